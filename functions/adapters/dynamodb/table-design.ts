@@ -1,0 +1,64 @@
+// adapter: the whole single-table design in one place. The CDK table construct imports TABLE_SCHEMA,
+// the repositories import the key builders, so infrastructure and runtime cannot drift apart.
+//
+// Entities and key templates
+// ┌──────────────────┬─────────────────────────┬──────────────────────┬────────────────────┬──────────────────────┬──────────┐
+// │ entity           │ PK                      │ SK                   │ GSI1PK             │ GSI1SK               │ ttl      │
+// ├──────────────────┼─────────────────────────┼──────────────────────┼────────────────────┼──────────────────────┼──────────┤
+// │ Workspace        │ WS#<workspaceId>        │ WORKSPACE            │ -                  │ -                    │ -        │
+// │ Member           │ WS#<workspaceId>        │ MEMBER#<userId>      │ USER#<userId>      │ WS#<workspaceId>     │ -        │
+// │ ApiKey (record)  │ WS#<workspaceId>        │ APIKEY#<keyId>       │ -                  │ -                    │ -        │
+// │ ApiKey (lookup)  │ KEYHASH#<sha256 hex>    │ KEYHASH              │ -                  │ -                    │ expiry   │
+// │ Canvas           │ WS#<workspaceId>        │ CANVAS#<canvasId>    │ -                  │ -                    │ -        │
+// │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP            │ -                  │ -                    │ -        │
+// └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
+//
+// Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
+// | name                    | operation                                                    | items / round trips          |
+// |-------------------------|--------------------------------------------------------------|------------------------------|
+// | authenticate key        | GetItem PK=KEYHASH#<hash>, SK=KEYHASH (strongly consistent)  | 1                            |
+// | create key              | TransactWrite: put record + put lookup (both or neither)     | 1                            |
+// | revoke key              | GetItem record, TransactWrite: mark record + delete lookup   | 2 (revocation is immediate)  |
+// | list keys               | Query PK=WS#<ws>, SK begins_with APIKEY#                     | 1 per page                   |
+// | get workspace           | GetItem PK=WS#<ws>, SK=WORKSPACE                             | 1                            |
+// | list members            | Query PK=WS#<ws>, SK begins_with MEMBER#                     | 1 per page                   |
+// | workspaces of a user    | Query GSI1 GSI1PK=USER#<userId>                              | 1 per page                   |
+// | get canvas              | GetItem PK=WS#<ws>, SK=CANVAS#<id> (workspace in the key, so │                              |
+// |                         | another workspace's canvas simply is not found)              | 1                            |
+// | mutate canvas           | GetItem, then PutItem conditioned on the version read        | 2 (optimistic concurrency)   |
+// | list canvases           | Query PK=WS#<ws>, SK begins_with CANVAS#, projected summary  | 1 per page                   |
+// | bootstrap once          | TransactWrite with attribute_not_exists on the marker        | 1                            |
+//
+// Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
+// hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
+// lookup item in the same transaction that marks the record, so it takes effect at once. The lookup
+// item carries a TTL at the key's expiry; expiry is also checked in code because TTL deletion is lazy.
+//
+// Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
+// domain) so that a mutation is a single conditional write: there is never a half-written graph.
+
+export const TABLE_SCHEMA = {
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /** Epoch seconds; DynamoDB TTL deletes the item some time after it passes. */
+  timeToLiveAttribute: 'ttl',
+  globalSecondaryIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+} as const;
+
+export const keys = {
+  workspace: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'WORKSPACE' }),
+  member: (workspaceId: string, userId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `MEMBER#${userId}`,
+    GSI1PK: `USER#${userId}`,
+    GSI1SK: `WS#${workspaceId}`,
+  }),
+  memberPrefix: 'MEMBER#',
+  apiKeyRecord: (workspaceId: string, keyId: string) => ({ PK: `WS#${workspaceId}`, SK: `APIKEY#${keyId}` }),
+  apiKeyPrefix: 'APIKEY#',
+  apiKeyLookup: (keyHash: string) => ({ PK: `KEYHASH#${keyHash}`, SK: 'KEYHASH' }),
+  canvas: (workspaceId: string, canvasId: string) => ({ PK: `WS#${workspaceId}`, SK: `CANVAS#${canvasId}` }),
+  canvasPrefix: 'CANVAS#',
+  workspacePartition: (workspaceId: string) => `WS#${workspaceId}`,
+  bootstrapMarker: () => ({ PK: 'SYSTEM', SK: 'BOOTSTRAP' }),
+} as const;

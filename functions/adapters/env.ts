@@ -1,0 +1,13 @@
+// adapter: names of the environment variables that wire handlers to their resources. The CDK bind*
+// helpers set them, the local stack sets them, the adapters read them: typed once, here.
+export const ENV = {
+  tableName: 'TABLE_NAME',
+  bucketName: 'MEDIA_BUCKET_NAME',
+  stateMachineArn: 'RUN_STATE_MACHINE_ARN',
+  /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */
+  dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  s3Endpoint: 'S3_ENDPOINT',
+  sfnEndpoint: 'SFN_ENDPOINT',
+  publicBaseUrl: 'PUBLIC_BASE_URL',
+  publicAppUrl: 'PUBLIC_APP_URL',
+} as const;

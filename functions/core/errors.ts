@@ -1,0 +1,47 @@
+// core: every failure the domain can report, modelled once. functions/http/errors.ts maps them to HTTP.
+
+/** Base of every error a client may see. The message is safe to return as `{ "error": message }`. */
+export class DomainError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The request is malformed or breaks a rule of the interface (400). */
+export class ValidationError extends DomainError {}
+
+/** No credential, or one that is unknown, revoked, expired or of the wrong family (401). */
+export class UnauthorizedError extends DomainError {}
+
+/** The credential is valid but lacks a scope or the workspace (403). */
+export class ForbiddenError extends DomainError {}
+
+/** The resource does not exist, or belongs to another workspace (404; never tells which). */
+export class NotFoundError extends DomainError {}
+
+/** The HTTP method is not served on this path (405). */
+export class MethodNotAllowedError extends DomainError {
+  constructor(message: string, readonly allow: readonly string[]) {
+    super(message);
+  }
+}
+
+/** The request conflicts with the current state: a stale version, a duplicate id (409). */
+export class ConflictError extends DomainError {
+  constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
+    super(message, options);
+    this.retryAfterSeconds = options?.retryAfterSeconds;
+  }
+  readonly retryAfterSeconds: number | undefined;
+}
+
+/** The request body is larger than the route accepts (413). */
+export class PayloadTooLargeError extends DomainError {}
+
+/** Too many requests; retry after the given number of seconds (429). */
+export class RateLimitedError extends DomainError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(message);
+  }
+}

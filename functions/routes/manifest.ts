@@ -1,0 +1,97 @@
+// routes: the single source of truth for every HTTP route. CDK builds API Gateway methods and one
+// Lambda per entry from it; the local HTTP front mounts the same handlers from it; tests walk it.
+import type { Scope } from '#core/scopes';
+
+export type Host = 'app' | 'base';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** What a route's function may touch; CDK turns each into the matching least-privilege grant. */
+export interface RouteAccess {
+  /** DynamoDB single table: `read` grants GetItem/Query/BatchGet only. */
+  readonly table: 'read' | 'readWrite';
+  /** S3 media bucket, when the route reads or writes media. */
+  readonly bucket?: 'read' | 'readWrite';
+}
+
+export interface RouteDefinition {
+  /** Stable id; also the Lambda construct id. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly host: Host;
+  /** Handler module under functions/routes, without extension; it exports `handler`. */
+  readonly entry: string;
+  /** Scope the key must hold; `null` means any valid workspace key. */
+  readonly scope: Scope | null;
+  readonly access: RouteAccess;
+  /** Lambda timeout. @default 10 */
+  readonly timeoutSeconds?: number;
+  /** Largest request body accepted, in bytes. @default 262144 (256 KiB) */
+  readonly maxBodyBytes?: number;
+  /** Route area; CDK groups an area's functions into one nested stack to stay under 500 resources. */
+  readonly area: RouteArea;
+}
+
+export type RouteArea = 'keys' | 'canvas' | 'workspace';
+
+const READ = { table: 'read' } as const;
+const WRITE = { table: 'readWrite' } as const;
+
+const canvas = (
+  method: HttpMethod,
+  suffix: string,
+  scope: Scope,
+  access: RouteAccess,
+  extra: Partial<RouteDefinition> = {},
+): RouteDefinition => ({
+  id: `canvas-${suffix.replace(/\//g, '-')}`,
+  method,
+  path: `/api/mcp/canvas/${suffix}`,
+  host: 'base',
+  entry: `canvas/${suffix.replace(/\//g, '-')}`,
+  scope,
+  access,
+  area: 'canvas',
+  ...extra,
+});
+
+export const ROUTES: readonly RouteDefinition[] = [
+  // Keys and workspace identity
+  { id: 'verify-key', method: 'GET', path: '/api/verify-key', host: 'base', entry: 'keys/verify-key', scope: null, access: READ, area: 'keys' },
+  { id: 'api-keys-list', method: 'GET', path: '/api/mcp/api-keys/list', host: 'base', entry: 'keys/list', scope: 'manage:integrations', access: READ, area: 'keys' },
+  { id: 'api-keys-create', method: 'POST', path: '/api/mcp/api-keys/create', host: 'base', entry: 'keys/create', scope: 'manage:integrations', access: WRITE, area: 'keys' },
+  { id: 'api-keys-revoke', method: 'POST', path: '/api/mcp/api-keys/revoke', host: 'base', entry: 'keys/revoke', scope: 'manage:integrations', access: WRITE, area: 'keys' },
+
+  // Workspace
+  { id: 'workspace-info', method: 'GET', path: '/api/mcp/workspace/info', host: 'base', entry: 'workspace/info', scope: 'read:canvases', access: READ, area: 'workspace' },
+  { id: 'workspace-members', method: 'GET', path: '/api/mcp/workspace/members', host: 'base', entry: 'workspace/members', scope: 'read:canvases', access: READ, area: 'workspace' },
+  { id: 'workspace-rename', method: 'POST', path: '/api/mcp/workspace/rename', host: 'base', entry: 'workspace/rename', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
+
+  // Canvases
+  { id: 'canvases-list', method: 'GET', path: '/api/canvases', host: 'base', entry: 'canvas/list', scope: 'read:canvases', access: READ, area: 'canvas' },
+  canvas('GET', 'state', 'read:canvases', READ),
+  canvas('GET', 'ports/manifest', 'read:canvases', READ),
+  canvas('POST', 'ports/validate', 'read:canvases', READ),
+  canvas('POST', 'create', 'write:canvas', WRITE),
+  canvas('POST', 'rename', 'write:canvas', WRITE),
+  canvas('POST', 'archive', 'write:canvas', WRITE),
+  canvas('POST', 'restore', 'write:canvas', WRITE),
+  canvas('POST', 'patch', 'write:canvas', WRITE, { maxBodyBytes: 1024 * 1024 }),
+  canvas('POST', 'fit-viewport', 'write:canvas', WRITE),
+  canvas('POST', 'delete', 'delete:canvas', WRITE),
+  canvas('POST', 'node/add', 'write:canvas', WRITE),
+  canvas('POST', 'node/update', 'write:canvas', WRITE),
+  canvas('POST', 'node/document-write', 'write:canvas', WRITE),
+  canvas('POST', 'node/move', 'write:canvas', WRITE),
+  canvas('POST', 'node/resize', 'write:canvas', WRITE),
+  canvas('POST', 'node/delete', 'write:canvas', WRITE),
+  canvas('POST', 'edge/add', 'write:canvas', WRITE),
+  canvas('POST', 'edge/delete', 'delete:canvas', WRITE),
+];
+
+/** Finds a route by id; throws at cold start if a handler names a route that does not exist. */
+export function routeById(id: string): RouteDefinition {
+  const route = ROUTES.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`No route with id ${id} in the manifest`);
+  return route;
+}
