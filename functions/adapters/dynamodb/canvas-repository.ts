@@ -1,0 +1,81 @@
+// adapter: CanvasRepository on the single table: one item per canvas, written under a version condition.
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Canvas, CanvasSummary } from '#core/canvas/model';
+import type { CanvasRepository } from '#core/ports';
+import { table } from './client.ts';
+import { conditionally } from './errors.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { keys } from './table-design.ts';
+
+const SUMMARY_ATTRIBUTES = ['id', 'name', 'workspaceId', 'updatedAt', 'createdAt', 'archived', 'version'] as const;
+
+function toCanvas(item: Record<string, unknown>): Canvas {
+  const { PK: _pk, SK: _sk, entity: _entity, ...canvas } = item;
+  return canvas as unknown as Canvas;
+}
+
+function canvasItem(canvas: Canvas) {
+  return { ...keys.canvas(canvas.workspaceId, canvas.id), entity: 'Canvas', ...canvas };
+}
+
+export class DynamoCanvasRepository implements CanvasRepository {
+  async get(workspaceId: string, canvasId: string): Promise<Canvas | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.canvas(workspaceId, canvasId), ConsistentRead: true }),
+    );
+    return Item ? toCanvas(Item) : undefined;
+  }
+
+  async create(canvas: Canvas): Promise<void> {
+    const { client, tableName } = table();
+    await conditionally(
+      () => client.send(new PutCommand({ TableName: tableName, Item: canvasItem(canvas), ConditionExpression: 'attribute_not_exists(PK)' })),
+      `Canvas ${canvas.id} already exists`,
+    );
+  }
+
+  async replace(canvas: Canvas, expectedVersion: number): Promise<void> {
+    const { client, tableName } = table();
+    await conditionally(
+      () =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: canvasItem(canvas),
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeValues: { ':expected': expectedVersion },
+          }),
+        ),
+      'Canvas was changed by another request; reload and retry',
+    );
+  }
+
+  async delete(workspaceId: string, canvasId: string): Promise<boolean> {
+    const { client, tableName } = table();
+    const { Attributes } = await client.send(
+      new DeleteCommand({ TableName: tableName, Key: keys.canvas(workspaceId, canvasId), ReturnValues: 'ALL_OLD' }),
+    );
+    return Attributes !== undefined;
+  }
+
+  async list(workspaceId: string, page: { limit: number; cursor?: string; includeArchived: boolean }) {
+    const { client, tableName } = table();
+    const partition = keys.workspacePartition(workspaceId);
+    const names = Object.fromEntries(SUMMARY_ATTRIBUTES.map((attribute) => [`#${attribute}`, attribute]));
+    const result = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        // Only the summary crosses the wire; nodes and edges stay behind.
+        ProjectionExpression: Object.keys(names).join(', '),
+        ...(page.includeArchived ? {} : { FilterExpression: '#archived = :false' }),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.canvasPrefix, ...(page.includeArchived ? {} : { ':false': false }) },
+        Limit: page.limit,
+        ExclusiveStartKey: decodeCursor(page.cursor, partition),
+      }),
+    );
+    return { items: (result.Items ?? []) as CanvasSummary[], nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+}

@@ -1,0 +1,30 @@
+// adapter: the one DynamoDB document client of a function, built on first use from validated config.
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { ENV } from '../env.ts';
+
+const TableConfig = z.object({
+  [ENV.tableName]: z.string().min(1, `${ENV.tableName} must name the DynamoDB table`),
+  [ENV.dynamodbEndpoint]: z.url().optional(),
+});
+
+export interface TableContext {
+  client: DynamoDBDocumentClient;
+  tableName: string;
+}
+
+let context: TableContext | undefined;
+
+/** Memoised per process: created once per cold start, reused by every invocation. */
+export function table(): TableContext {
+  if (context) return context;
+  const config = TableConfig.parse(process.env);
+  const endpoint = config[ENV.dynamodbEndpoint];
+  const client = new DynamoDBClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 3 });
+  context = {
+    client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    tableName: config[ENV.tableName],
+  };
+  return context;
+}

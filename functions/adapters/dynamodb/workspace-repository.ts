@@ -1,0 +1,95 @@
+// adapter: WorkspaceRepository on the single table (Workspace, Member and bootstrap marker items).
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { NotFoundError } from '#core/errors';
+import type { WorkspaceRepository } from '#core/ports';
+import type { Member, Workspace } from '#core/workspaces/model';
+import { lookupItem, recordItem } from './api-key-repository.ts';
+import { table } from './client.ts';
+import { conditionally, isConditionFailure } from './errors.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { keys } from './table-design.ts';
+
+function toWorkspace(item: Record<string, unknown>): Workspace {
+  return { id: item.id as string, name: item.name as string, createdAt: item.createdAt as string, updatedAt: item.updatedAt as string };
+}
+
+export class DynamoWorkspaceRepository implements WorkspaceRepository {
+  async get(workspaceId: string): Promise<Workspace | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.workspace(workspaceId) }));
+    return Item ? toWorkspace(Item) : undefined;
+  }
+
+  async rename(workspaceId: string, name: string, updatedAt: string): Promise<Workspace> {
+    const { client, tableName } = table();
+    const { Attributes } = await conditionally(
+      () =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.workspace(workspaceId),
+            UpdateExpression: 'SET #name = :name, updatedAt = :updatedAt',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#name': 'name' },
+            ExpressionAttributeValues: { ':name': name, ':updatedAt': updatedAt },
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      () => new NotFoundError('Workspace not found'),
+    );
+    return toWorkspace(Attributes ?? {});
+  }
+
+  async listMembers(workspaceId: string, page: { limit: number; cursor?: string }) {
+    const { client, tableName } = table();
+    const partition = keys.workspacePartition(workspaceId);
+    const result = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.memberPrefix },
+        Limit: page.limit,
+        ExclusiveStartKey: decodeCursor(page.cursor, partition),
+      }),
+    );
+    const items = (result.Items ?? []).map(
+      (item): Member => ({
+        workspaceId: item.workspaceId,
+        userId: item.userId,
+        email: item.email,
+        role: item.role,
+        joinedAt: item.joinedAt,
+      }),
+    );
+    return { items, nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+
+  async provision(input: Parameters<WorkspaceRepository['provision']>[0]): Promise<boolean> {
+    const { client, tableName } = table();
+    const { workspace, owner, key } = input;
+    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+      { Put: { TableName: tableName, Item: { ...keys.workspace(workspace.id), entity: 'Workspace', ...workspace }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Put: { TableName: tableName, Item: { ...keys.member(owner.workspaceId, owner.userId), entity: 'Member', ...owner } } },
+      { Put: { TableName: tableName, Item: recordItem(key.record), ConditionExpression: 'attribute_not_exists(PK)' } },
+      { Put: { TableName: tableName, Item: lookupItem(key.lookup), ConditionExpression: 'attribute_not_exists(PK)' } },
+    ];
+    if (input.onceMarker) {
+      items.push({
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.bootstrapMarker(), entity: 'BootstrapMarker', workspaceId: workspace.id, createdAt: workspace.createdAt },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      });
+    }
+    try {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      // Only the once-marker can legitimately exist already: the ids are fresh.
+      if (input.onceMarker && isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+}

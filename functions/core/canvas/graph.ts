@@ -1,0 +1,84 @@
+// core: graph rules for edges — ports exist, types fit, no edge into a trigger, no cycles.
+import { ConflictError, ValidationError } from '../errors.ts';
+import type { Canvas, CanvasEdge } from './model.ts';
+import { NODE_TYPES, isTrigger, portTypesFit, type PortDefinition } from './node-types.ts';
+
+export interface EdgeEnds {
+  source: string;
+  sourceHandle: string;
+  target: string;
+  targetHandle: string;
+}
+
+/** Throws a ValidationError saying why `edge` cannot join the canvas, or ConflictError if it already does. */
+export function assertEdgeFits(canvas: Pick<Canvas, 'nodes' | 'edges'>, edge: EdgeEnds): void {
+  const source = canvas.nodes.find((node) => node.id === edge.source);
+  const target = canvas.nodes.find((node) => node.id === edge.target);
+  if (!source) throw new ValidationError(`Edge source node ${edge.source} does not exist on this canvas`);
+  if (!target) throw new ValidationError(`Edge target node ${edge.target} does not exist on this canvas`);
+
+  const output: PortDefinition | undefined = NODE_TYPES[source.type].outputs.find((port) => port.name === edge.sourceHandle);
+  if (!output) {
+    const names = NODE_TYPES[source.type].outputs.map((port) => port.name).join(', ') || 'none';
+    throw new ValidationError(`Node ${source.id} (${source.type}) has no output port ${edge.sourceHandle}; its outputs: ${names}`);
+  }
+  if (isTrigger(target.type)) {
+    throw new ValidationError(`Node ${target.id} is a ${target.type} trigger; trigger nodes take no inputs`);
+  }
+  const input: PortDefinition | undefined = NODE_TYPES[target.type].inputs.find((port) => port.name === edge.targetHandle);
+  if (!input) {
+    const names = NODE_TYPES[target.type].inputs.map((port) => port.name).join(', ') || 'none';
+    throw new ValidationError(`Node ${target.id} (${target.type}) has no input port ${edge.targetHandle}; its inputs: ${names}`);
+  }
+  if (!portTypesFit(output.type, input.type)) {
+    throw new ValidationError(
+      `Port types do not fit: ${source.id}.${output.name} is ${output.type}, ${target.id}.${input.name} accepts ${input.type}`,
+    );
+  }
+  const duplicate = canvas.edges.find(
+    (existing) =>
+      existing.source === edge.source &&
+      existing.sourceHandle === edge.sourceHandle &&
+      existing.target === edge.target &&
+      existing.targetHandle === edge.targetHandle,
+  );
+  if (duplicate) throw new ConflictError(`Edge ${duplicate.id} already connects these ports`);
+  if (!input.multiple && canvas.edges.some((existing) => existing.target === edge.target && existing.targetHandle === edge.targetHandle)) {
+    throw new ValidationError(`Input port ${target.id}.${input.name} already has an edge and accepts only one`);
+  }
+  if (edge.source === edge.target || reaches(canvas.edges, edge.target, edge.source)) {
+    throw new ValidationError(`Edge ${edge.source} → ${edge.target} would create a cycle`);
+  }
+}
+
+/** Whether `to` is reachable from `from` along existing edges (iterative DFS). */
+function reaches(edges: readonly CanvasEdge[], from: string, to: string): boolean {
+  const next = new Map<string, string[]>();
+  for (const edge of edges) next.set(edge.source, [...(next.get(edge.source) ?? []), edge.target]);
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (current === to) return true;
+    if (seen.has(current)) continue;
+    seen.add(current);
+    stack.push(...(next.get(current) ?? []));
+  }
+  return false;
+}
+
+/** Edges that would no longer fit if `nodeId` became `newType` (ports gone or types changed). */
+export function edgesBrokenByTypeChange(canvas: Pick<Canvas, 'nodes' | 'edges'>, nodeId: string, newType: keyof typeof NODE_TYPES): CanvasEdge[] {
+  const nodes = canvas.nodes.map((node) => (node.id === nodeId ? { ...node, type: newType } : node));
+  const edges = canvas.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
+  const others = canvas.edges.filter((edge) => !edges.includes(edge));
+  const broken: CanvasEdge[] = [];
+  for (const edge of edges) {
+    try {
+      assertEdgeFits({ nodes, edges: others }, edge);
+    } catch {
+      broken.push(edge);
+    }
+  }
+  return broken;
+}

@@ -1,0 +1,81 @@
+// core: the canvas document — nodes, edges, viewport — and the schemas that guard it.
+import { z } from 'zod';
+import type { NodeTypeId } from './node-types.ts';
+
+/** Client ids: what the editor or an agent chose; the spec's triggerNodeId is one of these. */
+export const ClientId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'must start with a letter or digit and use only A-Z a-z 0-9 _ . : -');
+
+export const CanvasId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a canvas id');
+export const CanvasName = z.string().trim().min(1).max(200);
+
+const coordinate = z.number().finite().min(-1e7).max(1e7);
+export const Position = z.strictObject({ x: coordinate, y: coordinate });
+export const Size = z.strictObject({ width: z.number().finite().positive().max(1e5), height: z.number().finite().positive().max(1e5) });
+export const Viewport = z.strictObject({ x: coordinate, y: coordinate, zoom: z.number().finite().min(0.01).max(100) });
+
+export type Position = z.infer<typeof Position>;
+export type Size = z.infer<typeof Size>;
+export type Viewport = z.infer<typeof Viewport>;
+
+export interface NodeDocument {
+  content: string;
+  format: 'markdown' | 'text' | 'json';
+  updatedAt: string;
+}
+
+export interface CanvasNode {
+  id: string;
+  type: NodeTypeId;
+  position: Position;
+  size?: Size;
+  data: Record<string, unknown>;
+  document?: NodeDocument;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CanvasEdge {
+  id: string;
+  source: string;
+  sourceHandle: string;
+  target: string;
+  targetHandle: string;
+  createdAt: string;
+}
+
+export interface Canvas {
+  id: string;
+  workspaceId: string;
+  name: string;
+  archived: boolean;
+  archivedAt: string | null;
+  /** Bumped by every write; a write based on an older version is refused (optimistic concurrency). */
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  viewport: Viewport;
+  nodes: CanvasNode[];
+  edges: CanvasEdge[];
+}
+
+export interface CanvasSummary {
+  id: string;
+  name: string;
+  workspaceId: string;
+  updatedAt: string;
+  createdAt: string;
+  archived: boolean;
+  version: number;
+}
+
+/** A canvas is one DynamoDB item (400 KB hard limit); keep headroom for attribute names. */
+export const CANVAS_MAX_BYTES = 350 * 1024;
+
+export function summarize(canvas: Canvas): CanvasSummary {
+  const { id, name, workspaceId, updatedAt, createdAt, archived, version } = canvas;
+  return { id, name, workspaceId, updatedAt, createdAt, archived, version };
+}

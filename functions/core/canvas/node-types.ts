@@ -1,0 +1,159 @@
+// core: the node-type catalogue — every node type, its ports and its data, defined once.
+// ports/manifest returns it; edge validation, the run engine and the webhook routes read it.
+import { z } from 'zod';
+
+export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
+export type PortType = (typeof PORT_TYPES)[number];
+
+export interface PortDefinition {
+  readonly name: string;
+  readonly type: PortType;
+  readonly label: string;
+  /** Input ports only: whether more than one edge may feed the port. */
+  readonly multiple?: boolean;
+  /** Input ports only: whether the node can run without this input. */
+  readonly optional?: boolean;
+  /** MIME type of what the port carries, where it is fixed. */
+  readonly mimeType?: string;
+}
+
+export type NodeCategory = 'trigger' | 'transform' | 'generation' | 'output';
+
+const text = z.string().max(20_000);
+/** Fields any node may carry for the editor; type-specific fields are listed per type. */
+const common = { label: z.string().max(200).optional(), color: z.string().max(32).optional() };
+
+const WEBHOOK_OUTPUTS: readonly PortDefinition[] = [
+  { name: 'method-out', type: 'text', label: 'Method' },
+  { name: 'url-out', type: 'text', label: 'URL' },
+  { name: 'headers-out', type: 'text', label: 'Headers (JSON)' },
+  { name: 'query-out', type: 'text', label: 'Query (JSON)' },
+  { name: 'body-out', type: 'text', label: 'Body' },
+  { name: 'raw-body-out', type: 'text', label: 'Raw body' },
+];
+
+export const NODE_TYPES = {
+  prompt: {
+    label: 'Prompt',
+    category: 'trigger',
+    description: 'Starts a run with a prompt; run inputs override the stored prompt.',
+    inputs: [],
+    outputs: [{ name: 'prompt-out', type: 'text', label: 'Prompt' }],
+    data: z.strictObject({ ...common, prompt: text.optional() }),
+  },
+  'webhook-trigger': {
+    label: 'Webhook trigger',
+    category: 'trigger',
+    description: 'Starts a run when its webhook URL is called; outputs describe the request.',
+    inputs: [],
+    outputs: WEBHOOK_OUTPUTS,
+    data: z.strictObject({ ...common }),
+  },
+  text: {
+    label: 'Text template',
+    category: 'transform',
+    description: 'Renders a template; {{input}} is replaced by the joined text inputs.',
+    inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
+    outputs: [{ name: 'text-out', type: 'text', label: 'Text' }],
+    data: z.strictObject({ ...common, template: text.optional() }),
+  },
+  'video-generation': {
+    label: 'Video generation',
+    category: 'generation',
+    description: 'Generates a video with one of the two video providers.',
+    inputs: [
+      { name: 'prompt-in', type: 'text', label: 'Prompt', optional: true },
+      { name: 'image-in', type: 'image', label: 'Reference image', optional: true },
+    ],
+    outputs: [{ name: 'video-out', type: 'video', label: 'Video', mimeType: 'video/mp4' }],
+    data: z.strictObject({
+      ...common,
+      provider: z.enum(['provider-one', 'provider-two']).optional(),
+      endpointId: z.string().max(200).optional(),
+      prompt: text.optional(),
+      modelParams: z.record(z.string(), z.unknown()).optional(),
+    }),
+  },
+  'audio-generation': {
+    label: 'Audio generation',
+    category: 'generation',
+    description: 'Text to speech with the speech provider; MP3 output.',
+    inputs: [{ name: 'text-in', type: 'text', label: 'Text', optional: true }],
+    outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }],
+    data: z.strictObject({
+      ...common,
+      text: text.optional(),
+      voice: z.string().max(100).optional(),
+      model: z.string().max(100).optional(),
+    }),
+  },
+  'speech-to-speech': {
+    label: 'Speech to speech',
+    category: 'generation',
+    description: 'Re-voices an audio input with the speech provider; MP3 output.',
+    inputs: [{ name: 'audio-in', type: 'audio', label: 'Audio' }],
+    outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }],
+    data: z.strictObject({
+      ...common,
+      voice: z.string().max(100).optional(),
+      model: z.string().max(100).optional(),
+      removeBackgroundNoise: z.boolean().optional(),
+    }),
+  },
+  output: {
+    label: 'Output',
+    category: 'output',
+    description: 'Collects results; its inputs become the run outputs.',
+    inputs: [{ name: 'value-in', type: 'any', label: 'Value', multiple: true }],
+    outputs: [],
+    data: z.strictObject({ ...common }),
+  },
+} as const satisfies Record<
+  string,
+  {
+    label: string;
+    category: NodeCategory;
+    description: string;
+    inputs: readonly PortDefinition[];
+    outputs: readonly PortDefinition[];
+    data: z.ZodType;
+  }
+>;
+
+export type NodeTypeId = keyof typeof NODE_TYPES;
+export const NODE_TYPE_IDS = Object.keys(NODE_TYPES) as NodeTypeId[];
+export const NodeTypeSchema = z.enum(NODE_TYPE_IDS as [NodeTypeId, ...NodeTypeId[]]);
+
+export function isTrigger(type: NodeTypeId): boolean {
+  return NODE_TYPES[type].category === 'trigger';
+}
+
+/** Whether a value of `source` type may flow into a port of `target` type. */
+export function portTypesFit(source: PortType, target: PortType): boolean {
+  if (target === 'any' || source === target) return true;
+  // JSON is carried as text, so a JSON output may feed a text input.
+  return source === 'json' && target === 'text';
+}
+
+/** The catalogue as ports/manifest returns it (schemas rendered as JSON Schema). */
+export function portManifest() {
+  return {
+    portTypes: PORT_TYPES,
+    compatibility: Object.fromEntries(
+      PORT_TYPES.map((target) => [target, PORT_TYPES.filter((source) => portTypesFit(source, target))]),
+    ),
+    nodeTypes: NODE_TYPE_IDS.map((id) => {
+      const type = NODE_TYPES[id];
+      return {
+        type: id,
+        label: type.label,
+        category: type.category,
+        description: type.description,
+        trigger: type.category === 'trigger',
+        inputs: type.inputs,
+        outputs: type.outputs,
+        dataSchema: z.toJSONSchema(type.data),
+      };
+    }),
+  };
+}

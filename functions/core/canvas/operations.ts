@@ -1,0 +1,220 @@
+// core: every canvas edit as a pure operation on the document. Single routes apply one operation,
+// `patch` applies a list of them atomically; both go through applyOperation, so the rules live here once.
+import { z } from 'zod';
+import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { ID_PREFIX, newId } from '../ids.ts';
+import { assertEdgeFits, edgesBrokenByTypeChange } from './graph.ts';
+import {
+  CANVAS_MAX_BYTES,
+  CanvasName,
+  ClientId,
+  Position,
+  Size,
+  type Canvas,
+  type CanvasEdge,
+  type CanvasNode,
+  type Viewport,
+} from './model.ts';
+import { NODE_TYPES, NodeTypeSchema, type NodeTypeId } from './node-types.ts';
+
+const NodeData = z.record(z.string(), z.unknown());
+
+export const NodeAddOp = z.strictObject({
+  id: ClientId.optional(),
+  type: NodeTypeSchema,
+  position: Position.optional(),
+  size: Size.optional(),
+  data: NodeData.optional(),
+});
+export const NodeUpdateOp = z.strictObject({
+  nodeId: ClientId,
+  type: NodeTypeSchema.optional(),
+  data: NodeData.optional(),
+  /** true (default) merges `data` into the stored data; false replaces it. */
+  merge: z.boolean().default(true),
+});
+export const NodeDocumentWriteOp = z.strictObject({
+  nodeId: ClientId,
+  content: z.string().max(200_000),
+  format: z.enum(['markdown', 'text', 'json']).default('markdown'),
+});
+export const NodeMoveOp = z.strictObject({ nodeId: ClientId, position: Position });
+export const NodeResizeOp = z.strictObject({ nodeId: ClientId, size: Size });
+export const NodeDeleteOp = z.strictObject({ nodeId: ClientId });
+export const EdgeAddOp = z.strictObject({
+  id: ClientId.optional(),
+  source: ClientId,
+  sourceHandle: z.string().min(1).max(64),
+  target: ClientId,
+  targetHandle: z.string().min(1).max(64),
+});
+export const EdgeDeleteOp = z.strictObject({ edgeId: ClientId });
+export const RenameOp = z.strictObject({ name: CanvasName });
+export const FitViewportOp = z.strictObject({
+  width: z.number().positive().max(100_000).default(1280),
+  height: z.number().positive().max(100_000).default(800),
+  padding: z.number().min(0).max(10_000).default(40),
+});
+
+/** The fields of each operation, keyed by its tag. Tags are the route suffixes, so a patch reads like a list of route calls. */
+export const OPERATION_FIELDS = {
+  'node/add': NodeAddOp,
+  'node/update': NodeUpdateOp,
+  'node/document-write': NodeDocumentWriteOp,
+  'node/move': NodeMoveOp,
+  'node/resize': NodeResizeOp,
+  'node/delete': NodeDeleteOp,
+  'edge/add': EdgeAddOp,
+  'edge/delete': EdgeDeleteOp,
+  rename: RenameOp,
+  'fit-viewport': FitViewportOp,
+} as const;
+
+export const CanvasOperation = z.discriminatedUnion('op', [
+  NodeAddOp.extend({ op: z.literal('node/add') }),
+  NodeUpdateOp.extend({ op: z.literal('node/update') }),
+  NodeDocumentWriteOp.extend({ op: z.literal('node/document-write') }),
+  NodeMoveOp.extend({ op: z.literal('node/move') }),
+  NodeResizeOp.extend({ op: z.literal('node/resize') }),
+  NodeDeleteOp.extend({ op: z.literal('node/delete') }),
+  EdgeAddOp.extend({ op: z.literal('edge/add') }),
+  EdgeDeleteOp.extend({ op: z.literal('edge/delete') }),
+  RenameOp.extend({ op: z.literal('rename') }),
+  FitViewportOp.extend({ op: z.literal('fit-viewport') }),
+]);
+export type CanvasOperation = z.infer<typeof CanvasOperation>;
+export type OperationName = CanvasOperation['op'];
+
+export type OperationResult =
+  | { kind: 'node'; node: CanvasNode }
+  | { kind: 'edge'; edge: CanvasEdge }
+  | { kind: 'deleted'; id: string; removedEdgeIds: string[] }
+  | { kind: 'canvas' }
+  | { kind: 'viewport'; viewport: Viewport };
+
+function findNode(canvas: Canvas, nodeId: string): CanvasNode {
+  const node = canvas.nodes.find((candidate) => candidate.id === nodeId);
+  if (!node) throw new NotFoundError(`Node ${nodeId} not found on this canvas`);
+  return node;
+}
+
+function validatedData(type: NodeTypeId, data: Record<string, unknown>): Record<string, unknown> {
+  const parsed = NODE_TYPES[type].data.safeParse(data);
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((issue) => `${['data', ...issue.path].join('.')}: ${issue.message}`).join('; ');
+    throw new ValidationError(`Invalid data for a ${type} node: ${detail}`);
+  }
+  return parsed.data as Record<string, unknown>;
+}
+
+/** Applies one operation to `canvas` in place. The caller passes a copy and persists it only on success. */
+export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string): OperationResult {
+  switch (op.op) {
+    case 'node/add': {
+      const id = op.id ?? newId(ID_PREFIX.node);
+      if (canvas.nodes.some((node) => node.id === id)) throw new ConflictError(`Node ${id} already exists on this canvas`);
+      const node: CanvasNode = {
+        id,
+        type: op.type,
+        position: op.position ?? { x: 0, y: 0 },
+        ...(op.size ? { size: op.size } : {}),
+        data: validatedData(op.type, op.data ?? {}),
+        createdAt: now,
+        updatedAt: now,
+      };
+      canvas.nodes.push(node);
+      return { kind: 'node', node };
+    }
+    case 'node/update': {
+      const node = findNode(canvas, op.nodeId);
+      const type = op.type ?? node.type;
+      if (type !== node.type) {
+        const broken = edgesBrokenByTypeChange(canvas, node.id, type);
+        if (broken.length > 0) {
+          throw new ValidationError(
+            `Changing ${node.id} to ${type} would break edges ${broken.map((edge) => edge.id).join(', ')}; delete them first`,
+          );
+        }
+      }
+      const data = op.data === undefined ? node.data : op.merge ? { ...node.data, ...op.data } : op.data;
+      node.data = validatedData(type, data);
+      node.type = type;
+      node.updatedAt = now;
+      return { kind: 'node', node };
+    }
+    case 'node/document-write': {
+      const node = findNode(canvas, op.nodeId);
+      node.document = { content: op.content, format: op.format, updatedAt: now };
+      node.updatedAt = now;
+      return { kind: 'node', node };
+    }
+    case 'node/move': {
+      const node = findNode(canvas, op.nodeId);
+      node.position = op.position;
+      node.updatedAt = now;
+      return { kind: 'node', node };
+    }
+    case 'node/resize': {
+      const node = findNode(canvas, op.nodeId);
+      node.size = op.size;
+      node.updatedAt = now;
+      return { kind: 'node', node };
+    }
+    case 'node/delete': {
+      findNode(canvas, op.nodeId);
+      const removedEdgeIds = canvas.edges.filter((edge) => edge.source === op.nodeId || edge.target === op.nodeId).map((edge) => edge.id);
+      canvas.nodes = canvas.nodes.filter((node) => node.id !== op.nodeId);
+      canvas.edges = canvas.edges.filter((edge) => !removedEdgeIds.includes(edge.id));
+      return { kind: 'deleted', id: op.nodeId, removedEdgeIds };
+    }
+    case 'edge/add': {
+      const id = op.id ?? newId(ID_PREFIX.edge);
+      if (canvas.edges.some((edge) => edge.id === id)) throw new ConflictError(`Edge ${id} already exists on this canvas`);
+      const ends = { source: op.source, sourceHandle: op.sourceHandle, target: op.target, targetHandle: op.targetHandle };
+      assertEdgeFits(canvas, ends);
+      const edge: CanvasEdge = { id, ...ends, createdAt: now };
+      canvas.edges.push(edge);
+      return { kind: 'edge', edge };
+    }
+    case 'edge/delete': {
+      if (!canvas.edges.some((edge) => edge.id === op.edgeId)) throw new NotFoundError(`Edge ${op.edgeId} not found on this canvas`);
+      canvas.edges = canvas.edges.filter((edge) => edge.id !== op.edgeId);
+      return { kind: 'deleted', id: op.edgeId, removedEdgeIds: [op.edgeId] };
+    }
+    case 'rename': {
+      canvas.name = op.name;
+      return { kind: 'canvas' };
+    }
+    case 'fit-viewport': {
+      canvas.viewport = fitViewport(canvas.nodes, op);
+      return { kind: 'viewport', viewport: canvas.viewport };
+    }
+  }
+}
+
+/** Node size assumed where the editor has not stored one, so an unsized node still fits the view. */
+const DEFAULT_NODE_SIZE = { width: 320, height: 200 };
+
+/** The viewport (pan and zoom, zoom ≤ 1) that shows every node inside a `width` × `height` screen. */
+export function fitViewport(nodes: readonly CanvasNode[], screen: { width: number; height: number; padding: number }): Viewport {
+  if (nodes.length === 0) return { x: 0, y: 0, zoom: 1 };
+  const minX = Math.min(...nodes.map((node) => node.position.x));
+  const minY = Math.min(...nodes.map((node) => node.position.y));
+  const maxX = Math.max(...nodes.map((node) => node.position.x + (node.size ?? DEFAULT_NODE_SIZE).width));
+  const maxY = Math.max(...nodes.map((node) => node.position.y + (node.size ?? DEFAULT_NODE_SIZE).height));
+  const usableWidth = Math.max(1, screen.width - 2 * screen.padding);
+  const usableHeight = Math.max(1, screen.height - 2 * screen.padding);
+  const zoom = Math.max(0.01, Math.min(1, usableWidth / (maxX - minX), usableHeight / (maxY - minY)));
+  const x = (screen.width - (maxX - minX) * zoom) / 2 - minX * zoom;
+  const y = (screen.height - (maxY - minY) * zoom) / 2 - minY * zoom;
+  const round = (value: number) => Math.round(value * 1000) / 1000;
+  return { x: round(x), y: round(y), zoom: round(zoom) };
+}
+
+/** Refuses a document that would not fit in one item; checked before every write. */
+export function assertCanvasFits(canvas: Canvas): void {
+  const bytes = Buffer.byteLength(JSON.stringify(canvas), 'utf8');
+  if (bytes > CANVAS_MAX_BYTES) {
+    throw new PayloadTooLargeError(`Canvas would be ${bytes} bytes; the limit is ${CANVAS_MAX_BYTES} bytes`);
+  }
+}

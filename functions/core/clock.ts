@@ -1,0 +1,6 @@
+// core: time as a dependency, so tests can pin it.
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };

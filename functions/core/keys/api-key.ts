@@ -1,0 +1,78 @@
+// core: the workspace key family — how a key looks, how it is hashed, what is kept of it.
+import { createHash, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { ScopeSchema, type Scope } from '../scopes.ts';
+
+export const WORKSPACE_KEY_PREFIX = 'workspace_';
+
+/** Generated keys carry 32 bytes of CSPRNG randomness, base64url-encoded (43 characters). */
+const RANDOM_BYTES = 32;
+
+/** Accepts generated keys and operator-chosen bootstrap keys of reasonable strength. */
+const WORKSPACE_KEY_FORMAT = /^workspace_[A-Za-z0-9_-]{20,200}$/;
+
+export function generateWorkspaceKey(): string {
+  return WORKSPACE_KEY_PREFIX + randomBytes(RANDOM_BYTES).toString('base64url');
+}
+
+export function isWorkspaceKeyFormat(candidate: string): boolean {
+  return WORKSPACE_KEY_FORMAT.test(candidate);
+}
+
+/** SHA-256 hex of the full key: the only form in which a key is stored. */
+export function hashWorkspaceKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Short display prefix that lets a person recognise a key without revealing it. */
+export function displayPrefix(key: string): string {
+  return key.slice(0, WORKSPACE_KEY_PREFIX.length + 6);
+}
+
+export const CreateKeyInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  scopes: z.array(ScopeSchema).min(1).max(9).optional(),
+  expiresInDays: z.number().int().min(1).max(365).optional(),
+});
+export type CreateKeyInput = z.infer<typeof CreateKeyInput>;
+
+export const RevokeKeyInput = z.object({ id: z.string().min(1).max(64) });
+export type RevokeKeyInput = z.infer<typeof RevokeKeyInput>;
+
+/** What a request is allowed to do once its key is authenticated. */
+export interface Principal {
+  workspaceId: string;
+  keyId: string;
+  scopes: Scope[];
+}
+
+/** The authentication record, addressed by key hash (one GetItem per request). */
+export interface ApiKeyLookup {
+  keyHash: string;
+  workspaceId: string;
+  keyId: string;
+  scopes: Scope[];
+  expiresAt: string | null;
+}
+
+/** The listing record of a key. Never holds the key itself. */
+export interface ApiKeyRecord {
+  id: string;
+  workspaceId: string;
+  name: string;
+  prefix: string;
+  scopes: Scope[];
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  createdByKeyId: string | null;
+  keyHash: string;
+}
+
+export type ApiKeyStatus = 'active' | 'expired' | 'revoked';
+
+export function keyStatus(record: Pick<ApiKeyRecord, 'expiresAt' | 'revokedAt'>, now: Date): ApiKeyStatus {
+  if (record.revokedAt) return 'revoked';
+  if (record.expiresAt && Date.parse(record.expiresAt) <= now.getTime()) return 'expired';
+  return 'active';
+}

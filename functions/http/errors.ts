@@ -1,0 +1,48 @@
+// http: the one place where domain errors become HTTP statuses and `{ "error": "..." }` bodies.
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  UnauthorizedError,
+  ValidationError,
+} from '#core/errors';
+import { jsonResponse } from './responses.ts';
+
+const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainError, number]> = [
+  [ValidationError, 400],
+  [UnauthorizedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [MethodNotAllowedError, 405],
+  [ConflictError, 409],
+  [PayloadTooLargeError, 413],
+  [RateLimitedError, 429],
+];
+
+export function statusOf(error: DomainError): number {
+  return STATUS_BY_ERROR.find(([type]) => error instanceof type)?.[1] ?? 400;
+}
+
+/** Maps any thrown value to a response. Unknown errors are logged and answered with a bare 500. */
+export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyResult {
+  if (error instanceof DomainError) {
+    const headers: Record<string, string> = {};
+    if (error instanceof UnauthorizedError) headers['www-authenticate'] = 'Bearer';
+    if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');
+    const retryAfter = error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
+    if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    return jsonResponse(statusOf(error), { error: error.message }, headers);
+  }
+  // The message and stack go to the log only; the client never sees internals.
+  console.error(JSON.stringify({ level: 'error', message: 'Unhandled error', requestId, error: describe(error) }));
+  return jsonResponse(500, { error: 'Internal server error' });
+}
+
+function describe(error: unknown) {
+  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+}

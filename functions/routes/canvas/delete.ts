@@ -1,0 +1,11 @@
+// route: POST /api/mcp/canvas/delete → deleteCanvas → CanvasRepository
+import { z } from 'zod';
+import { CanvasId } from '#core/canvas/model';
+import { deleteCanvas } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { defineRoute } from '#http/route';
+
+export const handler = defineRoute('canvas-delete', { body: z.strictObject({ canvasId: CanvasId }) }, async ({ body, principal }) => {
+  await deleteCanvas(principal, body.canvasId, { canvases });
+  return { deleted: true, id: body.canvasId };
+});

@@ -1,0 +1,46 @@
+// route helper: a single-operation canvas edit route. Body = `{ canvasId, expectedVersion?, ...operation }`;
+// the operation itself is defined (and validated) once in functions/core/canvas/operations.ts.
+import { z } from 'zod';
+import { systemClock } from '#core/clock';
+import { CanvasId, summarize, type Canvas } from '#core/canvas/model';
+import { OPERATION_FIELDS, type CanvasOperation, type OperationName, type OperationResult } from '#core/canvas/operations';
+import { applyOperations } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { defineRoute } from '#http/route';
+import { HttpResult } from '#http/responses';
+
+export const CanvasTarget = z.object({
+  canvasId: CanvasId,
+  /** Optional optimistic-concurrency guard: the write is refused with 409 unless the canvas is at this version. */
+  expectedVersion: z.number().int().positive().optional(),
+});
+
+const deps = { canvases, clock: systemClock };
+
+/** The response of an edit: what changed, plus the canvas version the client should hold next. */
+export function editView(canvas: Canvas, result: OperationResult) {
+  const base = { canvasId: canvas.id, canvasVersion: canvas.version };
+  switch (result.kind) {
+    case 'node':
+      return { ...result.node, ...base };
+    case 'edge':
+      return { ...result.edge, ...base };
+    case 'deleted':
+      return { deleted: true, id: result.id, removedEdgeIds: result.removedEdgeIds, ...base };
+    case 'viewport':
+      return { viewport: result.viewport, ...base };
+    case 'canvas':
+      return summarize(canvas);
+  }
+}
+
+export function canvasEditRoute(routeId: string, op: OperationName, options: { status?: number } = {}) {
+  // Widened on purpose: zod validates the exact fields at run time, the union type is restored below.
+  const fields: z.ZodObject = OPERATION_FIELDS[op];
+  const body = fields.extend(CanvasTarget.shape) as unknown as z.ZodType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
+  return defineRoute(routeId, { body }, async ({ body: { canvasId, expectedVersion, ...fields }, principal }) => {
+    const parsedOp = { ...fields, op } as CanvasOperation;
+    const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], deps);
+    return new HttpResult(options.status ?? 200, editView(canvas, result[0]!));
+  });
+}
