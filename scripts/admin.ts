@@ -1,0 +1,97 @@
+// admin CLI: provision a workspace with its owner and print its first all-scopes key once.
+// Works against a deployed stack (AWS credentials from the usual chain) and against `npm start`.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { systemClock } from '#core/clock';
+import { DomainError } from '#core/errors';
+import { provisionWorkspace } from '#core/workspaces/use-cases';
+import { ENV } from '#adapters/env';
+
+const USAGE = `Usage:
+  npm run admin -- create-workspace --name <name> --owner-email <email> [--table-name <table>] [--region <region>]
+  npm run admin -- create-workspace --name <name> --owner-email <email> --local
+
+  --table-name  the deployed table (stack output DataTableName); defaults to $${ENV.tableName}
+  --region      AWS region of the stack; defaults to $AWS_REGION
+  --local       use the stack that \`npm start\` is running (reads $DATA_DIR/local-stack.json)`;
+
+const Args = z.object({
+  name: z.string().trim().min(1).max(200),
+  'owner-email': z.email(),
+  'table-name': z.string().min(1).optional(),
+  region: z.string().min(1).optional(),
+  local: z.boolean().optional(),
+});
+
+/** Written by `npm start` so that tools can find the running local stand-ins. */
+const LocalStackFile = z.object({ tableName: z.string(), dynamodbEndpoint: z.url(), region: z.string() });
+
+async function configureTarget(args: z.infer<typeof Args>): Promise<void> {
+  if (args.local) {
+    const file = join(process.env.DATA_DIR ?? '.data', 'local-stack.json');
+    const text = await readFile(file, 'utf8').catch(() => {
+      throw new Error(`No running local stack found (${file} is missing): start it with npm start`);
+    });
+    const local = LocalStackFile.parse(JSON.parse(text));
+    process.env[ENV.tableName] = local.tableName;
+    process.env[ENV.dynamodbEndpoint] = local.dynamodbEndpoint;
+    process.env.AWS_REGION = local.region;
+    process.env.AWS_ACCESS_KEY_ID ??= 'local';
+    process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
+    return;
+  }
+  if (args['table-name']) process.env[ENV.tableName] = args['table-name'];
+  if (args.region) process.env.AWS_REGION = args.region;
+  if (!process.env[ENV.tableName]) throw new Error(`Name the table with --table-name or $${ENV.tableName}`);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      name: { type: 'string' },
+      'owner-email': { type: 'string' },
+      'table-name': { type: 'string' },
+      region: { type: 'string' },
+      local: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals[0] !== 'create-workspace') {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const parsed = Args.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    console.error(USAGE);
+    return 2;
+  }
+  await configureTarget(parsed.data);
+  // Imported after the target is configured: the adapter reads its configuration on first use.
+  const { workspaces } = await import('#adapters/dynamodb/repositories');
+  const provisioned = await provisionWorkspace(
+    { name: parsed.data.name, ownerEmail: parsed.data['owner-email'] },
+    { workspaces, clock: systemClock },
+  );
+  if (!provisioned) throw new Error('The workspace was not created');
+  console.log(`workspaceId: ${provisioned.workspaceId}`);
+  console.log(`ownerUserId: ${provisioned.ownerUserId}`);
+  console.log(`keyId:       ${provisioned.keyId}`);
+  console.log(`scopes:      ${provisioned.scopes.join(' ')}`);
+  console.log(`apiKey:      ${provisioned.apiKey}`);
+  console.log('The key is shown only now; only its SHA-256 hash is stored. Keep it in a secret store.');
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof DomainError || error instanceof Error ? error.message : String(error);
+    console.error(`admin: ${message}`);
+    process.exit(1);
+  },
+);
