@@ -1,0 +1,178 @@
+// unit: the node-type catalogue — ports of the spec, port compatibility, the manifest.
+import { describe, expect, it } from 'vitest';
+import { NODE_TYPES, NODE_TYPE_IDS, PORT_TYPES, isTrigger, portManifest, portTypesFit } from '#core/canvas/node-types';
+
+describe('NODE_TYPES', () => {
+  it('gives the webhook-trigger node no inputs and exactly the six text outputs of the spec', () => {
+    // Prepare
+    const webhook = NODE_TYPES['webhook-trigger'];
+
+    // Act
+    const outputs = webhook.outputs.map((port) => [port.name, port.type]);
+
+    // Assess
+    expect(webhook.inputs).toEqual([]);
+    expect(outputs).toEqual([
+      ['method-out', 'text'],
+      ['url-out', 'text'],
+      ['headers-out', 'text'],
+      ['query-out', 'text'],
+      ['body-out', 'text'],
+      ['raw-body-out', 'text'],
+    ]);
+  });
+
+  it('gives the prompt trigger no inputs and one text output', () => {
+    // Act
+    const prompt = NODE_TYPES.prompt;
+
+    // Assess
+    expect(prompt.inputs).toEqual([]);
+    expect(prompt.outputs.map((port) => [port.name, port.type])).toEqual([['prompt-out', 'text']]);
+  });
+
+  it('gives video generation a video-out port carrying video', () => {
+    // Act
+    const outputs = NODE_TYPES['video-generation'].outputs;
+
+    // Assess
+    expect(outputs).toHaveLength(1);
+    expect(outputs[0]).toMatchObject({ name: 'video-out', type: 'video' });
+  });
+
+  it('gives audio generation an audio-out port carrying audio/mpeg', () => {
+    // Act
+    const outputs = NODE_TYPES['audio-generation'].outputs;
+
+    // Assess
+    expect(outputs).toEqual([{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }]);
+  });
+
+  it('gives speech-to-speech an audio-in input and an audio/mpeg audio-out output', () => {
+    // Act
+    const sts = NODE_TYPES['speech-to-speech'];
+
+    // Assess
+    expect(sts.inputs.map((port) => [port.name, port.type])).toEqual([['audio-in', 'audio']]);
+    expect(sts.outputs).toEqual([{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }]);
+  });
+
+  it('marks exactly prompt and webhook-trigger as triggers', () => {
+    // Act
+    const triggers = NODE_TYPE_IDS.filter(isTrigger);
+
+    // Assess
+    expect(triggers.sort()).toEqual(['prompt', 'webhook-trigger']);
+  });
+
+  it('gives every node type unique port names per side', () => {
+    // Act
+    const duplicates = NODE_TYPE_IDS.flatMap((id) =>
+      (['inputs', 'outputs'] as const).flatMap((side) => {
+        const names = NODE_TYPES[id][side].map((port) => port.name);
+        return names.filter((name, index) => names.indexOf(name) !== index).map((name) => `${id}.${side}.${name}`);
+      }),
+    );
+
+    // Assess
+    expect(duplicates).toEqual([]);
+  });
+
+  it('rejects unknown data fields on every node type (strict schemas)', () => {
+    // Act
+    const accepted = NODE_TYPE_IDS.filter((id) => NODE_TYPES[id].data.safeParse({ notAField: true }).success);
+
+    // Assess
+    expect(accepted).toEqual([]);
+  });
+});
+
+describe('portTypesFit', () => {
+  it('accepts every source type into an any port', () => {
+    // Act
+    const fits = PORT_TYPES.map((source) => portTypesFit(source, 'any'));
+
+    // Assess
+    expect(fits.every(Boolean)).toBe(true);
+  });
+
+  it('accepts equal types and json into text, and nothing else', () => {
+    // Act
+    const pairs = PORT_TYPES.flatMap((source) =>
+      PORT_TYPES.filter((target) => target !== 'any' && portTypesFit(source, target)).map((target) => `${source}→${target}`),
+    );
+
+    // Assess
+    expect(pairs.sort()).toEqual(['audio→audio', 'image→image', 'json→json', 'json→text', 'text→text', 'video→video']);
+  });
+
+  it('rejects video into text and text into audio', () => {
+    // Act
+    const videoToText = portTypesFit('video', 'text');
+    const textToAudio = portTypesFit('text', 'audio');
+
+    // Assess
+    expect(videoToText).toBe(false);
+    expect(textToAudio).toBe(false);
+  });
+});
+
+describe('portManifest', () => {
+  it('lists every port type and, per target type, the source types it accepts', () => {
+    // Act
+    const manifest = portManifest();
+
+    // Assess
+    expect(manifest.portTypes).toEqual(['text', 'json', 'image', 'video', 'audio', 'any']);
+    expect(manifest.compatibility).toEqual({
+      text: ['text', 'json'],
+      json: ['json'],
+      image: ['image'],
+      video: ['video'],
+      audio: ['audio'],
+      any: ['text', 'json', 'image', 'video', 'audio', 'any'],
+    });
+  });
+
+  it('describes every node type with its ports, trigger flag and a JSON Schema of its data', () => {
+    // Act
+    const manifest = portManifest();
+
+    // Assess
+    expect(manifest.nodeTypes.map((entry) => entry.type)).toEqual(NODE_TYPE_IDS);
+    for (const entry of manifest.nodeTypes) {
+      const definition = NODE_TYPES[entry.type];
+      expect(entry).toMatchObject({
+        label: definition.label,
+        category: definition.category,
+        description: definition.description,
+        trigger: definition.category === 'trigger',
+        inputs: definition.inputs,
+        outputs: definition.outputs,
+      });
+      expect(entry.dataSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(entry.dataSchema.properties).toHaveProperty('label');
+    }
+  });
+
+  it('renders type-specific data fields in the schemas', () => {
+    // Act
+    const byType = Object.fromEntries(portManifest().nodeTypes.map((entry) => [entry.type, entry.dataSchema]));
+
+    // Assess
+    expect(byType.prompt?.properties).toHaveProperty('prompt');
+    expect(byType['video-generation']?.properties?.provider).toMatchObject({ enum: ['provider-one', 'provider-two'] });
+    expect(byType['speech-to-speech']?.properties?.removeBackgroundNoise).toMatchObject({ type: 'boolean' });
+  });
+
+  it('survives a JSON round trip unchanged (it is what the route returns)', () => {
+    // Prepare
+    const manifest = portManifest();
+
+    // Act
+    const roundTripped = JSON.parse(JSON.stringify(manifest));
+
+    // Assess
+    expect(roundTripped).toEqual(manifest);
+  });
+});

@@ -1,0 +1,57 @@
+// unit: the scope list of the spec and the scope ceiling.
+import { describe, expect, it } from 'vitest';
+import { ALL_SCOPES, DEFAULT_KEY_SCOPES, SCOPES, ScopeSchema, scopesBeyondCeiling } from '#core/scopes';
+
+describe('SCOPES', () => {
+  it('lists exactly the nine scopes of the spec', () => {
+    // Act
+    const scopes = [...SCOPES].sort();
+
+    // Assess
+    expect(scopes).toEqual(
+      [
+        'read:canvases',
+        'read:assets',
+        'run:workflows',
+        'write:canvas',
+        'write:assets',
+        'delete:canvas',
+        'delete:assets',
+        'manage:integrations',
+        'read:billing',
+      ].sort(),
+    );
+    expect(ALL_SCOPES).toEqual(SCOPES);
+  });
+
+  it('defaults new keys to read:canvases and run:workflows', () => {
+    // Assess
+    expect(DEFAULT_KEY_SCOPES).toEqual(['read:canvases', 'run:workflows']);
+  });
+
+  it('rejects a scope name that is not in the list', () => {
+    // Act
+    const parsed = ScopeSchema.safeParse('write:canvases');
+
+    // Assess
+    expect(parsed.success).toBe(false);
+  });
+});
+
+describe('scopesBeyondCeiling', () => {
+  it('returns the requested scopes the holder lacks, in request order', () => {
+    // Act
+    const beyond = scopesBeyondCeiling(['read:billing', 'read:canvases', 'write:canvas'], ['read:canvases']);
+
+    // Assess
+    expect(beyond).toEqual(['read:billing', 'write:canvas']);
+  });
+
+  it('returns nothing when the request is within the ceiling', () => {
+    // Act
+    const beyond = scopesBeyondCeiling(['read:canvases'], ALL_SCOPES);
+
+    // Assess
+    expect(beyond).toEqual([]);
+  });
+});
