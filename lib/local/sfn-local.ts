@@ -1,0 +1,510 @@
+// local: a small Step Functions endpoint for local mode and tests. It speaks the AWS JSON 1.0 protocol
+// (`X-Amz-Target: AWSStepFunctions.<Action>`), so the real @aws-sdk/client-sfn talks to it unchanged,
+// and it runs the same ASL file CDK deploys, with `aws-local-stepfunctions`, in this process.
+//
+//   SFNClient ──HTTP──► node:http ──► action table ──► Execution record (status, dates, output/error)
+//                                         │
+//                                         └─ StartExecution / RedriveExecution ──► StateMachine.run()
+//                                              Task states ──► in-process handler (what the Lambda runs)
+//
+// Supported actions: StartExecution, DescribeExecution, StopExecution, RedriveExecution, ListExecutions.
+// Other actions answer 400 UnknownOperationException. Non-AWS action for tests in another process:
+// `LocalStepFunctions.InjectFault` (same body as injectFault()).
+//
+// Faithful to AWS (Standard workflows):
+// - StartExecution is idempotent by name only while that execution is RUNNING and only with the same
+//   input; a closed execution's name, or a different input, answers 400 ExecutionAlreadyExists.
+// - Task state results: a direct Lambda ARN resource gets the handler's return value; the optimised
+//   `arn:aws:states:::lambda:invoke` integration gets `{ ExecutedVersion, Payload, StatusCode }` and
+//   its handler receives `Parameters.Payload`. A thrown error becomes Error = error.name and Cause =
+//   `{"errorType","errorMessage","trace"}` as Lambda reports it, so Retry/Catch match the same names.
+//
+// Redrive, as far as aws-local-stepfunctions allows: it cannot resume a paused run, so we remember the
+// top-level state that was running when the execution FAILED/ABORTED/TIMED_OUT and its input, and run
+// a copy of the definition whose StartAt is that state, with that input. States that had succeeded
+// are not re-run. Differences from AWS: a failed Map or Parallel state is re-run whole (AWS re-runs
+// only the failed iterations/branches), and `$$.Execution.Input` during the redriven part is the failed
+// state's input rather than the original execution input.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { LOOPBACK } from './ports.ts';
+
+// aws-local-stepfunctions targets Node 22 and calls Promise.withResolvers, which Node 20 lacks.
+if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
+  Object.defineProperty(Promise, 'withResolvers', {
+    configurable: true,
+    writable: true,
+    value<T>() {
+      let resolve!: (value: T | PromiseLike<T>) => void;
+      let reject!: (reason?: unknown) => void;
+      const promise = new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      return { promise, resolve, reject };
+    },
+  });
+}
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** What a Task state's Lambda handler receives as its second argument (a subset of Lambda's context). */
+export interface LocalTaskContext {
+  readonly awsRequestId: string;
+  readonly functionName: string;
+  readonly executionArn: string;
+  readonly stateName: string;
+  getRemainingTimeInMillis(): number;
+}
+
+/** The in-process stand-in for the Lambda function a Task state invokes. */
+export type LocalTaskHandler = (event: any, context: LocalTaskContext) => Promise<unknown> | unknown;
+
+export interface StateMachineRegistration {
+  /** State machine name; the ARN is `arn:aws:states:<region>:<account>:stateMachine:<name>`. */
+  readonly name: string;
+  /** Path of the ASL JSON file (the file CDK loads with `DefinitionBody.fromFile`). */
+  readonly definitionFile?: string;
+  /** Or the definition itself (already parsed). */
+  readonly definition?: unknown;
+  /** `${key}` → value, exactly like CDK's `definitionSubstitutions`. */
+  readonly substitutions?: Readonly<Record<string, string>>;
+  /** Task state name → handler. Task states without one fail with States.TaskFailed (never call AWS). */
+  readonly tasks?: Readonly<Record<string, LocalTaskHandler>>;
+  /** Wait state name → milliseconds actually slept (Wait states otherwise really sleep). */
+  readonly waitTimeOverrides?: Readonly<Record<string, number>>;
+  /** State name → milliseconds between retries (otherwise IntervalSeconds/BackoffRate really sleep). */
+  readonly retryIntervalOverrides?: Readonly<Record<string, number | number[]>>;
+}
+
+export type SfnAction = 'StartExecution' | 'DescribeExecution' | 'StopExecution' | 'RedriveExecution' | 'ListExecutions';
+
+/** Makes the next `count` calls of `action` fail before doing anything, as AWS would under load. */
+export interface Fault {
+  readonly action: SfnAction;
+  /** @default 1 */
+  readonly count?: number;
+  /** @default 'ThrottlingException' */
+  readonly errorType?: string;
+  /** @default 400 (what AWS answers for ThrottlingException) */
+  readonly statusCode?: number;
+  /** @default 'Rate exceeded' */
+  readonly message?: string;
+}
+
+export interface SfnLocalOptions {
+  readonly port: number;
+  /** @default 'us-east-1' */
+  readonly region?: string;
+  /** @default '123456789012' */
+  readonly accountId?: string;
+}
+
+export interface SfnLocal {
+  /** `http://127.0.0.1:<port>` */
+  readonly endpoint: string;
+  /** Registers (or replaces) a state machine and returns its ARN. */
+  registerStateMachine(registration: StateMachineRegistration): string;
+  /** Queues a fault; faults for the same action are consumed in order. */
+  injectFault(fault: Fault): void;
+  clearFaults(): void;
+  /** Aborts running executions and closes the server. */
+  stop(): Promise<void>;
+}
+
+type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
+
+interface RegisteredMachine {
+  readonly arn: string;
+  readonly name: string;
+  readonly definition: StateMachineDefinition;
+  readonly registration: StateMachineRegistration;
+  readonly taskResources: ReadonlyMap<string, string>;
+}
+
+interface Execution {
+  readonly executionArn: string;
+  readonly machine: RegisteredMachine;
+  readonly name: string;
+  readonly input: string;
+  readonly startDate: Date;
+  status: Status;
+  stopDate?: Date;
+  output?: string;
+  error?: string;
+  cause?: string;
+  redriveCount: number;
+  redriveDate?: Date;
+  /** Top-level state being run and its input: where a redrive resumes. */
+  current?: { name: string; input: Json };
+  abort?: () => void;
+  /** Set by StopExecution so the abort is reported with the caller's error/cause. */
+  stopRequest?: { error?: string; cause?: string };
+  /** Settles when the current run has been recorded (tests and stop() await it). */
+  settled?: Promise<void>;
+}
+
+class SfnError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly statusCode = 400,
+  ) {
+    super(message);
+  }
+}
+
+const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
+const NAME_PATTERN = /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]{1,80}$/;
+
+/** Starts the endpoint on 127.0.0.1:`port`. */
+export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal> {
+  const region = options.region ?? 'us-east-1';
+  const accountId = options.accountId ?? '123456789012';
+  const machines = new Map<string, RegisteredMachine>();
+  const executions = new Map<string, Execution>();
+  const faults: Fault[] = [];
+
+  const registerStateMachine = (registration: StateMachineRegistration): string => {
+    const definition = loadDefinition(registration);
+    // Validate once at registration, as CreateStateMachine would. ARNs are not checked because local
+    // substitutions may be placeholders.
+    new StateMachine(definition, { validationOptions: { checkArn: false } });
+    const arn = `arn:aws:states:${region}:${accountId}:stateMachine:${registration.name}`;
+    machines.set(arn, { arn, name: registration.name, definition, registration, taskResources: collectTasks(definition) });
+    return arn;
+  };
+
+  const injectFault = (fault: Fault): void => {
+    faults.push({ count: 1, ...fault });
+  };
+
+  const takeFault = (action: string): Fault | undefined => {
+    const index = faults.findIndex((fault) => fault.action === action);
+    if (index < 0) return undefined;
+    const fault = faults[index]!;
+    const remaining = (fault.count ?? 1) - 1;
+    if (remaining > 0) faults[index] = { ...fault, count: remaining };
+    else faults.splice(index, 1);
+    return fault;
+  };
+
+  /** Runs `machine` from `startAt` (a redrive) or from its StartAt, recording the outcome. */
+  const run = (execution: Execution, startAt?: { name: string; input: Json }): void => {
+    const { machine } = execution;
+    const definition = startAt ? { ...machine.definition, StartAt: startAt.name } : machine.definition;
+    const stateMachine = new StateMachine(definition, { validationOptions: { noValidate: true } });
+    const input = startAt ? startAt.input : (JSON.parse(execution.input) as Json);
+    const handle = stateMachine.run(input as never, {
+      overrides: {
+        taskResourceLocalHandlers: taskHandlers(machine, execution),
+        waitTimeOverrides: { ...machine.registration.waitTimeOverrides },
+        retryIntervalOverrides: { ...machine.registration.retryIntervalOverrides },
+      },
+      context: {
+        Execution: { Id: execution.executionArn, Name: execution.name, RedriveCount: execution.redriveCount },
+        StateMachine: { Id: machine.arn, Name: machine.name },
+      },
+    });
+    execution.status = 'RUNNING';
+    execution.abort = handle.abort;
+    delete execution.stopDate;
+    delete execution.output;
+    delete execution.error;
+    delete execution.cause;
+
+    // Follow top-level states so a redrive knows where to resume. Nested (Map/Parallel) events carry
+    // `parentState` and are ignored: the enclosing top-level state is the unit we can resume.
+    const topLevel = new Set(Object.keys(machine.definition.States));
+    const followed = (async () => {
+      for await (const event of handle.eventLogs) {
+        if ('parentState' in event || !('state' in event) || !topLevel.has(event.state.name)) continue;
+        if (event.type === 'StateEntered') execution.current = { name: event.state.name, input: event.state.input as Json };
+      }
+    })();
+
+    execution.settled = handle.result.then(
+      async (output) => {
+        await followed;
+        if (execution.status !== 'RUNNING') return; // stopped meanwhile
+        execution.status = 'SUCCEEDED';
+        execution.output = JSON.stringify(output ?? null);
+        execution.stopDate = new Date();
+        delete execution.current;
+      },
+      async (failure: unknown) => {
+        await followed.catch(() => undefined);
+        if (execution.status !== 'RUNNING') return;
+        execution.stopDate = new Date();
+        if (failure instanceof ExecutionAbortedError) {
+          execution.status = 'ABORTED';
+          execution.error = execution.stopRequest?.error;
+          execution.cause = execution.stopRequest?.cause;
+        } else if (failure instanceof ExecutionTimeoutError) {
+          execution.status = 'TIMED_OUT';
+          execution.error = 'States.Timeout';
+          execution.cause = 'The execution timed out (TimeoutSeconds of the state machine).';
+        } else {
+          // ExecutionError wraps the state's error in `cause`.
+          const inner = (failure as { cause?: unknown }).cause ?? failure;
+          execution.status = 'FAILED';
+          execution.error = errorName(inner);
+          execution.cause = errorCause(inner);
+        }
+      },
+    );
+  };
+
+  const describe = (execution: Execution) => ({
+    executionArn: execution.executionArn,
+    stateMachineArn: execution.machine.arn,
+    name: execution.name,
+    status: execution.status,
+    startDate: epoch(execution.startDate),
+    ...(execution.stopDate && { stopDate: epoch(execution.stopDate) }),
+    input: execution.input,
+    inputDetails: { included: true },
+    ...(execution.output !== undefined && { output: execution.output, outputDetails: { included: true } }),
+    ...(execution.error !== undefined && { error: execution.error }),
+    ...(execution.cause !== undefined && { cause: execution.cause }),
+    redriveCount: execution.redriveCount,
+    ...(execution.redriveDate && { redriveDate: epoch(execution.redriveDate) }),
+    redriveStatus: isRedrivable(execution) ? 'REDRIVABLE' : 'NOT_REDRIVABLE',
+  });
+
+  const findExecution = (arn: unknown): Execution => {
+    if (typeof arn !== 'string' || !arn.startsWith('arn:')) throw new SfnError('InvalidArn', `Invalid Arn: '${String(arn)}'`);
+    const execution = executions.get(arn);
+    if (!execution) throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${arn}'`);
+    return execution;
+  };
+
+  const actions: Record<SfnAction, (body: Record<string, unknown>) => unknown> = {
+    StartExecution(body) {
+      const machine = machines.get(String(body.stateMachineArn));
+      if (!machine) throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${String(body.stateMachineArn)}'`);
+      const name = typeof body.name === 'string' ? body.name : randomUUID();
+      if (!NAME_PATTERN.test(name)) throw new SfnError('InvalidName', `Invalid Name: '${name}'`);
+      const input = typeof body.input === 'string' ? body.input : '{}';
+      try {
+        JSON.parse(input);
+      } catch {
+        throw new SfnError('InvalidExecutionInput', 'Invalid State Machine Execution Input: not valid JSON');
+      }
+      const executionArn = `arn:aws:states:${region}:${accountId}:execution:${machine.name}:${name}`;
+      const existing = executions.get(executionArn);
+      if (existing) {
+        if (existing.status === 'RUNNING' && existing.input === input) {
+          return { executionArn, startDate: epoch(existing.startDate) };
+        }
+        throw new SfnError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+      }
+      const execution: Execution = { executionArn, machine, name, input, startDate: new Date(), status: 'RUNNING', redriveCount: 0 };
+      executions.set(executionArn, execution);
+      run(execution);
+      return { executionArn, startDate: epoch(execution.startDate) };
+    },
+    DescribeExecution(body) {
+      return describe(findExecution(body.executionArn));
+    },
+    StopExecution(body) {
+      const execution = findExecution(body.executionArn);
+      if (execution.status === 'RUNNING') {
+        execution.stopRequest = {
+          ...(typeof body.error === 'string' && { error: body.error }),
+          ...(typeof body.cause === 'string' && { cause: body.cause }),
+        };
+        execution.abort?.();
+        // Record at once, as AWS does: DescribeExecution right after StopExecution shows ABORTED.
+        execution.status = 'ABORTED';
+        execution.stopDate = new Date();
+        execution.error = execution.stopRequest.error;
+        execution.cause = execution.stopRequest.cause;
+      }
+      return { stopDate: epoch(execution.stopDate ?? new Date()) };
+    },
+    RedriveExecution(body) {
+      const execution = findExecution(body.executionArn);
+      if (!isRedrivable(execution)) {
+        throw new SfnError('ExecutionNotRedrivable', `Execution is not redrivable: status ${execution.status}`);
+      }
+      execution.redriveCount += 1;
+      execution.redriveDate = new Date();
+      delete execution.stopRequest;
+      run(execution, execution.current);
+      return { redriveDate: epoch(execution.redriveDate) };
+    },
+    ListExecutions(body) {
+      const arn = String(body.stateMachineArn);
+      if (!machines.has(arn)) throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${arn}'`);
+      const filter = typeof body.statusFilter === 'string' ? body.statusFilter : undefined;
+      const list = [...executions.values()]
+        .filter((execution) => execution.machine.arn === arn && (!filter || execution.status === filter))
+        .sort((a, b) => b.startDate.getTime() - a.startDate.getTime());
+      const offset = typeof body.nextToken === 'string' ? Number(body.nextToken) : 0;
+      const max = typeof body.maxResults === 'number' && body.maxResults > 0 ? body.maxResults : 100;
+      const page = list.slice(offset, offset + max).map((execution) => ({
+        executionArn: execution.executionArn,
+        stateMachineArn: arn,
+        name: execution.name,
+        status: execution.status,
+        startDate: epoch(execution.startDate),
+        ...(execution.stopDate && { stopDate: epoch(execution.stopDate) }),
+        redriveCount: execution.redriveCount,
+      }));
+      return { executions: page, ...(offset + max < list.length && { nextToken: String(offset + max) }) };
+    },
+  };
+
+  const server: Server = createServer((request, response) => {
+    void handle(request, response);
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const requestId = randomUUID();
+    const send = (statusCode: number, payload: unknown): void => {
+      response.writeHead(statusCode, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': requestId });
+      response.end(JSON.stringify(payload));
+    };
+    try {
+      const target = String(request.headers['x-amz-target'] ?? '');
+      const [service, action = ''] = target.split('.');
+      const raw = await readBody(request);
+      const body = (raw.length > 0 ? JSON.parse(raw) : {}) as Record<string, unknown>;
+      if (service === 'LocalStepFunctions' && action === 'InjectFault') {
+        injectFault(body as unknown as Fault);
+        return send(200, {});
+      }
+      if (service !== 'AWSStepFunctions' || !Object.hasOwn(actions, action)) {
+        throw new SfnError('UnknownOperationException', `Operation not supported by the local endpoint: ${target}`);
+      }
+      const fault = takeFault(action);
+      if (fault) throw new SfnError(fault.errorType ?? 'ThrottlingException', fault.message ?? 'Rate exceeded', fault.statusCode ?? 400);
+      send(200, actions[action as SfnAction](body));
+    } catch (error) {
+      if (error instanceof SfnError) return send(error.statusCode, { __type: error.type, message: error.message });
+      if (error instanceof SyntaxError) return send(400, { __type: 'SerializationException', message: error.message });
+      console.error('[sfn-local] unexpected error', error);
+      send(500, { __type: 'InternalFailure', message: 'internal error in the local Step Functions endpoint' });
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+
+  return {
+    endpoint: `http://${LOOPBACK}:${options.port}`,
+    registerStateMachine,
+    injectFault,
+    clearFaults: () => void faults.splice(0),
+    async stop() {
+      for (const execution of executions.values()) {
+        if (execution.status === 'RUNNING') {
+          execution.stopRequest = { error: 'LocalShutdown', cause: 'the local Step Functions endpoint stopped' };
+          execution.abort?.();
+        }
+      }
+      await Promise.allSettled([...executions.values()].map((execution) => execution.settled));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function loadDefinition(registration: StateMachineRegistration): StateMachineDefinition {
+  let text: string;
+  if (registration.definitionFile !== undefined) text = readFileSync(registration.definitionFile, 'utf8');
+  else if (registration.definition !== undefined) text = JSON.stringify(registration.definition);
+  else throw new Error(`state machine ${registration.name}: give definitionFile or definition`);
+  for (const [key, value] of Object.entries(registration.substitutions ?? {})) {
+    text = text.split(`\${${key}}`).join(value);
+  }
+  const missing = text.match(/\$\{[A-Za-z0-9_]+\}/);
+  if (missing) throw new Error(`state machine ${registration.name}: no substitution given for ${missing[0]}`);
+  return JSON.parse(text) as StateMachineDefinition;
+}
+
+/** Task state name → Resource, including Task states nested in Map and Parallel states. */
+function collectTasks(definition: { States?: Record<string, unknown> }, into = new Map<string, string>()): Map<string, string> {
+  for (const [name, state] of Object.entries(definition.States ?? {})) {
+    const s = state as { Type?: string; Resource?: string; Branches?: unknown[]; ItemProcessor?: unknown; Iterator?: unknown };
+    if (s.Type === 'Task') into.set(name, String(s.Resource));
+    for (const branch of s.Branches ?? []) collectTasks(branch as never, into);
+    if (s.ItemProcessor ?? s.Iterator) collectTasks((s.ItemProcessor ?? s.Iterator) as never, into);
+  }
+  return into;
+}
+
+/** Wraps each registered handler so it sees and returns what the deployed Lambda would. */
+function taskHandlers(machine: RegisteredMachine, execution: Execution) {
+  const handlers: Record<string, (input: Json) => Promise<Json>> = {};
+  for (const [stateName, resource] of machine.taskResources) {
+    const handler = machine.registration.tasks?.[stateName];
+    const isInvoke = resource.startsWith(LAMBDA_INVOKE);
+    handlers[stateName] = async (input) => {
+      if (!handler) throw namedError('States.TaskFailed', `no local handler is registered for Task state ${stateName}`);
+      const payload = isInvoke ? ((input as { Payload?: Json } | null)?.Payload ?? null) : input;
+      const functionName = isInvoke ? String((input as { FunctionName?: Json } | null)?.FunctionName ?? stateName) : resource;
+      const deadline = Date.now() + 60_000;
+      let result: unknown;
+      try {
+        result = await handler(structuredClone(payload), {
+          awsRequestId: randomUUID(),
+          functionName,
+          executionArn: execution.executionArn,
+          stateName,
+          getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+        });
+      } catch (error) {
+        throw lambdaError(error);
+      }
+      const value = (result === undefined ? null : JSON.parse(JSON.stringify(result))) as Json;
+      return isInvoke ? { ExecutedVersion: '$LATEST', Payload: value, StatusCode: 200 } : value;
+    };
+  }
+  return handlers;
+}
+
+/** A Lambda function error as Step Functions sees it: Error = type, Cause = Lambda's JSON error. */
+function lambdaError(error: unknown): Error {
+  const errorType = error instanceof Error ? error.name : 'Error';
+  const errorMessage = error instanceof Error ? error.message : String(error);
+  const trace = error instanceof Error ? (error.stack ?? '').split('\n') : [];
+  return namedError(errorType, JSON.stringify({ errorType, errorMessage, trace }));
+}
+
+function namedError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+function errorName(error: unknown): string {
+  return error instanceof Error ? error.name : 'Error';
+}
+
+function errorCause(error: unknown): string {
+  const cause = (error as { cause?: unknown }).cause ?? (error instanceof Error ? error.message : error);
+  return typeof cause === 'string' ? cause : JSON.stringify(cause);
+}
+
+function isRedrivable(execution: Execution): boolean {
+  return execution.status === 'FAILED' || execution.status === 'ABORTED' || execution.status === 'TIMED_OUT';
+}
+
+function epoch(date: Date): number {
+  return date.getTime() / 1000;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -1,0 +1,82 @@
+// local: `npm start`, the whole service on this machine with no AWS account and no Docker.
+//
+//   env ──► config ──► startLocalMode() ──► print URLs (+ the bootstrap key, first start only)
+//                          │                      │
+//                          │ failure              │ SIGINT / SIGTERM
+//                          ▼                      ▼
+//            one-line message, exit 1     stop fronts, SFN, s3rver, DynamoDB Local; exit 0
+//
+// Settings (the local-mode contract of docs/design; tests and scripts rely on it):
+//   APP_PORT / BASE_PORT (3000 / 3001)   the app host and the base host, on 127.0.0.1
+//   DATA_DIR (.data)                     everything local mode persists
+//   BOOTSTRAP_API_KEY (unset)            on an empty store, the first workspace's all-scopes key
+//                                        (must start with workspace_; else a random key is printed)
+//   PUBLIC_APP_URL / PUBLIC_BASE_URL     origins used in generated URLs (default: the local URLs)
+import { DomainError } from '../../functions/core/errors.ts';
+import { LocalStackError } from './errors.ts';
+import { startLocalMode, type LocalMode } from './local-mode.ts';
+
+// The AWS SDK's Node 20 deprecation notice says nothing about local mode; keep the console readable.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+let stack: LocalMode | undefined;
+let stopping = false;
+
+// Installed before anything starts, so a signal during start-up also stops what has started.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
+
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`\n${signal} received: stopping local mode…`);
+  // Never hang on a stuck child: the reaper's exit hook SIGKILLs whatever is left.
+  setTimeout(() => process.exit(0), 10_000).unref();
+  await stack?.stop();
+  process.exit(0);
+}
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${name} must be a port number (1-65535), got "${raw}"`);
+  return value;
+}
+
+function fail(message: string): never {
+  console.error(`local mode: ${message}`);
+  process.exit(1);
+}
+
+async function main(): Promise<void> {
+  const config = {
+    appPort: port('APP_PORT', 3000),
+    basePort: port('BASE_PORT', 3001),
+    dataDir: process.env.DATA_DIR || '.data',
+    bootstrapApiKey: process.env.BOOTSTRAP_API_KEY || undefined,
+    publicAppUrl: process.env.PUBLIC_APP_URL || undefined,
+    publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
+  };
+  if (config.appPort === config.basePort) fail(`APP_PORT and BASE_PORT must differ (both are ${config.appPort})`);
+
+  try {
+    stack = await startLocalMode(config);
+  } catch (error) {
+    // Problems a developer must fix get one line; anything else keeps its stack trace.
+    if (error instanceof LocalStackError || error instanceof DomainError) fail(error.message);
+    console.error('local mode: failed to start', error);
+    process.exit(1);
+  }
+  if (stopping) return;
+
+  console.log('Local mode is running (Ctrl-C to stop)');
+  console.log(`  app host:  ${stack.appUrl}`);
+  console.log(`  base host: ${stack.baseUrl}`);
+  console.log(`  data:      ${stack.dataDir}`);
+  if (stack.bootstrap.created) {
+    console.log(`Created workspace ${stack.bootstrap.workspaceId} with an all-scopes API key (shown only this once):`);
+    console.log(`  API key:   ${stack.bootstrap.apiKey}`);
+  }
+}
+
+void main();
