@@ -67,15 +67,20 @@ function reaches(edges: readonly CanvasEdge[], from: string, to: string): boolea
   return false;
 }
 
-/** Edges that would no longer fit if `nodeId` became `newType` (ports gone or types changed). */
+/**
+ * Edges that would no longer fit if `nodeId` became `newType` (ports gone, types changed, or more
+ * edges on an input than it accepts). Edges are re-admitted one by one, so the second edge into a
+ * port that takes one is reported.
+ */
 export function edgesBrokenByTypeChange(canvas: Pick<Canvas, 'nodes' | 'edges'>, nodeId: string, newType: keyof typeof NODE_TYPES): CanvasEdge[] {
   const nodes = canvas.nodes.map((node) => (node.id === nodeId ? { ...node, type: newType } : node));
-  const edges = canvas.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
-  const others = canvas.edges.filter((edge) => !edges.includes(edge));
+  const touching = canvas.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
+  const admitted = canvas.edges.filter((edge) => !touching.includes(edge));
   const broken: CanvasEdge[] = [];
-  for (const edge of edges) {
+  for (const edge of touching) {
     try {
-      assertEdgeFits({ nodes, edges: others }, edge);
+      assertEdgeFits({ nodes, edges: admitted }, edge);
+      admitted.push(edge);
     } catch {
       broken.push(edge);
     }

@@ -195,7 +195,7 @@ export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string)
 /** Node size assumed where the editor has not stored one, so an unsized node still fits the view. */
 const DEFAULT_NODE_SIZE = { width: 320, height: 200 };
 
-/** The viewport (pan and zoom, zoom ≤ 1) that shows every node inside a `width` × `height` screen. */
+/** The viewport (pan and zoom, 0.01 ≤ zoom ≤ 1) that shows every node inside a `width` × `height` screen; a layout wider than 100× the screen is centred at the minimum zoom. */
 export function fitViewport(nodes: readonly CanvasNode[], screen: { width: number; height: number; padding: number }): Viewport {
   if (nodes.length === 0) return { x: 0, y: 0, zoom: 1 };
   const minX = Math.min(...nodes.map((node) => node.position.x));
@@ -204,11 +204,11 @@ export function fitViewport(nodes: readonly CanvasNode[], screen: { width: numbe
   const maxY = Math.max(...nodes.map((node) => node.position.y + (node.size ?? DEFAULT_NODE_SIZE).height));
   const usableWidth = Math.max(1, screen.width - 2 * screen.padding);
   const usableHeight = Math.max(1, screen.height - 2 * screen.padding);
-  const zoom = Math.max(0.01, Math.min(1, usableWidth / (maxX - minX), usableHeight / (maxY - minY)));
+  // Rounded down, then the pan is derived from the rounded zoom, so rounding never pushes a node off screen.
+  const zoom = Math.max(0.01, Math.floor(Math.min(1, usableWidth / (maxX - minX), usableHeight / (maxY - minY)) * 1000) / 1000);
   const x = (screen.width - (maxX - minX) * zoom) / 2 - minX * zoom;
   const y = (screen.height - (maxY - minY) * zoom) / 2 - minY * zoom;
-  const round = (value: number) => Math.round(value * 1000) / 1000;
-  return { x: round(x), y: round(y), zoom: round(zoom) };
+  return { x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000, zoom };
 }
 
 /** Refuses a document that would not fit in one item; checked before every write. */

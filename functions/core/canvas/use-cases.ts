@@ -108,8 +108,9 @@ export async function setArchived(
     principal,
     { ...target, allowArchived: true },
     (draft, now) => {
+      // Archiving twice keeps the original archivedAt.
+      draft.archivedAt = archived ? (draft.archived ? draft.archivedAt : now) : null;
       draft.archived = archived;
-      draft.archivedAt = archived ? now : null;
     },
     deps,
   );

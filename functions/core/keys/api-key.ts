@@ -29,14 +29,14 @@ export function displayPrefix(key: string): string {
   return key.slice(0, WORKSPACE_KEY_PREFIX.length + 6);
 }
 
-export const CreateKeyInput = z.object({
+export const CreateKeyInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
   scopes: z.array(ScopeSchema).min(1).max(9).optional(),
   expiresInDays: z.number().int().min(1).max(365).optional(),
 });
 export type CreateKeyInput = z.infer<typeof CreateKeyInput>;
 
-export const RevokeKeyInput = z.object({ id: z.string().min(1).max(64) });
+export const RevokeKeyInput = z.strictObject({ id: z.string().min(1).max(64) });
 export type RevokeKeyInput = z.infer<typeof RevokeKeyInput>;
 
 /** What a request is allowed to do once its key is authenticated. */

@@ -6,6 +6,6 @@ import { apiKeys } from '#adapters/dynamodb/repositories';
 import { defineRoute } from '#http/route';
 import { created } from '#http/responses';
 
-export const handler = defineRoute('api-keys-create', { body: CreateKeyInput.strict() }, async ({ body, principal }) =>
+export const handler = defineRoute('api-keys-create', { body: CreateKeyInput }, async ({ body, principal }) =>
   created(await createKey(principal, body, { apiKeys, clock: systemClock })),
 );

@@ -5,6 +5,6 @@ import { revokeKey } from '#core/keys/use-cases';
 import { apiKeys } from '#adapters/dynamodb/repositories';
 import { defineRoute } from '#http/route';
 
-export const handler = defineRoute('api-keys-revoke', { body: RevokeKeyInput.strict() }, ({ body, principal }) =>
+export const handler = defineRoute('api-keys-revoke', { body: RevokeKeyInput }, ({ body, principal }) =>
   revokeKey(principal, body.id, { apiKeys, clock: systemClock }),
 );
