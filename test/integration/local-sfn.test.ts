@@ -13,6 +13,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/ports.ts';
 import { startSfnLocal, type SfnLocal } from '../../lib/local/sfn-local.ts';
+import { startLocalWorkflow } from '../support/local-sfn.ts';
 
 const fixture = fileURLToPath(new URL('../support/fixtures/tiny-workflow.asl.json', import.meta.url));
 
@@ -254,5 +255,30 @@ describe('local Step Functions endpoint', () => {
     // Assess
     expect(executions!.map((execution) => execution.executionArn)).toContain(executionArn);
     expect(executions!.every((execution) => execution.status === 'FAILED')).toBe(true);
+  });
+
+  it('is wired into process.env by the startLocalWorkflow test helper (SFN_ENDPOINT, RUN_STATE_MACHINE_ARN)', async () => {
+    // Prepare
+    const workflow = await startLocalWorkflow({
+      name: 'helper-wired',
+      definition: { StartAt: 'Echo', States: { Echo: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:123456789012:function:echo', End: true } } },
+      tasks: { Echo: async (event: unknown) => ({ echoed: event }) },
+    });
+    const fromEnv = new SFNClient({ endpoint: process.env.SFN_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    try {
+      // Act
+      const { executionArn } = await fromEnv.send(
+        new StartExecutionCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN, input: '{"n":1}' }),
+      );
+      let result = await fromEnv.send(new DescribeExecutionCommand({ executionArn }));
+      while (result.status === 'RUNNING') result = await fromEnv.send(new DescribeExecutionCommand({ executionArn }));
+      // Assess
+      expect(result.status).toBe('SUCCEEDED');
+      expect(JSON.parse(result.output!)).toEqual({ echoed: { n: 1 } });
+    } finally {
+      fromEnv.destroy();
+      await workflow.stop();
+    }
+    expect(process.env.SFN_ENDPOINT).toBeUndefined();
   });
 });
