@@ -1,0 +1,57 @@
+// infra entry: StatefulStack (table, bucket) → StatelessStack (APIs, route functions), cdk-nag on top.
+// `npx cdk synth` runs this file (cdk.json); tests import buildApp() and synthesize in-process.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { App, type AppProps, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { RouteDefinition } from '#routes/manifest';
+import { StatefulStack } from '../lib/stateful-stack.ts';
+import { StatelessStack } from '../lib/stateless-stack.ts';
+
+export interface BuildAppOptions extends AppProps {
+  /**
+   * Register cdk-nag's AwsSolutions pack as a synthesis validation plugin (synth fails on findings).
+   * @default true
+   */
+  readonly nag?: boolean;
+  /**
+   * Routes to deploy.
+   * @default the manifest's ROUTES
+   */
+  readonly routes?: readonly RouteDefinition[];
+}
+
+/**
+ * The `context` block of cdk.json (feature flags). The CDK CLI hands it to the app; an app built
+ * in-process (tests) must pass it itself, or it would synthesize with different defaults.
+ */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as { context?: Record<string, unknown> };
+  return cdkJson.context ?? {};
+}
+
+export function buildApp(options: BuildAppOptions = {}) {
+  const { nag = true, routes, ...appProps } = options;
+  const app = new App(appProps);
+  const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
+
+  const stateful = new StatefulStack(app, 'StatefulStack', {
+    env,
+    description: 'Workspace automation: single table and media bucket (retained)',
+  });
+  const stateless = new StatelessStack(app, 'StatelessStack', {
+    env,
+    description: 'Workspace automation: REST APIs and one Lambda per route',
+    table: stateful.data.table,
+    bucket: stateful.media.bucket,
+    routes,
+  });
+
+  // cdk-nag 3 is a policy-validation plugin (its v2 form was an Aspect).
+  if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  return { app, stateful, stateless };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  buildApp().app.synth();
+}

@@ -1,0 +1,136 @@
+// infra: one API Gateway REST API per host, built from the route manifest. Each route becomes a
+// resource path + method with a Lambda proxy integration to that route's own function.
+import { Aws, CfnOutput, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as apigateway from 'aws-cdk-lib/aws-apigateway';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Construct, type IDependable } from 'constructs';
+import type { Host, RouteDefinition } from '#routes/manifest';
+
+/** The one stage of every API; a custom domain maps its base path "/" to it. */
+export const STAGE_NAME = 'prod';
+
+/** API Gateway's default (and, without a quota increase, maximum) integration timeout. */
+export const DEFAULT_INTEGRATION_TIMEOUT_SECONDS = 29;
+
+/**
+ * Integration timeout of a route: 29 s, or the route's Lambda timeout when that is longer (the
+ * `POST /api/run` sync wait). Above 29 s needs the Regional "Maximum integration timeout" quota raised.
+ */
+export function integrationTimeoutSeconds(route: Pick<RouteDefinition, 'timeoutSeconds'>): number {
+  return Math.max(DEFAULT_INTEGRATION_TIMEOUT_SECONDS, route.timeoutSeconds ?? 0);
+}
+
+export interface RouteApiProps {
+  /** The host this API serves; only routes with this host are mounted. */
+  readonly host: Host;
+  /** Routes of this host (already filtered). */
+  readonly routes: readonly RouteDefinition[];
+  /** The function serving a route, by route id. */
+  readonly functionFor: (route: RouteDefinition) => lambda.IFunction;
+  /** Stages deploy after this (the account-level CloudWatch role), so logging can be turned on. */
+  readonly dependsOn?: IDependable;
+  /**
+   * Stage-wide throttling, per second / burst.
+   * @default { rateLimit: 100, burstLimit: 200 }
+   */
+  readonly throttling?: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Retention of the access log group.
+   * @default logs.RetentionDays.THREE_MONTHS
+   */
+  readonly accessLogRetention?: logs.RetentionDays;
+}
+
+/**
+ * AWS_PROXY integration to a function, like LambdaIntegration but without the Lambda permission that
+ * LambdaIntegration would create in the method's stack (the caller adds it in the function's stack).
+ */
+function lambdaProxyIntegration(fn: lambda.IFunction, timeout: Duration): apigateway.Integration {
+  return new apigateway.Integration({
+    type: apigateway.IntegrationType.AWS_PROXY,
+    integrationHttpMethod: 'POST',
+    uri: `arn:${Aws.PARTITION}:apigateway:${Aws.REGION}:lambda:path/2015-03-31/functions/${fn.functionArn}/invocations`,
+    options: { timeout },
+  });
+}
+
+/** The REST API of one host. Authorization happens in the handlers; see the acknowledgments below. */
+export class RouteApi extends Construct {
+  readonly api: apigateway.RestApi;
+  readonly accessLogs: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: RouteApiProps) {
+    super(scope, id);
+    if (props.routes.length === 0) throw new Error(`RouteApi ${id}: host ${props.host} has no routes`);
+
+    this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.accessLogRetention ?? logs.RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    const throttling = props.throttling ?? { rateLimit: 100, burstLimit: 200 };
+    this.api = new apigateway.RestApi(this, 'Api', {
+      description: `Workspace automation service, ${props.host} host`,
+      endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
+      // The account-level role is ApiGatewayAccount's job (cdk.json disables the per-API role).
+      cloudWatchRole: false,
+      deployOptions: {
+        stageName: STAGE_NAME,
+        tracingEnabled: true,
+        metricsEnabled: true,
+        loggingLevel: apigateway.MethodLoggingLevel.ERROR,
+        dataTraceEnabled: false,
+        accessLogDestination: new apigateway.LogGroupLogDestination(this.accessLogs),
+        accessLogFormat: apigateway.AccessLogFormat.jsonWithStandardFields(),
+        throttlingRateLimit: throttling.rateLimit,
+        throttlingBurstLimit: throttling.burstLimit,
+      },
+    });
+    if (props.dependsOn) this.api.deploymentStage.node.addDependency(props.dependsOn);
+
+    // Parameters and bodies are validated by each handler's zod schema; this validator makes API
+    // Gateway enforce whatever request parameters/models a method declares, before a Lambda runs.
+    const validator = this.api.addRequestValidator('RequestValidator', {
+      validateRequestBody: true,
+      validateRequestParameters: true,
+    });
+
+    for (const route of props.routes) {
+      if (route.host !== props.host) throw new Error(`Route ${route.id} belongs to host ${route.host}, not ${props.host}`);
+      const fn = props.functionFor(route);
+      const method = this.api.root.resourceForPath(route.path).addMethod(
+        route.method,
+        lambdaProxyIntegration(fn, Duration.seconds(integrationTimeoutSeconds(route))),
+        { authorizationType: apigateway.AuthorizationType.NONE, requestValidator: validator },
+      );
+      // The permission lives with the function (in its area's nested stack), not here: that keeps
+      // this stack at ~2 resources per route (path resource + method). Scoped to this method + stage.
+      fn.addPermission(`Invoke${props.host === 'app' ? 'App' : 'Base'}Api`, {
+        principal: new iam.ServicePrincipal('apigateway.amazonaws.com'),
+        // Stage name as a literal: referencing the stage resource would make the nested stack depend
+        // on the deployment, which depends on this method, which depends on the nested stack (cycle).
+        sourceArn: this.api.arnForExecuteApi(method.httpMethod, route.path, STAGE_NAME),
+      });
+    }
+
+    new CfnOutput(this, 'Url', {
+      description: `Invoke URL of the ${props.host} host API (map a custom domain at "/" to this stage)`,
+      value: this.api.url,
+    });
+
+    const authReason = `Every ${props.host}-host route authenticates in its handler: the presented workspace key is hashed and looked up with one strongly consistent DynamoDB GetItem, and the route's scope from the manifest is checked there, so API Gateway carries no authorizer.`;
+    Validations.of(this).acknowledge(
+      { id: 'AwsSolutions-APIG4', reason: authReason },
+      {
+        id: 'AwsSolutions-COG4',
+        reason: `The ${props.host}-host API is called by machines with workspace API keys, not by Cognito users; keys are verified in the handlers against their hashes in DynamoDB.`,
+      },
+      {
+        id: 'AwsSolutions-APIG3',
+        reason: `The ${props.host}-host API is protected by stage throttling and per-key authentication in the handlers; a WAF web ACL is an account-level decision to attach at the custom domain when one is deployed.`,
+      },
+    );
+  }
+}

@@ -1,0 +1,61 @@
+// infra: the functions of one route area in their own nested stack. A route costs about five
+// resources here (function, role, policy, log group, permission); grouping by area keeps every
+// template far below CloudFormation's 500-resource limit as the manifest grows to ~100 routes.
+import { CfnParameter, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import type { RouteArea, RouteDefinition } from '#routes/manifest';
+import { RouteFunction } from './route-function.ts';
+
+/** Most routes one area stack may hold: 5 resources each keeps it under ~450 of the 500 allowed. */
+export const MAX_ROUTES_PER_AREA_STACK = 90;
+
+export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'> {
+  readonly area: RouteArea;
+  /** The area's routes (already filtered). */
+  readonly routes: readonly RouteDefinition[];
+  readonly table: dynamodb.ITable;
+  readonly bucket: s3.IBucket;
+}
+
+/**
+ * Nested stack holding one `RouteFunction` per route of an area, bound to the table (and the bucket
+ * when the route declares it). Table and bucket come in as explicit, stably named parameters, so the
+ * templates (and cdk-nag finding ids) do not depend on generated reference names.
+ */
+export class RouteAreaStack extends NestedStack {
+  readonly functions = new Map<string, RouteFunction>();
+
+  constructor(scope: Construct, id: string, props: RouteAreaStackProps) {
+    if (props.routes.length > MAX_ROUTES_PER_AREA_STACK) {
+      throw new Error(
+        `Route area ${props.area} has ${props.routes.length} routes; split it into two areas (at most ${MAX_ROUTES_PER_AREA_STACK} per nested stack)`,
+      );
+    }
+    const needsBucket = props.routes.some((route) => route.access.bucket);
+    super(scope, id, {
+      ...props,
+      description: props.description ?? `Route functions of the ${props.area} area`,
+      parameters: {
+        TableArn: props.table.tableArn,
+        ...(needsBucket ? { MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName } : {}),
+      },
+    });
+
+    const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
+    const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: tableArn.valueAsString });
+    const bucket = needsBucket
+      ? s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
+          bucketArn: new CfnParameter(this, 'MediaBucketArn', { type: 'String', description: 'ARN of the media bucket' }).valueAsString,
+          bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' }).valueAsString,
+        })
+      : undefined;
+
+    for (const route of props.routes) {
+      const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
+      if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
+      this.functions.set(route.id, fn);
+    }
+  }
+}

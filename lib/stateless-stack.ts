@@ -1,0 +1,75 @@
+// infra: everything that can be replaced at will — one REST API per host and one Lambda per route,
+// the functions grouped by area into nested stacks. Built from the route manifest only.
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
+import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
+import { RouteApi } from './constructs/rest-api.ts';
+import { RouteAreaStack } from './constructs/route-area-stack.ts';
+import type { RouteFunction } from './constructs/route-function.ts';
+
+export interface StatelessStackProps extends StackProps {
+  readonly table: dynamodb.ITable;
+  readonly bucket: s3.IBucket;
+  /**
+   * Routes to deploy.
+   * @default ROUTES from functions/routes/manifest.ts
+   */
+  readonly routes?: readonly RouteDefinition[];
+}
+
+/** Hosts in a fixed order, so construct ids never depend on manifest order. */
+const HOSTS: readonly Host[] = ['base', 'app'];
+
+const pascal = (text: string) => text.replace(/(^|[-_/])(\w)/g, (_, __, c: string) => c.toUpperCase());
+
+export class StatelessStack extends Stack {
+  /** Nested stack per route area, by area. */
+  readonly areas = new Map<RouteArea, RouteAreaStack>();
+  /** REST API per host; a host without routes has none. */
+  readonly apis = new Map<Host, RouteApi>();
+  readonly functions = new Map<string, RouteFunction>();
+
+  constructor(scope: Construct, id: string, props: StatelessStackProps) {
+    super(scope, id, props);
+    const routes = props.routes ?? ROUTES;
+    assertUnique(routes);
+
+    const areaNames = [...new Set(routes.map((route) => route.area))].sort();
+    for (const area of areaNames) {
+      const stack = new RouteAreaStack(this, `${pascal(area)}Routes`, {
+        area,
+        routes: routes.filter((route) => route.area === area),
+        table: props.table,
+        bucket: props.bucket,
+      });
+      this.areas.set(area, stack);
+      for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);
+    }
+
+    const hosts = HOSTS.filter((host) => routes.some((route) => route.host === host));
+    const account = hosts.length > 0 ? new ApiGatewayAccount(this, 'ApiGatewayAccount') : undefined;
+    for (const host of hosts) {
+      const api = new RouteApi(this, `${pascal(host)}Api`, {
+        host,
+        routes: routes.filter((route) => route.host === host),
+        functionFor: (route) => this.functions.get(route.id)!.handler,
+        dependsOn: account?.account,
+      });
+      this.apis.set(host, api);
+    }
+  }
+}
+
+function assertUnique(routes: readonly RouteDefinition[]): void {
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const keys = [`id:${route.id}`, `route:${route.host} ${route.method} ${route.path}`];
+    for (const key of keys) {
+      if (seen.has(key)) throw new Error(`Duplicate ${key} in the route manifest`);
+      seen.add(key);
+    }
+  }
+}
