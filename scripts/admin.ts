@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { DomainError } from '#core/errors';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
@@ -18,11 +18,11 @@ const USAGE = `Usage:
   --local       use the stack that \`npm start\` is running (reads $DATA_DIR/local-stack.json)`;
 
 const Args = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   'owner-email': z.email(),
-  'table-name': z.string().min(1).optional(),
-  region: z.string().min(1).optional(),
-  local: z.boolean().optional(),
+  'table-name': z.optional(z.string().check(z.minLength(1))),
+  region: z.optional(z.string().check(z.minLength(1))),
+  local: z.optional(z.boolean()),
 });
 
 /** Written by `npm start` so that tools can find the running local stand-ins. */

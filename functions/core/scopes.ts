@@ -1,5 +1,5 @@
 // core: the workspace key scopes of the spec, defined once.
-import { z } from 'zod';
+import * as z from './schema.ts';
 
 export const SCOPES = [
   'read:canvases',

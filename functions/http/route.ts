@@ -2,7 +2,7 @@
 // use case → shape the response; any error becomes `{ "error": ... }` in functions/http/errors.ts.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
 import { authenticate, requireScope } from '#core/keys/use-cases';
@@ -21,8 +21,8 @@ export interface RouteRequest<B, Q> {
 }
 
 export interface RouteSpec<B, Q> {
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
+  body?: z.ZodMiniType<B>;
+  query?: z.ZodMiniType<Q>;
 }
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

@@ -1,12 +1,12 @@
 // adapter: the one DynamoDB document client of a function, built on first use from validated config.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { ENV } from '../env.ts';
 
 const TableConfig = z.object({
-  [ENV.tableName]: z.string().min(1, `${ENV.tableName} must name the DynamoDB table`),
-  [ENV.dynamodbEndpoint]: z.url().optional(),
+  [ENV.tableName]: z.string().check(z.minLength(1, `${ENV.tableName} must name the DynamoDB table`)),
+  [ENV.dynamodbEndpoint]: z.optional(z.url()),
 });
 
 export interface TableContext {

@@ -1,21 +1,25 @@
 // core: the canvas document — nodes, edges, viewport — and the schemas that guard it.
-import { z } from 'zod';
+import * as z from '../schema.ts';
 import type { NodeTypeId } from './node-types.ts';
 
 /** Client ids: what the editor or an agent chose; the spec's triggerNodeId is one of these. */
 export const ClientId = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'must start with a letter or digit and use only A-Z a-z 0-9 _ . : -');
+  .check(
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'must start with a letter or digit and use only A-Z a-z 0-9 _ . : -'),
+  );
 
-export const CanvasId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'is not a canvas id');
-export const CanvasName = z.string().trim().min(1).max(200);
+export const CanvasId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'is not a canvas id'));
+export const CanvasName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
-const coordinate = z.number().finite().min(-1e7).max(1e7);
+// zod numbers are finite: Infinity and NaN are refused.
+const coordinate = z.number().check(z.minimum(-1e7), z.maximum(1e7));
+const extent = z.number().check(z.positive(), z.maximum(1e5));
 export const Position = z.strictObject({ x: coordinate, y: coordinate });
-export const Size = z.strictObject({ width: z.number().finite().positive().max(1e5), height: z.number().finite().positive().max(1e5) });
-export const Viewport = z.strictObject({ x: coordinate, y: coordinate, zoom: z.number().finite().min(0.01).max(100) });
+export const Size = z.strictObject({ width: extent, height: extent });
+export const Viewport = z.strictObject({ x: coordinate, y: coordinate, zoom: z.number().check(z.minimum(0.01), z.maximum(100)) });
 
 export type Position = z.infer<typeof Position>;
 export type Size = z.infer<typeof Size>;

@@ -1,6 +1,6 @@
 // core: the node-type catalogue — every node type, its ports and its data, defined once.
 // ports/manifest returns it; edge validation, the run engine and the webhook routes read it.
-import { z } from 'zod';
+import * as z from '../schema.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
 export type PortType = (typeof PORT_TYPES)[number];
@@ -19,9 +19,10 @@ export interface PortDefinition {
 
 export type NodeCategory = 'trigger' | 'transform' | 'generation' | 'output';
 
-const text = z.string().max(20_000);
+const text = z.optional(z.string().check(z.maxLength(20_000)));
+const shortText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 /** Fields any node may carry for the editor; type-specific fields are listed per type. */
-const common = { label: z.string().max(200).optional(), color: z.string().max(32).optional() };
+const common = { label: shortText(200), color: shortText(32) };
 
 const WEBHOOK_OUTPUTS: readonly PortDefinition[] = [
   { name: 'method-out', type: 'text', label: 'Method' },
@@ -39,7 +40,7 @@ export const NODE_TYPES = {
     description: 'Starts a run with a prompt; run inputs override the stored prompt.',
     inputs: [],
     outputs: [{ name: 'prompt-out', type: 'text', label: 'Prompt' }],
-    data: z.strictObject({ ...common, prompt: text.optional() }),
+    data: z.strictObject({ ...common, prompt: text }),
   },
   'webhook-trigger': {
     label: 'Webhook trigger',
@@ -55,7 +56,7 @@ export const NODE_TYPES = {
     description: 'Renders a template; {{input}} is replaced by the joined text inputs.',
     inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
     outputs: [{ name: 'text-out', type: 'text', label: 'Text' }],
-    data: z.strictObject({ ...common, template: text.optional() }),
+    data: z.strictObject({ ...common, template: text }),
   },
   'video-generation': {
     label: 'Video generation',
@@ -68,10 +69,10 @@ export const NODE_TYPES = {
     outputs: [{ name: 'video-out', type: 'video', label: 'Video', mimeType: 'video/mp4' }],
     data: z.strictObject({
       ...common,
-      provider: z.enum(['provider-one', 'provider-two']).optional(),
-      endpointId: z.string().max(200).optional(),
-      prompt: text.optional(),
-      modelParams: z.record(z.string(), z.unknown()).optional(),
+      provider: z.optional(z.enum(['provider-one', 'provider-two'])),
+      endpointId: shortText(200),
+      prompt: text,
+      modelParams: z.optional(z.record(z.string(), z.unknown())),
     }),
   },
   'audio-generation': {
@@ -82,9 +83,9 @@ export const NODE_TYPES = {
     outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }],
     data: z.strictObject({
       ...common,
-      text: text.optional(),
-      voice: z.string().max(100).optional(),
-      model: z.string().max(100).optional(),
+      text,
+      voice: shortText(100),
+      model: shortText(100),
     }),
   },
   'speech-to-speech': {
@@ -95,9 +96,9 @@ export const NODE_TYPES = {
     outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }],
     data: z.strictObject({
       ...common,
-      voice: z.string().max(100).optional(),
-      model: z.string().max(100).optional(),
-      removeBackgroundNoise: z.boolean().optional(),
+      voice: shortText(100),
+      model: shortText(100),
+      removeBackgroundNoise: z.optional(z.boolean()),
     }),
   },
   output: {
@@ -116,7 +117,7 @@ export const NODE_TYPES = {
     description: string;
     inputs: readonly PortDefinition[];
     outputs: readonly PortDefinition[];
-    data: z.ZodType;
+    data: z.ZodMiniType;
   }
 >;
 

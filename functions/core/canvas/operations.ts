@@ -1,6 +1,6 @@
 // core: every canvas edit as a pure operation on the document. Single routes apply one operation,
 // `patch` applies a list of them atomically; both go through applyOperation, so the rules live here once.
-import { z } from 'zod';
+import * as z from '../schema.ts';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import { assertEdgeFits, edgesBrokenByTypeChange } from './graph.ts';
@@ -20,40 +20,42 @@ import { NODE_TYPES, NodeTypeSchema, type NodeTypeId } from './node-types.ts';
 const NodeData = z.record(z.string(), z.unknown());
 
 export const NodeAddOp = z.strictObject({
-  id: ClientId.optional(),
+  id: z.optional(ClientId),
   type: NodeTypeSchema,
-  position: Position.optional(),
-  size: Size.optional(),
-  data: NodeData.optional(),
+  position: z.optional(Position),
+  size: z.optional(Size),
+  data: z.optional(NodeData),
 });
 export const NodeUpdateOp = z.strictObject({
   nodeId: ClientId,
-  type: NodeTypeSchema.optional(),
-  data: NodeData.optional(),
+  type: z.optional(NodeTypeSchema),
+  data: z.optional(NodeData),
   /** true (default) merges `data` into the stored data; false replaces it. */
-  merge: z.boolean().default(true),
+  merge: z._default(z.boolean(), true),
 });
 export const NodeDocumentWriteOp = z.strictObject({
   nodeId: ClientId,
-  content: z.string().max(200_000),
-  format: z.enum(['markdown', 'text', 'json']).default('markdown'),
+  content: z.string().check(z.maxLength(200_000)),
+  format: z._default(z.enum(['markdown', 'text', 'json']), 'markdown'),
 });
 export const NodeMoveOp = z.strictObject({ nodeId: ClientId, position: Position });
 export const NodeResizeOp = z.strictObject({ nodeId: ClientId, size: Size });
 export const NodeDeleteOp = z.strictObject({ nodeId: ClientId });
+const PortName = z.string().check(z.minLength(1), z.maxLength(64));
 export const EdgeAddOp = z.strictObject({
-  id: ClientId.optional(),
+  id: z.optional(ClientId),
   source: ClientId,
-  sourceHandle: z.string().min(1).max(64),
+  sourceHandle: PortName,
   target: ClientId,
-  targetHandle: z.string().min(1).max(64),
+  targetHandle: PortName,
 });
 export const EdgeDeleteOp = z.strictObject({ edgeId: ClientId });
 export const RenameOp = z.strictObject({ name: CanvasName });
+const screenExtent = (fallback: number) => z._default(z.number().check(z.positive(), z.maximum(100_000)), fallback);
 export const FitViewportOp = z.strictObject({
-  width: z.number().positive().max(100_000).default(1280),
-  height: z.number().positive().max(100_000).default(800),
-  padding: z.number().min(0).max(10_000).default(40),
+  width: screenExtent(1280),
+  height: screenExtent(800),
+  padding: z._default(z.number().check(z.minimum(0), z.maximum(10_000)), 40),
 });
 
 /** The fields of each operation, keyed by its tag. Tags are the route suffixes, so a patch reads like a list of route calls. */
@@ -70,17 +72,19 @@ export const OPERATION_FIELDS = {
   'fit-viewport': FitViewportOp,
 } as const;
 
+const tagged = <Op extends string, S extends z.ZodMiniObject>(op: Op, fields: S) => z.extend(fields, { op: z.literal(op) });
+
 export const CanvasOperation = z.discriminatedUnion('op', [
-  NodeAddOp.extend({ op: z.literal('node/add') }),
-  NodeUpdateOp.extend({ op: z.literal('node/update') }),
-  NodeDocumentWriteOp.extend({ op: z.literal('node/document-write') }),
-  NodeMoveOp.extend({ op: z.literal('node/move') }),
-  NodeResizeOp.extend({ op: z.literal('node/resize') }),
-  NodeDeleteOp.extend({ op: z.literal('node/delete') }),
-  EdgeAddOp.extend({ op: z.literal('edge/add') }),
-  EdgeDeleteOp.extend({ op: z.literal('edge/delete') }),
-  RenameOp.extend({ op: z.literal('rename') }),
-  FitViewportOp.extend({ op: z.literal('fit-viewport') }),
+  tagged('node/add', NodeAddOp),
+  tagged('node/update', NodeUpdateOp),
+  tagged('node/document-write', NodeDocumentWriteOp),
+  tagged('node/move', NodeMoveOp),
+  tagged('node/resize', NodeResizeOp),
+  tagged('node/delete', NodeDeleteOp),
+  tagged('edge/add', EdgeAddOp),
+  tagged('edge/delete', EdgeDeleteOp),
+  tagged('rename', RenameOp),
+  tagged('fit-viewport', FitViewportOp),
 ]);
 export type CanvasOperation = z.infer<typeof CanvasOperation>;
 export type OperationName = CanvasOperation['op'];

@@ -1,6 +1,6 @@
 // core: the workspace key family — how a key looks, how it is hashed, what is kept of it.
 import { createHash, randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from '../schema.ts';
 import { ScopeSchema, type Scope } from '../scopes.ts';
 
 export const WORKSPACE_KEY_PREFIX = 'workspace_';
@@ -30,13 +30,13 @@ export function displayPrefix(key: string): string {
 }
 
 export const CreateKeyInput = z.strictObject({
-  name: z.string().trim().min(1).max(100),
-  scopes: z.array(ScopeSchema).min(1).max(9).optional(),
-  expiresInDays: z.number().int().min(1).max(365).optional(),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  scopes: z.optional(z.array(ScopeSchema).check(z.minLength(1), z.maxLength(9))),
+  expiresInDays: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
 });
 export type CreateKeyInput = z.infer<typeof CreateKeyInput>;
 
-export const RevokeKeyInput = z.strictObject({ id: z.string().min(1).max(64) });
+export const RevokeKeyInput = z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 export type RevokeKeyInput = z.infer<typeof RevokeKeyInput>;
 
 /** What a request is allowed to do once its key is authenticated. */

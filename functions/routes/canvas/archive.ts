@@ -1,10 +1,11 @@
 // route: POST /api/mcp/canvas/archive → setArchived(true) → CanvasRepository
 import { systemClock } from '#core/clock';
+import * as z from '#core/schema';
 import { setArchived } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { defineRoute } from '#http/route';
 import { CanvasTarget } from './edit-route.ts';
 
-export const handler = defineRoute('canvas-archive', { body: CanvasTarget.strict() }, ({ body, principal }) =>
+export const handler = defineRoute('canvas-archive', { body: z.strictObject(CanvasTarget.shape) }, ({ body, principal }) =>
   setArchived(principal, body, true, { canvases, clock: systemClock }),
 );

@@ -1,5 +1,5 @@
 // route: POST /api/mcp/canvas/create → createCanvas → CanvasRepository
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasId, CanvasName } from '#core/canvas/model';
 import { createCanvas } from '#core/canvas/use-cases';
@@ -7,7 +7,7 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { defineRoute } from '#http/route';
 import { created } from '#http/responses';
 
-const Body = z.strictObject({ name: CanvasName, id: CanvasId.optional() });
+const Body = z.strictObject({ name: CanvasName, id: z.optional(CanvasId) });
 
 export const handler = defineRoute('canvas-create', { body: Body }, async ({ body, principal }) =>
   created(await createCanvas(principal, body, { canvases, clock: systemClock })),

@@ -1,5 +1,5 @@
 // route: POST /api/mcp/canvas/delete → deleteCanvas → CanvasRepository
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { CanvasId } from '#core/canvas/model';
 import { deleteCanvas } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';

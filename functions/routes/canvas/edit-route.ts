@@ -1,6 +1,6 @@
 // route helper: a single-operation canvas edit route. Body = `{ canvasId, expectedVersion?, ...operation }`;
 // the operation itself is defined (and validated) once in functions/core/canvas/operations.ts.
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasId, summarize, type Canvas } from '#core/canvas/model';
 import { OPERATION_FIELDS, type CanvasOperation, type OperationName, type OperationResult } from '#core/canvas/operations';
@@ -12,7 +12,7 @@ import { HttpResult } from '#http/responses';
 export const CanvasTarget = z.object({
   canvasId: CanvasId,
   /** Optional optimistic-concurrency guard: the write is refused with 409 unless the canvas is at this version. */
-  expectedVersion: z.number().int().positive().optional(),
+  expectedVersion: z.optional(z.int().check(z.positive())),
 });
 
 const deps = { canvases, clock: systemClock };
@@ -36,8 +36,8 @@ export function editView(canvas: Canvas, result: OperationResult) {
 
 export function canvasEditRoute(routeId: string, op: OperationName, options: { status?: number } = {}) {
   // Widened on purpose: zod validates the exact fields at run time, the union type is restored below.
-  const fields: z.ZodObject = OPERATION_FIELDS[op];
-  const body = fields.extend(CanvasTarget.shape) as unknown as z.ZodType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
+  const fields: z.ZodMiniObject = OPERATION_FIELDS[op];
+  const body = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
   return defineRoute(routeId, { body }, async ({ body: { canvasId, expectedVersion, ...fields }, principal }) => {
     const parsedOp = { ...fields, op } as CanvasOperation;
     const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], deps);

@@ -1,5 +1,5 @@
 // route: POST /api/mcp/canvas/patch → applyOperations (all or nothing) → CanvasRepository
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasOperation } from '#core/canvas/operations';
 import { applyOperations } from '#core/canvas/use-cases';
@@ -7,7 +7,7 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { defineRoute } from '#http/route';
 import { CanvasTarget, editView } from './edit-route.ts';
 
-const Body = CanvasTarget.extend({ operations: z.array(CanvasOperation).min(1).max(500) }).strict();
+const Body = z.strictObject({ ...CanvasTarget.shape, operations: z.array(CanvasOperation).check(z.minLength(1), z.maxLength(500)) });
 
 export const handler = defineRoute('canvas-patch', { body: Body }, async ({ body, principal }) => {
   const { canvas, result } = await applyOperations(principal, body, body.operations, { canvases, clock: systemClock });

@@ -1,5 +1,5 @@
 // route: GET /api/mcp/canvas/state?canvasId= → getCanvas → CanvasRepository
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { CanvasId } from '#core/canvas/model';
 import { getCanvas } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';

@@ -1,6 +1,6 @@
 // unit: input validation at the edge — JSON bodies and query strings parsed with zod.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from '#core/schema';
 import { PayloadTooLargeError, ValidationError } from '#core/errors';
 import { DEFAULT_MAX_BODY_BYTES, describeIssues, parseJsonBody, parseQuery } from '#http/parse';
 import { PageQuery } from '#core/pagination';
@@ -8,9 +8,9 @@ import { CanvasOperation } from '#core/canvas/operations';
 import { proxyEvent } from '../support/events.ts';
 
 const Body = z.strictObject({
-  name: z.string().min(1),
-  position: z.strictObject({ x: z.number(), y: z.number() }).optional(),
-  tags: z.array(z.string()).optional(),
+  name: z.string().check(z.minLength(1)),
+  position: z.optional(z.strictObject({ x: z.number(), y: z.number() })),
+  tags: z.optional(z.array(z.string())),
 });
 
 describe('parseJsonBody', () => {
@@ -116,7 +116,7 @@ describe('parseJsonBody', () => {
     const event = proxyEvent({ body: null });
 
     // Act
-    const parsed = parseJsonBody(event, z.object({ name: z.string().default('untitled') }), DEFAULT_MAX_BODY_BYTES);
+    const parsed = parseJsonBody(event, z.object({ name: z._default(z.string(), 'untitled') }), DEFAULT_MAX_BODY_BYTES);
 
     // Assess
     expect(parsed).toEqual({ name: 'untitled' });
