@@ -4,10 +4,17 @@ export const ENV = {
   tableName: 'TABLE_NAME',
   bucketName: 'MEDIA_BUCKET_NAME',
   stateMachineArn: 'RUN_STATE_MACHINE_ARN',
+  /** SQS queue that retries StartExecution when Step Functions throttles or is unavailable. */
+  runStartQueueUrl: 'RUN_START_QUEUE_URL',
+  /** When set, result callbacks are signed with HMAC-SHA256 (see README). */
+  callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
+  /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */
+  outboundAllowHosts: 'OUTBOUND_ALLOW_HOSTS',
   /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
+  sqsEndpoint: 'SQS_ENDPOINT',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   publicAppUrl: 'PUBLIC_APP_URL',
 } as const;

@@ -3,6 +3,7 @@ import type { ApiKeyLookup, ApiKeyRecord } from './keys/api-key.ts';
 import type { Canvas, CanvasSummary } from './canvas/model.ts';
 import type { Member, Workspace } from './workspaces/model.ts';
 import type { Page, PageQuery } from './pagination.ts';
+import type { Execution, ExecutionSummary, FrozenGraph } from './runs/model.ts';
 
 export interface ApiKeyRepository {
   findLookup(keyHash: string): Promise<ApiKeyLookup | undefined>;
@@ -38,4 +39,53 @@ export interface CanvasRepository {
   replace(canvas: Canvas, expectedVersion: number): Promise<void>;
   delete(workspaceId: string, canvasId: string): Promise<boolean>;
   list(workspaceId: string, page: PageQuery & { includeArchived: boolean }): Promise<Page<CanvasSummary>>;
+}
+
+/** The answer a run request got, kept for replays of the same idempotency key. */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  executionId: string;
+  statusCode: number;
+  body: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface RunRepository {
+  /** One round trip: the canvas to run and the idempotency record of `keyHash`, if any. */
+  loadForStart(workspaceId: string, canvasId: string, keyHash: string): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
+  /**
+   * Writes the idempotency record, the execution and its frozen graph atomically. If the key is taken,
+   * writes nothing and returns the record that holds it.
+   */
+  create(input: {
+    execution: Execution;
+    graph: FrozenGraph;
+    idempotency?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number };
+  }): Promise<{ created: true } | { created: false; existing: IdempotencyRecord }>;
+  /** Removes a run that could not be started at all (with its idempotency record), so a retry starts clean. */
+  discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void>;
+  get(workspaceId: string, executionId: string): Promise<Execution | undefined>;
+  getWithGraph(workspaceId: string, executionId: string): Promise<{ execution: Execution; graph: FrozenGraph } | undefined>;
+  /** Writes `execution` only if the stored version is `expectedVersion`; else ConflictError. */
+  save(execution: Execution, expectedVersion: number): Promise<void>;
+  listByCanvas(workspaceId: string, canvasId: string, page: PageQuery): Promise<Page<ExecutionSummary>>;
+}
+
+/** Starts, stops and redrives the run state machine. */
+export interface WorkflowEngine {
+  /** `deferred`: Step Functions was throttled or unavailable and the start was queued for a retry. */
+  start(run: { workspaceId: string; executionId: string }): Promise<'started' | 'deferred'>;
+  stop(executionId: string, cause: string): Promise<void>;
+  redrive(executionId: string): Promise<void>;
+}
+
+export interface CallbackOutcome {
+  delivered: boolean;
+  statusCode?: number;
+  error?: string;
+}
+
+/** Sends the one result callback of a run attempt (signing and URL safety are the sender's job). */
+export interface CallbackSender {
+  send(url: string, payload: Record<string, unknown>): Promise<CallbackOutcome>;
 }

@@ -11,6 +11,13 @@ export interface RouteAccess {
   readonly table: 'read' | 'readWrite';
   /** S3 media bucket, when the route reads or writes media. */
   readonly bucket?: 'read' | 'readWrite';
+  /**
+   * Run state machine: `start` grants StartExecution plus SendMessage on the start-retry queue (a
+   * throttled start is queued); `stop` grants StopExecution; `redrive` grants RedriveExecution.
+   */
+  readonly workflow?: readonly ('start' | 'stop' | 'redrive')[];
+  /** Sends result callbacks (gets the signing secret and the outbound rules). */
+  readonly callbacks?: boolean;
 }
 
 export interface RouteDefinition {
@@ -32,7 +39,7 @@ export interface RouteDefinition {
   readonly area: RouteArea;
 }
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs';
 
 const READ = { table: 'read' } as const;
 const WRITE = { table: 'readWrite' } as const;
@@ -87,6 +94,16 @@ export const ROUTES: readonly RouteDefinition[] = [
   canvas('POST', 'node/delete', 'write:canvas', WRITE),
   canvas('POST', 'edge/add', 'write:canvas', WRITE),
   canvas('POST', 'edge/delete', 'delete:canvas', WRITE),
+  canvas('GET', 'executions', 'read:canvases', READ),
+
+  // Runs. POST /api/run may wait up to 55 s (sync); its Lambda and integration get 60 s.
+  { id: 'run', method: 'POST', path: '/api/run', host: 'base', entry: 'runs/run', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['start'] }, timeoutSeconds: 60, area: 'runs' },
+  { id: 'executions-get', method: 'GET', path: '/api/executions', host: 'base', entry: 'runs/get', scope: 'run:workflows', access: READ, area: 'runs' },
+  { id: 'executions-timeline', method: 'GET', path: '/api/mcp/executions/timeline', host: 'base', entry: 'runs/timeline', scope: 'run:workflows', access: READ, area: 'runs' },
+  { id: 'executions-outputs', method: 'GET', path: '/api/mcp/executions/outputs', host: 'base', entry: 'runs/outputs', scope: 'run:workflows', access: READ, area: 'runs' },
+  { id: 'executions-cancel', method: 'POST', path: '/api/mcp/executions/cancel', host: 'base', entry: 'runs/cancel', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['stop'], callbacks: true }, timeoutSeconds: 15, area: 'runs' },
+  { id: 'executions-replay', method: 'POST', path: '/api/mcp/executions/replay', host: 'base', entry: 'runs/replay', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['start'] }, area: 'runs' },
+  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, area: 'runs' },
 ];
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */

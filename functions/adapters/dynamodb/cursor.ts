@@ -7,7 +7,11 @@ export function encodeCursor(lastEvaluatedKey: Record<string, unknown> | undefin
   return Buffer.from(JSON.stringify(lastEvaluatedKey), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined, partitionKey: string): Record<string, unknown> | undefined {
+/**
+ * Decodes a cursor and checks it belongs to `partition`. For a query on GSI1, pass `'GSI1'`: the
+ * partition is then GSI1PK, and the cursor carries the index keys as well as the table keys.
+ */
+export function decodeCursor(cursor: string | undefined, partition: string, index?: 'GSI1'): Record<string, unknown> | undefined {
   if (cursor === undefined) return undefined;
   let decoded: unknown;
   try {
@@ -16,8 +20,12 @@ export function decodeCursor(cursor: string | undefined, partitionKey: string): 
     throw new ValidationError('cursor is not valid');
   }
   const key = decoded as Record<string, unknown> | null;
-  if (!key || typeof key !== 'object' || key.PK !== partitionKey || typeof key.SK !== 'string') {
-    throw new ValidationError('cursor is not valid');
+  const valid = key && typeof key === 'object' && typeof key.PK === 'string' && typeof key.SK === 'string';
+  if (!valid) throw new ValidationError('cursor is not valid');
+  if (index === 'GSI1') {
+    if (key.GSI1PK !== partition || typeof key.GSI1SK !== 'string') throw new ValidationError('cursor is not valid');
+    return { PK: key.PK, SK: key.SK, GSI1PK: key.GSI1PK, GSI1SK: key.GSI1SK };
   }
+  if (key.PK !== partition) throw new ValidationError('cursor is not valid');
   return { PK: key.PK, SK: key.SK };
 }

@@ -11,6 +11,9 @@
 // │ ApiKey (lookup)  │ KEYHASH#<sha256 hex>    │ KEYHASH              │ -                  │ -                    │ expiry   │
 // │ Canvas           │ WS#<workspaceId>        │ CANVAS#<canvasId>    │ -                  │ -                    │ -        │
 // │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP            │ -                  │ -                    │ -        │
+// │ Execution        │ WS#<workspaceId>        │ EXEC#<executionId>   │ CANVAS#<ws>#<cnv>  │ EXEC#<executionId>   │ -        │
+// │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH      │ -                  │ -                    │ -        │
+// │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24 h    │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -28,11 +31,21 @@
 // | mutate canvas           | GetItem, then PutItem conditioned on the version read        | 2 (optimistic concurrency)   |
 // | list canvases           | Query PK=WS#<ws>, SK begins_with CANVAS#, projected summary  | 1 per page                   |
 // | bootstrap once          | TransactWrite with attribute_not_exists on the marker        | 1                            |
+// | accept run: load        | BatchGetItem canvas + idempotency record (consistent)        | 1                            |
+// | accept run: write       | TransactWrite idempotency (if absent) + execution + graph    | 1 (a duplicate writes none)  |
+// | get execution           | GetItem PK=WS#<ws>, SK=EXEC#<id>                             | 1                            |
+// | engine step             | BatchGetItem execution + graph; PutItem on version           | 2                            |
+// | runs of a canvas        | Query GSI1 GSI1PK=CANVAS#<ws>#<canvasId>, newest first       | 1 per page                   |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
 // lookup item in the same transaction that marks the record, so it takes effect at once. The lookup
 // item carries a TTL at the key's expiry; expiry is also checked in code because TTL deletion is lazy.
+//
+// Executions keep their frozen graph in a second item: the graph is read by the engine only, and
+// keeping it out of the execution item leaves room there for outputs and the timeline. Idempotency
+// records live 24 hours (TTL) and are written in the same transaction as the execution they name,
+// so there is never a run without its record or a record without its run.
 //
 // Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
 // domain) so that a mutation is a single conditional write: there is never a half-written graph.
@@ -61,4 +74,12 @@ export const keys = {
   canvasPrefix: 'CANVAS#',
   workspacePartition: (workspaceId: string) => `WS#${workspaceId}`,
   bootstrapMarker: () => ({ PK: 'SYSTEM', SK: 'BOOTSTRAP' }),
+  execution: (workspaceId: string, executionId: string) => ({ PK: `WS#${workspaceId}`, SK: `EXEC#${executionId}` }),
+  executionByCanvas: (workspaceId: string, canvasId: string, executionId: string) => ({
+    GSI1PK: `CANVAS#${workspaceId}#${canvasId}`,
+    GSI1SK: `EXEC#${executionId}`,
+  }),
+  canvasExecutionsPartition: (workspaceId: string, canvasId: string) => `CANVAS#${workspaceId}#${canvasId}`,
+  executionGraph: (workspaceId: string, executionId: string) => ({ PK: `WS#${workspaceId}`, SK: `EXEC#${executionId}#GRAPH` }),
+  idempotency: (workspaceId: string, keyHash: string) => ({ PK: `WS#${workspaceId}`, SK: `IDEMP#${keyHash}` }),
 } as const;

@@ -1,11 +1,12 @@
 // adapter: configuration of outbound callback delivery, read once from the environment.
 
+import { ENV } from '../env.ts';
+
 /**
  * Comma-separated exact `host:port` entries exempt from the https and public-host rules, e.g.
  * `127.0.0.1:4010,[::1]:4010`. Local mode and tests only: ignored inside AWS Lambda.
- * (To move into ENV in functions/adapters/env.ts, which this module does not own.)
  */
-export const OUTBOUND_ALLOW_HOSTS_ENV = 'OUTBOUND_ALLOW_HOSTS';
+export const OUTBOUND_ALLOW_HOSTS_ENV = ENV.outboundAllowHosts;
 
 /** Set by the Lambda runtime in every function; its presence means "deployed". */
 const LAMBDA_MARKER_ENV = 'AWS_LAMBDA_FUNCTION_NAME';

@@ -1,0 +1,157 @@
+// adapter: RunRepository on the single table (Execution, Execution graph and Idempotency items).
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Canvas } from '#core/canvas/model';
+import type { IdempotencyRecord, RunRepository } from '#core/ports';
+import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
+import { table } from './client.ts';
+import { conditionally } from './errors.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { keys } from './table-design.ts';
+
+function strip<T>(item: Record<string, unknown>): T {
+  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _entity, ttl: _ttl, ...rest } = item;
+  return rest as T;
+}
+
+function executionItem(execution: Execution) {
+  return {
+    ...keys.execution(execution.workspaceId, execution.executionId),
+    ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
+    entity: 'Execution',
+    ...execution,
+  };
+}
+
+function sameKey(item: Record<string, unknown>, key: { PK: string; SK: string }): boolean {
+  return item.PK === key.PK && item.SK === key.SK;
+}
+
+export class DynamoRunRepository implements RunRepository {
+  async loadForStart(workspaceId: string, canvasId: string, keyHash: string) {
+    const { client, tableName } = table();
+    const canvasKey = keys.canvas(workspaceId, canvasId);
+    const idempotencyKey = keys.idempotency(workspaceId, keyHash);
+    const { Responses, UnprocessedKeys } = await client.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [canvasKey, idempotencyKey], ConsistentRead: true } } }),
+    );
+    const items = Responses?.[tableName] ?? [];
+    // Throttled reads come back unprocessed; read those one by one rather than guess.
+    for (const key of UnprocessedKeys?.[tableName]?.Keys ?? []) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+      if (Item) items.push(Item);
+    }
+    const canvas = items.find((item) => sameKey(item, canvasKey));
+    const idempotency = items.find((item) => sameKey(item, idempotencyKey));
+    return {
+      canvas: canvas ? strip<Canvas>(canvas) : undefined,
+      idempotency: idempotency ? strip<IdempotencyRecord>(idempotency) : undefined,
+    };
+  }
+
+  async create(input: Parameters<RunRepository['create']>[0]) {
+    const { client, tableName } = table();
+    const { execution, graph, idempotency } = input;
+    try {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            ...(idempotency
+              ? [
+                  {
+                    Put: {
+                      TableName: tableName,
+                      Item: { ...keys.idempotency(execution.workspaceId, idempotency.keyHash), entity: 'Idempotency', ...idempotency.record, ttl: idempotency.expiresAtEpochSeconds },
+                      ConditionExpression: 'attribute_not_exists(PK)',
+                      // The holder of the key comes back with the failure: no second read.
+                      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+                    },
+                  },
+                ]
+              : []),
+            { Put: { TableName: tableName, Item: executionItem(execution), ConditionExpression: 'attribute_not_exists(PK)' } },
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.executionGraph(execution.workspaceId, execution.executionId), entity: 'ExecutionGraph', ...graph },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+      return { created: true as const };
+    } catch (error) {
+      const holder = idempotency && error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
+      if (holder?.Code === 'ConditionalCheckFailed' && holder.Item) {
+        return { created: false as const, existing: strip<IdempotencyRecord>(unmarshall(holder.Item)) };
+      }
+      throw error;
+    }
+  }
+
+  async discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void> {
+    const { client, tableName } = table();
+    const deletes = [keys.execution(workspaceId, executionId), keys.executionGraph(workspaceId, executionId), ...(keyHash ? [keys.idempotency(workspaceId, keyHash)] : [])];
+    await client.send(new TransactWriteCommand({ TransactItems: deletes.map((Key) => ({ Delete: { TableName: tableName, Key } })) }));
+  }
+
+  async get(workspaceId: string, executionId: string): Promise<Execution | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }));
+    return Item ? strip<Execution>(Item) : undefined;
+  }
+
+  async getWithGraph(workspaceId: string, executionId: string) {
+    const { client, tableName } = table();
+    const executionKey = keys.execution(workspaceId, executionId);
+    const graphKey = keys.executionGraph(workspaceId, executionId);
+    const { Responses, UnprocessedKeys } = await client.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [executionKey, graphKey], ConsistentRead: true } } }),
+    );
+    const items = Responses?.[tableName] ?? [];
+    for (const key of UnprocessedKeys?.[tableName]?.Keys ?? []) {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+      if (Item) items.push(Item);
+    }
+    const execution = items.find((item) => sameKey(item, executionKey));
+    const graph = items.find((item) => sameKey(item, graphKey));
+    if (!execution || !graph) return undefined;
+    return { execution: strip<Execution>(execution), graph: strip<FrozenGraph>(graph) };
+  }
+
+  async save(execution: Execution, expectedVersion: number): Promise<void> {
+    const { client, tableName } = table();
+    await conditionally(
+      () =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: executionItem(execution),
+            ConditionExpression: 'version = :expected',
+            ExpressionAttributeValues: { ':expected': expectedVersion },
+          }),
+        ),
+      `Execution ${execution.executionId} was changed concurrently`,
+    );
+  }
+
+  async listByCanvas(workspaceId: string, canvasId: string, page: { limit: number; cursor?: string }) {
+    const { client, tableName } = table();
+    const partition = keys.canvasExecutionsPartition(workspaceId, canvasId);
+    const result = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: false,
+        Limit: page.limit,
+        ExclusiveStartKey: decodeCursor(page.cursor, partition, 'GSI1'),
+      }),
+    );
+    const items: ExecutionSummary[] = (result.Items ?? []).map((item) => summarizeExecution(strip<Execution>(item)));
+    return { items, nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+}

@@ -1,0 +1,103 @@
+// adapter: WorkflowEngine on Step Functions. The execution name is the executionId, so Step Functions
+// itself refuses a second start of the same run (names are unique per state machine for 90 days).
+// A start that is throttled or fails transiently goes to the start queue instead of failing the
+// request: accepting a run never depends on Step Functions having capacity at that instant.
+import {
+  ExecutionAlreadyExists,
+  ExecutionDoesNotExist,
+  RedriveExecutionCommand,
+  SFNClient,
+  StartExecutionCommand,
+  StopExecutionCommand,
+} from '@aws-sdk/client-sfn';
+import * as z from '#core/schema';
+import { ConflictError } from '#core/errors';
+import type { WorkflowEngine } from '#core/ports';
+import { ENV } from '../env.ts';
+import { RunStartQueue } from '../sqs/run-start-queue.ts';
+
+const EngineConfig = z.object({
+  [ENV.stateMachineArn]: z.string().check(z.minLength(1, `${ENV.stateMachineArn} must name the run state machine`)),
+  [ENV.sfnEndpoint]: z.optional(z.url()),
+});
+
+/** Errors after which a start is worth retrying later rather than failing. */
+const TRANSIENT = new Set(['ThrottlingException', 'TooManyRequestsException', 'ServiceUnavailable', 'ServiceUnavailableException', 'InternalServerError', 'RequestTimeout', 'TimeoutError']);
+
+export function isTransientStartError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  const code = (error as { code?: string }).code;
+  return TRANSIENT.has(error.name) || (status !== undefined && status >= 500) || code === 'ECONNREFUSED' || code === 'ECONNRESET';
+}
+
+export interface RunStartMessage {
+  workspaceId: string;
+  executionId: string;
+}
+
+export class StepFunctionsWorkflowEngine implements WorkflowEngine {
+  private context?: { client: SFNClient; stateMachineArn: string };
+
+  constructor(private readonly queue: Pick<RunStartQueue, 'send'> = new RunStartQueue()) {}
+
+  /** Built on first use, once per cold start. */
+  private sfn() {
+    if (!this.context) {
+      const config = EngineConfig.parse(process.env);
+      const endpoint = config[ENV.sfnEndpoint];
+      // The SDK's own retries stay short: a throttled start is handed to the queue, not waited on.
+      this.context = { client: new SFNClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 2 }), stateMachineArn: config[ENV.stateMachineArn] };
+    }
+    return this.context;
+  }
+
+  executionArn(executionId: string): string {
+    const { stateMachineArn } = this.sfn();
+    return `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${executionId}`;
+  }
+
+  /** Starts now; on throttling or a transient failure, queues the start and answers `deferred`. */
+  async start(run: RunStartMessage): Promise<'started' | 'deferred'> {
+    try {
+      await this.startNow(run);
+      return 'started';
+    } catch (error) {
+      if (!isTransientStartError(error)) throw error;
+      await this.queue.send(run);
+      return 'deferred';
+    }
+  }
+
+  /** One StartExecution; an execution that already exists under this name counts as started. */
+  async startNow(run: RunStartMessage): Promise<void> {
+    const { client, stateMachineArn } = this.sfn();
+    try {
+      await client.send(new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: JSON.stringify(run) }));
+    } catch (error) {
+      if (error instanceof ExecutionAlreadyExists) return;
+      throw error;
+    }
+  }
+
+  async stop(executionId: string, cause: string): Promise<void> {
+    try {
+      await this.sfn().client.send(new StopExecutionCommand({ executionArn: this.executionArn(executionId), cause }));
+    } catch (error) {
+      // Not started yet (its start is still queued): the start worker skips cancelled runs.
+      if (error instanceof ExecutionDoesNotExist) return;
+      throw error;
+    }
+  }
+
+  async redrive(executionId: string): Promise<void> {
+    try {
+      await this.sfn().client.send(new RedriveExecutionCommand({ executionArn: this.executionArn(executionId) }));
+    } catch (error) {
+      if (error instanceof Error && error.name === 'ExecutionNotRedrivable') {
+        throw new ConflictError(`Execution ${executionId} cannot be redriven: ${error.message}`, { cause: error });
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,96 @@
+// core: what each node type does when a run reaches it. Instant executors finish in-process within
+// one engine step; job executors (generation nodes, in later issues) submit to a provider and are
+// polled from the state machine's Wait loop, so no Lambda ever sleeps.
+import { DomainError } from '../errors.ts';
+import type { CanvasNode } from '../canvas/model.ts';
+import type { NodeTypeId } from '../canvas/node-types.ts';
+import type { PortValue, RunTrigger } from './model.ts';
+
+/** A failure the node reports about its own work; its message is shown on the node and the run. */
+export class NodeFailedError extends DomainError {}
+
+export interface NodeContext {
+  node: CanvasNode;
+  /** input port → the values on its edges, in edge order. */
+  inputs: Record<string, PortValue[]>;
+  run: { inputs: Record<string, unknown>; trigger: RunTrigger; triggerNodeId: string };
+}
+
+export interface InstantExecutor {
+  kind: 'instant';
+  run(context: NodeContext): Record<string, PortValue>;
+}
+
+export interface JobExecutor {
+  kind: 'job';
+  submit(context: NodeContext): Promise<{ jobId: string; pollAfterSeconds: number }>;
+  poll(
+    context: NodeContext,
+    job: { id: string },
+  ): Promise<{ done: false; pollAfterSeconds: number } | { done: true; outputs: Record<string, PortValue> }>;
+}
+
+export type NodeExecutor = InstantExecutor | JobExecutor;
+export type ExecutorRegistry = Partial<Record<NodeTypeId, NodeExecutor>>;
+
+/** Largest value one port may carry inline; media travels as asset URLs, not bytes. */
+export const MAX_PORT_VALUE_BYTES = 64 * 1024;
+
+export function asText(value: PortValue): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  return JSON.stringify(value);
+}
+
+const joinedText = (values: readonly PortValue[] = []) => values.map(asText).join('\n');
+
+const prompt: InstantExecutor = {
+  kind: 'instant',
+  run: ({ node, run }) => {
+    // A run's `inputs.prompt` overrides the prompt stored on the node.
+    const fromRun = run.inputs.prompt;
+    return { 'prompt-out': typeof fromRun === 'string' ? fromRun : asText(node.data.prompt ?? '') };
+  },
+};
+
+const webhookTrigger: InstantExecutor = {
+  kind: 'instant',
+  run: ({ run }) => {
+    if (run.trigger.kind === 'webhook') return { ...run.trigger.request };
+    // Started through the API (or replayed from one): the run inputs stand in for the request body.
+    const body = JSON.stringify(run.inputs);
+    return { 'method-out': 'POST', 'url-out': '', 'headers-out': '{}', 'query-out': '{}', 'body-out': body, 'raw-body-out': body };
+  },
+};
+
+/** `{{input}}` → the joined text inputs; `{{inputs.name}}` → a run input. Unknown names render empty. */
+export function renderTemplate(template: string, input: string, runInputs: Record<string, unknown>): string {
+  return template.replace(/\{\{\s*(input|inputs\.([A-Za-z0-9_.-]+))\s*\}\}/g, (_match, _whole: string, name?: string) =>
+    name === undefined ? input : asText(runInputs[name]),
+  );
+}
+
+const text: InstantExecutor = {
+  kind: 'instant',
+  run: ({ node, inputs, run }) => {
+    const input = joinedText(inputs['text-in']);
+    const template = node.data.template;
+    return { 'text-out': typeof template === 'string' ? renderTemplate(template, input, run.inputs) : input };
+  },
+};
+
+const output: InstantExecutor = {
+  kind: 'instant',
+  run: ({ inputs }) => {
+    const values = inputs['value-in'] ?? [];
+    return { value: values.length === 1 ? values[0] : values };
+  },
+};
+
+/** The node types this deployment can run. Generation nodes join when their providers exist. */
+export const EXECUTORS: ExecutorRegistry = {
+  prompt,
+  'webhook-trigger': webhookTrigger,
+  text,
+  output,
+};

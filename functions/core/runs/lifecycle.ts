@@ -1,0 +1,121 @@
+// core: the transitions of a run outside one engine step — creation with a frozen graph, the
+// terminal transition, cancel, redrive, replay. Pure functions over the Execution document.
+import { ConflictError, ValidationError } from '../errors.ts';
+import { ID_PREFIX, newId } from '../ids.ts';
+import type { Canvas } from '../canvas/model.ts';
+import { isTrigger } from '../canvas/node-types.ts';
+import { EXECUTORS } from './executors.ts';
+import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, type RunTrigger, type TimelineEvent } from './model.ts';
+
+/** The trigger node and everything downstream of it: what a run executes, frozen at its start. */
+export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNodeId: string): FrozenGraph {
+  const trigger = canvas.nodes.find((node) => node.id === triggerNodeId);
+  if (!trigger) throw new ValidationError(`triggerNodeId ${triggerNodeId} is not a node of this canvas`);
+  if (!isTrigger(trigger.type)) {
+    throw new ValidationError(`triggerNodeId ${triggerNodeId} is a ${trigger.type} node; a run starts from a prompt or webhook-trigger node`);
+  }
+  const reached = new Set([triggerNodeId]);
+  const queue = [triggerNodeId];
+  while (queue.length > 0) {
+    const current = queue.shift()!;
+    for (const edge of canvas.edges) {
+      if (edge.source === current && !reached.has(edge.target)) {
+        reached.add(edge.target);
+        queue.push(edge.target);
+      }
+    }
+  }
+  const nodes = canvas.nodes.filter((node) => reached.has(node.id));
+  const unsupported = nodes.filter((node) => !EXECUTORS[node.type]);
+  if (unsupported.length > 0) {
+    const list = unsupported.map((node) => `${node.id} (${node.type})`).join(', ');
+    throw new ValidationError(`This deployment cannot run these nodes yet: ${list}`);
+  }
+  const edges = canvas.edges.filter((edge) => reached.has(edge.source) && reached.has(edge.target));
+  return { nodes, edges };
+}
+
+export function newExecution(input: {
+  workspaceId: string;
+  canvasId: string;
+  triggerNodeId: string;
+  trigger: RunTrigger;
+  inputs: Record<string, unknown>;
+  callbackUrl: string | undefined;
+  graph: FrozenGraph;
+  now: Date;
+}): Execution {
+  const at = input.now.toISOString();
+  return {
+    executionId: newId(ID_PREFIX.execution, input.now.getTime()),
+    workspaceId: input.workspaceId,
+    canvasId: input.canvasId,
+    triggerNodeId: input.triggerNodeId,
+    trigger: input.trigger,
+    status: 'queued',
+    inputs: input.inputs,
+    createdAt: at,
+    startedAt: null,
+    finishedAt: null,
+    updatedAt: at,
+    attempt: 1,
+    nodes: Object.fromEntries(
+      input.graph.nodes.map((node) => [node.id, { type: node.type, status: 'pending', startedAt: null, finishedAt: null, error: null, attempts: 0 }]),
+    ),
+    outputs: {},
+    result: {},
+    error: null,
+    callback: input.callbackUrl
+      ? { url: input.callbackUrl, attempt: null, delivered: null, statusCode: null, error: null, at: null }
+      : null,
+    timeline: [{ at, type: 'execution.queued' }],
+    version: 1,
+  };
+}
+
+const TERMINAL_EVENT: Record<'succeeded' | 'failed' | 'cancelled', TimelineEvent['type']> = {
+  succeeded: 'execution.succeeded',
+  failed: 'execution.failed',
+  cancelled: 'execution.cancelled',
+};
+
+/** Moves a live run to a terminal status (idempotent for the same status). */
+export function finish(execution: Execution, status: 'succeeded' | 'failed' | 'cancelled', at: string, message?: string): void {
+  if (execution.status === status) return;
+  if (isTerminal(execution.status)) throw new ConflictError(`Execution ${execution.executionId} is already ${execution.status}`);
+  execution.status = status;
+  execution.finishedAt = at;
+  if (status === 'cancelled') {
+    for (const state of Object.values(execution.nodes)) {
+      if (state.status === 'running' || state.status === 'waiting') {
+        state.status = 'cancelled';
+        state.finishedAt = at;
+        delete state.job;
+      }
+    }
+  }
+  execution.timeline.push({ at, type: TERMINAL_EVENT[status], ...(message ? { message } : {}) });
+}
+
+/** Failed → queued again for a new attempt; the failed node and the nodes after it will run again. */
+export function prepareRedrive(execution: Execution, at: string): void {
+  if (execution.status !== 'failed') {
+    throw new ConflictError(`Only a failed execution can be redriven; ${execution.executionId} is ${execution.status}`);
+  }
+  for (const state of Object.values(execution.nodes)) {
+    if (state.status === 'failed') {
+      state.status = 'pending';
+      state.error = null;
+      state.finishedAt = null;
+    }
+  }
+  execution.status = 'queued';
+  execution.error = null;
+  execution.finishedAt = null;
+  execution.attempt += 1;
+  execution.timeline.push({ at, type: 'execution.redriven', message: `attempt ${execution.attempt}` });
+}
+
+export function assertCancellable(status: ExecutionStatus, executionId: string): void {
+  if (isTerminal(status)) throw new ConflictError(`Execution ${executionId} has already finished (${status})`);
+}

@@ -1,0 +1,144 @@
+// core: what a run is — its statuses, per-node states, outputs and timeline — as clients read it.
+//
+//   queued ──► running ──► succeeded
+//     │           │ ▲
+//     │           │ └───── redrive (failed → queued → running, resumes at the failed node)
+//     │           ├──────► failed ───► (redrive)
+//     └───────────┴──────► cancelled
+//
+// succeeded, failed and cancelled are terminal: reaching one sends the callback (once per attempt).
+import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
+
+export const EXECUTION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
+export const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['succeeded', 'failed', 'cancelled'];
+export const isTerminal = (status: ExecutionStatus) => TERMINAL_STATUSES.includes(status);
+
+export type NodeRunStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'cancelled';
+
+export interface NodeRunState {
+  type: CanvasNode['type'];
+  status: NodeRunStatus;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error: string | null;
+  /** How often the node was started (a redrive retries a failed node). */
+  attempts: number;
+  /** Provider job of a submit/poll node, while it waits. */
+  job?: { id: string; pollAfterSeconds: number };
+}
+
+/** A value on a port: text for text ports, any JSON for json/any ports, an asset URL for media. */
+export type PortValue = unknown;
+
+export type TimelineEventType =
+  | 'execution.queued'
+  | 'execution.started'
+  | 'execution.succeeded'
+  | 'execution.failed'
+  | 'execution.cancelled'
+  | 'execution.redriven'
+  | 'node.started'
+  | 'node.waiting'
+  | 'node.succeeded'
+  | 'node.failed'
+  | 'callback.delivered'
+  | 'callback.failed';
+
+export interface TimelineEvent {
+  at: string;
+  type: TimelineEventType;
+  nodeId?: string;
+  message?: string;
+}
+
+/** What started the run. Webhook runs carry the request the trigger node exposes on its ports. */
+export type RunTrigger =
+  | { kind: 'api' }
+  | { kind: 'replay'; replayOf: string }
+  | { kind: 'webhook'; request: WebhookRequestPorts };
+
+/** The six text outputs of a webhook-trigger node, already redacted. */
+export interface WebhookRequestPorts {
+  'method-out': string;
+  'url-out': string;
+  'headers-out': string;
+  'query-out': string;
+  'body-out': string;
+  'raw-body-out': string;
+}
+
+export interface CallbackState {
+  url: string;
+  /** Which attempt's terminal state was (or is being) reported; a redrive starts a new attempt. */
+  attempt: number | null;
+  delivered: boolean | null;
+  statusCode: number | null;
+  error: string | null;
+  at: string | null;
+}
+
+/** The part of the canvas a run executes: the trigger and everything downstream of it, frozen at start. */
+export interface FrozenGraph {
+  nodes: CanvasNode[];
+  edges: CanvasEdge[];
+}
+
+export interface Execution {
+  executionId: string;
+  workspaceId: string;
+  canvasId: string;
+  triggerNodeId: string;
+  trigger: RunTrigger;
+  status: ExecutionStatus;
+  inputs: Record<string, unknown>;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  updatedAt: string;
+  /** Starts at 1; a redrive increments it. */
+  attempt: number;
+  nodes: Record<string, NodeRunState>;
+  /** node id → port name → value. Output nodes expose what they collected under `value`. */
+  outputs: Record<string, Record<string, PortValue>>;
+  /** output node id → collected value: the run's result. */
+  result: Record<string, PortValue>;
+  error: { nodeId: string | null; message: string } | null;
+  callback: CallbackState | null;
+  timeline: TimelineEvent[];
+  /** Optimistic concurrency between the engine, cancel and redrive. */
+  version: number;
+}
+
+/** The client-facing snapshot (GET /api/executions), fields in a fixed, readable order. */
+export function snapshot(execution: Execution) {
+  return {
+    executionId: execution.executionId,
+    workspaceId: execution.workspaceId,
+    canvasId: execution.canvasId,
+    triggerNodeId: execution.triggerNodeId,
+    trigger: execution.trigger,
+    status: execution.status,
+    attempt: execution.attempt,
+    createdAt: execution.createdAt,
+    startedAt: execution.startedAt,
+    finishedAt: execution.finishedAt,
+    updatedAt: execution.updatedAt,
+    inputs: execution.inputs,
+    nodes: execution.nodes,
+    outputs: execution.outputs,
+    result: execution.result,
+    error: execution.error,
+    callback: execution.callback,
+  };
+}
+
+export type ExecutionSummary = Pick<
+  Execution,
+  'executionId' | 'canvasId' | 'triggerNodeId' | 'status' | 'createdAt' | 'startedAt' | 'finishedAt' | 'attempt'
+> & { trigger: RunTrigger['kind'] };
+
+export function summarizeExecution(execution: Execution): ExecutionSummary {
+  const { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt } = execution;
+  return { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt, trigger: execution.trigger.kind };
+}

@@ -1,0 +1,335 @@
+// use cases: accept, observe and control runs; and the two steps the run state machine calls.
+import { ConflictError, NotFoundError } from '../errors.ts';
+import type { Clock } from '../clock.ts';
+import type { Principal } from '../keys/api-key.ts';
+import type { Page, PageQuery } from '../pagination.ts';
+import type { CallbackSender, RunRepository, WorkflowEngine } from '../ports.ts';
+import { advance } from './engine.ts';
+import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
+import {
+  RUN_IDEMPOTENCY_TTL_SECONDS,
+  derivedRunKey,
+  idempotencyKeyHash,
+  runFingerprint,
+} from './idempotency.ts';
+import { finish, freezeGraph, newExecution, prepareRedrive, assertCancellable } from './lifecycle.ts';
+import { isTerminal, type Execution, type ExecutionSummary, type RunTrigger } from './model.ts';
+
+export interface RunDeps {
+  runs: RunRepository;
+  engine: WorkflowEngine;
+  clock: Clock;
+}
+
+export interface RunRequest {
+  canvasId: string;
+  triggerNodeId: string;
+  inputs: Record<string, unknown>;
+  callbackUrl?: string;
+  /** The caller's key; when absent, one is derived from the request (see idempotency.ts). */
+  idempotencyKey?: string;
+}
+
+export interface Accepted {
+  executionId: string;
+  /** true when this answer is the replay of an earlier request with the same key. */
+  replayed: boolean;
+  statusCode: number;
+  body: Record<string, unknown>;
+}
+
+const ACCEPTED_MESSAGE = 'Run accepted; poll GET /api/executions?executionId=… for its status';
+
+/**
+ * Accepts a run: one BatchGet (canvas + idempotency record), one transaction (idempotency record +
+ * execution + frozen graph), one StartExecution. A duplicate — even one racing this request — gets
+ * the same executionId back and never starts a second run.
+ */
+export async function acceptRun(
+  principal: Principal,
+  request: RunRequest,
+  trigger: RunTrigger,
+  deps: RunDeps,
+): Promise<Accepted> {
+  const fingerprint = runFingerprint(request);
+  const keyHash = idempotencyKeyHash(`run:${request.idempotencyKey ?? derivedRunKey(fingerprint)}`);
+  const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash);
+  if (idempotency) return replay(idempotency, fingerprint);
+  if (!canvas) throw new NotFoundError(`Canvas ${request.canvasId} not found`);
+  if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
+
+  const now = deps.clock.now();
+  const graph = freezeGraph(canvas, request.triggerNodeId);
+  const execution = newExecution({
+    workspaceId: principal.workspaceId,
+    canvasId: canvas.id,
+    triggerNodeId: request.triggerNodeId,
+    trigger,
+    inputs: request.inputs,
+    callbackUrl: request.callbackUrl,
+    graph,
+    now,
+  });
+  const body = { ok: true, executionId: execution.executionId, message: ACCEPTED_MESSAGE };
+  const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() };
+  const created = await deps.runs.create({
+    execution,
+    graph,
+    idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + RUN_IDEMPOTENCY_TTL_SECONDS },
+  });
+  if (!created.created) return replay(created.existing, fingerprint);
+
+  await startOrDiscard(execution, deps, keyHash);
+  return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
+}
+
+function replay(record: { fingerprint: string; executionId: string; statusCode: number; body: Record<string, unknown> }, fingerprint: string): Accepted {
+  if (record.fingerprint !== fingerprint) {
+    throw new ConflictError('This idempotency key was used for a different request; use a new key for a new run');
+  }
+  return { executionId: record.executionId, replayed: true, statusCode: record.statusCode, body: record.body };
+}
+
+/** Starts the state machine; if neither it nor the retry queue takes the run, removes it so a retry starts clean. */
+async function startOrDiscard(execution: Execution, deps: RunDeps, keyHash?: string): Promise<void> {
+  try {
+    await deps.engine.start({ workspaceId: execution.workspaceId, executionId: execution.executionId });
+  } catch (error) {
+    await deps.runs.discard(execution.workspaceId, execution.executionId, keyHash);
+    throw error;
+  }
+}
+
+export async function getExecution(principal: Principal, executionId: string, deps: Pick<RunDeps, 'runs'>): Promise<Execution> {
+  const execution = await deps.runs.get(principal.workspaceId, executionId);
+  if (!execution) throw new NotFoundError(`Execution ${executionId} not found`);
+  return execution;
+}
+
+/** Polls until the run is terminal or `timeoutMs` passes; returns the latest state either way. */
+export async function waitForExecution(
+  principal: Principal,
+  executionId: string,
+  timeoutMs: number,
+  deps: Pick<RunDeps, 'runs'> & { sleep: (ms: number) => Promise<void>; nowMs: () => number },
+): Promise<Execution> {
+  const deadline = deps.nowMs() + timeoutMs;
+  let delay = 50;
+  for (;;) {
+    const execution = await getExecution(principal, executionId, deps);
+    const remaining = deadline - deps.nowMs();
+    if (isTerminal(execution.status) || remaining <= 0) return execution;
+    await deps.sleep(Math.min(delay, remaining));
+    // Short runs answer fast; long ones cost at most a few reads a second.
+    delay = Math.min(delay * 2, 500);
+  }
+}
+
+export function listCanvasExecutions(
+  principal: Principal,
+  canvasId: string,
+  page: PageQuery,
+  deps: Pick<RunDeps, 'runs'>,
+): Promise<Page<ExecutionSummary>> {
+  return deps.runs.listByCanvas(principal.workspaceId, canvasId, page);
+}
+
+/** Saves with the version read; on a lost race, reloads and re-applies (the change is re-validated). */
+async function update(
+  workspaceId: string,
+  executionId: string,
+  change: (execution: Execution) => void,
+  deps: Pick<RunDeps, 'runs'>,
+): Promise<Execution> {
+  for (let attempt = 1; ; attempt++) {
+    const execution = await deps.runs.get(workspaceId, executionId);
+    if (!execution) throw new NotFoundError(`Execution ${executionId} not found`);
+    const version = execution.version;
+    change(execution);
+    execution.version = version + 1;
+    try {
+      await deps.runs.save(execution, version);
+      return execution;
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Stops the state machine, records `cancelled` and sends the callback once. */
+export async function cancelRun(
+  principal: Principal,
+  executionId: string,
+  deps: RunDeps & { callbacks: CallbackSender },
+): Promise<Execution> {
+  const now = deps.clock.now().toISOString();
+  const cancelled = await update(
+    principal.workspaceId,
+    executionId,
+    (execution) => {
+      assertCancellable(execution.status, executionId);
+      finish(execution, 'cancelled', now, 'cancelled by request');
+    },
+    deps,
+  );
+  await deps.engine.stop(executionId, 'Cancelled by request');
+  return (await deliverCallbackOnce(principal.workspaceId, executionId, deps)) ?? cancelled;
+}
+
+/** A new run of the same frozen graph and inputs. */
+export async function replayRun(principal: Principal, executionId: string, deps: RunDeps): Promise<Accepted> {
+  const original = await deps.runs.getWithGraph(principal.workspaceId, executionId);
+  if (!original) throw new NotFoundError(`Execution ${executionId} not found`);
+  const execution = newExecution({
+    workspaceId: principal.workspaceId,
+    canvasId: original.execution.canvasId,
+    triggerNodeId: original.execution.triggerNodeId,
+    trigger: original.execution.trigger.kind === 'webhook' ? original.execution.trigger : { kind: 'replay', replayOf: executionId },
+    inputs: original.execution.inputs,
+    callbackUrl: original.execution.callback?.url,
+    graph: original.graph,
+    now: deps.clock.now(),
+  });
+  await deps.runs.create({ execution, graph: original.graph });
+  await startOrDiscard(execution, deps);
+  return {
+    executionId: execution.executionId,
+    replayed: false,
+    statusCode: 202,
+    body: { ok: true, executionId: execution.executionId, replayOf: executionId, message: ACCEPTED_MESSAGE },
+  };
+}
+
+/** Resumes a failed run at its failed node (Step Functions redrive of the same execution). */
+export async function redriveRun(principal: Principal, executionId: string, deps: RunDeps): Promise<Execution> {
+  const now = deps.clock.now().toISOString();
+  const execution = await update(principal.workspaceId, executionId, (current) => prepareRedrive(current, now), deps);
+  await deps.engine.redrive(executionId);
+  return execution;
+}
+
+/** Thrown by the Advance step when a node failed, so the state machine execution fails there and can be redriven. */
+export class RunFailedError extends Error {
+  override readonly name = 'RunFailed';
+}
+
+export type AdvanceResult = { workspaceId: string; executionId: string; status: 'waiting' | 'done'; waitSeconds: number };
+
+/**
+ * The state machine's Advance step. Runs what can run now and saves it. On success → `done` (the
+ * Finalize step sends the callback); waiting on a provider → `waiting`; on a node failure it sends
+ * the callback itself and throws RunFailedError, so the execution fails at this step — which is
+ * exactly where a redrive resumes.
+ */
+export async function advanceRun(
+  run: { workspaceId: string; executionId: string },
+  deps: Pick<RunDeps, 'runs' | 'clock'> & { callbacks: CallbackSender; executors?: ExecutorRegistry },
+): Promise<AdvanceResult> {
+  for (let attempt = 1; ; attempt++) {
+    const loaded = await deps.runs.getWithGraph(run.workspaceId, run.executionId);
+    if (!loaded) throw new NotFoundError(`Execution ${run.executionId} not found`);
+    const { execution, graph } = loaded;
+    if (isTerminal(execution.status)) {
+      // Cancelled while this step was scheduled, or a retried step after the end: nothing to do.
+      return { ...run, status: 'done', waitSeconds: 0 };
+    }
+    const version = execution.version;
+    const now = () => deps.clock.now().toISOString();
+    const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
+    if (outcome.status === 'succeeded') finish(execution, 'succeeded', now());
+    if (outcome.status === 'failed') finish(execution, 'failed', now(), execution.error?.message);
+    execution.updatedAt = now();
+    execution.version = version + 1;
+    try {
+      await deps.runs.save(execution, version);
+    } catch (error) {
+      // Lost to a cancel (or another writer): re-read and decide again.
+      if (error instanceof ConflictError && attempt < 3) continue;
+      throw error;
+    }
+    if (outcome.status === 'failed') {
+      await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+      throw new RunFailedError(execution.error?.message ?? 'A node failed');
+    }
+    return { ...run, status: outcome.status === 'waiting' ? 'waiting' : 'done', waitSeconds: outcome.status === 'waiting' ? outcome.waitSeconds : 0 };
+  }
+}
+
+/** The state machine's Finalize step: the callback of a finished run. */
+export async function finalizeRun(
+  run: { workspaceId: string; executionId: string },
+  deps: Pick<RunDeps, 'runs' | 'clock'> & { callbacks: CallbackSender },
+): Promise<{ workspaceId: string; executionId: string; status: string }> {
+  const execution = await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+  return { ...run, status: execution?.status ?? 'unknown' };
+}
+
+/** What the callback carries: results and asset URLs, never media bytes. */
+export function callbackPayload(execution: Execution): Record<string, unknown> {
+  return {
+    executionId: execution.executionId,
+    canvasId: execution.canvasId,
+    workspaceId: execution.workspaceId,
+    status: execution.status,
+    attempt: execution.attempt,
+    createdAt: execution.createdAt,
+    startedAt: execution.startedAt,
+    finishedAt: execution.finishedAt,
+    result: execution.result,
+    outputs: execution.outputs,
+    error: execution.error,
+  };
+}
+
+/**
+ * Claims the callback of the current attempt with a versioned write, then sends it and records the
+ * outcome. A retried step finds the claim and sends nothing: one POST per terminal state.
+ * Returns the execution as last saved, or undefined when there is nothing to send.
+ */
+export async function deliverCallbackOnce(
+  workspaceId: string,
+  executionId: string,
+  deps: Pick<RunDeps, 'runs' | 'clock'> & { callbacks: CallbackSender },
+): Promise<Execution | undefined> {
+  let claimed: Execution | undefined;
+  try {
+    claimed = await update(
+      workspaceId,
+      executionId,
+      (execution) => {
+        if (!execution.callback || !isTerminal(execution.status) || execution.callback.attempt === execution.attempt) {
+          throw new AlreadyHandled();
+        }
+        execution.callback = { ...execution.callback, attempt: execution.attempt, delivered: null, statusCode: null, error: null, at: null };
+      },
+      deps,
+    );
+  } catch (error) {
+    if (error instanceof AlreadyHandled) return deps.runs.get(workspaceId, executionId);
+    throw error;
+  }
+  const outcome = await deps.callbacks.send(claimed.callback!.url, callbackPayload(claimed));
+  const at = deps.clock.now().toISOString();
+  return update(
+    workspaceId,
+    executionId,
+    (execution) => {
+      execution.callback = {
+        ...execution.callback!,
+        delivered: outcome.delivered,
+        statusCode: outcome.statusCode ?? null,
+        error: outcome.error ?? null,
+        at,
+      };
+      execution.timeline.push({
+        at,
+        type: outcome.delivered ? 'callback.delivered' : 'callback.failed',
+        message: outcome.error ?? (outcome.statusCode ? `HTTP ${outcome.statusCode}` : undefined),
+      });
+    },
+    deps,
+  );
+}
+
+class AlreadyHandled extends Error {}
+

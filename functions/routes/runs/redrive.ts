@@ -1,0 +1,11 @@
+// route: POST /api/mcp/executions/redrive → redriveRun → RunRepository, Step Functions redrive
+import { snapshot } from '#core/runs/model';
+import { redriveRun } from '#core/runs/use-cases';
+import { defineRoute } from '#http/route';
+import { HttpResult } from '#http/responses';
+import { runDeps } from './deps.ts';
+import { ExecutionBody } from './execution-query.ts';
+
+export const handler = defineRoute('executions-redrive', { body: ExecutionBody }, async ({ body, principal }) =>
+  new HttpResult(202, snapshot(await redriveRun(principal, body.executionId, runDeps))),
+);

@@ -1,0 +1,10 @@
+// route: GET /api/mcp/executions/timeline?executionId= → getExecution → RunRepository
+import { getExecution } from '#core/runs/use-cases';
+import { defineRoute } from '#http/route';
+import { runs } from './deps.ts';
+import { ExecutionQuery } from './execution-query.ts';
+
+export const handler = defineRoute('executions-timeline', { query: ExecutionQuery }, async ({ query, principal }) => {
+  const execution = await getExecution(principal, query.executionId, { runs });
+  return { executionId: execution.executionId, status: execution.status, events: execution.timeline };
+});

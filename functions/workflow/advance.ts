@@ -1,0 +1,10 @@
+// workflow task: Advance → advanceRun → RunRepository (+ callback when a node fails)
+import { systemClock } from '#core/clock';
+import { advanceRun } from '#core/runs/use-cases';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
+import { RunTarget } from './run-target.ts';
+
+const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender() };
+
+export const handler = (event: unknown) => advanceRun(RunTarget.parse(event), deps);

@@ -1,0 +1,10 @@
+// workflow task: Finalize → finalizeRun → the one result callback
+import { systemClock } from '#core/clock';
+import { finalizeRun } from '#core/runs/use-cases';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
+import { RunTarget } from './run-target.ts';
+
+const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender() };
+
+export const handler = (event: unknown) => finalizeRun(RunTarget.parse(event), deps);
