@@ -8,6 +8,8 @@ export const ENV = {
   runStartQueueUrl: 'RUN_START_QUEUE_URL',
   /** When set, result callbacks are signed with HMAC-SHA256 (see README). */
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
+  /** In AWS: the Secrets Manager secret holding the callback signing secret (read once per cold start). */
+  callbackSigningSecretArn: 'CALLBACK_SIGNING_SECRET_ARN',
   /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */
   outboundAllowHosts: 'OUTBOUND_ALLOW_HOSTS',
   /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */
