@@ -10,6 +10,11 @@ export const ENV = {
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
   /** In AWS: the Secrets Manager secret holding the callback signing secret (read once per cold start). */
   callbackSigningSecretArn: 'CALLBACK_SIGNING_SECRET_ARN',
+  /** Key from which webhook secrets are derived (see functions/core/webhooks/secrets.ts); in AWS, its Secrets Manager ARN. */
+  webhookSecretKey: 'WEBHOOK_SECRET_KEY',
+  webhookSecretKeyArn: 'WEBHOOK_SECRET_KEY_ARN',
+  /** Calls per minute one webhook trigger accepts before 429. @default 60 */
+  webhookRateLimit: 'WEBHOOK_RATE_LIMIT_PER_MINUTE',
   /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */
   outboundAllowHosts: 'OUTBOUND_ALLOW_HOSTS',
   /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */

@@ -4,6 +4,7 @@ import type { Canvas, CanvasSummary } from './canvas/model.ts';
 import type { Member, Workspace } from './workspaces/model.ts';
 import type { Page, PageQuery } from './pagination.ts';
 import type { Execution, ExecutionSummary, FrozenGraph } from './runs/model.ts';
+import type { WebhookTrigger } from './webhooks/model.ts';
 
 export interface ApiKeyRepository {
   findLookup(keyHash: string): Promise<ApiKeyLookup | undefined>;
@@ -52,7 +53,7 @@ export interface IdempotencyRecord {
 
 export interface RunRepository {
   /** One round trip: the canvas to run and the idempotency record of `keyHash`, if any. */
-  loadForStart(workspaceId: string, canvasId: string, keyHash: string): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
+  loadForStart(workspaceId: string, canvasId: string, keyHash?: string): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
   /**
    * Writes the idempotency record, the execution and its frozen graph atomically. If the key is taken,
    * writes nothing and returns the record that holds it.
@@ -88,4 +89,26 @@ export interface CallbackOutcome {
 /** Sends the one result callback of a run attempt (signing and URL safety are the sender's job). */
 export interface CallbackSender {
   send(url: string, payload: Record<string, unknown>): Promise<CallbackOutcome>;
+}
+
+export interface WebhookRepository {
+  get(workspaceId: string, canvasId: string, triggerNodeId: string): Promise<WebhookTrigger | undefined>;
+  /** Writes the trigger and its secret lookup atomically; if the node has one already, returns that instead. */
+  create(trigger: WebhookTrigger): Promise<{ created: true } | { created: false; existing: WebhookTrigger }>;
+  /** Deletes trigger and secret lookup together: the secret stops working at once. */
+  delete(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>): Promise<void>;
+  /** One strongly consistent GetItem by the hash of the presented secret. */
+  findBySecretHash(secretHash: string): Promise<Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'> | undefined>;
+  listForCanvas(workspaceId: string, canvasId: string): Promise<WebhookTrigger[]>;
+  recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void>;
+}
+
+/** Counts calls per key in fixed windows, atomically. */
+export interface RateLimiter {
+  hit(key: { workspaceId: string; name: string }, limit: number, windowSeconds: number, now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+}
+
+/** Reads the status of several executions in one round trip (for status rows). */
+export interface ExecutionStatusReader {
+  statuses(workspaceId: string, executionIds: readonly string[]): Promise<Record<string, string>>;
 }

@@ -4,6 +4,8 @@ import type { Scope } from '#core/scopes';
 
 export type Host = 'app' | 'base';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+/** `ANY`: every method reaches the handler, which answers the ones it does not serve with 405. */
+export type RouteMethod = HttpMethod | 'ANY';
 
 /** What a route's function may touch; CDK turns each into the matching least-privilege grant. */
 export interface RouteAccess {
@@ -23,13 +25,15 @@ export interface RouteAccess {
 export interface RouteDefinition {
   /** Stable id; also the Lambda construct id. */
   readonly id: string;
-  readonly method: HttpMethod;
+  readonly method: RouteMethod;
   readonly path: string;
   readonly host: Host;
   /** Handler module under functions/routes, without extension; it exports `handler`. */
   readonly entry: string;
-  /** Scope the key must hold; `null` means any valid workspace key. */
+  /** Scope the key must hold; `null` means any valid workspace key (or none, for webhook-secret routes). */
   readonly scope: Scope | null;
+  /** How callers authenticate. @default 'workspace-key' */
+  readonly auth?: 'workspace-key' | 'webhook-secret';
   readonly access: RouteAccess;
   /** Lambda timeout. @default 10 */
   readonly timeoutSeconds?: number;
@@ -39,7 +43,7 @@ export interface RouteDefinition {
   readonly area: RouteArea;
 }
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks';
 
 const READ = { table: 'read' } as const;
 const WRITE = { table: 'readWrite' } as const;
@@ -103,6 +107,11 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'executions-outputs', method: 'GET', path: '/api/mcp/executions/outputs', host: 'base', entry: 'runs/outputs', scope: 'run:workflows', access: READ, area: 'runs' },
   { id: 'executions-cancel', method: 'POST', path: '/api/mcp/executions/cancel', host: 'base', entry: 'runs/cancel', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['stop'], callbacks: true }, timeoutSeconds: 15, area: 'runs' },
   { id: 'executions-replay', method: 'POST', path: '/api/mcp/executions/replay', host: 'base', entry: 'runs/replay', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['start'] }, area: 'runs' },
+  // Webhooks. /webhook/trigger takes every method (405 for the ones it does not serve) and is
+  // authenticated by the trigger's secret, not a workspace key.
+  { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
+  { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
+  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', workflow: ['start'] }, maxBodyBytes: 512 * 1024, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, area: 'runs' },
 ];
 

@@ -103,15 +103,18 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     if (candidates.length === 0) {
       return sendJson(response, 404, { error: `No route for ${method} ${url.pathname}` });
     }
-    const match = candidates.find((candidate) => candidate.route.method === method);
+    // An ANY route takes every method, as its API Gateway ANY method does; the handler decides.
+    const match = candidates.find((candidate) => candidate.route.method === method || candidate.route.method === 'ANY');
     if (!match) {
       const allow = [...new Set(candidates.map((candidate) => candidate.route.method))].join(', ');
       return sendJson(response, 405, { error: `Method ${method} is not allowed on ${url.pathname}` }, { allow });
     }
 
-    const body = await readBody(request, MAX_PAYLOAD_BYTES);
+    // Never buffer more than the route accepts (API Gateway's own cap otherwise).
+    const limit = Math.min(match.route.maxBodyBytes ?? MAX_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES);
+    const body = await readBody(request, limit);
     if (body === 'too-large') {
-      return sendJson(response, 413, { error: `Request body exceeds ${MAX_PAYLOAD_BYTES} bytes` }, { connection: 'close' });
+      return sendJson(response, 413, { error: `Request body exceeds ${limit} bytes` }, { connection: 'close' });
     }
 
     const event = toProxyEvent(request, url, match.route, match.pathParameters, body, server);
@@ -205,6 +208,7 @@ function toProxyEvent(
   server: Server,
 ): APIGatewayProxyEvent {
   // Header names keep the casing the client sent; `headers` holds the last value of a repeated header.
+  const method = (request.method ?? 'GET').toUpperCase();
   const headers: Record<string, string> = {};
   const multiValueHeaders: Record<string, string[]> = {};
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
@@ -228,7 +232,7 @@ function toProxyEvent(
   return {
     resource: route.path,
     path: url.pathname,
-    httpMethod: route.method,
+    httpMethod: method,
     headers,
     multiValueHeaders,
     // API Gateway sends null, not {}, when there is no query string or no path parameter.
@@ -245,7 +249,7 @@ function toProxyEvent(
       domainName,
       domainPrefix: domainName.split('.')[0],
       extendedRequestId: requestId,
-      httpMethod: route.method,
+      httpMethod: method,
       identity: {
         accessKey: null,
         accountId: null,

@@ -12,7 +12,8 @@
 //   DynamoDB Local (java)      s3rver (in-process)      local Step Functions (in-process;
 //   DATA_DIR/dynamodb          DATA_DIR/s3              Task states call handlers directly)
 //   free loopback port         free loopback port       free loopback port
-import { rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
@@ -111,6 +112,7 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       [ENV.runStartQueueUrl]: runStartQueueUrl,
       [ENV.publicAppUrl]: config.publicAppUrl ?? appUrl,
       [ENV.publicBaseUrl]: config.publicBaseUrl ?? baseUrl,
+      [ENV.webhookSecretKey]: process.env[ENV.webhookSecretKey] || (await localWebhookKey(dataDir)),
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -177,4 +179,17 @@ async function assertPortFree(port: number, setting: string): Promise<void> {
     );
     probe.listen(port, LOOPBACK, () => probe.close(() => resolveFree()));
   });
+}
+
+/**
+ * The key webhook secrets are derived from (AWS keeps it in Secrets Manager). Created once per data
+ * directory and kept there, so registered webhooks keep their secrets across restarts.
+ */
+async function localWebhookKey(dataDir: string): Promise<string> {
+  const file = resolve(dataDir, 'webhook-secret.key');
+  const existing = await readFile(file, 'utf8').catch(() => undefined);
+  if (existing?.trim()) return existing.trim();
+  const key = randomBytes(32).toString('base64url');
+  await writeFile(file, key, { mode: 0o600 });
+  return key;
 }

@@ -5,7 +5,9 @@ import { SCOPES } from '#core/scopes';
 import { ROUTES } from '#routes/manifest';
 import { call, seedWorkspace } from './support/invoke.ts';
 
-const scopedRoutes = ROUTES.filter((route) => route.scope !== null);
+/** Routes authenticated by a workspace key (webhook-secret routes have their own tests). */
+const keyRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+const scopedRoutes = keyRoutes.filter((route) => route.scope !== null);
 
 describe('route authentication', () => {
   let ownerKey: string;
@@ -23,7 +25,11 @@ describe('route authentication', () => {
     ['an unknown workspace key', { Authorization: 'Bearer workspace_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
   ];
 
-  describe.each(ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
+  it('covers every workspace-key route of the manifest, and only webhook routes use another credential', () => {
+    expect(ROUTES.filter((route) => !keyRoutes.includes(route)).map((route) => route.path)).toEqual(['/webhook/trigger']);
+  });
+
+  describe.each(keyRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
     it.each(badCredentials)('answers 401 with %s', async (_label, headers) => {
       // Act
       const response = await call(route.method, route.path, { headers, body: route.method === 'POST' ? {} : undefined });

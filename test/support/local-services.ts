@@ -9,6 +9,7 @@
 //   project.provide('localServices', { env })    test file imports handlers → they read process.env
 //   (also process.env, inherited by forks)
 //   teardown: stop both after the last file
+import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startDynamoDbLocal } from '../../lib/local/dynamodb-local.ts';
 import { freePort } from '../../lib/local/ports.ts';
@@ -36,6 +37,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       [ENV.bucketName]: 'local-test-media',
       [ENV.dynamodbEndpoint]: dynamodb.endpoint,
       [ENV.s3Endpoint]: s3.endpoint,
+      // Webhook secrets are derived from this key; registration answers with URLs on this origin.
+      [ENV.webhookSecretKey]: randomBytes(32).toString('base64url'),
+      [ENV.publicBaseUrl]: 'http://127.0.0.1:3001',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

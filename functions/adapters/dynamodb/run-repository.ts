@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
-import type { IdempotencyRecord, RunRepository } from '#core/ports';
+import type { ExecutionStatusReader, IdempotencyRecord, RunRepository } from '#core/ports';
 import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
 import { table } from './client.ts';
 import { conditionally } from './errors.ts';
@@ -28,13 +28,13 @@ function sameKey(item: Record<string, unknown>, key: { PK: string; SK: string })
   return item.PK === key.PK && item.SK === key.SK;
 }
 
-export class DynamoRunRepository implements RunRepository {
-  async loadForStart(workspaceId: string, canvasId: string, keyHash: string) {
+export class DynamoRunRepository implements RunRepository, ExecutionStatusReader {
+  async loadForStart(workspaceId: string, canvasId: string, keyHash?: string) {
     const { client, tableName } = table();
     const canvasKey = keys.canvas(workspaceId, canvasId);
-    const idempotencyKey = keys.idempotency(workspaceId, keyHash);
+    const idempotencyKey = keyHash === undefined ? undefined : keys.idempotency(workspaceId, keyHash);
     const { Responses, UnprocessedKeys } = await client.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [canvasKey, idempotencyKey], ConsistentRead: true } } }),
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: idempotencyKey ? [canvasKey, idempotencyKey] : [canvasKey], ConsistentRead: true } } }),
     );
     const items = Responses?.[tableName] ?? [];
     // Throttled reads come back unprocessed; read those one by one rather than guess.
@@ -43,7 +43,7 @@ export class DynamoRunRepository implements RunRepository {
       if (Item) items.push(Item);
     }
     const canvas = items.find((item) => sameKey(item, canvasKey));
-    const idempotency = items.find((item) => sameKey(item, idempotencyKey));
+    const idempotency = idempotencyKey && items.find((item) => sameKey(item, idempotencyKey));
     return {
       canvas: canvas ? strip<Canvas>(canvas) : undefined,
       idempotency: idempotency ? strip<IdempotencyRecord>(idempotency) : undefined,
@@ -153,5 +153,22 @@ export class DynamoRunRepository implements RunRepository {
     );
     const items: ExecutionSummary[] = (result.Items ?? []).map((item) => summarizeExecution(strip<Execution>(item)));
     return { items, nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+
+  async statuses(workspaceId: string, executionIds: readonly string[]): Promise<Record<string, string>> {
+    if (executionIds.length === 0) return {};
+    const { client, tableName } = table();
+    const result: Record<string, string> = {};
+    // BatchGetItem takes 100 keys per call; status rows of one canvas need far fewer.
+    for (let start = 0; start < executionIds.length; start += 100) {
+      const Keys = executionIds.slice(start, start + 100).map((id) => keys.execution(workspaceId, id));
+      const { Responses } = await client.send(
+        new BatchGetCommand({
+          RequestItems: { [tableName]: { Keys, ProjectionExpression: 'executionId, #status', ExpressionAttributeNames: { '#status': 'status' } } },
+        }),
+      );
+      for (const item of Responses?.[tableName] ?? []) result[item.executionId as string] = item.status as string;
+    }
+    return result;
   }
 }

@@ -13,7 +13,10 @@
 // │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP            │ -                  │ -                    │ -        │
 // │ Execution        │ WS#<workspaceId>        │ EXEC#<executionId>   │ CANVAS#<ws>#<cnv>  │ EXEC#<executionId>   │ -        │
 // │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH      │ -                  │ -                    │ -        │
-// │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24 h    │
+// │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24 h/7 d│
+// │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node> │ -                  │ -                    │ -        │
+// │ Webhook secret   │ WHSECRET#<sha256>       │ WHSECRET             │ -                  │ -                    │ -        │
+// │ Rate window      │ WS#<workspaceId>        │ RATE#<name>#<window> │ -                  │ -                    │ window+1m│
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -36,6 +39,10 @@
 // | get execution           | GetItem PK=WS#<ws>, SK=EXEC#<id>                             | 1                            |
 // | engine step             | BatchGetItem execution + graph; PutItem on version           | 2                            |
 // | runs of a canvas        | Query GSI1 GSI1PK=CANVAS#<ws>#<canvasId>, newest first       | 1 per page                   |
+// | authenticate webhook    | GetItem PK=WHSECRET#<hash>, SK=WHSECRET (consistent)         | 1                            |
+// | register / revoke hook  | TransactWrite trigger + secret lookup (both or neither)      | 1                            |
+// | hooks of a canvas       | Query PK=WS#<ws>, SK begins_with WEBHOOK#<canvasId>#         | 1 (only if it has hook nodes)|
+// | rate limit a call       | UpdateItem ADD count, conditioned count < limit              | 1                            |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
@@ -82,4 +89,8 @@ export const keys = {
   canvasExecutionsPartition: (workspaceId: string, canvasId: string) => `CANVAS#${workspaceId}#${canvasId}`,
   executionGraph: (workspaceId: string, executionId: string) => ({ PK: `WS#${workspaceId}`, SK: `EXEC#${executionId}#GRAPH` }),
   idempotency: (workspaceId: string, keyHash: string) => ({ PK: `WS#${workspaceId}`, SK: `IDEMP#${keyHash}` }),
+  webhookTrigger: (workspaceId: string, canvasId: string, nodeId: string) => ({ PK: `WS#${workspaceId}`, SK: `WEBHOOK#${canvasId}#${nodeId}` }),
+  webhookTriggerPrefix: (canvasId: string) => `WEBHOOK#${canvasId}#`,
+  webhookSecret: (secretHash: string) => ({ PK: `WHSECRET#${secretHash}`, SK: 'WHSECRET' }),
+  rateWindow: (workspaceId: string, name: string, windowStart: number) => ({ PK: `WS#${workspaceId}`, SK: `RATE#${name}#${windowStart}` }),
 } as const;

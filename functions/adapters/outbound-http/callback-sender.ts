@@ -1,10 +1,13 @@
 // adapter: CallbackSender over HTTPS — serialise once, sign those exact bytes when a secret is
-// configured (signing-secret.ts), deliver with the outbound URL rules (DNS checked, pinned, no redirects, short timeout).
+// configured (CALLBACK_SIGNING_SECRET, or its Secrets Manager ARN in AWS), deliver with the outbound URL rules (DNS checked, pinned, no redirects, short timeout).
 import { signCallback } from '#core/outbound/signing';
 import type { CallbackOutcome, CallbackSender } from '#core/ports';
 import { outboundConfig } from './config.ts';
 import { deliverCallback } from './deliver.ts';
-import { callbackSigningSecret } from './signing-secret.ts';
+import { ENV } from '../env.ts';
+import { secretSource } from '../secrets/secret-source.ts';
+
+const callbackSigningSecret = secretSource(ENV.callbackSigningSecret, ENV.callbackSigningSecretArn);
 
 export class HttpCallbackSender implements CallbackSender {
   private readonly allowHosts = outboundConfig().allowHosts;

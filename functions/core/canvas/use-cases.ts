@@ -12,7 +12,14 @@ import { applyOperation, assertCanvasFits, type CanvasOperation, type OperationR
 export interface CanvasDeps {
   canvases: CanvasRepository;
   clock: Clock;
+  /**
+   * Called after a write that removed webhook-trigger nodes (deleted, or changed type) so their
+   * triggers stop working; routes that can remove nodes pass it.
+   */
+  onTriggerNodesRemoved?: (workspaceId: string, canvasId: string, remaining: Canvas | undefined) => Promise<void>;
 }
+
+const hookNodeIds = (canvas: Pick<Canvas, 'nodes'>) => canvas.nodes.filter((node) => node.type === 'webhook-trigger').map((node) => node.id);
 
 /** How often an edit without `expectedVersion` is re-applied on a fresh read after losing a race. */
 const MAX_ATTEMPTS = 5;
@@ -81,6 +88,10 @@ async function editCanvas<T>(
     assertCanvasFits(draft);
     try {
       await deps.canvases.replace(draft, stored.version);
+      const remainingHooks = hookNodeIds(draft);
+      if (deps.onTriggerNodesRemoved && hookNodeIds(stored).some((id) => !remainingHooks.includes(id))) {
+        await deps.onTriggerNodesRemoved(principal.workspaceId, draft.id, draft);
+      }
       return { canvas: draft, result };
     } catch (error) {
       const retry = error instanceof ConflictError && target.expectedVersion === undefined && attempt < MAX_ATTEMPTS;
@@ -117,9 +128,14 @@ export async function setArchived(
   return summarize(canvas);
 }
 
-export async function deleteCanvas(principal: Principal, canvasId: string, deps: Pick<CanvasDeps, 'canvases'>): Promise<void> {
+export async function deleteCanvas(
+  principal: Principal,
+  canvasId: string,
+  deps: Pick<CanvasDeps, 'canvases' | 'onTriggerNodesRemoved'>,
+): Promise<void> {
   const deleted = await deps.canvases.delete(principal.workspaceId, canvasId);
   if (!deleted) throw new NotFoundError(`Canvas ${canvasId} not found`);
+  await deps.onTriggerNodesRemoved?.(principal.workspaceId, canvasId, undefined);
 }
 
 /** Checks an edge against the canvas without changing it (ports/validate). */

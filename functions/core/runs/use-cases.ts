@@ -40,22 +40,47 @@ export interface Accepted {
 
 const ACCEPTED_MESSAGE = 'Run accepted; poll GET /api/executions?executionId=… for its status';
 
+export interface AcceptOptions {
+  /** Namespace of the idempotency key (`run` for POST /api/run, one per trigger for webhooks). @default 'run' */
+  scope?: string;
+  /** Derive a key from the request when the caller sends none. @default true */
+  deriveKey?: boolean;
+  /** What "the same request" means, when not the run fingerprint (webhooks: the raw request). */
+  fingerprint?: string;
+  /** @default RUN_IDEMPOTENCY_TTL_SECONDS */
+  ttlSeconds?: number;
+  /** The trigger node must exist and be of this type, or TriggerGoneError (webhook calls). */
+  requireTriggerType?: Execution['nodes'][string]['type'];
+}
+
+/** The trigger a webhook names was deleted or changed type: the caller answers 404 and cleans up. */
+export class TriggerGoneError extends NotFoundError {}
+
 /**
  * Accepts a run: one BatchGet (canvas + idempotency record), one transaction (idempotency record +
  * execution + frozen graph), one StartExecution. A duplicate — even one racing this request — gets
  * the same executionId back and never starts a second run.
  */
 export async function acceptRun(
-  principal: Principal,
+  principal: Pick<Principal, 'workspaceId'>,
   request: RunRequest,
   trigger: RunTrigger,
   deps: RunDeps,
+  options: AcceptOptions = {},
 ): Promise<Accepted> {
-  const fingerprint = runFingerprint(request);
-  const keyHash = idempotencyKeyHash(`run:${request.idempotencyKey ?? derivedRunKey(fingerprint)}`);
+  const fingerprint = options.fingerprint ?? runFingerprint(request);
+  const scope = options.scope ?? 'run';
+  const key = request.idempotencyKey ?? (options.deriveKey === false ? undefined : derivedRunKey(fingerprint));
+  const keyHash = key === undefined ? undefined : idempotencyKeyHash(`${scope}:${key}`);
   const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash);
   if (idempotency) return replay(idempotency, fingerprint);
-  if (!canvas) throw new NotFoundError(`Canvas ${request.canvasId} not found`);
+  if (!canvas) {
+    throw options.requireTriggerType ? new TriggerGoneError(`Canvas ${request.canvasId} no longer exists`) : new NotFoundError(`Canvas ${request.canvasId} not found`);
+  }
+  if (options.requireTriggerType) {
+    const node = canvas.nodes.find((candidate) => candidate.id === request.triggerNodeId);
+    if (node?.type !== options.requireTriggerType) throw new TriggerGoneError(`Trigger ${request.triggerNodeId} no longer exists`);
+  }
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
 
   const now = deps.clock.now();
@@ -72,10 +97,11 @@ export async function acceptRun(
   });
   const body = { ok: true, executionId: execution.executionId, message: ACCEPTED_MESSAGE };
   const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() };
+  const ttlSeconds = options.ttlSeconds ?? RUN_IDEMPOTENCY_TTL_SECONDS;
   const created = await deps.runs.create({
     execution,
     graph,
-    idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + RUN_IDEMPOTENCY_TTL_SECONDS },
+    ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + ttlSeconds } } : {}),
   });
   if (!created.created) return replay(created.existing, fingerprint);
 

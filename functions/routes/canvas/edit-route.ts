@@ -8,6 +8,7 @@ import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { defineRoute } from '#http/route';
 import { HttpResult } from '#http/responses';
+import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
 export const CanvasTarget = z.object({
   canvasId: CanvasId,
@@ -16,6 +17,8 @@ export const CanvasTarget = z.object({
 });
 
 const deps = { canvases, clock: systemClock };
+/** Operations that can remove a webhook-trigger node (delete it, or change its type). */
+const REMOVES_NODES: readonly OperationName[] = ['node/delete', 'node/update'];
 
 /** The response of an edit: what changed, plus the canvas version the client should hold next. */
 export function editView(canvas: Canvas, result: OperationResult) {
@@ -40,7 +43,8 @@ export function canvasEditRoute(routeId: string, op: OperationName, options: { s
   const body = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
   return defineRoute(routeId, { body }, async ({ body: { canvasId, expectedVersion, ...fields }, principal }) => {
     const parsedOp = { ...fields, op } as CanvasOperation;
-    const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], deps);
+    const editDeps = REMOVES_NODES.includes(op) ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers } : deps;
+    const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], editDeps);
     return new HttpResult(options.status ?? 200, editView(canvas, result[0]!));
   });
 }

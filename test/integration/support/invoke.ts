@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { systemClock } from '#core/clock';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
-import { ROUTES, type HttpMethod, type RouteDefinition } from '#routes/manifest';
+import { ROUTES, type HttpMethod, type RouteDefinition, type RouteMethod } from '#routes/manifest';
 import type { RouteHandler } from '#http/route';
 
 const loaded = new Map<string, Promise<RouteHandler>>();
@@ -35,19 +35,19 @@ export interface CallResult {
   headers: Record<string, string>;
 }
 
-export function findRoute(method: HttpMethod, path: string): RouteDefinition {
-  const route = ROUTES.find((candidate) => candidate.method === method && candidate.path === path);
+export function findRoute(method: RouteMethod, path: string): RouteDefinition {
+  const route = ROUTES.find((candidate) => (candidate.method === method || candidate.method === 'ANY') && candidate.path === path);
   if (!route) throw new Error(`No ${method} ${path} in the manifest`);
   return route;
 }
 
-export function proxyEvent(route: RouteDefinition, options: CallOptions): APIGatewayProxyEvent {
+export function proxyEvent(route: RouteDefinition, options: CallOptions, method: HttpMethod = route.method === 'ANY' ? 'POST' : route.method): APIGatewayProxyEvent {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
   const body = options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body));
   if (body !== null) headers['Content-Type'] ??= 'application/json';
   return {
-    httpMethod: route.method,
+    httpMethod: method,
     path: route.path,
     resource: route.path,
     headers,
@@ -64,10 +64,10 @@ export function proxyEvent(route: RouteDefinition, options: CallOptions): APIGat
   };
 }
 
-export async function call(method: HttpMethod, path: string, options: CallOptions = {}): Promise<CallResult> {
+export async function call(method: RouteMethod, path: string, options: CallOptions = {}): Promise<CallResult> {
   const route = findRoute(method, path);
   const handler = await loadHandler(route);
-  const result = await handler(proxyEvent(route, options), { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 10_000 } as Context);
+  const result = await handler(proxyEvent(route, options, method === 'ANY' ? undefined : method), { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 10_000 } as Context);
   const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers };
 }

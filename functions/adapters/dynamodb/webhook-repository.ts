@@ -1,0 +1,140 @@
+// adapter: WebhookRepository and RateLimiter on the single table (see table-design.ts).
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { RateLimiter, WebhookRepository } from '#core/ports';
+import type { WebhookTrigger } from '#core/webhooks/model';
+import { table } from './client.ts';
+import { isConditionFailure } from './errors.ts';
+import { keys } from './table-design.ts';
+
+function toTrigger(item: Record<string, unknown>): WebhookTrigger {
+  const { PK: _pk, SK: _sk, entity: _entity, ...trigger } = item;
+  return trigger as unknown as WebhookTrigger;
+}
+
+export class DynamoWebhookRepository implements WebhookRepository {
+  async get(workspaceId: string, canvasId: string, triggerNodeId: string): Promise<WebhookTrigger | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.webhookTrigger(workspaceId, canvasId, triggerNodeId), ConsistentRead: true }),
+    );
+    return Item ? toTrigger(Item) : undefined;
+  }
+
+  async create(trigger: WebhookTrigger) {
+    const { client, tableName } = table();
+    try {
+      await client.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName,
+                Item: { ...keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId), entity: 'WebhookTrigger', ...trigger },
+                ConditionExpression: 'attribute_not_exists(PK)',
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.webhookSecret(trigger.secretHash),
+                  entity: 'WebhookSecret',
+                  workspaceId: trigger.workspaceId,
+                  canvasId: trigger.canvasId,
+                  triggerNodeId: trigger.triggerNodeId,
+                  secretHash: trigger.secretHash,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+      return { created: true as const };
+    } catch (error) {
+      // A concurrent register of the same node won: answer with its trigger.
+      const holder = error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
+      if (holder?.Code === 'ConditionalCheckFailed' && holder.Item) return { created: false as const, existing: toTrigger(unmarshall(holder.Item)) };
+      throw error;
+    }
+  }
+
+  async delete(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>): Promise<void> {
+    const { client, tableName } = table();
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName, Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId) } },
+          { Delete: { TableName: tableName, Key: keys.webhookSecret(trigger.secretHash) } },
+        ],
+      }),
+    );
+  }
+
+  async findBySecretHash(secretHash: string) {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.webhookSecret(secretHash), ConsistentRead: true }));
+    if (!Item) return undefined;
+    return { workspaceId: Item.workspaceId as string, canvasId: Item.canvasId as string, triggerNodeId: Item.triggerNodeId as string, secretHash };
+  }
+
+  async listForCanvas(workspaceId: string, canvasId: string): Promise<WebhookTrigger[]> {
+    const { client, tableName } = table();
+    const result = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.webhookTriggerPrefix(canvasId) },
+        ConsistentRead: true,
+      }),
+    );
+    return (result.Items ?? []).map(toTrigger);
+  }
+
+  async recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void> {
+    const { client, tableName } = table();
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+          UpdateExpression: 'SET lastTriggeredAt = :at, lastExecutionId = :executionId',
+          // Revoked meanwhile: do not resurrect a half item.
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': at, ':executionId': executionId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
+
+export class DynamoRateLimiter implements RateLimiter {
+  async hit(key: { workspaceId: string; name: string }, limit: number, windowSeconds: number, now: Date) {
+    const { client, tableName } = table();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+    const windowEnd = windowStart + windowSeconds;
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.rateWindow(key.workspaceId, key.name, windowStart),
+          // One atomic conditional increment: no read-then-write race between concurrent callers.
+          UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + 60 },
+        }),
+      );
+      return { allowed: true as const };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return { allowed: false as const, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
+    }
+  }
+}

@@ -1,0 +1,184 @@
+// use cases: register, revoke and call webhook triggers; status rows for canvas state.
+import { NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
+import type { Clock } from '../clock.ts';
+import type { Canvas, CanvasNode } from '../canvas/model.ts';
+import type { Principal } from '../keys/api-key.ts';
+import type { CanvasRepository, ExecutionStatusReader, RateLimiter, WebhookRepository } from '../ports.ts';
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../runs/idempotency.ts';
+import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../runs/use-cases.ts';
+import { statusRow, type WebhookStatusRow, type WebhookTrigger } from './model.ts';
+import { parseWebhookBody, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
+import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
+
+export interface WebhookDeps {
+  webhooks: WebhookRepository;
+  canvases: Pick<CanvasRepository, 'get'>;
+  clock: Clock;
+  /** The service's webhook key (see secrets.ts). */
+  serviceKey: () => Promise<string>;
+  /** Origin of the base host, for webhookUrl. */
+  publicBaseUrl: string;
+}
+
+export interface Registration {
+  webhookUrl: string;
+  webhookSecret: string;
+  webhookAuthorizationHeader: string;
+  triggerNodeId: string;
+  canvasId: string;
+  created: boolean;
+}
+
+async function registration(trigger: WebhookTrigger, created: boolean, deps: WebhookDeps): Promise<Registration> {
+  const webhookSecret = deriveWebhookSecret(await deps.serviceKey(), trigger);
+  return {
+    webhookUrl: `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`,
+    webhookSecret,
+    webhookAuthorizationHeader: `Bearer ${webhookSecret}`,
+    triggerNodeId: trigger.triggerNodeId,
+    canvasId: trigger.canvasId,
+    created,
+  };
+}
+
+/** Creates the trigger of a webhook-trigger node, or retrieves the existing one (`created: false`). */
+export async function registerWebhook(
+  principal: Principal,
+  input: { canvasId: string; triggerNodeId: string },
+  deps: WebhookDeps,
+): Promise<Registration> {
+  const canvas = await deps.canvases.get(principal.workspaceId, input.canvasId);
+  if (!canvas) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
+  const node = canvas.nodes.find((candidate) => candidate.id === input.triggerNodeId);
+  if (!node) throw new NotFoundError(`Node ${input.triggerNodeId} not found on this canvas`);
+  if (node.type !== 'webhook-trigger') {
+    throw new ValidationError(`Node ${node.id} is a ${node.type} node; only webhook-trigger nodes can have a webhook`);
+  }
+  const existing = await deps.webhooks.get(principal.workspaceId, canvas.id, node.id);
+  if (existing) return registration(existing, false, deps);
+
+  const salt = newSalt();
+  const identity = { workspaceId: principal.workspaceId, canvasId: canvas.id, triggerNodeId: node.id, salt };
+  const trigger: WebhookTrigger = {
+    ...identity,
+    secretHash: hashWebhookSecret(deriveWebhookSecret(await deps.serviceKey(), identity)),
+    createdAt: deps.clock.now().toISOString(),
+    lastTriggeredAt: null,
+    lastExecutionId: null,
+  };
+  const created = await deps.webhooks.create(trigger);
+  return created.created ? registration(trigger, true, deps) : registration(created.existing, false, deps);
+}
+
+/** Removes the trigger and its secret at once; the node is Not configured again. */
+export async function revokeWebhook(
+  principal: Principal,
+  input: { canvasId: string; triggerNodeId: string },
+  deps: Pick<WebhookDeps, 'webhooks'>,
+): Promise<{ revoked: true; canvasId: string; triggerNodeId: string }> {
+  const trigger = await deps.webhooks.get(principal.workspaceId, input.canvasId, input.triggerNodeId);
+  if (!trigger) throw new NotFoundError(`No webhook is registered for node ${input.triggerNodeId}`);
+  await deps.webhooks.delete(trigger);
+  return { revoked: true, canvasId: input.canvasId, triggerNodeId: input.triggerNodeId };
+}
+
+/** Removes the triggers of nodes that were deleted or stopped being webhook-trigger nodes. */
+export async function cleanUpTriggers(
+  workspaceId: string,
+  canvasId: string,
+  remaining: Pick<Canvas, 'nodes'> | undefined,
+  deps: Pick<WebhookDeps, 'webhooks'>,
+): Promise<void> {
+  const triggers = await deps.webhooks.listForCanvas(workspaceId, canvasId);
+  const stale = triggers.filter((trigger) => {
+    const node = remaining?.nodes.find((candidate) => candidate.id === trigger.triggerNodeId);
+    return node?.type !== 'webhook-trigger';
+  });
+  await Promise.all(stale.map((trigger) => deps.webhooks.delete(trigger)));
+}
+
+export interface WebhookRateLimit {
+  limit: number;
+  windowSeconds: number;
+}
+
+export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit };
+
+/**
+ * A call to /webhook/trigger: secret → trigger (1 GetItem) → rate limit (1 conditional update) → run
+ * accepted exactly like POST /api/run, with the request on the trigger node's ports.
+ */
+export async function triggerWebhook(
+  call: WebhookCall,
+  deps: WebhookCallDeps,
+  parseCallbackUrl: (raw: string) => string,
+): Promise<Accepted & { provider?: { name: string; eventId: string } }> {
+  const secret = webhookSecretOf(call);
+  const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(secret));
+  if (!trigger) throw new NotFoundError('Unknown webhook secret');
+
+  const body = parseWebhookBody(call);
+  const callbackUrl = body.callbackUrl === undefined ? undefined : parseCallbackUrl(body.callbackUrl);
+  const idempotency = webhookIdempotency(call.headers, body);
+
+  const limited = await deps.rateLimiter.hit(
+    { workspaceId: trigger.workspaceId, name: `webhook#${trigger.canvasId}#${trigger.triggerNodeId}` },
+    deps.rateLimit.limit,
+    deps.rateLimit.windowSeconds,
+    deps.clock.now(),
+  );
+  if (!limited.allowed) {
+    throw new RateLimitedError(`Too many calls to this webhook (limit ${deps.rateLimit.limit} per ${deps.rateLimit.windowSeconds} s)`, limited.retryAfterSeconds);
+  }
+
+  const ports = triggerPorts(call, body.bodyOut);
+  // "The same request": method, URL, and body bytes — the secret and volatile headers are not part of it.
+  const fingerprint = createHash('sha256')
+    .update(canonicalJson({ method: call.method, url: ports['url-out'], body: call.body.toString('base64') }))
+    .digest('hex');
+  try {
+    const accepted = await acceptRun(
+      { workspaceId: trigger.workspaceId },
+      { canvasId: trigger.canvasId, triggerNodeId: trigger.triggerNodeId, inputs: body.inputs, callbackUrl, idempotencyKey: idempotency?.key },
+      { kind: 'webhook', request: ports },
+      deps,
+      {
+        scope: `webhook:${trigger.canvasId}:${trigger.triggerNodeId}`,
+        deriveKey: false,
+        fingerprint,
+        ttlSeconds: idempotency?.ttlSeconds,
+        requireTriggerType: 'webhook-trigger',
+      },
+    );
+    if (!accepted.replayed) await deps.webhooks.recordTriggered(trigger, accepted.executionId, deps.clock.now().toISOString());
+    const provider = idempotency?.provider ? { name: idempotency.provider.provider, eventId: idempotency.provider.eventId } : undefined;
+    return { ...accepted, ...(provider ? { provider } : {}) };
+  } catch (error) {
+    if (error instanceof TriggerGoneError) {
+      // The node (or canvas) is gone: clean the stale trigger up; the caller gets a 404.
+      await deps.webhooks.delete(trigger);
+      throw new NotFoundError('This webhook trigger no longer exists');
+    }
+    throw error;
+  }
+}
+
+/** Status rows of a canvas's webhook-trigger nodes: one Query, and one BatchGet for their last runs. */
+export async function webhookStatusRows(
+  workspaceId: string,
+  canvas: Pick<Canvas, 'id' | 'nodes'>,
+  deps: Pick<WebhookDeps, 'webhooks'> & { executions: ExecutionStatusReader },
+): Promise<Record<string, WebhookStatusRow>> {
+  const hookNodes = canvas.nodes.filter((node: CanvasNode) => node.type === 'webhook-trigger');
+  if (hookNodes.length === 0) return {};
+  const triggers = await deps.webhooks.listForCanvas(workspaceId, canvas.id);
+  const lastRuns = triggers.flatMap((trigger) => (trigger.lastExecutionId ? [trigger.lastExecutionId] : []));
+  const statuses = await deps.executions.statuses(workspaceId, lastRuns);
+  return Object.fromEntries(
+    hookNodes.map((node) => {
+      const trigger = triggers.find((candidate) => candidate.triggerNodeId === node.id);
+      return [node.id, statusRow(trigger, trigger?.lastExecutionId ? statuses[trigger.lastExecutionId] : undefined)];
+    }),
+  );
+}

@@ -1,0 +1,14 @@
+// route: POST /api/mcp/webhooks/register → registerWebhook → WebhookRepository
+import * as z from '#core/schema';
+import { CanvasId, ClientId } from '#core/canvas/model';
+import { registerWebhook } from '#core/webhooks/use-cases';
+import { defineRoute } from '#http/route';
+import { HttpResult } from '#http/responses';
+import { registrationDeps } from './deps.ts';
+
+const Body = z.strictObject({ canvasId: CanvasId, triggerNodeId: ClientId });
+
+export const handler = defineRoute('webhooks-register', { body: Body }, async ({ body, principal }) => {
+  const registration = await registerWebhook(principal, body, registrationDeps);
+  return new HttpResult(registration.created ? 201 : 200, registration);
+});

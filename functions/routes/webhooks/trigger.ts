@@ -1,0 +1,68 @@
+// route: ANY /webhook/trigger → triggerWebhook (secret, rate limit, idempotency) → acceptRun
+// Authenticated by the trigger's secret, not a workspace key, so it is assembled here rather than
+// by defineRoute; errors still go through the one error mapper.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { systemClock } from '#core/clock';
+import { MethodNotAllowedError } from '#core/errors';
+import { parseCallbackUrl } from '#core/outbound/url-policy';
+import { chooseIdempotencyKey } from '#core/runs/idempotency';
+import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
+import { triggerWebhook } from '#core/webhooks/use-cases';
+import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
+import { ENV } from '#adapters/env';
+import { outboundConfig } from '#adapters/outbound-http/config';
+import { errorResponse } from '#http/errors';
+import { rawBody } from '#http/request';
+import { jsonResponse } from '#http/responses';
+import { runs, engine } from '../runs/deps.ts';
+import { webhookConfig, webhooks } from './deps.ts';
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': [...WEBHOOK_METHODS, 'OPTIONS'].join(', '),
+  'access-control-allow-headers': 'authorization, content-type, x-webhook-secret, idempotency-key, x-idempotency-key',
+  'access-control-max-age': '600',
+};
+
+const { allowHosts } = outboundConfig();
+const rateLimiter = new DynamoRateLimiter();
+
+function toCall(event: APIGatewayProxyEvent): WebhookCall {
+  const headers: Record<string, string> = {};
+  for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
+    if (values) headers[name.toLowerCase()] = values.join(', ');
+  }
+  for (const [name, value] of Object.entries(event.headers ?? {})) {
+    if (value !== undefined) headers[name.toLowerCase()] ??= value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) query[name] = value;
+  const search = new URLSearchParams();
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) for (const value of values ?? []) search.append(name, value);
+  const queryString = search.toString();
+  return { method: event.httpMethod.toUpperCase(), url: event.path + (queryString ? `?${queryString}` : ''), headers, query, body: rawBody(event) };
+}
+
+export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  .onError((request) => {
+    const response = errorResponse(request.error, request.event.requestContext?.requestId);
+    request.response = { ...response, headers: { ...response.headers, ...CORS } };
+  })
+  .handler(async (event) => {
+    const method = event.httpMethod.toUpperCase();
+    if (method === 'OPTIONS') return { statusCode: 204, headers: CORS, body: '' };
+    if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) {
+      throw new MethodNotAllowedError(`Method ${method} is not allowed on /webhook/trigger`, [...WEBHOOK_METHODS, 'OPTIONS']);
+    }
+    const call = toCall(event);
+    // Validates the form of a caller-chosen key (1–255 printable characters) before anything is written.
+    chooseIdempotencyKey(call.headers['idempotency-key'] ?? call.headers['x-idempotency-key'], undefined);
+    const accepted = await triggerWebhook(
+      call,
+      { webhooks, runs, engine, clock: systemClock, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
+      (raw) => parseCallbackUrl(raw, { allowHosts }).href,
+    );
+    const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };
+    return jsonResponse(accepted.statusCode, body, { ...CORS, ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}) });
+  });
