@@ -84,6 +84,8 @@ export async function advance(
 
   let waitSeconds = Number.POSITIVE_INFINITY;
   let progressed = true;
+  // A job submitted in this step is polled in the next one: the provider asked for pollAfterSeconds.
+  const submittedNow = new Set<string>();
   // Graph order is creation order, not dependency order: sweep until a sweep changes nothing.
   while (progressed && !graph.nodes.some((node) => execution.nodes[node.id]?.status === 'failed')) {
     progressed = false;
@@ -105,10 +107,11 @@ export async function advance(
             const job = await executor.submit(context(node.id));
             state.status = 'waiting';
             state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
+            submittedNow.add(node.id);
             event('node.waiting', node.id);
           }
           progressed = true;
-        } else if (state.status === 'waiting' && state.job && executor?.kind === 'job') {
+        } else if (state.status === 'waiting' && state.job && executor?.kind === 'job' && !submittedNow.has(node.id)) {
           const polled = await executor.poll(context(node.id), state.job);
           if (polled.done) {
             succeed(state, node.id, polled.outputs);
