@@ -15,7 +15,8 @@ export interface RouteAccess {
   readonly bucket?: 'read' | 'readWrite';
   /**
    * Run state machine: `start` grants StartExecution plus SendMessage on the start-retry queue (a
-   * throttled start is queued); `stop` grants StopExecution; `redrive` grants RedriveExecution.
+   * throttled start is queued); `stop` grants StopExecution; `redrive` grants RedriveExecution and
+   * DescribeExecution (a redrive waits, briefly, for a failing execution to close).
    */
   readonly workflow?: readonly ('start' | 'stop' | 'redrive')[];
   /** Sends result callbacks (gets the signing secret and the outbound rules). */
@@ -112,7 +113,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', workflow: ['start'] }, maxBodyBytes: 512 * 1024, area: 'webhooks' },
-  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, area: 'runs' },
+  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 30, area: 'runs' },
 ];
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */

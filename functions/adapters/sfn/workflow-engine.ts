@@ -2,7 +2,9 @@
 // itself refuses a second start of the same run (names are unique per state machine for 90 days).
 // A start that is throttled or fails transiently goes to the start queue instead of failing the
 // request: accepting a run never depends on Step Functions having capacity at that instant.
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  DescribeExecutionCommand,
   ExecutionAlreadyExists,
   ExecutionDoesNotExist,
   RedriveExecutionCommand,
@@ -15,6 +17,10 @@ import { ConflictError } from '#core/errors';
 import type { WorkflowEngine } from '#core/ports';
 import { ENV } from '../env.ts';
 import { RunStartQueue } from '../sqs/run-start-queue.ts';
+
+/** Up to 10 s for a failing run's last step to finish before a redrive is refused. */
+const REDRIVE_WAIT_ATTEMPTS = 20;
+const REDRIVE_WAIT_MS = 500;
 
 const EngineConfig = z.object({
   [ENV.stateMachineArn]: z.string().check(z.minLength(1, `${ENV.stateMachineArn} must name the run state machine`)),
@@ -90,14 +96,27 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine {
     }
   }
 
+  /**
+   * Redrives the failed execution. A run reads `failed` a moment before its state machine execution
+   * closes (the failing step still sends the callback), so while that execution is RUNNING this waits
+   * for it to close — briefly and boundedly — instead of refusing a redrive the client had every
+   * reason to send.
+   */
   async redrive(executionId: string): Promise<void> {
-    try {
-      await this.sfn().client.send(new RedriveExecutionCommand({ executionArn: this.executionArn(executionId) }));
-    } catch (error) {
-      if (error instanceof Error && error.name === 'ExecutionNotRedrivable') {
-        throw new ConflictError(`Execution ${executionId} cannot be redriven: ${error.message}`, { cause: error });
+    const { client } = this.sfn();
+    const executionArn = this.executionArn(executionId);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.send(new RedriveExecutionCommand({ executionArn }));
+        return;
+      } catch (error) {
+        if (!(error instanceof Error) || error.name !== 'ExecutionNotRedrivable') throw error;
+        const { status } = await client.send(new DescribeExecutionCommand({ executionArn }));
+        if (status !== 'RUNNING' || attempt >= REDRIVE_WAIT_ATTEMPTS) {
+          throw new ConflictError(`Execution ${executionId} cannot be redriven now (${status}); retry shortly`, { cause: error, retryAfterSeconds: 2 });
+        }
+        await sleep(REDRIVE_WAIT_MS);
       }
-      throw error;
     }
   }
 }

@@ -116,6 +116,19 @@ export function prepareRedrive(execution: Execution, at: string): void {
   execution.timeline.push({ at, type: 'execution.redriven', message: `attempt ${execution.attempt}` });
 }
 
+/** Reverts prepareRedrive when the state machine refused the redrive (status, attempt, error, node states). */
+export function undoRedrive(execution: Execution, before: Execution, at: string): void {
+  if (execution.status !== 'queued' || execution.attempt !== before.attempt + 1) return;
+  execution.status = before.status;
+  execution.attempt = before.attempt;
+  execution.error = before.error;
+  execution.finishedAt = before.finishedAt;
+  for (const [nodeId, state] of Object.entries(before.nodes)) {
+    if (state.status === 'failed') execution.nodes[nodeId] = state;
+  }
+  execution.timeline.push({ at, type: 'execution.failed', message: 'redrive refused by the state machine; the run stays failed' });
+}
+
 export function assertCancellable(status: ExecutionStatus, executionId: string): void {
   if (isTerminal(status)) throw new ConflictError(`Execution ${executionId} has already finished (${status})`);
 }

@@ -12,7 +12,7 @@ import {
   idempotencyKeyHash,
   runFingerprint,
 } from './idempotency.ts';
-import { finish, freezeGraph, newExecution, prepareRedrive, assertCancellable } from './lifecycle.ts';
+import { finish, freezeGraph, newExecution, prepareRedrive, undoRedrive, assertCancellable } from './lifecycle.ts';
 import { isTerminal, type Execution, type ExecutionSummary, type RunTrigger } from './model.ts';
 
 export interface RunDeps {
@@ -229,8 +229,24 @@ export async function replayRun(principal: Principal, executionId: string, deps:
 /** Resumes a failed run at its failed node (Step Functions redrive of the same execution). */
 export async function redriveRun(principal: Principal, executionId: string, deps: RunDeps): Promise<Execution> {
   const now = deps.clock.now().toISOString();
-  const execution = await update(principal.workspaceId, executionId, (current) => prepareRedrive(current, now), deps);
-  await deps.engine.redrive(executionId);
+  let before: Execution | undefined;
+  const execution = await update(
+    principal.workspaceId,
+    executionId,
+    (current) => {
+      before = structuredClone(current);
+      prepareRedrive(current, now);
+    },
+    deps,
+  );
+  try {
+    await deps.engine.redrive(executionId);
+  } catch (error) {
+    // The state machine did not take the redrive: put the run back as it was (failed), so it is never
+    // left `queued` with nothing to run it. Fields written meanwhile (the callback outcome) are kept.
+    await update(principal.workspaceId, executionId, (current) => undoRedrive(current, before!, deps.clock.now().toISOString()), deps);
+    throw error;
+  }
   return execution;
 }
 
