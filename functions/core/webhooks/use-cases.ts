@@ -112,14 +112,14 @@ export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLi
 export async function triggerWebhook(
   call: WebhookCall,
   deps: WebhookCallDeps,
-  parseCallbackUrl: (raw: string) => string,
+  validateCallbackUrl: (raw: string) => Promise<string>,
 ): Promise<Accepted & { provider?: { name: string; eventId: string } }> {
   const secret = webhookSecretOf(call);
   const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(secret));
   if (!trigger) throw new NotFoundError('Unknown webhook secret');
 
   const body = parseWebhookBody(call);
-  const callbackUrl = body.callbackUrl === undefined ? undefined : parseCallbackUrl(body.callbackUrl);
+  const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
   const idempotency = webhookIdempotency(call.headers, body);
 
   const limited = await deps.rateLimiter.hit(

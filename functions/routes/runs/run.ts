@@ -2,11 +2,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from '#core/schema';
 import { ClientId, CanvasId } from '#core/canvas/model';
-import { parseCallbackUrl } from '#core/outbound/url-policy';
 import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { isTerminal, snapshot } from '#core/runs/model';
 import { acceptRun, waitForExecution } from '#core/runs/use-cases';
 import { outboundConfig } from '#adapters/outbound-http/config';
+import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { defineRoute } from '#http/route';
 import { header } from '#http/request';
 import { HttpResult } from '#http/responses';
@@ -26,7 +26,7 @@ const Body = z.strictObject({
 const { allowHosts } = outboundConfig();
 
 export const handler = defineRoute('run', { body: Body }, async ({ body, principal, event }) => {
-  const callbackUrl = body.callbackUrl === undefined ? undefined : parseCallbackUrl(body.callbackUrl, { allowHosts }).href;
+  const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl, { allowHosts });
   const idempotencyKey = chooseIdempotencyKey(header(event, 'idempotency-key'), body.idempotencyKey);
   const accepted = await acceptRun(
     principal,

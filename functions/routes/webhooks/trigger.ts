@@ -5,13 +5,13 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { systemClock } from '#core/clock';
 import { MethodNotAllowedError } from '#core/errors';
-import { parseCallbackUrl } from '#core/outbound/url-policy';
 import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
 import { triggerWebhook } from '#core/webhooks/use-cases';
 import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 import { ENV } from '#adapters/env';
 import { outboundConfig } from '#adapters/outbound-http/config';
+import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { errorResponse } from '#http/errors';
 import { rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
@@ -61,7 +61,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const accepted = await triggerWebhook(
       call,
       { webhooks, runs, engine, clock: systemClock, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
-      (raw) => parseCallbackUrl(raw, { allowHosts }).href,
+      (raw) => validateCallbackUrl(raw, { allowHosts }),
     );
     const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };
     return jsonResponse(accepted.statusCode, body, { ...CORS, ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}) });
