@@ -1,4 +1,5 @@
-// infra entry: StatefulStack (table, bucket) → StatelessStack (APIs, route functions), cdk-nag on top.
+// infra entry: StatefulStack (table, bucket) → StatelessStack (APIs, route functions, run workflow),
+// cdk-nag on top.
 // `npx cdk synth` runs this file (cdk.json); tests import buildApp() and synthesize in-process.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -30,9 +31,18 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
+/** CDK context key: complete ARN of the Secrets Manager secret that signs result callbacks. */
+export const CALLBACK_SIGNING_SECRET_ARN_CONTEXT = 'callbackSigningSecretArn';
+
 export function buildApp(options: BuildAppOptions = {}) {
   const { nag = true, routes, ...appProps } = options;
   const app = new App(appProps);
+  // Optional (`cdk deploy -c callbackSigningSecretArn=arn:…`): without it callbacks are unsigned.
+  // Only the ARN is in the template; the functions read the value from Secrets Manager.
+  const secretArn: unknown = app.node.tryGetContext(CALLBACK_SIGNING_SECRET_ARN_CONTEXT);
+  if (secretArn !== undefined && typeof secretArn !== 'string') {
+    throw new Error(`Context ${CALLBACK_SIGNING_SECRET_ARN_CONTEXT} must be a string (a Secrets Manager secret ARN)`);
+  }
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -41,10 +51,11 @@ export function buildApp(options: BuildAppOptions = {}) {
   });
   const stateless = new StatelessStack(app, 'StatelessStack', {
     env,
-    description: 'Workspace automation: REST APIs and one Lambda per route',
+    description: 'Workspace automation: REST APIs, one Lambda per route, run workflow',
     table: stateful.data.table,
     bucket: stateful.media.bucket,
     routes,
+    callbackSigningSecretArn: secretArn || undefined,
   });
 
   // cdk-nag 3 is a policy-validation plugin (its v2 form was an Aspect).

@@ -1,6 +1,7 @@
-// infra: everything that can be replaced at will — one REST API per host and one Lambda per route,
-// the functions grouped by area into nested stacks. Built from the route manifest only.
-import { Stack, type StackProps } from 'aws-cdk-lib';
+// infra: everything that can be replaced at will — one REST API per host, one Lambda per route (the
+// functions grouped by area into nested stacks) and the run workflow in a nested stack of its own.
+// Built from the route manifest; the workflow's references reach the route areas as parameters.
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
@@ -9,6 +10,7 @@ import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
 import { RouteApi } from './constructs/rest-api.ts';
 import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
+import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: dynamodb.ITable;
@@ -18,6 +20,12 @@ export interface StatelessStackProps extends StackProps {
    * @default ROUTES from functions/routes/manifest.ts
    */
   readonly routes?: readonly RouteDefinition[];
+  /**
+   * Complete ARN of a Secrets Manager secret whose string value signs result callbacks (CDK context
+   * `callbackSigningSecretArn`). Given to the workflow tasks and to routes with `access.callbacks`.
+   * @default undefined — callbacks are sent unsigned
+   */
+  readonly callbackSigningSecretArn?: string;
 }
 
 /** Hosts in a fixed order, so construct ids never depend on manifest order. */
@@ -31,11 +39,26 @@ export class StatelessStack extends Stack {
   /** REST API per host; a host without routes has none. */
   readonly apis = new Map<Host, RouteApi>();
   readonly functions = new Map<string, RouteFunction>();
+  /** State machine, task functions, start-retry queue and worker. */
+  readonly runWorkflow: RunWorkflowStack;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const routes = props.routes ?? ROUTES;
     assertUnique(routes);
+
+    this.runWorkflow = new RunWorkflowStack(this, 'RunWorkflow', {
+      table: props.table,
+      callbackSigningSecretArn: props.callbackSigningSecretArn,
+    });
+    new CfnOutput(this, 'RunStateMachineArn', {
+      description: 'Run workflow state machine (executions are named by executionId)',
+      value: this.runWorkflow.workflow.stateMachine.stateMachineArn,
+    });
+    new CfnOutput(this, 'RunStartDeadLetterQueueUrl', {
+      description: 'Run starts that failed 5 times; redrive them to the start queue once the cause is fixed',
+      value: this.runWorkflow.workflow.startDeadLetterQueue.queueUrl,
+    });
 
     const areaNames = [...new Set(routes.map((route) => route.area))].sort();
     for (const area of areaNames) {
@@ -44,6 +67,8 @@ export class StatelessStack extends Stack {
         routes: routes.filter((route) => route.area === area),
         table: props.table,
         bucket: props.bucket,
+        workflow: this.runWorkflow.refs,
+        callbackSigningSecretArn: props.callbackSigningSecretArn,
       });
       this.areas.set(area, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);

@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RouteArea, RouteDefinition } from '#routes/manifest';
 import { RouteFunction } from './route-function.ts';
+import type { RunWorkflowRefs } from './service-function.ts';
 
 /** Most routes one area stack may hold: 5 resources each keeps it under ~450 of the 500 allowed. */
 export const MAX_ROUTES_PER_AREA_STACK = 90;
@@ -17,12 +18,20 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   readonly routes: readonly RouteDefinition[];
   readonly table: dynamodb.ITable;
   readonly bucket: s3.IBucket;
+  /** The run workflow, for routes whose manifest entry declares `access.workflow`. */
+  readonly workflow: RunWorkflowRefs;
+  /**
+   * Complete ARN of the Secrets Manager secret that signs result callbacks (`access.callbacks`).
+   * @default undefined — callbacks are sent unsigned
+   */
+  readonly callbackSigningSecretArn?: string;
 }
 
 /**
- * Nested stack holding one `RouteFunction` per route of an area, bound to the table (and the bucket
- * when the route declares it). Table and bucket come in as explicit, stably named parameters, so the
- * templates (and cdk-nag finding ids) do not depend on generated reference names.
+ * Nested stack holding one `RouteFunction` per route of an area, bound to the table (and the bucket,
+ * the run workflow, the callback secret when the route declares them). Table, bucket and workflow
+ * come in as explicit, stably named parameters, so the templates (and cdk-nag finding ids) do not
+ * depend on generated reference names.
  */
 export class RouteAreaStack extends NestedStack {
   readonly functions = new Map<string, RouteFunction>();
@@ -34,12 +43,22 @@ export class RouteAreaStack extends NestedStack {
       );
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
+    const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
+    const needsStart = workflowActions.has('start');
+    const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
+    // Only the parameters the area's routes use: an area without run routes gets none of them.
+    const workflowParameters: Record<string, string> = {
+      ...(workflowActions.size > 0 ? { RunStateMachineArn: props.workflow.stateMachineArn } : {}),
+      ...(needsExecutions ? { RunStateMachineName: props.workflow.stateMachineName } : {}),
+      ...(needsStart ? { RunStartQueueArn: props.workflow.startQueueArn, RunStartQueueUrl: props.workflow.startQueueUrl } : {}),
+    };
     super(scope, id, {
       ...props,
       description: props.description ?? `Route functions of the ${props.area} area`,
       parameters: {
         TableArn: props.table.tableArn,
         ...(needsBucket ? { MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName } : {}),
+        ...workflowParameters,
       },
     });
 
@@ -52,9 +71,20 @@ export class RouteAreaStack extends NestedStack {
         })
       : undefined;
 
+    const parameter = (name: string, description: string) =>
+      name in workflowParameters ? new CfnParameter(this, name, { type: 'String', description }).valueAsString : '';
+    const workflow: RunWorkflowRefs = {
+      stateMachineArn: parameter('RunStateMachineArn', 'ARN of the run state machine'),
+      stateMachineName: parameter('RunStateMachineName', 'Name of the run state machine (execution ARNs contain it)'),
+      startQueueArn: parameter('RunStartQueueArn', 'ARN of the run start-retry queue'),
+      startQueueUrl: parameter('RunStartQueueUrl', 'URL of the run start-retry queue'),
+    };
+
     for (const route of props.routes) {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
       if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
+      if (route.access.workflow) fn.bindWorkflow(workflow, route.access.workflow);
+      if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
       this.functions.set(route.id, fn);
     }
   }

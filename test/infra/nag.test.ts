@@ -62,6 +62,14 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
     expect(findings(app)).toEqual([]);
   });
 
+  it('stays clean with a callback signing secret configured', () => {
+    // Prepare
+    const context = { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd' };
+    const { app } = buildApp({ context, nag: false });
+    // Act / Assess
+    expect(findings(app)).toEqual([]);
+  });
+
   it('passes synthesis with the pack registered as a validation plugin', () => {
     // Prepare
     const { app } = buildApp({ context: FAST, nag: true });

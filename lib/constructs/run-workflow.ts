@@ -1,0 +1,182 @@
+// infra: the run engine behind POST /api/run — the Standard state machine loaded from the same ASL file
+// local mode runs (lib/workflows/run.asl.json), its two task Lambdas (Advance, Finalize), and the
+// start-retry queue (+ DLQ, alarm) with its consumer, the start-runs worker.
+//
+//   route 'run' ──StartExecution──▶ StateMachine: Advance ─▶ WaitingOnProvider ─▶ WaitForProvider ─┐
+//        │ (throttled)                               ▲                │                          │
+//        └──SendMessage──▶ StartQueue                └────────────────┼──────────────────────────┘
+//                            │ ▲ batch item failures                  └─▶ Finalize (the callback)
+//                            ▼ │ (visibility timeout)
+//                     StartRuns worker ──StartExecution──▶ StateMachine
+//                            │ after 5 receives
+//                            ▼
+//                     StartQueueDlq (14 days) ── alarm when anything is visible
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
+import { PROJECT_ROOT, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
+
+/** Lambda timeout of the start-retry worker; the queue's visibility timeout is derived from it. */
+export const START_RUNS_TIMEOUT_SECONDS = 30;
+/** How long the event source may gather messages before invoking the worker. */
+export const START_RUNS_BATCHING_WINDOW_SECONDS = 1;
+/**
+ * AWS guidance for an SQS event source: visibility timeout ≥ 6 × the function timeout + the batching
+ * window, so a message is not redelivered while a (retried, throttled) invocation still holds it.
+ */
+export const START_QUEUE_VISIBILITY_TIMEOUT_SECONDS = 6 * START_RUNS_TIMEOUT_SECONDS + START_RUNS_BATCHING_WINDOW_SECONDS;
+/** Receives before a start is parked in the DLQ (with the visibility timeout: ~15 minutes of retries). */
+export const START_QUEUE_MAX_RECEIVE_COUNT = 5;
+
+/**
+ * Task Lambda timeouts: each stays below its Task state's `TimeoutSeconds` in the ASL (Advance 120 s,
+ * Finalize 30 s), so a slow invocation fails as a Lambda timeout (and is retried by the state's Retry)
+ * before the state itself times out. test/infra checks the relation against the ASL file.
+ */
+export const TASK_TIMEOUT_SECONDS = { Advance: 90, Finalize: 20 } as const;
+
+export interface RunWorkflowProps {
+  /** The single table (runs, execution records, idempotency records). */
+  readonly table: dynamodb.ITable;
+  /**
+   * Complete ARN of the Secrets Manager secret that signs result callbacks.
+   * @default undefined — callbacks are sent unsigned
+   */
+  readonly callbackSigningSecretArn?: string;
+  /**
+   * Retention of the state machine's and the functions' log groups.
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+}
+
+const workflowEntry = (...parts: string[]) => path.join(PROJECT_ROOT, 'functions', ...parts);
+
+/** The run workflow: state machine, task functions, start-retry queue, DLQ, worker and alarm. */
+export class RunWorkflow extends Construct {
+  readonly advance: ServiceFunction;
+  readonly finalize: ServiceFunction;
+  readonly stateMachine: sfn.StateMachine;
+  readonly stateMachineLogs: logs.LogGroup;
+  readonly startQueue: sqs.Queue;
+  readonly startDeadLetterQueue: sqs.Queue;
+  readonly startRuns: ServiceFunction;
+  readonly deadLetterAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: RunWorkflowProps) {
+    super(scope, id);
+    const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
+
+    // Task functions: both write the execution record and may send the result callback (outbound
+    // HTTPS; Lambda outside a VPC has internet egress, and the adapter enforces the URL rules).
+    this.advance = new ServiceFunction(this, 'Advance', {
+      entry: workflowEntry('workflow', 'advance.ts'),
+      label: 'workflow task Advance',
+      description: 'Run workflow task Advance: runs every node it can reach, or reports a provider wait',
+      timeout: Duration.seconds(TASK_TIMEOUT_SECONDS.Advance),
+      logRetention,
+    })
+      .bindTable(props.table, 'readWrite')
+      .bindCallbacks(props.callbackSigningSecretArn);
+    this.finalize = new ServiceFunction(this, 'Finalize', {
+      entry: workflowEntry('workflow', 'finalize.ts'),
+      label: 'workflow task Finalize',
+      description: 'Run workflow task Finalize: records the outcome and sends the one result callback',
+      timeout: Duration.seconds(TASK_TIMEOUT_SECONDS.Finalize),
+      logRetention,
+    })
+      .bindTable(props.table, 'readWrite')
+      .bindCallbacks(props.callbackSigningSecretArn);
+
+    this.stateMachineLogs = new logs.LogGroup(this, 'StateMachineLogs', {
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // The same ASL file local mode executes. Inline (not an S3 asset) so `cdk diff` shows definition
+    // changes; CloudFormation substitutes the function ARNs (DefinitionSubstitutions).
+    this.stateMachine = new sfn.StateMachine(this, 'StateMachine', {
+      stateMachineType: sfn.StateMachineType.STANDARD,
+      definitionBody: sfn.DefinitionBody.fromString(readFileSync(RUN_DEFINITION_FILE, 'utf8')),
+      definitionSubstitutions: {
+        AdvanceFunctionArn: this.advance.function.functionArn,
+        FinalizeFunctionArn: this.finalize.function.functionArn,
+      },
+      tracingEnabled: true,
+      // Every state transition is logged, but without input/output: those carry run inputs, node
+      // outputs and callback URLs (user data) that belong in the table, not in a log group.
+      logs: { destination: this.stateMachineLogs, level: sfn.LogLevel.ALL, includeExecutionData: false },
+    });
+    // The ASL invokes the unqualified function ARNs, so exactly those two (no `:*` versions/aliases).
+    iam.Grant.addToPrincipal({
+      grantee: this.stateMachine,
+      actions: ['lambda:InvokeFunction'],
+      resourceArns: [this.advance.function.functionArn, this.finalize.function.functionArn],
+    });
+
+    this.startDeadLetterQueue = new sqs.Queue(this, 'StartQueueDlq', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.startQueue = new sqs.Queue(this, 'StartQueue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(START_QUEUE_VISIBILITY_TIMEOUT_SECONDS),
+      deadLetterQueue: { queue: this.startDeadLetterQueue, maxReceiveCount: START_QUEUE_MAX_RECEIVE_COUNT },
+    });
+
+    this.startRuns = new ServiceFunction(this, 'StartRuns', {
+      entry: workflowEntry('workers', 'start-runs.ts'),
+      label: 'the start-runs worker',
+      description: 'Start-retry queue consumer: starts queued runs that Step Functions throttled',
+      timeout: Duration.seconds(START_RUNS_TIMEOUT_SECONDS),
+      logRetention,
+    })
+      .bindTable(props.table, 'read')
+      .bindStateMachine(this.stateMachine);
+    this.startRuns.function.addEventSource(
+      new SqsEventSource(this.startQueue, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(START_RUNS_BATCHING_WINDOW_SECONDS),
+        reportBatchItemFailures: true,
+        // The queue only fills when Step Functions throttles: drain it gently rather than add load.
+        maxConcurrency: 5,
+      }),
+    );
+
+    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'StartQueueDlqAlarm', {
+      alarmDescription: 'Run starts gave up after 5 attempts and wait in the start-retry DLQ: inspect and redrive them',
+      metric: this.startDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    Validations.of(this.stateMachine).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'The run state machine role gets the CloudWatch Logs delivery actions (CreateLogDelivery and friends) and X-Ray PutTraceSegments/GetSampling*, which AWS only authorizes on all resources; its Lambda invoke grant names the two task functions.',
+    });
+  }
+
+  /** What route functions need to start, stop and redrive runs. */
+  get refs(): RunWorkflowRefs {
+    return {
+      stateMachineArn: this.stateMachine.stateMachineArn,
+      stateMachineName: this.stateMachine.stateMachineName,
+      startQueueArn: this.startQueue.queueArn,
+      startQueueUrl: this.startQueue.queueUrl,
+    };
+  }
+}

@@ -1,0 +1,301 @@
+// infra: every Lambda of the service (routes, workflow tasks, queue workers). Runtime defaults live here
+// once; bind* helpers add the env var a handler reads AND the least-privilege grant that makes it work,
+// in one call, so neither can be forgotten. Env names come from functions/adapters/env.ts only.
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { ENV } from '#adapters/env';
+import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
+import type { RouteAccess } from '#routes/manifest';
+import { NODEJS_BUNDLING } from './bundling.ts';
+
+/** Repository root (this file is lib/constructs/service-function.ts). */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * DynamoDB actions per access level. `read` is exactly what the manifest promises (GetItem, Query,
+ * BatchGetItem); `readWrite` adds the item writes. TransactWriteItems has no IAM action of its own:
+ * it is authorized by the Put/Update/Delete/ConditionCheck actions of its parts.
+ */
+export const TABLE_ACTIONS = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
+  readWrite: [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+    'dynamodb:ConditionCheckItem',
+  ],
+} as const;
+
+/** S3 object actions per access level (presigned URLs are signed with these permissions). */
+export const BUCKET_ACTIONS = {
+  read: ['s3:GetObject'],
+  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+} as const;
+
+/** Run-workflow operations a function may perform (the manifest's `access.workflow`). */
+export type WorkflowAction = NonNullable<RouteAccess['workflow']>[number];
+
+/**
+ * IAM actions per workflow operation. `start` also gets sqs:SendMessage on the start-retry queue,
+ * because a throttled StartExecution is queued instead of failing the request.
+ */
+export const WORKFLOW_ACTIONS = {
+  start: ['states:StartExecution'],
+  stop: ['states:StopExecution'],
+  redrive: ['states:RedriveExecution'],
+} as const satisfies Record<WorkflowAction, readonly string[]>;
+
+/**
+ * What a function needs to know about the run workflow. Plain strings (tokens), so the values can be
+ * CloudFormation parameters of a nested stack rather than cross-stack references.
+ */
+export interface RunWorkflowRefs {
+  readonly stateMachineArn: string;
+  /** The state machine's name: execution ARNs are `arn:…:execution:<name>:<executionId>`. */
+  readonly stateMachineName: string;
+  readonly startQueueArn: string;
+  readonly startQueueUrl: string;
+}
+
+/**
+ * A complete Secrets Manager secret ARN (with the 6-character suffix Secrets Manager appends), so the
+ * grant names exactly one secret and needs no `-??????` wildcard.
+ */
+const SECRET_COMPLETE_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[A-Za-z0-9/_+=.@-]+-[A-Za-z0-9]{6}$/;
+
+/** Throws unless `arn` is a complete Secrets Manager secret ARN. */
+export function assertSecretCompleteArn(arn: string): void {
+  if (!SECRET_COMPLETE_ARN.test(arn)) {
+    throw new Error(
+      `callbackSigningSecretArn must be the complete ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 chars>), got "${arn}"`,
+    );
+  }
+}
+
+export interface ServiceFunctionProps {
+  /** Absolute path of the handler module; it exports `handler`. */
+  readonly entry: string;
+  /** Who this function is, for descriptions and acknowledgment reasons, e.g. `route run`. */
+  readonly label: string;
+  /** Lambda description. */
+  readonly description: string;
+  /**
+   * Description of the function's role.
+   * @default the Lambda description
+   */
+  readonly roleDescription?: string;
+  /** Lambda timeout. */
+  readonly timeout: Duration;
+  /**
+   * Memory in MB (also buys CPU).
+   * @default 1024
+   */
+  readonly memorySize?: number;
+  /**
+   * How long the function's logs are kept.
+   * @default logs.RetentionDays.ONE_MONTH
+   */
+  readonly logRetention?: logs.RetentionDays;
+}
+
+/**
+ * A Lambda of the service: Node.js 22 on arm64, esbuild-bundled (minified, source maps, AWS SDK v3
+ * bundled and thereby pinned), active tracing, its own log group with retention and its own role.
+ * Construct ids inside ('Logs', 'Role', 'Handler') are fixed, so logical ids are stable.
+ */
+export class ServiceFunction extends Construct {
+  readonly function: NodejsFunction;
+  readonly role: iam.Role;
+  readonly logGroup: logs.LogGroup;
+  /** e.g. `route run`, `workflow task Advance`. */
+  readonly label: string;
+
+  constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
+    super(scope, id);
+    this.label = props.label;
+
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      // Logs follow the function: replacing or removing a function must not leave orphan log groups.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+
+    // Own role instead of AWSLambdaBasicExecutionRole: the function may write to its own log group only.
+    this.role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: props.roleDescription ?? props.description,
+    });
+    this.logGroup.grantWrite(this.role);
+
+    this.function = new NodejsFunction(this, 'Handler', {
+      entry: props.entry,
+      handler: 'handler',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 1024,
+      timeout: props.timeout,
+      role: this.role,
+      logGroup: this.logGroup,
+      tracing: lambda.Tracing.ACTIVE,
+      description: props.description,
+      environment: { NODE_OPTIONS: '--enable-source-maps' },
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      bundling: NODEJS_BUNDLING,
+    });
+
+    Validations.of(this).acknowledge(
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: `Active X-Ray tracing of ${props.label} adds xray:PutTraceSegments and xray:PutTelemetryRecords, which have no resource-level permissions; the statement allows nothing else.`,
+      },
+      {
+        id: 'AwsSolutions-L1',
+        reason: `${capitalize(props.label)} is pinned to nodejs22.x, the runtime its esbuild target (node22) and the local stack are tested against; moving to a newer runtime is a deliberate, tested change.`,
+      },
+    );
+  }
+
+  /** The NodejsFunction as an IFunction, for integrations. */
+  get handler(): lambda.IFunction {
+    return this.function;
+  }
+
+  /**
+   * Gives the handler the table: sets `ENV.tableName` and grants exactly the actions of the access
+   * level on the table and its indexes (named one by one, no `index/*` wildcard).
+   */
+  bindTable(table: dynamodb.ITable, access: 'read' | 'readWrite'): this {
+    this.function.addEnvironment(ENV.tableName, table.tableName);
+    iam.Grant.addToPrincipal({
+      grantee: this.function,
+      actions: [...TABLE_ACTIONS[access]],
+      resourceArns: [
+        table.tableArn,
+        ...TABLE_SCHEMA.globalSecondaryIndexes.map((index) => `${table.tableArn}/index/${index.indexName}`),
+      ],
+    });
+    return this;
+  }
+
+  /**
+   * Gives the handler the media bucket: sets `ENV.bucketName` and grants object actions of the access
+   * level on `<bucket>/*`. The bucket must be defined or imported in this construct's own stack (the
+   * stateless stacks import it through a parameter), so the acknowledged finding id below is exact.
+   */
+  bindBucket(bucket: s3.IBucket, access: 'read' | 'readWrite'): this {
+    this.function.addEnvironment(ENV.bucketName, bucket.bucketName);
+    const objects = bucket.arnForObjects('*');
+    iam.Grant.addToPrincipal({ grantee: this.function, actions: [...BUCKET_ACTIONS[access]], resourceArns: [objects] });
+    Validations.of(this).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${flattenReference(Stack.of(this).resolve(objects))}]`,
+      reason: `${capitalize(this.label)} reads or writes media objects whose keys are generated per upload, so the grant covers every object key of the media bucket and nothing outside it.`,
+    });
+    return this;
+  }
+
+  /**
+   * Lets the handler start runs and nothing else: sets `ENV.stateMachineArn` and grants
+   * states:StartExecution on the state machine (the start-retry worker, which consumes the queue
+   * rather than sending to it).
+   */
+  bindStateMachine(stateMachine: sfn.IStateMachine): this {
+    this.function.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
+    iam.Grant.addToPrincipal({ grantee: this.function, actions: [...WORKFLOW_ACTIONS.start], resourceArns: [stateMachine.stateMachineArn] });
+    return this;
+  }
+
+  /**
+   * Gives a route the run-workflow operations its manifest entry declares. Every operation sets
+   * `ENV.stateMachineArn` (the adapter derives execution ARNs from it).
+   *
+   * ```
+   * start    states:StartExecution   on the state machine     + sqs:SendMessage on the start queue,
+   *                                                             ENV.runStartQueueUrl
+   * stop     states:StopExecution    on arn:…:execution:<state machine name>:*
+   * redrive  states:RedriveExecution on arn:…:execution:<state machine name>:*
+   * ```
+   * Refs must be defined or imported in this construct's own stack (the route stacks take them as
+   * parameters), so the acknowledged finding id is exact.
+   */
+  bindWorkflow(workflow: RunWorkflowRefs, actions: readonly WorkflowAction[]): this {
+    if (actions.length === 0) return this;
+    this.function.addEnvironment(ENV.stateMachineArn, workflow.stateMachineArn);
+
+    if (actions.includes('start')) {
+      this.function.addEnvironment(ENV.runStartQueueUrl, workflow.startQueueUrl);
+      iam.Grant.addToPrincipal({ grantee: this.function, actions: [...WORKFLOW_ACTIONS.start], resourceArns: [workflow.stateMachineArn] });
+      iam.Grant.addToPrincipal({ grantee: this.function, actions: ['sqs:SendMessage'], resourceArns: [workflow.startQueueArn] });
+    }
+
+    const onExecutions = actions.filter((action) => action !== 'start');
+    if (onExecutions.length > 0) {
+      const stack = Stack.of(this);
+      // Executions are named by executionId, which is only known at run time: every execution of
+      // this one state machine, and of no other.
+      const executions = `arn:${stack.partition}:states:${stack.region}:${stack.account}:execution:${workflow.stateMachineName}:*`;
+      iam.Grant.addToPrincipal({
+        grantee: this.function,
+        actions: onExecutions.flatMap((action) => [...WORKFLOW_ACTIONS[action]]),
+        resourceArns: [executions],
+      });
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${flattenReference(stack.resolve(executions))}]`,
+        reason: `${capitalize(this.label)} stops or redrives the run named by the request, and execution names (the executionId) exist only at run time, so the grant covers the executions of the run state machine and no other state machine.`,
+      });
+    }
+    return this;
+  }
+
+  /**
+   * Lets the handler sign result callbacks. With a secret ARN: sets `ENV.callbackSigningSecretArn`
+   * and grants secretsmanager:GetSecretValue on exactly that secret (the adapter reads it once per cold
+   * start, so the secret never appears in the template or the function's environment). Without one,
+   * callbacks are sent unsigned and nothing is added.
+   */
+  bindCallbacks(signingSecretArn: string | undefined): this {
+    if (signingSecretArn === undefined) return this;
+    assertSecretCompleteArn(signingSecretArn);
+    this.function.addEnvironment(ENV.callbackSigningSecretArn, signingSecretArn);
+    iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [signingSecretArn] });
+    return this;
+  }
+}
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Flattens a resolved CloudFormation value the way cdk-nag names findings
+ * (`{Ref: X}` → `<X>`, `Fn::GetAtt [X, Arn]` → `<X.Arn>`, Fn::Join concatenated).
+ */
+export function flattenReference(value: unknown): string {
+  if (typeof value === 'string') return value.replace(/\$\{/g, '<').replace(/\}/g, '>');
+  if (value && typeof value === 'object') {
+    const node = value as Record<string, unknown>;
+    if ('Fn::Join' in node) {
+      const [delimiter, items] = node['Fn::Join'] as [string, unknown[]];
+      return items.map(flattenReference).join(delimiter);
+    }
+    if ('Ref' in node) return `<${flattenReference(node.Ref)}>`;
+    if ('Fn::GetAtt' in node) {
+      const [resource, attribute] = node['Fn::GetAtt'] as [unknown, unknown];
+      return `<${flattenReference(resource)}.${flattenReference(attribute)}>`;
+    }
+    if ('Fn::Sub' in node) return flattenReference(node['Fn::Sub']);
+    if ('Fn::ImportValue' in node) return flattenReference(node['Fn::ImportValue']);
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,372 @@
+// infra tests: the run workflow (state machine from the shared ASL file, task functions, start-retry
+// queue + DLQ + worker + alarm) and the run routes' grants, derived from the manifest's
+// `access.workflow` / `access.callbacks`. One in-process synth (bundling skipped) serves most tests.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type CfnElement, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENV } from '#adapters/env';
+import { ROUTES, type RouteDefinition } from '#routes/manifest';
+import { buildApp, cdkJsonContext } from '../../bin/app.ts';
+import { RUN_DEFINITION_FILE } from '../../lib/local/workflows.ts';
+import { START_QUEUE_MAX_RECEIVE_COUNT, START_RUNS_BATCHING_WINDOW_SECONDS } from '../../lib/constructs/run-workflow.ts';
+import { WORKFLOW_ACTIONS } from '../../lib/constructs/service-function.ts';
+
+type Json = Record<string, any>;
+const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
+const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd';
+
+/** asl-validator 4 ships CommonJS without type declarations. */
+const aslValidator = createRequire(import.meta.url)('asl-validator') as (
+  definition: unknown,
+) => { isValid: boolean; errorsText: (separator?: string) => string };
+
+const logicalId = (element: CfnElement) => element.stack.getLogicalId(element);
+const cfnId = (construct: { node: { defaultChild?: unknown } }) => logicalId(construct.node.defaultChild as CfnElement);
+
+/** IAM statements attached to a role (by logical id) in a template. */
+function statementsOfRole(template: Json, roleLogicalId: string): Json[] {
+  return Object.values<Json>(template.Resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleLogicalId}"`))
+    .flatMap((r) => r.Properties.PolicyDocument.Statement);
+}
+const actionsOf = (statements: Json[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
+const byType = (template: Json, type: string) => Object.entries<Json>(template.Resources).filter(([, r]) => r.Type === type);
+
+describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
+  let built: ReturnType<typeof buildApp>;
+  let template: Json;
+
+  beforeAll(() => {
+    // Prepare / Act
+    built = buildApp({ context: FAST, nag: false });
+    template = Template.fromStack(built.stateless.runWorkflow).toJSON();
+  }, 60_000);
+
+  const workflow = () => built.stateless.runWorkflow.workflow;
+  const stateMachine = () => template.Resources[cfnId(workflow().stateMachine)];
+  const functionProps = (fn: 'advance' | 'finalize' | 'startRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
+  const roleStatements = (fn: 'advance' | 'finalize' | 'startRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
+
+  it('validates the shared ASL file with asl-validator', () => {
+    // Prepare
+    const definition = JSON.parse(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
+    // Act
+    const result = aslValidator(definition);
+    // Assess
+    expect(result.errorsText('\n')).toBe('');
+    expect(result.isValid).toBe(true);
+  });
+
+  it('deploys a STANDARD state machine with the ASL file as its definition, every placeholder substituted', () => {
+    // Prepare
+    const props = stateMachine().Properties;
+    const definition: string = props.DefinitionString;
+    const placeholders = [...definition.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!);
+    // Act: what CloudFormation does with DefinitionSubstitutions.
+    const substituted = definition.replace(/\$\{(\w+)\}/g, (_, key: string) => JSON.stringify(props.DefinitionSubstitutions[key]).replace(/"/g, "'"));
+    // Assess
+    expect(props.StateMachineType).toBe('STANDARD');
+    expect(definition).toBe(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
+    expect(new Set(placeholders)).toEqual(new Set(['AdvanceFunctionArn', 'FinalizeFunctionArn']));
+    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(['AdvanceFunctionArn', 'FinalizeFunctionArn']);
+    expect(props.DefinitionSubstitutions.AdvanceFunctionArn).toEqual({ 'Fn::GetAtt': [cfnId(workflow().advance.function), 'Arn'] });
+    expect(props.DefinitionSubstitutions.FinalizeFunctionArn).toEqual({ 'Fn::GetAtt': [cfnId(workflow().finalize.function), 'Arn'] });
+    expect(substituted).not.toContain('${');
+    expect(props.DefinitionS3Location).toBeUndefined();
+  });
+
+  it('traces with X-Ray and logs ALL events to its own log group without execution data', () => {
+    // Assess
+    const props = stateMachine().Properties;
+    expect(props.TracingConfiguration).toEqual({ Enabled: true });
+    expect(props.LoggingConfiguration).toEqual({
+      Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': [cfnId(workflow().stateMachineLogs), 'Arn'] } } }],
+      IncludeExecutionData: false,
+      Level: 'ALL',
+    });
+  });
+
+  it('lets the state machine invoke exactly the Advance and Finalize functions, unqualified', () => {
+    // Prepare
+    const roleId = stateMachine().Properties.RoleArn['Fn::GetAtt'][0] as string;
+    const statements = statementsOfRole(template, roleId);
+    // Act
+    const invoke = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('lambda:')));
+    // Assess
+    expect(invoke).toHaveLength(1);
+    expect(invoke[0]!.Action).toBe('lambda:InvokeFunction');
+    expect(invoke[0]!.Resource).toEqual([
+      { 'Fn::GetAtt': [cfnId(workflow().advance.function), 'Arn'] },
+      { 'Fn::GetAtt': [cfnId(workflow().finalize.function), 'Arn'] },
+    ]);
+    // Everything else on '*' is log delivery and X-Ray, which have no resource-level permissions.
+    const onStar = actionsOf(statements.filter((s) => s.Resource === '*'));
+    expect(onStar.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
+  });
+
+  it('gives Advance and Finalize readWrite on the table and Lambda timeouts below their Task timeouts', () => {
+    // Prepare
+    const asl = JSON.parse(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
+    for (const [fn, state] of [['advance', 'Advance'], ['finalize', 'Finalize']] as const) {
+      // Act
+      const props = functionProps(fn);
+      const actions = actionsOf(roleStatements(fn));
+      // Assess
+      expect(props.Timeout, fn).toBeLessThan(asl.States[state].TimeoutSeconds);
+      expect(props.Runtime).toBe('nodejs22.x');
+      expect(props.Architectures).toEqual(['arm64']);
+      expect(props.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(props.Environment.Variables[ENV.tableName]).toBeDefined();
+      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']));
+      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:') || a.startsWith('secretsmanager:')), fn).toEqual([]);
+      // No secret configured: callbacks are unsigned, and no secret is ever put in the environment.
+      expect(props.Environment.Variables[ENV.callbackSigningSecret]).toBeUndefined();
+      expect(props.Environment.Variables[ENV.callbackSigningSecretArn]).toBeUndefined();
+    }
+  });
+
+  it('encrypts both queues, denies non-TLS access and redrives to the DLQ after 5 receives', () => {
+    // Prepare
+    const queueId = cfnId(workflow().startQueue);
+    const dlqId = cfnId(workflow().startDeadLetterQueue);
+    const queue = template.Resources[queueId].Properties;
+    const dlq = template.Resources[dlqId].Properties;
+    // Assess
+    expect(queue.SqsManagedSseEnabled).toBe(true);
+    expect(dlq.SqsManagedSseEnabled).toBe(true);
+    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: START_QUEUE_MAX_RECEIVE_COUNT });
+    expect(START_QUEUE_MAX_RECEIVE_COUNT).toBe(5);
+    expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    for (const id of [queueId, dlqId]) {
+      const [, policy] = byType(template, 'AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues[0].Ref === id)!;
+      expect(policy.Properties.PolicyDocument.Statement, id).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+
+  it('consumes the queue with partial batch responses and a visibility timeout of at least 6x the worker timeout', () => {
+    // Prepare
+    const queueId = cfnId(workflow().startQueue);
+    const mappings = byType(template, 'AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties);
+    const worker = functionProps('startRuns');
+    // Assess
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]).toMatchObject({
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: cfnId(workflow().startRuns.function) },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BatchSize: 10,
+      MaximumBatchingWindowInSeconds: START_RUNS_BATCHING_WINDOW_SECONDS,
+    });
+    expect(START_RUNS_BATCHING_WINDOW_SECONDS).toBeLessThanOrEqual(5);
+    expect(template.Resources[queueId].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Timeout + START_RUNS_BATCHING_WINDOW_SECONDS);
+  });
+
+  it('lets the worker read the table and start executions of this state machine, nothing more', () => {
+    // Prepare
+    const statements = roleStatements('startRuns');
+    const env = functionProps('startRuns').Environment.Variables;
+    // Act
+    const start = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+    // Assess
+    expect(start).toEqual([expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } })]);
+    expect(env[ENV.stateMachineArn]).toEqual({ Ref: cfnId(workflow().stateMachine) });
+    const actions = actionsOf(statements);
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('sqs:SendMessage');
+    expect(actions.filter((a) => a.startsWith('sqs:')).sort()).toEqual(
+      ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
+    );
+  });
+
+  it('alarms as soon as a message is visible in the DLQ', () => {
+    // Assess
+    const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
+    expect(alarms).toHaveLength(1);
+    expect(alarms[0]).toMatchObject({
+      Namespace: 'AWS/SQS',
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [cfnId(workflow().startDeadLetterQueue), 'QueueName'] } }],
+      ComparisonOperator: 'GreaterThanThreshold',
+      Threshold: 0,
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+});
+
+describe('run routes: grants from access.workflow and access.callbacks', { timeout: 60_000 }, () => {
+  let built: ReturnType<typeof buildApp>;
+  let parent: Json;
+
+  beforeAll(() => {
+    // Prepare / Act
+    built = buildApp({ context: FAST, nag: false });
+    parent = Template.fromStack(built.stateless).toJSON();
+  }, 60_000);
+
+  function routeTemplate(route: RouteDefinition) {
+    const template = Template.fromStack(built.stateless.areas.get(route.area)!).toJSON();
+    const fn = built.stateless.functions.get(route.id)!;
+    const statements = statementsOfRole(template, cfnId(fn.role));
+    return { template, statements, actions: actionsOf(statements), env: template.Resources[cfnId(fn.function)].Properties.Environment.Variables as Json };
+  }
+  const byId = (id: string) => ROUTES.find((route) => route.id === id)!;
+
+  it('grants each route exactly the states actions its manifest entry declares, and the env to use them', () => {
+    for (const route of ROUTES) {
+      // Prepare
+      const declared = route.access.workflow ?? [];
+      // Act
+      const { actions, env } = routeTemplate(route);
+      // Assess
+      const expected = declared.flatMap((action) => [...WORKFLOW_ACTIONS[action]]).sort();
+      expect(actions.filter((a) => a.startsWith('states:')).sort(), route.id).toEqual(expected);
+      expect(actions.includes('sqs:SendMessage'), route.id).toBe(declared.includes('start'));
+      expect(actions.filter((a) => a.startsWith('sqs:') && a !== 'sqs:SendMessage'), route.id).toEqual([]);
+      expect(env[ENV.stateMachineArn] !== undefined, route.id).toBe(declared.length > 0);
+      expect(env[ENV.runStartQueueUrl] !== undefined, route.id).toBe(declared.includes('start'));
+    }
+  });
+
+  it('lets POST /api/run start (StartExecution + SendMessage) but not stop or redrive', () => {
+    // Act
+    const { statements, actions, env } = routeTemplate(byId('run'));
+    // Assess
+    expect(actions).toEqual(expect.arrayContaining(['states:StartExecution', 'sqs:SendMessage']));
+    expect(actions).not.toContain('states:StopExecution');
+    expect(actions).not.toContain('states:RedriveExecution');
+    expect(statements.find((s) => s.Action === 'states:StartExecution')!.Resource).toEqual({ Ref: 'RunStateMachineArn' });
+    expect(statements.find((s) => s.Action === 'sqs:SendMessage')!.Resource).toEqual({ Ref: 'RunStartQueueArn' });
+    expect(env[ENV.stateMachineArn]).toEqual({ Ref: 'RunStateMachineArn' });
+    expect(env[ENV.runStartQueueUrl]).toEqual({ Ref: 'RunStartQueueUrl' });
+  });
+
+  it('lets cancel stop and redrive redrive, each on the executions of the run state machine only', () => {
+    for (const [id, action] of [['executions-cancel', 'states:StopExecution'], ['executions-redrive', 'states:RedriveExecution']] as const) {
+      // Act
+      const { statements, actions } = routeTemplate(byId(id));
+      // Assess
+      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')), id).toEqual([action]);
+      const resource = statements.find((s) => s.Action === action)!.Resource;
+      expect(resource).toEqual({
+        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':states:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':execution:', { Ref: 'RunStateMachineName' }, ':*']],
+      });
+    }
+  });
+
+  it('gives read-only run routes no states, sqs or secret access at all', () => {
+    for (const route of ROUTES.filter((r) => r.area === 'runs' && r.access.table === 'read')) {
+      // Act
+      const { actions, env } = routeTemplate(route);
+      // Assess
+      expect(actions.filter((a) => /^(states|sqs|secretsmanager):/.test(a)), route.id).toEqual([]);
+      expect(env[ENV.stateMachineArn], route.id).toBeUndefined();
+    }
+  });
+
+  it('passes the workflow into the route areas as parameters from the RunWorkflow stack outputs, only those an area uses', () => {
+    // Prepare
+    const workflowId = logicalId(built.stateless.runWorkflow.nestedStackResource!);
+    for (const [area, stack] of built.stateless.areas) {
+      const actions = new Set(ROUTES.filter((r) => r.area === area).flatMap((r) => r.access.workflow ?? []));
+      const expected = [
+        ...(actions.size > 0 ? ['RunStateMachineArn'] : []),
+        ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
+        ...(actions.has('start') ? ['RunStartQueueArn', 'RunStartQueueUrl'] : []),
+      ];
+      // Act
+      const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) => p.startsWith('Run'));
+      const passed = parent.Resources[logicalId(stack.nestedStackResource!)].Properties.Parameters ?? {};
+      // Assess
+      expect(declared.sort(), area).toEqual(expected.sort());
+      for (const name of expected) {
+        expect(passed[name]['Fn::GetAtt'][0], `${area} ${name}`).toBe(workflowId);
+        expect(passed[name]['Fn::GetAtt'][1], `${area} ${name}`).toMatch(/^Outputs\./);
+      }
+    }
+    expect(ROUTES.some((r) => r.area === 'runs' && r.access.workflow?.includes('stop'))).toBe(true);
+  });
+
+  it('gives POST /api/run a 60 s Lambda and a 60 000 ms integration; routes without a long timeout keep 29 000 ms', () => {
+    // Prepare: the method of each route, found by the nested-stack output its integration URI uses.
+    const methods = Object.values<Json>(parent.Resources).filter((r) => r.Type === 'AWS::ApiGateway::Method');
+    const methodOf = (route: RouteDefinition) => {
+      const area = built.stateless.areas.get(route.area)!;
+      const fn = built.stateless.functions.get(route.id)!;
+      const [output] = Object.entries<Json>(Template.fromStack(area).toJSON().Outputs).find(
+        ([, out]) => JSON.stringify(out.Value) === JSON.stringify({ 'Fn::GetAtt': [cfnId(fn.function), 'Arn'] }),
+      )!;
+      const uriPart = `"${logicalId(area.nestedStackResource!)}","Outputs.${output}"`;
+      const matching = methods.filter((m) => JSON.stringify(m.Properties.Integration.Uri).includes(uriPart));
+      expect(matching, route.id).toHaveLength(1);
+      return matching[0]!;
+    };
+    const run = byId('run');
+    // Act
+    const timeoutOf = (route: RouteDefinition) => methodOf(route).Properties.Integration.TimeoutInMillis as number;
+    // Assess
+    expect(routeTemplate(run).template.Resources[cfnId(built.stateless.functions.get('run')!.function)].Properties.Timeout).toBe(60);
+    expect(timeoutOf(run)).toBe(60_000);
+    for (const route of ROUTES.filter((r) => r.id !== 'run')) {
+      expect(timeoutOf(route), route.id).toBe(Math.max(29, route.timeoutSeconds ?? 0) * 1000);
+      if ((route.timeoutSeconds ?? 0) <= 29) expect(timeoutOf(route), route.id).toBe(29_000);
+    }
+  });
+
+  it('never puts a callback signing secret value in any template', () => {
+    // Act
+    const templates = built.app.node
+      .findAll()
+      .filter((c): c is Stack => Stack.isStack(c))
+      .map((stack) => JSON.stringify(Template.fromStack(stack).toJSON()));
+    // Assess
+    for (const text of templates) {
+      expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
+      expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
+      expect(text).not.toContain('secretsmanager:');
+    }
+  });
+});
+
+describe('callback signing secret from CDK context callbackSigningSecretArn', { timeout: 60_000 }, () => {
+  it('gives the callback senders the ARN and GetSecretValue on exactly that secret; nobody else', () => {
+    // Prepare
+    const built = buildApp({ context: { ...FAST, callbackSigningSecretArn: SECRET_ARN }, nag: false });
+    const workflowStack = built.stateless.runWorkflow;
+    const workflowTemplate = Template.fromStack(workflowStack).toJSON();
+    const senders = [
+      ...(['advance', 'finalize'] as const).map((name) => ({ name, fn: workflowStack.workflow[name], template: workflowTemplate })),
+      ...ROUTES.filter((r) => r.access.callbacks).map((r) => ({
+        name: r.id,
+        fn: built.stateless.functions.get(r.id)!,
+        template: Template.fromStack(built.stateless.areas.get(r.area)!).toJSON(),
+      })),
+    ];
+    // Act / Assess
+    expect(senders.length).toBeGreaterThanOrEqual(3);
+    for (const { name, fn, template } of senders) {
+      const env = template.Resources[cfnId(fn.function)].Properties.Environment.Variables;
+      const secretStatements = statementsOfRole(template, cfnId(fn.role)).filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
+      expect(env[ENV.callbackSigningSecretArn], name).toBe(SECRET_ARN);
+      expect(env[ENV.callbackSigningSecret], name).toBeUndefined();
+      expect(secretStatements, name).toEqual([expect.objectContaining({ Action: 'secretsmanager:GetSecretValue', Resource: SECRET_ARN })]);
+    }
+    for (const route of ROUTES.filter((r) => !r.access.callbacks)) {
+      const template = Template.fromStack(built.stateless.areas.get(route.area)!).toJSON();
+      const fn = built.stateless.functions.get(route.id)!;
+      expect(template.Resources[cfnId(fn.function)].Properties.Environment.Variables[ENV.callbackSigningSecretArn], route.id).toBeUndefined();
+    }
+  });
+
+  it('refuses a value that is not a complete Secrets Manager ARN', () => {
+    // Act / Assess
+    expect(() => buildApp({ context: { ...FAST, callbackSigningSecretArn: 'my-plaintext-secret' }, nag: false })).toThrow(/complete ARN of a Secrets Manager secret/);
+    expect(() =>
+      buildApp({ context: { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing' }, nag: false }),
+    ).toThrow(/complete ARN/);
+  });
+});
