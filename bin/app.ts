@@ -33,6 +33,8 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /** CDK context key: complete ARN of the Secrets Manager secret that signs result callbacks. */
 export const CALLBACK_SIGNING_SECRET_ARN_CONTEXT = 'callbackSigningSecretArn';
+/** CDK context key: the https origin of the base host's custom domain (webhook URLs use it). */
+export const PUBLIC_BASE_URL_CONTEXT = 'publicBaseUrl';
 
 export function buildApp(options: BuildAppOptions = {}) {
   const { nag = true, routes, ...appProps } = options;
@@ -42,6 +44,11 @@ export function buildApp(options: BuildAppOptions = {}) {
   const secretArn: unknown = app.node.tryGetContext(CALLBACK_SIGNING_SECRET_ARN_CONTEXT);
   if (secretArn !== undefined && typeof secretArn !== 'string') {
     throw new Error(`Context ${CALLBACK_SIGNING_SECRET_ARN_CONTEXT} must be a string (a Secrets Manager secret ARN)`);
+  }
+  // Optional (`-c publicBaseUrl=https://api.example.com`): the custom domain of the base host.
+  const publicBaseUrl: unknown = app.node.tryGetContext(PUBLIC_BASE_URL_CONTEXT);
+  if (publicBaseUrl !== undefined && (typeof publicBaseUrl !== 'string' || !/^https:\/\/[^/]+$/.test(publicBaseUrl))) {
+    throw new Error(`Context ${PUBLIC_BASE_URL_CONTEXT} must be an https origin such as https://api.example.com`);
   }
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
@@ -56,6 +63,8 @@ export function buildApp(options: BuildAppOptions = {}) {
     bucket: stateful.media.bucket,
     routes,
     callbackSigningSecretArn: secretArn || undefined,
+    webhookSecretKey: stateful.webhookSecretKey,
+    publicBaseUrl: publicBaseUrl || undefined,
   });
 
   // cdk-nag 3 is a policy-validation plugin (its v2 form was an Aspect).

@@ -4,6 +4,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
@@ -26,6 +27,13 @@ export interface StatelessStackProps extends StackProps {
    * @default undefined — callbacks are sent unsigned
    */
   readonly callbackSigningSecretArn?: string;
+  /** The key webhook secrets are derived from (StatefulStack). */
+  readonly webhookSecretKey: secretsmanager.ISecret;
+  /**
+   * Origin of the base host behind a custom domain (CDK context `publicBaseUrl`), for webhook URLs.
+   * @default undefined — the API Gateway domain and stage of each request
+   */
+  readonly publicBaseUrl?: string;
 }
 
 /** Hosts in a fixed order, so construct ids never depend on manifest order. */
@@ -69,6 +77,8 @@ export class StatelessStack extends Stack {
         bucket: props.bucket,
         workflow: this.runWorkflow.refs,
         callbackSigningSecretArn: props.callbackSigningSecretArn,
+        webhookSecretKeyArn: props.webhookSecretKey.secretArn,
+        publicBaseUrl: props.publicBaseUrl,
       });
       this.areas.set(area, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);

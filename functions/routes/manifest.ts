@@ -21,6 +21,8 @@ export interface RouteAccess {
   readonly workflow?: readonly ('start' | 'stop' | 'redrive')[];
   /** Sends result callbacks (gets the signing secret and the outbound rules). */
   readonly callbacks?: boolean;
+  /** Derives webhook secrets (gets read access to the service's webhook key). */
+  readonly webhookKey?: boolean;
 }
 
 export interface RouteDefinition {
@@ -110,10 +112,10 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'executions-replay', method: 'POST', path: '/api/mcp/executions/replay', host: 'base', entry: 'runs/replay', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['start'] }, area: 'runs' },
   // Webhooks. /webhook/trigger takes every method (405 for the ones it does not serve) and is
   // authenticated by the trigger's secret, not a workspace key.
-  { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
+  { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', workflow: ['start'] }, maxBodyBytes: 512 * 1024, area: 'webhooks' },
-  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 30, area: 'runs' },
+  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
 ];
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */

@@ -25,6 +25,13 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
    * @default undefined — callbacks are sent unsigned
    */
   readonly callbackSigningSecretArn?: string;
+  /** ARN of the secret webhook secrets are derived from (routes with `access.webhookKey`). */
+  readonly webhookSecretKeyArn: string;
+  /**
+   * Origin of the base host behind a custom domain, for webhook URLs.
+   * @default undefined — the handler uses the API Gateway domain and stage of the request
+   */
+  readonly publicBaseUrl?: string;
 }
 
 /**
@@ -43,6 +50,7 @@ export class RouteAreaStack extends NestedStack {
       );
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
+    const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
     const needsStart = workflowActions.has('start');
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
@@ -59,6 +67,7 @@ export class RouteAreaStack extends NestedStack {
         TableArn: props.table.tableArn,
         ...(needsBucket ? { MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName } : {}),
         ...workflowParameters,
+        ...(needsWebhookKey ? { WebhookSecretKeyArn: props.webhookSecretKeyArn } : {}),
       },
     });
 
@@ -80,11 +89,16 @@ export class RouteAreaStack extends NestedStack {
       startQueueUrl: parameter('RunStartQueueUrl', 'URL of the run start-retry queue'),
     };
 
+    const webhookSecretKeyArn = needsWebhookKey
+      ? new CfnParameter(this, 'WebhookSecretKeyArn', { type: 'String', description: 'ARN of the secret webhook secrets are derived from' }).valueAsString
+      : undefined;
+
     for (const route of props.routes) {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
       if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
       if (route.access.workflow) fn.bindWorkflow(workflow, route.access.workflow);
       if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
+      if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
       this.functions.set(route.id, fn);
     }
   }

@@ -55,7 +55,8 @@ export type WorkflowAction = NonNullable<RouteAccess['workflow']>[number];
 export const WORKFLOW_ACTIONS = {
   start: ['states:StartExecution'],
   stop: ['states:StopExecution'],
-  redrive: ['states:RedriveExecution'],
+  // DescribeExecution: a redrive waits, briefly, for a failing execution to close.
+  redrive: ['states:RedriveExecution', 'states:DescribeExecution'],
 } as const satisfies Record<WorkflowAction, readonly string[]>;
 
 /**
@@ -271,6 +272,19 @@ export class ServiceFunction extends Construct {
     assertSecretCompleteArn(signingSecretArn);
     this.function.addEnvironment(ENV.callbackSigningSecretArn, signingSecretArn);
     iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [signingSecretArn] });
+    return this;
+  }
+
+  /**
+   * Lets the handler derive webhook secrets: sets `ENV.webhookSecretKeyArn` and grants
+   * secretsmanager:GetSecretValue on exactly that secret (read once per cold start). With
+   * `publicBaseUrl` (a custom domain), webhook URLs use it; otherwise the handler uses the API
+   * Gateway domain and stage the request came through.
+   */
+  bindWebhookKey(secretArn: string, publicBaseUrl: string | undefined): this {
+    this.function.addEnvironment(ENV.webhookSecretKeyArn, secretArn);
+    if (publicBaseUrl) this.function.addEnvironment(ENV.publicBaseUrl, publicBaseUrl);
+    iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [secretArn] });
     return this;
   }
 }

@@ -245,13 +245,19 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     expect(env[ENV.runStartQueueUrl]).toEqual({ Ref: 'RunStartQueueUrl' });
   });
 
-  it('lets cancel stop and redrive redrive, each on the executions of the run state machine only', () => {
-    for (const [id, action] of [['executions-cancel', 'states:StopExecution'], ['executions-redrive', 'states:RedriveExecution']] as const) {
+  it('lets cancel stop and redrive redrive (and describe, to wait for a closing execution), each on the executions of the run state machine only', () => {
+    const expected = [
+      ['executions-cancel', ['states:StopExecution']],
+      ['executions-redrive', ['states:DescribeExecution', 'states:RedriveExecution']],
+    ] as const;
+    for (const [id, wanted] of expected) {
       // Act
       const { statements, actions } = routeTemplate(byId(id));
       // Assess
-      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')), id).toEqual([action]);
-      const resource = statements.find((s) => s.Action === action)!.Resource;
+      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')).sort(), id).toEqual([...wanted]);
+      const statement = statements.find((s) => [s.Action].flat().includes(wanted[0]))!;
+      expect([statement.Action].flat().sort(), id).toEqual([...wanted]);
+      const resource = statement.Resource;
       expect(resource).toEqual({
         'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':states:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':execution:', { Ref: 'RunStateMachineName' }, ':*']],
       });
@@ -317,7 +323,7 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     }
   });
 
-  it('never puts a callback signing secret value in any template', () => {
+  it('never puts a callback signing secret value in any template, and grants secret reads only on the webhook key', () => {
     // Act
     const templates = built.app.node
       .findAll()
@@ -327,8 +333,18 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     for (const text of templates) {
       expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
       expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
-      expect(text).not.toContain('secretsmanager:');
     }
+    // The only secret any function may read without the context is the webhook key, and only the register route.
+    const readers = [...built.stateless.functions].filter(([, fn]) =>
+      JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
+    );
+    expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(new Set(['WebhooksRoutes']));
+    const areaTemplate = Template.fromStack(built.stateless.areas.get('webhooks')!).toJSON();
+    const secretStatements = Object.values(areaTemplate.Resources as Record<string, { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }>)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
+      .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+    expect(secretStatements.map((statement) => statement.Resource)).toEqual([{ Ref: 'WebhookSecretKeyArn' }]);
   });
 });
 

@@ -1,4 +1,5 @@
 // route helper: what the webhook routes share, built once per cold start.
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';
 import * as z from '#core/schema';
 import { canvases } from '#adapters/dynamodb/repositories';
@@ -27,9 +28,18 @@ export const registrationDeps = {
     if (!key) throw new Error(`Neither ${ENV.webhookSecretKey} nor ${ENV.webhookSecretKeyArn} is set`);
     return key;
   },
-  get publicBaseUrl() {
-    const url = webhookConfig()[ENV.publicBaseUrl];
-    if (!url) throw new Error(`${ENV.publicBaseUrl} is not set`);
-    return url;
-  },
 };
+
+/**
+ * The origin webhook URLs are built on: PUBLIC_BASE_URL when set (local mode, a custom domain), else
+ * the API Gateway domain and stage this request came through.
+ */
+export function publicBaseUrlFor(event: APIGatewayProxyEvent): string {
+  const configured = webhookConfig()[ENV.publicBaseUrl];
+  if (configured) return configured;
+  const { domainName, path: stagePath } = event.requestContext;
+  if (!domainName) throw new Error(`${ENV.publicBaseUrl} is not set and the request has no domain name`);
+  // requestContext.path is "/<stage>/api/…" on the execute-api domain and "/api/…" behind a custom domain.
+  const prefix = stagePath && stagePath.endsWith(event.path) ? stagePath.slice(0, stagePath.length - event.path.length) : '';
+  return `https://${domainName}${prefix}`;
+}
