@@ -57,6 +57,7 @@ export class StatelessStack extends Stack {
 
     this.runWorkflow = new RunWorkflowStack(this, 'RunWorkflow', {
       table: props.table,
+      bucket: props.bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
     });
     new CfnOutput(this, 'RunStateMachineArn', {

@@ -50,6 +50,8 @@ export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks';
 
 const READ = { table: 'read' } as const;
 const WRITE = { table: 'readWrite' } as const;
+/** Run reads hand out download URLs for large values (runs/blobs.ts), which needs read access to the bucket. */
+const RUN_READ = { table: 'read', bucket: 'read' } as const;
 
 const canvas = (
   method: HttpMethod,
@@ -104,18 +106,18 @@ export const ROUTES: readonly RouteDefinition[] = [
   canvas('GET', 'executions', 'read:canvases', READ),
 
   // Runs. POST /api/run may wait up to 55 s (sync); its Lambda and integration get 60 s.
-  { id: 'run', method: 'POST', path: '/api/run', host: 'base', entry: 'runs/run', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['start'] }, timeoutSeconds: 60, area: 'runs' },
-  { id: 'executions-get', method: 'GET', path: '/api/executions', host: 'base', entry: 'runs/get', scope: 'run:workflows', access: READ, area: 'runs' },
+  { id: 'run', method: 'POST', path: '/api/run', host: 'base', entry: 'runs/run', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, timeoutSeconds: 60, area: 'runs' },
+  { id: 'executions-get', method: 'GET', path: '/api/executions', host: 'base', entry: 'runs/get', scope: 'run:workflows', access: RUN_READ, area: 'runs' },
   { id: 'executions-timeline', method: 'GET', path: '/api/mcp/executions/timeline', host: 'base', entry: 'runs/timeline', scope: 'run:workflows', access: READ, area: 'runs' },
-  { id: 'executions-outputs', method: 'GET', path: '/api/mcp/executions/outputs', host: 'base', entry: 'runs/outputs', scope: 'run:workflows', access: READ, area: 'runs' },
-  { id: 'executions-cancel', method: 'POST', path: '/api/mcp/executions/cancel', host: 'base', entry: 'runs/cancel', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['stop'], callbacks: true }, timeoutSeconds: 15, area: 'runs' },
-  { id: 'executions-replay', method: 'POST', path: '/api/mcp/executions/replay', host: 'base', entry: 'runs/replay', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['start'] }, area: 'runs' },
+  { id: 'executions-outputs', method: 'GET', path: '/api/mcp/executions/outputs', host: 'base', entry: 'runs/outputs', scope: 'run:workflows', access: RUN_READ, area: 'runs' },
+  { id: 'executions-cancel', method: 'POST', path: '/api/mcp/executions/cancel', host: 'base', entry: 'runs/cancel', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['stop'], callbacks: true }, timeoutSeconds: 15, area: 'runs' },
+  { id: 'executions-replay', method: 'POST', path: '/api/mcp/executions/replay', host: 'base', entry: 'runs/replay', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, area: 'runs' },
   // Webhooks. /webhook/trigger takes every method (405 for the ones it does not serve) and is
   // authenticated by the trigger's secret, not a workspace key.
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
-  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', workflow: ['start'] }, maxBodyBytes: 512 * 1024, area: 'webhooks' },
-  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
+  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: 512 * 1024, area: 'webhooks' },
+  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
 ];
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */

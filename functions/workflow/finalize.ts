@@ -3,8 +3,9 @@ import { systemClock } from '#core/clock';
 import { finalizeRun } from '#core/runs/use-cases';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
+import { S3BlobStore } from '#adapters/s3/blob-store';
 import { RunTarget } from './run-target.ts';
 
-const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender() };
+const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender(), blobs: new S3BlobStore() };
 
 export const handler = (event: unknown) => finalizeRun(RunTarget.parse(event), deps);

@@ -3,12 +3,15 @@
 // areas receive its ARNs, name and queue URL as parameters (see RouteAreaStack).
 import { CfnParameter, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { RunWorkflow } from './run-workflow.ts';
 import type { RunWorkflowRefs } from './service-function.ts';
 
 export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameters'> {
   readonly table: dynamodb.ITable;
+  /** The media bucket: run values too large for the execution item are kept there. */
+  readonly bucket: s3.IBucket;
   /**
    * Complete ARN of the Secrets Manager secret that signs result callbacks.
    * @default undefined — callbacks are sent unsigned
@@ -24,11 +27,15 @@ export class RunWorkflowStack extends NestedStack {
     super(scope, id, {
       ...props,
       description: props.description ?? 'Run workflow: Step Functions state machine, task functions, start-retry queue',
-      parameters: { TableArn: props.table.tableArn },
+      parameters: { TableArn: props.table.tableArn, MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName },
     });
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
     const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: tableArn.valueAsString });
-    this.workflow = new RunWorkflow(this, 'Workflow', { table, callbackSigningSecretArn: props.callbackSigningSecretArn });
+    const bucket = s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
+      bucketArn: new CfnParameter(this, 'MediaBucketArn', { type: 'String', description: 'ARN of the media bucket' }).valueAsString,
+      bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' }).valueAsString,
+    });
+    this.workflow = new RunWorkflow(this, 'Workflow', { table, bucket, callbackSigningSecretArn: props.callbackSigningSecretArn });
   }
 
   /** The workflow's references, for other stacks (resolved through this stack's outputs). */

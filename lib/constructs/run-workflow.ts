@@ -19,6 +19,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -47,6 +48,8 @@ export const TASK_TIMEOUT_SECONDS = { Advance: 90, Finalize: 20 } as const;
 export interface RunWorkflowProps {
   /** The single table (runs, execution records, idempotency records). */
   readonly table: dynamodb.ITable;
+  /** The media bucket, where run values too large for the execution item live. */
+  readonly bucket: s3.IBucket;
   /**
    * Complete ARN of the Secrets Manager secret that signs result callbacks.
    * @default undefined — callbacks are sent unsigned
@@ -86,6 +89,7 @@ export class RunWorkflow extends Construct {
       logRetention,
     })
       .bindTable(props.table, 'readWrite')
+      .bindBucket(props.bucket, 'readWrite')
       .bindCallbacks(props.callbackSigningSecretArn);
     this.finalize = new ServiceFunction(this, 'Finalize', {
       entry: workflowEntry('workflow', 'finalize.ts'),
@@ -95,6 +99,7 @@ export class RunWorkflow extends Construct {
       logRetention,
     })
       .bindTable(props.table, 'readWrite')
+      .bindBucket(props.bucket, 'read')
       .bindCallbacks(props.callbackSigningSecretArn);
 
     this.stateMachineLogs = new logs.LogGroup(this, 'StateMachineLogs', {

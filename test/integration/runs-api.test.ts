@@ -143,16 +143,18 @@ describe('a run, start to finish', () => {
   });
 
   it('answers sync: true with 200 and status failed when a node fails', async () => {
-    // Prepare: a prompt over the 64 KB port limit fails the prompt node itself
-    const big = 'z'.repeat(70 * 1024);
+    // Prepare: `tpl` repeats its input 8 times ({{input}} × 8 set below), so a 200 KB prompt renders
+    // 1.6 MB, over the 1 MiB port limit.
+    await client.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'tpl', data: { template: '{{input}}'.repeat(8) } });
+    const big = 'z'.repeat(200 * 1024);
 
     // Act
     const answer = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: big }, sync: true, timeoutSeconds: 20 });
 
     // Assess
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'failed', error: { nodeId: 'prompt', message: expect.stringContaining('65536') } });
-    expect(answer.body.nodes.tpl).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(answer.body).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: expect.stringContaining('1048576') } });
+    expect(answer.body.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });
 

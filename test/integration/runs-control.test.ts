@@ -231,15 +231,15 @@ describe('replay', () => {
 });
 
 describe('redrive', () => {
-  /** prompt → double (text: {{input}}{{input}}) → out; a 40 KB prompt makes `double` exceed 64 KB. */
+  /** prompt → double (text: {{input}} × 8) → out; a 200 KB prompt makes `double` exceed the 1 MiB port limit. */
   async function failingRun(callbackPath: string) {
     const failing = await client.createCanvas('Fails at double');
     await client.addNode(failing, { id: 'prompt', type: 'prompt' });
-    await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}{{input}}' } });
+    await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
     await client.addNode(failing, { id: 'out', type: 'output' });
     await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
     await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
-    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(40 * 1024) }, callbackUrl: `${receiver.origin}${callbackPath}` });
+    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) }, callbackUrl: `${receiver.origin}${callbackPath}` });
     expect(accepted.status).toBe(202);
     return accepted.body.executionId as string;
   }

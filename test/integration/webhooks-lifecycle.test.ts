@@ -206,12 +206,12 @@ describe('status row in canvas state', () => {
     expect(Date.parse(finished.lastTriggeredAt)).toBeGreaterThanOrEqual(Date.parse(done.createdAt));
   });
 
-  it('shows Ready/Error after a run that fails (a text node rendering over the 64 KB port limit)', async () => {
-    // Prepare: the template repeats the body 100 times, so a 1 KB body renders ~100 KB
+  it('shows Ready/Error after a run that fails (a text node rendering over the 1 MiB port limit)', async () => {
+    // Prepare: the template repeats the body 100 times, so a 20 KB body renders ~2 MB
     const { canvasId, registration } = await client.registeredCanvas('{{input}}'.repeat(100));
 
     // Act
-    const accepted = await client.callWebhook({ secret: registration.webhookSecret, body: { pad: 'p'.repeat(1000) } });
+    const accepted = await client.callWebhook({ secret: registration.webhookSecret, body: { pad: 'p'.repeat(20_000) } });
     expect(accepted.status).toBe(202);
     const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed');
 
@@ -222,9 +222,9 @@ describe('status row in canvas state', () => {
   });
 
   it('is back to Triggered after a later successful call', async () => {
-    // Prepare: a failing run first (the body is rendered 100 times)
+    // Prepare: a failing run first (the 20 KB body is rendered 100 times: ~2 MB)
     const { canvasId, registration } = await client.registeredCanvas('{{input}}'.repeat(100));
-    const failing = await client.callWebhook({ secret: registration.webhookSecret, body: { pad: 'p'.repeat(1000) } });
+    const failing = await client.callWebhook({ secret: registration.webhookSecret, body: { pad: 'p'.repeat(20_000) } });
     await client.waitForStatus(failing.body.executionId, 'failed');
     expect((await client.statusRow(canvasId)).execution).toBe('Error');
 

@@ -246,7 +246,27 @@ describe('bodies', () => {
     const done = await client.settled(accepted.body.executionId, 5_000);
     expect(done.error).toBeNull();
     expect(done.status).toBe('succeeded');
-    expect(done.outputs.hook['raw-body-out']).toHaveLength(100 * 1024);
+    // Over the 64 KiB inline limit of API responses: the value comes as a download URL of the stored blob.
+    const blob = done.outputs.hook['raw-body-out'].blob as { url: string; bytes: number };
+    expect(blob.bytes).toBe(Buffer.byteLength(JSON.stringify(body)));
+    const download = await fetch(blob.url);
+    expect(download.status).toBe(200);
+    expect(JSON.parse(await download.text())).toBe(body);
+  });
+
+  it('runs a 500 KiB JSON body through hook → text → output to success (values live in the blob store, not the item)', async () => {
+    // Prepare
+    const raw = JSON.stringify({ pad: 'p'.repeat(500 * 1024 - 10) });
+
+    // Act
+    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'application/json' }, body: raw });
+
+    // Assess
+    expect(accepted.status, accepted.text).toBe(202);
+    const done = await client.settled(accepted.body.executionId, 10_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('succeeded');
+    expect(done.outputs.hook['body-out'].blob.bytes).toBeGreaterThan(500 * 1024);
   });
 
   it('runs a 60 KiB JSON body (under the 64 KiB port limit) through hook → text → output to success', async () => {

@@ -23,7 +23,13 @@ export function table(): TableContext {
   const endpoint = config[ENV.dynamodbEndpoint];
   const client = new DynamoDBClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 3 });
   context = {
-    client: DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } }),
+    // allowImpreciseNumbers: JSON.parse has already rounded integers beyond 2^53 (the raw text keeps
+    // them exactly); refusing to store the rounded number would turn a provider's payload into a 500.
+    // wrapNumbers: read every number back as a plain JS number (never a BigInt, which JSON cannot carry).
+    client: DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true, allowImpreciseNumbers: true },
+      unmarshallOptions: { wrapNumbers: (value: string) => Number(value) },
+    }),
     tableName: config[ENV.tableName],
   };
   return context;

@@ -33,8 +33,11 @@ export interface JobExecutor {
 export type NodeExecutor = InstantExecutor | JobExecutor;
 export type ExecutorRegistry = Partial<Record<NodeTypeId, NodeExecutor>>;
 
-/** Largest value one port may carry inline; media travels as asset URLs, not bytes. */
-export const MAX_PORT_VALUE_BYTES = 64 * 1024;
+/**
+ * Largest value one port may carry (a webhook's raw body is up to 512 KB). Values over a few KB are
+ * kept out of the execution item (blobs.ts); media travels as asset URLs, not bytes.
+ */
+export const MAX_PORT_VALUE_BYTES = 1024 * 1024;
 
 export function asText(value: PortValue): string {
   if (typeof value === 'string') return value;

@@ -14,11 +14,14 @@ import {
 } from './idempotency.ts';
 import { finish, freezeGraph, newExecution, prepareRedrive, undoRedrive, assertCancellable } from './lifecycle.ts';
 import { isTerminal, type Execution, type ExecutionSummary, type RunTrigger } from './model.ts';
+import { CALLBACK_INLINE_BYTES, externalize, internalize, present, type BlobStore } from './blobs.ts';
 
 export interface RunDeps {
   runs: RunRepository;
   engine: WorkflowEngine;
   clock: Clock;
+  /** Where values too large for the execution item live (see blobs.ts). */
+  blobs: BlobStore;
 }
 
 export interface RunRequest {
@@ -95,6 +98,7 @@ export async function acceptRun(
     graph,
     now,
   });
+  await externalize(execution, deps.blobs);
   const body = { ok: true, executionId: execution.executionId, message: ACCEPTED_MESSAGE };
   const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() };
   const ttlSeconds = options.ttlSeconds ?? RUN_IDEMPOTENCY_TTL_SECONDS;
@@ -206,6 +210,8 @@ export async function cancelRun(
 export async function replayRun(principal: Principal, executionId: string, deps: RunDeps): Promise<Accepted> {
   const original = await deps.runs.getWithGraph(principal.workspaceId, executionId);
   if (!original) throw new NotFoundError(`Execution ${executionId} not found`);
+  // The new run owns copies of the original's large values.
+  await internalize(original.execution, deps.blobs);
   const execution = newExecution({
     workspaceId: principal.workspaceId,
     canvasId: original.execution.canvasId,
@@ -216,6 +222,7 @@ export async function replayRun(principal: Principal, executionId: string, deps:
     graph: original.graph,
     now: deps.clock.now(),
   });
+  await externalize(execution, deps.blobs);
   await deps.runs.create({ execution, graph: original.graph });
   await startOrDiscard(execution, deps);
   return {
@@ -265,7 +272,31 @@ export type AdvanceResult = { workspaceId: string; executionId: string; status: 
  */
 export async function advanceRun(
   run: { workspaceId: string; executionId: string },
-  deps: Pick<RunDeps, 'runs' | 'clock'> & { callbacks: CallbackSender; executors?: ExecutorRegistry },
+  deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender; executors?: ExecutorRegistry },
+): Promise<AdvanceResult> {
+  try {
+    return await advanceOnce(run, deps);
+  } catch (error) {
+    if (error instanceof RunFailedError || error instanceof NotFoundError) throw error;
+    // Anything else (a store refusing a write, a bug) must not leave the run `running` forever while
+    // its state machine has failed: record the failure and send the callback, then fail this step so
+    // a redrive can retry it. The details stay in the log; the run shows a generic message.
+    console.error(JSON.stringify({ level: 'error', message: 'Engine step failed', executionId: run.executionId, error: String(error) }));
+    const message = 'The run engine failed unexpectedly; redrive the run to retry';
+    const at = deps.clock.now().toISOString();
+    await update(run.workspaceId, run.executionId, (execution) => {
+      if (isTerminal(execution.status)) return;
+      execution.error = { nodeId: null, message };
+      finish(execution, 'failed', at, message);
+    }, deps);
+    await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+    throw new RunFailedError(message);
+  }
+}
+
+async function advanceOnce(
+  run: { workspaceId: string; executionId: string },
+  deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender; executors?: ExecutorRegistry },
 ): Promise<AdvanceResult> {
   for (let attempt = 1; ; attempt++) {
     const loaded = await deps.runs.getWithGraph(run.workspaceId, run.executionId);
@@ -277,11 +308,13 @@ export async function advanceRun(
     }
     const version = execution.version;
     const now = () => deps.clock.now().toISOString();
+    const loadedBlobs = await internalize(execution, deps.blobs);
     const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
     if (outcome.status === 'succeeded') finish(execution, 'succeeded', now());
     if (outcome.status === 'failed') finish(execution, 'failed', now(), execution.error?.message);
     execution.updatedAt = now();
     execution.version = version + 1;
+    await externalize(execution, deps.blobs, loadedBlobs);
     try {
       await deps.runs.save(execution, version);
     } catch (error) {
@@ -300,7 +333,7 @@ export async function advanceRun(
 /** The state machine's Finalize step: the callback of a finished run. */
 export async function finalizeRun(
   run: { workspaceId: string; executionId: string },
-  deps: Pick<RunDeps, 'runs' | 'clock'> & { callbacks: CallbackSender },
+  deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender },
 ): Promise<{ workspaceId: string; executionId: string; status: string }> {
   const execution = await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
   return { ...run, status: execution?.status ?? 'unknown' };
@@ -331,7 +364,7 @@ export function callbackPayload(execution: Execution): Record<string, unknown> {
 export async function deliverCallbackOnce(
   workspaceId: string,
   executionId: string,
-  deps: Pick<RunDeps, 'runs' | 'clock'> & { callbacks: CallbackSender },
+  deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender },
 ): Promise<Execution | undefined> {
   let claimed: Execution | undefined;
   try {
@@ -350,7 +383,8 @@ export async function deliverCallbackOnce(
     if (error instanceof AlreadyHandled) return deps.runs.get(workspaceId, executionId);
     throw error;
   }
-  const outcome = await deps.callbacks.send(claimed.callback!.url, callbackPayload(claimed));
+  // Large values travel as download URLs: a callback stays small whatever the run produced.
+  const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, CALLBACK_INLINE_BYTES));
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,

@@ -1,4 +1,5 @@
 // route: POST /api/mcp/executions/cancel → cancelRun → RunRepository, Step Functions, callback
+import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { cancelRun } from '#core/runs/use-cases';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
@@ -9,5 +10,5 @@ import { ExecutionBody } from './execution-query.ts';
 const callbacks = new HttpCallbackSender();
 
 export const handler = defineRoute('executions-cancel', { body: ExecutionBody }, async ({ body, principal }) =>
-  snapshot(await cancelRun(principal, body.executionId, { ...runDeps, callbacks })),
+  present(snapshot(await cancelRun(principal, body.executionId, { ...runDeps, callbacks })), runDeps.blobs),
 );

@@ -1,10 +1,11 @@
 // route: GET /api/executions?executionId= → getExecution → RunRepository
+import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { getExecution } from '#core/runs/use-cases';
 import { defineRoute } from '#http/route';
-import { runs } from './deps.ts';
+import { blobs, runs } from './deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
 
 export const handler = defineRoute('executions-get', { query: ExecutionQuery }, async ({ query, principal }) =>
-  snapshot(await getExecution(principal, query.executionId, { runs })),
+  present(snapshot(await getExecution(principal, query.executionId, { runs })), blobs),
 );

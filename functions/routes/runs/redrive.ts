@@ -1,4 +1,5 @@
 // route: POST /api/mcp/executions/redrive → redriveRun → RunRepository, Step Functions redrive
+import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { redriveRun } from '#core/runs/use-cases';
 import { defineRoute } from '#http/route';
@@ -7,5 +8,5 @@ import { runDeps } from './deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 
 export const handler = defineRoute('executions-redrive', { body: ExecutionBody }, async ({ body, principal }) =>
-  new HttpResult(202, snapshot(await redriveRun(principal, body.executionId, runDeps))),
+  new HttpResult(202, await present(snapshot(await redriveRun(principal, body.executionId, runDeps)), runDeps.blobs)),
 );

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from '#core/schema';
 import { ClientId, CanvasId } from '#core/canvas/model';
 import { chooseIdempotencyKey } from '#core/runs/idempotency';
+import { present } from '#core/runs/blobs';
 import { isTerminal, snapshot } from '#core/runs/model';
 import { acceptRun, waitForExecution } from '#core/runs/use-cases';
 import { outboundConfig } from '#adapters/outbound-http/config';
@@ -42,7 +43,7 @@ export const handler = defineRoute('run', { body: Body }, async ({ body, princip
     sleep: (ms) => sleep(ms),
     nowMs: () => Date.now(),
   });
-  if (isTerminal(execution.status)) return new HttpResult(200, snapshot(execution), replayHeader);
+  if (isTerminal(execution.status)) return new HttpResult(200, await present(snapshot(execution), runDeps.blobs), replayHeader);
   const pending = {
     ok: true,
     pending: true,

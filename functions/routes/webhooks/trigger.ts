@@ -3,7 +3,6 @@
 // by defineRoute; errors still go through the one error mapper.
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { systemClock } from '#core/clock';
 import { MethodNotAllowedError } from '#core/errors';
 import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
@@ -15,7 +14,7 @@ import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-u
 import { errorResponse } from '#http/errors';
 import { rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
-import { runs, engine } from '../runs/deps.ts';
+import { runDeps } from '../runs/deps.ts';
 import { webhookConfig, webhooks } from './deps.ts';
 
 const CORS = {
@@ -60,7 +59,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     chooseIdempotencyKey(call.headers['idempotency-key'] ?? call.headers['x-idempotency-key'], undefined);
     const accepted = await triggerWebhook(
       call,
-      { webhooks, runs, engine, clock: systemClock, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
+      { ...runDeps, webhooks, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
       (raw) => validateCallbackUrl(raw, { allowHosts }),
     );
     const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };

@@ -1,5 +1,5 @@
 // unit: engine.advance over frozen graphs — dependency order, fan-out/fan-in, templates, trigger
-// outputs, node failures (later nodes stay pending), the 64 KB port limit, unsupported node types.
+// outputs, node failures (later nodes stay pending), the port size limit, unsupported node types.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '#core/errors';
 import { advance } from '#core/runs/engine';
@@ -191,13 +191,13 @@ describe('advance', () => {
     expect(execution.nodes.after).toMatchObject({ status: 'pending', attempts: 0, startedAt: null });
     expect(execution.nodes.out).toMatchObject({ status: 'pending', attempts: 0 });
     expect(execution.error).toEqual({ nodeId: 'tpl', message: execution.nodes.tpl!.error });
-    expect(execution.error!.message).toMatch(/is \d+ bytes; a port carries at most 65536/);
+    expect(execution.error!.message).toMatch(new RegExp(`is \\d+ bytes; a port carries at most ${MAX_PORT_VALUE_BYTES}`));
     expect(execution.outputs.tpl).toBeUndefined(); // a too-large value is never stored
     expect(execution.result).toEqual({});
     expect(execution.timeline.at(-1)).toMatchObject({ type: 'node.failed', nodeId: 'tpl' });
   });
 
-  it('accepts a port value of exactly 64 KB and refuses one byte more', async () => {
+  it('accepts a port value of exactly the port limit and refuses one byte more', async () => {
     // Prepare
     const frozen = graph([node('prompt', 'prompt')]);
     const atLimit = executionOf(frozen, { inputs: { prompt: 'y'.repeat(MAX_PORT_VALUE_BYTES) } });
@@ -210,20 +210,22 @@ describe('advance', () => {
     // Assess
     expect(ok).toEqual({ status: 'succeeded' });
     expect(failed).toEqual({ status: 'failed' });
-    expect(overLimit.error).toMatchObject({ nodeId: 'prompt', message: expect.stringContaining('65537 bytes') });
+    expect(overLimit.error).toMatchObject({ nodeId: 'prompt', message: expect.stringContaining(`${MAX_PORT_VALUE_BYTES + 1} bytes`) });
   });
 
   it('counts a port value in UTF-8 bytes, not characters', async () => {
-    // Prepare: 22 000 three-byte characters = 66 000 bytes
+    // Prepare: three-byte characters, fewer characters than the limit but more bytes
+    const characters = Math.floor(MAX_PORT_VALUE_BYTES / 3) + 1000;
     const frozen = graph([node('prompt', 'prompt')]);
-    const execution = executionOf(frozen, { inputs: { prompt: '€'.repeat(22_000) } });
+    const execution = executionOf(frozen, { inputs: { prompt: '€'.repeat(characters) } });
 
     // Act
     const outcome = await advance(execution, frozen, EXECUTORS, tickingNow());
 
     // Assess
     expect(outcome).toEqual({ status: 'failed' });
-    expect(execution.error!.message).toContain('66000 bytes');
+    expect(characters).toBeLessThan(MAX_PORT_VALUE_BYTES);
+    expect(execution.error!.message).toContain(`${characters * 3} bytes`);
   });
 
   it('fails a node whose type has no executor, naming the type', async () => {
