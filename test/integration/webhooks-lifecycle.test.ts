@@ -333,6 +333,26 @@ describe('rate limit', () => {
     expect(executions.map((item) => item.executionId).sort()).toEqual(answers.slice(0, LIMIT).map((answer) => answer.body.executionId).sort());
   });
 
+  it('never answers a replay (a provider retrying an accepted delivery) with 429', async () => {
+    // Prepare: one accepted delivery, then the window filled up to the limit with other deliveries
+    const { registration } = await client.registeredCanvas();
+    await awayFromWindowEdge();
+    const delivery = { 'x-github-delivery': `retry-${Date.now()}`, 'x-github-event': 'push' };
+    const first = await client.callWebhook({ secret: registration.webhookSecret, headers: delivery, body: { n: 0 } });
+    for (let n = 1; n < LIMIT; n++) expect((await client.callWebhook({ secret: registration.webhookSecret, body: { n } })).status).toBe(202);
+
+    // Act: the provider retries the first delivery; then a new delivery arrives
+    const retried = await client.callWebhook({ secret: registration.webhookSecret, headers: delivery, body: { n: 0 } });
+    const fresh = await client.callWebhook({ secret: registration.webhookSecret, body: { n: 'new' } });
+
+    // Assess
+    expect(first.status).toBe(202);
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('idempotency-replayed')).toBe('true');
+    expect(retried.body.executionId).toBe(first.body.executionId);
+    expect(fresh.status).toBe(429);
+  });
+
   it('limits each trigger on its own', async () => {
     // Prepare: two trigger nodes on one canvas
     const { canvasId, registration: first } = await client.registeredCanvas();

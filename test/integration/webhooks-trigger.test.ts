@@ -60,7 +60,7 @@ describe('accepted calls', () => {
     const outputs = done.outputs.hook;
     expect(Object.keys(outputs).sort()).toEqual(['body-out', 'headers-out', 'method-out', 'query-out', 'raw-body-out', 'url-out']);
     expect(outputs['method-out']).toBe(method);
-    expect(outputs['url-out']).toBe(`/webhook/trigger?source=crm&m=${method}`);
+    expect(outputs['url-out']).toBe(`${stack.baseUrl}/webhook/trigger?source=crm&m=${method}`);
     expect(JSON.parse(outputs['query-out'])).toEqual({ source: 'crm', m: method });
     const seenHeaders = JSON.parse(outputs['headers-out']);
     expect(seenHeaders.authorization).toBe('[redacted]');

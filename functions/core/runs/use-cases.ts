@@ -52,6 +52,8 @@ export interface AcceptOptions {
   fingerprint?: string;
   /** @default RUN_IDEMPOTENCY_TTL_SECONDS */
   ttlSeconds?: number;
+  /** Runs after the replay check and before anything is written (webhooks: the rate limit, so replays are free). */
+  beforeCreate?: () => Promise<void>;
   /** The trigger node must exist and be of this type, or TriggerGoneError (webhook calls). */
   requireTriggerType?: Execution['nodes'][string]['type'];
 }
@@ -86,6 +88,7 @@ export async function acceptRun(
   }
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
 
+  await options.beforeCreate?.();
   const now = deps.clock.now();
   const graph = freezeGraph(canvas, request.triggerNodeId);
   const execution = newExecution({

@@ -3,6 +3,7 @@
 // redacted and the secret query parameter is stripped.
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { WebhookRequestPorts } from '../runs/model.ts';
+import { chooseIdempotencyKey } from '../runs/idempotency.ts';
 
 /** Bodies above this are refused with 413. */
 export const WEBHOOK_MAX_BODY_BYTES = 512 * 1024;
@@ -14,7 +15,7 @@ const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-webhook-secret', '
 
 export interface WebhookCall {
   method: string;
-  /** Path and query as received, e.g. `/webhook/trigger?source=crm`. */
+  /** The full request URL, e.g. `https://api.example.com/webhook/trigger?source=crm`. */
   url: string;
   /** Header names lower-cased; repeated headers joined with ", ". */
   headers: Record<string, string>;
@@ -84,11 +85,11 @@ export function triggerPorts(call: WebhookCall, bodyOut: string): WebhookRequest
     Object.entries(call.headers).map(([name, value]) => [name, SECRET_HEADERS.has(name) ? REDACTED : value]),
   );
   const { secret: _secret, ...query } = call.query;
-  const url = new URL(call.url, 'http://webhook.invalid');
+  const url = new URL(call.url);
   url.searchParams.delete('secret');
   return {
     'method-out': call.method,
-    'url-out': url.pathname + url.search,
+    'url-out': url.href,
     'headers-out': JSON.stringify(headers),
     'query-out': JSON.stringify(query),
     'body-out': bodyOut,
@@ -136,7 +137,8 @@ export function webhookIdempotency(
   headers: Record<string, string>,
   body: ParsedWebhookBody,
 ): { key: string; ttlSeconds: number; provider?: ProviderHint } | undefined {
-  const explicit = headers['idempotency-key'] ?? headers['x-idempotency-key'] ?? body.idempotencyKey;
+  // The same rules as POST /api/run: a header and a body key must agree, and keys have a fixed form.
+  const explicit = chooseIdempotencyKey(headers['idempotency-key'] ?? headers['x-idempotency-key'], body.idempotencyKey);
   if (explicit) return { key: `key:${explicit}`, ttlSeconds: CALLER_KEY_TTL_SECONDS };
   const hint = providerHint(headers, body.inputs);
   if (hint) return { key: `${hint.provider}:${hint.eventId}`, ttlSeconds: PROVIDER_KEY_TTL_SECONDS, provider: hint };

@@ -106,8 +106,9 @@ export interface WebhookRateLimit {
 export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit };
 
 /**
- * A call to /webhook/trigger: secret → trigger (1 GetItem) → rate limit (1 conditional update) → run
- * accepted exactly like POST /api/run, with the request on the trigger node's ports.
+ * A call to /webhook/trigger: secret → trigger (1 GetItem) → run accepted exactly like POST /api/run,
+ * with the request on the trigger node's ports; a call that is not a replay first passes the rate
+ * limit (1 conditional update).
  */
 export async function triggerWebhook(
   call: WebhookCall,
@@ -122,15 +123,19 @@ export async function triggerWebhook(
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
   const idempotency = webhookIdempotency(call.headers, body);
 
-  const limited = await deps.rateLimiter.hit(
-    { workspaceId: trigger.workspaceId, name: `webhook#${trigger.canvasId}#${trigger.triggerNodeId}` },
-    deps.rateLimit.limit,
-    deps.rateLimit.windowSeconds,
-    deps.clock.now(),
-  );
-  if (!limited.allowed) {
-    throw new RateLimitedError(`Too many calls to this webhook (limit ${deps.rateLimit.limit} per ${deps.rateLimit.windowSeconds} s)`, limited.retryAfterSeconds);
-  }
+  // Counted only for calls that would start a run: a provider's retry of an accepted delivery is a
+  // replay and never answered 429.
+  const enforceRateLimit = async () => {
+    const limited = await deps.rateLimiter.hit(
+      { workspaceId: trigger.workspaceId, name: `webhook#${trigger.canvasId}#${trigger.triggerNodeId}` },
+      deps.rateLimit.limit,
+      deps.rateLimit.windowSeconds,
+      deps.clock.now(),
+    );
+    if (!limited.allowed) {
+      throw new RateLimitedError(`Too many calls to this webhook (limit ${deps.rateLimit.limit} per ${deps.rateLimit.windowSeconds} s)`, limited.retryAfterSeconds);
+    }
+  };
 
   const ports = triggerPorts(call, body.bodyOut);
   // "The same request": method, URL, and body bytes — the secret and volatile headers are not part of it.
@@ -149,6 +154,7 @@ export async function triggerWebhook(
         fingerprint,
         ttlSeconds: idempotency?.ttlSeconds,
         requireTriggerType: 'webhook-trigger',
+        beforeCreate: enforceRateLimit,
       },
     );
     if (!accepted.replayed) await deps.webhooks.recordTriggered(trigger, accepted.executionId, deps.clock.now().toISOString());

@@ -4,7 +4,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { MethodNotAllowedError } from '#core/errors';
-import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
 import { triggerWebhook } from '#core/webhooks/use-cases';
 import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
@@ -15,7 +14,7 @@ import { errorResponse } from '#http/errors';
 import { rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
 import { runDeps } from '../runs/deps.ts';
-import { webhookConfig, webhooks } from './deps.ts';
+import { publicBaseUrlFor, webhookConfig, webhooks } from './deps.ts';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -27,7 +26,7 @@ const CORS = {
 const { allowHosts } = outboundConfig();
 const rateLimiter = new DynamoRateLimiter();
 
-function toCall(event: APIGatewayProxyEvent): WebhookCall {
+function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
   const headers: Record<string, string> = {};
   for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
     if (values) headers[name.toLowerCase()] = values.join(', ');
@@ -40,7 +39,7 @@ function toCall(event: APIGatewayProxyEvent): WebhookCall {
   const search = new URLSearchParams();
   for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) for (const value of values ?? []) search.append(name, value);
   const queryString = search.toString();
-  return { method: event.httpMethod.toUpperCase(), url: event.path + (queryString ? `?${queryString}` : ''), headers, query, body: rawBody(event) };
+  return { method: event.httpMethod.toUpperCase(), url: `${origin}${event.path}${queryString ? `?${queryString}` : ''}`, headers, query, body: rawBody(event) };
 }
 
 export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
@@ -54,9 +53,8 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) {
       throw new MethodNotAllowedError(`Method ${method} is not allowed on /webhook/trigger`, [...WEBHOOK_METHODS, 'OPTIONS']);
     }
-    const call = toCall(event);
-    // Validates the form of a caller-chosen key (1–255 printable characters) before anything is written.
-    chooseIdempotencyKey(call.headers['idempotency-key'] ?? call.headers['x-idempotency-key'], undefined);
+    // The URL the sender called: PUBLIC_BASE_URL (custom domain, local mode) or the API's domain and stage.
+    const call = toCall(event, publicBaseUrlFor(event));
     const accepted = await triggerWebhook(
       call,
       { ...runDeps, webhooks, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },

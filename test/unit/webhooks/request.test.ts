@@ -18,7 +18,7 @@ const SECRET = 'whsec_unit-test-secret';
 
 /** A call as the trigger route builds it: header names lower-cased. */
 function call(overrides: Partial<WebhookCall> = {}): WebhookCall {
-  return { method: 'POST', url: '/webhook/trigger', headers: {}, query: {}, body: Buffer.alloc(0), ...overrides };
+  return { method: 'POST', url: 'https://hooks.example.com/webhook/trigger', headers: {}, query: {}, body: Buffer.alloc(0), ...overrides };
 }
 
 const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(value)) });
@@ -193,7 +193,7 @@ describe('parseWebhookBody', () => {
 describe('triggerPorts', () => {
   const received = call({
     method: 'PATCH',
-    url: '/webhook/trigger?source=crm&secret=leaked&x=1',
+    url: 'https://hooks.example.com/webhook/trigger?source=crm&secret=leaked&x=1',
     headers: {
       authorization: `Bearer ${SECRET}`,
       cookie: `session=${SECRET}`,
@@ -211,7 +211,7 @@ describe('triggerPorts', () => {
 
     // Assess
     expect(ports['method-out']).toBe('PATCH');
-    expect(ports['url-out']).toBe('/webhook/trigger?source=crm&x=1');
+    expect(ports['url-out']).toBe('https://hooks.example.com/webhook/trigger?source=crm&x=1');
     expect(JSON.parse(ports['query-out'])).toEqual({ source: 'crm', x: '1' });
   });
 
@@ -242,14 +242,14 @@ describe('triggerPorts', () => {
     expect(Object.keys(ports).sort()).toEqual(['body-out', 'headers-out', 'method-out', 'query-out', 'raw-body-out', 'url-out']);
   });
 
-  it('gives a path-only url-out and {} for the query when there is none', () => {
+  it('gives the full url-out and {} for the query when there is none', () => {
     // Act
-    const ports = triggerPorts(call({ method: 'GET', url: '/webhook/trigger' }), '');
+    const ports = triggerPorts(call({ method: 'GET', url: 'https://hooks.example.com/webhook/trigger' }), '');
 
     // Assess
     expect(ports).toEqual({
       'method-out': 'GET',
-      'url-out': '/webhook/trigger',
+      'url-out': 'https://hooks.example.com/webhook/trigger',
       'headers-out': '{}',
       'query-out': '{}',
       'body-out': '',
@@ -303,10 +303,10 @@ describe('webhookIdempotency', () => {
   const body = (inputs: Record<string, unknown> = {}, idempotencyKey?: string) => ({ inputs, bodyOut: '', ...(idempotencyKey ? { idempotencyKey } : {}) });
   const github = { 'x-github-delivery': 'd-1' };
 
-  it('takes Idempotency-Key first, then x-idempotency-key, then the body idempotencyKey, then the provider id', () => {
+  it('takes Idempotency-Key first, then x-idempotency-key, then the body idempotencyKey (which must agree with a header key), then the provider id', () => {
     // Act
-    const all = webhookIdempotency({ 'idempotency-key': 'h1', 'x-idempotency-key': 'h2', ...github }, body({}, 'b1'));
-    const noStandard = webhookIdempotency({ 'x-idempotency-key': 'h2', ...github }, body({}, 'b1'));
+    const all = webhookIdempotency({ 'idempotency-key': 'h1', 'x-idempotency-key': 'h2', ...github }, body({}, 'h1'));
+    const noStandard = webhookIdempotency({ 'x-idempotency-key': 'h2', ...github }, body({}, 'h2'));
     const bodyOnly = webhookIdempotency(github, body({}, 'b1'));
     const providerOnly = webhookIdempotency(github, body());
 
@@ -341,5 +341,22 @@ describe('webhookIdempotency', () => {
 
   it('gives no key when nothing names the delivery (every call is a new run)', () => {
     expect(webhookIdempotency({ 'content-type': 'application/json' }, body({ a: 1 }))).toBeUndefined();
+  });
+});
+
+describe('webhookIdempotency key rules', () => {
+  it('refuses a header key and a body key that differ, like POST /api/run', () => {
+    // Prepare
+    const body = parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.from('{"idempotencyKey":"body-key"}') });
+    // Act / Assess
+    expect(() => webhookIdempotency({ 'idempotency-key': 'header-key' }, body)).toThrow(ValidationError);
+    expect(webhookIdempotency({ 'idempotency-key': 'body-key' }, body)?.key).toBe('key:body-key');
+  });
+
+  it('refuses a body key with spaces or over 255 characters', () => {
+    for (const key of ['has space', 'k'.repeat(256)]) {
+      const body = parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ idempotencyKey: key })) });
+      expect(() => webhookIdempotency({}, body)).toThrow(ValidationError);
+    }
   });
 });
