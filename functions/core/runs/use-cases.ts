@@ -147,7 +147,8 @@ export async function waitForExecution(
   deps: Pick<RunDeps, 'runs'> & { sleep: (ms: number) => Promise<void>; nowMs: () => number },
 ): Promise<Execution> {
   const deadline = deps.nowMs() + timeoutMs;
-  let delay = 50;
+  // Instant-node runs finish in tens of milliseconds: look early, then back off.
+  let delay = 15;
   for (;;) {
     const execution = await getExecution(principal, executionId, deps);
     const remaining = deadline - deps.nowMs();
@@ -265,7 +266,8 @@ export class RunFailedError extends Error {
   override readonly name = 'RunFailed';
 }
 
-export type AdvanceResult = { workspaceId: string; executionId: string; status: 'waiting' | 'done'; waitSeconds: number };
+/** `notify`: the run has a callback to send, so the state machine goes on to Finalize. */
+export type AdvanceResult = { workspaceId: string; executionId: string; status: 'waiting' | 'done'; waitSeconds: number; notify: boolean };
 
 /**
  * The state machine's Advance step. Runs what can run now and saves it. On success → `done` (the
@@ -307,7 +309,7 @@ async function advanceOnce(
     const { execution, graph } = loaded;
     if (isTerminal(execution.status)) {
       // Cancelled while this step was scheduled, or a retried step after the end: nothing to do.
-      return { ...run, status: 'done', waitSeconds: 0 };
+      return { ...run, status: 'done', waitSeconds: 0, notify: false };
     }
     const version = execution.version;
     const now = () => deps.clock.now().toISOString();
@@ -329,7 +331,13 @@ async function advanceOnce(
       await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
       throw new RunFailedError(execution.error?.message ?? 'A node failed');
     }
-    return { ...run, status: outcome.status === 'waiting' ? 'waiting' : 'done', waitSeconds: outcome.status === 'waiting' ? outcome.waitSeconds : 0 };
+    return {
+      ...run,
+      status: outcome.status === 'waiting' ? 'waiting' : 'done',
+      waitSeconds: outcome.status === 'waiting' ? outcome.waitSeconds : 0,
+      // A run without a callback URL ends here: no Finalize invocation, no extra reads.
+      notify: outcome.status !== 'waiting' && execution.callback !== null,
+    };
   }
 }
 
@@ -376,14 +384,14 @@ export async function deliverCallbackOnce(
       executionId,
       (execution) => {
         if (!execution.callback || !isTerminal(execution.status) || execution.callback.attempt === execution.attempt) {
-          throw new AlreadyHandled();
+          throw new AlreadyHandled(execution);
         }
         execution.callback = { ...execution.callback, attempt: execution.attempt, delivered: null, statusCode: null, error: null, at: null };
       },
       deps,
     );
   } catch (error) {
-    if (error instanceof AlreadyHandled) return deps.runs.get(workspaceId, executionId);
+    if (error instanceof AlreadyHandled) return error.execution;
     throw error;
   }
   // Large values travel as download URLs: a callback stays small whatever the run produced.
@@ -410,5 +418,10 @@ export async function deliverCallbackOnce(
   );
 }
 
-class AlreadyHandled extends Error {}
+/** Nothing to send; carries the execution that was read, so the caller needs no second read. */
+class AlreadyHandled extends Error {
+  constructor(readonly execution: Execution) {
+    super('callback already handled');
+  }
+}
 
