@@ -1,0 +1,95 @@
+// e2e: the admin CLI against a running local stack — it provisions a workspace and prints its
+// all-scopes key once; the key then works over HTTP like any other.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../lib/local/ports.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, args, { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('admin CLI: create-workspace --local', () => {
+  let stack: ChildProcess;
+  let dataDir: string;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
+    const [appPort, basePort] = [await freePort(), await freePort()];
+    baseUrl = `http://127.0.0.1:${basePort}`;
+    stack = spawn(TSX, ['lib/local/start.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, APP_PORT: String(appPort), BASE_PORT: String(basePort), DATA_DIR: dataDir, BOOTSTRAP_API_KEY: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      let output = '';
+      const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output}`)), 90_000);
+      stack.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('base host:')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      stack.once('exit', (code) => reject(new Error(`local stack exited (${code}):\n${output}`)));
+    });
+  });
+
+  afterAll(async () => {
+    if (stack.exitCode === null) {
+      const exited = new Promise((resolve) => stack.once('exit', resolve));
+      stack.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('prints a new workspace and its key once; the key verifies with every scope', async () => {
+    // Act
+    const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'ops@acme.example', '--local'], { DATA_DIR: dataDir });
+
+    // Assess
+    expect(result.code, result.stderr).toBe(0);
+    const key = /apiKey:\s+(workspace_\S+)/.exec(result.stdout)?.[1];
+    const workspaceId = /workspaceId:\s+(ws_\S+)/.exec(result.stdout)?.[1];
+    expect(key).toBeDefined();
+    const verified = await fetch(`${baseUrl}/api/verify-key`, { headers: { authorization: `Bearer ${key}` } });
+    expect(verified.status).toBe(200);
+    const body = (await verified.json()) as { workspaceId: string; scopes: string[] };
+    expect(body.workspaceId).toBe(workspaceId);
+    expect(body.scopes).toHaveLength(9);
+    const info = await fetch(`${baseUrl}/api/mcp/workspace/info`, { headers: { authorization: `Bearer ${key}` } });
+    expect(((await info.json()) as { name: string }).name).toBe('Acme');
+  });
+
+  it('refuses bad arguments with exit code 2 and the usage', async () => {
+    const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'not-an-email', '--local'], { DATA_DIR: dataDir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('owner-email');
+  });
+
+  it('says clearly when no local stack is running for that DATA_DIR', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'admin-none-'));
+    try {
+      const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'X', '--owner-email', 'x@example.com', '--local'], { DATA_DIR: empty });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/No running local stack found/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
