@@ -21,7 +21,7 @@ import { LocalStackError } from './errors.ts';
 import { startHttpFront, type HttpFront } from './http-front.ts';
 import { freePort, LOOPBACK } from './ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provision } from './provision.ts';
-import { startS3Local, type S3Local } from './s3-local.ts';
+import { startS3Local } from './s3-local.ts';
 import { startSfnLocal, type SfnLocal } from './sfn-local.ts';
 import { startSqsLocal, type SqsLocal } from './sqs-local.ts';
 import { localStateMachines, RUN_STATE_MACHINE_NAME } from './workflows.ts';

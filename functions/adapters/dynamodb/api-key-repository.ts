@@ -1,10 +1,10 @@
 // adapter: ApiKeyRepository on the single table (see table-design.ts: ApiKey record + lookup items).
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApiKeyLookup, ApiKeyRecord } from '#core/keys/api-key';
 import type { ApiKeyRepository } from '#core/ports';
 import { table } from './client.ts';
 import { conditionally } from './errors.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { queryPrefix } from './operations.ts';
 import { keys } from './table-design.ts';
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
@@ -89,17 +89,8 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
   }
 
   async list(workspaceId: string, page: { limit: number; cursor?: string }) {
-    const { client, tableName } = table();
-    const partition = keys.workspacePartition(workspaceId);
-    const result = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.apiKeyPrefix },
-        Limit: page.limit,
-        ExclusiveStartKey: decodeCursor(page.cursor, partition),
-      }),
-    );
-    return { items: (result.Items ?? []).map(toRecord), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+    const { items, nextCursor } = await queryPrefix(keys.workspacePartition(workspaceId), keys.apiKeyPrefix, page);
+    return { items: items.map(toRecord), nextCursor };
   }
+
 }

@@ -1,10 +1,10 @@
 // adapter: CanvasRepository on the single table: one item per canvas, written under a version condition.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Canvas, CanvasSummary } from '#core/canvas/model';
 import type { CanvasRepository } from '#core/ports';
 import { table } from './client.ts';
 import { conditionally } from './errors.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { putIfVersion, queryPrefix } from './operations.ts';
 import { keys } from './table-design.ts';
 
 const SUMMARY_ATTRIBUTES = ['id', 'name', 'workspaceId', 'updatedAt', 'createdAt', 'archived', 'version'] as const;
@@ -36,19 +36,7 @@ export class DynamoCanvasRepository implements CanvasRepository {
   }
 
   async replace(canvas: Canvas, expectedVersion: number): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: canvasItem(canvas),
-            ConditionExpression: 'version = :expected',
-            ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        ),
-      'Canvas was changed by another request; reload and retry',
-    );
+    await putIfVersion(canvasItem(canvas), expectedVersion, 'Canvas was changed by another request; reload and retry');
   }
 
   async delete(workspaceId: string, canvasId: string): Promise<boolean> {
@@ -60,22 +48,13 @@ export class DynamoCanvasRepository implements CanvasRepository {
   }
 
   async list(workspaceId: string, page: { limit: number; cursor?: string; includeArchived: boolean }) {
-    const { client, tableName } = table();
-    const partition = keys.workspacePartition(workspaceId);
     const names = Object.fromEntries(SUMMARY_ATTRIBUTES.map((attribute) => [`#${attribute}`, attribute]));
-    const result = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        // Only the summary crosses the wire; nodes and edges stay behind.
-        ProjectionExpression: Object.keys(names).join(', '),
-        ...(page.includeArchived ? {} : { FilterExpression: '#archived = :false' }),
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.canvasPrefix, ...(page.includeArchived ? {} : { ':false': false }) },
-        Limit: page.limit,
-        ExclusiveStartKey: decodeCursor(page.cursor, partition),
-      }),
-    );
-    return { items: (result.Items ?? []) as CanvasSummary[], nextCursor: encodeCursor(result.LastEvaluatedKey) };
+    const { items, nextCursor } = await queryPrefix(keys.workspacePartition(workspaceId), keys.canvasPrefix, page, {
+      // Only the summary crosses the wire; nodes and edges stay behind.
+      ProjectionExpression: Object.keys(names).join(', '),
+      ExpressionAttributeNames: names,
+      ...(page.includeArchived ? {} : { FilterExpression: '#archived = :false', ExpressionAttributeValues: { ':false': false } }),
+    });
+    return { items: items as unknown as CanvasSummary[], nextCursor };
   }
 }

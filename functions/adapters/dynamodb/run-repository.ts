@@ -1,12 +1,12 @@
 // adapter: RunRepository on the single table (Execution, Execution graph and Idempotency items).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
 import type { ExecutionStatusReader, IdempotencyRecord, RunCreation, RunRepository, WebhookRunWrite } from '#core/ports';
 import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
 import { table } from './client.ts';
-import { conditionally } from './errors.ts';
+import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { keys } from './table-design.ts';
 
@@ -60,26 +60,13 @@ function webhookWrites(tableName: string, execution: Execution, webhook: Webhook
   return { items, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
 }
 
-function sameKey(item: Record<string, unknown>, key: { PK: string; SK: string }): boolean {
-  return item.PK === key.PK && item.SK === key.SK;
-}
-
 export class DynamoRunRepository implements RunRepository, ExecutionStatusReader {
   async loadForStart(workspaceId: string, canvasId: string, keyHash?: string) {
-    const { client, tableName } = table();
     const canvasKey = keys.canvas(workspaceId, canvasId);
     const idempotencyKey = keyHash === undefined ? undefined : keys.idempotency(workspaceId, keyHash);
-    const { Responses, UnprocessedKeys } = await client.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: idempotencyKey ? [canvasKey, idempotencyKey] : [canvasKey], ConsistentRead: true } } }),
-    );
-    const items = Responses?.[tableName] ?? [];
-    // Throttled reads come back unprocessed; read those one by one rather than guess.
-    for (const key of UnprocessedKeys?.[tableName]?.Keys ?? []) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-      if (Item) items.push(Item);
-    }
-    const canvas = items.find((item) => sameKey(item, canvasKey));
-    const idempotency = idempotencyKey && items.find((item) => sameKey(item, idempotencyKey));
+    const items = await batchGetConsistent(idempotencyKey ? [canvasKey, idempotencyKey] : [canvasKey]);
+    const canvas = findByKey(items, canvasKey);
+    const idempotency = idempotencyKey && findByKey(items, idempotencyKey);
     return {
       canvas: canvas ? strip<Canvas>(canvas) : undefined,
       idempotency: idempotency ? strip<IdempotencyRecord>(idempotency) : undefined,
@@ -151,37 +138,17 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
   }
 
   async getWithGraph(workspaceId: string, executionId: string) {
-    const { client, tableName } = table();
     const executionKey = keys.execution(workspaceId, executionId);
     const graphKey = keys.executionGraph(workspaceId, executionId);
-    const { Responses, UnprocessedKeys } = await client.send(
-      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: [executionKey, graphKey], ConsistentRead: true } } }),
-    );
-    const items = Responses?.[tableName] ?? [];
-    for (const key of UnprocessedKeys?.[tableName]?.Keys ?? []) {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
-      if (Item) items.push(Item);
-    }
-    const execution = items.find((item) => sameKey(item, executionKey));
-    const graph = items.find((item) => sameKey(item, graphKey));
+    const items = await batchGetConsistent([executionKey, graphKey]);
+    const execution = findByKey(items, executionKey);
+    const graph = findByKey(items, graphKey);
     if (!execution || !graph) return undefined;
     return { execution: strip<Execution>(execution), graph: strip<FrozenGraph>(graph) };
   }
 
   async save(execution: Execution, expectedVersion: number): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: executionItem(execution),
-            ConditionExpression: 'version = :expected',
-            ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        ),
-      `Execution ${execution.executionId} was changed concurrently`,
-    );
+    await putIfVersion(executionItem(execution), expectedVersion, `Execution ${execution.executionId} was changed concurrently`);
   }
 
   async listByCanvas(workspaceId: string, canvasId: string, page: { limit: number; cursor?: string }) {

@@ -1,5 +1,5 @@
 // adapter: WorkspaceRepository on the single table (Workspace, Member and bootstrap marker items).
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '#core/errors';
 import type { WorkspaceRepository } from '#core/ports';
@@ -7,7 +7,7 @@ import type { Member, Workspace } from '#core/workspaces/model';
 import { lookupItem, recordItem } from './api-key-repository.ts';
 import { table } from './client.ts';
 import { conditionally, isConditionFailure } from './errors.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import { queryPrefix } from './operations.ts';
 import { keys } from './table-design.ts';
 
 function toWorkspace(item: Record<string, unknown>): Workspace {
@@ -42,27 +42,17 @@ export class DynamoWorkspaceRepository implements WorkspaceRepository {
   }
 
   async listMembers(workspaceId: string, page: { limit: number; cursor?: string }) {
-    const { client, tableName } = table();
-    const partition = keys.workspacePartition(workspaceId);
-    const result = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.memberPrefix },
-        Limit: page.limit,
-        ExclusiveStartKey: decodeCursor(page.cursor, partition),
-      }),
-    );
-    const items = (result.Items ?? []).map(
+    const { items, nextCursor } = await queryPrefix(keys.workspacePartition(workspaceId), keys.memberPrefix, page);
+    const members = items.map(
       (item): Member => ({
-        workspaceId: item.workspaceId,
-        userId: item.userId,
-        email: item.email,
-        role: item.role,
-        joinedAt: item.joinedAt,
+        workspaceId: item.workspaceId as string,
+        userId: item.userId as string,
+        email: item.email as string,
+        role: item.role as Member['role'],
+        joinedAt: item.joinedAt as string,
       }),
     );
-    return { items, nextCursor: encodeCursor(result.LastEvaluatedKey) };
+    return { items: members, nextCursor };
   }
 
   async provision(input: Parameters<WorkspaceRepository['provision']>[0]): Promise<boolean> {
