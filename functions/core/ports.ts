@@ -62,9 +62,7 @@ export interface RunRepository {
     execution: Execution;
     graph: FrozenGraph;
     idempotency?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number };
-    /** A webhook call: count it against the trigger's rate limit and record it on the trigger, in the same transaction. */
-    webhook?: WebhookRunWrite;
-  }): Promise<RunCreation>;
+  }): Promise<{ created: true } | { created: false; existing: IdempotencyRecord }>;
   /** Removes a run that could not be started at all (with its idempotency record), so a retry starts clean. */
   discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void>;
   get(workspaceId: string, executionId: string): Promise<Execution | undefined>;
@@ -73,23 +71,6 @@ export interface RunRepository {
   save(execution: Execution, expectedVersion: number): Promise<void>;
   listByCanvas(workspaceId: string, canvasId: string, page: PageQuery): Promise<Page<ExecutionSummary>>;
 }
-
-/** What a webhook-started run also writes, atomically with the run. */
-export interface WebhookRunWrite {
-  canvasId: string;
-  triggerNodeId: string;
-  rateLimit: { limit: number; windowSeconds: number };
-}
-
-/**
- * The outcome of creating a run. Nothing is written unless `created`: a held idempotency key (with
- * its record), a full rate-limit window, or a trigger revoked meanwhile each cancel the transaction.
- */
-export type RunCreation =
-  | { created: true }
-  | { created: false; existing: IdempotencyRecord }
-  | { created: false; rateLimitedForSeconds: number }
-  | { created: false; triggerGone: true };
 
 /** Starts, stops and redrives the run state machine. */
 export interface WorkflowEngine {
@@ -119,6 +100,16 @@ export interface WebhookRepository {
   /** One strongly consistent GetItem by the hash of the presented secret. */
   findBySecretHash(secretHash: string): Promise<Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'> | undefined>;
   listForCanvas(workspaceId: string, canvasId: string): Promise<WebhookTrigger[]>;
+  recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void>;
+}
+
+/**
+ * Counts calls per key in fixed windows with one atomic conditional update. Deliberately not part of
+ * the run's transaction: every call to a trigger touches the same counter item, and transactions on a
+ * hot item conflict (TransactionConflict) where plain updates simply serialise.
+ */
+export interface RateLimiter {
+  hit(key: { workspaceId: string; name: string }, limit: number, windowSeconds: number, now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }
 
 /** Reads the status of several executions in one round trip (for status rows). */

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
-import type { ExecutionStatusReader, IdempotencyRecord, RunCreation, RunRepository, WebhookRunWrite } from '#core/ports';
+import type { ExecutionStatusReader, IdempotencyRecord, RunRepository } from '#core/ports';
 import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
 import { table } from './client.ts';
 import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
@@ -24,42 +24,6 @@ function executionItem(execution: Execution) {
   };
 }
 
-/**
- * The two writes a webhook-started run adds to its transaction:
- *
- *   trigger item      SET lastTriggeredAt, lastExecutionId   if it still exists (else revoked meanwhile → 404)
- *   rate window item  ADD count 1                            if count < limit   (else 429; nothing is written)
- *
- * Fixed windows of `windowSeconds`; a window item expires (TTL) a minute after its window ends.
- */
-function webhookWrites(tableName: string, execution: Execution, webhook: WebhookRunWrite) {
-  const nowSeconds = Math.floor(Date.parse(execution.createdAt) / 1000);
-  const windowStart = nowSeconds - (nowSeconds % webhook.rateLimit.windowSeconds);
-  const windowEnd = windowStart + webhook.rateLimit.windowSeconds;
-  const items = [
-    {
-      Update: {
-        TableName: tableName,
-        Key: keys.webhookTrigger(execution.workspaceId, webhook.canvasId, webhook.triggerNodeId),
-        UpdateExpression: 'SET lastTriggeredAt = :at, lastExecutionId = :executionId',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':at': execution.createdAt, ':executionId': execution.executionId },
-      },
-    },
-    {
-      Update: {
-        TableName: tableName,
-        Key: keys.rateWindow(execution.workspaceId, `webhook#${webhook.canvasId}#${webhook.triggerNodeId}`, windowStart),
-        UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': webhook.rateLimit.limit, ':ttl': windowEnd + 60 },
-      },
-    },
-  ];
-  return { items, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
-}
-
 export class DynamoRunRepository implements RunRepository, ExecutionStatusReader {
   async loadForStart(workspaceId: string, canvasId: string, keyHash?: string) {
     const canvasKey = keys.canvas(workspaceId, canvasId);
@@ -73,10 +37,9 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     };
   }
 
-  async create(input: Parameters<RunRepository['create']>[0]): Promise<RunCreation> {
+  async create(input: Parameters<RunRepository['create']>[0]) {
     const { client, tableName } = table();
-    const { execution, graph, idempotency, webhook } = input;
-    const extra = webhook ? webhookWrites(tableName, execution, webhook) : undefined;
+    const { execution, graph, idempotency } = input;
     try {
       await client.send(
         new TransactWriteCommand({
@@ -102,24 +65,15 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
-            ...(extra?.items ?? []),
           ],
         }),
       );
-      return { created: true };
+      return { created: true as const };
     } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      // Reasons come in item order: [idempotency], execution, graph, [trigger, rate window].
-      const reasons = error.CancellationReasons ?? [];
-      const failed = (index: number) => reasons[index]?.Code === 'ConditionalCheckFailed';
-      const holder = idempotency ? reasons[0] : undefined;
+      // The holder of the idempotency key comes back with the failure: no second read.
+      const holder = idempotency && error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
       if (holder?.Code === 'ConditionalCheckFailed' && holder.Item) {
-        return { created: false, existing: strip<IdempotencyRecord>(unmarshall(holder.Item)) };
-      }
-      if (extra) {
-        const triggerIndex = (idempotency ? 1 : 0) + 2;
-        if (failed(triggerIndex)) return { created: false, triggerGone: true };
-        if (failed(triggerIndex + 1)) return { created: false, rateLimitedForSeconds: extra.retryAfterSeconds };
+        return { created: false as const, existing: strip<IdempotencyRecord>(unmarshall(holder.Item)) };
       }
       throw error;
     }

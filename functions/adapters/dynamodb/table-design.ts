@@ -42,8 +42,8 @@
 // | authenticate webhook    | GetItem PK=WHSECRET#<hash>, SK=WHSECRET (consistent)         | 1                            |
 // | register / revoke hook  | TransactWrite trigger + secret lookup (both or neither)      | 1                            |
 // | hooks of a canvas       | Query PK=WS#<ws>, SK begins_with WEBHOOK#<canvasId>#         | 1 (only if it has hook nodes)|
-// | webhook call accepted   | the run's TransactWrite also updates the trigger (exists)    | 0 extra (in the transaction) |
-// |                         | and ADDs to its rate window (count < limit)                  |                              |
+// | rate limit a call       | UpdateItem ADD count, conditioned count < limit              | 1 (not in a transaction: hot)|
+// | record a trigger's call | UpdateItem lastTriggeredAt (if the trigger exists)            | 1, alongside StartExecution  |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the

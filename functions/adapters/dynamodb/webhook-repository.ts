@@ -1,11 +1,11 @@
-// adapter: WebhookRepository on the single table (see table-design.ts). The rate limit and the
-// last-triggered record are written with the run itself (run-repository.ts).
+// adapter: WebhookRepository and RateLimiter on the single table (see table-design.ts).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { WebhookRepository } from '#core/ports';
+import type { RateLimiter, WebhookRepository } from '#core/ports';
 import type { WebhookTrigger } from '#core/webhooks/model';
 import { table } from './client.ts';
+import { isConditionFailure } from './errors.ts';
 import { keys } from './table-design.ts';
 
 function toTrigger(item: Record<string, unknown>): WebhookTrigger {
@@ -92,5 +92,49 @@ export class DynamoWebhookRepository implements WebhookRepository {
       }),
     );
     return (result.Items ?? []).map(toTrigger);
+  }
+
+  async recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void> {
+    const { client, tableName } = table();
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+          UpdateExpression: 'SET lastTriggeredAt = :at, lastExecutionId = :executionId',
+          // Revoked meanwhile: do not resurrect a half item.
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':at': at, ':executionId': executionId },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}
+
+export class DynamoRateLimiter implements RateLimiter {
+  async hit(key: { workspaceId: string; name: string }, limit: number, windowSeconds: number, now: Date) {
+    const { client, tableName } = table();
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const windowStart = nowSeconds - (nowSeconds % windowSeconds);
+    const windowEnd = windowStart + windowSeconds;
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.rateWindow(key.workspaceId, key.name, windowStart),
+          // One atomic conditional increment: no read-then-write race between concurrent callers.
+          UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + 60 },
+        }),
+      );
+      return { allowed: true as const };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      return { allowed: false as const, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
+    }
   }
 }

@@ -1,9 +1,9 @@
 // use cases: accept, observe and control runs; and the two steps the run state machine calls.
-import { ConflictError, NotFoundError, RateLimitedError } from '../errors.ts';
+import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
 import type { Page, PageQuery } from '../pagination.ts';
-import type { CallbackSender, RunRepository, WebhookRunWrite, WorkflowEngine } from '../ports.ts';
+import type { CallbackSender, RunRepository, WorkflowEngine } from '../ports.ts';
 import { advance } from './engine.ts';
 import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import {
@@ -52,8 +52,10 @@ export interface AcceptOptions {
   fingerprint?: string;
   /** @default RUN_IDEMPOTENCY_TTL_SECONDS */
   ttlSeconds?: number;
-  /** A webhook call: its rate limit and last-triggered record go into the run's transaction (replays are free). */
-  webhook?: WebhookRunWrite;
+  /** Runs after the replay check and before anything is written (webhooks: the rate limit, so replays are free). */
+  beforeCreate?: () => Promise<void>;
+  /** Runs alongside StartExecution once the run exists (webhooks: record the trigger's last call). */
+  afterCreate?: (executionId: string) => Promise<void>;
   /** The trigger node must exist and be of this type, or TriggerGoneError (webhook calls). */
   requireTriggerType?: Execution['nodes'][string]['type'];
 }
@@ -88,6 +90,7 @@ export async function acceptRun(
   }
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
 
+  await options.beforeCreate?.();
   const now = deps.clock.now();
   const graph = freezeGraph(canvas, request.triggerNodeId);
   const execution = newExecution({
@@ -108,18 +111,10 @@ export async function acceptRun(
     execution,
     graph,
     ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + ttlSeconds } } : {}),
-    ...(options.webhook ? { webhook: options.webhook } : {}),
   });
-  if (!created.created) {
-    if ('existing' in created) return replay(created.existing, fingerprint);
-    if ('rateLimitedForSeconds' in created) {
-      const { limit, windowSeconds } = options.webhook!.rateLimit;
-      throw new RateLimitedError(`Too many calls to this webhook (limit ${limit} per ${windowSeconds} s)`, created.rateLimitedForSeconds);
-    }
-    throw new TriggerGoneError(`Trigger ${request.triggerNodeId} no longer exists`);
-  }
+  if (!created.created) return replay(created.existing, fingerprint);
 
-  await startOrDiscard(execution, deps, keyHash);
+  await Promise.all([startOrDiscard(execution, deps, keyHash), options.afterCreate?.(execution.executionId)]);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
 }
 

@@ -1,9 +1,9 @@
 // use cases: register, revoke and call webhook triggers; status rows for canvas state.
-import { NotFoundError, ValidationError } from '../errors.ts';
+import { NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Canvas, CanvasNode } from '../canvas/model.ts';
 import type { Principal } from '../keys/api-key.ts';
-import type { CanvasRepository, ExecutionStatusReader, WebhookRepository } from '../ports.ts';
+import type { CanvasRepository, ExecutionStatusReader, RateLimiter, WebhookRepository } from '../ports.ts';
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../runs/idempotency.ts';
 import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../runs/use-cases.ts';
@@ -103,12 +103,12 @@ export interface WebhookRateLimit {
   windowSeconds: number;
 }
 
-export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLimit: WebhookRateLimit };
+export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit };
 
 /**
- * A call to /webhook/trigger: secret → trigger (1 GetItem) → run accepted exactly like POST /api/run
- * (1 BatchGet, 1 transaction, 1 StartExecution), with the request on the trigger node's ports. The
- * rate limit and the trigger's last-triggered record are part of the run's transaction.
+ * A call to /webhook/trigger: secret → trigger (1 GetItem) → run accepted exactly like POST /api/run,
+ * with the request on the trigger node's ports. A call that is not a replay first passes the rate
+ * limit (1 conditional UpdateItem); the trigger's last call is recorded alongside StartExecution.
  */
 export async function triggerWebhook(
   call: WebhookCall,
@@ -122,6 +122,20 @@ export async function triggerWebhook(
   const body = parseWebhookBody(call);
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
   const idempotency = webhookIdempotency(call.headers, body);
+
+  // Counted only for calls that would start a run: a provider's retry of an accepted delivery is a
+  // replay and never answered 429.
+  const enforceRateLimit = async () => {
+    const limited = await deps.rateLimiter.hit(
+      { workspaceId: trigger.workspaceId, name: `webhook#${trigger.canvasId}#${trigger.triggerNodeId}` },
+      deps.rateLimit.limit,
+      deps.rateLimit.windowSeconds,
+      deps.clock.now(),
+    );
+    if (!limited.allowed) {
+      throw new RateLimitedError(`Too many calls to this webhook (limit ${deps.rateLimit.limit} per ${deps.rateLimit.windowSeconds} s)`, limited.retryAfterSeconds);
+    }
+  };
 
   const ports = triggerPorts(call, body.bodyOut);
   // "The same request": method, URL, and body bytes — the secret and volatile headers are not part of it.
@@ -140,9 +154,13 @@ export async function triggerWebhook(
         fingerprint,
         ttlSeconds: idempotency?.ttlSeconds,
         requireTriggerType: 'webhook-trigger',
-        // Counted only for calls that start a run: a provider's retry of an accepted delivery is a
-        // replay and never answered 429. Recorded on the trigger in the same transaction.
-        webhook: { canvasId: trigger.canvasId, triggerNodeId: trigger.triggerNodeId, rateLimit: deps.rateLimit },
+        beforeCreate: enforceRateLimit,
+        // Alongside StartExecution, not after it: the record costs no latency. It only feeds the status
+        // row, so a failure to write it must not fail a call whose run was accepted.
+        afterCreate: (executionId) =>
+          deps.webhooks.recordTriggered(trigger, executionId, deps.clock.now().toISOString()).catch((error: unknown) => {
+            console.error(JSON.stringify({ level: 'warn', message: 'Could not record the trigger call', executionId, error: String(error) }));
+          }),
       },
     );
     const provider = idempotency?.provider ? { name: idempotency.provider.provider, eventId: idempotency.provider.eventId } : undefined;

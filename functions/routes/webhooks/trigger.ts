@@ -6,6 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { MethodNotAllowedError } from '#core/errors';
 import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
 import { triggerWebhook } from '#core/webhooks/use-cases';
+import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 import { ENV } from '#adapters/env';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
@@ -23,6 +24,7 @@ const CORS = {
 };
 
 const { allowHosts } = outboundConfig();
+const rateLimiter = new DynamoRateLimiter();
 
 function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
   const headers: Record<string, string> = {};
@@ -55,7 +57,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const call = toCall(event, publicBaseUrlFor(event));
     const accepted = await triggerWebhook(
       call,
-      { ...runDeps, webhooks, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
+      { ...runDeps, webhooks, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
       (raw) => validateCallbackUrl(raw, { allowHosts }),
     );
     const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };
