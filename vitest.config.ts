@@ -17,6 +17,7 @@ export default defineConfig({
     // Forks, not threads: each test file gets its own process.env and module cache (handlers read
     // their configuration at module scope), and the e2e tests spawn and signal child processes.
     pool: 'forks',
+    reporters: ['default', './test/support/summary-reporter.ts'],
     // The suite runs on 2 cores next to a JVM; two files at a time keeps DynamoDB Local responsive.
     maxWorkers: 2,
     minWorkers: 1,

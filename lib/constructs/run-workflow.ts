@@ -62,7 +62,14 @@ export interface RunWorkflowProps {
   readonly logRetention?: logs.RetentionDays;
 }
 
-const workflowEntry = (...parts: string[]) => path.join(PROJECT_ROOT, 'functions', ...parts);
+/** The handler modules of the workflow's functions (also measured by scripts/bundle-report.ts). */
+export const WORKFLOW_FUNCTION_ENTRIES = {
+  advance: 'workflow/advance.ts',
+  finalize: 'workflow/finalize.ts',
+  startRuns: 'workers/start-runs.ts',
+} as const;
+
+const workflowEntry = (entry: string) => path.join(PROJECT_ROOT, 'functions', entry);
 
 /** The run workflow: state machine, task functions, start-retry queue, DLQ, worker and alarm. */
 export class RunWorkflow extends Construct {
@@ -82,7 +89,7 @@ export class RunWorkflow extends Construct {
     // Task functions: both write the execution record and may send the result callback (outbound
     // HTTPS; Lambda outside a VPC has internet egress, and the adapter enforces the URL rules).
     this.advance = new ServiceFunction(this, 'Advance', {
-      entry: workflowEntry('workflow', 'advance.ts'),
+      entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.advance),
       label: 'workflow task Advance',
       description: 'Run workflow task Advance: runs every node it can reach, or reports a provider wait',
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS.Advance),
@@ -92,7 +99,7 @@ export class RunWorkflow extends Construct {
       .bindBucket(props.bucket, 'readWrite')
       .bindCallbacks(props.callbackSigningSecretArn);
     this.finalize = new ServiceFunction(this, 'Finalize', {
-      entry: workflowEntry('workflow', 'finalize.ts'),
+      entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.finalize),
       label: 'workflow task Finalize',
       description: 'Run workflow task Finalize: records the outcome and sends the one result callback',
       timeout: Duration.seconds(TASK_TIMEOUT_SECONDS.Finalize),
@@ -141,7 +148,7 @@ export class RunWorkflow extends Construct {
     });
 
     this.startRuns = new ServiceFunction(this, 'StartRuns', {
-      entry: workflowEntry('workers', 'start-runs.ts'),
+      entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.startRuns),
       label: 'the start-runs worker',
       description: 'Start-retry queue consumer: starts queued runs that Step Functions throttled',
       timeout: Duration.seconds(START_RUNS_TIMEOUT_SECONDS),
