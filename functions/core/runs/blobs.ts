@@ -29,6 +29,20 @@ export function isBlobRef(value: unknown): value is BlobRef {
   return typeof value === 'object' && value !== null && '$blob' in value && typeof (value as BlobRef).$blob?.key === 'string';
 }
 
+type Owner = Pick<Execution, 'workspaceId' | 'executionId'>;
+
+/** Where an execution's blobs live. Only references under it are ever resolved. */
+export const blobPrefix = (owner: Owner) => `runs/${owner.workspaceId}/${owner.executionId}/`;
+
+/**
+ * A reference this execution wrote. Run inputs are user data and may contain anything, including
+ * objects shaped like references: those name no blob of this run and are left as they are, so no
+ * input can make the service read another run's (or another workspace's) objects.
+ */
+function isOwnRef(value: unknown, owner: Owner): value is BlobRef {
+  return isBlobRef(value) && value.$blob.key.startsWith(blobPrefix(owner)) && !value.$blob.key.includes('..');
+}
+
 /** Every place a run value lives: [container, field, blob path]. */
 function slots(execution: Execution): Array<[Record<string, unknown>, string, string]> {
   const found: Array<[Record<string, unknown>, string, string]> = [];
@@ -44,7 +58,7 @@ function slots(execution: Execution): Array<[Record<string, unknown>, string, st
   return found;
 }
 
-const blobKey = (execution: Execution, path: string) => `runs/${execution.workspaceId}/${execution.executionId}/${path}.json`;
+const blobKey = (execution: Execution, path: string) => `${blobPrefix(execution)}${path}.json`;
 
 /** Replaces references with their values, in place. Returns what was loaded, by key, to skip re-uploads. */
 export async function internalize(execution: Execution, store: BlobStore): Promise<Map<string, string>> {
@@ -52,7 +66,7 @@ export async function internalize(execution: Execution, store: BlobStore): Promi
   await Promise.all(
     slots(execution).map(async ([container, field]) => {
       const value = container[field];
-      if (!isBlobRef(value)) return;
+      if (!isOwnRef(value, execution)) return;
       const json = await store.get(value.$blob.key);
       loaded.set(value.$blob.key, json);
       container[field] = JSON.parse(json);
@@ -67,7 +81,7 @@ export async function externalize(execution: Execution, store: BlobStore, alread
   const moveAbove = (limit: number) => {
     for (const [container, field, path] of slots(execution)) {
       const value = container[field];
-      if (value === undefined || isBlobRef(value)) continue;
+      if (value === undefined || isOwnRef(value, execution)) continue;
       const json = JSON.stringify(value);
       const bytes = Buffer.byteLength(json, 'utf8');
       if (bytes <= limit) continue;
@@ -87,17 +101,18 @@ export const API_INLINE_BYTES = 64 * 1024;
 export const CALLBACK_INLINE_BYTES = 8 * 1024;
 
 /**
- * A copy of `value` for clients: each reference of at most `inlineUpTo` bytes is replaced by its value,
- * each larger one by `{ blob: { url, bytes } }` (a download URL valid for an hour).
+ * A copy of `value` (part of `owner`'s execution) for clients: each of the run's own references of at
+ * most `inlineUpTo` bytes is replaced by its value, each larger one by `{ blob: { url, bytes } }` (a
+ * download URL valid for an hour). Anything else is returned as it is.
  */
-export async function present<T>(value: T, store: BlobStore, inlineUpTo: number = API_INLINE_BYTES): Promise<T> {
-  if (isBlobRef(value)) {
+export async function present<T>(value: T, store: BlobStore, owner: Owner, inlineUpTo: number = API_INLINE_BYTES): Promise<T> {
+  if (isOwnRef(value, owner)) {
     if (value.$blob.bytes <= inlineUpTo) return JSON.parse(await store.get(value.$blob.key)) as T;
     return { blob: { url: await store.url(value.$blob.key), bytes: value.$blob.bytes } } as T;
   }
-  if (Array.isArray(value)) return (await Promise.all(value.map((entry) => present(entry, store, inlineUpTo)))) as T;
+  if (Array.isArray(value)) return (await Promise.all(value.map((entry) => present(entry, store, owner, inlineUpTo)))) as T;
   if (value && typeof value === 'object') {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, entry]) => [key, await present(entry, store, inlineUpTo)] as const));
+    const entries = await Promise.all(Object.entries(value).map(async ([key, entry]) => [key, await present(entry, store, owner, inlineUpTo)] as const));
     return Object.fromEntries(entries) as T;
   }
   return value;

@@ -397,7 +397,7 @@ export async function deliverCallbackOnce(
     throw error;
   }
   // Large values travel as download URLs: a callback stays small whatever the run produced.
-  const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, CALLBACK_INLINE_BYTES));
+  const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, claimed, CALLBACK_INLINE_BYTES));
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,

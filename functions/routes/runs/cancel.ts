@@ -9,6 +9,7 @@ import { ExecutionBody } from './execution-query.ts';
 
 const callbacks = new HttpCallbackSender();
 
-export const handler = defineRoute('executions-cancel', { body: ExecutionBody }, async ({ body, principal }) =>
-  present(snapshot(await cancelRun(principal, body.executionId, { ...runDeps, callbacks })), runDeps.blobs),
-);
+export const handler = defineRoute('executions-cancel', { body: ExecutionBody }, async ({ body, principal }) => {
+  const execution = await cancelRun(principal, body.executionId, { ...runDeps, callbacks });
+  return present(snapshot(execution), runDeps.blobs, execution);
+});

@@ -6,6 +6,7 @@ import { defineRoute } from '#http/route';
 import { blobs, runs } from './deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
 
-export const handler = defineRoute('executions-get', { query: ExecutionQuery }, async ({ query, principal }) =>
-  present(snapshot(await getExecution(principal, query.executionId, { runs })), blobs),
-);
+export const handler = defineRoute('executions-get', { query: ExecutionQuery }, async ({ query, principal }) => {
+  const execution = await getExecution(principal, query.executionId, { runs });
+  return present(snapshot(execution), blobs, execution);
+});

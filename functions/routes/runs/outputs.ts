@@ -7,5 +7,5 @@ import { ExecutionQuery } from './execution-query.ts';
 
 export const handler = defineRoute('executions-outputs', { query: ExecutionQuery }, async ({ query, principal }) => {
   const execution = await getExecution(principal, query.executionId, { runs });
-  return present({ executionId: execution.executionId, status: execution.status, result: execution.result, outputs: execution.outputs }, blobs);
+  return present({ executionId: execution.executionId, status: execution.status, result: execution.result, outputs: execution.outputs }, blobs, execution);
 });

@@ -7,6 +7,7 @@ import { HttpResult } from '#http/responses';
 import { runDeps } from './deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 
-export const handler = defineRoute('executions-redrive', { body: ExecutionBody }, async ({ body, principal }) =>
-  new HttpResult(202, await present(snapshot(await redriveRun(principal, body.executionId, runDeps)), runDeps.blobs)),
-);
+export const handler = defineRoute('executions-redrive', { body: ExecutionBody }, async ({ body, principal }) => {
+  const execution = await redriveRun(principal, body.executionId, runDeps);
+  return new HttpResult(202, await present(snapshot(execution), runDeps.blobs, execution));
+});

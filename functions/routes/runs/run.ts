@@ -43,7 +43,7 @@ export const handler = defineRoute('run', { body: Body }, async ({ body, princip
     sleep: (ms) => sleep(ms),
     nowMs: () => Date.now(),
   });
-  if (isTerminal(execution.status)) return new HttpResult(200, await present(snapshot(execution), runDeps.blobs), replayHeader);
+  if (isTerminal(execution.status)) return new HttpResult(200, await present(snapshot(execution), runDeps.blobs, execution), replayHeader);
   const pending = {
     ok: true,
     pending: true,
