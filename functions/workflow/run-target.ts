@@ -4,5 +4,9 @@ import * as z from '#core/schema';
 export const RunTarget = z.object({
   workspaceId: z.string().check(z.minLength(1)),
   executionId: z.string().check(z.regex(/^exec_[0-9a-z]{26}$/)),
+  /** The Finalize function also serves the Recover state. */
+  mode: z.optional(z.enum(['finalize', 'recover'])),
+  /** Recover: how often Step Functions has redriven this execution ($$.Execution.RedriveCount). */
+  redriveCount: z.optional(z.int().check(z.minimum(0))),
 });
 export type RunTarget = z.infer<typeof RunTarget>;

@@ -24,7 +24,8 @@ export async function localStateMachines(options: { waitMs?: number } = {}): Pro
       name: RUN_STATE_MACHINE_NAME,
       definitionFile: RUN_DEFINITION_FILE,
       substitutions: { AdvanceFunctionArn: LOCAL_FUNCTION_ARN('advance'), FinalizeFunctionArn: LOCAL_FUNCTION_ARN('finalize') },
-      tasks: { Advance: advance.handler, Finalize: finalize.handler },
+      // Keyed by state name: Recover runs the Finalize function, as in the ASL.
+      tasks: { Advance: advance.handler, Finalize: finalize.handler, Recover: finalize.handler },
       // Provider polls wait for real in AWS; locally a second is plenty for the stand-in providers.
       ...(options.waitMs === undefined ? {} : { waitTimeOverrides: { WaitForProvider: options.waitMs } }),
     },

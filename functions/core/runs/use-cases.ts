@@ -343,6 +343,46 @@ async function advanceOnce(
   }
 }
 
+const ENGINE_FAILED = 'The run engine failed (a step timed out or crashed); redrive the run to retry';
+
+/**
+ * The state machine's Recover step, reached whenever Advance failed: after a node failure (already
+ * recorded, callback sent) or when the step itself timed out or crashed, which its own code could not
+ * catch. It makes sure the run reads `failed` and its callback went out, then fails — so the execution
+ * fails here, and a redrive resumes here:
+ *
+ *   queued by a redrive, and this is that redrive ──► return: back to Advance
+ *   queued by a redrive still waiting for this execution to close ──► throw RunFailed, touch nothing
+ *   anything else ──► record failed (unless terminal), send the callback once, throw RunFailed
+ *
+ * `redriveCount` is Step Functions' own count for this execution: attempt n is redrive n − 1.
+ */
+export async function recoverRun(
+  run: { workspaceId: string; executionId: string },
+  redriveCount: number,
+  deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender },
+): Promise<{ workspaceId: string; executionId: string }> {
+  const execution = await deps.runs.get(run.workspaceId, run.executionId);
+  if (!execution) throw new NotFoundError(`Execution ${run.executionId} not found`);
+  // Only a redrive puts a run back to `queued` with attempt > 1.
+  if (execution.status === 'queued' && execution.attempt > 1) {
+    if (redriveCount >= execution.attempt - 1) return run;
+    throw new RunFailedError('A redrive is waiting for this execution to close');
+  }
+  let message = execution.error?.message ?? ENGINE_FAILED;
+  if (!isTerminal(execution.status)) {
+    const at = deps.clock.now().toISOString();
+    await update(run.workspaceId, run.executionId, (current) => {
+      if (isTerminal(current.status)) return;
+      current.error = { nodeId: null, message: ENGINE_FAILED };
+      finish(current, 'failed', at, ENGINE_FAILED);
+    }, deps);
+    message = ENGINE_FAILED;
+  }
+  await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+  throw new RunFailedError(message);
+}
+
 /** The state machine's Finalize step: the callback of a finished run. */
 export async function finalizeRun(
   run: { workspaceId: string; executionId: string },
