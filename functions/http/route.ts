@@ -18,6 +18,8 @@ export interface RouteRequest<B, Q> {
   query: Q;
   principal: Principal;
   event: APIGatewayProxyEvent;
+  /** The Lambda context (remaining time, request id). */
+  context: Context;
 }
 
 export interface RouteSpec<B, Q> {
@@ -44,12 +46,12 @@ export function defineRoute<B = undefined, Q = undefined>(
     .onError((request) => {
       request.response = errorResponse(request.error, request.event.requestContext?.requestId);
     })
-    .handler(async (event) => {
+    .handler(async (event, context) => {
       const principal = await authenticate(header(event, 'authorization'), deps);
       requireScope(principal, route.scope);
       const body = spec.body ? parseJsonBody(event, spec.body, maxBodyBytes) : (undefined as B);
       const query = spec.query ? parseQuery(event, spec.query) : (undefined as Q);
-      const result = await run({ body, query, principal, event });
+      const result = await run({ body, query, principal, event, context });
       if (result instanceof HttpResult) return jsonResponse(result.statusCode, result.body, result.headers);
       return jsonResponse(200, result);
     });

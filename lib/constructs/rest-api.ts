@@ -74,6 +74,9 @@ export class RouteApi extends Construct {
     this.api = new apigateway.RestApi(this, 'Api', {
       description: `Workspace automation service, ${props.host} host`,
       endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
+      // Every body reaches the handler byte for byte (base64 with isBase64Encoded); the handlers decode
+      // it (functions/http/request.ts rawBody). Without this, a binary webhook body arrives mangled.
+      binaryMediaTypes: ['*/*'],
       // The account-level role is ApiGatewayAccount's job (cdk.json disables the per-API role).
       cloudWatchRole: false,
       deployOptions: {
@@ -89,6 +92,23 @@ export class RouteApi extends Construct {
       },
     });
     if (props.dependsOn) this.api.deploymentStage.node.addDependency(props.dependsOn);
+
+    // API Gateway's own answers follow the interface too: `{ "error": … }`, 404 for an unknown route
+    // (not 403 "Missing Authentication Token"), and Retry-After on its throttling 429.
+    const errorBody = { 'application/json': '{"error":"$context.error.messageString"}' };
+    this.api.addGatewayResponse('UnknownRoute', {
+      type: apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+      statusCode: '404',
+      templates: { 'application/json': '{"error":"No route for $context.httpMethod $context.path"}' },
+    });
+    this.api.addGatewayResponse('Throttled', {
+      type: apigateway.ResponseType.THROTTLED,
+      statusCode: '429',
+      responseHeaders: { 'Retry-After': "'1'" },
+      templates: errorBody,
+    });
+    this.api.addGatewayResponse('Default4xx', { type: apigateway.ResponseType.DEFAULT_4XX, templates: errorBody });
+    this.api.addGatewayResponse('Default5xx', { type: apigateway.ResponseType.DEFAULT_5XX, templates: errorBody });
 
     // Parameters and bodies are validated by each handler's zod schema; this validator makes API
     // Gateway enforce whatever request parameters/models a method declares, before a Lambda runs.

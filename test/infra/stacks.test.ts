@@ -313,3 +313,25 @@ describe('buildApp with bundling-stacks []', { timeout: 60_000 }, () => {
     }
   });
 });
+
+describe('API Gateway answers of its own', () => {
+  it('speak the interface: { "error": … } bodies, 404 for unknown routes, Retry-After on throttling, binary-safe bodies', () => {
+    // Prepare
+    const { stateless } = buildApp({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, nag: false });
+    const template = Template.fromStack(stateless);
+    // Assess
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: 'MISSING_AUTHENTICATION_TOKEN', StatusCode: '404' });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
+    for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: type,
+        ResponseTemplates: { 'application/json': '{"error":"$context.error.messageString"}' },
+      });
+    }
+  });
+});

@@ -8,7 +8,10 @@ import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenG
 import { table } from './client.ts';
 import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { keys } from './table-design.ts';
+import { keys, TABLE_SCHEMA } from './table-design.ts';
+
+const TTL = TABLE_SCHEMA.timeToLiveAttribute;
+const isExpired = (item: Record<string, unknown>) => typeof item[TTL] === 'number' && (item[TTL] as number) < Math.floor(Date.now() / 1000);
 
 function strip<T>(item: Record<string, unknown>): T {
   const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _entity, ttl: _ttl, ...rest } = item;
@@ -30,7 +33,9 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     const idempotencyKey = keyHash === undefined ? undefined : keys.idempotency(workspaceId, keyHash);
     const items = await batchGetConsistent(idempotencyKey ? [canvasKey, idempotencyKey] : [canvasKey]);
     const canvas = findByKey(items, canvasKey);
-    const idempotency = idempotencyKey && findByKey(items, idempotencyKey);
+    const found = idempotencyKey && findByKey(items, idempotencyKey);
+    // TTL deletion is lazy (hours, sometimes days): a record past its expiry no longer names a run.
+    const idempotency = found && !isExpired(found) ? found : undefined;
     return {
       canvas: canvas ? strip<Canvas>(canvas) : undefined,
       idempotency: idempotency ? strip<IdempotencyRecord>(idempotency) : undefined,
@@ -49,8 +54,11 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
                   {
                     Put: {
                       TableName: tableName,
-                      Item: { ...keys.idempotency(execution.workspaceId, idempotency.keyHash), entity: 'Idempotency', ...idempotency.record, ttl: idempotency.expiresAtEpochSeconds },
-                      ConditionExpression: 'attribute_not_exists(PK)',
+                      Item: { ...keys.idempotency(execution.workspaceId, idempotency.keyHash), entity: 'Idempotency', ...idempotency.record, [TTL]: idempotency.expiresAtEpochSeconds },
+                      // Free, or held by an expired record that TTL has not removed yet.
+                      ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+                      ExpressionAttributeNames: { '#ttl': TTL },
+                      ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
                       // The holder of the key comes back with the failure: no second read.
                       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
                     },

@@ -19,7 +19,9 @@ export interface CanvasDeps {
   onTriggerNodesRemoved?: (workspaceId: string, canvasId: string, remaining: Canvas | undefined) => Promise<void>;
 }
 
-const hookNodeIds = (canvas: Pick<Canvas, 'nodes'>) => canvas.nodes.filter((node) => node.type === 'webhook-trigger').map((node) => node.id);
+/** Webhook-trigger nodes by identity: id and creation time, so a node deleted and re-added under the same id is a new node. */
+const hookNodeIds = (canvas: Pick<Canvas, 'nodes'>) =>
+  canvas.nodes.filter((node) => node.type === 'webhook-trigger').map((node) => `${node.id}@${node.createdAt}`);
 
 /** How often an edit without `expectedVersion` is re-applied on a fresh read after losing a race. */
 const MAX_ATTEMPTS = 5;
@@ -88,15 +90,17 @@ async function editCanvas<T>(
     assertCanvasFits(draft);
     try {
       await deps.canvases.replace(draft, stored.version);
-      const remainingHooks = hookNodeIds(draft);
-      if (deps.onTriggerNodesRemoved && hookNodeIds(stored).some((id) => !remainingHooks.includes(id))) {
-        await deps.onTriggerNodesRemoved(principal.workspaceId, draft.id, draft);
-      }
-      return { canvas: draft, result };
     } catch (error) {
       const retry = error instanceof ConflictError && target.expectedVersion === undefined && attempt < MAX_ATTEMPTS;
       if (!retry) throw error;
+      continue;
     }
+    // Outside the retry: the edit is stored; nothing after this point may apply it again.
+    const remainingHooks = hookNodeIds(draft);
+    if (deps.onTriggerNodesRemoved && hookNodeIds(stored).some((id) => !remainingHooks.includes(id))) {
+      await deps.onTriggerNodesRemoved(principal.workspaceId, draft.id, draft);
+    }
+    return { canvas: draft, result };
   }
 }
 

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
 import type { Page, PageQuery } from '../pagination.ts';
-import type { CallbackSender, RunRepository, WorkflowEngine } from '../ports.ts';
+import type { CallbackSender, IdempotencyRecord, RunRepository, WorkflowEngine } from '../ports.ts';
 import { advance } from './engine.ts';
 import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import {
@@ -80,7 +80,7 @@ export async function acceptRun(
   const key = request.idempotencyKey ?? (options.deriveKey === false ? undefined : derivedRunKey(fingerprint));
   const keyHash = key === undefined ? undefined : idempotencyKeyHash(`${scope}:${key}`);
   const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash);
-  if (idempotency) return replay(idempotency, fingerprint);
+  if (idempotency) return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps);
   if (!canvas) {
     throw options.requireTriggerType ? new TriggerGoneError(`Canvas ${request.canvasId} no longer exists`) : new NotFoundError(`Canvas ${request.canvasId} not found`);
   }
@@ -112,10 +112,32 @@ export async function acceptRun(
     graph,
     ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + ttlSeconds } } : {}),
   });
-  if (!created.created) return replay(created.existing, fingerprint);
+  if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
 
   await Promise.all([startOrDiscard(execution, deps, keyHash), options.afterCreate?.(execution.executionId)]);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
+}
+
+/** A run still `queued` this long after it was accepted never reached Step Functions. */
+const START_GRACE_MS = 10_000;
+
+/**
+ * A replay answers with the original run. If that run was recorded but its start never happened (the
+ * accepting Lambda died in between), starting it now is what the original request promised; the
+ * start is idempotent (the execution name is the executionId).
+ */
+async function replayAndRestart(
+  workspaceId: string,
+  record: IdempotencyRecord,
+  fingerprint: string,
+  deps: RunDeps,
+): Promise<Accepted> {
+  const answer = replay(record, fingerprint);
+  if (deps.clock.now().getTime() - Date.parse(record.createdAt) > START_GRACE_MS) {
+    const execution = await deps.runs.get(workspaceId, record.executionId);
+    if (execution?.status === 'queued' && execution.attempt === 1) await deps.engine.start({ workspaceId, executionId: record.executionId });
+  }
+  return answer;
 }
 
 function replay(record: { fingerprint: string; executionId: string; statusCode: number; body: Record<string, unknown> }, fingerprint: string): Accepted {
@@ -208,7 +230,13 @@ export async function cancelRun(
     },
     deps,
   );
-  await deps.engine.stop(executionId, 'Cancelled by request');
+  try {
+    await deps.engine.stop(executionId, 'Cancelled by request');
+  } catch (error) {
+    // The table is the truth and says `cancelled`: an execution that could not be stopped ends at its
+    // next Advance, which finds a terminal run. The request succeeded; the stop failure is logged.
+    console.error(JSON.stringify({ level: 'warn', message: 'StopExecution failed; the run ends at its next step', executionId, error: String(error) }));
+  }
   return (await deliverCallbackOnce(principal.workspaceId, executionId, deps)) ?? cancelled;
 }
 

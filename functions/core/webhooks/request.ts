@@ -28,8 +28,9 @@ export function webhookSecretOf(call: Pick<WebhookCall, 'headers' | 'query'>): s
   if ('secret' in call.query) {
     throw new ValidationError('Do not send the webhook secret in the query string (?secret=): use Authorization: Bearer or x-webhook-secret');
   }
+  // x-webhook-secret first: a sender may use its own Authorization header for something else.
   const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(call.headers.authorization ?? '')?.[1];
-  const secret = bearer ?? call.headers['x-webhook-secret']?.trim();
+  const secret = call.headers['x-webhook-secret']?.trim() || bearer;
   if (!secret) throw new ValidationError('Missing webhook secret: send Authorization: Bearer <secret> or x-webhook-secret');
   return secret;
 }

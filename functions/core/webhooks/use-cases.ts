@@ -93,7 +93,8 @@ export async function cleanUpTriggers(
   const triggers = await deps.webhooks.listForCanvas(workspaceId, canvasId);
   const stale = triggers.filter((trigger) => {
     const node = remaining?.nodes.find((candidate) => candidate.id === trigger.triggerNodeId);
-    return node?.type !== 'webhook-trigger';
+    // A node created after the registration is a new node under an old id (deleted and re-added).
+    return node?.type !== 'webhook-trigger' || Date.parse(node.createdAt) > Date.parse(trigger.createdAt);
   });
   await Promise.all(stale.map((trigger) => deps.webhooks.delete(trigger)));
 }

@@ -26,7 +26,10 @@ const Body = z.strictObject({
 
 const { allowHosts } = outboundConfig();
 
-export const handler = defineRoute('run', { body: Body }, async ({ body, principal, event }) => {
+/** Time kept back from the function's deadline to answer with the pending payload, never a 504. */
+const ANSWER_MARGIN_MS = 2_000;
+
+export const handler = defineRoute('run', { body: Body }, async ({ body, principal, event, context }) => {
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl, { allowHosts });
   const idempotencyKey = chooseIdempotencyKey(header(event, 'idempotency-key'), body.idempotencyKey);
   const accepted = await acceptRun(
@@ -38,7 +41,9 @@ export const handler = defineRoute('run', { body: Body }, async ({ body, princip
   const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
   if (!body.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
 
-  const execution = await waitForExecution(principal, accepted.executionId, body.timeoutSeconds * 1000, {
+  // Accepting took some of the function's time already: never wait past what is left of it.
+  const waitMs = Math.max(0, Math.min(body.timeoutSeconds * 1000, context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS));
+  const execution = await waitForExecution(principal, accepted.executionId, waitMs, {
     ...runDeps,
     sleep: (ms) => sleep(ms),
     nowMs: () => Date.now(),
