@@ -1,6 +1,7 @@
 // routes: the single source of truth for every HTTP route. CDK builds API Gateway methods and one
 // Lambda per entry from it; the local HTTP front mounts the same handlers from it; tests walk it.
 import type { Scope } from '#core/scopes';
+import { WEBHOOK_MAX_BODY_BYTES } from '#core/webhooks/request';
 
 export type Host = 'app' | 'base';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -116,7 +117,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   // authenticated by the trigger's secret, not a workspace key.
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
-  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: 512 * 1024, area: 'webhooks' },
+  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
 ];
 

@@ -140,7 +140,7 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
       const Keys = executionIds.slice(start, start + 100).map((id) => keys.execution(workspaceId, id));
       const { Responses } = await client.send(
         new BatchGetCommand({
-          RequestItems: { [tableName]: { Keys, ProjectionExpression: 'executionId, #status', ExpressionAttributeNames: { '#status': 'status' } } },
+          RequestItems: { [tableName]: { Keys, ConsistentRead: true, ProjectionExpression: 'executionId, #status', ExpressionAttributeNames: { '#status': 'status' } } },
         }),
       );
       for (const item of Responses?.[tableName] ?? []) result[item.executionId as string] = item.status as string;

@@ -41,8 +41,6 @@ export function statusRow(trigger: WebhookTrigger | undefined, lastRunStatus: st
       ? 'Triggered'
       : lastRunStatus === 'failed' || lastRunStatus === 'cancelled'
         ? 'Error'
-        : lastRunStatus === undefined
-          ? 'Triggered'
-          : 'Running';
+        : 'Running';
   return { configuration: 'Ready', execution, lastTriggeredAt: trigger.lastTriggeredAt, lastExecutionId: trigger.lastExecutionId };
 }

@@ -40,8 +40,8 @@ describe('statusRow', () => {
     });
   });
 
-  it('is Triggered when the last run can no longer be read (the call was accepted)', () => {
-    expect(statusRow(triggered, undefined).execution).toBe('Triggered');
+  it('is Running while the last run cannot be read yet (accepted, not yet visible), never a made-up Triggered', () => {
+    expect(statusRow(triggered, undefined).execution).toBe('Running');
   });
 
   it('never stores or reports Loading (the editor\'s own state)', () => {
