@@ -13,7 +13,7 @@
 //                     StartQueueDlq (14 days) ── alarm when anything is visible
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -122,6 +122,8 @@ export class RunWorkflow extends Construct {
       definitionSubstitutions: {
         AdvanceFunctionArn: this.advance.function.functionArn,
         FinalizeFunctionArn: this.finalize.function.functionArn,
+        // aws, aws-cn, aws-us-gov: the service integration ARN is partition-specific.
+        Partition: Aws.PARTITION,
       },
       tracingEnabled: true,
       // Every state transition is logged, but without input/output: those carry run inputs, node

@@ -49,14 +49,21 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
   const functionProps = (fn: 'advance' | 'finalize' | 'startRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
   const roleStatements = (fn: 'advance' | 'finalize' | 'startRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
 
-  it('validates the shared ASL file with asl-validator', () => {
-    // Prepare
-    const definition = JSON.parse(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
-    // Act
-    const result = aslValidator(definition);
-    // Assess
-    expect(result.errorsText('\n')).toBe('');
-    expect(result.isValid).toBe(true);
+  it('validates the shared ASL file with asl-validator, as Step Functions receives it in each partition', () => {
+    for (const partition of ['aws', 'aws-cn', 'aws-us-gov']) {
+      // Prepare: the definition after CloudFormation's substitutions
+      const text = readFileSync(RUN_DEFINITION_FILE, 'utf8')
+        .replaceAll('${Partition}', partition)
+        .replaceAll('${AdvanceFunctionArn}', `arn:${partition}:lambda:us-east-1:123456789012:function:advance`)
+        .replaceAll('${FinalizeFunctionArn}', `arn:${partition}:lambda:us-east-1:123456789012:function:finalize`);
+      expect(text).not.toContain('${');
+      const definition = JSON.parse(text);
+      // Act
+      const result = aslValidator(definition);
+      // Assess
+      expect(result.errorsText('\n'), partition).toBe('');
+      expect(result.isValid).toBe(true);
+    }
   });
 
   it('deploys a STANDARD state machine with the ASL file as its definition, every placeholder substituted', () => {
@@ -69,8 +76,9 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     // Assess
     expect(props.StateMachineType).toBe('STANDARD');
     expect(definition).toBe(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
-    expect(new Set(placeholders)).toEqual(new Set(['AdvanceFunctionArn', 'FinalizeFunctionArn']));
-    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(['AdvanceFunctionArn', 'FinalizeFunctionArn']);
+    expect(new Set(placeholders)).toEqual(new Set(['AdvanceFunctionArn', 'FinalizeFunctionArn', 'Partition']));
+    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(['AdvanceFunctionArn', 'FinalizeFunctionArn', 'Partition']);
+    expect(props.DefinitionSubstitutions.Partition).toEqual({ Ref: 'AWS::Partition' });
     expect(props.DefinitionSubstitutions.AdvanceFunctionArn).toEqual({ 'Fn::GetAtt': [cfnId(workflow().advance.function), 'Arn'] });
     expect(props.DefinitionSubstitutions.FinalizeFunctionArn).toEqual({ 'Fn::GetAtt': [cfnId(workflow().finalize.function), 'Arn'] });
     expect(substituted).not.toContain('${');
