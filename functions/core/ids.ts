@@ -25,6 +25,11 @@ export function newId(prefix: string, now: number = Date.now()): string {
   return `${prefix}_${encodeTime(now)}${encodeRandom(16)}`;
 }
 
+/** The shape newId() produces for `prefix`: for validating ids that come back from clients. */
+export function idPattern(prefix: string): RegExp {
+  return new RegExp(`^${prefix}_[${CROCKFORD}]{26}$`);
+}
+
 export const ID_PREFIX = {
   workspace: 'ws',
   user: 'usr',

@@ -8,6 +8,11 @@
 //
 // succeeded, failed and cancelled are terminal: reaching one sends the callback (once per attempt).
 import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
+import { ID_PREFIX, idPattern } from '../ids.ts';
+import * as z from '../schema.ts';
+
+/** An execution id as clients send it back (`exec_…`). */
+export const ExecutionIdSchema = z.string().check(z.regex(idPattern(ID_PREFIX.execution), 'is not an execution id (exec_…)'));
 
 export const EXECUTION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];

@@ -1,6 +1,6 @@
-// route helper: the `?executionId=` query of the execution read routes.
+// route helper: the `executionId` the execution routes take (query for GET, body for POST).
 import * as z from '#core/schema';
+import { ExecutionIdSchema } from '#core/runs/model';
 
-export const ExecutionId = z.string().check(z.regex(/^exec_[0-9a-z]{26}$/, 'is not an execution id (exec_…)'));
-export const ExecutionQuery = z.object({ executionId: ExecutionId });
-export const ExecutionBody = z.strictObject({ executionId: ExecutionId });
+export const ExecutionQuery = z.object({ executionId: ExecutionIdSchema });
+export const ExecutionBody = z.strictObject({ executionId: ExecutionIdSchema });
