@@ -5,7 +5,7 @@ import type { ApiKeyRepository } from '#core/ports';
 import { table } from './client.ts';
 import { conditionally } from './errors.ts';
 import { queryPrefix } from './operations.ts';
-import { keys } from './table-design.ts';
+import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -18,7 +18,7 @@ export function lookupItem(lookup: ApiKeyLookup) {
     scopes: lookup.scopes,
     expiresAt: lookup.expiresAt,
     // DynamoDB removes expired lookups by itself; authenticate() also checks expiresAt.
-    ...(lookup.expiresAt ? { ttl: epochSeconds(lookup.expiresAt) } : {}),
+    ...(lookup.expiresAt ? { [TTL_ATTRIBUTE]: epochSeconds(lookup.expiresAt) } : {}),
   };
 }
 

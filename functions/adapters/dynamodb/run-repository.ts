@@ -8,13 +8,13 @@ import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenG
 import { table } from './client.ts';
 import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { keys, TABLE_SCHEMA } from './table-design.ts';
+import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
 
-const TTL = TABLE_SCHEMA.timeToLiveAttribute;
+const TTL = TTL_ATTRIBUTE;
 const isExpired = (item: Record<string, unknown>) => typeof item[TTL] === 'number' && (item[TTL] as number) < Math.floor(Date.now() / 1000);
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _entity, ttl: _ttl, ...rest } = item;
+  const { PK: _pk, SK: _sk, [GSI1.partitionKey]: _g1, [GSI1.sortKey]: _g2, entity: _entity, [TTL]: _ttl, ...rest } = item;
   return rest as T;
 }
 
@@ -119,8 +119,8 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     const result = await client.send(
       new QueryCommand({
         TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
+        IndexName: GSI1.indexName,
+        KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
         ExpressionAttributeValues: { ':pk': partition },
         ScanIndexForward: false,
         Limit: page.limit,

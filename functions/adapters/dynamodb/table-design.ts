@@ -66,6 +66,10 @@ export const TABLE_SCHEMA = {
   globalSecondaryIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
 } as const;
 
+/** The attribute DynamoDB TTL reads, and the one index, by the names the table was built with. */
+export const TTL_ATTRIBUTE = TABLE_SCHEMA.timeToLiveAttribute;
+export const GSI1 = TABLE_SCHEMA.globalSecondaryIndexes[0];
+
 export const keys = {
   workspace: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'WORKSPACE' }),
   member: (workspaceId: string, userId: string) => ({

@@ -6,7 +6,7 @@ import type { RateLimiter, WebhookRepository } from '#core/ports';
 import type { WebhookTrigger } from '#core/webhooks/model';
 import { table } from './client.ts';
 import { isConditionFailure } from './errors.ts';
-import { keys } from './table-design.ts';
+import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 function toTrigger(item: Record<string, unknown>): WebhookTrigger {
   const { PK: _pk, SK: _sk, entity: _entity, ...trigger } = item;
@@ -127,7 +127,7 @@ export class DynamoRateLimiter implements RateLimiter {
           // One atomic conditional increment: no read-then-write race between concurrent callers.
           UpdateExpression: 'ADD #count :one SET #ttl = if_not_exists(#ttl, :ttl)',
           ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
+          ExpressionAttributeNames: { '#count': 'count', '#ttl': TTL_ATTRIBUTE },
           ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': windowEnd + 60 },
         }),
       );
