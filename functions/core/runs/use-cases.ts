@@ -241,7 +241,12 @@ export async function cancelRun(
 }
 
 /** A new run of the same frozen graph and inputs. */
-export async function replayRun(principal: Principal, executionId: string, deps: RunDeps): Promise<Accepted> {
+/**
+ * A new run of the same frozen graph and inputs. With an idempotency key, a retried replay request
+ * answers with the run the first one started (the key is claimed in the creating transaction, which
+ * hands back the holder on a conflict: no extra read).
+ */
+export async function replayRun(principal: Principal, executionId: string, deps: RunDeps, idempotencyKey?: string): Promise<Accepted> {
   const original = await deps.runs.getWithGraph(principal.workspaceId, executionId);
   if (!original) throw new NotFoundError(`Execution ${executionId} not found`);
   // The new run owns copies of the original's large values.
@@ -257,14 +262,26 @@ export async function replayRun(principal: Principal, executionId: string, deps:
     now: deps.clock.now(),
   });
   await externalize(execution, deps.blobs);
-  await deps.runs.create({ execution, graph: original.graph });
-  await startOrDiscard(execution, deps);
-  return {
-    executionId: execution.executionId,
-    replayed: false,
-    statusCode: 202,
-    body: { ok: true, executionId: execution.executionId, replayOf: executionId, message: ACCEPTED_MESSAGE },
-  };
+  const body = { ok: true, executionId: execution.executionId, replayOf: executionId, message: ACCEPTED_MESSAGE };
+  const fingerprint = idempotencyKeyHash(`replay-of:${executionId}`);
+  const keyHash = idempotencyKey === undefined ? undefined : idempotencyKeyHash(`replay:${idempotencyKey}`);
+  const now = deps.clock.now();
+  const created = await deps.runs.create({
+    execution,
+    graph: original.graph,
+    ...(keyHash
+      ? {
+          idempotency: {
+            keyHash,
+            record: { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() },
+            expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + RUN_IDEMPOTENCY_TTL_SECONDS,
+          },
+        }
+      : {}),
+  });
+  if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
+  await startOrDiscard(execution, deps, keyHash);
+  return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
 }
 
 /** Resumes a failed run at its failed node (Step Functions redrive of the same execution). */
