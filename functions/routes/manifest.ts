@@ -39,7 +39,7 @@ export interface RouteDefinition {
   /** How callers authenticate. @default 'workspace-key' */
   readonly auth?: 'workspace-key' | 'webhook-secret';
   readonly access: RouteAccess;
-  /** Lambda timeout. @default 10 */
+  /** Lambda timeout. @default DEFAULT_ROUTE_TIMEOUT_SECONDS (10) */
   readonly timeoutSeconds?: number;
   /** Largest request body accepted, in bytes. @default 262144 (256 KiB) */
   readonly maxBodyBytes?: number;
@@ -48,6 +48,9 @@ export interface RouteDefinition {
 }
 
 export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks';
+
+/** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 
 const READ = { table: 'read' } as const;
 const WRITE = { table: 'readWrite' } as const;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '#routes/manifest';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '#routes/manifest';
 import { PROJECT_ROOT, ServiceFunction } from './service-function.ts';
 
 export { BUCKET_ACTIONS, PROJECT_ROOT, TABLE_ACTIONS, WORKFLOW_ACTIONS } from './service-function.ts';
@@ -14,9 +14,6 @@ export { BUCKET_ACTIONS, PROJECT_ROOT, TABLE_ACTIONS, WORKFLOW_ACTIONS } from '.
 export function routeEntryPath(route: Pick<RouteDefinition, 'entry'>): string {
   return path.join(PROJECT_ROOT, 'functions', 'routes', `${route.entry}.ts`);
 }
-
-/** Default Lambda timeout when a route does not set `timeoutSeconds`. */
-export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 
 export interface RouteFunctionProps {
   /** The manifest entry this function serves. */

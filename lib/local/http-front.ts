@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
 import { LOOPBACK } from './ports.ts';
 
 /** API Gateway refuses payloads over 10 MB before any Lambda runs. */
@@ -281,7 +281,7 @@ function toProxyEvent(
 
 /** The parts of the Lambda context a handler (and middy) may read. */
 function lambdaContext(route: RouteDefinition, requestId: string): Context {
-  const deadline = Date.now() + (route.timeoutSeconds ?? 10) * 1000;
+  const deadline = Date.now() + (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) * 1000;
   const functionName = `local-${route.id}`;
   return {
     callbackWaitsForEmptyEventLoop: true,
