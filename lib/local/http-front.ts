@@ -16,7 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
-import { LOOPBACK } from './ports.ts';
+import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
 /** API Gateway refuses payloads over 10 MB before any Lambda runs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -130,13 +130,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     writeResult(response, result);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, options.port);
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://${LOOPBACK}:${port}`,

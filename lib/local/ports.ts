@@ -1,5 +1,5 @@
 // local: loopback port helpers shared by start.ts and the test harness.
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 /** The loopback interface every local service binds to. */
 export const LOOPBACK = '127.0.0.1';
@@ -20,6 +20,17 @@ export async function freePort(): Promise<number> {
         if (address && typeof address === 'object') resolve(address.port);
         else reject(new Error('could not read the port of a probe socket'));
       });
+    });
+  });
+}
+
+/** Starts `server` on `port` of the loopback interface; rejects with the listen error (e.g. EADDRINUSE). */
+export function listenOnLoopback(server: { once: Server['once']; off: Server['off']; listen: Server['listen'] }, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
     });
   });
 }

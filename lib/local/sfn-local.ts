@@ -29,7 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
-import { LOOPBACK } from './ports.ts';
+import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
 // aws-local-stepfunctions targets Node 22 and calls Promise.withResolvers, which Node 20 lacks.
 if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
@@ -391,13 +391,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     }
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, options.port);
 
   return {
     endpoint: `http://${LOOPBACK}:${options.port}`,

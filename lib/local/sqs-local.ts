@@ -50,7 +50,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
-import { LOOPBACK } from './ports.ts';
+import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
 /** The in-process stand-in for the Lambda function an SQS event source mapping invokes. */
 export type SqsConsumerHandler = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse | void>;
@@ -688,13 +688,7 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
     faults.push({ count: 1, ...fault });
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, LOOPBACK, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
+  await listenOnLoopback(server, options.port);
 
   return {
     endpoint,
