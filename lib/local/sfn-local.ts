@@ -29,6 +29,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { FaultQueue } from './faults.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
 // aws-local-stepfunctions targets Node 22 and calls Promise.withResolvers, which Node 20 lacks.
@@ -165,7 +166,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
   const accountId = options.accountId ?? '123456789012';
   const machines = new Map<string, RegisteredMachine>();
   const executions = new Map<string, Execution>();
-  const faults: Fault[] = [];
+  const faults = new FaultQueue<Fault>();
 
   const registerStateMachine = (registration: StateMachineRegistration): string => {
     const definition = loadDefinition(registration);
@@ -177,19 +178,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     return arn;
   };
 
-  const injectFault = (fault: Fault): void => {
-    faults.push({ count: 1, ...fault });
-  };
 
-  const takeFault = (action: string): Fault | undefined => {
-    const index = faults.findIndex((fault) => fault.action === action);
-    if (index < 0) return undefined;
-    const fault = faults[index]!;
-    const remaining = (fault.count ?? 1) - 1;
-    if (remaining > 0) faults[index] = { ...fault, count: remaining };
-    else faults.splice(index, 1);
-    return fault;
-  };
 
   /** Runs `machine` from `startAt` (a redrive) or from its StartAt, recording the outcome. */
   const run = (execution: Execution, startAt?: { name: string; input: Json }): void => {
@@ -374,13 +363,13 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
       const raw = await readBody(request);
       const body = (raw.length > 0 ? JSON.parse(raw) : {}) as Record<string, unknown>;
       if (service === 'LocalStepFunctions' && action === 'InjectFault') {
-        injectFault(body as unknown as Fault);
+        faults.inject(body as unknown as Fault);
         return send(200, {});
       }
       if (service !== 'AWSStepFunctions' || !Object.hasOwn(actions, action)) {
         throw new SfnError('UnknownOperationException', `Operation not supported by the local endpoint: ${target}`);
       }
-      const fault = takeFault(action);
+      const fault = faults.take(action);
       if (fault) throw new SfnError(fault.errorType ?? 'ThrottlingException', fault.message ?? 'Rate exceeded', fault.statusCode ?? 400);
       send(200, actions[action as SfnAction](body));
     } catch (error) {
@@ -396,8 +385,8 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
   return {
     endpoint: `http://${LOOPBACK}:${options.port}`,
     registerStateMachine,
-    injectFault,
-    clearFaults: () => void faults.splice(0),
+    injectFault: faults.inject,
+    clearFaults: faults.clear,
     async stop() {
       for (const execution of executions.values()) {
         if (execution.status === 'RUNNING') {

@@ -50,6 +50,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Context, SQSBatchResponse, SQSEvent, SQSMessageAttributes, SQSRecord } from 'aws-lambda';
+import { FaultQueue } from './faults.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
 /** The in-process stand-in for the Lambda function an SQS event source mapping invokes. */
@@ -232,7 +233,7 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
   const accountId = options.accountId ?? '123456789012';
   const endpoint = `http://${LOOPBACK}:${options.port}`;
   const queues = new Map<string, Queue>(); // by name
-  const faults: SqsFault[] = [];
+  const faults = new FaultQueue<SqsFault>();
   const consumers = new Set<() => Promise<void>>();
   let stopped = false;
 
@@ -437,15 +438,6 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
     return { visible, inFlight, delayed };
   };
 
-  const takeFault = (action: string): SqsFault | undefined => {
-    const index = faults.findIndex((fault) => fault.action === action);
-    if (index < 0) return undefined;
-    const fault = faults[index]!;
-    const remaining = (fault.count ?? 1) - 1;
-    if (remaining > 0) faults[index] = { ...fault, count: remaining };
-    else faults.splice(index, 1);
-    return fault;
-  };
 
   /** Batch actions: validates the entries, runs `each`, and reports per-entry failures as AWS does. */
   const batch = <T>(entries: unknown, each: (entry: Record<string, unknown>) => T) => {
@@ -655,7 +647,7 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
       const [service, action = ''] = target.split('.');
       const body = (raw.length > 0 ? JSON.parse(raw) : {}) as Record<string, unknown>;
       if (service === 'LocalSQS' && action === 'InjectFault') {
-        injectFault(body as unknown as SqsFault);
+        faults.inject(body as unknown as SqsFault);
         return reply(200, {});
       }
       if (service !== 'AmazonSQS' || !Object.hasOwn(actions, action)) {
@@ -663,7 +655,7 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
       }
       // A client whose endpoint is the queue URL itself posts to that path.
       if (body.QueueUrl === undefined && /^\/[^/]+\/[^/]+\/?$/.test(request.url ?? '')) body.QueueUrl = `${endpoint}${request.url}`;
-      const fault = takeFault(action);
+      const fault = faults.take(action);
       if (fault) {
         const type = fault.errorType ?? 'RequestThrottled';
         throw new SqsError(type, fault.message ?? 'Rate exceeded', type, fault.statusCode ?? 403);
@@ -684,9 +676,6 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
     }
   }
 
-  const injectFault = (fault: SqsFault): void => {
-    faults.push({ count: 1, ...fault });
-  };
 
   await listenOnLoopback(server, options.port);
 
@@ -694,8 +683,8 @@ export async function startSqsLocal(options: SqsLocalOptions): Promise<SqsLocal>
     endpoint,
     createQueue,
     attachConsumer,
-    injectFault,
-    clearFaults: () => void faults.splice(0),
+    injectFault: faults.inject,
+    clearFaults: faults.clear,
     depth: (queueUrl) => depth(queueByUrl(queueUrl)),
     async stop() {
       stopped = true;
