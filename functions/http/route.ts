@@ -39,6 +39,10 @@ export function defineRoute<B = undefined, Q = undefined>(
   run: (request: RouteRequest<B, Q>) => Promise<unknown>,
 ): RouteHandler {
   const route = routeById(routeId);
+  if ((route.auth ?? 'workspace-key') !== 'workspace-key') {
+    // The manifest says this route takes another credential; a workspace-key handler would refuse every caller.
+    throw new Error(`Route ${routeId} is authenticated by ${route.auth}; defineRoute serves workspace-key routes only`);
+  }
   const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const deps = { apiKeys, clock: systemClock };
 
