@@ -36,8 +36,14 @@ export interface RouteDefinition {
   readonly entry: string;
   /** Scope the key must hold; `null` means any valid workspace key (or none, for webhook-secret routes). */
   readonly scope: Scope | null;
-  /** How callers authenticate. @default 'workspace-key' */
-  readonly auth?: 'workspace-key' | 'webhook-secret';
+  /**
+   * How callers authenticate. @default 'workspace-key'
+   * - `webhook-secret`: the per-trigger secret (/webhook/trigger);
+   * - `gateway`: a workspace key or an OAuth access token, checked by the MCP gateway itself;
+   * - `public`: no workspace credential (OAuth discovery and endpoints, sign-in pages, health);
+   *   the handler applies whatever its protocol demands.
+   */
+  readonly auth?: RouteAuth;
   readonly access: RouteAccess;
   /** Lambda timeout. @default DEFAULT_ROUTE_TIMEOUT_SECONDS (10) */
   readonly timeoutSeconds?: number;
@@ -47,7 +53,9 @@ export interface RouteDefinition {
   readonly area: RouteArea;
 }
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks';
+export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public';
+
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
