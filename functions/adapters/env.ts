@@ -24,4 +24,8 @@ export const ENV = {
   sqsEndpoint: 'SQS_ENDPOINT',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   publicAppUrl: 'PUBLIC_APP_URL',
+  /** The base host's invoke URL, given by CDK to functions that serve another host (the gateway). */
+  baseApiUrl: 'BASE_API_URL',
+  /** Extra browser origins the gateway accepts besides PUBLIC_APP_URL (comma-separated). */
+  gatewayAllowedOrigins: 'GATEWAY_ALLOWED_ORIGINS',
 } as const;

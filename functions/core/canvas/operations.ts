@@ -18,44 +18,47 @@ import {
 import { NODE_TYPES, NodeTypeSchema, type NodeTypeId } from './node-types.ts';
 
 const NodeData = z.record(z.string(), z.unknown());
+const describe = z.describe;
+const NodeIdField = ClientId.check(describe('Id of the node (as shown in get_canvas)'));
 
 export const NodeAddOp = z.strictObject({
-  id: z.optional(ClientId),
-  type: NodeTypeSchema,
-  position: z.optional(Position),
-  size: z.optional(Size),
-  data: z.optional(NodeData),
+  id: z.optional(ClientId.check(describe('Node id to use; omit to get a generated node_… id'))),
+  type: NodeTypeSchema.check(describe('Node type, one of get_port_manifest\'s nodeTypes')),
+  position: z.optional(Position.check(describe('Top-left corner; default x 0, y 0'))),
+  size: z.optional(Size.check(describe('Width and height; default per type'))),
+  data: z.optional(NodeData.check(describe("The node's settings, shaped by its type's dataSchema (get_port_manifest)"))),
 });
 export const NodeUpdateOp = z.strictObject({
-  nodeId: ClientId,
-  type: z.optional(NodeTypeSchema),
-  data: z.optional(NodeData),
+  nodeId: NodeIdField,
+  type: z.optional(NodeTypeSchema.check(describe('New node type; refused if it would break connected edges'))),
+  data: z.optional(NodeData.check(describe('Settings to merge into (or, with merge false, replace) the stored data'))),
   /** true (default) merges `data` into the stored data; false replaces it. */
-  merge: z._default(z.boolean(), true),
+  merge: z._default(z.boolean(), true).check(describe('true (default) merges data into the stored data; false replaces it')),
 });
 export const NodeDocumentWriteOp = z.strictObject({
-  nodeId: ClientId,
-  content: z.string().check(z.maxLength(200_000)),
-  format: z._default(z.enum(['markdown', 'text', 'json']), 'markdown'),
+  nodeId: NodeIdField,
+  content: z.string().check(z.maxLength(200_000), describe('The whole document text (replaces the previous one)')),
+  format: z._default(z.enum(['markdown', 'text', 'json']), 'markdown').check(describe('How the content is written')),
 });
-export const NodeMoveOp = z.strictObject({ nodeId: ClientId, position: Position });
-export const NodeResizeOp = z.strictObject({ nodeId: ClientId, size: Size });
-export const NodeDeleteOp = z.strictObject({ nodeId: ClientId });
+export const NodeMoveOp = z.strictObject({ nodeId: NodeIdField, position: Position.check(describe('New top-left corner')) });
+export const NodeResizeOp = z.strictObject({ nodeId: NodeIdField, size: Size.check(describe('New width and height')) });
+export const NodeDeleteOp = z.strictObject({ nodeId: NodeIdField.check(describe('Id of the node to delete; its edges go too')) });
 const PortName = z.string().check(z.minLength(1), z.maxLength(64));
 export const EdgeAddOp = z.strictObject({
-  id: z.optional(ClientId),
-  source: ClientId,
-  sourceHandle: PortName,
-  target: ClientId,
-  targetHandle: PortName,
+  id: z.optional(ClientId.check(describe('Edge id to use; omit to get a generated edge_… id'))),
+  source: ClientId.check(describe('Node the value comes from')),
+  sourceHandle: PortName.check(describe('Output port of the source node, e.g. prompt-out')),
+  target: ClientId.check(describe('Node the value goes to')),
+  targetHandle: PortName.check(describe('Input port of the target node, e.g. text-in')),
 });
-export const EdgeDeleteOp = z.strictObject({ edgeId: ClientId });
-export const RenameOp = z.strictObject({ name: CanvasName });
-const screenExtent = (fallback: number) => z._default(z.number().check(z.positive(), z.maximum(100_000)), fallback);
+export const EdgeDeleteOp = z.strictObject({ edgeId: ClientId.check(describe('Id of the edge to delete')) });
+export const RenameOp = z.strictObject({ name: CanvasName.check(describe('New canvas name (1–200 characters)')) });
+const screenExtent = (fallback: number, what: string) =>
+  z._default(z.number().check(z.positive(), z.maximum(100_000)), fallback).check(describe(`${what} of the screen in pixels (default ${fallback})`));
 export const FitViewportOp = z.strictObject({
-  width: screenExtent(1280),
-  height: screenExtent(800),
-  padding: z._default(z.number().check(z.minimum(0), z.maximum(10_000)), 40),
+  width: screenExtent(1280, 'Width'),
+  height: screenExtent(800, 'Height'),
+  padding: z._default(z.number().check(z.minimum(0), z.maximum(10_000)), 40).check(describe('Margin around the nodes in pixels (default 40)')),
 });
 
 /** The fields of each operation, keyed by its tag. Tags are the route suffixes, so a patch reads like a list of route calls. */

@@ -1,11 +1,22 @@
 // route: POST /api/mcp/canvas/archive → setArchived(true) → CanvasRepository
-import { systemClock } from '#core/clock';
 import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
 import { setArchived } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { CanvasSummaryView } from '#operations/views';
 import { CanvasTarget } from './edit-route.ts';
 
-export const handler = defineRoute('canvas-archive', { body: z.strictObject(CanvasTarget.shape) }, ({ body, principal }) =>
-  setArchived(principal, body, true, { canvases, clock: systemClock }),
-);
+export const operation = defineOperation({
+  name: 'archive_canvas',
+  title: 'Archive canvas',
+  description: 'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
+  route: 'canvas-archive',
+  input: z.strictObject(CanvasTarget.shape),
+  output: CanvasSummaryView,
+  annotations: UPDATES,
+  run: (input, { principal }) => setArchived(principal, input, true, { canvases, clock: systemClock }),
+});
+
+export const handler = operationRoute(operation);

@@ -4,11 +4,23 @@ import { systemClock } from '#core/clock';
 import { CanvasId, CanvasName } from '#core/canvas/model';
 import { createCanvas } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
 import { created } from '#http/responses';
+import { CREATES, defineOperation } from '#operations/operation';
+import { CanvasView } from '#operations/views';
 
-const Body = z.strictObject({ name: CanvasName, id: z.optional(CanvasId) });
+export const operation = defineOperation({
+  name: 'create_canvas',
+  title: 'Create canvas',
+  description: 'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
+  route: 'canvas-create',
+  input: z.strictObject({
+    name: CanvasName.check(z.describe('Canvas name (1–200 characters)')),
+    id: z.optional(CanvasId.check(z.describe('Canvas id to use ([A-Za-z0-9_-], up to 64); omit to get a generated cnv_… id'))),
+  }),
+  output: CanvasView,
+  annotations: CREATES,
+  run: async (input, { principal }) => created(await createCanvas(principal, input, { canvases, clock: systemClock })),
+});
 
-export const handler = defineRoute('canvas-create', { body: Body }, async ({ body, principal }) =>
-  created(await createCanvas(principal, body, { canvases, clock: systemClock })),
-);
+export const handler = operationRoute(operation);

@@ -1,12 +1,26 @@
 // route: POST /api/mcp/canvas/delete → deleteCanvas → CanvasRepository
 import * as z from '#core/schema';
-import { CanvasId } from '#core/canvas/model';
 import { deleteCanvas } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { DeletedView } from '#operations/views';
+import { CanvasIdField } from './edit-route.ts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
-export const handler = defineRoute('canvas-delete', { body: z.strictObject({ canvasId: CanvasId }) }, async ({ body, principal }) => {
-  await deleteCanvas(principal, body.canvasId, { canvases, onTriggerNodesRemoved: cleanUpRemovedTriggers });
-  return { deleted: true, id: body.canvasId };
+export const operation = defineOperation({
+  name: 'delete_canvas',
+  title: 'Delete canvas',
+  description:
+    'Deletes a canvas for good, with its nodes, edges and webhook endpoints (past executions stay readable). To hide it instead, use archive_canvas.',
+  route: 'canvas-delete',
+  input: z.strictObject({ canvasId: CanvasIdField }),
+  output: DeletedView,
+  annotations: DESTROYS,
+  async run({ canvasId }, { principal }) {
+    await deleteCanvas(principal, canvasId, { canvases, onTriggerNodesRemoved: cleanUpRemovedTriggers });
+    return { deleted: true as const, id: canvasId };
+  },
 });
+
+export const handler = operationRoute(operation);

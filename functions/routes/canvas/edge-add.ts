@@ -1,4 +1,19 @@
 // route: POST /api/mcp/canvas/edge/add → applyOperations (one 'edge/add' operation) → CanvasRepository
-import { canvasEditRoute } from './edit-route.ts';
+import { CREATES } from '#operations/operation';
+import { EdgeEditView } from '#operations/views';
+import { operationRoute } from '#http/operation-route';
+import { canvasEditOperation } from './edit-route.ts';
 
-export const handler = canvasEditRoute('canvas-edge-add', 'edge/add', { status: 201 });
+export const operation = canvasEditOperation({
+  route: 'canvas-edge-add',
+  op: 'edge/add',
+  name: 'add_edge',
+  title: 'Connect nodes',
+  description:
+    'Connects an output port of one node to an input port of another. Refused, saying why, when a port does not exist, the port types do not fit, the input is taken or the edge would close a cycle; check first with validate_edge if unsure.',
+  output: EdgeEditView,
+  annotations: CREATES,
+  status: 201,
+});
+
+export const handler = operationRoute(operation);

@@ -1,4 +1,4 @@
-// route helper: a single-operation canvas edit route. Body = `{ canvasId, expectedVersion?, ...operation }`;
+// route helper: a single-operation canvas edit. Input = `{ canvasId, expectedVersion?, ...operation }`;
 // the operation itself is defined (and validated) once in functions/core/canvas/operations.ts.
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
@@ -6,14 +6,18 @@ import { CanvasId, summarize, type Canvas } from '#core/canvas/model';
 import { OPERATION_FIELDS, type CanvasOperation, type OperationName, type OperationResult } from '#core/canvas/operations';
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
 import { HttpResult } from '#http/responses';
+import { defineOperation, type OperationAnnotations } from '#operations/operation';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
+export const CanvasIdField = CanvasId.check(z.describe('Id of the canvas (cnv_… or the id given at creation); list_canvases shows them'));
+
 export const CanvasTarget = z.object({
-  canvasId: CanvasId,
+  canvasId: CanvasIdField,
   /** Optional optimistic-concurrency guard: the write is refused with 409 unless the canvas is at this version. */
-  expectedVersion: z.optional(z.int().check(z.positive())),
+  expectedVersion: z.optional(
+    z.int().check(z.positive(), z.describe('Refuse the edit (conflict) unless the canvas is still at this version; omit to apply it to the latest')),
+  ),
 });
 
 const deps = { canvases, clock: systemClock };
@@ -37,14 +41,36 @@ export function editView(canvas: Canvas, result: OperationResult) {
   }
 }
 
-export function canvasEditRoute(routeId: string, op: OperationName, options: { status?: number } = {}) {
+export interface CanvasEditOperationSpec {
+  readonly route: string;
+  readonly op: OperationName;
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly output: z.ZodMiniType;
+  readonly annotations: OperationAnnotations;
+  /** HTTP status of success. @default 200 */
+  readonly status?: number;
+}
+
+/** The operation of a single-edit route (node/add, edge/delete, rename, …). */
+export function canvasEditOperation(spec: CanvasEditOperationSpec) {
   // Widened on purpose: zod validates the exact fields at run time, the union type is restored below.
-  const fields: z.ZodMiniObject = OPERATION_FIELDS[op];
-  const body = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
-  return defineRoute(routeId, { body }, async ({ body: { canvasId, expectedVersion, ...fields }, principal }) => {
-    const parsedOp = { ...fields, op } as CanvasOperation;
-    const editDeps = REMOVES_NODES.includes(op) ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers } : deps;
-    const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], editDeps);
-    return new HttpResult(options.status ?? 200, editView(canvas, result[0]!));
+  const fields: z.ZodMiniObject = OPERATION_FIELDS[spec.op];
+  const input = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
+  return defineOperation({
+    name: spec.name,
+    title: spec.title,
+    description: spec.description,
+    route: spec.route,
+    input,
+    output: spec.output,
+    annotations: spec.annotations,
+    async run({ canvasId, expectedVersion, ...fields }, { principal }) {
+      const parsedOp = { ...fields, op: spec.op } as CanvasOperation;
+      const editDeps = REMOVES_NODES.includes(spec.op) ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers } : deps;
+      const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], editDeps);
+      return new HttpResult(spec.status ?? 200, editView(canvas, result[0]!));
+    },
   });
 }

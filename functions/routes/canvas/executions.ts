@@ -1,14 +1,24 @@
 // route: GET /api/mcp/canvas/executions?canvasId= → listCanvasExecutions → RunRepository (GSI1)
 import * as z from '#core/schema';
-import { CanvasId } from '#core/canvas/model';
-import { PageQuery } from '#core/pagination';
 import { listCanvasExecutions } from '#core/runs/use-cases';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { ExecutionSummaryView, pageOf } from '#operations/views';
+import { CanvasIdField } from './edit-route.ts';
 
 const runs = new DynamoRunRepository();
-const Query = z.extend(PageQuery, { canvasId: CanvasId });
 
-export const handler = defineRoute('canvas-executions', { query: Query }, ({ query, principal }) =>
-  listCanvasExecutions(principal, query.canvasId, query, { runs }),
-);
+export const operation = defineOperation({
+  name: 'list_canvas_executions',
+  title: 'Runs of a canvas',
+  description: 'Lists the executions of one canvas, newest first, with their status and timings. Read one with get_execution.',
+  route: 'canvas-executions',
+  input: z.object({ ...PageInput.shape, canvasId: CanvasIdField }),
+  output: pageOf(ExecutionSummaryView, 'Executions, newest first'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listCanvasExecutions(principal, query.canvasId, query, { runs }),
+});
+
+export const handler = operationRoute(operation);

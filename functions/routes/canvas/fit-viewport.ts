@@ -1,4 +1,18 @@
 // route: POST /api/mcp/canvas/fit-viewport → applyOperations (one 'fit-viewport' operation) → CanvasRepository
-import { canvasEditRoute } from './edit-route.ts';
+import { UPDATES } from '#operations/operation';
+import { ViewportEditView } from '#operations/views';
+import { operationRoute } from '#http/operation-route';
+import { canvasEditOperation } from './edit-route.ts';
 
-export const handler = canvasEditRoute('canvas-fit-viewport', 'fit-viewport');
+export const operation = canvasEditOperation({
+  route: 'canvas-fit-viewport',
+  op: 'fit-viewport',
+  name: 'fit_canvas_viewport',
+  title: 'Fit viewport',
+  description:
+    'Sets the canvas viewport so that every node is visible on a screen of the given size (zoom at most 1).',
+  output: ViewportEditView,
+  annotations: UPDATES,
+});
+
+export const handler = operationRoute(operation);

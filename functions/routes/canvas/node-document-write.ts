@@ -1,4 +1,18 @@
 // route: POST /api/mcp/canvas/node/document-write → applyOperations (one 'node/document-write' operation) → CanvasRepository
-import { canvasEditRoute } from './edit-route.ts';
+import { UPDATES } from '#operations/operation';
+import { NodeEditView } from '#operations/views';
+import { operationRoute } from '#http/operation-route';
+import { canvasEditOperation } from './edit-route.ts';
 
-export const handler = canvasEditRoute('canvas-node-document-write', 'node/document-write');
+export const operation = canvasEditOperation({
+  route: 'canvas-node-document-write',
+  op: 'node/document-write',
+  name: 'write_node_document',
+  title: 'Write node document',
+  description:
+    'Replaces the document attached to a node (markdown, text or JSON notes that travel with the canvas).',
+  output: NodeEditView,
+  annotations: UPDATES,
+});
+
+export const handler = operationRoute(operation);

@@ -1,4 +1,18 @@
 // route: POST /api/mcp/canvas/node/update → applyOperations (one 'node/update' operation) → CanvasRepository
-import { canvasEditRoute } from './edit-route.ts';
+import { UPDATES } from '#operations/operation';
+import { NodeEditView } from '#operations/views';
+import { operationRoute } from '#http/operation-route';
+import { canvasEditOperation } from './edit-route.ts';
 
-export const handler = canvasEditRoute('canvas-node-update', 'node/update');
+export const operation = canvasEditOperation({
+  route: 'canvas-node-update',
+  op: 'node/update',
+  name: 'update_node',
+  title: 'Update node',
+  description:
+    "Changes a node's settings (data, merged by default) or its type. A type change that would break connected edges is refused, naming them.",
+  output: NodeEditView,
+  annotations: UPDATES,
+});
+
+export const handler = operationRoute(operation);

@@ -1,13 +1,22 @@
 // route: POST /api/mcp/canvas/ports/validate → validateEdge → CanvasRepository (read only)
 import * as z from '#core/schema';
-import { CanvasId } from '#core/canvas/model';
 import { EdgeAddOp } from '#core/canvas/operations';
 import { validateEdge } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { EdgeValidationView } from '#operations/views';
+import { CanvasIdField } from './edit-route.ts';
 
-const Body = z.extend(z.omit(EdgeAddOp, { id: true }), { canvasId: CanvasId });
+export const operation = defineOperation({
+  name: 'validate_edge',
+  title: 'Check an edge',
+  description: 'Checks whether an edge could be added (ports exist, types fit, input free, no cycle) without changing the canvas; fails saying why not.',
+  route: 'canvas-ports-validate',
+  input: z.extend(z.omit(EdgeAddOp, { id: true }), { canvasId: CanvasIdField }),
+  output: EdgeValidationView,
+  annotations: READ_ONLY,
+  run: ({ canvasId, ...edge }, { principal }) => validateEdge(principal, canvasId, edge, { canvases }),
+});
 
-export const handler = defineRoute('canvas-ports-validate', { body: Body }, ({ body: { canvasId, ...edge }, principal }) =>
-  validateEdge(principal, canvasId, edge, { canvases }),
-);
+export const handler = operationRoute(operation);

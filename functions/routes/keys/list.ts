@@ -1,10 +1,21 @@
 // route: GET /api/mcp/api-keys/list → listKeys → ApiKeyRepository
 import { systemClock } from '#core/clock';
 import { listKeys } from '#core/keys/use-cases';
-import { PageQuery } from '#core/pagination';
 import { apiKeys } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { KeyView, pageOf } from '#operations/views';
 
-export const handler = defineRoute('api-keys-list', { query: PageQuery }, ({ query, principal }) =>
-  listKeys(principal, query, { apiKeys, clock: systemClock }),
-);
+export const operation = defineOperation({
+  name: 'list_api_keys',
+  title: 'List API keys',
+  description: 'Lists the workspace API keys (name, display prefix, scopes, status, expiry); never the keys themselves.',
+  route: 'api-keys-list',
+  input: PageInput,
+  output: pageOf(KeyView, 'Keys'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listKeys(principal, query, { apiKeys, clock: systemClock }),
+});
+
+export const handler = operationRoute(operation);

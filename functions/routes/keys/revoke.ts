@@ -1,10 +1,22 @@
 // route: POST /api/mcp/api-keys/revoke → revokeKey → ApiKeyRepository
+import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { RevokeKeyInput } from '#core/keys/api-key';
 import { revokeKey } from '#core/keys/use-cases';
 import { apiKeys } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { KeyView } from '#operations/views';
 
-export const handler = defineRoute('api-keys-revoke', { body: RevokeKeyInput }, ({ body, principal }) =>
-  revokeKey(principal, body.id, { apiKeys, clock: systemClock }),
-);
+export const operation = defineOperation({
+  name: 'revoke_api_key',
+  title: 'Revoke API key',
+  description: 'Revokes a workspace API key; it is refused from the very next request. Repeating it is harmless.',
+  route: 'api-keys-revoke',
+  input: z.strictObject({ id: RevokeKeyInput.shape.id.check(z.describe('Key id (key_…), from list_api_keys')) }),
+  output: KeyView,
+  annotations: DESTROYS,
+  run: ({ id }, { principal }) => revokeKey(principal, id, { apiKeys, clock: systemClock }),
+});
+
+export const handler = operationRoute(operation);

@@ -3,13 +3,27 @@ import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { cancelRun } from '#core/runs/use-cases';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { ExecutionSnapshotView } from '#operations/views';
 import { runDeps } from './deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 
 const callbacks = new HttpCallbackSender();
 
-export const handler = defineRoute('executions-cancel', { body: ExecutionBody }, async ({ body, principal }) => {
-  const execution = await cancelRun(principal, body.executionId, { ...runDeps, callbacks });
-  return present(snapshot(execution), runDeps.blobs, execution);
+export const operation = defineOperation({
+  name: 'cancel_execution',
+  title: 'Cancel execution',
+  description: 'Stops a queued or running execution; it ends cancelled and its callback (if any) is sent. Cancelling a finished execution changes nothing.',
+  route: 'executions-cancel',
+  input: ExecutionBody,
+  output: ExecutionSnapshotView,
+  // Sends the run's result callback to the caller-supplied URL.
+  annotations: { ...DESTROYS, openWorldHint: true },
+  async run({ executionId }, { principal }) {
+    const execution = await cancelRun(principal, executionId, { ...runDeps, callbacks });
+    return present(snapshot(execution), runDeps.blobs, execution);
+  },
 });
+
+export const handler = operationRoute(operation);

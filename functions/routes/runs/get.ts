@@ -2,11 +2,25 @@
 import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { getExecution } from '#core/runs/use-cases';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { ExecutionSnapshotView } from '#operations/views';
 import { blobs, runs } from './deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
 
-export const handler = defineRoute('executions-get', { query: ExecutionQuery }, async ({ query, principal }) => {
-  const execution = await getExecution(principal, query.executionId, { runs });
-  return present(snapshot(execution), blobs, execution);
+export const operation = defineOperation({
+  name: 'get_execution',
+  title: 'Get execution',
+  description:
+    'Reads one execution: status (queued, running, succeeded, failed, cancelled), per-node states, outputs and the result once it has finished. Poll it after run_workflow.',
+  route: 'executions-get',
+  input: ExecutionQuery,
+  output: ExecutionSnapshotView,
+  annotations: READ_ONLY,
+  async run({ executionId }, { principal }) {
+    const execution = await getExecution(principal, executionId, { runs });
+    return present(snapshot(execution), blobs, execution);
+  },
 });
+
+export const handler = operationRoute(operation);

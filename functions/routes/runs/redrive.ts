@@ -2,12 +2,26 @@
 import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { redriveRun } from '#core/runs/use-cases';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
 import { HttpResult } from '#http/responses';
+import { defineOperation } from '#operations/operation';
+import { ExecutionSnapshotView } from '#operations/views';
 import { runDeps } from './deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 
-export const handler = defineRoute('executions-redrive', { body: ExecutionBody }, async ({ body, principal }) => {
-  const execution = await redriveRun(principal, body.executionId, runDeps);
-  return new HttpResult(202, await present(snapshot(execution), runDeps.blobs, execution));
+export const operation = defineOperation({
+  name: 'redrive_execution',
+  title: 'Resume failed execution',
+  description:
+    'Resumes a failed execution from the step that failed, keeping what succeeded (same execution id). To start over with the same inputs, use replay_execution.',
+  route: 'executions-redrive',
+  input: ExecutionBody,
+  output: ExecutionSnapshotView,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run({ executionId }, { principal }) {
+    const execution = await redriveRun(principal, executionId, runDeps);
+    return new HttpResult(202, await present(snapshot(execution), runDeps.blobs, execution));
+  },
 });
+
+export const handler = operationRoute(operation);

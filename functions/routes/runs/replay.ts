@@ -1,14 +1,31 @@
 // route: POST /api/mcp/executions/replay → replayRun (optionally idempotent) → RunRepository, Step Functions
+import * as z from '#core/schema';
 import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { replayRun } from '#core/runs/use-cases';
-import { defineRoute } from '#http/route';
-import { header } from '#http/request';
+import { operationRoute } from '#http/operation-route';
 import { HttpResult } from '#http/responses';
+import { defineOperation } from '#operations/operation';
+import { RunAnswerView } from '#operations/views';
 import { runDeps } from './deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 
-export const handler = defineRoute('executions-replay', { body: ExecutionBody }, async ({ body, principal, event }) => {
-  const idempotencyKey = chooseIdempotencyKey(header(event, 'idempotency-key'), undefined);
-  const accepted = await replayRun(principal, body.executionId, runDeps, idempotencyKey);
-  return new HttpResult(accepted.statusCode, accepted.body, accepted.replayed ? { 'x-idempotent-replay': 'true' } : {});
+export const operation = defineOperation({
+  name: 'replay_execution',
+  title: 'Run again',
+  description:
+    'Starts a new execution of the same canvas version with the same trigger and inputs as an earlier one. Returns the new executionId; poll it with get_execution.',
+  route: 'executions-replay',
+  input: z.extend(ExecutionBody, {
+    idempotencyKey: z.optional(
+      z.string().check(z.minLength(1), z.maxLength(255), z.describe('Retrying with the same key answers with the run the first call started (also the Idempotency-Key header)')),
+    ),
+  }),
+  output: RunAnswerView,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run({ executionId, idempotencyKey }, { principal, header }) {
+    const accepted = await replayRun(principal, executionId, runDeps, chooseIdempotencyKey(header('idempotency-key'), idempotencyKey));
+    return new HttpResult(accepted.statusCode, accepted.body, accepted.replayed ? { 'x-idempotent-replay': 'true' } : {});
+  },
 });
+
+export const handler = operationRoute(operation);

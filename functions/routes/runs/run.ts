@@ -8,53 +8,69 @@ import { isTerminal, snapshot } from '#core/runs/model';
 import { acceptRun, waitForExecution } from '#core/runs/use-cases';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
-import { defineRoute } from '#http/route';
-import { header } from '#http/request';
+import { operationRoute } from '#http/operation-route';
 import { HttpResult } from '#http/responses';
+import { defineOperation } from '#operations/operation';
+import { RunAnswerView } from '#operations/views';
 import { runDeps } from './deps.ts';
 
-const Body = z.strictObject({
-  canvasId: CanvasId,
-  triggerNodeId: ClientId,
-  inputs: z._default(z.record(z.string(), z.unknown()), {}),
-  sync: z._default(z.boolean(), false),
-  /** Used with sync; ignored otherwise. */
-  timeoutSeconds: z._default(z.int().check(z.minimum(1), z.maximum(55)), 30),
-  callbackUrl: z.optional(z.string()),
-  idempotencyKey: z.optional(z.string()),
+const Input = z.strictObject({
+  canvasId: CanvasId.check(z.describe('Canvas to run')),
+  triggerNodeId: ClientId.check(z.describe('The prompt or webhook-trigger node the run starts from')),
+  inputs: z._default(z.record(z.string(), z.unknown()), {}).check(z.describe('Workflow inputs, e.g. { "prompt": "…" } for a prompt trigger')),
+  sync: z._default(z.boolean(), false).check(z.describe('Wait for the run to finish (up to timeoutSeconds) and answer with its result')),
+  timeoutSeconds: z
+    ._default(z.int().check(z.minimum(1), z.maximum(55)), 30)
+    .check(z.describe('With sync: seconds to wait, 1–55 (default 30; a tool call waits at most about 25); a run still going answers pending')),
+  callbackUrl: z.optional(z.string().check(z.describe('Public HTTPS URL that gets one POST with the result when the run ends'))),
+  idempotencyKey: z.optional(
+    z.string().check(z.describe('Retrying with the same key and body answers with the first run instead of starting another (also the Idempotency-Key header)')),
+  ),
 });
 
 const { allowHosts } = outboundConfig();
 
-/** Time kept back from the function's deadline to answer with the pending payload, never a 504. */
+/** Time kept back from the caller's deadline to answer with the pending payload, never a 504. */
 const ANSWER_MARGIN_MS = 2_000;
 
-export const handler = defineRoute('run', { body: Body }, async ({ body, principal, event, context }) => {
-  const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl, { allowHosts });
-  const idempotencyKey = chooseIdempotencyKey(header(event, 'idempotency-key'), body.idempotencyKey);
-  const accepted = await acceptRun(
-    principal,
-    { canvasId: body.canvasId, triggerNodeId: body.triggerNodeId, inputs: body.inputs, callbackUrl, idempotencyKey },
-    { kind: 'api' },
-    runDeps,
-  );
-  const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
-  if (!body.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
+export const operation = defineOperation({
+  name: 'run_workflow',
+  title: 'Run workflow',
+  description:
+    'Runs a canvas from a trigger node. By default it answers at once with an executionId to poll with get_execution; with sync true it waits (bounded) and answers with the finished execution, or pending if it is still running.',
+  route: 'run',
+  input: Input,
+  output: RunAnswerView,
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
+  async run(input, { principal, header, remainingMs }) {
+    const callbackUrl = input.callbackUrl === undefined ? undefined : await validateCallbackUrl(input.callbackUrl, { allowHosts });
+    const idempotencyKey = chooseIdempotencyKey(header('idempotency-key'), input.idempotencyKey);
+    const accepted = await acceptRun(
+      principal,
+      { canvasId: input.canvasId, triggerNodeId: input.triggerNodeId, inputs: input.inputs, callbackUrl, idempotencyKey },
+      { kind: 'api' },
+      runDeps,
+    );
+    const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
+    if (!input.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
 
-  // Accepting took some of the function's time already: never wait past what is left of it.
-  const waitMs = Math.max(0, Math.min(body.timeoutSeconds * 1000, context.getRemainingTimeInMillis() - ANSWER_MARGIN_MS));
-  const execution = await waitForExecution(principal, accepted.executionId, waitMs, {
-    ...runDeps,
-    sleep: (ms) => sleep(ms),
-    nowMs: () => Date.now(),
-  });
-  if (isTerminal(execution.status)) return new HttpResult(200, await present(snapshot(execution), runDeps.blobs, execution), replayHeader);
-  const pending = {
-    ok: true,
-    pending: true,
-    executionId: execution.executionId,
-    status: execution.status,
-    message: `Still ${execution.status} after ${body.timeoutSeconds} s; poll GET /api/executions?executionId=${execution.executionId}`,
-  };
-  return new HttpResult(200, pending, replayHeader);
+    // Accepting took some of the caller's time already: never wait past what is left of it.
+    const waitMs = Math.max(0, Math.min(input.timeoutSeconds * 1000, remainingMs() - ANSWER_MARGIN_MS));
+    const execution = await waitForExecution(principal, accepted.executionId, waitMs, {
+      ...runDeps,
+      sleep: (ms) => sleep(ms),
+      nowMs: () => Date.now(),
+    });
+    if (isTerminal(execution.status)) return new HttpResult(200, await present(snapshot(execution), runDeps.blobs, execution), replayHeader);
+    const pending = {
+      ok: true,
+      pending: true,
+      executionId: execution.executionId,
+      status: execution.status,
+      message: `Still ${execution.status} after ${Math.round(waitMs / 1000)} s; poll GET /api/executions?executionId=${execution.executionId} (tool get_execution)`,
+    };
+    return new HttpResult(200, pending, replayHeader);
+  },
 });
+
+export const handler = operationRoute(operation);

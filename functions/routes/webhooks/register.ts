@@ -1,14 +1,26 @@
 // route: POST /api/mcp/webhooks/register → registerWebhook → WebhookRepository
-import * as z from '#core/schema';
-import { CanvasId, ClientId } from '#core/canvas/model';
 import { registerWebhook } from '#core/webhooks/use-cases';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
 import { HttpResult } from '#http/responses';
-import { publicBaseUrlFor, registrationDeps } from './deps.ts';
+import { defineOperation } from '#operations/operation';
+import { WebhookRegistrationView } from '#operations/views';
+import { registrationDeps } from './deps.ts';
+import { WebhookTarget } from './target.ts';
 
-const Body = z.strictObject({ canvasId: CanvasId, triggerNodeId: ClientId });
-
-export const handler = defineRoute('webhooks-register', { body: Body }, async ({ body, principal, event }) => {
-  const registration = await registerWebhook(principal, body, { ...registrationDeps, publicBaseUrl: publicBaseUrlFor(event) });
-  return new HttpResult(registration.created ? 201 : 200, registration);
+export const operation = defineOperation({
+  name: 'register_webhook',
+  title: 'Create webhook endpoint',
+  description:
+    'Creates (or, when it exists, returns) the endpoint of a webhook-trigger node: the URL other systems call and its secret. A call with the secret starts a run from that node.',
+  route: 'webhooks-register',
+  input: WebhookTarget,
+  output: WebhookRegistrationView,
+  // Returns the existing endpoint when there is one: repeating it changes nothing.
+  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  async run(input, { principal, publicBaseUrl }) {
+    const registration = await registerWebhook(principal, input, { ...registrationDeps, publicBaseUrl: publicBaseUrl() });
+    return new HttpResult(registration.created ? 201 : 200, registration);
+  },
 });
+
+export const handler = operationRoute(operation);

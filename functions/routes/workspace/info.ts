@@ -1,6 +1,20 @@
 // route: GET /api/mcp/workspace/info → getWorkspace → WorkspaceRepository
+import * as z from '#core/schema';
 import { getWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { WorkspaceView } from '#operations/views';
 
-export const handler = defineRoute('workspace-info', {}, ({ principal }) => getWorkspace(principal, { workspaces }));
+export const operation = defineOperation({
+  name: 'get_workspace',
+  title: 'Get workspace',
+  description: "Reads the calling credential's workspace: id, name, when it was created.",
+  route: 'workspace-info',
+  input: z.object({}),
+  output: WorkspaceView,
+  annotations: READ_ONLY,
+  run: (_input, { principal }) => getWorkspace(principal, { workspaces }),
+});
+
+export const handler = operationRoute(operation);

@@ -1,9 +1,20 @@
 // route: GET /api/mcp/workspace/members → listMembers → WorkspaceRepository
-import { PageQuery } from '#core/pagination';
 import { listMembers } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { MemberView, pageOf } from '#operations/views';
 
-export const handler = defineRoute('workspace-members', { query: PageQuery }, ({ query, principal }) =>
-  listMembers(principal, query, { workspaces }),
-);
+export const operation = defineOperation({
+  name: 'list_workspace_members',
+  title: 'List members',
+  description: 'Lists the people of the workspace with their email and role (owner, admin, editor, viewer).',
+  route: 'workspace-members',
+  input: PageInput,
+  output: pageOf(MemberView, 'Members'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listMembers(principal, query, { workspaces }),
+});
+
+export const handler = operationRoute(operation);

@@ -3,10 +3,19 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { renameWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
-import { defineRoute } from '#http/route';
+import { operationRoute } from '#http/operation-route';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { WorkspaceView } from '#operations/views';
 
-const Body = z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });
+export const operation = defineOperation({
+  name: 'rename_workspace',
+  title: 'Rename workspace',
+  description: 'Renames the workspace; its id, keys and canvases stay as they are.',
+  route: 'workspace-rename',
+  input: z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.describe('New workspace name (1–200 characters)')) }),
+  output: WorkspaceView,
+  annotations: UPDATES,
+  run: ({ name }, { principal }) => renameWorkspace(principal, name, { workspaces, clock: systemClock }),
+});
 
-export const handler = defineRoute('workspace-rename', { body: Body }, ({ body, principal }) =>
-  renameWorkspace(principal, body.name, { workspaces, clock: systemClock }),
-);
+export const handler = operationRoute(operation);

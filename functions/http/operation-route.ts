@@ -1,0 +1,25 @@
+// http: an operation's own route. GET routes read the operation's input from the query string, every
+// other method from the JSON body; authentication, the manifest scope and errors are defineRoute's.
+import type { APIGatewayProxyEvent } from 'aws-lambda';
+import type { Operation, OperationContext } from '#operations/operation';
+import { routeById } from '#routes/manifest';
+import { header } from './request.ts';
+import { defineRoute, type RouteHandler } from './route.ts';
+import { publicBaseUrlFor } from './public-url.ts';
+
+export function operationRoute(operation: Operation): RouteHandler {
+  if (!operation.route) throw new Error(`Operation ${operation.name} has no route`);
+  const route = routeById(operation.route);
+  const spec = route.method === 'GET' ? { query: operation.input } : { body: operation.input };
+  return defineRoute<unknown, unknown>(operation.route, spec, ({ body, query, principal, event, context }) => {
+    const input = route.method === 'GET' ? query : body;
+    const operationContext: OperationContext = {
+      principal,
+      surface: 'http',
+      remainingMs: () => context.getRemainingTimeInMillis(),
+      header: (name) => header(event as APIGatewayProxyEvent, name),
+      publicBaseUrl: () => publicBaseUrlFor(event),
+    };
+    return operation.run(input, operationContext);
+  });
+}

@@ -1,0 +1,55 @@
+// operations: the catalogue — every operation, in the order the gateway lists its tools (by what an
+// agent does: read canvases, author them, run them, wire webhooks, administer). A test walks it against
+// the route manifest: every tool-backing route has its operation here, and every operation a route or a
+// documented reason. Adding an operation is adding its route file and one line here; the gateway, the
+// OpenAPI document and the CDK function follow from it.
+import type { Operation } from './operation.ts';
+import { operation as canvasList } from '#routes/canvas/list';
+import { operation as canvasState } from '#routes/canvas/state';
+import { operation as canvasPortsManifest } from '#routes/canvas/ports-manifest';
+import { operation as canvasPortsValidate } from '#routes/canvas/ports-validate';
+import { operation as canvasCreate } from '#routes/canvas/create';
+import { operation as canvasRename } from '#routes/canvas/rename';
+import { operation as canvasPatch } from '#routes/canvas/patch';
+import { operation as canvasNodeAdd } from '#routes/canvas/node-add';
+import { operation as canvasNodeUpdate } from '#routes/canvas/node-update';
+import { operation as canvasNodeDocumentWrite } from '#routes/canvas/node-document-write';
+import { operation as canvasNodeMove } from '#routes/canvas/node-move';
+import { operation as canvasNodeResize } from '#routes/canvas/node-resize';
+import { operation as canvasNodeDelete } from '#routes/canvas/node-delete';
+import { operation as canvasEdgeAdd } from '#routes/canvas/edge-add';
+import { operation as canvasEdgeDelete } from '#routes/canvas/edge-delete';
+import { operation as canvasFitViewport } from '#routes/canvas/fit-viewport';
+import { operation as canvasArchive } from '#routes/canvas/archive';
+import { operation as canvasRestore } from '#routes/canvas/restore';
+import { operation as canvasDelete } from '#routes/canvas/delete';
+import { operation as runsRun } from '#routes/runs/run';
+import { operation as runsGet } from '#routes/runs/get';
+import { operation as runsTimeline } from '#routes/runs/timeline';
+import { operation as runsOutputs } from '#routes/runs/outputs';
+import { operation as canvasExecutions } from '#routes/canvas/executions';
+import { operation as runsCancel } from '#routes/runs/cancel';
+import { operation as runsReplay } from '#routes/runs/replay';
+import { operation as runsRedrive } from '#routes/runs/redrive';
+import { operation as webhooksRegister } from '#routes/webhooks/register';
+import { operation as webhooksRevoke } from '#routes/webhooks/revoke';
+import { operation as workspaceInfo } from '#routes/workspace/info';
+import { operation as workspaceMembers } from '#routes/workspace/members';
+import { operation as workspaceRename } from '#routes/workspace/rename';
+import { operation as keysList } from '#routes/keys/list';
+import { operation as keysCreate } from '#routes/keys/create';
+import { operation as keysRevoke } from '#routes/keys/revoke';
+import { operation as keysVerifyKey } from '#routes/keys/verify-key';
+
+export const OPERATIONS: readonly Operation[] = [
+  // Canvases: read
+  canvasList, canvasState, canvasPortsManifest, canvasPortsValidate,
+  // Canvases: author
+  canvasCreate, canvasRename, canvasPatch, canvasNodeAdd, canvasNodeUpdate, canvasNodeDocumentWrite, canvasNodeMove, canvasNodeResize, canvasNodeDelete, canvasEdgeAdd, canvasEdgeDelete, canvasFitViewport, canvasArchive, canvasRestore, canvasDelete,
+  // Runs
+  runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive,
+  // Webhook triggers
+  webhooksRegister, webhooksRevoke,
+  // Workspace, keys, identity
+  workspaceInfo, workspaceMembers, workspaceRename, keysList, keysCreate, keysRevoke, keysVerifyKey,
+];

@@ -1,0 +1,72 @@
+// operations: the one definition of a tool-backing operation. Its HTTP route (functions/http/operation-route.ts)
+// and its MCP tool (functions/gateway/tools.ts) are both built from it; the route's method, path and scope
+// come from the manifest entry it names, so nothing about an operation is written twice.
+import type * as z from '#core/schema';
+import type { Principal } from '#core/keys/api-key';
+import type { Scope } from '#core/scopes';
+
+/** The four MCP tool annotation hints, always all four (clients assume the unsafe default otherwise). */
+export interface OperationAnnotations {
+  /** Changes nothing. */
+  readonly readOnlyHint: boolean;
+  /** May delete or overwrite what the caller cannot get back (meaningful when not read-only). */
+  readonly destructiveHint: boolean;
+  /** Calling it twice with the same arguments has no further effect. */
+  readonly idempotentHint: boolean;
+  /** Reaches outside this workspace (the public internet, a provider). */
+  readonly openWorldHint: boolean;
+}
+
+/** What an operation may know of the call it serves, whichever surface it came through. */
+export interface OperationContext {
+  readonly principal: Principal;
+  /** `http`: the operation's own route; `mcp`: a tool call through the gateway. */
+  readonly surface: 'http' | 'mcp';
+  /** Milliseconds left before the caller's deadline (the function's, less nothing). */
+  remainingMs(): number;
+  /** A request header of the HTTP surface (e.g. Idempotency-Key); always undefined through the gateway. */
+  header(name: string): string | undefined;
+  /** Origin of the base host, for URLs handed to other systems (webhook URLs). */
+  publicBaseUrl(): string;
+}
+
+export interface Operation<I = any> {
+  /** MCP tool name: snake_case `verb_noun`. */
+  readonly name: string;
+  /** Human title (tool `title` and annotations `title`). */
+  readonly title: string;
+  /** What it does and when to use it, written for an agent choosing between tools. */
+  readonly description: string;
+  /**
+   * The manifest route serving it over HTTP (its method, path and scope come from there), or `null`
+   * for a tool with no route of its own, which then names its `scope` and `withoutRoute` reason.
+   */
+  readonly route: string | null;
+  readonly scope?: Scope | null;
+  readonly withoutRoute?: string;
+  /** Input: the JSON body of a POST route, the query string of a GET route, a tool's arguments. */
+  readonly input: z.ZodMiniType<I, any>;
+  /** Output: what a 2xx body and a tool's `structuredContent` hold (always an object). */
+  readonly output: z.ZodMiniType;
+  readonly annotations: OperationAnnotations;
+  /**
+   * Calls the use case and answers what `output` describes (the SDK client and the catalogue tests check
+   * every answer against it; TypeScript cannot, since domain interfaces are not index-signature objects).
+   * Return an `HttpResult` to give the HTTP surface a status or headers of its own.
+   */
+  run(input: I, context: OperationContext): Promise<unknown>;
+}
+
+/** Identity, typed: lets each definition infer its input type from its schema. */
+export function defineOperation<I>(operation: Operation<I>): Operation<I> {
+  return operation;
+}
+
+/** Annotation presets for the common kinds of operation. */
+export const READ_ONLY: OperationAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** Creates something new on every call. */
+export const CREATES: OperationAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false };
+/** Sets state to a given value: repeating it changes nothing more. */
+export const UPDATES: OperationAnnotations = { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+/** Overwrites or removes what cannot be got back. */
+export const DESTROYS: OperationAnnotations = { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false };
