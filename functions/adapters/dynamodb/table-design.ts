@@ -17,6 +17,12 @@
 // │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node> │ -                  │ -                    │ -        │
 // │ Webhook secret   │ WHSECRET#<sha256>       │ WHSECRET             │ -                  │ -                    │ -        │
 // │ Rate window      │ WS#<workspaceId>        │ RATE#<name>#<window> │ -                  │ -                    │ window+1m│
+// │ User             │ USER#<userId>           │ USER                 │ -                  │ -                    │ -        │
+// │ User email lookup│ USEREMAIL#<email>       │ USEREMAIL            │ -                  │ -                    │ -        │
+// │ Invite (record)  │ WS#<workspaceId>        │ INVITE#<inviteId>    │ -                  │ -                    │ expiry   │
+// │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │ expiry   │
+// │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<grant> │ <model>#<sha256>     │ expiry   │
+// │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -44,6 +50,12 @@
 // | hooks of a canvas       | Query PK=WS#<ws>, SK begins_with WEBHOOK#<canvasId>#         | 1 (only if it has hook nodes)|
 // | rate limit a call       | UpdateItem ADD count, conditioned count < limit              | 1 (not in a transaction: hot)|
 // | record a trigger's call | UpdateItem lastTriggeredAt (if the trigger exists)            | 1, alongside StartExecution  |
+// | sign in                 | GetItem USEREMAIL#<email>, then GetItem USER#<id>            | 2                            |
+// | create user             | TransactWrite user + email lookup (attribute_not_exists)     | 1 (an email is never taken twice)|
+// | OAuth token check       | GetItem OAUTH#AccessToken#<hash>, GetItem member (consistent)| 2 per gateway call           |
+// | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<grantId>, delete each                 | 1 + n                        |
+// | accept invite           | TransactWrite delete invite + lookup, put Member             | 1                            |
+// | remove member / demote  | TransactWrite member + ConditionCheck other owners           | 1 (never leaves no owner)    |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
@@ -98,4 +110,13 @@ export const keys = {
   webhookTriggerPrefix: (canvasId: string) => `WEBHOOK#${canvasId}#`,
   webhookSecret: (secretHash: string) => ({ PK: `WHSECRET#${secretHash}`, SK: 'WHSECRET' }),
   rateWindow: (workspaceId: string, name: string, windowStart: number) => ({ PK: `WS#${workspaceId}`, SK: `RATE#${name}#${windowStart}` }),
+  user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'USER' }),
+  userEmail: (normalisedEmail: string) => ({ PK: `USEREMAIL#${normalisedEmail}`, SK: 'USEREMAIL' }),
+  invite: (workspaceId: string, inviteId: string) => ({ PK: `WS#${workspaceId}`, SK: `INVITE#${inviteId}` }),
+  inviteLookup: (tokenHash: string) => ({ PK: `INVITEHASH#${tokenHash}`, SK: 'INVITEHASH' }),
+  oauthModel: (model: string, idHash: string) => ({ PK: `OAUTH#${model}#${idHash}`, SK: 'OAUTH' }),
+  oauthByGrant: (grantId: string, model: string, idHash: string) => ({ GSI1PK: `OAUTHGRANT#${grantId}`, GSI1SK: `${model}#${idHash}` }),
+  oauthGrantPartition: (grantId: string) => `OAUTHGRANT#${grantId}`,
+  oauthBySessionUid: (uid: string, idHash: string) => ({ GSI1PK: `OAUTHUID#${uid}`, GSI1SK: `Session#${idHash}` }),
+  oauthUidPartition: (uid: string) => `OAUTHUID#${uid}`,
 } as const;

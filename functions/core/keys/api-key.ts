@@ -42,8 +42,13 @@ export type RevokeKeyInput = z.infer<typeof RevokeKeyInput>;
 /** What a request is allowed to do once its key is authenticated. */
 export interface Principal {
   workspaceId: string;
+  /** The workspace key's id, or for an OAuth token the id of its consent grant. */
   keyId: string;
   scopes: Scope[];
+  /** Set for OAuth tokens: the signed-in user the token acts for. */
+  userId?: string;
+  /** Which credential family authenticated the request. @default 'workspace-key' when absent */
+  credential?: 'workspace-key' | 'oauth';
 }
 
 /** The authentication record, addressed by key hash (one GetItem per request). */
