@@ -7,11 +7,16 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { DomainError } from '#core/errors';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
+import { EmailSchema, PasswordSchema } from '#core/users/model';
+import { createUser } from '#core/users/use-cases';
+import { RoleSchema } from '#core/workspaces/invites';
+import { addMember } from '#core/workspaces/members';
 import { ENV } from '#adapters/env';
 
 const USAGE = `Usage:
   npm run admin -- create-workspace --name <name> --owner-email <email> [--table-name <table>] [--region <region>]
   npm run admin -- create-workspace --name <name> --owner-email <email> --local
+  npm run admin -- create-user --email <email> --password <password> [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
 
   --table-name  the deployed table (stack output DataTableName); defaults to $${ENV.tableName}
   --region      AWS region of the stack; defaults to $AWS_REGION
@@ -25,10 +30,21 @@ const Args = z.object({
   local: z.optional(z.boolean()),
 });
 
+/** create-user: a person who can sign in (OAuth, invites), optionally made a member of a workspace. */
+const UserArgs = z.object({
+  email: EmailSchema,
+  password: PasswordSchema,
+  workspace: z.optional(z.string().check(z.minLength(1))),
+  role: z.optional(RoleSchema),
+  'table-name': z.optional(z.string().check(z.minLength(1))),
+  region: z.optional(z.string().check(z.minLength(1))),
+  local: z.optional(z.boolean()),
+});
+
 /** Written by `npm start` so that tools can find the running local stand-ins. */
 const LocalStackFile = z.object({ tableName: z.string(), dynamodbEndpoint: z.url(), region: z.string() });
 
-async function configureTarget(args: z.infer<typeof Args>): Promise<void> {
+async function configureTarget(args: Pick<z.infer<typeof Args>, 'local' | 'table-name' | 'region'>): Promise<void> {
   if (args.local) {
     const file = join(process.env.DATA_DIR ?? '.data', 'local-stack.json');
     const text = await readFile(file, 'utf8').catch(() => {
@@ -58,8 +74,13 @@ async function main(argv: string[]): Promise<number> {
       region: { type: 'string' },
       local: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
+      email: { type: 'string' },
+      password: { type: 'string' },
+      workspace: { type: 'string' },
+      role: { type: 'string' },
     },
   });
+  if (!values.help && positionals[0] === 'create-user') return createUserCommand(values);
   if (values.help || positionals[0] !== 'create-workspace') {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -84,6 +105,29 @@ async function main(argv: string[]): Promise<number> {
   console.log(`scopes:      ${provisioned.scopes.join(' ')}`);
   console.log(`apiKey:      ${provisioned.apiKey}`);
   console.log('The key is shown only now; only its SHA-256 hash is stored. Keep it in a secret store.');
+  return 0;
+}
+
+async function createUserCommand(values: Record<string, unknown>): Promise<number> {
+  const parsed = UserArgs.safeParse(values);
+  if (!parsed.success || Boolean(parsed.data.workspace) !== Boolean(parsed.data.role)) {
+    const issues = parsed.success ? ['--workspace and --role go together'] : parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
+    console.error(issues.join('\n'));
+    console.error(USAGE);
+    return 2;
+  }
+  const args = parsed.data;
+  await configureTarget(args);
+  const { users, memberships } = await import('#adapters/dynamodb/user-repository');
+  const deps = { users, memberships, clock: systemClock };
+  if (args.workspace && !(await memberships.owners(args.workspace)).length) throw new Error(`No workspace ${args.workspace} (it has no owner)`);
+  const user = await createUser({ email: args.email, password: args.password }, deps);
+  console.log(`userId:      ${user.id}`);
+  console.log(`email:       ${user.email}`);
+  if (args.workspace && args.role) {
+    await addMember({ workspaceId: args.workspace, user, role: args.role }, deps);
+    console.log(`workspace:   ${args.workspace} (${args.role})`);
+  }
   return 0;
 }
 

@@ -41,6 +41,8 @@ export interface LocalModeConfig {
   /** Everything local mode persists lives here. */
   readonly dataDir: string;
   readonly bootstrapApiKey?: string;
+  /** BOOTSTRAP_USER_EMAIL / BOOTSTRAP_USER_PASSWORD: an owner of the bootstrap workspace who can sign in. */
+  readonly bootstrapUser?: { readonly email: string; readonly password: string };
   /** @default the local app URL */
   readonly publicAppUrl?: string;
   /** @default the local base URL */
@@ -139,7 +141,10 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
 
     // Imported only now: the adapters behind it read the environment set above.
     const { bootstrapFirstWorkspace } = await import('../../functions/adapters/bootstrap.ts');
-    const bootstrap = await bootstrapFirstWorkspace(config.bootstrapApiKey ? { apiKey: config.bootstrapApiKey } : {});
+    const bootstrap = await bootstrapFirstWorkspace({
+      ...(config.bootstrapApiKey ? { apiKey: config.bootstrapApiKey } : {}),
+      ...(config.bootstrapUser ? { user: config.bootstrapUser } : {}),
+    });
     const { handler: startRuns } = await import('../../functions/workers/start-runs.ts');
     stops.push(sqs.attachConsumer(runStartQueueUrl, startRuns, { batchSize: 10, pollIntervalMs: 1000, functionName: 'start-runs', timeoutSeconds: 60 }));
 

@@ -12,6 +12,7 @@
 //   BOOTSTRAP_API_KEY (unset)            on an empty store, the first workspace's all-scopes key
 //                                        (must start with workspace_; else a random key is printed)
 //   PUBLIC_APP_URL / PUBLIC_BASE_URL     origins used in generated URLs (default: the local URLs)
+//   BOOTSTRAP_USER_EMAIL / _PASSWORD     an owner of the bootstrap workspace who can sign in (OAuth)
 import { DomainError } from '../../functions/core/errors.ts';
 import { LocalStackError } from './errors.ts';
 import { startLocalMode, type LocalMode } from './local-mode.ts';
@@ -43,6 +44,15 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+function bootstrapUser(): { email: string; password: string } | undefined {
+  const email = process.env.BOOTSTRAP_USER_EMAIL;
+  const password = process.env.BOOTSTRAP_USER_PASSWORD;
+  if (!email && !password) return undefined;
+  if (!email || !password) fail('BOOTSTRAP_USER_EMAIL and BOOTSTRAP_USER_PASSWORD go together');
+  if (password.length < 8) fail('BOOTSTRAP_USER_PASSWORD must have at least 8 characters');
+  return { email, password };
+}
+
 function fail(message: string): never {
   console.error(`local mode: ${message}`);
   process.exit(1);
@@ -54,6 +64,7 @@ async function main(): Promise<void> {
     basePort: port('BASE_PORT', 3001),
     dataDir: process.env.DATA_DIR || '.data',
     bootstrapApiKey: process.env.BOOTSTRAP_API_KEY || undefined,
+    bootstrapUser: bootstrapUser(),
     publicAppUrl: process.env.PUBLIC_APP_URL || undefined,
     publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
   };
