@@ -1,10 +1,13 @@
 // core: one engine step. Runs every node it can reach now — all instant nodes, in dependency order,
 // in this one step — submits or polls provider jobs, and reports whether the run is finished, failed,
 // or waiting on a provider. The state machine calls it in a loop: Advance → (Wait → Advance)* → done.
+// A step visits each node once, upstream first, and costs O(nodes + edges) whatever order the nodes
+// were created in (issue 7: sweeping the node list until nothing changed was cubic in the worst case).
 //
 //   pending ──(all upstream succeeded)──► running ──► succeeded
 //                                            │  └──► waiting (job) ──poll──► succeeded
 //                                            └─────► failed  → the run fails; later nodes stay pending
+import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
 import type { FrozenGraph, Execution, NodeRunState, PortValue, TimelineEvent } from './model.ts';
 import { DomainError } from '../errors.ts';
 import { MAX_PORT_VALUE_BYTES, NodeFailedError, type ExecutorRegistry, type NodeContext } from './executors.ts';
@@ -13,17 +16,75 @@ export type StepOutcome = { status: 'succeeded' | 'failed' } | { status: 'waitin
 
 const MIN_POLL_SECONDS = 1;
 
-function inputsOf(graph: FrozenGraph, execution: Execution, nodeId: string): Record<string, PortValue[]> {
-  const inputs: Record<string, PortValue[]> = {};
+/** The frozen graph as adjacency lists, built once per step so no node ever scans the edge list. */
+interface Wiring {
+  /** node id → the edges into it, in edge order (multi-input ports list their values in that order). */
+  incoming: Map<string, CanvasEdge[]>;
+  /** node id → the edges out of it. */
+  outgoing: Map<string, CanvasEdge[]>;
+}
+
+function wiringOf(graph: FrozenGraph): Wiring {
+  const incoming = new Map<string, CanvasEdge[]>();
+  const outgoing = new Map<string, CanvasEdge[]>();
   for (const edge of graph.edges) {
-    if (edge.target !== nodeId) continue;
+    let into = incoming.get(edge.target);
+    if (!into) incoming.set(edge.target, (into = []));
+    into.push(edge);
+    let out = outgoing.get(edge.source);
+    if (!out) outgoing.set(edge.source, (out = []));
+    out.push(edge);
+  }
+  return { incoming, outgoing };
+}
+
+const NO_EDGES: readonly CanvasEdge[] = [];
+
+function inputsOf(incoming: readonly CanvasEdge[], execution: Execution): Record<string, PortValue[]> {
+  const inputs: Record<string, PortValue[]> = {};
+  for (const edge of incoming) {
     (inputs[edge.targetHandle] ??= []).push(execution.outputs[edge.source]?.[edge.sourceHandle]);
   }
   return inputs;
 }
 
-function isReady(graph: FrozenGraph, execution: Execution, nodeId: string): boolean {
-  return graph.edges.every((edge) => edge.target !== nodeId || execution.nodes[edge.source]?.status === 'succeeded');
+function isReady(incoming: readonly CanvasEdge[], execution: Execution): boolean {
+  return incoming.every((edge) => execution.nodes[edge.source]?.status === 'succeeded');
+}
+
+/**
+ * The nodes this step visits, each once, every node after all of its upstream nodes; O(nodes + edges).
+ *
+ * The order is the one the engine used when it swept the node list until a sweep changed nothing
+ * (kept so timelines read as before): sweep k visits nodes in graph (creation) order, and a node runs
+ * in the first sweep that reaches it after its last upstream node finished — that same sweep if it
+ * comes later in graph order, the next one if it comes earlier. Upstream nodes that succeeded in an
+ * earlier step hold nothing back. So each node's sweep number follows from its upstream nodes' in one
+ * topological pass (Kahn's), and a bucket per sweep, filled in graph order, gives the visit order.
+ * Nodes on a cycle or fed by an edge from outside the graph never become ready and are left out.
+ */
+function visitOrder(graph: FrozenGraph, wiring: Wiring, execution: Execution): CanvasNode[] {
+  const count = graph.nodes.length;
+  const position = new Map<string, number>();
+  graph.nodes.forEach((node, at) => position.set(node.id, at));
+  const sweep = new Array<number>(count).fill(1);
+  const waitingOn = graph.nodes.map((node) => wiring.incoming.get(node.id)?.length ?? 0);
+  const queue: number[] = [];
+  for (let at = 0; at < count; at++) if (waitingOn[at] === 0) queue.push(at);
+  for (let head = 0; head < queue.length; head++) {
+    const at = queue[head]!;
+    const node = graph.nodes[at]!;
+    const finishedBefore = execution.nodes[node.id]?.status === 'succeeded';
+    for (const edge of wiring.outgoing.get(node.id) ?? NO_EDGES) {
+      const next = position.get(edge.target);
+      if (next === undefined) continue;
+      if (!finishedBefore) sweep[next] = Math.max(sweep[next]!, next > at ? sweep[at]! : sweep[at]! + 1);
+      if (--waitingOn[next]! === 0) queue.push(next);
+    }
+  }
+  const bySweep: CanvasNode[][] = [];
+  for (let at = 0; at < count; at++) if (waitingOn[at] === 0) (bySweep[sweep[at]!] ??= []).push(graph.nodes[at]!);
+  return bySweep.flat();
 }
 
 function failureMessage(error: unknown): string {
@@ -67,9 +128,10 @@ export async function advance(
     event('node.failed', nodeId, message);
   };
 
-  const context = (nodeId: string): NodeContext => ({
-    node: graph.nodes.find((node) => node.id === nodeId)!,
-    inputs: inputsOf(graph, execution, nodeId),
+  const wiring = wiringOf(graph);
+  const context = (node: CanvasNode): NodeContext => ({
+    node,
+    inputs: inputsOf(wiring.incoming.get(node.id) ?? NO_EDGES, execution),
     run: { inputs: execution.inputs, trigger: execution.trigger, triggerNodeId: execution.triggerNodeId },
   });
 
@@ -82,53 +144,47 @@ export async function advance(
     event('node.succeeded', nodeId);
   };
 
-  let waitSeconds = Number.POSITIVE_INFINITY;
-  let progressed = true;
-  // A job submitted in this step is polled in the next one: the provider asked for pollAfterSeconds.
-  const submittedNow = new Set<string>();
-  // Graph order is creation order, not dependency order: sweep until a sweep changes nothing.
-  while (progressed && !graph.nodes.some((node) => execution.nodes[node.id]?.status === 'failed')) {
-    progressed = false;
-    waitSeconds = Number.POSITIVE_INFINITY;
-    for (const node of graph.nodes) {
-      const state = execution.nodes[node.id]!;
-      const executor = executors[node.type];
-      try {
-        if (state.status === 'pending' && isReady(graph, execution, node.id)) {
-          if (!executor) throw new NodeFailedError(`${node.type} nodes cannot run in this deployment yet`);
-          state.status = 'running';
-          state.startedAt = now();
-          state.attempts += 1;
-          state.error = null;
-          event('node.started', node.id);
-          if (executor.kind === 'instant') {
-            succeed(state, node.id, executor.run(context(node.id)));
-          } else {
-            const job = await executor.submit(context(node.id));
-            state.status = 'waiting';
-            state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
-            submittedNow.add(node.id);
-            event('node.waiting', node.id);
-          }
-          progressed = true;
-        } else if (state.status === 'waiting' && state.job && executor?.kind === 'job' && !submittedNow.has(node.id)) {
-          const polled = await executor.poll(context(node.id), state.job);
-          if (polled.done) {
-            succeed(state, node.id, polled.outputs);
-            progressed = true;
-          } else {
-            state.job.pollAfterSeconds = polled.pollAfterSeconds;
-          }
+  // A node that failed before this step (and was not redriven) holds the whole run: nothing runs.
+  const halted = graph.nodes.some((node) => execution.nodes[node.id]?.status === 'failed');
+  const order = halted ? [] : visitOrder(graph, wiring, execution);
+  // One visit per node, upstream first: a job submitted at its visit is polled in the next step
+  // (the provider asked for pollAfterSeconds), and a waiting job is polled once per step.
+  for (const node of order) {
+    const state = execution.nodes[node.id]!;
+    const executor = executors[node.type];
+    try {
+      if (state.status === 'pending' && isReady(wiring.incoming.get(node.id) ?? NO_EDGES, execution)) {
+        if (!executor) throw new NodeFailedError(`${node.type} nodes cannot run in this deployment yet`);
+        state.status = 'running';
+        state.startedAt = now();
+        state.attempts += 1;
+        state.error = null;
+        event('node.started', node.id);
+        if (executor.kind === 'instant') {
+          succeed(state, node.id, executor.run(context(node)));
+        } else {
+          const job = await executor.submit(context(node));
+          state.status = 'waiting';
+          state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
+          event('node.waiting', node.id);
         }
-      } catch (error) {
-        fail(state, node.id, failureMessage(error));
-        execution.error = { nodeId: node.id, message: failureMessage(error) };
-        break;
+      } else if (state.status === 'waiting' && state.job && executor?.kind === 'job') {
+        const polled = await executor.poll(context(node), state.job);
+        if (polled.done) succeed(state, node.id, polled.outputs);
+        else state.job.pollAfterSeconds = polled.pollAfterSeconds;
       }
-      if (state.status === 'waiting' && state.job) waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
+    } catch (error) {
+      fail(state, node.id, failureMessage(error));
+      execution.error = { nodeId: node.id, message: failureMessage(error) };
+      break;
     }
   }
 
+  let waitSeconds = Number.POSITIVE_INFINITY;
+  for (const node of halted ? [] : graph.nodes) {
+    const state = execution.nodes[node.id];
+    if (state?.status === 'waiting' && state.job) waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
+  }
   if (execution.error) return { status: 'failed' };
   if (Number.isFinite(waitSeconds)) return { status: 'waiting', waitSeconds: Math.max(MIN_POLL_SECONDS, Math.ceil(waitSeconds)) };
   for (const node of graph.nodes) {
