@@ -83,7 +83,8 @@ const canvas = (
   ...extra,
 });
 
-export const ROUTES: readonly RouteDefinition[] = [
+/** Routes authenticated by a workspace key or a trigger secret: the direct and tool-backing surface. */
+const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // Keys and workspace identity
   { id: 'verify-key', method: 'GET', path: '/api/verify-key', host: 'base', entry: 'keys/verify-key', scope: null, access: READ, area: 'keys' },
   { id: 'api-keys-list', method: 'GET', path: '/api/mcp/api-keys/list', host: 'base', entry: 'keys/list', scope: 'manage:integrations', access: READ, area: 'keys' },
@@ -130,6 +131,43 @@ export const ROUTES: readonly RouteDefinition[] = [
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
+];
+
+/** What a function serving all of `routes` needs: the union of their grants. */
+function accessOfAll(routes: readonly RouteDefinition[]): RouteAccess {
+  const has = (level: 'readWrite') => (access: RouteAccess) => access.table === level;
+  const accesses = routes.map((route) => route.access);
+  const buckets = accesses.map((access) => access.bucket).filter((bucket) => bucket !== undefined);
+  const workflow = [...new Set(accesses.flatMap((access) => access.workflow ?? []))].sort();
+  return {
+    table: accesses.some(has('readWrite')) ? 'readWrite' : 'read',
+    ...(buckets.length > 0 ? { bucket: buckets.includes('readWrite') ? 'readWrite' : 'read' } : {}),
+    ...(workflow.length > 0 ? { workflow } : {}),
+    ...(accesses.some((access) => access.callbacks) ? { callbacks: true } : {}),
+    ...(accesses.some((access) => access.webhookKey) ? { webhookKey: true } : {}),
+  };
+}
+
+/** Every route a workspace credential calls: the gateway runs their operations in-process, so it needs their grants. */
+const WORKSPACE_KEY_ROUTES = SERVICE_ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+
+export const ROUTES: readonly RouteDefinition[] = [
+  ...SERVICE_ROUTES,
+  // The MCP gateway (app host): POST carries JSON-RPC; GET/DELETE get 405 and OPTIONS the preflight from
+  // the handler. 29 s: API Gateway's default integration limit; a tool's bounded wait stays inside it.
+  {
+    id: 'gateway',
+    method: 'ANY',
+    path: '/api/mcp',
+    host: 'app',
+    entry: 'gateway/mcp',
+    scope: null,
+    auth: 'gateway',
+    access: accessOfAll(WORKSPACE_KEY_ROUTES),
+    timeoutSeconds: 29,
+    maxBodyBytes: 4 * 1024 * 1024,
+    area: 'gateway',
+  },
 ];
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */

@@ -1,0 +1,135 @@
+// gateway: the catalogue as MCP tools. Each call gets a fresh low-level Server (stateless: nothing of
+// one caller can leak into another's) whose tools/list shows only what the caller's scopes allow and
+// whose tools/call runs the operation's use case in-process — never the service's own routes.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import * as z from '#core/schema';
+import {
+  ConflictError,
+  DomainError,
+  NotFoundError,
+  PayloadTooLargeError,
+  RateLimitedError,
+  ValidationError,
+} from '#core/errors';
+import type { Principal } from '#core/keys/api-key';
+import type { Scope } from '#core/scopes';
+import { describeIssues } from '#http/parse';
+import { HttpResult } from '#http/responses';
+import { OPERATIONS } from '#operations/catalogue';
+import type { Operation, OperationContext } from '#operations/operation';
+import { routeById } from '#routes/manifest';
+
+export const SERVER_INFO = { name: 'workspace-automation', version: '1.0.0' };
+
+const INSTRUCTIONS = [
+  'Workspace automation: canvases of nodes and edges that run as workflows.',
+  'Build: get_port_manifest (node types, ports), create_canvas, add_node / add_edge or patch_canvas for many edits at once.',
+  'Run: run_workflow from a prompt or webhook-trigger node, then get_execution until its status is succeeded, failed or cancelled.',
+  'Lists take limit and cursor and answer nextCursor. Failed calls say what to do next.',
+].join(' ');
+
+/** The scope an operation needs: its route's (one source of truth), or its own when it has no route. */
+export function scopeOf(operation: Operation): Scope | null {
+  return operation.route ? routeById(operation.route).scope : (operation.scope ?? null);
+}
+
+interface CatalogueEntry {
+  readonly operation: Operation;
+  readonly scope: Scope | null;
+  readonly tool: Tool;
+}
+
+// Built once per cold start: JSON Schemas are the same for every caller.
+let entries: Map<string, CatalogueEntry> | undefined;
+function catalogue(): Map<string, CatalogueEntry> {
+  entries ??= new Map(
+    OPERATIONS.map((operation) => {
+      const tool: Tool = {
+        name: operation.name,
+        title: operation.title,
+        description: operation.description,
+        inputSchema: z.toJSONSchema(operation.input, { io: 'input' }) as Tool['inputSchema'],
+        outputSchema: z.toJSONSchema(operation.output, { io: 'output' }) as Tool['outputSchema'],
+        annotations: { title: operation.title, ...operation.annotations },
+      };
+      return [operation.name, { operation, scope: scopeOf(operation), tool }];
+    }),
+  );
+  return entries;
+}
+
+const allows = (principal: Principal, scope: Scope | null) => scope === null || principal.scopes.includes(scope);
+
+/** The tools this principal may call, in catalogue order. */
+export function toolsFor(principal: Principal): Tool[] {
+  return [...catalogue().values()].filter((entry) => allows(principal, entry.scope)).map((entry) => entry.tool);
+}
+
+function errorResult(message: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: message }] };
+}
+
+/** A recoverable failure, told so that an agent knows its next step. */
+function explain(error: DomainError, toolName: string): string {
+  if (error instanceof ValidationError) return `${error.message}. Fix the arguments of ${toolName} and call it again.`;
+  if (error instanceof NotFoundError) return `${error.message}. Check the id: list_canvases and list_canvas_executions show what exists.`;
+  if (error instanceof ConflictError) return `${error.message}. Read the current state again (get_canvas, get_execution) before deciding to retry.`;
+  if (error instanceof RateLimitedError) return `${error.message}. Retry after ${error.retryAfterSeconds} s.`;
+  if (error instanceof PayloadTooLargeError) return `${error.message}. Send less in one call (split a patch into several).`;
+  return error.message;
+}
+
+export interface GatewayCall {
+  readonly principal: Principal;
+  readonly remainingMs: () => number;
+  readonly publicBaseUrl: () => string;
+  readonly requestId: string;
+}
+
+/** A Server for one request, bound to its caller. */
+export function createGatewayServer(call: GatewayCall): Server {
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS });
+  const context: OperationContext = {
+    principal: call.principal,
+    surface: 'mcp',
+    remainingMs: call.remainingMs,
+    header: () => undefined,
+    publicBaseUrl: call.publicBaseUrl,
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsFor(call.principal) }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const { name, arguments: args } = request.params;
+    const entry = catalogue().get(name);
+    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this credential may use.`);
+    if (!allows(call.principal, entry.scope)) {
+      return errorResult(`Missing scope: ${entry.scope}. This credential cannot call ${name}; use a key or grant that holds ${entry.scope}.`);
+    }
+    const parsed = entry.operation.input.safeParse(args ?? {});
+    if (!parsed.success) return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+    try {
+      const answer = await entry.operation.run(parsed.data, context);
+      const value = (answer instanceof HttpResult ? answer.body : answer) as Record<string, unknown>;
+      return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+    } catch (error) {
+      if (error instanceof DomainError) return errorResult(explain(error, name));
+      // A fault of ours: the agent learns nothing internal, the log gets everything.
+      console.error(JSON.stringify({ level: 'error', message: 'Tool call failed', tool: name, requestId: call.requestId, error: describe(error) }));
+      throw new McpError(ErrorCode.InternalError, `Internal error in ${name} (request ${call.requestId}); try again later`);
+    }
+  });
+  return server;
+}
+
+function describe(error: unknown) {
+  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+}

@@ -1,0 +1,251 @@
+// The MCP gateway over HTTP against local mode, driven by the SDK's own Client (which also checks every
+// structuredContent against the tool's outputSchema): discovery, every tool family, error results,
+// scopes, and the transport's HTTP rules (methods, Origin, CORS, credentials).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATIONS } from '#operations/catalogue';
+import { startRunsStack, type RunsStack } from './support/runs-stack.ts';
+
+let stack: RunsStack;
+let gatewayUrl: URL;
+
+beforeAll(async () => {
+  stack = await startRunsStack();
+  gatewayUrl = new URL('/api/mcp', stack.local.appUrl);
+});
+afterAll(async () => stack?.stop());
+
+async function connect(key: string): Promise<Client> {
+  const client = new Client({ name: 'gateway-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(gatewayUrl, { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  return client;
+}
+
+/** Calls a tool that must succeed; returns its structuredContent. */
+async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
+  // The same JSON as text, for clients that do not read structuredContent.
+  expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
+  return result.structuredContent;
+}
+
+/** Calls a tool that must fail recoverably; returns the message an agent reads. */
+async function failure(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
+  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  expect(result.isError, `${name} should have failed`).toBe(true);
+  return (result.content[0] as { text: string }).text;
+}
+
+describe('MCP gateway: tools', () => {
+  it('lists every catalogued tool, in catalogue order, with schemas, titles and all four annotations', async () => {
+    // Prepare
+    const client = await connect(stack.key);
+    // Act
+    const { tools } = await client.listTools();
+    // Assess
+    expect(tools.map((tool) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.title).toBeTruthy();
+      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']);
+    }
+    expect(client.getServerVersion()?.name).toBe('workspace-automation');
+    expect(client.getInstructions()).toMatch(/run_workflow/);
+    await client.close();
+  });
+
+  it('authors a canvas, runs it to its result and reads the run, all through tools', async () => {
+    const client = await connect(stack.key);
+    // Prepare: the node catalogue, a canvas, three nodes, two edges
+    const manifest = await call(client, 'get_port_manifest');
+    expect(manifest.nodeTypes.map((type: { type: string }) => type.type)).toContain('prompt');
+    const canvas = await call(client, 'create_canvas', { name: 'Through the gateway' });
+    const canvasId = canvas.id as string;
+    await call(client, 'add_node', { canvasId, id: 'prompt', type: 'prompt', data: { prompt: 'hi' } });
+    await call(client, 'add_node', { canvasId, id: 'tpl', type: 'text', position: { x: 400, y: 0 }, data: { template: 'You said: {{input}}' } });
+    const patched = await call(client, 'patch_canvas', {
+      canvasId,
+      operations: [
+        { op: 'node/add', id: 'out', type: 'output', position: { x: 800, y: 0 } },
+        { op: 'edge/add', id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
+      ],
+    });
+    expect(patched.results).toHaveLength(2);
+    expect(await call(client, 'validate_edge', { canvasId, source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' })).toEqual({ valid: true });
+    await call(client, 'add_edge', { canvasId, id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    await call(client, 'move_node', { canvasId, nodeId: 'out', position: { x: 900, y: 50 } });
+    await call(client, 'resize_node', { canvasId, nodeId: 'out', size: { width: 300, height: 120 } });
+    await call(client, 'write_node_document', { canvasId, nodeId: 'tpl', content: '# Notes' });
+    await call(client, 'update_node', { canvasId, nodeId: 'tpl', data: { label: 'Template' } });
+    await call(client, 'fit_canvas_viewport', { canvasId });
+    await call(client, 'rename_canvas', { canvasId, name: 'Gateway flow' });
+    const state = await call(client, 'get_canvas', { canvasId });
+    expect(state.nodes).toHaveLength(3);
+    expect(state.edges).toHaveLength(2);
+    const listed = await call(client, 'list_canvases', { limit: 200 });
+    expect(listed.items.map((item: { id: string }) => item.id)).toContain(canvasId);
+
+    // Act: a run with a bounded wait
+    const run = await call(client, 'run_workflow', { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'hello' }, sync: true, timeoutSeconds: 20 });
+
+    // Assess
+    expect(run.status).toBe('succeeded');
+    const executionId = run.executionId as string;
+    expect((await call(client, 'get_execution', { executionId })).status).toBe('succeeded');
+    const outputs = await call(client, 'get_execution_outputs', { executionId });
+    expect(JSON.stringify(outputs.result)).toContain('You said: hello');
+    const timeline = await call(client, 'get_execution_timeline', { executionId });
+    expect(timeline.events.map((event: { type: string }) => event.type)).toContain('execution.succeeded');
+    const runs = await call(client, 'list_canvas_executions', { canvasId });
+    expect(runs.items[0].executionId).toBe(executionId);
+
+    // Act: again, without waiting, then cancel; replay the first
+    const queued = await call(client, 'run_workflow', { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'second' } });
+    expect(queued.executionId).toMatch(/^exec_/);
+    // An instant-node run may finish before the cancel arrives: both answers are correct.
+    const cancelled = (await client.callTool({ name: 'cancel_execution', arguments: { executionId: queued.executionId } })) as CallToolResult;
+    if (cancelled.isError) expect((cancelled.content[0] as { text: string }).text).toMatch(/already finished.*Read the current state/s);
+    else expect((cancelled.structuredContent as { status: string }).status).toBe('cancelled');
+    const replayed = await call(client, 'replay_execution', { executionId });
+    expect(replayed.executionId).not.toBe(executionId);
+    const redrive = await failure(client, 'redrive_execution', { executionId });
+    expect(redrive).toMatch(/fail|redrive/i);
+
+    // Archive, restore, delete
+    expect((await call(client, 'archive_canvas', { canvasId })).archived).toBe(true);
+    expect((await call(client, 'restore_canvas', { canvasId })).archived).toBe(false);
+    await call(client, 'delete_edge', { canvasId, edgeId: 'e2' });
+    expect((await call(client, 'delete_node', { canvasId, nodeId: 'out' })).deleted).toBe(true);
+    expect(await call(client, 'delete_canvas', { canvasId })).toEqual({ deleted: true, id: canvasId });
+    await client.close();
+  });
+
+  it('registers and revokes a webhook endpoint, mints, lists and revokes a key, and reads the workspace', async () => {
+    const client = await connect(stack.key);
+    const canvasId = (await call(client, 'create_canvas', { name: 'Hooks' })).id;
+    await call(client, 'add_node', { canvasId, id: 'hook', type: 'webhook-trigger' });
+    const registration = await call(client, 'register_webhook', { canvasId, triggerNodeId: 'hook' });
+    expect(registration.created).toBe(true);
+    expect(registration.webhookUrl).toBe(`${stack.baseUrl}/webhook/trigger`);
+    const fired = await fetch(registration.webhookUrl, { method: 'POST', headers: { authorization: registration.webhookAuthorizationHeader, 'content-type': 'application/json' }, body: '{"a":1}' });
+    expect(fired.status).toBe(202);
+    expect((await call(client, 'revoke_webhook', { canvasId, triggerNodeId: 'hook' })).revoked).toBe(true);
+
+    const minted = await call(client, 'create_api_key', { name: 'from an agent', scopes: ['read:canvases'], expiresInDays: 1 });
+    expect(minted.key).toMatch(/^workspace_/);
+    const keys = await call(client, 'list_api_keys', {});
+    expect(keys.items.map((key: { id: string }) => key.id)).toContain(minted.id);
+    expect(JSON.stringify(keys)).not.toContain(minted.key);
+    expect((await call(client, 'revoke_api_key', { id: minted.id })).status).toBe('revoked');
+
+    const identity = await call(client, 'verify_key');
+    expect(identity.workspaceId).toBe(stack.workspaceId);
+    expect((await call(client, 'get_workspace')).id).toBe(stack.workspaceId);
+    expect((await call(client, 'rename_workspace', { name: 'Renamed by an agent' })).name).toBe('Renamed by an agent');
+    expect(Array.isArray((await call(client, 'list_workspace_members')).items)).toBe(true);
+    await client.close();
+  });
+
+  it('answers recoverable failures as isError results that say what to do next', async () => {
+    const client = await connect(stack.key);
+    const canvasId = (await call(client, 'create_canvas', { name: 'Errors' })).id;
+    await call(client, 'add_node', { canvasId, id: 'p', type: 'prompt' });
+
+    expect(await failure(client, 'get_canvas', { canvasId: 'cnv_missing' })).toMatch(/not found.*Check the id/s);
+    expect(await failure(client, 'add_node', { canvasId, type: 'no-such-type' })).toMatch(/Invalid arguments: type.*Fix them/s);
+    expect(await failure(client, 'add_edge', { canvasId, source: 'p', sourceHandle: 'nope', target: 'p', targetHandle: 'x' })).toMatch(/no output port nope/);
+    expect(await failure(client, 'rename_canvas', { canvasId, name: 'x', expectedVersion: 1 })).toMatch(/version.*Read the current state again/s);
+    expect(await failure(client, 'run_workflow', { canvasId, triggerNodeId: 'p', callbackUrl: 'http://127.0.0.1/x' })).toMatch(/callback/i);
+    // An unknown tool is a protocol error, not a result.
+    await expect(client.callTool({ name: 'drop_database', arguments: {} })).rejects.toThrow(/Unknown tool: drop_database/);
+    await client.close();
+  });
+
+  it('lists only the tools a narrower key may call, and names the missing scope when one is called anyway', async () => {
+    // Prepare
+    const admin = await connect(stack.key);
+    const reader = await call(admin, 'create_api_key', { name: 'reader', scopes: ['read:canvases'] });
+    const client = await connect(reader.key);
+    // Act
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    // Assess
+    expect(names).toContain('list_canvases');
+    expect(names).toContain('get_canvas');
+    expect(names).not.toContain('create_canvas');
+    expect(names).not.toContain('run_workflow');
+    expect(names).not.toContain('create_api_key');
+    expect(await failure(client, 'create_canvas', { name: 'nope' })).toMatch(/Missing scope: write:canvas/);
+    expect(await failure(client, 'create_api_key', { name: 'escalate', scopes: ['manage:integrations'] })).toMatch(/Missing scope: manage:integrations/);
+    await Promise.all([admin.close(), client.close()]);
+  });
+});
+
+describe('MCP gateway: HTTP rules', () => {
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
+  });
+  const post = (headers: Record<string, string>, body = initialize) =>
+    fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+
+  it('answers GET and DELETE with 405 and Allow, and OPTIONS with the CORS preflight', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const answer = await fetch(gatewayUrl, { method, headers: { authorization: `Bearer ${stack.key}` } });
+      expect(answer.status, method).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
+      expect((await answer.json()).error).toMatch(/stateless/);
+    }
+    const preflight = await fetch(gatewayUrl, {
+      method: 'OPTIONS',
+      headers: { origin: stack.local.appUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, mcp-protocol-version' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/);
+    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
+  });
+
+  it('takes requests without Origin or from the app origin, refuses other origins with 403, and sends CORS headers on every answer', async () => {
+    const withoutOrigin = await post({ authorization: `Bearer ${stack.key}` });
+    expect(withoutOrigin.status).toBe(200);
+    expect(withoutOrigin.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
+
+    const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
+    expect(fromApp.status).toBe(200);
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+    expect((await fromApp.json()).result.serverInfo.name).toBe('workspace-automation');
+
+    const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('vary')).toBe('Origin');
+
+    const unauthenticatedFromApp = await post({ origin: stack.local.appUrl });
+    expect(unauthenticatedFromApp.status).toBe(401);
+    expect(unauthenticatedFromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+  });
+
+  it('answers 401 with the protected-resource metadata pointer for a missing, unknown or foreign-family credential', async () => {
+    const webhookLike = 'whsec_0123456789abcdef0123456789abcdef';
+    for (const authorization of [undefined, 'Bearer workspace_notakeyatallnotakeyatall', 'Bearer umcp_0123456789abcdef0123', `Bearer ${webhookLike}`, `Basic ${btoa('a:b')}`]) {
+      const answer = await post(authorization ? { authorization } : {});
+      expect(answer.status, authorization).toBe(401);
+      expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`);
+      expect(typeof (await answer.json()).error).toBe('string');
+    }
+  });
+
+  it('keeps the SDK transport rules: 406 without an Accept that allows JSON and SSE, JSON-RPC parse errors as 400', async () => {
+    const noAccept = await fetch(gatewayUrl, { method: 'POST', headers: { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json' }, body: initialize });
+    expect(noAccept.status).toBe(406);
+    const garbage = await post({ authorization: `Bearer ${stack.key}` }, '{not json');
+    expect(garbage.status).toBe(400);
+    expect((await garbage.json()).error.code).toBe(-32700);
+  });
+});
