@@ -26,6 +26,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchEngineScale } from './engine-scale.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -427,6 +428,7 @@ async function main() {
       `  engine overhead per instant node: ${fmt(d50.stepUs / LINEAR_NODES, 1)} µs in the core step alone (advance() in-process, ${LINEAR_NODES}-node step ${fmt(d50.stepUs, 0)} µs, 3-node ${fmt(d3.stepUs, 0)} µs); ` +
         `marginal ${fmt(marginal, 2)} ms/node in the Advance task incl. its DynamoDB I/O (one sample each)`,
     );
+    await benchEngineScale();
     console.log(`bench finished in ${(totalMs / 1000).toFixed(1)} s`);
   } finally {
     await stopHost();
