@@ -9,8 +9,11 @@ import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
+import { tempFolders } from '../support/temp-folders.ts';
 
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
+/** Apps synthesize into folders removed after this file (CDK's default: a new temp folder per app, never removed). */
+const outdir = tempFolders('cdk.out-nag');
 
 /** Routes still to come: an app-host route and media routes (bucket grants need acknowledging). */
 const FUTURE: RouteDefinition[] = [
@@ -37,7 +40,7 @@ function acknowledgments(scope: IConstruct): Array<{ path: string; id: string; r
 describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
   it('reports findings on a non-compliant bucket (the checker really runs)', () => {
     // Prepare
-    const app = new App();
+    const app = new App({ outdir: outdir() });
     new s3.Bucket(new Stack(app, 'Canary'), 'Open');
     // Act
     const result = findings(app);
@@ -48,7 +51,7 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
 
   it('finds no unacknowledged error or warning on any stack of the app', () => {
     // Prepare
-    const { app } = buildApp({ context: FAST, nag: false });
+    const { app } = buildApp({ outdir: outdir(), context: FAST, nag: false });
     // Act
     const result = findings(app);
     // Assess
@@ -57,7 +60,7 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
 
   it('stays clean when app-host and media routes are added', () => {
     // Prepare
-    const { app } = buildApp({ context: FAST, nag: false, routes: [...ROUTES, ...FUTURE] });
+    const { app } = buildApp({ outdir: outdir(), context: FAST, nag: false, routes: [...ROUTES, ...FUTURE] });
     // Act / Assess
     expect(findings(app)).toEqual([]);
   });
@@ -65,21 +68,21 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
   it('stays clean with a callback signing secret configured', () => {
     // Prepare
     const context = { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd' };
-    const { app } = buildApp({ context, nag: false });
+    const { app } = buildApp({ outdir: outdir(), context, nag: false });
     // Act / Assess
     expect(findings(app)).toEqual([]);
   });
 
   it('passes synthesis with the pack registered as a validation plugin', () => {
     // Prepare
-    const { app } = buildApp({ context: FAST, nag: true });
+    const { app } = buildApp({ outdir: outdir(), context: FAST, nag: true });
     // Act / Assess
     expect(() => app.synth()).not.toThrow();
   });
 
   it('gives every acknowledgment a full-sentence reason specific to its resource', () => {
     // Prepare
-    const { app } = buildApp({ context: FAST, nag: false, routes: [...ROUTES, ...FUTURE] });
+    const { app } = buildApp({ outdir: outdir(), context: FAST, nag: false, routes: [...ROUTES, ...FUTURE] });
     // Act
     const acks = acknowledgments(app);
     // Assess

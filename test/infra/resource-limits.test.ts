@@ -7,8 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { MAX_ROUTES_PER_AREA_STACK } from '../../lib/constructs/route-area-stack.ts';
+import { tempFolders } from '../support/temp-folders.ts';
 
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
+/** Apps synthesize into folders removed after this file (CDK's default: a new temp folder per app, never removed). */
+const outdir = tempFolders('cdk.out-resource-limits');
 const CLOUDFORMATION_LIMIT = 500;
 
 /** Every stack of the app, nested ones included. */
@@ -41,7 +44,7 @@ function grownManifest(total: number): RouteDefinition[] {
 describe('stack resource counts', { timeout: 60_000 }, () => {
   it('keeps every stack, nested ones included, under 500 resources with the current manifest', () => {
     // Prepare
-    const { app } = buildApp({ context: FAST, nag: false });
+    const { app } = buildApp({ outdir: outdir(), context: FAST, nag: false });
     // Act
     const counts = resourceCounts(app);
     // Assess
@@ -53,7 +56,7 @@ describe('stack resource counts', { timeout: 60_000 }, () => {
   it('keeps every stack under 400 resources (headroom) when the manifest grows to 110 routes', () => {
     // Prepare
     const routes = grownManifest(110);
-    const { app } = buildApp({ context: FAST, nag: false, routes });
+    const { app } = buildApp({ outdir: outdir(), context: FAST, nag: false, routes });
     // Act
     const counts = resourceCounts(app);
     // Assess
@@ -72,6 +75,6 @@ describe('stack resource counts', { timeout: 60_000 }, () => {
       area: 'canvas',
     }));
     // Act / Assess
-    expect(() => buildApp({ context: FAST, nag: false, routes })).toThrow(/split it into two areas/);
+    expect(() => buildApp({ outdir: outdir(), context: FAST, nag: false, routes })).toThrow(/split it into two areas/);
   });
 });

@@ -12,9 +12,12 @@ import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { RUN_DEFINITION_FILE } from '../../lib/local/workflows.ts';
 import { START_QUEUE_MAX_RECEIVE_COUNT, START_RUNS_BATCHING_WINDOW_SECONDS } from '../../lib/constructs/run-workflow.ts';
 import { WORKFLOW_ACTIONS } from '../../lib/constructs/service-function.ts';
+import { tempFolders } from '../support/temp-folders.ts';
 
 type Json = Record<string, any>;
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
+/** Apps synthesize into folders removed after this file (CDK's default: a new temp folder per app, never removed). */
+const outdir = tempFolders('cdk.out-run-workflow');
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd';
 
 /** asl-validator 4 ships CommonJS without type declarations. */
@@ -40,7 +43,7 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
 
   beforeAll(() => {
     // Prepare / Act
-    built = buildApp({ context: FAST, nag: false });
+    built = buildApp({ outdir: outdir(), context: FAST, nag: false });
     template = Template.fromStack(built.stateless.runWorkflow).toJSON();
   }, 60_000);
 
@@ -212,7 +215,7 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
 
   beforeAll(() => {
     // Prepare / Act
-    built = buildApp({ context: FAST, nag: false });
+    built = buildApp({ outdir: outdir(), context: FAST, nag: false });
     parent = Template.fromStack(built.stateless).toJSON();
   }, 60_000);
 
@@ -359,7 +362,7 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
 describe('callback signing secret from CDK context callbackSigningSecretArn', { timeout: 60_000 }, () => {
   it('gives the callback senders the ARN and GetSecretValue on exactly that secret; nobody else', () => {
     // Prepare
-    const built = buildApp({ context: { ...FAST, callbackSigningSecretArn: SECRET_ARN }, nag: false });
+    const built = buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: SECRET_ARN }, nag: false });
     const workflowStack = built.stateless.runWorkflow;
     const workflowTemplate = Template.fromStack(workflowStack).toJSON();
     const senders = [
@@ -388,9 +391,9 @@ describe('callback signing secret from CDK context callbackSigningSecretArn', { 
 
   it('refuses a value that is not a complete Secrets Manager ARN', () => {
     // Act / Assess
-    expect(() => buildApp({ context: { ...FAST, callbackSigningSecretArn: 'my-plaintext-secret' }, nag: false })).toThrow(/complete ARN of a Secrets Manager secret/);
+    expect(() => buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: 'my-plaintext-secret' }, nag: false })).toThrow(/complete ARN of a Secrets Manager secret/);
     expect(() =>
-      buildApp({ context: { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing' }, nag: false }),
+      buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing' }, nag: false }),
     ).toThrow(/complete ARN/);
   });
 });

@@ -9,9 +9,12 @@ import { ENV } from '#adapters/env';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
 import { ROUTES, type RouteDefinition } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
+import { tempFolders } from '../support/temp-folders.ts';
 
 type Json = Record<string, any>;
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
+/** Apps synthesize into folders removed after this file (CDK's default: a new temp folder per app, never removed). */
+const outdir = tempFolders('cdk.out-stacks');
 const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 
 function logicalId(element: CfnElement): string {
@@ -49,7 +52,7 @@ describe('StatelessStack built from the route manifest', { timeout: 60_000 }, ()
 
   beforeAll(() => {
     // Prepare
-    built = buildApp({ context: FAST, nag: false });
+    built = buildApp({ outdir: outdir(), context: FAST, nag: false });
     // Act
     parent = Template.fromStack(built.stateless).toJSON();
   }, 60_000);
@@ -187,7 +190,7 @@ describe('StatelessStack with routes the manifest will add later', { timeout: 60
 
   beforeAll(() => {
     // Act
-    built = buildApp({ context: FAST, nag: false, routes: [...ROUTES, ...future] });
+    built = buildApp({ outdir: outdir(), context: FAST, nag: false, routes: [...ROUTES, ...future] });
     parent = Template.fromStack(built.stateless).toJSON();
   }, 60_000);
 
@@ -231,7 +234,7 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
 
   beforeAll(() => {
     // Prepare / Act
-    built = buildApp({ context: FAST, nag: false });
+    built = buildApp({ outdir: outdir(), context: FAST, nag: false });
     template = Template.fromStack(built.stateful);
   }, 60_000);
 
@@ -299,7 +302,7 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
 describe('buildApp with bundling-stacks []', { timeout: 60_000 }, () => {
   it('skips esbuild: functions still reference a code asset, but no bundle is staged', () => {
     // Prepare
-    const { app, stateless } = buildApp({ context: FAST, nag: false });
+    const { app, stateless } = buildApp({ outdir: outdir(), context: FAST, nag: false });
     // Act
     const assembly = app.synth();
     // Assess
@@ -317,7 +320,7 @@ describe('buildApp with bundling-stacks []', { timeout: 60_000 }, () => {
 describe('API Gateway answers of its own', () => {
   it('speak the interface: { "error": … } bodies, 404 for unknown routes, Retry-After on throttling, binary-safe bodies', () => {
     // Prepare
-    const { stateless } = buildApp({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, nag: false });
+    const { stateless } = buildApp({ outdir: outdir(), context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, nag: false });
     const template = Template.fromStack(stateless);
     // Assess
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
