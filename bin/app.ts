@@ -35,6 +35,17 @@ export function cdkJsonContext(): Record<string, unknown> {
 export const CALLBACK_SIGNING_SECRET_ARN_CONTEXT = 'callbackSigningSecretArn';
 /** CDK context key: the https origin of the base host's custom domain (webhook URLs use it). */
 export const PUBLIC_BASE_URL_CONTEXT = 'publicBaseUrl';
+/** CDK context key: the https origin of the app host's custom domain (gateway resource, OAuth issuer, CORS). */
+export const PUBLIC_APP_URL_CONTEXT = 'publicAppUrl';
+
+/** An optional https-origin context value, checked. */
+function originContext(app: App, key: string): string | undefined {
+  const value: unknown = app.node.tryGetContext(key);
+  if (value !== undefined && (typeof value !== 'string' || !/^https:\/\/[^/]+$/.test(value))) {
+    throw new Error(`Context ${key} must be an https origin such as https://api.example.com`);
+  }
+  return value || undefined;
+}
 
 export function buildApp(options: BuildAppOptions = {}) {
   const { nag = true, routes, ...appProps } = options;
@@ -45,11 +56,10 @@ export function buildApp(options: BuildAppOptions = {}) {
   if (secretArn !== undefined && typeof secretArn !== 'string') {
     throw new Error(`Context ${CALLBACK_SIGNING_SECRET_ARN_CONTEXT} must be a string (a Secrets Manager secret ARN)`);
   }
-  // Optional (`-c publicBaseUrl=https://api.example.com`): the custom domain of the base host.
-  const publicBaseUrl: unknown = app.node.tryGetContext(PUBLIC_BASE_URL_CONTEXT);
-  if (publicBaseUrl !== undefined && (typeof publicBaseUrl !== 'string' || !/^https:\/\/[^/]+$/.test(publicBaseUrl))) {
-    throw new Error(`Context ${PUBLIC_BASE_URL_CONTEXT} must be an https origin such as https://api.example.com`);
-  }
+  // Optional (`-c publicBaseUrl=https://api.example.com -c publicAppUrl=https://app.example.com`): the
+  // custom domains of the two hosts. The app host's is what the OAuth well-known documents need.
+  const publicBaseUrl = originContext(app, PUBLIC_BASE_URL_CONTEXT);
+  const publicAppUrl = originContext(app, PUBLIC_APP_URL_CONTEXT);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -64,7 +74,8 @@ export function buildApp(options: BuildAppOptions = {}) {
     routes,
     callbackSigningSecretArn: secretArn || undefined,
     webhookSecretKey: stateful.webhookSecretKey,
-    publicBaseUrl: publicBaseUrl || undefined,
+    publicBaseUrl,
+    publicAppUrl,
   });
 
   // cdk-nag 3 is a policy-validation plugin (its v2 form was an Aspect).

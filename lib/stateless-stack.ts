@@ -1,14 +1,15 @@
 // infra: everything that can be replaced at will — one REST API per host, one Lambda per route (the
 // functions grouped by area into nested stacks) and the run workflow in a nested stack of its own.
 // Built from the route manifest; the workflow's references reach the route areas as parameters.
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
+import { ENV } from '#adapters/env';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
-import { RouteApi } from './constructs/rest-api.ts';
+import { RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
 import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
@@ -34,6 +35,12 @@ export interface StatelessStackProps extends StackProps {
    * @default undefined — the API Gateway domain and stage of each request
    */
   readonly publicBaseUrl?: string;
+  /**
+   * Origin of the app host behind a custom domain (CDK context `publicAppUrl`): the gateway's resource
+   * URL, the OAuth issuer, the allowed browser origin.
+   * @default undefined — the API Gateway domain and stage of each request
+   */
+  readonly publicAppUrl?: string;
 }
 
 /** Hosts in a fixed order, so construct ids never depend on manifest order. */
@@ -93,10 +100,29 @@ export class StatelessStack extends Stack {
         routes: routes.filter((route) => route.host === host),
         functionFor: (route) => this.functions.get(route.id)!.handler,
         dependsOn: account?.account,
+        // The gateway is called from browsers too: its host's own error answers carry CORS.
+        corsOrigin: host === 'app' ? (props.publicAppUrl ?? '*') : undefined,
       });
       this.apis.set(host, api);
     }
+
+    // App-host functions (the gateway) hand out base-host URLs (webhook URLs) and name their own origin.
+    const baseApi = this.apis.get('base');
+    for (const route of routes.filter((candidate) => candidate.host === 'app')) {
+      const fn = this.functions.get(route.id)!.function;
+      if (props.publicAppUrl) fn.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
+      if (baseApi && !props.publicBaseUrl) fn.addEnvironment(ENV.baseApiUrl, invokeUrl(baseApi));
+    }
   }
+}
+
+/**
+ * The stage's invoke URL built from the API id alone. `RestApi.url` references the deployment stage,
+ * which depends on every method, which depends on the nested stacks of the route functions: a function
+ * given that URL would close a cycle whenever it shares a nested stack with a route of that API.
+ */
+function invokeUrl(api: RouteApi): string {
+  return Fn.join('', ['https://', api.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${STAGE_NAME}`]);
 }
 
 function assertUnique(routes: readonly RouteDefinition[]): void {

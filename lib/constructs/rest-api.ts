@@ -37,6 +37,12 @@ export interface RouteApiProps {
    */
   readonly throttling?: { readonly rateLimit: number; readonly burstLimit: number };
   /**
+   * Browser origin API Gateway's own answers (throttling, 5xx, timeouts) allow, so that a browser client
+   * can read them as it reads the handlers' answers (which set CORS themselves).
+   * @default undefined — API Gateway's own answers carry no CORS headers
+   */
+  readonly corsOrigin?: string;
+  /**
    * Retention of the access log group.
    * @default logs.RetentionDays.THREE_MONTHS
    */
@@ -96,19 +102,27 @@ export class RouteApi extends Construct {
     // API Gateway's own answers follow the interface too: `{ "error": … }`, 404 for an unknown route
     // (not 403 "Missing Authentication Token"), and Retry-After on its throttling 429.
     const errorBody = { 'application/json': '{"error":"$context.error.messageString"}' };
+    const cors: Record<string, string> = props.corsOrigin
+      ? {
+          'Access-Control-Allow-Origin': `'${props.corsOrigin}'`,
+          'Access-Control-Expose-Headers': "'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version'",
+          Vary: "'Origin'",
+        }
+      : {};
     this.api.addGatewayResponse('UnknownRoute', {
       type: apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN,
       statusCode: '404',
+      responseHeaders: cors,
       templates: { 'application/json': '{"error":"No route for $context.httpMethod $context.path"}' },
     });
     this.api.addGatewayResponse('Throttled', {
       type: apigateway.ResponseType.THROTTLED,
       statusCode: '429',
-      responseHeaders: { 'Retry-After': "'1'" },
+      responseHeaders: { 'Retry-After': "'1'", ...cors },
       templates: errorBody,
     });
-    this.api.addGatewayResponse('Default4xx', { type: apigateway.ResponseType.DEFAULT_4XX, templates: errorBody });
-    this.api.addGatewayResponse('Default5xx', { type: apigateway.ResponseType.DEFAULT_5XX, templates: errorBody });
+    this.api.addGatewayResponse('Default4xx', { type: apigateway.ResponseType.DEFAULT_4XX, responseHeaders: cors, templates: errorBody });
+    this.api.addGatewayResponse('Default5xx', { type: apigateway.ResponseType.DEFAULT_5XX, responseHeaders: cors, templates: errorBody });
 
     // Parameters and bodies are validated by each handler's zod schema; this validator makes API
     // Gateway enforce whatever request parameters/models a method declares, before a Lambda runs.

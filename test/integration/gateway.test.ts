@@ -199,7 +199,7 @@ describe('MCP gateway: HTTP rules', () => {
       const answer = await fetch(gatewayUrl, { method, headers: { authorization: `Bearer ${stack.key}` } });
       expect(answer.status, method).toBe(405);
       expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
-      expect((await answer.json()).error).toMatch(/stateless/);
+      expect(((await answer.json()) as { error: string }).error).toMatch(/stateless/);
     }
     const preflight = await fetch(gatewayUrl, {
       method: 'OPTIONS',
@@ -219,7 +219,7 @@ describe('MCP gateway: HTTP rules', () => {
     const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
     expect(fromApp.status).toBe(200);
     expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-    expect((await fromApp.json()).result.serverInfo.name).toBe('workspace-automation');
+    expect(((await fromApp.json()) as any).result.serverInfo.name).toBe('workspace-automation');
 
     const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
@@ -237,7 +237,7 @@ describe('MCP gateway: HTTP rules', () => {
       const answer = await post(authorization ? { authorization } : {});
       expect(answer.status, authorization).toBe(401);
       expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`);
-      expect(typeof (await answer.json()).error).toBe('string');
+      expect(typeof ((await answer.json()) as { error: unknown }).error).toBe('string');
     }
   });
 
@@ -246,6 +246,6 @@ describe('MCP gateway: HTTP rules', () => {
     expect(noAccept.status).toBe(406);
     const garbage = await post({ authorization: `Bearer ${stack.key}` }, '{not json');
     expect(garbage.status).toBe(400);
-    expect((await garbage.json()).error.code).toBe(-32700);
+    expect(((await garbage.json()) as any).error.code).toBe(-32700);
   });
 });
