@@ -24,6 +24,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // Every project inherits it: the run's temp files go to a folder of its own, and the run fails if a
+    // test leaves anything in it (test/support/tmp-guard.ts).
+    globalSetup: ['test/support/tmp-guard.ts'],
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts', 'test/infra/**/*.test.ts'] } },
       {
