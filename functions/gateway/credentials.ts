@@ -5,14 +5,20 @@ import { systemClock } from '#core/clock';
 import { UnauthorizedError } from '#core/errors';
 import { WORKSPACE_KEY_PREFIX, type Principal } from '#core/keys/api-key';
 import { authenticate } from '#core/keys/use-cases';
+import { authenticateOAuthToken } from '#core/oauth/authenticate';
+import { OAUTH_ACCESS_TOKEN_PREFIX } from '#core/oauth/tokens';
 import { apiKeys } from '#adapters/dynamodb/repositories';
+import { oauthTokens } from '#adapters/dynamodb/oauth-store';
+import { memberships } from '#adapters/dynamodb/user-repository';
 
 const keyDeps = { apiKeys, clock: systemClock };
 
-export async function authenticateGatewayCaller(authorization: string | undefined): Promise<Principal> {
+/** `appUrl`: the public app origin; OAuth tokens must be bound to its /api/mcp. */
+export async function authenticateGatewayCaller(authorization: string | undefined, appUrl: string): Promise<Principal> {
   const token = authorization && /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1];
   if (!token) throw new UnauthorizedError('Missing credential: send Authorization: Bearer workspace_… or sign in with OAuth');
   if (token.startsWith(WORKSPACE_KEY_PREFIX)) return authenticate(authorization, keyDeps);
-  // OAuth access tokens: (wired when the authorization server lands; until then they are unknown tokens)
+  // OAuth access tokens: effective scopes = consented ∩ the user's role now (functions/core/oauth/authenticate.ts).
+  if (token.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)) return authenticateOAuthToken(token, { tokens: oauthTokens, memberships, clock: systemClock, appUrl });
   throw new UnauthorizedError('Invalid credential: the gateway takes workspace_ keys and OAuth access tokens');
 }

@@ -168,6 +168,11 @@ export const ROUTES: readonly RouteDefinition[] = [
     maxBodyBytes: 4 * 1024 * 1024,
     area: 'gateway',
   },
+  // OAuth 2.1 authorization server of the gateway (app host, public: the protocol authenticates).
+  // One function serves the discovery documents at the host root and every /oauth/* endpoint and page.
+  // webhookKey: the OAuth signing and cookie keys derive from the service key (functions/oauth/keys.ts).
+  { id: 'oauth-well-known', method: 'GET', path: '/.well-known/{proxy+}', host: 'app', entry: 'oauth/well-known', scope: null, auth: 'public', access: { table: 'readWrite', webhookKey: true }, area: 'oauth' },
+  { id: 'oauth-server', method: 'ANY', path: '/oauth/{proxy+}', host: 'app', entry: 'oauth/server', scope: null, auth: 'public', access: { table: 'readWrite', webhookKey: true }, maxBodyBytes: 64 * 1024, area: 'oauth' },
 ];
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */

@@ -37,7 +37,7 @@ export async function handler(event: APIGatewayProxyEvent, context: Context): Pr
     const appUrl = publicAppUrlFor(event);
     let principal;
     try {
-      principal = await authenticateGatewayCaller(header(event, 'authorization'));
+      principal = await authenticateGatewayCaller(header(event, 'authorization'), appUrl);
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       const metadata = `${appUrl}/.well-known/oauth-protected-resource/api/mcp`;

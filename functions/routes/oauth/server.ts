@@ -1,0 +1,58 @@
+// route: the OAuth authorization server and its discovery documents on the app host (public routes).
+//
+//   /.well-known/oauth-protected-resource[/api/mcp]   RFC 9728 document (built here, CORS *)
+//   /.well-known/oauth-authorization-server           RFC 8414: the provider's metadata document
+//   /.well-known/openid-configuration                 the same document, as OIDC discovery
+//   /oauth/*                                          oidc-provider + our pages (functions/oauth)
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type Provider from 'oidc-provider';
+import { protectedResourceMetadata } from '#core/oauth/resource';
+import { ENV } from '#adapters/env';
+import { secretSource } from '#adapters/secrets/secret-source';
+import { errorResponse } from '#http/errors';
+import { publicAppUrlFor } from '#http/public-url';
+import { jsonResponse } from '#http/responses';
+import { serveEvent } from '../../oauth/bridge.ts';
+import { deriveOAuthKeys } from '../../oauth/keys.ts';
+import { createProvider } from '../../oauth/provider.ts';
+
+const serviceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
+const PROTECTED_RESOURCE_PATHS = new Set(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp']);
+const DISCOVERY_PATHS = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
+
+// One provider per cold start (per issuer: the issuer is fixed by configuration, so in practice one).
+let provider: Promise<ReturnType<Provider['callback']>> | undefined;
+function providerFor(issuer: string): Promise<ReturnType<Provider['callback']>> {
+  provider ??= (async () => {
+    const secret = await serviceKey();
+    if (!secret) throw new Error(`${ENV.webhookSecretKey} or ${ENV.webhookSecretKeyArn} must be set: the OAuth keys derive from it`);
+    return createProvider(issuer, deriveOAuthKeys(secret)).callback();
+  })().catch((error: unknown) => {
+    provider = undefined;
+    throw error;
+  });
+  return provider;
+}
+
+export async function handler(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
+  try {
+    const issuer = publicAppUrlFor(event);
+    if (PROTECTED_RESOURCE_PATHS.has(event.path)) {
+      if (event.httpMethod === 'OPTIONS') return { statusCode: 204, headers: corsHeaders(), body: '' };
+      return jsonResponse(200, protectedResourceMetadata(issuer), { ...corsHeaders(), 'cache-control': 'public, max-age=300' });
+    }
+    const app = await providerFor(issuer);
+    // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
+    const path = DISCOVERY_PATHS.has(event.path) ? '/.well-known/openid-configuration' : event.path;
+    const response = await serveEvent(app, event, issuer, path);
+    if (DISCOVERY_PATHS.has(event.path)) response.headers = { ...response.headers, ...corsHeaders() };
+    return response;
+  } catch (error) {
+    return errorResponse(error, context?.awsRequestId);
+  }
+}
+
+/** Discovery documents are public and read by browser-based clients too. */
+function corsHeaders(): Record<string, string> {
+  return { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'mcp-protocol-version' };
+}
