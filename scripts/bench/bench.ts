@@ -12,7 +12,8 @@
 //     b+auth  b plus the api-key GetItem our authenticate() does         same call count as c
 //     c       POST /api/run on the local stack (async)                   the service
 //     w       POST /webhook/trigger (secret auth, rate limit, run accept) the webhook edge (issue 4)
-//   then     d: a 50-node linear canvas of instant nodes, sync run, timeline + state transitions
+//   then     gateway: get_canvas and run_workflow through POST /api/mcp beside their direct routes
+//            d: a 50-node linear canvas of instant nodes, sync run, timeline + state transitions
 //
 // Every POST carries its own Idempotency-Key, so each request is a distinct accepted run. The local
 // Step Functions endpoint runs every started execution in the host process, so b and c both pay for
@@ -27,13 +28,14 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchEngineScale } from './engine-scale.ts';
+import { benchGateway } from './gateway.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const LINEAR_NODES = 50;
-const HARD_LIMIT_MS = 240_000;
+const HARD_LIMIT_MS = 330_000;
 
 interface Ready {
   dataDir: string;
@@ -369,7 +371,6 @@ async function main() {
     };
     const d3 = await syncRun(small, 'sync-3');
     const d50 = await syncRun(long, `sync-${LINEAR_NODES}`);
-    const totalMs = Date.now() - began;
 
     // ── report ──
     const line = '─'.repeat(118);
@@ -428,8 +429,10 @@ async function main() {
       `  engine overhead per instant node: ${fmt(d50.stepUs / LINEAR_NODES, 1)} µs in the core step alone (advance() in-process, ${LINEAR_NODES}-node step ${fmt(d50.stepUs, 0)} µs, 3-node ${fmt(d3.stepUs, 0)} µs); ` +
         `marginal ${fmt(marginal, 2)} ms/node in the Advance task incl. its DynamoDB I/O (one sample each)`,
     );
+    console.log(line);
+    await benchGateway({ appUrl: ready.appUrl, baseUrl: ready.baseUrl, apiKey: ready.apiKey, ...small, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, drain });
     await benchEngineScale();
-    console.log(`bench finished in ${(totalMs / 1000).toFixed(1)} s`);
+    console.log(`bench finished in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   } finally {
     await stopHost();
     clearTimeout(hardStop);

@@ -12,7 +12,8 @@ export const operation = canvasEditOperation({
   description:
     'Replaces the document attached to a node (markdown, text or JSON notes that travel with the canvas).',
   output: NodeEditView,
-  annotations: UPDATES,
+  // Replaces the whole document: the previous text is gone.
+  annotations: { ...UPDATES, destructiveHint: true },
 });
 
 export const handler = operationRoute(operation);

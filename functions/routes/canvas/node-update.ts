@@ -12,7 +12,8 @@ export const operation = canvasEditOperation({
   description:
     "Changes a node's settings (data, merged by default) or its type. A type change that would break connected edges is refused, naming them.",
   output: NodeEditView,
-  annotations: UPDATES,
+  // Replaces settings (or, with merge false, all of them): what was there before is gone.
+  annotations: { ...UPDATES, destructiveHint: true },
 });
 
 export const handler = operationRoute(operation);

@@ -88,3 +88,31 @@ interface JsonSchema {
   description?: string;
   properties?: Record<string, JsonSchema>;
 }
+
+describe('docs/gateway.md', () => {
+  it('lists every tool of the catalogue, with its route, scope and hints, and no tool that does not exist', async () => {
+    // Prepare
+    const { readFileSync } = await import('node:fs');
+    const { scopeOf } = await import('#gateway/tools');
+    const page = readFileSync(new URL('../../../docs/gateway.md', import.meta.url), 'utf8');
+    const rows = [...page.matchAll(/^\| `([a-z_]+)` \| `(\w+) ([^`]+)` \| ([^|]+) \|([^|]*)\|/gm)];
+    const hintsOf = ({ annotations: a }: (typeof OPERATIONS)[number]) =>
+      [
+        a.readOnlyHint && 'read-only',
+        a.destructiveHint && !a.readOnlyHint && 'destructive',
+        a.idempotentHint && !a.readOnlyHint && 'idempotent',
+        a.openWorldHint && 'open world',
+      ]
+        .filter(Boolean)
+        .join(', ');
+    // Assess
+    expect(rows.map((row) => row[1])).toEqual(OPERATIONS.map((operation) => operation.name));
+    for (const [, name, method, path, scope, hints] of rows) {
+      const operation = OPERATIONS.find((candidate) => candidate.name === name)!;
+      const route = routeById(operation.route!);
+      expect(`${method} ${path}`, name).toBe(`${route.method} ${route.path}`);
+      expect(scope!.trim(), name).toBe(scopeOf(operation) ?? 'any credential');
+      expect(hints!.trim(), name).toBe(hintsOf(operation));
+    }
+  });
+});
