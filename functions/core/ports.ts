@@ -80,6 +80,27 @@ export interface WorkflowEngine {
   redrive(executionId: string): Promise<void>;
 }
 
+/**
+ * The run outbox: executions still `queued` — accepted or redriven, and never picked up by an engine
+ * step — since before `cutoff` (ISO time), at most `limit` per index shard. Eventually consistent.
+ */
+export interface QueuedRunIndex {
+  listQueued(cutoff: string, limit: number): Promise<{ workspaceId: string; executionId: string }[]>;
+}
+
+/**
+ * What the sweeper got by resuming a queued run: `started` (it started or redrove the execution),
+ * `in-progress` (the execution is already under way), `gone` (its execution closed, or no longer
+ * exists, while the run never left `queued`: nothing will ever move it).
+ */
+export type ResumeOutcome = 'started' | 'in-progress' | 'gone';
+
+/** Gets a queued run's state machine execution going; idempotent (the execution name is the executionId). */
+export interface WorkflowResumer {
+  /** Attempt 1: start the execution. Attempt n > 1: redrive it, unless Step Functions already has. */
+  resume(run: { workspaceId: string; executionId: string; attempt: number }): Promise<ResumeOutcome>;
+}
+
 export interface CallbackOutcome {
   delivered: boolean;
   statusCode?: number;

@@ -93,7 +93,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     const [dynamodb, s3, sfn, sqs] = await Promise.all([
       track(stops, startDynamoDbLocal({ port: dynamodbPort, dataDir: resolve(dataDir, 'dynamodb') })),
       track(stops, startS3Local({ port: s3Port, dataDir: resolve(dataDir, 's3') })),
-      track(stops, startSfnLocal({ port: sfnPort, region: LOCAL_REGION })),
+      // Journaled under DATA_DIR: a restart, even after kill -9, resumes the executions in flight.
+      track(stops, startSfnLocal({ port: sfnPort, region: LOCAL_REGION, dataDir: resolve(dataDir, 'sfn') })),
       track(stops, startSqsLocal({ port: sqsPort, region: LOCAL_REGION })),
     ]);
     // Same settings as the CDK queue: visibility timeout ≥ the consumer's function timeout.
@@ -147,6 +148,11 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     });
     const { handler: startRuns } = await import('../../functions/workers/start-runs.ts');
     stops.push(sqs.attachConsumer(runStartQueueUrl, startRuns, { batchSize: 10, pollIntervalMs: 1000, functionName: 'start-runs', timeoutSeconds: 60 }));
+    // The run outbox's sweeper (EventBridge → Lambda in AWS). Nothing is in flight before the fronts
+    // listen, so every run still queued now was left by a process that died: start them at once.
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    await sweep(0).catch((error: unknown) => console.error('[sweep-runs]', error));
+    stops.push(startSweeper(sweep));
 
     const [app, base] = await Promise.all([
       track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app')),
@@ -157,6 +163,24 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     await stopAll();
     throw error;
   }
+}
+
+/** How often local mode sweeps for stalled runs, and how long a run must have been queued. */
+export const LOCAL_SWEEP = { everyMs: 10_000, graceMs: 30_000 } as const;
+
+/** Sweeps on a timer (one sweep at a time); the returned stop() waits for the sweep under way. */
+function startSweeper(sweep: (graceMs: number) => Promise<unknown>): () => Promise<void> {
+  let sweeping: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    sweeping ??= sweep(LOCAL_SWEEP.graceMs)
+      .catch((error: unknown) => console.error('[sweep-runs]', error))
+      .finally(() => (sweeping = undefined));
+  }, LOCAL_SWEEP.everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await sweeping;
+  };
 }
 
 /** Registers a started service's stop() as soon as it has started, so a later failure stops it. */

@@ -6,6 +6,7 @@ import {
   DynamoDBClient,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -36,7 +37,9 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   try {
     try {
-      await client.send(new DescribeTableCommand({ TableName: tableName }));
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      // A DATA_DIR from before an index was added to TABLE_SCHEMA: add the missing ones.
+      await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
       return;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -55,14 +58,7 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
             { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
             { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
           ],
-          GlobalSecondaryIndexes: TABLE_SCHEMA.globalSecondaryIndexes.map((index) => ({
-            IndexName: index.indexName,
-            KeySchema: [
-              { AttributeName: index.partitionKey, KeyType: 'HASH' },
-              { AttributeName: index.sortKey, KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          })),
+          GlobalSecondaryIndexes: TABLE_SCHEMA.globalSecondaryIndexes.map(indexDefinition),
         }),
       );
     } catch (error) {
@@ -83,6 +79,38 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     }
   } finally {
     client.destroy();
+  }
+}
+
+type IndexSchema = (typeof TABLE_SCHEMA.globalSecondaryIndexes)[number];
+
+function indexDefinition(index: IndexSchema) {
+  return {
+    IndexName: index.indexName,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: index.projection },
+  };
+}
+
+/** One UpdateTable per missing index (DynamoDB creates one index per update), then waits for it. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>): Promise<void> {
+  for (const index of TABLE_SCHEMA.globalSecondaryIndexes) {
+    if (existing.has(index.indexName)) continue;
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+        GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+      }),
+    );
+    for (let polls = 0; polls < 60; polls++) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === index.indexName)?.IndexStatus === 'ACTIVE') break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
   }
 }
 

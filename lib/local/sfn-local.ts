@@ -19,6 +19,15 @@
 //   its handler receives `Parameters.Payload`. A thrown error becomes Error = error.name and Cause =
 //   `{"errorType","errorMessage","trace"}` as Lambda reports it, so Retry/Catch match the same names.
 //
+// Durable, like the service it stands in for (with `dataDir`): every change of an execution — start,
+// each top-level state entered (with its input), close, stop, redrive — is appended to
+// `<dataDir>/executions.jsonl` before the action answers. A restart reads the journal back (compacting
+// it to one line per execution), and registering a state machine resumes its executions that were
+// RUNNING when the previous process died, at the top-level state they were in, with that state's input
+// — the same at-least-once retry a Lambda task gets in AWS. A graceful stop() aborts nothing durably:
+// those executions resume at the next start too. Closed executions keep their names, so a start with
+// a used name is refused exactly as before the restart, and a failed execution can still be redriven.
+//
 // Redrive, as far as aws-local-stepfunctions allows: it cannot resume a paused run, so we remember the
 // top-level state that was running when the execution FAILED/ABORTED/TIMED_OUT and its input, and run
 // a copy of the definition whose StartAt is that state, with that input. States that had succeeded
@@ -26,7 +35,8 @@
 // only the failed iterations/branches), and `$$.Execution.Input` during the redriven part is the failed
 // state's input rather than the original execution input.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { FaultQueue } from './faults.ts';
@@ -101,12 +111,20 @@ export interface SfnLocalOptions {
   readonly region?: string;
   /** @default '123456789012' */
   readonly accountId?: string;
+  /**
+   * Where executions are journaled, so that a restart — even after kill -9 — resumes what was running.
+   * @default undefined — in memory only
+   */
+  readonly dataDir?: string;
 }
 
 export interface SfnLocal {
   /** `http://127.0.0.1:<port>` */
   readonly endpoint: string;
-  /** Registers (or replaces) a state machine and returns its ARN. */
+  /**
+   * Registers (or replaces) a state machine and returns its ARN. With a journal, its executions from
+   * before the restart come back, and those that were RUNNING resume.
+   */
   registerStateMachine(registration: StateMachineRegistration): string;
   /** Queues a fault; faults for the same action are consumed in order. */
   injectFault(fault: Fault): void;
@@ -147,6 +165,84 @@ interface Execution {
   settled?: Promise<void>;
 }
 
+/** One journal line: an execution as last recorded. */
+interface ExecutionRecord {
+  readonly executionArn: string;
+  readonly stateMachineArn: string;
+  readonly name: string;
+  readonly input: string;
+  readonly startDate: number;
+  readonly status: Status;
+  readonly stopDate?: number;
+  readonly output?: string;
+  readonly error?: string;
+  readonly cause?: string;
+  readonly redriveCount: number;
+  readonly redriveDate?: number;
+  readonly current?: { name: string; input: Json };
+}
+
+const JOURNAL_FILE = 'executions.jsonl';
+
+/** The append-only journal of executions under `dataDir`, compacted when opened. */
+class Journal {
+  private readonly fd: number;
+  /** What the previous process left, by executionArn, until its state machine is registered again. */
+  readonly restored = new Map<string, ExecutionRecord>();
+
+  constructor(dataDir: string) {
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, JOURNAL_FILE);
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        const record = JSON.parse(line) as ExecutionRecord;
+        this.restored.set(record.executionArn, record);
+      } catch {
+        // A line cut short by a kill: the line before it is the last complete state of that execution.
+      }
+    }
+    // Compact: one line per execution, written aside and renamed over the old journal.
+    const compacted = [...this.restored.values()].map((record) => `${JSON.stringify(record)}\n`).join('');
+    writeFileSync(`${file}.tmp`, compacted);
+    renameSync(`${file}.tmp`, file);
+    this.fd = openSync(file, 'a');
+  }
+
+  /** Synchronous on purpose: once an action has answered, what it did survives a kill -9. */
+  write(record: ExecutionRecord): void {
+    appendFileSync(this.fd, `${JSON.stringify(record)}\n`);
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+function recordOf(execution: Execution): ExecutionRecord {
+  return {
+    executionArn: execution.executionArn,
+    stateMachineArn: execution.machine.arn,
+    name: execution.name,
+    input: execution.input,
+    startDate: execution.startDate.getTime(),
+    status: execution.status,
+    ...(execution.stopDate && { stopDate: execution.stopDate.getTime() }),
+    ...(execution.output !== undefined && { output: execution.output }),
+    ...(execution.error !== undefined && { error: execution.error }),
+    ...(execution.cause !== undefined && { cause: execution.cause }),
+    redriveCount: execution.redriveCount,
+    ...(execution.redriveDate && { redriveDate: execution.redriveDate.getTime() }),
+    ...(execution.current && { current: execution.current }),
+  };
+}
+
 class SfnError extends Error {
   constructor(
     readonly type: string,
@@ -167,6 +263,12 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
   const machines = new Map<string, RegisteredMachine>();
   const executions = new Map<string, Execution>();
   const faults = new FaultQueue<Fault>();
+  const journal = options.dataDir === undefined ? undefined : new Journal(options.dataDir);
+  /** Set by stop(): the aborts it causes are not closes, and are not journaled. */
+  let shuttingDown = false;
+  const persist = (execution: Execution): void => {
+    if (!shuttingDown) journal?.write(recordOf(execution));
+  };
 
   const registerStateMachine = (registration: StateMachineRegistration): string => {
     const definition = loadDefinition(registration);
@@ -174,8 +276,38 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     // substitutions may be placeholders.
     new StateMachine(definition, { validationOptions: { checkArn: false } });
     const arn = `arn:aws:states:${region}:${accountId}:stateMachine:${registration.name}`;
-    machines.set(arn, { arn, name: registration.name, definition, registration, taskResources: collectTasks(definition) });
+    const machine: RegisteredMachine = { arn, name: registration.name, definition, registration, taskResources: collectTasks(definition) };
+    machines.set(arn, machine);
+    restore(machine);
     return arn;
+  };
+
+  /** Brings back the machine's journaled executions and resumes those the previous process left RUNNING. */
+  const restore = (machine: RegisteredMachine): void => {
+    for (const [executionArn, record] of journal?.restored ?? []) {
+      if (record.stateMachineArn !== machine.arn) continue;
+      journal!.restored.delete(executionArn);
+      const execution: Execution = {
+        executionArn,
+        machine,
+        name: record.name,
+        input: record.input,
+        startDate: new Date(record.startDate),
+        status: record.status,
+        ...(record.stopDate !== undefined && { stopDate: new Date(record.stopDate) }),
+        ...(record.output !== undefined && { output: record.output }),
+        ...(record.error !== undefined && { error: record.error }),
+        ...(record.cause !== undefined && { cause: record.cause }),
+        redriveCount: record.redriveCount,
+        ...(record.redriveDate !== undefined && { redriveDate: new Date(record.redriveDate) }),
+        ...(record.current && { current: record.current }),
+      };
+      // A definition changed since: a state that no longer exists cannot be re-entered.
+      if (execution.current && !Object.hasOwn(machine.definition.States, execution.current.name)) delete execution.current;
+      executions.set(executionArn, execution);
+      // Re-enter the state it was in (a retry of that task), or start over if none was recorded yet.
+      if (execution.status === 'RUNNING') run(execution, execution.current);
+    }
   };
 
 
@@ -203,6 +335,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     delete execution.output;
     delete execution.error;
     delete execution.cause;
+    persist(execution);
 
     // Follow top-level states so a redrive knows where to resume. Nested (Map/Parallel) events carry
     // `parentState` and are ignored: the enclosing top-level state is the unit we can resume.
@@ -210,7 +343,10 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     const followed = (async () => {
       for await (const event of handle.eventLogs) {
         if ('parentState' in event || !('state' in event) || !topLevel.has(event.state.name)) continue;
-        if (event.type === 'StateEntered') execution.current = { name: event.state.name, input: event.state.input as Json };
+        if (event.type === 'StateEntered' && execution.status === 'RUNNING') {
+          execution.current = { name: event.state.name, input: event.state.input as Json };
+          persist(execution);
+        }
       }
     })();
 
@@ -218,14 +354,16 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
       async (output) => {
         await followed;
         if (execution.status !== 'RUNNING') return; // stopped meanwhile
+        if (shuttingDown) return; // not a close: it resumes at the next start
         execution.status = 'SUCCEEDED';
         execution.output = JSON.stringify(output ?? null);
         execution.stopDate = new Date();
         delete execution.current;
+        persist(execution);
       },
       async (failure: unknown) => {
         await followed.catch(() => undefined);
-        if (execution.status !== 'RUNNING') return;
+        if (execution.status !== 'RUNNING' || shuttingDown) return;
         execution.stopDate = new Date();
         if (failure instanceof ExecutionAbortedError) {
           execution.status = 'ABORTED';
@@ -242,6 +380,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
           execution.error = errorName(inner);
           execution.cause = errorCause(inner);
         }
+        persist(execution);
       },
     );
   };
@@ -311,6 +450,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
         execution.stopDate = new Date();
         execution.error = execution.stopRequest.error;
         execution.cause = execution.stopRequest.cause;
+        persist(execution);
       }
       return { stopDate: epoch(execution.stopDate ?? new Date()) };
     },
@@ -388,6 +528,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     injectFault: faults.inject,
     clearFaults: faults.clear,
     async stop() {
+      shuttingDown = true;
       for (const execution of executions.values()) {
         if (execution.status === 'RUNNING') {
           execution.stopRequest = { error: 'LocalShutdown', cause: 'the local Step Functions endpoint stopped' };
@@ -395,6 +536,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
         }
       }
       await Promise.allSettled([...executions.values()].map((execution) => execution.settled));
+      journal?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -246,7 +246,7 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     expect(built.stateful.terminationProtection).toBe(true);
   });
 
-  it('builds the table from TABLE_SCHEMA: keys, GSI1, TTL, on-demand, PITR, encryption, retention', () => {
+  it('builds the table from TABLE_SCHEMA: keys, GSI1, the sparse queued-runs GSI2 (keys only), TTL, on-demand, PITR, encryption, retention', () => {
     // Assess
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
@@ -264,6 +264,14 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
               { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
             ],
             Projection: { ProjectionType: 'ALL' },
+          },
+          {
+            IndexName: 'GSI2',
+            KeySchema: [
+              { AttributeName: 'GSI2PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
           },
         ],
         TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },

@@ -27,7 +27,7 @@ export interface Ready {
  * added to the current environment. Not through `npm start` itself: npm does not forward SIGTERM to
  * its script (it dies and leaves the script running), so a SIGTERM test of npm would test npm.
  */
-export function startLocalProcess(env: Record<string, string>): LocalProcess {
+export function startLocalProcess(env: Record<string, string>, options: { detached?: boolean } = {}): LocalProcess {
   const packageJson = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
     scripts: { start: string };
   };
@@ -36,6 +36,8 @@ export function startLocalProcess(env: Record<string, string>): LocalProcess {
     cwd: repoRoot,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so a test can kill the whole stack at once (process.kill(-pid)).
+    detached: options.detached ?? false,
   });
   let text = '';
   child.stdout!.on('data', (chunk: Buffer) => (text += chunk.toString()));

@@ -4,28 +4,40 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
 import type { ExecutionStatusReader, IdempotencyRecord, RunRepository } from '#core/ports';
-import { summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
+import { queuedSince, summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
+import { createHash } from 'node:crypto';
 import { table } from './client.ts';
 import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
+import { GSI1, GSI2, keys, QUEUED_SHARDS, TTL_ATTRIBUTE } from './table-design.ts';
 
 const TTL = TTL_ATTRIBUTE;
 const isExpired = (item: Record<string, unknown>) => typeof item[TTL] === 'number' && (item[TTL] as number) < Math.floor(Date.now() / 1000);
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, [GSI1.partitionKey]: _g1, [GSI1.sortKey]: _g2, entity: _entity, [TTL]: _ttl, ...rest } = item;
+  const { PK: _pk, SK: _sk, [GSI1.partitionKey]: _g1, [GSI1.sortKey]: _g2, [GSI2.partitionKey]: _q1, [GSI2.sortKey]: _q2, entity: _entity, [TTL]: _ttl, ...rest } = item;
   return rest as T;
 }
 
+/** The queued-runs shard of an execution: stable, and spread evenly over QUEUED_SHARDS. */
+const shardOf = (executionId: string) => createHash('sha256').update(executionId).digest().readUInt16BE(0) % QUEUED_SHARDS;
+
+/**
+ * The execution item. While the run is `queued` it also carries the GSI2 keys (the outbox, see
+ * table-design.ts); every later save writes the whole item without them, which removes the index entry.
+ */
 function executionItem(execution: Execution) {
   return {
     ...keys.execution(execution.workspaceId, execution.executionId),
     ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
+    ...(execution.status === 'queued' ? keys.queuedExecution(shardOf(execution.executionId), queuedSince(execution), execution.executionId) : {}),
     entity: 'Execution',
     ...execution,
   };
 }
+
+const EXECUTION_SK = /^EXEC#([^#]+)$/;
+const WORKSPACE_PK = /^WS#(.+)$/;
 
 export class DynamoRunRepository implements RunRepository, ExecutionStatusReader {
   async loadForStart(workspaceId: string, canvasId: string, keyHash?: string) {
@@ -129,6 +141,35 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     );
     const items: ExecutionSummary[] = (result.Items ?? []).map((item) => summarizeExecution(strip<Execution>(item)));
     return { items, nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+
+  /**
+   * Runs queued since before `cutoff` (ISO time), oldest first per shard: one Query per shard of the
+   * sparse index GSI2, at most `limit` runs per shard. The index is eventually consistent and keys
+   * only; callers re-read each run before acting on it.
+   */
+  async listQueued(cutoff: string, limit: number): Promise<{ workspaceId: string; executionId: string }[]> {
+    const { client, tableName } = table();
+    const shards = await Promise.all(
+      Array.from({ length: QUEUED_SHARDS }, async (_, shard) => {
+        const { Items = [] } = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: GSI2.indexName,
+            KeyConditionExpression: '#pk = :pk AND #sk < :cutoff',
+            ExpressionAttributeNames: { '#pk': GSI2.partitionKey, '#sk': GSI2.sortKey },
+            ExpressionAttributeValues: { ':pk': keys.queuedPartition(shard), ':cutoff': cutoff },
+            Limit: limit,
+          }),
+        );
+        return Items;
+      }),
+    );
+    return shards.flat().flatMap((item) => {
+      const workspaceId = WORKSPACE_PK.exec(String(item.PK))?.[1];
+      const executionId = EXECUTION_SK.exec(String(item.SK))?.[1];
+      return workspaceId && executionId ? [{ workspaceId, executionId }] : [];
+    });
   }
 
   async statuses(workspaceId: string, executionIds: readonly string[]): Promise<Record<string, string>> {

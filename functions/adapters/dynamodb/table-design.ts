@@ -12,6 +12,7 @@
 // │ Canvas           │ WS#<workspaceId>        │ CANVAS#<canvasId>    │ -                  │ -                    │ -        │
 // │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP            │ -                  │ -                    │ -        │
 // │ Execution        │ WS#<workspaceId>        │ EXEC#<executionId>   │ CANVAS#<ws>#<cnv>  │ EXEC#<executionId>   │ -        │
+// │ Execution, queued│ same item + GSI2PK QUEUED#<shard 0–15>, GSI2SK <queuedAt>#<executionId> (sparse)           │ -        │
 // │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH      │ -                  │ -                    │ -        │
 // │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24 h/7 d│
 // │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node> │ -                  │ -                    │ -        │
@@ -45,6 +46,7 @@
 // | get execution           | GetItem PK=WS#<ws>, SK=EXEC#<id>                             | 1                            |
 // | engine step             | BatchGetItem execution + graph; PutItem on version           | 2                            |
 // | runs of a canvas        | Query GSI1 GSI1PK=CANVAS#<ws>#<canvasId>, newest first       | 1 per page                   |
+// | sweep stalled runs      | Query GSI2 GSI2PK=QUEUED#<shard>, GSI2SK < cutoff, per shard | 16 per sweep (+1 per stalled)|
 // | authenticate webhook    | GetItem PK=WHSECRET#<hash>, SK=WHSECRET (consistent)         | 1                            |
 // | register / revoke hook  | TransactWrite trigger + secret lookup (both or neither)      | 1                            |
 // | hooks of a canvas       | Query PK=WS#<ws>, SK begins_with WEBHOOK#<canvasId>#         | 1 (only if it has hook nodes)|
@@ -67,6 +69,13 @@
 // records live 24 hours (TTL) and are written in the same transaction as the execution they name,
 // so there is never a run without its record or a record without its run.
 //
+// The run outbox is the execution item itself: while a run is `queued` (accepted, or redriven, and not
+// yet picked up by its first engine step) the item carries GSI2PK/GSI2SK, so it appears in the sparse
+// index GSI2 (keys only); the engine's first save drops them, and with them the index entry. The
+// scheduled sweeper (functions/workers/sweep-runs.ts) queries GSI2 for runs queued longer than a grace
+// period and starts or redrives them — no extra write on the request path. GSI2PK is sharded by a hash
+// of the executionId so index writes never concentrate on one partition.
+//
 // Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
 // domain) so that a mutation is a single conditional write: there is never a half-written graph.
 
@@ -75,12 +84,19 @@ export const TABLE_SCHEMA = {
   sortKey: 'SK',
   /** Epoch seconds; DynamoDB TTL deletes the item some time after it passes. */
   timeToLiveAttribute: 'ttl',
-  globalSecondaryIndexes: [{ indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' }],
+  globalSecondaryIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK', projection: 'ALL' },
+    // Sparse: only queued executions carry its keys; the sweeper needs nothing but their keys.
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK', projection: 'KEYS_ONLY' },
+  ],
 } as const;
 
 /** The attribute DynamoDB TTL reads, and the one index, by the names the table was built with. */
 export const TTL_ATTRIBUTE = TABLE_SCHEMA.timeToLiveAttribute;
 export const GSI1 = TABLE_SCHEMA.globalSecondaryIndexes[0];
+export const GSI2 = TABLE_SCHEMA.globalSecondaryIndexes[1];
+/** Shards of the queued-runs index (GSI2): a sweep queries each once. */
+export const QUEUED_SHARDS = 16;
 
 export const keys = {
   workspace: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'WORKSPACE' }),
@@ -104,6 +120,9 @@ export const keys = {
     GSI1SK: `EXEC#${executionId}`,
   }),
   canvasExecutionsPartition: (workspaceId: string, canvasId: string) => `CANVAS#${workspaceId}#${canvasId}`,
+  /** Only on an execution while it is queued (see "The run outbox" above). */
+  queuedExecution: (shard: number, queuedAt: string, executionId: string) => ({ GSI2PK: `QUEUED#${shard}`, GSI2SK: `${queuedAt}#${executionId}` }),
+  queuedPartition: (shard: number) => `QUEUED#${shard}`,
   executionGraph: (workspaceId: string, executionId: string) => ({ PK: `WS#${workspaceId}`, SK: `EXEC#${executionId}#GRAPH` }),
   idempotency: (workspaceId: string, keyHash: string) => ({ PK: `WS#${workspaceId}`, SK: `IDEMP#${keyHash}` }),
   webhookTrigger: (workspaceId: string, canvasId: string, nodeId: string) => ({ PK: `WS#${workspaceId}`, SK: `WEBHOOK#${canvasId}#${nodeId}` }),

@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-sfn';
 import * as z from '#core/schema';
 import { ConflictError } from '#core/errors';
-import type { WorkflowEngine } from '#core/ports';
+import type { ResumeOutcome, WorkflowEngine, WorkflowResumer } from '#core/ports';
 import { ENV } from '../env.ts';
 import { RunStartQueue } from '../sqs/run-start-queue.ts';
 
@@ -42,7 +42,14 @@ export interface RunStartMessage {
   executionId: string;
 }
 
-export class StepFunctionsWorkflowEngine implements WorkflowEngine {
+/**
+ * The execution input, byte for byte the same whoever starts the run (route, start worker, sweeper):
+ * Step Functions answers a repeated StartExecution of a RUNNING execution with success only when name
+ * AND input match.
+ */
+const startInput = (run: RunStartMessage) => JSON.stringify({ workspaceId: run.workspaceId, executionId: run.executionId });
+
+export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResumer {
   private context?: { client: SFNClient; stateMachineArn: string };
 
   constructor(private readonly queue: Pick<RunStartQueue, 'send'> = new RunStartQueue()) {}
@@ -79,10 +86,55 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine {
   async startNow(run: RunStartMessage): Promise<void> {
     const { client, stateMachineArn } = this.sfn();
     try {
-      await client.send(new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: JSON.stringify(run) }));
+      await client.send(new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: startInput(run) }));
     } catch (error) {
       if (error instanceof ExecutionAlreadyExists) return;
       throw error;
+    }
+  }
+
+  /**
+   * The sweeper's start of a run that stayed `queued`:
+   *
+   *   attempt 1   StartExecution ── ok (new, or the same one RUNNING) ──► started
+   *                              └─ ExecutionAlreadyExists (it closed) ──► gone
+   *   attempt n   DescribeExecution ── missing ──► gone
+   *               ├─ RUNNING (being redriven, or still closing) ──► in-progress
+   *               ├─ closed, already redriven n − 1 times ──► gone
+   *               └─ RedriveExecution ── ok ──► started
+   *                                    └─ not redrivable: RUNNING now (another sweep) ──► in-progress, else gone
+   */
+  async resume(run: RunStartMessage & { attempt: number }): Promise<ResumeOutcome> {
+    const { client, stateMachineArn } = this.sfn();
+    if (run.attempt <= 1) {
+      try {
+        await client.send(new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: startInput(run) }));
+        return 'started';
+      } catch (error) {
+        if (error instanceof ExecutionAlreadyExists) return 'gone';
+        throw error;
+      }
+    }
+    const executionArn = this.executionArn(run.executionId);
+    const describe = async () => {
+      try {
+        return await client.send(new DescribeExecutionCommand({ executionArn }));
+      } catch (error) {
+        if (error instanceof ExecutionDoesNotExist) return undefined;
+        throw error;
+      }
+    };
+    const before = await describe();
+    if (!before) return 'gone';
+    if (before.status === 'RUNNING') return 'in-progress';
+    // Redriven for this attempt and closed again, yet the run never left `queued`.
+    if ((before.redriveCount ?? 0) >= run.attempt - 1) return 'gone';
+    try {
+      await client.send(new RedriveExecutionCommand({ executionArn }));
+      return 'started';
+    } catch (error) {
+      if (!(error instanceof Error) || error.name !== 'ExecutionNotRedrivable') throw error;
+      return (await describe())?.status === 'RUNNING' ? 'in-progress' : 'gone';
     }
   }
 

@@ -138,6 +138,18 @@ export function snapshot(execution: Execution) {
   };
 }
 
+/**
+ * When the run last became `queued` — accepted, or redriven — and so since when it has been waiting
+ * for its state machine: the clock of the run outbox (a run queued too long is started by the sweeper).
+ */
+export function queuedSince(execution: Pick<Execution, 'createdAt' | 'timeline'>): string {
+  for (let index = execution.timeline.length - 1; index >= 0; index--) {
+    const event = execution.timeline[index]!;
+    if (event.type === 'execution.queued' || event.type === 'execution.redriven') return event.at;
+  }
+  return execution.createdAt;
+}
+
 export type ExecutionSummary = Pick<
   Execution,
   'executionId' | 'canvasId' | 'triggerNodeId' | 'status' | 'createdAt' | 'startedAt' | 'finishedAt' | 'attempt'

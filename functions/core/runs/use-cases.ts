@@ -192,18 +192,21 @@ export function listCanvasExecutions(
   return deps.runs.listByCanvas(principal.workspaceId, canvasId, page);
 }
 
-/** Saves with the version read; on a lost race, reloads and re-applies (the change is re-validated). */
+/**
+ * Saves with the version read; on a lost race, reloads and re-applies (the change is re-validated).
+ * A change that returns `false` found nothing to do: nothing is written.
+ */
 async function update(
   workspaceId: string,
   executionId: string,
-  change: (execution: Execution) => void,
+  change: (execution: Execution) => void | false,
   deps: Pick<RunDeps, 'runs'>,
 ): Promise<Execution> {
   for (let attempt = 1; ; attempt++) {
     const execution = await deps.runs.get(workspaceId, executionId);
     if (!execution) throw new NotFoundError(`Execution ${executionId} not found`);
     const version = execution.version;
-    change(execution);
+    if (change(execution) === false) return execution;
     execution.version = version + 1;
     try {
       await deps.runs.save(execution, version);
@@ -388,7 +391,7 @@ async function advanceOnce(
   }
 }
 
-const ENGINE_FAILED = 'The run engine failed (a step timed out or crashed); redrive the run to retry';
+export const ENGINE_FAILED = 'The run engine failed (a step timed out or crashed); redrive the run to retry';
 
 /**
  * The state machine's Recover step, reached whenever Advance failed: after a node failure (already
@@ -414,18 +417,30 @@ export async function recoverRun(
     if (redriveCount >= execution.attempt - 1) return run;
     throw new RunFailedError('A redrive is waiting for this execution to close');
   }
-  let message = execution.error?.message ?? ENGINE_FAILED;
-  if (!isTerminal(execution.status)) {
-    const at = deps.clock.now().toISOString();
-    await update(run.workspaceId, run.executionId, (current) => {
-      if (isTerminal(current.status)) return;
-      current.error = { nodeId: null, message: ENGINE_FAILED };
-      finish(current, 'failed', at, ENGINE_FAILED);
-    }, deps);
-    message = ENGINE_FAILED;
+  if (isTerminal(execution.status)) {
+    await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+    throw new RunFailedError(execution.error?.message ?? ENGINE_FAILED);
   }
+  await failRun(run, ENGINE_FAILED, deps);
+  throw new RunFailedError(ENGINE_FAILED);
+}
+
+/**
+ * Records a live run `failed` with an engine message (a terminal run is left as it is) and sends its
+ * callback once. For runs the engine can no longer drive: Recover, and the sweeper's orphans.
+ */
+export async function failRun(
+  run: { workspaceId: string; executionId: string },
+  message: string,
+  deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender },
+): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  await update(run.workspaceId, run.executionId, (current) => {
+    if (isTerminal(current.status)) return false;
+    current.error = { nodeId: null, message };
+    finish(current, 'failed', at, message);
+  }, deps);
   await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
-  throw new RunFailedError(message);
 }
 
 /** The state machine's Finalize step: the callback of a finished run. */

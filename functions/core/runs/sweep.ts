@@ -1,0 +1,93 @@
+// use case: the run outbox's sweep — a 202 is a promise. A run is recorded (one transaction) before
+// its state machine execution is started; if every process dies in between, or a redrive was recorded
+// and its RedriveExecution never sent, the run would stay `queued` for good. Queued runs are listed by
+// the sparse index of the run outbox (see table-design.ts); the sweeper starts or redrives those
+// queued longer than a grace period. Idempotent: the execution name is the executionId.
+//
+//   listQueued(cutoff) ──► re-read the run (consistent) ── not queued, or queued recently ──► skip
+//                                   │ queued since before the cutoff
+//                                   ▼
+//                          engine.resume(run, attempt) ── started / in-progress ──► done (for now)
+//                                   │ gone: its execution closed while the run never left `queued`
+//                                   ▼
+//                          failRun (engine failure) + the callback, once
+import type { Clock } from '../clock.ts';
+import type { CallbackSender, QueuedRunIndex, RunRepository, WorkflowResumer } from '../ports.ts';
+import type { BlobStore } from './blobs.ts';
+import { queuedSince } from './model.ts';
+import { ENGINE_FAILED, failRun } from './use-cases.ts';
+
+/**
+ * How long a run may stay `queued` before the sweeper takes it over in AWS: longer than any route
+ * function's timeout (60 s at most, POST /api/run with sync), so the request that accepted the run has
+ * certainly ended and the sweeper never races it. (A repeated start would be harmless — the name
+ * deduplicates — but a redrive request still waiting for its execution to close would see its own
+ * RedriveExecution refused.)
+ */
+export const STALLED_AFTER_SECONDS = 120;
+/** How often the sweeper runs in AWS (an EventBridge schedule). */
+export const SWEEP_EVERY_MINUTES = 1;
+/** Runs taken per index shard per sweep; the next sweep takes the rest. */
+export const SWEEP_PAGE = 50;
+/** Resumes in flight at once (each is one GetItem and one or two Step Functions calls). */
+const SWEEP_CONCURRENCY = 8;
+
+export interface SweepDeps {
+  runs: RunRepository;
+  queued: QueuedRunIndex;
+  engine: WorkflowResumer;
+  clock: Clock;
+  blobs: BlobStore;
+  callbacks: CallbackSender;
+}
+
+export type SweepOutcome = 'started' | 'in-progress' | 'failed' | 'skipped';
+
+export interface SweepReport {
+  found: number;
+  started: number;
+  inProgress: number;
+  failed: number;
+  skipped: number;
+  errors: number;
+}
+
+/**
+ * Starts or redrives every run queued since more than `graceMs` ago. A run that cannot be resumed is
+ * recorded failed (with its callback). Errors are per run: logged, counted, retried by the next sweep.
+ */
+export async function sweepStalledRuns(deps: SweepDeps, options: { graceMs: number }): Promise<SweepReport> {
+  const cutoff = new Date(deps.clock.now().getTime() - options.graceMs).toISOString();
+  const stalled = await deps.queued.listQueued(cutoff, SWEEP_PAGE);
+  const report: SweepReport = { found: stalled.length, started: 0, inProgress: 0, failed: 0, skipped: 0, errors: 0 };
+  let next = 0;
+  const worker = async () => {
+    while (next < stalled.length) {
+      const run = stalled[next++]!;
+      try {
+        const outcome = await resumeStalledRun(run, cutoff, deps);
+        report[outcome === 'in-progress' ? 'inProgress' : outcome] += 1;
+      } catch (error) {
+        report.errors += 1;
+        console.error(JSON.stringify({ level: 'warn', message: 'Could not resume a stalled run; the next sweep retries', executionId: run.executionId, error: String(error) }));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SWEEP_CONCURRENCY, stalled.length) }, worker));
+  return report;
+}
+
+/** One run of the sweep (see the sketch at the top of this file). */
+export async function resumeStalledRun(
+  run: { workspaceId: string; executionId: string },
+  cutoff: string,
+  deps: SweepDeps,
+): Promise<SweepOutcome> {
+  // The index lags the table: act only on what the table says now.
+  const execution = await deps.runs.get(run.workspaceId, run.executionId);
+  if (!execution || execution.status !== 'queued' || queuedSince(execution) >= cutoff) return 'skipped';
+  const outcome = await deps.engine.resume({ ...run, attempt: execution.attempt });
+  if (outcome !== 'gone') return outcome;
+  await failRun(run, ENGINE_FAILED, deps);
+  return 'failed';
+}
