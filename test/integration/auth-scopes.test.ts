@@ -25,8 +25,12 @@ describe('route authentication', () => {
     ['an unknown workspace key', { Authorization: 'Bearer workspace_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
   ];
 
-  it('covers every workspace-key route of the manifest, and only webhook routes use another credential', () => {
-    expect(ROUTES.filter((route) => !keyRoutes.includes(route)).map((route) => route.path)).toEqual(['/webhook/trigger']);
+  it('covers every workspace-key route of the manifest; the others name their own credential (tested in their own files)', () => {
+    const others = ROUTES.filter((route) => !keyRoutes.includes(route));
+    for (const route of others) expect(['webhook-secret', 'gateway', 'public'], route.path).toContain(route.auth);
+    expect(others.filter((route) => route.auth === 'webhook-secret').map((route) => route.path)).toEqual(['/webhook/trigger']);
+    // The gateway checks workspace keys and OAuth tokens itself: test/integration/gateway.test.ts.
+    expect(others.filter((route) => route.auth === 'gateway').map((route) => route.path)).toEqual(['/api/mcp']);
   });
 
   describe.each(keyRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
