@@ -220,7 +220,11 @@ class Journal {
     appendFileSync(this.fd, `${JSON.stringify(record)}\n`);
   }
 
+  private closed = false;
+
   close(): void {
+    if (this.closed) return;
+    this.closed = true;
     closeSync(this.fd);
   }
 }

@@ -1,0 +1,125 @@
+// integration: the run outbox against the whole local stack (DynamoDB Local, s3rver, local Step
+// Functions with the real ASL). A request that "dies" after the run's transaction — its engine call
+// never returns — leaves a queued run in the sparse index GSI2; the sweeper starts it, idempotently,
+// and the first engine step takes it out of the index. The same for a redrive recorded but never sent.
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WorkflowEngine } from '../../functions/core/ports.ts';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
+import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+
+let stack: RunsStack;
+let client: Client;
+let canvasId: string;
+/** Imported after startRunsStack: adapters read their configuration from the environment it sets. */
+let modules: {
+  useCases: typeof import('../../functions/core/runs/use-cases.ts');
+  repository: InstanceType<typeof import('../../functions/adapters/dynamodb/run-repository.ts').DynamoRunRepository>;
+  blobs: InstanceType<typeof import('../../functions/adapters/s3/blob-store.ts').S3BlobStore>;
+  sweep: typeof import('../../functions/workers/sweep-runs.ts').sweep;
+};
+
+/** An engine inside a process that dies during the call: it never answers. */
+const dying: WorkflowEngine = { start: () => new Promise(() => {}), stop: () => new Promise(() => {}), redrive: () => new Promise(() => {}) };
+const flushUntil = async (probe: () => Promise<boolean>) => {
+  for (let tries = 0; tries < 200 && !(await probe()); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+};
+/** Is the run in the outbox index now? (GSI2 lags the table a little, even in DynamoDB Local.) */
+const indexed = async (executionId: string) => (await modules.repository.listQueued(new Date(Date.now() + 60_000).toISOString(), 1000)).some((run) => run.executionId === executionId);
+
+beforeAll(async () => {
+  stack = await startRunsStack();
+  client = new Client(stack.baseUrl, stack.key);
+  canvasId = await client.linearCanvas('You said: {{input}}', 'hello');
+  const [useCases, repository, blobs, worker] = await Promise.all([
+    import('../../functions/core/runs/use-cases.ts'),
+    import('../../functions/adapters/dynamodb/run-repository.ts'),
+    import('../../functions/adapters/s3/blob-store.ts'),
+    import('../../functions/workers/sweep-runs.ts'),
+  ]);
+  modules = { useCases, repository: new repository.DynamoRunRepository(), blobs: new blobs.S3BlobStore(), sweep: worker.sweep };
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const deps = () => ({ runs: modules.repository, engine: dying, clock: { now: () => new Date() }, blobs: modules.blobs });
+
+describe('the run outbox', () => {
+  it('starts a run whose accepting process died between the transaction and StartExecution, once', async () => {
+    // Prepare: accepted and recorded, never started
+    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'orphan' }, idempotencyKey: `k-${Date.now()}` }, { kind: 'api' }, deps());
+    let executionId = '';
+    await flushUntil(async () => {
+      const items = await client.listExecutions(canvasId);
+      executionId = items.find((item) => item.status === 'queued')?.executionId ?? '';
+      return executionId !== '';
+    });
+    expect(executionId).toMatch(/^exec_/);
+    await flushUntil(() => indexed(executionId));
+    expect(await indexed(executionId)).toBe(true);
+
+    // Act: a sweep with no grace (what local mode does at start); then another one
+    const first = await modules.sweep(0);
+    const done = await client.waitForStatus(executionId, 'succeeded');
+    const second = await modules.sweep(0);
+
+    // Assess: it ran to its end, left the index, and the second sweep found nothing of it
+    expect(first.started).toBeGreaterThanOrEqual(1);
+    expect(done).toMatchObject({ status: 'succeeded', result: { out: 'You said: orphan' } });
+    await flushUntil(async () => !(await indexed(executionId)));
+    expect(await indexed(executionId)).toBe(false);
+    expect(second.started).toBe(0);
+  });
+
+  it('does not touch a run queued more recently than the grace period', async () => {
+    // Prepare
+    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'young' }, idempotencyKey: `y-${Date.now()}` }, { kind: 'api' }, deps());
+    let executionId = '';
+    await flushUntil(async () => {
+      executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
+      return executionId !== '' && (await indexed(executionId));
+    });
+
+    // Act
+    const report = await modules.sweep(60_000);
+
+    // Assess: still queued, never started; then a sweep without grace takes it
+    expect(report.found).toBe(0);
+    expect((await client.execution(executionId)).body.status).toBe('queued');
+    await modules.sweep(0);
+    expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('redrives a run whose redrive was recorded but never reached Step Functions', async () => {
+    // Prepare: a real node failure (a 200 KB prompt × 8 exceeds the 1 MiB port limit)
+    const failing = await client.createCanvas('Fails at double');
+    await client.addNode(failing, { id: 'prompt', type: 'prompt' });
+    await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
+    await client.addNode(failing, { id: 'out', type: 'output' });
+    await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
+    await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } });
+    const executionId = accepted.body.executionId as string;
+    await client.waitForStatus(executionId, 'failed');
+    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const executionArn = `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${executionId}`;
+    await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status === 'FAILED');
+    // The redrive request records attempt 2, then its process dies inside RedriveExecution.
+    void modules.useCases.redriveRun({ workspaceId: stack.workspaceId } as never, executionId, deps());
+    await client.waitFor(executionId, (snapshot) => snapshot.status === 'queued' && snapshot.attempt === 2, 'attempt 2 recorded');
+
+    // Act
+    await flushUntil(() => indexed(executionId));
+    const report = await modules.sweep(0);
+
+    // Assess: Step Functions redrove it (same input, same failure, attempt 2)
+    expect(report.started).toBeGreaterThanOrEqual(1);
+    const after = await client.waitFor(executionId, (snapshot) => snapshot.status === 'failed' && snapshot.attempt === 2, 'attempt 2 failed');
+    expect(after.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
+    await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING');
+    expect(await sfn.send(new DescribeExecutionCommand({ executionArn }))).toMatchObject({ redriveCount: 1 });
+    sfn.destroy();
+  });
+});
