@@ -26,7 +26,7 @@ export const OAUTH_ROUTES = {
 } as const;
 
 /** OIDC scopes a client may also ask for; ours are the workspace scopes. */
-const OIDC_SCOPES = ['openid', 'offline_access', 'email'];
+export const OIDC_SCOPES = ['openid', 'offline_access', 'email'];
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Exact redirect URIs that are HTTPS, or http on a loopback host (any port), as MCP clients need. */
@@ -51,7 +51,9 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
       return { accountId: sub, claims: async () => ({ sub, email: member.email }) };
     },
     claims: { openid: ['sub'], email: ['email'] },
-    scopes: [...OIDC_SCOPES, ...SCOPES],
+    // OIDC scopes only: the workspace scopes belong to the gateway resource (getResourceServerInfo);
+    // listed here too they would count as OIDC scopes and the consent check would never be satisfied.
+    scopes: OIDC_SCOPES,
     jwks: { keys: [keys.signingJwk] },
     cookies: {
       keys: keys.cookieKeys,
@@ -116,6 +118,10 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = true;
+  // What the client sees is a generic server_error; the cause goes to the log.
+  provider.on('server_error', (_ctx, error: Error) =>
+    console.error(JSON.stringify({ level: 'error', message: 'OAuth server error', error: { name: error.name, message: error.message, stack: error.stack } })),
+  );
 
   // Our prefixes on the opaque tokens: the gateway routes oat_… to the OAuth check, and a refresh
   // token presented as a bearer token is recognisably the wrong kind.

@@ -70,19 +70,22 @@ export class DynamoOAuthAdapter {
     return undefined; // The device flow is not enabled.
   }
 
+  /**
+   * Marks a code or refresh token used. Conditional, so two concurrent redemptions cannot both pass:
+   * the loser fails (oidc-provider answers server_error) instead of minting a second set of tokens.
+   */
   async consume(id: string): Promise<void> {
     const { client, tableName } = table();
     await client.send(
       new UpdateCommand({
         TableName: tableName,
         Key: this.key(id),
-        UpdateExpression: 'SET payload.consumed = :now',
-        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: 'SET payload.#consumed = :now',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(payload.#consumed)',
+        ExpressionAttributeNames: { '#consumed': 'consumed' },
         ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
       }),
-    ).catch((error: unknown) => {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-    });
+    );
   }
 
   async destroy(id: string): Promise<void> {

@@ -7,6 +7,7 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type Provider from 'oidc-provider';
 import { protectedResourceMetadata } from '#core/oauth/resource';
+import { SCOPES } from '#core/scopes';
 import { ENV } from '#adapters/env';
 import { secretSource } from '#adapters/secrets/secret-source';
 import { errorResponse } from '#http/errors';
@@ -14,7 +15,7 @@ import { publicAppUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
 import { serveEvent } from '../../oauth/bridge.ts';
 import { deriveOAuthKeys } from '../../oauth/keys.ts';
-import { createProvider } from '../../oauth/provider.ts';
+import { createProvider, OIDC_SCOPES } from '../../oauth/provider.ts';
 
 const serviceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
 const PROTECTED_RESOURCE_PATHS = new Set(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp']);
@@ -45,8 +46,10 @@ export async function handler(event: APIGatewayProxyEvent, context?: Context): P
     // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
     const path = DISCOVERY_PATHS.has(event.path) ? '/.well-known/openid-configuration' : event.path;
     const response = await serveEvent(app, event, issuer, path);
-    if (DISCOVERY_PATHS.has(event.path)) response.headers = { ...response.headers, ...corsHeaders() };
-    return response;
+    if (!DISCOVERY_PATHS.has(event.path)) return response;
+    // oidc-provider lists its OIDC scopes only; the gateway's scopes are part of what this server grants.
+    const document = response.statusCode === 200 ? { ...JSON.parse(response.body), scopes_supported: [...OIDC_SCOPES, ...SCOPES] } : undefined;
+    return { ...response, headers: { ...response.headers, ...corsHeaders() }, body: document ? JSON.stringify(document) : response.body };
   } catch (error) {
     return errorResponse(error, context?.awsRequestId);
   }
