@@ -55,7 +55,7 @@ export interface RouteDefinition {
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -95,6 +95,10 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'workspace-info', method: 'GET', path: '/api/mcp/workspace/info', host: 'base', entry: 'workspace/info', scope: 'read:canvases', access: READ, area: 'workspace' },
   { id: 'workspace-members', method: 'GET', path: '/api/mcp/workspace/members', host: 'base', entry: 'workspace/members', scope: 'read:canvases', access: READ, area: 'workspace' },
   { id: 'workspace-rename', method: 'POST', path: '/api/mcp/workspace/rename', host: 'base', entry: 'workspace/rename', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
+  // Members and invites (the invite link points at the app host's /oauth/invite page).
+  { id: 'workspace-invite', method: 'POST', path: '/api/mcp/workspace/invite', host: 'base', entry: 'workspace/invite', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
+  { id: 'workspace-invite-revoke', method: 'POST', path: '/api/mcp/workspace/invite/revoke', host: 'base', entry: 'workspace/invite-revoke', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
+  { id: 'workspace-remove-member', method: 'POST', path: '/api/mcp/workspace/remove-member', host: 'base', entry: 'workspace/remove-member', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
 
   // Canvases
   { id: 'canvases-list', method: 'GET', path: '/api/canvases', host: 'base', entry: 'canvas/list', scope: 'read:canvases', access: READ, area: 'canvas' },
@@ -131,6 +135,14 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
+  // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
+  // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
+  // 'read' }` is only the least the type allows; the handlers do no I/O.
+  ...(['base', 'app'] as const).flatMap((host): RouteDefinition[] => [
+    { id: `meta-index-${host}`, method: 'GET', path: '/', host, entry: `meta/${host}`, scope: null, auth: 'public', access: READ, area: 'meta' },
+    { id: `meta-health-${host}`, method: 'GET', path: '/health', host, entry: `meta/${host}`, scope: null, auth: 'public', access: READ, area: 'meta' },
+    { id: `meta-openapi-${host}`, method: 'GET', path: '/openapi.json', host, entry: `meta/${host}`, scope: null, auth: 'public', access: READ, area: 'meta' },
+  ]),
 ];
 
 /** What a function serving all of `routes` needs: the union of their grants. */

@@ -1,0 +1,176 @@
+// openapi: the OpenAPI 3.1 document of every route, built from the route manifest and the operation
+// catalogue — the same zod schemas the handlers validate with, as JSON Schema draft 2020-12 (OpenAPI
+// 3.1's dialect). Pure and deterministic: `npm run openapi` writes it to docs/openapi.json, a test keeps
+// that file equal to this function's answer, and both hosts serve it (narrowed to their routes).
+//
+// Scopes: a workspace-key route's scope is both the role name in its security requirement (OpenAPI 3.1
+// lets non-OAuth schemes list roles) and a line of its description; routes any key may call list none.
+import * as z from '#core/schema';
+import { ROUTES, type Host, type RouteDefinition } from '#routes/manifest';
+import { OPERATIONS } from '#operations/catalogue';
+import type { Operation } from '#operations/operation';
+import { describedPaths } from './described.ts';
+import { EXAMPLES } from './examples.ts';
+import { LOCAL_SERVERS } from './servers.ts';
+import type { JsonSchema, OperationObject, ParameterObject, PathItem, ResponseObject } from './types.ts';
+
+const ERROR_RESPONSES = {
+  BadRequest: [400, 'Invalid input: the message names the field and the rule', 'canvasId: Too small: expected string to have >=1 characters'],
+  Unauthorized: [401, 'Missing, unknown, expired or revoked credential', 'Missing API key: send Authorization: Bearer workspace_…'],
+  Forbidden: [403, 'The credential lacks the scope of the route', 'Missing scope: write:canvas'],
+  PayloadTooLarge: [413, 'The body is over the route limit', 'Request body exceeds 262144 bytes'],
+  TooManyRequests: [429, 'Rate limited; Retry-After says when to try again', 'Rate limit exceeded: 60 calls per minute'],
+  InternalError: [500, 'A fault of the service; the message carries nothing internal', 'Internal server error'],
+  Default: [0, 'Any other error, with the status of docs/api.md: 404 not found, 405 method not allowed, 409 conflict (stale expectedVersion, in-flight idempotency key), 429 rate limited', 'Canvas cnv_missing not found'],
+} as const;
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: Record<string, unknown>;
+  jsonSchemaDialect: string;
+  servers: { url: string; description: string }[];
+  tags: { name: string; description: string }[];
+  paths: Record<string, PathItem>;
+  components: Record<string, unknown>;
+}
+
+const TAGS: Record<RouteDefinition['area'], string> = {
+  keys: 'Workspace keys and the identity of the caller',
+  canvas: 'Canvases: read and author nodes and edges',
+  workspace: 'The workspace and its members',
+  runs: 'Runs: start, poll, cancel, replay, redrive',
+  webhooks: 'Webhook triggers: register, revoke, and the trigger route other systems call',
+  gateway: 'The MCP gateway (app host): every operation as a tool',
+  oauth: 'OAuth 2.1 authorization server of the gateway (app host)',
+  meta: 'What runs here: the index, liveness and this document (both hosts)',
+};
+
+/** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as JsonSchema;
+  return rest;
+}
+
+function operationObject(operation: Operation, route: RouteDefinition): OperationObject {
+  const example = EXAMPLES[operation.name];
+  if (!example) throw new Error(`Operation ${operation.name} has no example in functions/openapi/examples.ts`);
+  const input = jsonSchema(operation.input, 'input');
+  const scope = route.scope;
+  const object: OperationObject = {
+    operationId: operation.name,
+    summary: operation.title,
+    description: `${operation.description}\n\nScope: ${scope ? `\`${scope}\`` : 'none (any valid workspace key)'}. MCP tool: \`${operation.name}\`.`,
+    tags: [route.area],
+    security: [{ workspaceKey: scope ? [scope] : [] }],
+    responses: {
+      [String(example.status)]: {
+        description: STATUS_TEXT[example.status]!,
+        content: { 'application/json': { schema: jsonSchema(operation.output, 'output'), example: example.output } },
+      },
+      '400': { $ref: '#/components/responses/BadRequest' },
+      '401': { $ref: '#/components/responses/Unauthorized' },
+      ...(scope ? { '403': { $ref: '#/components/responses/Forbidden' } } : {}),
+      ...(route.method !== 'GET' ? { '413': { $ref: '#/components/responses/PayloadTooLarge' } } : {}),
+      '500': { $ref: '#/components/responses/InternalError' },
+      default: { $ref: '#/components/responses/Default' },
+    },
+  };
+  if (route.method === 'GET') {
+    const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((input.required ?? []) as string[]);
+    object.parameters = Object.entries(properties).map(([name, { description, ...schema }]): ParameterObject => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      description: description as string,
+      schema,
+      ...(name in example.input ? { example: example.input[name] } : {}),
+    }));
+  } else {
+    object.requestBody = { required: true, content: { 'application/json': { schema: input, example: example.input } } };
+  }
+  return object;
+}
+
+function components(): Record<string, unknown> {
+  const error = { $ref: '#/components/schemas/Error' };
+  const responses: Record<string, ResponseObject> = {};
+  for (const [name, [status, description, message]] of Object.entries(ERROR_RESPONSES)) {
+    responses[name] = { description: status ? `${status}: ${description}` : description, content: { 'application/json': { schema: error, example: { error: message } } } };
+  }
+  responses.Unauthorized!.headers = { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } };
+  responses.TooManyRequests!.headers = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
+  return {
+    schemas: {
+      Error: {
+        type: 'object',
+        description: 'Every error answer (functions/http/errors.ts maps the domain errors to statuses once)',
+        properties: { error: { type: 'string', description: 'What went wrong and, where it helps, what to do' } },
+        required: ['error'],
+      },
+    },
+    responses,
+    securitySchemes: {
+      workspaceKey: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'workspace_…',
+        description: 'A workspace key (Authorization: Bearer workspace_…). Each route names the scope the key must hold as the role of its security requirement.',
+      },
+      gatewayToken: {
+        type: 'http',
+        scheme: 'bearer',
+        description: 'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
+      },
+      webhookSecret: { type: 'http', scheme: 'bearer', bearerFormat: 'whsec_…', description: "A webhook trigger's secret as a Bearer token" },
+      webhookSecretHeader: { type: 'apiKey', in: 'header', name: 'x-webhook-secret', description: "A webhook trigger's secret in x-webhook-secret (wins over Authorization)" },
+    },
+  };
+}
+
+/** Path-level servers: none for base-only paths (the document's server), the hosts otherwise. */
+function serversFor(hosts: ReadonlySet<Host>): PathItem['servers'] {
+  if (hosts.size === 1 && hosts.has('base')) return undefined;
+  return (['base', 'app'] as const).filter((host) => hosts.has(host)).map((host) => ({ ...LOCAL_SERVERS[host] }));
+}
+
+/** The document of `routes` (every route of the manifest by default). */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[] = ROUTES, operations: readonly Operation[] = OPERATIONS): OpenApiDocument {
+  const byRoute = new Map(operations.filter((operation) => operation.route).map((operation) => [operation.route!, operation]));
+  const paths: Record<string, PathItem> = {};
+  const hostsOf = new Map<string, Set<Host>>();
+  for (const route of routes) {
+    const operation = byRoute.get(route.id);
+    const items = operation ? { [route.path]: { [route.method.toLowerCase()]: operationObject(operation, route) } } : describedPaths(route);
+    if (!items) throw new Error(`Route ${route.id} is neither an operation nor described in functions/openapi/described.ts`);
+    for (const [path, item] of Object.entries(items)) {
+      paths[path] = { ...paths[path], ...item };
+      hostsOf.set(path, (hostsOf.get(path) ?? new Set()).add(route.host));
+    }
+  }
+  for (const [path, hosts] of hostsOf) {
+    const servers = serversFor(hosts);
+    if (servers) paths[path] = { servers, ...paths[path] };
+  }
+  const areas = [...new Set(routes.map((route) => route.area))];
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Workspace automation service',
+      version: '1.0.0',
+      summary: 'Canvases of nodes and edges that run as workflows, on two hosts: the base host (REST API) and the app host (MCP gateway, OAuth).',
+      description: [
+        'Generated from the route manifest and the operation catalogue (the zod schemas the handlers validate with): `npm run openapi`.',
+        'Every operation is also an MCP tool of the gateway, under its operationId. GET operations take their input as the query string,',
+        'the others as a JSON body. Errors are `{ "error": string }`. Each host serves the paths it owns at /openapi.json with its own origin.',
+      ].join(' '),
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ ...LOCAL_SERVERS.base }],
+    tags: areas.map((area) => ({ name: area, description: TAGS[area] })),
+    paths,
+    components: components(),
+  };
+}
