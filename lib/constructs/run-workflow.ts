@@ -11,10 +11,16 @@
 //                            │ after 5 receives
 //                            ▼
 //                     StartQueueDlq (14 days) ── alarm when anything is visible
+//
+//   EventBridge rate(1 minute) ──▶ SweepRuns worker ── Query GSI2 (runs queued > 2 min) ──▶ table
+//        (the run outbox)                 ├─ attempt 1: StartExecution (name = executionId) ──▶ StateMachine
+//                                         └─ attempt n: DescribeExecution, RedriveExecution ──▶ its execution
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -24,7 +30,8 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
-import { PROJECT_ROOT, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
+import { SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
+import { flattenReference, PROJECT_ROOT, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
 
 /** Lambda timeout of the start-retry worker; the queue's visibility timeout is derived from it. */
 export const START_RUNS_TIMEOUT_SECONDS = 30;
@@ -37,6 +44,8 @@ export const START_RUNS_BATCHING_WINDOW_SECONDS = 1;
 export const START_QUEUE_VISIBILITY_TIMEOUT_SECONDS = 6 * START_RUNS_TIMEOUT_SECONDS + START_RUNS_BATCHING_WINDOW_SECONDS;
 /** Receives before a start is parked in the DLQ (with the visibility timeout: ~15 minutes of retries). */
 export const START_QUEUE_MAX_RECEIVE_COUNT = 5;
+/** Lambda timeout of the run outbox's sweeper: well inside its one-minute schedule. */
+export const SWEEP_RUNS_TIMEOUT_SECONDS = 50;
 
 /**
  * Task Lambda timeouts: each stays below its Task state's `TimeoutSeconds` in the ASL (Advance 120 s,
@@ -67,6 +76,7 @@ export const WORKFLOW_FUNCTION_ENTRIES = {
   advance: 'workflow/advance.ts',
   finalize: 'workflow/finalize.ts',
   startRuns: 'workers/start-runs.ts',
+  sweepRuns: 'workers/sweep-runs.ts',
 } as const;
 
 const workflowEntry = (entry: string) => path.join(PROJECT_ROOT, 'functions', entry);
@@ -81,6 +91,8 @@ export class RunWorkflow extends Construct {
   readonly startDeadLetterQueue: sqs.Queue;
   readonly startRuns: ServiceFunction;
   readonly deadLetterAlarm: cloudwatch.Alarm;
+  readonly sweepRuns: ServiceFunction;
+  readonly sweepSchedule: events.Rule;
 
   constructor(scope: Construct, id: string, props: RunWorkflowProps) {
     super(scope, id);
@@ -175,6 +187,41 @@ export class RunWorkflow extends Construct {
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
+    // The run outbox (see functions/core/runs/sweep.ts): a run answered 202 whose start — or a redrive
+    // whose RedriveExecution — never happened because a process died is started or redriven here.
+    this.sweepRuns = new ServiceFunction(this, 'SweepRuns', {
+      entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.sweepRuns),
+      label: 'the sweep-runs worker',
+      description: 'Run outbox sweeper: starts or redrives runs left queued by a process that died',
+      timeout: Duration.seconds(SWEEP_RUNS_TIMEOUT_SECONDS),
+      logRetention,
+    })
+      // readWrite: a run whose execution is gone is recorded failed; read on the bucket and the
+      // callback secret: that run's callback is sent.
+      .bindTable(props.table, 'readWrite')
+      .bindBucket(props.bucket, 'read')
+      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindStateMachine(this.stateMachine);
+    const stack = Stack.of(this);
+    // Execution names are executionIds, known only at run time: every execution of this state machine.
+    const executions = `arn:${stack.partition}:states:${stack.region}:${stack.account}:execution:${this.stateMachine.stateMachineName}:*`;
+    iam.Grant.addToPrincipal({
+      grantee: this.sweepRuns.function,
+      actions: ['states:DescribeExecution', 'states:RedriveExecution'],
+      resourceArns: [executions],
+    });
+    Validations.of(this.sweepRuns).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${flattenReference(stack.resolve(executions))}]`,
+      reason:
+        'The sweep-runs worker describes and redrives the execution of a run whose redrive was recorded but never sent; execution names (the executionId) exist only at run time, so the grant covers the executions of the run state machine and no other state machine.',
+    });
+    this.sweepSchedule = new events.Rule(this, 'SweepRunsSchedule', {
+      description: 'Every minute: start or redrive runs that stayed queued (the run outbox)',
+      schedule: events.Schedule.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),
+      // A missed sweep is retried by the next one a minute later; no event retries needed.
+      targets: [new targets.LambdaFunction(this.sweepRuns.function, { retryAttempts: 0 })],
     });
 
     Validations.of(this.stateMachine).acknowledge({

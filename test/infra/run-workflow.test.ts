@@ -7,7 +7,8 @@ import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
-import { ROUTES, type RouteDefinition } from '#routes/manifest';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type RouteDefinition } from '#routes/manifest';
+import { STALLED_AFTER_SECONDS, SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { RUN_DEFINITION_FILE } from '../../lib/local/workflows.ts';
 import { START_QUEUE_MAX_RECEIVE_COUNT, START_RUNS_BATCHING_WINDOW_SECONDS } from '../../lib/constructs/run-workflow.ts';
@@ -49,8 +50,8 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
 
   const workflow = () => built.stateless.runWorkflow.workflow;
   const stateMachine = () => template.Resources[cfnId(workflow().stateMachine)];
-  const functionProps = (fn: 'advance' | 'finalize' | 'startRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
-  const roleStatements = (fn: 'advance' | 'finalize' | 'startRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
+  const functionProps = (fn: 'advance' | 'finalize' | 'startRuns' | 'sweepRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
+  const roleStatements = (fn: 'advance' | 'finalize' | 'startRuns' | 'sweepRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
 
   it('validates the shared ASL file with asl-validator, as Step Functions receives it in each partition', () => {
     for (const partition of ['aws', 'aws-cn', 'aws-us-gov']) {
@@ -206,6 +207,46 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
       EvaluationPeriods: 1,
       TreatMissingData: 'notBreaching',
     });
+  });
+
+  it('sweeps the run outbox every minute: a schedule rule invokes the sweep-runs worker', () => {
+    // Prepare
+    const sweeper = cfnId(workflow().sweepRuns.function);
+    const rules = byType(template, 'AWS::Events::Rule').map(([, r]) => r.Properties);
+    const permissions = byType(template, 'AWS::Lambda::Permission').map(([, r]) => r.Properties);
+    // Assess
+    expect(rules).toEqual([
+      expect.objectContaining({
+        ScheduleExpression: `rate(${SWEEP_EVERY_MINUTES} minute)`,
+        State: 'ENABLED',
+        Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [sweeper, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+      }),
+    ]);
+    expect(permissions).toContainEqual(expect.objectContaining({ Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [sweeper, 'Arn'] } }));
+    expect(functionProps('sweepRuns').Timeout).toBeLessThan(SWEEP_EVERY_MINUTES * 60);
+  });
+
+  it('lets the sweeper start runs, and describe and redrive executions, of this state machine only; no queue', () => {
+    // Prepare
+    const statements = roleStatements('sweepRuns');
+    const states = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+    // Assess
+    expect(states).toEqual([
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } }),
+      expect.objectContaining({ Action: ['states:DescribeExecution', 'states:RedriveExecution'] }),
+    ]);
+    const executions = JSON.stringify(states[1]!.Resource);
+    expect(executions).toContain(':execution:');
+    expect(executions).toContain(`"${cfnId(workflow().stateMachine)}","Name"`);
+    const actions = actionsOf(statements);
+    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
+    expect(actions).toContain('dynamodb:Query');
+  });
+
+  it('gives the outbox a grace period longer than any route function runs, so a sweep never races a live request', () => {
+    // Assess
+    const longestRoute = Math.max(...ROUTES.map((route) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS));
+    expect(STALLED_AFTER_SECONDS).toBeGreaterThan(longestRoute);
   });
 });
 
