@@ -39,6 +39,12 @@ function resourcePaths(resources: Json): Map<string, string> {
   return paths;
 }
 
+/** The resource path of a method: its resource's, or `/` for a method on the API's root resource. */
+function methodPath(paths: Map<string, string>, method: Json): string | undefined {
+  const resource = method.Properties.ResourceId;
+  return resource.Ref ? paths.get(resource.Ref) : resource['Fn::GetAtt']?.[1] === 'RootResourceId' ? '/' : undefined;
+}
+
 /** All IAM actions granted to a role (by logical id) in a template. */
 function actionsOfRole(template: Json, roleLogicalId: string): string[] {
   return Object.values<Json>(template.Resources)
@@ -69,7 +75,7 @@ describe('StatelessStack built from the route manifest', { timeout: 60_000 }, ()
         (m) =>
           m.Properties.HttpMethod === route.method &&
           m.Properties.RestApiId.Ref === apiId &&
-          paths.get(m.Properties.ResourceId.Ref) === route.path,
+          methodPath(paths, m) === route.path,
       );
       expect(matching, `${route.method} ${route.path}`).toHaveLength(1);
       expect(matching[0]!.Properties.AuthorizationType).toBe('NONE');
@@ -88,8 +94,13 @@ describe('StatelessStack built from the route manifest', { timeout: 60_000 }, ()
       const [outputName] = Object.entries<Json>(nestedTemplate.Outputs ?? {}).find(
         ([, out]) => JSON.stringify(out.Value) === JSON.stringify({ 'Fn::GetAtt': [fnId, 'Arn'] }),
       )!;
+      const apiId = logicalId(built.stateless.apis.get(route.host)!.api.node.defaultChild as CfnElement);
       const method = Object.values<Json>(parent.Resources).find(
-        (m) => m.Type === 'AWS::ApiGateway::Method' && m.Properties.HttpMethod === route.method && paths.get(m.Properties.ResourceId.Ref) === route.path,
+        (m) =>
+          m.Type === 'AWS::ApiGateway::Method' &&
+          m.Properties.HttpMethod === route.method &&
+          m.Properties.RestApiId.Ref === apiId &&
+          methodPath(paths, m) === route.path,
       )!;
       const uri = JSON.stringify(method.Properties.Integration.Uri);
       expect(uri).toContain(`"${logicalId(nested.nestedStackResource!)}"`);
