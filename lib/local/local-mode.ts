@@ -11,7 +11,11 @@
 //           ▼                         ▼                              ▼
 //   DynamoDB Local (java)      s3rver (in-process)      local Step Functions (in-process;
 //   DATA_DIR/dynamodb          DATA_DIR/s3              Task states call handlers directly)
-//   free loopback port         free loopback port       free loopback port
+//   free loopback port         free loopback port       DATA_DIR/sfn journal; free loopback port
+//
+// After a crash nothing accepted is lost: the Step Functions journal resumes the executions in flight,
+// and the run outbox's sweeper (once before the fronts listen, then on a timer) starts every run that
+// was recorded but never started (docs/runs.md, "No accepted run is lost").
 import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
