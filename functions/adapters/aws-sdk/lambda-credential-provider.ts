@@ -13,7 +13,17 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 
 /**
  * Same name and call shape as the chain's `defaultProvider`: each client calls it once with its config
- * (only `logger` is read) and memoises the credentials it returns. Throws, as the chain's last link
- * does, when the variables are missing.
+ * (only `logger` is read) and memoises the credentials it returns. Without the variables it fails, as
+ * the chain's last link does, and says where the other sources went.
  */
-export const defaultProvider = (init?: Parameters<typeof fromEnv>[0]): ReturnType<typeof fromEnv> => fromEnv(init);
+export const defaultProvider = (init?: Parameters<typeof fromEnv>[0]): ReturnType<typeof fromEnv> => {
+  const fromEnvironment = fromEnv(init);
+  return (properties) =>
+    fromEnvironment(properties).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `${reason} Lambda bundles read AWS credentials from the environment only (LAMBDA_ALIASES in lib/constructs/bundling.ts).`,
+        { cause: error },
+      );
+    });
+};
