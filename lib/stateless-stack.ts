@@ -113,8 +113,15 @@ export class StatelessStack extends Stack {
       if (props.publicAppUrl) fn.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
       if (baseApi && !props.publicBaseUrl) fn.addEnvironment(ENV.baseApiUrl, invokeUrl(baseApi));
     }
+    // Base-host routes that hand people app-host links (invite links to /oauth/invite) name the app origin too.
+    for (const routeId of APP_LINK_ROUTES) {
+      if (props.publicAppUrl) this.functions.get(routeId)?.function.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
+    }
   }
 }
+
+/** Routes (by manifest id) whose answers contain links to the app host. */
+const APP_LINK_ROUTES = ['workspace-invite'] as const;
 
 /**
  * The stage's invoke URL built from the API id alone. `RestApi.url` references the deployment stage,

@@ -36,6 +36,9 @@ import { operation as webhooksRevoke } from '#routes/webhooks/revoke';
 import { operation as workspaceInfo } from '#routes/workspace/info';
 import { operation as workspaceMembers } from '#routes/workspace/members';
 import { operation as workspaceRename } from '#routes/workspace/rename';
+import { operation as workspaceInvite } from '#routes/workspace/invite';
+import { operation as workspaceInviteRevoke } from '#routes/workspace/invite-revoke';
+import { operation as workspaceRemoveMember } from '#routes/workspace/remove-member';
 import { operation as keysList } from '#routes/keys/list';
 import { operation as keysCreate } from '#routes/keys/create';
 import { operation as keysRevoke } from '#routes/keys/revoke';
@@ -51,5 +54,5 @@ export const OPERATIONS: readonly Operation[] = [
   // Webhook triggers
   webhooksRegister, webhooksRevoke,
   // Workspace, keys, identity
-  workspaceInfo, workspaceMembers, workspaceRename, keysList, keysCreate, keysRevoke, keysVerifyKey,
+  workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, keysList, keysCreate, keysRevoke, keysVerifyKey,
 ];
