@@ -81,8 +81,9 @@ async function main(): Promise<void> {
   if (stopping) return;
 
   console.log('Local mode is running (Ctrl-C to stop)');
-  console.log(`  app host:  ${stack.appUrl}`);
-  console.log(`  base host: ${stack.baseUrl}`);
+  console.log(`  app host:  ${stack.appUrl}  MCP gateway (POST /api/mcp), OAuth (/oauth/…, /.well-known/…)`);
+  console.log(`  base host: ${stack.baseUrl}  REST API (/api/…), webhook trigger (/webhook/trigger)`);
+  console.log('  both:      / (what runs here), /health, /openapi.json (the OpenAPI document of the host)');
   console.log(`  data:      ${stack.dataDir}`);
   if (stack.bootstrap.created) {
     console.log(`Created workspace ${stack.bootstrap.workspaceId} with an all-scopes API key (shown only this once):`);
