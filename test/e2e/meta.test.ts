@@ -26,7 +26,7 @@ describe('local mode: what the printed URLs serve', () => {
 
     for (const [host, origin] of [['app', ready.appUrl], ['base', ready.baseUrl]] as const) {
       // Act
-      const [index, health, openapi] = await Promise.all(['/', '/health', '/openapi.json'].map((path) => fetch(`${origin}${path}`)));
+      const [index, health, openapi] = await Promise.all([fetch(`${origin}/`), fetch(`${origin}/health`), fetch(`${origin}/openapi.json`)]);
       // Assess
       expect(index.status, host).toBe(200);
       expect(await index.text()).toContain(`${host} host`);
