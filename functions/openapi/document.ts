@@ -55,7 +55,7 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
 
 function operationObject(operation: Operation, route: RouteDefinition): OperationObject {
   const example = EXAMPLES[operation.name];
-  if (!example) throw new Error(`Operation ${operation.name} has no example in functions/openapi/examples.ts`);
+  if (!example) throw new Error(`Operation ${operation.name} has no example: add one to functions/openapi/examples.ts, then run npm run openapi`);
   const input = jsonSchema(operation.input, 'input');
   const scope = route.scope;
   const object: OperationObject = {

@@ -152,6 +152,19 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     status: 200,
     output: { items: [{ userId: 'usr_01jd8x2a4c6e8g0j2l4n6q8s0u', email: 'ops@acme.example', role: 'owner', joinedAt: AT }], nextCursor: null },
   },
+  invite_member: {
+    input: { email: 'dana@acme.example', role: 'editor' },
+    status: 201,
+    output: {
+      id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a',
+      email: 'dana@acme.example',
+      role: 'editor',
+      expiresAt: '2026-11-30T20:00:00.000Z',
+      inviteUrl: 'http://127.0.0.1:3000/oauth/invite/Qm9vdHN0cmFwSW52aXRlVG9rZW4xMjM0NTY',
+    },
+  },
+  revoke_invite: { input: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a' }, status: 200, output: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a', revoked: true } },
+  remove_member: { input: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b' }, status: 200, output: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b', removed: true } },
   rename_workspace: { input: { name: 'Acme Studio' }, status: 200, output: { id: WORKSPACE, name: 'Acme Studio', createdAt: AT, updatedAt: LATER } },
   list_api_keys: { input: { limit: 50 }, status: 200, output: { items: [key], nextCursor: null } },
   create_api_key: {
