@@ -1,11 +1,12 @@
-// adapter: RunRepository on the single table (Execution, Execution graph and Idempotency items).
+// adapter: RunRepository on the single table (Execution, Execution graph and Idempotency items), and
+// the run outbox's queued-runs index (GSI2) the sweeper reads.
+import { createHash } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
-import type { ExecutionStatusReader, IdempotencyRecord, RunRepository } from '#core/ports';
+import type { ExecutionStatusReader, IdempotencyRecord, QueuedRunIndex, RunRepository } from '#core/ports';
 import { queuedSince, summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
-import { createHash } from 'node:crypto';
 import { table } from './client.ts';
 import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -39,7 +40,7 @@ function executionItem(execution: Execution) {
 const EXECUTION_SK = /^EXEC#([^#]+)$/;
 const WORKSPACE_PK = /^WS#(.+)$/;
 
-export class DynamoRunRepository implements RunRepository, ExecutionStatusReader {
+export class DynamoRunRepository implements RunRepository, ExecutionStatusReader, QueuedRunIndex {
   async loadForStart(workspaceId: string, canvasId: string, keyHash?: string) {
     const canvasKey = keys.canvas(workspaceId, canvasId);
     const idempotencyKey = keyHash === undefined ? undefined : keys.idempotency(workspaceId, keyHash);
