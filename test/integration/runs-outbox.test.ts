@@ -2,7 +2,7 @@
 // Functions with the real ASL). A request that "dies" after the run's transaction — its engine call
 // never returns — leaves a queued run in the sparse index GSI2; the sweeper starts it, idempotently,
 // and the first engine step takes it out of the index. The same for a redrive recorded but never sent.
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkflowEngine } from '../../functions/core/ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
@@ -90,6 +90,27 @@ describe('the run outbox', () => {
     expect((await client.execution(executionId)).body.status).toBe('queued');
     await modules.sweep(0);
     expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({ status: 'succeeded' });
+  });
+
+  it('records a queued run whose execution closed without ever taking it as failed (nothing else would move it)', async () => {
+    // Prepare: the run is recorded; an execution under its name ran with an input that names no run and closed
+    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'gone' }, idempotencyKey: `g-${Date.now()}` }, { kind: 'api' }, deps());
+    let executionId = '';
+    await flushUntil(async () => {
+      executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
+      return executionId !== '';
+    });
+    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN!, name: executionId, input: '{}' }));
+    await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING');
+    sfn.destroy();
+
+    // Act
+    const report = await modules.sweep(0);
+
+    // Assess
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    expect((await client.execution(executionId)).body).toMatchObject({ status: 'failed', error: { nodeId: null, message: expect.stringMatching(/redrive/) } });
   });
 
   it('redrives a run whose redrive was recorded but never reached Step Functions', async () => {
