@@ -71,7 +71,13 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
       pushedAuthorizationRequests: { enabled: false },
       resourceIndicators: {
         enabled: true,
-        defaultResource: () => resource,
+        // Called when an authorization request names no resource: MCP clients MUST send it (RFC 8707),
+        // so refuse (invalid_target, redirected to the client). `oneOf`: the token endpoint choosing
+        // among several granted resources, which here is only ever the gateway.
+        defaultResource(_ctx, _client, oneOf) {
+          if (oneOf) return oneOf.includes(resource) ? resource : oneOf;
+          throw new errors.InvalidTarget('the resource parameter is required');
+        },
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, indicator) {
           if (indicator !== resource) throw new errors.InvalidTarget(`the only resource served here is ${resource}`);
@@ -136,16 +142,6 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
     };
   }
 
-  // MCP clients must send `resource` (RFC 8707) when they authorize: refuse requests without it.
-  provider.use(async (ctx, next) => {
-    if (ctx.path === OAUTH_ROUTES.authorization && !new URL(ctx.href).searchParams.get('resource') && ctx.method === 'GET') {
-      ctx.status = 400;
-      ctx.type = 'html';
-      ctx.body = messagePage('Authorization failed', 'invalid_target: the resource parameter is required');
-      return;
-    }
-    await next();
-  });
   provider.use(interactionRoutes(provider, { keys, resource }));
   return provider;
 }

@@ -87,8 +87,10 @@ describe('authorization requests', () => {
 
   it('requires the resource parameter, and only the gateway resource', async () => {
     const missing = await fetch(await authorizationUrl(clientId, redirectUri, { resource: undefined }), { redirect: 'manual' });
-    expect(missing.status).toBe(400);
-    expect(await missing.text()).toContain('resource parameter is required');
+    expect(missing.status).toBe(303);
+    const missingError = new URL(missing.headers.get('location')!).searchParams;
+    expect(missingError.get('error')).toBe('invalid_target');
+    expect(missingError.get('error_description')).toBe('the resource parameter is required');
     const other = await fetch(await authorizationUrl(clientId, redirectUri, { resource: 'https://elsewhere.example/api/mcp' }), { redirect: 'manual' });
     expect(other.status).toBe(303);
     expect(new URL(other.headers.get('location')!).searchParams.get('error')).toBe('invalid_target');
