@@ -1,25 +1,26 @@
 // infra test: `cdk synth` as a developer or CI runs it — the CDK CLI, offline, esbuild bundling ON,
 // cdk-nag registered — succeeds, and a bundled handler loads as an ES module.
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../lib/constructs/route-function.ts';
+import { tempFolders } from '../support/temp-folders.ts';
 
 const run = promisify(execFile);
 
 describe('npx cdk synth', () => {
-  const outdir = mkdtempSync(path.join(os.tmpdir(), 'cdk-synth-test-'));
-  afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+  const outdirs = tempFolders('cdk-synth-test');
 
-  it('synthesizes every stack with bundled handlers, offline', { timeout: 240_000 }, async () => {
+  // About 60 functions are bundled one after another (1–2 s each on 2 cores, more when the machine is busy).
+  it('synthesizes every stack with bundled handlers, offline', { timeout: 480_000 }, async () => {
+    const outdir = outdirs();
     // Prepare: no credentials or region lookups; notices/telemetry are off in cdk.json.
     const env = { ...process.env, AWS_EC2_METADATA_DISABLED: 'true', AWS_REGION: 'eu-west-1', CDK_DISABLE_VERSION_CHECK: '1' };
     // Act
-    await run('npx', ['cdk', 'synth', '--quiet', '--output', outdir], { cwd: PROJECT_ROOT, env, timeout: 220_000, maxBuffer: 64 * 1024 * 1024 });
+    await run('npx', ['cdk', 'synth', '--quiet', '--output', outdir], { cwd: PROJECT_ROOT, env, timeout: 460_000, maxBuffer: 64 * 1024 * 1024 });
     // Assess
     const files = readdirSync(outdir);
     expect(files).toEqual(expect.arrayContaining(['StatefulStack.template.json', 'StatelessStack.template.json']));
