@@ -41,7 +41,8 @@
 //   the whole batch count as failed, as Lambda does.
 //
 // Differences from AWS: everything is in memory and lost on stop (runs hand a start request to the
-// queue only while Step Functions throttles, and the run record in DynamoDB is the durable truth);
+// queue only while Step Functions throttles, and the run record in DynamoDB is the durable truth: the
+// run outbox's sweeper starts a run whose queued start was lost);
 // no FIFO queues, no retention period expiry, no 12-hour cap on total visibility, no KMS, no
 // signature checks, ordering is strictly the send order (AWS standard queues only try). The consumer
 // polls with one poller (AWS starts five), uses at most 10 messages per batch and has no batching
