@@ -18,6 +18,9 @@ export async function serveEvent(app: DispatchFunc, event: APIGatewayProxyEvent,
   for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
     if (values && values.length > 1) headers[name.toLowerCase()] = name.toLowerCase() === 'cookie' ? values.join('; ') : values.join(', ');
   }
+  // The injector sets the length of the body it is given (which may have been rewritten).
+  delete headers['content-length'];
+  delete headers['transfer-encoding'];
   headers.host = origin.host;
   headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
   headers['x-forwarded-host'] = origin.host;

@@ -157,6 +157,10 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
       const oidc = String(details.params.scope ?? '').split(' ').filter((s) => ['openid', 'offline_access', 'email'].includes(s));
       if (oidc.length > 0) grant.addOIDCScope(oidc.join(' '));
       grant.addResourceScope(resource, scopes.join(' '));
+      // Scopes asked for but not granted (unchecked, or beyond the role) are recorded as rejected:
+      // the consent is then complete, and the token carries only what was granted.
+      const rejected = requestedScopes(details.params.scope).filter((s) => !scopes.includes(s));
+      if (rejected.length > 0) grant.rejectResourceScope(resource, rejected.join(' '));
       const grantId = await grant.save();
       return finish(ctx, { consent: { grantId } });
     }

@@ -15,7 +15,7 @@ import { publicAppUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
 import { serveEvent } from '../../oauth/bridge.ts';
 import { deriveOAuthKeys } from '../../oauth/keys.ts';
-import { createProvider, OIDC_SCOPES } from '../../oauth/provider.ts';
+import { createProvider, OAUTH_ROUTES, OIDC_SCOPES } from '../../oauth/provider.ts';
 
 const serviceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
 const PROTECTED_RESOURCE_PATHS = new Set(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp']);
@@ -45,7 +45,7 @@ export async function handler(event: APIGatewayProxyEvent, context?: Context): P
     const app = await providerFor(issuer);
     // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
     const path = DISCOVERY_PATHS.has(event.path) ? '/.well-known/openid-configuration' : event.path;
-    const response = await serveEvent(app, event, issuer, path);
+    const response = await serveEvent(app, withoutRegistrationScope(event), issuer, path);
     if (!DISCOVERY_PATHS.has(event.path)) return response;
     // oidc-provider lists its OIDC scopes only; the gateway's scopes are part of what this server grants.
     const document = response.statusCode === 200 ? { ...JSON.parse(response.body), scopes_supported: [...OIDC_SCOPES, ...SCOPES] } : undefined;
@@ -58,4 +58,23 @@ export async function handler(event: APIGatewayProxyEvent, context?: Context): P
 /** Discovery documents are public and read by browser-based clients too. */
 function corsHeaders(): Record<string, string> {
   return { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'mcp-protocol-version' };
+}
+
+/**
+ * Clients registering dynamically often send `scope` (the MCP SDK sends the protected resource's
+ * scopes_supported). oidc-provider would check it against its OIDC scopes only and refuse the
+ * registration; and a registered `scope` would cap the scopes the client may request. What a client
+ * gets is decided at consent and by the user's role, so the registration's `scope` is dropped.
+ */
+function withoutRegistrationScope(event: APIGatewayProxyEvent): APIGatewayProxyEvent {
+  if (event.path !== OAUTH_ROUTES.registration || event.httpMethod !== 'POST' || !event.body) return event;
+  try {
+    const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+    const metadata = JSON.parse(text) as unknown;
+    if (!metadata || typeof metadata !== 'object' || Array.isArray(metadata) || !('scope' in metadata)) return event;
+    const { scope: _ignored, ...rest } = metadata as Record<string, unknown>;
+    return { ...event, body: JSON.stringify(rest), isBase64Encoded: false };
+  } catch {
+    return event; // Not JSON: oidc-provider answers with its own error.
+  }
 }
