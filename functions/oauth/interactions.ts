@@ -200,7 +200,17 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
 
   return async (ctx: Context, next: () => Promise<void>) => {
     const interactionMatch = /^\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|workspace|consent|abort))?$/.exec(ctx.path);
-    if (interactionMatch) return interaction(ctx, interactionMatch[1]!, interactionMatch[2]);
+    if (interactionMatch) {
+      try {
+        return await interaction(ctx, interactionMatch[1]!, interactionMatch[2]);
+      } catch (error) {
+        // oidc-provider's own errors (SessionNotFound: expired, or the cookie of another browser) carry
+        // a client status; they get a page, not Koa's plain-text answer.
+        const status = (error as { statusCode?: number }).statusCode;
+        if (!status || status >= 500) throw error;
+        return send(ctx, status, messagePage('Sign-in expired', 'This sign-in session expired or belongs to another browser. Start again from the application.'));
+      }
+    }
     const inviteMatch = /^\/oauth\/invite\/([A-Za-z0-9_-]{1,80})$/.exec(ctx.path);
     if (inviteMatch) return invite(ctx, inviteMatch[1]!);
     return next();

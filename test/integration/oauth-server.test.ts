@@ -140,6 +140,17 @@ describe('authorization requests', () => {
   });
 });
 
+describe('interaction pages', () => {
+  it('answer a stale or foreign interaction with an error page, not a server error', async () => {
+    const response = await fetch(`${front.url}/oauth/interaction/not-a-real-uid`);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(await response.text()).toContain('session');
+    const unknownInvite = await fetch(`${front.url}/oauth/invite/inv_${'a'.repeat(43)}`);
+    expect(unknownInvite.status).toBe(404);
+  });
+});
+
 describe('invite page', () => {
   it('lets an invited person without an account choose a password and join; the link then stops working', async () => {
     const workspace = await seedWorkspace('Invite page');
