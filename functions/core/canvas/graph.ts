@@ -51,20 +51,36 @@ export function assertEdgeFits(canvas: Pick<Canvas, 'nodes' | 'edges'>, edge: Ed
   }
 }
 
-/** Whether `to` is reachable from `from` along existing edges (iterative DFS). */
-function reaches(edges: readonly CanvasEdge[], from: string, to: string): boolean {
+/** Each node's outgoing edges' targets, built in one pass over the edges. */
+export function successors(edges: readonly Pick<CanvasEdge, 'source' | 'target'>[]): Map<string, string[]> {
   const next = new Map<string, string[]>();
-  for (const edge of edges) next.set(edge.source, [...(next.get(edge.source) ?? []), edge.target]);
-  const seen = new Set<string>();
-  const stack = [from];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (current === to) return true;
-    if (seen.has(current)) continue;
-    seen.add(current);
-    stack.push(...(next.get(current) ?? []));
+  for (const edge of edges) {
+    const targets = next.get(edge.source);
+    if (targets) targets.push(edge.target);
+    else next.set(edge.source, [edge.target]);
   }
-  return false;
+  return next;
+}
+
+/** Every node reachable from `from` along `edges`, `from` included (breadth first; O(nodes + edges)). */
+export function reachableFrom(edges: readonly Pick<CanvasEdge, 'source' | 'target'>[], from: string): Set<string> {
+  const next = successors(edges);
+  const reached = new Set([from]);
+  const queue = [from];
+  for (let head = 0; head < queue.length; head++) {
+    for (const target of next.get(queue[head]!) ?? []) {
+      if (!reached.has(target)) {
+        reached.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  return reached;
+}
+
+/** Whether `to` is reachable from `from` along existing edges. */
+function reaches(edges: readonly CanvasEdge[], from: string, to: string): boolean {
+  return reachableFrom(edges, from).has(to);
 }
 
 /**

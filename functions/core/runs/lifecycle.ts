@@ -4,6 +4,7 @@ import { ConflictError, ValidationError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { isTrigger } from '../canvas/node-types.ts';
+import { reachableFrom } from '../canvas/graph.ts';
 import { EXECUTORS } from './executors.ts';
 import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, type RunTrigger, type TimelineEvent } from './model.ts';
 
@@ -14,17 +15,7 @@ export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNode
   if (!isTrigger(trigger.type)) {
     throw new ValidationError(`triggerNodeId ${triggerNodeId} is a ${trigger.type} node; a run starts from a prompt or webhook-trigger node`);
   }
-  const reached = new Set([triggerNodeId]);
-  const queue = [triggerNodeId];
-  while (queue.length > 0) {
-    const current = queue.shift()!;
-    for (const edge of canvas.edges) {
-      if (edge.source === current && !reached.has(edge.target)) {
-        reached.add(edge.target);
-        queue.push(edge.target);
-      }
-    }
-  }
+  const reached = reachableFrom(canvas.edges, triggerNodeId);
   const nodes = canvas.nodes.filter((node) => reached.has(node.id));
   const unsupported = nodes.filter((node) => !EXECUTORS[node.type]);
   if (unsupported.length > 0) {
