@@ -17,9 +17,9 @@ describe('npx cdk synth', () => {
   // About 60 functions are bundled one after another (1–2 s each on 2 cores, more when the machine is busy).
   it('synthesizes every stack with bundled handlers, offline', { timeout: 480_000 }, async () => {
     const outdir = outdirs();
-    // Prepare: no credentials or region lookups; notices are off in cdk.json. Telemetry is off here:
-    // the CLI reads `cli-telemetry` from the context block only, and its sender spools each batch to a
-    // cdk-telemetry-*.json in the temp folder, which a test must not leave behind.
+    // Prepare: no credentials or region lookups; notices and telemetry are off in cdk.json (the CLI reads
+    // `cli-telemetry` from the context block only); the env var keeps telemetry off whatever the config: its
+    // sender spools each batch to a cdk-telemetry-*.json in the temp folder, which a test must not leave behind.
     const env = {
       ...process.env,
       AWS_EC2_METADATA_DISABLED: 'true',
