@@ -32,6 +32,10 @@ const BUNDLING_ROOT = fileURLToPath(new URL('../../', import.meta.url));
  */
 export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   '@aws-sdk/credential-provider-node': './functions/adapters/aws-sdk/lambda-credential-provider.ts',
+  // The MCP SDK's Server imports Ajv only to validate elicitation answers; the stateless gateway never
+  // elicits (functions/gateway/no-ajv.ts): ajv, ajv-formats and fast-uri stay out of its bundle.
+  ajv: './functions/gateway/no-ajv.ts',
+  'ajv-formats': './functions/gateway/no-ajv.ts',
 };
 
 /** NodejsFunction bundling for every route. */
