@@ -57,6 +57,7 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
   const example = EXAMPLES[operation.name];
   if (!example) throw new Error(`Operation ${operation.name} has no example: add one to functions/openapi/examples.ts, then run npm run openapi`);
   const input = jsonSchema(operation.input, 'input');
+  const output = jsonSchema(operation.output, 'output');
   const scope = route.scope;
   const object: OperationObject = {
     operationId: operation.name,
@@ -65,10 +66,10 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
     tags: [route.area],
     security: [{ workspaceKey: scope ? [scope] : [] }],
     responses: {
-      [String(example.status)]: {
-        description: STATUS_TEXT[example.status]!,
-        content: { 'application/json': { schema: jsonSchema(operation.output, 'output'), example: example.output } },
-      },
+      [String(example.status)]: { description: STATUS_TEXT[example.status]!, content: { 'application/json': { schema: output, example: example.output } } },
+      ...(example.also
+        ? { [String(example.also.status)]: { description: example.also.description, content: { 'application/json': { schema: output, example: example.also.output } } } }
+        : {}),
       '400': { $ref: '#/components/responses/BadRequest' },
       '401': { $ref: '#/components/responses/Unauthorized' },
       ...(scope ? { '403': { $ref: '#/components/responses/Forbidden' } } : {}),

@@ -9,6 +9,8 @@ export interface OperationExample {
   /** Success status of this answer (the route's: 201 for creations, 202 for accepted runs). */
   readonly status: 200 | 201 | 202;
   readonly output: Record<string, unknown>;
+  /** A second success answer of the same route, with its own status (e.g. a sync run's 200). */
+  readonly also?: { readonly status: 200 | 201 | 202; readonly description: string; readonly output: Record<string, unknown> };
 }
 
 const WORKSPACE = 'ws_01jd8x3q2v5k7m9p1r3t5w7y9a';
@@ -101,6 +103,7 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     input: { canvasId: CANVAS, triggerNodeId: 'prompt', inputs: { prompt: 'hi' } },
     status: 202,
     output: { ok: true, executionId: EXECUTION, status: 'queued', message: `Poll GET /api/executions?executionId=${EXECUTION}` },
+    also: { status: 200, description: 'With sync: the finished execution, or pending when the wait ended first', output: snapshot },
   },
   get_execution: { input: { executionId: EXECUTION }, status: 200, output: snapshot },
   get_execution_timeline: {
@@ -143,6 +146,17 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
       webhookAuthorizationHeader: 'Bearer whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
       triggerNodeId: 'hook',
       created: true,
+    },
+    also: {
+      status: 200,
+      description: 'The trigger was registered already: its existing URL and secret',
+      output: {
+        webhookUrl: 'http://127.0.0.1:3001/webhook/trigger',
+        webhookSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
+        webhookAuthorizationHeader: 'Bearer whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
+        triggerNodeId: 'hook',
+        created: false,
+      },
     },
   },
   revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, canvasId: CANVAS, triggerNodeId: 'hook' } },

@@ -21,7 +21,9 @@ afterAll(async () => {
 describe('local mode: what the printed URLs serve', () => {
   it('answers /, /health and /openapi.json on both hosts and names what each host serves', async () => {
     // Prepare
-    local = startLocalProcess({ APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()), DATA_DIR: dataDir });
+    // Empty public URLs: the hosts' own origins (a full run's global setup leaves PUBLIC_BASE_URL in the environment).
+    const ports = { APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()) };
+    local = startLocalProcess({ ...ports, DATA_DIR: dataDir, PUBLIC_BASE_URL: '', PUBLIC_APP_URL: '' });
     const ready = await waitUntilReady(local);
 
     for (const [host, origin] of [['app', ready.appUrl], ['base', ready.baseUrl]] as const) {
