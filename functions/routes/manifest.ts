@@ -99,10 +99,6 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'workspace-invite', method: 'POST', path: '/api/mcp/workspace/invite', host: 'base', entry: 'workspace/invite', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
   { id: 'workspace-invite-revoke', method: 'POST', path: '/api/mcp/workspace/invite/revoke', host: 'base', entry: 'workspace/invite-revoke', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
   { id: 'workspace-remove-member', method: 'POST', path: '/api/mcp/workspace/remove-member', host: 'base', entry: 'workspace/remove-member', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
-  // Members and invites (the invite link points at the app host's /oauth/invite page).
-  { id: 'workspace-invite', method: 'POST', path: '/api/mcp/workspace/invite', host: 'base', entry: 'workspace/invite', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
-  { id: 'workspace-invite-revoke', method: 'POST', path: '/api/mcp/workspace/invite/revoke', host: 'base', entry: 'workspace/invite-revoke', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
-  { id: 'workspace-remove-member', method: 'POST', path: '/api/mcp/workspace/remove-member', host: 'base', entry: 'workspace/remove-member', scope: 'manage:integrations', access: WRITE, area: 'workspace' },
 
   // Canvases
   { id: 'canvases-list', method: 'GET', path: '/api/canvases', host: 'base', entry: 'canvas/list', scope: 'read:canvases', access: READ, area: 'canvas' },
