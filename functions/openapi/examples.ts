@@ -179,6 +179,12 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   },
   revoke_invite: { input: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a' }, status: 200, output: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a', revoked: true } },
   remove_member: { input: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b' }, status: 200, output: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b', removed: true } },
+  // Tool only (no route): kept here so every operation's example is checked against its schemas.
+  change_member_role: {
+    input: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b', role: 'viewer' },
+    status: 200,
+    output: { workspaceId: WORKSPACE, userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b', email: 'kai@acme.example', role: 'viewer', joinedAt: AT },
+  },
   rename_workspace: { input: { name: 'Acme Studio' }, status: 200, output: { id: WORKSPACE, name: 'Acme Studio', createdAt: AT, updatedAt: LATER } },
   list_api_keys: { input: { limit: 50 }, status: 200, output: { items: [key], nextCursor: null } },
   create_api_key: {

@@ -39,6 +39,7 @@ import { operation as workspaceRename } from '#routes/workspace/rename';
 import { operation as workspaceInvite } from '#routes/workspace/invite';
 import { operation as workspaceInviteRevoke } from '#routes/workspace/invite-revoke';
 import { operation as workspaceRemoveMember } from '#routes/workspace/remove-member';
+import { operation as changeMemberRole } from './workspace/change-member-role.ts';
 import { operation as keysList } from '#routes/keys/list';
 import { operation as keysCreate } from '#routes/keys/create';
 import { operation as keysRevoke } from '#routes/keys/revoke';
@@ -54,5 +55,5 @@ export const OPERATIONS: readonly Operation[] = [
   // Webhook triggers
   webhooksRegister, webhooksRevoke,
   // Workspace, keys, identity
-  workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, keysList, keysCreate, keysRevoke, keysVerifyKey,
+  workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
 ];

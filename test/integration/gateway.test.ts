@@ -150,6 +150,30 @@ describe('MCP gateway: tools', () => {
     await client.close();
   });
 
+  it('manages people through tools, the tool-only change_member_role included', async () => {
+    // Prepare: a user who is a viewer of the workspace (imported now: adapters read the stack's env)
+    const { createUser } = await import('#core/users/use-cases');
+    const { addMember } = await import('#core/workspaces/members');
+    const { memberships, users } = await import('#adapters/dynamodb/user-repository');
+    const { systemClock } = await import('#core/clock');
+    const deps = { users, memberships, clock: systemClock };
+    const user = await createUser({ email: `role-${Date.now()}@example.test`, password: 'a long enough password' }, deps);
+    await addMember({ workspaceId: stack.workspaceId, user, role: 'viewer' }, deps);
+    const client = await connect(stack.key);
+    // Act
+    const promoted = await call(client, 'change_member_role', { userId: user.id, role: 'editor' });
+    const members = await call(client, 'list_workspace_members', {});
+    const invited = await call(client, 'invite_member', { email: `new-${Date.now()}@example.test`, role: 'viewer' });
+    await call(client, 'revoke_invite', { id: invited.id });
+    const removed = await call(client, 'remove_member', { userId: user.id });
+    // Assess
+    expect(promoted).toMatchObject({ userId: user.id, role: 'editor' });
+    expect(members.items).toContainEqual(expect.objectContaining({ userId: user.id, role: 'editor' }));
+    expect(removed).toEqual({ userId: user.id, removed: true });
+    expect(await failure(client, 'change_member_role', { userId: user.id, role: 'admin' })).toMatch(/not found|not a member/i);
+    await client.close();
+  });
+
   it('answers recoverable failures as isError results that say what to do next', async () => {
     const client = await connect(stack.key);
     const canvasId = (await call(client, 'create_canvas', { name: 'Errors' })).id;

@@ -30,7 +30,7 @@ describe('operation catalogue', () => {
   it('gives every operation a manifest route, or a scope and a documented reason', () => {
     for (const operation of OPERATIONS) {
       if (operation.route === null) {
-        expect(operation.withoutRoute, `${operation.name} has neither a route nor a reason`).toMatch(/\w{10}/);
+        expect(operation.withoutRoute?.length ?? 0, `${operation.name} has neither a route nor a reason`).toBeGreaterThan(30);
         expect(operation.scope, `${operation.name} has no route, so it must name its scope`).not.toBeUndefined();
       } else {
         expect(() => routeById(operation.route!)).not.toThrow();
@@ -95,7 +95,8 @@ describe('docs/gateway.md', () => {
     const { readFileSync } = await import('node:fs');
     const { scopeOf } = await import('#gateway/tools');
     const page = readFileSync(new URL('../../../docs/gateway.md', import.meta.url), 'utf8');
-    const rows = [...page.matchAll(/^\| `([a-z_]+)` \| `(\w+) ([^`]+)` \| ([^|]+) \|([^|]*)\|/gm)];
+    // | `tool` | `METHOD /path` or – (tool only) | scope | hints |
+    const rows = [...page.matchAll(/^\| `([a-z_]+)` \| (?:`(\w+) ([^`]+)`|– \(tool only\)) \| ([^|]+) \|([^|]*)\|/gm)];
     const hintsOf = ({ annotations: a }: (typeof OPERATIONS)[number]) =>
       [
         a.readOnlyHint && 'read-only',
@@ -109,8 +110,12 @@ describe('docs/gateway.md', () => {
     expect(rows.map((row) => row[1])).toEqual(OPERATIONS.map((operation) => operation.name));
     for (const [, name, method, path, scope, hints] of rows) {
       const operation = OPERATIONS.find((candidate) => candidate.name === name)!;
-      const route = routeById(operation.route!);
-      expect(`${method} ${path}`, name).toBe(`${route.method} ${route.path}`);
+      if (operation.route) {
+        const route = routeById(operation.route);
+        expect(`${method} ${path}`, name).toBe(`${route.method} ${route.path}`);
+      } else {
+        expect(method, `${name} has no route, so its row says – (tool only)`).toBeUndefined();
+      }
       expect(scope!.trim(), name).toBe(scopeOf(operation) ?? 'any credential');
       expect(hints!.trim(), name).toBe(hintsOf(operation));
     }
