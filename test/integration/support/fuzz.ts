@@ -145,6 +145,14 @@ export function withoutKnownBugs(value: unknown): unknown {
  */
 const INFINITE_NUMBER_TEXTS = ['1e309', '-1e309'];
 
+/**
+ * Nesting inside a field. Fields typed `unknown` (run inputs) take any depth and the store cannot:
+ * `POST /api/run` with `inputs: { prompt: <{"a":…} 40 deep> }` → DynamoDB nesting limit → 500, and
+ * 3000 deep → "Maximum call stack size exceeded" in canonicalJson (functions/core/runs/idempotency.ts)
+ * → 500. Whole bodies still go up to 3000 deep (deepBody).
+ */
+const MAX_FIELD_DEPTH = 16;
+
 /** Any JSON value the store can hold (see withoutKnownBugs). */
 export const jsonValue = (maxDepth: number) => fc.jsonValue({ maxDepth }).map(withoutKnownBugs);
 
@@ -176,12 +184,21 @@ export const rawJsonValue: fc.Arbitrary<string> = fc.oneof(
     weight: 2,
     arbitrary: fc.constantFrom('1e309', '-1e309', '1e-400', '-0', '9007199254740993', '1.5', '0.1e2', '-1', '0', '2147483648', '1e21').filter((text) => !INFINITE_NUMBER_TEXTS.includes(text)),
   },
-  { weight: 1, arbitrary: fc.integer({ min: 20, max: 3000 }).map((depth) => '['.repeat(depth) + ']'.repeat(depth)) },
-  { weight: 1, arbitrary: fc.integer({ min: 20, max: 3000 }).map((depth) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth)) },
+  { weight: 1, arbitrary: nested(2, MAX_FIELD_DEPTH) },
   { weight: 3, arbitrary: anyString.map((value) => JSON.stringify(value)) },
   { weight: 1, arbitrary: fc.integer({ min: 100, max: 5000 }).map((length) => JSON.stringify(Array.from({ length }, (_, i) => i))) },
   { weight: 1, arbitrary: fc.constantFrom('null', 'true', 'false', '[]', '{}', '{"__proto__":{"polluted":1}}', '[null]') },
 );
+
+/** `[[…]]` or `{"a":{"a":…1}}`, `min`–`max` levels deep. */
+function nested(min: number, max: number): fc.Arbitrary<string> {
+  return fc.record({ depth: fc.integer({ min, max }), arrays: fc.boolean() }).map(({ depth, arrays }) =>
+    arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
+  );
+}
+
+/** Deep nesting where the whole body is the value: the edge must refuse it, however deep. */
+export const deepBody = nested(20, 3000);
 
 /** A JSON text with `"<sentinel>"` replaced by raw JSON text. */
 function withRaw(value: unknown, sentinel: string, raw: string): string {
@@ -271,6 +288,7 @@ export function bodies(seed: Record<string, unknown>, keys: readonly string[]): 
     { weight: 8, arbitrary: nearValidJson(seed, keys) },
     { weight: 2, arbitrary: jsonValue(4).map((value) => JSON.stringify(value) ?? 'null') },
     { weight: 2, arbitrary: rawJsonValue },
+    { weight: 1, arbitrary: deepBody },
     {
       weight: 2,
       arbitrary: fc.record({ cut: fc.nat(), junk: fc.constantFrom('', ',', '}', ' x', '\u0000', '/*c*/', '\uFEFF') }).map(({ cut, junk }) => {
