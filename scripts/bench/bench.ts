@@ -28,6 +28,7 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchEngineScale } from './engine-scale.ts';
+import { costPerMillionRuns, floorPerMillionRuns, type RunFootprint } from './cost.ts';
 import { benchGateway } from './gateway.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -55,6 +56,8 @@ interface EngineStats {
 }
 interface Counts {
   calls: Record<string, number>;
+  /** DynamoDB capacity units as reported: `<scope> RCU|WCU`. */
+  capacity: Record<string, number>;
   engine: EngineStats;
   cpu: { hostMs: number; javaMs: number };
 }
@@ -257,15 +260,26 @@ async function main() {
 
     // Calls per accepted run, one run at a time so nothing else is in flight.
     const RUNS = 5;
-    const isolated = { calls: {} as Record<string, number>, states: {} as Record<string, number>, tasks: {} as Record<string, number> };
+    const isolated = {
+      calls: {} as Record<string, number>,
+      capacity: {} as Record<string, number>,
+      states: {} as Record<string, number>,
+      tasks: {} as Record<string, number>,
+      taskMs: {} as Record<string, number>,
+      routeMs: 0,
+    };
     for (let i = 0; i < RUNS; i++) {
       await host.call('counts:reset');
+      const t0 = performance.now();
       await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), { 'idempotency-key': `bench-${runId}-count-${i}` });
+      isolated.routeMs += performance.now() - t0;
       await drain();
       const after = await counts();
       add(isolated.calls, after.calls);
+      add(isolated.capacity, after.capacity);
       add(isolated.states, after.engine.states);
       add(isolated.tasks, after.engine.tasks);
+      add(isolated.taskMs, after.engine.taskMs);
     }
 
     // The load targets. Round 1 runs them all; later rounds run b, b+auth and c again in reverse order,
@@ -414,6 +428,29 @@ async function main() {
     console.log(`  under load c, engine:                                       ${per(scoped(c.calls, 'engine '), c.runs)}`);
     console.log(`  floors, engine calls per run: b ${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ${fmt(sum(scoped(bAuth.calls, 'engine ')) / bAuth.runs, 2)}, b0 ${fmt(sum(scoped(b0.calls, 'engine ')) / b0.runs, 2)} (their own request-path calls are 3, 4, 3 by construction)`);
     console.log(`  state transitions per run (StateEntered in the engine's event log): ${per(isolated.states, RUNS)} = ${fmt(sum(isolated.states) / RUNS, 2)}; task invocations ${per(isolated.tasks, RUNS)}`);
+
+    console.log(line);
+    // The cost model (docs/cost.md): one million runs of the 3-node canvas at list prices.
+    const footprint: RunFootprint = {
+      apiRequests: 1,
+      lambdaInvocations: 1 + sum(isolated.tasks) / RUNS,
+      lambdaMs: (isolated.routeMs + sum(isolated.taskMs)) / RUNS,
+      memoryMb: 1024,
+      readUnits: sum(Object.fromEntries(Object.entries(isolated.capacity).filter(([key]) => key.endsWith(' RCU')))) / RUNS,
+      writeUnits: sum(Object.fromEntries(Object.entries(isolated.capacity).filter(([key]) => key.endsWith(' WCU')))) / RUNS,
+      stateTransitions: sum(isolated.states) / RUNS,
+      s3Puts: (isolated.calls['request s3:PutObject'] ?? 0) / RUNS + (isolated.calls['engine s3:PutObject'] ?? 0) / RUNS,
+      s3Gets: (isolated.calls['request s3:GetObject'] ?? 0) / RUNS + (isolated.calls['engine s3:GetObject'] ?? 0) / RUNS,
+    };
+    const costs = costPerMillionRuns(footprint);
+    const total = costs.reduce((all, entry) => all + entry.perMillionRuns, 0);
+    const floor = floorPerMillionRuns(isolated.routeMs / RUNS, 1024);
+    console.log(
+      `cost model: 1 million runs of the 3-node canvas at AWS list prices (us-east-1, docs/cost.md); per run measured: ${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
+        `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state transitions`,
+    );
+    for (const entry of costs) console.log(`  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`);
+    console.log(`  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one write ($${fmt(floor, 2)})`);
 
     console.log(line);
     console.log(`d: linear canvases of instant nodes, POST /api/run sync:true, end to end`);

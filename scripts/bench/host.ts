@@ -160,6 +160,7 @@ const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
   },
   counts: () => ({
     calls: calls.snapshot(),
+    capacity: calls.capacity(),
     engine: { ...engine, states: { ...engine.states }, tasks: { ...engine.tasks }, taskMs: { ...engine.taskMs } },
     cpu: cpu(),
   }),
