@@ -96,6 +96,9 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const method = (request.method ?? 'GET').toUpperCase();
+    if (!isDecodablePath(url.pathname)) {
+      return sendJson(response, 400, { error: `Malformed percent-encoding in the path ${url.pathname}` });
+    }
     const candidates = routes.flatMap((route) => {
       const pathParameters = matchPath(route.path, url.pathname);
       return pathParameters ? [{ route, pathParameters }] : [];
@@ -140,6 +143,16 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Whether every %-escape of `path` decodes (path parameters are decoded; a broken escape cannot be). */
+function isDecodablePath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Matches an API Gateway resource path (`/a/{id}`, `/a/{proxy+}`) and returns the path parameters. */
@@ -203,16 +216,18 @@ function toProxyEvent(
 ): APIGatewayProxyEvent {
   // Header names keep the casing the client sent; `headers` holds the last value of a repeated header.
   const method = (request.method ?? 'GET').toUpperCase();
-  const headers: Record<string, string> = {};
-  const multiValueHeaders: Record<string, string[]> = {};
+  // Prototype-free maps: a header or query name such as `constructor` or `__proto__` is just a name
+  // (API Gateway builds the event as JSON, where they are plain keys too).
+  const headers: Record<string, string> = Object.create(null);
+  const multiValueHeaders: Record<string, string[]> = Object.create(null);
   for (let i = 0; i < request.rawHeaders.length; i += 2) {
     const name = request.rawHeaders[i]!;
     const value = request.rawHeaders[i + 1]!;
     headers[name] = value;
     (multiValueHeaders[name] ??= []).push(value);
   }
-  const query: Record<string, string> = {};
-  const multiValueQuery: Record<string, string[]> = {};
+  const query: Record<string, string> = Object.create(null);
+  const multiValueQuery: Record<string, string[]> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     query[name] = value;
     (multiValueQuery[name] ??= []).push(value);
@@ -294,7 +309,7 @@ function lambdaContext(route: RouteDefinition, requestId: string): Context {
 }
 
 function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
-  const headers: Record<string, string[]> = {};
+  const headers: Record<string, string[]> = Object.create(null);
   const add = (name: string, value: boolean | number | string): void => {
     (headers[name.toLowerCase()] ??= []).push(String(value));
   };

@@ -130,6 +130,24 @@ describe('local HTTP front', () => {
     expect(event.requestContext.requestTimeEpoch).toEqual(expect.any(Number));
   });
 
+  it('passes query and header names that are Object.prototype members as plain names (found by the route fuzz: was 500)', async () => {
+    // Act
+    const reply = await send('GET', '/echo?toString=1&__proto__=x&constructor=0&hasOwnProperty=y', { headers: { constructor: 'c' } });
+    // Assess
+    expect(reply.status).toBe(200);
+    const event = events[0]!;
+    // JSON.parse makes "__proto__" an own key, as API Gateway's JSON event does (a literal would not).
+    expect({ ...event.queryStringParameters }).toEqual(JSON.parse('{"toString":"1","__proto__":"x","constructor":"0","hasOwnProperty":"y"}'));
+    expect(event.multiValueQueryStringParameters!['constructor']).toEqual(['0']);
+    expect(event.headers['constructor']).toBe('c');
+  });
+
+  it('answers a path with a malformed %-escape with 400 JSON (found by the OAuth fuzz: was 500)', async () => {
+    const reply = await send('GET', '/items/%E0%A4%A');
+    expect(reply.status).toBe(400);
+    expect(json(reply)).toEqual({ error: 'Malformed percent-encoding in the path /items/%E0%A4%A' });
+  });
+
   it('sends null query parameters and a null body when there are none, as API Gateway does', async () => {
     // Act
     await send('GET', '/echo');
