@@ -2,6 +2,7 @@
 // `patch` applies a list of them atomically; both go through applyOperation, so the rules live here once.
 import * as z from '../schema.ts';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '../errors.ts';
+import { assertStorable } from '../storable.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import { assertEdgeFits, edgesBrokenByTypeChange } from './graph.ts';
 import {
@@ -218,8 +219,9 @@ export function fitViewport(nodes: readonly CanvasNode[], screen: { width: numbe
   return { x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000, zoom };
 }
 
-/** Refuses a document that would not fit in one item; checked before every write. */
+/** Refuses a document that would not fit in one item, or holds a value the store refuses; checked before every write. */
 export function assertCanvasFits(canvas: Canvas): void {
+  assertStorable(canvas, 'canvas');
   const bytes = Buffer.byteLength(JSON.stringify(canvas), 'utf8');
   if (bytes > CANVAS_MAX_BYTES) {
     throw new PayloadTooLargeError(`Canvas would be ${bytes} bytes; the limit is ${CANVAS_MAX_BYTES} bytes`);

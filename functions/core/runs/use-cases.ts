@@ -1,4 +1,5 @@
 // use cases: accept, observe and control runs; and the two steps the run state machine calls.
+import { assertStorable } from '../storable.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -75,6 +76,8 @@ export async function acceptRun(
   deps: RunDeps,
   options: AcceptOptions = {},
 ): Promise<Accepted> {
+  // Before anything walks the inputs (the fingerprint does, recursively).
+  assertStorable(request.inputs, 'inputs');
   const fingerprint = options.fingerprint ?? runFingerprint(request);
   const scope = options.scope ?? 'run';
   const key = request.idempotencyKey ?? (options.deriveKey === false ? undefined : derivedRunKey(fingerprint));

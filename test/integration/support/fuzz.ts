@@ -107,47 +107,21 @@ export function expectHonestAnswer(request: FuzzRequest, answer: FuzzAnswer): vo
   expect(answer.json.error.length, context).toBeGreaterThan(0);
 }
 
-// ─── Known bugs, reported, left out of generation until fixed ──────────────────────────────────────
-// Each was found by these properties; the reproducing input is in the comment. Remove an exclusion
-// when its bug is fixed and the properties keep it covered from then on.
+// ─── Generation limits ──────────────────────────────────────────────────────────────────────────────
+// The store-related bugs these properties found (numbers DynamoDB cannot hold, empty keys, deep
+// nesting → 500) are fixed in functions/core/storable.ts and generated again. The one known bug still
+// left out is the SDK's answer to a malformed initialize (fuzz-gateway.test.ts).
 
 
-/** DynamoDB numbers: magnitude between 1e-130 and 9.99…e125, or zero. */
-const storableNumber = (value: number) => value === 0 || (Math.abs(value) >= 1e-130 && Math.abs(value) < 9.99e125);
-
-/**
- * Replaces what the store cannot hold and the domain does not refuse: numbers outside DynamoDB's range
- * (`POST /api/mcp/canvas/node/move` with `position: { x: 5e-324 }`, `POST /api/run` with
- * `inputs: { prompt: [[-5e-324]] }` → DynamoDB "Number underflow" → 500) become 1, and empty object
- * keys (`POST /api/run` with `inputs: { "": [] }` → "Empty attribute name" → 500) become "_".
- */
-export function withoutKnownBugs(value: unknown): unknown {
-  if (typeof value === 'number') return storableNumber(value) ? value : 1;
-  if (Array.isArray(value)) return value.map(withoutKnownBugs);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name === '' ? '_' : name, withoutKnownBugs(inner)]));
-  }
-  return value;
-}
+/** Nesting inside a field; values deeper than the store takes (core/storable.ts) must be a 400. */
+const MAX_FIELD_DEPTH = 200;
 
 /**
- * Number texts JSON.parse reads as ±Infinity. Where the schema says number, zod refuses them; where it
- * takes any value (run inputs), they reach the DynamoDB marshaller: `POST /api/run` (and the
- * run_workflow tool) with `inputs: { prompt: 1e309 }` → "Special numeric value Infinity is not
- * allowed" → 500 / JSON-RPC internal error.
+ * Any JSON value, numbers the store cannot hold (5e-324, 1e200), empty keys and deep nesting included:
+ * those were 500s (DynamoDB "Number underflow", "Empty attribute name", nesting limit) and are now
+ * refused with 400 by functions/core/storable.ts before any write.
  */
-const INFINITE_NUMBER_TEXTS = ['1e309', '-1e309'];
-
-/**
- * Nesting inside a field. Fields typed `unknown` (run inputs) take any depth and the store cannot:
- * `POST /api/run` with `inputs: { prompt: <{"a":…} 40 deep> }` → DynamoDB nesting limit → 500, and
- * 3000 deep → "Maximum call stack size exceeded" in canonicalJson (functions/core/runs/idempotency.ts)
- * → 500. Whole bodies still go up to 3000 deep (deepBody).
- */
-const MAX_FIELD_DEPTH = 16;
-
-/** Any JSON value the store can hold (see withoutKnownBugs). */
-export const jsonValue = (maxDepth: number) => fc.jsonValue({ maxDepth }).map(withoutKnownBugs);
+export const jsonValue = (maxDepth: number) => fc.jsonValue({ maxDepth });
 
 // ─── Generated values ──────────────────────────────────────────────────────────────────────────────
 
@@ -175,7 +149,7 @@ export const rawJsonValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('1e309', '-1e309', '1e-400', '-0', '9007199254740993', '1.5', '0.1e2', '-1', '0', '2147483648', '1e21').filter((text) => !INFINITE_NUMBER_TEXTS.includes(text)),
+    arbitrary: fc.constantFrom('1e309', '-1e309', '1e-400', '-0', '9007199254740993', '1.5', '0.1e2', '-1', '0', '2147483648', '1e21'),
   },
   { weight: 1, arbitrary: nested(2, MAX_FIELD_DEPTH) },
   { weight: 3, arbitrary: anyString.map((value) => JSON.stringify(value)) },
