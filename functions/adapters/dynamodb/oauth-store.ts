@@ -9,6 +9,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import type { OAuthTokenReader, StoredAccessToken } from '#core/oauth/authenticate';
 import { hashOAuthId } from '#core/oauth/tokens';
 import { table } from './client.ts';
+import { queryAll } from './operations.ts';
 import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 type Payload = Record<string, unknown>;
@@ -95,23 +96,13 @@ export class DynamoOAuthAdapter {
 
   async revokeByGrantId(grantId: string): Promise<void> {
     const { client, tableName } = table();
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: GSI1.indexName,
-          KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
-          ExpressionAttributeValues: { ':pk': keys.oauthGrantPartition(grantId) },
-          ProjectionExpression: 'PK, SK',
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }));
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+    const items = await queryAll({
+      IndexName: GSI1.indexName,
+      KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
+      ExpressionAttributeValues: { ':pk': keys.oauthGrantPartition(grantId) },
+      ProjectionExpression: 'PK, SK',
+    });
+    for (const item of items) await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }));
   }
 }
 

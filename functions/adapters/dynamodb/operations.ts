@@ -31,6 +31,19 @@ export async function queryPrefix(
   return { items: result.Items ?? [], nextCursor: encodeCursor(result.LastEvaluatedKey) };
 }
 
+/** Every item a query matches, page after page (for small, bounded sets: a workspace's owners, a grant's tokens). */
+export async function queryAll(input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>): Promise<Item[]> {
+  const { client, tableName } = table();
+  const items: Item[] = [];
+  let start: Item | undefined;
+  do {
+    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: start }));
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items;
+}
+
 /** Strongly consistent reads of a few items in one round trip; throttled keys are read one by one. */
 export async function batchGetConsistent(keys: readonly Key[]): Promise<Item[]> {
   const { client, tableName } = table();

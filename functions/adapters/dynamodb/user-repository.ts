@@ -1,6 +1,6 @@
 // adapter: UserRepository and MembershipRepository on the single table (User, email lookup, Member,
 // Invite record + lookup items; see table-design.ts).
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
 import type { User } from '#core/users/model';
@@ -8,6 +8,7 @@ import type { MembershipRepository, UserRepository } from '#core/users/ports';
 import type { Invite } from '#core/workspaces/invites';
 import type { Member, MemberRole } from '#core/workspaces/model';
 import { table } from './client.ts';
+import { queryAll } from './operations.ts';
 import { conditionally, isConditionFailure } from './errors.ts';
 import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
 
@@ -67,23 +68,12 @@ export class DynamoMembershipRepository implements MembershipRepository {
   }
 
   async membershipsOf(userId: string): Promise<Member[]> {
-    const { client, tableName } = table();
-    const members: Member[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: GSI1.indexName,
-          KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
-          ExpressionAttributeValues: { ':pk': keys.member('', userId).GSI1PK },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) if (item.entity === 'Member') members.push(strip<Member>(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return members;
+    const items = await queryAll({
+      IndexName: GSI1.indexName,
+      KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
+      ExpressionAttributeValues: { ':pk': keys.member('', userId).GSI1PK },
+    });
+    return items.filter((item) => item.entity === 'Member').map((item) => strip<Member>(item));
   }
 
   async addMember(member: Member): Promise<void> {
@@ -95,25 +85,14 @@ export class DynamoMembershipRepository implements MembershipRepository {
   }
 
   async owners(workspaceId: string): Promise<Member[]> {
-    const { client, tableName } = table();
-    const owners: Member[] = [];
-    let start: Item | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          FilterExpression: '#role = :owner',
-          ExpressionAttributeNames: { '#role': 'role' },
-          ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.memberPrefix, ':owner': 'owner' },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      owners.push(...(page.Items ?? []).map((item) => strip<Member>(item)));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return owners;
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      FilterExpression: '#role = :owner',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.memberPrefix, ':owner': 'owner' },
+      ConsistentRead: true,
+    });
+    return items.map((item) => strip<Member>(item));
   }
 
   async changeMember(member: Member, change: { role: MemberRole | null }): Promise<void> {
