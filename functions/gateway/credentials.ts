@@ -4,7 +4,7 @@
 import { systemClock } from '#core/clock';
 import { UnauthorizedError } from '#core/errors';
 import { WORKSPACE_KEY_PREFIX, type Principal } from '#core/keys/api-key';
-import { authenticate } from '#core/keys/use-cases';
+import { authenticate, bearerToken } from '#core/keys/use-cases';
 import { authenticateOAuthToken } from '#core/oauth/authenticate';
 import { OAUTH_ACCESS_TOKEN_PREFIX } from '#core/oauth/tokens';
 import { apiKeys } from '#adapters/dynamodb/repositories';
@@ -15,7 +15,7 @@ const keyDeps = { apiKeys, clock: systemClock };
 
 /** `appUrl`: the public app origin; OAuth tokens must be bound to its /api/mcp. */
 export async function authenticateGatewayCaller(authorization: string | undefined, appUrl: string): Promise<Principal> {
-  const token = authorization && /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1];
+  const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError('Missing credential: send Authorization: Bearer workspace_… or sign in with OAuth');
   if (token.startsWith(WORKSPACE_KEY_PREFIX)) return authenticate(authorization, keyDeps);
   // OAuth access tokens: effective scopes = consented ∩ the user's role now (functions/core/oauth/authenticate.ts).

@@ -21,6 +21,11 @@ import {
 
 const DAY_MS = 86_400_000;
 
+/** The token of an `Authorization: Bearer <token>` header value, or undefined for any other form. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return authorization ? /^Bearer[ ]+(\S+)\s*$/i.exec(authorization)?.[1] : undefined;
+}
+
 /**
  * Resolves an `Authorization` header value to a principal: one GetItem by key hash.
  * Every other credential family (umcp_, webhook secrets, Basic, garbage) is a 401.
@@ -30,9 +35,8 @@ export async function authenticate(
   deps: { apiKeys: ApiKeyRepository; clock: Clock },
 ): Promise<Principal> {
   if (!authorization) throw new UnauthorizedError('Missing API key: send Authorization: Bearer workspace_…');
-  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
-  if (!match?.[1]) throw new UnauthorizedError('Unsupported authorization: send Authorization: Bearer workspace_…');
-  const token = match[1];
+  const token = bearerToken(authorization);
+  if (!token) throw new UnauthorizedError('Unsupported authorization: send Authorization: Bearer workspace_…');
   if (!token.startsWith(WORKSPACE_KEY_PREFIX) || !isWorkspaceKeyFormat(token)) {
     throw new UnauthorizedError('Invalid API key: only workspace_ keys are accepted here');
   }
