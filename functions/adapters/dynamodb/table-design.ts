@@ -24,6 +24,10 @@
 // │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │ expiry   │
 // │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<grant> │ <model>#<sha256>     │ expiry   │
 // │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
+// │ Credit balance   │ WS#<workspaceId>        │ CREDITS              │ -                  │ -                    │ -        │
+// │ Ledger entry     │ WS#<workspaceId>        │ LEDGER#<iso ms>#<id> │ -                  │ -                    │ -        │
+// │ Ledger operation │ WS#<workspaceId>        │ LEDGEROP#<opId>      │ -                  │ -                    │ -        │
+// │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>          │ -                  │ -                    │ -        │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -58,6 +62,12 @@
 // | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<grantId>, delete each                 | 1 + n                        |
 // | accept invite           | TransactWrite delete invite + lookup, put Member             | 1                            |
 // | remove member / demote  | TransactWrite member + ConditionCheck other owners           | 1 (never leaves no owner)    |
+// | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                            |
+// | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)  | 1 (a retry writes nothing)   |
+// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held      | 1                            |
+// | settle a hold           | TransactWrite hold (held→settled) + op marker + entry + bal. | 1                            |
+// | transactions, newest 1st| Query PK=WS#<ws>, SK begins_with LEDGER#, backwards          | 1 per page                   |
+// | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>   | 1 per page (constant memory) |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
@@ -75,6 +85,14 @@
 // scheduled sweeper (functions/workers/sweep-runs.ts) queries GSI2 for runs queued longer than a grace
 // period and starts or redrives them — no extra write on the request path. GSI2PK is sharded by a hash
 // of the executionId so index writes never concentrate on one partition.
+//
+// The credit ledger (functions/core/credits): entries are keyed by time so that a range (a FOCUS export)
+// is one Query per page and `SK BETWEEN LEDGER#<from> AND LEDGER#<to>` is exactly [from, to): an entry
+// at `to` sorts after the bare bound because its key goes on with `#<id>`. A time key cannot make a
+// retry collide, so each write also puts a LEDGEROP#<operationId> marker, conditioned on its absence,
+// in the same transaction: one operation, one entry. The balance item CREDITS carries balance and
+// held; its conditions (balance - held >= n) keep it from going negative. It is the workspace's one
+// hot item under concurrent debits: see docs/billing.md for the measured limit and how to scale past it.
 //
 // Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
 // domain) so that a mutation is a single conditional write: there is never a half-written graph.
@@ -138,4 +156,12 @@ export const keys = {
   oauthGrantPartition: (grantId: string) => `OAUTHGRANT#${grantId}`,
   oauthBySessionUid: (uid: string, idHash: string) => ({ GSI1PK: `OAUTHUID#${uid}`, GSI1SK: `Session#${idHash}` }),
   oauthUidPartition: (uid: string) => `OAUTHUID#${uid}`,
+  creditBalance: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CREDITS' }),
+  /** `occurredAt` is ISO 8601 UTC with milliseconds, so the sort key orders by time. */
+  ledgerEntry: (workspaceId: string, occurredAt: string, entryId: string) => ({ PK: `WS#${workspaceId}`, SK: `LEDGER#${occurredAt}#${entryId}` }),
+  ledgerPrefix: 'LEDGER#',
+  /** The bound for a range read: `LEDGER#<iso>` sorts before every entry at that instant. */
+  ledgerTimeBound: (at: string) => `LEDGER#${at}`,
+  ledgerOperation: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `LEDGEROP#${operationId}` }),
+  creditHold: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `HOLD#${operationId}` }),
 } as const;
