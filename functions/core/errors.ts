@@ -17,6 +17,9 @@ export class UnauthorizedError extends DomainError {}
 /** The credential is valid but lacks a scope or the workspace (403). */
 export class ForbiddenError extends DomainError {}
 
+/** The workspace cannot pay for what was asked: not enough credits (402). */
+export class PaymentRequiredError extends DomainError {}
+
 /** The resource does not exist, or belongs to another workspace (404; never tells which). */
 export class NotFoundError extends DomainError {}
 

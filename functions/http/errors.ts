@@ -7,6 +7,7 @@ import {
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
+  PaymentRequiredError,
   RateLimitedError,
   UnauthorizedError,
   ValidationError,
@@ -16,6 +17,7 @@ import { jsonResponse } from './responses.ts';
 const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainError, number]> = [
   [ValidationError, 400],
   [UnauthorizedError, 401],
+  [PaymentRequiredError, 402],
   [ForbiddenError, 403],
   [NotFoundError, 404],
   [MethodNotAllowedError, 405],

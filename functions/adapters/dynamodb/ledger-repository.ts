@@ -1,0 +1,296 @@
+// adapter: CreditLedgerStore on the single table: balance item, ledger entries, operation markers, holds
+// (key design in table-design.ts). Every write that moves credits is one TransactWriteItems:
+//
+//   append (debit, grant, purchase)          settle a hold                    release a hold
+//   ┌──────────────────────────────────┐     ┌──────────────────────────┐     ┌──────────────────────────┐
+//   │ LEDGEROP#op  put, if absent      │     │ HOLD#op   held → settled │     │ HOLD#op  held → released │
+//   │ LEDGER#t#id  put                 │     │ LEDGEROP#op put, if absent│     │ CREDITS  held -= h,      │
+//   │ CREDITS      balance += c,       │     │ LEDGER#t#id put          │     │          available += h  │
+//   │              available += c,     │     │ CREDITS  balance -= c,   │     └──────────────────────────┘
+//   │   if c < 0: available >= -c      │     │   held -= h, avail += h-c│
+//   │ WORKSPACE    exists (grants)     │     └──────────────────────────┘
+//   └──────────────────────────────────┘
+//
+// DynamoDB conditions cannot do arithmetic (no `balance - held >= n`), so the balance item keeps
+// `available` (= balance - held) as an attribute of its own and every write moves it with the others.
+import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { InsufficientCreditsError } from '#core/credits/errors';
+import { CREDIT_UNIT, type CreditBalance, type LedgerEntry, type UsageEntry } from '#core/credits/ledger-entry';
+import type { AppendResult, CreditHold, CreditLedgerStore } from '#core/credits/ports';
+import { ConflictError, NotFoundError } from '#core/errors';
+import type { Page, PageQuery } from '#core/pagination';
+import { table } from './client.ts';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+import { DynamoLedgerReader, toLedgerEntry } from './ledger-reader.ts';
+import { keys } from './table-design.ts';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+type CancellationReason = NonNullable<TransactionCanceledException['CancellationReasons']>[number];
+
+/** Attempts of a transaction that lost a race on the balance item to a concurrent one (TransactionConflict). */
+const TRANSACTION_ATTEMPTS = 10;
+
+function stripKeys<T>(item: Record<string, unknown>): T {
+  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item;
+  return rest as T;
+}
+
+function reasonItem(reason: CancellationReason | undefined): Record<string, unknown> | undefined {
+  return reason?.Item ? unmarshall(reason.Item) : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs a transaction; when it was cancelled only because a concurrent transaction held one of its items
+ * (TransactionConflict), runs it again after a jittered, growing pause. Safe: every ledger transaction is
+ * conditioned on its operation, so a run that did commit cannot commit twice. Condition failures are
+ * handed to `onCancelled`, which returns the answer or throws the domain error.
+ */
+async function transact<T>(items: TransactItem[], onCommitted: () => T, onCancelled: (reasons: CancellationReason[]) => Promise<T> | T): Promise<T> {
+  const { client } = table();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+      return onCommitted();
+    } catch (error) {
+      const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : undefined;
+      const conditionFailed = reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed') ?? false;
+      if (reasons && conditionFailed) return onCancelled(reasons);
+      const raced = (reasons && reasons.some((reason) => reason.Code === 'TransactionConflict')) || error instanceof TransactionConflictException;
+      if (!raced) throw error;
+      if (attempt >= TRANSACTION_ATTEMPTS) {
+        throw new ConflictError('The credit balance is busy with other operations; retry shortly', { cause: error, retryAfterSeconds: 1 });
+      }
+      await sleep(Math.random() * Math.min(1000, 10 * 2 ** attempt));
+    }
+  }
+}
+
+export class DynamoLedgerRepository extends DynamoLedgerReader implements CreditLedgerStore {
+  async getBalance(workspaceId: string): Promise<CreditBalance> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.creditBalance(workspaceId), ConsistentRead: true }));
+    return {
+      workspaceId,
+      balance: Number(Item?.balance ?? 0),
+      held: Number(Item?.held ?? 0),
+      available: Number(Item?.available ?? 0),
+      unit: CREDIT_UNIT,
+      updatedAt: typeof Item?.updatedAt === 'string' ? Item.updatedAt : null,
+    };
+  }
+
+  async append(entry: LedgerEntry, options: { requireWorkspace?: boolean } = {}): Promise<AppendResult> {
+    const { tableName } = table();
+    const entryKey = keys.ledgerEntry(entry.workspaceId, entry.occurredAt, entry.id);
+    const items: TransactItem[] = [
+      this.markerPut(entry, entryKey.SK),
+      { Put: { TableName: tableName, Item: { ...entryKey, entity: 'LedgerEntry', ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      this.balanceUpdate(entry.workspaceId, entry.credits, entry.occurredAt),
+    ];
+    if (options.requireWorkspace) {
+      items.push({ ConditionCheck: { TableName: tableName, Key: keys.workspace(entry.workspaceId), ConditionExpression: 'attribute_exists(PK)' } });
+    }
+    return transact<AppendResult>(
+      items,
+      () => ({ applied: true, entry }),
+      async (reasons) => {
+        const marker = reasonItem(reasons[0]);
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && marker) {
+          const existing = await this.entryAt(entry.workspaceId, String(marker.entrySK));
+          if (!existing) throw new Error(`Ledger operation ${entry.operationId} names a missing entry`);
+          return { applied: false, entry: existing };
+        }
+        if (reasons[3]?.Code === 'ConditionalCheckFailed') throw new NotFoundError('Workspace not found');
+        if (reasons[2]?.Code === 'ConditionalCheckFailed') throw this.insufficient(-entry.credits, reasons[2]);
+        throw new Error(`Ledger append cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`);
+      },
+    );
+  }
+
+  async placeHold(hold: CreditHold): Promise<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }> {
+    const { tableName } = table();
+    const balanceKey = keys.creditBalance(hold.workspaceId);
+    return transact<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }>(
+      [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...keys.creditHold(hold.workspaceId, hold.operationId), entity: 'CreditHold', ...hold },
+            ConditionExpression: 'attribute_not_exists(PK)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: balanceKey,
+            UpdateExpression: 'SET available = available - :n, held = held + :n, updatedAt = :now',
+            ConditionExpression: 'available >= :n',
+            ExpressionAttributeValues: { ':n': hold.credits, ':now': hold.createdAt },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          },
+        },
+      ],
+      () => ({ placed: true, hold }),
+      (reasons) => {
+        const existing = reasonItem(reasons[0]);
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && existing) return { placed: false, hold: stripKeys<CreditHold>(existing) };
+        throw this.insufficient(hold.credits, reasons[1]);
+      },
+    );
+  }
+
+  async getHold(workspaceId: string, operationId: string): Promise<CreditHold | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.creditHold(workspaceId, operationId), ConsistentRead: true }));
+    return Item ? stripKeys<CreditHold>(Item) : undefined;
+  }
+
+  async settleHold(hold: CreditHold, entry: UsageEntry | null, closedAt: string): Promise<CreditHold> {
+    const { tableName } = table();
+    const charge = entry ? -entry.credits : 0;
+    const entryKey = entry ? keys.ledgerEntry(entry.workspaceId, entry.occurredAt, entry.id) : undefined;
+    const settled: CreditHold = { ...hold, status: 'settled', closedAt, chargedCredits: charge, ...(entry ? { entryId: entry.id } : {}) };
+    const items: TransactItem[] = [this.closeHold(hold, settled)];
+    if (entry && entryKey) {
+      items.push(this.markerPut(entry, entryKey.SK), { Put: { TableName: tableName, Item: { ...entryKey, entity: 'LedgerEntry', ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } });
+    }
+    items.push({
+      Update: {
+        TableName: tableName,
+        Key: keys.creditBalance(hold.workspaceId),
+        // The whole hold leaves `held`; what was not charged returns to `available`.
+        UpdateExpression: 'SET balance = balance - :charge, held = held - :held, available = available + :freed, updatedAt = :now',
+        ConditionExpression: 'held >= :held AND balance >= :charge',
+        ExpressionAttributeValues: { ':charge': charge, ':held': hold.credits, ':freed': hold.credits - charge, ':now': closedAt },
+      },
+    });
+    return transact(
+      items,
+      () => settled,
+      (reasons) => {
+        const current = reasonItem(reasons[0]);
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return stripKeys<CreditHold>(current);
+        if (reasons[1]?.Code === 'ConditionalCheckFailed' && entry) {
+          throw new ConflictError(`Operation ${hold.operationId} was already charged outside its hold`);
+        }
+        throw new Error(`Settling hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`);
+      },
+    );
+  }
+
+  async releaseHold(hold: CreditHold, closedAt: string): Promise<CreditHold> {
+    const { tableName } = table();
+    const released: CreditHold = { ...hold, status: 'released', closedAt };
+    return transact(
+      [
+        this.closeHold(hold, released),
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.creditBalance(hold.workspaceId),
+            UpdateExpression: 'SET held = held - :n, available = available + :n, updatedAt = :now',
+            ConditionExpression: 'held >= :n',
+            ExpressionAttributeValues: { ':n': hold.credits, ':now': closedAt },
+          },
+        },
+      ],
+      () => released,
+      (reasons) => {
+        const current = reasonItem(reasons[0]);
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return stripKeys<CreditHold>(current);
+        throw new Error(`Releasing hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`);
+      },
+    );
+  }
+
+  async listEntries(workspaceId: string, page: PageQuery): Promise<Page<LedgerEntry>> {
+    const { client, tableName } = table();
+    const partition = keys.workspacePartition(workspaceId);
+    const result = await client.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.ledgerPrefix },
+        ScanIndexForward: false,
+        ConsistentRead: true,
+        Limit: page.limit,
+        ExclusiveStartKey: decodeCursor(page.cursor, partition),
+      }),
+    );
+    return { items: (result.Items ?? []).map(toLedgerEntry), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+
+  async entryOfOperation(workspaceId: string, operationId: string): Promise<LedgerEntry | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.ledgerOperation(workspaceId, operationId), ConsistentRead: true }));
+    return Item ? this.entryAt(workspaceId, String(Item.entrySK)) : undefined;
+  }
+
+  private async entryAt(workspaceId: string, sk: string): Promise<LedgerEntry | undefined> {
+    const { client, tableName } = table();
+    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { PK: keys.workspacePartition(workspaceId), SK: sk }, ConsistentRead: true }));
+    return Item ? toLedgerEntry(Item) : undefined;
+  }
+
+  /** The operation marker: exists once per operation id, and points at the entry it wrote. */
+  private markerPut(entry: LedgerEntry, entrySK: string): TransactItem {
+    return {
+      Put: {
+        TableName: table().tableName,
+        Item: { ...keys.ledgerOperation(entry.workspaceId, entry.operationId), entity: 'LedgerOperation', entryId: entry.id, entrySK, occurredAt: entry.occurredAt },
+        ConditionExpression: 'attribute_not_exists(PK)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    };
+  }
+
+  /** Moves balance and available by `credits`; a negative move needs that much available. */
+  private balanceUpdate(workspaceId: string, credits: number, now: string): TransactItem {
+    const { tableName } = table();
+    if (credits >= 0) {
+      return {
+        Update: {
+          TableName: tableName,
+          Key: keys.creditBalance(workspaceId),
+          UpdateExpression:
+            'SET balance = if_not_exists(balance, :zero) + :c, available = if_not_exists(available, :zero) + :c, held = if_not_exists(held, :zero), updatedAt = :now, workspaceId = :ws, entity = :entity',
+          ExpressionAttributeValues: { ':zero': 0, ':c': credits, ':now': now, ':ws': workspaceId, ':entity': 'CreditBalance' },
+        },
+      };
+    }
+    return {
+      Update: {
+        TableName: tableName,
+        Key: keys.creditBalance(workspaceId),
+        UpdateExpression: 'SET balance = balance - :n, available = available - :n, updatedAt = :now',
+        ConditionExpression: 'available >= :n',
+        ExpressionAttributeValues: { ':n': -credits, ':now': now },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    };
+  }
+
+  /** Moves an open hold to its closed state (settled or released), only if it is still held. */
+  private closeHold(hold: CreditHold, closed: CreditHold): TransactItem {
+    return {
+      Put: {
+        TableName: table().tableName,
+        Item: { ...keys.creditHold(hold.workspaceId, hold.operationId), entity: 'CreditHold', ...closed },
+        ConditionExpression: '#status = :held',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':held': 'held' },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      },
+    };
+  }
+
+  private insufficient(required: number, reason: CancellationReason | undefined): InsufficientCreditsError {
+    const balance = reasonItem(reason);
+    return new InsufficientCreditsError(required, balance ? Number(balance.available ?? 0) : 0);
+  }
+}
