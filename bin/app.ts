@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { App, type AppProps, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { PRICE_CONFIG_ENV, priceBookFrom } from '#core/credits/prices';
 import type { RouteDefinition } from '#routes/manifest';
 import { StatefulStack } from '../lib/stateful-stack.ts';
 import { StatelessStack } from '../lib/stateless-stack.ts';
@@ -38,6 +39,24 @@ export const PUBLIC_BASE_URL_CONTEXT = 'publicBaseUrl';
 /** CDK context key: the https origin of the app host's custom domain (gateway resource, OAuth issuer, CORS). */
 export const PUBLIC_APP_URL_CONTEXT = 'publicAppUrl';
 
+/** CDK context keys of the credit price configuration (functions/core/credits/prices.ts), each JSON. */
+export const CREDIT_PRICING_CONTEXT = { creditPrices: PRICE_CONFIG_ENV.prices, creditListPrice: PRICE_CONFIG_ENV.creditListPrice, creditPlans: PRICE_CONFIG_ENV.plans } as const;
+
+/**
+ * The credit price configuration from context (a JSON string or the JSON value itself), as env name →
+ * JSON text; checked now, so a bad price list fails the synth rather than the first charge.
+ */
+function creditPricingContext(app: App): Record<string, string> {
+  const pricing: Record<string, string> = {};
+  for (const [key, envName] of Object.entries(CREDIT_PRICING_CONTEXT)) {
+    const value: unknown = app.node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') continue;
+    pricing[envName] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  priceBookFrom({ prices: pricing[PRICE_CONFIG_ENV.prices], creditListPrice: pricing[PRICE_CONFIG_ENV.creditListPrice], plans: pricing[PRICE_CONFIG_ENV.plans] });
+  return pricing;
+}
+
 /** An optional https-origin context value, checked. */
 function originContext(app: App, key: string): string | undefined {
   const value: unknown = app.node.tryGetContext(key);
@@ -60,6 +79,7 @@ export function buildApp(options: BuildAppOptions = {}) {
   // custom domains of the two hosts. The app host's is what the OAuth well-known documents need.
   const publicBaseUrl = originContext(app, PUBLIC_BASE_URL_CONTEXT);
   const publicAppUrl = originContext(app, PUBLIC_APP_URL_CONTEXT);
+  const creditPricing = creditPricingContext(app);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -74,6 +94,8 @@ export function buildApp(options: BuildAppOptions = {}) {
     routes,
     callbackSigningSecretArn: secretArn || undefined,
     webhookSecretKey: stateful.webhookSecretKey,
+    paymentsWebhookSecret: stateful.paymentsWebhookSecret,
+    creditPricing,
     publicBaseUrl,
     publicAppUrl,
   });

@@ -11,6 +11,8 @@ export class StatefulStack extends Stack {
   readonly media: MediaBucket;
   /** The key webhook secrets are derived from (functions/core/webhooks/secrets.ts). */
   readonly webhookSecretKey: secretsmanager.Secret;
+  /** The payment provider's webhook signing secret(s), set by the operator (docs/billing.md "Payments"). */
+  readonly paymentsWebhookSecret: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -31,6 +33,20 @@ export class StatefulStack extends Stack {
         'Every registered webhook secret is derived from this key; automatic rotation would silently break every webhook integration at once. Rotation is a deliberate procedure: revoke and re-register the triggers.',
     });
 
+    // Holds what the payment provider shows for its webhook endpoints (`whsec_…`, comma-separated for
+    // two endpoints or a rotation); created with a random placeholder, so until an operator sets it
+    // every delivery fails verification (400) instead of being accepted unsigned.
+    this.paymentsWebhookSecret = new secretsmanager.Secret(this, 'PaymentsWebhookSecret', {
+      description: "Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the provider shows",
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.paymentsWebhookSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
+    });
+
+    new CfnOutput(this, 'PaymentsWebhookSecretArn', { value: this.paymentsWebhookSecret.secretArn, description: 'Set to the payment provider webhook signing secret(s)' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'Single table (admin scripts)' });
     new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName, description: 'Media bucket' });
   }

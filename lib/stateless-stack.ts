@@ -31,6 +31,17 @@ export interface StatelessStackProps extends StackProps {
   /** The key webhook secrets are derived from (StatefulStack). */
   readonly webhookSecretKey: secretsmanager.ISecret;
   /**
+   * The payment provider's webhook signing secret(s) (StatefulStack), read by the payment webhook routes.
+   * @default undefined — those routes refuse every delivery
+   */
+  readonly paymentsWebhookSecret?: secretsmanager.ISecret;
+  /**
+   * Credit price configuration from CDK context (`creditPrices`, `creditListPrice`, `creditPlans`), as
+   * env name → JSON text for the routes that price credits.
+   * @default {} — the defaults of functions/core/credits/prices.ts
+   */
+  readonly creditPricing?: Readonly<Record<string, string>>;
+  /**
    * Origin of the base host behind a custom domain (CDK context `publicBaseUrl`), for webhook URLs.
    * @default undefined — the API Gateway domain and stage of each request
    */
@@ -86,6 +97,8 @@ export class StatelessStack extends Stack {
         workflow: this.runWorkflow.refs,
         callbackSigningSecretArn: props.callbackSigningSecretArn,
         webhookSecretKeyArn: props.webhookSecretKey.secretArn,
+        paymentsWebhookSecretArn: props.paymentsWebhookSecret?.secretArn,
+        creditPricing: props.creditPricing,
         publicBaseUrl: props.publicBaseUrl,
       });
       this.areas.set(area, stack);

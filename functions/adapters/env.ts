@@ -13,6 +13,9 @@ export const ENV = {
   /** Key from which webhook secrets are derived (see functions/core/webhooks/secrets.ts); in AWS, its Secrets Manager ARN. */
   webhookSecretKey: 'WEBHOOK_SECRET_KEY',
   webhookSecretKeyArn: 'WEBHOOK_SECRET_KEY_ARN',
+  /** Payment-provider webhook signing secret(s), `whsec_…` (local mode); in AWS, the Secrets Manager ARN holding them. */
+  paymentsWebhookSecret: 'PAYMENTS_WEBHOOK_SECRET',
+  paymentsWebhookSecretArn: 'PAYMENTS_WEBHOOK_SECRET_ARN',
   /** Calls per minute one webhook trigger accepts before 429. @default 60 */
   webhookRateLimit: 'WEBHOOK_RATE_LIMIT_PER_MINUTE',
   /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */

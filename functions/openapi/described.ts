@@ -6,6 +6,7 @@ import { SCOPES } from '#core/scopes';
 import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_METHODS } from '#core/webhooks/request';
 import type { RouteDefinition } from '#routes/manifest';
 import { OAUTH_ROUTES } from '../oauth/provider.ts';
+import { paymentsPaths } from './payments-paths.ts';
 import { LOCAL_SERVERS } from './servers.ts';
 import type { OperationObject, PathItem } from './types.ts';
 
@@ -301,6 +302,7 @@ export function describedPaths(route: RouteDefinition): Record<string, PathItem>
     case 'oauth-server':
       return oauthEndpoints;
     default:
+      if (route.area === 'payments') return paymentsPaths(route);
       if (route.area === 'meta' && meta[route.path]) return { [route.path]: meta[route.path]! };
       return undefined;
   }

@@ -45,6 +45,9 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   gateway: 'The MCP gateway (app host): every operation as a tool',
   oauth: 'OAuth 2.1 authorization server of the gateway (app host)',
   meta: 'What runs here: the index, liveness and this document (both hosts)',
+  billing: 'FOCUS 1.3 cost and usage export and its metadata (read:billing, both hosts)',
+  credits: 'Credits: balance, transactions and the billing summary (read:billing)',
+  payments: 'Payment-provider webhooks (authenticated by the provider signature)',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */

@@ -42,6 +42,29 @@ const key = {
   revokedAt: null,
 };
 const edit = { canvasId: CANVAS, canvasVersion: 4 };
+const creditBalance = { workspaceId: WORKSPACE, balance: 4820, held: 200, available: 4620, unit: 'credits', updatedAt: LATER };
+const usageTransaction = {
+  id: 'led_01jd8xa2m4p6r8t0v2x4z6b8d0',
+  workspaceId: WORKSPACE,
+  type: 'usage',
+  credits: -180,
+  operationId: `${EXECUTION}:video`,
+  occurredAt: LATER,
+  description: 'Video generation',
+  pricing: { sku: 'video.generate', skuPriceId: 'video.generate:standard:10/Seconds', model: 'standard', unit: 'Seconds', quantity: 17.4, pricingQuantity: 18, unitPrice: 10 },
+  resource: { canvasId: CANVAS, executionId: EXECUTION, nodeId: 'video', provider: 'provider-two', providerJobId: 'job_8841' },
+};
+const purchaseTransaction = {
+  id: 'led_01jd8x9z1b3d5f7h9k1m3p5r7t',
+  workspaceId: WORKSPACE,
+  type: 'purchase',
+  credits: 5000,
+  operationId: 'stripe-checkout:cs_test_a1B2c3',
+  occurredAt: AT,
+  description: 'Credit pack (5000 credits)',
+  payment: { provider: 'stripe', reference: 'cs_test_a1B2c3', eventId: 'evt_1QxYz2AbCdEf', currency: 'USD', amount: '50.00' },
+  source: 'checkout',
+};
 /** A snapshot of a run that has not finished: no result yet. */
 const { result: _result, ...unfinished } = snapshot;
 
@@ -194,4 +217,8 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   },
   revoke_api_key: { input: { id: key.id }, status: 200, output: { ...key, status: 'revoked', revokedAt: LATER } },
   verify_key: { input: {}, status: 200, output: { workspaceId: WORKSPACE, scopes: ['read:canvases', 'run:workflows'], keyId: key.id } },
+  // Credits
+  get_credit_balance: { input: {}, status: 200, output: creditBalance },
+  list_credit_transactions: { input: { limit: 2 }, status: 200, output: { items: [usageTransaction, purchaseTransaction], nextCursor: 'eyJQSyI6IldTI3dzXzAxIn0' } },
+  get_billing_summary: { input: { limit: 2 }, status: 200, output: { ...creditBalance, recentTransactions: [usageTransaction, purchaseTransaction], nextCursor: 'eyJQSyI6IldTI3dzXzAxIn0' } },
 };

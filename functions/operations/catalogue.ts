@@ -44,6 +44,9 @@ import { operation as keysList } from '#routes/keys/list';
 import { operation as keysCreate } from '#routes/keys/create';
 import { operation as keysRevoke } from '#routes/keys/revoke';
 import { operation as keysVerifyKey } from '#routes/keys/verify-key';
+import { operation as creditsBalance } from '#routes/credits/balance';
+import { operation as creditsTransactions } from '#routes/credits/transactions';
+import { operation as billingSummary } from '#routes/credits/summary';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -56,4 +59,6 @@ export const OPERATIONS: readonly Operation[] = [
   webhooksRegister, webhooksRevoke,
   // Workspace, keys, identity
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
+  // Credits and billing
+  creditsBalance, creditsTransactions, billingSummary,
 ];

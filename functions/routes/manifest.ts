@@ -24,6 +24,10 @@ export interface RouteAccess {
   readonly callbacks?: boolean;
   /** Derives webhook secrets (gets read access to the service's webhook key). */
   readonly webhookKey?: boolean;
+  /** Verifies payment-provider webhooks (gets read access to the provider's signing secret). */
+  readonly paymentsSecret?: boolean;
+  /** Charges or grants credits by the price list (gets the price configuration: CREDIT_PRICES, …). */
+  readonly prices?: boolean;
 }
 
 export interface RouteDefinition {
@@ -41,7 +45,9 @@ export interface RouteDefinition {
    * - `webhook-secret`: the per-trigger secret (/webhook/trigger);
    * - `gateway`: a workspace key or an OAuth access token, checked by the MCP gateway itself;
    * - `public`: no workspace credential (OAuth discovery and endpoints, sign-in pages, health);
-   *   the handler applies whatever its protocol demands.
+   *   the handler applies whatever its protocol demands;
+   * - `key-or-session`: a workspace key, or a signed-in member's OAuth access token with `workspaceId`
+   *   (the FOCUS billing routes, on both hosts: functions/routes/billing/billing-route.ts).
    */
   readonly auth?: RouteAuth;
   readonly access: RouteAccess;
@@ -53,9 +59,9 @@ export interface RouteDefinition {
   readonly area: RouteArea;
 }
 
-export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public';
+export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -135,6 +141,13 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
+  // Credits (read:billing): balance, transactions, summary. Payment-provider webhooks are authenticated
+  // by the provider's signature (functions/routes/payments), not a workspace key.
+  { id: 'credits-balance', method: 'GET', path: '/api/mcp/credits/balance', host: 'base', entry: 'credits/balance', scope: 'read:billing', access: READ, area: 'credits' },
+  { id: 'credits-transactions', method: 'GET', path: '/api/mcp/credits/transactions', host: 'base', entry: 'credits/transactions', scope: 'read:billing', access: READ, area: 'credits' },
+  { id: 'billing-summary', method: 'GET', path: '/api/mcp/billing/summary', host: 'base', entry: 'credits/summary', scope: 'read:billing', access: READ, area: 'credits' },
+  { id: 'payments-webhooks', method: 'POST', path: '/api/payments/webhooks', host: 'base', entry: 'payments/webhooks', scope: null, auth: 'public', access: { table: 'readWrite', paymentsSecret: true, prices: true }, maxBodyBytes: 512 * 1024, area: 'payments' },
+  { id: 'payments-plan-webhooks', method: 'POST', path: '/api/payments/plan-webhooks', host: 'base', entry: 'payments/plan-webhooks', scope: null, auth: 'public', access: { table: 'readWrite', paymentsSecret: true, prices: true }, maxBodyBytes: 512 * 1024, area: 'payments' },
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.

@@ -36,6 +36,9 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   // elicits (functions/gateway/no-ajv.ts): ajv, ajv-formats and fast-uri stay out of its bundle.
   ajv: './functions/gateway/no-ajv.ts',
   'ajv-formats': './functions/gateway/no-ajv.ts',
+  // The payment webhook routes use only Stripe.webhooks (signature check); the package's entry point
+  // builds the whole API client. functions/adapters/payments/stripe-webhooks-only.ts: 246 → 16 KB.
+  stripe: './functions/adapters/payments/stripe-webhooks-only.ts',
 };
 
 /** NodejsFunction bundling for every route. */

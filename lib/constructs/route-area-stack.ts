@@ -28,6 +28,16 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   /** ARN of the secret webhook secrets are derived from (routes with `access.webhookKey`). */
   readonly webhookSecretKeyArn: string;
   /**
+   * ARN of the secret holding the payment provider's webhook signing secret(s) (routes with `access.paymentsSecret`).
+   * @default undefined — such routes get no secret and refuse every delivery (500)
+   */
+  readonly paymentsWebhookSecretArn?: string;
+  /**
+   * Credit price configuration, env name → JSON text (routes with `access.prices`).
+   * @default {} — the price list in functions/core/credits/prices.ts
+   */
+  readonly creditPricing?: Readonly<Record<string, string>>;
+  /**
    * Origin of the base host behind a custom domain, for webhook URLs.
    * @default undefined — the handler uses the API Gateway domain and stage of the request
    */
@@ -51,6 +61,7 @@ export class RouteAreaStack extends NestedStack {
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
     const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
+    const needsPaymentsSecret = props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
     const needsStart = workflowActions.has('start');
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
@@ -68,6 +79,7 @@ export class RouteAreaStack extends NestedStack {
         ...(needsBucket ? { MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName } : {}),
         ...workflowParameters,
         ...(needsWebhookKey ? { WebhookSecretKeyArn: props.webhookSecretKeyArn } : {}),
+        ...(needsPaymentsSecret ? { PaymentsWebhookSecretArn: props.paymentsWebhookSecretArn! } : {}),
       },
     });
 
@@ -93,12 +105,18 @@ export class RouteAreaStack extends NestedStack {
       ? new CfnParameter(this, 'WebhookSecretKeyArn', { type: 'String', description: 'ARN of the secret webhook secrets are derived from' }).valueAsString
       : undefined;
 
+    const paymentsWebhookSecretArn = needsPaymentsSecret
+      ? new CfnParameter(this, 'PaymentsWebhookSecretArn', { type: 'String', description: "ARN of the secret holding the payment provider's webhook signing secret(s)" }).valueAsString
+      : undefined;
+
     for (const route of props.routes) {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
       if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
       if (route.access.workflow) fn.bindWorkflow(workflow, route.access.workflow);
       if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
+      if (route.access.paymentsSecret && paymentsWebhookSecretArn) fn.bindPaymentsSecret(paymentsWebhookSecretArn);
+      if (route.access.prices && props.creditPricing) fn.bindPrices(props.creditPricing);
       this.functions.set(route.id, fn);
     }
   }

@@ -276,6 +276,22 @@ export class ServiceFunction extends Construct {
   }
 
   /**
+   * Lets the handler verify payment-provider webhooks: sets `ENV.paymentsWebhookSecretArn` and grants
+   * secretsmanager:GetSecretValue on exactly that secret (read once per cold start).
+   */
+  bindPaymentsSecret(secretArn: string): this {
+    this.function.addEnvironment(ENV.paymentsWebhookSecretArn, secretArn);
+    iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [secretArn] });
+    return this;
+  }
+
+  /** Gives the handler the configured credit prices (env name → JSON text; unset names keep the defaults). */
+  bindPrices(pricing: Readonly<Record<string, string>>): this {
+    for (const [name, value] of Object.entries(pricing)) this.function.addEnvironment(name, value);
+    return this;
+  }
+
+  /**
    * Lets the handler derive webhook secrets: sets `ENV.webhookSecretKeyArn` and grants
    * secretsmanager:GetSecretValue on exactly that secret (read once per cold start). With
    * `publicBaseUrl` (a custom domain), webhook URLs use it; otherwise the handler uses the API

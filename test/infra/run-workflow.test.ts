@@ -386,12 +386,13 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
       expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
       expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
     }
-    // The only secret any function may read without the context is the webhook key, and only the
-    // routes that derive webhook secrets (register, and the gateway that serves it as a tool).
+    // The only secrets any function may read without the context are the webhook key, and only the
+    // routes that derive webhook secrets (register, and the gateway that serves it as a tool), and the
+    // payment provider's signing secret, only the payment webhook routes.
     const readers = [...built.stateless.functions].filter(([, fn]) =>
       JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
     );
-    const keyAreas = new Set(ROUTES.filter((route) => route.access.webhookKey).map((route) => route.area));
+    const keyAreas = new Set(ROUTES.filter((route) => route.access.webhookKey || route.access.paymentsSecret).map((route) => route.area));
     expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)));
     for (const area of keyAreas) {
       const areaTemplate = Template.fromStack(built.stateless.areas.get(area)!).toJSON();
@@ -399,7 +400,11 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
         .filter((resource) => resource.Type === 'AWS::IAM::Policy')
         .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
         .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
-      expect(secretStatements.map((statement) => statement.Resource), area).toEqual(ROUTES.filter((route) => route.area === area && route.access.webhookKey).map(() => ({ Ref: 'WebhookSecretKeyArn' })));
+      expect(secretStatements.map((statement) => statement.Resource), area).toEqual(
+        ROUTES.filter((route) => route.area === area && (route.access.webhookKey || route.access.paymentsSecret)).map((route) =>
+          route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
+        ),
+      );
     }
   });
 });
