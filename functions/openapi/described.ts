@@ -6,6 +6,7 @@ import { SCOPES } from '#core/scopes';
 import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_METHODS } from '#core/webhooks/request';
 import type { RouteDefinition } from '#routes/manifest';
 import { OAUTH_ROUTES } from '../oauth/provider.ts';
+import { billingPaths } from './billing-paths.ts';
 import { paymentsPaths } from './payments-paths.ts';
 import { LOCAL_SERVERS } from './servers.ts';
 import type { OperationObject, PathItem } from './types.ts';

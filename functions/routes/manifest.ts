@@ -148,6 +148,16 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'billing-summary', method: 'GET', path: '/api/mcp/billing/summary', host: 'base', entry: 'credits/summary', scope: 'read:billing', access: READ, area: 'credits' },
   { id: 'payments-webhooks', method: 'POST', path: '/api/payments/webhooks', host: 'base', entry: 'payments/webhooks', scope: null, auth: 'public', access: { table: 'readWrite', paymentsSecret: true, prices: true }, maxBodyBytes: 512 * 1024, area: 'payments' },
   { id: 'payments-plan-webhooks', method: 'POST', path: '/api/payments/plan-webhooks', host: 'base', entry: 'payments/plan-webhooks', scope: null, auth: 'public', access: { table: 'readWrite', paymentsSecret: true, prices: true }, maxBodyBytes: 512 * 1024, area: 'payments' },
+  // FOCUS billing files (read:billing), on both hosts: one handler, served for the credential's
+  // workspace (docs/billing.md "FOCUS export"). Large exports go to the bucket's exports/ prefix.
+  ...(['base', 'app'] as const).flatMap((host): RouteDefinition[] => {
+    const suffix = host === 'app' ? '-app' : '';
+    const auth = 'key-or-session' as const;
+    return [
+      { id: `billing-focus-export${suffix}`, method: 'GET', path: '/api/billing/focus-export', host, entry: `billing/focus-export${suffix}`, scope: 'read:billing', auth, access: { table: 'read', bucket: 'readWrite' }, timeoutSeconds: 29, area: 'billing' },
+      { id: `billing-focus-metadata${suffix}`, method: 'GET', path: '/api/billing/focus-metadata', host, entry: `billing/focus-metadata${suffix}`, scope: 'read:billing', auth, access: READ, area: 'billing' },
+    ];
+  }),
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.
