@@ -1,5 +1,6 @@
 // admin CLI: provision a workspace with its owner and print its first all-scopes key once.
 // Works against a deployed stack (AWS credentials from the usual chain) and against `npm start`.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,11 +13,16 @@ import { createUser } from '#core/users/use-cases';
 import { RoleSchema } from '#core/workspaces/invites';
 import { addMember } from '#core/workspaces/members';
 import { ENV } from '#adapters/env';
+import { MAX_CREDITS_PER_ENTRY } from '#core/credits/ledger';
 
 const USAGE = `Usage:
   npm run admin -- create-workspace --name <name> --owner-email <email> [--table-name <table>] [--region <region>]
   npm run admin -- create-workspace --name <name> --owner-email <email> --local
   npm run admin -- create-user --email <email> --password <password> [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
+  npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text> [--operation-id <id>] [--local | --table-name <table>]
+
+  grant-credits adds whole credits to a workspace once per --operation-id (default: a new id, printed;
+  pass it again to retry a grant whose outcome you did not see without granting twice).
 
   --table-name  the deployed table (stack output DataTableName); defaults to $${ENV.tableName}
   --region      AWS region of the stack; defaults to $AWS_REGION
@@ -36,6 +42,17 @@ const UserArgs = z.object({
   password: PasswordSchema,
   workspace: z.optional(z.string().check(z.minLength(1))),
   role: z.optional(RoleSchema),
+  'table-name': z.optional(z.string().check(z.minLength(1))),
+  region: z.optional(z.string().check(z.minLength(1))),
+  local: z.optional(z.boolean()),
+});
+
+/** grant-credits: credits added to a workspace's ledger (a `grant` entry), once per operation id. */
+const GrantArgs = z.object({
+  workspace: z.string().check(z.regex(/^ws_[0-9a-z]{26}$/, 'must be a workspace id (ws_…)')),
+  credits: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_CREDITS_PER_ENTRY)),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
+  'operation-id': z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces'))),
   'table-name': z.optional(z.string().check(z.minLength(1))),
   region: z.optional(z.string().check(z.minLength(1))),
   local: z.optional(z.boolean()),
@@ -78,9 +95,13 @@ async function main(argv: string[]): Promise<number> {
       password: { type: 'string' },
       workspace: { type: 'string' },
       role: { type: 'string' },
+      credits: { type: 'string' },
+      reason: { type: 'string' },
+      'operation-id': { type: 'string' },
     },
   });
   if (!values.help && positionals[0] === 'create-user') return createUserCommand(values);
+  if (!values.help && positionals[0] === 'grant-credits') return grantCreditsCommand(values);
   if (values.help || positionals[0] !== 'create-workspace') {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -128,6 +149,33 @@ async function createUserCommand(values: Record<string, unknown>): Promise<numbe
     await addMember({ workspaceId: args.workspace, user, role: args.role }, deps);
     console.log(`workspace:   ${args.workspace} (${args.role})`);
   }
+  return 0;
+}
+
+async function grantCreditsCommand(values: Record<string, unknown>): Promise<number> {
+  const parsed = GrantArgs.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    console.error(USAGE);
+    return 2;
+  }
+  const args = parsed.data;
+  await configureTarget(args);
+  // Imported after the target is configured: the adapter reads its configuration on first use.
+  const { DynamoLedgerRepository } = await import('#adapters/dynamodb/ledger-repository');
+  const { grantCredits } = await import('#core/credits/ledger');
+  const { priceBook } = await import('#core/credits/prices');
+  const ledger = new DynamoLedgerRepository();
+  const operationId = args['operation-id'] ?? `admin-grant:${randomUUID()}`;
+  const result = await grantCredits(
+    { workspaceId: args.workspace, credits: args.credits, reason: args.reason, grantedBy: 'admin-cli', operationId },
+    { ledger, clock: systemClock, prices: priceBook() },
+  );
+  const balance = await ledger.getBalance(args.workspace);
+  console.log(result.applied ? `granted:     ${result.entry.credits} credits` : `already granted by this operation id (${result.entry.occurredAt}); nothing added`);
+  console.log(`operationId: ${operationId}`);
+  console.log(`entryId:     ${result.entry.id}`);
+  console.log(`balance:     ${balance.balance} (available ${balance.available})`);
   return 0;
 }
 

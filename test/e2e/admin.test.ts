@@ -76,6 +76,30 @@ describe('admin CLI: create-workspace --local', () => {
     expect(((await info.json()) as { name: string }).name).toBe('Acme');
   });
 
+  it('grants credits once per operation id; the balance route shows them', async () => {
+    // Prepare
+    const created = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Credits', '--owner-email', 'cfo@acme.example', '--local'], { DATA_DIR: dataDir });
+    const key = /apiKey:\s+(workspace_\S+)/.exec(created.stdout)![1]!;
+    const workspaceId = /workspaceId:\s+(ws_\S+)/.exec(created.stdout)![1]!;
+    const grant = ['scripts/admin.ts', 'grant-credits', '--workspace', workspaceId, '--credits', '250', '--reason', 'pilot', '--local'];
+    // Act
+    const first = await run(grant, { DATA_DIR: dataDir });
+    const operationId = /operationId:\s+(\S+)/.exec(first.stdout)?.[1];
+    const retried = await run([...grant, '--operation-id', operationId!], { DATA_DIR: dataDir });
+    const unknown = await run(['scripts/admin.ts', 'grant-credits', '--workspace', 'ws_0000000000000000000000zzzz', '--credits', '5', '--reason', 'x', '--local'], { DATA_DIR: dataDir });
+    const bad = await run(['scripts/admin.ts', 'grant-credits', '--workspace', workspaceId, '--credits', '0', '--reason', 'x', '--local'], { DATA_DIR: dataDir });
+    // Assess
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/granted:\s+250 credits/);
+    expect(retried.code, retried.stderr).toBe(0);
+    expect(retried.stdout).toMatch(/already granted/);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/Workspace not found/);
+    expect(bad.code).toBe(2);
+    const balance = await fetch(`${baseUrl}/api/mcp/credits/balance`, { headers: { authorization: `Bearer ${key}` } });
+    expect(await balance.json()).toMatchObject({ workspaceId, balance: 250, available: 250 });
+  });
+
   it('refuses bad arguments with exit code 2 and the usage', async () => {
     const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'not-an-email', '--local'], { DATA_DIR: dataDir });
     expect(result.code).toBe(2);
