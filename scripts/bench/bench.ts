@@ -27,6 +27,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { benchDebits } from './debits.ts';
 import { benchEngineScale } from './engine-scale.ts';
 import { costPerMillionRuns, floorPerMillionRuns, type RunFootprint } from './cost.ts';
 import { benchGateway } from './gateway.ts';
@@ -469,6 +470,7 @@ async function main() {
     console.log(line);
     await benchGateway({ appUrl: ready.appUrl, baseUrl: ready.baseUrl, apiKey: ready.apiKey, ...small, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, drain });
     await benchEngineScale();
+    await benchDebits();
     console.log(`bench finished in ${((Date.now() - began) / 1000).toFixed(1)} s`);
   } finally {
     await stopHost();

@@ -41,6 +41,9 @@ function reasonItem(reason: CancellationReason | undefined): Record<string, unkn
   return reason?.Item ? unmarshall(reason.Item) : undefined;
 }
 
+/** Transactions of this process run again after losing a race on an item (read by the debit benchmark). */
+export const ledgerTransactionStats = { conflictRetries: 0 };
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -64,6 +67,7 @@ async function transact<T>(items: TransactItem[], onCommitted: () => T, onCancel
       if (attempt >= TRANSACTION_ATTEMPTS) {
         throw new ConflictError('The credit balance is busy with other operations; retry shortly', { cause: error, retryAfterSeconds: 1 });
       }
+      ledgerTransactionStats.conflictRetries++;
       await sleep(Math.random() * Math.min(1000, 10 * 2 ** attempt));
     }
   }
