@@ -27,10 +27,14 @@ describe('route authentication', () => {
 
   it('covers every workspace-key route of the manifest; the others name their own credential (tested in their own files)', () => {
     const others = ROUTES.filter((route) => !keyRoutes.includes(route));
-    for (const route of others) expect(['webhook-secret', 'gateway', 'public'], route.path).toContain(route.auth);
+    for (const route of others) expect(['webhook-secret', 'gateway', 'public', 'key-or-session'], route.path).toContain(route.auth);
     expect(others.filter((route) => route.auth === 'webhook-secret').map((route) => route.path)).toEqual(['/webhook/trigger']);
     // The gateway checks workspace keys and OAuth tokens itself: test/integration/gateway.test.ts.
     expect(others.filter((route) => route.auth === 'gateway').map((route) => route.path)).toEqual(['/api/mcp']);
+    // The FOCUS billing routes take a key or a member's session, on both hosts: test/integration/focus-routes.test.ts.
+    expect(new Set(others.filter((route) => route.auth === 'key-or-session').map((route) => `${route.host} ${route.path}`))).toEqual(
+      new Set(['base /api/billing/focus-export', 'base /api/billing/focus-metadata', 'app /api/billing/focus-export', 'app /api/billing/focus-metadata']),
+    );
   });
 
   describe.each(keyRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {

@@ -1,11 +1,22 @@
 // routes: the adapters the FOCUS routes use, built once per cold start (shared by both hosts' handlers).
 import { systemClock } from '#core/clock';
 import { priceBook } from '#core/credits/prices';
-import type { FocusDeps } from '#core/focus/export';
+import { INLINE_LIMIT_BYTES, type FocusDeps } from '#core/focus/export';
 import { DEFAULT_FOCUS_IDENTITY } from '#core/focus/rows';
 import { DynamoLedgerReader } from '#adapters/dynamodb/ledger-reader';
 import { workspaces } from '#adapters/dynamodb/repositories';
 import { S3ExportStore } from '#adapters/s3/export-store';
+
+/**
+ * FOCUS_INLINE_LIMIT_BYTES may lower (never raise) the size answered inline, e.g. to see the download
+ * link path locally without megabytes of ledger. Unset in AWS: 5 MB, under Lambda's 6 MB response cap.
+ */
+function inlineLimit(): number {
+  const raw = process.env.FOCUS_INLINE_LIMIT_BYTES;
+  if (!raw) return INLINE_LIMIT_BYTES;
+  const configured = Number(raw);
+  return Number.isInteger(configured) && configured >= 0 ? Math.min(configured, INLINE_LIMIT_BYTES) : INLINE_LIMIT_BYTES;
+}
 
 export const focusDeps: FocusDeps = {
   ledger: new DynamoLedgerReader(),
@@ -17,4 +28,7 @@ export const focusDeps: FocusDeps = {
     return priceBook().creditListPrice;
   },
   identity: DEFAULT_FOCUS_IDENTITY,
+  get inlineLimitBytes() {
+    return inlineLimit();
+  },
 };
