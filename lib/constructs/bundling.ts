@@ -37,7 +37,7 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   ajv: './functions/gateway/no-ajv.ts',
   'ajv-formats': './functions/gateway/no-ajv.ts',
   // The payment webhook routes use only Stripe.webhooks (signature check); the package's entry point
-  // builds the whole API client. functions/adapters/payments/stripe-webhooks-only.ts: 246 → 16 KB.
+  // builds the whole API client. functions/adapters/payments/stripe-webhooks-only.ts: 240 → 16 KB.
   stripe: './functions/adapters/payments/stripe-webhooks-only.ts',
 };
 

@@ -1,6 +1,6 @@
 // adapter: payment-provider webhooks verified with the `stripe` package's own signature check (raw
 // body, `t=…,v1=…` header, 5-minute tolerance). Lambda bundles swap the package for the webhook part
-// alone (./stripe-webhooks-only.ts, by alias in lib/constructs/bundling.ts): 16 KB instead of 246 KB.
+// alone (./stripe-webhooks-only.ts, by alias in lib/constructs/bundling.ts): 16 KB instead of 240 KB.
 import Stripe from 'stripe';
 import { ValidationError } from '#core/errors';
 import { ENV } from '../env.ts';
