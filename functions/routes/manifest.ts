@@ -154,7 +154,7 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
     const suffix = host === 'app' ? '-app' : '';
     const auth = 'key-or-session' as const;
     return [
-      { id: `billing-focus-export${suffix}`, method: 'GET', path: '/api/billing/focus-export', host, entry: `billing/focus-export${suffix}`, scope: 'read:billing', auth, access: { table: 'read', bucket: 'readWrite' }, timeoutSeconds: 29, area: 'billing' },
+      { id: `billing-focus-export${suffix}`, method: 'GET', path: '/api/billing/focus-export', host, entry: `billing/focus-export${suffix}`, scope: 'read:billing', auth, access: { table: 'read', bucket: 'readWrite', prices: true }, timeoutSeconds: 29, area: 'billing' },
       { id: `billing-focus-metadata${suffix}`, method: 'GET', path: '/api/billing/focus-metadata', host, entry: `billing/focus-metadata${suffix}`, scope: 'read:billing', auth, access: READ, area: 'billing' },
     ];
   }),

@@ -3,6 +3,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { EXPORT_KEY_PREFIX } from '#core/focus/export';
 
 /** Options of the media bucket. */
 export interface MediaBucketProps {
@@ -23,6 +24,11 @@ export interface MediaBucketProps {
    * @default RemovalPolicy.RETAIN — media is customer data
    */
   readonly removalPolicy?: RemovalPolicy;
+  /**
+   * How long a stored FOCUS export (under `exports/`) is kept; its download link expires long before.
+   * @default Duration.days(1)
+   */
+  readonly exportRetention?: Duration;
 }
 
 /**
@@ -66,6 +72,14 @@ export class MediaBucket extends Construct {
         { id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         // Versioning protects against an accidental overwrite; old versions need not live forever.
         { id: 'expire-noncurrent-versions', noncurrentVersionExpiration: Duration.days(30) },
+        // FOCUS exports too large for a response (functions/core/focus/export.ts, EXPORT_KEY_PREFIX): the
+        // download link lives minutes, the object a day; its noncurrent version goes a day after that.
+        {
+          id: 'expire-exports',
+          prefix: EXPORT_KEY_PREFIX,
+          expiration: props.exportRetention ?? Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       cors: [
         {

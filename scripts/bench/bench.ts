@@ -1,6 +1,7 @@
 // bench: `npm run bench` — accepting a run under load, against its HTTP ceiling and its SDK-call floor,
 // plus the engine cost of a long instant-node run. A benchmark, not a test: it prints numbers, it
-// asserts nothing (see issue 3, "Performance").
+// asserts nothing (see issue 3, "Performance"). Last, the FOCUS export of 1M ledger entries (issue 10,
+// scripts/bench/focus-export.ts).
 //
 //   bench.ts (this process: orchestrator + autocannon) ──IPC──► host.ts (local stack + bench servers)
 //
@@ -31,6 +32,7 @@ import { benchDebits } from './debits.ts';
 import { benchEngineScale } from './engine-scale.ts';
 import { costPerMillionRuns, floorPerMillionRuns, type RunFootprint } from './cost.ts';
 import { benchGateway } from './gateway.ts';
+import { benchFocusExport } from './focus-export.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -479,3 +481,5 @@ async function main() {
 }
 
 await main();
+// After the stack is down (and outside its hard limit): the FOCUS export, in processes of its own.
+await benchFocusExport();

@@ -74,6 +74,11 @@ function nextMonthStart(ms: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
 }
 
+/** A measured quantity (a sum of doubles) rounded to 12 decimals, as text. */
+function consumedText(quantity: number): string {
+  return Number.isInteger(quantity) ? String(quantity) : formatFixed(fromNumber(quantity));
+}
+
 const clip = (text: string | undefined, max: number) => (text === undefined ? undefined : text.length > max ? text.slice(0, max) : text);
 
 interface UsageGroup {
@@ -144,12 +149,24 @@ class RowFactory {
     };
   }
 
+  /** Money per unit of each credit price seen (a handful per export): computed once each. */
+  private readonly unitPrices = new Map<number, { fixed: Fixed; text: string }>();
+
+  private unitPrice(creditsPerUnit: number): { fixed: Fixed; text: string } {
+    let price = this.unitPrices.get(creditsPerUnit);
+    if (!price) {
+      const fixed = multiply(fromInteger(creditsPerUnit), this.perCredit);
+      price = { fixed, text: formatFixed(fixed) };
+      this.unitPrices.set(creditsPerUnit, price);
+    }
+    return price;
+  }
+
   /** Usage priced in credits: SKU, unit prices in money and in credits, quantities, costs. */
   private priced(row: FocusRow, pricing: UsagePricing, resource: UsageResource | undefined, pricingQuantity: number, quantity: number, credits: number): FocusRow {
-    const unitPrice = multiply(fromInteger(pricing.unitPrice), this.perCredit);
+    const { fixed: unitPrice, text: unitPriceText } = this.unitPrice(pricing.unitPrice);
     const listCost = formatFixed(multiply(unitPrice, fromInteger(pricingQuantity)));
     const burned = -credits;
-    const unitPriceText = formatFixed(unitPrice);
     row.ChargeCategory = 'Usage';
     row.ChargeFrequency = 'Usage-Based';
     row.ChargeDescription = `${pricing.sku}${pricing.model ? ` (${pricing.model})` : ''}, per ${pricing.unit}`;
@@ -162,7 +179,7 @@ class RowFactory {
     row.PricingCategory = 'Standard';
     row.PricingQuantity = String(pricingQuantity);
     row.PricingUnit = pricing.unit;
-    row.ConsumedQuantity = formatFixed(fromNumber(quantity));
+    row.ConsumedQuantity = consumedText(quantity);
     row.ConsumedUnit = pricing.unit;
     row.PricingCurrency = CREDITS_PRICING_CURRENCY;
     row.PricingCurrencyListUnitPrice = String(pricing.unitPrice);
