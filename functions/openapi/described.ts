@@ -304,6 +304,7 @@ export function describedPaths(route: RouteDefinition): Record<string, PathItem>
       return oauthEndpoints;
     default:
       if (route.area === 'payments') return paymentsPaths(route);
+      if (route.area === 'billing') return billingPaths(route);
       if (route.area === 'meta' && meta[route.path]) return { [route.path]: meta[route.path]! };
       return undefined;
   }
