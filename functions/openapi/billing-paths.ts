@@ -1,9 +1,26 @@
 // openapi: the two FOCUS billing routes, described by hand (they answer files and FOCUS documents, not
 // operation outputs). Same description on both hosts; the path-level servers list both.
 import { EXPORT_COLUMNS, FOCUS_VERSION } from '#core/focus/columns';
+import { focusMetadata } from '#core/focus/metadata';
 import { MAX_EXPORT_DAYS } from '#core/focus/range';
+import { DEFAULT_FOCUS_IDENTITY } from '#core/focus/rows';
 import type { RouteDefinition } from '#routes/manifest';
 import type { OperationObject, ParameterObject, PathItem } from './types.ts';
+
+const WS = 'ws_01jd8x5d7f9h1k3m5p7r9t1v3x';
+const LOCATION = `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02/0b7e4d2a-5f1c-4c8e-9a53-2d6f0e1b7c44/focus-export.jsonl?X-Amz-Expires=300&X-Amz-Signature=…`;
+/** Abridged (…): the real rows carry every column of EXPORT_COLUMNS. */
+const JSONL_EXAMPLE =
+  `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD","BillingPeriodEnd":"2026-06-01T00:00:00Z",` +
+  '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,"ChargeDescription":"video.generate (standard), per Seconds",…,"x_Credits":-80}\n';
+const CSV_EXAMPLE = 'BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n' + `0,${WS},Acme,USD,…,-80\n`;
+const METADATA_EXAMPLE = focusMetadata({
+  workspaceId: WS,
+  workspaceName: 'Acme',
+  range: { from: new Date('2026-05-01T00:00:00Z'), to: new Date('2026-05-03T00:00:00Z') },
+  identity: DEFAULT_FOCUS_IDENTITY,
+  now: new Date('2026-05-02T12:00:00Z'),
+});
 
 const error = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -51,14 +68,14 @@ const exportOperation: OperationObject = {
       description: 'The file, as an attachment (focus-export.jsonl or focus-export.csv); Cache-Control: no-store',
       headers: { 'Content-Disposition': { description: 'attachment; filename="focus-export.jsonl"', schema: { type: 'string' } } },
       content: {
-        'application/jsonl': { schema: { type: 'string', description: `One JSON object per line with the columns ${EXPORT_COLUMNS.map((column) => column.name).join(', ')}` } },
-        'text/csv': { schema: { type: 'string', description: 'A header row of the same columns, then one row per line; null is an empty field' } },
+        'application/jsonl': { schema: { type: 'string', description: `One JSON object per line with the columns ${EXPORT_COLUMNS.map((column) => column.name).join(', ')}` }, example: JSONL_EXAMPLE },
+        'text/csv': { schema: { type: 'string', description: 'A header row of the same columns, then one row per line; null is an empty field' }, example: CSV_EXAMPLE },
       },
     },
     '303': {
       description: 'Too large for a response: Location is a presigned download link with the same file name and content type',
       headers: { Location: { description: 'The presigned URL', schema: { type: 'string' } } },
-      content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string' }, expiresInSeconds: { type: 'integer' }, fileName: { type: 'string' } }, required: ['url'] } } },
+      content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string' }, expiresInSeconds: { type: 'integer' }, fileName: { type: 'string' } }, required: ['url'] }, example: { url: LOCATION, expiresInSeconds: 300, fileName: 'focus-export.jsonl' } } },
     },
     ...COMMON_ERRORS,
   },
@@ -85,6 +102,7 @@ const metadataOperation: OperationObject = {
             properties: { FocusVersion: { const: FOCUS_VERSION }, DataGenerator: { type: 'object' }, DatasetInstance: { type: 'array' }, Recency: { type: 'array' }, Schema: { type: 'array' } },
             required: ['FocusVersion', 'DataGenerator', 'DatasetInstance', 'Recency', 'Schema'],
           },
+          example: METADATA_EXAMPLE,
         },
       },
     },
