@@ -13,6 +13,7 @@ import { RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
 import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
+import { CreditHoldsSweeper } from './constructs/credit-holds-sweeper.ts';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: dynamodb.ITable;
@@ -67,6 +68,8 @@ export class StatelessStack extends Stack {
   readonly functions = new Map<string, RouteFunction>();
   /** State machine, task functions, start-retry queue and worker. */
   readonly runWorkflow: RunWorkflowStack;
+  /** Releases credit holds left open by operations that died (functions/workers/release-holds.ts). */
+  readonly creditHoldsSweeper: CreditHoldsSweeper;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -86,6 +89,8 @@ export class StatelessStack extends Stack {
       description: 'Run starts that failed 5 times; redrive them to the start queue once the cause is fixed',
       value: this.runWorkflow.workflow.startDeadLetterQueue.queueUrl,
     });
+
+    this.creditHoldsSweeper = new CreditHoldsSweeper(this, 'CreditHoldsSweeper', { table: props.table });
 
     const areaNames = [...new Set(routes.map((route) => route.area))].sort();
     for (const area of areaNames) {

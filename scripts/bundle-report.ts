@@ -8,6 +8,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROUTE_BUNDLING } from '../lib/constructs/bundling.ts';
 import { WORKFLOW_FUNCTION_ENTRIES } from '../lib/constructs/run-workflow.ts';
+import { CREDIT_HOLDS_SWEEPER_ENTRY } from '../lib/constructs/credit-holds-sweeper.ts';
 import { ROUTES } from '../functions/routes/manifest.ts';
 
 const OUT_DIR = resolve('.bundle-report');
@@ -54,6 +55,7 @@ const rows: Array<{ route: string; kb: number; wallMs: number; cpuMs: number; he
 const functions = [
   ...ROUTES.map((route) => ({ id: route.id, label: `${route.method} ${route.path}`, entry: resolve('functions/routes', `${route.entry}.ts`) })),
   ...Object.entries(WORKFLOW_FUNCTION_ENTRIES).map(([id, entry]) => ({ id: `workflow-${id}`, label: `(run workflow) ${id}`, entry: resolve('functions', entry) })),
+  { id: 'worker-release-holds', label: '(worker) release-holds', entry: resolve('functions', CREDIT_HOLDS_SWEEPER_ENTRY) },
 ];
 const loadBefore = loadavg()[0]!;
 for (const fn of functions) {

@@ -157,6 +157,9 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     const { sweep } = await import('../../functions/workers/sweep-runs.ts');
     await sweep(0).catch((error: unknown) => console.error('[sweep-runs]', error));
     stops.push(startSweeper(sweep));
+    // The expired-holds sweeper (EventBridge → Lambda in AWS): releases credit holds whose operation died.
+    const { releaseHolds, RELEASE_HOLDS_EVERY_MINUTES } = await import('../../functions/workers/release-holds.ts');
+    stops.push(startTimer(() => releaseHolds().catch((error: unknown) => console.error('[release-holds]', error)), RELEASE_HOLDS_EVERY_MINUTES * 60_000));
 
     const [app, base] = await Promise.all([
       track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app')),
@@ -184,6 +187,19 @@ function startSweeper(sweep: (graceMs: number) => Promise<unknown>): () => Promi
   return async () => {
     clearInterval(timer);
     await sweeping;
+  };
+}
+
+/** Runs `task` every `everyMs` (one at a time); the returned stop() waits for the run under way. */
+function startTimer(task: () => Promise<unknown>, everyMs: number): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    running ??= task().finally(() => (running = undefined));
+  }, everyMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
   };
 }
 

@@ -4,7 +4,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '#core/clock';
 import { InsufficientCreditsError } from '#core/credits/errors';
-import { debit, grantCredits, holdCredits, releaseHold, settleHold, type CreditDeps } from '#core/credits/ledger';
+import { debit, grantCredits, holdCredits, releaseExpiredHolds, releaseHold, settleHold, type CreditDeps } from '#core/credits/ledger';
 import type { LedgerEntry } from '#core/credits/ledger-entry';
 import { priceBookFrom } from '#core/credits/prices';
 import { ConflictError, NotFoundError } from '#core/errors';
@@ -138,6 +138,29 @@ describe('credit ledger', () => {
     expect(entries).toHaveLength(1);
     await expect(settleHold({ workspaceId, operationId: 'fails', quantity: 1 }, deps)).rejects.toBeInstanceOf(ConflictError);
     await expect(releaseHold({ workspaceId, operationId: 'never-held' }, deps)).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('releases holds whose operation died for good once they expire, and leaves the others', async () => {
+    // Prepare: one hold taken two hours ago with a one-hour life, one fresh, one expired but settled
+    const workspaceId = await fundedWorkspace(100);
+    const past: Clock = { now: () => new Date(Date.now() - 2 * 3600_000) };
+    await holdCredits({ workspaceId, operationId: 'abandoned', sku: 'test.op', quantity: 10 }, { ...deps, clock: past }, { ttlSeconds: 3600 });
+    await holdCredits({ workspaceId, operationId: 'running', sku: 'test.op', quantity: 20 }, deps, { ttlSeconds: 3600 });
+    await holdCredits({ workspaceId, operationId: 'finished', sku: 'test.op', quantity: 30 }, { ...deps, clock: past }, { ttlSeconds: 3600 });
+    await settleHold({ workspaceId, operationId: 'finished', quantity: 5 }, deps);
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 95, held: 30, available: 65 });
+    // Act
+    const report = await releaseExpiredHolds(deps);
+    const again = await releaseExpiredHolds(deps);
+    // Assess
+    expect(report.released).toBeGreaterThanOrEqual(1);
+    expect((await ledger.getHold(workspaceId, 'abandoned'))?.status).toBe('released');
+    expect((await ledger.getHold(workspaceId, 'running'))?.status).toBe('held');
+    expect((await ledger.getHold(workspaceId, 'finished'))?.status).toBe('settled');
+    expect((await ledger.listExpiredHolds(new Date().toISOString(), 100)).filter((hold) => hold.workspaceId === workspaceId)).toEqual([]);
+    expect(again.found).toBe(0);
+    const { balance } = await expectConsistent(workspaceId);
+    expect(balance).toMatchObject({ balance: 95, held: 20, available: 75 });
   });
 
   it('keeps 200 concurrent debits and holds from overdrawing; balance equals the sum of entries', async () => {

@@ -13,6 +13,7 @@
 //
 // DynamoDB conditions cannot do arithmetic (no `balance - held >= n`), so the balance item keeps
 // `available` (= balance - held) as an attribute of its own and every write moves it with the others.
+import { createHash } from 'node:crypto';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
@@ -24,7 +25,7 @@ import type { Page, PageQuery } from '#core/pagination';
 import { table } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { DynamoLedgerReader, toLedgerEntry } from './ledger-reader.ts';
-import { keys } from './table-design.ts';
+import { GSI2, keys, OPEN_HOLD_SHARDS } from './table-design.ts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type CancellationReason = NonNullable<TransactionCanceledException['CancellationReasons']>[number];
@@ -33,9 +34,14 @@ type CancellationReason = NonNullable<TransactionCanceledException['Cancellation
 const TRANSACTION_ATTEMPTS = 10;
 
 function stripKeys<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, entity: _entity, ...rest } = item;
+  const { PK: _pk, SK: _sk, [GSI2.partitionKey]: _g1, [GSI2.sortKey]: _g2, entity: _entity, ...rest } = item;
   return rest as T;
 }
+
+/** The open-holds shard of a hold: stable, and spread evenly over OPEN_HOLD_SHARDS. */
+const shardOf = (workspaceId: string, operationId: string) => createHash('sha256').update(`${workspaceId}#${operationId}`).digest().readUInt16BE(0) % OPEN_HOLD_SHARDS;
+
+const HOLD_KEY = { pk: /^WS#(.+)$/, sk: /^HOLD#(.+)$/ };
 
 function reasonItem(reason: CancellationReason | undefined): Record<string, unknown> | undefined {
   return reason?.Item ? unmarshall(reason.Item) : undefined;
@@ -123,7 +129,12 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
         {
           Put: {
             TableName: tableName,
-            Item: { ...keys.creditHold(hold.workspaceId, hold.operationId), entity: 'CreditHold', ...hold },
+            Item: {
+              ...keys.creditHold(hold.workspaceId, hold.operationId),
+              ...keys.openHold(shardOf(hold.workspaceId, hold.operationId), hold.expiresAt, hold.workspaceId, hold.operationId),
+              entity: 'CreditHold',
+              ...hold,
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
@@ -233,6 +244,31 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     const { client, tableName } = table();
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.ledgerOperation(workspaceId, operationId), ConsistentRead: true }));
     return Item ? this.entryAt(workspaceId, String(Item.entrySK)) : undefined;
+  }
+
+  async listExpiredHolds(cutoff: string, limit: number): Promise<{ workspaceId: string; operationId: string }[]> {
+    const { client, tableName } = table();
+    const pages = await Promise.all(
+      Array.from({ length: OPEN_HOLD_SHARDS }, (_, shard) =>
+        client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: GSI2.indexName,
+            KeyConditionExpression: '#pk = :pk AND #sk < :cutoff',
+            ExpressionAttributeNames: { '#pk': GSI2.partitionKey, '#sk': GSI2.sortKey },
+            ExpressionAttributeValues: { ':pk': keys.openHoldPartition(shard), ':cutoff': cutoff },
+            Limit: limit,
+          }),
+        ),
+      ),
+    );
+    return pages.flatMap((page) =>
+      (page.Items ?? []).flatMap((item) => {
+        const workspaceId = HOLD_KEY.pk.exec(String(item.PK))?.[1];
+        const operationId = HOLD_KEY.sk.exec(String(item.SK))?.[1];
+        return workspaceId && operationId ? [{ workspaceId, operationId }] : [];
+      }),
+    );
   }
 
   private async entryAt(workspaceId: string, sk: string): Promise<LedgerEntry | undefined> {

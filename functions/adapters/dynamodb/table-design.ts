@@ -28,6 +28,7 @@
 // │ Ledger entry     │ WS#<workspaceId>        │ LEDGER#<iso ms>#<id> │ -                  │ -                    │ -        │
 // │ Ledger operation │ WS#<workspaceId>        │ LEDGEROP#<opId>      │ -                  │ -                    │ -        │
 // │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>          │ -                  │ -                    │ -        │
+// │ Hold, open       │ same item + GSI2PK OPENHOLD#<shard 0–15>, GSI2SK <expiresAt>#<ws>#<opId> (sparse)         │ -        │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -68,6 +69,7 @@
 // | settle a hold           | TransactWrite hold (held→settled) + op marker + entry + bal. | 1                            |
 // | transactions, newest 1st| Query PK=WS#<ws>, SK begins_with LEDGER#, backwards          | 1 per page                   |
 // | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>   | 1 per page (constant memory) |
+// | sweep expired holds     | Query GSI2 GSI2PK=OPENHOLD#<shard>, GSI2SK < now, per shard  | 16 per sweep (+2 per expired)|
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
@@ -93,6 +95,8 @@
 // in the same transaction: one operation, one entry. The balance item CREDITS carries balance and
 // held; its conditions (balance - held >= n) keep it from going negative. It is the workspace's one
 // hot item under concurrent debits: see docs/billing.md for the measured limit and how to scale past it.
+// An open hold carries GSI2 keys (OPENHOLD#<shard>, by expiry) like a queued run does; settling or
+// releasing it rewrites the item without them, so the sweeper of abandoned holds reads only open ones.
 //
 // Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
 // domain) so that a mutation is a single conditional write: there is never a half-written graph.
@@ -115,6 +119,8 @@ export const GSI1 = TABLE_SCHEMA.globalSecondaryIndexes[0];
 export const GSI2 = TABLE_SCHEMA.globalSecondaryIndexes[1];
 /** Shards of the queued-runs index (GSI2): a sweep queries each once. */
 export const QUEUED_SHARDS = 16;
+/** Shards of the open-holds entries of GSI2: the hold sweeper queries each once. */
+export const OPEN_HOLD_SHARDS = 16;
 
 export const keys = {
   workspace: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'WORKSPACE' }),
@@ -164,4 +170,7 @@ export const keys = {
   ledgerTimeBound: (at: string) => `LEDGER#${at}`,
   ledgerOperation: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `LEDGEROP#${operationId}` }),
   creditHold: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `HOLD#${operationId}` }),
+  /** Only on a hold while it is open (status `held`): the expired-holds sweeper's index entry. */
+  openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({ GSI2PK: `OPENHOLD#${shard}`, GSI2SK: `${expiresAt}#${workspaceId}#${operationId}` }),
+  openHoldPartition: (shard: number) => `OPENHOLD#${shard}`,
 } as const;

@@ -179,6 +179,31 @@ export async function releaseHold(input: { workspaceId: string; operationId: str
   return deps.ledger.releaseHold(hold, deps.clock.now().toISOString());
 }
 
+/** How often the expired-holds sweeper runs (the AWS schedule and the local timer). */
+export const RELEASE_HOLDS_EVERY_MINUTES = 15;
+
+/** Open holds released per index shard in one sweep (a sweep runs every few minutes; the rest wait for the next). */
+export const HOLD_SWEEP_BATCH = 100;
+
+/**
+ * Releases holds that are still open after their `expiresAt`: the operation that took them died for
+ * good (its process and every retry of it), so its credits must not stay reserved forever. Each is
+ * re-read and released only if still held and expired, through the same once-only release a failing
+ * operation uses; a settle that races the sweeper wins or loses cleanly (one of them closes the hold).
+ */
+export async function releaseExpiredHolds(deps: CreditDeps): Promise<{ found: number; released: number }> {
+  const now = deps.clock.now();
+  const expired = await deps.ledger.listExpiredHolds(now.toISOString(), HOLD_SWEEP_BATCH);
+  let released = 0;
+  for (const { workspaceId, operationId } of expired) {
+    const hold = await deps.ledger.getHold(workspaceId, operationId);
+    if (!hold || hold.status !== 'held' || Date.parse(hold.expiresAt) > now.getTime()) continue;
+    const closed = await deps.ledger.releaseHold(hold, now.toISOString());
+    if (closed.status === 'released' && closed.closedAt === now.toISOString()) released++;
+  }
+  return { found: expired.length, released };
+}
+
 /** The maximum credits one grant or purchase may add (guards against a typo of a few extra zeros). */
 export const MAX_CREDITS_PER_ENTRY = 100_000_000;
 

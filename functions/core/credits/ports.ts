@@ -56,4 +56,9 @@ export interface CreditLedgerStore extends LedgerReader {
   listEntries(workspaceId: string, page: PageQuery): Promise<Page<LedgerEntry>>;
   /** The entry an operation id wrote, if any. */
   entryOfOperation(workspaceId: string, operationId: string): Promise<LedgerEntry | undefined>;
+  /**
+   * Holds still open whose `expiresAt` is before `cutoff` (ISO), at most `limit` per index shard.
+   * Eventually consistent: the caller re-reads each hold before acting on it.
+   */
+  listExpiredHolds(cutoff: string, limit: number): Promise<{ workspaceId: string; operationId: string }[]>;
 }
