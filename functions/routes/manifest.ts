@@ -1,6 +1,6 @@
 // routes: the single source of truth for every HTTP route. CDK builds API Gateway methods and one
 // Lambda per entry from it; the local HTTP front mounts the same handlers from it; tests walk it.
-import type { Scope } from '#core/scopes';
+import type { ScopeRequirement } from '#core/scopes';
 import { WEBHOOK_MAX_BODY_BYTES } from '#core/webhooks/request';
 
 export type Host = 'app' | 'base';
@@ -34,8 +34,11 @@ export interface RouteDefinition {
   readonly host: Host;
   /** Handler module under functions/routes, without extension; it exports `handler`. */
   readonly entry: string;
-  /** Scope the key must hold; `null` means any valid workspace key (or none, for webhook-secret routes). */
-  readonly scope: Scope | null;
+  /**
+   * Scope the key must hold, or a list of which any one suffices (the spec's "read:assets or
+   * read:canvases"); `null` means any valid workspace key (or none, for webhook-secret routes).
+   */
+  readonly scope: ScopeRequirement | null;
   /**
    * How callers authenticate. @default 'workspace-key'
    * - `webhook-secret`: the per-trigger secret (/webhook/trigger);
@@ -68,7 +71,7 @@ const RUN_READ = { table: 'read', bucket: 'read' } as const;
 const canvas = (
   method: HttpMethod,
   suffix: string,
-  scope: Scope,
+  scope: ScopeRequirement,
   access: RouteAccess,
   extra: Partial<RouteDefinition> = {},
 ): RouteDefinition => ({
