@@ -47,6 +47,7 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   gateway: 'The MCP gateway (app host): every operation as a tool',
   oauth: 'OAuth 2.1 authorization server of the gateway (app host)',
   meta: 'What runs here: the index, liveness and this document (both hosts)',
+  templates: 'Templates: publish a canvas as a frozen copy, list, read, start new canvases from one',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */

@@ -31,6 +31,22 @@ const snapshot = {
   outputs: { tpl: { 'text-out': 'You said: hi' } },
   result: { out: 'You said: hi' },
 };
+const TEMPLATE = 'tpl_01jd8x8g0j2l4n6q8s0u2w4y6b';
+const template = {
+  id: TEMPLATE,
+  workspaceId: WORKSPACE,
+  name: 'Hello flow',
+  description: 'Greets whoever calls it',
+  versionNotes: 'Friendlier greeting',
+  revision: 2,
+  sourceCanvasId: CANVAS,
+  sourceCanvasVersion: 3,
+  nodeCount: 2,
+  edgeCount: 1,
+  snapshotBytes: 412,
+  createdAt: AT,
+  publishedAt: LATER,
+};
 const key = {
   id: 'key_01jd8x6e8g0j2l4n6q8s0u2w4y',
   name: 'ci',
@@ -160,6 +176,43 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
+  // Templates
+  list_templates: { input: { limit: 20 }, status: 200, output: { items: [template], nextCursor: null } },
+  get_template_snapshot: {
+    input: { templateId: TEMPLATE },
+    status: 200,
+    output: { ...template, viewport: { x: 0, y: 0, zoom: 1 }, nodes: [promptNode, textNode], edges: [edge] },
+  },
+  use_template: {
+    input: { templateId: TEMPLATE, name: 'Hello flow (copy)' },
+    status: 201,
+    output: {
+      ...canvas,
+      id: 'cnv_01jd8x9h1k3m5p7r9t1v3x5z7b',
+      name: 'Hello flow (copy)',
+      version: 1,
+      nodes: [
+        { ...promptNode, id: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c' },
+        { ...textNode, id: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' },
+      ],
+      edges: [{ ...edge, id: 'edge_01jd8x9h1k3m5p7r9t1v3x5z7e', source: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c', target: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' }],
+      templateId: TEMPLATE,
+      templateRevision: 2,
+      nodeIds: { prompt: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c', tpl: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' },
+      edgeIds: { edge_prompt_tpl: 'edge_01jd8x9h1k3m5p7r9t1v3x5z7e' },
+    },
+  },
+  publish_template: {
+    input: { canvasId: CANVAS, name: 'Hello flow', description: 'Greets whoever calls it', versionNotes: 'First version' },
+    status: 201,
+    output: { ...template, revision: 1, versionNotes: 'First version', publishedAt: AT },
+    also: {
+      status: 200,
+      description: 'Republished (templateId given): the snapshot is replaced and the revision goes up by one',
+      output: template,
+    },
+  },
+  delete_template: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
   get_workspace: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   list_workspace_members: {
     input: { limit: 50 },

@@ -40,6 +40,11 @@ import { operation as workspaceInvite } from '#routes/workspace/invite';
 import { operation as workspaceInviteRevoke } from '#routes/workspace/invite-revoke';
 import { operation as workspaceRemoveMember } from '#routes/workspace/remove-member';
 import { operation as changeMemberRole } from './workspace/change-member-role.ts';
+import { operation as templatesList } from '#routes/templates/list';
+import { operation as templatesSnapshot } from '#routes/templates/snapshot';
+import { operation as templatesUse } from '#routes/templates/use';
+import { operation as templatesPublish } from '#routes/templates/publish';
+import { operation as templatesDelete } from '#routes/templates/delete';
 import { operation as keysList } from '#routes/keys/list';
 import { operation as keysCreate } from '#routes/keys/create';
 import { operation as keysRevoke } from '#routes/keys/revoke';
@@ -54,6 +59,8 @@ export const OPERATIONS: readonly Operation[] = [
   runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive,
   // Webhook triggers
   webhooksRegister, webhooksRevoke,
+  // Templates
+  templatesList, templatesSnapshot, templatesUse, templatesPublish, templatesDelete,
   // Workspace, keys, identity
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
 ];

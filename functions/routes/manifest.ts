@@ -58,7 +58,7 @@ export interface RouteDefinition {
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'templates';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -138,6 +138,12 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
+  // Templates: frozen copies of canvases (functions/core/templates; docs/templates.md).
+  { id: 'templates-list', method: 'GET', path: '/api/mcp/templates/list', host: 'base', entry: 'templates/list', scope: 'read:canvases', access: READ, area: 'templates' },
+  { id: 'templates-snapshot', method: 'GET', path: '/api/mcp/templates/snapshot', host: 'base', entry: 'templates/snapshot', scope: 'read:canvases', access: READ, area: 'templates' },
+  { id: 'templates-use', method: 'POST', path: '/api/mcp/templates/use', host: 'base', entry: 'templates/use', scope: 'write:canvas', access: WRITE, area: 'templates' },
+  { id: 'templates-publish', method: 'POST', path: '/api/mcp/templates/publish', host: 'base', entry: 'templates/publish', scope: 'write:canvas', access: WRITE, area: 'templates' },
+  { id: 'templates-delete', method: 'POST', path: '/api/mcp/templates/delete', host: 'base', entry: 'templates/delete', scope: 'write:canvas', access: WRITE, area: 'templates' },
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.

@@ -24,6 +24,8 @@
 // │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │ expiry   │
 // │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<grant> │ <model>#<sha256>     │ expiry   │
 // │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
+// │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>        │ -                  │ -                    │ -        │
+// │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n>│ -                  │ -                    │ -        │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -58,6 +60,10 @@
 // | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<grantId>, delete each                 | 1 + n                        |
 // | accept invite           | TransactWrite delete invite + lookup, put Member             | 1                            |
 // | remove member / demote  | TransactWrite member + ConditionCheck other owners           | 1 (never leaves no owner)    |
+// | list templates          | Query PK=WS#<ws>, SK begins_with TEMPLATE# (metadata only)    | 1 per page                   |
+// | template snapshot       | GetItem TEMPLATE#<id> ‖ Query TEMPLATEPART#<id>#, same revision | 1 (both in parallel)       |
+// | publish / republish     | TransactWrite metadata (condition) + parts (+ delete stale)  | 1 (+1 GetItem to republish)  |
+// | delete template         | GetItem metadata, TransactWrite delete metadata + parts      | 2                            |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
@@ -78,6 +84,12 @@
 //
 // Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
 // domain) so that a mutation is a single conditional write: there is never a half-written graph.
+//
+// Templates keep a small metadata item (what a list reads) apart from their snapshot, which is gzipped
+// JSON cut into binary parts of at most 200 KB (TEMPLATEPART items, each tagged with the revision it
+// belongs to), so a snapshot of any size the canvas limit allows fits, and a list never pays for
+// snapshots. Publish, republish and delete write metadata and parts in one transaction; a reader takes
+// the parts of the metadata's revision only (see template-repository.ts).
 
 export const TABLE_SCHEMA = {
   partitionKey: 'PK',
@@ -138,4 +150,12 @@ export const keys = {
   oauthGrantPartition: (grantId: string) => `OAUTHGRANT#${grantId}`,
   oauthBySessionUid: (uid: string, idHash: string) => ({ GSI1PK: `OAUTHUID#${uid}`, GSI1SK: `Session#${idHash}` }),
   oauthUidPartition: (uid: string) => `OAUTHUID#${uid}`,
+  template: (workspaceId: string, templateId: string) => ({ PK: `WS#${workspaceId}`, SK: `TEMPLATE#${templateId}` }),
+  templatePrefix: 'TEMPLATE#',
+  /** Parts sort by their zero-padded index, so a query returns them in order. */
+  templatePart: (workspaceId: string, templateId: string, index: number) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `TEMPLATEPART#${templateId}#${String(index).padStart(3, '0')}`,
+  }),
+  templatePartPrefix: (templateId: string) => `TEMPLATEPART#${templateId}#`,
 } as const;
