@@ -59,10 +59,11 @@ export function instantiate(
     nodes: [],
     edges: [],
   };
-  const nodeIds: Record<string, string> = {};
-  const edgeIds: Record<string, string> = {};
+  const nodeIds: Record<string, string> = Object.create(null);
+  const edgeIds: Record<string, string> = Object.create(null);
   try {
     for (const node of snapshot.nodes) {
+      if (Object.hasOwn(nodeIds, node.id)) throw new ConflictError(`node id ${node.id} appears twice`);
       if (!Object.hasOwn(NODE_TYPES, node.type)) throw new ConflictError(`node ${node.id} is of type ${node.type}, which no longer exists`);
       const id = newId(ID_PREFIX.node);
       applyOperation(canvas, { op: 'node/add', id, type: node.type, position: node.position, size: node.size, data: structuredClone(node.data) }, now);
