@@ -48,6 +48,7 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   oauth: 'OAuth 2.1 authorization server of the gateway (app host)',
   meta: 'What runs here: the index, liveness and this document (both hosts)',
   templates: 'Templates: publish a canvas as a frozen copy, list, read, start new canvases from one',
+  assets: 'Assets: presigned uploads, the workspace library, canvas assets, usages, trash and purge',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */

@@ -19,6 +19,40 @@ const EXECUTION = 'exec_01jd8x5d7f9h1k3m5p7r9t1v3x';
 const AT = '2026-11-23T20:00:00.000Z';
 const LATER = '2026-11-23T20:00:02.000Z';
 
+const ASSET = 'ast_01jd8xa2m4p6r8t0v2x4z6b8d0';
+const UPLOAD = 'upl_01jd8xa2m4p6r8t0v2x4z6b8d0';
+const ASSET_SHA256 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
+const canvasAsset = {
+  id: ASSET,
+  workspaceId: WORKSPACE,
+  kind: 'video',
+  name: 'intro.mp4',
+  contentType: 'video/mp4',
+  size: 5242880,
+  sha256: ASSET_SHA256,
+  canvasId: CANVAS,
+  library: false,
+  folder: '/',
+  tags: [],
+  trashedAt: null,
+  source: { type: 'upload', uploadId: UPLOAD },
+  version: 1,
+  createdAt: AT,
+  updatedAt: AT,
+};
+const libraryAsset = { ...canvasAsset, library: true, folder: '/brand', tags: ['intro'], version: 2, updatedAt: LATER };
+const reserved = {
+  uploadId: UPLOAD,
+  assetId: ASSET,
+  kind: 'video',
+  upload: {
+    url: `https://media.s3.amazonaws.com/uploads/pending/${WORKSPACE}/${UPLOAD}?X-Amz-Expires=900&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256&X-Amz-Signature=…`,
+    method: 'PUT',
+    headers: { 'Content-Type': 'video/mp4', 'Content-Length': '5242880', 'x-amz-checksum-sha256': ASSET_SHA256 },
+    expiresAt: '2026-11-23T20:15:00.000Z',
+  },
+  reservationExpiresAt: '2026-11-24T20:00:00.000Z',
+};
 const summary = { id: CANVAS, name: 'Hello flow', workspaceId: WORKSPACE, version: 3, archived: false, createdAt: AT, updatedAt: LATER };
 const promptNode = { id: 'prompt', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'Hello' } };
 const textNode = { id: 'tpl', type: 'text', position: { x: 400, y: 0 }, data: { template: 'You said: {{input}}' } };
@@ -247,4 +281,40 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   },
   revoke_api_key: { input: { id: key.id }, status: 200, output: { ...key, status: 'revoked', revokedAt: LATER } },
   verify_key: { input: {}, status: 200, output: { workspaceId: WORKSPACE, scopes: ['read:canvases', 'run:workflows'], keyId: key.id } },
+  // Assets (functions/routes/assets)
+  list_canvas_assets: { input: { canvasId: CANVAS, limit: 50 }, status: 200, output: { items: [canvasAsset], nextCursor: null } },
+  reserve_canvas_upload: {
+    input: { canvasId: CANVAS, name: 'intro.mp4', contentType: 'video/mp4', size: 5242880, sha256: ASSET_SHA256 },
+    status: 201,
+    output: reserved,
+  },
+  verify_canvas_upload: {
+    input: { uploadId: UPLOAD },
+    status: 200,
+    output: { uploadId: UPLOAD, assetId: ASSET, ready: true, received: true, size: 5242880, contentType: 'video/mp4', sha256: ASSET_SHA256, problems: [] },
+  },
+  finalize_canvas_upload: { input: { uploadId: UPLOAD, canvasId: CANVAS, nodeId: 'tpl' }, status: 201, output: canvasAsset },
+  cancel_canvas_upload: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
+  promote_canvas_asset: { input: { assetId: ASSET, folder: '/brand', tags: ['intro'] }, status: 200, output: libraryAsset },
+  list_assets: { input: { limit: 50, folder: '/brand', kind: 'video' }, status: 200, output: { items: [libraryAsset], nextCursor: null } },
+  get_asset: {
+    input: { assetId: ASSET },
+    status: 200,
+    output: { ...libraryAsset, downloadUrl: `https://media.s3.amazonaws.com/assets/${WORKSPACE}/${ASSET}?X-Amz-Expires=300&X-Amz-Signature=…`, downloadUrlExpiresAt: LATER },
+  },
+  get_asset_usages: { input: { assetId: ASSET }, status: 200, output: { assetId: ASSET, usages: [{ canvasId: CANVAS, canvasName: 'Hello flow', nodeIds: ['tpl'], attached: true }] } },
+  reserve_asset_upload: {
+    input: { name: 'intro.mp4', contentType: 'video/mp4', size: 5242880, sha256: ASSET_SHA256, folder: '/brand', tags: ['intro'] },
+    status: 201,
+    output: reserved,
+  },
+  finalize_asset_upload: { input: { uploadId: UPLOAD }, status: 201, output: { ...libraryAsset, canvasId: null, version: 1 } },
+  cancel_asset_upload: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
+  rename_asset: { input: { assetId: ASSET, name: 'intro-v2.mp4' }, status: 200, output: { ...libraryAsset, name: 'intro-v2.mp4', version: 3 } },
+  move_asset: { input: { assetId: ASSET, folder: '/brand/video' }, status: 200, output: { ...libraryAsset, folder: '/brand/video', version: 3 } },
+  tag_asset: { input: { assetId: ASSET, add: ['launch'], remove: ['intro'] }, status: 200, output: { ...libraryAsset, tags: ['launch'], version: 3 } },
+  place_asset: { input: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl' }, status: 200, output: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl', canvasVersion: 4 } },
+  trash_asset: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, trashedAt: LATER, version: 3 } },
+  restore_asset: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, version: 4 } },
+  purge_asset: { input: { assetId: ASSET, force: false }, status: 200, output: { purged: true, assetId: ASSET, usagesLeft: 0 } },
 };

@@ -58,7 +58,7 @@ export interface RouteDefinition {
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'templates';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'templates' | 'assets';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -85,6 +85,22 @@ const canvas = (
   area: 'canvas',
   ...extra,
 });
+
+/** An asset route: `/api/mcp/<suffix>`, id and entry from the suffix (functions/routes/assets/<id>.ts). */
+const asset = (method: HttpMethod, suffix: string, scope: ScopeRequirement, access: RouteAccess): RouteDefinition => ({
+  id: suffix.replace(/\//g, '-'),
+  method,
+  path: `/api/mcp/${suffix}`,
+  host: 'base',
+  entry: `assets/${suffix.replace(/\//g, '-')}`,
+  scope,
+  access,
+  area: 'assets',
+});
+/** The spec's scope pairs of the workspace asset routes. */
+const ASSET_READ: ScopeRequirement = ['read:assets', 'read:canvases'];
+const ASSET_WRITE: ScopeRequirement = ['write:assets', 'write:canvas'];
+const ASSET_DELETE: ScopeRequirement = ['delete:assets', 'write:canvas'];
 
 /** Routes authenticated by a workspace key or a trigger secret: the direct and tool-backing surface. */
 const SERVICE_ROUTES: readonly RouteDefinition[] = [
@@ -144,6 +160,27 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'templates-use', method: 'POST', path: '/api/mcp/templates/use', host: 'base', entry: 'templates/use', scope: 'write:canvas', access: WRITE, area: 'templates' },
   { id: 'templates-publish', method: 'POST', path: '/api/mcp/templates/publish', host: 'base', entry: 'templates/publish', scope: 'write:canvas', access: WRITE, area: 'templates' },
   { id: 'templates-delete', method: 'POST', path: '/api/mcp/templates/delete', host: 'base', entry: 'templates/delete', scope: 'write:canvas', access: WRITE, area: 'templates' },
+  // Assets (functions/core/assets; docs/assets.md). Bytes go straight to S3 through presigned URLs; the
+  // routes sign, inspect, copy server-side and delete. Scope pairs: either scope of the spec's pair opens it.
+  asset('POST', 'canvas/r2-upload/reserve', 'write:canvas', { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'canvas/r2-upload/verify', 'write:canvas', { table: 'read', bucket: 'read' }),
+  asset('POST', 'canvas/r2-upload/finalize', 'write:canvas', { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'canvas/r2-upload/promote-library', 'write:canvas', WRITE),
+  asset('POST', 'canvas/r2-upload/cancel', 'write:canvas', { table: 'readWrite', bucket: 'readWrite' }),
+  asset('GET', 'canvas/assets', 'read:canvases', READ),
+  asset('GET', 'workspace/assets', ASSET_READ, READ),
+  asset('GET', 'workspace/assets/detail', ASSET_READ, { table: 'read', bucket: 'read' }),
+  asset('GET', 'workspace/assets/usages', ASSET_READ, READ),
+  asset('POST', 'workspace/assets/upload/reserve', ASSET_WRITE, { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'workspace/assets/upload/finalize', ASSET_WRITE, { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'workspace/assets/upload/cancel', ASSET_WRITE, { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'workspace/assets/rename', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/move', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/tags', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/restore', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/place', 'write:canvas', WRITE),
+  asset('POST', 'workspace/assets/trash', ASSET_DELETE, WRITE),
+  asset('POST', 'workspace/assets/purge', ASSET_DELETE, { table: 'readWrite', bucket: 'readWrite' }),
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.
