@@ -160,7 +160,7 @@ describe('asset lifecycle', () => {
       const placed = await call('POST', '/api/mcp/workspace/assets/place', { key, body: { assetId: asset.id, canvasId: target, nodeId } });
       expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     }
-    const sorted = (usages: { canvasId: string }[]) => [...usages].sort((x, y) => x.canvasId.localeCompare(y.canvasId));
+    const sorted = <T extends { canvasId: string }>(usages: T[]) => [...usages].sort((x, y) => x.canvasId.localeCompare(y.canvasId));
     expect(sorted(await usagesOf())).toEqual(
       sorted([
         { canvasId: second, canvasName: 'Second board', nodeIds: ['a', 'b'], attached: false },
