@@ -20,7 +20,8 @@ const MAX_CALLS_PER_PAGE = 8;
 /** Items a follow-up call of a filtered page evaluates (the first evaluates exactly `limit`). */
 const FOLLOW_UP_EVALUATE = 400;
 
-function assetItem(asset: Asset): Item {
+/** The stored item of an asset (exported for the bench, which seeds thousands with BatchWriteItem). */
+export function assetItem(asset: Asset): Item {
   return {
     ...keys.asset(asset.workspaceId, asset.id),
     ...(asset.canvasId ? keys.assetByCanvas(asset.workspaceId, asset.canvasId, asset.id) : {}),
