@@ -2,12 +2,13 @@
 // independent canvas under fresh ids, republish and delete, snapshots larger than one item, isolation
 // between workspaces for every template id, and bad input.
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { table } from '#adapters/dynamodb/client';
 import { keys } from '#adapters/dynamodb/table-design';
 import { TEMPLATE_PART_BYTES } from '#adapters/dynamodb/template-parts';
 import { CANVAS_MAX_BYTES } from '#core/canvas/model';
+import { newId } from '#core/ids';
 import { call, seedWorkspace } from './support/invoke.ts';
 
 let key: string;
@@ -242,7 +243,7 @@ describe('use', () => {
   it('keeps asset ids in node data as they are: a canvas made in the same workspace names the same assets', async () => {
     // Prepare: an asset id is opaque to templates (the asset library resolves it)
     const canvas = await ok(post('/api/mcp/canvas/create', { name: 'With asset' }), 201);
-    const data = { text: 'hi', assetId: 'ast_01jd8x8g0j2l4n6q8s0u2w4y6c' };
+    const data = { text: 'hi', assetId: newId('ast') };
     await ok(post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'voice', type: 'audio-generation', data }), 201);
     const template = await ok(post('/api/mcp/templates/publish', { canvasId: canvas.id }), 201);
 
@@ -300,6 +301,101 @@ describe('snapshots larger than one item', () => {
     // Delete: metadata and every part
     await ok(post('/api/mcp/templates/delete', { templateId: template.id }));
     expect(await storedItems(template.id)).toEqual({ metadata: [], parts: [] });
+  });
+});
+
+describe('concurrency', () => {
+  /** A canvas of text nodes doc0, doc1, … whose documents are `contents`. */
+  async function documentCanvas(...contents: string[]) {
+    const canvas = await ok(post('/api/mcp/canvas/create', { name: 'Doc' }), 201);
+    for (const [index, content] of contents.entries()) {
+      await ok(post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: `doc${index}`, type: 'text' }), 201);
+      await ok(post('/api/mcp/canvas/node/document-write', { canvasId: canvas.id, nodeId: `doc${index}`, content, format: 'text' }));
+    }
+    return canvas.id as string;
+  }
+  const documentsOf = (snapshot: any) => snapshot.nodes.map((node: any) => node.document.content);
+
+  it('counts every republish that succeeded, refuses the ones that lost a race with 409, and keeps one whole revision', async () => {
+    // Prepare
+    const canvasId = await documentCanvas('base');
+    const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
+
+    // Act
+    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post('/api/mcp/templates/publish', { canvasId, templateId: template.id, versionNotes: `race ${i}` })));
+
+    // Assess
+    const statuses = answers.map((answer) => answer.status);
+    for (const status of statuses) expect([200, 409]).toContain(status);
+    const won = statuses.filter((status) => status === 200).length;
+    expect(won).toBeGreaterThanOrEqual(1);
+    const snapshot = await ok(snapshotOf(template.id));
+    expect(snapshot.revision).toBe(1 + won);
+    const winnerNotes = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.versionNotes);
+    expect(winnerNotes).toContain(snapshot.versionNotes);
+    const stored = await storedItems(template.id);
+    expect(stored.parts.map((part) => part.revision)).toEqual([1 + won]);
+  });
+
+  it('never answers a snapshot mixing two revisions while multi-part republishes land', async () => {
+    // Prepare: two near-limit canvases of incompressible text (two documents each), each stored in several parts
+    const half = Math.floor((CANVAS_MAX_BYTES - 8 * 1024) / 2);
+    const text = () => randomBytes(half).toString('base64').slice(0, half);
+    const contentA = [text(), text()];
+    const contentB = [text(), text()];
+    const [canvasA, canvasB] = [await documentCanvas(...contentA), await documentCanvas(...contentB)];
+    const template = await ok(post('/api/mcp/templates/publish', { canvasId: canvasA }), 201);
+    expect((await storedItems(template.id)).parts.length).toBeGreaterThanOrEqual(2);
+
+    // Act: republish A, B, A, B one after another while reads run alongside
+    let republishing = true;
+    const republishes = (async () => {
+      for (const canvasId of [canvasB, canvasA, canvasB, canvasA]) await ok(post('/api/mcp/templates/publish', { canvasId, templateId: template.id }));
+      republishing = false;
+    })();
+    const answers: Awaited<ReturnType<typeof snapshotOf>>[] = [];
+    const readers = Array.from({ length: 3 }, async () => {
+      while (republishing) answers.push(await snapshotOf(template.id));
+    });
+    await Promise.all([republishes, ...readers]);
+    expect(answers.length).toBeGreaterThan(0);
+
+    // Assess: each read is one whole revision (A or B, with the matching source canvas), or a 409 to retry
+    for (const answer of answers) {
+      expect([200, 409]).toContain(answer.status);
+      if (answer.status !== 200) continue;
+      const fromA = answer.body.sourceCanvasId === canvasA;
+      expect(documentsOf(answer.body)).toEqual(fromA ? contentA : contentB);
+    }
+    const final = await ok(snapshotOf(template.id));
+    expect(final).toMatchObject({ revision: 5, sourceCanvasId: canvasA });
+    expect(documentsOf(final)).toEqual(contentA);
+  });
+});
+
+describe('a read between a republish\'s metadata and parts', () => {
+  it('takes only parts of the metadata\'s revision: parts of another revision are a 409 with Retry-After, never a mixed snapshot', async () => {
+    // Prepare: what a reader sees if a republish commits between its GetItem and its Query — the
+    // metadata of one revision beside a part of another (written here directly, to make the race certain)
+    const canvasId = await sampleCanvas('Racing reads');
+    const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
+    const { client, tableName } = table();
+    const [part] = (await storedItems(template.id)).parts;
+    await client.send(new PutCommand({ TableName: tableName, Item: { ...part, revision: 2 } }));
+
+    // Act
+    const during = await snapshotOf(template.id);
+    const useDuring = await post('/api/mcp/templates/use', { templateId: template.id });
+    await client.send(new PutCommand({ TableName: tableName, Item: part }));
+    const after = await snapshotOf(template.id);
+
+    // Assess
+    expect(during.status).toBe(409);
+    expect(during.headers['retry-after']).toBe('1');
+    expect(during.body.error).toMatch(/being republished or deleted; retry/);
+    expect(useDuring.status).toBe(409);
+    expect(after.status).toBe(200);
+    expect(after.body.nodeCount).toBe(4);
   });
 });
 
