@@ -8,10 +8,10 @@ import { systemClock } from '#core/clock';
 import { storeGeneratedAsset } from '#core/assets/generated';
 import { assets } from '#adapters/dynamodb/asset-repository';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { assetStorage } from '#adapters/s3/asset-storage';
+import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
 import { call, seedWorkspace } from './support/invoke.ts';
 
-const deps = { assets, storage: assetStorage, canvases, clock: systemClock };
+const deps = { assets, storage: generatedAssetStorage, canvases, clock: systemClock };
 
 describe('storeGeneratedAsset', () => {
   let key: string;

@@ -1,11 +1,10 @@
 // adapter: AssetStorage on the media bucket. Clients PUT bytes straight to S3 through a presigned URL
 // whose signature covers the exact Content-Length, Content-Type and (when declared) x-amz-checksum-sha256,
 // so S3 itself refuses any other body; the function only signs, inspects (HeadObject), copies server-side
-// and deletes. Generated media stream in through a multipart upload (lib-storage), hashed on the way.
+// and deletes. Generated media stream in through generated-asset-storage.ts (kept apart: it bundles lib-storage).
 import { createHash } from 'node:crypto';
-import { Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import * as z from '#core/schema';
 import type { AssetStorage, PresignedUpload, StoredObject } from '#core/assets/ports';
@@ -50,7 +49,7 @@ export class S3AssetStorage implements AssetStorage {
     this.context = context;
   }
 
-  private s3(): S3Context {
+  protected s3(): S3Context {
     this.context ??= contextFromEnv();
     return this.context;
   }
@@ -102,25 +101,6 @@ export class S3AssetStorage implements AssetStorage {
       new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY' }),
     );
     return { versionId: copied.VersionId ?? null };
-  }
-
-  async put(key: string, body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream, contentType: string) {
-    const { client, bucket } = this.s3();
-    const hash = createHash('sha256');
-    let size = 0;
-    const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body as AsyncIterable<Uint8Array>);
-    const counted = source.pipe(
-      new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          hash.update(chunk);
-          size += chunk.length;
-          done(null, chunk);
-        },
-      }),
-    );
-    const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType } });
-    const result = await upload.done();
-    return { size, sha256: hash.digest('base64'), versionId: ('VersionId' in result ? result.VersionId : undefined) ?? null };
   }
 
   async delete(key: string, versionId?: string | null): Promise<void> {

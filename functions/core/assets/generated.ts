@@ -8,7 +8,7 @@ import type { Clock } from '../clock.ts';
 import type { CanvasRepository } from '../ports.ts';
 import { assertAcceptable, ASSET_KINDS, kindOf } from './kinds.ts';
 import { ASSET_ID_PREFIX, durableKeyOf, type Asset } from './model.ts';
-import type { AssetRepository, AssetStorage } from './ports.ts';
+import type { AssetRepository, GeneratedAssetStorage } from './ports.ts';
 
 export interface GeneratedAssetInput {
   workspaceId: string;
@@ -25,7 +25,7 @@ export interface GeneratedAssetInput {
 
 export interface GeneratedAssetDeps {
   assets: AssetRepository;
-  storage: AssetStorage;
+  storage: GeneratedAssetStorage;
   canvases: Pick<CanvasRepository, 'get'>;
   clock: Clock;
 }

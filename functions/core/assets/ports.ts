@@ -67,9 +67,13 @@ export interface AssetStorage {
   sha256Of(key: string): Promise<string>;
   /** Server-side copy (the bytes never reach the function); answers the new object's version, if any. */
   copy(from: string, to: string): Promise<{ versionId: string | null }>;
-  /** Stores bytes (generated media), streamed; answers size, checksum and version. */
-  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream, contentType: string): Promise<{ size: number; sha256: string; versionId: string | null }>;
   /** Deletes an object, or one version of it when given (bytes gone for good in a versioned bucket). */
   delete(key: string, versionId?: string | null): Promise<void>;
   downloadUrl(key: string, input: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string>;
+}
+
+/** What storing generated media adds: a streamed write (kept apart so upload routes do not bundle it). */
+export interface GeneratedAssetStorage extends AssetStorage {
+  /** Stores bytes, streamed; answers size, checksum and version. */
+  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream, contentType: string): Promise<{ size: number; sha256: string; versionId: string | null }>;
 }
