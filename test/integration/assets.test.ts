@@ -89,6 +89,20 @@ describe('asset lifecycle', () => {
     expect(listed.body.items.map((asset: { id: string }) => asset.id)).toContain(reserved.assetId);
   });
 
+  it('lets a browser PUT to the presigned URL: the CORS preflight from a web page is allowed', async () => {
+    // Prepare
+    const reserved = await reserveOnCanvas(randomBytes(64));
+    // Act
+    const preflight = await fetch(reserved.upload.url, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://app.example.test', 'Access-Control-Request-Method': 'PUT', 'Access-Control-Request-Headers': 'content-type,x-amz-checksum-sha256' },
+    });
+    // Assess
+    expect(preflight.status).toBe(200);
+    expect(preflight.headers.get('access-control-allow-origin')).toMatch(/^(\*|https:\/\/app\.example\.test)$/);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+  });
+
   it('refuses to finalize bytes that differ from the reservation (size, type, checksum), and records nothing', async () => {
     // Prepare
     const bytes = randomBytes(2048);
