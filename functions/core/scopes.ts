@@ -27,3 +27,28 @@ export const ALL_SCOPES: readonly Scope[] = SCOPES;
 export function scopesBeyondCeiling(requested: readonly Scope[], held: readonly Scope[]): Scope[] {
   return requested.filter((scope) => !held.includes(scope));
 }
+
+/**
+ * What a route or tool demands: one scope, or any one of several (the spec's "read:assets or
+ * read:canvases" pairs); `null`: any valid credential. Every consumer (route authorizer, gateway
+ * tools/list and tools/call, OpenAPI, docs) reads it through the helpers below.
+ */
+export type ScopeRequirement = Scope | readonly Scope[];
+
+/** The scopes of which one suffices, in the order the requirement names them; empty for none. */
+export function acceptedScopes(requirement: ScopeRequirement | null): readonly Scope[] {
+  if (requirement === null) return [];
+  return typeof requirement === 'string' ? [requirement] : requirement;
+}
+
+/** Whether `held` meets the requirement: no requirement, or at least one accepted scope held. */
+export function meetsRequirement(held: readonly Scope[], requirement: ScopeRequirement | null): boolean {
+  const accepted = acceptedScopes(requirement);
+  return accepted.length === 0 || accepted.some((scope) => held.includes(scope));
+}
+
+/** `write:canvas`, or `write:assets or write:canvas`: how errors, docs and OpenAPI name a requirement. */
+export function describeRequirement(requirement: ScopeRequirement | null): string | null {
+  const accepted = acceptedScopes(requirement);
+  return accepted.length === 0 ? null : accepted.join(' or ');
+}

@@ -21,7 +21,7 @@ import {
   ValidationError,
 } from '#core/errors';
 import type { Principal } from '#core/keys/api-key';
-import type { Scope } from '#core/scopes';
+import { describeRequirement, meetsRequirement, type ScopeRequirement } from '#core/scopes';
 import { describeIssues } from '#http/parse';
 import { HttpResult } from '#http/responses';
 import { OPERATIONS } from '#operations/catalogue';
@@ -38,13 +38,13 @@ const INSTRUCTIONS = [
 ].join(' ');
 
 /** The scope an operation needs: its route's (one source of truth), or its own when it has no route. */
-export function scopeOf(operation: Operation): Scope | null {
+export function scopeOf(operation: Operation): ScopeRequirement | null {
   return operation.route ? routeById(operation.route).scope : (operation.scope ?? null);
 }
 
 interface CatalogueEntry {
   readonly operation: Operation;
-  readonly scope: Scope | null;
+  readonly scope: ScopeRequirement | null;
   readonly tool: Tool;
 }
 
@@ -67,7 +67,7 @@ function catalogue(): Map<string, CatalogueEntry> {
   return entries;
 }
 
-const allows = (principal: Principal, scope: Scope | null) => scope === null || principal.scopes.includes(scope);
+const allows = (principal: Principal, scope: ScopeRequirement | null) => meetsRequirement(principal.scopes, scope);
 
 /** The tools this principal may call, in catalogue order. */
 export function toolsFor(principal: Principal): Tool[] {
@@ -127,7 +127,8 @@ export function createGatewayServer(call: GatewayCall): Server {
     const entry = catalogue().get(name);
     if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this credential may use.`);
     if (!allows(call.principal, entry.scope)) {
-      return errorResult(`Missing scope: ${entry.scope}. This credential cannot call ${name}; use a key or grant that holds ${entry.scope}.`);
+      const needed = describeRequirement(entry.scope);
+      return errorResult(`Missing scope: ${needed}. This credential cannot call ${name}; use a key or grant that holds ${needed}.`);
     }
     const parsed = entry.operation.input.safeParse(args ?? {});
     if (!parsed.success) return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);

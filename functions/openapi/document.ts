@@ -5,7 +5,9 @@
 //
 // Scopes: a workspace-key route's scope is both the role name in its security requirement (OpenAPI 3.1
 // lets non-OAuth schemes list roles) and a line of its description; routes any key may call list none.
+// A scope pair ("read:assets or read:canvases") is one security requirement per scope, any one suffices.
 import * as z from '#core/schema';
+import { acceptedScopes } from '#core/scopes';
 import { ROUTES, type Host, type RouteDefinition } from '#routes/manifest';
 import { OPERATIONS } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
@@ -48,6 +50,8 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   billing: 'FOCUS 1.3 cost and usage export and its metadata (read:billing, both hosts)',
   credits: 'Credits: balance, transactions and the billing summary (read:billing)',
   payments: 'Payment-provider webhooks (authenticated by the provider signature)',
+  templates: 'Templates: publish a canvas as a frozen copy, list, read, start new canvases from one',
+  assets: 'Assets: presigned uploads, the workspace library, canvas assets, usages, trash and purge',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */
@@ -61,13 +65,15 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
   if (!example) throw new Error(`Operation ${operation.name} has no example: add one to functions/openapi/examples.ts, then run npm run openapi`);
   const input = jsonSchema(operation.input, 'input');
   const output = jsonSchema(operation.output, 'output');
-  const scope = route.scope;
+  const accepted = acceptedScopes(route.scope);
+  const scope = accepted.length > 0;
   const object: OperationObject = {
     operationId: operation.name,
     summary: operation.title,
-    description: `${operation.description}\n\nScope: ${scope ? `\`${scope}\`` : 'none (any valid workspace key)'}. MCP tool: \`${operation.name}\`.`,
+    description: `${operation.description}\n\nScope: ${scope ? accepted.map((name) => `\`${name}\``).join(' or ') : 'none (any valid workspace key)'}. MCP tool: \`${operation.name}\`.`,
     tags: [route.area],
-    security: [{ workspaceKey: scope ? [scope] : [] }],
+    // An any-of pair is one security requirement per scope: OpenAPI satisfies a list of them by any one.
+    security: scope ? accepted.map((name) => ({ workspaceKey: [name] })) : [{ workspaceKey: [] }],
     responses: {
       [String(example.status)]: { description: STATUS_TEXT[example.status]!, content: { 'application/json': { schema: output, example: example.output } } },
       ...(example.also

@@ -19,6 +19,40 @@ const EXECUTION = 'exec_01jd8x5d7f9h1k3m5p7r9t1v3x';
 const AT = '2026-11-23T20:00:00.000Z';
 const LATER = '2026-11-23T20:00:02.000Z';
 
+const ASSET = 'ast_01jd8xa2m4p6r8t0v2x4z6b8d0';
+const UPLOAD = 'upl_01jd8xa2m4p6r8t0v2x4z6b8d0';
+const ASSET_SHA256 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
+const canvasAsset = {
+  id: ASSET,
+  workspaceId: WORKSPACE,
+  kind: 'video',
+  name: 'intro.mp4',
+  contentType: 'video/mp4',
+  size: 5242880,
+  sha256: ASSET_SHA256,
+  canvasId: CANVAS,
+  library: false,
+  folder: '/',
+  tags: [],
+  trashedAt: null,
+  source: { type: 'upload', uploadId: UPLOAD },
+  version: 1,
+  createdAt: AT,
+  updatedAt: AT,
+};
+const libraryAsset = { ...canvasAsset, library: true, folder: '/brand', tags: ['intro'], version: 2, updatedAt: LATER };
+const reserved = {
+  uploadId: UPLOAD,
+  assetId: ASSET,
+  kind: 'video',
+  upload: {
+    url: `https://media.s3.amazonaws.com/uploads/pending/${WORKSPACE}/${UPLOAD}?X-Amz-Expires=900&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256&X-Amz-Signature=…`,
+    method: 'PUT',
+    headers: { 'Content-Type': 'video/mp4', 'Content-Length': '5242880', 'x-amz-checksum-sha256': ASSET_SHA256 },
+    expiresAt: '2026-11-23T20:15:00.000Z',
+  },
+  reservationExpiresAt: '2026-11-24T20:00:00.000Z',
+};
 const summary = { id: CANVAS, name: 'Hello flow', workspaceId: WORKSPACE, version: 3, archived: false, createdAt: AT, updatedAt: LATER };
 const promptNode = { id: 'prompt', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'Hello' } };
 const textNode = { id: 'tpl', type: 'text', position: { x: 400, y: 0 }, data: { template: 'You said: {{input}}' } };
@@ -30,6 +64,22 @@ const snapshot = {
   nodes: { prompt: { status: 'succeeded' }, tpl: { status: 'succeeded' } },
   outputs: { tpl: { 'text-out': 'You said: hi' } },
   result: { out: 'You said: hi' },
+};
+const TEMPLATE = 'tpl_01jd8x8g0j2l4n6q8s0u2w4y6b';
+const template = {
+  id: TEMPLATE,
+  workspaceId: WORKSPACE,
+  name: 'Hello flow',
+  description: 'Greets whoever calls it',
+  versionNotes: 'Friendlier greeting',
+  revision: 2,
+  sourceCanvasId: CANVAS,
+  sourceCanvasVersion: 3,
+  nodeCount: 2,
+  edgeCount: 1,
+  snapshotBytes: 412,
+  createdAt: AT,
+  publishedAt: LATER,
 };
 const key = {
   id: 'key_01jd8x6e8g0j2l4n6q8s0u2w4y',
@@ -183,6 +233,43 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
+  // Templates
+  list_templates: { input: { limit: 20 }, status: 200, output: { items: [template], nextCursor: null } },
+  get_template_snapshot: {
+    input: { templateId: TEMPLATE },
+    status: 200,
+    output: { ...template, viewport: { x: 0, y: 0, zoom: 1 }, nodes: [promptNode, textNode], edges: [edge] },
+  },
+  use_template: {
+    input: { templateId: TEMPLATE, name: 'Hello flow (copy)' },
+    status: 201,
+    output: {
+      ...canvas,
+      id: 'cnv_01jd8x9h1k3m5p7r9t1v3x5z7b',
+      name: 'Hello flow (copy)',
+      version: 1,
+      nodes: [
+        { ...promptNode, id: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c' },
+        { ...textNode, id: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' },
+      ],
+      edges: [{ ...edge, id: 'edge_01jd8x9h1k3m5p7r9t1v3x5z7e', source: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c', target: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' }],
+      templateId: TEMPLATE,
+      templateRevision: 2,
+      nodeIds: { prompt: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c', tpl: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' },
+      edgeIds: { edge_prompt_tpl: 'edge_01jd8x9h1k3m5p7r9t1v3x5z7e' },
+    },
+  },
+  publish_template: {
+    input: { canvasId: CANVAS, name: 'Hello flow', description: 'Greets whoever calls it', versionNotes: 'First version' },
+    status: 201,
+    output: { ...template, revision: 1, versionNotes: 'First version', publishedAt: AT },
+    also: {
+      status: 200,
+      description: 'Republished (templateId given): the snapshot is replaced and the revision goes up by one',
+      output: template,
+    },
+  },
+  delete_template: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
   get_workspace: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   list_workspace_members: {
     input: { limit: 50 },
@@ -221,4 +308,40 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   get_credit_balance: { input: {}, status: 200, output: creditBalance },
   list_credit_transactions: { input: { limit: 2 }, status: 200, output: { items: [usageTransaction, purchaseTransaction], nextCursor: 'eyJQSyI6IldTI3dzXzAxIn0' } },
   get_billing_summary: { input: { limit: 2 }, status: 200, output: { ...creditBalance, recentTransactions: [usageTransaction, purchaseTransaction], nextCursor: 'eyJQSyI6IldTI3dzXzAxIn0' } },
+  // Assets (functions/routes/assets)
+  list_canvas_assets: { input: { canvasId: CANVAS, limit: 50 }, status: 200, output: { items: [canvasAsset], nextCursor: null } },
+  reserve_canvas_upload: {
+    input: { canvasId: CANVAS, name: 'intro.mp4', contentType: 'video/mp4', size: 5242880, sha256: ASSET_SHA256 },
+    status: 201,
+    output: reserved,
+  },
+  verify_canvas_upload: {
+    input: { uploadId: UPLOAD },
+    status: 200,
+    output: { uploadId: UPLOAD, assetId: ASSET, ready: true, received: true, size: 5242880, contentType: 'video/mp4', sha256: ASSET_SHA256, problems: [] },
+  },
+  finalize_canvas_upload: { input: { uploadId: UPLOAD, canvasId: CANVAS, nodeId: 'tpl' }, status: 201, output: canvasAsset },
+  cancel_canvas_upload: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
+  promote_canvas_asset: { input: { assetId: ASSET, folder: '/brand', tags: ['intro'] }, status: 200, output: libraryAsset },
+  list_assets: { input: { limit: 50, folder: '/brand', kind: 'video' }, status: 200, output: { items: [libraryAsset], nextCursor: null } },
+  get_asset: {
+    input: { assetId: ASSET },
+    status: 200,
+    output: { ...libraryAsset, downloadUrl: `https://media.s3.amazonaws.com/assets/${WORKSPACE}/${ASSET}?X-Amz-Expires=300&X-Amz-Signature=…`, downloadUrlExpiresAt: LATER },
+  },
+  get_asset_usages: { input: { assetId: ASSET }, status: 200, output: { assetId: ASSET, usages: [{ canvasId: CANVAS, canvasName: 'Hello flow', nodeIds: ['tpl'], attached: true }] } },
+  reserve_asset_upload: {
+    input: { name: 'intro.mp4', contentType: 'video/mp4', size: 5242880, sha256: ASSET_SHA256, folder: '/brand', tags: ['intro'] },
+    status: 201,
+    output: reserved,
+  },
+  finalize_asset_upload: { input: { uploadId: UPLOAD }, status: 201, output: { ...libraryAsset, canvasId: null, version: 1 } },
+  cancel_asset_upload: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
+  rename_asset: { input: { assetId: ASSET, name: 'intro-v2.mp4' }, status: 200, output: { ...libraryAsset, name: 'intro-v2.mp4', version: 3 } },
+  move_asset: { input: { assetId: ASSET, folder: '/brand/video' }, status: 200, output: { ...libraryAsset, folder: '/brand/video', version: 3 } },
+  tag_asset: { input: { assetId: ASSET, add: ['launch'], remove: ['intro'] }, status: 200, output: { ...libraryAsset, tags: ['launch'], version: 3 } },
+  place_asset: { input: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl' }, status: 200, output: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl', canvasVersion: 4 } },
+  trash_asset: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, trashedAt: LATER, version: 3 } },
+  restore_asset: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, version: 4 } },
+  purge_asset: { input: { assetId: ASSET, force: false }, status: 200, output: { purged: true, assetId: ASSET, usagesLeft: 0 } },
 };

@@ -40,6 +40,30 @@ import { operation as workspaceInvite } from '#routes/workspace/invite';
 import { operation as workspaceInviteRevoke } from '#routes/workspace/invite-revoke';
 import { operation as workspaceRemoveMember } from '#routes/workspace/remove-member';
 import { operation as changeMemberRole } from './workspace/change-member-role.ts';
+import { operation as templatesList } from '#routes/templates/list';
+import { operation as templatesSnapshot } from '#routes/templates/snapshot';
+import { operation as templatesUse } from '#routes/templates/use';
+import { operation as templatesPublish } from '#routes/templates/publish';
+import { operation as templatesDelete } from '#routes/templates/delete';
+import { operation as canvasUploadReserve } from '#routes/assets/canvas-r2-upload-reserve';
+import { operation as canvasUploadVerify } from '#routes/assets/canvas-r2-upload-verify';
+import { operation as canvasUploadFinalize } from '#routes/assets/canvas-r2-upload-finalize';
+import { operation as canvasUploadPromote } from '#routes/assets/canvas-r2-upload-promote-library';
+import { operation as canvasUploadCancel } from '#routes/assets/canvas-r2-upload-cancel';
+import { operation as canvasAssets } from '#routes/assets/canvas-assets';
+import { operation as assetsList } from '#routes/assets/workspace-assets';
+import { operation as assetsDetail } from '#routes/assets/workspace-assets-detail';
+import { operation as assetsUsages } from '#routes/assets/workspace-assets-usages';
+import { operation as assetsUploadReserve } from '#routes/assets/workspace-assets-upload-reserve';
+import { operation as assetsUploadFinalize } from '#routes/assets/workspace-assets-upload-finalize';
+import { operation as assetsUploadCancel } from '#routes/assets/workspace-assets-upload-cancel';
+import { operation as assetsRename } from '#routes/assets/workspace-assets-rename';
+import { operation as assetsMove } from '#routes/assets/workspace-assets-move';
+import { operation as assetsTags } from '#routes/assets/workspace-assets-tags';
+import { operation as assetsPlace } from '#routes/assets/workspace-assets-place';
+import { operation as assetsTrash } from '#routes/assets/workspace-assets-trash';
+import { operation as assetsRestore } from '#routes/assets/workspace-assets-restore';
+import { operation as assetsPurge } from '#routes/assets/workspace-assets-purge';
 import { operation as keysList } from '#routes/keys/list';
 import { operation as keysCreate } from '#routes/keys/create';
 import { operation as keysRevoke } from '#routes/keys/revoke';
@@ -57,6 +81,11 @@ export const OPERATIONS: readonly Operation[] = [
   runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive,
   // Webhook triggers
   webhooksRegister, webhooksRevoke,
+  // Templates
+  templatesList, templatesSnapshot, templatesUse, templatesPublish, templatesDelete,
+  // Assets: canvas uploads, then the workspace library
+  canvasAssets, canvasUploadReserve, canvasUploadVerify, canvasUploadFinalize, canvasUploadCancel, canvasUploadPromote,
+  assetsList, assetsDetail, assetsUsages, assetsUploadReserve, assetsUploadFinalize, assetsUploadCancel, assetsRename, assetsMove, assetsTags, assetsPlace, assetsTrash, assetsRestore, assetsPurge,
   // Workspace, keys, identity
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
   // Credits and billing

@@ -3,7 +3,7 @@
 // come from the manifest entry it names, so nothing about an operation is written twice.
 import type * as z from '#core/schema';
 import type { Principal } from '#core/keys/api-key';
-import type { Scope } from '#core/scopes';
+import type { ScopeRequirement } from '#core/scopes';
 
 /** The four MCP tool annotation hints, always all four (clients assume the unsafe default otherwise). */
 export interface OperationAnnotations {
@@ -42,7 +42,7 @@ export interface Operation<I = any> {
    * for a tool with no route of its own, which then names its `scope` and `withoutRoute` reason.
    */
   readonly route: string | null;
-  readonly scope?: Scope | null;
+  readonly scope?: ScopeRequirement | null;
   readonly withoutRoute?: string;
   /** Input: the JSON body of a POST route, the query string of a GET route, a tool's arguments. */
   readonly input: z.ZodMiniType<I, any>;

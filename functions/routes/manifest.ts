@@ -1,6 +1,6 @@
 // routes: the single source of truth for every HTTP route. CDK builds API Gateway methods and one
 // Lambda per entry from it; the local HTTP front mounts the same handlers from it; tests walk it.
-import type { Scope } from '#core/scopes';
+import type { ScopeRequirement } from '#core/scopes';
 import { WEBHOOK_MAX_BODY_BYTES } from '#core/webhooks/request';
 
 export type Host = 'app' | 'base';
@@ -38,8 +38,11 @@ export interface RouteDefinition {
   readonly host: Host;
   /** Handler module under functions/routes, without extension; it exports `handler`. */
   readonly entry: string;
-  /** Scope the key must hold; `null` means any valid workspace key (or none, for webhook-secret routes). */
-  readonly scope: Scope | null;
+  /**
+   * Scope the key must hold, or a list of which any one suffices (the spec's "read:assets or
+   * read:canvases"); `null` means any valid workspace key (or none, for webhook-secret routes).
+   */
+  readonly scope: ScopeRequirement | null;
   /**
    * How callers authenticate. @default 'workspace-key'
    * - `webhook-secret`: the per-trigger secret (/webhook/trigger);
@@ -61,7 +64,7 @@ export interface RouteDefinition {
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing' | 'templates' | 'assets';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -74,7 +77,7 @@ const RUN_READ = { table: 'read', bucket: 'read' } as const;
 const canvas = (
   method: HttpMethod,
   suffix: string,
-  scope: Scope,
+  scope: ScopeRequirement,
   access: RouteAccess,
   extra: Partial<RouteDefinition> = {},
 ): RouteDefinition => ({
@@ -88,6 +91,22 @@ const canvas = (
   area: 'canvas',
   ...extra,
 });
+
+/** An asset route: `/api/mcp/<suffix>`, id and entry from the suffix (functions/routes/assets/<id>.ts). */
+const asset = (method: HttpMethod, suffix: string, scope: ScopeRequirement, access: RouteAccess): RouteDefinition => ({
+  id: suffix.replace(/\//g, '-'),
+  method,
+  path: `/api/mcp/${suffix}`,
+  host: 'base',
+  entry: `assets/${suffix.replace(/\//g, '-')}`,
+  scope,
+  access,
+  area: 'assets',
+});
+/** The spec's scope pairs of the workspace asset routes. */
+const ASSET_READ: ScopeRequirement = ['read:assets', 'read:canvases'];
+const ASSET_WRITE: ScopeRequirement = ['write:assets', 'write:canvas'];
+const ASSET_DELETE: ScopeRequirement = ['delete:assets', 'write:canvas'];
 
 /** Routes authenticated by a workspace key or a trigger secret: the direct and tool-backing surface. */
 const SERVICE_ROUTES: readonly RouteDefinition[] = [
@@ -158,6 +177,33 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
       { id: `billing-focus-metadata${suffix}`, method: 'GET', path: '/api/billing/focus-metadata', host, entry: `billing/focus-metadata${suffix}`, scope: 'read:billing', auth, access: READ, area: 'billing' },
     ];
   }),
+  // Templates: frozen copies of canvases (functions/core/templates; docs/templates.md).
+  { id: 'templates-list', method: 'GET', path: '/api/mcp/templates/list', host: 'base', entry: 'templates/list', scope: 'read:canvases', access: READ, area: 'templates' },
+  { id: 'templates-snapshot', method: 'GET', path: '/api/mcp/templates/snapshot', host: 'base', entry: 'templates/snapshot', scope: 'read:canvases', access: READ, area: 'templates' },
+  { id: 'templates-use', method: 'POST', path: '/api/mcp/templates/use', host: 'base', entry: 'templates/use', scope: 'write:canvas', access: WRITE, area: 'templates' },
+  { id: 'templates-publish', method: 'POST', path: '/api/mcp/templates/publish', host: 'base', entry: 'templates/publish', scope: 'write:canvas', access: WRITE, area: 'templates' },
+  { id: 'templates-delete', method: 'POST', path: '/api/mcp/templates/delete', host: 'base', entry: 'templates/delete', scope: 'write:canvas', access: WRITE, area: 'templates' },
+  // Assets (functions/core/assets; docs/assets.md). Bytes go straight to S3 through presigned URLs; the
+  // routes sign, inspect, copy server-side and delete. Scope pairs: either scope of the spec's pair opens it.
+  asset('POST', 'canvas/r2-upload/reserve', 'write:canvas', { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'canvas/r2-upload/verify', 'write:canvas', { table: 'read', bucket: 'read' }),
+  asset('POST', 'canvas/r2-upload/finalize', 'write:canvas', { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'canvas/r2-upload/promote-library', 'write:canvas', WRITE),
+  asset('POST', 'canvas/r2-upload/cancel', 'write:canvas', { table: 'readWrite', bucket: 'readWrite' }),
+  asset('GET', 'canvas/assets', 'read:canvases', READ),
+  asset('GET', 'workspace/assets', ASSET_READ, READ),
+  asset('GET', 'workspace/assets/detail', ASSET_READ, { table: 'read', bucket: 'read' }),
+  asset('GET', 'workspace/assets/usages', ASSET_READ, READ),
+  asset('POST', 'workspace/assets/upload/reserve', ASSET_WRITE, { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'workspace/assets/upload/finalize', ASSET_WRITE, { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'workspace/assets/upload/cancel', ASSET_WRITE, { table: 'readWrite', bucket: 'readWrite' }),
+  asset('POST', 'workspace/assets/rename', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/move', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/tags', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/restore', ASSET_WRITE, WRITE),
+  asset('POST', 'workspace/assets/place', 'write:canvas', WRITE),
+  asset('POST', 'workspace/assets/trash', ASSET_DELETE, WRITE),
+  asset('POST', 'workspace/assets/purge', ASSET_DELETE, { table: 'readWrite', bucket: 'readWrite' }),
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.

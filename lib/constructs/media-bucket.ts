@@ -4,6 +4,7 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { EXPORT_KEY_PREFIX } from '#core/focus/export';
+import { PENDING_PREFIX as PENDING_UPLOAD_PREFIX } from '#core/assets/model';
 
 /** Options of the media bucket. */
 export interface MediaBucketProps {
@@ -80,13 +81,23 @@ export class MediaBucket extends Construct {
           expiration: props.exportRetention ?? Duration.days(1),
           noncurrentVersionExpiration: Duration.days(1),
         },
+        // Presigned uploads land under the pending prefix; finalize copies them to their durable key and
+        // deletes the pending object. Abandoned ones (never finalized, a lost delete) go after a day,
+        // with their versions and delete markers, matching the reservation's 24 h TTL.
+        {
+          id: 'expire-pending-uploads',
+          prefix: PENDING_UPLOAD_PREFIX,
+          expiration: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
       cors: [
         {
           allowedMethods: [s3.HttpMethods.GET, s3.HttpMethods.PUT, s3.HttpMethods.HEAD],
           allowedOrigins: props.corsAllowedOrigins ?? ['*'],
+          // Browser PUTs to presigned URLs send Content-Type and x-amz-checksum-sha256 (signed headers).
           allowedHeaders: ['*'],
-          exposedHeaders: ['ETag'],
+          exposedHeaders: ['ETag', 'x-amz-checksum-sha256', 'x-amz-version-id'],
           maxAge: 3000,
         },
       ],

@@ -42,7 +42,8 @@ export const TABLE_ACTIONS = {
 /** S3 object actions per access level (presigned URLs are signed with these permissions). */
 export const BUCKET_ACTIONS = {
   read: ['s3:GetObject'],
-  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'],
+  // DeleteObjectVersion: purging an asset deletes the exact version of its bytes (the bucket is versioned).
+  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:DeleteObjectVersion', 's3:AbortMultipartUpload'],
 } as const;
 
 /** Run-workflow operations a function may perform (the manifest's `access.workflow`). */

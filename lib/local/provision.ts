@@ -10,7 +10,7 @@ import {
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
 import { TABLE_SCHEMA } from '../../functions/adapters/dynamodb/table-design.ts';
 
 /**
@@ -123,13 +123,32 @@ export async function ensureBucket(endpoint: string, bucketName: string): Promis
     requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   try {
+    let exists = true;
     try {
       await client.send(new HeadBucketCommand({ Bucket: bucketName }));
-      return;
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode !== 404) throw error;
+      exists = false;
     }
-    await client.send(new CreateBucketCommand({ Bucket: bucketName }));
+    if (!exists) await client.send(new CreateBucketCommand({ Bucket: bucketName }));
+    // Browsers PUT asset bytes to presigned URLs (docs/assets.md): the same CORS rule as the real bucket
+    // (lib/constructs/media-bucket.ts), set every time so an older DATA_DIR gets it too.
+    await client.send(
+      new PutBucketCorsCommand({
+        Bucket: bucketName,
+        CORSConfiguration: {
+          CORSRules: [
+            {
+              AllowedMethods: ['GET', 'PUT', 'HEAD'],
+              AllowedOrigins: ['*'],
+              AllowedHeaders: ['*'],
+              ExposeHeaders: ['ETag', 'x-amz-checksum-sha256', 'x-amz-version-id'],
+              MaxAgeSeconds: 3000,
+            },
+          ],
+        },
+      }),
+    );
   } finally {
     client.destroy();
   }

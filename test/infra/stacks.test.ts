@@ -1,5 +1,6 @@
 // infra tests: the synthesized templates match the route manifest and the table design.
 // Bundling is skipped ('aws:cdk:bundling-stacks': []) so the whole app synthesizes in seconds.
+import { PENDING_PREFIX } from '#core/assets/model';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
@@ -315,6 +316,21 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     expect(mediaPolicy.Properties.PolicyDocument.Statement).toContainEqual(
       expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
     );
+  });
+
+  it('expires abandoned presigned uploads under the pending prefix and lets browsers PUT to presigned URLs', () => {
+    // Assess
+    const media = template.findResources('AWS::S3::Bucket')['MediaBucket4022EBBF']!;
+    const rules = media.Properties.LifecycleConfiguration.Rules as Json[];
+    expect(rules).toContainEqual(
+      expect.objectContaining({ Id: 'expire-pending-uploads', Prefix: PENDING_PREFIX, ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+    );
+    // The durable prefix is never matched by an expiring rule: only pending uploads and old versions go.
+    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(PENDING_PREFIX);
+    const cors = media.Properties.CorsConfiguration.CorsRules[0];
+    expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET', 'HEAD']));
+    expect(cors.AllowedHeaders).toEqual(['*']);
+    expect(cors.ExposedHeaders).toEqual(expect.arrayContaining(['ETag', 'x-amz-checksum-sha256']));
   });
 });
 

@@ -1,13 +1,15 @@
 // Every manifest route, through its real handler and DynamoDB Local: 401 without a valid workspace key,
-// 403 naming the scope when the key lacks it.
+// 403 naming the scope when the key lacks it; a scope pair ("read:assets or read:canvases") lets either in.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SCOPES } from '#core/scopes';
+import { acceptedScopes, describeRequirement, SCOPES } from '#core/scopes';
 import { ROUTES } from '#routes/manifest';
 import { call, seedWorkspace } from './support/invoke.ts';
 
 /** Routes authenticated by a workspace key (webhook-secret routes have their own tests). */
 const keyRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
 const scopedRoutes = keyRoutes.filter((route) => route.scope !== null);
+/** Routes any one of several scopes opens, with each accepted scope on its own. */
+const pairedRoutes = scopedRoutes.flatMap((route) => (acceptedScopes(route.scope).length > 1 ? acceptedScopes(route.scope).map((scope) => [route, scope] as const) : []));
 
 describe('route authentication', () => {
   let ownerKey: string;
@@ -49,20 +51,35 @@ describe('route authentication', () => {
   });
 
   it.each(scopedRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
-    '%s answers 403 naming its scope to a key holding every other scope',
+    '%s answers 403 naming its scope (each of a pair) to a key holding every other scope',
     async (_name, route) => {
       // Prepare
-      const otherScopes = SCOPES.filter((scope) => scope !== route.scope);
+      const accepted = acceptedScopes(route.scope);
+      const otherScopes = SCOPES.filter((scope) => !accepted.includes(scope));
       const created = await call('POST', '/api/mcp/api-keys/create', {
         key: ownerKey,
-        body: { name: `without ${route.scope}`, scopes: otherScopes },
+        body: { name: `without ${describeRequirement(route.scope)}`, scopes: otherScopes },
       });
       expect(created.status).toBe(201);
       // Act
       const response = await call(route.method, route.path, { key: created.body.key, body: route.method === 'POST' ? {} : undefined });
       // Assess
       expect(response.status).toBe(403);
-      expect(response.body.error).toContain(route.scope!);
+      expect(response.body.error).toBe(`Missing scope: ${describeRequirement(route.scope)}`);
+    },
+  );
+
+  it.each(pairedRoutes.map(([route, scope]) => [`${route.method} ${route.path}`, scope, route] as const))(
+    '%s lets a key holding only %s past authorization',
+    async (_name, scope, route) => {
+      // Prepare
+      const created = await call('POST', '/api/mcp/api-keys/create', { key: ownerKey, body: { name: `only ${scope}`, scopes: [scope] } });
+      expect(created.status).toBe(201);
+      // Act: an empty body or query fails validation (400), names nothing (404) or lists an empty
+      // library (200) — each an answer given after authorization.
+      const response = await call(route.method, route.path, { key: created.body.key, body: route.method === 'POST' ? {} : undefined });
+      // Assess
+      expect([200, 400, 404], JSON.stringify(response.body)).toContain(response.status);
     },
   );
 

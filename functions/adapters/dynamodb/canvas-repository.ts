@@ -1,6 +1,7 @@
 // adapter: CanvasRepository on the single table: one item per canvas, written under a version condition.
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Canvas, CanvasSummary } from '#core/canvas/model';
+import { assetReferences } from '#core/assets/usages';
 import type { CanvasRepository } from '#core/ports';
 import { table } from './client.ts';
 import { conditionally } from './errors.ts';
@@ -10,12 +11,17 @@ import { keys } from './table-design.ts';
 const SUMMARY_ATTRIBUTES = ['id', 'name', 'workspaceId', 'updatedAt', 'createdAt', 'archived', 'version'] as const;
 
 function toCanvas(item: Record<string, unknown>): Canvas {
-  const { PK: _pk, SK: _sk, entity: _entity, ...canvas } = item;
+  const { PK: _pk, SK: _sk, entity: _entity, assetUses: _uses, ...canvas } = item;
   return canvas as unknown as Canvas;
 }
 
-function canvasItem(canvas: Canvas) {
-  return { ...keys.canvas(canvas.workspaceId, canvas.id), entity: 'Canvas', ...canvas };
+/**
+ * The stored item. `assetUses` (assetId → ids of the nodes naming it) is derived from the nodes on
+ * every write, in the same item, so asset usages are right after any edit (asset-repository.ts reads it).
+ */
+export function canvasItem(canvas: Canvas) {
+  const uses = assetReferences(canvas);
+  return { ...keys.canvas(canvas.workspaceId, canvas.id), entity: 'Canvas', ...canvas, ...(Object.keys(uses).length > 0 ? { assetUses: uses } : {}) };
 }
 
 export class DynamoCanvasRepository implements CanvasRepository {

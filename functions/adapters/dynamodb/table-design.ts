@@ -29,6 +29,10 @@
 // │ Ledger operation │ WS#<workspaceId>        │ LEDGEROP#<opId>      │ -                  │ -                    │ -        │
 // │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>          │ -                  │ -                    │ -        │
 // │ Hold, open       │ same item + GSI2PK OPENHOLD#<shard 0–15>, GSI2SK <expiresAt>#<ws>#<opId> (sparse)         │ -        │
+// │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>        │ -                  │ -                    │ -        │
+// │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n>│ -                  │ -                    │ -        │
+// │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>      │ CANVASASSET#<ws>#<cnv> (its canvas, if any) │ ASSET#<id> │ - │
+// │ Upload (pending) │ WS#<workspaceId>        │ UPLOAD#<uploadId>    │ -                  │ -                    │ +24 h    │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -70,6 +74,18 @@
 // | transactions, newest 1st| Query PK=WS#<ws>, SK begins_with LEDGER#, backwards          | 1 per page                   |
 // | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>   | 1 per page (constant memory) |
 // | sweep expired holds     | Query GSI2 GSI2PK=OPENHOLD#<shard>, GSI2SK < now, per shard  | 16 per sweep (+2 per expired)|
+// | list templates          | Query PK=WS#<ws>, SK begins_with TEMPLATE# (metadata only)    | 1 per page                   |
+// | template snapshot       | GetItem TEMPLATE#<id> ‖ Query TEMPLATEPART#<id>#, same revision | 1 (both in parallel)       |
+// | publish / republish     | TransactWrite metadata (condition) + parts (+ delete stale)  | 1 (+1 GetItem to republish)  |
+// | delete template         | GetItem metadata, TransactWrite delete metadata + parts      | 2                            |
+// | reserve upload          | PutItem UPLOAD#<id> (TTL at its expiry)                      | 1                            |
+// | finalize upload         | GetItem UPLOAD#, TransactWrite asset (not exists) + delete   |                              |
+// |                         | reservation (exists) [+ canvas on its version]               | 2 (+1 GetItem canvas)        |
+// | asset library page      | Query PK=WS#<ws>, SK begins_with ASSET#, filter library/     | 1 per page (more only when a |
+// |                         | trashed/kind/folder/tag                                      | filter skips most items)     |
+// | assets of a canvas      | GetItem canvas, Query GSI1 CANVASASSET#<ws>#<cnv>, BatchGet  | 3                            |
+// | usages of an asset      | Query PK=WS#<ws>, SK begins_with CANVAS#, projected to the   | 1 per page of canvases       |
+// |                         | canvas's assetUses.<id> (derived from its nodes on write)    |                              |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
@@ -100,6 +116,14 @@
 //
 // Canvases are one item each (nodes and edges inline, ≤ 400 KB, enforced by CANVAS_MAX_BYTES in the
 // domain) so that a mutation is a single conditional write: there is never a half-written graph.
+// The canvas item also carries `assetUses` (assetId → node ids naming it), derived from its nodes by
+// the repository on every write, so asset usages need no record of their own to keep in step.
+//
+// Templates keep a small metadata item (what a list reads) apart from their snapshot, which is gzipped
+// JSON cut into binary parts of at most 200 KB (TEMPLATEPART items, each tagged with the revision it
+// belongs to), so a snapshot of any size the canvas limit allows fits, and a list never pays for
+// snapshots. Publish, republish and delete write metadata and parts in one transaction; a reader takes
+// the parts of the metadata's revision only (see template-repository.ts).
 
 export const TABLE_SCHEMA = {
   partitionKey: 'PK',
@@ -173,4 +197,18 @@ export const keys = {
   /** Only on a hold while it is open (status `held`): the expired-holds sweeper's index entry. */
   openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({ GSI2PK: `OPENHOLD#${shard}`, GSI2SK: `${expiresAt}#${workspaceId}#${operationId}` }),
   openHoldPartition: (shard: number) => `OPENHOLD#${shard}`,
+  template: (workspaceId: string, templateId: string) => ({ PK: `WS#${workspaceId}`, SK: `TEMPLATE#${templateId}` }),
+  templatePrefix: 'TEMPLATE#',
+  /** Parts sort by their zero-padded index, so a query returns them in order. */
+  templatePart: (workspaceId: string, templateId: string, index: number) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `TEMPLATEPART#${templateId}#${String(index).padStart(3, '0')}`,
+  }),
+  templatePartPrefix: (templateId: string) => `TEMPLATEPART#${templateId}#`,
+  asset: (workspaceId: string, assetId: string) => ({ PK: `WS#${workspaceId}`, SK: `ASSET#${assetId}` }),
+  assetPrefix: 'ASSET#',
+  /** Only on assets uploaded or generated for a canvas: the canvas's assets in one GSI1 query. */
+  assetByCanvas: (workspaceId: string, canvasId: string, assetId: string) => ({ GSI1PK: `CANVASASSET#${workspaceId}#${canvasId}`, GSI1SK: `ASSET#${assetId}` }),
+  canvasAssetsPartition: (workspaceId: string, canvasId: string) => `CANVASASSET#${workspaceId}#${canvasId}`,
+  upload: (workspaceId: string, uploadId: string) => ({ PK: `WS#${workspaceId}`, SK: `UPLOAD#${uploadId}` }),
 } as const;

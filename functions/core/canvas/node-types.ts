@@ -22,7 +22,12 @@ export type NodeCategory = 'trigger' | 'transform' | 'generation' | 'output';
 const text = z.optional(z.string().check(z.maxLength(20_000)));
 const shortText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
 /** Fields any node may carry for the editor; type-specific fields are listed per type. */
-const common = { label: shortText(200), color: shortText(32) };
+const common = {
+  label: shortText(200),
+  color: shortText(32),
+  // An asset shown on (or fed by) the node; place_asset sets it, and asset usages are read from it.
+  assetId: z.optional(z.string().check(z.regex(/^ast_[0-9a-hjkmnp-tv-z]{26}$/, 'is not an asset id (ast_…)'))),
+};
 
 const WEBHOOK_OUTPUTS: readonly PortDefinition[] = [
   { name: 'method-out', type: 'text', label: 'Method' },

@@ -4,7 +4,7 @@ import { ID_PREFIX, newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
 import type { ApiKeyRepository } from '../ports.ts';
 import type { Page, PageQuery } from '../pagination.ts';
-import { DEFAULT_KEY_SCOPES, scopesBeyondCeiling, type Scope } from '../scopes.ts';
+import { DEFAULT_KEY_SCOPES, describeRequirement, meetsRequirement, scopesBeyondCeiling, type Scope, type ScopeRequirement } from '../scopes.ts';
 import {
   WORKSPACE_KEY_PREFIX,
   displayPrefix,
@@ -48,10 +48,10 @@ export async function authenticate(
   return { workspaceId: lookup.workspaceId, keyId: lookup.keyId, scopes: lookup.scopes };
 }
 
-/** 403 naming the scope when the principal lacks it. */
-export function requireScope(principal: Principal, scope: Scope | null): void {
-  if (scope && !principal.scopes.includes(scope)) {
-    throw new ForbiddenError(`Missing scope: ${scope}`);
+/** 403 naming the scope (or each scope of an any-of pair) when the principal holds none of them. */
+export function requireScope(principal: Principal, requirement: ScopeRequirement | null): void {
+  if (!meetsRequirement(principal.scopes, requirement)) {
+    throw new ForbiddenError(`Missing scope: ${describeRequirement(requirement)}`);
   }
 }
 

@@ -52,6 +52,12 @@ export class FuzzFixtures {
     const seed: Record<string, unknown> = { ...(EXAMPLES[operation.name]?.input ?? {}) };
     if ('canvasId' in seed) seed.canvasId = await this.canvas();
     if ('executionId' in seed) seed.executionId = this.executionId;
+    if ('templateId' in seed) {
+      // A template of its own, published from a fresh canvas, so use/delete cases reach the use cases.
+      const published = await this.client.post('/api/mcp/templates/publish', { canvasId: await this.canvas() });
+      expect(published.status, JSON.stringify(published.body)).toBe(201);
+      seed.templateId = published.body.id;
+    }
     if (operation.name === 'revoke_api_key') {
       const created = await this.client.post('/api/mcp/api-keys/create', { name: 'to revoke', scopes: ['read:canvases'] });
       expect(created.status).toBe(201);

@@ -1,6 +1,6 @@
 // unit: the scope list of the spec and the scope ceiling.
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES, DEFAULT_KEY_SCOPES, SCOPES, ScopeSchema, scopesBeyondCeiling } from '#core/scopes';
+import { acceptedScopes, ALL_SCOPES, DEFAULT_KEY_SCOPES, describeRequirement, meetsRequirement, SCOPES, ScopeSchema, scopesBeyondCeiling } from '#core/scopes';
 
 describe('SCOPES', () => {
   it('lists exactly the nine scopes of the spec', () => {
@@ -53,5 +53,33 @@ describe('scopesBeyondCeiling', () => {
 
     // Assess
     expect(beyond).toEqual([]);
+  });
+});
+
+describe('scope requirements (one scope or an any-of pair)', () => {
+  it('accepts a principal holding any one scope of a pair, and refuses one holding neither', () => {
+    // Prepare
+    const pair = ['read:assets', 'read:canvases'] as const;
+    // Assess
+    expect(meetsRequirement(['read:assets'], pair)).toBe(true);
+    expect(meetsRequirement(['read:canvases'], pair)).toBe(true);
+    expect(meetsRequirement(['write:assets', 'run:workflows'], pair)).toBe(false);
+    expect(meetsRequirement([], pair)).toBe(false);
+  });
+
+  it('treats a single scope as a pair of one and null as no requirement', () => {
+    // Assess
+    expect(meetsRequirement(['write:canvas'], 'write:canvas')).toBe(true);
+    expect(meetsRequirement(['write:assets'], 'write:canvas')).toBe(false);
+    expect(meetsRequirement([], null)).toBe(true);
+    expect(acceptedScopes(null)).toEqual([]);
+    expect(acceptedScopes('write:canvas')).toEqual(['write:canvas']);
+  });
+
+  it('names every accepted scope, in the order given', () => {
+    // Assess
+    expect(describeRequirement(['delete:assets', 'write:canvas'])).toBe('delete:assets or write:canvas');
+    expect(describeRequirement('read:billing')).toBe('read:billing');
+    expect(describeRequirement(null)).toBeNull();
   });
 });

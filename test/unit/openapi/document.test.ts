@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
+import { acceptedScopes } from '#core/scopes';
 import { OPERATIONS } from '#operations/catalogue';
 import { ROUTES, routeById } from '#routes/manifest';
 import { buildOpenApiDocument } from '../../../functions/openapi/document.ts';
@@ -60,7 +61,8 @@ describe('OpenAPI document', () => {
       const described = document.paths[route.path]?.[route.method.toLowerCase() as 'get'];
       expect(described?.operationId, `${route.method} ${route.path}`).toBe(operation.name);
       expect(described?.summary).toBe(operation.title);
-      expect(described?.security).toEqual([{ workspaceKey: route.scope ? [route.scope] : [] }]);
+      const accepted = acceptedScopes(route.scope);
+      expect(described?.security).toEqual(accepted.length > 0 ? accepted.map((scope) => ({ workspaceKey: [scope] })) : [{ workspaceKey: [] }]);
       expect(Object.keys(described!.responses)).toEqual(expect.arrayContaining(['400', '401', '500']));
     }
     for (const route of ROUTES.filter((candidate) => !candidate.path.includes('{'))) {

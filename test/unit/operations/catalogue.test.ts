@@ -94,6 +94,7 @@ describe('docs/gateway.md', () => {
     // Prepare
     const { readFileSync } = await import('node:fs');
     const { scopeOf } = await import('#gateway/tools');
+    const { describeRequirement } = await import('#core/scopes');
     const page = readFileSync(new URL('../../../docs/gateway.md', import.meta.url), 'utf8');
     // | `tool` | `METHOD /path` or – (tool only) | scope | hints |
     const rows = [...page.matchAll(/^\| `([a-z_]+)` \| (?:`(\w+) ([^`]+)`|– \(tool only\)) \| ([^|]+) \|([^|]*)\|/gm)];
@@ -116,7 +117,7 @@ describe('docs/gateway.md', () => {
       } else {
         expect(method, `${name} has no route, so its row says – (tool only)`).toBeUndefined();
       }
-      expect(scope!.trim(), name).toBe(scopeOf(operation) ?? 'any credential');
+      expect(scope!.trim(), name).toBe(describeRequirement(scopeOf(operation) ?? null) ?? 'any credential');
       expect(hints!.trim(), name).toBe(hintsOf(operation));
     }
   });

@@ -228,6 +228,19 @@ describe('requireScope', () => {
     // Assess
     expect(act).not.toThrow();
   });
+
+  it('passes a scope pair with either scope, and names both when neither is held', () => {
+    // Prepare
+    const pair = ['delete:assets', 'write:canvas'] as const;
+
+    // Act
+    const refused = () => requireScope(principalWith(['read:assets', 'write:assets']), pair);
+
+    // Assess
+    expect(() => requireScope(principalWith(['write:canvas']), pair)).not.toThrow();
+    expect(() => requireScope(principalWith(['delete:assets']), pair)).not.toThrow();
+    expect(refused).toThrow('Missing scope: delete:assets or write:canvas');
+  });
 });
 
 describe('mintKey', () => {

@@ -1,0 +1,22 @@
+// route: POST /api/mcp/workspace/assets/upload/finalize → finalizeUpload (library) → S3 copy + one transaction
+import * as z from '#core/schema';
+import { finalizeUpload } from '#core/assets/use-cases';
+import { operationRoute } from '#http/operation-route';
+import { HttpResult } from '#http/responses';
+import { CREATES, defineOperation } from '#operations/operation';
+import { assetView, AssetView, deps, UploadIdField } from './shared.ts';
+
+export const operation = defineOperation({
+  name: 'finalize_asset_upload',
+  title: 'Finalize a library upload',
+  description: 'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
+  route: 'workspace-assets-upload-finalize',
+  input: z.strictObject({ uploadId: UploadIdField }),
+  output: AssetView,
+  annotations: CREATES,
+  async run(input, { principal }) {
+    return new HttpResult(201, assetView(await finalizeUpload(principal, input, 'library', deps)));
+  },
+});
+
+export const handler = operationRoute(operation);

@@ -1,0 +1,23 @@
+// route: POST /api/mcp/workspace/assets/upload/reserve → reserveUpload (library) → presign + AssetRepository
+import * as z from '#core/schema';
+import { reserveUpload } from '#core/assets/use-cases';
+import { operationRoute } from '#http/operation-route';
+import { HttpResult } from '#http/responses';
+import { CREATES, defineOperation } from '#operations/operation';
+import { deps, FolderField, ReservedView, ReserveFields, TagsField } from './shared.ts';
+
+export const operation = defineOperation({
+  name: 'reserve_asset_upload',
+  title: 'Reserve a library upload',
+  description:
+    'Starts uploading an image, video or audio file to the workspace library: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there, then call finalize_asset_upload.',
+  route: 'workspace-assets-upload-reserve',
+  input: z.strictObject({ ...ReserveFields, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
+  output: ReservedView,
+  annotations: CREATES,
+  async run(input, { principal }) {
+    return new HttpResult(201, await reserveUpload(principal, { target: 'library', ...input }, deps));
+  },
+});
+
+export const handler = operationRoute(operation);
