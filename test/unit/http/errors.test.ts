@@ -11,6 +11,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '#core/errors';
+import { InsufficientCreditsError } from '#core/credits/errors';
 import { errorResponse, statusOf } from '#http/errors';
 
 let consoleError: MockInstance<typeof console.error>;
@@ -27,6 +28,7 @@ describe('errorResponse', () => {
   it.each([
     [new ValidationError('bad input'), 400],
     [new UnauthorizedError('no key'), 401],
+    [new InsufficientCreditsError(30, 12), 402],
     [new ForbiddenError('Missing scope: write:canvas'), 403],
     [new NotFoundError('Canvas x not found'), 404],
     [new MethodNotAllowedError('Method TRACE not allowed', ['GET', 'POST']), 405],
