@@ -45,6 +45,8 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   gateway: 'The MCP gateway (app host): every operation as a tool',
   oauth: 'OAuth 2.1 authorization server of the gateway (app host)',
   meta: 'What runs here: the index, liveness and this document (both hosts)',
+  integrations: 'Integrations: providers, bring-your-own credentials, policies, the workspace suite, the webhook relay',
+  codehost: 'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */

@@ -2,6 +2,7 @@
 // with the status that answer comes with. Kept apart from the operations so that they stay what the
 // gateway needs; test/unit/openapi checks that every operation has one and that each example passes the
 // operation's own zod schemas and the JSON Schemas the document publishes.
+import { INTEGRATION_EXAMPLES } from './integration-examples.ts';
 
 export interface OperationExample {
   /** Query parameters of a GET route, the JSON body otherwise. */
@@ -194,4 +195,5 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   },
   revoke_api_key: { input: { id: key.id }, status: 200, output: { ...key, status: 'revoked', revokedAt: LATER } },
   verify_key: { input: {}, status: 200, output: { workspaceId: WORKSPACE, scopes: ['read:canvases', 'run:workflows'], keyId: key.id } },
+  ...INTEGRATION_EXAMPLES,
 };

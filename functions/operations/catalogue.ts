@@ -44,6 +44,8 @@ import { operation as keysList } from '#routes/keys/list';
 import { operation as keysCreate } from '#routes/keys/create';
 import { operation as keysRevoke } from '#routes/keys/revoke';
 import { operation as keysVerifyKey } from '#routes/keys/verify-key';
+import { operation as integrationsServiceStatus } from '#routes/integrations/service-status';
+import { operation as integrationsProviders } from '#routes/integrations/providers';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -56,4 +58,6 @@ export const OPERATIONS: readonly Operation[] = [
   webhooksRegister, webhooksRevoke,
   // Workspace, keys, identity
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
+  // Integrations: providers, connections, policies, code host, workspace suite
+  integrationsServiceStatus, integrationsProviders,
 ];
