@@ -74,6 +74,7 @@ export function buildApp(options: BuildAppOptions = {}) {
     routes,
     callbackSigningSecretArn: secretArn || undefined,
     webhookSecretKey: stateful.webhookSecretKey,
+    credentialsKey: stateful.credentialsKey,
     publicBaseUrl,
     publicAppUrl,
   });

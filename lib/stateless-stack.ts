@@ -4,6 +4,7 @@
 import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
@@ -30,6 +31,8 @@ export interface StatelessStackProps extends StackProps {
   readonly callbackSigningSecretArn?: string;
   /** The key webhook secrets are derived from (StatefulStack). */
   readonly webhookSecretKey: secretsmanager.ISecret;
+  /** The KMS key wrapping stored credentials' data keys (StatefulStack). */
+  readonly credentialsKey: kms.IKey;
   /**
    * Origin of the base host behind a custom domain (CDK context `publicBaseUrl`), for webhook URLs.
    * @default undefined — the API Gateway domain and stage of each request
@@ -86,6 +89,7 @@ export class StatelessStack extends Stack {
         workflow: this.runWorkflow.refs,
         callbackSigningSecretArn: props.callbackSigningSecretArn,
         webhookSecretKeyArn: props.webhookSecretKey.secretArn,
+        credentialsKeyArn: props.credentialsKey.keyArn,
         publicBaseUrl: props.publicBaseUrl,
       });
       this.areas.set(area, stack);

@@ -46,6 +46,12 @@ import { operation as keysRevoke } from '#routes/keys/revoke';
 import { operation as keysVerifyKey } from '#routes/keys/verify-key';
 import { operation as integrationsServiceStatus } from '#routes/integrations/service-status';
 import { operation as integrationsProviders } from '#routes/integrations/providers';
+import { operation as integrationsConnectionsList } from '#routes/integrations/connections-list';
+import { operation as integrationsConnectionsUpsert } from '#routes/integrations/connections-upsert';
+import { operation as integrationsConnectionsRevoke } from '#routes/integrations/connections-revoke';
+import { operation as integrationsPoliciesGet } from '#routes/integrations/policies-get';
+import { operation as integrationsPoliciesUpdate } from '#routes/integrations/policies-update';
+import { operation as workspaceSuiteConnection } from '#routes/integrations/workspace-suite-connection';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -59,5 +65,5 @@ export const OPERATIONS: readonly Operation[] = [
   // Workspace, keys, identity
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
   // Integrations: providers, connections, policies, code host, workspace suite
-  integrationsServiceStatus, integrationsProviders,
+  integrationsServiceStatus, integrationsProviders, integrationsConnectionsList, integrationsConnectionsUpsert, integrationsConnectionsRevoke, integrationsPoliciesGet, integrationsPoliciesUpdate, workspaceSuiteConnection,
 ];

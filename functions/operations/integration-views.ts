@@ -38,3 +38,40 @@ export const ServiceStatusView = z.looseObject({
     .array(z.looseObject({ id: z.string(), label: z.string(), sharedCredentials: z.boolean(), status: ProviderStatusView }))
     .check(z.describe('Per provider: shared credential configured and resulting status')),
 });
+
+export const ConnectionView = z.looseObject({
+  provider: text('Provider the credential is for'),
+  label: nullableText('Name given to it'),
+  status: z.enum(['active', 'revoked']).check(z.describe('revoked: the encrypted secret has been deleted')),
+  masked: z.record(z.string(), z.string()).check(z.describe('Each credential field that is set, with a hint (its last four characters, when long enough)')),
+  createdAt: text('First stored (ISO 8601, UTC)'),
+  updatedAt: text('Last changed (ISO 8601, UTC)'),
+  revokedAt: nullableText('When revoked (ISO 8601, UTC); null while active'),
+  updatedBy: text('Key or grant id that last changed it'),
+});
+
+export const UpsertedConnectionView = z.looseObject({
+  ...ConnectionView.shape,
+  created: flag('True when this call stored the first credential for the provider, false when it replaced one'),
+});
+
+export const PolicyView = z.looseObject({
+  workspaceId: text('Workspace the policy belongs to'),
+  allowedProviders: z.nullable(z.array(z.string())).check(z.describe('Providers the workspace may use; null for all')),
+  allowedModels: z.nullable(z.array(z.string())).check(z.describe('Models the workspace may use; null for all')),
+  allowedVoices: z.nullable(z.array(z.string())).check(z.describe('Voices allowed with the shared speech credential; null for all')),
+  allowSharedCredentials: flag("Whether the deployment's shared credentials may be used"),
+  monthlyCreditCap: z.nullable(z.number()).check(z.describe('Monthly credit cap for generation; null for none')),
+  updatedAt: nullableText('Last changed (ISO 8601, UTC); null for the default policy'),
+});
+
+export const IntegrationConnectionView = z.looseObject({
+  provider: text('Provider id'),
+  label: text('Display name'),
+  vendor: text('Who runs the provider'),
+  state: z.enum(['connected', 'not-connected', 'revoked', 'unavailable']).check(z.describe('Whether the workspace can use the provider now')),
+  credential: z.nullable(z.enum(['workspace', 'shared'])).check(z.describe("Which credential would be used: the workspace's own or the deployment's shared one; null when none")),
+  sharedCredentials: flag("Whether the deployment's shared credential is configured"),
+  capabilities: z.array(z.string()).check(z.describe('What the provider can do')),
+  connection: z.nullable(z.looseObject({})).check(z.describe("The workspace's stored connection as masked metadata; null when none was ever stored")),
+});

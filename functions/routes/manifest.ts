@@ -24,6 +24,11 @@ export interface RouteAccess {
   readonly callbacks?: boolean;
   /** Derives webhook secrets (gets read access to the service's webhook key). */
   readonly webhookKey?: boolean;
+  /**
+   * Stored third-party credentials (envelope encryption under the credentials KMS key): `seal` grants
+   * kms:GenerateDataKey (store a new secret), `open` grants kms:Decrypt (use a stored one).
+   */
+  readonly credentials?: readonly ('seal' | 'open')[];
 }
 
 export interface RouteDefinition {
@@ -138,6 +143,13 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // Integrations (docs/integrations.md): the provider catalogue (any workspace key, no scope).
   { id: 'integrations-service-status', method: 'GET', path: '/api/integrations/service-status', host: 'base', entry: 'integrations/service-status', scope: null, access: READ, area: 'integrations' },
   { id: 'integrations-providers', method: 'GET', path: '/api/integrations/providers', host: 'base', entry: 'integrations/providers', scope: null, access: READ, area: 'integrations' },
+  // Bring-your-own credentials: only the upsert encrypts; listing and revoking never decrypt anything.
+  { id: 'integrations-connections-list', method: 'GET', path: '/api/integrations/connections', host: 'base', entry: 'integrations/connections-list', scope: 'manage:integrations', access: READ, area: 'integrations' },
+  { id: 'integrations-connections-upsert', method: 'POST', path: '/api/integrations/connections', host: 'base', entry: 'integrations/connections-upsert', scope: 'manage:integrations', access: { table: 'readWrite', credentials: ['seal'] }, area: 'integrations' },
+  { id: 'integrations-connections-revoke', method: 'POST', path: '/api/integrations/connections/revoke', host: 'base', entry: 'integrations/connections-revoke', scope: 'manage:integrations', access: WRITE, area: 'integrations' },
+  { id: 'integrations-policies-get', method: 'GET', path: '/api/integrations/policies', host: 'base', entry: 'integrations/policies-get', scope: 'manage:integrations', access: READ, area: 'integrations' },
+  { id: 'workspace-suite-connection', method: 'GET', path: '/api/mcp/workspace-suite/connection', host: 'base', entry: 'integrations/workspace-suite-connection', scope: 'manage:integrations', access: READ, area: 'integrations' },
+  { id: 'integrations-policies-update', method: 'POST', path: '/api/integrations/policies', host: 'base', entry: 'integrations/policies-update', scope: 'manage:integrations', access: WRITE, area: 'integrations' },
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.
@@ -154,12 +166,14 @@ function accessOfAll(routes: readonly RouteDefinition[]): RouteAccess {
   const accesses = routes.map((route) => route.access);
   const buckets = accesses.map((access) => access.bucket).filter((bucket) => bucket !== undefined);
   const workflow = [...new Set(accesses.flatMap((access) => access.workflow ?? []))].sort();
+  const credentials = [...new Set(accesses.flatMap((access) => access.credentials ?? []))].sort();
   return {
     table: accesses.some(has('readWrite')) ? 'readWrite' : 'read',
     ...(buckets.length > 0 ? { bucket: buckets.includes('readWrite') ? 'readWrite' : 'read' } : {}),
     ...(workflow.length > 0 ? { workflow } : {}),
     ...(accesses.some((access) => access.callbacks) ? { callbacks: true } : {}),
     ...(accesses.some((access) => access.webhookKey) ? { webhookKey: true } : {}),
+    ...(credentials.length > 0 ? { credentials } : {}),
   };
 }
 

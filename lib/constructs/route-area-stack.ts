@@ -27,6 +27,8 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   readonly callbackSigningSecretArn?: string;
   /** ARN of the secret webhook secrets are derived from (routes with `access.webhookKey`). */
   readonly webhookSecretKeyArn: string;
+  /** ARN of the KMS key that wraps stored credentials' data keys (routes with `access.credentials`). */
+  readonly credentialsKeyArn: string;
   /**
    * Origin of the base host behind a custom domain, for webhook URLs.
    * @default undefined — the handler uses the API Gateway domain and stage of the request
@@ -51,6 +53,7 @@ export class RouteAreaStack extends NestedStack {
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
     const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
+    const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
     const needsStart = workflowActions.has('start');
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
@@ -68,6 +71,7 @@ export class RouteAreaStack extends NestedStack {
         ...(needsBucket ? { MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName } : {}),
         ...workflowParameters,
         ...(needsWebhookKey ? { WebhookSecretKeyArn: props.webhookSecretKeyArn } : {}),
+        ...(needsCredentialsKey ? { CredentialsKeyArn: props.credentialsKeyArn } : {}),
       },
     });
 
@@ -93,12 +97,17 @@ export class RouteAreaStack extends NestedStack {
       ? new CfnParameter(this, 'WebhookSecretKeyArn', { type: 'String', description: 'ARN of the secret webhook secrets are derived from' }).valueAsString
       : undefined;
 
+    const credentialsKeyArn = needsCredentialsKey
+      ? new CfnParameter(this, 'CredentialsKeyArn', { type: 'String', description: 'ARN of the KMS key wrapping stored credentials' }).valueAsString
+      : undefined;
+
     for (const route of props.routes) {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
       if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
       if (route.access.workflow) fn.bindWorkflow(workflow, route.access.workflow);
       if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
+      if (route.access.credentials && credentialsKeyArn) fn.bindCredentials(credentialsKeyArn, route.access.credentials);
       this.functions.set(route.id, fn);
     }
   }

@@ -22,6 +22,8 @@
 // │ User email lookup│ USEREMAIL#<email>       │ USEREMAIL            │ -                  │ -                    │ -        │
 // │ Invite (record)  │ WS#<workspaceId>        │ INVITE#<inviteId>    │ -                  │ -                    │ expiry   │
 // │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │ expiry   │
+// │ Connection       │ WS#<workspaceId>        │ CONN#<provider>      │ -                  │ -                    │ -        │
+// │ Integr. policy   │ WS#<workspaceId>        │ INTPOLICY            │ -                  │ -                    │ -        │
 // │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<grant> │ <model>#<sha256>     │ expiry   │
 // │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
@@ -57,6 +59,9 @@
 // | OAuth token check       | GetItem OAUTH#AccessToken#<hash>, GetItem member (consistent)| 2 per gateway call           |
 // | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<grantId>, delete each                 | 1 + n                        |
 // | accept invite           | TransactWrite delete invite + lookup, put Member             | 1                            |
+// | list connections        | Query PK=WS#<ws>, SK begins_with CONN# (sealed part not read)| 1 (≤ one per provider)       |
+// | upsert / revoke conn.   | GetItem, PutItem conditioned on version                      | 2                            |
+// | provider access check   | GetItem policy ‖ GetItem connection (in parallel)            | 2 (+1 KMS Decrypt if own key)|
 // | remove member / demote  | TransactWrite member + ConditionCheck other owners           | 1 (never leaves no owner)    |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
@@ -138,4 +143,8 @@ export const keys = {
   oauthGrantPartition: (grantId: string) => `OAUTHGRANT#${grantId}`,
   oauthBySessionUid: (uid: string, idHash: string) => ({ GSI1PK: `OAUTHUID#${uid}`, GSI1SK: `Session#${idHash}` }),
   oauthUidPartition: (uid: string) => `OAUTHUID#${uid}`,
+  // Integrations (docs/integrations.md)
+  connection: (workspaceId: string, provider: string) => ({ PK: `WS#${workspaceId}`, SK: `CONN#${provider}` }),
+  connectionPrefix: 'CONN#',
+  integrationPolicy: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'INTPOLICY' }),
 } as const;
