@@ -60,6 +60,17 @@ export function buildApp(options: BuildAppOptions = {}) {
   // custom domains of the two hosts. The app host's is what the OAuth well-known documents need.
   const publicBaseUrl = originContext(app, PUBLIC_BASE_URL_CONTEXT);
   const publicAppUrl = originContext(app, PUBLIC_APP_URL_CONTEXT);
+  // Optional: the GitHub App of the code host (all three or none; secrets by complete ARN).
+  const appId: unknown = app.node.tryGetContext('githubAppId');
+  const codehost =
+    appId === undefined
+      ? undefined
+      : {
+          appId: String(appId),
+          privateKeySecretArn: String(app.node.tryGetContext('githubAppPrivateKeySecretArn') ?? ''),
+          webhookSecretArn: String(app.node.tryGetContext('githubWebhookSecretArn') ?? ''),
+          apiUrl: (app.node.tryGetContext('githubApiUrl') as string | undefined) || undefined,
+        };
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -75,6 +86,7 @@ export function buildApp(options: BuildAppOptions = {}) {
     callbackSigningSecretArn: secretArn || undefined,
     webhookSecretKey: stateful.webhookSecretKey,
     credentialsKey: stateful.credentialsKey,
+    codehost,
     publicBaseUrl,
     publicAppUrl,
   });

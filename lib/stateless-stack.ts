@@ -14,6 +14,7 @@ import { RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
 import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
+import type { CodehostAppRefs } from './constructs/service-function.ts';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: dynamodb.ITable;
@@ -31,6 +32,12 @@ export interface StatelessStackProps extends StackProps {
   readonly callbackSigningSecretArn?: string;
   /** The key webhook secrets are derived from (StatefulStack). */
   readonly webhookSecretKey: secretsmanager.ISecret;
+  /**
+   * The GitHub App the code-host routes act as (CDK context githubAppId, githubAppPrivateKeySecretArn,
+   * githubWebhookSecretArn, optional githubApiUrl).
+   * @default undefined — code-host routes answer 502
+   */
+  readonly codehost?: CodehostAppRefs;
   /** The KMS key wrapping stored credentials' data keys (StatefulStack). */
   readonly credentialsKey: kms.IKey;
   /**
@@ -90,6 +97,7 @@ export class StatelessStack extends Stack {
         callbackSigningSecretArn: props.callbackSigningSecretArn,
         webhookSecretKeyArn: props.webhookSecretKey.secretArn,
         credentialsKeyArn: props.credentialsKey.keyArn,
+        codehost: props.codehost,
         publicBaseUrl: props.publicBaseUrl,
       });
       this.areas.set(area, stack);

@@ -9,6 +9,7 @@ import {
   PayloadTooLargeError,
   RateLimitedError,
   UnauthorizedError,
+  UpstreamError,
   ValidationError,
 } from '#core/errors';
 import { jsonResponse } from './responses.ts';
@@ -22,6 +23,7 @@ const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainE
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [RateLimitedError, 429],
+  [UpstreamError, 502],
 ];
 
 export function statusOf(error: DomainError): number {

@@ -52,6 +52,15 @@ import { operation as integrationsConnectionsRevoke } from '#routes/integrations
 import { operation as integrationsPoliciesGet } from '#routes/integrations/policies-get';
 import { operation as integrationsPoliciesUpdate } from '#routes/integrations/policies-update';
 import { operation as workspaceSuiteConnection } from '#routes/integrations/workspace-suite-connection';
+import { operation as codehostInstallations } from '#routes/codehost/installations';
+import { operation as codehostRepositories } from '#routes/codehost/repositories';
+import { operation as codehostRepository } from '#routes/codehost/repository';
+import { operation as codehostFilesSearch } from '#routes/codehost/files-search';
+import { operation as codehostSyncTarget } from '#routes/codehost/sync-target';
+import { operation as codehostSync } from '#routes/codehost/sync';
+import { operation as codehostSourceLinksAttach } from '#routes/codehost/source-links-attach';
+import { operation as codehostDraftPrPrepare } from '#routes/codehost/draft-pr-prepare';
+import { operation as codehostDraftPrResult } from '#routes/codehost/draft-pr-result';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -66,4 +75,5 @@ export const OPERATIONS: readonly Operation[] = [
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
   // Integrations: providers, connections, policies, code host, workspace suite
   integrationsServiceStatus, integrationsProviders, integrationsConnectionsList, integrationsConnectionsUpsert, integrationsConnectionsRevoke, integrationsPoliciesGet, integrationsPoliciesUpdate, workspaceSuiteConnection,
+  codehostInstallations, codehostRepositories, codehostRepository, codehostFilesSearch, codehostSyncTarget, codehostSync, codehostSourceLinksAttach, codehostDraftPrPrepare, codehostDraftPrResult,
 ];

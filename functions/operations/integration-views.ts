@@ -75,3 +75,68 @@ export const IntegrationConnectionView = z.looseObject({
   capabilities: z.array(z.string()).check(z.describe('What the provider can do')),
   connection: z.nullable(z.looseObject({})).check(z.describe("The workspace's stored connection as masked metadata; null when none was ever stored")),
 });
+
+export const InstallationView = z.looseObject({
+  installationId: z.number().check(z.describe('GitHub App installation id')),
+  account: text('User or organisation the App is installed on'),
+  accountType: text('User or Organization'),
+  repositorySelection: text('all or selected repositories'),
+  suspended: flag('Suspended installations refuse every call'),
+  linkedAt: text('When the workspace linked it (ISO 8601, UTC)'),
+});
+
+export const RepositoryView = z.looseObject({
+  id: z.number().check(z.describe('Repository id on the code host')),
+  fullName: text('owner/name'),
+  defaultBranch: text('Default branch'),
+  private: flag('Private repository'),
+  htmlUrl: text('Web address'),
+});
+
+export const SearchResultView = z.looseObject({
+  totalCount: z.number().check(z.describe('Matches in all')),
+  incomplete: flag('The code host stopped searching early'),
+  items: z.array(z.looseObject({ path: z.string(), name: z.string(), sha: z.string(), htmlUrl: z.string() })).check(z.describe('Matching files')),
+});
+
+const SyncTargetView = z.looseObject({
+  installationId: z.number(),
+  repository: z.string(),
+  branch: z.string(),
+  syncedCommit: z.nullable(z.string()),
+  syncedAt: z.nullable(z.string()),
+  fileCount: z.nullable(z.number()),
+  remoteHead: z.nullable(z.string()),
+  remoteHeadAt: z.nullable(z.string()),
+  stale: z.boolean(),
+});
+
+export const SyncTargetAnswerView = z.looseObject({
+  syncTarget: z.nullable(SyncTargetView).check(z.describe('The sync target (stale: a push moved the branch since the last sync); null when none is set')),
+});
+
+export const SyncAnswerView = z.looseObject({
+  syncTarget: SyncTargetView.check(z.describe('The sync target after this sync')),
+  installation: InstallationView.check(z.describe('The installation, now linked to this workspace')),
+  truncated: flag('The tree was too large to count completely'),
+});
+
+export const SourceLinkAnswerView = z.looseObject({
+  canvasId: text('Canvas the edit applied to'),
+  canvasVersion: z.number().check(z.describe('The canvas version after the edit')),
+  nodeId: text('The linked node'),
+  sourceLink: z.looseObject({}).check(z.describe('provider, installationId, repository, path, commitSha, url, linkedAt')),
+});
+
+export const DraftExportView = z.looseObject({
+  exportId: text('Export id'),
+  canvasId: text('Canvas exported'),
+  installationId: z.number().check(z.describe('Installation used')),
+  repository: text('owner/name'),
+  baseBranch: text('Branch the pull request targets'),
+  branch: text('New branch the files are committed on'),
+  title: text('Pull request title'),
+  status: z.enum(['prepared', 'opened']).check(z.describe('prepared: stored, not pushed; opened: the draft pull request exists')),
+  files: z.array(z.looseObject({ path: z.string(), nodeId: z.string(), bytes: z.number() })).check(z.describe('Files of the export')),
+  result: z.nullable(z.looseObject({})).check(z.describe('commitSha, pullRequestNumber, pullRequestUrl, openedAt once opened; null before')),
+});

@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RouteArea, RouteDefinition } from '#routes/manifest';
 import { RouteFunction } from './route-function.ts';
-import type { RunWorkflowRefs } from './service-function.ts';
+import { bindCodehostTo, type CodehostAppRefs, type RunWorkflowRefs } from './service-function.ts';
 
 /** Most routes one area stack may hold: 5 resources each keeps it under ~450 of the 500 allowed. */
 export const MAX_ROUTES_PER_AREA_STACK = 90;
@@ -27,6 +27,11 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   readonly callbackSigningSecretArn?: string;
   /** ARN of the secret webhook secrets are derived from (routes with `access.webhookKey`). */
   readonly webhookSecretKeyArn: string;
+  /**
+   * The GitHub App (routes with `access.codehost`).
+   * @default undefined — code-host routes answer 502 until it is configured
+   */
+  readonly codehost?: CodehostAppRefs;
   /** ARN of the KMS key that wraps stored credentials' data keys (routes with `access.credentials`). */
   readonly credentialsKeyArn: string;
   /**
@@ -108,6 +113,7 @@ export class RouteAreaStack extends NestedStack {
       if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
       if (route.access.credentials && credentialsKeyArn) fn.bindCredentials(credentialsKeyArn, route.access.credentials);
+      if (route.access.codehost && props.codehost) bindCodehostTo(fn, props.codehost);
       this.functions.set(route.id, fn);
     }
   }

@@ -295,6 +295,29 @@ export class ServiceFunction extends Construct {
   }
 }
 
+/** The deployment's GitHub App, as CDK context gives it (secrets by complete Secrets Manager ARN). */
+export interface CodehostAppRefs {
+  readonly appId: string;
+  readonly privateKeySecretArn: string;
+  readonly webhookSecretArn: string;
+  /** @default https://api.github.com */
+  readonly apiUrl?: string;
+}
+
+/**
+ * Lets the handler act as the GitHub App: sets its id (and API URL) and the ARNs of its private key and
+ * webhook secret, and grants secretsmanager:GetSecretValue on exactly those two secrets.
+ */
+export function bindCodehostTo(fn: ServiceFunction, app: CodehostAppRefs): void {
+  assertSecretCompleteArn(app.privateKeySecretArn);
+  assertSecretCompleteArn(app.webhookSecretArn);
+  fn.function.addEnvironment(ENV.codehostAppId, app.appId);
+  fn.function.addEnvironment(`${ENV.codehostPrivateKey}_ARN`, app.privateKeySecretArn);
+  fn.function.addEnvironment(`${ENV.codehostWebhookSecret}_ARN`, app.webhookSecretArn);
+  if (app.apiUrl) fn.function.addEnvironment(ENV.codehostApiUrl, app.apiUrl);
+  iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [app.privateKeySecretArn, app.webhookSecretArn] });
+}
+
 /** KMS actions per credential operation (the manifest's `access.credentials`). */
 export const CREDENTIAL_ACTIONS = {
   seal: ['kms:GenerateDataKey'],
