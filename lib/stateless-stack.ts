@@ -35,7 +35,7 @@ export interface StatelessStackProps extends StackProps {
   /**
    * The GitHub App the code-host routes act as (CDK context githubAppId, githubAppPrivateKeySecretArn,
    * githubWebhookSecretArn, optional githubApiUrl).
-   * @default undefined — code-host routes answer 502
+   * @default undefined — code-host routes answer 404
    */
   readonly codehost?: CodehostAppRefs;
   /** The KMS key wrapping stored credentials' data keys (StatefulStack). */

@@ -29,7 +29,7 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   readonly webhookSecretKeyArn: string;
   /**
    * The GitHub App (routes with `access.codehost`).
-   * @default undefined — code-host routes answer 502 until it is configured
+   * @default undefined — code-host routes answer 404 until it is configured
    */
   readonly codehost?: CodehostAppRefs;
   /** ARN of the KMS key that wraps stored credentials' data keys (routes with `access.credentials`). */

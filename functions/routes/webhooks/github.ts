@@ -6,7 +6,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { verify } from '@octokit/webhooks-methods';
 import { systemClock } from '#core/clock';
 import { applyGithubDelivery } from '#core/codehost/webhooks';
-import { MethodNotAllowedError, PayloadTooLargeError, UnauthorizedError, UpstreamError, ValidationError } from '#core/errors';
+import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from '#core/errors';
 import { githubWebhookSecret } from '#adapters/codehost/config';
 import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
 import { errorResponse } from '#http/errors';
@@ -26,7 +26,7 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const body = rawBody(event);
     if (body.length > (route.maxBodyBytes ?? 0)) throw new PayloadTooLargeError('Webhook body too large');
     const secret = await githubWebhookSecret();
-    if (!secret) throw new UpstreamError('GitHub webhooks are not configured in this deployment');
+    if (!secret) throw new NotFoundError('GitHub webhooks are not configured in this deployment');
     const signature = header(event, 'x-hub-signature-256');
     if (!signature) throw new UnauthorizedError('Missing X-Hub-Signature-256');
     // GitHub signs the exact bytes it sent; verify() takes them as a string (UTF-8, as GitHub sends JSON).
