@@ -80,6 +80,17 @@ export function buildApp(options: BuildAppOptions = {}) {
   const publicBaseUrl = originContext(app, PUBLIC_BASE_URL_CONTEXT);
   const publicAppUrl = originContext(app, PUBLIC_APP_URL_CONTEXT);
   const creditPricing = creditPricingContext(app);
+  // Optional: the GitHub App of the code host (all three or none; secrets by complete ARN).
+  const appId: unknown = app.node.tryGetContext('githubAppId');
+  const codehost =
+    appId === undefined
+      ? undefined
+      : {
+          appId: String(appId),
+          privateKeySecretArn: String(app.node.tryGetContext('githubAppPrivateKeySecretArn') ?? ''),
+          webhookSecretArn: String(app.node.tryGetContext('githubWebhookSecretArn') ?? ''),
+          apiUrl: (app.node.tryGetContext('githubApiUrl') as string | undefined) || undefined,
+        };
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -96,6 +107,8 @@ export function buildApp(options: BuildAppOptions = {}) {
     webhookSecretKey: stateful.webhookSecretKey,
     paymentsWebhookSecret: stateful.paymentsWebhookSecret,
     creditPricing,
+    credentialsKey: stateful.credentialsKey,
+    codehost,
     publicBaseUrl,
     publicAppUrl,
   });

@@ -1,6 +1,7 @@
 // infra: what must survive every deployment — the single table and the media bucket. Termination
 // protection, RETAIN removal policies, no physical names; the stateless stack receives them as props.
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { DataTable } from './constructs/data-table.ts';
@@ -13,6 +14,8 @@ export class StatefulStack extends Stack {
   readonly webhookSecretKey: secretsmanager.Secret;
   /** The payment provider's webhook signing secret(s), set by the operator (docs/billing.md "Payments"). */
   readonly paymentsWebhookSecret: secretsmanager.Secret;
+  /** Wraps the data key of every stored third-party credential (envelope encryption, docs/integrations.md). */
+  readonly credentialsKey: kms.Key;
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, { terminationProtection: true, ...props });
@@ -47,6 +50,17 @@ export class StatefulStack extends Stack {
     });
 
     new CfnOutput(this, 'PaymentsWebhookSecretArn', { value: this.paymentsWebhookSecret.secretArn, description: 'Set to the payment provider webhook signing secret(s)' });
+    // Stateful: every stored bring-your-own credential is sealed under a data key this key wraps, so
+    // deleting it would make them all unreadable. Yearly automatic rotation keeps old versions for
+    // decryption, so rotation never breaks a stored secret. No grants here: each function that seals
+    // or opens credentials gets exactly GenerateDataKey or Decrypt (ServiceFunction.bindCredentials).
+    this.credentialsKey = new kms.Key(this, 'CredentialsKey', {
+      description: 'Wraps the data keys of stored third-party credentials (bring-your-own provider keys)',
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      pendingWindow: Duration.days(30),
+    });
+
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName, description: 'Single table (admin scripts)' });
     new CfnOutput(this, 'MediaBucketName', { value: this.media.bucket.bucketName, description: 'Media bucket' });
   }

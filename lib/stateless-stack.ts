@@ -4,6 +4,7 @@
 import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
@@ -14,6 +15,7 @@ import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
 import { CreditHoldsSweeper } from './constructs/credit-holds-sweeper.ts';
+import type { CodehostAppRefs } from './constructs/service-function.ts';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: dynamodb.ITable;
@@ -42,6 +44,14 @@ export interface StatelessStackProps extends StackProps {
    * @default {} — the defaults of functions/core/credits/prices.ts
    */
   readonly creditPricing?: Readonly<Record<string, string>>;
+  /**
+   * The GitHub App the code-host routes act as (CDK context githubAppId, githubAppPrivateKeySecretArn,
+   * githubWebhookSecretArn, optional githubApiUrl).
+   * @default undefined — code-host routes answer 404
+   */
+  readonly codehost?: CodehostAppRefs;
+  /** The KMS key wrapping stored credentials' data keys (StatefulStack). */
+  readonly credentialsKey: kms.IKey;
   /**
    * Origin of the base host behind a custom domain (CDK context `publicBaseUrl`), for webhook URLs.
    * @default undefined — the API Gateway domain and stage of each request
@@ -104,6 +114,8 @@ export class StatelessStack extends Stack {
         webhookSecretKeyArn: props.webhookSecretKey.secretArn,
         paymentsWebhookSecretArn: props.paymentsWebhookSecret?.secretArn,
         creditPricing: props.creditPricing,
+        credentialsKeyArn: props.credentialsKey.keyArn,
+        codehost: props.codehost,
         publicBaseUrl: props.publicBaseUrl,
       });
       this.areas.set(area, stack);

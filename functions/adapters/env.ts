@@ -31,4 +31,19 @@ export const ENV = {
   baseApiUrl: 'BASE_API_URL',
   /** Extra browser origins the gateway accepts besides PUBLIC_APP_URL (comma-separated). */
   gatewayAllowedOrigins: 'GATEWAY_ALLOWED_ORIGINS',
+  // Integrations (docs/integrations.md). Shared provider credentials: the value itself (local mode) or,
+  // in AWS, the Secrets Manager ARN under the same name with `_ARN` appended.
+  providerOneApiKey: 'GEMINI_API_KEY',
+  providerTwoApiKey: 'FAL_KEY',
+  speechApiKey: 'ELEVENLABS_API_KEY',
+  workspaceSuiteClientId: 'WORKSPACE_SUITE_CLIENT_ID',
+  codehostAppId: 'GITHUB_APP_ID',
+  codehostPrivateKey: 'GITHUB_APP_PRIVATE_KEY',
+  codehostWebhookSecret: 'GITHUB_WEBHOOK_SECRET',
+  /** GitHub REST base URL. @default https://api.github.com (tests point it at a local server) */
+  codehostApiUrl: 'GITHUB_API_URL',
+  /** KMS key that wraps the data key of every stored third-party credential (AWS). */
+  credentialsKmsKeyId: 'CREDENTIALS_KMS_KEY_ID',
+  /** Local mode: the file holding the master key that wraps credential data keys. @default DATA_DIR/credentials-master.key */
+  credentialsMasterKeyFile: 'CREDENTIALS_MASTER_KEY_FILE',
 } as const;

@@ -48,3 +48,6 @@ export class RateLimitedError extends DomainError {
     super(message);
   }
 }
+
+/** A provider the service depends on failed or answered something unusable (502). */
+export class UpstreamError extends DomainError {}

@@ -10,6 +10,7 @@ import {
   PaymentRequiredError,
   RateLimitedError,
   UnauthorizedError,
+  UpstreamError,
   ValidationError,
 } from '#core/errors';
 import { jsonResponse } from './responses.ts';
@@ -24,6 +25,7 @@ const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainE
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [RateLimitedError, 429],
+  [UpstreamError, 502],
 ];
 
 export function statusOf(error: DomainError): number {

@@ -139,6 +139,35 @@ const publicOperation = (operationId: string, summary: string, description: stri
   ...rest,
 });
 
+/** GitHub's deliveries to the code host's webhook (docs/integrations.md). */
+const githubWebhook = publicOperation(
+  'receive_github_webhook',
+  'Receive a GitHub webhook delivery',
+  "GitHub App deliveries. Verified by X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the App's webhook secret); each X-GitHub-Delivery is applied once (a redelivery answers duplicate: true). installation events update or unlink the installation; push events record the new head on sync targets following that branch; other events are acknowledged.",
+  'codehost',
+  {
+    '200': {
+      description: 'Verified and applied (or recognised as a redelivery)',
+      content: json(
+        object({ ok: { type: 'boolean' }, deliveryId: string('X-GitHub-Delivery'), event: string('X-GitHub-Event'), applied: { type: 'boolean' }, duplicate: { type: 'boolean' }, effect: string('What the delivery changed') }, ['ok', 'deliveryId', 'applied', 'duplicate']),
+        { ok: true, deliveryId: '72d3162e-cc78-11e3-81ab-4c9367dc0958', event: 'push', applied: true, duplicate: false, effect: 'head recorded on 1 sync target(s)' },
+      ),
+    },
+    '400': error('BadRequest'),
+    '401': { description: 'Missing or wrong X-Hub-Signature-256', content: json({ $ref: '#/components/schemas/Error' }, { error: 'Bad X-Hub-Signature-256' }) },
+    '413': error('PayloadTooLarge'),
+    '500': error('InternalError'),
+  },
+  {
+    parameters: [
+      { name: 'X-Hub-Signature-256', in: 'header', required: true, description: 'sha256=<hex HMAC-SHA256 of the raw body>', schema: { type: 'string' }, example: 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17' },
+      { name: 'X-GitHub-Delivery', in: 'header', required: true, description: 'Delivery GUID; the deduplication key', schema: { type: 'string' }, example: '72d3162e-cc78-11e3-81ab-4c9367dc0958' },
+      { name: 'X-GitHub-Event', in: 'header', required: true, description: 'Event name', schema: { type: 'string' }, example: 'push' },
+    ],
+    requestBody: { required: true, description: "GitHub's event payload (content type application/json)", content: json({ type: 'object' }, { ref: 'refs/heads/main', after: '3b18e512dba79e4c8300dd08aeb37f8e728b8dad', repository: { full_name: 'acme/docs' }, installation: { id: 4242 } }) },
+  },
+);
+
 const wellKnown: Record<string, PathItem> = {
   '/.well-known/oauth-protected-resource/api/mcp': {
     get: publicOperation('get_protected_resource_metadata', 'Protected resource metadata (RFC 9728)', 'Names the gateway as a resource and its authorization server; also served at /.well-known/oauth-protected-resource.', 'oauth', {
@@ -298,6 +327,8 @@ export function describedPaths(route: RouteDefinition): Record<string, PathItem>
       return { [route.path]: Object.fromEntries(WEBHOOK_METHODS.map((method) => [method.toLowerCase(), webhookTrigger(method)])) };
     case 'gateway':
       return { [route.path]: gateway };
+    case 'webhooks-github':
+      return { [route.path]: { post: githubWebhook } };
     case 'oauth-well-known':
       return wellKnown;
     case 'oauth-server':

@@ -52,6 +52,8 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   payments: 'Payment-provider webhooks (authenticated by the provider signature)',
   templates: 'Templates: publish a canvas as a frozen copy, list, read, start new canvases from one',
   assets: 'Assets: presigned uploads, the workspace library, canvas assets, usages, trash and purge',
+  integrations: 'Integrations: providers, bring-your-own credentials, policies, the workspace suite, the webhook relay',
+  codehost: 'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */

@@ -2,6 +2,7 @@
 // with the status that answer comes with. Kept apart from the operations so that they stay what the
 // gateway needs; test/unit/openapi checks that every operation has one and that each example passes the
 // operation's own zod schemas and the JSON Schemas the document publishes.
+import { INTEGRATION_EXAMPLES } from './integration-examples.ts';
 
 export interface OperationExample {
   /** Query parameters of a GET route, the JSON body otherwise. */
@@ -344,4 +345,5 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   trash_asset: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, trashedAt: LATER, version: 3 } },
   restore_asset: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, version: 4 } },
   purge_asset: { input: { assetId: ASSET, force: false }, status: 200, output: { purged: true, assetId: ASSET, usagesLeft: 0 } },
+  ...INTEGRATION_EXAMPLES,
 };

@@ -71,6 +71,23 @@ import { operation as keysVerifyKey } from '#routes/keys/verify-key';
 import { operation as creditsBalance } from '#routes/credits/balance';
 import { operation as creditsTransactions } from '#routes/credits/transactions';
 import { operation as billingSummary } from '#routes/credits/summary';
+import { operation as integrationsServiceStatus } from '#routes/integrations/service-status';
+import { operation as integrationsProviders } from '#routes/integrations/providers';
+import { operation as integrationsConnectionsList } from '#routes/integrations/connections-list';
+import { operation as integrationsConnectionsUpsert } from '#routes/integrations/connections-upsert';
+import { operation as integrationsConnectionsRevoke } from '#routes/integrations/connections-revoke';
+import { operation as integrationsPoliciesGet } from '#routes/integrations/policies-get';
+import { operation as integrationsPoliciesUpdate } from '#routes/integrations/policies-update';
+import { operation as workspaceSuiteConnection } from '#routes/integrations/workspace-suite-connection';
+import { operation as codehostInstallations } from '#routes/codehost/installations';
+import { operation as codehostRepositories } from '#routes/codehost/repositories';
+import { operation as codehostRepository } from '#routes/codehost/repository';
+import { operation as codehostFilesSearch } from '#routes/codehost/files-search';
+import { operation as codehostSyncTarget } from '#routes/codehost/sync-target';
+import { operation as codehostSync } from '#routes/codehost/sync';
+import { operation as codehostSourceLinksAttach } from '#routes/codehost/source-links-attach';
+import { operation as codehostDraftPrPrepare } from '#routes/codehost/draft-pr-prepare';
+import { operation as codehostDraftPrResult } from '#routes/codehost/draft-pr-result';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -90,4 +107,7 @@ export const OPERATIONS: readonly Operation[] = [
   workspaceInfo, workspaceMembers, workspaceRename, workspaceInvite, workspaceInviteRevoke, workspaceRemoveMember, changeMemberRole, keysList, keysCreate, keysRevoke, keysVerifyKey,
   // Credits and billing
   creditsBalance, creditsTransactions, billingSummary,
+  // Integrations: providers, connections, policies, code host, workspace suite
+  integrationsServiceStatus, integrationsProviders, integrationsConnectionsList, integrationsConnectionsUpsert, integrationsConnectionsRevoke, integrationsPoliciesGet, integrationsPoliciesUpdate, workspaceSuiteConnection,
+  codehostInstallations, codehostRepositories, codehostRepository, codehostFilesSearch, codehostSyncTarget, codehostSync, codehostSourceLinksAttach, codehostDraftPrPrepare, codehostDraftPrResult,
 ];

@@ -28,6 +28,13 @@ export interface RouteAccess {
   readonly paymentsSecret?: boolean;
   /** Charges or grants credits by the price list (gets the price configuration: CREDIT_PRICES, …). */
   readonly prices?: boolean;
+  /**
+   * Stored third-party credentials (envelope encryption under the credentials KMS key): `seal` grants
+   * kms:GenerateDataKey (store a new secret), `open` grants kms:Decrypt (use a stored one).
+   */
+  readonly credentials?: readonly ('seal' | 'open')[];
+  /** Calls GitHub as the deployment's GitHub App (gets its id, API URL and read access to its private key and webhook secret). */
+  readonly codehost?: boolean;
 }
 
 export interface RouteDefinition {
@@ -64,7 +71,7 @@ export interface RouteDefinition {
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing' | 'templates' | 'assets';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing' | 'templates' | 'assets' | 'integrations' | 'codehost';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -73,6 +80,9 @@ const READ = { table: 'read' } as const;
 const WRITE = { table: 'readWrite' } as const;
 /** Run reads hand out download URLs for large values (runs/blobs.ts), which needs read access to the bucket. */
 const RUN_READ = { table: 'read', bucket: 'read' } as const;
+/** Code-host routes that call GitHub as the App: its private key (and, for the webhook, its secret). */
+const CODEHOST_READ = { table: 'read', codehost: true } as const;
+const CODEHOST_WRITE = { table: 'readWrite', codehost: true } as const;
 
 const canvas = (
   method: HttpMethod,
@@ -204,6 +214,28 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   asset('POST', 'workspace/assets/place', 'write:canvas', WRITE),
   asset('POST', 'workspace/assets/trash', ASSET_DELETE, WRITE),
   asset('POST', 'workspace/assets/purge', ASSET_DELETE, { table: 'readWrite', bucket: 'readWrite' }),
+  // Integrations (docs/integrations.md): the provider catalogue (any workspace key, no scope).
+  { id: 'integrations-service-status', method: 'GET', path: '/api/integrations/service-status', host: 'base', entry: 'integrations/service-status', scope: null, access: READ, area: 'integrations' },
+  { id: 'integrations-providers', method: 'GET', path: '/api/integrations/providers', host: 'base', entry: 'integrations/providers', scope: null, access: READ, area: 'integrations' },
+  // Bring-your-own credentials: only the upsert encrypts; listing and revoking never decrypt anything.
+  { id: 'integrations-connections-list', method: 'GET', path: '/api/integrations/connections', host: 'base', entry: 'integrations/connections-list', scope: 'manage:integrations', access: READ, area: 'integrations' },
+  { id: 'integrations-connections-upsert', method: 'POST', path: '/api/integrations/connections', host: 'base', entry: 'integrations/connections-upsert', scope: 'manage:integrations', access: { table: 'readWrite', credentials: ['seal'] }, area: 'integrations' },
+  { id: 'integrations-connections-revoke', method: 'POST', path: '/api/integrations/connections/revoke', host: 'base', entry: 'integrations/connections-revoke', scope: 'manage:integrations', access: WRITE, area: 'integrations' },
+  { id: 'integrations-policies-get', method: 'GET', path: '/api/integrations/policies', host: 'base', entry: 'integrations/policies-get', scope: 'manage:integrations', access: READ, area: 'integrations' },
+  { id: 'workspace-suite-connection', method: 'GET', path: '/api/mcp/workspace-suite/connection', host: 'base', entry: 'integrations/workspace-suite-connection', scope: 'manage:integrations', access: READ, area: 'integrations' },
+  { id: 'integrations-policies-update', method: 'POST', path: '/api/integrations/policies', host: 'base', entry: 'integrations/policies-update', scope: 'manage:integrations', access: WRITE, area: 'integrations' },
+  // Code host (GitHub App; docs/integrations.md). Reads reach GitHub with installation tokens.
+  { id: 'codehost-installations', method: 'GET', path: '/api/mcp/codehost/installations', host: 'base', entry: 'codehost/installations', scope: 'read:canvases', access: READ, area: 'codehost' },
+  { id: 'codehost-repositories', method: 'GET', path: '/api/mcp/codehost/repositories', host: 'base', entry: 'codehost/repositories', scope: 'read:canvases', access: CODEHOST_READ, area: 'codehost' },
+  { id: 'codehost-repository', method: 'GET', path: '/api/mcp/codehost/repository', host: 'base', entry: 'codehost/repository', scope: 'read:canvases', access: CODEHOST_READ, area: 'codehost' },
+  { id: 'codehost-files-search', method: 'GET', path: '/api/mcp/codehost/files/search', host: 'base', entry: 'codehost/files-search', scope: 'read:canvases', access: CODEHOST_READ, area: 'codehost' },
+  { id: 'codehost-sync-target', method: 'GET', path: '/api/mcp/codehost/repositories/sync-target', host: 'base', entry: 'codehost/sync-target', scope: 'manage:integrations', access: READ, area: 'codehost' },
+  { id: 'codehost-sync', method: 'POST', path: '/api/mcp/codehost/repositories/sync', host: 'base', entry: 'codehost/sync', scope: 'manage:integrations', access: CODEHOST_WRITE, timeoutSeconds: 20, area: 'codehost' },
+  { id: 'codehost-source-links-attach', method: 'POST', path: '/api/mcp/codehost/source-links/attach', host: 'base', entry: 'codehost/source-links-attach', scope: 'write:canvas', access: CODEHOST_WRITE, area: 'codehost' },
+  { id: 'codehost-draft-pr-prepare', method: 'POST', path: '/api/mcp/codehost/exports/draft-pr/prepare', host: 'base', entry: 'codehost/draft-pr-prepare', scope: 'manage:integrations', access: CODEHOST_WRITE, area: 'codehost' },
+  { id: 'codehost-draft-pr-result', method: 'POST', path: '/api/mcp/codehost/exports/draft-pr/result', host: 'base', entry: 'codehost/draft-pr-result', scope: 'manage:integrations', access: CODEHOST_WRITE, timeoutSeconds: 25, area: 'codehost' },
+  // GitHub's webhooks: authenticated by X-Hub-Signature-256 (GitHub caps payloads at 25 MB; API Gateway at 10 MB).
+  { id: 'webhooks-github', method: 'POST', path: '/api/webhooks/github', host: 'base', entry: 'webhooks/github', scope: null, auth: 'public', access: { table: 'readWrite', codehost: true }, maxBodyBytes: 6 * 1024 * 1024, area: 'codehost' },
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.
@@ -220,12 +252,15 @@ function accessOfAll(routes: readonly RouteDefinition[]): RouteAccess {
   const accesses = routes.map((route) => route.access);
   const buckets = accesses.map((access) => access.bucket).filter((bucket) => bucket !== undefined);
   const workflow = [...new Set(accesses.flatMap((access) => access.workflow ?? []))].sort();
+  const credentials = [...new Set(accesses.flatMap((access) => access.credentials ?? []))].sort();
   return {
     table: accesses.some(has('readWrite')) ? 'readWrite' : 'read',
     ...(buckets.length > 0 ? { bucket: buckets.includes('readWrite') ? 'readWrite' : 'read' } : {}),
     ...(workflow.length > 0 ? { workflow } : {}),
     ...(accesses.some((access) => access.callbacks) ? { callbacks: true } : {}),
     ...(accesses.some((access) => access.webhookKey) ? { webhookKey: true } : {}),
+    ...(credentials.length > 0 ? { credentials } : {}),
+    ...(accesses.some((access) => access.codehost) ? { codehost: true } : {}),
   };
 }
 

@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RouteArea, RouteDefinition } from '#routes/manifest';
 import { RouteFunction } from './route-function.ts';
-import type { RunWorkflowRefs } from './service-function.ts';
+import { bindCodehostTo, type CodehostAppRefs, type RunWorkflowRefs } from './service-function.ts';
 
 /** Most routes one area stack may hold: 5 resources each keeps it under ~450 of the 500 allowed. */
 export const MAX_ROUTES_PER_AREA_STACK = 90;
@@ -38,6 +38,13 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
    */
   readonly creditPricing?: Readonly<Record<string, string>>;
   /**
+   * The GitHub App (routes with `access.codehost`).
+   * @default undefined — code-host routes answer 404 until it is configured
+   */
+  readonly codehost?: CodehostAppRefs;
+  /** ARN of the KMS key that wraps stored credentials' data keys (routes with `access.credentials`). */
+  readonly credentialsKeyArn: string;
+  /**
    * Origin of the base host behind a custom domain, for webhook URLs.
    * @default undefined — the handler uses the API Gateway domain and stage of the request
    */
@@ -62,6 +69,7 @@ export class RouteAreaStack extends NestedStack {
     const needsBucket = props.routes.some((route) => route.access.bucket);
     const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
     const needsPaymentsSecret = props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
+    const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
     const needsStart = workflowActions.has('start');
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
@@ -80,6 +88,7 @@ export class RouteAreaStack extends NestedStack {
         ...workflowParameters,
         ...(needsWebhookKey ? { WebhookSecretKeyArn: props.webhookSecretKeyArn } : {}),
         ...(needsPaymentsSecret ? { PaymentsWebhookSecretArn: props.paymentsWebhookSecretArn! } : {}),
+        ...(needsCredentialsKey ? { CredentialsKeyArn: props.credentialsKeyArn } : {}),
       },
     });
 
@@ -108,6 +117,9 @@ export class RouteAreaStack extends NestedStack {
     const paymentsWebhookSecretArn = needsPaymentsSecret
       ? new CfnParameter(this, 'PaymentsWebhookSecretArn', { type: 'String', description: "ARN of the secret holding the payment provider's webhook signing secret(s)" }).valueAsString
       : undefined;
+    const credentialsKeyArn = needsCredentialsKey
+      ? new CfnParameter(this, 'CredentialsKeyArn', { type: 'String', description: 'ARN of the KMS key wrapping stored credentials' }).valueAsString
+      : undefined;
 
     for (const route of props.routes) {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
@@ -117,6 +129,8 @@ export class RouteAreaStack extends NestedStack {
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
       if (route.access.paymentsSecret && paymentsWebhookSecretArn) fn.bindPaymentsSecret(paymentsWebhookSecretArn);
       if (route.access.prices && props.creditPricing) fn.bindPrices(props.creditPricing);
+      if (route.access.credentials && credentialsKeyArn) fn.bindCredentials(credentialsKeyArn, route.access.credentials);
+      if (route.access.codehost && props.codehost) bindCodehostTo(fn, props.codehost);
       this.functions.set(route.id, fn);
     }
   }

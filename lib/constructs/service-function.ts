@@ -298,12 +298,67 @@ export class ServiceFunction extends Construct {
    * `publicBaseUrl` (a custom domain), webhook URLs use it; otherwise the handler uses the API
    * Gateway domain and stage the request came through.
    */
+  /** See bindCredentialsTo. */
+  bindCredentials(keyArn: string, actions: readonly CredentialAction[]): this {
+    bindCredentialsTo(this, keyArn, actions);
+    return this;
+  }
+
   bindWebhookKey(secretArn: string, publicBaseUrl: string | undefined): this {
     this.function.addEnvironment(ENV.webhookSecretKeyArn, secretArn);
     if (publicBaseUrl) this.function.addEnvironment(ENV.publicBaseUrl, publicBaseUrl);
     iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [secretArn] });
     return this;
   }
+}
+
+/** The deployment's GitHub App, as CDK context gives it (secrets by complete Secrets Manager ARN). */
+export interface CodehostAppRefs {
+  readonly appId: string;
+  readonly privateKeySecretArn: string;
+  readonly webhookSecretArn: string;
+  /** @default https://api.github.com */
+  readonly apiUrl?: string;
+}
+
+/**
+ * Lets the handler act as the GitHub App: sets its id (and API URL) and the ARNs of its private key and
+ * webhook secret, and grants secretsmanager:GetSecretValue on exactly those two secrets.
+ */
+export function bindCodehostTo(fn: ServiceFunction, app: CodehostAppRefs): void {
+  assertSecretCompleteArn(app.privateKeySecretArn);
+  assertSecretCompleteArn(app.webhookSecretArn);
+  fn.function.addEnvironment(ENV.codehostAppId, app.appId);
+  fn.function.addEnvironment(`${ENV.codehostPrivateKey}_ARN`, app.privateKeySecretArn);
+  fn.function.addEnvironment(`${ENV.codehostWebhookSecret}_ARN`, app.webhookSecretArn);
+  if (app.apiUrl) fn.function.addEnvironment(ENV.codehostApiUrl, app.apiUrl);
+  iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [app.privateKeySecretArn, app.webhookSecretArn] });
+}
+
+/** KMS actions per credential operation (the manifest's `access.credentials`). */
+export const CREDENTIAL_ACTIONS = {
+  seal: ['kms:GenerateDataKey'],
+  open: ['kms:Decrypt'],
+} as const satisfies Record<CredentialAction, readonly string[]>;
+
+export type CredentialAction = NonNullable<RouteAccess['credentials']>[number];
+
+/**
+ * Lets the handler seal and/or open stored third-party credentials: sets `ENV.credentialsKmsKeyId` and
+ * grants exactly the KMS actions of `actions` on that one key, and only for requests whose encryption
+ * context names a workspace and a provider (the context the cipher always sends), so the grant cannot be
+ * used to encrypt or decrypt anything else with this key.
+ */
+export function bindCredentialsTo(fn: ServiceFunction, keyArn: string, actions: readonly CredentialAction[]): void {
+  if (actions.length === 0) return;
+  fn.function.addEnvironment(ENV.credentialsKmsKeyId, keyArn);
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: actions.flatMap((action) => [...CREDENTIAL_ACTIONS[action]]),
+      resources: [keyArn],
+      conditions: { 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['workspaceId', 'provider'] }, Null: { 'kms:EncryptionContext:workspaceId': 'false' } },
+    }),
+  );
 }
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -120,6 +120,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       [ENV.publicAppUrl]: config.publicAppUrl ?? appUrl,
       [ENV.publicBaseUrl]: config.publicBaseUrl ?? baseUrl,
       [ENV.webhookSecretKey]: process.env[ENV.webhookSecretKey] || (await localWebhookKey(dataDir)),
+      // Stored bring-your-own credentials are sealed under this file's key (created on first use, 0600).
+      [ENV.credentialsMasterKeyFile]: process.env[ENV.credentialsMasterKeyFile] || resolve(dataDir, 'credentials-master.key'),
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,

@@ -22,6 +22,12 @@
 // │ User email lookup│ USEREMAIL#<email>       │ USEREMAIL            │ -                  │ -                    │ -        │
 // │ Invite (record)  │ WS#<workspaceId>        │ INVITE#<inviteId>    │ -                  │ -                    │ expiry   │
 // │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │ expiry   │
+// │ Connection       │ WS#<workspaceId>        │ CONN#<provider>      │ -                  │ -                    │ -        │
+// │ Integr. policy   │ WS#<workspaceId>        │ INTPOLICY            │ -                  │ -                    │ -        │
+// │ GitHub install.  │ CODEHOST#INST#<id>      │ INSTALLATION         │ CODEHOSTWS#<ws>    │ INST#<id>            │ -        │
+// │ Sync target      │ WS#<workspaceId>        │ CODEHOST#SYNC        │ CODEHOSTREPO#<inst>#<owner/name> │ WS#<ws> │ -        │
+// │ Draft-PR export  │ WS#<workspaceId>        │ CODEHOST#EXPORT#<id> │ -                  │ -                    │ -        │
+// │ GitHub delivery  │ GHDELIVERY#<guid>       │ GHDELIVERY           │ -                  │ -                    │ +7 d     │
 // │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<grant> │ <model>#<sha256>     │ expiry   │
 // │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
 // │ Credit balance   │ WS#<workspaceId>        │ CREDITS              │ -                  │ -                    │ -        │
@@ -66,6 +72,13 @@
 // | OAuth token check       | GetItem OAUTH#AccessToken#<hash>, GetItem member (consistent)| 2 per gateway call           |
 // | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<grantId>, delete each                 | 1 + n                        |
 // | accept invite           | TransactWrite delete invite + lookup, put Member             | 1                            |
+// | list connections        | Query PK=WS#<ws>, SK begins_with CONN# (sealed part not read)| 1 (≤ one per provider)       |
+// | upsert / revoke conn.   | GetItem, PutItem conditioned on version                      | 2                            |
+// | provider access check   | GetItem policy ‖ GetItem connection (in parallel)            | 2 (+1 KMS Decrypt if own key)|
+// | link installation       | PutItem attribute_not_exists (first workspace wins)          | 1                            |
+// | installations of a ws   | Query GSI1 GSI1PK=CODEHOSTWS#<ws>                             | 1                            |
+// | push webhook → targets  | Query GSI1 GSI1PK=CODEHOSTREPO#<inst>#<repo>, UpdateItem each | 1 + n                        |
+// | dedupe GitHub delivery  | PutItem attribute_not_exists on GHDELIVERY#<guid>            | 1                            |
 // | remove member / demote  | TransactWrite member + ConditionCheck other owners           | 1 (never leaves no owner)    |
 // | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                            |
 // | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)  | 1 (a retry writes nothing)   |
@@ -211,4 +224,16 @@ export const keys = {
   assetByCanvas: (workspaceId: string, canvasId: string, assetId: string) => ({ GSI1PK: `CANVASASSET#${workspaceId}#${canvasId}`, GSI1SK: `ASSET#${assetId}` }),
   canvasAssetsPartition: (workspaceId: string, canvasId: string) => `CANVASASSET#${workspaceId}#${canvasId}`,
   upload: (workspaceId: string, uploadId: string) => ({ PK: `WS#${workspaceId}`, SK: `UPLOAD#${uploadId}` }),
+  // Integrations (docs/integrations.md)
+  connection: (workspaceId: string, provider: string) => ({ PK: `WS#${workspaceId}`, SK: `CONN#${provider}` }),
+  connectionPrefix: 'CONN#',
+  integrationPolicy: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'INTPOLICY' }),
+  codehostInstallation: (installationId: number) => ({ PK: `CODEHOST#INST#${installationId}`, SK: 'INSTALLATION' }),
+  codehostInstallationByWorkspace: (workspaceId: string, installationId: number) => ({ GSI1PK: `CODEHOSTWS#${workspaceId}`, GSI1SK: `INST#${installationId}` }),
+  codehostWorkspacePartition: (workspaceId: string) => `CODEHOSTWS#${workspaceId}`,
+  codehostSyncTarget: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CODEHOST#SYNC' }),
+  codehostSyncTargetByRepository: (installationId: number, repository: string, workspaceId: string) => ({ GSI1PK: `CODEHOSTREPO#${installationId}#${repository.toLowerCase()}`, GSI1SK: `WS#${workspaceId}` }),
+  codehostRepositoryPartition: (installationId: number, repository: string) => `CODEHOSTREPO#${installationId}#${repository.toLowerCase()}`,
+  codehostExport: (workspaceId: string, exportId: string) => ({ PK: `WS#${workspaceId}`, SK: `CODEHOST#EXPORT#${exportId}` }),
+  githubDelivery: (deliveryId: string) => ({ PK: `GHDELIVERY#${deliveryId}`, SK: 'GHDELIVERY' }),
 } as const;

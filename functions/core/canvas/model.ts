@@ -31,6 +31,16 @@ export interface NodeDocument {
   updatedAt: string;
 }
 
+export interface SourceLink {
+  provider: 'codehost';
+  installationId: number;
+  repository: string;
+  path: string;
+  commitSha: string;
+  url: string;
+  linkedAt: string;
+}
+
 export interface CanvasNode {
   id: string;
   type: NodeTypeId;
@@ -38,6 +48,8 @@ export interface CanvasNode {
   size?: Size;
   data: Record<string, unknown>;
   document?: NodeDocument;
+  /** The code-host file this node is linked to, at a commit (functions/core/codehost/source-links.ts). */
+  sourceLink?: SourceLink;
   createdAt: string;
   updatedAt: string;
 }

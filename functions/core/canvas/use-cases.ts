@@ -68,7 +68,7 @@ export function listCanvases(
  *
  * The edit runs on a copy, so a failure halfway through a patch leaves the stored canvas untouched.
  */
-async function editCanvas<T>(
+export async function editCanvas<T>(
   principal: Principal,
   target: { canvasId: string; expectedVersion?: number; allowArchived?: boolean },
   edit: (draft: Canvas, now: string) => T,

@@ -1,0 +1,22 @@
+// route: GET /api/integrations/connections → listConnections → ConnectionRepository (masked metadata only)
+import * as z from '#core/schema';
+import { listConnections } from '#core/integrations/connections';
+import { operationRoute } from '#http/operation-route';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { ConnectionView } from '#operations/integration-views';
+import { pageOf } from '#operations/views';
+import { connectionDeps } from './deps.ts';
+
+export const operation = defineOperation({
+  name: 'list_connections',
+  title: 'List provider connections',
+  description:
+    "Lists the workspace's bring-your-own provider credentials as masked metadata (provider, label, status, which fields are set with their last four characters). The secrets themselves are never returned.",
+  route: 'integrations-connections-list',
+  input: z.strictObject({}),
+  output: pageOf(ConnectionView, 'Connections, one per provider'),
+  annotations: READ_ONLY,
+  run: (_input, { principal }) => listConnections(principal, connectionDeps),
+});
+
+export const handler = operationRoute(operation);
