@@ -102,6 +102,9 @@ export const RunAnswerView = z.looseObject({
   ok: z.optional(z.boolean().check(z.describe('True when the run was accepted'))),
   status: z.optional(executionStatus),
   pending: z.optional(z.boolean().check(z.describe('True when the wait ended before the run did'))),
+  replayed: z.optional(
+    z.literal(true).check(z.describe('Present on a replay: the same request was accepted before (same idempotency key, or a derived key within its window), so this is that run')),
+  ),
   message: z.optional(text('What to do next')),
 });
 export const TimelineView = z.looseObject({

@@ -8,9 +8,12 @@ import type { CallbackSender, IdempotencyRecord, RunRepository, WorkflowEngine }
 import { advance } from './engine.ts';
 import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import {
+  DERIVED_RUN_KEY_WINDOW_SECONDS,
   RUN_IDEMPOTENCY_TTL_SECONDS,
   derivedRunKey,
   idempotencyKeyHash,
+  namesRun,
+  replayMessage,
   runFingerprint,
 } from './idempotency.ts';
 import { finish, freezeGraph, newExecution, prepareRedrive, undoRedrive, assertCancellable } from './lifecycle.ts';
@@ -80,10 +83,11 @@ export async function acceptRun(
   assertStorable(request.inputs, 'inputs');
   const fingerprint = options.fingerprint ?? runFingerprint(request);
   const scope = options.scope ?? 'run';
-  const key = request.idempotencyKey ?? (options.deriveKey === false ? undefined : derivedRunKey(fingerprint));
+  const derived = request.idempotencyKey === undefined && options.deriveKey !== false;
+  const key = derived ? derivedRunKey(fingerprint) : request.idempotencyKey;
   const keyHash = key === undefined ? undefined : idempotencyKeyHash(`${scope}:${key}`);
-  const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash);
-  if (idempotency) return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps);
+  const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash, deps.clock.now());
+  if (idempotency && namesRun(idempotency, derived, canvas?.version)) return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps, derived);
   if (!canvas) {
     throw options.requireTriggerType ? new TriggerGoneError(`Canvas ${request.canvasId} no longer exists`) : new NotFoundError(`Canvas ${request.canvasId} not found`);
   }
@@ -108,14 +112,15 @@ export async function acceptRun(
   });
   await externalize(execution, deps.blobs);
   const body = { ok: true, executionId: execution.executionId, message: ACCEPTED_MESSAGE };
-  const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() };
-  const ttlSeconds = options.ttlSeconds ?? RUN_IDEMPOTENCY_TTL_SECONDS;
+  const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString(), ...(derived ? { canvasVersion: canvas.version } : {}) };
+  const ttlSeconds = options.ttlSeconds ?? (derived ? DERIVED_RUN_KEY_WINDOW_SECONDS : RUN_IDEMPOTENCY_TTL_SECONDS);
+  const nowEpochSeconds = Math.floor(now.getTime() / 1000);
   const created = await deps.runs.create({
     execution,
     graph,
-    ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + ttlSeconds } } : {}),
+    ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: nowEpochSeconds + ttlSeconds, nowEpochSeconds } } : {}),
   });
-  if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
+  if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps, derived);
 
   await Promise.all([startOrDiscard(execution, deps, keyHash), options.afterCreate?.(execution.executionId)]);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
@@ -134,8 +139,9 @@ async function replayAndRestart(
   record: IdempotencyRecord,
   fingerprint: string,
   deps: RunDeps,
+  derived = false,
 ): Promise<Accepted> {
-  const answer = replay(record, fingerprint);
+  const answer = replay(record, fingerprint, derived, deps.clock.now());
   if (deps.clock.now().getTime() - Date.parse(record.createdAt) > START_GRACE_MS) {
     const execution = await deps.runs.get(workspaceId, record.executionId);
     if (execution?.status === 'queued' && execution.attempt === 1) await deps.engine.start({ workspaceId, executionId: record.executionId });
@@ -143,11 +149,14 @@ async function replayAndRestart(
   return answer;
 }
 
-function replay(record: { fingerprint: string; executionId: string; statusCode: number; body: Record<string, unknown> }, fingerprint: string): Accepted {
+/** The original answer again, saying in the body (not only in a header) that it is a replay. */
+function replay(record: IdempotencyRecord, fingerprint: string, derived: boolean, now: Date): Accepted {
   if (record.fingerprint !== fingerprint) {
     throw new ConflictError('This idempotency key was used for a different request; use a new key for a new run');
   }
-  return { executionId: record.executionId, replayed: true, statusCode: record.statusCode, body: record.body };
+  const ageSeconds = Math.max(0, Math.round((now.getTime() - Date.parse(record.createdAt)) / 1000));
+  const body = { ...record.body, replayed: true, message: replayMessage(derived, ageSeconds) };
+  return { executionId: record.executionId, replayed: true, statusCode: record.statusCode, body };
 }
 
 /** Starts the state machine; if neither it nor the retry queue takes the run, removes it so a retry starts clean. */
@@ -281,6 +290,7 @@ export async function replayRun(principal: Principal, executionId: string, deps:
             keyHash,
             record: { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() },
             expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + RUN_IDEMPOTENCY_TTL_SECONDS,
+            nowEpochSeconds: Math.floor(now.getTime() / 1000),
           },
         }
       : {}),
