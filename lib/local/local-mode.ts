@@ -19,6 +19,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { LocalStackError } from './errors.ts';
@@ -58,7 +59,7 @@ export interface LocalMode {
   readonly baseUrl: string;
   readonly dataDir: string;
   /** What bootstrapFirstWorkspace did: `created` only on the first start over an empty store. */
-  readonly bootstrap: { created: false } | { created: true; workspaceId: string; apiKey: string };
+  readonly bootstrap: BootstrapResult;
   readonly dynamodb: DynamoDbLocal;
   readonly sfn: SfnLocal;
   readonly sqs: SqsLocal;
