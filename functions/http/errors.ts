@@ -8,6 +8,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
+  SignatureRejectedError,
   UnauthorizedError,
   ValidationError,
 } from '#core/errors';
@@ -32,7 +33,8 @@ export function statusOf(error: DomainError): number {
 export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyResult {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
-    if (error instanceof UnauthorizedError) headers['www-authenticate'] = 'Bearer';
+    // A rejected signature is not a missing Bearer token: no challenge that would mislead the sender.
+    if (error instanceof UnauthorizedError && !(error instanceof SignatureRejectedError)) headers['www-authenticate'] = 'Bearer';
     if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');
     const retryAfter = error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);

@@ -160,6 +160,15 @@ export const WebhookRegistrationView = z.looseObject({
   webhookAuthorizationHeader: text('A ready Authorization header value'),
   triggerNodeId: text('The webhook-trigger node'),
   created: z.boolean().check(z.describe('True when newly created; false when the existing registration was returned')),
+  signedUrls: z
+    .looseObject({
+      github: text('URL for GitHub: set webhookSecret as its secret; deliveries are checked by X-Hub-Signature-256'),
+      stripe: text('URL for Stripe-signed deliveries (Stripe-Signature, signed with webhookSecret)'),
+      shopify: text('URL for Shopify-signed deliveries (X-Shopify-Hmac-Sha256, signed with webhookSecret)'),
+      'standard-webhooks': text('URL for Standard Webhooks / Svix senders (webhook-signature, signed with standardWebhooksSecret)'),
+    })
+    .check(z.describe("URLs that authenticate a delivery by its provider's signature instead of a secret header")),
+  standardWebhooksSecret: text('webhookSecret in the Standard Webhooks spelling (whsec_ + base64), for Standard Webhooks senders'),
 });
 export const WebhookRevocationView = z.looseObject({
   revoked: z.literal(true).check(z.describe('The endpoint and its secret are gone; calls now get 404')),

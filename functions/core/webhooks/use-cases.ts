@@ -10,6 +10,7 @@ import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../run
 import { statusRow, type WebhookStatusRow, type WebhookTrigger } from './model.ts';
 import { parseWebhookBody, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
 import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
+import { signedUrls, signedVariantOf, standardWebhooksSecret, type SignatureScheme, type SignatureVerifiers } from './signatures.ts';
 
 export interface WebhookDeps {
   webhooks: WebhookRepository;
@@ -28,17 +29,24 @@ export interface Registration {
   triggerNodeId: string;
   canvasId: string;
   created: boolean;
+  /** URLs that authenticate a delivery by its provider's signature, made with webhookSecret (signatures.ts). */
+  signedUrls: Record<SignatureScheme, string>;
+  /** webhookSecret spelled as Standard Webhooks senders expect it (standard base64). */
+  standardWebhooksSecret: string;
 }
 
 async function registration(trigger: WebhookTrigger, created: boolean, deps: WebhookDeps): Promise<Registration> {
   const webhookSecret = deriveWebhookSecret(await deps.serviceKey(), trigger);
+  const webhookUrl = `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`;
   return {
-    webhookUrl: `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`,
+    webhookUrl,
     webhookSecret,
     webhookAuthorizationHeader: `Bearer ${webhookSecret}`,
     triggerNodeId: trigger.triggerNodeId,
     canvasId: trigger.canvasId,
     created,
+    signedUrls: signedUrls(webhookUrl, trigger.secretHash),
+    standardWebhooksSecret: standardWebhooksSecret(webhookSecret),
   };
 }
 
@@ -104,7 +112,32 @@ export interface WebhookRateLimit {
   windowSeconds: number;
 }
 
-export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit };
+export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks' | 'serviceKey'> &
+  RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit; verifiers: SignatureVerifiers };
+
+type CallingTrigger = Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>;
+
+/**
+ * The trigger a call is for. The plain URL: the secret in a header (1 GetItem by its hash). A signed
+ * URL (`?verify=<scheme>&hook=<hash>`): the hash names the trigger (1 GetItem), its record gives the
+ * salt (1 GetItem), the secret is derived again and the delivery's signature must match it.
+ */
+async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promise<CallingTrigger> {
+  // ?secret= is refused on every URL, signed or not.
+  const variant = 'secret' in call.query ? undefined : signedVariantOf(call.query);
+  if (!variant) {
+    const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(webhookSecretOf(call)));
+    if (!trigger) throw new NotFoundError('Unknown webhook secret');
+    return trigger;
+  }
+  const named = await deps.webhooks.findBySecretHash(variant.hook);
+  const trigger = named && (await deps.webhooks.get(named.workspaceId, named.canvasId, named.triggerNodeId));
+  const secret = trigger ? deriveWebhookSecret(await deps.serviceKey(), trigger) : undefined;
+  // A hash that no longer matches (the service key was replaced) is as unknown as a revoked one.
+  if (!trigger || !secret || hashWebhookSecret(secret) !== variant.hook) throw new NotFoundError('Unknown webhook');
+  await deps.verifiers[variant.scheme](call, secret);
+  return trigger;
+}
 
 /**
  * A call to /webhook/trigger: secret → trigger (1 GetItem) → run accepted exactly like POST /api/run,
@@ -116,9 +149,7 @@ export async function triggerWebhook(
   deps: WebhookCallDeps,
   validateCallbackUrl: (raw: string) => Promise<string>,
 ): Promise<Accepted & { provider?: { name: string; eventId: string } }> {
-  const secret = webhookSecretOf(call);
-  const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(secret));
-  if (!trigger) throw new NotFoundError('Unknown webhook secret');
+  const trigger = await authenticateCall(call, deps);
 
   const body = parseWebhookBody(call);
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
