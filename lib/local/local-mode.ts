@@ -23,7 +23,8 @@ import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { LocalStackError } from './errors.ts';
-import { startHttpFront, type HttpFront } from './http-front.ts';
+import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
+import { startHttpFront, type HttpFront, type HttpFrontOptions } from './http-front.ts';
 import { freePort, LOOPBACK } from './ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provision } from './provision.ts';
 import { startS3Local } from './s3-local.ts';
@@ -52,6 +53,11 @@ export interface LocalModeConfig {
   readonly publicAppUrl?: string;
   /** @default the local base URL */
   readonly publicBaseUrl?: string;
+  /**
+   * Where to print one line per request, run state change and callback delivery (activity-log.ts);
+   * `npm start` passes console.log. @default none (tests stay quiet)
+   */
+  readonly activityLog?: (line: string) => void;
 }
 
 export interface LocalMode {
@@ -135,7 +141,9 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       tableName: LOCAL_TABLE_NAME,
       bucketName: LOCAL_BUCKET_NAME,
     });
-    for (const registration of await localStateMachines()) {
+    // Imported only now (it reads the environment set above): what the activity log reads runs with.
+    const activity = config.activityLog ? await runActivityLog(config.activityLog) : undefined;
+    for (const registration of await localStateMachines({ onTaskDone: activity?.onTaskDone })) {
       const arn = sfn.registerStateMachine(registration);
       if (registration.name === RUN_STATE_MACHINE_NAME) process.env[ENV.stateMachineArn] = arn;
     }
@@ -160,14 +168,37 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     stops.push(startSweeper(sweep));
 
     const [app, base] = await Promise.all([
-      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app')),
-      track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base')),
+      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest)),
+      track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base', activity?.onRequest)),
     ]);
     return { appUrl: app.url, baseUrl: base.url, dataDir, bootstrap, dynamodb, sfn, sqs, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * The activity log's two inputs: every HTTP request (a line, and the run its answer names, if any)
+ * and every Task of the local state machine (the run it worked on).
+ */
+async function runActivityLog(print: (line: string) => void) {
+  const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
+  const runs = new DynamoRunRepository();
+  const log = new RunActivityLog((workspaceId, executionId) => runs.get(workspaceId, executionId), print);
+  const observe = (run: { workspaceId: string; executionId: string } | undefined) => {
+    if (run) void log.observe(run.workspaceId, run.executionId);
+  };
+  return {
+    onRequest: ((record, handlerBody) => {
+      print(requestLine(record));
+      observe(runNamedBy(handlerBody));
+    }) satisfies HttpFrontOptions['onRequest'],
+    onTaskDone: (_stateName: string, payload: unknown) => {
+      const run = payload as { workspaceId?: unknown; executionId?: unknown } | null;
+      if (typeof run?.workspaceId === 'string' && typeof run.executionId === 'string') observe({ workspaceId: run.workspaceId, executionId: run.executionId });
+    },
+  };
 }
 
 /** How often local mode sweeps for stalled runs, and how long a run must have been queued. */
@@ -195,9 +226,9 @@ async function track<T extends { stop(): Promise<void> }>(stops: (() => Promise<
   return service;
 }
 
-async function listenOrExplain(port: number, setting: string, host: 'app' | 'base'): Promise<HttpFront> {
+async function listenOrExplain(port: number, setting: string, host: 'app' | 'base', onRequest?: HttpFrontOptions['onRequest']): Promise<HttpFront> {
   try {
-    return await startHttpFront({ host, port });
+    return await startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port, setting);
     throw error;

@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     bootstrapUser: bootstrapUser(),
     publicAppUrl: process.env.PUBLIC_APP_URL || undefined,
     publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
+    // One line per request, run state change and callback delivery, after the banner.
+    activityLog: (line: string) => console.log(line),
   };
   if (config.appPort === config.basePort) fail(`APP_PORT and BASE_PORT must differ (both are ${config.appPort})`);
 
