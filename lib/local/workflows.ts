@@ -4,7 +4,7 @@
 // Handlers are imported inside localStateMachines(), never at the top of this file: start.ts sets the
 // handlers' environment first and only then calls it.
 import { fileURLToPath } from 'node:url';
-import type { StateMachineRegistration } from './sfn-local.ts';
+import type { LocalTaskHandler, StateMachineRegistration } from './sfn-local.ts';
 
 /** Name of the run workflow's local state machine; its ARN becomes RUN_STATE_MACHINE_ARN. */
 export const RUN_STATE_MACHINE_NAME = 'run-workflow';
@@ -22,11 +22,12 @@ export async function localStateMachines(options: { waitMs?: number; onTaskDone?
     import('../../functions/workflow/advance.ts'),
     import('../../functions/workflow/finalize.ts'),
   ]);
-  const observed = <H extends (event: any) => Promise<unknown>>(stateName: string, handler: H) =>
+  // The handler gets the stand-in's context as it is (a subset of Lambda's; see LocalTaskContext).
+  const observed = (stateName: string, handler: (event: any, context: any) => unknown): LocalTaskHandler =>
     options.onTaskDone
-      ? async (event: unknown) => {
+      ? async (event, context) => {
           try {
-            return await handler(event);
+            return await handler(event, context);
           } finally {
             options.onTaskDone!(stateName, event);
           }
