@@ -12,6 +12,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '#core/errors';
+import { telemetry } from '#core/telemetry';
 import { jsonResponse } from './responses.ts';
 
 const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainError, number]> = [
@@ -38,10 +39,11 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
     if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');
     const retryAfter = error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    if (error instanceof RateLimitedError) telemetry.count('RateLimited');
     return jsonResponse(statusOf(error), { error: error.message }, headers);
   }
   // The message and stack go to the log only; the client never sees internals.
-  console.error(JSON.stringify({ level: 'error', message: 'Unhandled error', requestId, error: describe(error) }));
+  telemetry.error('Unhandled error', { requestId, error: describe(error) });
   return jsonResponse(500, { error: 'Internal server error' });
 }
 

@@ -1,4 +1,5 @@
 // use cases: accept, observe and control runs; and the two steps the run state machine calls.
+import { telemetry } from '../telemetry.ts';
 import { assertStorable } from '../storable.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
@@ -121,6 +122,8 @@ export async function acceptRun(
     ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: nowEpochSeconds + ttlSeconds, nowEpochSeconds } } : {}),
   });
   if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps, derived);
+  telemetry.count('RunsAccepted');
+  telemetry.tag({ executionId: execution.executionId });
 
   await Promise.all([startOrDiscard(execution, deps, keyHash), options.afterCreate?.(execution.executionId)]);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
@@ -142,6 +145,7 @@ async function replayAndRestart(
   derived = false,
 ): Promise<Accepted> {
   const answer = replay(record, fingerprint, derived, deps.clock.now());
+  telemetry.tag({ executionId: record.executionId });
   if (deps.clock.now().getTime() - Date.parse(record.createdAt) > START_GRACE_MS) {
     const execution = await deps.runs.get(workspaceId, record.executionId);
     if (execution?.status === 'queued' && execution.attempt === 1) await deps.engine.start({ workspaceId, executionId: record.executionId });
@@ -250,7 +254,7 @@ export async function cancelRun(
   } catch (error) {
     // The table is the truth and says `cancelled`: an execution that could not be stopped ends at its
     // next Advance, which finds a terminal run. The request succeeded; the stop failure is logged.
-    console.error(JSON.stringify({ level: 'warn', message: 'StopExecution failed; the run ends at its next step', executionId, error: String(error) }));
+    telemetry.warn('StopExecution failed; the run ends at its next step', { executionId, error: String(error) });
   }
   return (await deliverCallbackOnce(principal.workspaceId, executionId, deps)) ?? cancelled;
 }
@@ -296,6 +300,8 @@ export async function replayRun(principal: Principal, executionId: string, deps:
       : {}),
   });
   if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
+  telemetry.count('RunsAccepted');
+  telemetry.tag({ executionId: execution.executionId });
   await startOrDiscard(execution, deps, keyHash);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
 }
@@ -349,14 +355,18 @@ export async function advanceRun(
     // Anything else (a store refusing a write, a bug) must not leave the run `running` forever while
     // its state machine has failed: record the failure and send the callback, then fail this step so
     // a redrive can retry it. The details stay in the log; the run shows a generic message.
-    console.error(JSON.stringify({ level: 'error', message: 'Engine step failed', executionId: run.executionId, error: String(error) }));
+    telemetry.error('Engine step failed', { executionId: run.executionId, error: String(error) });
     const message = 'The run engine failed unexpectedly; redrive the run to retry';
     const at = deps.clock.now().toISOString();
+    let failedNow = false;
     await update(run.workspaceId, run.executionId, (execution) => {
+      failedNow = false;
       if (isTerminal(execution.status)) return;
       execution.error = { nodeId: null, message };
       finish(execution, 'failed', at, message);
+      failedNow = true;
     }, deps);
+    if (failedNow) telemetry.count('RunsFailed');
     await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
     throw new RunFailedError(message);
   }
@@ -391,6 +401,8 @@ async function advanceOnce(
       throw error;
     }
     if (outcome.status === 'failed') {
+      // Counted once: the versioned save above is the one transition to failed.
+      telemetry.count('RunsFailed');
       await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
       throw new RunFailedError(execution.error?.message ?? 'A node failed');
     }
@@ -511,6 +523,9 @@ export async function deliverCallbackOnce(
   }
   // Large values travel as download URLs: a callback stays small whatever the run produced.
   const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, claimed, CALLBACK_INLINE_BYTES));
+  telemetry.count(outcome.delivered ? 'CallbacksDelivered' : 'CallbacksFailed');
+  // The URL stays out of the line: a caller may have put a token in it.
+  if (!outcome.delivered) telemetry.warn('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,

@@ -1,5 +1,6 @@
 // use cases: register, revoke and call webhook triggers; status rows for canvas state.
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
+import { telemetry } from '../telemetry.ts';
 import type { Clock } from '../clock.ts';
 import type { Canvas, CanvasNode } from '../canvas/model.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -150,6 +151,7 @@ export async function triggerWebhook(
   validateCallbackUrl: (raw: string) => Promise<string>,
 ): Promise<Accepted & { provider?: { name: string; eventId: string } }> {
   const trigger = await authenticateCall(call, deps);
+  telemetry.tag({ workspaceId: trigger.workspaceId });
 
   const body = parseWebhookBody(call);
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
@@ -191,11 +193,12 @@ export async function triggerWebhook(
         // row, so a failure to write it must not fail a call whose run was accepted.
         afterCreate: (executionId) =>
           deps.webhooks.recordTriggered(trigger, executionId, deps.clock.now().toISOString()).catch((error: unknown) => {
-            console.error(JSON.stringify({ level: 'warn', message: 'Could not record the trigger call', executionId, error: String(error) }));
+            telemetry.warn('Could not record the trigger call', { executionId, error: String(error) });
           }),
       },
     );
     const provider = idempotency?.provider ? { name: idempotency.provider.provider, eventId: idempotency.provider.eventId } : undefined;
+    telemetry.count('WebhookDeliveries');
     return { ...accepted, ...(provider ? { provider } : {}) };
   } catch (error) {
     if (error instanceof TriggerGoneError) {

@@ -11,6 +11,7 @@ import { ENV } from '#adapters/env';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { signatureVerifiers } from '#adapters/webhook-signatures/verifiers';
+import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
 import { rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
@@ -43,7 +44,8 @@ function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
   return { method: event.httpMethod.toUpperCase(), url: `${origin}${event.path}${queryString ? `?${queryString}` : ''}`, headers, query, body: rawBody(event) };
 }
 
-export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+export const handler = observed(
+  middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .onError((request) => {
     const response = errorResponse(request.error, request.event.requestContext?.requestId);
     request.response = { ...response, headers: { ...response.headers, ...CORS } };
@@ -71,4 +73,5 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     );
     const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };
     return jsonResponse(accepted.statusCode, body, { ...CORS, ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}) });
-  });
+  }),
+);
