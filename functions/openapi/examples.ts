@@ -54,13 +54,31 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     output: {
       portTypes: ['text', 'video', 'audio', 'any'],
       compatibility: { text: ['text', 'any'] },
-      nodeTypes: [{ type: 'text', inputs: [{ id: 'text-in', type: 'text' }], outputs: [{ id: 'text-out', type: 'text' }] }],
+      nodeTypes: [
+        { type: 'text', available: true, inputs: [{ id: 'text-in', type: 'text' }], outputs: [{ id: 'text-out', type: 'text' }] },
+        {
+          type: 'audio-generation',
+          available: false,
+          unavailableReason: 'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+          inputs: [{ id: 'text-in', type: 'text' }],
+          outputs: [{ id: 'audio-out', type: 'audio' }],
+        },
+      ],
     },
   },
   validate_edge: {
     input: { canvasId: CANVAS, source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
     status: 200,
-    output: { valid: true },
+    output: {
+      valid: true,
+      warnings: [
+        {
+          nodeId: 'voice',
+          code: 'node-unavailable',
+          message: 'Node voice (audio-generation): Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+        },
+      ],
+    },
   },
   create_canvas: { input: { name: 'Hello flow' }, status: 201, output: { ...canvas, version: 1, nodes: [], edges: [], updatedAt: AT } },
   rename_canvas: { input: { canvasId: CANVAS, name: 'Greeting flow', expectedVersion: 3 }, status: 200, output: { ...summary, name: 'Greeting flow', version: 4 } },

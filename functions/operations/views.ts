@@ -73,10 +73,23 @@ export const PortManifestView = z.looseObject({
   portTypes: z.array(z.string()).check(z.describe('Port value types')),
   compatibility: z.record(z.string(), z.array(z.string())).check(z.describe('For each input port type, the output port types that may feed it')),
   nodeTypes: z
-    .array(z.looseObject({ type: text('Node type id'), inputs: z.array(z.unknown()), outputs: z.array(z.unknown()) }))
+    .array(
+      z.looseObject({
+        type: text('Node type id'),
+        available: z.boolean().check(z.describe('False for node types this deployment cannot run yet: they may be placed and connected, but a run that reaches one is refused')),
+        unavailableReason: z.optional(text('Why the node type cannot run yet (only when available is false)')),
+        inputs: z.array(z.unknown()),
+        outputs: z.array(z.unknown()),
+      }),
+    )
     .check(z.describe('Every node type with its ports and the JSON Schema of its data')),
 });
-export const EdgeValidationView = z.looseObject({ valid: z.literal(true).check(z.describe('The edge fits; otherwise the call fails saying why')) });
+export const EdgeValidationView = z.looseObject({
+  valid: z.literal(true).check(z.describe('The edge fits; otherwise the call fails saying why')),
+  warnings: z
+    .array(z.looseObject({ nodeId: text('The node concerned'), code: text('What kind of warning, e.g. node-unavailable'), message: text('What is wrong and what it means for a run') }))
+    .check(z.describe('Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty)')),
+});
 
 const executionStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']).check(
   z.describe('queued → running → succeeded | failed | cancelled'),
