@@ -155,6 +155,18 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     writeResult(response, result);
   }
 
+  // Requests Node's parser refuses (a raw non-ASCII byte in the URL, e.g. a pasted `exec_…` placeholder;
+  // a malformed header) would get Node's bodiless 400: answer in the project's shape, saying why.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ error: unparseableRequestMessage(error) });
+    const requestId = randomUUID();
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-amzn-requestid: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    options.onRequest?.({ host: options.host, method: '-', path: '(unparseable request)', status: 400, ms: 0, requestId });
+  });
+
   await listenOnLoopback(server, options.port);
   const { port } = server.address() as AddressInfo;
   return {
@@ -165,6 +177,15 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Why Node's HTTP parser refused a request, in words a curl user can act on. */
+export function unparseableRequestMessage(error: NodeJS.ErrnoException): string {
+  if (error.code === 'HPE_INVALID_URL' || error.code === 'HPE_INVALID_CHAR' || error.code === 'HPE_INVALID_TOKEN') {
+    return 'Malformed request: the URL or a header contains a character HTTP does not allow (for example a non-ASCII character such as the "…" of a placeholder like exec_… copied from the docs); percent-encode it or put the real value in';
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'Malformed request: the request headers are too large';
+  return `Malformed request (${error.code ?? 'unparseable'})`;
 }
 
 /** Whether every %-escape of `path` decodes (path parameters are decoded; a broken escape cannot be). */
