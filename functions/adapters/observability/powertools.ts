@@ -17,10 +17,8 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import { useTelemetrySink, type TelemetrySink } from '#core/telemetry';
 import { ENV } from '../env.ts';
+import { METRICS_NAMESPACE, SERVICE_NAME } from './names.ts';
 
-export const SERVICE_NAME = 'workspace-automation';
-/** CloudWatch namespace of the service's metrics (the alarms and dashboard in lib/constructs read it). */
-export const METRICS_NAMESPACE = 'WorkspaceAutomation';
 
 const local = Boolean(process.env[ENV.dynamodbEndpoint]);
 
