@@ -181,7 +181,7 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
       },
     },
   },
-  revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
+  revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, wasRegistered: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
   get_workspace: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   list_workspace_members: {
     input: { limit: 50 },

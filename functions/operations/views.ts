@@ -185,6 +185,7 @@ export const WebhookRegistrationView = z.looseObject({
 });
 export const WebhookRevocationView = z.looseObject({
   revoked: z.literal(true).check(z.describe('The endpoint and its secret are gone; calls now get 404')),
+  wasRegistered: z.boolean().check(z.describe('False when the node had no endpoint (never registered, or revoked before): revoking again is harmless')),
   canvasId: text('Canvas of the trigger'),
   triggerNodeId: text('The webhook-trigger node'),
 });

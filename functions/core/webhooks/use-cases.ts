@@ -81,15 +81,27 @@ export async function registerWebhook(
 }
 
 /** Removes the trigger and its secret at once; the node is Not configured again. */
+/**
+ * Removes a trigger's endpoint and secret. Like revoking a key, revoking again is harmless: a node with
+ * no endpoint (never registered, or revoked already) answers the same 200 with `wasRegistered: false`.
+ * What does not exist at all — the canvas, or the node on it — is a 404, as an unknown key id is.
+ */
 export async function revokeWebhook(
   principal: Principal,
   input: { canvasId: string; triggerNodeId: string },
-  deps: Pick<WebhookDeps, 'webhooks'>,
-): Promise<{ revoked: true; canvasId: string; triggerNodeId: string }> {
+  deps: Pick<WebhookDeps, 'webhooks' | 'canvases'>,
+): Promise<{ revoked: true; wasRegistered: boolean; canvasId: string; triggerNodeId: string }> {
+  const answer = { revoked: true as const, canvasId: input.canvasId, triggerNodeId: input.triggerNodeId };
   const trigger = await deps.webhooks.get(principal.workspaceId, input.canvasId, input.triggerNodeId);
-  if (!trigger) throw new NotFoundError(`No webhook is registered for node ${input.triggerNodeId}`);
-  await deps.webhooks.delete(trigger);
-  return { revoked: true, canvasId: input.canvasId, triggerNodeId: input.triggerNodeId };
+  if (trigger) {
+    await deps.webhooks.delete(trigger);
+    return { ...answer, wasRegistered: true };
+  }
+  // Only on this path is the canvas read: to tell "nothing to revoke" from "no such node".
+  const canvas = await deps.canvases.get(principal.workspaceId, input.canvasId);
+  if (!canvas) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
+  if (!canvas.nodes.some((node) => node.id === input.triggerNodeId)) throw new NotFoundError(`Node ${input.triggerNodeId} not found on this canvas`);
+  return { ...answer, wasRegistered: false };
 }
 
 /** Removes the triggers of nodes that were deleted or stopped being webhook-trigger nodes. */
