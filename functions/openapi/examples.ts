@@ -24,7 +24,7 @@ const promptNode = { id: 'prompt', type: 'prompt', position: { x: 0, y: 0 }, dat
 const textNode = { id: 'tpl', type: 'text', position: { x: 400, y: 0 }, data: { template: 'You said: {{input}}' } };
 const edge = { id: 'edge_prompt_tpl', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' };
 const canvas = { ...summary, viewport: { x: 0, y: 0, zoom: 1 }, nodes: [promptNode, textNode], edges: [edge] };
-const executionSummary = { executionId: EXECUTION, canvasId: CANVAS, triggerNodeId: 'prompt', status: 'succeeded', createdAt: AT, startedAt: AT, finishedAt: LATER };
+const executionSummary = { executionId: EXECUTION, canvasId: CANVAS, triggerNodeId: 'prompt', trigger: { kind: 'api' }, status: 'succeeded', createdAt: AT, startedAt: AT, finishedAt: LATER };
 const snapshot = {
   ...executionSummary,
   nodes: { prompt: { status: 'succeeded' }, tpl: { status: 'succeeded' } },

@@ -98,6 +98,13 @@ export const ExecutionSummaryView = z.looseObject({
   executionId: text('Execution id (exec_…)'),
   canvasId: text('Canvas that ran'),
   triggerNodeId: text('Trigger node the run started from'),
+  trigger: z
+    .looseObject({
+      kind: z.enum(['api', 'replay', 'webhook']).check(z.describe('api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL')),
+      replayOf: z.optional(text('For a replay: the execution it reran')),
+      request: z.optional(z.unknown().check(z.describe("Snapshot only, for a webhook run: the request as the trigger node's ports carry it"))),
+    })
+    .check(z.describe('What started the run: the same object in lists and snapshots (lists leave out a webhook request)')),
   status: executionStatus,
   createdAt: timestamp('Accepted'),
   startedAt: nullableTimestamp('Started'),

@@ -92,7 +92,7 @@ describe('a run, start to finish', () => {
           canvasId: listed,
           triggerNodeId: 'prompt',
           status: 'succeeded',
-          trigger: 'api',
+          trigger: { kind: 'api' },
           attempt: 1,
           createdAt: done.createdAt,
           startedAt: done.startedAt,
