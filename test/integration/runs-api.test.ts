@@ -158,6 +158,27 @@ describe('a run, start to finish', () => {
   });
 });
 
+describe('template warnings', () => {
+  it('records a node.warning for a template variable that rendered empty, and the run still succeeds', async () => {
+    // Prepare
+    const canvas = await client.linearCanvas('Hi {{inputs.name}} and {{inputs.user.name}}: {{input}}');
+
+    // Act
+    const accepted = await client.run({ canvasId: canvas, triggerNodeId: 'prompt', inputs: { user: { name: 'Ada' } } });
+    const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed');
+    const timeline = await client.get('/api/mcp/executions/timeline', { executionId: accepted.body.executionId });
+    const validated = await client.post('/api/mcp/canvas/ports/validate', { canvasId: canvas, source: 'prompt', sourceHandle: 'prompt-out', target: 'out', targetHandle: 'value-in' });
+
+    // Assess
+    expect(done).toMatchObject({ status: 'succeeded', result: { out: 'Hi  and : hello' } });
+    expect(timeline.body.events.filter((event: { type: string }) => event.type === 'node.warning')).toEqual([
+      { at: expect.any(String), type: 'node.warning', nodeId: 'tpl', message: '{{inputs.name}}: the run has no input "name", so it rendered as empty text' },
+      { at: expect.any(String), type: 'node.warning', nodeId: 'tpl', message: expect.stringContaining('{{inputs.user.name}} reads the run input named "user.name"') },
+    ]);
+    expect(validated.body.warnings).toEqual([{ nodeId: 'tpl', code: 'template-variable', message: expect.stringContaining('nested values are not looked up') }]);
+  });
+});
+
 describe('idempotency', () => {
   it('replays the same key with the same body: same executionId and X-Idempotent-Replay: true', async () => {
     // Prepare

@@ -46,6 +46,7 @@ export type TimelineEventType =
   | 'node.started'
   | 'node.waiting'
   | 'node.succeeded'
+  | 'node.warning'
   | 'node.failed'
   | 'callback.delivered'
   | 'callback.failed';
