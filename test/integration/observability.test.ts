@@ -150,9 +150,9 @@ describe('logs', () => {
     expect(refused?.workspaceId).toBeUndefined();
   });
 
-  it('carry the execution and workspace ids on the workflow tasks\' lines (a failed callback is a WARN line)', () => {
+  it('carry the execution and workspace ids on the workflow tasks\' lines (a failed callback is an INFO line)', () => {
     const warned = jsonLines().find((line) => line.message === 'Callback not delivered');
-    expect(warned).toMatchObject({ level: 'WARN', executionId: executionIds[1], workspaceId: stack.workspaceId, error: expect.stringContaining('500') });
+    expect(warned).toMatchObject({ level: 'INFO', executionId: executionIds[1], workspaceId: stack.workspaceId, error: expect.stringContaining('500') });
   });
 });
 

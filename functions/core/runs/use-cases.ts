@@ -525,7 +525,7 @@ export async function deliverCallbackOnce(
   const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, claimed, CALLBACK_INLINE_BYTES));
   telemetry.count(outcome.delivered ? 'CallbacksDelivered' : 'CallbacksFailed');
   // The URL stays out of the line: a caller may have put a token in it.
-  if (!outcome.delivered) telemetry.warn('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
+  if (!outcome.delivered) telemetry.info('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,
