@@ -75,7 +75,9 @@ describe('the local activity log', () => {
 
   it('never prints a credential', async () => {
     // Prepare: a webhook secret sent in a header, a key in Authorization, secrets in query strings
-    const hook = await client.post('/api/mcp/webhooks/register', { canvasId, triggerNodeId: 'prompt' });
+    const hooked = await client.createCanvas('Hooked');
+    await client.addNode(hooked, { id: 'hook', type: 'webhook-trigger' });
+    const hook = await client.post('/api/mcp/webhooks/register', { canvasId: hooked, triggerNodeId: 'hook' });
     const secret = hook.body?.webhookSecret as string | undefined;
     expect(secret).toMatch(/^whsec_/);
     await fetch(`${stack.baseUrl}/webhook/trigger?secret=${QUERY_SECRET}`, { method: 'POST', headers: { 'x-webhook-secret': secret ?? 'whsec_none' }, body: '{}' });
