@@ -3,6 +3,7 @@
 // Built from the route manifest; the workflow's references reach the route areas as parameters.
 import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -10,6 +11,8 @@ import type { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
+import { OperationsAlarms } from './constructs/operations-alarms.ts';
+import { OperationsDashboard } from './constructs/operations-dashboard.ts';
 import { RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
 import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
@@ -80,6 +83,9 @@ export class StatelessStack extends Stack {
   readonly runWorkflow: RunWorkflowStack;
   /** Releases credit holds left open by operations that died (functions/workers/release-holds.ts). */
   readonly creditHoldsSweeper: CreditHoldsSweeper;
+  /** Every alarm, on one SNS topic (output AlarmTopicArn). */
+  readonly operationsAlarms: OperationsAlarms;
+  readonly operationsDashboard: OperationsDashboard;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -147,6 +153,38 @@ export class StatelessStack extends Stack {
     for (const routeId of APP_LINK_ROUTES) {
       if (props.publicAppUrl) this.functions.get(routeId)?.function.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
     }
+
+    // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard (README "Runbook").
+    const workflow = this.runWorkflow.workflow;
+    const functions = new Map<string, lambda.IFunction>([
+      ...[...this.functions.entries()].map(([routeId, fn]) => [routeId, fn.function] as const),
+      ['workflow-advance', workflow.advance.function],
+      ['workflow-finalize', workflow.finalize.function],
+      ['worker-start-runs', workflow.startRuns.function],
+      ['worker-sweep-runs', workflow.sweepRuns.function],
+    ]);
+    const apis = new Map([...this.apis.entries()].map(([host, api]) => [host, api.api] as const));
+    this.operationsAlarms = new OperationsAlarms(this, 'OperationsAlarms', {
+      stateMachine: workflow.stateMachine,
+      functions,
+      apis,
+      existingAlarms: [workflow.deadLetterAlarm],
+    });
+    this.operationsDashboard = new OperationsDashboard(this, 'OperationsDashboard', {
+      stateMachine: workflow.stateMachine,
+      functions,
+      apis,
+      startDeadLetterQueue: workflow.startDeadLetterQueue,
+      alarms: this.operationsAlarms.alarms,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: 'SNS topic of every alarm: subscribe the on-call address or pager to it (README "Runbook")',
+      value: this.operationsAlarms.topic.topicArn,
+    });
+    new CfnOutput(this, 'DashboardName', {
+      description: 'CloudWatch dashboard of the service (runs, callbacks, webhooks, 429s, APIs, functions, alarms)',
+      value: this.operationsDashboard.dashboard.dashboardName,
+    });
   }
 }
 

@@ -1,4 +1,5 @@
-// admin CLI: provision a workspace with its owner and print its first all-scopes key once.
+// admin CLI: provision a workspace with its owner and print its first all-scopes key once; mint a new
+// key for an existing workspace (a lost key); create users who can sign in.
 // Works against a deployed stack (AWS credentials from the usual chain) and against `npm start`.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -12,28 +13,55 @@ import { EmailSchema, PasswordSchema } from '#core/users/model';
 import { createUser } from '#core/users/use-cases';
 import { RoleSchema } from '#core/workspaces/invites';
 import { addMember } from '#core/workspaces/members';
+import { SCOPES, ScopeSchema } from '#core/scopes';
+import { createOperatorKey } from '#core/keys/use-cases';
 import { ENV } from '#adapters/env';
 import { MAX_CREDITS_PER_ENTRY } from '#core/credits/ledger';
+import { chooseDataDir, runningServers } from '../lib/local/run-file.ts';
 
 const USAGE = `Usage:
   npm run admin -- create-workspace --name <name> --owner-email <email> [--table-name <table>] [--region <region>]
   npm run admin -- create-workspace --name <name> --owner-email <email> --local
+  npm run admin -- create-key --workspace <workspaceId> [--scopes <scope,scope,…>|all] [--name <name>] [--expires-in-days <n>] [--local | --table-name <table>]
   npm run admin -- create-user --email <email> --password <password> [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
   npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text> [--operation-id <id>] [--local | --table-name <table>]
 
   grant-credits adds whole credits to a workspace once per --operation-id (default: a new id, printed;
   pass it again to retry a grant whose outcome you did not see without granting twice).
 
-  --table-name  the deployed table (stack output DataTableName); defaults to $${ENV.tableName}
+  create-key    a new key for an existing workspace (the way back in when its keys are lost); all
+                scopes unless --scopes names some: ${SCOPES.join(', ')}
+  --table-name  the deployed table (stack output TableName); defaults to $${ENV.tableName}
   --region      AWS region of the stack; defaults to $AWS_REGION
-  --local       use the stack that \`npm start\` is running (reads $DATA_DIR/local-stack.json)`;
+  --local       use the stack that \`npm start\` is running: the one named by --data-dir or $DATA_DIR,
+                else the one running local server (found by its run file in .local-run/)
+  --data-dir    with --local: the DATA_DIR the local server was started with`;
+
+const Target = {
+  'table-name': z.optional(z.string().check(z.minLength(1))),
+  region: z.optional(z.string().check(z.minLength(1))),
+  local: z.optional(z.boolean()),
+  'data-dir': z.optional(z.string().check(z.minLength(1))),
+};
 
 const Args = z.object({
   name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
   'owner-email': z.email(),
-  'table-name': z.optional(z.string().check(z.minLength(1))),
-  region: z.optional(z.string().check(z.minLength(1))),
-  local: z.optional(z.boolean()),
+  ...Target,
+});
+
+/** create-key: `--scopes` is a comma- or space-separated list, or `all`. */
+const KeyArgs = z.object({
+  workspace: z.string().check(z.trim(), z.minLength(1)),
+  name: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'Admin CLI key'),
+  scopes: z.optional(
+    z.pipe(
+      z.transform((raw: unknown) => (raw === 'all' ? [...SCOPES] : String(raw).split(/[\s,]+/).filter(Boolean))),
+      z.array(ScopeSchema).check(z.minLength(1)),
+    ),
+  ),
+  'expires-in-days': z.optional(z.pipe(z.transform((raw: unknown) => Number(raw)), z.int().check(z.minimum(1), z.maximum(365)))),
+  ...Target,
 });
 
 /** create-user: a person who can sign in (OAuth, invites), optionally made a member of a workspace. */
@@ -42,9 +70,7 @@ const UserArgs = z.object({
   password: PasswordSchema,
   workspace: z.optional(z.string().check(z.minLength(1))),
   role: z.optional(RoleSchema),
-  'table-name': z.optional(z.string().check(z.minLength(1))),
-  region: z.optional(z.string().check(z.minLength(1))),
-  local: z.optional(z.boolean()),
+  ...Target,
 });
 
 /** grant-credits: credits added to a workspace's ledger (a `grant` entry), once per operation id. */
@@ -61,9 +87,10 @@ const GrantArgs = z.object({
 /** Written by `npm start` so that tools can find the running local stand-ins. */
 const LocalStackFile = z.object({ tableName: z.string(), dynamodbEndpoint: z.url(), region: z.string() });
 
-async function configureTarget(args: Pick<z.infer<typeof Args>, 'local' | 'table-name' | 'region'>): Promise<void> {
+async function configureTarget(args: Pick<z.infer<typeof Args>, 'local' | 'table-name' | 'region' | 'data-dir'>): Promise<void> {
   if (args.local) {
-    const file = join(process.env.DATA_DIR ?? '.data', 'local-stack.json');
+    const dataDir = chooseDataDir(args['data-dir'] ?? (process.env.DATA_DIR || undefined), runningServers());
+    const file = join(dataDir, 'local-stack.json');
     const text = await readFile(file, 'utf8').catch(() => {
       throw new Error(`No running local stack found (${file} is missing): start it with npm start`);
     });
@@ -98,10 +125,14 @@ async function main(argv: string[]): Promise<number> {
       credits: { type: 'string' },
       reason: { type: 'string' },
       'operation-id': { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-in-days': { type: 'string' },
+      'data-dir': { type: 'string' },
     },
   });
   if (!values.help && positionals[0] === 'create-user') return createUserCommand(values);
   if (!values.help && positionals[0] === 'grant-credits') return grantCreditsCommand(values);
+  if (!values.help && positionals[0] === 'create-key') return createKeyCommand(values);
   if (values.help || positionals[0] !== 'create-workspace') {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -125,6 +156,31 @@ async function main(argv: string[]): Promise<number> {
   console.log(`keyId:       ${provisioned.keyId}`);
   console.log(`scopes:      ${provisioned.scopes.join(' ')}`);
   console.log(`apiKey:      ${provisioned.apiKey}`);
+  console.log('The key is shown only now; only its SHA-256 hash is stored. Keep it in a secret store.');
+  return 0;
+}
+
+async function createKeyCommand(values: Record<string, unknown>): Promise<number> {
+  const parsed = KeyArgs.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    console.error(USAGE);
+    return 2;
+  }
+  const args = parsed.data;
+  await configureTarget(args);
+  const { apiKeys, workspaces } = await import('#adapters/dynamodb/repositories');
+  const created = await createOperatorKey(
+    args.workspace,
+    { name: args.name, scopes: args.scopes, expiresInDays: args['expires-in-days'] },
+    { apiKeys, workspaces, clock: systemClock },
+  );
+  console.log(`workspaceId: ${created.workspaceId}`);
+  console.log(`keyId:       ${created.id}`);
+  console.log(`name:        ${created.name}`);
+  console.log(`scopes:      ${created.scopes.join(' ')}`);
+  console.log(`expiresAt:   ${created.expiresAt ?? 'never'}`);
+  console.log(`apiKey:      ${created.key}`);
   console.log('The key is shown only now; only its SHA-256 hash is stored. Keep it in a secret store.');
   return 0;
 }

@@ -57,8 +57,10 @@ const functions = [
   ...Object.entries(WORKFLOW_FUNCTION_ENTRIES).map(([id, entry]) => ({ id: `workflow-${id}`, label: `(run workflow) ${id}`, entry: resolve('functions', entry) })),
   { id: 'worker-release-holds', label: '(worker) release-holds', entry: resolve('functions', CREDIT_HOLDS_SWEEPER_ENTRY) },
 ];
+/** BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change). */
+const only = process.env.BUNDLE_REPORT_ONLY?.split(',').map((id) => id.trim());
 const loadBefore = loadavg()[0]!;
-for (const fn of functions) {
+for (const fn of functions.filter((candidate) => !only || only.includes(candidate.id))) {
   const outfile = join(OUT_DIR, `${fn.id}.mjs`);
   const result = await build({ ...ROUTE_BUNDLING, entryPoints: [fn.entry], outfile, metafile: true, logLevel: 'error' });
   const relativeOut = Object.keys(result.metafile.outputs).find((name) => name.endsWith(`${fn.id}.mjs`))!;

@@ -5,10 +5,19 @@ import { normaliseEmail } from '#core/users/model';
 import { createUser } from '#core/users/use-cases';
 import { addMember } from '#core/workspaces/members';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
-import { workspaces } from './dynamodb/repositories.ts';
+import { hashWorkspaceKey } from '#core/keys/api-key';
+import { apiKeys, workspaces } from './dynamodb/repositories.ts';
 import { memberships, users } from './dynamodb/user-repository.ts';
 
-export type BootstrapResult = { created: false } | { created: true; workspaceId: string; apiKey: string };
+export type BootstrapResult =
+  | {
+      created: false;
+      /** The workspace the first start created, when the store has one. */
+      workspaceId?: string;
+      /** A preset key was given but the store already had data and that key does not exist in it. */
+      presetKeyIgnored: boolean;
+    }
+  | { created: true; workspaceId: string; apiKey: string };
 
 /**
  * On an empty store, creates the first workspace with an all-scopes key (`apiKey` when given, which must
@@ -25,7 +34,11 @@ export async function bootstrapFirstWorkspace(options: { apiKey?: string; user?:
     { workspaces, clock: systemClock },
   );
   if (options.user) await ensureBootstrapUser(options.user, provisioned?.ownerUserId);
-  return provisioned ? { created: true, workspaceId: provisioned.workspaceId, apiKey: provisioned.apiKey } : { created: false };
+  if (provisioned) return { created: true, workspaceId: provisioned.workspaceId, apiKey: provisioned.apiKey };
+  // Restarting with the key the first start used is the normal case; any other key is silently
+  // useless, which the caller must say out loud.
+  const presetKeyIgnored = options.apiKey ? !(await apiKeys.findLookup(hashWorkspaceKey(options.apiKey))) : false;
+  return { created: false, workspaceId: await memberships.bootstrapWorkspaceId(), presetKeyIgnored };
 }
 
 /**

@@ -14,6 +14,9 @@ export class ValidationError extends DomainError {}
 /** No credential, or one that is unknown, revoked, expired or of the wrong family (401). */
 export class UnauthorizedError extends DomainError {}
 
+/** A signed webhook delivery whose signature does not match or is too old (401, without a Bearer challenge). */
+export class SignatureRejectedError extends UnauthorizedError {}
+
 /** The credential is valid but lacks a scope or the workspace (403). */
 export class ForbiddenError extends DomainError {}
 

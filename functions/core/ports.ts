@@ -49,19 +49,22 @@ export interface IdempotencyRecord {
   statusCode: number;
   body: Record<string, unknown>;
   createdAt: string;
+  /** Derived keys only: the canvas version the run froze; a newer version is a new run. */
+  canvasVersion?: number;
 }
 
 export interface RunRepository {
-  /** One round trip: the canvas to run and the idempotency record of `keyHash`, if any. */
-  loadForStart(workspaceId: string, canvasId: string, keyHash?: string): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
+  /** One round trip: the canvas to run and the idempotency record of `keyHash`, if any and not expired at `now`. */
+  loadForStart(workspaceId: string, canvasId: string, keyHash?: string, now?: Date): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
   /**
    * Writes the idempotency record, the execution and its frozen graph atomically. If the key is taken,
-   * writes nothing and returns the record that holds it.
+   * writes nothing and returns the record that holds it. A record expired at `nowEpochSeconds`, or (when
+   * the new record has a `canvasVersion`) one made at an older canvas version, does not hold the key.
    */
   create(input: {
     execution: Execution;
     graph: FrozenGraph;
-    idempotency?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number };
+    idempotency?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number; nowEpochSeconds?: number };
   }): Promise<{ created: true } | { created: false; existing: IdempotencyRecord }>;
   /** Removes a run that could not be started at all (with its idempotency record), so a retry starts clean. */
   discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void>;

@@ -9,10 +9,12 @@ import {
   PayloadTooLargeError,
   PaymentRequiredError,
   RateLimitedError,
+  SignatureRejectedError,
   UnauthorizedError,
   UpstreamError,
   ValidationError,
 } from '#core/errors';
+import { telemetry } from '#core/telemetry';
 import { jsonResponse } from './responses.ts';
 
 const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainError, number]> = [
@@ -36,14 +38,16 @@ export function statusOf(error: DomainError): number {
 export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyResult {
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
-    if (error instanceof UnauthorizedError) headers['www-authenticate'] = 'Bearer';
+    // A rejected signature is not a missing Bearer token: no challenge that would mislead the sender.
+    if (error instanceof UnauthorizedError && !(error instanceof SignatureRejectedError)) headers['www-authenticate'] = 'Bearer';
     if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');
     const retryAfter = error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    if (error instanceof RateLimitedError) telemetry.count('RateLimited');
     return jsonResponse(statusOf(error), { error: error.message }, headers);
   }
   // The message and stack go to the log only; the client never sees internals.
-  console.error(JSON.stringify({ level: 'error', message: 'Unhandled error', requestId, error: describe(error) }));
+  telemetry.error('Unhandled error', { requestId, error: describe(error) });
   return jsonResponse(500, { error: 'Internal server error' });
 }
 

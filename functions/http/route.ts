@@ -6,7 +6,9 @@ import type * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
 import { authenticate, requireScope } from '#core/keys/use-cases';
+import { telemetry } from '#core/telemetry';
 import { apiKeys } from '#adapters/dynamodb/repositories';
+import { observed } from '#adapters/observability/powertools';
 import { routeById } from '#routes/manifest';
 import { errorResponse } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
@@ -46,12 +48,14 @@ export function defineRoute<B = undefined, Q = undefined>(
   const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const deps = { apiKeys, clock: systemClock };
 
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  // observed: request id, workspace and execution ids on every line, the request line, EMF counts.
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .onError((request) => {
       request.response = errorResponse(request.error, request.event.requestContext?.requestId);
     })
     .handler(async (event, context) => {
       const principal = await authenticate(header(event, 'authorization'), deps);
+      telemetry.tag({ workspaceId: principal.workspaceId });
       requireScope(principal, route.scope);
       const body = spec.body ? parseJsonBody(event, spec.body, maxBodyBytes) : (undefined as B);
       const query = spec.query ? parseQuery(event, spec.query) : (undefined as Q);
@@ -59,4 +63,5 @@ export function defineRoute<B = undefined, Q = undefined>(
       if (result instanceof HttpResult) return jsonResponse(result.statusCode, result.body, result.headers);
       return jsonResponse(200, result);
     });
+  return observed(handler);
 }

@@ -48,7 +48,7 @@ function webhookTrigger(method: (typeof WEBHOOK_METHODS)[number]): OperationObje
         description: 'Accepted: the run started (or, for a repeat, the first run)',
         content: json(
           object(
-            { ok: { type: 'boolean' }, executionId: string('Execution id (exec_…)'), message: string('What to do next'), provider: string('Sender recognised by its signature headers'), eventId: string("The sender's event id") },
+            { ok: { type: 'boolean' }, executionId: string('Execution id (exec_…)'), message: string('What to do next'), replayed: { type: 'boolean', const: true, description: 'Present on a repeat: this is the first run' }, provider: string('Sender recognised by its signature headers'), eventId: string("The sender's event id") },
             ['ok', 'executionId'],
           ),
           { ok: true, executionId: EXECUTION, message: `Run accepted; poll GET /api/executions?executionId=${EXECUTION}` },

@@ -59,7 +59,7 @@ const promptNode = { id: 'prompt', type: 'prompt', position: { x: 0, y: 0 }, dat
 const textNode = { id: 'tpl', type: 'text', position: { x: 400, y: 0 }, data: { template: 'You said: {{input}}' } };
 const edge = { id: 'edge_prompt_tpl', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' };
 const canvas = { ...summary, viewport: { x: 0, y: 0, zoom: 1 }, nodes: [promptNode, textNode], edges: [edge] };
-const executionSummary = { executionId: EXECUTION, canvasId: CANVAS, triggerNodeId: 'prompt', status: 'succeeded', createdAt: AT, startedAt: AT, finishedAt: LATER };
+const executionSummary = { executionId: EXECUTION, canvasId: CANVAS, triggerNodeId: 'prompt', trigger: { kind: 'api' }, status: 'succeeded', createdAt: AT, startedAt: AT, finishedAt: LATER };
 const snapshot = {
   ...executionSummary,
   nodes: { prompt: { status: 'succeeded' }, tpl: { status: 'succeeded' } },
@@ -128,13 +128,31 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     output: {
       portTypes: ['text', 'video', 'audio', 'any'],
       compatibility: { text: ['text', 'any'] },
-      nodeTypes: [{ type: 'text', inputs: [{ id: 'text-in', type: 'text' }], outputs: [{ id: 'text-out', type: 'text' }] }],
+      nodeTypes: [
+        { type: 'text', available: true, inputs: [{ id: 'text-in', type: 'text' }], outputs: [{ id: 'text-out', type: 'text' }] },
+        {
+          type: 'audio-generation',
+          available: false,
+          unavailableReason: 'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+          inputs: [{ id: 'text-in', type: 'text' }],
+          outputs: [{ id: 'audio-out', type: 'audio' }],
+        },
+      ],
     },
   },
   validate_edge: {
     input: { canvasId: CANVAS, source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
     status: 200,
-    output: { valid: true },
+    output: {
+      valid: true,
+      warnings: [
+        {
+          nodeId: 'voice',
+          code: 'node-unavailable',
+          message: 'Node voice (audio-generation): Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+        },
+      ],
+    },
   },
   create_canvas: { input: { name: 'Hello flow' }, status: 201, output: { ...canvas, version: 1, nodes: [], edges: [], updatedAt: AT } },
   rename_canvas: { input: { canvasId: CANVAS, name: 'Greeting flow', expectedVersion: 3 }, status: 200, output: { ...summary, name: 'Greeting flow', version: 4 } },
@@ -220,6 +238,8 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
       webhookAuthorizationHeader: 'Bearer whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
       triggerNodeId: 'hook',
       created: true,
+      signedUrls: { github: 'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', stripe: 'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', shopify: 'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', 'standard-webhooks': 'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d' },
+      standardWebhooksSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
     },
     also: {
       status: 200,
@@ -230,10 +250,11 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
         webhookAuthorizationHeader: 'Bearer whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
         triggerNodeId: 'hook',
         created: false,
+        signedUrls: { github: 'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', stripe: 'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', shopify: 'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', 'standard-webhooks': 'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d' },
+        standardWebhooksSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
       },
     },
   },
-  revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
   // Templates
   list_templates: { input: { limit: 20 }, status: 200, output: { items: [template], nextCursor: null } },
   get_template_snapshot: {
@@ -271,6 +292,7 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   delete_template: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
+  revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, wasRegistered: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
   get_workspace: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   list_workspace_members: {
     input: { limit: 50 },

@@ -73,10 +73,23 @@ export const PortManifestView = z.looseObject({
   portTypes: z.array(z.string()).check(z.describe('Port value types')),
   compatibility: z.record(z.string(), z.array(z.string())).check(z.describe('For each input port type, the output port types that may feed it')),
   nodeTypes: z
-    .array(z.looseObject({ type: text('Node type id'), inputs: z.array(z.unknown()), outputs: z.array(z.unknown()) }))
+    .array(
+      z.looseObject({
+        type: text('Node type id'),
+        available: z.boolean().check(z.describe('False for node types this deployment cannot run yet: they may be placed and connected, but a run that reaches one is refused')),
+        unavailableReason: z.optional(text('Why the node type cannot run yet (only when available is false)')),
+        inputs: z.array(z.unknown()),
+        outputs: z.array(z.unknown()),
+      }),
+    )
     .check(z.describe('Every node type with its ports and the JSON Schema of its data')),
 });
-export const EdgeValidationView = z.looseObject({ valid: z.literal(true).check(z.describe('The edge fits; otherwise the call fails saying why')) });
+export const EdgeValidationView = z.looseObject({
+  valid: z.literal(true).check(z.describe('The edge fits; otherwise the call fails saying why')),
+  warnings: z
+    .array(z.looseObject({ nodeId: text('The node concerned'), code: text('What kind of warning, e.g. node-unavailable'), message: text('What is wrong and what it means for a run') }))
+    .check(z.describe('Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty)')),
+});
 
 const executionStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']).check(
   z.describe('queued → running → succeeded | failed | cancelled'),
@@ -85,6 +98,13 @@ export const ExecutionSummaryView = z.looseObject({
   executionId: text('Execution id (exec_…)'),
   canvasId: text('Canvas that ran'),
   triggerNodeId: text('Trigger node the run started from'),
+  trigger: z
+    .looseObject({
+      kind: z.enum(['api', 'replay', 'webhook']).check(z.describe('api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL')),
+      replayOf: z.optional(text('For a replay: the execution it reran')),
+      request: z.optional(z.unknown().check(z.describe("Snapshot only, for a webhook run: the request as the trigger node's ports carry it"))),
+    })
+    .check(z.describe('What started the run: the same object in lists and snapshots (lists leave out a webhook request)')),
   status: executionStatus,
   createdAt: timestamp('Accepted'),
   startedAt: nullableTimestamp('Started'),
@@ -102,6 +122,9 @@ export const RunAnswerView = z.looseObject({
   ok: z.optional(z.boolean().check(z.describe('True when the run was accepted'))),
   status: z.optional(executionStatus),
   pending: z.optional(z.boolean().check(z.describe('True when the wait ended before the run did'))),
+  replayed: z.optional(
+    z.literal(true).check(z.describe('Present on a replay: the same request was accepted before (same idempotency key, or a derived key within its window), so this is that run')),
+  ),
   message: z.optional(text('What to do next')),
 });
 export const TimelineView = z.looseObject({
@@ -157,9 +180,19 @@ export const WebhookRegistrationView = z.looseObject({
   webhookAuthorizationHeader: text('A ready Authorization header value'),
   triggerNodeId: text('The webhook-trigger node'),
   created: z.boolean().check(z.describe('True when newly created; false when the existing registration was returned')),
+  signedUrls: z
+    .looseObject({
+      github: text('URL for GitHub: set webhookSecret as its secret; deliveries are checked by X-Hub-Signature-256'),
+      stripe: text('URL for Stripe-signed deliveries (Stripe-Signature, signed with webhookSecret)'),
+      shopify: text('URL for Shopify-signed deliveries (X-Shopify-Hmac-Sha256, signed with webhookSecret)'),
+      'standard-webhooks': text('URL for Standard Webhooks / Svix senders (webhook-signature, signed with standardWebhooksSecret)'),
+    })
+    .check(z.describe("URLs that authenticate a delivery by its provider's signature instead of a secret header")),
+  standardWebhooksSecret: text('webhookSecret in the Standard Webhooks spelling (whsec_ + base64), for Standard Webhooks senders'),
 });
 export const WebhookRevocationView = z.looseObject({
   revoked: z.literal(true).check(z.describe('The endpoint and its secret are gone; calls now get 404')),
+  wasRegistered: z.boolean().check(z.describe('False when the node had no endpoint (never registered, or revoked before): revoking again is harmless')),
   canvasId: text('Canvas of the trigger'),
   triggerNodeId: text('The webhook-trigger node'),
 });

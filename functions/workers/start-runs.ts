@@ -5,6 +5,8 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { StepFunctionsWorkflowEngine } from '#adapters/sfn/workflow-engine';
+import { telemetry } from '#core/telemetry';
+import { observed } from '#adapters/observability/powertools';
 import { RunTarget } from '../workflow/run-target.ts';
 
 const runs = new DynamoRunRepository();
@@ -18,11 +20,13 @@ async function startOne(body: string): Promise<void> {
   await engine.startNow(target);
 }
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+export const handler = observed(startQueuedRuns);
+
+async function startQueuedRuns(event: SQSEvent): Promise<SQSBatchResponse> {
   const results = await Promise.allSettled(event.Records.map((record) => startOne(record.body)));
   const batchItemFailures = results.flatMap((result, index) => {
     if (result.status === 'fulfilled') return [];
-    console.error(JSON.stringify({ level: 'warn', message: 'Run start failed; SQS will redeliver', messageId: event.Records[index]!.messageId, error: String(result.reason) }));
+    telemetry.warn('Run start failed; SQS will redeliver', { messageId: event.Records[index]!.messageId, error: String(result.reason) });
     return [{ itemIdentifier: event.Records[index]!.messageId }];
   });
   return { batchItemFailures };

@@ -7,6 +7,8 @@ import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
 import { S3BlobStore } from '#adapters/s3/blob-store';
 import { StepFunctionsWorkflowEngine } from '#adapters/sfn/workflow-engine';
+import { observed } from '#adapters/observability/powertools';
+import { telemetry } from '#core/telemetry';
 
 const runs = new DynamoRunRepository();
 const deps = { runs, queued: runs, engine: new StepFunctionsWorkflowEngine(), clock: systemClock, callbacks: new HttpCallbackSender(), blobs: new S3BlobStore() };
@@ -16,9 +18,9 @@ export function sweep(graceMs: number = STALLED_AFTER_SECONDS * 1000): Promise<S
   return sweepStalledRuns(deps, { graceMs });
 }
 
-export async function handler(): Promise<SweepReport> {
+export const handler = observed(async (): Promise<SweepReport> => {
   const report = await sweep();
   // Quiet when there was nothing to do: one line per sweep that found stalled runs.
-  if (report.found > 0) console.log(JSON.stringify({ level: 'info', message: 'Swept stalled runs', ...report }));
+  if (report.found > 0) telemetry.info('Swept stalled runs', { ...report });
   return report;
-}
+});

@@ -4,8 +4,9 @@ import { advanceRun } from '#core/runs/use-cases';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
 import { S3BlobStore } from '#adapters/s3/blob-store';
+import { observed } from '#adapters/observability/powertools';
 import { RunTarget } from './run-target.ts';
 
 const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender(), blobs: new S3BlobStore() };
 
-export const handler = (event: unknown) => advanceRun(RunTarget.parse(event), deps);
+export const handler = observed((event: unknown) => advanceRun(RunTarget.parse(event), deps));

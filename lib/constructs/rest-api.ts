@@ -1,6 +1,6 @@
 // infra: one API Gateway REST API per host, built from the route manifest. Each route becomes a
 // resource path + method with a Lambda proxy integration to that route's own function.
-import { Aws, CfnOutput, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -78,6 +78,9 @@ export class RouteApi extends Construct {
 
     const throttling = props.throttling ?? { rateLimit: 100, burstLimit: 200 };
     this.api = new apigateway.RestApi(this, 'Api', {
+      // API Gateway's metrics are keyed by ApiName: one name per host and stack, or the 5xx alarms and
+      // the dashboard would add both hosts together (both used to be named "Api").
+      restApiName: `${Stack.of(this).stackName}-${props.host}`,
       description: `Workspace automation service, ${props.host} host`,
       endpointConfiguration: { types: [apigateway.EndpointType.REGIONAL] },
       // Every body reaches the handler byte for byte (base64 with isBase64Encoded); the handlers decode

@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
 /** API Gateway refuses payloads over 10 MB before any Lambda runs. */
@@ -33,6 +34,11 @@ export interface HttpFrontOptions {
   readonly loadHandler?: (entry: string) => Promise<RouteHandler>;
   /** Where errors are logged. @default console.error */
   readonly log?: (message: string, error?: unknown) => void;
+  /**
+   * Called once per request when its answer is sent (or the client went away), with the handler's
+   * body when a handler answered. Local mode prints a line from it (activity-log.ts). @default none
+   */
+  readonly onRequest?: (record: RequestRecord, handlerBody?: string | null) => void;
 }
 
 export interface HttpFront {
@@ -86,14 +92,29 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
   };
 
   const server: Server = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      log(`[${options.host}] ${request.method} ${request.url} failed`, error);
+    // One id per request, for every answer (404s too): in the event, the log line and the
+    // x-amzn-requestid header, as API Gateway does.
+    const requestId = randomUUID();
+    const started = performance.now();
+    const answered: { body?: string | null } = {};
+    response.setHeader('x-amzn-requestid', requestId);
+    if (options.onRequest) {
+      response.once('close', () => {
+        const path = (request.url ?? '/').split('?')[0]!;
+        const status = response.writableFinished ? response.statusCode : undefined;
+        const method = (request.method ?? 'GET').toUpperCase();
+        options.onRequest!({ host: options.host, method, path, status, ms: performance.now() - started, requestId }, answered.body);
+      });
+    }
+    serve(request, response, requestId, answered).catch((error: unknown) => {
+      // The path only: a query string may carry a secret.
+      log(`[${options.host}] ${request.method} ${(request.url ?? '/').split('?')[0]} failed`, error);
       if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error' });
       else response.destroy();
     });
   });
 
-  async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function serve(request: IncomingMessage, response: ServerResponse, requestId: string, answered: { body?: string | null }): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const method = (request.method ?? 'GET').toUpperCase();
     if (!isDecodablePath(url.pathname)) {
@@ -120,7 +141,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       return sendJson(response, 413, { error: `Request body exceeds ${limit} bytes` }, { connection: 'close' });
     }
 
-    const event = toProxyEvent(request, url, match.route, match.pathParameters, body, server);
+    const event = toProxyEvent(request, url, match.route, match.pathParameters, body, server, requestId);
     const handler = await handlerFor(match.route.entry);
     let result: APIGatewayProxyResult;
     try {
@@ -130,8 +151,21 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       log(`[${options.host}] handler ${match.route.entry} threw`, error);
       return sendJson(response, 500, { error: 'Internal server error' });
     }
+    answered.body = result.isBase64Encoded ? undefined : result.body;
     writeResult(response, result);
   }
+
+  // Requests Node's parser refuses (a raw non-ASCII byte in the URL, e.g. a pasted `exec_…` placeholder;
+  // a malformed header) would get Node's bodiless 400: answer in the project's shape, saying why.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const body = JSON.stringify({ error: unparseableRequestMessage(error) });
+    const requestId = randomUUID();
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-amzn-requestid: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    );
+    options.onRequest?.({ host: options.host, method: '-', path: '(unparseable request)', status: 400, ms: 0, requestId });
+  });
 
   await listenOnLoopback(server, options.port);
   const { port } = server.address() as AddressInfo;
@@ -143,6 +177,15 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Why Node's HTTP parser refused a request, in words a curl user can act on. */
+export function unparseableRequestMessage(error: NodeJS.ErrnoException): string {
+  if (error.code === 'HPE_INVALID_URL' || error.code === 'HPE_INVALID_CHAR' || error.code === 'HPE_INVALID_TOKEN') {
+    return 'Malformed request: the URL or a header contains a character HTTP does not allow (for example a non-ASCII character such as the "…" of a placeholder like exec_… copied from the docs); percent-encode it or put the real value in';
+  }
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 'Malformed request: the request headers are too large';
+  return `Malformed request (${error.code ?? 'unparseable'})`;
 }
 
 /** Whether every %-escape of `path` decodes (path parameters are decoded; a broken escape cannot be). */
@@ -213,6 +256,7 @@ function toProxyEvent(
   pathParameters: Record<string, string>,
   body: Buffer,
   server: Server,
+  requestId: string,
 ): APIGatewayProxyEvent {
   // Header names keep the casing the client sent; `headers` holds the last value of a repeated header.
   const method = (request.method ?? 'GET').toUpperCase();
@@ -235,7 +279,6 @@ function toProxyEvent(
   const hasQuery = Object.keys(query).length > 0;
   const isText = isTextContentType(request.headers['content-type']);
   const now = new Date();
-  const requestId = randomUUID();
   const domainName = request.headers.host ?? `${LOOPBACK}:${(server.address() as AddressInfo).port}`;
   const sourceIp = (request.socket.remoteAddress ?? LOOPBACK).replace(/^::ffff:/, '');
   return {

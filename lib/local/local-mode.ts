@@ -19,10 +19,12 @@
 import { randomBytes } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { LocalStackError } from './errors.ts';
-import { startHttpFront, type HttpFront } from './http-front.ts';
+import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
+import { startHttpFront, type HttpFront, type HttpFrontOptions } from './http-front.ts';
 import { freePort, LOOPBACK } from './ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provision } from './provision.ts';
 import { startS3Local } from './s3-local.ts';
@@ -51,6 +53,11 @@ export interface LocalModeConfig {
   readonly publicAppUrl?: string;
   /** @default the local base URL */
   readonly publicBaseUrl?: string;
+  /**
+   * Where to print one line per request, run state change and callback delivery (activity-log.ts);
+   * `npm start` passes console.log. @default none (tests stay quiet)
+   */
+  readonly activityLog?: (line: string) => void;
 }
 
 export interface LocalMode {
@@ -58,7 +65,7 @@ export interface LocalMode {
   readonly baseUrl: string;
   readonly dataDir: string;
   /** What bootstrapFirstWorkspace did: `created` only on the first start over an empty store. */
-  readonly bootstrap: { created: false } | { created: true; workspaceId: string; apiKey: string };
+  readonly bootstrap: BootstrapResult;
   readonly dynamodb: DynamoDbLocal;
   readonly sfn: SfnLocal;
   readonly sqs: SqsLocal;
@@ -136,7 +143,9 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       tableName: LOCAL_TABLE_NAME,
       bucketName: LOCAL_BUCKET_NAME,
     });
-    for (const registration of await localStateMachines()) {
+    // Imported only now (it reads the environment set above): what the activity log reads runs with.
+    const activity = config.activityLog ? await runActivityLog(config.activityLog) : undefined;
+    for (const registration of await localStateMachines({ onTaskDone: activity?.onTaskDone })) {
       const arn = sfn.registerStateMachine(registration);
       if (registration.name === RUN_STATE_MACHINE_NAME) process.env[ENV.stateMachineArn] = arn;
     }
@@ -164,14 +173,37 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     stops.push(startTimer(() => releaseHolds().catch((error: unknown) => console.error('[release-holds]', error)), RELEASE_HOLDS_EVERY_MINUTES * 60_000));
 
     const [app, base] = await Promise.all([
-      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app')),
-      track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base')),
+      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest)),
+      track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base', activity?.onRequest)),
     ]);
     return { appUrl: app.url, baseUrl: base.url, dataDir, bootstrap, dynamodb, sfn, sqs, stop: stopAll };
   } catch (error) {
     await stopAll();
     throw error;
   }
+}
+
+/**
+ * The activity log's two inputs: every HTTP request (a line, and the run its answer names, if any)
+ * and every Task of the local state machine (the run it worked on).
+ */
+async function runActivityLog(print: (line: string) => void) {
+  const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
+  const runs = new DynamoRunRepository();
+  const log = new RunActivityLog((workspaceId, executionId) => runs.get(workspaceId, executionId), print);
+  const observe = (run: { workspaceId: string; executionId: string } | undefined) => {
+    if (run) void log.observe(run.workspaceId, run.executionId);
+  };
+  return {
+    onRequest: ((record, handlerBody) => {
+      print(requestLine(record));
+      observe(runNamedBy(handlerBody));
+    }) satisfies HttpFrontOptions['onRequest'],
+    onTaskDone: (_stateName: string, payload: unknown) => {
+      const run = payload as { workspaceId?: unknown; executionId?: unknown } | null;
+      if (typeof run?.workspaceId === 'string' && typeof run.executionId === 'string') observe({ workspaceId: run.workspaceId, executionId: run.executionId });
+    },
+  };
 }
 
 /** How often local mode sweeps for stalled runs, and how long a run must have been queued. */
@@ -212,9 +244,9 @@ async function track<T extends { stop(): Promise<void> }>(stops: (() => Promise<
   return service;
 }
 
-async function listenOrExplain(port: number, setting: string, host: 'app' | 'base'): Promise<HttpFront> {
+async function listenOrExplain(port: number, setting: string, host: 'app' | 'base', onRequest?: HttpFrontOptions['onRequest']): Promise<HttpFront> {
   try {
-    return await startHttpFront({ host, port });
+    return await startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}) });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port, setting);
     throw error;

@@ -10,18 +10,22 @@
 //   APP_PORT / BASE_PORT (3000 / 3001)   the app host and the base host, on 127.0.0.1
 //   DATA_DIR (.data)                     everything local mode persists
 //   BOOTSTRAP_API_KEY (unset)            on an empty store, the first workspace's all-scopes key
-//                                        (must start with workspace_; else a random key is printed)
+//                                        (must start with workspace_; else a random key is printed);
+//                                        on a store with data it is ignored, and start says so
+//   LOCAL_RUN_DIR (.local-run)           where the running server announces its DATA_DIR (run-file.ts)
 //   PUBLIC_APP_URL / PUBLIC_BASE_URL     origins used in generated URLs (default: the local URLs)
 //   BOOTSTRAP_USER_EMAIL / _PASSWORD     an owner of the bootstrap workspace who can sign in (OAuth)
 import { DomainError } from '../../functions/core/errors.ts';
 import { LocalStackError } from './errors.ts';
 import { startLocalMode, type LocalMode } from './local-mode.ts';
+import { announceRunning } from './run-file.ts';
 
 // The AWS SDK's Node 20 deprecation notice says nothing about local mode; keep the console readable.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 let stack: LocalMode | undefined;
 let stopping = false;
+let unannounce: (() => void) | undefined;
 
 // Installed before anything starts, so a signal during start-up also stops what has started.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void shutdown(signal));
@@ -32,6 +36,8 @@ async function shutdown(signal: string): Promise<void> {
   console.log(`\n${signal} received: stopping local mode…`);
   // Never hang on a stuck child: the reaper's exit hook SIGKILLs whatever is left.
   setTimeout(() => process.exit(0), 10_000).unref();
+  // First: from now on no tool should pick this server.
+  unannounce?.();
   await stack?.stop();
   process.exit(0);
 }
@@ -67,6 +73,8 @@ async function main(): Promise<void> {
     bootstrapUser: bootstrapUser(),
     publicAppUrl: process.env.PUBLIC_APP_URL || undefined,
     publicBaseUrl: process.env.PUBLIC_BASE_URL || undefined,
+    // One line per request, run state change and callback delivery, after the banner.
+    activityLog: (line: string) => console.log(line),
   };
   if (config.appPort === config.basePort) fail(`APP_PORT and BASE_PORT must differ (both are ${config.appPort})`);
 
@@ -85,9 +93,14 @@ async function main(): Promise<void> {
   console.log(`  base host: ${stack.baseUrl}  REST API (/api/…), webhook trigger (/webhook/trigger)`);
   console.log('  both:      / (what runs here), /health, /openapi.json (the OpenAPI document of the host)');
   console.log(`  data:      ${stack.dataDir}`);
+  unannounce = announceRunning({ dataDir: stack.dataDir, appUrl: stack.appUrl, baseUrl: stack.baseUrl });
   if (stack.bootstrap.created) {
     console.log(`Created workspace ${stack.bootstrap.workspaceId} with an all-scopes API key (shown only this once):`);
     console.log(`  API key:   ${stack.bootstrap.apiKey}`);
+  } else if (stack.bootstrap.presetKeyIgnored) {
+    const workspace = stack.bootstrap.workspaceId ?? '<workspaceId>';
+    console.warn(`Warning: BOOTSTRAP_API_KEY is ignored: ${stack.dataDir} already holds data, and the key only seeds an empty store.`);
+    console.warn(`  A new key for the first workspace: npm run admin -- create-key --workspace ${workspace} --local`);
   }
 }
 

@@ -4,7 +4,7 @@
 // Handlers are imported inside localStateMachines(), never at the top of this file: start.ts sets the
 // handlers' environment first and only then calls it.
 import { fileURLToPath } from 'node:url';
-import type { StateMachineRegistration } from './sfn-local.ts';
+import type { LocalTaskHandler, StateMachineRegistration } from './sfn-local.ts';
 
 /** Name of the run workflow's local state machine; its ARN becomes RUN_STATE_MACHINE_ARN. */
 export const RUN_STATE_MACHINE_NAME = 'run-workflow';
@@ -14,18 +14,32 @@ export const RUN_DEFINITION_FILE = fileURLToPath(new URL('../workflows/run.asl.j
 
 const LOCAL_FUNCTION_ARN = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:${name}`;
 
-export async function localStateMachines(options: { waitMs?: number } = {}): Promise<StateMachineRegistration[]> {
+/** Called after a Task's handler returns or throws, with the payload it got (the run's ids). */
+export type TaskObserver = (stateName: string, payload: unknown) => void;
+
+export async function localStateMachines(options: { waitMs?: number; onTaskDone?: TaskObserver } = {}): Promise<StateMachineRegistration[]> {
   const [advance, finalize] = await Promise.all([
     import('../../functions/workflow/advance.ts'),
     import('../../functions/workflow/finalize.ts'),
   ]);
+  // The handler gets the stand-in's context as it is (a subset of Lambda's; see LocalTaskContext).
+  const observed = (stateName: string, handler: (event: any, context: any) => unknown): LocalTaskHandler =>
+    options.onTaskDone
+      ? async (event, context) => {
+          try {
+            return await handler(event, context);
+          } finally {
+            options.onTaskDone!(stateName, event);
+          }
+        }
+      : handler;
   return [
     {
       name: RUN_STATE_MACHINE_NAME,
       definitionFile: RUN_DEFINITION_FILE,
       substitutions: { AdvanceFunctionArn: LOCAL_FUNCTION_ARN('advance'), FinalizeFunctionArn: LOCAL_FUNCTION_ARN('finalize'), Partition: 'aws' },
       // Keyed by state name: Recover runs the Finalize function, as in the ASL.
-      tasks: { Advance: advance.handler, Finalize: finalize.handler, Recover: finalize.handler },
+      tasks: { Advance: observed('Advance', advance.handler), Finalize: observed('Finalize', finalize.handler), Recover: observed('Recover', finalize.handler) },
       // Provider polls wait for real in AWS; locally a second is plenty for the stand-in providers.
       ...(options.waitMs === undefined ? {} : { waitTimeOverrides: { WaitForProvider: options.waitMs } }),
     },

@@ -166,6 +166,16 @@ describe('nodes and edges', () => {
       body: { canvasId, source: 'hook', sourceHandle: 'raw-body-out', target: 'video', targetHandle: 'prompt-in' },
     });
     expect(ok).toMatchObject({ status: 200, body: { valid: true } });
+    // The canvas holds two nodes that cannot run yet: the edge fits, and the answer warns about them
+    expect(ok.body.warnings).toEqual([
+      { nodeId: 'video', code: 'node-unavailable', message: expect.stringMatching(/^Node video \(video-generation\): .*cannot run yet/) },
+      { nodeId: 'sts', code: 'node-unavailable', message: expect.stringMatching(/^Node sts \(speech-to-speech\): .*cannot run yet/) },
+    ]);
+    const plain = await newCanvas();
+    await addNode(plain, { id: 'p', type: 'prompt' });
+    await addNode(plain, { id: 't', type: 'text' });
+    const clean = await call('POST', '/api/mcp/canvas/ports/validate', { key, body: { canvasId: plain, source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' } });
+    expect(clean.body).toEqual({ valid: true, warnings: [] });
     expect(await state(canvasId)).toEqual(before);
   });
 
@@ -283,6 +293,16 @@ describe('isolation and bad input', () => {
     const webhook = response.body.nodeTypes.find((type: { type: string }) => type.type === 'webhook-trigger');
     expect(webhook.inputs).toEqual([]);
     expect(webhook.outputs.map((port: { name: string }) => port.name)).toEqual(['method-out', 'url-out', 'headers-out', 'query-out', 'body-out', 'raw-body-out']);
+    const availability = Object.fromEntries(response.body.nodeTypes.map((type: { type: string; available: boolean; unavailableReason?: string }) => [type.type, type.unavailableReason ?? type.available]));
+    expect(availability).toEqual({
+      prompt: true,
+      'webhook-trigger': true,
+      text: true,
+      output: true,
+      'video-generation': expect.stringContaining('cannot run yet'),
+      'audio-generation': expect.stringContaining('cannot run yet'),
+      'speech-to-speech': expect.stringContaining('cannot run yet'),
+    });
   });
 });
 

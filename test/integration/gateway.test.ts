@@ -75,7 +75,7 @@ describe('MCP gateway: tools', () => {
       ],
     });
     expect(patched.results).toHaveLength(2);
-    expect(await call(client, 'validate_edge', { canvasId, source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' })).toEqual({ valid: true });
+    expect(await call(client, 'validate_edge', { canvasId, source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' })).toEqual({ valid: true, warnings: [] });
     await call(client, 'add_edge', { canvasId, id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
     await call(client, 'move_node', { canvasId, nodeId: 'out', position: { x: 900, y: 50 } });
     await call(client, 'resize_node', { canvasId, nodeId: 'out', size: { width: 300, height: 120 } });

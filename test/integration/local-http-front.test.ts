@@ -148,6 +148,26 @@ describe('local HTTP front', () => {
     expect(json(reply)).toEqual({ error: 'Malformed percent-encoding in the path /items/%E0%A4%A' });
   });
 
+  it('answers a request Node cannot parse (a raw "…" from a pasted exec_… placeholder) with 400 JSON, not a bodiless 400', async () => {
+    // Prepare: what curl sends for "$BASE/api/executions?executionId=exec_…" (the raw UTF-8 bytes)
+    const { connect } = await import('node:net');
+    const socket = connect(front.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+
+    // Act
+    socket.write(Buffer.concat([Buffer.from('GET /items/1?executionId=exec_'), Buffer.from('…', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    await closed;
+
+    // Assess
+    const [head, body] = Buffer.concat(received).toString('utf8').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({ error: expect.stringMatching(/Malformed request: .*placeholder like exec_…/) });
+  });
+
   it('sends null query parameters and a null body when there are none, as API Gateway does', async () => {
     // Act
     await send('GET', '/echo');

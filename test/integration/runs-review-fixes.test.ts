@@ -138,6 +138,8 @@ describe('replay with an Idempotency-Key', () => {
     expect(retried.status).toBe(202);
     expect(retried.headers.get('x-idempotent-replay')).toBe('true');
     expect(retried.body.executionId).toBe(first.body.executionId);
+    expect(retried.body).toMatchObject({ replayed: true, replayOf: original.body.executionId });
+    expect(first.body.replayed).toBeUndefined();
     expect(misused.status).toBe(409);
     expect(unkeyed.status).toBe(202);
     expect(unkeyed.body.executionId).not.toBe(first.body.executionId);

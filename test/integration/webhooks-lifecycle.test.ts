@@ -163,15 +163,33 @@ describe('revoke', () => {
     expect((await client.callWebhook({ secret: registration.webhookSecret, body: { old: true } })).status).toBe(404);
   });
 
-  it('answers 404 to revoking a node without a webhook', async () => {
+  it('is harmless twice, like revoking a key: a node without a webhook answers 200 wasRegistered false', async () => {
+    // Prepare
+    const { canvasId } = await client.registeredCanvas();
+    const never = await client.webhookCanvas();
+
+    // Act
+    const first = await client.revoke(canvasId);
+    const second = await client.revoke(canvasId);
+    const unregistered = await client.revoke(never);
+
+    // Assess
+    expect(first).toMatchObject({ status: 200, body: { revoked: true, wasRegistered: true, canvasId, triggerNodeId: 'hook' } });
+    expect(second).toMatchObject({ status: 200, body: { revoked: true, wasRegistered: false, canvasId, triggerNodeId: 'hook' } });
+    expect(unregistered).toMatchObject({ status: 200, body: { revoked: true, wasRegistered: false } });
+  });
+
+  it('answers 404 for a node or canvas that does not exist', async () => {
     // Prepare
     const canvasId = await client.webhookCanvas();
 
     // Act
-    const answer = await client.revoke(canvasId);
+    const noNode = await client.revoke(canvasId, 'ghost');
+    const noCanvas = await client.revoke('cnv_00000000000000000000000000');
 
     // Assess
-    expect(answer.status).toBe(404);
+    expect(noNode).toMatchObject({ status: 404, body: { error: expect.stringContaining('ghost') } });
+    expect(noCanvas.status).toBe(404);
   });
 });
 

@@ -13,7 +13,8 @@ import { decodeCursor, encodeCursor } from './cursor.ts';
 import { GSI1, GSI2, keys, QUEUED_SHARDS, TTL_ATTRIBUTE } from './table-design.ts';
 
 const TTL = TTL_ATTRIBUTE;
-const isExpired = (item: Record<string, unknown>) => typeof item[TTL] === 'number' && (item[TTL] as number) < Math.floor(Date.now() / 1000);
+const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const isExpired = (item: Record<string, unknown>, now: Date) => typeof item[TTL] === 'number' && (item[TTL] as number) < epochSeconds(now);
 
 function strip<T>(item: Record<string, unknown>): T {
   const { PK: _pk, SK: _sk, [GSI1.partitionKey]: _g1, [GSI1.sortKey]: _g2, [GSI2.partitionKey]: _q1, [GSI2.sortKey]: _q2, entity: _entity, [TTL]: _ttl, ...rest } = item;
@@ -37,18 +38,32 @@ function executionItem(execution: Execution) {
   };
 }
 
+function idempotencyCondition(
+  canvasVersion: number | undefined,
+  nowEpochSeconds: number,
+): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, number> } {
+  if (canvasVersion === undefined) {
+    return { ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now', ExpressionAttributeNames: { '#ttl': TTL }, ExpressionAttributeValues: { ':now': nowEpochSeconds } };
+  }
+  return {
+    ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now OR attribute_not_exists(#cv) OR #cv < :cv',
+    ExpressionAttributeNames: { '#ttl': TTL, '#cv': 'canvasVersion' },
+    ExpressionAttributeValues: { ':now': nowEpochSeconds, ':cv': canvasVersion },
+  };
+}
+
 const EXECUTION_SK = /^EXEC#([^#]+)$/;
 const WORKSPACE_PK = /^WS#(.+)$/;
 
 export class DynamoRunRepository implements RunRepository, ExecutionStatusReader, QueuedRunIndex {
-  async loadForStart(workspaceId: string, canvasId: string, keyHash?: string) {
+  async loadForStart(workspaceId: string, canvasId: string, keyHash?: string, now = new Date()) {
     const canvasKey = keys.canvas(workspaceId, canvasId);
     const idempotencyKey = keyHash === undefined ? undefined : keys.idempotency(workspaceId, keyHash);
     const items = await batchGetConsistent(idempotencyKey ? [canvasKey, idempotencyKey] : [canvasKey]);
     const canvas = findByKey(items, canvasKey);
     const found = idempotencyKey && findByKey(items, idempotencyKey);
     // TTL deletion is lazy (hours, sometimes days): a record past its expiry no longer names a run.
-    const idempotency = found && !isExpired(found) ? found : undefined;
+    const idempotency = found && !isExpired(found, now) ? found : undefined;
     return {
       canvas: canvas ? strip<Canvas>(canvas) : undefined,
       idempotency: idempotency ? strip<IdempotencyRecord>(idempotency) : undefined,
@@ -68,10 +83,9 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
                     Put: {
                       TableName: tableName,
                       Item: { ...keys.idempotency(execution.workspaceId, idempotency.keyHash), entity: 'Idempotency', ...idempotency.record, [TTL]: idempotency.expiresAtEpochSeconds },
-                      // Free, or held by an expired record that TTL has not removed yet.
-                      ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
-                      ExpressionAttributeNames: { '#ttl': TTL },
-                      ExpressionAttributeValues: { ':now': Math.floor(Date.now() / 1000) },
+                      // Free, or held by an expired record that TTL has not removed yet, or (derived
+                      // keys) by a record of an older canvas version: the canvas was edited since.
+                      ...idempotencyCondition(idempotency.record.canvasVersion, idempotency.nowEpochSeconds ?? epochSeconds(new Date())),
                       // The holder of the key comes back with the failure: no second read.
                       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
                     },

@@ -39,3 +39,8 @@ export function outboundConfig(env: NodeJS.ProcessEnv = process.env): OutboundCo
   }
   return { allowHosts };
 }
+
+/** True outside AWS Lambda (local mode, tests, scripts): where OUTBOUND_ALLOW_HOSTS takes effect. */
+export function allowHostsApply(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !env[LAMBDA_MARKER_ENV];
+}

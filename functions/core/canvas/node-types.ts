@@ -130,6 +130,26 @@ export type NodeTypeId = keyof typeof NODE_TYPES;
 export const NODE_TYPE_IDS = Object.keys(NODE_TYPES) as NodeTypeId[];
 export const NodeTypeSchema = z.enum(NODE_TYPE_IDS as [NodeTypeId, ...NodeTypeId[]]);
 
+/**
+ * Node types that are listed and connectable but cannot run in this deployment yet, each with the
+ * reason clients are shown: ports/manifest marks them unavailable, ports/validate warns about them,
+ * and a run reaching one is refused at start (the run engine has no executor for them; a unit test
+ * keeps this list and the executors in step). The generation issue removes these lines.
+ */
+const UNAVAILABLE: Partial<Record<NodeTypeId, string>> = {
+  'video-generation': 'Video generation cannot run yet: no video provider is connected in this deployment, so a run that reaches this node is refused',
+  'audio-generation': 'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+  'speech-to-speech': 'Speech to speech cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+};
+
+export type NodeAvailability = { available: true } | { available: false; reason: string };
+
+/** Whether nodes of `type` can run in this deployment, and if not, why. */
+export function nodeAvailability(type: NodeTypeId): NodeAvailability {
+  const reason = UNAVAILABLE[type];
+  return reason === undefined ? { available: true } : { available: false, reason };
+}
+
 export function isTrigger(type: NodeTypeId): boolean {
   return NODE_TYPES[type].category === 'trigger';
 }
@@ -156,10 +176,16 @@ export function portManifest() {
         category: type.category,
         description: type.description,
         trigger: type.category === 'trigger',
+        ...availabilityFields(id),
         inputs: type.inputs,
         outputs: type.outputs,
         dataSchema: z.toJSONSchema(type.data),
       };
     }),
   };
+}
+
+function availabilityFields(type: NodeTypeId): { available: boolean; unavailableReason?: string } {
+  const availability = nodeAvailability(type);
+  return availability.available ? { available: true } : { available: false, unavailableReason: availability.reason };
 }

@@ -8,6 +8,7 @@ import type { CanvasRepository } from '../ports.ts';
 import { assertEdgeFits, type EdgeEnds } from './graph.ts';
 import { summarize, type Canvas, type CanvasSummary } from './model.ts';
 import { applyOperation, assertCanvasFits, type CanvasOperation, type OperationResult } from './operations.ts';
+import { canvasWarnings, type CanvasWarning } from './warnings.ts';
 
 export interface CanvasDeps {
   canvases: CanvasRepository;
@@ -148,8 +149,8 @@ export async function validateEdge(
   canvasId: string,
   edge: EdgeEnds,
   deps: Pick<CanvasDeps, 'canvases'>,
-): Promise<{ valid: true }> {
+): Promise<{ valid: true; warnings: CanvasWarning[] }> {
   const canvas = await getCanvas(principal, canvasId, deps);
   assertEdgeFits(canvas, edge);
-  return { valid: true };
+  return { valid: true, warnings: canvasWarnings(canvas) };
 }

@@ -2,9 +2,9 @@
 import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
-import type { ApiKeyRepository } from '../ports.ts';
+import type { ApiKeyRepository, WorkspaceRepository } from '../ports.ts';
 import type { Page, PageQuery } from '../pagination.ts';
-import { DEFAULT_KEY_SCOPES, describeRequirement, meetsRequirement, scopesBeyondCeiling, type Scope, type ScopeRequirement } from '../scopes.ts';
+import { ALL_SCOPES, DEFAULT_KEY_SCOPES, describeRequirement, meetsRequirement, scopesBeyondCeiling, type Scope, type ScopeRequirement } from '../scopes.ts';
 import {
   WORKSPACE_KEY_PREFIX,
   displayPrefix,
@@ -136,6 +136,30 @@ export async function createKey(
   });
   await deps.apiKeys.create(record, lookup);
   return { ...toView(record, now), key };
+}
+
+/**
+ * A key made by an operator (the admin CLI), not by another key: the way back in when every key of a
+ * workspace is lost. No scope ceiling applies (the operator holds the table); all scopes unless asked
+ * for fewer. Refuses a workspace that does not exist, so a typo does not mint an orphan key.
+ */
+export async function createOperatorKey(
+  workspaceId: string,
+  input: { name: string; scopes?: Scope[]; expiresInDays?: number },
+  deps: { apiKeys: ApiKeyRepository; workspaces: Pick<WorkspaceRepository, 'get'>; clock: Clock },
+): Promise<KeyView & { key: string; workspaceId: string }> {
+  if (!(await deps.workspaces.get(workspaceId))) throw new NotFoundError(`Workspace ${workspaceId} not found`);
+  const now = deps.clock.now();
+  const { key, record, lookup } = mintKey({
+    workspaceId,
+    name: input.name,
+    scopes: input.scopes ?? [...ALL_SCOPES],
+    expiresInDays: input.expiresInDays,
+    createdByKeyId: null,
+    now,
+  });
+  await deps.apiKeys.create(record, lookup);
+  return { ...toView(record, now), key, workspaceId };
 }
 
 /** Revokes at once; revoking an already revoked key answers the same way (idempotent). */

@@ -133,6 +133,7 @@ export async function advance(
     node,
     inputs: inputsOf(wiring.incoming.get(node.id) ?? NO_EDGES, execution),
     run: { inputs: execution.inputs, trigger: execution.trigger, triggerNodeId: execution.triggerNodeId },
+    warn: (message) => event('node.warning', node.id, message),
   });
 
   const succeed = (state: NodeRunState, nodeId: string, outputs: Record<string, PortValue>) => {

@@ -14,6 +14,8 @@ export interface NodeContext {
   /** input port → the values on its edges, in edge order. */
   inputs: Record<string, PortValue[]>;
   run: { inputs: Record<string, unknown>; trigger: RunTrigger; triggerNodeId: string };
+  /** Records a warning on the node (a `node.warning` timeline event): the node still succeeds. */
+  warn?: (message: string) => void;
 }
 
 export interface InstantExecutor {
@@ -73,12 +75,38 @@ export function renderTemplate(template: string, input: string, runInputs: Recor
   );
 }
 
+/**
+ * What in a template will not render as its author probably meant: `{{…}}` that is no variable (left
+ * as written), a dotted name (`{{inputs.a.b}}` reads the input named "a.b"; nothing nested is looked
+ * up) and, given the run's inputs, a named input the run does not have (rendered as empty text).
+ */
+export function templateProblems(template: string, runInputs?: Record<string, unknown>): string[] {
+  const problems = new Set<string>();
+  for (const [token, inner] of template.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)) {
+    if (inner === 'input') continue;
+    const named = /^inputs\.([A-Za-z0-9_.-]+)$/.exec(inner!);
+    if (!named) {
+      problems.add(`${token} is not a template variable (use {{input}} or {{inputs.name}}), so it stays as written`);
+      continue;
+    }
+    const name = named[1]!;
+    if (name.includes('.') && (runInputs === undefined || runInputs[name] === undefined)) {
+      problems.add(`${token} reads the run input named "${name}": nested values are not looked up, so use a top-level input`);
+    } else if (runInputs !== undefined && runInputs[name] === undefined) {
+      problems.add(`${token}: the run has no input "${name}", so it rendered as empty text`);
+    }
+  }
+  return [...problems];
+}
+
 const text: InstantExecutor = {
   kind: 'instant',
-  run: ({ node, inputs, run }) => {
+  run: ({ node, inputs, run, warn }) => {
     const input = joinedText(inputs['text-in']);
     const template = node.data.template;
-    return { 'text-out': typeof template === 'string' ? renderTemplate(template, input, run.inputs) : input };
+    if (typeof template !== 'string') return { 'text-out': input };
+    for (const problem of templateProblems(template, run.inputs)) warn?.(problem);
+    return { 'text-out': renderTemplate(template, input, run.inputs) };
   },
 };
 

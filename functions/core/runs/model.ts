@@ -46,6 +46,7 @@ export type TimelineEventType =
   | 'node.started'
   | 'node.waiting'
   | 'node.succeeded'
+  | 'node.warning'
   | 'node.failed'
   | 'callback.delivered'
   | 'callback.failed';
@@ -150,12 +151,22 @@ export function queuedSince(execution: Pick<Execution, 'createdAt' | 'timeline'>
   return execution.createdAt;
 }
 
+/**
+ * The trigger as a list shows it: the snapshot's object, the same `kind` and `replayOf`, without a
+ * webhook's request (up to the size of the request itself; read it from the snapshot).
+ */
+export type RunTriggerSummary = { kind: 'api' } | { kind: 'replay'; replayOf: string } | { kind: 'webhook' };
+
 export type ExecutionSummary = Pick<
   Execution,
   'executionId' | 'canvasId' | 'triggerNodeId' | 'status' | 'createdAt' | 'startedAt' | 'finishedAt' | 'attempt'
-> & { trigger: RunTrigger['kind'] };
+> & { trigger: RunTriggerSummary };
+
+export function summarizeTrigger(trigger: RunTrigger): RunTriggerSummary {
+  return trigger.kind === 'webhook' ? { kind: 'webhook' } : trigger;
+}
 
 export function summarizeExecution(execution: Execution): ExecutionSummary {
   const { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt } = execution;
-  return { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt, trigger: execution.trigger.kind };
+  return { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt, trigger: summarizeTrigger(execution.trigger) };
 }

@@ -11,6 +11,7 @@
 //                                   │ gone: its execution closed while the run never left `queued`
 //                                   ▼
 //                          failRun (engine failure) + the callback, once
+import { telemetry } from '../telemetry.ts';
 import type { Clock } from '../clock.ts';
 import type { CallbackSender, QueuedRunIndex, RunRepository, WorkflowResumer } from '../ports.ts';
 import type { BlobStore } from './blobs.ts';
@@ -69,7 +70,7 @@ export async function sweepStalledRuns(deps: SweepDeps, options: { graceMs: numb
         report[outcome === 'in-progress' ? 'inProgress' : outcome] += 1;
       } catch (error) {
         report.errors += 1;
-        console.error(JSON.stringify({ level: 'warn', message: 'Could not resume a stalled run; the next sweep retries', executionId: run.executionId, error: String(error) }));
+        telemetry.warn('Could not resume a stalled run; the next sweep retries', { executionId: run.executionId, error: String(error) });
       }
     }
   };

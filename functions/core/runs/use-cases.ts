@@ -1,4 +1,5 @@
 // use cases: accept, observe and control runs; and the two steps the run state machine calls.
+import { telemetry } from '../telemetry.ts';
 import { assertStorable } from '../storable.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
@@ -8,9 +9,12 @@ import type { CallbackSender, IdempotencyRecord, RunRepository, WorkflowEngine }
 import { advance } from './engine.ts';
 import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import {
+  DERIVED_RUN_KEY_WINDOW_SECONDS,
   RUN_IDEMPOTENCY_TTL_SECONDS,
   derivedRunKey,
   idempotencyKeyHash,
+  namesRun,
+  replayMessage,
   runFingerprint,
 } from './idempotency.ts';
 import { finish, freezeGraph, newExecution, prepareRedrive, undoRedrive, assertCancellable } from './lifecycle.ts';
@@ -80,10 +84,11 @@ export async function acceptRun(
   assertStorable(request.inputs, 'inputs');
   const fingerprint = options.fingerprint ?? runFingerprint(request);
   const scope = options.scope ?? 'run';
-  const key = request.idempotencyKey ?? (options.deriveKey === false ? undefined : derivedRunKey(fingerprint));
+  const derived = request.idempotencyKey === undefined && options.deriveKey !== false;
+  const key = derived ? derivedRunKey(fingerprint) : request.idempotencyKey;
   const keyHash = key === undefined ? undefined : idempotencyKeyHash(`${scope}:${key}`);
-  const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash);
-  if (idempotency) return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps);
+  const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash, deps.clock.now());
+  if (idempotency && namesRun(idempotency, derived, canvas?.version)) return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps, derived);
   if (!canvas) {
     throw options.requireTriggerType ? new TriggerGoneError(`Canvas ${request.canvasId} no longer exists`) : new NotFoundError(`Canvas ${request.canvasId} not found`);
   }
@@ -108,14 +113,17 @@ export async function acceptRun(
   });
   await externalize(execution, deps.blobs);
   const body = { ok: true, executionId: execution.executionId, message: ACCEPTED_MESSAGE };
-  const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() };
-  const ttlSeconds = options.ttlSeconds ?? RUN_IDEMPOTENCY_TTL_SECONDS;
+  const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString(), ...(derived ? { canvasVersion: canvas.version } : {}) };
+  const ttlSeconds = options.ttlSeconds ?? (derived ? DERIVED_RUN_KEY_WINDOW_SECONDS : RUN_IDEMPOTENCY_TTL_SECONDS);
+  const nowEpochSeconds = Math.floor(now.getTime() / 1000);
   const created = await deps.runs.create({
     execution,
     graph,
-    ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + ttlSeconds } } : {}),
+    ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: nowEpochSeconds + ttlSeconds, nowEpochSeconds } } : {}),
   });
-  if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
+  if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps, derived);
+  telemetry.count('RunsAccepted');
+  telemetry.tag({ executionId: execution.executionId });
 
   await Promise.all([startOrDiscard(execution, deps, keyHash), options.afterCreate?.(execution.executionId)]);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
@@ -134,8 +142,10 @@ async function replayAndRestart(
   record: IdempotencyRecord,
   fingerprint: string,
   deps: RunDeps,
+  derived = false,
 ): Promise<Accepted> {
-  const answer = replay(record, fingerprint);
+  const answer = replay(record, fingerprint, derived, deps.clock.now());
+  telemetry.tag({ executionId: record.executionId });
   if (deps.clock.now().getTime() - Date.parse(record.createdAt) > START_GRACE_MS) {
     const execution = await deps.runs.get(workspaceId, record.executionId);
     if (execution?.status === 'queued' && execution.attempt === 1) await deps.engine.start({ workspaceId, executionId: record.executionId });
@@ -143,11 +153,14 @@ async function replayAndRestart(
   return answer;
 }
 
-function replay(record: { fingerprint: string; executionId: string; statusCode: number; body: Record<string, unknown> }, fingerprint: string): Accepted {
+/** The original answer again, saying in the body (not only in a header) that it is a replay. */
+function replay(record: IdempotencyRecord, fingerprint: string, derived: boolean, now: Date): Accepted {
   if (record.fingerprint !== fingerprint) {
     throw new ConflictError('This idempotency key was used for a different request; use a new key for a new run');
   }
-  return { executionId: record.executionId, replayed: true, statusCode: record.statusCode, body: record.body };
+  const ageSeconds = Math.max(0, Math.round((now.getTime() - Date.parse(record.createdAt)) / 1000));
+  const body = { ...record.body, replayed: true, message: replayMessage(derived, ageSeconds) };
+  return { executionId: record.executionId, replayed: true, statusCode: record.statusCode, body };
 }
 
 /** Starts the state machine; if neither it nor the retry queue takes the run, removes it so a retry starts clean. */
@@ -241,7 +254,7 @@ export async function cancelRun(
   } catch (error) {
     // The table is the truth and says `cancelled`: an execution that could not be stopped ends at its
     // next Advance, which finds a terminal run. The request succeeded; the stop failure is logged.
-    console.error(JSON.stringify({ level: 'warn', message: 'StopExecution failed; the run ends at its next step', executionId, error: String(error) }));
+    telemetry.warn('StopExecution failed; the run ends at its next step', { executionId, error: String(error) });
   }
   return (await deliverCallbackOnce(principal.workspaceId, executionId, deps)) ?? cancelled;
 }
@@ -281,11 +294,14 @@ export async function replayRun(principal: Principal, executionId: string, deps:
             keyHash,
             record: { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() },
             expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + RUN_IDEMPOTENCY_TTL_SECONDS,
+            nowEpochSeconds: Math.floor(now.getTime() / 1000),
           },
         }
       : {}),
   });
   if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
+  telemetry.count('RunsAccepted');
+  telemetry.tag({ executionId: execution.executionId });
   await startOrDiscard(execution, deps, keyHash);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
 }
@@ -339,14 +355,18 @@ export async function advanceRun(
     // Anything else (a store refusing a write, a bug) must not leave the run `running` forever while
     // its state machine has failed: record the failure and send the callback, then fail this step so
     // a redrive can retry it. The details stay in the log; the run shows a generic message.
-    console.error(JSON.stringify({ level: 'error', message: 'Engine step failed', executionId: run.executionId, error: String(error) }));
+    telemetry.error('Engine step failed', { executionId: run.executionId, error: String(error) });
     const message = 'The run engine failed unexpectedly; redrive the run to retry';
     const at = deps.clock.now().toISOString();
+    let failedNow = false;
     await update(run.workspaceId, run.executionId, (execution) => {
+      failedNow = false;
       if (isTerminal(execution.status)) return;
       execution.error = { nodeId: null, message };
       finish(execution, 'failed', at, message);
+      failedNow = true;
     }, deps);
+    if (failedNow) telemetry.count('RunsFailed');
     await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
     throw new RunFailedError(message);
   }
@@ -381,6 +401,8 @@ async function advanceOnce(
       throw error;
     }
     if (outcome.status === 'failed') {
+      // Counted once: the versioned save above is the one transition to failed.
+      telemetry.count('RunsFailed');
       await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
       throw new RunFailedError(execution.error?.message ?? 'A node failed');
     }
@@ -501,6 +523,9 @@ export async function deliverCallbackOnce(
   }
   // Large values travel as download URLs: a callback stays small whatever the run produced.
   const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, claimed, CALLBACK_INLINE_BYTES));
+  telemetry.count(outcome.delivered ? 'CallbacksDelivered' : 'CallbacksFailed');
+  // The URL stays out of the line: a caller may have put a token in it.
+  if (!outcome.delivered) telemetry.info('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,

@@ -1,5 +1,6 @@
 // use cases: register, revoke and call webhook triggers; status rows for canvas state.
 import { NotFoundError, RateLimitedError, ValidationError } from '../errors.ts';
+import { telemetry } from '../telemetry.ts';
 import type { Clock } from '../clock.ts';
 import type { Canvas, CanvasNode } from '../canvas/model.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -10,6 +11,7 @@ import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../run
 import { statusRow, type WebhookStatusRow, type WebhookTrigger } from './model.ts';
 import { parseWebhookBody, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
 import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
+import { signedUrls, signedVariantOf, standardWebhooksSecret, type SignatureScheme, type SignatureVerifiers } from './signatures.ts';
 
 export interface WebhookDeps {
   webhooks: WebhookRepository;
@@ -28,17 +30,24 @@ export interface Registration {
   triggerNodeId: string;
   canvasId: string;
   created: boolean;
+  /** URLs that authenticate a delivery by its provider's signature, made with webhookSecret (signatures.ts). */
+  signedUrls: Record<SignatureScheme, string>;
+  /** webhookSecret spelled as Standard Webhooks senders expect it (standard base64). */
+  standardWebhooksSecret: string;
 }
 
 async function registration(trigger: WebhookTrigger, created: boolean, deps: WebhookDeps): Promise<Registration> {
   const webhookSecret = deriveWebhookSecret(await deps.serviceKey(), trigger);
+  const webhookUrl = `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`;
   return {
-    webhookUrl: `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`,
+    webhookUrl,
     webhookSecret,
     webhookAuthorizationHeader: `Bearer ${webhookSecret}`,
     triggerNodeId: trigger.triggerNodeId,
     canvasId: trigger.canvasId,
     created,
+    signedUrls: signedUrls(webhookUrl, trigger.secretHash),
+    standardWebhooksSecret: standardWebhooksSecret(webhookSecret),
   };
 }
 
@@ -72,15 +81,27 @@ export async function registerWebhook(
 }
 
 /** Removes the trigger and its secret at once; the node is Not configured again. */
+/**
+ * Removes a trigger's endpoint and secret. Like revoking a key, revoking again is harmless: a node with
+ * no endpoint (never registered, or revoked already) answers the same 200 with `wasRegistered: false`.
+ * What does not exist at all — the canvas, or the node on it — is a 404, as an unknown key id is.
+ */
 export async function revokeWebhook(
   principal: Principal,
   input: { canvasId: string; triggerNodeId: string },
-  deps: Pick<WebhookDeps, 'webhooks'>,
-): Promise<{ revoked: true; canvasId: string; triggerNodeId: string }> {
+  deps: Pick<WebhookDeps, 'webhooks' | 'canvases'>,
+): Promise<{ revoked: true; wasRegistered: boolean; canvasId: string; triggerNodeId: string }> {
+  const answer = { revoked: true as const, canvasId: input.canvasId, triggerNodeId: input.triggerNodeId };
   const trigger = await deps.webhooks.get(principal.workspaceId, input.canvasId, input.triggerNodeId);
-  if (!trigger) throw new NotFoundError(`No webhook is registered for node ${input.triggerNodeId}`);
-  await deps.webhooks.delete(trigger);
-  return { revoked: true, canvasId: input.canvasId, triggerNodeId: input.triggerNodeId };
+  if (trigger) {
+    await deps.webhooks.delete(trigger);
+    return { ...answer, wasRegistered: true };
+  }
+  // Only on this path is the canvas read: to tell "nothing to revoke" from "no such node".
+  const canvas = await deps.canvases.get(principal.workspaceId, input.canvasId);
+  if (!canvas) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
+  if (!canvas.nodes.some((node) => node.id === input.triggerNodeId)) throw new NotFoundError(`Node ${input.triggerNodeId} not found on this canvas`);
+  return { ...answer, wasRegistered: false };
 }
 
 /** Removes the triggers of nodes that were deleted or stopped being webhook-trigger nodes. */
@@ -104,7 +125,32 @@ export interface WebhookRateLimit {
   windowSeconds: number;
 }
 
-export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks'> & RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit };
+export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks' | 'serviceKey'> &
+  RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit; verifiers: SignatureVerifiers };
+
+type CallingTrigger = Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>;
+
+/**
+ * The trigger a call is for. The plain URL: the secret in a header (1 GetItem by its hash). A signed
+ * URL (`?verify=<scheme>&hook=<hash>`): the hash names the trigger (1 GetItem), its record gives the
+ * salt (1 GetItem), the secret is derived again and the delivery's signature must match it.
+ */
+async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promise<CallingTrigger> {
+  // ?secret= is refused on every URL, signed or not.
+  const variant = 'secret' in call.query ? undefined : signedVariantOf(call.query);
+  if (!variant) {
+    const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(webhookSecretOf(call)));
+    if (!trigger) throw new NotFoundError('Unknown webhook secret');
+    return trigger;
+  }
+  const named = await deps.webhooks.findBySecretHash(variant.hook);
+  const trigger = named && (await deps.webhooks.get(named.workspaceId, named.canvasId, named.triggerNodeId));
+  const secret = trigger ? deriveWebhookSecret(await deps.serviceKey(), trigger) : undefined;
+  // A hash that no longer matches (the service key was replaced) is as unknown as a revoked one.
+  if (!trigger || !secret || hashWebhookSecret(secret) !== variant.hook) throw new NotFoundError('Unknown webhook');
+  await deps.verifiers[variant.scheme](call, secret);
+  return trigger;
+}
 
 /**
  * A call to /webhook/trigger: secret → trigger (1 GetItem) → run accepted exactly like POST /api/run,
@@ -116,9 +162,8 @@ export async function triggerWebhook(
   deps: WebhookCallDeps,
   validateCallbackUrl: (raw: string) => Promise<string>,
 ): Promise<Accepted & { provider?: { name: string; eventId: string } }> {
-  const secret = webhookSecretOf(call);
-  const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(secret));
-  if (!trigger) throw new NotFoundError('Unknown webhook secret');
+  const trigger = await authenticateCall(call, deps);
+  telemetry.tag({ workspaceId: trigger.workspaceId });
 
   const body = parseWebhookBody(call);
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
@@ -160,11 +205,12 @@ export async function triggerWebhook(
         // row, so a failure to write it must not fail a call whose run was accepted.
         afterCreate: (executionId) =>
           deps.webhooks.recordTriggered(trigger, executionId, deps.clock.now().toISOString()).catch((error: unknown) => {
-            console.error(JSON.stringify({ level: 'warn', message: 'Could not record the trigger call', executionId, error: String(error) }));
+            telemetry.warn('Could not record the trigger call', { executionId, error: String(error) });
           }),
       },
     );
     const provider = idempotency?.provider ? { name: idempotency.provider.provider, eventId: idempotency.provider.eventId } : undefined;
+    telemetry.count('WebhookDeliveries');
     return { ...accepted, ...(provider ? { provider } : {}) };
   } catch (error) {
     if (error instanceof TriggerGoneError) {

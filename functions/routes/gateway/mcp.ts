@@ -10,6 +10,8 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { UnauthorizedError } from '#core/errors';
+import { telemetry } from '#core/telemetry';
+import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { header } from '#http/request';
@@ -19,7 +21,9 @@ import { authenticateGatewayCaller } from '#gateway/credentials';
 import { createGatewayServer } from '#gateway/tools';
 import { fromWebResponse, toWebRequest } from '#gateway/web-bridge';
 
-export async function handler(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
+export const handler = observed(serveGateway);
+
+async function serveGateway(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
   const origin = header(event, 'origin');
   const cors = corsHeaders(origin);
   const requestId = event.requestContext?.requestId ?? context.awsRequestId;
@@ -44,6 +48,7 @@ export async function handler(event: APIGatewayProxyEvent, context: Context): Pr
       return jsonResponse(401, { error: error.message }, { ...cors, 'www-authenticate': `Bearer resource_metadata="${metadata}"` });
     }
 
+    telemetry.tag({ workspaceId: principal.workspaceId });
     const server = createGatewayServer({
       principal,
       remainingMs: () => context.getRemainingTimeInMillis(),

@@ -9,6 +9,7 @@ import type Provider from 'oidc-provider';
 import { protectedResourceMetadata } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
 import { ENV } from '#adapters/env';
+import { observed } from '#adapters/observability/powertools';
 import { secretSource } from '#adapters/secrets/secret-source';
 import { errorResponse } from '#http/errors';
 import { publicAppUrlFor } from '#http/public-url';
@@ -35,7 +36,9 @@ function providerFor(issuer: string): Promise<ReturnType<Provider['callback']>> 
   return provider;
 }
 
-export async function handler(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
+export const handler = observed(serveOAuth);
+
+async function serveOAuth(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
   try {
     const issuer = publicAppUrlFor(event);
     if (PROTECTED_RESOURCE_PATHS.has(event.path)) {

@@ -52,6 +52,8 @@ export const operation = defineOperation({
       runDeps,
     );
     const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
+    // Every replay says so in its body too (the accepted body already does), so a client reading only JSON knows.
+    const replayMark = accepted.replayed ? { replayed: true } : {};
     if (!input.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
 
     // Accepting took some of the caller's time already: never wait past what is left of it.
@@ -61,10 +63,13 @@ export const operation = defineOperation({
       sleep: (ms) => sleep(ms),
       nowMs: () => Date.now(),
     });
-    if (isTerminal(execution.status)) return new HttpResult(200, await present(snapshot(execution), runDeps.blobs, execution), replayHeader);
+    if (isTerminal(execution.status)) {
+      return new HttpResult(200, { ...(await present(snapshot(execution), runDeps.blobs, execution)), ...replayMark }, replayHeader);
+    }
     const pending = {
       ok: true,
       pending: true,
+      ...replayMark,
       executionId: execution.executionId,
       status: execution.status,
       message: `Still ${execution.status} after ${Math.round(waitMs / 1000)} s; poll GET /api/executions?executionId=${execution.executionId} (tool get_execution)`,

@@ -1,5 +1,6 @@
 // route: POST /api/mcp/webhooks/revoke → revokeWebhook → WebhookRepository
 import { revokeWebhook } from '#core/webhooks/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
 import { operationRoute } from '#http/operation-route';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { WebhookRevocationView } from '#operations/views';
@@ -9,12 +10,13 @@ import { WebhookTarget } from './target.ts';
 export const operation = defineOperation({
   name: 'revoke_webhook',
   title: 'Revoke webhook endpoint',
-  description: "Removes a webhook-trigger node's endpoint and secret: calls get 404 from now on. A new endpoint gets a fresh secret.",
+  description:
+    "Removes a webhook-trigger node's endpoint and secret: calls get 404 from now on. A new endpoint gets a fresh secret. Revoking again is harmless (wasRegistered false); an unknown canvas or node is 404.",
   route: 'webhooks-revoke',
   input: WebhookTarget,
   output: WebhookRevocationView,
   annotations: DESTROYS,
-  run: (input, { principal }) => revokeWebhook(principal, input, { webhooks }),
+  run: (input, { principal }) => revokeWebhook(principal, input, { webhooks, canvases }),
 });
 
 export const handler = operationRoute(operation);

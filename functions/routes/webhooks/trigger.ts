@@ -1,4 +1,4 @@
-// route: ANY /webhook/trigger → triggerWebhook (secret, rate limit, idempotency) → acceptRun
+// route: ANY /webhook/trigger → triggerWebhook (secret or provider signature, rate limit, idempotency) → acceptRun
 // Authenticated by the trigger's secret, not a workspace key, so it is assembled here rather than
 // by defineRoute; errors still go through the one error mapper.
 import middy from '@middy/core';
@@ -10,11 +10,13 @@ import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 import { ENV } from '#adapters/env';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
+import { signatureVerifiers } from '#adapters/webhook-signatures/verifiers';
+import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
 import { rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
 import { runDeps } from '../runs/deps.ts';
-import { publicBaseUrlFor, webhookConfig, webhooks } from './deps.ts';
+import { publicBaseUrlFor, registrationDeps, webhookConfig, webhooks } from './deps.ts';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -42,7 +44,8 @@ function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
   return { method: event.httpMethod.toUpperCase(), url: `${origin}${event.path}${queryString ? `?${queryString}` : ''}`, headers, query, body: rawBody(event) };
 }
 
-export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+export const handler = observed(
+  middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .onError((request) => {
     const response = errorResponse(request.error, request.event.requestContext?.requestId);
     request.response = { ...response, headers: { ...response.headers, ...CORS } };
@@ -57,9 +60,18 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const call = toCall(event, publicBaseUrlFor(event));
     const accepted = await triggerWebhook(
       call,
-      { ...runDeps, webhooks, rateLimiter, rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 } },
+      {
+        ...runDeps,
+        webhooks,
+        rateLimiter,
+        rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 },
+        // Signed URLs derive the trigger's secret again to check the provider's signature.
+        serviceKey: registrationDeps.serviceKey,
+        verifiers: signatureVerifiers,
+      },
       (raw) => validateCallbackUrl(raw, { allowHosts }),
     );
     const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };
     return jsonResponse(accepted.statusCode, body, { ...CORS, ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}) });
-  });
+  }),
+);

@@ -32,11 +32,11 @@ export interface RunsStack {
  * Starts local mode with `env` added to process.env first (handlers read their configuration when
  * first imported, which happens inside startLocalMode or on the first request).
  */
-export async function startRunsStack(env: Record<string, string> = {}): Promise<RunsStack> {
+export async function startRunsStack(env: Record<string, string> = {}, options: { activityLog?: (line: string) => void } = {}): Promise<RunsStack> {
   Object.assign(process.env, env);
   const dataDir = mkdtempSync(join(tmpdir(), 'runs-it-'));
   const bootstrapApiKey = `workspace_${randomBytes(16).toString('hex')}`;
-  const local = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey });
+  const local = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey, ...options });
   if (!local.bootstrap.created) throw new Error('expected a fresh store to bootstrap a workspace');
   return {
     local,

@@ -65,3 +65,25 @@ describe('validateCallbackUrl', () => {
     await expect(validateCallbackUrl('https://[::ffff:127.0.0.1]/', { allowHosts: [] })).rejects.toBeInstanceOf(ValidationError);
   });
 });
+
+describe('validateCallbackUrl in local mode', () => {
+  it('says which OUTBOUND_ALLOW_HOSTS entry would allow an http or non-public URL', async () => {
+    // Act
+    const plainHttp = validateCallbackUrl('http://127.0.0.1:4010/cb', { allowHosts: [], local: true });
+    const privateName = validateCallbackUrl('https://internal.example.test/hook', { allowHosts: [], lookup: resolvingTo('10.0.0.5'), local: true });
+
+    // Assess
+    await expect(plainHttp).rejects.toThrow(/^callbackUrl must use https\. In local mode, .*OUTBOUND_ALLOW_HOSTS=127\.0\.0\.1:4010 \(ignored in AWS\)$/);
+    await expect(privateName).rejects.toThrow(/non-public address\. In local mode, .*OUTBOUND_ALLOW_HOSTS=internal\.example\.test:443/);
+  });
+
+  it('gives no hint in AWS, nor for refusals the setting cannot lift', async () => {
+    // Act
+    const deployed = validateCallbackUrl('http://127.0.0.1:4010/cb', { allowHosts: [], local: false });
+    const withCredentials = validateCallbackUrl('https://user:pw@hooks.example.com/cb', { allowHosts: [], local: true });
+
+    // Assess
+    await expect(deployed).rejects.toThrow(/^callbackUrl must use https$/);
+    await expect(withCredentials).rejects.toThrow(/^callbackUrl must not contain credentials$/);
+  });
+});

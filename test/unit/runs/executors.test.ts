@@ -2,7 +2,7 @@
 // fake JobExecutor standing in for a provider, and the template renderer.
 import { describe, expect, it } from 'vitest';
 import { advance } from '#core/runs/engine';
-import { asText, EXECUTORS, NodeFailedError, renderTemplate, type ExecutorRegistry, type JobExecutor, type NodeContext } from '#core/runs/executors';
+import { asText, EXECUTORS, NodeFailedError, renderTemplate, templateProblems, type ExecutorRegistry, type JobExecutor, type NodeContext } from '#core/runs/executors';
 import type { PortValue } from '#core/runs/model';
 import { edge, executionOf, graph, node, tickingNow } from './support.ts';
 
@@ -159,5 +159,35 @@ describe('renderTemplate', () => {
 
   it('asText keeps strings and serialises everything else', () => {
     expect([asText('s'), asText(3), asText(undefined), asText(null), asText([1])]).toEqual(['s', '3', '', '', '[1]']);
+  });
+});
+
+describe('templateProblems', () => {
+  it('names what is no variable and dotted names, without run inputs (what ports/validate can know)', () => {
+    expect(templateProblems('{{input}} {{inputs.a}} {{other}} {{inputs.a.b}} {{other}}')).toEqual([
+      '{{other}} is not a template variable (use {{input}} or {{inputs.name}}), so it stays as written',
+      '{{inputs.a.b}} reads the run input named "a.b": nested values are not looked up, so use a top-level input',
+    ]);
+  });
+
+  it('adds the named inputs a run does not have (they render empty), given the run inputs', () => {
+    expect(templateProblems('{{inputs.a}} {{inputs.b}} {{inputs.c.d}}', { a: 'x' })).toEqual([
+      '{{inputs.b}}: the run has no input "b", so it rendered as empty text',
+      '{{inputs.c.d}} reads the run input named "c.d": nested values are not looked up, so use a top-level input',
+    ]);
+    expect(templateProblems('{{inputs.a}} {{input}}', { a: '' })).toEqual([]);
+  });
+
+  it('is reported through warn by the text executor, which still renders', () => {
+    const warnings: string[] = [];
+    const context = {
+      node: { id: 't', type: 'text', position: { x: 0, y: 0 }, data: { template: 'Hi {{inputs.name}}' }, createdAt: '', updatedAt: '' },
+      inputs: {},
+      run: { inputs: {}, trigger: { kind: 'api' }, triggerNodeId: 'p' },
+      warn: (message: string) => warnings.push(message),
+    } as unknown as NodeContext;
+    const executor = EXECUTORS.text!;
+    expect(executor.kind === 'instant' && executor.run(context)).toEqual({ 'text-out': 'Hi ' });
+    expect(warnings).toEqual(['{{inputs.name}}: the run has no input "name", so it rendered as empty text']);
   });
 });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors';
-import { canonicalJson, chooseIdempotencyKey, derivedRunKey, idempotencyKeyHash, runFingerprint } from '#core/runs/idempotency';
+import { canonicalJson, chooseIdempotencyKey, derivedRunKey, idempotencyKeyHash, isDerivedRunKey, namesRun, replayMessage, runFingerprint } from '#core/runs/idempotency';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth, so key order does not matter', () => {
@@ -89,5 +89,32 @@ describe('key helpers', () => {
   it('derives the key from the fingerprint and stores only a SHA-256 of the key', () => {
     expect(derivedRunKey('abc')).toBe('derived:abc');
     expect(idempotencyKeyHash('k')).toBe(createHash('sha256').update('k').digest('hex'));
+  });
+});
+
+describe('namesRun', () => {
+  it("keeps a caller's key naming its run whatever the canvas version", () => {
+    expect(namesRun({}, false, 7)).toBe(true);
+    expect(namesRun({ canvasVersion: 3 }, false, 7)).toBe(true);
+  });
+
+  it('lets a derived key name its run only at the canvas version the run froze', () => {
+    expect(namesRun({ canvasVersion: 7 }, true, 7)).toBe(true);
+    expect(namesRun({ canvasVersion: 6 }, true, 7)).toBe(false);
+    // A record from before versions were kept, or a canvas that is gone
+    expect(namesRun({}, true, 7)).toBe(false);
+    expect(namesRun({ canvasVersion: 7 }, true, undefined)).toBe(false);
+  });
+
+  it('recognises derived keys', () => {
+    expect(isDerivedRunKey(derivedRunKey('abc'))).toBe(true);
+    expect(isDerivedRunKey('my-key')).toBe(false);
+  });
+});
+
+describe('replayMessage', () => {
+  it('tells the caller of a derived replay how to run again now', () => {
+    expect(replayMessage(true, 12)).toMatch(/12 s ago.*new Idempotency-Key/);
+    expect(replayMessage(false, 12)).toMatch(/idempotency key/);
   });
 });

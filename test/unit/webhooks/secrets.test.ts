@@ -122,6 +122,14 @@ describe('registerWebhook and the stored secret', () => {
       triggerNodeId: 'hook',
       canvasId: 'cnv_test',
       created: true,
+      signedUrls: {
+        github: `https://api.example.test/webhook/trigger?verify=github&hook=${stored[0]!.secretHash}`,
+        stripe: `https://api.example.test/webhook/trigger?verify=stripe&hook=${stored[0]!.secretHash}`,
+        shopify: `https://api.example.test/webhook/trigger?verify=shopify&hook=${stored[0]!.secretHash}`,
+        'standard-webhooks': `https://api.example.test/webhook/trigger?verify=standard-webhooks&hook=${stored[0]!.secretHash}`,
+      },
+      // The same key bytes, in standard base64.
+      standardWebhooksSecret: `whsec_${Buffer.from(registration.webhookSecret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64url').toString('base64')}`,
     });
   });
 

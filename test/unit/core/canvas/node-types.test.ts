@@ -1,6 +1,8 @@
 // unit: the node-type catalogue — ports of the spec, port compatibility, the manifest.
 import { describe, expect, it } from 'vitest';
-import { NODE_TYPES, NODE_TYPE_IDS, PORT_TYPES, isTrigger, portManifest, portTypesFit } from '#core/canvas/node-types';
+import { NODE_TYPES, NODE_TYPE_IDS, PORT_TYPES, isTrigger, nodeAvailability, portManifest, portTypesFit } from '#core/canvas/node-types';
+import { canvasWarnings } from '#core/canvas/warnings';
+import { EXECUTORS } from '#core/runs/executors';
 
 describe('NODE_TYPES', () => {
   it('gives the webhook-trigger node no inputs and exactly the six text outputs of the spec', () => {
@@ -174,5 +176,34 @@ describe('portManifest', () => {
 
     // Assess
     expect(roundTripped).toEqual(manifest);
+  });
+});
+
+describe('nodeAvailability', () => {
+  it('marks exactly the node types the run engine has no executor for, each with a reason', () => {
+    for (const type of NODE_TYPE_IDS) {
+      const availability = nodeAvailability(type);
+      expect(availability.available, type).toBe(Boolean(EXECUTORS[type]));
+      if (!availability.available) expect(availability.reason, type).toMatch(/cannot run yet/);
+    }
+    expect(NODE_TYPE_IDS.filter((type) => !nodeAvailability(type).available)).toEqual(['video-generation', 'audio-generation', 'speech-to-speech']);
+  });
+
+  it('shows in the manifest as available, plus unavailableReason when not', () => {
+    const entries = Object.fromEntries(portManifest().nodeTypes.map((entry) => [entry.type, entry]));
+    expect(entries.text).toMatchObject({ available: true });
+    expect(entries.text).not.toHaveProperty('unavailableReason');
+    expect(entries['audio-generation']).toMatchObject({ available: false, unavailableReason: expect.stringContaining('speech provider') });
+  });
+});
+
+describe('canvasWarnings', () => {
+  it('warns once per node that cannot run yet, in node order, and not at all for a runnable canvas', () => {
+    const node = (id: string, type: keyof typeof NODE_TYPES) => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
+    expect(canvasWarnings({ nodes: [node('a', 'audio-generation'), node('t', 'text'), node('v', 'video-generation')], edges: [] })).toEqual([
+      { nodeId: 'a', code: 'node-unavailable', message: expect.stringMatching(/^Node a \(audio-generation\): /) },
+      { nodeId: 'v', code: 'node-unavailable', message: expect.stringMatching(/^Node v \(video-generation\): /) },
+    ]);
+    expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });
 });

@@ -433,7 +433,7 @@ describe('validateEdge', () => {
     const result = await validateEdge(me, 'cnv_1', { source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' }, { canvases });
 
     // Assess
-    expect(result).toEqual({ valid: true });
+    expect(result).toEqual({ valid: true, warnings: [] });
     expect(canvases.stored('ws_test', 'cnv_1')?.edges).toEqual([]);
   });
 

@@ -1,0 +1,29 @@
+// core: what is worth telling a client about a canvas that is not an error — things that do not stop
+// an edit but will matter when the canvas runs. ports/validate reports them.
+import type { Canvas } from './model.ts';
+import { templateProblems } from '../runs/executors.ts';
+import { nodeAvailability } from './node-types.ts';
+
+export interface CanvasWarning {
+  nodeId: string;
+  /**
+   * `node-unavailable`: the node's type cannot run in this deployment yet. `template-variable`: a text
+   * node's template has a `{{…}}` that will not render as a variable (runs warn again, per run).
+   */
+  code: 'node-unavailable' | 'template-variable';
+  message: string;
+}
+
+/** Every warning about `canvas`, in node order. */
+export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasWarning[] {
+  const warnings: CanvasWarning[] = [];
+  for (const node of canvas.nodes) {
+    const availability = nodeAvailability(node.type);
+    if (!availability.available) warnings.push({ nodeId: node.id, code: 'node-unavailable', message: `Node ${node.id} (${node.type}): ${availability.reason}` });
+    const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;
+    if (typeof template === 'string') {
+      for (const problem of templateProblems(template)) warnings.push({ nodeId: node.id, code: 'template-variable', message: `Node ${node.id} (text): ${problem}` });
+    }
+  }
+  return warnings;
+}
