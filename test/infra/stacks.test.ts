@@ -1,6 +1,7 @@
 // infra tests: the synthesized templates match the route manifest and the table design.
 // Bundling is skipped ('aws:cdk:bundling-stacks': []) so the whole app synthesizes in seconds.
 import { PENDING_PREFIX } from '#core/assets/model';
+import { EXPORT_KEY_PREFIX } from '#core/focus/export';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
@@ -325,8 +326,9 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     expect(rules).toContainEqual(
       expect.objectContaining({ Id: 'expire-pending-uploads', Prefix: PENDING_PREFIX, ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
     );
-    // The durable prefix is never matched by an expiring rule: only pending uploads and old versions go.
-    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect(rule.Prefix).toBe(PENDING_PREFIX);
+    // The durable prefix is never matched by an expiring rule: only pending uploads, FOCUS export files
+    // and old versions go.
+    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect([PENDING_PREFIX, EXPORT_KEY_PREFIX]).toContain(rule.Prefix);
     const cors = media.Properties.CorsConfiguration.CorsRules[0];
     expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET', 'HEAD']));
     expect(cors.AllowedHeaders).toEqual(['*']);

@@ -220,7 +220,7 @@ describe('use', () => {
     const edge = await ok(
       post('/api/mcp/canvas/ports/validate', { canvasId: used.id, source: used.nodeIds.prompt, sourceHandle: 'prompt-out', target: used.nodeIds.out, targetHandle: 'value-in' }),
     );
-    expect(edge).toEqual({ valid: true });
+    expect(edge).toEqual({ valid: true, warnings: [] });
     expect((await ok(snapshotOf(template.id))).nodes).toEqual(snapshot.nodes);
   });
 
