@@ -54,7 +54,7 @@ export class StatelessStack extends Stack {
   /** REST API per host; a host without routes has none. */
   readonly apis = new Map<Host, RouteApi>();
   readonly functions = new Map<string, RouteFunction>();
-  /** State machine, task functions, start-retry queue and worker. */
+  /** State machine, task functions and the run outbox's sweeper. */
   readonly runWorkflow: RunWorkflowStack;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
@@ -70,10 +70,6 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'RunStateMachineArn', {
       description: 'Run workflow state machine (executions are named by executionId)',
       value: this.runWorkflow.workflow.stateMachine.stateMachineArn,
-    });
-    new CfnOutput(this, 'RunStartDeadLetterQueueUrl', {
-      description: 'Run starts that failed 5 times; redrive them to the start queue once the cause is fixed',
-      value: this.runWorkflow.workflow.startDeadLetterQueue.queueUrl,
     });
 
     const areaNames = [...new Set(routes.map((route) => route.area))].sort();
