@@ -79,7 +79,7 @@ export class StatelessStack extends Stack {
   /** REST API per host; a host without routes has none. */
   readonly apis = new Map<Host, RouteApi>();
   readonly functions = new Map<string, RouteFunction>();
-  /** State machine, task functions, start-retry queue and worker. */
+  /** State machine, task functions and the run outbox's sweeper. */
   readonly runWorkflow: RunWorkflowStack;
   /** Releases credit holds left open by operations that died (functions/workers/release-holds.ts). */
   readonly creditHoldsSweeper: CreditHoldsSweeper;
@@ -100,10 +100,6 @@ export class StatelessStack extends Stack {
     new CfnOutput(this, 'RunStateMachineArn', {
       description: 'Run workflow state machine (executions are named by executionId)',
       value: this.runWorkflow.workflow.stateMachine.stateMachineArn,
-    });
-    new CfnOutput(this, 'RunStartDeadLetterQueueUrl', {
-      description: 'Run starts that failed 5 times; redrive them to the start queue once the cause is fixed',
-      value: this.runWorkflow.workflow.startDeadLetterQueue.queueUrl,
     });
 
     this.creditHoldsSweeper = new CreditHoldsSweeper(this, 'CreditHoldsSweeper', { table: props.table });
@@ -160,21 +156,19 @@ export class StatelessStack extends Stack {
       ...[...this.functions.entries()].map(([routeId, fn]) => [routeId, fn.function] as const),
       ['workflow-advance', workflow.advance.function],
       ['workflow-finalize', workflow.finalize.function],
-      ['worker-start-runs', workflow.startRuns.function],
       ['worker-sweep-runs', workflow.sweepRuns.function],
+      ['worker-release-holds', this.creditHoldsSweeper.sweeper.function],
     ]);
     const apis = new Map([...this.apis.entries()].map(([host, api]) => [host, api.api] as const));
     this.operationsAlarms = new OperationsAlarms(this, 'OperationsAlarms', {
       stateMachine: workflow.stateMachine,
       functions,
       apis,
-      existingAlarms: [workflow.deadLetterAlarm],
     });
     this.operationsDashboard = new OperationsDashboard(this, 'OperationsDashboard', {
       stateMachine: workflow.stateMachine,
       functions,
       apis,
-      startDeadLetterQueue: workflow.startDeadLetterQueue,
       alarms: this.operationsAlarms.alarms,
     });
     new CfnOutput(this, 'AlarmTopicArn', {

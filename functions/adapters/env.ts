@@ -4,8 +4,11 @@ export const ENV = {
   tableName: 'TABLE_NAME',
   bucketName: 'MEDIA_BUCKET_NAME',
   stateMachineArn: 'RUN_STATE_MACHINE_ARN',
-  /** SQS queue that retries StartExecution when Step Functions throttles or is unavailable. */
-  runStartQueueUrl: 'RUN_START_QUEUE_URL',
+  /**
+   * `on` (default) or `off`: whether the routes that accept runs run those that need no state machine
+   * (instant nodes only, no callback URL) themselves, see functions/core/runs/inline.ts and docs/runs.md.
+   */
+  inlineInstantRuns: 'INLINE_INSTANT_RUNS',
   /** When set, result callbacks are signed with HMAC-SHA256 (see README). */
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
   /** In AWS: the Secrets Manager secret holding the callback signing secret (read once per cold start). */
@@ -24,7 +27,6 @@ export const ENV = {
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
-  sqsEndpoint: 'SQS_ENDPOINT',
   publicBaseUrl: 'PUBLIC_BASE_URL',
   publicAppUrl: 'PUBLIC_APP_URL',
   /** The base host's invoke URL, given by CDK to functions that serve another host (the gateway). */

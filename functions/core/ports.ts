@@ -77,10 +77,14 @@ export interface RunRepository {
 
 /** Starts, stops and redrives the run state machine. */
 export interface WorkflowEngine {
-  /** `deferred`: Step Functions was throttled or unavailable and the start was queued for a retry. */
+  /**
+   * `deferred`: Step Functions refused the start for now (throttled, unavailable); the run stays
+   * queued in the outbox and the sweeper starts it (acceptRun marks it due at the next sweep).
+   */
   start(run: { workspaceId: string; executionId: string }): Promise<'started' | 'deferred'>;
   stop(executionId: string, cause: string): Promise<void>;
-  redrive(executionId: string): Promise<void>;
+  /** `missing`: no state machine execution exists under this name (the run ran inline, see runs/inline.ts). */
+  redrive(executionId: string): Promise<'redriven' | 'missing'>;
 }
 
 /**

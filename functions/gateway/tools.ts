@@ -1,7 +1,7 @@
 // gateway: the catalogue as MCP tools. Each call gets a fresh low-level Server (stateless: nothing of
 // one caller can leak into another's) whose tools/list shows only what the caller's scopes allow and
 // whose tools/call runs the operation's use case in-process — never the service's own routes.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -27,6 +27,7 @@ import { HttpResult } from '#http/responses';
 import { OPERATIONS } from '#operations/catalogue';
 import type { Operation, OperationContext } from '#operations/operation';
 import { routeById } from '#routes/manifest';
+import { ParamsCheckingServer } from './params-server.ts';
 
 export const SERVER_INFO = { name: 'workspace-automation', version: '1.0.0' };
 
@@ -107,7 +108,8 @@ const NO_ELICITATION: jsonSchemaValidator = {
 
 /** A Server for one request, bound to its caller. */
 export function createGatewayServer(call: GatewayCall): Server {
-  const server = new Server(SERVER_INFO, {
+  // Bad params of any method are -32602 Invalid params, not the SDK's -32603 (params-server.ts).
+  const server = new ParamsCheckingServer(SERVER_INFO, {
     capabilities: { tools: { listChanged: false } },
     instructions: INSTRUCTIONS,
     jsonSchemaValidator: NO_ELICITATION,

@@ -15,8 +15,8 @@ export interface RouteAccess {
   /** S3 media bucket, when the route reads or writes media. */
   readonly bucket?: 'read' | 'readWrite';
   /**
-   * Run state machine: `start` grants StartExecution plus SendMessage on the start-retry queue (a
-   * throttled start is queued); `stop` grants StopExecution; `redrive` grants RedriveExecution and
+   * Run state machine: `start` grants StartExecution (a throttled start stays queued for the run
+   * outbox's sweeper); `stop` grants StopExecution; `redrive` grants RedriveExecution and
    * DescribeExecution (a redrive waits, briefly, for a failing execution to close).
    */
   readonly workflow?: readonly ('start' | 'stop' | 'redrive')[];
@@ -169,7 +169,7 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'], webhookKey: true }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
-  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
+  { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
   // Credits (read:billing): balance, transactions, summary. Payment-provider webhooks are authenticated
   // by the provider's signature (functions/routes/payments), not a workspace key.
   { id: 'credits-balance', method: 'GET', path: '/api/mcp/credits/balance', host: 'base', entry: 'credits/balance', scope: 'read:billing', access: READ, area: 'credits' },

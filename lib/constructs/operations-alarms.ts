@@ -5,7 +5,6 @@
 //   FailedExecutions   Step Functions runs that failed (node failure, crashed or timed-out step)
 //   LambdaErrorsN      functions that threw (metric math over ≤ 10 functions per alarm: CloudWatch's cap)
 //   LambdaThrottlesN   invocations refused for concurrency
-//   StartQueueDlq      run starts parked in the start-retry DLQ (the alarm lives with the queue)
 //   Api5xx<Host>       share of 5xx answers of a REST API, once it has enough traffic to mean something
 import { Duration } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
@@ -29,7 +28,7 @@ export interface OperationsAlarmsProps {
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   /** REST API per host. */
   readonly apis: ReadonlyMap<string, apigateway.RestApi>;
-  /** Alarms made elsewhere that page too (the start-retry DLQ's). */
+  /** Alarms made elsewhere that page too. */
   readonly existingAlarms?: readonly cloudwatch.IAlarm[];
 }
 

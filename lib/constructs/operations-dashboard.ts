@@ -4,7 +4,6 @@ import { Duration } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/adapters/observability/names.ts';
@@ -13,7 +12,6 @@ export interface OperationsDashboardProps {
   readonly stateMachine: sfn.IStateMachine;
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   readonly apis: ReadonlyMap<string, apigateway.RestApi>;
-  readonly startDeadLetterQueue: sqs.IQueue;
   readonly alarms: readonly cloudwatch.IAlarm[];
 }
 
@@ -49,9 +47,8 @@ export class OperationsDashboard extends Construct {
         width: 8,
       }),
       new cloudwatch.GraphWidget({
-        title: '429s and the start-retry DLQ',
+        title: '429s',
         left: [serviceCount('RateLimited', '429 answers')],
-        right: [props.startDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: PERIOD, statistic: 'Maximum', label: 'DLQ messages' })],
         width: 8,
       }),
     );

@@ -71,13 +71,11 @@ export class RouteAreaStack extends NestedStack {
     const needsPaymentsSecret = props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
     const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
-    const needsStart = workflowActions.has('start');
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
     // Only the parameters the area's routes use: an area without run routes gets none of them.
     const workflowParameters: Record<string, string> = {
       ...(workflowActions.size > 0 ? { RunStateMachineArn: props.workflow.stateMachineArn } : {}),
       ...(needsExecutions ? { RunStateMachineName: props.workflow.stateMachineName } : {}),
-      ...(needsStart ? { RunStartQueueArn: props.workflow.startQueueArn, RunStartQueueUrl: props.workflow.startQueueUrl } : {}),
     };
     super(scope, id, {
       ...props,
@@ -106,8 +104,6 @@ export class RouteAreaStack extends NestedStack {
     const workflow: RunWorkflowRefs = {
       stateMachineArn: parameter('RunStateMachineArn', 'ARN of the run state machine'),
       stateMachineName: parameter('RunStateMachineName', 'Name of the run state machine (execution ARNs contain it)'),
-      startQueueArn: parameter('RunStartQueueArn', 'ARN of the run start-retry queue'),
-      startQueueUrl: parameter('RunStartQueueUrl', 'URL of the run start-retry queue'),
     };
 
     const webhookSecretKeyArn = needsWebhookKey

@@ -1,6 +1,6 @@
-// infra: the run workflow (state machine, task functions, start-retry queue and worker) in its own
+// infra: the run workflow (state machine, task functions, the run outbox's sweeper) in its own
 // nested stack, so it never competes with a route area for CloudFormation's 500 resources. The route
-// areas receive its ARNs, name and queue URL as parameters (see RouteAreaStack).
+// areas receive its ARN and name as parameters (see RouteAreaStack).
 import { CfnParameter, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -26,7 +26,7 @@ export class RunWorkflowStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RunWorkflowStackProps) {
     super(scope, id, {
       ...props,
-      description: props.description ?? 'Run workflow: Step Functions state machine, task functions, start-retry queue',
+      description: props.description ?? 'Run workflow: Step Functions state machine, task functions, run outbox sweeper',
       parameters: { TableArn: props.table.tableArn, MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName },
     });
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });

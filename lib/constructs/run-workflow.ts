@@ -1,49 +1,32 @@
 // infra: the run engine behind POST /api/run — the Standard state machine loaded from the same ASL file
-// local mode runs (lib/workflows/run.asl.json), its two task Lambdas (Advance, Finalize), and the
-// start-retry queue (+ DLQ, alarm) with its consumer, the start-runs worker.
+// local mode runs (lib/workflows/run.asl.json), its two task Lambdas (Advance, Finalize), and the run
+// outbox's sweeper on a one-minute schedule. Runs that need no state machine (instant nodes only, no
+// callback URL) are run by the accepting route itself (functions/core/runs/inline.ts).
 //
 //   route 'run' ──StartExecution──▶ StateMachine: Advance ─▶ WaitingOnProvider ─▶ WaitForProvider ─┐
-//        │ (throttled)                               ▲                │                          │
-//        └──SendMessage──▶ StartQueue                └────────────────┼──────────────────────────┘
-//                            │ ▲ batch item failures                  └─▶ Finalize (the callback)
-//                            ▼ │ (visibility timeout)
-//                     StartRuns worker ──StartExecution──▶ StateMachine
-//                            │ after 5 receives
-//                            ▼
-//                     StartQueueDlq (14 days) ── alarm when anything is visible
+//     │  (throttled: the run stays queued,          ▲                │                          │
+//     │   marked due at the next sweep)             └────────────────┼──────────────────────────┘
+//     │                                                              └─▶ Finalize (the callback)
+//     └─ instant-only, no callback: runs inline, one save queued → terminal (no execution at all)
 //
-//   EventBridge rate(1 minute) ──▶ SweepRuns worker ── Query GSI2 (runs queued > 2 min) ──▶ table
+//   EventBridge rate(1 minute) ──▶ SweepRuns worker ── Query GSI2 (runs queued > 2 min, or deferred) ──▶ table
 //        (the run outbox)                 ├─ attempt 1: StartExecution (name = executionId) ──▶ StateMachine
 //                                         └─ attempt n: DescribeExecution, RedriveExecution ──▶ its execution
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Aws, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
 import { SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { flattenReference, PROJECT_ROOT, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
 
-/** Lambda timeout of the start-retry worker; the queue's visibility timeout is derived from it. */
-export const START_RUNS_TIMEOUT_SECONDS = 30;
-/** How long the event source may gather messages before invoking the worker. */
-export const START_RUNS_BATCHING_WINDOW_SECONDS = 1;
-/**
- * AWS guidance for an SQS event source: visibility timeout ≥ 6 × the function timeout + the batching
- * window, so a message is not redelivered while a (retried, throttled) invocation still holds it.
- */
-export const START_QUEUE_VISIBILITY_TIMEOUT_SECONDS = 6 * START_RUNS_TIMEOUT_SECONDS + START_RUNS_BATCHING_WINDOW_SECONDS;
-/** Receives before a start is parked in the DLQ (with the visibility timeout: ~15 minutes of retries). */
-export const START_QUEUE_MAX_RECEIVE_COUNT = 5;
 /** Lambda timeout of the run outbox's sweeper: well inside its one-minute schedule. */
 export const SWEEP_RUNS_TIMEOUT_SECONDS = 50;
 
@@ -75,22 +58,17 @@ export interface RunWorkflowProps {
 export const WORKFLOW_FUNCTION_ENTRIES = {
   advance: 'workflow/advance.ts',
   finalize: 'workflow/finalize.ts',
-  startRuns: 'workers/start-runs.ts',
   sweepRuns: 'workers/sweep-runs.ts',
 } as const;
 
 const workflowEntry = (entry: string) => path.join(PROJECT_ROOT, 'functions', entry);
 
-/** The run workflow: state machine, task functions, start-retry queue, DLQ, worker and alarm. */
+/** The run workflow: state machine, task functions and the run outbox's sweeper with its schedule. */
 export class RunWorkflow extends Construct {
   readonly advance: ServiceFunction;
   readonly finalize: ServiceFunction;
   readonly stateMachine: sfn.StateMachine;
   readonly stateMachineLogs: logs.LogGroup;
-  readonly startQueue: sqs.Queue;
-  readonly startDeadLetterQueue: sqs.Queue;
-  readonly startRuns: ServiceFunction;
-  readonly deadLetterAlarm: cloudwatch.Alarm;
   readonly sweepRuns: ServiceFunction;
   readonly sweepSchedule: events.Rule;
 
@@ -149,52 +127,13 @@ export class RunWorkflow extends Construct {
       resourceArns: [this.advance.function.functionArn, this.finalize.function.functionArn],
     });
 
-    this.startDeadLetterQueue = new sqs.Queue(this, 'StartQueueDlq', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      retentionPeriod: Duration.days(14),
-    });
-    this.startQueue = new sqs.Queue(this, 'StartQueue', {
-      encryption: sqs.QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      visibilityTimeout: Duration.seconds(START_QUEUE_VISIBILITY_TIMEOUT_SECONDS),
-      deadLetterQueue: { queue: this.startDeadLetterQueue, maxReceiveCount: START_QUEUE_MAX_RECEIVE_COUNT },
-    });
-
-    this.startRuns = new ServiceFunction(this, 'StartRuns', {
-      entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.startRuns),
-      label: 'the start-runs worker',
-      description: 'Start-retry queue consumer: starts queued runs that Step Functions throttled',
-      timeout: Duration.seconds(START_RUNS_TIMEOUT_SECONDS),
-      logRetention,
-    })
-      .bindTable(props.table, 'read')
-      .bindStateMachine(this.stateMachine);
-    this.startRuns.function.addEventSource(
-      new SqsEventSource(this.startQueue, {
-        batchSize: 10,
-        maxBatchingWindow: Duration.seconds(START_RUNS_BATCHING_WINDOW_SECONDS),
-        reportBatchItemFailures: true,
-        // The queue only fills when Step Functions throttles: drain it gently rather than add load.
-        maxConcurrency: 5,
-      }),
-    );
-
-    this.deadLetterAlarm = new cloudwatch.Alarm(this, 'StartQueueDlqAlarm', {
-      alarmDescription: 'Run starts gave up after 5 attempts and wait in the start-retry DLQ: inspect and redrive them',
-      metric: this.startDeadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
-      threshold: 0,
-      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-    });
-
     // The run outbox (see functions/core/runs/sweep.ts): a run answered 202 whose start — or a redrive
-    // whose RedriveExecution — never happened because a process died is started or redriven here.
+    // whose RedriveExecution — never happened because a process died, or whose start Step Functions
+    // throttled, is started or redriven here.
     this.sweepRuns = new ServiceFunction(this, 'SweepRuns', {
       entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.sweepRuns),
       label: 'the sweep-runs worker',
-      description: 'Run outbox sweeper: starts or redrives runs left queued by a process that died',
+      description: 'Run outbox sweeper: starts or redrives runs left queued (a process died, or the start was throttled)',
       timeout: Duration.seconds(SWEEP_RUNS_TIMEOUT_SECONDS),
       logRetention,
     })
@@ -236,8 +175,6 @@ export class RunWorkflow extends Construct {
     return {
       stateMachineArn: this.stateMachine.stateMachineArn,
       stateMachineName: this.stateMachine.stateMachineName,
-      startQueueArn: this.startQueue.queueArn,
-      startQueueUrl: this.startQueue.queueUrl,
     };
   }
 }

@@ -1,4 +1,4 @@
-// infra: every Lambda of the service (routes, workflow tasks, queue workers). Runtime defaults live here
+// infra: every Lambda of the service (routes, workflow tasks, the sweeper). Runtime defaults live here
 // once; bind* helpers add the env var a handler reads AND the least-privilege grant that makes it work,
 // in one call, so neither can be forgotten. Env names come from functions/adapters/env.ts only.
 import { fileURLToPath } from 'node:url';
@@ -50,8 +50,8 @@ export const BUCKET_ACTIONS = {
 export type WorkflowAction = NonNullable<RouteAccess['workflow']>[number];
 
 /**
- * IAM actions per workflow operation. `start` also gets sqs:SendMessage on the start-retry queue,
- * because a throttled StartExecution is queued instead of failing the request.
+ * IAM actions per workflow operation. A throttled StartExecution needs nothing more: the run stays
+ * queued in the run outbox and the sweeper starts it.
  */
 export const WORKFLOW_ACTIONS = {
   start: ['states:StartExecution'],
@@ -68,8 +68,6 @@ export interface RunWorkflowRefs {
   readonly stateMachineArn: string;
   /** The state machine's name: execution ARNs are `arn:…:execution:<name>:<executionId>`. */
   readonly stateMachineName: string;
-  readonly startQueueArn: string;
-  readonly startQueueUrl: string;
 }
 
 /**
@@ -210,9 +208,8 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Lets the handler start runs and nothing else: sets `ENV.stateMachineArn` and grants
-   * states:StartExecution on the state machine (the start-retry worker, which consumes the queue
-   * rather than sending to it).
+   * Lets the handler start runs: sets `ENV.stateMachineArn` and grants states:StartExecution on the
+   * state machine (the run outbox's sweeper).
    */
   bindStateMachine(stateMachine: sfn.IStateMachine): this {
     this.function.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
@@ -225,8 +222,7 @@ export class ServiceFunction extends Construct {
    * `ENV.stateMachineArn` (the adapter derives execution ARNs from it).
    *
    * ```
-   * start    states:StartExecution   on the state machine     + sqs:SendMessage on the start queue,
-   *                                                             ENV.runStartQueueUrl
+   * start    states:StartExecution   on the state machine
    * stop     states:StopExecution    on arn:…:execution:<state machine name>:*
    * redrive  states:RedriveExecution on arn:…:execution:<state machine name>:*
    * ```
@@ -238,9 +234,7 @@ export class ServiceFunction extends Construct {
     this.function.addEnvironment(ENV.stateMachineArn, workflow.stateMachineArn);
 
     if (actions.includes('start')) {
-      this.function.addEnvironment(ENV.runStartQueueUrl, workflow.startQueueUrl);
       iam.Grant.addToPrincipal({ grantee: this.function, actions: [...WORKFLOW_ACTIONS.start], resourceArns: [workflow.stateMachineArn] });
-      iam.Grant.addToPrincipal({ grantee: this.function, actions: ['sqs:SendMessage'], resourceArns: [workflow.startQueueArn] });
     }
 
     const onExecutions = actions.filter((action) => action !== 'start');

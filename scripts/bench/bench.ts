@@ -15,6 +15,9 @@
 //     w       POST /webhook/trigger (secret auth, rate limit, run accept) the webhook edge (issue 4)
 //   then     gateway: get_canvas and run_workflow through POST /api/mcp beside their direct routes
 //            d: a 50-node linear canvas of instant nodes, sync run, timeline + state transitions
+//   both run paths (issue 7): the cost model and the sync latency of a 3-node run, once with every run
+//   on the state machine (INLINE_INSTANT_RUNS=off) and once run inline by the route (the default);
+//   the load targets c and w run with the default
 //
 // Every POST carries its own Idempotency-Key, so each request is a distinct accepted run. The local
 // Step Functions endpoint runs every started execution in the host process, so b and c both pay for
@@ -255,35 +258,58 @@ async function main() {
     const webhookHeaders = { authorization: `Bearer ${webhookSecret}`, 'content-type': 'application/json' };
     const webhookBody = JSON.stringify({ event: 'order.created', id: 42 });
 
-    // One real run while the host captures its SDK inputs: the floor replays exactly those.
+    // One real run while the host captures its SDK inputs: the floor replays exactly those (a run
+    // started on the state machine, as the floor is).
+    await host.call('inline:set', { on: false });
     await host.call('capture:arm');
     const template = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), { 'idempotency-key': `bench-${runId}-template` });
     const floors = await host.call<{ urls: Record<string, string>; bytes: Record<string, number> }>('capture:take', { executionId: template.executionId, noopArn: ready.noopArn });
     await drain();
 
-    // Calls per accepted run, one run at a time so nothing else is in flight.
+    // Calls per accepted run, one run at a time so nothing else is in flight: on the state machine,
+    // then run inline by the route (the default, which the rest of the bench keeps).
     const RUNS = 5;
-    const isolated = {
-      calls: {} as Record<string, number>,
-      capacity: {} as Record<string, number>,
-      states: {} as Record<string, number>,
-      tasks: {} as Record<string, number>,
-      taskMs: {} as Record<string, number>,
-      routeMs: 0,
+    const measureIsolated = async (inline: boolean) => {
+      await host.call('inline:set', { on: inline });
+      const totals = {
+        calls: {} as Record<string, number>,
+        capacity: {} as Record<string, number>,
+        states: {} as Record<string, number>,
+        tasks: {} as Record<string, number>,
+        taskMs: {} as Record<string, number>,
+        routeMs: 0,
+      };
+      for (let i = 0; i < RUNS; i++) {
+        await host.call('counts:reset');
+        const t0 = performance.now();
+        await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), { 'idempotency-key': `bench-${runId}-count-${inline ? 'inline' : 'sfn'}-${i}` });
+        totals.routeMs += performance.now() - t0;
+        await drain();
+        const after = await counts();
+        add(totals.calls, after.calls);
+        add(totals.capacity, after.capacity);
+        add(totals.states, after.engine.states);
+        add(totals.tasks, after.engine.tasks);
+        add(totals.taskMs, after.engine.taskMs);
+      }
+      return totals;
     };
-    for (let i = 0; i < RUNS; i++) {
-      await host.call('counts:reset');
+    const isolated = await measureIsolated(false);
+    const isolatedInline = await measureIsolated(true);
+
+    // Sync latency of the 3-node run, both ways, alternating so load from elsewhere hits both alike.
+    const SYNC_SAMPLES = 11;
+    const syncLatency = { sfn: [] as number[], inline: [] as number[] };
+    for (let i = 0; i < SYNC_SAMPLES * 2; i++) {
+      const inline = i % 2 === 1;
+      await host.call('inline:set', { on: inline });
       const t0 = performance.now();
-      await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), { 'idempotency-key': `bench-${runId}-count-${i}` });
-      isolated.routeMs += performance.now() - t0;
+      const answer = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', { ...JSON.parse(runBody), sync: true }, { 'idempotency-key': `bench-${runId}-sync-latency-${i}` });
+      (inline ? syncLatency.inline : syncLatency.sfn).push(performance.now() - t0);
+      if (answer.status !== 'succeeded') throw new Error(`sync run ended ${answer.status}`);
       await drain();
-      const after = await counts();
-      add(isolated.calls, after.calls);
-      add(isolated.capacity, after.capacity);
-      add(isolated.states, after.engine.states);
-      add(isolated.tasks, after.engine.tasks);
-      add(isolated.taskMs, after.engine.taskMs);
     }
+    await host.call('inline:set', { on: true });
 
     // The load targets. Round 1 runs them all; later rounds run b, b+auth and c again in reverse order,
     // so the table growing and the JIT warming do not favour one of them.
@@ -386,8 +412,11 @@ async function main() {
         stepUs: step.usPerStep,
       };
     };
+    // On the state machine, so the Advance task is measured on its own (inline, the route does the same step).
+    await host.call('inline:set', { on: false });
     const d3 = await syncRun(small, 'sync-3');
     const d50 = await syncRun(long, `sync-${LINEAR_NODES}`);
+    await host.call('inline:set', { on: true });
 
     // ── report ──
     const line = '─'.repeat(118);
@@ -433,30 +462,48 @@ async function main() {
     console.log(`  state transitions per run (StateEntered in the engine's event log): ${per(isolated.states, RUNS)} = ${fmt(sum(isolated.states) / RUNS, 2)}; task invocations ${per(isolated.tasks, RUNS)}`);
 
     console.log(line);
-    // The cost model (docs/cost.md): one million runs of the 3-node canvas at list prices.
-    const footprint: RunFootprint = {
+    // The cost model (docs/cost.md): one million runs of the 3-node canvas at list prices, both run paths.
+    const footprintOf = (measured: typeof isolated): RunFootprint => ({
       apiRequests: 1,
-      lambdaInvocations: 1 + sum(isolated.tasks) / RUNS,
-      lambdaMs: (isolated.routeMs + sum(isolated.taskMs)) / RUNS,
+      lambdaInvocations: 1 + sum(measured.tasks) / RUNS,
+      lambdaMs: (measured.routeMs + sum(measured.taskMs)) / RUNS,
       memoryMb: 1024,
-      readUnits: sum(Object.fromEntries(Object.entries(isolated.capacity).filter(([key]) => key.endsWith(' RCU')))) / RUNS,
-      writeUnits: sum(Object.fromEntries(Object.entries(isolated.capacity).filter(([key]) => key.endsWith(' WCU')))) / RUNS,
-      stateTransitions: sum(isolated.states) / RUNS,
-      s3Puts: (isolated.calls['request s3:PutObject'] ?? 0) / RUNS + (isolated.calls['engine s3:PutObject'] ?? 0) / RUNS,
-      s3Gets: (isolated.calls['request s3:GetObject'] ?? 0) / RUNS + (isolated.calls['engine s3:GetObject'] ?? 0) / RUNS,
+      readUnits: sum(Object.fromEntries(Object.entries(measured.capacity).filter(([key]) => key.endsWith(' RCU')))) / RUNS,
+      writeUnits: sum(Object.fromEntries(Object.entries(measured.capacity).filter(([key]) => key.endsWith(' WCU')))) / RUNS,
+      stateTransitions: sum(measured.states) / RUNS,
+      s3Puts: (measured.calls['request s3:PutObject'] ?? 0) / RUNS + (measured.calls['engine s3:PutObject'] ?? 0) / RUNS,
+      s3Gets: (measured.calls['request s3:GetObject'] ?? 0) / RUNS + (measured.calls['engine s3:GetObject'] ?? 0) / RUNS,
+    });
+    const totals: Record<string, number> = {};
+    for (const [label, measured] of [
+      ['state machine (INLINE_INSTANT_RUNS=off; runs with a callback URL or a provider node)', isolated],
+      ['inline in the accepting route (the default for instant-only runs without a callback URL)', isolatedInline],
+    ] as const) {
+      const footprint = footprintOf(measured);
+      const costs = costPerMillionRuns(footprint);
+      const total = costs.reduce((all, entry) => all + entry.perMillionRuns, 0);
+      const floor = floorPerMillionRuns(measured.routeMs / RUNS, 1024);
+      totals[label] = total;
+      console.log(
+        `cost model, ${label}: 1 million runs of the 3-node canvas at AWS list prices (us-east-1, docs/cost.md); per run measured: ${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
+          `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state transitions; ` +
+          `SDK calls ${per(measured.calls, RUNS)}`,
+      );
+      for (const entry of costs) console.log(`  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`);
+      console.log(`  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one write ($${fmt(floor, 2)})`);
+    }
+    const [sfnTotal, inlineTotal] = Object.values(totals) as [number, number];
+    console.log(`  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves $${fmt(sfnTotal - inlineTotal, 2)} per million runs)`);
+    const latency = (samples: number[]) => {
+      const sorted = [...samples].sort((x, y) => x - y);
+      return `median ${fmt(percentile(sorted, 50), 1)} ms, min ${fmt(sorted[0]!, 1)}, max ${fmt(sorted.at(-1)!, 1)}`;
     };
-    const costs = costPerMillionRuns(footprint);
-    const total = costs.reduce((all, entry) => all + entry.perMillionRuns, 0);
-    const floor = floorPerMillionRuns(isolated.routeMs / RUNS, 1024);
     console.log(
-      `cost model: 1 million runs of the 3-node canvas at AWS list prices (us-east-1, docs/cost.md); per run measured: ${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
-        `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state transitions`,
+      `sync latency, POST /api/run sync:true of the 3-node canvas, ${SYNC_SAMPLES} each, alternating: state machine ${latency(syncLatency.sfn)}; inline ${latency(syncLatency.inline)}`,
     );
-    for (const entry of costs) console.log(`  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`);
-    console.log(`  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one write ($${fmt(floor, 2)})`);
 
     console.log(line);
-    console.log(`d: linear canvases of instant nodes, POST /api/run sync:true, end to end`);
+    console.log(`d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on the state machine (INLINE_INSTANT_RUNS=off)`);
     for (const [label, d] of [['3 nodes', d3], [`${LINEAR_NODES} nodes`, d50]] as const) {
       console.log(
         `  ${label.padEnd(9)} ${d.status}; HTTP ${fmt(d.wallMs, 0)} ms; timeline: queued→started ${d.queuedToStarted} ms, first node→last node ${d.nodesMs} ms, queued→succeeded ${d.queuedToSucceeded} ms; Advance task ${fmt(d.taskMs.Advance ?? NaN, 1)} ms, Finalize ${fmt(d.taskMs.Finalize ?? NaN, 1)} ms`,

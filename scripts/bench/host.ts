@@ -152,6 +152,10 @@ const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
       },
     };
   },
+  /** INLINE_INSTANT_RUNS for the routes (read per run): `off` puts every run on the state machine. */
+  'inline:set': ({ on }: { on: boolean }) => {
+    process.env.INLINE_INSTANT_RUNS = on ? 'on' : 'off';
+  },
   'counts:reset': () => {
     calls.reset();
     engine.states = {};

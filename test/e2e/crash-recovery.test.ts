@@ -2,6 +2,12 @@
 // script; mid-load the whole process group (node and DynamoDB Local's java) is killed with SIGKILL;
 // the stack restarts on the same DATA_DIR; every run that had been answered 202 must reach a terminal
 // state without any client's help (no retry, no replay).
+//
+// Both canvases are instant-only and the calls carry no callback URL, so every run is run inline by
+// the accepting route (INLINE_INSTANT_RUNS, pinned on below): the kill lands between a run's
+// transaction and its inline save as well as anywhere else, and the restart's sweep must hand those
+// runs to the state machine. Runs on the state machine are covered by the same mechanism (the
+// Step Functions journal, test/integration/local-sfn-journal.test.ts) and by runs-outbox.test.ts.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +34,7 @@ async function start(): Promise<string> {
     DATA_DIR: dataDir,
     BOOTSTRAP_API_KEY: apiKey,
     WEBHOOK_RATE_LIMIT_PER_MINUTE: '100000',
+    INLINE_INSTANT_RUNS: 'on',
   };
   const local = startLocalProcess(env, { detached: true });
   processes.push(local);

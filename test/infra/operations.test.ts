@@ -1,6 +1,6 @@
 // infra tests: the on-call wiring (issue 8, "The on-call hour"): one SNS topic (encrypted, TLS only)
 // that every alarm notifies — failed executions, Lambda errors and throttles of every function, the
-// start-retry DLQ, each API's 5xx share — its stack output, and the dashboard.
+// each API's 5xx share — its stack output, and the dashboard.
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,16 +81,6 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     for (const metric of (alarm.Metrics as Json[]).filter((m) => m.MetricStat)) {
       expect(metric.MetricStat.Metric.Dimensions).toEqual([{ Name: 'ApiName', Value: `StatelessStack-${host}` }]);
     }
-  });
-
-  it('sends the start-retry DLQ alarm (in the workflow\'s nested stack) to the same topic', () => {
-    const dlq = alarms(workflow).find(([id]) => id.includes('StartQueueDlqAlarm'))![1].Properties;
-    expect(dlq.MetricName).toBe('ApproximateNumberOfMessagesVisible');
-    // The topic's ARN reaches the nested stack as a parameter.
-    const [actionParameter] = dlq.AlarmActions.map((action: Json) => action.Ref);
-    expect(workflow.Parameters[actionParameter]).toBeDefined();
-    const nestedStack = Object.values<Json>(parent.Resources).find((r) => r.Type === 'AWS::CloudFormation::Stack' && r.Properties.Parameters?.[actionParameter]);
-    expect(nestedStack!.Properties.Parameters[actionParameter]).toEqual({ Ref: topicId });
   });
 
   it('has a dashboard with the alarms, the service\'s EMF counts, the APIs and every function', () => {

@@ -1,5 +1,5 @@
-// infra tests: the run workflow (state machine from the shared ASL file, task functions, start-retry
-// queue + DLQ + worker + alarm) and the run routes' grants, derived from the manifest's
+// infra tests: the run workflow (state machine from the shared ASL file, task functions, the run
+// outbox's sweeper and its schedule; no queue) and the run routes' grants, derived from the manifest's
 // `access.workflow` / `access.callbacks`. One in-process synth (bundling skipped) serves most tests.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +11,6 @@ import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type RouteDefinition } from '#ro
 import { STALLED_AFTER_SECONDS, SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { RUN_DEFINITION_FILE } from '../../lib/local/workflows.ts';
-import { START_QUEUE_MAX_RECEIVE_COUNT, START_RUNS_BATCHING_WINDOW_SECONDS } from '../../lib/constructs/run-workflow.ts';
 import { WORKFLOW_ACTIONS } from '../../lib/constructs/service-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
@@ -50,8 +49,8 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
 
   const workflow = () => built.stateless.runWorkflow.workflow;
   const stateMachine = () => template.Resources[cfnId(workflow().stateMachine)];
-  const functionProps = (fn: 'advance' | 'finalize' | 'startRuns' | 'sweepRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
-  const roleStatements = (fn: 'advance' | 'finalize' | 'startRuns' | 'sweepRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
+  const functionProps = (fn: 'advance' | 'finalize' | 'sweepRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
+  const roleStatements = (fn: 'advance' | 'finalize' | 'sweepRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
 
   it('validates the shared ASL file with asl-validator, as Step Functions receives it in each partition', () => {
     for (const partition of ['aws', 'aws-cn', 'aws-us-gov']) {
@@ -139,74 +138,14 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     }
   });
 
-  it('encrypts both queues, denies non-TLS access and redrives to the DLQ after 5 receives', () => {
-    // Prepare
-    const queueId = cfnId(workflow().startQueue);
-    const dlqId = cfnId(workflow().startDeadLetterQueue);
-    const queue = template.Resources[queueId].Properties;
-    const dlq = template.Resources[dlqId].Properties;
+  it('has no queue, no queue consumer and no alarm on one: a throttled start waits in the run outbox', () => {
     // Assess
-    expect(queue.SqsManagedSseEnabled).toBe(true);
-    expect(dlq.SqsManagedSseEnabled).toBe(true);
-    expect(queue.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: START_QUEUE_MAX_RECEIVE_COUNT });
-    expect(START_QUEUE_MAX_RECEIVE_COUNT).toBe(5);
-    expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-    for (const id of [queueId, dlqId]) {
-      const [, policy] = byType(template, 'AWS::SQS::QueuePolicy').find(([, p]) => p.Properties.Queues[0].Ref === id)!;
-      expect(policy.Properties.PolicyDocument.Statement, id).toContainEqual(
-        expect.objectContaining({ Effect: 'Deny', Action: 'sqs:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-      );
-    }
-  });
-
-  it('consumes the queue with partial batch responses and a visibility timeout of at least 6x the worker timeout', () => {
-    // Prepare
-    const queueId = cfnId(workflow().startQueue);
-    const mappings = byType(template, 'AWS::Lambda::EventSourceMapping').map(([, r]) => r.Properties);
-    const worker = functionProps('startRuns');
-    // Assess
-    expect(mappings).toHaveLength(1);
-    expect(mappings[0]).toMatchObject({
-      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
-      FunctionName: { Ref: cfnId(workflow().startRuns.function) },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-      BatchSize: 10,
-      MaximumBatchingWindowInSeconds: START_RUNS_BATCHING_WINDOW_SECONDS,
-    });
-    expect(START_RUNS_BATCHING_WINDOW_SECONDS).toBeLessThanOrEqual(5);
-    expect(template.Resources[queueId].Properties.VisibilityTimeout).toBeGreaterThanOrEqual(6 * worker.Timeout + START_RUNS_BATCHING_WINDOW_SECONDS);
-  });
-
-  it('lets the worker read the table and start executions of this state machine, nothing more', () => {
-    // Prepare
-    const statements = roleStatements('startRuns');
-    const env = functionProps('startRuns').Environment.Variables;
-    // Act
-    const start = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
-    // Assess
-    expect(start).toEqual([expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } })]);
-    expect(env[ENV.stateMachineArn]).toEqual({ Ref: cfnId(workflow().stateMachine) });
-    const actions = actionsOf(statements);
-    expect(actions).not.toContain('dynamodb:PutItem');
-    expect(actions).not.toContain('sqs:SendMessage');
-    expect(actions.filter((a) => a.startsWith('sqs:')).sort()).toEqual(
-      ['sqs:ChangeMessageVisibility', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:ReceiveMessage'],
+    expect(byType(template, 'AWS::SQS::Queue')).toEqual([]);
+    expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
+    expect(byType(template, 'AWS::CloudWatch::Alarm')).toEqual([]);
+    expect(byType(template, 'AWS::Lambda::Function').map(([id]) => id).sort()).toEqual(
+      [cfnId(workflow().advance.function), cfnId(workflow().finalize.function), cfnId(workflow().sweepRuns.function)].sort(),
     );
-  });
-
-  it('alarms as soon as a message is visible in the DLQ', () => {
-    // Assess
-    const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, r]) => r.Properties);
-    expect(alarms).toHaveLength(1);
-    expect(alarms[0]).toMatchObject({
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [cfnId(workflow().startDeadLetterQueue), 'QueueName'] } }],
-      ComparisonOperator: 'GreaterThanThreshold',
-      Threshold: 0,
-      EvaluationPeriods: 1,
-      TreatMissingData: 'notBreaching',
-    });
   });
 
   it('sweeps the run outbox every minute: a schedule rule invokes the sweep-runs worker', () => {
@@ -277,24 +216,22 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
       // Assess
       const expected = declared.flatMap((action) => [...WORKFLOW_ACTIONS[action]]).sort();
       expect(actions.filter((a) => a.startsWith('states:')).sort(), route.id).toEqual(expected);
-      expect(actions.includes('sqs:SendMessage'), route.id).toBe(declared.includes('start'));
-      expect(actions.filter((a) => a.startsWith('sqs:') && a !== 'sqs:SendMessage'), route.id).toEqual([]);
+      expect(actions.filter((a) => a.startsWith('sqs:')), route.id).toEqual([]);
       expect(env[ENV.stateMachineArn] !== undefined, route.id).toBe(declared.length > 0);
-      expect(env[ENV.runStartQueueUrl] !== undefined, route.id).toBe(declared.includes('start'));
+      expect(Object.keys(env).filter((name) => /QUEUE/.test(name)), route.id).toEqual([]);
     }
   });
 
-  it('lets POST /api/run start (StartExecution + SendMessage) but not stop or redrive', () => {
+  it('lets POST /api/run start (StartExecution) but not stop or redrive', () => {
     // Act
     const { statements, actions, env } = routeTemplate(byId('run'));
     // Assess
-    expect(actions).toEqual(expect.arrayContaining(['states:StartExecution', 'sqs:SendMessage']));
+    expect(actions).toContain('states:StartExecution');
     expect(actions).not.toContain('states:StopExecution');
     expect(actions).not.toContain('states:RedriveExecution');
+    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
     expect(statements.find((s) => s.Action === 'states:StartExecution')!.Resource).toEqual({ Ref: 'RunStateMachineArn' });
-    expect(statements.find((s) => s.Action === 'sqs:SendMessage')!.Resource).toEqual({ Ref: 'RunStartQueueArn' });
     expect(env[ENV.stateMachineArn]).toEqual({ Ref: 'RunStateMachineArn' });
-    expect(env[ENV.runStartQueueUrl]).toEqual({ Ref: 'RunStartQueueUrl' });
   });
 
   it('lets cancel stop and redrive redrive (and describe, to wait for a closing execution), each on the executions of the run state machine only', () => {
@@ -334,7 +271,6 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
       const expected = [
         ...(actions.size > 0 ? ['RunStateMachineArn'] : []),
         ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
-        ...(actions.has('start') ? ['RunStartQueueArn', 'RunStartQueueUrl'] : []),
       ];
       // Act
       const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) => p.startsWith('Run'));

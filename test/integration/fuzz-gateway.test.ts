@@ -85,10 +85,10 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
   const accept = fc.oneof({ weight: 5, arbitrary: fc.constant(ACCEPT) }, { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json', 'text/event-stream', '*/*', 'text/html') });
   const origin = fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1:1', 'http://localhost') });
 
-  // Not asserted here: "no internal error". The SDK answers a request whose params fail its own request
-  // schema with -32603 and the zod issues as the message (`{"jsonrpc":"2.0","method":"initialize","id":"a"}`
-  // → -32603 "expected object … params"), where -32602 Invalid params is meant. Reported.
-  it('never a 5xx; refusals are { error } or JSON-RPC errors; answers are well-formed JSON-RPC', async () => {
+  // "No internal error" holds too: the SDK alone answers a request whose params fail the method's schema
+  // with -32603 (`{"jsonrpc":"2.0","method":"initialize","id":"a"}`); our gateway's server answers
+  // -32602 Invalid params (functions/gateway/params-server.ts).
+  it('never a 5xx or an internal error; refusals are { error } or JSON-RPC errors; answers are well-formed JSON-RPC', async () => {
     const requests = fc
       .record({ body: bodies, type: contentType, accept, origin, auth: authorizations(stack.key), extras: extraHeaders })
       .map(({ body, type, accept, origin, auth, extras }) => {
@@ -109,13 +109,27 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
           expect(refusal, why).toBe(true);
         }
         for (const reply of messagesOf(answer)) {
-          if (reply?.jsonrpc === '2.0' && 'error' in reply) expect(isJsonRpcError(reply), why).toBe(true);
-          else if (reply?.jsonrpc === '2.0') expect(reply, why).toHaveProperty('result');
+          if (reply?.jsonrpc === '2.0' && 'error' in reply) {
+            expect(isJsonRpcError(reply), why).toBe(true);
+            expect(reply.error.code, why).not.toBe(-32603);
+          } else if (reply?.jsonrpc === '2.0') expect(reply, why).toHaveProperty('result');
         }
       }),
       fuzzParameters('gateway-envelopes'),
     );
   }, 90_000);
+});
+
+describe('the case the fuzzing found', () => {
+  it('answers initialize without params, and tools/call with params of the wrong shape, -32602 Invalid params', async () => {
+    const headers = { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json', accept: ACCEPT };
+    for (const body of ['{"jsonrpc":"2.0","method":"initialize","id":"a"}', '{"jsonrpc":"2.0","method":"tools/call","id":2,"params":{"name":5}}']) {
+      const request = gateway(body, headers);
+      const answer = await send(stack.local.appUrl, request);
+      expect(answer.status, context(request, answer)).toBe(200);
+      expect(answer.json, context(request, answer)).toMatchObject({ jsonrpc: '2.0', error: { code: -32602, message: expect.stringMatching(/Invalid/) } });
+    }
+  });
 });
 
 describe('tools/call with generated arguments', () => {

@@ -16,7 +16,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/ports.ts';
 import { startSfnLocal, type SfnLocal } from '../../lib/local/sfn-local.ts';
-import { waitUntil } from '../support/local-sqs.ts';
+import { waitUntil } from '../support/wait-until.ts';
 
 const fixture = fileURLToPath(new URL('../support/fixtures/tiny-workflow.asl.json', import.meta.url));
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };

@@ -1,6 +1,6 @@
 // integration: POST /api/run and the execution read routes over HTTP against the whole local stack
-// (startLocalMode in this process: DynamoDB Local, local Step Functions running run.asl.json, local
-// SQS with the start-runs consumer, both HTTP hosts) — lifecycle, listing, sync, idempotency
+// (startLocalMode in this process: DynamoDB Local, local Step Functions running run.asl.json, both
+// HTTP hosts) — lifecycle, listing, sync, idempotency
 // (including concurrent duplicates), validation, workspace isolation and the callbackUrl policy.
 import { hostname } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -322,7 +322,7 @@ describe('idempotency', () => {
           return 'started' as const;
         },
         stop: async () => {},
-        redrive: async () => {},
+        redrive: async () => 'redriven' as const,
       },
       clock: { now: () => new Date(now) },
       blobs: new S3BlobStore(),

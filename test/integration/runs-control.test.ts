@@ -1,6 +1,7 @@
 // integration: what happens to a run after it is accepted, over HTTP against the whole local stack —
 // signed result callbacks (one POST per terminal state, checked by an independent HMAC), Step Functions
-// throttling absorbed by the start-retry queue, sync timeout, cancel, replay and redrive.
+// throttling absorbed by the run outbox (the sweeper's next pass starts the run), sync timeout, cancel,
+// replay and redrive. Runs with a callback URL always take the state machine (runs/inline.ts).
 //
 // The callback receiver is a plain HTTP server on 127.0.0.1, reachable because OUTBOUND_ALLOW_HOSTS
 // names it (local mode and tests only). Both variables are set before startLocalMode, as handlers
@@ -8,8 +9,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_SWEEP } from '../../lib/local/local-mode.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
-import { CallbackReceiver, Client, startRunsStack, type ReceivedCallback, type RunsStack } from './support/runs-stack.ts';
+import { CallbackReceiver, Client, startRunsStack, waitUntil, type ReceivedCallback, type RunsStack } from './support/runs-stack.ts';
 
 const SECRET = `whsec-${randomBytes(12).toString('hex')}`;
 const startedAt = Date.now();
@@ -122,18 +124,32 @@ describe('result callbacks', () => {
 });
 
 describe('Step Functions throttling', () => {
-  it('still accepts the run (202) when StartExecution is throttled; the start queue starts it exactly once', async () => {
+  it('still accepts the run (202) when StartExecution is throttled; the next sweep starts it, before the stall threshold, exactly once', async () => {
     // Prepare: two throttles use up the route's StartExecution (the SDK tries it at most twice), so
-    // the start goes to the SQS start queue and its consumer starts it.
+    // the run stays queued in the outbox, marked due at the sweeper's next pass.
     const throttled = await client.linearCanvas('throttled: {{input}}');
     stack.local.sfn.injectFault({ action: 'StartExecution', count: 2 });
+    const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
+    const { STALLED_AFTER_SECONDS } = await import('../../functions/core/runs/sweep.ts');
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    const runs = new DynamoRunRepository();
 
     // Act
     const accepted = await client.run({ canvasId: throttled, triggerNodeId: 'prompt', callbackUrl: `${receiver.origin}/ok/throttled` });
 
-    // Assess
+    // Assess: accepted, and due now although it was queued only a moment ago
     expect(accepted.status).toBe(202);
     const { executionId } = accepted.body;
+    const stalledCutoff = () => new Date(Date.now() - STALLED_AFTER_SECONDS * 1000).toISOString();
+    await waitUntil(
+      async () => (await client.execution(executionId)).body.status !== 'queued' || (await runs.listQueued(stalledCutoff(), 1000)).some((run) => run.executionId === executionId),
+      { what: 'the deferred run listed as due by the outbox index' },
+    );
+
+    // Act: the sweeper's next pass (the local timer may have got there first: starting is idempotent)
+    await sweep(LOCAL_SWEEP.graceMs);
+
+    // Assess
     const done = await callbackRecorded(executionId);
     expect(done).toMatchObject({ status: 'succeeded', result: { out: 'throttled: hello' } });
     expect((await client.listExecutions(throttled)).map((item) => item.executionId)).toEqual([executionId]);
@@ -147,8 +163,8 @@ describe('Step Functions throttling', () => {
 
 describe('sync timeout and cancel', () => {
   it('answers a sync run that cannot finish in time with the pending payload; cancel ends it and calls back once', async () => {
-    // Prepare: StartExecution throttled for longer than the route and the queue consumer try, so the
-    // run sits in the start queue (invisible for its 60 s visibility timeout) and stays queued.
+    // Prepare: StartExecution throttled for longer than the route and the sweeper try, so the run stays
+    // queued (its start deferred) while the sync request waits.
     stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
     let executionId: string;
     try {

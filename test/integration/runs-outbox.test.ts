@@ -1,10 +1,12 @@
 // integration: the run outbox against the whole local stack (DynamoDB Local, s3rver, local Step
 // Functions with the real ASL). A request that "dies" after the run's transaction — its engine call
 // never returns — leaves a queued run in the sparse index GSI2; the sweeper starts it, idempotently,
-// and the first engine step takes it out of the index. The same for a redrive recorded but never sent.
+// and the first engine step takes it out of the index. The same for a redrive recorded but never sent,
+// and for a run the accepting process was running inline (runs/inline.ts) when it died.
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkflowEngine } from '../../functions/core/ports.ts';
+import { ENV } from '../../functions/adapters/env.ts';
+import type { RunRepository, WorkflowEngine } from '../../functions/core/ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
 
@@ -121,7 +123,11 @@ describe('the run outbox', () => {
     await client.addNode(failing, { id: 'out', type: 'output' });
     await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
     await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
-    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } });
+    // On the state machine (this case is about Step Functions redrive): inline runs off for this run.
+    process.env[ENV.inlineInstantRuns] = 'off';
+    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } }).finally(() => {
+      delete process.env[ENV.inlineInstantRuns];
+    });
     const executionId = accepted.body.executionId as string;
     await client.waitForStatus(executionId, 'failed');
     const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
@@ -142,5 +148,74 @@ describe('the run outbox', () => {
     await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING');
     expect(await sfn.send(new DescribeExecutionCommand({ executionArn }))).toMatchObject({ redriveCount: 1 });
     sfn.destroy();
+  });
+
+  it('finishes on the state machine a run whose accepting process died while running it inline, once', async () => {
+    // Prepare: inline runs on; the process dies inside the inline step's save (it never returns)
+    const dyingSave: RunRepository = Object.assign(Object.create(modules.repository), { save: () => new Promise<void>(() => {}) });
+    const sfnStarts: string[] = [];
+    const recording: WorkflowEngine = { ...dying, start: async (run) => (sfnStarts.push(run.executionId), 'started') };
+    const inputs = { prompt: `inline-orphan-${Date.now()}` };
+    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` }, { kind: 'api' }, { ...deps(), runs: dyingSave, engine: recording, inlineRuns: () => true });
+    let executionId = '';
+    await flushUntil(async () => {
+      executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
+      return executionId !== '' && (await indexed(executionId));
+    });
+    expect(sfnStarts).toEqual([]);
+
+    // Act
+    const report = await modules.sweep(0);
+
+    // Assess: the state machine ran it to its end, as the only execution of that name
+    expect(report.started).toBeGreaterThanOrEqual(1);
+    expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({ status: 'succeeded', result: { out: `You said: ${inputs.prompt}` } });
+    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const executionArn = `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${executionId}`;
+    expect(await sfn.send(new DescribeExecutionCommand({ executionArn }))).toMatchObject({ name: executionId });
+    sfn.destroy();
+  });
+
+  it('runs a run of instant nodes inline over HTTP: no execution, out of the outbox, and a redrive of it runs inline too', async () => {
+    // Prepare: a canvas that fails at `double` (200 KB × 8 > the 1 MiB port limit) unless the prompt is short
+    const failing = await client.createCanvas('Inline fails at double');
+    await client.addNode(failing, { id: 'prompt', type: 'prompt' });
+    await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
+    await client.addNode(failing, { id: 'out', type: 'output' });
+    await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
+    await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+
+    // Act: a sync run and an async one
+    const synced = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'inline sync' }, sync: true });
+    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } });
+
+    // Assess: both finished before their answers; neither has a state machine execution
+    expect(synced.status).toBe(200);
+    expect(synced.body).toMatchObject({ status: 'succeeded', result: { out: 'You said: inline sync' } });
+    expect(accepted.status).toBe(202);
+    const executionId = accepted.body.executionId as string;
+    const failed = (await client.execution(executionId)).body;
+    expect(failed).toMatchObject({ status: 'failed', attempt: 1, error: { nodeId: 'double' } });
+    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const arnOf = (id: string) => `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${id}`;
+    for (const id of [synced.body.executionId, executionId]) {
+      await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(id) }))).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+    }
+    const timeline = (await client.get('/api/mcp/executions/timeline', { executionId: synced.body.executionId })).body.events.map((event: { type: string }) => event.type);
+    expect(timeline).toEqual(['execution.queued', 'execution.started', 'node.started', 'node.succeeded', 'node.started', 'node.succeeded', 'node.started', 'node.succeeded', 'execution.succeeded']);
+    await flushUntil(async () => !(await indexed(synced.body.executionId)));
+    expect(await indexed(synced.body.executionId)).toBe(false);
+
+    // Act: redrive the failed one (same input, so the same failure: attempt 2 runs `double` again)
+    const redriven = await client.post('/api/mcp/executions/redrive', { executionId });
+
+    // Assess: run inline, answered finished, still no execution
+    expect(redriven.status).toBe(202);
+    expect(redriven.body).toMatchObject({ executionId, status: 'failed', attempt: 2, error: { nodeId: 'double' } });
+    expect(redriven.body.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1, startedAt: failed.nodes.prompt.startedAt });
+    expect(redriven.body.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
+    await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(executionId) }))).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+    sfn.destroy();
+    expect((await client.post('/api/mcp/executions/cancel', { executionId })).status).toBe(409);
   });
 });

@@ -1,7 +1,8 @@
 // adapter: WorkflowEngine on Step Functions. The execution name is the executionId, so Step Functions
 // itself refuses a second start of the same run (names are unique per state machine for 90 days).
-// A start that is throttled or fails transiently goes to the start queue instead of failing the
-// request: accepting a run never depends on Step Functions having capacity at that instant.
+// A start that is throttled or fails transiently is `deferred` instead of failing the request: the run
+// stays queued in the run outbox and the sweeper starts it (functions/core/runs/sweep.ts). Accepting a
+// run never depends on Step Functions having capacity at that instant.
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   DescribeExecutionCommand,
@@ -16,7 +17,6 @@ import * as z from '#core/schema';
 import { ConflictError } from '#core/errors';
 import type { ResumeOutcome, WorkflowEngine, WorkflowResumer } from '#core/ports';
 import { ENV } from '../env.ts';
-import { RunStartQueue } from '../sqs/run-start-queue.ts';
 
 /** Up to 10 s for a failing run's last step to finish before a redrive is refused. */
 const REDRIVE_WAIT_ATTEMPTS = 20;
@@ -37,29 +37,27 @@ export function isTransientStartError(error: unknown): boolean {
   return TRANSIENT.has(error.name) || (status !== undefined && status >= 500) || code === 'ECONNREFUSED' || code === 'ECONNRESET';
 }
 
-export interface RunStartMessage {
+export interface RunTargetRef {
   workspaceId: string;
   executionId: string;
 }
 
 /**
- * The execution input, byte for byte the same whoever starts the run (route, start worker, sweeper):
+ * The execution input, byte for byte the same whoever starts the run (route, sweeper, replay of a key):
  * Step Functions answers a repeated StartExecution of a RUNNING execution with success only when name
  * AND input match.
  */
-const startInput = (run: RunStartMessage) => JSON.stringify({ workspaceId: run.workspaceId, executionId: run.executionId });
+const startInput = (run: RunTargetRef) => JSON.stringify({ workspaceId: run.workspaceId, executionId: run.executionId });
 
 export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResumer {
   private context?: { client: SFNClient; stateMachineArn: string };
-
-  constructor(private readonly queue: Pick<RunStartQueue, 'send'> = new RunStartQueue()) {}
 
   /** Built on first use, once per cold start. */
   private sfn() {
     if (!this.context) {
       const config = EngineConfig.parse(process.env);
       const endpoint = config[ENV.sfnEndpoint];
-      // The SDK's own retries stay short: a throttled start is handed to the queue, not waited on.
+      // The SDK's own retries stay short: a throttled start is left to the sweeper, not waited on.
       this.context = { client: new SFNClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 2 }), stateMachineArn: config[ENV.stateMachineArn] };
     }
     return this.context;
@@ -70,20 +68,20 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
     return `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${executionId}`;
   }
 
-  /** Starts now; on throttling or a transient failure, queues the start and answers `deferred`. */
-  async start(run: RunStartMessage): Promise<'started' | 'deferred'> {
+  /** Starts now; on throttling or a transient failure answers `deferred` (the sweeper starts it). */
+  async start(run: RunTargetRef): Promise<'started' | 'deferred'> {
     try {
       await this.startNow(run);
       return 'started';
     } catch (error) {
       if (!isTransientStartError(error)) throw error;
-      await this.queue.send(run);
+      console.error(JSON.stringify({ level: 'warn', message: 'StartExecution deferred; the run outbox sweeper starts the run', executionId: run.executionId, error: String(error) }));
       return 'deferred';
     }
   }
 
   /** One StartExecution; an execution that already exists under this name counts as started. */
-  async startNow(run: RunStartMessage): Promise<void> {
+  async startNow(run: RunTargetRef): Promise<void> {
     const { client, stateMachineArn } = this.sfn();
     try {
       await client.send(new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: startInput(run) }));
@@ -104,7 +102,7 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
    *               └─ RedriveExecution ── ok ──► started
    *                                    └─ not redrivable: RUNNING now (another sweep) ──► in-progress, else gone
    */
-  async resume(run: RunStartMessage & { attempt: number }): Promise<ResumeOutcome> {
+  async resume(run: RunTargetRef & { attempt: number }): Promise<ResumeOutcome> {
     const { client, stateMachineArn } = this.sfn();
     if (run.attempt <= 1) {
       try {
@@ -142,7 +140,7 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
     try {
       await this.sfn().client.send(new StopExecutionCommand({ executionArn: this.executionArn(executionId), cause }));
     } catch (error) {
-      // Not started yet (its start is still queued): the start worker skips cancelled runs.
+      // Never started (deferred, or the run ran inline): the sweeper skips runs that are not queued.
       if (error instanceof ExecutionDoesNotExist) return;
       throw error;
     }
@@ -154,14 +152,16 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
    * for it to close — briefly and boundedly — instead of refusing a redrive the client had every
    * reason to send.
    */
-  async redrive(executionId: string): Promise<void> {
+  async redrive(executionId: string): Promise<'redriven' | 'missing'> {
     const { client } = this.sfn();
     const executionArn = this.executionArn(executionId);
     for (let attempt = 1; ; attempt++) {
       try {
         await client.send(new RedriveExecutionCommand({ executionArn }));
-        return;
+        return 'redriven';
       } catch (error) {
+        // The run never had an execution: it ran inline (functions/core/runs/inline.ts).
+        if (error instanceof ExecutionDoesNotExist) return 'missing';
         if (!(error instanceof Error) || error.name !== 'ExecutionNotRedrivable') throw error;
         const { status } = await client.send(new DescribeExecutionCommand({ executionArn }));
         if (status !== 'RUNNING' || attempt >= REDRIVE_WAIT_ATTEMPTS) {

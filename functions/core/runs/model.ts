@@ -114,6 +114,12 @@ export interface Execution {
   timeline: TimelineEvent[];
   /** Optimistic concurrency between the engine, cancel and redrive. */
   version: number;
+  /**
+   * Set when Step Functions refused the run's start for now (throttled, unavailable): the run outbox's
+   * sweeper starts it at its next pass instead of after the stall threshold (see queuedSince). Internal;
+   * not part of the snapshot.
+   */
+  startDeferredAt?: string;
 }
 
 /** The client-facing snapshot (GET /api/executions), fields in a fixed, readable order. */
@@ -139,14 +145,20 @@ export function snapshot(execution: Execution) {
   };
 }
 
+/** The outbox time of a run whose start was deferred: before any sweep's cutoff, and first in its shard. */
+export const START_DEFERRED_SINCE = '1970-01-01T00:00:00.000Z';
+
 /**
  * When the run last became `queued` — accepted, or redriven — and so since when it has been waiting
  * for its state machine: the clock of the run outbox (a run queued too long is started by the sweeper).
+ * A first attempt whose start Step Functions deferred counts as queued since START_DEFERRED_SINCE.
  */
-export function queuedSince(execution: Pick<Execution, 'createdAt' | 'timeline'>): string {
+export function queuedSince(execution: Pick<Execution, 'createdAt' | 'timeline' | 'startDeferredAt'>): string {
   for (let index = execution.timeline.length - 1; index >= 0; index--) {
     const event = execution.timeline[index]!;
-    if (event.type === 'execution.queued' || event.type === 'execution.redriven') return event.at;
+    if (event.type === 'execution.redriven') return event.at;
+    // No request is starting a run whose start was deferred: it is due at the sweeper's next pass.
+    if (event.type === 'execution.queued') return execution.startDeferredAt ? START_DEFERRED_SINCE : event.at;
   }
   return execution.createdAt;
 }

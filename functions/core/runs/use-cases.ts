@@ -18,8 +18,9 @@ import {
   runFingerprint,
 } from './idempotency.ts';
 import { finish, freezeGraph, newExecution, prepareRedrive, undoRedrive, assertCancellable } from './lifecycle.ts';
-import { isTerminal, type Execution, type ExecutionSummary, type RunTrigger } from './model.ts';
+import { isTerminal, type Execution, type ExecutionSummary, type FrozenGraph, type RunTrigger } from './model.ts';
 import { CALLBACK_INLINE_BYTES, externalize, internalize, present, type BlobStore } from './blobs.ts';
+import { runInline, runsInline } from './inline.ts';
 
 export interface RunDeps {
   runs: RunRepository;
@@ -27,6 +28,14 @@ export interface RunDeps {
   clock: Clock;
   /** Where values too large for the execution item live (see blobs.ts). */
   blobs: BlobStore;
+  /**
+   * Whether a run that needs no state machine (inline.ts: instant nodes only, no callback URL) is run
+   * by the process that accepts it. Asked once per run. @default never — every run is started on the
+   * state machine
+   */
+  inlineRuns?: () => boolean;
+  /** @default EXECUTORS */
+  executors?: ExecutorRegistry;
 }
 
 export interface RunRequest {
@@ -44,6 +53,8 @@ export interface Accepted {
   replayed: boolean;
   statusCode: number;
   body: Record<string, unknown>;
+  /** The run as saved when this process ran it to its end (inline.ts); absent when it was started on the state machine. */
+  ran?: Execution;
 }
 
 const ACCEPTED_MESSAGE = 'Run accepted; poll GET /api/executions?executionId=… for its status';
@@ -125,8 +136,8 @@ export async function acceptRun(
   telemetry.count('RunsAccepted');
   telemetry.tag({ executionId: execution.executionId });
 
-  await Promise.all([startOrDiscard(execution, deps, keyHash), options.afterCreate?.(execution.executionId)]);
-  return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
+  const [ran] = await Promise.all([launch(execution, graph, deps, keyHash), options.afterCreate?.(execution.executionId)]);
+  return { executionId: execution.executionId, replayed: false, statusCode: 202, body, ...(ran ? { ran } : {}) };
 }
 
 /** A run still `queued` this long after it was accepted never reached Step Functions. */
@@ -163,13 +174,53 @@ function replay(record: IdempotencyRecord, fingerprint: string, derived: boolean
   return { executionId: record.executionId, replayed: true, statusCode: record.statusCode, body };
 }
 
-/** Starts the state machine; if neither it nor the retry queue takes the run, removes it so a retry starts clean. */
+/**
+ * Gets a just-recorded run going: runs it here when it needs no state machine and the deployment
+ * allows it (inline.ts; answers the saved run), else starts its state machine execution. A run whose
+ * inline step could not be saved is still queued: the state machine gets it instead.
+ */
+async function launch(execution: Execution, graph: FrozenGraph, deps: RunDeps, keyHash?: string): Promise<Execution | undefined> {
+  if (deps.inlineRuns?.() && runsInline(execution, graph, deps.executors)) {
+    try {
+      return await runInline(execution, graph, deps);
+    } catch (error) {
+      console.error(JSON.stringify({ level: 'warn', message: 'Inline run could not be saved; starting it on the state machine', executionId: execution.executionId, error: String(error) }));
+    }
+  }
+  await startOrDiscard(execution, deps, keyHash);
+  return undefined;
+}
+
+/**
+ * Starts the state machine. A start Step Functions refused for now (throttled, unavailable) leaves the
+ * run queued in the outbox, marked so the sweeper's next pass starts it without waiting out the stall
+ * threshold; any other failure removes the run (and its key), so a retry starts clean.
+ */
 async function startOrDiscard(execution: Execution, deps: RunDeps, keyHash?: string): Promise<void> {
+  let started: 'started' | 'deferred';
   try {
-    await deps.engine.start({ workspaceId: execution.workspaceId, executionId: execution.executionId });
+    started = await deps.engine.start({ workspaceId: execution.workspaceId, executionId: execution.executionId });
   } catch (error) {
     await deps.runs.discard(execution.workspaceId, execution.executionId, keyHash);
     throw error;
+  }
+  if (started === 'deferred') await markStartDeferred(execution.workspaceId, execution.executionId, deps);
+}
+
+/**
+ * Marks a queued run whose start Step Functions refused for now: the sweeper takes it at its next pass
+ * (model.ts queuedSince). If even this write fails, the run is still in the outbox under its own time
+ * and is started once the stall threshold has passed: nothing is lost either way.
+ */
+async function markStartDeferred(workspaceId: string, executionId: string, deps: Pick<RunDeps, 'runs' | 'clock'>): Promise<void> {
+  const at = deps.clock.now().toISOString();
+  try {
+    await update(workspaceId, executionId, (execution) => {
+      if (execution.status !== 'queued' || execution.startDeferredAt) return false;
+      execution.startDeferredAt = at;
+    }, deps);
+  } catch (error) {
+    console.error(JSON.stringify({ level: 'warn', message: 'Could not mark a deferred start; the sweeper starts the run after the stall threshold', executionId, error: String(error) }));
   }
 }
 
@@ -302,11 +353,15 @@ export async function replayRun(principal: Principal, executionId: string, deps:
   if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps);
   telemetry.count('RunsAccepted');
   telemetry.tag({ executionId: execution.executionId });
-  await startOrDiscard(execution, deps, keyHash);
-  return { executionId: execution.executionId, replayed: false, statusCode: 202, body };
+  const ran = await launch(execution, original.graph, deps, keyHash);
+  return { executionId: execution.executionId, replayed: false, statusCode: 202, body, ...(ran ? { ran } : {}) };
 }
 
-/** Resumes a failed run at its failed node (Step Functions redrive of the same execution). */
+/**
+ * Resumes a failed run at its failed node: Step Functions redrive of the same execution, or — for a run
+ * that never had one because it ran inline — the redriven attempt run inline again. Answers the run as
+ * it stands then (queued, or already finished when it ran here).
+ */
 export async function redriveRun(principal: Principal, executionId: string, deps: RunDeps): Promise<Execution> {
   const now = deps.clock.now().toISOString();
   let before: Execution | undefined;
@@ -319,15 +374,26 @@ export async function redriveRun(principal: Principal, executionId: string, deps
     },
     deps,
   );
+  const undo = () => update(principal.workspaceId, executionId, (current) => undoRedrive(current, before!, deps.clock.now().toISOString()), deps);
+  let redriven: 'redriven' | 'missing';
   try {
-    await deps.engine.redrive(executionId);
+    redriven = await deps.engine.redrive(executionId);
   } catch (error) {
     // The state machine did not take the redrive: put the run back as it was (failed), so it is never
     // left `queued` with nothing to run it. Fields written meanwhile (the callback outcome) are kept.
-    await update(principal.workspaceId, executionId, (current) => undoRedrive(current, before!, deps.clock.now().toISOString()), deps);
+    await undo();
     throw error;
   }
-  return execution;
+  if (redriven === 'redriven') return execution;
+  // No state machine execution: the run ran inline, so its redrive does too. If this process dies
+  // before the save, the sweeper finds the attempt queued with no execution and records it failed
+  // ("redrive the run to retry"): never stuck.
+  const loaded = await deps.runs.getWithGraph(principal.workspaceId, executionId);
+  if (!loaded || !runsInline(loaded.execution, loaded.graph, deps.executors)) {
+    await undo();
+    throw new ConflictError(`Execution ${executionId} has no state machine execution to redrive`);
+  }
+  return runInline(loaded.execution, loaded.graph, deps);
 }
 
 /** Thrown by the Advance step when a node failed, so the state machine execution fails there and can be redriven. */

@@ -1,4 +1,4 @@
-// route: POST /api/run → acceptRun (idempotent) → [waitForExecution when sync] → RunRepository, Step Functions
+// route: POST /api/run → acceptRun (idempotent; runs instant-only runs inline) → [waitForExecution when sync] → RunRepository, Step Functions
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from '#core/schema';
 import { ClientId, CanvasId } from '#core/canvas/model';
@@ -55,6 +55,8 @@ export const operation = defineOperation({
     // Every replay says so in its body too (the accepted body already does), so a client reading only JSON knows.
     const replayMark = accepted.replayed ? { replayed: true } : {};
     if (!input.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
+    // Run here to its end (no state machine needed): the saved run is the answer, no read needed.
+    if (accepted.ran && isTerminal(accepted.ran.status)) return new HttpResult(200, await present(snapshot(accepted.ran), runDeps.blobs, accepted.ran), replayHeader);
 
     // Accepting took some of the caller's time already: never wait past what is left of it.
     const waitMs = Math.max(0, Math.min(input.timeoutSeconds * 1000, remainingMs() - ANSWER_MARGIN_MS));

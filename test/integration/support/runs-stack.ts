@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { freePort } from '../../../lib/local/ports.ts';
 import { startLocalMode, type LocalMode } from '../../../lib/local/local-mode.ts';
-import { waitUntil } from '../../support/local-sqs.ts';
+import { waitUntil } from '../../support/wait-until.ts';
 
 export { waitUntil };
 

@@ -85,7 +85,7 @@ describe('sweepStalledRuns', () => {
   it('starts a run whose accepting process died between the transaction and StartExecution', async () => {
     // Prepare: acceptRun writes the run, then its process "dies" inside StartExecution (never returns)
     const { runs, engine, deps, clock, later } = harness();
-    const dying: WorkflowEngine = { start: () => new Promise(() => {}), stop: async () => {}, redrive: async () => {} };
+    const dying: WorkflowEngine = { start: () => new Promise(() => {}), stop: async () => {}, redrive: async () => 'redriven' as const };
     const runDeps: RunDeps = { runs: runs as unknown as RunRepository, engine: dying, clock, blobs: noBlobs };
     void acceptRun({ workspaceId: 'ws_test' }, { canvasId: 'cnv_test', triggerNodeId: 'prompt', inputs: {}, idempotencyKey: 'k1' }, { kind: 'api' }, runDeps);
     await flush();

@@ -1,0 +1,79 @@
+// use case: running a run in the process that accepted it, without the state machine (issue 7, cost).
+// A run of instant nodes finishes in one engine step — microseconds per node — yet through the
+// Standard workflow it pays three state transitions ($75 of $89 per million runs). So the accepting
+// Lambda runs such a run itself, right after the transaction that recorded it:
+//
+//   transaction: idempotency record + execution (queued, in the run outbox) + frozen graph
+//        │
+//        ▼ runInline: one engine step in this process, one versioned save queued → terminal
+//        │            (the save also takes the run out of the outbox index: no extra write)
+//        ├─ saved ─────────────────────────────────► done: the answer can carry the result
+//        ├─ lost the race (cancelled meanwhile) ──► the table says what happened: done
+//        └─ the process dies before the save ─────► still queued in the outbox: the sweeper starts
+//                                                   its state machine (attempt 1), as for any run
+//                                                   whose start never happened
+//
+// Only runs that need nothing the state machine gives: every node instant (a provider job needs the
+// Wait loop, so no Lambda ever sleeps), no callback URL (a callback must not reach its receiver before
+// the 202 that names its run, nor hold that answer up for its 5 s timeout), and a bounded graph (the
+// step must fit well inside the route's timeout). Everything else is started on the state machine.
+import { ConflictError } from '../errors.ts';
+import type { RunRepository } from '../ports.ts';
+import type { Clock } from '../clock.ts';
+import { advance } from './engine.ts';
+import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
+import { finish } from './lifecycle.ts';
+import { isTerminal, type Execution, type FrozenGraph } from './model.ts';
+import { externalize, internalize, type BlobStore } from './blobs.ts';
+
+/**
+ * Largest graph run inline. One step over 1,000 instant nodes takes about 10–20 ms in the engine and
+ * 0.4 s with its I/O on the dev machine (docs/runs.md), far inside a route's timeout.
+ */
+export const INLINE_MAX_NODES = 1_000;
+
+export interface InlineDeps {
+  runs: Pick<RunRepository, 'save' | 'get'>;
+  clock: Clock;
+  blobs: BlobStore;
+  executors?: ExecutorRegistry;
+}
+
+/** Can this run be run to its end by the process that holds it, with no state machine? */
+export function runsInline(execution: Pick<Execution, 'callback'>, graph: FrozenGraph, executors: ExecutorRegistry = EXECUTORS): boolean {
+  return (
+    execution.callback === null &&
+    graph.nodes.length <= INLINE_MAX_NODES &&
+    graph.nodes.every((node) => executors[node.type]?.kind === 'instant')
+  );
+}
+
+/**
+ * Runs `execution` (as stored: queued, large values as references; mutated) to a terminal state in one
+ * engine step and saves it with the version it was read at. Returns the run as the table now holds
+ * it: the saved result, or — when another writer got there first (a cancel) — what that writer saved.
+ * Throws only when the step could not be saved; the run is then still queued and in the outbox.
+ */
+export async function runInline(execution: Execution, graph: FrozenGraph, deps: InlineDeps): Promise<Execution> {
+  if (isTerminal(execution.status)) return execution;
+  const version = execution.version;
+  const now = () => deps.clock.now().toISOString();
+  const loadedBlobs = await internalize(execution, deps.blobs);
+  const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
+  // runsInline() admits instant nodes only, so the step cannot stop at a provider job.
+  if (outcome.status === 'waiting') throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
+  finish(execution, outcome.status, now(), outcome.status === 'failed' ? execution.error?.message : undefined);
+  execution.updatedAt = now();
+  execution.version = version + 1;
+  await externalize(execution, deps.blobs, loadedBlobs);
+  try {
+    await deps.runs.save(execution, version);
+    return execution;
+  } catch (error) {
+    if (!(error instanceof ConflictError)) throw error;
+    // Changed since it was read: cancelled (the only other writer of a queued run this young).
+    const current = await deps.runs.get(execution.workspaceId, execution.executionId);
+    if (!current) throw error;
+    return current;
+  }
+}
