@@ -92,7 +92,6 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     }
     expect(body).toContain(METRICS_NAMESPACE);
     expect(body).toContain('ExecutionsFailed');
-    expect(body).toContain('ApproximateNumberOfMessagesVisible');
     expect(body).toContain('5XXError');
     expect(body).toContain('\\"type\\":\\"alarm\\"');
     for (const route of ROUTES) expect(body, route.id).toContain(`\\"label\\":\\"${route.id}\\"`);

@@ -25,6 +25,7 @@ import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import { finish } from './lifecycle.ts';
 import { isTerminal, type Execution, type FrozenGraph } from './model.ts';
 import { externalize, internalize, type BlobStore } from './blobs.ts';
+import { telemetry } from '../telemetry.ts';
 
 /**
  * Largest graph run inline. One step over 1,000 instant nodes takes about 10–20 ms in the engine and
@@ -68,6 +69,8 @@ export async function runInline(execution: Execution, graph: FrozenGraph, deps: 
   await externalize(execution, deps.blobs, loadedBlobs);
   try {
     await deps.runs.save(execution, version);
+    // The same count the state machine's step makes for a run that failed there.
+    if (execution.status === 'failed') telemetry.count('RunsFailed');
     return execution;
   } catch (error) {
     if (!(error instanceof ConflictError)) throw error;
