@@ -11,13 +11,14 @@
 //   snapshot   GetItem metadata ‖ Query parts (both consistent, in parallel); the parts must all carry
 //              the metadata's revision — if a republish landed between the two reads they do not, and
 //              the pair is read again
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '#core/errors';
 import type { PageQuery } from '#core/pagination';
 import type { Template, TemplateSnapshot } from '#core/templates/model';
 import type { TemplateRepository } from '#core/templates/ports';
 import { table } from './client.ts';
-import { conditionally, isConditionFailure } from './errors.ts';
+import { isConditionFailure } from './errors.ts';
 import { queryAll, queryPrefix } from './operations.ts';
 import { keys } from './table-design.ts';
 import { decodeSnapshot, encodeSnapshot } from './template-parts.ts';
@@ -49,6 +50,23 @@ function partDeletes(workspaceId: string, templateId: string, from: number, to: 
   const deletes = [];
   for (let index = from; index < to; index++) deletes.push({ Delete: { TableName: tableName, Key: keys.templatePart(workspaceId, templateId, index) } });
   return deletes;
+}
+
+/**
+ * Runs a template transaction. A failed condition, or another transaction on the same items at the
+ * same moment (TransactionConflict, which DynamoDB reports instead of serialising), is a 409 to retry.
+ */
+export async function transact(write: () => Promise<unknown>, conflictMessage: string): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    if (isConditionFailure(error) || isTransactionConflict(error)) throw new ConflictError(conflictMessage, { cause: error, retryAfterSeconds: 1 });
+    throw error;
+  }
+}
+
+function isTransactionConflict(error: unknown): boolean {
+  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
 }
 
 export class DynamoTemplateRepository implements TemplateRepository {
@@ -86,7 +104,7 @@ export class DynamoTemplateRepository implements TemplateRepository {
   async create(template: Template, snapshot: TemplateSnapshot): Promise<void> {
     const { client, tableName } = table();
     const parts = encodeSnapshot(snapshot);
-    await conditionally(
+    await transact(
       () =>
         client.send(
           new TransactWriteCommand({
@@ -106,8 +124,8 @@ export class DynamoTemplateRepository implements TemplateRepository {
     const stored = await this.metadata(template.workspaceId, template.id);
     if (!stored) throw new NotFoundError(`Template ${template.id} not found`);
     const conflict = `Template ${template.id} was republished by another request; read it again and retry`;
-    if (stored.revision !== expectedRevision) throw new ConflictError(conflict);
-    await conditionally(
+    if (stored.revision !== expectedRevision) throw new ConflictError(conflict, { retryAfterSeconds: 1 });
+    await transact(
       () =>
         client.send(
           new TransactWriteCommand({
@@ -153,7 +171,8 @@ export class DynamoTemplateRepository implements TemplateRepository {
         );
         return true;
       } catch (error) {
-        if (!isConditionFailure(error)) throw error;
+        // Changed or contended since read: read again, so the parts deleted are the ones that exist.
+        if (!isConditionFailure(error) && !isTransactionConflict(error)) throw error;
       }
     }
     throw new ConflictError(`Template ${templateId} is being republished; retry`, { retryAfterSeconds: 1 });
