@@ -4,39 +4,16 @@
 // and deletes. Generated media stream in through generated-asset-storage.ts (kept apart: it bundles lib-storage).
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from '#core/schema';
 import type { AssetStorage, PresignedUpload, StoredObject } from '#core/assets/ports';
-import { ENV } from '../env.ts';
+import { mediaBucketFromEnv, type S3Context } from './media-bucket.ts';
 
-const StorageConfig = z.object({
-  [ENV.bucketName]: z.string().check(z.minLength(1, `${ENV.bucketName} must name the media bucket`)),
-  [ENV.s3Endpoint]: z.optional(z.url()),
-});
+export type { S3Context };
 
 /** The headers a presigned upload binds; the client must send each exactly. */
 const SIGNED_UPLOAD_HEADERS = ['content-length', 'content-type'] as const;
 const CHECKSUM_HEADER = 'x-amz-checksum-sha256';
-
-export interface S3Context {
-  client: S3Client;
-  bucket: string;
-}
-
-function contextFromEnv(): S3Context {
-  const config = StorageConfig.parse(process.env);
-  const endpoint = config[ENV.s3Endpoint];
-  return {
-    client: new S3Client({
-      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-      // Only the checksums we ask for: no CRC32 the presigned URL would then demand of the client.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    }),
-    bucket: config[ENV.bucketName],
-  };
-}
 
 const isNotFound = (error: unknown) =>
   error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
@@ -50,7 +27,7 @@ export class S3AssetStorage implements AssetStorage {
   }
 
   protected s3(): S3Context {
-    this.context ??= contextFromEnv();
+    this.context ??= mediaBucketFromEnv();
     return this.context;
   }
 

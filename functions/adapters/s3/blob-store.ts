@@ -1,34 +1,17 @@
 // adapter: BlobStore on the media bucket (private, encrypted, TLS-only); downloads by presigned URL.
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from '#core/schema';
 import type { BlobStore } from '#core/runs/blobs';
-import { ENV } from '../env.ts';
-
-const BlobConfig = z.object({
-  [ENV.bucketName]: z.string().check(z.minLength(1, `${ENV.bucketName} must name the media bucket`)),
-  [ENV.s3Endpoint]: z.optional(z.url()),
-});
+import { mediaBucketFromEnv, type S3Context } from './media-bucket.ts';
 
 /** How long a download URL handed to a client or a callback receiver works. */
 const URL_TTL_SECONDS = 60 * 60;
 
 export class S3BlobStore implements BlobStore {
-  private context?: { client: S3Client; bucket: string };
+  private context?: S3Context;
 
   private s3() {
-    if (!this.context) {
-      const config = BlobConfig.parse(process.env);
-      const endpoint = config[ENV.s3Endpoint];
-      this.context = {
-        client: new S3Client({
-          ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-          // Without this, streamed uploads reach s3rver with chunk framing in the object.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-        }),
-        bucket: config[ENV.bucketName],
-      };
-    }
+    this.context ??= mediaBucketFromEnv();
     return this.context;
   }
 

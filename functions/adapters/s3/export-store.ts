@@ -4,18 +4,12 @@
 // presigned GETs that override the response's Content-Type and Content-Disposition, so the link answers
 // with the same file name and type as the inline response.
 import { Readable } from 'node:stream';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import * as z from '#core/schema';
 import type { ExportStore } from '#core/focus/export';
 import type { FocusFile } from '#core/focus/writers';
-import { ENV } from '../env.ts';
-
-const ExportConfig = z.object({
-  [ENV.bucketName]: z.string().check(z.minLength(1, `${ENV.bucketName} must name the media bucket`)),
-  [ENV.s3Endpoint]: z.optional(z.url()),
-});
+import { mediaBucketFromEnv, type S3Context } from './media-bucket.ts';
 
 /** S3's smallest part (all but the last); larger parts would only cost memory. */
 const PART_BYTES = 5 * 1024 * 1024;
@@ -28,21 +22,10 @@ async function* utf8(chunks: AsyncIterable<string>): AsyncGenerator<Buffer> {
 }
 
 export class S3ExportStore implements ExportStore {
-  private context?: { client: S3Client; bucket: string };
+  private context?: S3Context;
 
   private s3() {
-    if (!this.context) {
-      const config = ExportConfig.parse(process.env);
-      const endpoint = config[ENV.s3Endpoint];
-      this.context = {
-        client: new S3Client({
-          ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-          // Without this, streamed uploads reach s3rver with chunk framing in the object.
-          requestChecksumCalculation: 'WHEN_REQUIRED',
-        }),
-        bucket: config[ENV.bucketName],
-      };
-    }
+    this.context ??= mediaBucketFromEnv();
     return this.context;
   }
 
