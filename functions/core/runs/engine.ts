@@ -132,7 +132,15 @@ export async function advance(
   const context = (node: CanvasNode): NodeContext => ({
     node,
     inputs: inputsOf(wiring.incoming.get(node.id) ?? NO_EDGES, execution),
-    run: { inputs: execution.inputs, trigger: execution.trigger, triggerNodeId: execution.triggerNodeId },
+    run: {
+      workspaceId: execution.workspaceId,
+      canvasId: execution.canvasId,
+      executionId: execution.executionId,
+      inputs: execution.inputs,
+      trigger: execution.trigger,
+      triggerNodeId: execution.triggerNodeId,
+    },
+    attempt: execution.nodes[node.id]?.attempts ?? 1,
     warn: (message) => event('node.warning', node.id, message),
   });
 
@@ -162,7 +170,7 @@ export async function advance(
         state.error = null;
         event('node.started', node.id);
         if (executor.kind === 'instant') {
-          succeed(state, node.id, executor.run(context(node)));
+          succeed(state, node.id, await executor.run(context(node)));
         } else {
           const job = await executor.submit(context(node));
           state.status = 'waiting';

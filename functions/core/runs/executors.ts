@@ -13,14 +13,28 @@ export interface NodeContext {
   node: CanvasNode;
   /** input port → the values on its edges, in edge order. */
   inputs: Record<string, PortValue[]>;
-  run: { inputs: Record<string, unknown>; trigger: RunTrigger; triggerNodeId: string };
+  run: {
+    workspaceId: string;
+    canvasId: string;
+    executionId: string;
+    inputs: Record<string, unknown>;
+    trigger: RunTrigger;
+    triggerNodeId: string;
+  };
+  /**
+   * Which start of this node this is (1 on the first run, +1 per redrive of a failed node). With the
+   * execution and node ids it names the node's work uniquely, so metered work keys its credit hold and
+   * provider job on it: a retried Advance repeats the same attempt and finds what it already did.
+   */
+  attempt: number;
   /** Records a warning on the node (a `node.warning` timeline event): the node still succeeds. */
   warn?: (message: string) => void;
 }
 
 export interface InstantExecutor {
   kind: 'instant';
-  run(context: NodeContext): Record<string, PortValue>;
+  /** Finishes within the step; may await I/O that is bounded by its own timeouts (never a provider job). */
+  run(context: NodeContext): Record<string, PortValue> | Promise<Record<string, PortValue>>;
 }
 
 export interface JobExecutor {
@@ -30,6 +44,11 @@ export interface JobExecutor {
     context: NodeContext,
     job: { id: string },
   ): Promise<{ done: false; pollAfterSeconds: number } | { done: true; outputs: Record<string, PortValue> }>;
+  /**
+   * The run was cancelled while the job waited: give back what was reserved for it (credit hold) and
+   * ask the provider to stop, best effort. Must be safe to call more than once.
+   */
+  cancel?(context: NodeContext, job: { id: string }): Promise<void>;
 }
 
 export type NodeExecutor = InstantExecutor | JobExecutor;
