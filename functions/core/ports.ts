@@ -129,6 +129,15 @@ export interface WebhookRepository {
   findBySecretHash(secretHash: string): Promise<Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'> | undefined>;
   listForCanvas(workspaceId: string, canvasId: string): Promise<WebhookTrigger[]>;
   recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void>;
+  /**
+   * Replaces the trigger's provider signing secrets if they are still at `expectedVersion` (absent: 0)
+   * and the trigger is still the same registration (`secretHash`); else ConflictError / NotFoundError.
+   */
+  putSigningSecrets(
+    trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>,
+    secrets: NonNullable<WebhookTrigger['signingSecrets']>,
+    expectedVersion: number,
+  ): Promise<void>;
 }
 
 /**

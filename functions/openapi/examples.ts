@@ -292,6 +292,20 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   delete_template: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
+  set_webhook_signing_secret: {
+    input: { canvasId: CANVAS, triggerNodeId: 'hook', scheme: 'stripe', secret: 'whsec_3f9c1a7e5b2d4c6e8f0a1b2c3d4e5f60' },
+    status: 200,
+    output: {
+      canvasId: CANVAS,
+      triggerNodeId: 'hook',
+      signingSecrets: {
+        github: { source: 'trigger' },
+        stripe: { source: 'provider', hint: 'whsec_…5f60', setAt: '2026-11-24T09:30:00.000Z' },
+        shopify: { source: 'trigger' },
+        'standard-webhooks': { source: 'trigger' },
+      },
+    },
+  },
   revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, wasRegistered: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
   get_workspace: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   list_workspace_members: {

@@ -33,6 +33,7 @@ import { operation as runsReplay } from '#routes/runs/replay';
 import { operation as runsRedrive } from '#routes/runs/redrive';
 import { operation as webhooksRegister } from '#routes/webhooks/register';
 import { operation as webhooksRevoke } from '#routes/webhooks/revoke';
+import { operation as webhooksSigningSecret } from '#routes/webhooks/signing-secret';
 import { operation as workspaceInfo } from '#routes/workspace/info';
 import { operation as workspaceMembers } from '#routes/workspace/members';
 import { operation as workspaceRename } from '#routes/workspace/rename';
@@ -97,7 +98,7 @@ export const OPERATIONS: readonly Operation[] = [
   // Runs
   runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive,
   // Webhook triggers
-  webhooksRegister, webhooksRevoke,
+  webhooksRegister, webhooksRevoke, webhooksSigningSecret,
   // Templates
   templatesList, templatesSnapshot, templatesUse, templatesPublish, templatesDelete,
   // Assets: canvas uploads, then the workspace library

@@ -190,6 +190,25 @@ export const WebhookRegistrationView = z.looseObject({
     .check(z.describe("URLs that authenticate a delivery by its provider's signature instead of a secret header")),
   standardWebhooksSecret: text('webhookSecret in the Standard Webhooks spelling (whsec_ + base64), for Standard Webhooks senders'),
 });
+const SigningSecretSourceView = z
+  .looseObject({
+    source: z.enum(['trigger', 'provider']).check(z.describe("trigger: deliveries are verified with the trigger's own secret (webhookSecret); provider: with the stored provider secret")),
+    hint: z.optional(text('Masked form of the stored provider secret, e.g. whsec_…a1b2')),
+    setAt: z.optional(text('When the provider secret was stored (ISO 8601)')),
+  })
+  .check(z.describe('Which secret verifies this scheme\'s signed URL'));
+export const WebhookSigningSecretsView = z.looseObject({
+  canvasId: text('Canvas of the trigger'),
+  triggerNodeId: text('The webhook-trigger node'),
+  signingSecrets: z
+    .looseObject({
+      github: SigningSecretSourceView,
+      stripe: SigningSecretSourceView,
+      shopify: SigningSecretSourceView,
+      'standard-webhooks': SigningSecretSourceView,
+    })
+    .check(z.describe('Per signature scheme, which secret verifies its signed URL')),
+});
 export const WebhookRevocationView = z.looseObject({
   revoked: z.literal(true).check(z.describe('The endpoint and its secret are gone; calls now get 404')),
   wasRegistered: z.boolean().check(z.describe('False when the node had no endpoint (never registered, or revoked before): revoking again is harmless')),

@@ -168,7 +168,9 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // authenticated by the trigger's secret, not a workspace key.
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
-  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'], webhookKey: true }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
+  // Provider signing secrets: sealed here, opened only by the trigger (and only for a signed URL whose scheme has one).
+  { id: 'webhooks-signing-secret', method: 'POST', path: '/api/mcp/webhooks/signing-secret', host: 'base', entry: 'webhooks/signing-secret', scope: 'write:canvas', access: { table: 'readWrite', credentials: ['seal'] }, area: 'webhooks' },
+  { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'], webhookKey: true, credentials: ['open'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
   // Credits (read:billing): balance, transactions, summary. Payment-provider webhooks are authenticated
   // by the provider's signature (functions/routes/payments), not a workspace key.

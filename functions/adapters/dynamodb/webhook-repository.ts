@@ -2,6 +2,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { ConflictError, NotFoundError } from '#core/errors';
 import type { RateLimiter, WebhookRepository } from '#core/ports';
 import type { WebhookTrigger } from '#core/webhooks/model';
 import { table } from './client.ts';
@@ -109,6 +110,33 @@ export class DynamoWebhookRepository implements WebhookRepository {
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  async putSigningSecrets(
+    trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>,
+    secrets: NonNullable<WebhookTrigger['signingSecrets']>,
+    expectedVersion: number,
+  ): Promise<void> {
+    const { client, tableName } = table();
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+          UpdateExpression: 'SET signingSecrets = :secrets, signingSecretsVersion = :next',
+          // The same registration (revoked and registered again is another trigger), unchanged since read.
+          ConditionExpression:
+            'secretHash = :hash AND (signingSecretsVersion = :expected OR (attribute_not_exists(signingSecretsVersion) AND :expected = :zero))',
+          ExpressionAttributeValues: { ':secrets': secrets, ':next': expectedVersion + 1, ':hash': trigger.secretHash, ':expected': expectedVersion, ':zero': 0 },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const current = (error as { Item?: Record<string, unknown> }).Item;
+      if (!current || (current.secretHash as { S?: string } | undefined)?.S !== trigger.secretHash) throw new NotFoundError('This webhook was revoked meanwhile');
+      throw new ConflictError('The signing secrets of this webhook changed meanwhile; read them again and retry');
     }
   }
 }

@@ -8,6 +8,20 @@
 //                  ──accepted call──► Running (its run is queued or running)
 //                  ──run succeeds──► Triggered (shows lastTriggeredAt)     ──run fails or is cancelled──► Error
 //                  Triggered / Error ──next accepted call──► Running
+import type { SealedSecret } from '../integrations/ports.ts';
+
+/**
+ * A signing secret the provider chose (Stripe's endpoint `whsec_…`, Shopify's app or store key) that
+ * the workspace stored for one signature scheme of this trigger, sealed with the credential cipher.
+ * When present, that scheme's signed URL verifies with it instead of the trigger's own secret.
+ */
+export interface StoredSigningSecret {
+  sealed: SealedSecret;
+  /** Masked form (`whsec_…a1b2`) for people to recognise which secret is stored; never the secret. */
+  hint: string;
+  setAt: string;
+}
+
 export interface WebhookTrigger {
   workspaceId: string;
   canvasId: string;
@@ -18,6 +32,10 @@ export interface WebhookTrigger {
   createdAt: string;
   lastTriggeredAt: string | null;
   lastExecutionId: string | null;
+  /** Provider-chosen signing secrets per signature scheme (see StoredSigningSecret). */
+  signingSecrets?: Partial<Record<string, StoredSigningSecret>>;
+  /** Bumped by every change of `signingSecrets`: the optimistic lock of that read-modify-write. */
+  signingSecretsVersion?: number;
 }
 
 export type ConfigurationState = 'Not configured' | 'Loading' | 'Ready';

@@ -11,6 +11,8 @@ import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../run
 import { statusRow, type WebhookStatusRow, type WebhookTrigger } from './model.ts';
 import { parseWebhookBody, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
 import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
+import type { CredentialCipher } from '../integrations/ports.ts';
+import { verifyingSecret } from './signing-secrets.ts';
 import { signedUrls, signedVariantOf, standardWebhooksSecret, type SignatureScheme, type SignatureVerifiers } from './signatures.ts';
 
 export interface WebhookDeps {
@@ -126,14 +128,21 @@ export interface WebhookRateLimit {
 }
 
 export type WebhookCallDeps = Pick<WebhookDeps, 'webhooks' | 'serviceKey'> &
-  RunDeps & { rateLimiter: RateLimiter; rateLimit: WebhookRateLimit; verifiers: SignatureVerifiers };
+  RunDeps & {
+    rateLimiter: RateLimiter;
+    rateLimit: WebhookRateLimit;
+    verifiers: SignatureVerifiers;
+    /** Opens provider signing secrets stored on a trigger (signing-secrets.ts). */
+    cipher?: CredentialCipher;
+  };
 
 type CallingTrigger = Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>;
 
 /**
  * The trigger a call is for. The plain URL: the secret in a header (1 GetItem by its hash). A signed
  * URL (`?verify=<scheme>&hook=<hash>`): the hash names the trigger (1 GetItem), its record gives the
- * salt (1 GetItem), the secret is derived again and the delivery's signature must match it.
+ * salt (1 GetItem), the secret is derived again and the delivery's signature must match it — or, when
+ * the workspace stored the provider's own signing secret for that scheme, match that one instead.
  */
 async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promise<CallingTrigger> {
   // ?secret= is refused on every URL, signed or not.
@@ -148,7 +157,8 @@ async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promi
   const secret = trigger ? deriveWebhookSecret(await deps.serviceKey(), trigger) : undefined;
   // A hash that no longer matches (the service key was replaced) is as unknown as a revoked one.
   if (!trigger || !secret || hashWebhookSecret(secret) !== variant.hook) throw new NotFoundError('Unknown webhook');
-  await deps.verifiers[variant.scheme](call, secret);
+  // A provider-chosen secret stored for this scheme replaces the trigger's own for it.
+  await deps.verifiers[variant.scheme](call, await verifyingSecret(trigger, variant.scheme, secret, deps.cipher));
   return trigger;
 }
 

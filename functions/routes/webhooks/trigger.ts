@@ -10,6 +10,7 @@ import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 import { ENV } from '#adapters/env';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
+import { credentialCipher } from '#adapters/credentials/cipher';
 import { signatureVerifiers } from '#adapters/webhook-signatures/verifiers';
 import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
@@ -68,6 +69,7 @@ export const handler = observed(
         // Signed URLs derive the trigger's secret again to check the provider's signature.
         serviceKey: registrationDeps.serviceKey,
         verifiers: signatureVerifiers,
+        cipher: credentialCipher,
       },
       (raw) => validateCallbackUrl(raw, { allowHosts }),
     );

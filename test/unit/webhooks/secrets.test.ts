@@ -90,6 +90,9 @@ class InMemoryWebhookRepository implements WebhookRepository {
     return [...this.items.values()].filter((trigger) => trigger.workspaceId === workspaceId && trigger.canvasId === canvasId);
   }
   async recordTriggered() {}
+  async putSigningSecrets() {
+    throw new Error('not used by these tests');
+  }
 }
 
 describe('registerWebhook and the stored secret', () => {
