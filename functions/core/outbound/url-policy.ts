@@ -14,6 +14,8 @@ export interface CallbackUrlOptions {
    * OUTBOUND_ALLOW_HOSTS in local mode and tests only; always empty in AWS (see outboundConfig()).
    */
   readonly allowHosts: readonly string[];
+  /** The field the URL came from, as error messages name it. @default 'callbackUrl' */
+  readonly field?: string;
 }
 
 /**
@@ -30,32 +32,33 @@ export interface CallbackUrlOptions {
  * @throws ValidationError (400) with a message safe to return to the client.
  */
 export function parseCallbackUrl(raw: string, options: CallbackUrlOptions): URL {
-  if (typeof raw !== 'string' || raw.length === 0) throw new ValidationError('callbackUrl must be a non-empty string');
+  const field = options.field ?? 'callbackUrl';
+  if (typeof raw !== 'string' || raw.length === 0) throw new ValidationError(`${field} must be a non-empty string`);
   if (raw.length > MAX_CALLBACK_URL_LENGTH) {
-    throw new ValidationError(`callbackUrl must be at most ${MAX_CALLBACK_URL_LENGTH} characters`);
+    throw new ValidationError(`${field} must be at most ${MAX_CALLBACK_URL_LENGTH} characters`);
   }
   // WHATWG URL silently strips surrounding spaces and inner tabs/newlines; refuse them instead, so the URL
   // we check is the URL the client wrote.
-  if (/[\u0000-\u0020\u007f]/.test(raw)) throw new ValidationError('callbackUrl must not contain spaces or control characters');
+  if (/[\u0000-\u0020\u007f]/.test(raw)) throw new ValidationError(`${field} must not contain spaces or control characters`);
 
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ValidationError('callbackUrl must be a valid absolute URL');
+    throw new ValidationError(`${field} must be a valid absolute URL`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ValidationError('callbackUrl must use https');
+    throw new ValidationError(`${field} must use https`);
   }
   if (url.username !== '' || url.password !== '') {
-    throw new ValidationError('callbackUrl must not contain credentials');
+    throw new ValidationError(`${field} must not contain credentials`);
   }
 
   if (isAllowListed(url, options.allowHosts)) return url;
 
-  if (url.protocol !== 'https:') throw new ValidationError('callbackUrl must use https');
+  if (url.protocol !== 'https:') throw new ValidationError(`${field} must use https`);
   const problem = hostProblem(url.hostname);
-  if (problem) throw new ValidationError(`callbackUrl must point to a public host: ${problem}`);
+  if (problem) throw new ValidationError(`${field} must point to a public host: ${problem}`);
   return url;
 }
 
