@@ -49,6 +49,7 @@ export class StatefulStack extends Stack {
       reason: 'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
     });
 
+    new CfnOutput(this, 'WebhookSecretKeyArn', { value: this.webhookSecretKey.secretArn, description: 'Service webhook key (admin: relay-token --secret-arn)' });
     new CfnOutput(this, 'PaymentsWebhookSecretArn', { value: this.paymentsWebhookSecret.secretArn, description: 'Set to the payment provider webhook signing secret(s)' });
     // Stateful: every stored bring-your-own credential is sealed under a data key this key wraps, so
     // deleting it would make them all unreadable. Yearly automatic rotation keeps old versions for

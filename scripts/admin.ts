@@ -24,10 +24,14 @@ const USAGE = `Usage:
   npm run admin -- create-workspace --name <name> --owner-email <email> --local
   npm run admin -- create-key --workspace <workspaceId> [--scopes <scope,scope,…>|all] [--name <name>] [--expires-in-days <n>] [--local | --table-name <table>]
   npm run admin -- create-user --email <email> --password <password> [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
+  npm run admin -- relay-token --local | --secret-arn <WebhookSecretKey secret ARN> [--region <region>]
   npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text> [--operation-id <id>] [--local | --table-name <table>]
 
   grant-credits adds whole credits to a workspace once per --operation-id (default: a new id, printed;
   pass it again to retry a grant whose outcome you did not see without granting twice).
+
+  relay-token   the deployment's own bearer token for POST /api/webhook-relay (derived from the
+                webhook service key, so nothing new is stored; rotating that key rotates it)
 
   create-key    a new key for an existing workspace (the way back in when its keys are lost); all
                 scopes unless --scopes names some: ${SCOPES.join(', ')}
@@ -128,8 +132,10 @@ async function main(argv: string[]): Promise<number> {
       scopes: { type: 'string' },
       'expires-in-days': { type: 'string' },
       'data-dir': { type: 'string' },
+      'secret-arn': { type: 'string' },
     },
   });
+  if (!values.help && positionals[0] === 'relay-token') return relayTokenCommand(values);
   if (!values.help && positionals[0] === 'create-user') return createUserCommand(values);
   if (!values.help && positionals[0] === 'grant-credits') return grantCreditsCommand(values);
   if (!values.help && positionals[0] === 'create-key') return createKeyCommand(values);
@@ -157,6 +163,29 @@ async function main(argv: string[]): Promise<number> {
   console.log(`scopes:      ${provisioned.scopes.join(' ')}`);
   console.log(`apiKey:      ${provisioned.apiKey}`);
   console.log('The key is shown only now; only its SHA-256 hash is stored. Keep it in a secret store.');
+  return 0;
+}
+
+/** relay-token: from the local stack's key file, or the deployed secret (Secrets Manager). */
+async function relayTokenCommand(values: { local?: boolean; 'data-dir'?: string; 'secret-arn'?: string; region?: string }): Promise<number> {
+  let serviceKey: string;
+  if (values.local) {
+    const dataDir = chooseDataDir(values['data-dir'] ?? (process.env.DATA_DIR || undefined), runningServers());
+    serviceKey = (await readFile(join(dataDir, 'webhook-secret.key'), 'utf8').catch(() => {
+      throw new Error(`No local webhook key in ${dataDir}: start the stack with npm start first`);
+    })).trim();
+  } else if (values['secret-arn']) {
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+    const client = new SecretsManagerClient(values.region ? { region: values.region } : {});
+    serviceKey = (await client.send(new GetSecretValueCommand({ SecretId: values['secret-arn'] }))).SecretString ?? '';
+    if (!serviceKey) throw new Error('The secret has no string value');
+  } else {
+    console.error('relay-token needs --local or --secret-arn');
+    console.error(USAGE);
+    return 2;
+  }
+  const { deriveRelayToken } = await import('#core/outbound/relay');
+  console.log(deriveRelayToken(serviceKey));
   return 0;
 }
 

@@ -23,6 +23,8 @@ export const ENV = {
   webhookRateLimit: 'WEBHOOK_RATE_LIMIT_PER_MINUTE',
   /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */
   outboundAllowHosts: 'OUTBOUND_ALLOW_HOSTS',
+  /** Local development and tests only (ignored in Lambda): a PEM file of extra CAs trusted for outbound HTTPS. */
+  outboundExtraCaFile: 'OUTBOUND_EXTRA_CA_FILE',
   /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
   s3Endpoint: 'S3_ENDPOINT',

@@ -54,3 +54,6 @@ export class RateLimitedError extends DomainError {
 
 /** A provider the service depends on failed or answered something unusable (502). */
 export class UpstreamError extends DomainError {}
+
+/** A provider or a caller-chosen URL did not answer in time (504). */
+export class UpstreamTimeoutError extends UpstreamError {}

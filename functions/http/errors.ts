@@ -12,6 +12,7 @@ import {
   SignatureRejectedError,
   UnauthorizedError,
   UpstreamError,
+  UpstreamTimeoutError,
   ValidationError,
 } from '#core/errors';
 import { telemetry } from '#core/telemetry';
@@ -27,6 +28,7 @@ const STATUS_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainE
   [ConflictError, 409],
   [PayloadTooLargeError, 413],
   [RateLimitedError, 429],
+  [UpstreamTimeoutError, 504],
   [UpstreamError, 502],
 ];
 

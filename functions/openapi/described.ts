@@ -8,6 +8,7 @@ import type { RouteDefinition } from '#routes/manifest';
 import { OAUTH_ROUTES } from '../oauth/provider.ts';
 import { billingPaths } from './billing-paths.ts';
 import { paymentsPaths } from './payments-paths.ts';
+import { relayPaths } from './relay-paths.ts';
 import { LOCAL_SERVERS } from './servers.ts';
 import type { OperationObject, PathItem } from './types.ts';
 
@@ -333,6 +334,8 @@ export function describedPaths(route: RouteDefinition): Record<string, PathItem>
       return wellKnown;
     case 'oauth-server':
       return oauthEndpoints;
+    case 'webhook-relay':
+      return relayPaths(route);
     default:
       if (route.area === 'payments') return paymentsPaths(route);
       if (route.area === 'billing') return billingPaths(route);

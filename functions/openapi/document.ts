@@ -22,6 +22,8 @@ const ERROR_RESPONSES = {
   Forbidden: [403, 'The credential lacks the scope of the route', 'Missing scope: write:canvas'],
   PayloadTooLarge: [413, 'The body is over the route limit', 'Request body exceeds 262144 bytes'],
   TooManyRequests: [429, 'Rate limited; Retry-After says when to try again', 'Rate limit exceeded: 60 calls per minute'],
+  BadGateway: [502, 'The target or provider could not be reached, or answered something unusable', 'The target could not be reached: connection failed: ECONNREFUSED'],
+  GatewayTimeout: [504, 'The target or provider did not answer in time', 'The target did not answer in time: timeout after 10000ms'],
   InternalError: [500, 'A fault of the service; the message carries nothing internal', 'Internal server error'],
   Default: [0, 'Any other error, with the status of docs/api.md: 404 not found, 405 method not allowed, 409 conflict (stale expectedVersion, in-flight idempotency key), 429 rate limited', 'Canvas cnv_missing not found'],
 } as const;
@@ -137,6 +139,11 @@ function components(): Record<string, unknown> {
         description: 'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
       },
       webhookSecret: { type: 'http', scheme: 'bearer', bearerFormat: 'whsec_…', description: "A webhook trigger's secret as a Bearer token" },
+      relayCaller: {
+        type: 'http',
+        scheme: 'bearer',
+        description: "The webhook relay: a signed-in member's OAuth access token (oat_…, scope run:workflows) or the deployment's relay_ token (npm run admin -- relay-token). Workspace keys are refused.",
+      },
       webhookSecretHeader: { type: 'apiKey', in: 'header', name: 'x-webhook-secret', description: "A webhook trigger's secret in x-webhook-secret (wins over Authorization)" },
     },
   };

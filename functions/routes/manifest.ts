@@ -57,7 +57,9 @@ export interface RouteDefinition {
    * - `public`: no workspace credential (OAuth discovery and endpoints, sign-in pages, health);
    *   the handler applies whatever its protocol demands;
    * - `key-or-session`: a workspace key, or a signed-in member's OAuth access token with `workspaceId`
-   *   (the FOCUS billing routes, on both hosts: functions/routes/billing/billing-route.ts).
+   *   (the FOCUS billing routes, on both hosts: functions/routes/billing/billing-route.ts);
+   * - `session-or-service`: a signed-in member's OAuth access token or the deployment's `relay_` token;
+   *   a workspace key is refused (the webhook relay: functions/routes/relay/relay.ts).
    */
   readonly auth?: RouteAuth;
   readonly access: RouteAccess;
@@ -69,7 +71,7 @@ export interface RouteDefinition {
   readonly area: RouteArea;
 }
 
-export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session';
+export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session' | 'session-or-service';
 
 export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing' | 'templates' | 'assets' | 'integrations' | 'codehost';
 
@@ -168,6 +170,9 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // authenticated by the trigger's secret, not a workspace key.
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
+  // The webhook relay: one outbound request under the callback rules; 29 s for a 25 s target timeout.
+  // webhookKey: the service's relay token derives from the service key.
+  { id: 'webhook-relay', method: 'POST', path: '/api/webhook-relay', host: 'base', entry: 'relay/relay', scope: null, auth: 'session-or-service', access: { table: 'readWrite', webhookKey: true }, timeoutSeconds: 29, maxBodyBytes: 2 * 1024 * 1024, area: 'webhooks' },
   // Provider signing secrets: sealed here, opened only by the trigger (and only for a signed URL whose scheme has one).
   { id: 'webhooks-signing-secret', method: 'POST', path: '/api/mcp/webhooks/signing-secret', host: 'base', entry: 'webhooks/signing-secret', scope: 'write:canvas', access: { table: 'readWrite', credentials: ['seal'] }, area: 'webhooks' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'], webhookKey: true, credentials: ['open'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },

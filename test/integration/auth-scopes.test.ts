@@ -29,7 +29,9 @@ describe('route authentication', () => {
 
   it('covers every workspace-key route of the manifest; the others name their own credential (tested in their own files)', () => {
     const others = ROUTES.filter((route) => !keyRoutes.includes(route));
-    for (const route of others) expect(['webhook-secret', 'gateway', 'public', 'key-or-session'], route.path).toContain(route.auth);
+    for (const route of others) expect(['webhook-secret', 'gateway', 'public', 'key-or-session', 'session-or-service'], route.path).toContain(route.auth);
+    // The relay refuses workspace keys and takes sessions or the service token: test/integration/webhook-relay.test.ts.
+    expect(others.filter((route) => route.auth === 'session-or-service').map((route) => route.path)).toEqual(['/api/webhook-relay']);
     expect(others.filter((route) => route.auth === 'webhook-secret').map((route) => route.path)).toEqual(['/webhook/trigger']);
     // The gateway checks workspace keys and OAuth tokens itself: test/integration/gateway.test.ts.
     expect(others.filter((route) => route.auth === 'gateway').map((route) => route.path)).toEqual(['/api/mcp']);

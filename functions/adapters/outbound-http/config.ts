@@ -1,5 +1,5 @@
-// adapter: configuration of outbound callback delivery, read once from the environment.
-
+// adapter: configuration of outbound requests to caller-chosen URLs, read once from the environment.
+import { readFileSync } from 'node:fs';
 import { ENV } from '../env.ts';
 
 /**
@@ -14,6 +14,11 @@ const LAMBDA_MARKER_ENV = 'AWS_LAMBDA_FUNCTION_NAME';
 export interface OutboundConfig {
   /** Lower-case `host:port` entries for parseCallbackUrl / deliverCallback. Always empty in Lambda. */
   readonly allowHosts: readonly string[];
+  /**
+   * Extra certificate authorities (PEM) trusted for outbound HTTPS, from OUTBOUND_EXTRA_CA_FILE: a
+   * local test server with a self-signed certificate. Always empty in Lambda.
+   */
+  readonly extraCa: readonly string[];
 }
 
 const ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?):(\d{1,5})$/;
@@ -25,7 +30,7 @@ const ENTRY = /^(\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?):(\d{1,5})$/;
  * @throws Error on a malformed entry (fail fast at cold start rather than refuse callbacks later).
  */
 export function outboundConfig(env: NodeJS.ProcessEnv = process.env): OutboundConfig {
-  if (env[LAMBDA_MARKER_ENV]) return { allowHosts: [] };
+  if (env[LAMBDA_MARKER_ENV]) return { allowHosts: [], extraCa: [] };
   const raw = env[OUTBOUND_ALLOW_HOSTS_ENV] ?? '';
   const allowHosts = raw
     .split(',')
@@ -37,7 +42,8 @@ export function outboundConfig(env: NodeJS.ProcessEnv = process.env): OutboundCo
       throw new Error(`${OUTBOUND_ALLOW_HOSTS_ENV}: "${entry}" is not host:port`);
     }
   }
-  return { allowHosts };
+  const caFile = env[ENV.outboundExtraCaFile];
+  return { allowHosts, extraCa: caFile ? [readFileSync(caFile, 'utf8')] : [] };
 }
 
 /** True outside AWS Lambda (local mode, tests, scripts): where OUTBOUND_ALLOW_HOSTS takes effect. */
