@@ -96,6 +96,7 @@ export class StatelessStack extends Stack {
       table: props.table,
       bucket: props.bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
+      credentialsKeyArn: props.credentialsKey.keyArn,
     });
     new CfnOutput(this, 'RunStateMachineArn', {
       description: 'Run workflow state machine (executions are named by executionId)',

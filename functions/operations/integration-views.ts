@@ -15,7 +15,7 @@ export const ProviderCatalogueView = z.looseObject({
     .array(
       z.looseObject({
         id: text('Provider id: provider-one, provider-two (video), speech, codehost, workspace-suite'),
-        kind: text('video, speech, codehost or workspace-suite'),
+        kind: text('video, speech, codehost, workspace-suite or http'),
         vendor: text('Who runs the provider'),
         label: text('Display name'),
         capabilities: z.array(z.string()).check(z.describe('What the provider can do')),

@@ -17,6 +17,8 @@ export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameter
    * @default undefined — callbacks are sent unsigned
    */
   readonly callbackSigningSecretArn?: string;
+  /** ARN of the KMS key wrapping stored credentials (Advance opens them for http-request nodes). */
+  readonly credentialsKeyArn: string;
 }
 
 /** Nested stack holding the `RunWorkflow`; the table comes in as the parameter `TableArn`. */
@@ -27,7 +29,12 @@ export class RunWorkflowStack extends NestedStack {
     super(scope, id, {
       ...props,
       description: props.description ?? 'Run workflow: Step Functions state machine, task functions, run outbox sweeper',
-      parameters: { TableArn: props.table.tableArn, MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName },
+      parameters: {
+        TableArn: props.table.tableArn,
+        MediaBucketArn: props.bucket.bucketArn,
+        MediaBucketName: props.bucket.bucketName,
+        CredentialsKeyArn: props.credentialsKeyArn,
+      },
     });
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
     const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: tableArn.valueAsString });
@@ -35,7 +42,8 @@ export class RunWorkflowStack extends NestedStack {
       bucketArn: new CfnParameter(this, 'MediaBucketArn', { type: 'String', description: 'ARN of the media bucket' }).valueAsString,
       bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' }).valueAsString,
     });
-    this.workflow = new RunWorkflow(this, 'Workflow', { table, bucket, callbackSigningSecretArn: props.callbackSigningSecretArn });
+    const credentialsKeyArn = new CfnParameter(this, 'CredentialsKeyArn', { type: 'String', description: 'ARN of the KMS key wrapping stored credentials' }).valueAsString;
+    this.workflow = new RunWorkflow(this, 'Workflow', { table, bucket, callbackSigningSecretArn: props.callbackSigningSecretArn, credentialsKeyArn });
   }
 
   /** The workflow's references, for other stacks (resolved through this stack's outputs). */

@@ -48,6 +48,11 @@ export interface RunWorkflowProps {
    */
   readonly callbackSigningSecretArn?: string;
   /**
+   * ARN of the KMS key wrapping stored credentials: Advance opens them (kms:Decrypt only) for nodes that
+   * call out with the workspace's secrets (http-request).
+   */
+  readonly credentialsKeyArn: string;
+  /**
    * Retention of the state machine's and the functions' log groups.
    * @default logs.RetentionDays.ONE_MONTH
    */
@@ -87,7 +92,8 @@ export class RunWorkflow extends Construct {
     })
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'readWrite')
-      .bindCallbacks(props.callbackSigningSecretArn);
+      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCredentials(props.credentialsKeyArn, ['open']);
     this.finalize = new ServiceFunction(this, 'Finalize', {
       entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.finalize),
       label: 'workflow task Finalize',

@@ -289,7 +289,7 @@ describe('isolation and bad input', () => {
     const response = await call('GET', '/api/mcp/canvas/ports/manifest', { key });
     expect(response.status).toBe(200);
     const types = response.body.nodeTypes.map((type: { type: string }) => type.type);
-    expect(types).toEqual(expect.arrayContaining(['prompt', 'webhook-trigger', 'text', 'video-generation', 'audio-generation', 'speech-to-speech', 'output']));
+    expect(types).toEqual(expect.arrayContaining(['prompt', 'webhook-trigger', 'text', 'http-request', 'video-generation', 'audio-generation', 'speech-to-speech', 'output']));
     const webhook = response.body.nodeTypes.find((type: { type: string }) => type.type === 'webhook-trigger');
     expect(webhook.inputs).toEqual([]);
     expect(webhook.outputs.map((port: { name: string }) => port.name)).toEqual(['method-out', 'url-out', 'headers-out', 'query-out', 'body-out', 'raw-body-out']);
@@ -298,6 +298,7 @@ describe('isolation and bad input', () => {
       prompt: true,
       'webhook-trigger': true,
       text: true,
+      'http-request': true,
       output: true,
       'video-generation': expect.stringContaining('cannot run yet'),
       'audio-generation': expect.stringContaining('cannot run yet'),

@@ -18,7 +18,7 @@ describe('integrations: providers and service status', () => {
     // Assess
     expect(response.status).toBe(200);
     const ids = response.body.providers.map((provider: { id: string }) => provider.id);
-    expect(ids).toEqual(['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite']);
+    expect(ids).toEqual(['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite', 'http']);
     const two = response.body.providers.find((provider: { id: string }) => provider.id === 'provider-two');
     expect(two.defaultModel).toBe('bytedance/seedance-2.0/reference-to-video');
     expect(two.models.map((model: { id: string }) => model.id)).toContain('fal-ai/wan/v2.7/reference-to-video');

@@ -1,6 +1,7 @@
 // core: the node-type catalogue — every node type, its ports and its data, defined once.
 // ports/manifest returns it; edge validation, the run engine and the webhook routes read it.
 import * as z from '../schema.ts';
+import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs } from '../outbound/http-call.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
 export type PortType = (typeof PORT_TYPES)[number];
@@ -62,6 +63,28 @@ export const NODE_TYPES = {
     inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
     outputs: [{ name: 'text-out', type: 'text', label: 'Text' }],
     data: z.strictObject({ ...common, template: text }),
+  },
+  'http-request': {
+    label: 'HTTP request',
+    category: 'transform',
+    description:
+      'Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values may use the workspace\'s secrets as {{connections.http.NAME}}.',
+    inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
+    outputs: [
+      { name: 'status-out', type: 'json', label: 'Status' },
+      { name: 'headers-out', type: 'json', label: 'Headers (JSON)' },
+      { name: 'body-out', type: 'text', label: 'Body' },
+    ],
+    data: z.strictObject({
+      ...common,
+      method: z.optional(z.enum(HTTP_CALL_METHODS)),
+      url: shortText(HTTP_CALL_LIMITS.maxUrlLength),
+      headers: z.optional(HttpCallHeaders),
+      body: text,
+      timeoutMs: z.optional(TimeoutMs),
+      /** Fail the node on a 4xx or 5xx answer (default true); false passes the status on for branching. */
+      failOnErrorStatus: z.optional(z.boolean()),
+    }),
   },
   'video-generation': {
     label: 'Video generation',

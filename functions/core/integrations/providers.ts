@@ -4,11 +4,11 @@
 // check model and voice ids against it, and generation takes its model contract from it.
 import * as z from '../schema.ts';
 
-export const PROVIDER_IDS = ['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite'] as const;
+export const PROVIDER_IDS = ['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite', 'http'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 export const ProviderIdSchema = z.enum(PROVIDER_IDS);
 
-export type ProviderKind = 'video' | 'speech' | 'codehost' | 'workspace-suite';
+export type ProviderKind = 'video' | 'speech' | 'codehost' | 'workspace-suite' | 'http';
 
 export type VideoMode = 'text-to-video' | 'image-to-video' | 'reference-to-video';
 
@@ -108,6 +108,18 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     defaultModel: null,
     bringYourOwnCredential: true,
   },
+  {
+    // Not a vendor: the workspace's named secrets for its own HTTP APIs, which http-request nodes put in
+    // request headers as {{connections.http.NAME}} (never stored in node data).
+    id: 'http',
+    kind: 'http',
+    vendor: 'Any HTTPS API (your own secrets)',
+    label: 'HTTP request secrets',
+    capabilities: ['http-request-node'],
+    models: [],
+    defaultModel: null,
+    bringYourOwnCredential: true,
+  },
 ];
 
 export function providerById(id: ProviderId): ProviderDefinition {
@@ -129,6 +141,13 @@ export const CREDENTIAL_SHAPES = {
     clientId: z.string().check(z.minLength(1), z.maxLength(200)),
     refreshToken: z.string().check(z.minLength(10), z.maxLength(2048)),
   }),
+  // Named secrets, e.g. { "CRM_TOKEN": "…" }: names as environment variables are written.
+  http: z
+    .record(
+      z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'secret names are letters, digits and _ (like CRM_TOKEN), at most 64')),
+      z.string().check(z.minLength(1), z.maxLength(4096)),
+    )
+    .check(z.refine((secrets) => Object.keys(secrets).length >= 1 && Object.keys(secrets).length <= 50, 'between 1 and 50 named secrets')),
 } as const satisfies Partial<Record<ProviderId, z.ZodMiniType<Record<string, string>>>>;
 
 export type CredentialProvider = keyof typeof CREDENTIAL_SHAPES;

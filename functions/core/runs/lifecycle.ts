@@ -3,9 +3,8 @@
 import { ConflictError, ValidationError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Canvas } from '../canvas/model.ts';
-import { isTrigger } from '../canvas/node-types.ts';
+import { isTrigger, nodeAvailability } from '../canvas/node-types.ts';
 import { reachableFrom } from '../canvas/graph.ts';
-import { EXECUTORS } from './executors.ts';
 import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, type RunTrigger, type TimelineEvent } from './model.ts';
 
 /** The trigger node and everything downstream of it: what a run executes, frozen at its start. */
@@ -17,7 +16,7 @@ export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNode
   }
   const reached = reachableFrom(canvas.edges, triggerNodeId);
   const nodes = canvas.nodes.filter((node) => reached.has(node.id));
-  const unsupported = nodes.filter((node) => !EXECUTORS[node.type]);
+  const unsupported = nodes.filter((node) => !nodeAvailability(node.type).available);
   if (unsupported.length > 0) {
     const list = unsupported.map((node) => `${node.id} (${node.type})`).join(', ');
     throw new ValidationError(`This deployment cannot run these nodes yet: ${list}`);

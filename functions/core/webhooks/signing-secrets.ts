@@ -57,14 +57,14 @@ export interface SigningSecretDeps {
   clock: Clock;
 }
 
-/** The sealing context: the secret opens only for the trigger (and registration) it was stored for. */
+/**
+ * The sealing context: the secret opens only for the trigger (and registration) it was stored for. Its
+ * keys are those of every credential the cipher seals — the KMS grants allow exactly `workspaceId` and
+ * `provider` (docs/integrations.md) — so the trigger, registration and scheme go into `provider`'s value.
+ */
 export const signingSecretContext = (trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>, scheme: SignatureScheme) => ({
-  purpose: 'webhook-signing-secret',
   workspaceId: trigger.workspaceId,
-  canvasId: trigger.canvasId,
-  triggerNodeId: trigger.triggerNodeId,
-  registration: trigger.secretHash,
-  scheme,
+  provider: `webhook-signing-secret/${trigger.canvasId}/${trigger.triggerNodeId}/${trigger.secretHash}/${scheme}`,
 });
 
 /** `whsec_…a1b2`: enough to recognise which secret is stored, nothing to sign with. */

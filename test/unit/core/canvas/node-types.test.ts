@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { NODE_TYPES, NODE_TYPE_IDS, PORT_TYPES, isTrigger, nodeAvailability, portManifest, portTypesFit } from '#core/canvas/node-types';
 import { canvasWarnings } from '#core/canvas/warnings';
-import { EXECUTORS } from '#core/runs/executors';
+import { WORKFLOW_EXECUTORS } from '../../../../functions/workflow/executors.ts';
 
 describe('NODE_TYPES', () => {
   it('gives the webhook-trigger node no inputs and exactly the six text outputs of the spec', () => {
@@ -180,10 +180,10 @@ describe('portManifest', () => {
 });
 
 describe('nodeAvailability', () => {
-  it('marks exactly the node types the run engine has no executor for, each with a reason', () => {
+  it("marks exactly the node types the state machine's Advance step has no executor for, each with a reason", () => {
     for (const type of NODE_TYPE_IDS) {
       const availability = nodeAvailability(type);
-      expect(availability.available, type).toBe(Boolean(EXECUTORS[type]));
+      expect(availability.available, type).toBe(Boolean(WORKFLOW_EXECUTORS[type]));
       if (!availability.available) expect(availability.reason, type).toMatch(/cannot run yet/);
     }
     expect(NODE_TYPE_IDS.filter((type) => !nodeAvailability(type).available)).toEqual(['video-generation', 'audio-generation', 'speech-to-speech']);

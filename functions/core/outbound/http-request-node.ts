@@ -1,0 +1,107 @@
+// core: the http-request node — one call to an HTTPS API from a workflow, through the same outbound
+// rules and code as the webhook relay (http-call.ts). URL, header values and body are templates
+// ({{input}}, {{inputs.name}}); secrets come from the workspace's connections, never from node data:
+// a header value may name one as {{connections.<provider>.<field>}} (named secrets live in the `http`
+// connection: {{connections.http.CRM_TOKEN}}). Secrets are allowed in header values only, so they never
+// sit in a URL (logged by every proxy on the way) or a body the target might echo into the run.
+import { DomainError } from '../errors.ts';
+import { CREDENTIAL_PROVIDERS, type CredentialProvider } from '../integrations/providers.ts';
+import { openConnection } from '../integrations/connections.ts';
+import type { ConnectionRepository, CredentialCipher } from '../integrations/ports.ts';
+import { NodeFailedError, renderTemplate, templateProblems, asText, type InstantExecutor, type NodeContext } from '../runs/executors.ts';
+import { HTTP_CALL_LIMITS, callOut, type HttpCallMethod, type OutboundHttp } from './http-call.ts';
+
+const CONNECTION_REFERENCE = /\{\{\s*connections\.([a-z][a-z0-9-]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+const ANY_CONNECTION_REFERENCE = /\{\{\s*connections\./;
+
+export interface HttpRequestNodeDeps {
+  http: OutboundHttp;
+  connections: Pick<ConnectionRepository, 'get'>;
+  cipher: CredentialCipher;
+}
+
+interface HttpRequestData {
+  method?: HttpCallMethod;
+  url?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  timeoutMs?: number;
+  failOnErrorStatus?: boolean;
+}
+
+export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor {
+  return {
+    kind: 'instant',
+    run: async (context) => {
+      const data = context.node.data as HttpRequestData;
+      const input = (context.inputs['text-in'] ?? []).map(asText).join('\n');
+      const render = (template: string) => {
+        for (const problem of templateProblems(template, context.run.inputs)) context.warn?.(problem);
+        return renderTemplate(template, input, context.run.inputs);
+      };
+      if (!data.url) throw new NodeFailedError('The http-request node has no url');
+      for (const [field, value] of [['url', data.url], ['body', data.body ?? '']] as const) {
+        if (ANY_CONNECTION_REFERENCE.test(value)) throw new NodeFailedError(`Secrets ({{connections.…}}) may be used in header values only, not in the ${field}`);
+      }
+      const method = data.method ?? (data.body ? 'POST' : 'GET');
+      const url = render(data.url);
+      const headers: Record<string, string> = {};
+      const secrets = new SecretsOf(context, deps);
+      for (const [name, template] of Object.entries(data.headers ?? {})) headers[name] = render(await secrets.fill(template));
+      const body = data.body === undefined || method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(render(data.body));
+      try {
+        const answer = await callOut({ method, url, headers, body, timeoutMs: data.timeoutMs ?? HTTP_CALL_LIMITS.defaultTimeoutMs }, deps.http);
+        if ((data.failOnErrorStatus ?? true) && answer.status >= 400) {
+          throw new NodeFailedError(`${method} ${new URL(url).host}${new URL(url).pathname} answered ${answer.status}`);
+        }
+        if (answer.bodyEncoding === 'base64') context.warn?.('The response body is not text; body-out carries it as base64');
+        return { 'status-out': answer.status, 'headers-out': answer.headers, 'body-out': answer.body };
+      } catch (error) {
+        if (error instanceof DomainError && !(error instanceof NodeFailedError)) throw new NodeFailedError(error.message);
+        throw error;
+      }
+    },
+  };
+}
+
+/** Opens each referenced connection once per node run, and only those referenced. */
+class SecretsOf {
+  private readonly opened = new Map<string, Promise<Record<string, string>>>();
+
+  constructor(
+    private readonly context: NodeContext,
+    private readonly deps: HttpRequestNodeDeps,
+  ) {}
+
+  async fill(template: string): Promise<string> {
+    const references = [...template.matchAll(CONNECTION_REFERENCE)];
+    if (references.length === 0) {
+      if (ANY_CONNECTION_REFERENCE.test(template)) throw new NodeFailedError('A {{connections.…}} reference must be {{connections.<provider>.<NAME>}}');
+      return template;
+    }
+    let filled = template;
+    for (const [token, provider, field] of references) {
+      const secret = await this.secret(provider!, field!);
+      filled = filled.replace(token, () => secret);
+    }
+    return filled;
+  }
+
+  private async secret(provider: string, field: string): Promise<string> {
+    if (!(CREDENTIAL_PROVIDERS as readonly string[]).includes(provider)) {
+      throw new NodeFailedError(`{{connections.${provider}.${field}}}: there is no connection type "${provider}" (one of ${CREDENTIAL_PROVIDERS.join(', ')})`);
+    }
+    if (!this.opened.has(provider)) this.opened.set(provider, this.open(provider as CredentialProvider));
+    const value = (await this.opened.get(provider)!)[field];
+    if (value === undefined) throw new NodeFailedError(`{{connections.${provider}.${field}}}: the workspace's ${provider} connection has no field ${field}`);
+    return value;
+  }
+
+  private async open(provider: CredentialProvider): Promise<Record<string, string>> {
+    const record = await this.deps.connections.get(this.context.run.workspaceId, provider);
+    if (!record || record.status !== 'active' || !record.sealed) {
+      throw new NodeFailedError(`This workspace has no active ${provider} connection: add it with POST /api/integrations/connections`);
+    }
+    return openConnection(record, this.deps.cipher);
+  }
+}
