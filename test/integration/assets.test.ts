@@ -317,4 +317,25 @@ describe('asset lifecycle', () => {
     expect(mine.body).toMatchObject({ name: asset.name, folder: '/', tags: [], trashedAt: null, version: 1 });
     expect((await call('POST', '/api/mcp/canvas/r2-upload/verify', { key, body: { uploadId: pending.uploadId } })).body.ready).toBe(true);
   });
+
+  it("never lets another workspace place its own asset on this workspace's canvas", async () => {
+    // Prepare: the other workspace finalizes an asset of its own, into its library
+    const bytes = randomBytes(128);
+    const theirs = await call('POST', '/api/mcp/workspace/assets/upload/reserve', { key: otherKey, body: { name: 'theirs.png', contentType: 'image/png', size: bytes.length } });
+    expect(theirs.status, JSON.stringify(theirs.body)).toBe(201);
+    await put(theirs.body.upload, bytes);
+    const theirAsset = (await call('POST', '/api/mcp/workspace/assets/upload/finalize', { key: otherKey, body: { uploadId: theirs.body.uploadId } })).body;
+    const before = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+
+    // Act: it names this workspace's canvas and node
+    const placed = await call('POST', '/api/mcp/workspace/assets/place', { key: otherKey, body: { assetId: theirAsset.id, canvasId, nodeId: 'hero' } });
+
+    // Assess: the canvas does not exist for it, and nothing changed here
+    expect(placed.status).toBe(404);
+    const after = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+    expect(before.version).toEqual(expect.any(Number));
+    expect(after.version).toBe(before.version);
+    expect(JSON.stringify(after)).not.toContain(theirAsset.id);
+    expect((await call('GET', '/api/mcp/workspace/assets/usages', { key: otherKey, query: { assetId: theirAsset.id } })).body.usages).toEqual([]);
+  });
 });
