@@ -96,6 +96,7 @@ export function buildApp(options: BuildAppOptions = {}) {
   const stateful = new StatefulStack(app, 'StatefulStack', {
     env,
     description: 'Workspace automation: single table and media bucket (retained)',
+    publicAppUrl,
   });
   const stateless = new StatelessStack(app, 'StatelessStack', {
     env,

@@ -7,6 +7,16 @@ import type { Construct } from 'constructs';
 import { DataTable } from './constructs/data-table.ts';
 import { MediaBucket } from './constructs/media-bucket.ts';
 
+export interface StatefulStackProps extends StackProps {
+  /**
+   * Origin of the app host behind a custom domain (CDK context `publicAppUrl`): the only origin whose
+   * pages may PUT to presigned upload URLs. Without it the API's own domain is unknown here (it is made
+   * in the stateless stack), so any origin may, which a presigned URL's signature makes safe enough:
+   * CORS only decides whether a page may read the answer; the URL itself is the credential.
+   */
+  readonly publicAppUrl?: string;
+}
+
 export class StatefulStack extends Stack {
   readonly data: DataTable;
   readonly media: MediaBucket;
@@ -17,11 +27,12 @@ export class StatefulStack extends Stack {
   /** Wraps the data key of every stored third-party credential (envelope encryption, docs/integrations.md). */
   readonly credentialsKey: kms.Key;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, props: StatefulStackProps = {}) {
     super(scope, id, { terminationProtection: true, ...props });
     // Construct ids 'DataTable' and 'Media' are part of the logical ids: never rename them.
     this.data = new DataTable(this, 'DataTable');
-    this.media = new MediaBucket(this, 'Media');
+    // Browsers PUT to presigned URLs from the app's pages: with a custom app domain, only that origin.
+    this.media = new MediaBucket(this, 'Media', { corsAllowedOrigins: props.publicAppUrl ? [props.publicAppUrl] : undefined });
 
     // Stateful: every registered webhook's secret is derived from it, so losing or replacing it would
     // invalidate them all. Retained, never rotated automatically.

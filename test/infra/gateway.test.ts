@@ -63,6 +63,13 @@ describe('MCP gateway infrastructure', { timeout: 60_000 }, () => {
     expect(props.Environment.Variables[ENV.publicAppUrl]).toBeUndefined();
   });
 
+  it('lets only the custom app origin PUT to presigned upload URLs when one is configured (any origin without)', () => {
+    const corsOf = (built: ReturnType<typeof buildApp>) =>
+      Object.values(Template.fromStack(built.stateful).findResources('AWS::S3::Bucket')).find((bucket) => bucket.Properties.CorsConfiguration)!.Properties.CorsConfiguration.CorsRules[0];
+    expect(corsOf(buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'https://app.example.com' }, nag: false })).AllowedOrigins).toEqual(['https://app.example.com']);
+    expect(corsOf(buildApp({ outdir: outdir(), context: FAST, nag: false })).AllowedOrigins).toEqual(['*']);
+  });
+
   it('takes the custom domains from context: PUBLIC_APP_URL for the gateway, PUBLIC_BASE_URL instead of the invoke URL', () => {
     // Prepare / Act
     const context = { ...FAST, publicAppUrl: 'https://app.example.com', publicBaseUrl: 'https://api.example.com' };

@@ -209,6 +209,33 @@ describe('asset lifecycle', () => {
     expect((await call('GET', '/api/mcp/workspace/assets/detail', { key, query: { assetId: asset.id } })).status).toBe(404);
   });
 
+  it("counts templates whose frozen nodes name the asset: purge refuses without force, usages name the template", async () => {
+    // Prepare: a library asset placed on a node, frozen into a template, then removed from the canvas
+    const bytes = randomBytes(200);
+    const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', { key, body: { name: 'logo.png', contentType: 'image/png', size: bytes.length } });
+    await put(reserved.body.upload, bytes);
+    const asset = (await call('POST', '/api/mcp/workspace/assets/upload/finalize', { key, body: { uploadId: reserved.body.uploadId } })).body;
+    const board = (await call('POST', '/api/mcp/canvas/create', { key, body: { name: 'Template source' } })).body.id;
+    await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: board, id: 'logo', type: 'text' } });
+    expect((await call('POST', '/api/mcp/workspace/assets/place', { key, body: { assetId: asset.id, canvasId: board, nodeId: 'logo' } })).status).toBe(200);
+    const template = await call('POST', '/api/mcp/templates/publish', { key, body: { canvasId: board, name: 'Branded' } });
+    expect(template.status, JSON.stringify(template.body)).toBe(201);
+    expect((await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId: board, nodeId: 'logo' } })).status).toBe(200);
+
+    // Act
+    const usages = await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: asset.id } });
+    const refused = await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id, force: false } });
+
+    // Assess
+    expect(usages.body).toEqual({ assetId: asset.id, usages: [], templates: [{ templateId: template.body.id, templateName: 'Branded', nodeIds: ['logo'] }] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toContain(`template ${template.body.id}`);
+    expect(await objectExists(durableKeyOf(asset.workspaceId ?? reserved.body.upload.url.match(/ws_[0-9a-z]{26}/)![0], asset.id))).toBe(true);
+    // Deleting the template frees the asset.
+    expect((await call('POST', '/api/mcp/templates/delete', { key, body: { templateId: template.body.id } })).status).toBe(200);
+    expect((await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id, force: false } })).status).toBe(200);
+  });
+
   it('purges an asset in use when forced, and counts the usages it left', async () => {
     // Prepare: a canvas upload stays attached to its canvas
     const bytes = randomBytes(1024);

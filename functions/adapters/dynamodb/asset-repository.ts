@@ -3,7 +3,7 @@
 // query; usages are read from the canvases themselves (their derived `assetUses` map).
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
-import type { Asset, AssetUsage, UploadReservation } from '#core/assets/model';
+import type { Asset, AssetUsage, UploadReservation, TemplateUsage } from '#core/assets/model';
 import type { AssetRepository, CanvasWrite, LibraryFilter } from '#core/assets/ports';
 import type { Page } from '#core/pagination';
 import { canvasItem } from './canvas-repository.ts';
@@ -218,6 +218,21 @@ export class DynamoAssetRepository implements AssetRepository {
       canvasName: item.name as string,
       nodeIds: ((item.assetUses as Record<string, string[]> | undefined)?.[asset.id] ?? []).slice(),
       attached: item.id === asset.canvasId,
+    }));
+  }
+
+  async templateUsages(workspaceId: string, assetId: string): Promise<TemplateUsage[]> {
+    const items = await queryAll({
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ProjectionExpression: '#id, #name, #uses.#asset',
+      FilterExpression: 'attribute_exists(#uses.#asset)',
+      ExpressionAttributeNames: { '#id': 'id', '#name': 'name', '#uses': 'assetUses', '#asset': assetId },
+      ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.templatePrefix },
+    });
+    return items.map((item) => ({
+      templateId: item.id as string,
+      templateName: item.name as string,
+      nodeIds: ((item.assetUses as Record<string, string[]> | undefined)?.[assetId] ?? []).slice(),
     }));
   }
 }

@@ -21,6 +21,7 @@ import { table } from './client.ts';
 import { isConditionFailure } from './errors.ts';
 import { queryAll, queryPrefix } from './operations.ts';
 import { keys } from './table-design.ts';
+import { assetReferences } from '#core/assets/usages';
 import { decodeSnapshot, encodeSnapshot } from './template-parts.ts';
 
 type Item = Record<string, unknown>;
@@ -28,12 +29,17 @@ type Item = Record<string, unknown>;
 /** How often a read or delete that raced a republish is tried again before answering 409. */
 const MAX_ATTEMPTS = 4;
 
-function metadataItem(template: Template, parts: number): Item {
-  return { ...keys.template(template.workspaceId, template.id), entity: 'Template', ...template, parts };
+/**
+ * The metadata item. `assetUses` (assetId → node ids of the snapshot that name it) is derived from the
+ * snapshot on every publish, as canvases derive theirs, so asset usages count templates without
+ * reading any snapshot.
+ */
+function metadataItem(template: Template, parts: number, snapshot: TemplateSnapshot): Item {
+  return { ...keys.template(template.workspaceId, template.id), entity: 'Template', ...template, parts, assetUses: assetReferences(snapshot) };
 }
 
 function toTemplate(item: Item): Template {
-  const { PK: _pk, SK: _sk, entity: _entity, parts: _parts, ...template } = item;
+  const { PK: _pk, SK: _sk, entity: _entity, parts: _parts, assetUses: _assetUses, ...template } = item;
   return template as unknown as Template;
 }
 
@@ -109,7 +115,7 @@ export class DynamoTemplateRepository implements TemplateRepository {
         client.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: metadataItem(template, parts.length), ConditionExpression: 'attribute_not_exists(PK)' } },
+              { Put: { TableName: tableName, Item: metadataItem(template, parts.length, snapshot), ConditionExpression: 'attribute_not_exists(PK)' } },
               ...partPuts(template, parts, tableName),
             ],
           }),
@@ -133,7 +139,7 @@ export class DynamoTemplateRepository implements TemplateRepository {
               {
                 Put: {
                   TableName: tableName,
-                  Item: metadataItem(template, parts.length),
+                  Item: metadataItem(template, parts.length, snapshot),
                   ConditionExpression: 'revision = :expected',
                   ExpressionAttributeValues: { ':expected': expectedRevision },
                 },

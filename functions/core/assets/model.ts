@@ -82,6 +82,13 @@ export const pendingKeyOf = (workspaceId: string, uploadId: string) => `${PENDIN
 export const durableKeyOf = (workspaceId: string, assetId: string) => `assets/${workspaceId}/${assetId}`;
 
 /** Which canvases and nodes reference an asset. */
+/** A template whose frozen nodes name the asset: `use_template` would place it on a new canvas. */
+export interface TemplateUsage {
+  templateId: string;
+  templateName: string;
+  nodeIds: string[];
+}
+
 export interface AssetUsage {
   canvasId: string;
   canvasName: string;

@@ -2,7 +2,7 @@
 import type { Canvas } from '../canvas/model.ts';
 import type { Page } from '../pagination.ts';
 import type { AssetKind } from './kinds.ts';
-import type { Asset, AssetUsage, UploadReservation } from './model.ts';
+import type { Asset, AssetUsage, UploadReservation, TemplateUsage } from './model.ts';
 
 export interface LibraryFilter {
   kind?: AssetKind;
@@ -42,6 +42,8 @@ export interface AssetRepository {
   listByCanvas(workspaceId: string, canvasId: string): Promise<Asset[]>;
   /** Canvases of the workspace that reference the asset (nodes) or are its canvas (attachment). */
   usages(workspaceId: string, asset: Pick<Asset, 'id' | 'canvasId'>): Promise<AssetUsage[]>;
+  /** The templates whose snapshot names the asset (from their derived assetUses). */
+  templateUsages(workspaceId: string, assetId: string): Promise<TemplateUsage[]>;
 }
 
 export interface PresignedUpload {

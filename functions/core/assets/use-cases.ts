@@ -19,6 +19,7 @@ import {
   UPLOAD_ID_PREFIX,
   type Asset,
   type AssetUsage,
+  type TemplateUsage,
   type UploadReservation,
 } from './model.ts';
 import type { AssetRepository, AssetStorage, CanvasWrite, LibraryFilter, PresignedUpload } from './ports.ts';
@@ -258,9 +259,19 @@ export async function assetDetail(principal: Principal, input: { assetId: string
   return { asset, downloadUrl, downloadUrlExpiresAt: expiresAt };
 }
 
-export async function assetUsages(principal: Principal, input: { assetId: string }, deps: AssetDeps): Promise<{ assetId: string; usages: AssetUsage[] }> {
+export async function assetUsages(
+  principal: Principal,
+  input: { assetId: string },
+  deps: AssetDeps,
+): Promise<{ assetId: string; usages: AssetUsage[]; templates: TemplateUsage[] }> {
   const asset = await getAsset(principal, input.assetId, deps);
-  return { assetId: asset.id, usages: await deps.assets.usages(principal.workspaceId, asset) };
+  return { assetId: asset.id, ...(await usesOf(principal, asset, deps)) };
+}
+
+/** The canvases and the templates that name an asset (both read in parallel). */
+async function usesOf(principal: Principal, asset: Asset, deps: AssetDeps) {
+  const [usages, templates] = await Promise.all([deps.assets.usages(principal.workspaceId, asset), deps.assets.templateUsages(principal.workspaceId, asset.id)]);
+  return { usages, templates };
 }
 
 export const renameAsset = (principal: Principal, input: { assetId: string; name: string }, deps: AssetDeps) =>
@@ -317,14 +328,17 @@ export async function placeAsset(principal: Principal, input: { assetId: string;
  */
 export async function purgeAsset(principal: Principal, input: { assetId: string; force: boolean }, deps: AssetDeps) {
   const asset = await getAsset(principal, input.assetId, deps);
-  const usages = await deps.assets.usages(principal.workspaceId, asset);
-  if (usages.length > 0 && !input.force) {
-    const where = usages.map((usage) => (usage.nodeIds.length > 0 ? `${usage.canvasId} (nodes ${usage.nodeIds.join(', ')})` : usage.canvasId)).join('; ');
+  const { usages, templates } = await usesOf(principal, asset, deps);
+  if ((usages.length > 0 || templates.length > 0) && !input.force) {
+    const where = [
+      ...usages.map((usage) => (usage.nodeIds.length > 0 ? `${usage.canvasId} (nodes ${usage.nodeIds.join(', ')})` : usage.canvasId)),
+      ...templates.map((template) => `template ${template.templateId}`),
+    ].join('; ');
     throw new ConflictError(`Asset ${asset.id} is in use on ${where}; remove it there or purge with force: true`);
   }
   await deps.storage.delete(asset.storageKey, asset.storageVersionId);
   await deps.assets.delete(asset, asset.version);
-  return { purged: true as const, assetId: asset.id, usagesLeft: usages.length };
+  return { purged: true as const, assetId: asset.id, usagesLeft: usages.length + templates.length };
 }
 
 /**

@@ -75,6 +75,12 @@ export const UsageView = z.looseObject({
   attached: z.boolean().check(describe('Whether the asset was uploaded or generated for this canvas')),
 });
 
+export const TemplateUsageView = z.looseObject({
+  templateId: text('Template whose frozen nodes name the asset'),
+  templateName: text('Its name'),
+  nodeIds: z.array(z.string()).check(describe('Snapshot nodes whose data names the asset')),
+});
+
 export const UploadCheckView = z.looseObject({
   uploadId: text('The upload'),
   assetId: text('Id the asset will have'),

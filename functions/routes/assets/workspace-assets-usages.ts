@@ -3,15 +3,20 @@ import * as z from '#core/schema';
 import { assetUsages } from '#core/assets/use-cases';
 import { operationRoute } from '#http/operation-route';
 import { READ_ONLY, defineOperation } from '#operations/operation';
-import { AssetIdField, deps, UsageView } from './shared.ts';
+import { AssetIdField, deps, TemplateUsageView, UsageView } from './shared.ts';
 
 export const operation = defineOperation({
   name: 'get_asset_usages',
   title: 'Get asset usages',
-  description: 'Lists the canvases that use an asset: the nodes that show it, and whether it was uploaded or generated for that canvas. purge_asset refuses an asset with usages unless forced.',
+  description:
+    'Lists the canvases that use an asset (the nodes that show it, and whether it was uploaded or generated for that canvas) and the templates whose frozen nodes name it. purge_asset refuses an asset with usages unless forced.',
   route: 'workspace-assets-usages',
   input: z.object({ assetId: AssetIdField }),
-  output: z.looseObject({ assetId: z.string().check(z.describe('The asset')), usages: z.array(UsageView).check(z.describe('One entry per canvas')) }),
+  output: z.looseObject({
+    assetId: z.string().check(z.describe('The asset')),
+    usages: z.array(UsageView).check(z.describe('One entry per canvas')),
+    templates: z.array(TemplateUsageView).check(z.describe('One entry per template whose snapshot names the asset (use_template would place it)')),
+  }),
   annotations: READ_ONLY,
   run: (query, { principal }) => assetUsages(principal, query, deps),
 });
