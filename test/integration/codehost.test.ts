@@ -1,4 +1,4 @@
-// The code host end to end: real handlers, DynamoDB Local, and the real @octokit/rest + @octokit/auth-app
+// The code host end to end: real handlers, DynamoDB Local, and the real @octokit/core + @octokit/auth-app
 // against a loopback server speaking GitHub's REST protocol; GitHub's webhooks signed with
 // @octokit/webhooks-methods and posted raw.
 import { randomUUID } from 'node:crypto';

@@ -1,12 +1,21 @@
-// adapter: CodeHost on GitHub's REST API through the deployment's GitHub App — @octokit/rest with
-// @octokit/auth-app (App JWT for /app/* routes, installation tokens, minted and cached per installation,
+// adapter: CodeHost on GitHub's REST API through the deployment's GitHub App — @octokit/core (typed
+// `request` by route, plus pagination) with @octokit/auth-app (App JWT for /app/* routes, installation tokens, minted and cached per installation,
 // for the rest), pointed at GITHUB_API_URL (tests run it against a local server speaking the protocol).
 // GitHub's errors become domain errors here: 404 → NotFound, 422 → Validation, anything else → Upstream.
 import { createAppAuth } from '@octokit/auth-app';
-import { Octokit } from '@octokit/rest';
+import { Octokit as OctokitCore } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
 import { splitRepository, type RepositoryInfo } from '#core/codehost/model';
 import type { CodeHost } from '#core/codehost/ports';
 import { NotFoundError, UpstreamError, ValidationError } from '#core/errors';
+
+/**
+ * Core and pagination only: the thirteen routes used are called by their route strings (typed by
+ * @octokit/types), so the bundle does without @octokit/rest's 82 KB table of every endpoint method, which
+ * the gateway's cold start would otherwise parse (docs/infrastructure.md, bundle sizes).
+ */
+const Octokit = OctokitCore.plugin(paginateRest);
+type Octokit = InstanceType<typeof Octokit>;
 
 export interface GithubAppConfig {
   appId: string;
@@ -15,8 +24,9 @@ export interface GithubAppConfig {
   baseUrl?: string;
 }
 
-type RawRepository = { id: number; full_name: string; default_branch?: string; private: boolean; html_url: string };
-const toRepository = (raw: RawRepository): RepositoryInfo => ({ id: raw.id, fullName: raw.full_name, defaultBranch: raw.default_branch ?? 'main', private: raw.private, htmlUrl: raw.html_url });
+// Newer @octokit/types spell ids `number | bigint`; GitHub's ids are JSON numbers, so they arrive as numbers.
+type RawRepository = { id: number | bigint; full_name: string; default_branch?: string; private: boolean; html_url: string };
+const toRepository = (raw: RawRepository): RepositoryInfo => ({ id: Number(raw.id), fullName: raw.full_name, defaultBranch: raw.default_branch ?? 'main', private: raw.private, htmlUrl: raw.html_url });
 
 async function translated<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -61,7 +71,7 @@ export class GithubCodeHost implements CodeHost {
 
   getInstallation(installationId: number) {
     return translated(`Installation ${installationId}`, async () => {
-      const { data } = await this.app.rest.apps.getInstallation({ installation_id: installationId });
+      const { data } = await this.app.request('GET /app/installations/{installation_id}', { installation_id: installationId });
       const account = data.account as { login?: string; slug?: string; type?: string } | null;
       return {
         installationId: data.id,
@@ -75,21 +85,21 @@ export class GithubCodeHost implements CodeHost {
 
   listRepositories(installationId: number) {
     return translated(`Repositories of installation ${installationId}`, async () => {
-      const repositories = await this.as(installationId).paginate(this.as(installationId).rest.apps.listReposAccessibleToInstallation, { per_page: 100 });
+      const repositories = await this.as(installationId).paginate('GET /installation/repositories', { per_page: 100 });
       return (repositories as unknown as RawRepository[]).map(toRepository);
     });
   }
 
   getRepository(installationId: number, repository: string) {
     return translated(`Repository ${repository}`, async () => {
-      const { data } = await this.as(installationId).rest.repos.get(splitRepository(repository));
+      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}', splitRepository(repository));
       return toRepository(data);
     });
   }
 
   searchCode(installationId: number, repository: string, query: string, limit: number) {
     return translated(`Search in ${repository}`, async () => {
-      const { data } = await this.as(installationId).rest.search.code({ q: `${query} repo:${repository}`, per_page: limit });
+      const { data } = await this.as(installationId).request('GET /search/code', { q: `${query} repo:${repository}`, per_page: limit });
       return {
         totalCount: data.total_count,
         incomplete: data.incomplete_results,
@@ -100,14 +110,14 @@ export class GithubCodeHost implements CodeHost {
 
   branchHead(installationId: number, repository: string, branch: string) {
     return translated(`Branch ${branch} of ${repository}`, async () => {
-      const { data } = await this.as(installationId).rest.git.getRef({ ...splitRepository(repository), ref: `heads/${branch}` });
+      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...splitRepository(repository), ref: `heads/${branch}` });
       return data.object.sha;
     });
   }
 
   countFiles(installationId: number, repository: string, commitSha: string) {
     return translated(`Tree of ${repository} at ${commitSha}`, async () => {
-      const { data } = await this.as(installationId).rest.git.getTree({ ...splitRepository(repository), tree_sha: commitSha, recursive: 'true' });
+      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { ...splitRepository(repository), tree_sha: commitSha, recursive: 'true' });
       return { files: data.tree.filter((entry) => entry.type === 'blob').length, truncated: data.truncated };
     });
   }
@@ -115,7 +125,7 @@ export class GithubCodeHost implements CodeHost {
   async fileAt(installationId: number, repository: string, path: string, commitSha: string) {
     try {
       return await translated(`${path} in ${repository}`, async () => {
-        const { data } = await this.as(installationId).rest.repos.getContent({ ...splitRepository(repository), path, ref: commitSha });
+        const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/contents/{path}', { ...splitRepository(repository), path, ref: commitSha });
         if (Array.isArray(data) || data.type !== 'file') throw new ValidationError(`${path} is not a file`);
         return { sha: data.sha, htmlUrl: data.html_url ?? `https://github.com/${repository}/blob/${commitSha}/${path}` };
       });
@@ -129,23 +139,23 @@ export class GithubCodeHost implements CodeHost {
     return translated(`Commit to ${repository}`, async () => {
       const client = this.as(installationId);
       const where = splitRepository(repository);
-      const { data: base } = await client.rest.git.getRef({ ...where, ref: `heads/${input.baseBranch}` });
-      const { data: baseCommit } = await client.rest.git.getCommit({ ...where, commit_sha: base.object.sha });
+      const { data: base } = await client.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...where, ref: `heads/${input.baseBranch}` });
+      const { data: baseCommit } = await client.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...where, commit_sha: base.object.sha });
       // base_tree keeps every other file; the tree entries carry the contents inline (one call, no blobs).
-      const { data: tree } = await client.rest.git.createTree({
+      const { data: tree } = await client.request('POST /repos/{owner}/{repo}/git/trees', {
         ...where,
         base_tree: baseCommit.tree.sha,
         tree: input.files.map((file) => ({ path: file.path, mode: '100644' as const, type: 'blob' as const, content: file.content })),
       });
-      const { data: commit } = await client.rest.git.createCommit({ ...where, message: input.message, tree: tree.sha, parents: [base.object.sha] });
-      await client.rest.git.createRef({ ...where, ref: `refs/heads/${input.branch}`, sha: commit.sha });
+      const { data: commit } = await client.request('POST /repos/{owner}/{repo}/git/commits', { ...where, message: input.message, tree: tree.sha, parents: [base.object.sha] });
+      await client.request('POST /repos/{owner}/{repo}/git/refs', { ...where, ref: `refs/heads/${input.branch}`, sha: commit.sha });
       return { commitSha: commit.sha };
     });
   }
 
   openDraftPullRequest(installationId: number, repository: string, input: { head: string; base: string; title: string; body: string }) {
     return translated(`Pull request on ${repository}`, async () => {
-      const { data } = await this.as(installationId).rest.pulls.create({ ...splitRepository(repository), ...input, draft: true });
+      const { data } = await this.as(installationId).request('POST /repos/{owner}/{repo}/pulls', { ...splitRepository(repository), ...input, draft: true });
       return { number: data.number, url: data.html_url };
     });
   }

@@ -1,6 +1,6 @@
 // test support: a loopback server speaking the GitHub REST wire protocol for the calls the code-host
 // adapter makes (shapes from GitHub's REST reference, as recorded in reference/providers.md §5), so the
-// real @octokit/rest + @octokit/auth-app run against it. App routes need an RS256 App JWT signed by the
+// real @octokit/core + @octokit/auth-app run against it. App routes need an RS256 App JWT signed by the
 // test App's key with iss = app id; other routes need an installation token this server minted, and
 // only see that installation's repositories. Octokit URL-encodes {ref} and {path}, so paths are decoded.
 import { createHash, generateKeyPairSync, verify as verifySignature, type KeyObject } from 'node:crypto';
