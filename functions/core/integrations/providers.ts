@@ -3,6 +3,7 @@
 // once: /api/integrations/providers shows it, connections validate credentials against it, policies
 // check model and voice ids against it, and generation takes its model contract from it.
 import * as z from '../schema.ts';
+import { FAL_DEFAULT_ENDPOINT, FAL_ENDPOINTS } from '../generation/fal-models.ts';
 
 export const PROVIDER_IDS = ['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite', 'http'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -57,20 +58,9 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     vendor: 'fal.ai (queue API)',
     label: 'Video provider two',
     capabilities: ['text-to-video', 'image-to-video', 'reference-to-video', 'last-frame', 'model-params'],
-    models: [
-      { id: 'fal-ai/kling-video/v3/pro/image-to-video', label: 'Kling 3.0 Pro, image to video', modes: ['image-to-video'] },
-      { id: 'fal-ai/kling-video/v3/standard/image-to-video', label: 'Kling 3.0 Standard, image to video', modes: ['image-to-video'] },
-      { id: 'bytedance/seedance-2.0/image-to-video', label: 'Seedance 2.0, image to video', modes: ['image-to-video'] },
-      { id: 'bytedance/seedance-2.0/reference-to-video', label: 'Seedance 2.0, reference to video', modes: ['reference-to-video'] },
-      { id: 'bytedance/seedance-2.0/fast/text-to-video', label: 'Seedance 2.0 Fast, text to video', modes: ['text-to-video'] },
-      { id: 'bytedance/seedance-2.0/fast/image-to-video', label: 'Seedance 2.0 Fast, image to video', modes: ['image-to-video'] },
-      { id: 'bytedance/seedance-2.0/fast/reference-to-video', label: 'Seedance 2.0 Fast, reference to video', modes: ['reference-to-video'] },
-      { id: 'fal-ai/veo3.1', label: 'Veo 3.1 on fal, text to video', modes: ['text-to-video'] },
-      { id: 'fal-ai/wan/v2.7/text-to-video', label: 'Wan 2.7, text to video', modes: ['text-to-video'] },
-      { id: 'fal-ai/wan/v2.7/image-to-video', label: 'Wan 2.7, image to video', modes: ['image-to-video'] },
-      { id: 'fal-ai/wan/v2.7/reference-to-video', label: 'Wan 2.7, reference to video', modes: ['reference-to-video'] },
-    ],
-    defaultModel: 'bytedance/seedance-2.0/reference-to-video',
+    // The model contract (functions/core/generation/fal-models.ts): every endpoint and the default.
+    models: FAL_ENDPOINTS.map((endpoint) => ({ id: endpoint.id, label: endpoint.label, modes: [endpoint.mode] })),
+    defaultModel: FAL_DEFAULT_ENDPOINT,
     bringYourOwnCredential: true,
   },
   {
