@@ -39,6 +39,8 @@ export const ENV = {
   // in AWS, the Secrets Manager ARN under the same name with `_ARN` appended.
   providerOneApiKey: 'GEMINI_API_KEY',
   providerTwoApiKey: 'FAL_KEY',
+  /** fal's queue API. @default https://queue.fal.run (tests and the local sandbox point it at a stand-in) */
+  providerTwoBaseUrl: 'PROVIDER_TWO_BASE_URL',
   speechApiKey: 'ELEVENLABS_API_KEY',
   workspaceSuiteClientId: 'WORKSPACE_SUITE_CLIENT_ID',
   codehostAppId: 'GITHUB_APP_ID',

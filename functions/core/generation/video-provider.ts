@@ -6,7 +6,15 @@
 //      └─► submit (exactly one provider call; the core records the job around it)
 //            └─► poll … poll ─► succeeded { media } ─► core copies media to S3 once, settles the hold
 //                             └► failed { message } ─► core releases the hold
+import { UpstreamError } from '../errors.ts';
 import type { VideoMode } from '../integrations/providers.ts';
+
+/**
+ * A submit whose outcome cannot be known: the request may have reached the provider (a timeout or a
+ * dropped connection after sending). The core never submits that job again — the provider may be
+ * running it — and treats it as failed (hold released) unless it can be found later.
+ */
+export class SubmitOutcomeUnknownError extends UpstreamError {}
 
 export type VideoProviderId = 'provider-one' | 'provider-two';
 
