@@ -91,6 +91,11 @@ export function buildApp(options: BuildAppOptions = {}) {
           webhookSecretArn: String(app.node.tryGetContext('githubWebhookSecretArn') ?? ''),
           apiUrl: (app.node.tryGetContext('githubApiUrl') as string | undefined) || undefined,
         };
+  // Optional: the deployment's shared video-provider keys (complete Secrets Manager ARNs).
+  const generation = {
+    providerOneApiKeySecretArn: (app.node.tryGetContext('providerOneApiKeySecretArn') as string | undefined) || undefined,
+    providerTwoApiKeySecretArn: (app.node.tryGetContext('providerTwoApiKeySecretArn') as string | undefined) || undefined,
+  };
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -110,6 +115,7 @@ export function buildApp(options: BuildAppOptions = {}) {
     creditPricing,
     credentialsKey: stateful.credentialsKey,
     codehost,
+    generation,
     publicBaseUrl,
     publicAppUrl,
   });

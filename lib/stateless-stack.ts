@@ -18,7 +18,7 @@ import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
 import { CreditHoldsSweeper } from './constructs/credit-holds-sweeper.ts';
-import type { CodehostAppRefs } from './constructs/service-function.ts';
+import type { CodehostAppRefs, GenerationRefs } from './constructs/service-function.ts';
 
 export interface StatelessStackProps extends StackProps {
   readonly table: dynamodb.ITable;
@@ -53,6 +53,8 @@ export interface StatelessStackProps extends StackProps {
    * @default undefined — code-host routes answer 404
    */
   readonly codehost?: CodehostAppRefs;
+  /** The deployment's shared video-provider keys (CDK context), for the generation routes and Advance. */
+  readonly generation?: GenerationRefs;
   /** The KMS key wrapping stored credentials' data keys (StatefulStack). */
   readonly credentialsKey: kms.IKey;
   /**
@@ -119,6 +121,7 @@ export class StatelessStack extends Stack {
         creditPricing: props.creditPricing,
         credentialsKeyArn: props.credentialsKey.keyArn,
         codehost: props.codehost,
+        generation: props.generation,
         publicBaseUrl: props.publicBaseUrl,
       });
       this.areas.set(area, stack);

@@ -56,6 +56,7 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   assets: 'Assets: presigned uploads, the workspace library, canvas assets, usages, trash and purge',
   integrations: 'Integrations: providers, bring-your-own credentials, policies, the workspace suite, the webhook relay',
   codehost: 'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
+  generation: 'Generation: video jobs (submit, poll with the signed status token) bound to a canvas, their results durable assets',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */

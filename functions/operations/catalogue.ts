@@ -89,6 +89,8 @@ import { operation as codehostSync } from '#routes/codehost/sync';
 import { operation as codehostSourceLinksAttach } from '#routes/codehost/source-links-attach';
 import { operation as codehostDraftPrPrepare } from '#routes/codehost/draft-pr-prepare';
 import { operation as codehostDraftPrResult } from '#routes/codehost/draft-pr-result';
+import { operation as falGenerateVideo } from '#routes/generation/fal-generate-video';
+import { operation as falGenerateVideoStatus } from '#routes/generation/fal-generate-video-status';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -111,4 +113,6 @@ export const OPERATIONS: readonly Operation[] = [
   // Integrations: providers, connections, policies, code host, workspace suite
   integrationsServiceStatus, integrationsProviders, integrationsConnectionsList, integrationsConnectionsUpsert, integrationsConnectionsRevoke, integrationsPoliciesGet, integrationsPoliciesUpdate, workspaceSuiteConnection,
   codehostInstallations, codehostRepositories, codehostRepository, codehostFilesSearch, codehostSyncTarget, codehostSync, codehostSourceLinksAttach, codehostDraftPrPrepare, codehostDraftPrResult,
+  // Generation
+  falGenerateVideo, falGenerateVideoStatus,
 ];

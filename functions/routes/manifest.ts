@@ -35,6 +35,11 @@ export interface RouteAccess {
   readonly credentials?: readonly ('seal' | 'open')[];
   /** Calls GitHub as the deployment's GitHub App (gets its id, API URL and read access to its private key and webhook secret). */
   readonly codehost?: boolean;
+  /**
+   * Calls the video providers: gets the shared provider credentials (their Secrets Manager ARNs, when
+   * configured), the service key (status tokens) and the outbound media rules.
+   */
+  readonly generation?: boolean;
 }
 
 export interface RouteDefinition {
@@ -73,7 +78,7 @@ export interface RouteDefinition {
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session' | 'session-or-service';
 
-export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing' | 'templates' | 'assets' | 'integrations' | 'codehost';
+export type RouteArea = 'keys' | 'canvas' | 'workspace' | 'runs' | 'webhooks' | 'gateway' | 'oauth' | 'meta' | 'credits' | 'payments' | 'billing' | 'templates' | 'assets' | 'integrations' | 'codehost' | 'generation';
 
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
@@ -170,6 +175,11 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // authenticated by the trigger's secret, not a workspace key.
   { id: 'webhooks-register', method: 'POST', path: '/api/mcp/webhooks/register', host: 'base', entry: 'webhooks/register', scope: 'write:canvas', access: { table: 'readWrite', webhookKey: true }, area: 'webhooks' },
   { id: 'webhooks-revoke', method: 'POST', path: '/api/mcp/webhooks/revoke', host: 'base', entry: 'webhooks/revoke', scope: 'write:canvas', access: WRITE, area: 'webhooks' },
+  // Generation: provider two (fal). The status call may stream a finished video (up to 1 GiB) into S3,
+  // so it runs under an extended timeout (docs/generation.md, "Long jobs"); API Gateway answers the
+  // caller at 29 s and the copy finishes in the function, the next poll finds it done.
+  { id: 'fal-generate-video', method: 'POST', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video', scope: ASSET_WRITE, access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 30, maxBodyBytes: 16 * 1024 * 1024, area: 'generation' },
+  { id: 'fal-generate-video-status', method: 'GET', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video-status', scope: ASSET_READ, access: { table: 'readWrite', bucket: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 300, area: 'generation' },
   // The webhook relay: one outbound request under the callback rules; 29 s for a 25 s target timeout.
   // webhookKey: the service's relay token derives from the service key.
   { id: 'webhook-relay', method: 'POST', path: '/api/webhook-relay', host: 'base', entry: 'relay/relay', scope: null, auth: 'session-or-service', access: { table: 'readWrite', webhookKey: true }, timeoutSeconds: 29, maxBodyBytes: 2 * 1024 * 1024, area: 'webhooks' },
@@ -268,6 +278,8 @@ function accessOfAll(routes: readonly RouteDefinition[]): RouteAccess {
     ...(accesses.some((access) => access.webhookKey) ? { webhookKey: true } : {}),
     ...(credentials.length > 0 ? { credentials } : {}),
     ...(accesses.some((access) => access.codehost) ? { codehost: true } : {}),
+    ...(accesses.some((access) => access.prices) ? { prices: true } : {}),
+    ...(accesses.some((access) => access.generation) ? { generation: true } : {}),
   };
 }
 

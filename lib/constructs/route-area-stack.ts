@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RouteArea, RouteDefinition } from '#routes/manifest';
 import { RouteFunction } from './route-function.ts';
-import { bindCodehostTo, type CodehostAppRefs, type RunWorkflowRefs } from './service-function.ts';
+import { bindCodehostTo, bindGenerationTo, type CodehostAppRefs, type GenerationRefs, type RunWorkflowRefs } from './service-function.ts';
 
 /** Most routes one area stack may hold: 5 resources each keeps it under ~450 of the 500 allowed. */
 export const MAX_ROUTES_PER_AREA_STACK = 90;
@@ -42,6 +42,8 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
    * @default undefined — code-host routes answer 404 until it is configured
    */
   readonly codehost?: CodehostAppRefs;
+  /** The shared video-provider keys (routes with `access.generation`). */
+  readonly generation?: GenerationRefs;
   /** ARN of the KMS key that wraps stored credentials' data keys (routes with `access.credentials`). */
   readonly credentialsKeyArn: string;
   /**
@@ -127,6 +129,7 @@ export class RouteAreaStack extends NestedStack {
       if (route.access.prices && props.creditPricing) fn.bindPrices(props.creditPricing);
       if (route.access.credentials && credentialsKeyArn) fn.bindCredentials(credentialsKeyArn, route.access.credentials);
       if (route.access.codehost && props.codehost) bindCodehostTo(fn, props.codehost);
+      if (route.access.generation && props.generation) bindGenerationTo(fn, props.generation);
       this.functions.set(route.id, fn);
     }
   }

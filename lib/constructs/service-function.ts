@@ -329,6 +329,31 @@ export function bindCodehostTo(fn: ServiceFunction, app: CodehostAppRefs): void 
   iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [app.privateKeySecretArn, app.webhookSecretArn] });
 }
 
+/**
+ * The deployment's shared video-provider credentials, as CDK context gives them (complete Secrets
+ * Manager ARNs: `-c providerTwoApiKeySecretArn=arn:…`). Absent ones leave workspaces to bring their own.
+ */
+export interface GenerationRefs {
+  readonly providerOneApiKeySecretArn?: string;
+  readonly providerTwoApiKeySecretArn?: string;
+}
+
+/** Gives a generation function the ARNs of the shared provider keys (env `<NAME>_ARN`) and read access to them. */
+export function bindGenerationTo(fn: ServiceFunction, refs: GenerationRefs): void {
+  const secrets: [string, string | undefined][] = [
+    [ENV.providerOneApiKey, refs.providerOneApiKeySecretArn],
+    [ENV.providerTwoApiKey, refs.providerTwoApiKeySecretArn],
+  ];
+  const arns: string[] = [];
+  for (const [name, arn] of secrets) {
+    if (!arn) continue;
+    assertSecretCompleteArn(arn);
+    fn.function.addEnvironment(`${name}_ARN`, arn);
+    arns.push(arn);
+  }
+  if (arns.length > 0) iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: arns });
+}
+
 /** KMS actions per credential operation (the manifest's `access.credentials`). */
 export const CREDENTIAL_ACTIONS = {
   seal: ['kms:GenerateDataKey'],

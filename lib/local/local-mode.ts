@@ -23,6 +23,7 @@ import { resolve } from 'node:path';
 import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
+import { startFalSandbox } from './sandbox/fal.ts';
 import { LocalStackError } from './errors.ts';
 import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
 import { startHttpFront, type HttpFront, type HttpFrontOptions } from './http-front.ts';
@@ -124,6 +125,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     // A developer's real session token would be sent along with the dummy key; drop it.
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
+    // Provider two without an account: the synthetic sandbox (only when no FAL_KEY is configured).
+    stops.push((await startFalSandbox(config.activityLog)).stop);
 
     await provision({
       dynamodbEndpoint: dynamodb.endpoint,

@@ -20,6 +20,7 @@ import type { LookupAddress } from 'node:dns';
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
+import { Transform } from 'node:stream';
 import { isAllowListed, isPublicAddress, parseCallbackUrl } from '#core/outbound/url-policy';
 
 /** Resolves a host name to all its addresses; `dns.promises.lookup` fits. */
@@ -55,6 +56,12 @@ export interface SafeRequestInput {
   lookup?: ResolveAll;
   /** Extra trusted certificate authorities (PEM): local mode and tests only, see outboundConfig(). */
   ca?: readonly string[];
+  /**
+   * Hand the body over as a stream instead of reading it (large media): the deadline then covers the
+   * answer's status line and headers, `idleTimeoutMs` each later pause, and `maxResponseBytes` the
+   * stream (it errors once more arrives).
+   */
+  stream?: { idleTimeoutMs: number };
 }
 
 export interface SafeResponse {
@@ -65,6 +72,16 @@ export interface SafeResponse {
   /** The body was longer than maxResponseBytes and cut (overflow `truncate` only). */
   truncated: boolean;
   /** The address connected to (checked, pinned), for logs. */
+  address: string;
+  durationMs: number;
+}
+
+/** A streamed answer (SafeRequestInput.stream): read `body` to its end or destroy it. */
+export interface SafeStreamResponse {
+  ok: true;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: NodeJS.ReadableStream;
   address: string;
   durationMs: number;
 }
@@ -82,7 +99,9 @@ export interface SafeFailure {
 }
 
 /** Sends one request. Never throws: every failure comes back as `ok: false`. */
-export async function safeRequest(input: SafeRequestInput): Promise<SafeResponse | SafeFailure> {
+export async function safeRequest(input: SafeRequestInput & { stream: { idleTimeoutMs: number } }): Promise<SafeStreamResponse | SafeFailure>;
+export async function safeRequest(input: SafeRequestInput): Promise<SafeResponse | SafeFailure>;
+export async function safeRequest(input: SafeRequestInput): Promise<SafeResponse | SafeStreamResponse | SafeFailure> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const fail = (failure: Omit<SafeFailure, 'ok' | 'durationMs'>): SafeFailure => ({ ok: false, ...failure, durationMs: elapsed() });
@@ -143,7 +162,10 @@ async function resolve(url: URL, lookup: ResolveAll, hostLabel: string): Promise
   }
 }
 
-type Answer = Omit<SafeResponse, 'ok' | 'address' | 'durationMs'> | { error: string; status?: number };
+type Answer =
+  | Omit<SafeResponse, 'ok' | 'address' | 'durationMs'>
+  | Omit<SafeStreamResponse, 'ok' | 'address' | 'durationMs'>
+  | { error: string; status?: number };
 
 interface Exchange {
   result: Promise<Answer>;
@@ -201,6 +223,10 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
     });
     request.on('response', (incoming) => {
       response = incoming;
+      if (input.stream) {
+        settle({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: capped(incoming, input.maxResponseBytes, input.stream.idleTimeoutMs) });
+        return;
+      }
       const chunks: Buffer[] = [];
       let kept = 0;
       let truncated = false;
@@ -237,6 +263,22 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
     status: () => response?.statusCode,
     abort: () => request?.destroy(),
   };
+}
+
+/** The answer's body, erroring once it carries more than `maxBytes` or pauses longer than `idleMs`. */
+function capped(incoming: IncomingMessage, maxBytes: number, idleMs: number): NodeJS.ReadableStream {
+  let received = 0;
+  const limited = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > maxBytes) done(new Error(`response body is larger than ${maxBytes} bytes`));
+      else done(null, chunk);
+    },
+  });
+  incoming.setTimeout(idleMs, () => incoming.destroy(new Error(`no data for ${idleMs}ms`)));
+  incoming.on('error', (error) => limited.destroy(error));
+  limited.on('close', () => incoming.destroy());
+  return incoming.pipe(limited);
 }
 
 /** An error code (ECONNREFUSED, ENOTFOUND, CERT_HAS_EXPIRED…) rather than a message that may name addresses. */

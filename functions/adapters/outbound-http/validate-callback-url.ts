@@ -19,7 +19,7 @@ const DEFINITELY_UNRESOLVABLE = new Set(['ENOTFOUND', 'ENODATA']);
  */
 export async function validateCallbackUrl(
   raw: string,
-  options: { allowHosts: readonly string[]; lookup?: Resolve; timeoutMs?: number; local?: boolean },
+  options: { allowHosts: readonly string[]; lookup?: Resolve; timeoutMs?: number; local?: boolean; field?: string },
 ): Promise<string> {
   try {
     return await checkCallbackUrl(raw, options);
@@ -44,7 +44,8 @@ function allowHostsHint(raw: string, error: ValidationError): string | undefined
   return `In local mode, allow it for development by starting npm start with ${OUTBOUND_ALLOW_HOSTS_ENV}=${url.hostname}:${port} (ignored in AWS)`;
 }
 
-async function checkCallbackUrl(raw: string, options: { allowHosts: readonly string[]; lookup?: Resolve; timeoutMs?: number }): Promise<string> {
+async function checkCallbackUrl(raw: string, options: { allowHosts: readonly string[]; lookup?: Resolve; timeoutMs?: number; field?: string }): Promise<string> {
+  const field = options.field ?? 'callbackUrl';
   const url = parseCallbackUrl(raw, options);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   // IP literals were judged by parseCallbackUrl; allow-listed hosts are exempt by definition.
@@ -57,12 +58,12 @@ async function checkCallbackUrl(raw: string, options: { allowHosts: readonly str
     ]);
   } catch (error) {
     if (DEFINITELY_UNRESOLVABLE.has((error as NodeJS.ErrnoException).code ?? '')) {
-      throw new ValidationError(`callbackUrl host ${host} does not resolve`);
+      throw new ValidationError(`${field} host ${host} does not resolve`);
     }
     return url.href;
   }
   if (addresses !== 'unknown' && !addresses.every((entry) => isPublicAddress(entry.address))) {
-    throw new ValidationError(`callbackUrl must point to a public host: ${host} resolves to a non-public address`);
+    throw new ValidationError(`${field} must point to a public host: ${host} resolves to a non-public address`);
   }
   return url.href;
 }

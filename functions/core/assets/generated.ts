@@ -21,6 +21,11 @@ export interface GeneratedAssetInput {
   source: { executionId?: string; provider?: string; detail?: Record<string, string> };
   /** Display name; default `<nodeId>.<extension of the type>`. */
   name?: string;
+  /**
+   * The asset's id, when the caller fixed it beforehand so that a repeated store (a retried copy) writes
+   * the same key and finds the record there (ConflictError) instead of making a second asset.
+   */
+  assetId?: string;
 }
 
 export interface GeneratedAssetDeps {
@@ -36,7 +41,7 @@ export async function storeGeneratedAsset(input: GeneratedAssetInput, deps: Gene
   const canvas = await deps.canvases.get(input.workspaceId, input.canvasId);
   if (!canvas) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
   const now = deps.clock.now();
-  const id = newId(ASSET_ID_PREFIX, now.getTime());
+  const id = input.assetId ?? newId(ASSET_ID_PREFIX, now.getTime());
   const storageKey = durableKeyOf(input.workspaceId, id);
   const stored = await deps.storage.put(storageKey, input.body, input.contentType);
   if (stored.size > ASSET_KINDS[kind!].maxBytes || stored.size === 0) {

@@ -1,0 +1,46 @@
+// adapter: what the video job core needs, built once per cold start — the same for the generation
+// routes and the run workflow's Advance step.
+import { systemClock } from '#core/clock';
+import { priceBook } from '#core/credits/prices';
+import type { VideoJobDeps } from '#core/generation/video-jobs';
+import type { VideoProvider, VideoProviderId } from '#core/generation/video-provider';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { assets } from '#adapters/dynamodb/asset-repository';
+import { connections, policies } from '#adapters/dynamodb/integration-repository';
+import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { videoJobs } from '#adapters/dynamodb/video-job-repository';
+import { credentialCipher } from '#adapters/credentials/cipher';
+import { ENV } from '#adapters/env';
+import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
+import { outboundConfig } from '#adapters/outbound-http/config';
+import { mediaSource } from '#adapters/outbound-http/media-source';
+import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
+import { falProvider } from '#adapters/providers/fal';
+import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
+import { secretSource } from '#adapters/secrets/secret-source';
+
+/** The video providers this deployment can call. Provider one (Veo) joins when its adapter lands. */
+export const VIDEO_PROVIDERS: Partial<Record<VideoProviderId, VideoProvider>> = {
+  'provider-two': falProvider(),
+};
+
+const sharedKeys: Record<VideoProviderId, () => Promise<string | undefined>> = {
+  'provider-one': secretSource(ENV.providerOneApiKey, `${ENV.providerOneApiKey}_ARN`),
+  'provider-two': secretSource(ENV.providerTwoApiKey, `${ENV.providerTwoApiKey}_ARN`),
+};
+
+let built: VideoJobDeps | undefined;
+
+export function videoJobDeps(): VideoJobDeps {
+  return (built ??= {
+    jobs: videoJobs,
+    providers: VIDEO_PROVIDERS,
+    access: { policies, connections, cipher: credentialCipher, sharedConfigured: (provider) => sharedCredentialPresence()[provider] },
+    sharedApiKey: (provider) => sharedKeys[provider](),
+    checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
+    media: mediaSource,
+    credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
+    clock: systemClock,
+  });
+}
