@@ -99,6 +99,8 @@ export class StatelessStack extends Stack {
       bucket: props.bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
       credentialsKeyArn: props.credentialsKey.keyArn,
+      creditPricing: props.creditPricing,
+      generation: props.generation,
     });
     new CfnOutput(this, 'RunStateMachineArn', {
       description: 'Run workflow state machine (executions are named by executionId)',

@@ -169,7 +169,7 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'executions-get', method: 'GET', path: '/api/executions', host: 'base', entry: 'runs/get', scope: 'run:workflows', access: RUN_READ, area: 'runs' },
   { id: 'executions-timeline', method: 'GET', path: '/api/mcp/executions/timeline', host: 'base', entry: 'runs/timeline', scope: 'run:workflows', access: READ, area: 'runs' },
   { id: 'executions-outputs', method: 'GET', path: '/api/mcp/executions/outputs', host: 'base', entry: 'runs/outputs', scope: 'run:workflows', access: RUN_READ, area: 'runs' },
-  { id: 'executions-cancel', method: 'POST', path: '/api/mcp/executions/cancel', host: 'base', entry: 'runs/cancel', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['stop'], callbacks: true }, timeoutSeconds: 15, area: 'runs' },
+  { id: 'executions-cancel', method: 'POST', path: '/api/mcp/executions/cancel', host: 'base', entry: 'runs/cancel', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'read', workflow: ['stop'], callbacks: true, credentials: ['open'], prices: true, generation: true }, timeoutSeconds: 15, area: 'runs' },
   { id: 'executions-replay', method: 'POST', path: '/api/mcp/executions/replay', host: 'base', entry: 'runs/replay', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] }, area: 'runs' },
   // Webhooks. /webhook/trigger takes every method (405 for the ones it does not serve) and is
   // authenticated by the trigger's secret, not a workspace key.

@@ -6,6 +6,8 @@
 import type { ExecutorRegistry } from '#core/runs/executors';
 import { EXECUTORS } from '#core/runs/executors';
 import { httpRequestExecutor } from '#core/outbound/http-request-node';
+import { videoGenerationExecutor } from '#core/generation/video-node';
+import { videoJobDeps } from '#adapters/generation/video-deps';
 import { connections } from '#adapters/dynamodb/integration-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { SafeOutboundHttp } from '#adapters/outbound-http/outbound-http';
@@ -13,4 +15,5 @@ import { SafeOutboundHttp } from '#adapters/outbound-http/outbound-http';
 export const WORKFLOW_EXECUTORS: ExecutorRegistry = {
   ...EXECUTORS,
   'http-request': httpRequestExecutor({ http: new SafeOutboundHttp(), connections, cipher: credentialCipher }),
+  'video-generation': videoGenerationExecutor(videoJobDeps),
 };

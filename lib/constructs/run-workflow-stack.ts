@@ -6,7 +6,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { RunWorkflow } from './run-workflow.ts';
-import type { RunWorkflowRefs } from './service-function.ts';
+import type { GenerationRefs, RunWorkflowRefs } from './service-function.ts';
 
 export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameters'> {
   readonly table: dynamodb.ITable;
@@ -19,6 +19,9 @@ export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameter
   readonly callbackSigningSecretArn?: string;
   /** ARN of the KMS key wrapping stored credentials (Advance opens them for http-request nodes). */
   readonly credentialsKeyArn: string;
+  /** Configured credit prices and shared video-provider keys, for generation nodes (RunWorkflowProps). */
+  readonly creditPricing?: Readonly<Record<string, string>>;
+  readonly generation?: GenerationRefs;
 }
 
 /** Nested stack holding the `RunWorkflow`; the table comes in as the parameter `TableArn`. */
@@ -43,7 +46,14 @@ export class RunWorkflowStack extends NestedStack {
       bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' }).valueAsString,
     });
     const credentialsKeyArn = new CfnParameter(this, 'CredentialsKeyArn', { type: 'String', description: 'ARN of the KMS key wrapping stored credentials' }).valueAsString;
-    this.workflow = new RunWorkflow(this, 'Workflow', { table, bucket, callbackSigningSecretArn: props.callbackSigningSecretArn, credentialsKeyArn });
+    this.workflow = new RunWorkflow(this, 'Workflow', {
+      table,
+      bucket,
+      callbackSigningSecretArn: props.callbackSigningSecretArn,
+      credentialsKeyArn,
+      creditPricing: props.creditPricing,
+      generation: props.generation,
+    });
   }
 
   /** The workflow's references, for other stacks (resolved through this stack's outputs). */

@@ -25,7 +25,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
 import { SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
-import { flattenReference, PROJECT_ROOT, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
+import { bindGenerationTo, flattenReference, PROJECT_ROOT, type GenerationRefs, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
 
 /** Lambda timeout of the run outbox's sweeper: well inside its one-minute schedule. */
 export const SWEEP_RUNS_TIMEOUT_SECONDS = 50;
@@ -52,6 +52,10 @@ export interface RunWorkflowProps {
    * call out with the workspace's secrets (http-request).
    */
   readonly credentialsKeyArn: string;
+  /** Configured credit prices (env name → JSON): Advance holds and charges generation nodes by them. */
+  readonly creditPricing?: Readonly<Record<string, string>>;
+  /** The deployment's shared video-provider keys, for video-generation nodes. */
+  readonly generation?: GenerationRefs;
   /**
    * Retention of the state machine's and the functions' log groups.
    * @default logs.RetentionDays.ONE_MONTH
@@ -94,6 +98,9 @@ export class RunWorkflow extends Construct {
       .bindBucket(props.bucket, 'readWrite')
       .bindCallbacks(props.callbackSigningSecretArn)
       .bindCredentials(props.credentialsKeyArn, ['open']);
+    // Generation nodes: the price list, and the shared provider keys when the deployment has them.
+    if (props.creditPricing) this.advance.bindPrices(props.creditPricing);
+    if (props.generation) bindGenerationTo(this.advance, props.generation);
     this.finalize = new ServiceFunction(this, 'Finalize', {
       entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.finalize),
       label: 'workflow task Finalize',

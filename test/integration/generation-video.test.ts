@@ -164,3 +164,50 @@ describe('POST and GET /api/fal/generate-video', () => {
     expect(submits()).toBe(calls);
   });
 });
+
+describe('the video-generation node', () => {
+  it('runs through the state machine: submit, Wait, poll, and a durable video on video-out, charged once for its run attempt', async () => {
+    // Prepare: prompt → video (Wan 2.7, 5 s) → out
+    const board = await client.createCanvas('Video run');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-two', endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5, not_a_param: true } } });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, { source: 'video', sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
+    const before = await balance();
+
+    // Act
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+
+    // Assess
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const video = done.outputs.video['video-out'];
+    expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
+    expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
+    expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
+    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items;
+    const charges = entries.filter((entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`);
+    expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
+    expect((await balance()).balance).toBe(before.balance - 50);
+    const timeline = (await client.request('GET', '/api/mcp/executions/timeline', { query: { executionId: accepted.body.executionId } })).body;
+    expect(JSON.stringify(timeline)).toContain('modelParams.not_a_param is not supported');
+  });
+
+  it('fails the node with the provider message and releases the hold when the job fails', async () => {
+    fake.scriptOutcomes('fail');
+    const board = await client.createCanvas('Failing video');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Flagged at the provider' } });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    const before = await balance();
+
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+
+    expect(done.status).toBe('failed');
+    expect(JSON.stringify(done.error)).toContain('flagged');
+    expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
+  });
+});

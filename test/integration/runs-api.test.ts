@@ -396,17 +396,17 @@ describe('bad requests', () => {
 
   it('answers 400 when a reachable node cannot run in this deployment, naming it', async () => {
     // Prepare
-    const video = await client.createCanvas('Video');
+    const video = await client.createCanvas('Speech');
     await client.addNode(video, { id: 'prompt', type: 'prompt' });
-    await client.addNode(video, { id: 'clip', type: 'video-generation' });
-    await client.addEdge(video, { source: 'prompt', sourceHandle: 'prompt-out', target: 'clip', targetHandle: 'prompt-in' });
+    await client.addNode(video, { id: 'clip', type: 'audio-generation' });
+    await client.addEdge(video, { source: 'prompt', sourceHandle: 'prompt-out', target: 'clip', targetHandle: 'text-in' });
 
     // Act
     const answer = await client.run({ canvasId: video, triggerNodeId: 'prompt' });
 
     // Assess
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toContain('clip (video-generation)');
+    expect(answer.body.error).toContain('clip (audio-generation)');
   });
 
   it('answers 404 for an unknown canvas', async () => {

@@ -160,7 +160,6 @@ export const NodeTypeSchema = z.enum(NODE_TYPE_IDS as [NodeTypeId, ...NodeTypeId
  * keeps this list and the executors in step). The generation issue removes these lines.
  */
 const UNAVAILABLE: Partial<Record<NodeTypeId, string>> = {
-  'video-generation': 'Video generation cannot run yet: no video provider is connected in this deployment, so a run that reaches this node is refused',
   'audio-generation': 'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
   'speech-to-speech': 'Speech to speech cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
 };

@@ -38,6 +38,18 @@ export interface RunDeps {
   executors?: ExecutorRegistry;
 }
 
+/** A provider job a node was waiting on when its run was cancelled. */
+export interface WaitingJob {
+  nodeId: string;
+  nodeType: string;
+  jobId: string;
+}
+
+/** Stops the provider jobs of a cancelled run and gives back their credit holds (best effort). */
+export interface ProviderJobCanceller {
+  cancel(workspaceId: string, jobs: readonly WaitingJob[]): Promise<void>;
+}
+
 export interface RunRequest {
   canvasId: string;
   triggerNodeId: string;
@@ -288,18 +300,29 @@ async function update(
 export async function cancelRun(
   principal: Principal,
   executionId: string,
-  deps: RunDeps & { callbacks: CallbackSender },
+  deps: RunDeps & { callbacks: CallbackSender; providerJobs?: ProviderJobCanceller },
 ): Promise<Execution> {
   const now = deps.clock.now().toISOString();
+  let waiting: WaitingJob[] = [];
   const cancelled = await update(
     principal.workspaceId,
     executionId,
     (execution) => {
       assertCancellable(execution.status, executionId);
+      // The jobs the run was waiting on (finish() forgets them): stopped below, their holds released.
+      waiting = Object.entries(execution.nodes)
+        .filter(([, state]) => state.status === 'waiting' && state.job)
+        .map(([nodeId, state]) => ({ nodeId, nodeType: state.type, jobId: state.job!.id }));
       finish(execution, 'cancelled', now, 'cancelled by request');
     },
     deps,
   );
+  if (waiting.length > 0 && deps.providerJobs) {
+    await deps.providerJobs.cancel(principal.workspaceId, waiting).catch((error: unknown) => {
+      // The run is cancelled either way; an open hold is released by the hold sweeper when it expires.
+      telemetry.warn('Could not cancel the provider jobs of a cancelled run', { executionId, error: String(error) });
+    });
+  }
   try {
     await deps.engine.stop(executionId, 'Cancelled by request');
   } catch (error) {

@@ -3,6 +3,7 @@ import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { cancelRun } from '#core/runs/use-cases';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
+import { providerJobCanceller } from '#adapters/generation/job-canceller';
 import { operationRoute } from '#http/operation-route';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { ExecutionSnapshotView } from '#operations/views';
@@ -21,7 +22,7 @@ export const operation = defineOperation({
   // Sends the run's result callback to the caller-supplied URL.
   annotations: { ...DESTROYS, openWorldHint: true },
   async run({ executionId }, { principal }) {
-    const execution = await cancelRun(principal, executionId, { ...runDeps, callbacks });
+    const execution = await cancelRun(principal, executionId, { ...runDeps, callbacks, providerJobs: providerJobCanceller });
     return present(snapshot(execution), runDeps.blobs, execution);
   },
 });

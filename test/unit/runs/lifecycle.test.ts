@@ -16,14 +16,14 @@ describe('freezeGraph', () => {
       node('tpl', 'text'),
       node('out', 'output'),
       node('other', 'prompt'),
-      node('island', 'video-generation'),
+      node('island', 'audio-generation'),
     ],
     edges: [
       edge('u-p', 'upstream', 'text-out', 'out', 'value-in'),
       edge('p-t', 'prompt', 'prompt-out', 'tpl', 'text-in'),
       edge('t-o', 'tpl', 'text-out', 'out', 'value-in'),
       edge('o-t', 'other', 'prompt-out', 'tpl', 'text-in'),
-      edge('o-i', 'other', 'prompt-out', 'island', 'prompt-in'),
+      edge('o-i', 'other', 'prompt-out', 'island', 'text-in'),
     ],
   };
 
@@ -42,7 +42,7 @@ describe('freezeGraph', () => {
 
     // Assess
     expect(attempt).toThrow(ValidationError);
-    expect(attempt).toThrow('island (video-generation)');
+    expect(attempt).toThrow('island (audio-generation)');
   });
 
   it('refuses a triggerNodeId that is not a trigger (400)', () => {

@@ -186,7 +186,7 @@ describe('nodeAvailability', () => {
       expect(availability.available, type).toBe(Boolean(WORKFLOW_EXECUTORS[type]));
       if (!availability.available) expect(availability.reason, type).toMatch(/cannot run yet/);
     }
-    expect(NODE_TYPE_IDS.filter((type) => !nodeAvailability(type).available)).toEqual(['video-generation', 'audio-generation', 'speech-to-speech']);
+    expect(NODE_TYPE_IDS.filter((type) => !nodeAvailability(type).available)).toEqual(['audio-generation', 'speech-to-speech']);
   });
 
   it('shows in the manifest as available, plus unavailableReason when not', () => {
