@@ -407,7 +407,7 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     status: 200,
     output: { ...libraryAsset, downloadUrl: `https://media.s3.amazonaws.com/assets/${WORKSPACE}/${ASSET}?X-Amz-Expires=300&X-Amz-Signature=…`, downloadUrlExpiresAt: LATER },
   },
-  get_asset_usages: { input: { assetId: ASSET }, status: 200, output: { assetId: ASSET, usages: [{ canvasId: CANVAS, canvasName: 'Hello flow', nodeIds: ['tpl'], attached: true }] } },
+  get_asset_usages: { input: { assetId: ASSET }, status: 200, output: { assetId: ASSET, usages: [{ canvasId: CANVAS, canvasName: 'Hello flow', nodeIds: ['tpl'], attached: true }], templates: [{ templateId: TEMPLATE, templateName: 'Hello flow template', nodeIds: ['tpl'] }] } },
   reserve_asset_upload: {
     input: { name: 'intro.mp4', contentType: 'video/mp4', size: 5242880, sha256: ASSET_SHA256, folder: '/brand', tags: ['intro'] },
     status: 201,

@@ -15,8 +15,10 @@ export const operation = defineOperation({
   route: 'fal-generate-video-status',
   input: VideoStatusQuery,
   output: VideoJobView,
-  // Not read-only: a poll may copy the finished video and settle its credits (both exactly once).
-  annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
+  // Safe in HTTP's sense: the poll changes nothing the caller asks for. The copy into S3 and the charge
+  // it may do (each exactly once) finish what the submit began and held credits for; polling again, or
+  // never, changes neither the job's outcome nor its price.
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   async run(query, { principal }) {
     const deps = videoJobDeps();
     const claims = verifyStatusToken(query.statusToken, await tokenKey(), principal.workspaceId, deps.clock.now());

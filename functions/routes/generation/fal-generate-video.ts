@@ -16,7 +16,7 @@ export const operation = defineOperation({
     "Submits a video job to provider two (fal's queue: Kling 3, Seedance 2.0, Veo 3.1 on fal, Wan 2.7 and other fal endpoints) bound to a canvas; credits for the requested duration are held now and charged once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll get_video_job_provider_two with them until status is succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An Idempotency-Key header makes a retry return the same job.",
   route: 'fal-generate-video',
   input: ProviderTwoVideoBody,
-  output: z.looseObject({ ...VideoJobView.shape, statusToken: z.string().check(z.describe('Present it with jobId to the status call')), statusTokenExpiresAt: z.string() }),
+  output: z.looseObject({ ...VideoJobView.shape, statusToken: z.string().check(z.describe('Present it with jobId to the status call')), statusTokenExpiresAt: z.string().check(z.describe('When the statusToken stops working (ISO 8601)')) }),
   annotations: { ...CREATES, openWorldHint: true },
   async run(input, { principal, header }) {
     if (!(await canvases.get(principal.workspaceId, input.canvasId))) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
