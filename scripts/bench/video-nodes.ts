@@ -1,0 +1,149 @@
+// bench: a run with N parallel video-generation nodes against the fal queue stand-in, through the whole
+// local stack and the real state machine definition. Counts what AWS would bill and what the table
+// serves: state transitions (top-level StateEntered in the engine's event log), Advance invocations,
+// DynamoDB calls made by the engine per poll round, and provider calls. The baseline in the same run is
+// one video node: with the Wait loop polling every waiting job once per step, transitions and
+// invocations must grow with poll rounds, not with nodes × polls.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { startLocalMode } from '../../lib/local/local-mode.ts';
+import { freePort } from '../../lib/local/ports.ts';
+import type { LocalTaskHandler } from '../../lib/local/sfn-local.ts';
+import { localStateMachines } from '../../lib/local/workflows.ts';
+import { startFalProtocolServer } from '../../lib/local/sandbox/fal-protocol.ts';
+import { CallCounter } from './call-counter.ts';
+
+const NODES = Number(process.env.BENCH_VIDEO_NODES ?? 20);
+/** Status polls each fal job answers before it completes: the run needs this many poll rounds. */
+const POLLS_UNTIL_DONE = 3;
+const KEY = 'bench-key:0123456789abcdef0123';
+
+const states: Record<string, number> = {};
+const tasks: Record<string, number> = {};
+const originalRun = StateMachine.prototype.run;
+StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<StateMachine['run']>) {
+  const handle = originalRun.apply(this, args);
+  if ((args[1] as { _rootAbortSignal?: unknown } | undefined)?._rootAbortSignal) return handle;
+  const events = handle.eventLogs;
+  handle.eventLogs = (async function* () {
+    for await (const event of events) {
+      if (event.type === 'StateEntered' && !('parentState' in event)) states[event.state.name] = (states[event.state.name] ?? 0) + 1;
+      yield event;
+    }
+  })();
+  return handle;
+};
+const inTask = new AsyncLocalStorage<string>();
+const calls = new CallCounter({ scope: () => (inTask.getStore() ? 'engine' : 'request') });
+
+const sum = (record: Record<string, number>) => Object.values(record).reduce((total, value) => total + value, 0);
+const reset = (record: Record<string, number>) => {
+  for (const key of Object.keys(record)) delete record[key];
+};
+
+async function main() {
+  const fal = await startFalProtocolServer({ key: KEY, pollsUntilDone: POLLS_UNTIL_DONE });
+  Object.assign(process.env, { FAL_KEY: KEY, PROVIDER_TWO_BASE_URL: fal.url, OUTBOUND_ALLOW_HOSTS: new URL(fal.url).host });
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-video-'));
+  const apiKey = `workspace_${randomBytes(32).toString('base64url')}`;
+  const stack = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey: apiKey });
+  try {
+    const { table } = await import('../../functions/adapters/dynamodb/client.ts');
+    calls.attach('dynamodb', table().client);
+    // The run workflow again, its Wait shortened (the count of states does not depend on its length).
+    for (const registration of await localStateMachines({ waitMs: 20 })) {
+      const counted: Record<string, LocalTaskHandler> = {};
+      for (const [name, handler] of Object.entries(registration.tasks ?? {})) {
+        counted[name] = (event, context) => inTask.run(name, async () => {
+          tasks[name] = (tasks[name] ?? 0) + 1;
+          return handler(event, context);
+        });
+      }
+      stack.sfn.registerStateMachine({ ...registration, tasks: counted });
+    }
+    const { grantCredits } = await import('../../functions/core/credits/ledger.ts');
+    const { DynamoLedgerRepository } = await import('../../functions/adapters/dynamodb/ledger-repository.ts');
+    const { priceBook } = await import('../../functions/core/credits/prices.ts');
+    const { systemClock } = await import('../../functions/core/clock.ts');
+    await grantCredits(
+      { workspaceId: stack.bootstrap.workspaceId!, credits: 1_000_000, reason: 'bench', grantedBy: 'bench', operationId: 'bench-video-grant' },
+      { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    );
+
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${stack.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const answer = (await response.json()) as any;
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+      return answer;
+    };
+
+    const measure = async (nodes: number) => {
+      const canvas = await api('POST', '/api/mcp/canvas/create', { name: `${nodes} videos` });
+      const operations: unknown[] = [
+        { op: 'node/add', id: 'prompt', type: 'prompt', data: { prompt: 'Surf at sunset' } },
+        { op: 'node/add', id: 'out', type: 'output' },
+      ];
+      for (let index = 0; index < nodes; index++) {
+        operations.push({ op: 'node/add', id: `v${index}`, type: 'video-generation', data: { endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } } });
+        operations.push({ op: 'edge/add', id: `in${index}`, source: 'prompt', sourceHandle: 'prompt-out', target: `v${index}`, targetHandle: 'prompt-in' });
+        operations.push({ op: 'edge/add', id: `out${index}`, source: `v${index}`, sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
+      }
+      await api('POST', '/api/mcp/canvas/patch', { canvasId: canvas.id, operations });
+      reset(states);
+      reset(tasks);
+      calls.reset();
+      const falCalls = fal.calls.length;
+      const began = performance.now();
+      const accepted = await api('POST', '/api/run', { canvasId: canvas.id, triggerNodeId: 'prompt' });
+      let run: any;
+      for (;;) {
+        run = await api('GET', `/api/executions?executionId=${accepted.executionId}`);
+        if (['succeeded', 'failed', 'cancelled'].includes(run.status)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      if (run.status !== 'succeeded') throw new Error(`run ${run.status}: ${JSON.stringify(run.error)}`);
+      const advances = tasks.Advance ?? 0;
+      const engineCalls = Object.fromEntries(Object.entries(calls.snapshot()).filter(([key]) => key.startsWith('engine ')));
+      const provider = fal.calls.slice(falCalls);
+      return {
+        nodes,
+        seconds: (performance.now() - began) / 1000,
+        transitions: sum(states),
+        advances,
+        pollRounds: advances - 1,
+        engineDynamo: sum(engineCalls),
+        engineDynamoByOperation: engineCalls,
+        providerCalls: { submit: provider.filter((call) => call.method === 'POST').length, status: provider.filter((call) => call.path.endsWith('/status')).length, result: provider.filter((call) => call.method === 'GET' && !call.path.endsWith('/status') && !call.path.startsWith('/files/')).length, media: provider.filter((call) => call.path.startsWith('/files/')).length },
+      };
+    };
+
+    const baseline = await measure(1);
+    const many = await measure(NODES);
+    const fmt = (value: number, digits = 2) => value.toFixed(digits);
+    console.log(`\nvideo nodes: a run with N parallel video-generation nodes against the fal stand-in (${POLLS_UNTIL_DONE} status polls per job), the real ASL`);
+    for (const row of [baseline, many]) {
+      console.log(
+        `  N=${String(row.nodes).padStart(2)}: ${row.transitions} state transitions, ${row.advances} Advance invocations (${row.pollRounds} poll rounds), ` +
+          `${row.engineDynamo} engine DynamoDB calls = ${fmt(row.engineDynamo / Math.max(row.pollRounds, 1), 1)} per poll round (${fmt(row.engineDynamo / Math.max(row.pollRounds, 1) / row.nodes, 1)} per node per round); ` +
+          `provider calls submit ${row.providerCalls.submit}, status ${row.providerCalls.status}, result ${row.providerCalls.result}, media ${row.providerCalls.media}; ${fmt(row.seconds, 1)} s`,
+      );
+    }
+    console.log(`  ratios N=${NODES} / N=1: transitions ${fmt(many.transitions / baseline.transitions)}, Advance invocations ${fmt(many.advances / baseline.advances)} (nodes × polls would be ${NODES}); provider calls scale with nodes, as they must`);
+    console.log(`  engine DynamoDB calls by operation, N=${NODES}: ${Object.entries(many.engineDynamoByOperation).map(([operation, count]) => `${operation.replace('engine ', '')} ${count}`).join(', ')}`);
+  } finally {
+    await stack.stop();
+    await fal.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
