@@ -200,9 +200,9 @@ describe('nodeAvailability', () => {
 describe('canvasWarnings', () => {
   it('warns once per node that cannot run yet, in node order, and not at all for a runnable canvas', () => {
     const node = (id: string, type: keyof typeof NODE_TYPES) => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
-    expect(canvasWarnings({ nodes: [node('a', 'audio-generation'), node('t', 'text'), node('v', 'video-generation')], edges: [] })).toEqual([
+    expect(canvasWarnings({ nodes: [node('a', 'audio-generation'), node('t', 'text'), node('v', 'video-generation'), node('s', 'speech-to-speech')], edges: [] })).toEqual([
       { nodeId: 'a', code: 'node-unavailable', message: expect.stringMatching(/^Node a \(audio-generation\): /) },
-      { nodeId: 'v', code: 'node-unavailable', message: expect.stringMatching(/^Node v \(video-generation\): /) },
+      { nodeId: 's', code: 'node-unavailable', message: expect.stringMatching(/^Node s \(speech-to-speech\): /) },
     ]);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });
