@@ -95,6 +95,7 @@ export function buildApp(options: BuildAppOptions = {}) {
   const generation = {
     providerOneApiKeySecretArn: (app.node.tryGetContext('providerOneApiKeySecretArn') as string | undefined) || undefined,
     providerTwoApiKeySecretArn: (app.node.tryGetContext('providerTwoApiKeySecretArn') as string | undefined) || undefined,
+    speechApiKeySecretArn: (app.node.tryGetContext('speechApiKeySecretArn') as string | undefined) || undefined,
   };
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 

@@ -42,6 +42,8 @@ export const ENV = {
   /** fal's queue API. @default https://queue.fal.run (tests and the local sandbox point it at a stand-in) */
   providerTwoBaseUrl: 'PROVIDER_TWO_BASE_URL',
   speechApiKey: 'ELEVENLABS_API_KEY',
+  /** ElevenLabs' API. @default https://api.elevenlabs.io (tests and the local sandbox point it at a stand-in) */
+  speechBaseUrl: 'SPEECH_BASE_URL',
   workspaceSuiteClientId: 'WORKSPACE_SUITE_CLIENT_ID',
   codehostAppId: 'GITHUB_APP_ID',
   codehostPrivateKey: 'GITHUB_APP_PRIVATE_KEY',

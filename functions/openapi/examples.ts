@@ -347,6 +347,20 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
       asset: { assetId: 'ast_01jd8x9z1b3d5f7h9k1m3p5r7t', kind: 'video', contentType: 'video/mp4', size: 1843200, name: 'video-y9a.mp4' },
     },
   },
+  generate_audio: {
+    input: { canvasId: CANVAS, mode: 'tts', text: 'Welcome to the studio.', voice: 'EXAVITQu4vr4xnSDxMaL', stability: 0.5, speed: 1.5 },
+    status: 201,
+    output: {
+      operationId: 'audio:aud_01jd8x3q2v5k7m9p1r3t5w7y9a',
+      status: 'succeeded',
+      mode: 'tts',
+      model: 'multilingual_v2',
+      voice: 'EXAVITQu4vr4xnSDxMaL',
+      adjusted: ['speed 1.5 → 1.2'],
+      error: null,
+      asset: { assetId: 'ast_01jd8x9z1b3d5f7h9k1m3p5r7t', kind: 'audio', contentType: 'audio/mpeg', size: 40332, name: 'tts-p5r7t.mp3' },
+    },
+  },
   revoke_webhook: { input: { canvasId: CANVAS, triggerNodeId: 'hook' }, status: 200, output: { revoked: true, wasRegistered: true, canvasId: CANVAS, triggerNodeId: 'hook' } },
   get_workspace: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   list_workspace_members: {

@@ -91,6 +91,7 @@ import { operation as codehostDraftPrPrepare } from '#routes/codehost/draft-pr-p
 import { operation as codehostDraftPrResult } from '#routes/codehost/draft-pr-result';
 import { operation as falGenerateVideo } from '#routes/generation/fal-generate-video';
 import { operation as falGenerateVideoStatus } from '#routes/generation/fal-generate-video-status';
+import { operation as generateAudio } from '#routes/generation/generate-audio';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
@@ -114,5 +115,5 @@ export const OPERATIONS: readonly Operation[] = [
   integrationsServiceStatus, integrationsProviders, integrationsConnectionsList, integrationsConnectionsUpsert, integrationsConnectionsRevoke, integrationsPoliciesGet, integrationsPoliciesUpdate, workspaceSuiteConnection,
   codehostInstallations, codehostRepositories, codehostRepository, codehostFilesSearch, codehostSyncTarget, codehostSync, codehostSourceLinksAttach, codehostDraftPrPrepare, codehostDraftPrResult,
   // Generation
-  falGenerateVideo, falGenerateVideoStatus,
+  falGenerateVideo, falGenerateVideoStatus, generateAudio,
 ];

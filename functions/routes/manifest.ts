@@ -178,8 +178,12 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // Generation: provider two (fal). The status call may stream a finished video (up to 1 GiB) into S3,
   // so it runs under an extended timeout (docs/generation.md, "Long jobs"); API Gateway answers the
   // caller at 29 s and the copy finishes in the function, the next poll finds it done.
-  { id: 'fal-generate-video', method: 'POST', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video', scope: ASSET_WRITE, access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 30, maxBodyBytes: 16 * 1024 * 1024, area: 'generation' },
+  { id: 'fal-generate-video', method: 'POST', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video', scope: ASSET_WRITE, access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 30, maxBodyBytes: 6 * 1024 * 1024, area: 'generation' },
   { id: 'fal-generate-video-status', method: 'GET', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video-status', scope: ASSET_READ, access: { table: 'readWrite', bucket: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 300, area: 'generation' },
+  // Speech (ElevenLabs): one synchronous provider call of up to two minutes, so the function gets 150 s
+  // over API Gateway's 29 s: a longer call finishes, and a retry with the same Idempotency-Key answers it.
+  // Bodies up to 6 MB (Lambda's synchronous payload limit): larger sources go by audioUrl.
+  { id: 'generate-audio', method: 'POST', path: '/api/generate-audio', host: 'base', entry: 'generation/generate-audio', scope: ASSET_WRITE, access: { table: 'readWrite', bucket: 'readWrite', credentials: ['open'], prices: true, generation: true }, timeoutSeconds: 150, maxBodyBytes: 6 * 1024 * 1024, area: 'generation' },
   // The webhook relay: one outbound request under the callback rules; 29 s for a 25 s target timeout.
   // webhookKey: the service's relay token derives from the service key.
   { id: 'webhook-relay', method: 'POST', path: '/api/webhook-relay', host: 'base', entry: 'relay/relay', scope: null, auth: 'session-or-service', access: { table: 'readWrite', webhookKey: true }, timeoutSeconds: 29, maxBodyBytes: 2 * 1024 * 1024, area: 'webhooks' },

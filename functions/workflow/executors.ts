@@ -8,6 +8,8 @@ import { EXECUTORS } from '#core/runs/executors';
 import { httpRequestExecutor } from '#core/outbound/http-request-node';
 import { videoGenerationExecutor } from '#core/generation/video-node';
 import { videoJobDeps } from '#adapters/generation/video-deps';
+import { speechExecutors } from '#core/generation/speech-nodes';
+import { speechDeps } from '#adapters/generation/speech-deps';
 import { connections } from '#adapters/dynamodb/integration-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { SafeOutboundHttp } from '#adapters/outbound-http/outbound-http';
@@ -16,4 +18,5 @@ export const WORKFLOW_EXECUTORS: ExecutorRegistry = {
   ...EXECUTORS,
   'http-request': httpRequestExecutor({ http: new SafeOutboundHttp(), connections, cipher: credentialCipher }),
   'video-generation': videoGenerationExecutor(videoJobDeps),
+  ...speechExecutors(speechDeps),
 };

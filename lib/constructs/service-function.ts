@@ -336,6 +336,7 @@ export function bindCodehostTo(fn: ServiceFunction, app: CodehostAppRefs): void 
 export interface GenerationRefs {
   readonly providerOneApiKeySecretArn?: string;
   readonly providerTwoApiKeySecretArn?: string;
+  readonly speechApiKeySecretArn?: string;
 }
 
 /** Gives a generation function the ARNs of the shared provider keys (env `<NAME>_ARN`) and read access to them. */
@@ -343,6 +344,7 @@ export function bindGenerationTo(fn: ServiceFunction, refs: GenerationRefs): voi
   const secrets: [string, string | undefined][] = [
     [ENV.providerOneApiKey, refs.providerOneApiKeySecretArn],
     [ENV.providerTwoApiKey, refs.providerTwoApiKeySecretArn],
+    [ENV.speechApiKey, refs.speechApiKeySecretArn],
   ];
   const arns: string[] = [];
   for (const [name, arn] of secrets) {

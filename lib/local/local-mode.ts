@@ -24,6 +24,7 @@ import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { startFalSandbox } from './sandbox/fal.ts';
+import { startSpeechSandbox } from './sandbox/elevenlabs.ts';
 import { LocalStackError } from './errors.ts';
 import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
 import { startHttpFront, type HttpFront, type HttpFrontOptions } from './http-front.ts';
@@ -127,6 +128,7 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     delete process.env.AWS_PROFILE;
     // Provider two without an account: the synthetic sandbox (only when no FAL_KEY is configured).
     stops.push((await startFalSandbox(config.activityLog)).stop);
+    stops.push((await startSpeechSandbox(config.activityLog)).stop);
 
     await provision({
       dynamodbEndpoint: dynamodb.endpoint,

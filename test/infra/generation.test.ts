@@ -40,7 +40,7 @@ describe('generation grants', { timeout: 120_000 }, () => {
 
   it('gives the shared provider key (env and GetSecretValue on that ARN) to the generation routes, the cancel route and Advance only', () => {
     const readers = ROUTES.filter((route) => route.access.generation && route.id !== 'gateway').map((route) => route.id);
-    expect(readers.sort()).toEqual(['executions-cancel', 'fal-generate-video', 'fal-generate-video-status']);
+    expect(readers.sort()).toEqual(['executions-cancel', 'fal-generate-video', 'fal-generate-video-status', 'generate-audio']);
     for (const id of [...readers, 'advance']) {
       const { props, statements } = functionOf(built, id);
       expect(props.Environment.Variables[`${ENV.providerTwoApiKey}_ARN`], id).toBe(FAL_SECRET);

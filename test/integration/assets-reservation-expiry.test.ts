@@ -5,7 +5,7 @@
 // library surface alike. The pending bytes are the S3 lifecycle rule's (test/infra asserts it).
 import { randomBytes } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '#core/errors';
 import { RESERVATION_TTL_SECONDS, cancelUpload, finalizeUpload, reserveUpload, verifyUpload, type AssetDeps } from '#core/assets/use-cases';
@@ -13,7 +13,7 @@ import type { Principal } from '#core/keys/api-key';
 import { ALL_SCOPES } from '#core/scopes';
 import { assets } from '#adapters/dynamodb/asset-repository';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { TTL_ATTRIBUTE } from '#adapters/dynamodb/table-design';
+import { keys, TTL_ATTRIBUTE } from '#adapters/dynamodb/table-design';
 import { ENV } from '#adapters/env';
 import { assetStorage } from '#adapters/s3/asset-storage';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
@@ -31,11 +31,12 @@ beforeAll(async () => {
   canvasId = (await call('POST', '/api/mcp/canvas/create', { key: seeded.apiKey, body: { name: 'Uploads' } })).body.id;
 });
 
+/** The reservation item as stored (its key from the table design), TTL attribute included. */
 async function storedReservation(uploadId: string): Promise<Record<string, unknown> | undefined> {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env[ENV.dynamodbEndpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
-  const { Items = [] } = await client.send(new ScanCommand({ TableName: process.env[ENV.tableName], FilterExpression: 'id = :id', ExpressionAttributeValues: { ':id': uploadId } }));
+  const { Item } = await client.send(new GetCommand({ TableName: process.env[ENV.tableName], Key: keys.upload(principal.workspaceId, uploadId), ConsistentRead: true }));
   client.destroy();
-  return Items[0];
+  return Item;
 }
 
 /** PUTs the bytes to the presigned URL as a browser would. */

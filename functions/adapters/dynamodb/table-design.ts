@@ -98,6 +98,7 @@
 // |                         | trashed/kind/folder/tag                                      | filter skips most items)     |
 // | assets of a canvas      | GetItem canvas, Query GSI1 CANVASASSET#<ws>#<cnv>, BatchGet  | 3                            |
 // | video job: submit       | GetItem VIDEOJOB#<id>, PutItem (absent), UpdateItem (version)| 3 (+ hold, + provider call)  |
+// | speech operation        | GetItem SPEECHOP#<op>, PutItem (absent), PutItem (version) ×1| 3 (+ hold, + provider call)  |
 // | video job: poll         | GetItem VIDEOJOB#<id>, PutItem on version when it changes   | 1–2 (+ policy reads)         |
 // | usages of an asset      | Query PK=WS#<ws>, SK begins_with CANVAS#, projected to the   | 1 per page of canvases       |
 // |                         | canvas's assetUses.<id> (derived from its nodes on write)    |                              |
@@ -222,6 +223,7 @@ export const keys = {
   templatePartPrefix: (templateId: string) => `TEMPLATEPART#${templateId}#`,
   asset: (workspaceId: string, assetId: string) => ({ PK: `WS#${workspaceId}`, SK: `ASSET#${assetId}` }),
   videoJob: (workspaceId: string, jobId: string) => ({ PK: `WS#${workspaceId}`, SK: `VIDEOJOB#${jobId}` }),
+  speechOperation: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `SPEECHOP#${operationId}` }),
   assetPrefix: 'ASSET#',
   /** Only on assets uploaded or generated for a canvas: the canvas's assets in one GSI1 query. */
   assetByCanvas: (workspaceId: string, canvasId: string, assetId: string) => ({ GSI1PK: `CANVASASSET#${workspaceId}#${canvasId}`, GSI1SK: `ASSET#${assetId}` }),

@@ -3,7 +3,9 @@
 // way. Its own module so that the upload routes, which never write bytes themselves, do not bundle it.
 import { createHash } from 'node:crypto';
 import { pipeline, Readable, Transform } from 'node:stream';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { ValidationError } from '#core/errors';
 import type { GeneratedAssetStorage } from '#core/assets/ports';
 import { S3AssetStorage } from './asset-storage.ts';
 
@@ -25,6 +27,13 @@ export class S3GeneratedAssetStorage extends S3AssetStorage implements Generated
     const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType } });
     const result = await upload.done();
     return { size, sha256: hash.digest('base64'), versionId: ('VersionId' in result ? result.VersionId : undefined) ?? null };
+  }
+
+  async read(key: string, maxBytes: number): Promise<Uint8Array> {
+    const { client, bucket } = this.s3();
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    if ((object.ContentLength ?? 0) > maxBytes) throw new ValidationError(`The asset is larger than ${maxBytes} bytes`);
+    return object.Body!.transformToByteArray();
   }
 }
 

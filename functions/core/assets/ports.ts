@@ -78,4 +78,6 @@ export interface AssetStorage {
 export interface GeneratedAssetStorage extends AssetStorage {
   /** Stores bytes, streamed; answers size, checksum and version. */
   put(key: string, body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream, contentType: string): Promise<{ size: number; sha256: string; versionId: string | null }>;
+  /** The bytes of a stored object (a generation's input asset), refusing more than `maxBytes`. */
+  read(key: string, maxBytes: number): Promise<Uint8Array>;
 }

@@ -157,11 +157,11 @@ export const NodeTypeSchema = z.enum(NODE_TYPE_IDS as [NodeTypeId, ...NodeTypeId
  * Node types that are listed and connectable but cannot run in this deployment yet, each with the
  * reason clients are shown: ports/manifest marks them unavailable, ports/validate warns about them,
  * and a run reaching one is refused at start (the run engine has no executor for them; a unit test
- * keeps this list and the executors in step). The generation issue removes these lines.
+ * keeps this list and the executors in step). Empty while every type can run.
  */
 const UNAVAILABLE: Partial<Record<NodeTypeId, string>> = {
-  'audio-generation': 'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
-  'speech-to-speech': 'Speech to speech cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+  // Every node type runs in this deployment (generation: docs/generation.md). A type whose provider is
+  // not connected yet is listed here with the reason clients are shown.
 };
 
 export type NodeAvailability = { available: true } | { available: false; reason: string };

@@ -34,7 +34,7 @@ export const COPY_DEADLINE_SECONDS = 300;
 /** Job records are kept this long (then DynamoDB's TTL removes them; the asset stays). */
 export const VIDEO_JOB_TTL_DAYS = 30;
 /** Largest inline (`data:`) reference accepted, decoded. */
-export const MAX_INLINE_REFERENCE_BYTES = 10 * 1024 * 1024;
+export const MAX_INLINE_REFERENCE_BYTES = 4 * 1024 * 1024;
 
 export type VideoJobStatus = 'submitting' | 'running' | 'copying' | 'succeeded' | 'failed' | 'cancelled';
 

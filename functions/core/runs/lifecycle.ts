@@ -8,7 +8,8 @@ import { reachableFrom } from '../canvas/graph.ts';
 import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, type RunTrigger, type TimelineEvent } from './model.ts';
 
 /** The trigger node and everything downstream of it: what a run executes, frozen at its start. */
-export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNodeId: string): FrozenGraph {
+/** `availability`: which node types this deployment can run (node-types.ts; tests pass their own). */
+export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNodeId: string, availability = nodeAvailability): FrozenGraph {
   const trigger = canvas.nodes.find((node) => node.id === triggerNodeId);
   if (!trigger) throw new ValidationError(`triggerNodeId ${triggerNodeId} is not a node of this canvas`);
   if (!isTrigger(trigger.type)) {
@@ -16,7 +17,7 @@ export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNode
   }
   const reached = reachableFrom(canvas.edges, triggerNodeId);
   const nodes = canvas.nodes.filter((node) => reached.has(node.id));
-  const unsupported = nodes.filter((node) => !nodeAvailability(node.type).available);
+  const unsupported = nodes.filter((node) => !availability(node.type).available);
   if (unsupported.length > 0) {
     const list = unsupported.map((node) => `${node.id} (${node.type})`).join(', ');
     throw new ValidationError(`This deployment cannot run these nodes yet: ${list}`);

@@ -21,7 +21,7 @@ export async function tokenKey(): Promise<Buffer> {
   return (key = statusTokenKey(serviceKey));
 }
 
-const Reference = z.string().check(z.minLength(1), z.maxLength(15 * 1024 * 1024), z.describe('A public HTTPS URL, or an inline image as data:image/png|jpeg|webp|gif;base64,…'));
+const Reference = z.string().check(z.minLength(1), z.maxLength(6 * 1024 * 1024), z.describe('A public HTTPS URL, or an inline image as data:image/png|jpeg|webp|gif;base64,…'));
 const References = (what: string) => z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(2048))).check(z.maxLength(20), z.describe(`${what}: public HTTPS URLs`)));
 
 /** Provider two's body (the spec's fields) plus the canvas it is bound to and the reference arrays. */

@@ -38,7 +38,9 @@ describe('freezeGraph', () => {
 
   it('refuses a trigger whose downstream nodes include a type this deployment cannot run, naming them', () => {
     // Act
-    const attempt = () => freezeGraph(canvas, 'other');
+    // Prepare: a deployment without the speech provider
+    const withoutSpeech = (type: string) => (type === 'audio-generation' ? { available: false as const, reason: 'no speech provider' } : { available: true as const });
+    const attempt = () => freezeGraph(canvas, 'other', withoutSpeech);
 
     // Assess
     expect(attempt).toThrow(ValidationError);

@@ -186,24 +186,22 @@ describe('nodeAvailability', () => {
       expect(availability.available, type).toBe(Boolean(WORKFLOW_EXECUTORS[type]));
       if (!availability.available) expect(availability.reason, type).toMatch(/cannot run yet/);
     }
-    expect(NODE_TYPE_IDS.filter((type) => !nodeAvailability(type).available)).toEqual(['audio-generation', 'speech-to-speech']);
+    expect(NODE_TYPE_IDS.filter((type) => !nodeAvailability(type).available)).toEqual([]);
   });
 
-  it('shows in the manifest as available, plus unavailableReason when not', () => {
-    const entries = Object.fromEntries(portManifest().nodeTypes.map((entry) => [entry.type, entry]));
-    expect(entries.text).toMatchObject({ available: true });
-    expect(entries.text).not.toHaveProperty('unavailableReason');
-    expect(entries['audio-generation']).toMatchObject({ available: false, unavailableReason: expect.stringContaining('speech provider') });
+  it('shows every type in the manifest as available, with no unavailableReason', () => {
+    for (const entry of portManifest().nodeTypes) {
+      expect(entry, entry.type).toMatchObject({ available: true });
+      expect(entry, entry.type).not.toHaveProperty('unavailableReason');
+    }
   });
 });
 
 describe('canvasWarnings', () => {
-  it('warns once per node that cannot run yet, in node order, and not at all for a runnable canvas', () => {
+  it('warns about no node now that every type can run', () => {
     const node = (id: string, type: keyof typeof NODE_TYPES) => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
-    expect(canvasWarnings({ nodes: [node('a', 'audio-generation'), node('t', 'text'), node('v', 'video-generation'), node('s', 'speech-to-speech')], edges: [] })).toEqual([
-      { nodeId: 'a', code: 'node-unavailable', message: expect.stringMatching(/^Node a \(audio-generation\): /) },
-      { nodeId: 's', code: 'node-unavailable', message: expect.stringMatching(/^Node s \(speech-to-speech\): /) },
-    ]);
+    // Every node type runs now: no canvas of them draws a warning.
+    expect(canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] })).toEqual([]);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });
 });

@@ -1,0 +1,36 @@
+// adapter: what the speech core needs, built once per cold start — the same for POST /api/generate-audio
+// and the run workflow's Advance step (the audio nodes).
+import { systemClock } from '#core/clock';
+import { priceBook } from '#core/credits/prices';
+import type { SpeechDeps } from '#core/generation/speech';
+import { assets } from '#adapters/dynamodb/asset-repository';
+import { connections, policies } from '#adapters/dynamodb/integration-repository';
+import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { speechOperations } from '#adapters/dynamodb/speech-operation-repository';
+import { credentialCipher } from '#adapters/credentials/cipher';
+import { ENV } from '#adapters/env';
+import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
+import { outboundConfig } from '#adapters/outbound-http/config';
+import { mediaSource } from '#adapters/outbound-http/media-source';
+import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
+import { elevenLabsProvider } from '#adapters/providers/elevenlabs';
+import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
+import { secretSource } from '#adapters/secrets/secret-source';
+
+const sharedKey = secretSource(ENV.speechApiKey, `${ENV.speechApiKey}_ARN`);
+let built: SpeechDeps | undefined;
+
+export function speechDeps(): SpeechDeps {
+  return (built ??= {
+    operations: speechOperations,
+    provider: elevenLabsProvider(),
+    access: { policies, connections, cipher: credentialCipher, sharedConfigured: (provider) => sharedCredentialPresence()[provider] },
+    sharedApiKey: sharedKey,
+    checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
+    media: mediaSource,
+    credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
+    clock: systemClock,
+  });
+}

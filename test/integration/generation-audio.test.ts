@@ -1,0 +1,160 @@
+// integration: speech end to end — POST /api/generate-audio over HTTP against the local stack and a
+// loopback server speaking ElevenLabs' TTS (JSON) and STS (multipart) calls with real MP3 bytes, our
+// fetch client in between; and the audio-generation and speech-to-speech nodes through the state
+// machine. The asset holds the provider's bytes; credits are charged once per operation (a retried
+// Idempotency-Key calls the provider once); a provider failure releases the hold; our rate limit 429s;
+// clamped values reach the provider clamped; policy refusals are 403s.
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#core/clock';
+import { durableKeyOf } from '#core/assets/model';
+import { grantCredits } from '#core/credits/ledger';
+import { priceBook } from '#core/credits/prices';
+import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { ENV } from '#adapters/env';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
+import { startElevenLabsFake, type ElevenLabsFake } from '../support/fakes/elevenlabs-server.ts';
+import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+
+const KEY = 'sk_0123456789abcdef0123456789abcdef';
+let fake: ElevenLabsFake;
+let stack: RunsStack;
+let client: Client;
+let canvasId: string;
+
+beforeAll(async () => {
+  fake = await startElevenLabsFake({ key: KEY });
+  stack = await startRunsStack({ ELEVENLABS_API_KEY: KEY, SPEECH_BASE_URL: fake.url });
+  client = new Client(stack.baseUrl, stack.key);
+  canvasId = await client.createCanvas('Voice board');
+  await grantCredits(
+    { workspaceId: stack.workspaceId, credits: 5000, reason: 'audio tests', grantedBy: 'test', operationId: 'audio-grant' },
+    { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+  );
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await fake?.close();
+  for (const name of ['ELEVENLABS_API_KEY', 'SPEECH_BASE_URL']) delete process.env[name];
+});
+
+const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) => client.request('POST', '/api/generate-audio', { body: { canvasId, ...body }, headers });
+const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
+const entriesOf = async (operationId: string) =>
+  (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '100' } })).body.items.filter((entry: { operationId: string }) => entry.operationId === operationId);
+
+async function bytesOf(key: string): Promise<Buffer> {
+  const s3 = new S3Client({ endpoint: process.env[ENV.s3Endpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
+  const bytes = Buffer.from(await object.Body!.transformToByteArray());
+  s3.destroy();
+  return bytes;
+}
+
+describe('POST /api/generate-audio', () => {
+  it('speaks text: the MP3 is a durable asset on the canvas, charged once per 1000 characters, clamped values sent clamped', async () => {
+    // Act
+    const answer = await generate({ mode: 'tts', text: 'Hello from the board', stability: 3, speed: 9, seed: -4 }, { 'idempotency-key': 'tts-1' });
+
+    // Assess
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body).toMatchObject({ status: 'succeeded', mode: 'tts', model: 'multilingual_v2', voice: 'EXAVITQu4vr4xnSDxMaL', asset: { kind: 'audio', contentType: 'audio/mpeg' } });
+    expect(answer.body.adjusted).toEqual(['stability 3 → 1', 'speed 9 → 1.2', 'seed -4 → 0']);
+    const call = fake.calls.at(-1)!;
+    expect(call).toMatchObject({ action: 'tts', voice: 'EXAVITQu4vr4xnSDxMaL', query: '?output_format=mp3_44100_128' });
+    expect(call.body).toEqual({ text: 'Hello from the board', model_id: 'eleven_multilingual_v2', voice_settings: { stability: 1, speed: 1.2 }, seed: 0 });
+    const bytes = await bytesOf(durableKeyOf(stack.workspaceId, answer.body.asset.assetId));
+    expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
+    expect(bytes.length).toBe(answer.body.asset.size);
+    expect(await entriesOf(answer.body.operationId)).toEqual([expect.objectContaining({ type: 'usage', credits: -6 })]);
+  });
+
+  it('answers a retry with the same Idempotency-Key from the record: one provider call, one charge', async () => {
+    const calls = fake.calls.length;
+    const first = await generate({ mode: 'tts', text: 'Only once' }, { 'idempotency-key': 'tts-once' });
+    const again = await generate({ mode: 'tts', text: 'Only once' }, { 'idempotency-key': 'tts-once' });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotency-replayed')).toBe('true');
+    expect(again.body.asset).toEqual(first.body.asset);
+    expect(fake.calls.length).toBe(calls + 1);
+    expect(await entriesOf(first.body.operationId)).toHaveLength(1);
+  });
+
+  it('re-voices base64 audio with background-noise removal, charged by the seconds produced', async () => {
+    const source = Buffer.alloc(32_000, 1);
+    const answer = await generate({ mode: 'sts', audioBase64: source.toString('base64'), removeBackgroundNoise: true, voice: 'pNInz6obpgDQGcFmaJgB' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(fake.calls.at(-1)).toMatchObject({ action: 'sts', voice: 'pNInz6obpgDQGcFmaJgB', body: { audioBytes: 32_000, model_id: 'eleven_multilingual_sts_v2', remove_background_noise: 'true' } });
+    const [charge] = await entriesOf(answer.body.operationId);
+    expect(charge).toMatchObject({ type: 'usage' });
+    expect(charge.credits).toBeLessThan(0);
+  });
+
+  it.each([
+    [401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } }, 502, /refused the credential/],
+    [422, { detail: [{ loc: ['body', 'text'], msg: 'too long' }] }, 400, /text: too long/],
+    [429, { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests' } }, 429, /busy/],
+    [500, { detail: { status: 'internal', message: 'boom' } }, 502, /HTTP 500/],
+  ])('maps a provider %i to %i, releases the hold and charges nothing', async (status, body, answered, message) => {
+    fake.faults.inject({ action: 'tts', status, body, headers: status === 429 ? { 'retry-after': '3' } : {} });
+    const before = await balance();
+    const answer = await generate({ mode: 'tts', text: 'This one fails' });
+    expect(answer.status).toBe(answered);
+    expect(answer.body.error).toMatch(message);
+    if (answered === 429) expect(answer.headers.get('retry-after')).toBe('3');
+    expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
+  });
+
+  it('refuses a voice the policy does not allow on the shared credential (403), calling nothing', async () => {
+    await client.request('POST', '/api/integrations/policies', { body: { allowedVoices: ['EXAVITQu4vr4xnSDxMaL'] } });
+    try {
+      const calls = fake.calls.length;
+      const refused = await generate({ mode: 'tts', text: 'x', voice: 'pNInz6obpgDQGcFmaJgB' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/voice pNInz6obpgDQGcFmaJgB/);
+      expect(fake.calls.length).toBe(calls);
+    } finally {
+      await client.request('POST', '/api/integrations/policies', { body: { allowedVoices: null } });
+    }
+  });
+
+  it('refuses an sts source URL that is not public HTTPS (400), calling nothing', async () => {
+    const calls = fake.calls.length;
+    const refused = await generate({ mode: 'sts', audioUrl: 'https://10.0.0.5/voice.mp3' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/audioUrl must point to a public host/);
+    expect(fake.calls.length).toBe(calls);
+  });
+});
+
+describe('the audio nodes', () => {
+  it('speak and then re-voice through the state machine: text → audio-generation → speech-to-speech → out', async () => {
+    // Prepare
+    const board = await client.createCanvas('Voice run');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Welcome aboard' } });
+    await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
+    await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB', removeBackgroundNoise: true } });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'speak', targetHandle: 'text-in' });
+    await client.addEdge(board, { source: 'speak', sourceHandle: 'audio-out', target: 'revoice', targetHandle: 'audio-in' });
+    await client.addEdge(board, { source: 'revoice', sourceHandle: 'audio-out', target: 'out', targetHandle: 'value-in' });
+
+    // Act
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 30_000);
+
+    // Assess
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const spoken = done.outputs.speak['audio-out'];
+    const revoiced = done.outputs.revoice['audio-out'];
+    expect(spoken).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
+    expect(revoiced).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
+    const sts = fake.calls.filter((call) => call.action === 'sts').at(-1)!;
+    expect(sts.body.audioBytes).toBe(spoken.size);
+    expect(sts.body.remove_background_noise).toBe('true');
+    expect(await entriesOf(`run:${accepted.body.executionId}:speak:1`)).toHaveLength(1);
+    expect(await entriesOf(`run:${accepted.body.executionId}:revoice:1`)).toHaveLength(1);
+  });
+});
