@@ -14,7 +14,7 @@ import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { ENV } from '#adapters/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { startElevenLabsFake, type ElevenLabsFake } from '../support/fakes/elevenlabs-server.ts';
-import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { Client, otherWorkspace, startRunsStack, type RunsStack } from './support/runs-stack.ts';
 
 const KEY = 'sk_0123456789abcdef0123456789abcdef';
 let fake: ElevenLabsFake;
@@ -126,6 +126,39 @@ describe('POST /api/generate-audio', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/audioUrl must point to a public host/);
     expect(fake.calls.length).toBe(calls);
+  });
+});
+
+describe('the rate limit', () => {
+  it('answers 429 with Retry-After past 30 new operations a minute; replays are not counted', async () => {
+    // Prepare: a workspace of its own, so other tests' calls do not count
+    const other = await otherWorkspace();
+    await grantCredits(
+      { workspaceId: other.workspaceId, credits: 2000, reason: 'rate limit test', grantedBy: 'test', operationId: 'audio-rate-grant' },
+      { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    );
+    const theirs = new Client(stack.baseUrl, other.apiKey);
+    const board = await theirs.createCanvas('Rate');
+    const call = (key?: string) => theirs.request('POST', '/api/generate-audio', { body: { canvasId: board, mode: 'tts', text: 'hi' }, headers: key ? { 'idempotency-key': key } : {} });
+
+    // Act: 62 new operations fall into at most two fixed windows of 30
+    const first = await call('replayed-key');
+    const statuses: number[] = [];
+    let limited: Awaited<ReturnType<typeof call>> | undefined;
+    for (let index = 0; index < 62; index++) {
+      const answer = await call();
+      statuses.push(answer.status);
+      if (answer.status === 429) limited ??= answer;
+    }
+    const replay = await call('replayed-key');
+
+    // Assess
+    expect(first.status).toBe(201);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+    expect(statuses.every((status) => status === 201 || status === 429)).toBe(true);
+    expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited!.body.error).toMatch(/Too many audio generations/);
+    expect(replay.status).toBe(200);
   });
 });
 

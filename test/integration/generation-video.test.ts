@@ -211,3 +211,26 @@ describe('the video-generation node', () => {
     expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
   });
 });
+
+describe('cancelling a run while its video node waits', () => {
+  it('stops the provider job and releases the hold', async () => {
+    // Prepare: a job that stays queued for many polls
+    const board = await client.createCanvas('Cancelled video');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Cancel me please' } });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    const before = await balance();
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    await client.waitFor(accepted.body.executionId, (run) => run.nodes?.video?.status === 'waiting', 'the video node waiting', 15_000);
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Cancel me please')!;
+
+    // Act
+    const cancelled = await client.request('POST', '/api/mcp/executions/cancel', { body: { executionId: accepted.body.executionId } });
+
+    // Assess
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(fake.calls.some((call) => call.method === 'PUT' && call.path.includes(job.requestId))).toBe(true);
+    expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
+  });
+});
