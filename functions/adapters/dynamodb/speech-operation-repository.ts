@@ -1,6 +1,6 @@
 // adapter: SpeechOperationRepository on the single table (see table-design.ts): one item per provider
 // operation, written with attribute_not_exists before the provider is called, then only on its version.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
 import type { SpeechOperation, SpeechOperationRepository } from '#core/generation/speech';
 import { table } from './client.ts';
@@ -40,6 +40,11 @@ export class DynamoSpeechOperationRepository implements SpeechOperationRepositor
     const { client, tableName } = table();
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.speechOperation(workspaceId, operationId), ConsistentRead: true }));
     return Item ? toOperation(Item) : undefined;
+  }
+
+  async delete(operation: Pick<SpeechOperation, 'workspaceId' | 'operationId'>): Promise<void> {
+    const { client, tableName } = table();
+    await client.send(new DeleteCommand({ TableName: tableName, Key: keys.speechOperation(operation.workspaceId, operation.operationId) }));
   }
 
   async update(operation: SpeechOperation, expectedVersion: number): Promise<void> {

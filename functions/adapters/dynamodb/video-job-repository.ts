@@ -1,6 +1,6 @@
 // adapter: VideoJobRepository on the single table (see table-design.ts): one item per job, written
 // first with attribute_not_exists (a retried submit finds it) and then only on its version.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
 import { VIDEO_JOB_TTL_DAYS, type VideoJob, type VideoJobRepository } from '#core/generation/video-jobs';
 import { table } from './client.ts';
@@ -39,6 +39,11 @@ export class DynamoVideoJobRepository implements VideoJobRepository {
     const { client, tableName } = table();
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.videoJob(workspaceId, jobId), ConsistentRead: true }));
     return Item ? toJob(Item) : undefined;
+  }
+
+  async delete(job: Pick<VideoJob, 'workspaceId' | 'id'>): Promise<void> {
+    const { client, tableName } = table();
+    await client.send(new DeleteCommand({ TableName: tableName, Key: keys.videoJob(job.workspaceId, job.id) }));
   }
 
   async update(job: VideoJob, expectedVersion: number): Promise<void> {

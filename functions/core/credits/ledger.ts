@@ -19,6 +19,7 @@ import type { PageQuery } from '../pagination.ts';
 import type { CreditBalance, GrantEntry, LedgerEntry, PaymentReference, PurchaseEntry, UsageEntry, UsageResource } from './ledger-entry.ts';
 import { priceFor, pricingQuantityOf, skuPriceIdOf, type PriceBook } from './prices.ts';
 import type { AppendResult, CreditHold, CreditLedgerStore } from './ports.ts';
+import { InsufficientCreditsError } from './errors.ts';
 
 export const LEDGER_ID_PREFIX = 'led';
 
@@ -256,6 +257,17 @@ export async function recordPurchase(
     source: input.source,
   };
   return deps.ledger.append(entry, { requireWorkspace: true });
+}
+
+/**
+ * Refuses (402) work the workspace cannot cover now, before anything is written: one balance read. The
+ * hold itself decides under concurrency; this lets a request that cannot be afforded write nothing at all
+ * (no operation record, no rate-limit slot).
+ */
+export async function assertAffordable(work: Omit<MeteredWork, 'operationId'>, deps: CreditDeps): Promise<void> {
+  const { credits } = priced({ ...work, operationId: 'quote' }, deps);
+  const { available } = await deps.ledger.getBalance(work.workspaceId);
+  if (available < credits) throw new InsufficientCreditsError(credits, available);
 }
 
 export async function getBalance(workspaceId: string, deps: Pick<CreditDeps, 'ledger'>): Promise<CreditBalance> {

@@ -11,7 +11,7 @@
 import { ConflictError, DomainError, NotFoundError, UpstreamError, ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
-import { holdCredits, releaseHold, settleHold, type CreditDeps } from '../credits/ledger.ts';
+import { assertAffordable, holdCredits, releaseHold, settleHold, type CreditDeps } from '../credits/ledger.ts';
 import { ASSET_KINDS } from '../assets/kinds.ts';
 import { storeGeneratedAsset, type GeneratedAssetDeps } from '../assets/generated.ts';
 import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
@@ -49,6 +49,8 @@ export interface SpeechOperationRepository {
   get(workspaceId: string, operationId: string): Promise<SpeechOperation | undefined>;
   /** Writes if the stored version is `expectedVersion`; else ConflictError. */
   update(operation: SpeechOperation, expectedVersion: number): Promise<void>;
+  /** Removes a record whose operation never started (its hold was refused). */
+  delete(operation: Pick<SpeechOperation, 'workspaceId' | 'operationId'>): Promise<void>;
 }
 
 export interface SpeechDeps {
@@ -70,6 +72,11 @@ export interface SpeechInput {
   body: Omit<SpeechRequestBody, 'canvasId'>;
   /** sts: the source audio as bytes already at hand (a node's input asset). */
   source?: { bytes: Uint8Array; contentType: string };
+  /**
+   * Called once a new operation has passed every check and before anything is written (the route's rate
+   * limit): a refusal here leaves nothing behind.
+   */
+  admit?: () => Promise<void>;
 }
 
 export interface SpeechOutcome {
@@ -88,6 +95,13 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
   const prepared = prepareSpeech(input.body);
   const apiKey = await credentialFor(input.workspaceId, prepared, deps);
   const source = prepared.mode === 'sts' ? (input.source ?? (await sourceOf(input.body, deps))) : undefined;
+  const held =
+    prepared.mode === 'tts'
+      ? { sku: 'audio.tts', quantity: prepared.text!.length / 1000 }
+      : { sku: 'audio.sts', quantity: Math.min(Math.max(Math.ceil(mp3SecondsOf(source!.bytes.length)), STS_HOLD_SECONDS.min), STS_HOLD_SECONDS.max) };
+  // Refusals before any write: credits (402) and the caller's admission (the route's rate limit, 429).
+  await assertAffordable({ workspaceId: input.workspaceId, sku: held.sku, model: prepared.model, quantity: held.quantity }, deps.credits);
+  await input.admit?.();
 
   const now = deps.clock.now();
   let operation: SpeechOperation = {
@@ -110,17 +124,14 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
   const created = await deps.operations.create(operation);
   if (!created.created) return replay(created.existing, deps);
 
-  const held =
-    prepared.mode === 'tts'
-      ? { sku: 'audio.tts', quantity: prepared.text!.length / 1000 }
-      : { sku: 'audio.sts', quantity: Math.min(Math.max(Math.ceil(mp3SecondsOf(source!.bytes.length)), STS_HOLD_SECONDS.min), STS_HOLD_SECONDS.max) };
   try {
     await holdCredits(
       { workspaceId: input.workspaceId, operationId, sku: held.sku, model: prepared.model, quantity: held.quantity, resource: { canvasId: input.canvasId, provider: 'speech', ...(input.nodeId ? { nodeId: input.nodeId } : {}) }, description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}` },
       deps.credits,
     );
   } catch (error) {
-    await change(operation, { status: 'failed', error: messageOf(error) }, deps).catch(() => undefined);
+    // Refused under a race with another spend: the operation never started, so it leaves no record.
+    await deps.operations.delete(operation).catch(() => undefined);
     throw error;
   }
 

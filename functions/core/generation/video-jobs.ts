@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { ConflictError, DomainError, NotFoundError, UpstreamError, ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
-import { holdCredits, releaseHold, settleHold, type CreditDeps } from '../credits/ledger.ts';
+import { assertAffordable, holdCredits, releaseHold, settleHold, type CreditDeps } from '../credits/ledger.ts';
 import { ASSET_KINDS } from '../assets/kinds.ts';
 import { storeGeneratedAsset, type GeneratedAssetDeps } from '../assets/generated.ts';
 import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
@@ -73,6 +73,8 @@ export interface VideoJobRepository {
   get(workspaceId: string, jobId: string): Promise<VideoJob | undefined>;
   /** Writes `job` if the stored version is `expectedVersion`; else ConflictError. */
   update(job: VideoJob, expectedVersion: number): Promise<void>;
+  /** Removes a job that never started (its hold was refused). */
+  delete(job: Pick<VideoJob, 'workspaceId' | 'id'>): Promise<void>;
 }
 
 /** The media of a finished job, streamed under the outbound rules (public HTTPS, checked after DNS). */
@@ -130,6 +132,8 @@ export async function submitVideoJob(
   const credential = await credentialFor(request.workspaceId, request.provider, request.model, deps);
   const input = await referencesChecked(request, deps);
   const prepared = provider.prepare(input);
+  // A job the workspace cannot afford is refused (402) before anything is written.
+  await assertAffordable({ workspaceId: request.workspaceId, sku: VIDEO_SKU, model: prepared.priceModel, quantity: prepared.durationSeconds }, deps.credits);
 
   const now = deps.clock.now().toISOString();
   let job: VideoJob = {
@@ -173,8 +177,8 @@ export async function submitVideoJob(
       deps.credits,
     );
   } catch (error) {
-    // Nothing was held or submitted: the job ends here, and the caller hears why (402 and the like).
-    await finish(job, { status: 'failed', error: messageOf(error) }, deps).catch(() => undefined);
+    // Refused under a race with another spend: nothing was held or submitted, so no job remains.
+    await deps.jobs.delete(job).catch(() => undefined);
     throw error;
   }
 

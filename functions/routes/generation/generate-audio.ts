@@ -42,14 +42,14 @@ export const operation = defineOperation({
     const key = header('idempotency-key');
     const operationId = key === undefined ? `audio:${newId('aud', deps.clock.now().getTime())}` : `audio:${createHash('sha256').update(`${principal.workspaceId}:${key}`).digest('hex').slice(0, 32)}`;
     const known = key === undefined ? undefined : await deps.operations.get(principal.workspaceId, operationId);
-    if (!known) {
-      // A replay of an operation is never counted; a new one is.
+    if (!known && !(await canvases.get(principal.workspaceId, input.canvasId))) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
+    // A new operation counts against the rate limit once it has passed every other check; a replay never does.
+    const admit = async () => {
       const limited = await rateLimiter.hit({ workspaceId: principal.workspaceId, name: 'generate-audio' }, AUDIO_RATE_LIMIT.limit, AUDIO_RATE_LIMIT.windowSeconds, deps.clock.now());
       if (!limited.allowed) throw new RateLimitedError(`Too many audio generations (limit ${AUDIO_RATE_LIMIT.limit} per ${AUDIO_RATE_LIMIT.windowSeconds} s)`, limited.retryAfterSeconds);
-      if (!(await canvases.get(principal.workspaceId, input.canvasId))) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
-    }
+    };
     const { canvasId, ...body } = input;
-    const outcome = await generateSpeech({ workspaceId: principal.workspaceId, canvasId, body }, operationId, deps);
+    const outcome = await generateSpeech({ workspaceId: principal.workspaceId, canvasId, body, admit }, operationId, deps);
     const { operation: done } = outcome;
     const view = {
       operationId: done.operationId,
