@@ -1,5 +1,5 @@
 // docs: provider two's model contract as the Markdown table in docs/generation-provider-two.md, made
-// from fal-models.ts (test/unit/docs/fal-contract.test.ts keeps the document equal to it). Print it with
+// from fal-models.ts (test/unit/docs/provider-contracts.test.ts keeps the document equal to it). Print it with
 // `npx tsx scripts/fal-contract-table.ts`.
 import { fileURLToPath } from 'node:url';
 import { FAL_DEFAULT_ENDPOINT, FAL_ENDPOINTS, type ParamRule } from '../functions/core/generation/fal-models.ts';

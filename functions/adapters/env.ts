@@ -38,6 +38,8 @@ export const ENV = {
   // Integrations (docs/integrations.md). Shared provider credentials: the value itself (local mode) or,
   // in AWS, the Secrets Manager ARN under the same name with `_ARN` appended.
   providerOneApiKey: 'GEMINI_API_KEY',
+  /** The Gemini API. @default https://generativelanguage.googleapis.com (tests and the local sandbox point it at a stand-in) */
+  providerOneBaseUrl: 'PROVIDER_ONE_BASE_URL',
   providerTwoApiKey: 'FAL_KEY',
   /** fal's queue API. @default https://queue.fal.run (tests and the local sandbox point it at a stand-in) */
   providerTwoBaseUrl: 'PROVIDER_TWO_BASE_URL',

@@ -90,6 +90,8 @@ import { operation as codehostSourceLinksAttach } from '#routes/codehost/source-
 import { operation as codehostDraftPrPrepare } from '#routes/codehost/draft-pr-prepare';
 import { operation as codehostDraftPrResult } from '#routes/codehost/draft-pr-result';
 import { operation as falGenerateVideo } from '#routes/generation/fal-generate-video';
+import { operation as generateVideo } from '#routes/generation/generate-video';
+import { operation as generateVideoStatus } from '#routes/generation/generate-video-status';
 import { operation as falGenerateVideoStatus } from '#routes/generation/fal-generate-video-status';
 import { operation as generateAudio } from '#routes/generation/generate-audio';
 
@@ -115,5 +117,5 @@ export const OPERATIONS: readonly Operation[] = [
   integrationsServiceStatus, integrationsProviders, integrationsConnectionsList, integrationsConnectionsUpsert, integrationsConnectionsRevoke, integrationsPoliciesGet, integrationsPoliciesUpdate, workspaceSuiteConnection,
   codehostInstallations, codehostRepositories, codehostRepository, codehostFilesSearch, codehostSyncTarget, codehostSync, codehostSourceLinksAttach, codehostDraftPrPrepare, codehostDraftPrResult,
   // Generation
-  falGenerateVideo, falGenerateVideoStatus, generateAudio,
+  generateVideo, generateVideoStatus, falGenerateVideo, falGenerateVideoStatus, generateAudio,
 ];

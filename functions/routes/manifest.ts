@@ -178,6 +178,8 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   // Generation: provider two (fal). The status call may stream a finished video (up to 1 GiB) into S3,
   // so it runs under an extended timeout (docs/generation.md, "Long jobs"); API Gateway answers the
   // caller at 29 s and the copy finishes in the function, the next poll finds it done.
+  { id: 'generate-video', method: 'POST', path: '/api/generate-video', host: 'base', entry: 'generation/generate-video', scope: ASSET_WRITE, access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 60, maxBodyBytes: 6 * 1024 * 1024, area: 'generation' },
+  { id: 'generate-video-status', method: 'GET', path: '/api/generate-video', host: 'base', entry: 'generation/generate-video-status', scope: ASSET_READ, access: { table: 'readWrite', bucket: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 300, area: 'generation' },
   { id: 'fal-generate-video', method: 'POST', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video', scope: ASSET_WRITE, access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 30, maxBodyBytes: 6 * 1024 * 1024, area: 'generation' },
   { id: 'fal-generate-video-status', method: 'GET', path: '/api/fal/generate-video', host: 'base', entry: 'generation/fal-generate-video-status', scope: ASSET_READ, access: { table: 'readWrite', bucket: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true }, timeoutSeconds: 300, area: 'generation' },
   // Speech (ElevenLabs): one synchronous provider call of up to two minutes, so the function gets 150 s

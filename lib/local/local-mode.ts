@@ -24,6 +24,7 @@ import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
 import { ENV } from '../../functions/adapters/env.ts';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local.ts';
 import { startFalSandbox } from './sandbox/fal.ts';
+import { startGeminiSandbox } from './sandbox/gemini.ts';
 import { startSpeechSandbox } from './sandbox/elevenlabs.ts';
 import { LocalStackError } from './errors.ts';
 import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
@@ -126,7 +127,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     // A developer's real session token would be sent along with the dummy key; drop it.
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
-    // Provider two without an account: the synthetic sandbox (only when no FAL_KEY is configured).
+    // Providers without an account: the synthetic sandboxes (each only when its key is not configured).
+    stops.push((await startGeminiSandbox(config.activityLog)).stop);
     stops.push((await startFalSandbox(config.activityLog)).stop);
     stops.push((await startSpeechSandbox(config.activityLog)).stop);
 

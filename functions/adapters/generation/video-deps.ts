@@ -16,11 +16,13 @@ import { outboundConfig } from '#adapters/outbound-http/config';
 import { mediaSource } from '#adapters/outbound-http/media-source';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { falProvider } from '#adapters/providers/fal';
+import { veoProvider } from '#adapters/providers/veo';
 import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
 import { secretSource } from '#adapters/secrets/secret-source';
 
-/** The video providers this deployment can call. Provider one (Veo) joins when its adapter lands. */
-export const VIDEO_PROVIDERS: Partial<Record<VideoProviderId, VideoProvider>> = {
+/** The video providers this deployment can call. */
+export const VIDEO_PROVIDERS: Record<VideoProviderId, VideoProvider> = {
+  'provider-one': veoProvider({ media: mediaSource }),
   'provider-two': falProvider(),
 };
 

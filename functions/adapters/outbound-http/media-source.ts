@@ -1,6 +1,9 @@
 // adapter: MediaSource — a provider's finished media streamed from its URL under the outbound rules
-// (public HTTPS checked after DNS, pinned address, no redirects; OUTBOUND_ALLOW_HOSTS and test CAs apply
-// outside Lambda only), capped at the asset kind's size.
+// (public HTTPS checked after DNS, pinned address; OUTBOUND_ALLOW_HOSTS and test CAs apply outside Lambda
+// only), capped at the asset kind's size. Providers hand out download URLs that redirect to their storage
+// (Gemini's file download does): up to MAX_REDIRECTS are followed, each hop a new request checked like the
+// first, and the caller's headers (an API key) go to the first origin only — never across a redirect to
+// another one.
 import { UpstreamError } from '#core/errors';
 import type { MediaSource } from '#core/generation/video-jobs';
 import { outboundConfig } from './config.ts';
@@ -8,29 +11,41 @@ import { safeRequest } from './safe-request.ts';
 
 const HEADERS_TIMEOUT_MS = 15_000;
 const IDLE_TIMEOUT_MS = 30_000;
+export const MAX_REDIRECTS = 3;
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 export const mediaSource: MediaSource = {
   async open(media, maxBytes) {
     const { allowHosts, extraCa } = outboundConfig();
-    const answer = await safeRequest({
-      method: 'GET',
-      url: media.url,
-      headers: media.headers,
-      timeoutMs: HEADERS_TIMEOUT_MS,
-      maxResponseBytes: maxBytes,
-      overflow: 'fail',
-      allowHosts,
-      ca: extraCa,
-      field: 'media url',
-      userAgent: 'workspace-automation-media/1',
-      stream: { idleTimeoutMs: IDLE_TIMEOUT_MS },
-    });
-    if (!answer.ok) throw new UpstreamError(`The generated media could not be fetched: ${answer.error}`);
-    if (answer.status !== 200) {
-      answer.body.resume();
-      throw new UpstreamError(`The generated media could not be fetched: HTTP ${answer.status}`);
+    const origin = new URL(media.url).origin;
+    let url = media.url;
+    for (let hop = 0; ; hop++) {
+      const answer = await safeRequest({
+        method: 'GET',
+        url,
+        headers: new URL(url).origin === origin ? media.headers : undefined,
+        timeoutMs: HEADERS_TIMEOUT_MS,
+        maxResponseBytes: maxBytes,
+        overflow: 'fail',
+        allowHosts,
+        ca: extraCa,
+        field: 'media url',
+        userAgent: 'workspace-automation-media/1',
+        stream: { idleTimeoutMs: IDLE_TIMEOUT_MS },
+      });
+      if (!answer.ok) throw new UpstreamError(`The generated media could not be fetched: ${answer.error}`);
+      if (REDIRECTS.has(answer.status) && typeof answer.headers.location === 'string') {
+        answer.body.resume();
+        if (hop === MAX_REDIRECTS) throw new UpstreamError(`The generated media could not be fetched: more than ${MAX_REDIRECTS} redirects`);
+        url = new URL(answer.headers.location, url).toString();
+        continue;
+      }
+      if (answer.status !== 200) {
+        answer.body.resume();
+        throw new UpstreamError(`The generated media could not be fetched: HTTP ${answer.status}`);
+      }
+      const contentType = answer.headers['content-type'];
+      return { contentType: typeof contentType === 'string' ? contentType : undefined, body: answer.body };
     }
-    const contentType = answer.headers['content-type'];
-    return { contentType: typeof contentType === 'string' ? contentType : undefined, body: answer.body };
   },
 };

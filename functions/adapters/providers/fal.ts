@@ -12,6 +12,7 @@ import { RateLimitedError, UpstreamError, ValidationError } from '#core/errors';
 import { prepareFalJob } from '#core/generation/fal-request';
 import { SubmitOutcomeUnknownError, type ProviderCredential, type VideoPoll, type VideoProvider } from '#core/generation/video-provider';
 import { ENV } from '../env.ts';
+import { describeFetchError, jsonOf, retryAfterOf } from './provider-http.ts';
 
 export const FAL_QUEUE_URL = 'https://queue.fal.run';
 /** Seconds between polls fal's own client uses while a job is queued or running. */
@@ -48,7 +49,7 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
         });
       } catch (error) {
         // The POST may have been received: whether a job exists is unknown.
-        throw new SubmitOutcomeUnknownError(`Provider two did not answer the submit (${describe(error)})`);
+        throw new SubmitOutcomeUnknownError(`Provider two did not answer the submit (${describeFetchError(error)})`);
       }
       const body = await jsonOf(response);
       if (!response.ok) throw submitError(response, body);
@@ -91,7 +92,7 @@ async function read(send: typeof fetch, url: string, headers: Record<string, str
   try {
     response = await send(url, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
   } catch (error) {
-    throw new UpstreamError(`Provider two could not be reached (${describe(error)})`);
+    throw new UpstreamError(`Provider two could not be reached (${describeFetchError(error)})`);
   }
   return { response, body: await jsonOf(response) };
 }
@@ -100,12 +101,12 @@ function submitError(response: Response, body: unknown): Error {
   const detail = detailOf(body);
   if (response.status === 401 || response.status === 403) return new UpstreamError("Provider two refused the credential: check the workspace's provider-two connection or the deployment's FAL_KEY");
   if (response.status === 422 || response.status === 400) return new ValidationError(`Provider two refused the input: ${detail ?? `HTTP ${response.status}`}`);
-  if (response.status === 429) return new RateLimitedError('Provider two is rate limiting this account; try again shortly', retryAfter(response));
+  if (response.status === 429) return new RateLimitedError('Provider two is rate limiting this account; try again shortly', retryAfterOf(response, 10));
   return new UpstreamError(`Provider two answered the submit with HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
 }
 
 function readError(what: string, response: Response, body: unknown): Error {
-  if (response.status === 429) return new RateLimitedError('Provider two is rate limiting this account; try again shortly', retryAfter(response));
+  if (response.status === 429) return new RateLimitedError('Provider two is rate limiting this account; try again shortly', retryAfterOf(response, 10));
   return new UpstreamError(`Provider two answered the ${what} read with HTTP ${response.status}${detailOf(body) ? `: ${detailOf(body)}` : ''}`);
 }
 
@@ -121,21 +122,4 @@ function detailOf(body: unknown): string | undefined {
       .slice(0, 500);
   }
   return undefined;
-}
-
-async function jsonOf(response: Response): Promise<unknown> {
-  const text = await response.text().catch(() => '');
-  try {
-    return text === '' ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
-  }
-}
-
-const retryAfter = (response: Response) => Math.min(Math.max(Number(response.headers.get('retry-after')) || 10, 1), 300);
-
-function describe(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown } } | null)?.cause?.code;
-  if (typeof cause === 'string') return cause;
-  return error instanceof Error ? error.name : 'unknown error';
 }

@@ -4,8 +4,9 @@
 // sleeps), and the finished video is a durable asset on `video-out`.
 import { DomainError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { asText, NodeFailedError, type JobExecutor, type NodeContext } from '../runs/executors.ts';
-import { mediaValueOf } from './media-value.ts';
-import { cancelVideoJob, pollVideoJob, submitVideoJob, videoJobId, type VideoJobDeps } from './video-jobs.ts';
+import { durableKeyOf } from '../assets/model.ts';
+import { isMediaValue, mediaValueOf } from './media-value.ts';
+import { cancelVideoJob, MAX_INLINE_REFERENCE_BYTES, pollVideoJob, submitVideoJob, videoJobId, type VideoJobDeps } from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
 
 /** Seconds before polling again after a provider hiccup (a 5xx, a 429): the job is not failed for it. */
@@ -13,6 +14,7 @@ export const TRANSIENT_RETRY_SECONDS = 15;
 
 interface VideoNodeData {
   provider?: VideoProviderId;
+  assetId?: string;
   endpointId?: string;
   prompt?: string;
   modelParams?: Record<string, unknown>;
@@ -29,10 +31,10 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       const fromInput = (context.inputs['prompt-in'] ?? []).map(asText).join('\n').trim();
       const prompt = fromInput || (data.prompt ?? '').trim();
       if (!prompt) throw new NodeFailedError('The video-generation node has no prompt: connect prompt-in or set its prompt');
-      const image = (context.inputs['image-in'] ?? []).map(asText).find((value) => value !== '');
       const operationId = videoOperationId(context);
       const resolved = deps();
       try {
+        const image = await imageOf(context, resolved);
         const { job } = await submitVideoJob(
           {
             provider: data.provider ?? 'provider-two',
@@ -75,4 +77,22 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       await cancelVideoJob(context.run.workspaceId, job.id, deps());
     },
   };
+}
+
+/**
+ * The reference image: what `image-in` carries — an image asset (read back from the asset store and sent
+ * inline) or a public HTTPS URL (checked by the core) — else the image asset placed on the node itself.
+ */
+async function imageOf(context: NodeContext, deps: VideoJobDeps): Promise<string | undefined> {
+  const input = (context.inputs['image-in'] ?? []).find((value) => value !== '' && value !== null && value !== undefined);
+  if (input !== undefined && !isMediaValue(input)) return asText(input);
+  const assetId = input?.assetId ?? (context.node.data as VideoNodeData).assetId;
+  if (assetId === undefined) return undefined;
+  const where = input ? 'image-in' : 'the asset placed on the node';
+  const asset = await deps.assets.assets.get(context.run.workspaceId, assetId);
+  if (!asset) throw new NodeFailedError(`${where}: asset ${assetId} no longer exists`);
+  if (asset.kind !== 'image') throw new NodeFailedError(`${where}: asset ${assetId} is ${asset.kind}, not an image`);
+  if (asset.size > MAX_INLINE_REFERENCE_BYTES) throw new NodeFailedError(`${where}: asset ${asset.id} is larger than ${MAX_INLINE_REFERENCE_BYTES} bytes; use a smaller image`);
+  const bytes = await deps.assets.storage.read(durableKeyOf(context.run.workspaceId, asset.id), MAX_INLINE_REFERENCE_BYTES);
+  return `data:${asset.contentType};base64,${Buffer.from(bytes).toString('base64')}`;
 }

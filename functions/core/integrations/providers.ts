@@ -4,6 +4,7 @@
 // check model and voice ids against it, and generation takes its model contract from it.
 import * as z from '../schema.ts';
 import { FAL_DEFAULT_ENDPOINT, FAL_ENDPOINTS } from '../generation/fal-models.ts';
+import { VEO_DEFAULT_MODEL, VEO_MODELS } from '../generation/veo-models.ts';
 
 export const PROVIDER_IDS = ['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite', 'http'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -44,12 +45,9 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     vendor: 'Google (Veo, Gemini API)',
     label: 'Video provider one',
     capabilities: ['text-to-video', 'image-to-video', 'reference-images', 'last-frame'],
-    models: [
-      { id: 'veo-3.1-generate-preview', label: 'Veo 3.1', modes: ['text-to-video', 'image-to-video', 'reference-to-video'] },
-      { id: 'veo-3.1-fast-generate-preview', label: 'Veo 3.1 Fast', modes: ['text-to-video', 'image-to-video'] },
-      { id: 'veo-3.1-lite-generate-preview', label: 'Veo 3.1 Lite', modes: ['text-to-video', 'image-to-video'] },
-    ],
-    defaultModel: 'veo-3.1-generate-preview',
+    // The model contract (functions/core/generation/veo-models.ts).
+    models: VEO_MODELS.map((model) => ({ id: model.id, label: model.label, modes: model.modes })),
+    defaultModel: VEO_DEFAULT_MODEL,
     bringYourOwnCredential: true,
   },
   {

@@ -1,0 +1,156 @@
+// integration: provider one (Veo 3.1 on the Gemini API) end to end — the real handlers over HTTP against
+// the local stack (DynamoDB Local, s3rver) and the loopback Gemini stand-in, our fetch client in between.
+// Submit holds credits for the requested seconds; polls read the operation, download the finished video
+// through Google's file redirect into S3 once and charge once; a failed operation releases the hold; a
+// refused request writes nothing; a provider-one token opens nothing on provider two's route; and the
+// video-generation node runs Veo through the state machine with the image asset placed on it.
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#core/clock';
+import { grantCredits } from '#core/credits/ledger';
+import { durableKeyOf } from '#core/assets/model';
+import { priceBook } from '#core/credits/prices';
+import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { ENV } from '#adapters/env';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
+import { syntheticMp4 } from '../../lib/local/sandbox/synthetic-media.ts';
+import { startGeminiFake, type GeminiFake } from '../support/fakes/gemini-server.ts';
+import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+
+const GEMINI_API_KEY = 'AIzaIntegration000000000000000000000000';
+/** A 1×1 PNG. */
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6b1e50000000049454e44ae426082', 'hex');
+const INLINE_PNG = `data:image/png;base64,${PNG.toString('base64')}`;
+
+let fake: GeminiFake;
+let stack: RunsStack;
+let client: Client;
+let canvasId: string;
+
+beforeAll(async () => {
+  fake = await startGeminiFake({ key: GEMINI_API_KEY, pollsUntilDone: 2 });
+  stack = await startRunsStack({ GEMINI_API_KEY, PROVIDER_ONE_BASE_URL: fake.url, OUTBOUND_ALLOW_HOSTS: new URL(fake.url).host });
+  client = new Client(stack.baseUrl, stack.key);
+  canvasId = await client.createCanvas('Veo board');
+  await grantCredits({ workspaceId: stack.workspaceId, credits: 5000, reason: 'veo tests', grantedBy: 'test', operationId: 'veo-grant' }, { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+  await fake?.close();
+  for (const name of ['GEMINI_API_KEY', 'PROVIDER_ONE_BASE_URL', 'OUTBOUND_ALLOW_HOSTS']) delete process.env[name];
+});
+
+const submit = (body: Record<string, unknown>, headers: Record<string, string> = {}) => client.request('POST', '/api/generate-video', { body: { canvasId, prompt: 'A lighthouse at dusk', ...body }, headers });
+const status = (jobId: string, statusToken: string, path = '/api/generate-video') => client.request('GET', path, { query: { jobId, statusToken } });
+const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
+const operationFor = (prompt: string) => [...fake.operations.values()].find((operation) => operation.body.instances[0]!.prompt === prompt)!;
+
+async function bytesOf(key: string): Promise<Buffer> {
+  const s3 = new S3Client({ endpoint: process.env[ENV.s3Endpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
+  const bytes = Buffer.from(await object.Body!.transformToByteArray());
+  s3.destroy();
+  return bytes;
+}
+
+describe('POST and GET /api/generate-video', () => {
+  it('holds credits for the seconds asked, then downloads the finished video into S3 once and charges once', async () => {
+    const before = await balance();
+    const submitted = await submit({ prompt: 'Veo text', model: 'veo-3.1-fast-generate-preview', modelParams: { duration: 6, seed: 3 } });
+    const held = await balance();
+    const first = await status(submitted.body.jobId, submitted.body.statusToken);
+    const done = await status(submitted.body.jobId, submitted.body.statusToken);
+    const again = await status(submitted.body.jobId, submitted.body.statusToken);
+
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    // Fast is priced 8 credits a second: 6 s hold 48.
+    expect(submitted.body).toMatchObject({ status: 'running', provider: 'provider-one', model: 'veo-3.1-fast-generate-preview', mode: 'text-to-video', heldSeconds: 6, pollAfterSeconds: 10, dropped: ['modelParams.seed'] });
+    expect(held).toMatchObject({ balance: before.balance, held: before.held + 48 });
+    expect(first.body).toMatchObject({ status: 'running' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ status: 'succeeded', asset: { kind: 'video', contentType: 'video/mp4' }, pollAfterSeconds: 0 });
+    expect(again.body.asset).toEqual(done.body.asset);
+    const operation = operationFor('Veo text');
+    expect(operation.body.parameters).toEqual({ sampleCount: 1, durationSeconds: 6, aspectRatio: '16:9', resolution: '720p' });
+    expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(syntheticMp4(operation.fileId, 6));
+    // The video came through Google's download (with the key) and its redirect to storage, once.
+    expect(fake.calls.filter((call) => call.path.startsWith(`/v1beta/files/${operation.fileId}:download`))).toHaveLength(1);
+    expect(await balance()).toMatchObject({ balance: before.balance - 48, held: before.held });
+  });
+
+  it('sends an inline first and last frame as Gemini image bytes', async () => {
+    const submitted = await submit({ prompt: 'Veo frames', imageUrl: INLINE_PNG, lastFrameUrl: INLINE_PNG, aspectRatio: '9:16' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    expect(submitted.body).toMatchObject({ mode: 'image-to-video', heldSeconds: 8 });
+    const instance = operationFor('Veo frames').body.instances[0]!;
+    expect(instance.image).toEqual({ bytesBase64Encoded: PNG.toString('base64'), mimeType: 'image/png' });
+    expect(instance.lastFrame).toEqual(instance.image);
+  });
+
+  it('refuses what the model cannot do with a 400 naming the field, and writes nothing', async () => {
+    const before = await balance();
+    const posts = fake.calls.filter((call) => call.method === 'POST').length;
+    const mixed = await submit({ imageUrl: INLINE_PNG, referenceImageUrls: [INLINE_PNG] });
+    const lite = await submit({ model: 'veo-3.1-lite-generate-preview', imageUrl: INLINE_PNG, lastFrameUrl: INLINE_PNG });
+    const unknown = await submit({ model: 'veo-2.0-generate-001' });
+    expect([mixed.status, lite.status, unknown.status]).toEqual([400, 400, 400]);
+    expect(mixed.body.error).toMatch(/^imageUrl: .*reference images or a first and last frame, not both/);
+    expect(lite.body.error).toMatch(/^lastFrameUrl: model veo-3.1-lite-generate-preview takes no last frame/);
+    expect(unknown.body.error).toMatch(/not a provider-one model/);
+    expect(await balance()).toEqual(before);
+    expect(fake.calls.filter((call) => call.method === 'POST').length).toBe(posts);
+  });
+
+  it('releases the hold when the operation fails, and says why', async () => {
+    fake.scriptOutcomes('fail');
+    const before = await balance();
+    const submitted = await submit({ prompt: 'Veo refused' });
+    await status(submitted.body.jobId, submitted.body.statusToken);
+    const failed = await status(submitted.body.jobId, submitted.body.statusToken);
+    expect(failed.body).toMatchObject({ status: 'failed', error: 'Provider one could not generate the video: The prompt could not be used: it names a real person.' });
+    expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
+  });
+
+  it("opens nothing on provider two's status route with a provider-one job and its token", async () => {
+    const submitted = await submit({ prompt: 'Veo token' });
+    const crossed = await status(submitted.body.jobId, submitted.body.statusToken, '/api/fal/generate-video');
+    expect(crossed.status).toBe(404);
+    expect(crossed.body.error).toBe(`Video job ${submitted.body.jobId} not found`);
+  });
+});
+
+describe('the video-generation node on provider one', () => {
+  it('runs Veo through the state machine with the image placed on the node as its first frame', async () => {
+    // Prepare: prompt → video (provider one, an uploaded image placed on it) → out
+    const board = await client.createCanvas('Veo run');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo from the placed image' } });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one', modelParams: { duration: 4 } } });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, { source: 'video', sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
+    const reserved = await client.request('POST', '/api/mcp/canvas/r2-upload/reserve', { body: { canvasId: board, name: 'first-frame.png', contentType: 'image/png', size: PNG.length, sha256: createHash('sha256').update(PNG).digest('base64') } });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
+    const { 'Content-Length': _length, ...headers } = reserved.body.upload.headers as Record<string, string>;
+    expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: PNG })).status).toBe(200);
+    expect((await client.request('POST', '/api/mcp/canvas/r2-upload/finalize', { body: { uploadId: reserved.body.uploadId, nodeId: 'video' } })).status).toBe(201);
+    const before = await balance();
+
+    // Act
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 60_000);
+
+    // Assess: Veo 3.1 (professional, 35 credits a second) × 4 s, charged once for the run attempt
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const video = done.outputs.video['video-out'];
+    expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
+    const operation = operationFor('Veo from the placed image');
+    expect(operation.model).toBe('veo-3.1-generate-preview');
+    expect(operation.body.instances[0]!.image).toEqual({ bytesBase64Encoded: PNG.toString('base64'), mimeType: 'image/png' });
+    expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(operation.fileId, 4));
+    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items;
+    expect(entries.filter((entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`)).toEqual([expect.objectContaining({ type: 'usage', credits: -140 })]);
+    expect((await balance()).balance).toBe(before.balance - 140);
+  });
+});
