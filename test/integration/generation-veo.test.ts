@@ -5,7 +5,6 @@
 // refused request writes nothing; a provider-one token opens nothing on provider two's route; and the
 // video-generation node runs Veo through the state machine with the image asset placed on it.
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { grantCredits } from '#core/credits/ledger';
@@ -15,12 +14,12 @@ import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { ENV } from '#adapters/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { syntheticMp4 } from '../../lib/local/sandbox/synthetic-media.ts';
+import { ONE_PIXEL_PNG } from '../support/fixtures/images.ts';
 import { startGeminiFake, type GeminiFake } from '../support/fakes/gemini-server.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
 
 const GEMINI_API_KEY = 'AIzaIntegration000000000000000000000000';
-/** A 1×1 PNG. */
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f6b1e50000000049454e44ae426082', 'hex');
+const PNG = ONE_PIXEL_PNG;
 const INLINE_PNG = `data:image/png;base64,${PNG.toString('base64')}`;
 
 let fake: GeminiFake;
@@ -130,11 +129,7 @@ describe('the video-generation node on provider one', () => {
     await client.addNode(board, { id: 'out', type: 'output' });
     await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
     await client.addEdge(board, { source: 'video', sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
-    const reserved = await client.request('POST', '/api/mcp/canvas/r2-upload/reserve', { body: { canvasId: board, name: 'first-frame.png', contentType: 'image/png', size: PNG.length, sha256: createHash('sha256').update(PNG).digest('base64') } });
-    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
-    const { 'Content-Length': _length, ...headers } = reserved.body.upload.headers as Record<string, string>;
-    expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: PNG })).status).toBe(200);
-    expect((await client.request('POST', '/api/mcp/canvas/r2-upload/finalize', { body: { uploadId: reserved.body.uploadId, nodeId: 'video' } })).status).toBe(201);
+    await client.uploadOnto(board, 'video', { name: 'first-frame.png', contentType: 'image/png', bytes: PNG });
     const before = await balance();
 
     // Act
@@ -152,5 +147,21 @@ describe('the video-generation node on provider one', () => {
     const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items;
     expect(entries.filter((entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`)).toEqual([expect.objectContaining({ type: 'usage', credits: -140 })]);
     expect((await balance()).balance).toBe(before.balance - 140);
+  });
+
+  it('sends the images as reference images in reference-to-video mode', async () => {
+    const board = await client.createCanvas('Veo references');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo from references' } });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one', mode: 'reference-to-video' } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.uploadOnto(board, 'video', { name: 'character.png', contentType: 'image/png', bytes: PNG });
+
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 60_000);
+
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const instance = operationFor('Veo from references').body.instances[0]!;
+    expect(instance.referenceImages).toEqual([{ image: { bytesBase64Encoded: PNG.toString('base64'), mimeType: 'image/png' }, referenceType: 'ASSET' }]);
+    expect(instance.image).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { ENV } from '#adapters/env';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { syntheticMp4 } from '../../lib/local/sandbox/synthetic-media.ts';
+import { ONE_PIXEL_PNG } from '../support/fixtures/images.ts';
 import { startFalFake, type FalFake } from '../support/fakes/fal-server.ts';
 import { Client, otherWorkspace, startRunsStack, type RunsStack } from './support/runs-stack.ts';
 
@@ -21,6 +22,7 @@ const FAL_KEY = 'key-id-9:0123456789abcdef0123';
 const KLING = 'fal-ai/kling-video/v3/pro/image-to-video';
 /** A public IP literal: judged without DNS (the test machine has none). */
 const IMAGE = 'https://93.184.216.34/lighthouse.png';
+const PNG = ONE_PIXEL_PNG;
 
 let fake: FalFake;
 let stack: RunsStack;
@@ -209,6 +211,24 @@ describe('the video-generation node', () => {
     expect(done.status).toBe('failed');
     expect(JSON.stringify(done.error)).toContain('flagged');
     expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
+  });
+});
+
+describe('the video-generation node on the default endpoint (reference-to-video)', () => {
+  it('sends the image placed on the node as a reference image (image_urls), not as a first frame', async () => {
+    const board = await client.createCanvas('Reference video');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Keep this character' } });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.uploadOnto(board, 'video', { name: 'character.png', contentType: 'image/png', bytes: PNG });
+
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Keep this character')!;
+    expect(job.endpointId).toBe('bytedance/seedance-2.0/reference-to-video');
+    expect(job.input.image_urls).toEqual([`data:image/png;base64,${PNG.toString('base64')}`]);
   });
 });
 

@@ -92,13 +92,15 @@ export const NODE_TYPES = {
     description: 'Generates a video with one of the two video providers.',
     inputs: [
       { name: 'prompt-in', type: 'text', label: 'Prompt', optional: true },
-      { name: 'image-in', type: 'image', label: 'Reference image', optional: true },
+      { name: 'image-in', type: 'image', label: 'Images (first frame, or references)', multiple: true, optional: true },
     ],
     outputs: [{ name: 'video-out', type: 'video', label: 'Video', mimeType: 'video/mp4' }],
     data: z.strictObject({
       ...common,
       provider: z.optional(z.enum(['provider-one', 'provider-two'])),
       endpointId: shortText(200),
+      // Provider one only (provider two's endpoint decides): send the images as reference images.
+      mode: z.optional(z.enum(['text-to-video', 'image-to-video', 'reference-to-video'])),
       prompt: text,
       modelParams: z.optional(z.record(z.string(), z.unknown())),
     }),

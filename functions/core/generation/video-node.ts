@@ -8,6 +8,8 @@ import { durableKeyOf } from '../assets/model.ts';
 import { isMediaValue, mediaValueOf } from './media-value.ts';
 import { cancelVideoJob, MAX_INLINE_REFERENCE_BYTES, pollVideoJob, submitVideoJob, videoJobId, type VideoJobDeps } from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
+import type { VideoMode } from '../integrations/providers.ts';
+import { FAL_DEFAULT_ENDPOINT, falEndpoint } from './fal-models.ts';
 
 /** Seconds before polling again after a provider hiccup (a 5xx, a 429): the job is not failed for it. */
 export const TRANSIENT_RETRY_SECONDS = 15;
@@ -16,6 +18,8 @@ interface VideoNodeData {
   provider?: VideoProviderId;
   assetId?: string;
   endpointId?: string;
+  /** Provider one: send the images as reference images (its model decides nothing by itself). */
+  mode?: VideoMode;
   prompt?: string;
   modelParams?: Record<string, unknown>;
 }
@@ -34,16 +38,20 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       const operationId = videoOperationId(context);
       const resolved = deps();
       try {
-        const image = await imageOf(context, resolved);
+        const provider = data.provider ?? 'provider-two';
+        const images = await imagesOf(context, resolved);
+        // Reference-to-video takes every image as a reference; the other modes take the first as the image.
+        const asReferences = images.length > 0 && referenceMode(provider, data);
+        if (!asReferences && images.length > 1) context.warn?.(`${images.length} images reached the node: only the first is used as its image`);
         const { job } = await submitVideoJob(
           {
-            provider: data.provider ?? 'provider-two',
+            provider,
             workspaceId: context.run.workspaceId,
             canvasId: context.run.canvasId,
             nodeId: context.node.id,
             prompt,
             model: data.endpointId,
-            image,
+            ...(asReferences ? { referenceImages: images } : { image: images[0] }),
             params: data.modelParams,
           },
           { jobId: videoJobId(resolved.clock.now(), operationId), operationId },
@@ -79,16 +87,24 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
   };
 }
 
+/** Whether the node's images are reference images: the fal endpoint's mode, or provider one's `mode`. */
+function referenceMode(provider: VideoProviderId, data: VideoNodeData): boolean {
+  if (provider === 'provider-one') return data.mode === 'reference-to-video';
+  return falEndpoint(data.endpointId ?? FAL_DEFAULT_ENDPOINT)?.mode === 'reference-to-video';
+}
+
 /**
- * The reference image: what `image-in` carries — an image asset (read back from the asset store and sent
- * inline) or a public HTTPS URL (checked by the core) — else the image asset placed on the node itself.
+ * The node's images, in order: what `image-in` carries — image assets (read back from the asset store
+ * and sent inline) or public HTTPS URLs (checked by the core) — else the image asset placed on the node.
  */
-async function imageOf(context: NodeContext, deps: VideoJobDeps): Promise<string | undefined> {
-  const input = (context.inputs['image-in'] ?? []).find((value) => value !== '' && value !== null && value !== undefined);
-  if (input !== undefined && !isMediaValue(input)) return asText(input);
-  const assetId = input?.assetId ?? (context.node.data as VideoNodeData).assetId;
-  if (assetId === undefined) return undefined;
-  const where = input ? 'image-in' : 'the asset placed on the node';
+async function imagesOf(context: NodeContext, deps: VideoJobDeps): Promise<string[]> {
+  const inputs = (context.inputs['image-in'] ?? []).filter((value) => value !== '' && value !== null && value !== undefined);
+  const placed = (context.node.data as VideoNodeData).assetId;
+  if (inputs.length === 0) return placed === undefined ? [] : [await inlineAsset(placed, 'the asset placed on the node', context, deps)];
+  return Promise.all(inputs.map((input) => (isMediaValue(input) ? inlineAsset(input.assetId, 'image-in', context, deps) : asText(input))));
+}
+
+async function inlineAsset(assetId: string, where: string, context: NodeContext, deps: VideoJobDeps): Promise<string> {
   const asset = await deps.assets.assets.get(context.run.workspaceId, assetId);
   if (!asset) throw new NodeFailedError(`${where}: asset ${assetId} no longer exists`);
   if (asset.kind !== 'image') throw new NodeFailedError(`${where}: asset ${assetId} is ${asset.kind}, not an image`);

@@ -1,7 +1,7 @@
 // test support (integration, runs): the whole local stack in this test file's process —
 // startLocalMode() on free ports over a temporary DATA_DIR — and a small HTTP client that talks to it
 // with plain fetch, as a client of the service would. One stack per test FILE (a JVM costs seconds).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -93,6 +93,18 @@ export class Client {
   async addEdge(canvasId: string, edge: Record<string, unknown>): Promise<void> {
     const added = await this.post('/api/mcp/canvas/edge/add', { canvasId, ...edge });
     expect(added.status, JSON.stringify(added.body)).toBe(201);
+  }
+
+  /** Uploads bytes through the canvas upload lifecycle (reserve, presigned PUT, finalize) onto a node. */
+  async uploadOnto(canvasId: string, nodeId: string, file: { name: string; contentType: string; bytes: Buffer }): Promise<string> {
+    const sha256 = createHash('sha256').update(file.bytes).digest('base64');
+    const reserved = await this.post('/api/mcp/canvas/r2-upload/reserve', { canvasId, name: file.name, contentType: file.contentType, size: file.bytes.length, sha256 });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
+    const { 'Content-Length': _length, ...headers } = reserved.body.upload.headers as Record<string, string>;
+    expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: file.bytes })).status).toBe(200);
+    const finalized = await this.post('/api/mcp/canvas/r2-upload/finalize', { uploadId: reserved.body.uploadId, nodeId });
+    expect(finalized.status, JSON.stringify(finalized.body)).toBe(201);
+    return finalized.body.id;
   }
 
   /** prompt → tpl (text) → out (output), through the canvas routes. */
