@@ -19,6 +19,8 @@ import { startGeminiFake, type GeminiFake } from '../support/fakes/gemini-server
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
 
 const GEMINI_API_KEY = 'AIzaIntegration000000000000000000000000';
+/** A workspace's own Gemini key (a provider-one connection). */
+const OWN_KEY = 'AIzaWorkspaceOwn00000000000000000000000';
 const PNG = ONE_PIXEL_PNG;
 const INLINE_PNG = `data:image/png;base64,${PNG.toString('base64')}`;
 
@@ -28,7 +30,7 @@ let client: Client;
 let canvasId: string;
 
 beforeAll(async () => {
-  fake = await startGeminiFake({ key: GEMINI_API_KEY, pollsUntilDone: 2 });
+  fake = await startGeminiFake({ key: [GEMINI_API_KEY, OWN_KEY], pollsUntilDone: 2 });
   stack = await startRunsStack({ GEMINI_API_KEY, PROVIDER_ONE_BASE_URL: fake.url, OUTBOUND_ALLOW_HOSTS: new URL(fake.url).host });
   client = new Client(stack.baseUrl, stack.key);
   canvasId = await client.createCanvas('Veo board');
@@ -110,6 +112,31 @@ describe('POST and GET /api/generate-video', () => {
     const failed = await status(submitted.body.jobId, submitted.body.statusToken);
     expect(failed.body).toMatchObject({ status: 'failed', error: 'Provider one could not generate the video: The prompt could not be used: it names a real person.' });
     expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
+  });
+
+  it("uses the workspace's own key once it has one, and refuses what its policy does not allow (403) before anything is held", async () => {
+    const stored = await client.request('POST', '/api/integrations/connections', { body: { provider: 'provider-one', credential: { apiKey: OWN_KEY } } });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    try {
+      const submitted = await submit({ prompt: 'Veo on our own key' });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+      const submitCall = fake.calls.find((call) => call.method === 'POST' && (call.body as { instances?: { prompt?: string }[] }).instances?.[0]?.prompt === 'Veo on our own key')!;
+      expect(submitCall.key).toBe(OWN_KEY);
+      const polled = await status(submitted.body.jobId, submitted.body.statusToken);
+      expect(fake.calls.filter((call) => call.path === `/v1beta/${operationFor('Veo on our own key').name}`).map((call) => call.key)).toEqual([OWN_KEY]);
+      expect(polled.status).toBe(200);
+
+      const set = await client.request('POST', '/api/integrations/policies', { body: { allowedModels: ['veo-3.1-fast-generate-preview'] } });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const before = await balance();
+      const refused = await submit({ prompt: 'Veo not allowed' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/veo-3\.1-generate-preview/);
+      expect(await balance()).toEqual(before);
+    } finally {
+      await client.request('POST', '/api/integrations/policies', { body: { allowedModels: null } });
+      await client.request('POST', '/api/integrations/connections/revoke', { body: { provider: 'provider-one' } });
+    }
   });
 
   it("opens nothing on provider two's status route with a provider-one job and its token", async () => {

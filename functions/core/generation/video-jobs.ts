@@ -1,9 +1,10 @@
 // use cases: a video generation job, written once for the routes and the run nodes. Charged exactly
 // once, released on failure, its result copied into durable storage exactly once.
 //
-//   submit: access (policy, credential) ─► references checked (outbound rules after DNS) ─► prepare
-//           ─► job record FIRST (conditional put on its id: a retried submit finds it and never
-//              submits again) ─► credit hold (its operation id) ─► ONE provider submit ─► running
+//   submit: references checked (outbound rules after DNS) ─► prepare (the model contract; the default
+//           model applied) ─► access (policy on that model, credential) ─► affordable? (402, nothing
+//           written) ─► job record FIRST (conditional put on its id: a retried submit finds it and
+//           never submits again) ─► credit hold (its operation id) ─► ONE provider submit ─► running
 //   poll:   running ─► policy again ─► provider.poll ─► pending | failed (release) | succeeded:
 //           claim the copy (versioned write, asset id fixed at claim) ─► stream the media to its durable
 //           key ─► the asset (same id on a retried copy) ─► settle the hold ─► succeeded
@@ -129,9 +130,10 @@ export async function submitVideoJob(
   if (existing) return { job: await settleStale(existing, deps), replayed: true };
 
   const provider = providerOf(request.provider, deps);
-  const credential = await credentialFor(request.workspaceId, request.provider, request.model, deps);
   const input = await referencesChecked(request, deps);
   const prepared = provider.prepare(input);
+  // The policy judges the model that will run: the one asked for, or the provider's default.
+  const credential = await credentialFor(request.workspaceId, request.provider, prepared.model, deps);
   // A job the workspace cannot afford is refused (402) before anything is written.
   await assertAffordable({ workspaceId: request.workspaceId, sku: VIDEO_SKU, model: prepared.priceModel, quantity: prepared.durationSeconds }, deps.credits);
 

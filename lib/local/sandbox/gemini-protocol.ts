@@ -32,8 +32,8 @@ export interface GeminiOperationRecord {
 }
 
 export interface GeminiProtocolOptions {
-  /** The key callers must send (`x-goog-api-key`); any key when absent. */
-  key?: string;
+  /** The key (or keys: several accounts) callers must send (`x-goog-api-key`); any key when absent. */
+  key?: string | readonly string[];
   /** Operation reads answered not-done before it is done. @default 2 */
   pollsUntilDone?: number;
 }
@@ -89,7 +89,7 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
       return void response.end(syntheticMp4(operation.fileId, secondsOf(operation)));
     }
 
-    if (typeof key !== 'string' || key === '' || (options.key !== undefined && key !== options.key)) {
+    if (typeof key !== 'string' || key === '' || (options.key !== undefined && ![options.key].flat().includes(key))) {
       return reply(response, 400, error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID'));
     }
 
