@@ -59,8 +59,13 @@ const functions = [
 ];
 /** BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change). */
 const only = process.env.BUNDLE_REPORT_ONLY?.split(',').map((id) => id.trim());
+const selected = functions.filter((candidate) => !only || only.includes(candidate.id));
+if (selected.length === 0) {
+  console.error(`BUNDLE_REPORT_ONLY names no function; ids are: ${functions.map((fn) => fn.id).join(', ')}`);
+  process.exit(1);
+}
 const loadBefore = loadavg()[0]!;
-for (const fn of functions.filter((candidate) => !only || only.includes(candidate.id))) {
+for (const fn of selected) {
   const outfile = join(OUT_DIR, `${fn.id}.mjs`);
   const result = await build({ ...ROUTE_BUNDLING, entryPoints: [fn.entry], outfile, metafile: true, logLevel: 'error' });
   const relativeOut = Object.keys(result.metafile.outputs).find((name) => name.endsWith(`${fn.id}.mjs`))!;
