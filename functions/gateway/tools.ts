@@ -1,6 +1,9 @@
 // gateway: the catalogue as MCP tools. Each call gets a fresh low-level Server (stateless: nothing of
 // one caller can leak into another's) whose tools/list shows only what the caller's scopes allow and
 // whose tools/call runs the operation's use case in-process — never the service's own routes.
+// tools/list is answered from the tool index rendered at build time from the catalogue
+// (tool-index-source.ts); an operation's module is imported at its tool's first call, so a cold
+// gateway runs only what its calls need.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -11,7 +14,6 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
-import * as z from '#core/schema';
 import {
   ConflictError,
   DomainError,
@@ -24,10 +26,11 @@ import type { Principal } from '#core/keys/api-key';
 import { describeRequirement, meetsRequirement, type ScopeRequirement } from '#core/scopes';
 import { describeIssues } from '#http/parse';
 import { HttpResult } from '#http/responses';
-import { OPERATIONS } from '#operations/catalogue';
-import type { Operation, OperationContext } from '#operations/operation';
-import { routeById } from '#routes/manifest';
+import type { OperationContext } from '#operations/operation';
 import { ParamsCheckingServer } from './params-server.ts';
+import type { ToolIndexEntry } from './tool-index.ts';
+import TOOL_INDEX from './tool-index.generated.json' with { type: 'json' };
+import { TOOL_LOADERS } from './tool-loaders.generated.ts';
 
 export const SERVER_INFO = { name: 'workspace-automation', version: '1.0.0' };
 
@@ -38,32 +41,11 @@ const INSTRUCTIONS = [
   'Lists take limit and cursor and answer nextCursor. Failed calls say what to do next.',
 ].join(' ');
 
-/** The scope an operation needs: its route's (one source of truth), or its own when it has no route. */
-export function scopeOf(operation: Operation): ScopeRequirement | null {
-  return operation.route ? routeById(operation.route).scope : (operation.scope ?? null);
-}
-
-interface CatalogueEntry {
-  readonly operation: Operation;
-  readonly scope: ScopeRequirement | null;
-  readonly tool: Tool;
-}
-
-// Built once per cold start: JSON Schemas are the same for every caller.
-let entries: Map<string, CatalogueEntry> | undefined;
-function catalogue(): Map<string, CatalogueEntry> {
+// Built once per cold start.
+let entries: Map<string, ToolIndexEntry> | undefined;
+function catalogue(): Map<string, ToolIndexEntry> {
   entries ??= new Map(
-    OPERATIONS.map((operation) => {
-      const tool: Tool = {
-        name: operation.name,
-        title: operation.title,
-        description: operation.description,
-        inputSchema: z.toJSONSchema(operation.input, { io: 'input' }) as Tool['inputSchema'],
-        outputSchema: z.toJSONSchema(operation.output, { io: 'output' }) as Tool['outputSchema'],
-        annotations: { title: operation.title, ...operation.annotations },
-      };
-      return [operation.name, { operation, scope: scopeOf(operation), tool }];
-    }),
+    (TOOL_INDEX as unknown as ReadonlyArray<Omit<ToolIndexEntry, 'load'>>).map((entry) => [entry.tool.name, { ...entry, load: TOOL_LOADERS[entry.tool.name]! }]),
   );
   return entries;
 }
@@ -132,10 +114,11 @@ export function createGatewayServer(call: GatewayCall): Server {
       const needed = describeRequirement(entry.scope);
       return errorResult(`Missing scope: ${needed}. This credential cannot call ${name}; use a key or grant that holds ${needed}.`);
     }
-    const parsed = entry.operation.input.safeParse(args ?? {});
+    const { operation } = await entry.load();
+    const parsed = operation.input.safeParse(args ?? {});
     if (!parsed.success) return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
     try {
-      const answer = await entry.operation.run(parsed.data, context);
+      const answer = await operation.run(parsed.data, context);
       const value = (answer instanceof HttpResult ? answer.body : answer) as Record<string, unknown>;
       return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
     } catch (error) {

@@ -74,6 +74,12 @@ export interface RouteDefinition {
   readonly maxBodyBytes?: number;
   /** Route area; CDK groups an area's functions into one nested stack to stay under 500 resources. */
   readonly area: RouteArea;
+  /**
+   * Bundle with code splitting: modules the handler reaches only through `import()` become chunks that
+   * load at first use instead of at cold start (lib/constructs/bundling.ts). For a function that serves
+   * many operations and needs one per call: the gateway.
+   */
+  readonly codeSplitting?: boolean;
 }
 
 export type RouteAuth = 'workspace-key' | 'webhook-secret' | 'gateway' | 'public' | 'key-or-session' | 'session-or-service';
@@ -308,6 +314,8 @@ export const ROUTES: readonly RouteDefinition[] = [
     timeoutSeconds: 29,
     maxBodyBytes: 4 * 1024 * 1024,
     area: 'gateway',
+    // Each tool's operation is imported at its first call (functions/gateway/tools.ts).
+    codeSplitting: true,
   },
   // OAuth 2.1 authorization server of the gateway (app host, public: the protocol authenticates).
   // One function serves the discovery documents at the host root and every /oauth/* endpoint and page.

@@ -1,7 +1,8 @@
-// infra: how a route handler is bundled, in one place. RouteFunction (CDK's NodejsFunction) and
-// scripts/bundle-report.ts (plain esbuild) both read it, so the report measures what is deployed.
+// infra: how a route handler is bundled, in one place. RouteFunction (CDK's NodejsFunction, or
+// splitBundle for a route with `codeSplitting`) and scripts/bundle-report.ts (plain esbuild) both read
+// it, so the report measures what is deployed.
 import { fileURLToPath } from 'node:url';
-import type { BuildOptions } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** Lambda runtime major version the bundles target. */
@@ -78,3 +79,41 @@ export const ROUTE_BUNDLING: BuildOptions = {
   absWorkingDir: BUNDLING_ROOT,
   alias: { ...LAMBDA_ALIASES },
 };
+
+/** The file Lambda loads (handler `index.handler`); the chunks beside it load on demand. */
+export const SPLIT_ENTRY_FILE = 'index.mjs';
+
+/**
+ * Bundles a handler with code splitting into `outdir`: `index.mjs` holds what the handler imports
+ * statically, and each module reached only through `import()` becomes a chunk loaded at its first use.
+ * NodejsFunction cannot do this (it passes esbuild `--outfile`, and splitting needs `--outdir`), so a
+ * route with `codeSplitting` is bundled here, by CDK's local bundling, with the same options as every
+ * other function. esbuild's ESM output loads the chunks by relative `import`, which Lambda's Node.js
+ * runtime resolves inside the deployment package.
+ */
+export function splitBundle(entry: string, outdir: string): Metafile {
+  return buildSync({
+    ...ROUTE_BUNDLING,
+    entryPoints: { index: entry },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    metafile: true,
+    logLevel: 'error',
+  }).metafile;
+}
+
+/** The outputs a split bundle's entry loads at cold start: itself and what it imports statically. */
+export function coldOutputs(metafile: Metafile, entryOutput: string): string[] {
+  const loaded = new Set<string>();
+  const visit = (output: string) => {
+    if (loaded.has(output)) return;
+    loaded.add(output);
+    for (const imported of metafile.outputs[output]?.imports ?? []) {
+      if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+    }
+  };
+  visit(entryOutput);
+  return [...loaded];
+}

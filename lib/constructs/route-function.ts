@@ -44,6 +44,7 @@ export class RouteFunction extends ServiceFunction {
       timeout: Duration.seconds(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS),
       memorySize: props.memorySize,
       logRetention: props.logRetention,
+      codeSplitting: route.codeSplitting,
     });
     this.route = route;
   }

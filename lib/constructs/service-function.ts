@@ -3,7 +3,7 @@
 // in one call, so neither can be forgotten. Env names come from functions/adapters/env.ts only.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AssetHashType, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -15,7 +15,7 @@ import { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
 import type { RouteAccess } from '#routes/manifest';
-import { NODEJS_BUNDLING } from './bundling.ts';
+import { NODEJS_BUNDLING, SPLIT_ENTRY_FILE, splitBundle } from './bundling.ts';
 
 /** Repository root (this file is lib/constructs/service-function.ts). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -109,6 +109,12 @@ export interface ServiceFunctionProps {
    * @default logs.RetentionDays.ONE_MONTH
    */
   readonly logRetention?: logs.RetentionDays;
+  /**
+   * Bundle with code splitting (lib/constructs/bundling.ts splitBundle) instead of NodejsFunction's
+   * single file: modules reached only through `import()` load at first use.
+   * @default false
+   */
+  readonly codeSplitting?: boolean;
 }
 
 /**
@@ -117,7 +123,7 @@ export interface ServiceFunctionProps {
  * Construct ids inside ('Logs', 'Role', 'Handler') are fixed, so logical ids are stable.
  */
 export class ServiceFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
   /** e.g. `route run`, `workflow task Advance`. */
@@ -140,9 +146,7 @@ export class ServiceFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Handler', {
-      entry: props.entry,
-      handler: 'handler',
+    const common = {
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       memorySize: props.memorySize ?? 1024,
@@ -152,10 +156,34 @@ export class ServiceFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       description: props.description,
       environment: { NODE_OPTIONS: '--enable-source-maps' },
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-      bundling: NODEJS_BUNDLING,
-    });
+    };
+    this.function = props.codeSplitting
+      ? new lambda.Function(this, 'Handler', {
+          ...common,
+          handler: `${path.basename(SPLIT_ENTRY_FILE, '.mjs')}.handler`,
+          // As NodejsFunction does it: the asset is the bundling output, hashed by its content.
+          code: lambda.Code.fromAsset(PROJECT_ROOT, {
+            assetHashType: AssetHashType.OUTPUT,
+            bundling: {
+              // Never pulled: local bundling (esbuild is a pinned devDependency) always succeeds first.
+              image: lambda.Runtime.NODEJS_22_X.bundlingImage,
+              local: {
+                tryBundle(outputDir) {
+                  splitBundle(props.entry, outputDir);
+                  return true;
+                },
+              },
+            },
+          }),
+        })
+      : new NodejsFunction(this, 'Handler', {
+          ...common,
+          entry: props.entry,
+          handler: 'handler',
+          projectRoot: PROJECT_ROOT,
+          depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+          bundling: NODEJS_BUNDLING,
+        });
 
     Validations.of(this).acknowledge(
       {
@@ -169,7 +197,7 @@ export class ServiceFunction extends Construct {
     );
   }
 
-  /** The NodejsFunction as an IFunction, for integrations. */
+  /** The function as an IFunction, for integrations. */
   get handler(): lambda.IFunction {
     return this.function;
   }

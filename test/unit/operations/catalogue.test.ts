@@ -93,7 +93,7 @@ describe('docs/gateway.md', () => {
   it('lists every tool of the catalogue, with its route, scope and hints, and no tool that does not exist', async () => {
     // Prepare
     const { readFileSync } = await import('node:fs');
-    const { scopeOf } = await import('#gateway/tools');
+    const { scopeOf } = await import('#gateway/tool-index-source');
     const { describeRequirement } = await import('#core/scopes');
     const page = readFileSync(new URL('../../../docs/gateway.md', import.meta.url), 'utf8');
     // | `tool` | `METHOD /path` or – (tool only) | scope | hints |
