@@ -93,11 +93,13 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
   };
   try {
     const dataDir = resolve(config.dataDir);
-    // Fail fast, before a JVM starts, when an HTTP port is taken (the real bind below reports it too).
-    await Promise.all([
-      assertPortFree(config.appPort, 'APP_PORT'),
-      assertPortFree(config.basePort, 'BASE_PORT'),
-    ]);
+    // Fail fast, before a JVM starts, when an HTTP port is taken — and keep both ports bound until the
+    // fronts listen on them: the stand-ins below listen on ports the OS picks, and a port merely found
+    // free could be handed to one of them (seen: the Veo sandbox on APP_PORT).
+    const held: { release: () => Promise<void> }[] = [];
+    stops.push(async () => void (await Promise.all(held.map((hold) => hold.release()))));
+    held.push(await holdPort(config.appPort, 'APP_PORT'));
+    held.push(await holdPort(config.basePort, 'BASE_PORT'));
 
     const [dynamodbPort, s3Port, sfnPort] = [await freePort(), await freePort(), await freePort()];
     const [dynamodb, s3, sfn] = await Promise.all([
@@ -165,6 +167,7 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     const { releaseHolds, RELEASE_HOLDS_EVERY_MINUTES } = await import('../../functions/workers/release-holds.ts');
     stops.push(startTimer(() => releaseHolds().catch((error: unknown) => console.error('[release-holds]', error)), RELEASE_HOLDS_EVERY_MINUTES * 60_000));
 
+    await Promise.all(held.map((hold) => hold.release()));
     const [app, base] = await Promise.all([
       track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest)),
       track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base', activity?.onRequest)),
@@ -246,15 +249,17 @@ async function listenOrExplain(port: number, setting: string, host: 'app' | 'bas
   }
 }
 
-async function assertPortFree(port: number, setting: string): Promise<void> {
+/** Binds `port` (PortInUseError if taken) and keeps it until `release` (safe to call more than once). */
+async function holdPort(port: number, setting: string): Promise<{ release: () => Promise<void> }> {
   const { createServer } = await import('node:net');
-  await new Promise<void>((resolveFree, reject) => {
-    const probe = createServer();
+  const probe = createServer();
+  await new Promise<void>((resolveHeld, reject) => {
     probe.once('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, setting) : error),
     );
-    probe.listen(port, LOOPBACK, () => probe.close(() => resolveFree()));
+    probe.listen(port, LOOPBACK, () => resolveHeld());
   });
+  return { release: () => new Promise<void>((released) => (probe.listening ? probe.close(() => released()) : released())) };
 }
 
 /**

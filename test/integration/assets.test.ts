@@ -209,6 +209,35 @@ describe('asset lifecycle', () => {
     expect((await call('GET', '/api/mcp/workspace/assets/detail', { key, query: { assetId: asset.id } })).status).toBe(404);
   });
 
+  it('places only assets of their kind on source nodes (400 otherwise, the canvas unchanged); the placed one counts as a usage', async () => {
+    // Prepare: a library image and a library recording, an audio-asset node
+    const upload = async (name: string, contentType: string) => {
+      const bytes = randomBytes(256);
+      const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', { key, body: { name, contentType, size: bytes.length, sha256: sha256(bytes) } });
+      await put(reserved.body.upload, bytes);
+      return (await call('POST', '/api/mcp/workspace/assets/upload/finalize', { key, body: { uploadId: reserved.body.uploadId } })).body;
+    };
+    const image = await upload('still.png', 'image/png');
+    const recording = await upload('take.mp3', 'audio/mpeg');
+    expect((await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, id: 'voice', type: 'audio-asset' } })).status).toBe(201);
+    const before = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+
+    // Act
+    const refused = await call('POST', '/api/mcp/workspace/assets/place', { key, body: { assetId: image.id, canvasId, nodeId: 'voice' } });
+    const afterRefusal = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+    const placed = await call('POST', '/api/mcp/workspace/assets/place', { key, body: { assetId: recording.id, canvasId, nodeId: 'voice' } });
+
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: `Node voice is an audio-asset node and takes audio assets; asset ${image.id} is image` });
+    expect(afterRefusal.version).toBe(before.version);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect((await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: recording.id } })).body.usages).toEqual([
+      { canvasId, canvasName: 'Media board', nodeIds: ['voice'], attached: false },
+    ]);
+    await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId, nodeId: 'voice' } });
+  });
+
   it("counts templates whose frozen nodes name the asset: purge refuses without force, usages name the template", async () => {
     // Prepare: a library asset placed on a node, frozen into a template, then removed from the canvas
     const bytes = randomBytes(200);

@@ -93,11 +93,11 @@ describe('POST /api/generate-audio', () => {
   });
 
   it.each([
-    [401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } }, 502, /refused the credential/],
-    [422, { detail: [{ loc: ['body', 'text'], msg: 'too long' }] }, 400, /text: too long/],
-    [429, { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests' } }, 429, /busy/],
-    [500, { detail: { status: 'internal', message: 'boom' } }, 502, /HTTP 500/],
-  ])('maps a provider %i to %i, releases the hold and charges nothing', async (status, body, answered, message) => {
+    [401, 502, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } }, /refused the credential/],
+    [422, 400, { detail: [{ loc: ['body', 'text'], msg: 'too long' }] }, /text: too long/],
+    [429, 429, { detail: { status: 'too_many_concurrent_requests', message: 'Too many concurrent requests' } }, /busy/],
+    [500, 502, { detail: { status: 'internal', message: 'boom' } }, /HTTP 500/],
+  ])('maps a provider %i to %i, releases the hold and charges nothing', async (status, answered, body, message) => {
     fake.faults.inject({ action: 'tts', status, body, headers: status === 429 ? { 'retry-after': '3' } : {} });
     const before = await balance();
     const answer = await generate({ mode: 'tts', text: 'This one fails' });
@@ -189,5 +189,49 @@ describe('the audio nodes', () => {
     expect(sts.body.remove_background_noise).toBe('true');
     expect(await entriesOf(`run:${accepted.body.executionId}:speak:1`)).toHaveLength(1);
     expect(await entriesOf(`run:${accepted.body.executionId}:revoice:1`)).toHaveLength(1);
+  });
+
+  it('re-voice an uploaded recording: audio-asset (the upload placed on it) → speech-to-speech → out', async () => {
+    // Prepare: a recording uploaded onto the source node; the trigger only starts the run
+    const board = await client.createCanvas('Re-voice a recording');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'go' } });
+    await client.addNode(board, { id: 'take', type: 'audio-asset' });
+    await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await client.addEdge(board, { source: 'take', sourceHandle: 'audio-out', target: 'revoice', targetHandle: 'audio-in' });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(board, { source: 'revoice', sourceHandle: 'audio-out', target: 'out', targetHandle: 'value-in' });
+    const recording = Buffer.alloc(24_000, 7);
+    const uploaded = await client.uploadOnto(board, 'take', { name: 'take-1.mp3', contentType: 'audio/mpeg', bytes: recording });
+
+    // Act
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 30_000);
+
+    // Assess: the provider got the uploaded bytes; the source node's value names the upload
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(done.outputs.take['audio-out']).toEqual({ assetId: uploaded, kind: 'audio', contentType: 'audio/mpeg', size: recording.length, name: 'take-1.mp3' });
+    const sts = fake.calls.filter((call) => call.action === 'sts').at(-1)!;
+    expect(sts.body.audioBytes).toBe(recording.length);
+    expect(done.outputs.revoice['audio-out']).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
+    expect(await entriesOf(`run:${accepted.body.executionId}:revoice:1`)).toHaveLength(1);
+  });
+
+  it('refuse an image on an audio-asset node (400), placing nothing', async () => {
+    const board = await client.createCanvas('Wrong kind');
+    await client.addNode(board, { id: 'take', type: 'audio-asset' });
+    const before = await client.request('GET', '/api/mcp/canvas/state', { query: { canvasId: board } });
+    const reserved = await client.request('POST', '/api/mcp/canvas/r2-upload/reserve', { body: { canvasId: board, name: 'still.png', contentType: 'image/png', size: 68 } });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
+    const { 'Content-Length': _length, ...headers } = reserved.body.upload.headers as Record<string, string>;
+    expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: Buffer.alloc(68, 1) })).status).toBe(200);
+
+    const finalized = await client.request('POST', '/api/mcp/canvas/r2-upload/finalize', { body: { uploadId: reserved.body.uploadId, nodeId: 'take' } });
+
+    expect(finalized.status).toBe(400);
+    expect(finalized.body.error).toMatch(/Node take is an audio-asset node and takes audio assets; asset ast_\w+ is image/);
+    const after = await client.request('GET', '/api/mcp/canvas/state', { query: { canvasId: board } });
+    expect(after.body.version).toBe(before.body.version);
+    expect(after.body.nodes.find((n: { id: string }) => n.id === 'take').data).toEqual({});
   });
 });

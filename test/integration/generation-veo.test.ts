@@ -191,4 +191,51 @@ describe('the video-generation node on provider one', () => {
     expect(instance.referenceImages).toEqual([{ image: { bytesBase64Encoded: PNG.toString('base64'), mimeType: 'image/png' }, referenceType: 'ASSET' }]);
     expect(instance.image).toBeUndefined();
   });
+
+  it('interpolates from a first to a last frame given by two image-asset nodes (image-in, last-frame-in)', async () => {
+    // Prepare: two uploads, each on its own source node, beside the prompt
+    const board = await client.createCanvas('Veo frames from sources');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo between two frames' } });
+    await client.addNode(board, { id: 'first', type: 'image-asset' });
+    await client.addNode(board, { id: 'last', type: 'image-asset' });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one', modelParams: { duration: 4 } } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, { source: 'first', sourceHandle: 'image-out', target: 'video', targetHandle: 'image-in' });
+    await client.addEdge(board, { source: 'last', sourceHandle: 'image-out', target: 'video', targetHandle: 'last-frame-in' });
+    const lastPng = Buffer.concat([PNG, Buffer.from('last')]);
+    await client.uploadOnto(board, 'first', { name: 'first.png', contentType: 'image/png', bytes: PNG });
+    await client.uploadOnto(board, 'last', { name: 'last.png', contentType: 'image/png', bytes: lastPng });
+
+    // Act
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 60_000);
+
+    // Assess: Gemini got each frame in its own field
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(Object.keys(done.nodes).sort()).toEqual(['first', 'last', 'prompt', 'video']);
+    const instance = operationFor('Veo between two frames').body.instances[0]!;
+    expect(instance.image).toEqual({ bytesBase64Encoded: PNG.toString('base64'), mimeType: 'image/png' });
+    expect(instance.lastFrame).toEqual({ bytesBase64Encoded: lastPng.toString('base64'), mimeType: 'image/png' });
+  });
+
+  it('fails the run at the source node when its image was trashed after it was placed, submitting nothing', async () => {
+    const board = await client.createCanvas('Veo trashed source');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo never submitted' } });
+    await client.addNode(board, { id: 'first', type: 'image-asset' });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one' } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, { source: 'first', sourceHandle: 'image-out', target: 'video', targetHandle: 'image-in' });
+    const assetId = await client.uploadOnto(board, 'first', { name: 'gone.png', contentType: 'image/png', bytes: PNG });
+    expect((await client.request('POST', '/api/mcp/workspace/assets/trash', { body: { assetId } })).status).toBe(200);
+    const before = await balance();
+
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 60_000);
+
+    expect(done.status).toBe('failed');
+    expect(done.error).toEqual({ nodeId: 'first', message: `Asset ${assetId} on the image-asset node is in the trash; restore it or place another` });
+    expect(done.nodes.video.status).toBe('pending');
+    expect([...fake.operations.values()].some((operation) => operation.body.instances[0]!.prompt === 'Veo never submitted')).toBe(false);
+    expect(await balance()).toEqual(before);
+  });
 });

@@ -10,6 +10,7 @@ import type { Page } from '../pagination.ts';
 import type { CanvasRepository } from '../ports.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { applyOperation, assertCanvasFits } from '../canvas/operations.ts';
+import { sourceAssetKind } from '../canvas/node-types.ts';
 import { applyOperations, getCanvas } from '../canvas/use-cases.ts';
 import { assertAcceptable, type AssetKind } from './kinds.ts';
 import {
@@ -139,8 +140,10 @@ export async function verifyUpload(principal: Principal, input: { uploadId: stri
 }
 
 /** The canvas with the node now naming the asset, ready to be written in the same transaction. */
-function canvasWithAsset(canvas: Canvas, nodeId: string, assetId: string, now: string): CanvasWrite {
+function canvasWithAsset(canvas: Canvas, nodeId: string, asset: { id: string; kind: AssetKind }, now: string): CanvasWrite {
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before editing`);
+  assertAssetFitsNode(canvas, nodeId, asset);
+  const assetId = asset.id;
   const draft = structuredClone(canvas);
   applyOperation(draft, { op: 'node/update', nodeId, data: { assetId }, merge: true }, now);
   draft.version = canvas.version + 1;
@@ -170,7 +173,7 @@ export async function finalizeUpload(
   let canvasWrite: CanvasWrite | undefined;
   if (input.nodeId !== undefined) {
     if (!reservation.canvasId) throw new ValidationError('nodeId: a library upload is placed with place_asset after finalize');
-    canvasWrite = canvasWithAsset(await getCanvas(principal, reservation.canvasId, deps), input.nodeId, reservation.assetId, now);
+    canvasWrite = canvasWithAsset(await getCanvas(principal, reservation.canvasId, deps), input.nodeId, { id: reservation.assetId, kind: reservation.kind }, now);
   }
   const storageKey = durableKeyOf(principal.workspaceId, reservation.assetId);
   const { versionId } = await deps.storage.copy(reservation.pendingKey, storageKey);
@@ -223,6 +226,18 @@ async function changeAsset(principal: Principal, assetId: string, change: (draft
   draft.updatedAt = deps.clock.now().toISOString();
   await deps.assets.replace(draft, stored.version);
   return draft;
+}
+
+/**
+ * A source node (`image-asset`, `audio-asset`) takes only assets of its kind; any other node may show
+ * any asset. An unknown node is left to the canvas operation, which answers 404 for it.
+ */
+function assertAssetFitsNode(canvas: Pick<Canvas, 'nodes'>, nodeId: string, asset: { id: string; kind: AssetKind }): void {
+  const node = canvas.nodes.find((candidate) => candidate.id === nodeId);
+  const wanted = node === undefined ? undefined : sourceAssetKind(node.type);
+  if (wanted !== undefined && wanted !== asset.kind) {
+    throw new ValidationError(`Node ${nodeId} is an ${node!.type} node and takes ${wanted} assets; asset ${asset.id} is ${asset.kind}`);
+  }
 }
 
 function assertLive(asset: Asset): void {
@@ -312,6 +327,7 @@ export const restoreAsset = (principal: Principal, input: { assetId: string }, d
 export async function placeAsset(principal: Principal, input: { assetId: string; canvasId: string; nodeId: string; expectedVersion?: number }, deps: AssetDeps) {
   const asset = await getAsset(principal, input.assetId, deps);
   assertLive(asset);
+  assertAssetFitsNode(await getCanvas(principal, input.canvasId, deps), input.nodeId, asset);
   const { canvas } = await applyOperations(
     principal,
     { canvasId: input.canvasId, expectedVersion: input.expectedVersion },

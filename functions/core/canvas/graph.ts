@@ -63,10 +63,18 @@ export function successors(edges: readonly Pick<CanvasEdge, 'source' | 'target'>
 }
 
 /** Every node reachable from `from` along `edges`, `from` included (breadth first; O(nodes + edges)). */
-export function reachableFrom(edges: readonly Pick<CanvasEdge, 'source' | 'target'>[], from: string): Set<string> {
-  const next = successors(edges);
-  const reached = new Set([from]);
-  const queue = [from];
+export function reachableFrom(edges: readonly Pick<CanvasEdge, 'source' | 'target'>[], from: string | Iterable<string>): Set<string> {
+  return closure(successors(edges), typeof from === 'string' ? [from] : from);
+}
+
+/** The nodes from which one of `to` is reachable (`to` included): everything upstream of them. */
+export function reachingTo(edges: readonly Pick<CanvasEdge, 'source' | 'target'>[], to: Iterable<string>): Set<string> {
+  return closure(successors(edges.map((edge) => ({ source: edge.target, target: edge.source }))), to);
+}
+
+function closure(next: Map<string, string[]>, from: Iterable<string>): Set<string> {
+  const reached = new Set(from);
+  const queue = [...reached];
   for (let head = 0; head < queue.length; head++) {
     for (const target of next.get(queue[head]!) ?? []) {
       if (!reached.has(target)) {

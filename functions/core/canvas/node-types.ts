@@ -18,7 +18,11 @@ export interface PortDefinition {
   readonly mimeType?: string;
 }
 
-export type NodeCategory = 'trigger' | 'transform' | 'generation' | 'output';
+/**
+ * `source`: a node with no inputs that puts a stored asset on its output port — not a trigger, so a
+ * run includes it only where it feeds a node the trigger reaches (lifecycle.ts, freezeGraph).
+ */
+export type NodeCategory = 'trigger' | 'source' | 'transform' | 'generation' | 'output';
 
 const text = z.optional(z.string().check(z.maxLength(20_000)));
 const shortText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
@@ -54,6 +58,24 @@ export const NODE_TYPES = {
     description: 'Starts a run when its webhook URL is called; outputs describe the request.',
     inputs: [],
     outputs: WEBHOOK_OUTPUTS,
+    data: z.strictObject({ ...common }),
+  },
+  'image-asset': {
+    label: 'Image',
+    category: 'source',
+    description:
+      'An image from the workspace\'s assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on image-out — several images, or a first and last frame, for a video node.',
+    inputs: [],
+    outputs: [{ name: 'image-out', type: 'image', label: 'Image' }],
+    data: z.strictObject({ ...common }),
+  },
+  'audio-asset': {
+    label: 'Audio',
+    category: 'source',
+    description:
+      'An audio file from the workspace\'s assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on audio-out — e.g. a recording for speech-to-speech.',
+    inputs: [],
+    outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio' }],
     data: z.strictObject({ ...common }),
   },
   text: {
@@ -93,6 +115,7 @@ export const NODE_TYPES = {
     inputs: [
       { name: 'prompt-in', type: 'text', label: 'Prompt', optional: true },
       { name: 'image-in', type: 'image', label: 'Images (first frame, or references)', multiple: true, optional: true },
+      { name: 'last-frame-in', type: 'image', label: 'Last frame', optional: true },
     ],
     outputs: [{ name: 'video-out', type: 'video', label: 'Video', mimeType: 'video/mp4' }],
     data: z.strictObject({
@@ -176,6 +199,21 @@ export function nodeAvailability(type: NodeTypeId): NodeAvailability {
 
 export function isTrigger(type: NodeTypeId): boolean {
   return NODE_TYPES[type].category === 'trigger';
+}
+
+export function isSource(type: NodeTypeId): boolean {
+  return NODE_TYPES[type].category === 'source';
+}
+
+/**
+ * The asset kind a source node puts on its output (its output port's type: `image`, `audio`), or
+ * undefined for every other node type — placing an asset on a source node must match it.
+ */
+export function sourceAssetKind(type: NodeTypeId): 'image' | 'audio' | 'video' | undefined {
+  const definition: { category: NodeCategory; outputs: readonly PortDefinition[] } = NODE_TYPES[type];
+  if (definition.category !== 'source') return undefined;
+  const kind = definition.outputs[0]?.type;
+  return kind === 'image' || kind === 'audio' || kind === 'video' ? kind : undefined;
 }
 
 /** Whether a value of `source` type may flow into a port of `target` type. */

@@ -2,15 +2,17 @@
 // an edit but will matter when the canvas runs. ports/validate reports them.
 import type { Canvas } from './model.ts';
 import { templateProblems } from '../runs/executors.ts';
-import { nodeAvailability } from './node-types.ts';
+import { nodeAvailability, sourceAssetKind } from './node-types.ts';
 
 export interface CanvasWarning {
   nodeId: string;
   /**
    * `node-unavailable`: the node's type cannot run in this deployment yet. `template-variable`: a text
    * node's template has a `{{…}}` that will not render as a variable (runs warn again, per run).
+   * `source-empty`: a source node (`image-asset`, `audio-asset`) has no asset placed on it, so a run
+   * that includes it fails there.
    */
-  code: 'node-unavailable' | 'template-variable';
+  code: 'node-unavailable' | 'template-variable' | 'source-empty';
   message: string;
 }
 
@@ -20,6 +22,10 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
   for (const node of canvas.nodes) {
     const availability = nodeAvailability(node.type);
     if (!availability.available) warnings.push({ nodeId: node.id, code: 'node-unavailable', message: `Node ${node.id} (${node.type}): ${availability.reason}` });
+    const kind = sourceAssetKind(node.type);
+    if (kind !== undefined && typeof (node.data as { assetId?: unknown }).assetId !== 'string') {
+      warnings.push({ nodeId: node.id, code: 'source-empty', message: `Node ${node.id} (${node.type}) has no asset: place an ${kind} asset on it, or a run that includes it fails there` });
+    }
     const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;
     if (typeof template === 'string') {
       for (const problem of templateProblems(template)) warnings.push({ nodeId: node.id, code: 'template-variable', message: `Node ${node.id} (text): ${problem}` });

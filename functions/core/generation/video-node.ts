@@ -40,6 +40,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       try {
         const provider = data.provider ?? 'provider-two';
         const images = await imagesOf(context, resolved);
+        const lastFrame = await lastFrameOf(context, resolved);
         // Reference-to-video takes every image as a reference; the other modes take the first as the image.
         const asReferences = images.length > 0 && referenceMode(provider, data);
         if (!asReferences && images.length > 1) context.warn?.(`${images.length} images reached the node: only the first is used as its image`);
@@ -52,6 +53,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
             prompt,
             model: data.endpointId,
             ...(asReferences ? { referenceImages: images } : { image: images[0] }),
+            ...(lastFrame === undefined ? {} : { lastFrame }),
             params: data.modelParams,
           },
           { jobId: videoJobId(resolved.clock.now(), operationId), operationId },
@@ -102,6 +104,13 @@ async function imagesOf(context: NodeContext, deps: VideoJobDeps): Promise<strin
   const placed = (context.node.data as VideoNodeData).assetId;
   if (inputs.length === 0) return placed === undefined ? [] : [await inlineAsset(placed, 'the asset placed on the node', context, deps)];
   return Promise.all(inputs.map((input) => (isMediaValue(input) ? inlineAsset(input.assetId, 'image-in', context, deps) : asText(input))));
+}
+
+/** What `last-frame-in` carries (an image asset or a public HTTPS URL), if it is connected. */
+async function lastFrameOf(context: NodeContext, deps: VideoJobDeps): Promise<string | undefined> {
+  const input = (context.inputs['last-frame-in'] ?? []).find((value) => value !== '' && value !== null && value !== undefined);
+  if (input === undefined) return undefined;
+  return isMediaValue(input) ? inlineAsset(input.assetId, 'last-frame-in', context, deps) : asText(input);
 }
 
 async function inlineAsset(assetId: string, where: string, context: NodeContext, deps: VideoJobDeps): Promise<string> {

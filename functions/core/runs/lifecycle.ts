@@ -3,19 +3,29 @@
 import { ConflictError, ValidationError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Canvas } from '../canvas/model.ts';
-import { isTrigger, nodeAvailability } from '../canvas/node-types.ts';
-import { reachableFrom } from '../canvas/graph.ts';
+import { isSource, isTrigger, nodeAvailability } from '../canvas/node-types.ts';
+import { reachableFrom, reachingTo } from '../canvas/graph.ts';
 import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, type RunTrigger, type TimelineEvent } from './model.ts';
 
-/** The trigger node and everything downstream of it: what a run executes, frozen at its start. */
-/** `availability`: which node types this deployment can run (node-types.ts; tests pass their own). */
+/**
+ * What a run executes, frozen at its start: the trigger node and everything downstream of it, plus
+ * what those nodes need from stored media — the nodes downstream of a source node (an image or a
+ * recording placed on the canvas) that feed them. A source takes no input, so no trigger reaches it,
+ * yet `recording → speech-to-speech → output` must run when the trigger reaches the output. Nodes
+ * neither reaches (another trigger's branch, a text node with no input) are not run, and their edges
+ * into the run are left out. O(nodes + edges).
+ * `availability`: which node types this deployment can run (node-types.ts; tests pass their own).
+ */
 export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNodeId: string, availability = nodeAvailability): FrozenGraph {
   const trigger = canvas.nodes.find((node) => node.id === triggerNodeId);
   if (!trigger) throw new ValidationError(`triggerNodeId ${triggerNodeId} is not a node of this canvas`);
   if (!isTrigger(trigger.type)) {
     throw new ValidationError(`triggerNodeId ${triggerNodeId} is a ${trigger.type} node; a run starts from a prompt or webhook-trigger node`);
   }
-  const reached = reachableFrom(canvas.edges, triggerNodeId);
+  const downstream = reachableFrom(canvas.edges, triggerNodeId);
+  const fedBySources = reachableFrom(canvas.edges, canvas.nodes.filter((node) => isSource(node.type)).map((node) => node.id));
+  const needed = reachingTo(canvas.edges, downstream);
+  const reached = new Set([...downstream, ...[...fedBySources].filter((id) => needed.has(id))]);
   const nodes = canvas.nodes.filter((node) => reached.has(node.id));
   const unsupported = nodes.filter((node) => !availability(node.type).available);
   if (unsupported.length > 0) {

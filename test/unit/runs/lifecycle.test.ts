@@ -36,6 +36,64 @@ describe('freezeGraph', () => {
     expect(frozen.edges.map((e) => e.id)).toEqual(['p-t', 't-o']);
   });
 
+  it('takes in the source nodes that feed the nodes it reaches, and no other source', () => {
+    // Prepare: two images and a recording beside the trigger's path, one image feeding only a node off it
+    const withSources = {
+      nodes: [
+        node('first', 'image-asset', { data: { assetId: 'ast_first' } }),
+        node('prompt', 'prompt', { data: { prompt: 'p' } }),
+        node('video', 'video-generation'),
+        node('last', 'image-asset', { data: { assetId: 'ast_last' } }),
+        node('stray', 'image-asset'),
+        node('elsewhere', 'video-generation'),
+        node('voice', 'audio-asset'),
+        node('revoice', 'speech-to-speech'),
+      ],
+      edges: [
+        edge('p-v', 'prompt', 'prompt-out', 'video', 'prompt-in'),
+        edge('f-v', 'first', 'image-out', 'video', 'image-in'),
+        edge('l-v', 'last', 'image-out', 'video', 'last-frame-in'),
+        edge('s-e', 'stray', 'image-out', 'elsewhere', 'image-in'),
+        edge('v-r', 'voice', 'audio-out', 'revoice', 'audio-in'),
+      ],
+    };
+
+    // Act
+    const frozen = freezeGraph(withSources, 'prompt');
+
+    // Assess: canvas order kept; the recording feeds nothing the prompt reaches, so it stays out too
+    expect(frozen.nodes.map((n) => n.id)).toEqual(['first', 'prompt', 'video', 'last']);
+    expect(frozen.edges.map((e) => e.id)).toEqual(['p-v', 'f-v', 'l-v']);
+  });
+
+  it('takes in the chain from a source to a node it reaches: recording → speech-to-speech → output', () => {
+    // Prepare: the trigger reaches only the output; the recording's chain feeds it too
+    const chain = {
+      nodes: [
+        node('prompt', 'prompt', { data: { prompt: 'p' } }),
+        node('take', 'audio-asset'),
+        node('revoice', 'speech-to-speech'),
+        node('other', 'prompt'),
+        node('tpl', 'text'),
+        node('out', 'output'),
+      ],
+      edges: [
+        edge('t-r', 'take', 'audio-out', 'revoice', 'audio-in'),
+        edge('r-o', 'revoice', 'audio-out', 'out', 'value-in'),
+        edge('p-o', 'prompt', 'prompt-out', 'out', 'value-in'),
+        edge('o-t', 'other', 'prompt-out', 'tpl', 'text-in'),
+        edge('t-o', 'tpl', 'text-out', 'out', 'value-in'),
+      ],
+    };
+
+    // Act
+    const frozen = freezeGraph(chain, 'prompt');
+
+    // Assess: another trigger's branch into the output stays out, as before
+    expect(frozen.nodes.map((n) => n.id)).toEqual(['prompt', 'take', 'revoice', 'out']);
+    expect(frozen.edges.map((e) => e.id)).toEqual(['t-r', 'r-o', 'p-o']);
+  });
+
   it('refuses a trigger whose downstream nodes include a type this deployment cannot run, naming them', () => {
     // Act
     // Prepare: a deployment without the speech provider

@@ -200,8 +200,15 @@ describe('nodeAvailability', () => {
 describe('canvasWarnings', () => {
   it('warns about no node now that every type can run', () => {
     const node = (id: string, type: keyof typeof NODE_TYPES) => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
-    // Every node type runs now: no canvas of them draws a warning.
-    expect(canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] })).toEqual([]);
+    // Every node type runs now: no canvas of them draws a warning but for the empty source nodes.
+    expect(canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map((warning) => warning.code)).toEqual(['source-empty', 'source-empty']);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
+  });
+
+  it('warns about a source node with no asset placed on it, and not once one is', () => {
+    const node = (id: string, type: keyof typeof NODE_TYPES, data: Record<string, unknown> = {}) => ({ id, type, position: { x: 0, y: 0 }, data, createdAt: '', updatedAt: '' });
+    expect(canvasWarnings({ nodes: [node('still', 'image-asset'), node('take', 'audio-asset', { assetId: 'ast_01jhmpfn825g2dvgq263r99vcb' })], edges: [] })).toEqual([
+      { nodeId: 'still', code: 'source-empty', message: 'Node still (image-asset) has no asset: place an image asset on it, or a run that includes it fails there' },
+    ]);
   });
 });
