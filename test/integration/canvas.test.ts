@@ -286,7 +286,7 @@ describe('isolation and bad input', () => {
     const response = await call('GET', '/api/mcp/canvas/ports/manifest', { key });
     expect(response.status).toBe(200);
     const types = response.body.nodeTypes.map((type: { type: string }) => type.type);
-    expect(types).toEqual(['prompt', 'webhook-trigger', 'image-asset', 'audio-asset', 'text', 'http-request', 'video-generation', 'audio-generation', 'speech-to-speech', 'output']);
+    expect(types).toEqual(['prompt', 'webhook-trigger', 'image-asset', 'audio-asset', 'video-asset', 'text', 'http-request', 'video-generation', 'audio-generation', 'speech-to-speech', 'output']);
     const webhook = response.body.nodeTypes.find((type: { type: string }) => type.type === 'webhook-trigger');
     expect(webhook.inputs).toEqual([]);
     expect(webhook.outputs.map((port: { name: string }) => port.name)).toEqual(['method-out', 'url-out', 'headers-out', 'query-out', 'body-out', 'raw-body-out']);
@@ -296,6 +296,7 @@ describe('isolation and bad input', () => {
       'webhook-trigger': true,
       'image-asset': true,
       'audio-asset': true,
+      'video-asset': true,
       text: true,
       'http-request': true,
       output: true,

@@ -232,6 +232,62 @@ describe('the video-generation node on the default endpoint (reference-to-video)
   });
 });
 
+describe('the video-generation node with stored references from source nodes', () => {
+  it('sends image, video and audio assets to a reference-to-video endpoint: images inline, video and audio as presigned GETs of our bucket', async () => {
+    // Prepare: one source node per kind, each holding an upload, all feeding the default endpoint
+    const board = await client.createCanvas('References from sources');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Dance like the clip' } });
+    await client.addNode(board, { id: 'still', type: 'image-asset' });
+    await client.addNode(board, { id: 'clip', type: 'video-asset' });
+    await client.addNode(board, { id: 'beat', type: 'audio-asset' });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, { source: 'still', sourceHandle: 'image-out', target: 'video', targetHandle: 'image-in' });
+    await client.addEdge(board, { source: 'clip', sourceHandle: 'video-out', target: 'video', targetHandle: 'reference-video-in' });
+    await client.addEdge(board, { source: 'beat', sourceHandle: 'audio-out', target: 'video', targetHandle: 'reference-audio-in' });
+    const clipBytes = syntheticMp4('reference-clip', 2);
+    const beatBytes = Buffer.alloc(4096, 9);
+    await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
+    await client.uploadOnto(board, 'clip', { name: 'moves.mp4', contentType: 'video/mp4', bytes: clipBytes });
+    await client.uploadOnto(board, 'beat', { name: 'beat.mp3', contentType: 'audio/mpeg', bytes: beatBytes });
+
+    // Act
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+
+    // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Dance like the clip')!;
+    expect(job.endpointId).toBe('bytedance/seedance-2.0/reference-to-video');
+    expect(job.input.image_urls).toEqual([`data:image/png;base64,${PNG.toString('base64')}`]);
+    const [videoUrl] = job.input.video_urls as string[];
+    const [audioUrl] = job.input.audio_urls as string[];
+    expect(new URL(videoUrl!).searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(Buffer.from(await (await fetch(videoUrl!)).arrayBuffer())).toEqual(clipBytes);
+    expect(Buffer.from(await (await fetch(audioUrl!)).arrayBuffer())).toEqual(beatBytes);
+  });
+
+  it('fails the node, submitting nothing, when the endpoint takes no reference videos', async () => {
+    const board = await client.createCanvas('Kling with a clip');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Kling cannot take the clip' } });
+    await client.addNode(board, { id: 'clip', type: 'video-asset' });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: KLING } });
+    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, { source: 'clip', sourceHandle: 'video-out', target: 'video', targetHandle: 'reference-video-in' });
+    await client.uploadOnto(board, 'video', { name: 'first.png', contentType: 'image/png', bytes: PNG });
+    await client.uploadOnto(board, 'clip', { name: 'clip.mp4', contentType: 'video/mp4', bytes: syntheticMp4('kling-clip', 1) });
+    const before = await balance();
+
+    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+
+    expect(done.status).toBe('failed');
+    expect(done.error).toEqual({ nodeId: 'video', message: expect.stringMatching(/^referenceVideoUrls: endpoint fal-ai\/kling-video\/v3\/pro\/image-to-video .* takes no video references/) });
+    expect([...fake.jobs.values()].some((candidate) => candidate.input.prompt === 'Kling cannot take the clip')).toBe(false);
+    expect(await balance()).toEqual(before);
+  });
+});
+
 describe('cancelling a run while its video node waits', () => {
   it('stops the provider job and releases the hold', async () => {
     // Prepare: a job that stays queued for many polls

@@ -1,15 +1,16 @@
-// core: the source nodes (`image-asset`, `audio-asset`) — instant executors that put the asset placed
-// on the node onto its output port as a media value, so a canvas can feed stored media into generation
-// nodes: several images or a last frame into a video node, a recording into speech-to-speech. The
-// asset is read when the run reaches the node, so a run sees the asset as it is then: one trashed or
-// purged since it was placed fails the node with a message saying so, never a broken value downstream.
+// core: the source nodes (`image-asset`, `audio-asset`, `video-asset`) — instant executors that put
+// the asset placed on the node onto its output port as a media value, so a canvas can feed stored media
+// into generation nodes: several images, a last frame or reference videos and audio into a video node,
+// a recording into speech-to-speech. The asset is read when the run reaches the node, so a run sees the
+// asset as it is then: one trashed or purged since it was placed fails the node with a message saying
+// so, never a broken value downstream.
 import { NODE_TYPES, sourceAssetKind, type NodeTypeId } from '../canvas/node-types.ts';
 import { NodeFailedError, type InstantExecutor } from '../runs/executors.ts';
 import { mediaValueOf } from '../generation/media-value.ts';
 import type { AssetRepository } from './ports.ts';
 
-export type SourceNodeType = 'image-asset' | 'audio-asset';
-export const SOURCE_NODE_TYPES: readonly SourceNodeType[] = ['image-asset', 'audio-asset'];
+export type SourceNodeType = 'image-asset' | 'audio-asset' | 'video-asset';
+export const SOURCE_NODE_TYPES: readonly SourceNodeType[] = ['image-asset', 'audio-asset', 'video-asset'];
 
 /** Repositories are built on first use: a run that never reaches a source node opens none. */
 export function sourceNodeExecutors(deps: () => { assets: Pick<AssetRepository, 'get'> }): Record<SourceNodeType, InstantExecutor> {

@@ -78,6 +78,15 @@ export const NODE_TYPES = {
     outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio' }],
     data: z.strictObject({ ...common }),
   },
+  'video-asset': {
+    label: 'Video',
+    category: 'source',
+    description:
+      'A video from the workspace\'s assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on video-out — e.g. a reference video for a video node.',
+    inputs: [],
+    outputs: [{ name: 'video-out', type: 'video', label: 'Video' }],
+    data: z.strictObject({ ...common }),
+  },
   text: {
     label: 'Text template',
     category: 'transform',
@@ -116,6 +125,8 @@ export const NODE_TYPES = {
       { name: 'prompt-in', type: 'text', label: 'Prompt', optional: true },
       { name: 'image-in', type: 'image', label: 'Images (first frame, or references)', multiple: true, optional: true },
       { name: 'last-frame-in', type: 'image', label: 'Last frame', optional: true },
+      { name: 'reference-video-in', type: 'video', label: 'Reference videos', multiple: true, optional: true },
+      { name: 'reference-audio-in', type: 'audio', label: 'Reference audio', multiple: true, optional: true },
     ],
     outputs: [{ name: 'video-out', type: 'video', label: 'Video', mimeType: 'video/mp4' }],
     data: z.strictObject({

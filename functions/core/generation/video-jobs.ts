@@ -108,10 +108,20 @@ export interface VideoRequest {
   image?: string;
   lastFrame?: string;
   referenceImages?: string[];
-  referenceVideos?: string[];
-  referenceAudios?: string[];
+  /** URLs as given (checked under the outbound rules), or our own stored media (`StoredReference`). */
+  referenceVideos?: (string | StoredReference)[];
+  referenceAudios?: (string | StoredReference)[];
   aspectRatio?: string;
   params?: Record<string, unknown>;
+}
+
+/**
+ * A reference to media in our own bucket, as a short-lived presigned GET the provider fetches: built by
+ * the core from an asset of the workspace (never from a caller's input, which is always a string), so
+ * the outbound checks on caller-chosen URLs do not apply to it.
+ */
+export interface StoredReference {
+  storedUrl: string;
 }
 
 /** Job ids: fresh, or derived from a key (a route's Idempotency-Key, a node's run attempt) so a retry finds its job. */
@@ -363,12 +373,13 @@ async function credentialFor(workspaceId: string, provider: VideoProviderId, mod
 
 /** Reference URLs checked against the outbound rules; `data:` images decoded (size-capped). */
 async function referencesChecked(request: VideoRequest, deps: VideoJobDeps): Promise<VideoSubmitInput> {
-  const one = async (value: string | undefined, field: string): Promise<MediaReference | undefined> => {
+  const one = async (value: string | StoredReference | undefined, field: string): Promise<MediaReference | undefined> => {
     if (value === undefined) return undefined;
+    if (typeof value !== 'string') return { url: value.storedUrl };
     if (value.startsWith('data:')) return inline(value, field);
     return { url: await deps.checkUrl(value, field) };
   };
-  const many = async (values: string[] | undefined, field: string) =>
+  const many = async (values: (string | StoredReference)[] | undefined, field: string) =>
     values === undefined ? undefined : Promise.all(values.map(async (value, index) => (await one(value, `${field}[${index}]`))!));
   return {
     prompt: request.prompt,

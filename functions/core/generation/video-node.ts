@@ -6,13 +6,19 @@ import { DomainError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { asText, NodeFailedError, type JobExecutor, type NodeContext } from '../runs/executors.ts';
 import { durableKeyOf } from '../assets/model.ts';
 import { isMediaValue, mediaValueOf } from './media-value.ts';
-import { cancelVideoJob, MAX_INLINE_REFERENCE_BYTES, pollVideoJob, submitVideoJob, videoJobId, type VideoJobDeps } from './video-jobs.ts';
+import { cancelVideoJob, MAX_INLINE_REFERENCE_BYTES, pollVideoJob, submitVideoJob, videoJobId, type StoredReference, type VideoJobDeps } from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
 import type { VideoMode } from '../integrations/providers.ts';
 import { FAL_DEFAULT_ENDPOINT, falEndpoint } from './fal-models.ts';
 
 /** Seconds before polling again after a provider hiccup (a 5xx, a 429): the job is not failed for it. */
 export const TRANSIENT_RETRY_SECONDS = 15;
+
+/**
+ * How long the provider may take to fetch a stored reference video or audio: a queued job reads its
+ * inputs when it starts, usually within minutes. The signing role's session bounds it in AWS anyway.
+ */
+export const REFERENCE_URL_SECONDS = 60 * 60;
 
 interface VideoNodeData {
   provider?: VideoProviderId;
@@ -41,6 +47,8 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
         const provider = data.provider ?? 'provider-two';
         const images = await imagesOf(context, resolved);
         const lastFrame = await lastFrameOf(context, resolved);
+        const referenceVideos = await storedReferences(context, 'reference-video-in', 'video', resolved);
+        const referenceAudios = await storedReferences(context, 'reference-audio-in', 'audio', resolved);
         // Reference-to-video takes every image as a reference; the other modes take the first as the image.
         const asReferences = images.length > 0 && referenceMode(provider, data);
         if (!asReferences && images.length > 1) context.warn?.(`${images.length} images reached the node: only the first is used as its image`);
@@ -54,6 +62,8 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
             model: data.endpointId,
             ...(asReferences ? { referenceImages: images } : { image: images[0] }),
             ...(lastFrame === undefined ? {} : { lastFrame }),
+            ...(referenceVideos.length === 0 ? {} : { referenceVideos }),
+            ...(referenceAudios.length === 0 ? {} : { referenceAudios }),
             params: data.modelParams,
           },
           { jobId: videoJobId(resolved.clock.now(), operationId), operationId },
@@ -111,6 +121,24 @@ async function lastFrameOf(context: NodeContext, deps: VideoJobDeps): Promise<st
   const input = (context.inputs['last-frame-in'] ?? []).find((value) => value !== '' && value !== null && value !== undefined);
   if (input === undefined) return undefined;
   return isMediaValue(input) ? inlineAsset(input.assetId, 'last-frame-in', context, deps) : asText(input);
+}
+
+/**
+ * Reference videos or audio: too large to send inline, so a stored asset goes as a presigned GET of our
+ * bucket the provider fetches (valid REFERENCE_URL_SECONDS); a text value is a URL, checked by the core.
+ */
+async function storedReferences(context: NodeContext, port: string, kind: 'video' | 'audio', deps: VideoJobDeps): Promise<(string | StoredReference)[]> {
+  const inputs = (context.inputs[port] ?? []).filter((value) => value !== '' && value !== null && value !== undefined);
+  return Promise.all(
+    inputs.map(async (input) => {
+      if (!isMediaValue(input)) return asText(input);
+      const asset = await deps.assets.assets.get(context.run.workspaceId, input.assetId);
+      if (!asset) throw new NodeFailedError(`${port}: asset ${input.assetId} no longer exists`);
+      if (asset.kind !== kind) throw new NodeFailedError(`${port}: asset ${asset.id} is ${asset.kind}, not ${kind}`);
+      const storedUrl = await deps.assets.storage.downloadUrl(asset.storageKey, { fileName: asset.name, contentType: asset.contentType, expiresInSeconds: REFERENCE_URL_SECONDS });
+      return { storedUrl };
+    }),
+  );
 }
 
 async function inlineAsset(assetId: string, where: string, context: NodeContext, deps: VideoJobDeps): Promise<string> {

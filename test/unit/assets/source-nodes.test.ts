@@ -114,6 +114,7 @@ describe('source nodes', () => {
   it('are what sourceAssetKind names: the kind of their one output, and no other node type has one', () => {
     expect(sourceAssetKind('image-asset')).toBe('image');
     expect(sourceAssetKind('audio-asset')).toBe('audio');
+    expect(sourceAssetKind('video-asset')).toBe('video');
     for (const type of ['prompt', 'webhook-trigger', 'text', 'http-request', 'video-generation', 'audio-generation', 'speech-to-speech', 'output'] as const) {
       expect(sourceAssetKind(type), type).toBeUndefined();
     }

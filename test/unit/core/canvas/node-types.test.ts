@@ -201,7 +201,7 @@ describe('canvasWarnings', () => {
   it('warns about no node now that every type can run', () => {
     const node = (id: string, type: keyof typeof NODE_TYPES) => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
     // Every node type runs now: no canvas of them draws a warning but for the empty source nodes.
-    expect(canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map((warning) => warning.code)).toEqual(['source-empty', 'source-empty']);
+    expect(canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map((warning) => warning.code)).toEqual(['source-empty', 'source-empty', 'source-empty']);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });
 
