@@ -229,7 +229,7 @@ describe('asset lifecycle', () => {
 
     // Assess
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: `Node voice is an audio-asset node and takes audio assets; asset ${image.id} is image` });
+    expect(refused.body).toEqual({ error: `Node voice (audio-asset) takes only audio assets; asset ${image.id} is image` });
     expect(afterRefusal.version).toBe(before.version);
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     expect((await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: recording.id } })).body.usages).toEqual([

@@ -229,7 +229,7 @@ describe('the audio nodes', () => {
     const finalized = await client.request('POST', '/api/mcp/canvas/r2-upload/finalize', { body: { uploadId: reserved.body.uploadId, nodeId: 'take' } });
 
     expect(finalized.status).toBe(400);
-    expect(finalized.body.error).toMatch(/Node take is an audio-asset node and takes audio assets; asset ast_\w+ is image/);
+    expect(finalized.body.error).toMatch(/Node take \(audio-asset\) takes only audio assets; asset ast_\w+ is image/);
     const after = await client.request('GET', '/api/mcp/canvas/state', { query: { canvasId: board } });
     expect(after.body.version).toBe(before.body.version);
     expect(after.body.nodes.find((n: { id: string }) => n.id === 'take').data).toEqual({});

@@ -229,14 +229,14 @@ async function changeAsset(principal: Principal, assetId: string, change: (draft
 }
 
 /**
- * A source node (`image-asset`, `audio-asset`) takes only assets of its kind; any other node may show
+ * A source node (`image-asset`, `audio-asset`, `video-asset`) takes only assets of its kind; any other node may show
  * any asset. An unknown node is left to the canvas operation, which answers 404 for it.
  */
 function assertAssetFitsNode(canvas: Pick<Canvas, 'nodes'>, nodeId: string, asset: { id: string; kind: AssetKind }): void {
   const node = canvas.nodes.find((candidate) => candidate.id === nodeId);
   const wanted = node === undefined ? undefined : sourceAssetKind(node.type);
   if (wanted !== undefined && wanted !== asset.kind) {
-    throw new ValidationError(`Node ${nodeId} is an ${node!.type} node and takes ${wanted} assets; asset ${asset.id} is ${asset.kind}`);
+    throw new ValidationError(`Node ${nodeId} (${node!.type}) takes only ${wanted} assets; asset ${asset.id} is ${asset.kind}`);
   }
 }
 

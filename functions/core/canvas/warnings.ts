@@ -24,7 +24,7 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
     if (!availability.available) warnings.push({ nodeId: node.id, code: 'node-unavailable', message: `Node ${node.id} (${node.type}): ${availability.reason}` });
     const kind = sourceAssetKind(node.type);
     if (kind !== undefined && typeof (node.data as { assetId?: unknown }).assetId !== 'string') {
-      warnings.push({ nodeId: node.id, code: 'source-empty', message: `Node ${node.id} (${node.type}) has no asset: place an ${kind} asset on it, or a run that includes it fails there` });
+      warnings.push({ nodeId: node.id, code: 'source-empty', message: `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or a run that includes it fails there` });
     }
     const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;
     if (typeof template === 'string') {

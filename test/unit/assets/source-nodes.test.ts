@@ -94,7 +94,7 @@ describe('source nodes', () => {
   });
 
   it.each([
-    ['no asset placed', undefined, [], /has no asset: place an image asset on it/],
+    ['no asset placed', undefined, [], /has no asset: place one of the workspace's image assets on it/],
     ['an asset that no longer exists', 'ast_gone', [], /Asset ast_gone on the image-asset node no longer exists/],
     ['an asset in the trash', 'ast_trashed', [asset('ast_trashed', { trashedAt: '2025-01-15T09:30:00.000Z' })], /ast_trashed .* is in the trash; restore it or place another/],
     ['an asset of another kind', 'ast_song', [asset('ast_song', { kind: 'audio', contentType: 'audio/mpeg' })], /ast_song on the image-asset node is audio, not image/],

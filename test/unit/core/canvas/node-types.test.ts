@@ -208,7 +208,7 @@ describe('canvasWarnings', () => {
   it('warns about a source node with no asset placed on it, and not once one is', () => {
     const node = (id: string, type: keyof typeof NODE_TYPES, data: Record<string, unknown> = {}) => ({ id, type, position: { x: 0, y: 0 }, data, createdAt: '', updatedAt: '' });
     expect(canvasWarnings({ nodes: [node('still', 'image-asset'), node('take', 'audio-asset', { assetId: 'ast_01jhmpfn825g2dvgq263r99vcb' })], edges: [] })).toEqual([
-      { nodeId: 'still', code: 'source-empty', message: 'Node still (image-asset) has no asset: place an image asset on it, or a run that includes it fails there' },
+      { nodeId: 'still', code: 'source-empty', message: "Node still (image-asset) has no asset: place one of the workspace's image assets on it, or a run that includes it fails there" },
     ]);
   });
 });
