@@ -4,17 +4,17 @@
 // a recording into speech-to-speech. The asset is read when the run reaches the node, so a run sees the
 // asset as it is then: one trashed or purged since it was placed fails the node with a message saying
 // so, never a broken value downstream.
-import { NODE_TYPES, sourceAssetKind, type NodeTypeId } from '../canvas/node-types.ts';
-import { NodeFailedError, type InstantExecutor } from '../runs/executors.ts';
+import { NODE_TYPE_IDS, NODE_TYPES, isSource, sourceAssetKind, type NodeTypeId } from '../canvas/node-types.ts';
+import { NodeFailedError, type ExecutorRegistry, type InstantExecutor } from '../runs/executors.ts';
 import { mediaValueOf } from '../generation/media-value.ts';
 import type { AssetRepository } from './ports.ts';
 
-export type SourceNodeType = 'image-asset' | 'audio-asset' | 'video-asset';
-export const SOURCE_NODE_TYPES: readonly SourceNodeType[] = ['image-asset', 'audio-asset', 'video-asset'];
-
-/** Repositories are built on first use: a run that never reaches a source node opens none. */
-export function sourceNodeExecutors(deps: () => { assets: Pick<AssetRepository, 'get'> }): Record<SourceNodeType, InstantExecutor> {
-  return Object.fromEntries(SOURCE_NODE_TYPES.map((type) => [type, sourceNode(type, deps)])) as Record<SourceNodeType, InstantExecutor>;
+/**
+ * One executor per node type of the `source` category in the catalogue. Repositories are built on first
+ * use: a run that never reaches a source node opens none.
+ */
+export function sourceNodeExecutors(deps: () => { assets: Pick<AssetRepository, 'get'> }): ExecutorRegistry {
+  return Object.fromEntries(NODE_TYPE_IDS.filter(isSource).map((type) => [type, sourceNode(type, deps)]));
 }
 
 function sourceNode(type: NodeTypeId, deps: () => { assets: Pick<AssetRepository, 'get'> }): InstantExecutor {

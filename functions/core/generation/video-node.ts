@@ -4,7 +4,8 @@
 // sleeps), and the finished video is a durable asset on `video-out`.
 import { DomainError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { asText, NodeFailedError, type JobExecutor, type NodeContext } from '../runs/executors.ts';
-import { durableKeyOf } from '../assets/model.ts';
+import { durableKeyOf, type Asset } from '../assets/model.ts';
+import type { AssetKind } from '../assets/kinds.ts';
 import { isMediaValue, mediaValueOf } from './media-value.ts';
 import { cancelVideoJob, MAX_INLINE_REFERENCE_BYTES, pollVideoJob, submitVideoJob, videoJobId, type StoredReference, type VideoJobDeps } from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
@@ -132,19 +133,23 @@ async function storedReferences(context: NodeContext, port: string, kind: 'video
   return Promise.all(
     inputs.map(async (input) => {
       if (!isMediaValue(input)) return asText(input);
-      const asset = await deps.assets.assets.get(context.run.workspaceId, input.assetId);
-      if (!asset) throw new NodeFailedError(`${port}: asset ${input.assetId} no longer exists`);
-      if (asset.kind !== kind) throw new NodeFailedError(`${port}: asset ${asset.id} is ${asset.kind}, not ${kind}`);
+      const asset = await assetOf(input.assetId, kind, port, context, deps);
       const storedUrl = await deps.assets.storage.downloadUrl(asset.storageKey, { fileName: asset.name, contentType: asset.contentType, expiresInSeconds: REFERENCE_URL_SECONDS });
       return { storedUrl };
     }),
   );
 }
 
-async function inlineAsset(assetId: string, where: string, context: NodeContext, deps: VideoJobDeps): Promise<string> {
+/** The workspace's asset `assetId`, which must be of `kind`; otherwise the node fails naming `where`. */
+async function assetOf(assetId: string, kind: AssetKind, where: string, context: NodeContext, deps: VideoJobDeps): Promise<Asset> {
   const asset = await deps.assets.assets.get(context.run.workspaceId, assetId);
   if (!asset) throw new NodeFailedError(`${where}: asset ${assetId} no longer exists`);
-  if (asset.kind !== 'image') throw new NodeFailedError(`${where}: asset ${assetId} is ${asset.kind}, not an image`);
+  if (asset.kind !== kind) throw new NodeFailedError(`${where}: asset ${asset.id} is ${asset.kind}, not ${kind}`);
+  return asset;
+}
+
+async function inlineAsset(assetId: string, where: string, context: NodeContext, deps: VideoJobDeps): Promise<string> {
+  const asset = await assetOf(assetId, 'image', where, context, deps);
   if (asset.size > MAX_INLINE_REFERENCE_BYTES) throw new NodeFailedError(`${where}: asset ${asset.id} is larger than ${MAX_INLINE_REFERENCE_BYTES} bytes; use a smaller image`);
   const bytes = await deps.assets.storage.read(durableKeyOf(context.run.workspaceId, asset.id), MAX_INLINE_REFERENCE_BYTES);
   return `data:${asset.contentType};base64,${Buffer.from(bytes).toString('base64')}`;
