@@ -11,7 +11,7 @@ import type { CanvasRepository } from '../ports.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { applyOperation, assertCanvasFits } from '../canvas/operations.ts';
 import { sourceAssetKind } from '../canvas/node-types.ts';
-import { applyOperations, getCanvas } from '../canvas/use-cases.ts';
+import { editCanvas, getCanvas } from '../canvas/use-cases.ts';
 import { assertAcceptable, type AssetKind } from './kinds.ts';
 import {
   ASSET_ID_PREFIX,
@@ -327,11 +327,14 @@ export const restoreAsset = (principal: Principal, input: { assetId: string }, d
 export async function placeAsset(principal: Principal, input: { assetId: string; canvasId: string; nodeId: string; expectedVersion?: number }, deps: AssetDeps) {
   const asset = await getAsset(principal, input.assetId, deps);
   assertLive(asset);
-  assertAssetFitsNode(await getCanvas(principal, input.canvasId, deps), input.nodeId, asset);
-  const { canvas } = await applyOperations(
+  // The kind is checked on the very version the edit writes: no extra read, no race with a node change.
+  const { canvas } = await editCanvas(
     principal,
     { canvasId: input.canvasId, expectedVersion: input.expectedVersion },
-    [{ op: 'node/update', nodeId: input.nodeId, data: { assetId: asset.id }, merge: true }],
+    (draft, now) => {
+      assertAssetFitsNode(draft, input.nodeId, asset);
+      applyOperation(draft, { op: 'node/update', nodeId: input.nodeId, data: { assetId: asset.id }, merge: true }, now);
+    },
     deps,
   );
   return { assetId: asset.id, canvasId: canvas.id, nodeId: input.nodeId, canvasVersion: canvas.version };

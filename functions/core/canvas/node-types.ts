@@ -43,6 +43,18 @@ const WEBHOOK_OUTPUTS: readonly PortDefinition[] = [
   { name: 'raw-body-out', type: 'text', label: 'Raw body' },
 ];
 
+/** A source node: no input, one output of its asset kind carrying the asset placed on it (`assetId`). */
+function assetSource<Kind extends 'image' | 'audio' | 'video'>(kind: Kind, label: string, what: string, use: string) {
+  return {
+    label,
+    category: 'source',
+    description: `${what} from the workspace's assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on ${kind}-out — ${use}.`,
+    inputs: [],
+    outputs: [{ name: `${kind}-out`, type: kind, label }],
+    data: z.strictObject({ ...common }),
+  } as const;
+}
+
 export const NODE_TYPES = {
   prompt: {
     label: 'Prompt',
@@ -60,33 +72,9 @@ export const NODE_TYPES = {
     outputs: WEBHOOK_OUTPUTS,
     data: z.strictObject({ ...common }),
   },
-  'image-asset': {
-    label: 'Image',
-    category: 'source',
-    description:
-      'An image from the workspace\'s assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on image-out — several images, or a first and last frame, for a video node.',
-    inputs: [],
-    outputs: [{ name: 'image-out', type: 'image', label: 'Image' }],
-    data: z.strictObject({ ...common }),
-  },
-  'audio-asset': {
-    label: 'Audio',
-    category: 'source',
-    description:
-      'An audio file from the workspace\'s assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on audio-out — e.g. a recording for speech-to-speech.',
-    inputs: [],
-    outputs: [{ name: 'audio-out', type: 'audio', label: 'Audio' }],
-    data: z.strictObject({ ...common }),
-  },
-  'video-asset': {
-    label: 'Video',
-    category: 'source',
-    description:
-      'A video from the workspace\'s assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on video-out — e.g. a reference video for a video node.',
-    inputs: [],
-    outputs: [{ name: 'video-out', type: 'video', label: 'Video' }],
-    data: z.strictObject({ ...common }),
-  },
+  'image-asset': assetSource('image', 'Image', 'An image', 'several images, or a first and last frame, for a video node'),
+  'audio-asset': assetSource('audio', 'Audio', 'An audio file', 'e.g. a recording for speech-to-speech'),
+  'video-asset': assetSource('video', 'Video', 'A video', 'e.g. a reference video for a video node'),
   text: {
     label: 'Text template',
     category: 'transform',
