@@ -101,12 +101,12 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     held.push(await holdPort(config.appPort, 'APP_PORT'));
     held.push(await holdPort(config.basePort, 'BASE_PORT'));
 
-    const [dynamodbPort, s3Port, sfnPort] = [await freePort(), await freePort(), await freePort()];
+    // s3rver and the Step Functions stand-in listen on ports the kernel picks; only the JVM needs one named.
     const [dynamodb, s3, sfn] = await Promise.all([
-      track(stops, startDynamoDbLocal({ port: dynamodbPort, dataDir: resolve(dataDir, 'dynamodb') })),
-      track(stops, startS3Local({ port: s3Port, dataDir: resolve(dataDir, 's3') })),
+      track(stops, startDynamoDbLocal({ port: await freePort(), dataDir: resolve(dataDir, 'dynamodb') })),
+      track(stops, startS3Local({ dataDir: resolve(dataDir, 's3') })),
       // Journaled under DATA_DIR: a restart, even after kill -9, resumes the executions in flight.
-      track(stops, startSfnLocal({ port: sfnPort, region: LOCAL_REGION, dataDir: resolve(dataDir, 'sfn') })),
+      track(stops, startSfnLocal({ region: LOCAL_REGION, dataDir: resolve(dataDir, 'sfn') })),
     ]);
 
     const appUrl = `http://${LOOPBACK}:${config.appPort}`;

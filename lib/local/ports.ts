@@ -1,27 +1,64 @@
 // local: loopback port helpers shared by start.ts and the test harness.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 
 /** The loopback interface every local service binds to. */
 export const LOOPBACK = '127.0.0.1';
 
 /**
- * Asks the kernel for a free loopback port. The port is released before it is returned, so another
- * process could take it in between; the local services are started right after, which keeps that
- * window small enough for development and tests.
+ * Finds a free loopback port for a service that must be told its port before it binds (DynamoDB
+ * Local's JVM binds ~1.5 s after spawn; local mode's fronts). The port is released before it is
+ * returned, so it is drawn from below the kernel's ephemeral range: a port there is never handed to
+ * an outgoing connection or to a `listen(0)` in between (seen in CI: a port found free by binding to
+ * 0 was taken by another process's socket before s3rver listened on it). Services that can report
+ * their own port should listen on 0 instead and need none of this.
  */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, LOOPBACK, () => {
-      const address = server.address();
-      server.close(() => {
-        if (address && typeof address === 'object') resolve(address.port);
-        else reject(new Error('could not read the port of a probe socket'));
-      });
-    });
-  });
+  const range = portsOutsideEphemeralRange();
+  if (!range) return kernelChosenPort();
+  const [low, high] = range;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await isFree(port)) return port;
+  }
+  return kernelChosenPort();
+}
+
+/**
+ * Where freePort draws from: [10000, start of the ephemeral range) on Linux (32768–60999 by default);
+ * elsewhere, and when the range leaves too little room below it, the kernel picks (listen on 0).
+ */
+function portsOutsideEphemeralRange(): [number, number] | undefined {
+  const floor = 10_000;
+  try {
+    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (Number.isInteger(ephemeralLow) && ephemeralLow! - floor >= 1000) return [floor, ephemeralLow! - 1];
+  } catch {
+    // not Linux
+  }
+  return undefined;
+}
+
+async function isFree(port: number): Promise<boolean> {
+  const probe = createServer();
+  probe.unref();
+  try {
+    await listenOnLoopback(probe, port);
+  } catch {
+    return false;
+  }
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return true;
+}
+
+async function kernelChosenPort(): Promise<number> {
+  const probe = createServer();
+  probe.unref();
+  await listenOnLoopback(probe, 0);
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (address && typeof address === 'object') return address.port;
+  throw new Error('could not read the port of a probe socket');
 }
 
 /** Starts `server` on `port` of the loopback interface; rejects with the listen error (e.g. EADDRINUSE). */
@@ -33,4 +70,11 @@ export function listenOnLoopback(server: { once: Server['once']; off: Server['of
       resolve();
     });
   });
+}
+
+/** The port a listening server got (after listening on 0). */
+export function portOf(server: Pick<Server, 'address'>): number {
+  const address = server.address();
+  if (address && typeof address === 'object') return address.port;
+  throw new Error('the server is not listening on a TCP port');
 }

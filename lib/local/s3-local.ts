@@ -6,7 +6,12 @@ import S3rver from 's3rver';
 import { LOOPBACK } from './ports.ts';
 
 export interface S3LocalOptions {
-  readonly port: number;
+  /**
+   * Omit to let the kernel pick (the endpoint names it): s3rver attaches no error listener to its
+   * server, so a port taken before it binds would be an uncaught EADDRINUSE, not a rejection.
+   * @default 0
+   */
+  readonly port?: number;
   /**
    * Directory for buckets and objects (created if missing). Omit for a fresh temporary directory
    * that stop() deletes, which is what tests want.
@@ -28,10 +33,10 @@ export async function startS3Local(options: S3LocalOptions): Promise<S3Local> {
   mkdirSync(directory, { recursive: true });
   // s3rver does not verify signatures (presigned-URL security is tested at the unit level), and it
   // logs every request unless silenced.
-  const server = new S3rver({ address: LOOPBACK, port: options.port, directory, silent: true });
-  await server.run();
+  const server = new S3rver({ address: LOOPBACK, port: options.port ?? 0, directory, silent: true });
+  const { port } = await server.run();
   return {
-    endpoint: `http://${LOOPBACK}:${options.port}`,
+    endpoint: `http://${LOOPBACK}:${port}`,
     async stop() {
       await server.close();
       if (temporary) rmSync(directory, { recursive: true, force: true });

@@ -40,7 +40,7 @@ import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { FaultQueue } from './faults.ts';
-import { LOOPBACK, listenOnLoopback } from './ports.ts';
+import { LOOPBACK, listenOnLoopback, portOf } from './ports.ts';
 
 // aws-local-stepfunctions targets Node 22 and calls Promise.withResolvers, which Node 20 lacks.
 if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function') {
@@ -106,7 +106,8 @@ export interface Fault {
 }
 
 export interface SfnLocalOptions {
-  readonly port: number;
+  /** Omit to let the kernel pick a free port (the endpoint names it). @default 0 */
+  readonly port?: number;
   /** @default 'us-east-1' */
   readonly region?: string;
   /** @default '123456789012' */
@@ -260,7 +261,7 @@ class SfnError extends Error {
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 const NAME_PATTERN = /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]{1,80}$/;
 
-/** Starts the endpoint on 127.0.0.1:`port`. */
+/** Starts the endpoint on 127.0.0.1:`port` (one the kernel picks by default). */
 export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal> {
   const region = options.region ?? 'us-east-1';
   const accountId = options.accountId ?? '123456789012';
@@ -524,10 +525,10 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     }
   }
 
-  await listenOnLoopback(server, options.port);
+  await listenOnLoopback(server, options.port ?? 0);
 
   return {
-    endpoint: `http://${LOOPBACK}:${options.port}`,
+    endpoint: `http://${LOOPBACK}:${portOf(server)}`,
     registerStateMachine,
     injectFault: faults.inject,
     clearFaults: faults.clear,

@@ -33,8 +33,7 @@ const fmt = (value: number, digits = 1) => value.toFixed(digits);
 async function main() {
   const parent = process.env.BENCH_DATA_PARENT ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
   const s3Dir = mkdtempSync(join(parent, 'bench-assets-s3-'));
-  const [dynamoPort, s3Port] = [await freePort(), await freePort()];
-  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: dynamoPort }), startS3Local({ port: s3Port, dataDir: s3Dir })]);
+  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: await freePort() }), startS3Local({ dataDir: s3Dir })]);
   try {
     Object.assign(process.env, {
       [ENV.tableName]: 'bench-assets',

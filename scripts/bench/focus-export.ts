@@ -128,11 +128,10 @@ function runChild(which: Case, env: Record<string, string>): Promise<Measured> {
 
 export async function benchFocusExport(): Promise<void> {
   const { startS3Local } = await import('../../lib/local/s3-local.ts');
-  const { freePort } = await import('../../lib/local/ports.ts');
   const { ensureBucket, LOCAL_CREDENTIALS, LOCAL_REGION } = await import('../../lib/local/provision.ts');
   const parent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const dataDir = mkdtempSync(join(parent, 'bench-focus-'));
-  const s3 = await startS3Local({ port: await freePort(), dataDir });
+  const s3 = await startS3Local({ dataDir });
   try {
     await ensureBucket(s3.endpoint, BUCKET);
     const env = {

@@ -14,7 +14,6 @@ import {
   type DescribeExecutionCommandOutput,
 } from '@aws-sdk/client-sfn';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort } from '../../lib/local/ports.ts';
 import { startSfnLocal, type SfnLocal } from '../../lib/local/sfn-local.ts';
 import { waitUntil } from '../support/wait-until.ts';
 
@@ -44,7 +43,7 @@ function dataDir(): string {
 
 /** An endpoint on `dir` whose Gate task holds forever, fails, or passes. */
 async function endpoint(dir: string, gate: 'hold' | 'fail' | 'pass'): Promise<Endpoint> {
-  const sfn = await startSfnLocal({ port: await freePort(), dataDir: dir });
+  const sfn = await startSfnLocal({ dataDir: dir });
   const calls = { Double: 0, Gate: 0 };
   let entered!: () => void;
   const gateEntered = new Promise<void>((resolve) => (entered = resolve));

@@ -11,7 +11,6 @@ import {
   type DescribeExecutionCommandOutput,
 } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../lib/local/ports.ts';
 import { startSfnLocal, type SfnLocal } from '../../lib/local/sfn-local.ts';
 import { startLocalWorkflow } from '../support/local-sfn.ts';
 
@@ -45,7 +44,7 @@ let keySeq = 0;
 const uniqueKey = (): string => `k${Date.now().toString(36)}-${++keySeq}`;
 
 beforeAll(async () => {
-  sfn = await startSfnLocal({ port: await freePort() });
+  sfn = await startSfnLocal({});
   stateMachineArn = sfn.registerStateMachine({
     name: 'tiny',
     definitionFile: fixture,

@@ -29,8 +29,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [dynamodbPort, s3Port] = [await freePort(), await freePort()];
-  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: dynamodbPort }), startS3Local({ port: s3Port })]);
+  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: await freePort() }), startS3Local({})]);
   try {
     const env: Record<string, string> = {
       [ENV.tableName]: 'local-test-table',

@@ -2,7 +2,6 @@
 // Task states run in the test's own process (their handlers are in-process functions), so unlike
 // DynamoDB Local and s3rver this cannot be shared by the global setup: each file starts its own.
 import { ENV } from '../../functions/adapters/env.ts';
-import { freePort } from '../../lib/local/ports.ts';
 import { startSfnLocal, type SfnLocal, type StateMachineRegistration } from '../../lib/local/sfn-local.ts';
 
 export interface LocalWorkflow {
@@ -18,7 +17,7 @@ export interface LocalWorkflow {
  * (in beforeAll, or with top-level await before importing a handler that reads its config at import).
  */
 export async function startLocalWorkflow(registration: StateMachineRegistration): Promise<LocalWorkflow> {
-  const sfn = await startSfnLocal({ port: await freePort() });
+  const sfn = await startSfnLocal({});
   const stateMachineArn = sfn.registerStateMachine(registration);
   process.env[ENV.sfnEndpoint] = sfn.endpoint;
   process.env[ENV.stateMachineArn] = stateMachineArn;

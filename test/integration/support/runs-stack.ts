@@ -7,7 +7,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
-import { freePort } from '../../../lib/local/ports.ts';
+import { freePort, listenOnLoopback, portOf } from '../../../lib/local/ports.ts';
 import { startLocalMode, type LocalMode } from '../../../lib/local/local-mode.ts';
 import { waitUntil } from '../../support/wait-until.ts';
 
@@ -36,7 +36,10 @@ export async function startRunsStack(env: Record<string, string> = {}, options: 
   Object.assign(process.env, env);
   const dataDir = mkdtempSync(join(tmpdir(), 'runs-it-'));
   const bootstrapApiKey = `workspace_${randomBytes(16).toString('hex')}`;
-  const local = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey, ...options });
+  const local = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey, ...options }).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   if (!local.bootstrap.created) throw new Error('expected a fresh store to bootstrap a workspace');
   return {
     local,
@@ -173,9 +176,9 @@ export class CallbackReceiver {
   port = 0;
 
   async start(): Promise<this> {
-    this.port = await freePort();
     this.server = createServer((request, response) => void this.handle(request, response));
-    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
+    await listenOnLoopback(this.server, 0);
+    this.port = portOf(this.server);
     return this;
   }
 
