@@ -47,7 +47,7 @@ async function isFree(port: number): Promise<boolean> {
   } catch {
     return false;
   }
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  await close(probe);
   return true;
 }
 
@@ -55,11 +55,12 @@ async function kernelChosenPort(): Promise<number> {
   const probe = createServer();
   probe.unref();
   await listenOnLoopback(probe, 0);
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address && typeof address === 'object') return address.port;
-  throw new Error('could not read the port of a probe socket');
+  const port = portOf(probe);
+  await close(probe);
+  return port;
 }
+
+const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** Starts `server` on `port` of the loopback interface; rejects with the listen error (e.g. EADDRINUSE). */
 export function listenOnLoopback(server: { once: Server['once']; off: Server['off']; listen: Server['listen'] }, port: number): Promise<void> {
