@@ -18,6 +18,7 @@
 // was recorded but never started or finished — including a run the accepting route was running inline,
 // and one whose start was throttled (docs/runs.md, "No accepted run is lost").
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
@@ -29,7 +30,7 @@ import { startSpeechSandbox } from './sandbox/elevenlabs.ts';
 import { LocalStackError } from './errors.ts';
 import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
 import { startHttpFront, type HttpFront, type HttpFrontOptions } from './http-front.ts';
-import { freePort, LOOPBACK } from './ports.ts';
+import { freePort, listenOnLoopback, LOOPBACK } from './ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provision } from './provision.ts';
 import { startS3Local } from './s3-local.ts';
 import { startSfnLocal, type SfnLocal } from './sfn-local.ts';
@@ -241,24 +242,20 @@ async function track<T extends { stop(): Promise<void> }>(stops: (() => Promise<
 }
 
 async function listenOrExplain(port: number, setting: string, host: 'app' | 'base', onRequest?: HttpFrontOptions['onRequest']): Promise<HttpFront> {
-  try {
-    return await startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}) });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') throw new PortInUseError(port, setting);
-    throw error;
-  }
+  return startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}) }).catch(explainTaken(port, setting));
 }
+
+/** EADDRINUSE on `port` becomes the error that names the setting to change; other errors pass through. */
+const explainTaken =
+  (port: number, setting: string) =>
+  (error: unknown): never => {
+    throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new PortInUseError(port, setting) : error;
+  };
 
 /** Binds `port` (PortInUseError if taken) and keeps it until `release` (safe to call more than once). */
 async function holdPort(port: number, setting: string): Promise<{ release: () => Promise<void> }> {
-  const { createServer } = await import('node:net');
   const probe = createServer();
-  await new Promise<void>((resolveHeld, reject) => {
-    probe.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PortInUseError(port, setting) : error),
-    );
-    probe.listen(port, LOOPBACK, () => resolveHeld());
-  });
+  await listenOnLoopback(probe, port).catch(explainTaken(port, setting));
   return { release: () => new Promise<void>((released) => (probe.listening ? probe.close(() => released()) : released())) };
 }
 

@@ -106,8 +106,6 @@ export interface Fault {
 }
 
 export interface SfnLocalOptions {
-  /** Omit to let the kernel pick a free port (the endpoint names it). @default 0 */
-  readonly port?: number;
   /** @default 'us-east-1' */
   readonly region?: string;
   /** @default '123456789012' */
@@ -261,8 +259,8 @@ class SfnError extends Error {
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 const NAME_PATTERN = /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]{1,80}$/;
 
-/** Starts the endpoint on 127.0.0.1:`port` (one the kernel picks by default). */
-export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal> {
+/** Starts the endpoint on a port of 127.0.0.1 the kernel picks (the endpoint names it). */
+export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnLocal> {
   const region = options.region ?? 'us-east-1';
   const accountId = options.accountId ?? '123456789012';
   const machines = new Map<string, RegisteredMachine>();
@@ -525,7 +523,7 @@ export async function startSfnLocal(options: SfnLocalOptions): Promise<SfnLocal>
     }
   }
 
-  await listenOnLoopback(server, options.port ?? 0);
+  await listenOnLoopback(server, 0);
 
   return {
     endpoint: `http://${LOOPBACK}:${portOf(server)}`,

@@ -44,7 +44,7 @@ let keySeq = 0;
 const uniqueKey = (): string => `k${Date.now().toString(36)}-${++keySeq}`;
 
 beforeAll(async () => {
-  sfn = await startSfnLocal({});
+  sfn = await startSfnLocal();
   stateMachineArn = sfn.registerStateMachine({
     name: 'tiny',
     definitionFile: fixture,

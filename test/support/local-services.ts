@@ -29,7 +29,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: await freePort() }), startS3Local({})]);
+  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: await freePort() }), startS3Local()]);
   try {
     const env: Record<string, string> = {
       [ENV.tableName]: 'local-test-table',

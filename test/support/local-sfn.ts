@@ -17,7 +17,7 @@ export interface LocalWorkflow {
  * (in beforeAll, or with top-level await before importing a handler that reads its config at import).
  */
 export async function startLocalWorkflow(registration: StateMachineRegistration): Promise<LocalWorkflow> {
-  const sfn = await startSfnLocal({});
+  const sfn = await startSfnLocal();
   const stateMachineArn = sfn.registerStateMachine(registration);
   process.env[ENV.sfnEndpoint] = sfn.endpoint;
   process.env[ENV.stateMachineArn] = stateMachineArn;
