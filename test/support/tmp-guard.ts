@@ -19,8 +19,12 @@ interface GuardState {
 
 const STATE = Symbol.for('workspace-automation.tmp-guard');
 
-/** Caches of tools rather than leftovers of tests: tsx keeps its compile cache in `tsx-<uid>`. */
-const TOOL_CACHES = [/^tsx-\d+$/];
+/**
+ * Caches of tools and of the runtime rather than leftovers of tests: tsx keeps its compile cache in
+ * `tsx-<uid>`, and on Node 22 every tool that calls `module.enableCompileCache()` (tsc, npm) writes
+ * `node-compile-cache` into the temp folder. They are removed with the folder all the same.
+ */
+const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/];
 
 export default function setup(): () => void {
   const registry = globalThis as { [STATE]?: GuardState };
