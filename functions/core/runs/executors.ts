@@ -87,10 +87,18 @@ const webhookTrigger: InstantExecutor = {
   },
 };
 
+/**
+ * The run input named `name`, or undefined. Own keys only: a template must not reach what every object
+ * inherits (`{{inputs.constructor}}`, `{{inputs.__proto__}}`), only what the run was given.
+ */
+function runInput(runInputs: Record<string, unknown>, name: string): unknown {
+  return Object.hasOwn(runInputs, name) ? runInputs[name] : undefined;
+}
+
 /** `{{input}}` → the joined text inputs; `{{inputs.name}}` → a run input. Unknown names render empty. */
 export function renderTemplate(template: string, input: string, runInputs: Record<string, unknown>): string {
   return template.replace(/\{\{\s*(input|inputs\.([A-Za-z0-9_.-]+))\s*\}\}/g, (_match, _whole: string, name?: string) =>
-    name === undefined ? input : asText(runInputs[name]),
+    name === undefined ? input : asText(runInput(runInputs, name)),
   );
 }
 
@@ -109,9 +117,9 @@ export function templateProblems(template: string, runInputs?: Record<string, un
       continue;
     }
     const name = named[1]!;
-    if (name.includes('.') && (runInputs === undefined || runInputs[name] === undefined)) {
+    if (name.includes('.') && (runInputs === undefined || runInput(runInputs, name) === undefined)) {
       problems.add(`${token} reads the run input named "${name}": nested values are not looked up, so use a top-level input`);
-    } else if (runInputs !== undefined && runInputs[name] === undefined) {
+    } else if (runInputs !== undefined && runInput(runInputs, name) === undefined) {
       problems.add(`${token}: the run has no input "${name}", so it rendered as empty text`);
     }
   }

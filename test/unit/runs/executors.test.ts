@@ -153,6 +153,13 @@ describe('renderTemplate', () => {
     expect(renderTemplate('[{{inputs.nope}}][{{inputs.n}}][{{inputs.o}}]', '', { n: null, o: { k: 1 } })).toBe('[][][{"k":1}]');
   });
 
+  it("resolves the run's own inputs only: names on the prototype chain render empty", () => {
+    const inherited = '[{{inputs.__proto__}}][{{inputs.constructor}}][{{inputs.toString}}][{{inputs.hasOwnProperty}}]';
+    expect(renderTemplate(inherited, '', { a: 'A' })).toBe('[][][][]');
+    // A run's inputs arrive as JSON: there `__proto__` is an ordinary own key, and it resolves as one.
+    expect(renderTemplate('[{{inputs.__proto__}}]', '', JSON.parse('{"__proto__":"own"}'))).toBe('[own]');
+  });
+
   it('leaves other braces alone', () => {
     expect(renderTemplate('{{other}} {input} {{inputs.}}', 'x', {})).toBe('{{other}} {input} {{inputs.}}');
   });
@@ -176,6 +183,14 @@ describe('templateProblems', () => {
       '{{inputs.c.d}} reads the run input named "c.d": nested values are not looked up, so use a top-level input',
     ]);
     expect(templateProblems('{{inputs.a}} {{input}}', { a: '' })).toEqual([]);
+  });
+
+  it('warns about names found only on the prototype chain, as about any input the run does not have', () => {
+    expect(templateProblems('{{inputs.__proto__}} {{inputs.constructor}}', { a: 'x' })).toEqual([
+      '{{inputs.__proto__}}: the run has no input "__proto__", so it rendered as empty text',
+      '{{inputs.constructor}}: the run has no input "constructor", so it rendered as empty text',
+    ]);
+    expect(templateProblems('{{inputs.__proto__}}', JSON.parse('{"__proto__":"own"}'))).toEqual([]);
   });
 
   it('is reported through warn by the text executor, which still renders', () => {
