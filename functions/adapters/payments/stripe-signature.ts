@@ -5,17 +5,20 @@ import Stripe from 'stripe';
 import { ValidationError } from '#core/errors';
 import { ENV } from '../env.ts';
 import { secretSource } from '../secrets/secret-source.ts';
+import { stripeTimestampTooNew } from './stripe-timestamp.ts';
 
-/** Oldest signature timestamp accepted, in seconds (the provider's own default). */
+/** How far a signature's timestamp may be from the clock, either way, in seconds (the provider's own default). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
  * The verified event, parsed from the raw body, if `header` is a valid signature of it by one of
- * `secrets` made within the tolerance; else ValidationError (400), whatever was wrong.
+ * `secrets` made within the tolerance (past or future); else ValidationError (400), whatever was wrong.
  * `receivedAtMs` is the clock the tolerance is measured against (tests pin it).
  */
 export function verifyStripeEvent(rawBody: Buffer, header: string | undefined, secrets: readonly string[], receivedAtMs: number = Date.now()): unknown {
   if (!header) throw new ValidationError('Missing Stripe-Signature header');
+  // The package checks the past only; a year-ahead timestamp would keep a captured delivery valid.
+  if (stripeTimestampTooNew(header, SIGNATURE_TOLERANCE_SECONDS, receivedAtMs)) throw new ValidationError('Invalid payment webhook signature');
   for (const secret of secrets) {
     try {
       return Stripe.webhooks.constructEvent(rawBody, header, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAtMs);

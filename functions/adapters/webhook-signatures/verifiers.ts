@@ -10,6 +10,7 @@ import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { SignatureRejectedError, ValidationError } from '#core/errors';
 import { standardWebhooksSecret, type SignatureVerifier, type SignatureVerifiers } from '#core/webhooks/signatures';
+import { stripeTimestampTooNew } from '../payments/stripe-timestamp.ts';
 
 /** The signature header a scheme needs, or a 400 naming it (like a missing secret on the plain URL). */
 function required(headers: Record<string, string>, name: string, scheme: string): string {
@@ -34,12 +35,15 @@ const github: SignatureVerifier = async (call, secret) => {
 const stripe: SignatureVerifier = async (call, secret) => {
   const header = required(call.headers, 'stripe-signature', 'Stripe');
   try {
-    // Checks v1 signatures and the t= timestamp against the default tolerance (300 s). Everything it
+    // Checks v1 signatures and that t= is at most the default tolerance (300 s) old. Everything it
     // throws is a rejected signature (StripeSignatureVerificationError).
     await Stripe.webhooks.signature!.verifyHeaderAsync(call.body, header, secret, Stripe.webhooks.DEFAULT_TOLERANCE);
   } catch (error) {
     throw new SignatureRejectedError(`Stripe-Signature rejected: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
   }
+  // The package has no upper bound: the same tolerance, ahead, as Standard Webhooks applies.
+  const tooNew = stripeTimestampTooNew(header, Stripe.webhooks.DEFAULT_TOLERANCE, Date.now());
+  if (tooNew) throw new SignatureRejectedError(`Stripe-Signature rejected: ${tooNew}`);
 };
 
 /**
