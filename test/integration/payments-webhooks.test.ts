@@ -27,7 +27,7 @@ function checkoutEvent(workspaceId: string, credits: string, overrides: Record<s
   };
 }
 
-function invoiceEvent(workspaceId: string, invoiceId = `in_${randomUUID().replace(/-/g, '')}`) {
+function invoiceEvent(workspaceId: string, invoiceId = `in_${randomUUID().replace(/-/g, '')}`, quantity: number | null = 2) {
   return {
     id: `evt_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -40,7 +40,7 @@ function invoiceEvent(workspaceId: string, invoiceId = `in_${randomUUID().replac
         currency: 'eur',
         billing_reason: 'subscription_cycle',
         parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: { workspaceId } } },
-        lines: { data: [{ id: 'il_1', quantity: 2, pricing: { type: 'price_details', price_details: { price: 'plan_pro_monthly', product: 'prod_1' } }, period: { start: 1_767_225_600, end: 1_769_904_000 } }] },
+        lines: { data: [{ id: 'il_1', quantity, pricing: { type: 'price_details', price_details: { price: 'plan_pro_monthly', product: 'prod_1' } }, period: { start: 1_767_225_600, end: 1_769_904_000 } }] },
       },
     },
   };
@@ -147,5 +147,32 @@ describe('payment webhooks', () => {
     // A checkout event sent to the plan endpoint is not handled there.
     const wrong = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(checkoutEvent(workspaceId, '5'))));
     expect(wrong.body).toMatchObject({ applied: false, reason: 'event type checkout.session.completed is not handled here' });
+  });
+
+  // Issue 21 item 11: a quantity no plan can have was a 400 (1e12: the ledger refused the credits, so
+  // the provider retried for days) or one plan (0, negative: Math.max(1, …)). Either way: 200, nothing.
+  it.each([
+    [1e12, /credits/],
+    [0, /quantity/],
+    [-3, /quantity/],
+    [2.5, /quantity/],
+    // Whole and positive, but more credits than one purchase entry may hold (10 000 a month × 20 000).
+    [20_000, /credits/],
+  ])('answers 200 and applies nothing to a plan invoice with quantity %d', async (quantity, reason) => {
+    // Prepare
+    const { workspaceId } = await seedWorkspace();
+    // Act
+    const answer = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(invoiceEvent(workspaceId, undefined, quantity))));
+    // Assess
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ received: true, applied: false, workspaceId });
+    expect(answer.body.reason).toMatch(reason);
+    expect((await ledger.getBalance(workspaceId)).updatedAt).toBeNull();
+  });
+
+  it('counts a plan line without a quantity as one plan', async () => {
+    const { workspaceId } = await seedWorkspace();
+    const answer = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(invoiceEvent(workspaceId, undefined, null))));
+    expect(answer.body).toMatchObject({ applied: true, credits: 10_000 });
   });
 });

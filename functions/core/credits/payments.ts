@@ -12,7 +12,7 @@
 // cannot fix it. Only a failure of our own (the table unreachable) is an error the provider retries.
 import * as z from '../schema.ts';
 import { NotFoundError } from '../errors.ts';
-import { recordPurchase, type CreditDeps } from './ledger.ts';
+import { MAX_CREDITS_PER_ENTRY, recordPurchase, type CreditDeps } from './ledger.ts';
 import type { PaymentReference } from './ledger-entry.ts';
 import type { Plan } from './prices.ts';
 
@@ -147,11 +147,20 @@ export async function applyPlanEvent(event: StripeEventEnvelope, deps: CreditDep
     const keys = linePriceKeys(line);
     const matched = plans.find((candidate) => candidate.match.some((key) => keys.includes(key)));
     if (!matched) continue;
+    // Absent means one plan; anything else must be a whole count of plans. A zero, negative or
+    // fractional quantity grants nothing rather than being rounded into one plan.
+    const quantity = line.quantity ?? 1;
+    if (!Number.isSafeInteger(quantity) || quantity < 1) return ignored(`plan line quantity ${quantity} is not a whole number of plans (1 or more)`, workspaceId);
     plan ??= matched;
     period ??= line.period ?? undefined;
-    credits += matched.monthlyCredits * Math.max(1, Math.trunc(line.quantity ?? 1));
+    credits += matched.monthlyCredits * quantity;
   }
   if (!plan || credits === 0) return ignored('no invoice line is a known plan', workspaceId);
+  // Checked here, not left to the ledger's 400: a signed event the provider would redeliver for days
+  // cannot be fixed by redelivery, so it is answered 200 with nothing applied, like any other.
+  if (!Number.isSafeInteger(credits) || credits > MAX_CREDITS_PER_ENTRY) {
+    return ignored(`the invoice's plans come to ${credits} credits, more than one purchase may grant (${MAX_CREDITS_PER_ENTRY})`, workspaceId);
+  }
   const currency = (invoice.currency ?? 'usd').toUpperCase();
   return purchase(
     {
