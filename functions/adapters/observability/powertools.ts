@@ -39,7 +39,15 @@ const invocationKeys = new AsyncLocalStorage<Record<string, string>>();
 const keys = () => invocationKeys.getStore() ?? {};
 
 const sink: TelemetrySink = {
-  count: (metric, value) => metrics.addMetric(metric, MetricUnit.Count, value),
+  count: (metric, value, dimensions) => {
+    if (!dimensions) return metrics.addMetric(metric, MetricUnit.Count, value);
+    // Dimensions of the shared metrics object would split every count of the invocation: a count with
+    // its own dimensions leaves as its own EMF line, now (with the service dimension, as the others).
+    if (!printMetrics) return;
+    const single = metrics.singleMetric();
+    for (const [name, dimension] of Object.entries(dimensions)) single.addDimension(name, dimension);
+    single.addMetric(metric, MetricUnit.Count, value);
+  },
   log: (level, message, fields) => logger[level](message, { ...keys(), ...fields }),
   tag: (added) => Object.assign(invocationKeys.getStore() ?? {}, added),
 };
@@ -64,12 +72,19 @@ function flushMetrics(): void {
 }
 
 /**
+ * Handlers `observed` built. A route assembled by hand (not by defineRoute) can forget the wrapper and
+ * still answer correctly, silently: no request line, no ids, no metrics. A test over the manifest asks this.
+ */
+const observedHandlers = new WeakSet<object>();
+export const isObserved = (handler: unknown): boolean => typeof handler === 'function' && observedHandlers.has(handler);
+
+/**
  * Wraps a handler: per-invocation keys (fresh for each invocation, so nothing leaks from the previous
  * one), the request line, an error line for anything thrown, and the metrics flush.
  */
 export function observed<E, R>(handler: (event: E, context: Context) => Promise<R>): (event: E, context?: Context) => Promise<R> {
   // The context is optional for callers that have none (local mode's workflow stand-in, some tests).
-  return async (event, context?: Context) => {
+  const wrapped = async (event: E, context?: Context): Promise<R> => {
     if (context) logger.addContext(context);
     const http = isObject(event) && typeof (event as HttpEventShape).httpMethod === 'string' ? (event as HttpEventShape) : undefined;
     const task = isObject(event) && !http ? (event as TaskEventShape) : undefined;
@@ -95,6 +110,8 @@ export function observed<E, R>(handler: (event: E, context: Context) => Promise<
       }
     });
   };
+  observedHandlers.add(wrapped);
+  return wrapped;
 }
 
 function describe(error: unknown) {

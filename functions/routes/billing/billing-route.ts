@@ -18,9 +18,11 @@ import { authenticate, bearerToken, requireScope } from '#core/keys/use-cases';
 import { authenticateOAuthToken } from '#core/oauth/authenticate';
 import { OAUTH_ACCESS_TOKEN_PREFIX } from '#core/oauth/tokens';
 import * as z from '#core/schema';
+import { telemetry } from '#core/telemetry';
 import { apiKeys } from '#adapters/dynamodb/repositories';
 import { oauthTokens } from '#adapters/dynamodb/oauth-store';
 import { memberships } from '#adapters/dynamodb/user-repository';
+import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
 import { parseQuery } from '#http/parse';
 import { publicAppUrlFor } from '#http/public-url';
@@ -65,13 +67,16 @@ export type BillingHandler = (event: APIGatewayProxyEvent, context: Context) => 
 export function billingRoute(routeId: string, run: (principal: Principal, query: BillingQuery) => Promise<APIGatewayProxyResult>): BillingHandler {
   const route = routeById(routeId);
   if (route.auth !== 'key-or-session' || route.scope !== 'read:billing') throw new Error(`Route ${routeId} is not a billing route of the manifest`);
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .onError((request) => {
-      request.response = errorResponse(request.error, request.event.requestContext?.requestId);
-    })
-    .handler(async (event) => {
-      const rawWorkspaceId = event.queryStringParameters?.workspaceId;
-      const principal = await authenticateBillingCaller(header(event, 'authorization'), rawWorkspaceId || undefined, () => publicAppUrlFor(event));
-      return run(principal, parseQuery(event, BillingQuery));
-    });
+  return observed(
+    middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+      .onError((request) => {
+        request.response = errorResponse(request.error, request.event.requestContext?.requestId);
+      })
+      .handler(async (event) => {
+        const rawWorkspaceId = event.queryStringParameters?.workspaceId;
+        const principal = await authenticateBillingCaller(header(event, 'authorization'), rawWorkspaceId || undefined, () => publicAppUrlFor(event));
+        telemetry.tag({ workspaceId: principal.workspaceId });
+        return run(principal, parseQuery(event, BillingQuery));
+      }),
+  );
 }

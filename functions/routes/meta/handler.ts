@@ -3,6 +3,7 @@
 // host share this code. No credential and no table access: the index and the document are built from the
 // manifest and the committed docs/openapi.json (a test keeps that file equal to what the code generates).
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
@@ -20,7 +21,7 @@ export function metaHandler(host: Host): MetaHandler {
   const documents = new Map<string, string>();
   const pages = new Map<string, string>();
 
-  return async (event, context) => {
+  return observed(async (event: APIGatewayProxyEvent, context?: Context) => {
     try {
       switch (event.resource) {
         case '/health':
@@ -43,7 +44,7 @@ export function metaHandler(host: Host): MetaHandler {
     } catch (error) {
       return errorResponse(error, context?.awsRequestId);
     }
-  };
+  });
 }
 
 const JSON_HEADERS = {

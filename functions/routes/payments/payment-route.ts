@@ -9,6 +9,7 @@ import { parseEnvelope, type PaymentOutcome, type StripeEventEnvelope } from '#c
 import { priceBook } from '#core/credits/prices';
 import type { CreditDeps } from '#core/credits/ledger';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { observed } from '#adapters/observability/powertools';
 import { paymentWebhookSecrets, verifyStripeEvent } from '#adapters/payments/stripe-signature';
 import { errorResponse } from '#http/errors';
 import { header, rawBody } from '#http/request';
@@ -21,7 +22,7 @@ const ledger = new DynamoLedgerRepository();
 export function paymentWebhookRoute(routeId: string, apply: (event: StripeEventEnvelope, deps: CreditDeps) => Promise<PaymentOutcome>): RouteHandler {
   const route = routeById(routeId);
   const maxBodyBytes = route.maxBodyBytes ?? 256 * 1024;
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     .onError((request) => {
       request.response = errorResponse(request.error, request.event.requestContext?.requestId);
     })
@@ -48,4 +49,5 @@ export function paymentWebhookRoute(routeId: string, apply: (event: StripeEventE
       );
       return jsonResponse(200, { received: true, eventId: envelope?.id ?? null, ...outcome });
     });
+  return observed(handler);
 }

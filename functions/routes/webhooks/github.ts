@@ -9,6 +9,7 @@ import { applyGithubDelivery } from '#core/codehost/webhooks';
 import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from '#core/errors';
 import { githubWebhookSecret } from '#adapters/codehost/config';
 import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
+import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
 import { header, rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
@@ -17,7 +18,7 @@ import { routeById } from '#routes/manifest';
 const route = routeById('webhooks-github');
 const DELIVERY_ID = /^[0-9a-fA-F-]{8,64}$/;
 
-export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+const handle = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
   .onError((request) => {
     request.response = errorResponse(request.error, request.event.requestContext?.requestId);
   })
@@ -45,3 +46,5 @@ export const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const outcome = await applyGithubDelivery({ deliveryId, event: eventName, payload }, { records: codehostRecords, clock: systemClock });
     return jsonResponse(200, { ok: true, deliveryId, event: eventName, ...outcome });
   });
+
+export const handler = observed(handle);

@@ -1,0 +1,82 @@
+// unit: every route of the manifest is served by an `observed` handler (request line, request and
+// workspace ids, EMF flush), including the ones assembled by hand rather than by defineRoute: the
+// billing, payment-webhook, GitHub-webhook and meta routes skipped it once and answered correctly,
+// silently unlogged. The hand-built ones are also called, each with a request it answers without any
+// I/O, and must print their Request line.
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isObserved } from '#adapters/observability/powertools';
+import { ROUTES, routeById } from '#routes/manifest';
+
+const entries = [...new Set(ROUTES.map((route) => route.entry))];
+const load = async (entry: string) =>
+  (await import(/* @vite-ignore */ new URL(`../../../functions/routes/${entry}.ts`, import.meta.url).href)) as { handler?: unknown };
+
+describe('route handlers', () => {
+  it.each(entries)('functions/routes/%s.ts exports an observed handler', async (entry) => {
+    const module = await load(entry);
+    expect(typeof module.handler).toBe('function');
+    expect(isObserved(module.handler), `${entry}: wrap its handler with observed()`).toBe(true);
+  });
+});
+
+describe('hand-built route handlers log their Request line', () => {
+  const lines: string[] = [];
+  const write = process.stdout.write;
+  beforeAll(() => {
+    // Only read by the payment routes, and only to refuse an unsigned delivery (no network).
+    process.env.PAYMENTS_WEBHOOK_SECRET ??= `whsec_${randomUUID()}`;
+    process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+      (rest.find((arg) => typeof arg === 'function') as (() => void) | undefined)?.();
+      return true;
+    }) as typeof process.stdout.write;
+  });
+  afterAll(() => {
+    process.stdout.write = write;
+  });
+
+  // Each answered without I/O: no credential (billing), no signature (payments), a GET (GitHub), /health (meta).
+  const cases = [
+    ['billing-focus-export', 'GET', 401],
+    ['billing-focus-export-app', 'GET', 401],
+    ['billing-focus-metadata', 'GET', 401],
+    ['billing-focus-metadata-app', 'GET', 401],
+    ['payments-webhooks', 'POST', 400],
+    ['payments-plan-webhooks', 'POST', 400],
+    ['webhooks-github', 'GET', 405],
+    ['meta-health-base', 'GET', 200],
+    ['meta-health-app', 'GET', 200],
+  ] as const;
+
+  it.each(cases)('%s', async (routeId, method, status) => {
+    const route = routeById(routeId);
+    const requestId = randomUUID();
+    const event = {
+      httpMethod: method,
+      path: route.path,
+      resource: route.path,
+      headers: {},
+      multiValueHeaders: {},
+      queryStringParameters: null,
+      multiValueQueryStringParameters: null,
+      pathParameters: null,
+      stageVariables: null,
+      body: method === 'POST' ? '{}' : null,
+      isBase64Encoded: false,
+      requestContext: { requestId, stage: 'test', domainName: 'example.test', path: route.path },
+    } as unknown as APIGatewayProxyEvent;
+    const { handler } = (await load(route.entry)) as { handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number }> };
+
+    const answer = await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 10_000 } as Context);
+
+    expect(answer.statusCode).toBe(status);
+    const logged = lines
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes(requestId))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged).toContainEqual(expect.objectContaining({ message: 'Request', requestId, method, path: route.path, status }));
+  });
+});
