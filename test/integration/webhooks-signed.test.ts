@@ -243,3 +243,41 @@ describe('the signed URL itself', () => {
     }
   });
 });
+
+// Issue 21 item 9: GitHub and Shopify sign the body alone, so the delivery id (and any idempotency
+// header) of a captured delivery can be changed at will. Such a delivery is deduplicated on its body.
+describe.each([schemes[0]!, schemes[2]!])('$scheme: a captured delivery sent again', ({ scheme, provider, sign }) => {
+  it('with a new delivery id is a replay of the first run, not a second run', async () => {
+    // Prepare
+    const id = unique(scheme);
+    const body = deliveryBody(id);
+    const headers = await sign(body, id, nowSeconds());
+    const first = await send(hook.signedUrls[scheme], headers, body);
+    expect(first.status, first.text).toBe(202);
+    const before = await runCount();
+    const renamed = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === id ? unique('forged') : value]));
+    expect(renamed).not.toEqual(headers);
+
+    // Act: a new delivery id; then a new id and an Idempotency-Key of the sender's choosing
+    const again = await send(hook.signedUrls[scheme], renamed, body);
+    const keyed = await send(hook.signedUrls[scheme], { ...renamed, 'idempotency-key': unique('key') }, body);
+
+    // Assess
+    for (const answer of [again, keyed]) {
+      expect(answer.status, answer.text).toBe(202);
+      expect(answer.headers.get('idempotency-replayed')).toBe('true');
+      expect(answer.body).toMatchObject({ executionId: first.body.executionId, replayed: true, provider });
+    }
+    expect(await runCount()).toBe(before);
+  });
+
+  it('a different body with the same delivery id is a new run (the signature covers the body)', async () => {
+    const id = unique(scheme);
+    const first = await send(hook.signedUrls[scheme], await sign(deliveryBody(id), id, nowSeconds()), deliveryBody(id));
+    const otherBody = JSON.stringify({ id, type: 'order.paid', amount: 1 });
+    const second = await send(hook.signedUrls[scheme], await sign(otherBody, id, nowSeconds()), otherBody);
+    expect(first.status).toBe(202);
+    expect(second.status, second.text).toBe(202);
+    expect(second.body.executionId).not.toBe(first.body.executionId);
+  });
+});

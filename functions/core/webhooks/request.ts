@@ -1,6 +1,7 @@
 // core: an incoming webhook call, taken apart — secret, body, provider hints — and the six values the
 // trigger node puts on its ports. Secrets never reach the ports: the headers that can carry them are
 // redacted and the secret query parameter is stripped.
+import { createHash } from 'node:crypto';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { WebhookRequestPorts } from '../runs/model.ts';
 import { chooseIdempotencyKey } from '../runs/idempotency.ts';
@@ -144,4 +145,24 @@ export function webhookIdempotency(
   const hint = providerHint(headers, body.inputs);
   if (hint) return { key: `${hint.provider}:${hint.eventId}`, ttlSeconds: PROVIDER_KEY_TTL_SECONDS, provider: hint };
   return undefined;
+}
+
+/**
+ * Signature schemes that sign the body alone. Whoever captured one delivery can resend it with any
+ * delivery id and any idempotency header, and it still verifies: those headers cannot name it.
+ */
+export const BODY_ONLY_SCHEMES: ReadonlySet<string> = new Set(['github', 'shopify']);
+
+/**
+ * The idempotency key of a delivery verified by a body-only signature: the digest of the signed bytes,
+ * kept as long as provider-derived keys. A redelivery (same body) is a replay however its unsigned
+ * headers were changed; the provider and delivery id are still reported, for information only.
+ */
+export function signedBodyIdempotency(
+  headers: Record<string, string>,
+  body: ParsedWebhookBody,
+  raw: Buffer,
+): { key: string; ttlSeconds: number; provider?: ProviderHint } {
+  const provider = providerHint(headers, body.inputs);
+  return { key: `body:${createHash('sha256').update(raw).digest('hex')}`, ttlSeconds: PROVIDER_KEY_TTL_SECONDS, ...(provider ? { provider } : {}) };
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../runs/idempotency.ts';
 import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../runs/use-cases.ts';
 import { statusRow, type WebhookStatusRow, type WebhookTrigger } from './model.ts';
-import { parseWebhookBody, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
+import { BODY_ONLY_SCHEMES, parseWebhookBody, signedBodyIdempotency, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
 import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
 import type { CredentialCipher } from '../integrations/ports.ts';
 import { verifyingSecret } from './signing-secrets.ts';
@@ -144,13 +144,13 @@ type CallingTrigger = Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'trigger
  * salt (1 GetItem), the secret is derived again and the delivery's signature must match it — or, when
  * the workspace stored the provider's own signing secret for that scheme, match that one instead.
  */
-async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promise<CallingTrigger> {
+async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promise<{ trigger: CallingTrigger; scheme?: SignatureScheme }> {
   // ?secret= is refused on every URL, signed or not.
   const variant = 'secret' in call.query ? undefined : signedVariantOf(call.query);
   if (!variant) {
     const trigger = await deps.webhooks.findBySecretHash(hashWebhookSecret(webhookSecretOf(call)));
     if (!trigger) throw new NotFoundError('Unknown webhook secret');
-    return trigger;
+    return { trigger };
   }
   const named = await deps.webhooks.findBySecretHash(variant.hook);
   const trigger = named && (await deps.webhooks.get(named.workspaceId, named.canvasId, named.triggerNodeId));
@@ -159,7 +159,7 @@ async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promi
   if (!trigger || !secret || hashWebhookSecret(secret) !== variant.hook) throw new NotFoundError('Unknown webhook');
   // A provider-chosen secret stored for this scheme replaces the trigger's own for it.
   await deps.verifiers[variant.scheme](call, await verifyingSecret(trigger, variant.scheme, secret, deps.cipher));
-  return trigger;
+  return { trigger, scheme: variant.scheme };
 }
 
 /**
@@ -172,12 +172,13 @@ export async function triggerWebhook(
   deps: WebhookCallDeps,
   validateCallbackUrl: (raw: string) => Promise<string>,
 ): Promise<Accepted & { provider?: { name: string; eventId: string } }> {
-  const trigger = await authenticateCall(call, deps);
+  const { trigger, scheme } = await authenticateCall(call, deps);
   telemetry.tag({ workspaceId: trigger.workspaceId });
 
   const body = parseWebhookBody(call);
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
-  const idempotency = webhookIdempotency(call.headers, body);
+  // Only what the signature covers may decide whether a delivery is new.
+  const idempotency = scheme && BODY_ONLY_SCHEMES.has(scheme) ? signedBodyIdempotency(call.headers, body, call.body) : webhookIdempotency(call.headers, body);
 
   // Counted only for calls that would start a run: a provider's retry of an accepted delivery is a
   // replay and never answered 429.
