@@ -11,7 +11,7 @@ export const ENV = {
   inlineInstantRuns: 'INLINE_INSTANT_RUNS',
   /** When set, result callbacks are signed with HMAC-SHA256 (see README). */
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
-  /** In AWS: the Secrets Manager secret holding the callback signing secret (read once per cold start). */
+  /** In AWS: the Secrets Manager secret holding the callback signing secret (kept at most 5 minutes: adapters/secrets). */
   callbackSigningSecretArn: 'CALLBACK_SIGNING_SECRET_ARN',
   /** Key from which webhook secrets are derived (see functions/core/webhooks/secrets.ts); in AWS, its Secrets Manager ARN. */
   webhookSecretKey: 'WEBHOOK_SECRET_KEY',

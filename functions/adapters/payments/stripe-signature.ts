@@ -4,7 +4,7 @@
 import Stripe from 'stripe';
 import { ValidationError } from '#core/errors';
 import { ENV } from '../env.ts';
-import { secretSource } from '../secrets/secret-source.ts';
+import { secretSource, type SecretReader } from '../secrets/secret-source.ts';
 import { stripeTimestampTooNew } from './stripe-timestamp.ts';
 
 /** How far a signature's timestamp may be from the clock, either way, in seconds (the provider's own default). */
@@ -31,14 +31,38 @@ export function verifyStripeEvent(rawBody: Buffer, header: string | undefined, s
 
 const readSecret = secretSource(ENV.paymentsWebhookSecret, ENV.paymentsWebhookSecretArn);
 
-/**
- * The signing secrets of the provider's webhook endpoints: one value holding one or more `whsec_…`
- * secrets separated by commas or whitespace (both endpoints, or old and new during a rotation).
- * Read once per cold start; unset is a configuration error (500), never "accept unsigned".
- */
-export async function paymentWebhookSecrets(): Promise<string[]> {
-  const value = await readSecret();
+/** The `whsec_…` values of one secret string: separated by commas or whitespace. */
+function secretsOf(value: string | undefined): string[] {
   const secrets = (value ?? '').split(/[\s,]+/).filter((secret) => secret.length > 0);
   if (secrets.length === 0) throw new Error(`No payment webhook signing secret: set ${ENV.paymentsWebhookSecret} (local) or ${ENV.paymentsWebhookSecretArn} (AWS)`);
   return secrets;
+}
+
+/**
+ * The signing secrets of the provider's webhook endpoints: one value holding one or more `whsec_…`
+ * secrets separated by commas or whitespace (both endpoints, or old and new during a rotation).
+ * Cached for at most SECRET_MAX_AGE_MS; unset is a configuration error (500), never "accept unsigned".
+ */
+export async function paymentWebhookSecrets(source: SecretReader = readSecret): Promise<string[]> {
+  return secretsOf(await source());
+}
+
+/**
+ * verifyStripeEvent with the configured secrets. A signature that no cached secret verifies may be
+ * the first delivery signed with a secret the operator has just put in place (the real whsec_ over
+ * the placeholder, a rotated endpoint): the secret is read again — at most once per
+ * SECRET_MIN_REFRESH_INTERVAL_MS, whoever sends bad signatures — and, if it changed, tried once more.
+ */
+export async function verifyPaymentWebhook(
+  rawBody: Buffer,
+  header: string | undefined,
+  options: { source?: SecretReader; receivedAtMs?: number } = {},
+): Promise<unknown> {
+  const source = options.source ?? readSecret;
+  try {
+    return verifyStripeEvent(rawBody, header, await paymentWebhookSecrets(source), options.receivedAtMs);
+  } catch (error) {
+    if (!(error instanceof ValidationError) || !header || !(await source.refresh())) throw error;
+    return verifyStripeEvent(rawBody, header, await paymentWebhookSecrets(source), options.receivedAtMs);
+  }
 }

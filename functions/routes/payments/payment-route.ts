@@ -10,7 +10,7 @@ import { priceBook } from '#core/credits/prices';
 import type { CreditDeps } from '#core/credits/ledger';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { observed } from '#adapters/observability/powertools';
-import { paymentWebhookSecrets, verifyStripeEvent } from '#adapters/payments/stripe-signature';
+import { verifyPaymentWebhook } from '#adapters/payments/stripe-signature';
 import { errorResponse } from '#http/errors';
 import { header, rawBody } from '#http/request';
 import { jsonResponse } from '#http/responses';
@@ -29,7 +29,7 @@ export function paymentWebhookRoute(routeId: string, apply: (event: StripeEventE
     .handler(async (event) => {
       const body = rawBody(event);
       if (body.length > maxBodyBytes) throw new PayloadTooLargeError(`Body is larger than ${maxBodyBytes} bytes`);
-      const verified = verifyStripeEvent(body, header(event, 'stripe-signature'), await paymentWebhookSecrets());
+      const verified = await verifyPaymentWebhook(body, header(event, 'stripe-signature'));
       const envelope = parseEnvelope(verified);
       const outcome: PaymentOutcome = envelope
         ? await apply(envelope, { ledger, clock: systemClock, prices: priceBook() })
