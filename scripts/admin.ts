@@ -1,5 +1,5 @@
 // admin CLI: provision a workspace with its owner and print its first all-scopes key once; mint a new
-// key for an existing workspace (a lost key); create users who can sign in.
+// key for an existing workspace (a lost key); create users who can sign in; list the workspaces (a lost id).
 // Works against a deployed stack (AWS credentials from the usual chain) and against `npm start`.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -26,6 +26,10 @@ const USAGE = `Usage:
   npm run admin -- create-user --email <email> --password <password> [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
   npm run admin -- relay-token --local | --secret-arn <WebhookSecretKey secret ARN> [--region <region>]
   npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text> [--operation-id <id>] [--local | --table-name <table>]
+  npm run admin -- list-workspaces [--json] [--local | --table-name <table>]
+
+  list-workspaces  every workspace: id, name, created, keys (active/all), members, owners; the one
+                   \`npm start\` made on first start is marked (bootstrap). Reads the whole table once.
 
   grant-credits adds whole credits to a workspace once per --operation-id (default: a new id, printed;
   pass it again to retry a grant whose outcome you did not see without granting twice).
@@ -133,12 +137,14 @@ async function main(argv: string[]): Promise<number> {
       'expires-in-days': { type: 'string' },
       'data-dir': { type: 'string' },
       'secret-arn': { type: 'string' },
+      json: { type: 'boolean' },
     },
   });
   if (!values.help && positionals[0] === 'relay-token') return relayTokenCommand(values);
   if (!values.help && positionals[0] === 'create-user') return createUserCommand(values);
   if (!values.help && positionals[0] === 'grant-credits') return grantCreditsCommand(values);
   if (!values.help && positionals[0] === 'create-key') return createKeyCommand(values);
+  if (!values.help && positionals[0] === 'list-workspaces') return listWorkspacesCommand(values);
   if (values.help || positionals[0] !== 'create-workspace') {
     console.log(USAGE);
     return values.help ? 0 : 2;
@@ -261,6 +267,44 @@ async function grantCreditsCommand(values: Record<string, unknown>): Promise<num
   console.log(`operationId: ${operationId}`);
   console.log(`entryId:     ${result.entry.id}`);
   console.log(`balance:     ${balance.balance} (available ${balance.available})`);
+  return 0;
+}
+
+const ListArgs = z.object({ json: z.optional(z.boolean()), ...Target });
+
+async function listWorkspacesCommand(values: Record<string, unknown>): Promise<number> {
+  const parsed = ListArgs.safeParse(values);
+  if (!parsed.success) {
+    console.error(parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`).join('\n'));
+    console.error(USAGE);
+    return 2;
+  }
+  await configureTarget(parsed.data);
+  // Imported after the target is configured: the adapter reads its configuration on first use.
+  const { listAllWorkspaces } = await import('#adapters/dynamodb/workspace-directory');
+  const listed = await listAllWorkspaces(systemClock.now());
+  if (parsed.data.json) {
+    console.log(JSON.stringify(listed, null, 2));
+    return 0;
+  }
+  if (listed.length === 0) {
+    console.log('No workspaces yet: npm start makes one on first start; create-workspace makes others.');
+    return 0;
+  }
+  const rows = [
+    ['workspaceId', 'name', 'created', 'keys', 'members', 'owners'],
+    ...listed.map((workspace) => [
+      workspace.id,
+      workspace.name + (workspace.bootstrap ? ' (bootstrap)' : ''),
+      workspace.createdAt,
+      `${workspace.activeKeys} active / ${workspace.keys}`,
+      String(workspace.members),
+      workspace.owners.join(', ') || '-',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
+  console.log(`${listed.length} workspace${listed.length === 1 ? '' : 's'}. A lost key: create-key --workspace <workspaceId>.`);
   return 0;
 }
 

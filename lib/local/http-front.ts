@@ -16,6 +16,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
 
@@ -125,7 +126,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       return pathParameters ? [{ route, pathParameters }] : [];
     });
     if (candidates.length === 0) {
-      return sendJson(response, 404, { error: `No route for ${method} ${url.pathname}` });
+      return sendJson(response, 404, { error: unknownRouteMessage(options.host, method, url.pathname) });
     }
     // An ANY route takes every method, as its API Gateway ANY method does; the handler decides.
     const match = candidates.find((candidate) => candidate.route.method === method || candidate.route.method === 'ANY');

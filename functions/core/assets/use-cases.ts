@@ -104,6 +104,24 @@ async function liveReservation(principal: Principal, uploadId: string, target: U
   return reservation;
 }
 
+/**
+ * The live reservation an upload call names. Every step after reserve may repeat the reserve's canvasId
+ * (clients carry it through the flow); a different one is the caller's mistake, said as such (400) rather
+ * than acted on for the reserved canvas.
+ */
+async function namedReservation(
+  principal: Principal,
+  input: { uploadId: string; canvasId?: string },
+  target: UploadReservation['target'],
+  deps: AssetDeps,
+): Promise<UploadReservation> {
+  const reservation = await liveReservation(principal, input.uploadId, target, deps);
+  if (input.canvasId !== undefined && input.canvasId !== reservation.canvasId) {
+    throw new ValidationError(`canvasId: upload ${reservation.id} was reserved for canvas ${reservation.canvasId}`);
+  }
+  return reservation;
+}
+
 export interface UploadCheck {
   uploadId: string;
   assetId: string;
@@ -135,8 +153,8 @@ async function checkUpload(reservation: UploadReservation, deps: Pick<AssetDeps,
   return { ...base, ready: problems.length === 0, received: true, size: stored.size, contentType: stored.contentType ?? null, sha256, problems };
 }
 
-export async function verifyUpload(principal: Principal, input: { uploadId: string }, target: UploadReservation['target'], deps: AssetDeps): Promise<UploadCheck> {
-  return checkUpload(await liveReservation(principal, input.uploadId, target, deps), deps);
+export async function verifyUpload(principal: Principal, input: { uploadId: string; canvasId?: string }, target: UploadReservation['target'], deps: AssetDeps): Promise<UploadCheck> {
+  return checkUpload(await namedReservation(principal, input, target, deps), deps);
 }
 
 /** The canvas with the node now naming the asset, ready to be written in the same transaction. */
@@ -163,10 +181,7 @@ export async function finalizeUpload(
   target: UploadReservation['target'],
   deps: AssetDeps,
 ): Promise<Asset> {
-  const reservation = await liveReservation(principal, input.uploadId, target, deps);
-  if (input.canvasId !== undefined && input.canvasId !== reservation.canvasId) {
-    throw new ValidationError(`canvasId: upload ${reservation.id} was reserved for canvas ${reservation.canvasId}`);
-  }
+  const reservation = await namedReservation(principal, input, target, deps);
   const check = await checkUpload(reservation, deps);
   if (!check.ready) throw new ConflictError(`Upload ${reservation.id} is not ready: ${check.problems.join('; ')}`);
   const now = deps.clock.now().toISOString();
@@ -203,8 +218,8 @@ export async function finalizeUpload(
   return asset;
 }
 
-export async function cancelUpload(principal: Principal, input: { uploadId: string }, target: UploadReservation['target'], deps: AssetDeps) {
-  const reservation = await liveReservation(principal, input.uploadId, target, deps);
+export async function cancelUpload(principal: Principal, input: { uploadId: string; canvasId?: string }, target: UploadReservation['target'], deps: AssetDeps) {
+  const reservation = await namedReservation(principal, input, target, deps);
   await deps.storage.delete(reservation.pendingKey);
   await deps.assets.deleteReservation(principal.workspaceId, reservation.id);
   return { cancelled: true as const, uploadId: reservation.id };

@@ -1,13 +1,22 @@
 // core: the credit ledger's refusals.
 import { PaymentRequiredError } from '../errors.ts';
 
+/**
+ * How a workspace gets credits (docs/billing.md). Part of every 402, so that whoever hits one (a new user
+ * of `npm start` most of all, whose workspace starts at zero) learns the way out from the answer itself.
+ */
+export const HOW_TO_GET_CREDITS =
+  'Add credits: buy a credit pack or a plan through the payment provider (docs/billing.md, "Payments"), or have an operator grant some with ' +
+  '`npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text>` (add --local for the stack `npm start` runs; ' +
+  'GET /api/verify-key names your workspaceId)';
+
 /** The workspace has fewer credits available than the operation needs; nothing was charged (402). */
 export class InsufficientCreditsError extends PaymentRequiredError {
   constructor(readonly required: number, readonly available: number | undefined) {
     super(
       available === undefined
-        ? `Not enough credits: this operation needs ${required} credits`
-        : `Not enough credits: this operation needs ${required} credits and ${available} are available`,
+        ? `Not enough credits: this operation needs ${required} credits. ${HOW_TO_GET_CREDITS}`
+        : `Not enough credits: this operation needs ${required} credits and ${available} are available. ${HOW_TO_GET_CREDITS}`,
     );
   }
 }

@@ -82,3 +82,13 @@ export function replayMessage(derived: boolean, ageSeconds: number): string {
     ? `Same request as one accepted ${ageSeconds} s ago and the canvas is unchanged, so this is that run (without an Idempotency-Key, a repeat within ${DERIVED_RUN_KEY_WINDOW_SECONDS} s counts as a retry). To run again now, send a new Idempotency-Key.`
     : 'Replay: this idempotency key was used before with the same request, so this is the run it started; send a new key for a new run';
 }
+
+const SENDERS: Record<string, string> = { github: 'GitHub', stripe: 'Stripe', shopify: 'Shopify' };
+
+/**
+ * What a webhook replay says when the key was the sender's own event id (not a key the caller chose): the
+ * sender redelivered an event, which it does until it sees a 2xx, and it cannot "send a new key".
+ */
+export function providerReplayMessage(provider: string, eventId: string): string {
+  return `${SENDERS[provider] ?? 'The sender'} delivered event ${eventId} before, so this is a redelivery: it answers with the run the first delivery started and starts nothing new (a new event starts a new run)`;
+}

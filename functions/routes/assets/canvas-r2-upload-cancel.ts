@@ -3,6 +3,7 @@ import * as z from '#core/schema';
 import { cancelUpload } from '#core/assets/use-cases';
 import { operationRoute } from '#http/operation-route';
 import { DESTROYS, defineOperation } from '#operations/operation';
+import { CanvasIdField } from '#routes/canvas/edit-route';
 import { CancelledView, deps, UploadIdField } from './shared.ts';
 
 export const operation = defineOperation({
@@ -10,7 +11,7 @@ export const operation = defineOperation({
   title: 'Cancel a canvas upload',
   description: 'Drops a reserved canvas upload and any bytes already PUT for it.',
   route: 'canvas-r2-upload-cancel',
-  input: z.strictObject({ uploadId: UploadIdField }),
+  input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
   output: CancelledView,
   annotations: DESTROYS,
   run: (input, { principal }) => cancelUpload(principal, input, 'canvas', deps),

@@ -52,8 +52,10 @@ export const operation = defineOperation({
       runDeps,
     );
     const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
-    // Every replay says so in its body too (the accepted body already does), so a client reading only JSON knows.
-    const replayMark = accepted.replayed ? { replayed: true } : {};
+    // Every replay says so in its body too, with the same explanation as the async answer (which key made it
+    // a replay, how to run again), so a client reading only JSON knows why it got an earlier run.
+    const replayMessage = accepted.replayed && typeof accepted.body.message === 'string' ? accepted.body.message : undefined;
+    const replayMark = accepted.replayed ? { replayed: true, ...(replayMessage ? { message: replayMessage } : {}) } : {};
     if (!input.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
     // Run here to its end (no state machine needed): the saved run is the answer, no read needed.
     if (accepted.ran && isTerminal(accepted.ran.status)) return new HttpResult(200, await present(snapshot(accepted.ran), runDeps.blobs, accepted.ran), replayHeader);
@@ -74,7 +76,7 @@ export const operation = defineOperation({
       ...replayMark,
       executionId: execution.executionId,
       status: execution.status,
-      message: `Still ${execution.status} after ${Math.round(waitMs / 1000)} s; poll GET /api/executions?executionId=${execution.executionId} (tool get_execution)`,
+      message: `${replayMessage ? `${replayMessage.replace(/\.$/, '')}. ` : ''}Still ${execution.status} after ${Math.round(waitMs / 1000)} s; poll GET /api/executions?executionId=${execution.executionId} (tool get_execution)`,
     };
     return new HttpResult(200, pending, replayHeader);
   },

@@ -4,6 +4,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { MethodNotAllowedError } from '#core/errors';
+import { providerReplayMessage } from '#core/runs/idempotency';
 import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
 import { triggerWebhook } from '#core/webhooks/use-cases';
 import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
@@ -73,7 +74,13 @@ export const handler = observed(
       },
       (raw) => validateCallbackUrl(raw, { allowHosts }),
     );
-    const body = { ...accepted.body, ...(accepted.provider ? { provider: accepted.provider.name, eventId: accepted.provider.eventId } : {}) };
+    const { provider } = accepted;
+    const body = {
+      ...accepted.body,
+      ...(provider ? { provider: provider.name, eventId: provider.eventId } : {}),
+      // Keyed by the sender's event id: a replay is the sender's redelivery, not a caller reusing a key.
+      ...(provider && accepted.replayed ? { message: providerReplayMessage(provider.name, provider.eventId) } : {}),
+    };
     return jsonResponse(accepted.statusCode, body, { ...CORS, ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}) });
   }),
 );
