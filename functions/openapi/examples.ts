@@ -23,6 +23,11 @@ const LATER = '2026-11-23T20:00:02.000Z';
 const ASSET = 'ast_01jd8xa2m4p6r8t0v2x4z6b8d0';
 const UPLOAD = 'upl_01jd8xa2m4p6r8t0v2x4z6b8d0';
 const ASSET_SHA256 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
+/**
+ * A 1×1 PNG, inline: the generation examples must work as given against `npm start` with no network,
+ * and a placeholder host (example.com) can never be fetched.
+ */
+const INLINE_IMAGE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const canvasAsset = {
   id: ASSET,
   workspaceId: WORKSPACE,
@@ -311,8 +316,8 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
       canvasId: CANVAS,
       prompt: 'A lighthouse at dusk, waves rolling in, slow dolly forward',
       model: 'veo-3.1-generate-preview',
-      imageUrl: 'https://cdn.example.com/lighthouse-first.png',
-      lastFrameUrl: 'https://cdn.example.com/lighthouse-last.png',
+      imageUrl: INLINE_IMAGE,
+      lastFrameUrl: INLINE_IMAGE,
       modelParams: { duration: 8, resolution: '1080p', negative_prompt: 'text overlays', seed: 7 },
     },
     status: 202,
@@ -352,7 +357,7 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
       canvasId: CANVAS,
       prompt: 'A lighthouse at dusk, waves rolling in, slow dolly forward',
       endpointId: 'fal-ai/kling-video/v3/pro/image-to-video',
-      imageUrl: 'https://cdn.example.com/lighthouse.png',
+      imageUrl: INLINE_IMAGE,
       modelParams: { duration: 5, generate_audio: false, seed: 7 },
     },
     status: 202,
