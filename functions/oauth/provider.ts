@@ -5,11 +5,12 @@
 //   + ort_… refresh token (rotated on every use) ─► /oauth/revoke
 //
 // Storage is the single table (adapters/dynamodb/oauth-store.ts); every URL comes from `issuer`.
+import { timingSafeEqual } from 'node:crypto';
 import Provider, { errors, type Configuration } from 'oidc-provider';
 import { parseAccountId, ACCESS_TOKEN_TTL_SECONDS, OAUTH_ACCESS_TOKEN_PREFIX, OAUTH_REFRESH_TOKEN_PREFIX, REFRESH_TOKEN_TTL_SECONDS } from '#core/oauth/tokens';
 import { gatewayResourceUrl } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
-import { DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
+import { clientSecretDigest, DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
 import { memberships } from '#adapters/dynamodb/user-repository';
 import type { OAuthKeys } from './keys.ts';
 import { interactionRoutes } from './interactions.ts';
@@ -141,6 +142,14 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
       return prefix + generate.call(this);
     };
   }
+
+  // The table holds a client secret only as its digest (oauth-store.ts), so the presented one is
+  // digested to compare; both are the same length, as timingSafeEqual needs.
+  provider.Client.prototype.compareClientSecret = async function compareDigests(this: { clientSecret?: string }, actual: string) {
+    const stored = Buffer.from(this.clientSecret ?? '');
+    const presented = Buffer.from(clientSecretDigest(actual));
+    return stored.length === presented.length && timingSafeEqual(stored, presented);
+  };
 
   provider.use(interactionRoutes(provider, { keys, resource }));
   return provider;
