@@ -20,6 +20,7 @@ const connection = {
   updatedAt: AT,
   revokedAt: null,
   updatedBy: 'key_01jd8x6e8g0j2l4n6q8s0u2w4y',
+  allowedOrigins: ['https://queue.fal.run'],
 };
 const policy = {
   workspaceId: 'ws_01jd8x3q2v5k7m9p1r3t5w7y9a',
@@ -54,7 +55,7 @@ export const INTEGRATION_EXAMPLES: Readonly<Record<string, OperationExample>> = 
   get_service_status: { input: {}, status: 200, output: { status: 'ok', checkedAt: AT, providers: providerStatus } },
   list_connections: { input: {}, status: 200, output: { items: [connection], nextCursor: null } },
   upsert_connection: {
-    input: { provider: 'provider-two', credential: { apiKey: '3f1c2b7a-0d4e:9a8b7c6d5e4f3a2b1c0dx9Qz' }, label: 'Our fal account' },
+    input: { provider: 'provider-two', credential: { apiKey: '3f1c2b7a-0d4e:9a8b7c6d5e4f3a2b1c0dx9Qz' }, label: 'Our fal account', allowedOrigins: ['https://queue.fal.run'] },
     status: 201,
     output: { ...connection, created: true },
     also: { status: 200, description: 'An existing credential was replaced', output: { ...connection, created: false } },

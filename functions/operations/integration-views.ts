@@ -48,6 +48,9 @@ export const ConnectionView = z.looseObject({
   updatedAt: text('Last changed (ISO 8601, UTC)'),
   revokedAt: nullableText('When revoked (ISO 8601, UTC); null while active'),
   updatedBy: text('Key or grant id that last changed it'),
+  allowedOrigins: z
+    .array(z.string())
+    .check(z.describe("Origins http-request nodes may send the connection's values to; empty: nowhere until someone with manage:integrations sets them")),
 });
 
 export const UpsertedConnectionView = z.looseObject({

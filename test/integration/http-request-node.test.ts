@@ -36,7 +36,7 @@ beforeAll(async () => {
   origin = `https://127.0.0.1:${(target.address() as AddressInfo).port}`;
   stack = await startRunsStack({ OUTBOUND_ALLOW_HOSTS: new URL(origin).host, OUTBOUND_EXTRA_CA_FILE: CERT });
   client = new WebhookClient(stack.baseUrl, stack.key);
-  const stored = await client.post('/api/integrations/connections', { provider: 'http', credential: { CRM_TOKEN } });
+  const stored = await client.post('/api/integrations/connections', { provider: 'http', credential: { CRM_TOKEN }, allowedOrigins: [origin] });
   expect(stored.status, JSON.stringify(stored.body)).toBe(201);
 });
 
@@ -106,15 +106,16 @@ describe('the http-request node', () => {
     expect(done.outputs.call).toMatchObject({ 'status-out': 500, 'body-out': 'upstream broke' });
   });
 
+  // ORIGIN: the target's origin, known only once beforeAll ran (the table is built before).
   it.each([
-    ['a secret in the URL', { url: `${origin}/x?key={{connections.http.CRM_TOKEN}}` }, /header values only, not in the url/],
-    ['an unknown secret name', { url: `${origin}/x`, headers: { authorization: '{{connections.http.NOPE}}' } }, /has no field NOPE/],
-    ['a connection type that does not exist', { url: `${origin}/x`, headers: { authorization: '{{connections.crm.TOKEN}}' } }, /no connection type "crm"/],
+    ['a secret in the URL', { url: 'ORIGIN/x?key={{connections.http.CRM_TOKEN}}' }, /header values only, not in the url/],
+    ['an unknown secret name', { url: 'ORIGIN/x', headers: { authorization: '{{connections.http.NOPE}}' } }, /has no field NOPE/],
+    ['a connection type that does not exist', { url: 'ORIGIN/x', headers: { authorization: '{{connections.crm.TOKEN}}' } }, /no connection type "crm"/],
     ['a private address', { url: 'https://10.0.0.8/x' }, /url must point to a public host/],
     ['plain http', { url: 'http://example.com/x' }, /url must use https/],
   ])('fails the node with a clear message for %s, and sends nothing', async (_label, data, message) => {
     const before = seen.length;
-    const done = await run(await httpCanvas(data), {});
+    const done = await run(await httpCanvas({ ...data, url: data.url.replace('ORIGIN', origin) }), {});
     expect(done.status).toBe('failed');
     expect(done.error.message).toMatch(message);
     expect(seen.length).toBe(before);

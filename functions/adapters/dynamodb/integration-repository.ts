@@ -52,7 +52,7 @@ export class DynamoConnectionRepository implements ConnectionRepository {
     const items = await queryAll({
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.connectionPrefix },
-      ProjectionExpression: '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, version, workspaceId',
+      ProjectionExpression: '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, version, workspaceId',
       ExpressionAttributeNames: { '#provider': 'provider', '#label': 'label', '#status': 'status' },
     });
     return items.map((item) => strip<ConnectionRecord>(item));

@@ -87,7 +87,7 @@ export const NODE_TYPES = {
     label: 'HTTP request',
     category: 'transform',
     description:
-      'Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values may use the workspace\'s secrets as {{connections.http.NAME}}.',
+      'Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values may use the workspace\'s secrets as {{connections.http.NAME}}, sent only to the origins the connection allows (allowedOrigins).',
     inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
     outputs: [
       { name: 'status-out', type: 'json', label: 'Status' },

@@ -4,9 +4,13 @@
 // a header value may name one as {{connections.<provider>.<field>}} (named secrets live in the `http`
 // connection: {{connections.http.CRM_TOKEN}}). Secrets are allowed in header values only, so they never
 // sit in a URL (logged by every proxy on the way) or a body the target might echo into the run.
+// A connection's values go only to the origins its manager allowed, checked on the rendered URL before
+// the connection is even opened; what the target echoes back is concealed before the run stores it.
 import { DomainError } from '../errors.ts';
 import { CREDENTIAL_PROVIDERS, type CredentialProvider } from '../integrations/providers.ts';
 import { openConnection } from '../integrations/connections.ts';
+import { originOf, refusalToSend } from '../integrations/allowed-origins.ts';
+import { Redactor } from '../runs/redaction.ts';
 import type { ConnectionRepository, CredentialCipher } from '../integrations/ports.ts';
 import { NodeFailedError, renderTemplate, templateProblems, asText, type InstantExecutor, type NodeContext } from '../runs/executors.ts';
 import { HTTP_CALL_LIMITS, callOut, type HttpCallMethod, type OutboundHttp } from './http-call.ts';
@@ -44,10 +48,11 @@ export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor 
         if (ANY_CONNECTION_REFERENCE.test(value)) throw new NodeFailedError(`Secrets ({{connections.…}}) may be used in header values only, not in the ${field}`);
       }
       const method = data.method ?? (data.body ? 'POST' : 'GET');
+      // The origin checked is the one of the URL sent: rendered, and parsed as the outbound adapter parses it.
       const url = render(data.url);
       const headers: Record<string, string> = {};
-      const secrets = new SecretsOf(context, deps);
-      for (const [name, template] of Object.entries(data.headers ?? {})) headers[name] = render(await secrets.fill(template));
+      const secrets = new SecretsOf(context, deps, originOf(url));
+      for (const [name, template] of Object.entries(data.headers ?? {})) headers[name] = await secrets.fill(template, render);
       const body = data.body === undefined || method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(render(data.body));
       try {
         const answer = await callOut({ method, url, headers, body, timeoutMs: data.timeoutMs ?? HTTP_CALL_LIMITS.defaultTimeoutMs }, deps.http);
@@ -55,7 +60,9 @@ export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor 
           throw new NodeFailedError(`${method} ${new URL(url).host}${new URL(url).pathname} answered ${answer.status}`);
         }
         if (answer.bodyEncoding === 'base64') context.warn?.('The response body is not text; body-out carries it as base64');
-        return { 'status-out': answer.status, 'headers-out': answer.headers, 'body-out': answer.body };
+        // The engine conceals echoes in text; only this node knows body-out is base64 of bytes.
+        const bodyOut = answer.bodyEncoding === 'base64' ? secrets.redactBytes(Buffer.from(answer.body, 'base64')).toString('base64') : answer.body;
+        return { 'status-out': answer.status, 'headers-out': answer.headers, 'body-out': bodyOut };
       } catch (error) {
         if (error instanceof DomainError && !(error instanceof NodeFailedError)) throw new NodeFailedError(error.message);
         throw error;
@@ -64,27 +71,41 @@ export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor 
   };
 }
 
-/** Opens each referenced connection once per node run, and only those referenced. */
+/**
+ * Opens each referenced connection once per node run, only those referenced and only when `origin` may
+ * receive its values; reports every value it opened to the engine (concealed in what the run stores).
+ */
 class SecretsOf {
   private readonly opened = new Map<string, Promise<Record<string, string>>>();
+  private readonly redactor = new Redactor();
 
   constructor(
     private readonly context: NodeContext,
     private readonly deps: HttpRequestNodeDeps,
+    private readonly origin: string | undefined,
   ) {}
 
-  async fill(template: string): Promise<string> {
-    const references = [...template.matchAll(CONNECTION_REFERENCE)];
-    if (references.length === 0) {
-      if (ANY_CONNECTION_REFERENCE.test(template)) throw new NodeFailedError('A {{connections.…}} reference must be {{connections.<provider>.<NAME>}}');
-      return template;
+  /**
+   * Renders a header template in one pass: the text around each {{connections.…}} is rendered, the
+   * secret is inserted as is. So a run input that reads like a reference is never filled with a secret,
+   * and a secret that reads like a template variable is never rendered (nor named in a warning).
+   */
+  async fill(template: string, render: (text: string) => string): Promise<string> {
+    const renderText = (text: string) => {
+      if (ANY_CONNECTION_REFERENCE.test(text)) throw new NodeFailedError('A {{connections.…}} reference must be {{connections.<provider>.<NAME>}}');
+      return render(text);
+    };
+    let filled = '';
+    let from = 0;
+    for (const reference of template.matchAll(CONNECTION_REFERENCE)) {
+      filled += renderText(template.slice(from, reference.index)) + (await this.secret(reference[1]!, reference[2]!));
+      from = reference.index + reference[0].length;
     }
-    let filled = template;
-    for (const [token, provider, field] of references) {
-      const secret = await this.secret(provider!, field!);
-      filled = filled.replace(token, () => secret);
-    }
-    return filled;
+    return filled + renderText(template.slice(from));
+  }
+
+  redactBytes(bytes: Buffer): Buffer {
+    return this.redactor.bytes(bytes);
   }
 
   private async secret(provider: string, field: string): Promise<string> {
@@ -102,6 +123,13 @@ class SecretsOf {
     if (!record || record.status !== 'active' || !record.sealed) {
       throw new NodeFailedError(`This workspace has no active ${provider} connection: add it with POST /api/integrations/connections`);
     }
-    return openConnection(record, this.deps.cipher);
+    const refusal = refusalToSend(provider, record.allowedOrigins, this.origin);
+    if (refusal) throw new NodeFailedError(refusal);
+    const secret = await openConnection(record, this.deps.cipher);
+    for (const [field, value] of Object.entries(secret)) {
+      this.redactor.add(`connections.${provider}.${field}`, value);
+      this.context.conceal?.(`connections.${provider}.${field}`, value);
+    }
+    return secret;
   }
 }

@@ -11,6 +11,7 @@ import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
 import type { FrozenGraph, Execution, NodeRunState, PortValue, TimelineEvent } from './model.ts';
 import { DomainError } from '../errors.ts';
 import { MAX_PORT_VALUE_BYTES, NodeFailedError, type ExecutorRegistry, type NodeContext } from './executors.ts';
+import { Redactor } from './redaction.ts';
 
 export type StepOutcome = { status: 'succeeded' | 'failed' } | { status: 'waiting'; waitSeconds: number };
 
@@ -129,7 +130,8 @@ export async function advance(
   };
 
   const wiring = wiringOf(graph);
-  const context = (node: CanvasNode): NodeContext => ({
+  // One Redactor per visit: what a node opened is concealed in what that visit leaves.
+  const context = (node: CanvasNode, redactor: Redactor): NodeContext => ({
     node,
     inputs: inputsOf(wiring.incoming.get(node.id) ?? NO_EDGES, execution),
     run: {
@@ -141,7 +143,8 @@ export async function advance(
       triggerNodeId: execution.triggerNodeId,
     },
     attempt: execution.nodes[node.id]?.attempts ?? 1,
-    warn: (message) => event('node.warning', node.id, message),
+    warn: (message) => event('node.warning', node.id, redactor.text(message)),
+    conceal: (label, value) => redactor.add(label, value),
   });
 
   const succeed = (state: NodeRunState, nodeId: string, outputs: Record<string, PortValue>) => {
@@ -161,6 +164,8 @@ export async function advance(
   for (const node of order) {
     const state = execution.nodes[node.id]!;
     const executor = executors[node.type];
+    const redactor = new Redactor();
+    const concealed = (outputs: Record<string, PortValue>) => redactor.value(outputs) as Record<string, PortValue>;
     try {
       if (state.status === 'pending' && isReady(wiring.incoming.get(node.id) ?? NO_EDGES, execution)) {
         if (!executor) throw new NodeFailedError(`${node.type} nodes cannot run in this deployment yet`);
@@ -170,21 +175,22 @@ export async function advance(
         state.error = null;
         event('node.started', node.id);
         if (executor.kind === 'instant') {
-          succeed(state, node.id, await executor.run(context(node)));
+          succeed(state, node.id, concealed(await executor.run(context(node, redactor))));
         } else {
-          const job = await executor.submit(context(node));
+          const job = await executor.submit(context(node, redactor));
           state.status = 'waiting';
           state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
           event('node.waiting', node.id);
         }
       } else if (state.status === 'waiting' && state.job && executor?.kind === 'job') {
-        const polled = await executor.poll(context(node), state.job);
-        if (polled.done) succeed(state, node.id, polled.outputs);
+        const polled = await executor.poll(context(node, redactor), state.job);
+        if (polled.done) succeed(state, node.id, concealed(polled.outputs));
         else state.job.pollAfterSeconds = polled.pollAfterSeconds;
       }
     } catch (error) {
-      fail(state, node.id, failureMessage(error));
-      execution.error = { nodeId: node.id, message: failureMessage(error) };
+      const message = redactor.text(failureMessage(error));
+      fail(state, node.id, message);
+      execution.error = { nodeId: node.id, message };
       break;
     }
   }

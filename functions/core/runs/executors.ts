@@ -29,6 +29,11 @@ export interface NodeContext {
   attempt: number;
   /** Records a warning on the node (a `node.warning` timeline event): the node still succeeds. */
   warn?: (message: string) => void;
+  /**
+   * Reports a secret this node opened (a connection value), named by `label`: the engine replaces it in
+   * everything the node leaves (outputs, warnings, failure message) before the run is stored.
+   */
+  conceal?: (label: string, value: string) => void;
 }
 
 export interface InstantExecutor {
