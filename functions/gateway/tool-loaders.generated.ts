@@ -31,6 +31,7 @@ export const TOOL_LOADERS: Readonly<Record<string, () => Promise<{ readonly oper
   cancel_execution: () => import('#routes/runs/cancel'),
   replay_execution: () => import('#routes/runs/replay'),
   redrive_execution: () => import('#routes/runs/redrive'),
+  set_callback_signing_secret: () => import('#routes/runs/callback-signing-secret'),
   register_webhook: () => import('#routes/webhooks/register'),
   revoke_webhook: () => import('#routes/webhooks/revoke'),
   set_webhook_signing_secret: () => import('#routes/webhooks/signing-secret'),

@@ -297,6 +297,17 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     },
   },
   delete_template: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
+  set_callback_signing_secret: {
+    input: { action: 'rotate', overlapSeconds: 86400 },
+    status: 200,
+    output: {
+      workspaceId: WORKSPACE,
+      signedWith: 'workspace',
+      current: { hint: 'cbsec_…Q2xw', createdAt: '2026-11-24T09:30:00.000Z' },
+      previous: { hint: 'cbsec_…k9Tz', createdAt: '2026-08-02T14:05:00.000Z', signsUntil: '2026-11-25T09:30:00.000Z' },
+      secret: 'cbsec_u7Yq2Lr0c9Vn4Kx1Pz8Hs3Dw6Fj5Mb2Ta0Ge7Ni9Q2xw',
+    },
+  },
   set_webhook_signing_secret: {
     input: { canvasId: CANVAS, triggerNodeId: 'hook', scheme: 'stripe', secret: 'whsec_3f9c1a7e5b2d4c6e8f0a1b2c3d4e5f60' },
     status: 200,

@@ -31,6 +31,7 @@ import { operation as canvasExecutions } from '#routes/canvas/executions';
 import { operation as runsCancel } from '#routes/runs/cancel';
 import { operation as runsReplay } from '#routes/runs/replay';
 import { operation as runsRedrive } from '#routes/runs/redrive';
+import { operation as callbacksSigningSecret } from '#routes/runs/callback-signing-secret';
 import { operation as webhooksRegister } from '#routes/webhooks/register';
 import { operation as webhooksRevoke } from '#routes/webhooks/revoke';
 import { operation as webhooksSigningSecret } from '#routes/webhooks/signing-secret';
@@ -101,7 +102,7 @@ export const OPERATIONS: readonly Operation[] = [
   // Canvases: author
   canvasCreate, canvasRename, canvasPatch, canvasNodeAdd, canvasNodeUpdate, canvasNodeDocumentWrite, canvasNodeMove, canvasNodeResize, canvasNodeDelete, canvasEdgeAdd, canvasEdgeDelete, canvasFitViewport, canvasArchive, canvasRestore, canvasDelete,
   // Runs
-  runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive,
+  runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive, callbacksSigningSecret,
   // Webhook triggers
   webhooksRegister, webhooksRevoke, webhooksSigningSecret,
   // Templates

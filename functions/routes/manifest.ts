@@ -197,6 +197,8 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   { id: 'webhook-relay', method: 'POST', path: '/api/webhook-relay', host: 'base', entry: 'relay/relay', scope: null, auth: 'session-or-service', access: { table: 'readWrite', webhookKey: true }, timeoutSeconds: 29, maxBodyBytes: 2 * 1024 * 1024, area: 'webhooks' },
   // Provider signing secrets: sealed here, opened only by the trigger (and only for a signed URL whose scheme has one).
   { id: 'webhooks-signing-secret', method: 'POST', path: '/api/mcp/webhooks/signing-secret', host: 'base', entry: 'webhooks/signing-secret', scope: 'write:canvas', access: { table: 'readWrite', credentials: ['seal'] }, area: 'webhooks' },
+  // write:canvas, like the webhook secrets: a key that may only run workflows must not be able to change what every receiver of the workspace verifies with.
+  { id: 'callbacks-signing-secret', method: 'POST', path: '/api/mcp/callbacks/signing-secret', host: 'base', entry: 'runs/callback-signing-secret', scope: 'write:canvas', access: { table: 'readWrite', credentials: ['seal'] }, area: 'runs' },
   { id: 'webhook-trigger', method: 'ANY', path: '/webhook/trigger', host: 'base', entry: 'webhooks/trigger', scope: null, auth: 'webhook-secret', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'], webhookKey: true, credentials: ['open'] }, maxBodyBytes: WEBHOOK_MAX_BODY_BYTES, area: 'webhooks' },
   { id: 'executions-redrive', method: 'POST', path: '/api/mcp/executions/redrive', host: 'base', entry: 'runs/redrive', scope: 'run:workflows', access: { table: 'readWrite', bucket: 'readWrite', workflow: ['redrive'] }, timeoutSeconds: 25, area: 'runs' },
   // Credits (read:billing): balance, transactions, summary. Payment-provider webhooks are authenticated

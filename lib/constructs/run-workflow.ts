@@ -110,7 +110,9 @@ export class RunWorkflow extends Construct {
     })
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'read')
-      .bindCallbacks(props.callbackSigningSecretArn);
+      .bindCallbacks(props.callbackSigningSecretArn)
+      // A workspace's own callback signing secret is sealed under the credentials key.
+      .bindCredentials(props.credentialsKeyArn, ['open']);
 
     this.stateMachineLogs = new logs.LogGroup(this, 'StateMachineLogs', {
       retention: logRetention,
@@ -155,6 +157,7 @@ export class RunWorkflow extends Construct {
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'read')
       .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCredentials(props.credentialsKeyArn, ['open'])
       .bindStateMachine(this.stateMachine);
     const stack = Stack.of(this);
     // Execution names are executionIds, known only at run time: every execution of this state machine.

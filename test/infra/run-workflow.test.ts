@@ -117,6 +117,15 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(onStar.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
   });
 
+  it('lets every function that sends callbacks open credentials (a workspace\'s own callback signing secret is sealed), and only open', () => {
+    for (const fn of ['advance', 'finalize', 'sweepRuns'] as const) {
+      const actions = actionsOf(roleStatements(fn));
+      expect(actions, fn).toContain('kms:Decrypt');
+      expect(actions.filter((a) => a.startsWith('kms:GenerateDataKey')), fn).toEqual([]);
+      expect(functionProps(fn).Environment.Variables[ENV.credentialsKmsKeyId], fn).toBeDefined();
+    }
+  });
+
   it('gives Advance and Finalize readWrite on the table and Lambda timeouts below their Task timeouts', () => {
     // Prepare
     const asl = JSON.parse(readFileSync(RUN_DEFINITION_FILE, 'utf8'));

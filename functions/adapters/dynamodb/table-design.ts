@@ -24,6 +24,7 @@
 // │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │ expiry   │
 // │ Connection       │ WS#<workspaceId>        │ CONN#<provider>      │ -                  │ -                    │ -        │
 // │ Integr. policy   │ WS#<workspaceId>        │ INTPOLICY            │ -                  │ -                    │ -        │
+// │ Callback secrets │ WS#<workspaceId>        │ CBSECRET             │ -                  │ -                    │ -        │
 // │ GitHub install.  │ CODEHOST#INST#<id>      │ INSTALLATION         │ CODEHOSTWS#<ws>    │ INST#<id>            │ -        │
 // │ Sync target      │ WS#<workspaceId>        │ CODEHOST#SYNC        │ CODEHOSTREPO#<inst>#<owner/name> │ WS#<ws> │ -        │
 // │ Draft-PR export  │ WS#<workspaceId>        │ CODEHOST#EXPORT#<id> │ -                  │ -                    │ -        │
@@ -233,6 +234,8 @@ export const keys = {
   connection: (workspaceId: string, provider: string) => ({ PK: `WS#${workspaceId}`, SK: `CONN#${provider}` }),
   connectionPrefix: 'CONN#',
   integrationPolicy: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'INTPOLICY' }),
+  // A workspace's own callback signing secrets, sealed (docs/runs.md, Signatures).
+  callbackSecrets: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CBSECRET' }),
   codehostInstallation: (installationId: number) => ({ PK: `CODEHOST#INST#${installationId}`, SK: 'INSTALLATION' }),
   codehostInstallationByWorkspace: (workspaceId: string, installationId: number) => ({ GSI1PK: `CODEHOSTWS#${workspaceId}`, GSI1SK: `INST#${installationId}` }),
   codehostWorkspacePartition: (workspaceId: string) => `CODEHOSTWS#${workspaceId}`,

@@ -8,6 +8,10 @@
 // The secret is used as UTF-8 bytes. Neither the timestamp (digits) nor the nonce (base64url) can contain
 // a '.', so the v2 string splits back into its three parts unambiguously. v1 is kept for receivers that
 // verify the body only; v2 lets a receiver refuse replays (timestamp tolerance, nonce seen before).
+//
+// Signed with several secrets (a workspace's secret during a rotation overlap: callback-secrets.ts),
+// each header lists one `sha256=` signature per secret, separated by a space, the newest first, as
+// Standard Webhooks and Stripe list theirs: a receiver accepts the callback if any one matches.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
@@ -27,30 +31,33 @@ export interface CallbackSignatureHeaders {
 export const DEFAULT_SIGNATURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+/** A header listing more signatures than a rotation can produce is malformed. */
+const MAX_SIGNATURES = 4;
 
 /**
  * Signs the exact bytes that will be sent as the callback body.
  *
- * @param secret the deployment's callback signing secret (never logged or returned).
+ * @param secret the signing secret, or several (current first) during a rotation overlap (never logged or returned).
  * @param rawBody the body string exactly as it will be written to the wire.
  * @param options.timestamp Unix time in milliseconds. @default Date.now()
  * @param options.nonce 8–128 base64url characters. @default 16 random bytes, base64url
  * @throws Error on an empty secret or a malformed timestamp or nonce (programming errors).
  */
 export function signCallback(
-  secret: string,
+  secret: string | readonly string[],
   rawBody: string,
   options: { timestamp?: number; nonce?: string } = {},
 ): CallbackSignatureHeaders {
-  if (secret.length === 0) throw new Error('callback signing secret must not be empty');
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (secrets.length === 0 || secrets.some((one) => one.length === 0)) throw new Error('callback signing secret must not be empty');
   const timestamp = options.timestamp ?? Date.now();
   if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new Error('timestamp must be a non-negative integer (ms)');
   const nonce = options.nonce ?? randomBytes(16).toString('base64url');
   if (!NONCE_PATTERN.test(nonce)) throw new Error('nonce must be 8 to 128 base64url characters');
 
   return {
-    [SIGNATURE_HEADER]: `sha256=${hmacHex(secret, rawBody)}`,
-    [SIGNATURE_V2_HEADER]: `sha256=${hmacHex(secret, `${timestamp}.${nonce}.${rawBody}`)}`,
+    [SIGNATURE_HEADER]: secrets.map((one) => `sha256=${hmacHex(one, rawBody)}`).join(' '),
+    [SIGNATURE_V2_HEADER]: secrets.map((one) => `sha256=${hmacHex(one, `${timestamp}.${nonce}.${rawBody}`)}`).join(' '),
     [SIGNATURE_TIMESTAMP_HEADER]: String(timestamp),
     [SIGNATURE_NONCE_HEADER]: nonce,
   };
@@ -81,8 +88,8 @@ export function verifyCallbackSignature(
   if (signature === undefined || timestampText === undefined || nonce === undefined) {
     return { valid: false, reason: 'missing header' };
   }
-  const match = /^sha256=([0-9a-f]{64})$/.exec(signature);
-  if (!match || !/^\d{1,16}$/.test(timestampText) || !NONCE_PATTERN.test(nonce)) {
+  const signatures = signature.split(' ').map((one) => /^sha256=([0-9a-f]{64})$/.exec(one)?.[1]);
+  if (signatures.length > MAX_SIGNATURES || signatures.some((one) => one === undefined) || !/^\d{1,16}$/.test(timestampText) || !NONCE_PATTERN.test(nonce)) {
     return { valid: false, reason: 'malformed header' };
   }
   const timestamp = Number(timestampText);
@@ -91,8 +98,10 @@ export function verifyCallbackSignature(
     return { valid: false, reason: 'timestamp outside tolerance' };
   }
   const expected = Buffer.from(hmacHex(secret, `${timestampText}.${nonce}.${rawBody}`), 'hex');
-  const received = Buffer.from(match[1]!, 'hex');
-  if (!timingSafeEqual(expected, received)) return { valid: false, reason: 'signature mismatch' };
+  // Every listed signature is compared, so the time taken does not tell which one matched.
+  let matched = false;
+  for (const one of signatures) matched = timingSafeEqual(expected, Buffer.from(one!, 'hex')) || matched;
+  if (!matched) return { valid: false, reason: 'signature mismatch' };
   return { valid: true, timestamp, nonce };
 }
 
