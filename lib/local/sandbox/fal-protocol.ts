@@ -1,11 +1,13 @@
 // local: a loopback server speaking fal.ai's queue protocol (docs/generation-provider-two.md) — submit,
 // status, result, cancel; IN_QUEUE → IN_PROGRESS → COMPLETED, or a model error on the result — and
 // serving the finished synthetic MP4, so our own client code is exercised over HTTP. Tests start it
-// through test/support/fakes/fal-server.ts; local mode through lib/local/sandbox/fal.ts (no FAL_KEY).
+// through test/support/fakes/fal-server.ts; local mode through lib/local/sandbox/fal.ts (no FAL_KEY),
+// with a journal and a clock: its jobs run for a set time and outlive a restart, as fal's outlive ours.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultQueue } from '../faults.ts';
+import { openJobJournal } from './job-journal.ts';
 import { syntheticMp4 } from './synthetic-media.ts';
 
 export type FalAction = 'submit' | 'status' | 'result' | 'cancel' | 'file';
@@ -28,6 +30,8 @@ export interface FalJob {
   resultReads: number;
   cancelled: boolean;
   outcome: 'succeed' | 'fail';
+  /** Epoch milliseconds. */
+  submittedAt: number;
 }
 
 export interface FalProtocolOptions {
@@ -35,6 +39,13 @@ export interface FalProtocolOptions {
   key?: string;
   /** Status polls a job answers before COMPLETED (the first IN_QUEUE, then IN_PROGRESS). @default 2 */
   pollsUntilDone?: number;
+  /**
+   * Seconds a job runs after its submit, polled or not (the first half IN_QUEUE); replaces pollsUntilDone.
+   * A provider's clock: a job submitted before our crash is done after it.
+   */
+  runSeconds?: number;
+  /** A file where jobs are kept across restarts (job-journal.ts). @default in memory only */
+  journal?: string;
   /** Seconds of the synthetic video. @default 5 */
   videoSeconds?: number;
 }
@@ -57,6 +68,12 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
   const outcomes: FalJob['outcome'][] = [];
   const hanging = new Set<ServerResponse>();
   const pollsUntilDone = options.pollsUntilDone ?? 2;
+  const journal = options.journal === undefined ? undefined : openJobJournal<Journaled>(options.journal, (job) => job.requestId);
+  for (const job of journal?.restored ?? []) jobs.set(job.requestId, { ...job, statusPolls: 0, resultReads: 0 });
+  const remember = ({ statusPolls: _polls, resultReads: _reads, ...job }: FalJob) => journal?.write(job);
+  const elapsed = (job: FalJob) => Date.now() - job.submittedAt;
+  const done = (job: FalJob) => (options.runSeconds === undefined ? job.statusPolls >= pollsUntilDone : elapsed(job) >= options.runSeconds * 1000);
+  const queued = (job: FalJob) => (options.runSeconds === undefined ? job.statusPolls === 1 : elapsed(job) < (options.runSeconds * 1000) / 2);
   let origin = '';
 
   const reply = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -109,8 +126,10 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
         resultReads: 0,
         cancelled: false,
         outcome: outcomes.shift() ?? 'succeed',
+        submittedAt: Date.now(),
       };
       jobs.set(job.requestId, job);
+      remember(job);
       return reply(response, 200, { status: 'IN_QUEUE', request_id: job.requestId, ...urlsOf(job), queue_position: 0 });
     }
 
@@ -120,21 +139,25 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
     if (!match || !job || appOf(job.endpointId) !== match[1]) return reply(response, 404, { detail: 'Request not found' });
 
     if (action === 'cancel') {
-      const done = job.statusPolls >= pollsUntilDone;
-      job.cancelled = !done;
-      return reply(response, done ? 400 : 202, { status: done ? 'ALREADY_COMPLETED' : 'CANCELLATION_REQUESTED' });
+      // A cancelled job stays cancelled, though its time (or its polls) may run out later.
+      const finished = done(job) && !job.cancelled;
+      if (!finished && !job.cancelled) {
+        job.cancelled = true;
+        remember(job);
+      }
+      return reply(response, finished ? 400 : 202, { status: finished ? 'ALREADY_COMPLETED' : 'CANCELLATION_REQUESTED' });
     }
     if (action === 'status') {
       job.statusPolls++;
-      if (job.statusPolls < pollsUntilDone && !job.cancelled) {
-        const status = job.statusPolls === 1 ? 'IN_QUEUE' : 'IN_PROGRESS';
+      if (!done(job) && !job.cancelled) {
+        const status = queued(job) ? 'IN_QUEUE' : 'IN_PROGRESS';
         return reply(response, 202, { status, request_id: job.requestId, ...urlsOf(job), ...(status === 'IN_QUEUE' ? { queue_position: 0 } : { logs: [] }) });
       }
       return reply(response, 200, { status: 'COMPLETED', request_id: job.requestId, ...urlsOf(job), logs: [], metrics: { inference_time: 1.5 } });
     }
     // result
     job.resultReads++;
-    if (job.statusPolls < pollsUntilDone && !job.cancelled) return reply(response, 400, { detail: 'Request is still in progress' });
+    if (!done(job) && !job.cancelled) return reply(response, 400, { detail: 'Request is still in progress' });
     if (job.cancelled) return reply(response, 400, { detail: 'Request was cancelled' });
     if (job.outcome === 'fail') {
       return reply(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'The prompt was flagged by the content checker', type: 'content_policy_violation' }] }, { 'x-fal-request-id': job.requestId });
@@ -160,9 +183,13 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      journal?.close();
     },
   };
 }
+
+/** A job as journaled: what it is, not how often this process was asked about it. */
+type Journaled = Omit<FalJob, 'statusPolls' | 'resultReads'>;
 
 /** fal's status, result and cancel paths name only owner/app, not the endpoint's own path. */
 export const appOf = (endpointId: string) => endpointId.split('/').slice(0, 2).join('/');

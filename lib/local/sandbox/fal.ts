@@ -1,7 +1,9 @@
 // local: provider two's synthetic sandbox. When local mode has no FAL_KEY (and no base URL of its own),
 // it runs the fal queue stand-in (fal-protocol.ts) on a loopback port and points the service at it, so
-// `npm start` can generate a (synthetic) video end to end with no account: jobs queue, run and finish
-// in a few polls and their MP4 is a small synthetic file. Documented in docs/generation.md.
+// `npm start` can generate a (synthetic) video end to end with no account: jobs queue and run for
+// SANDBOX_JOB_SECONDS (kept under DATA_DIR, so they outlive a crash) and their MP4 is a small synthetic
+// file. Documented in docs/generation.md.
+import { join } from 'node:path';
 import { ENV } from '#adapters/env';
 import { startFalProtocolServer } from './fal-protocol.ts';
 import { startProviderSandbox } from './provider-sandbox.ts';
@@ -9,8 +11,9 @@ import { startProviderSandbox } from './provider-sandbox.ts';
 /** The key the sandbox expects; it opens nothing anywhere else. */
 export const FAL_SANDBOX_KEY = 'sandbox-key:local0000000000000000';
 
-export const startFalSandbox = (log?: (line: string) => void) =>
+export const startFalSandbox = (dataDir: string, log?: (line: string) => void) =>
   startProviderSandbox(
-    { label: 'provider two (fal)', keyVariable: ENV.providerTwoApiKey, baseUrlVariable: ENV.providerTwoBaseUrl, key: FAL_SANDBOX_KEY, start: (key) => startFalProtocolServer({ key }), servesMedia: true },
+    { label: 'provider two (fal)', keyVariable: ENV.providerTwoApiKey, baseUrlVariable: ENV.providerTwoBaseUrl, key: FAL_SANDBOX_KEY, start: ({ key, journalDir, runSeconds }) => startFalProtocolServer({ key, journal: join(journalDir, 'fal-jobs.jsonl'), runSeconds }), servesMedia: true },
+    dataDir,
     log,
   );

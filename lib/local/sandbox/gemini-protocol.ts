@@ -3,11 +3,13 @@
 // generated samples, an error, or samples withheld by the safety filters), and the file download that
 // redirects to storage — so our own client code is exercised over HTTP. Finished videos are named by
 // file URIs on Google's real host, as the SDK expects; a client pointed here asks this server for them.
-// Tests start it through test/support/fakes/gemini-server.ts; local mode through sandbox/gemini.ts.
+// Tests start it through test/support/fakes/gemini-server.ts; local mode through sandbox/gemini.ts, with a
+// journal and a clock: its operations run for a set time and outlive a restart, as Google's outlive ours.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { FaultQueue } from '../faults.ts';
+import { openJobJournal } from './job-journal.ts';
 import { syntheticMp4 } from './synthetic-media.ts';
 
 export type GeminiAction = 'submit' | 'operation' | 'download' | 'media';
@@ -29,6 +31,8 @@ export interface GeminiOperationRecord {
   body: { instances: Record<string, unknown>[]; parameters?: Record<string, unknown> };
   polls: number;
   outcome: 'succeed' | 'fail' | 'filtered';
+  /** Epoch milliseconds. */
+  submittedAt: number;
 }
 
 export interface GeminiProtocolOptions {
@@ -36,6 +40,13 @@ export interface GeminiProtocolOptions {
   key?: string | readonly string[];
   /** Operation reads answered not-done before it is done. @default 2 */
   pollsUntilDone?: number;
+  /**
+   * Seconds an operation runs after its submit, read or not; replaces pollsUntilDone. A provider's
+   * clock: an operation submitted before our crash is done after it.
+   */
+  runSeconds?: number;
+  /** A file where operations are kept across restarts (job-journal.ts). @default in memory only */
+  journal?: string;
 }
 
 export interface GeminiProtocolServer {
@@ -61,6 +72,9 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
   const outcomes: GeminiOperationRecord['outcome'][] = [];
   const hanging = new Set<ServerResponse>();
   const pollsUntilDone = options.pollsUntilDone ?? 2;
+  const journal = options.journal === undefined ? undefined : openJobJournal<Omit<GeminiOperationRecord, 'polls'>>(options.journal, (operation) => operation.name);
+  for (const operation of journal?.restored ?? []) operations.set(operation.name, { ...operation, polls: 0 });
+  const done = (operation: GeminiOperationRecord) => (options.runSeconds === undefined ? operation.polls >= pollsUntilDone : Date.now() - operation.submittedAt >= options.runSeconds * 1000);
   let origin = '';
 
   const reply = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -96,7 +110,7 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
     if (action === 'download') {
       const match = /^\/v1beta\/files\/([^/:]+):download$/.exec(pathname);
       const operation = match ? [...operations.values()].find((candidate) => candidate.fileId === match[1]) : undefined;
-      if (!operation || operation.polls < pollsUntilDone) return reply(response, 404, error(404, 'NOT_FOUND', 'File not found'));
+      if (!operation || !done(operation)) return reply(response, 404, error(404, 'NOT_FOUND', 'File not found'));
       response.writeHead(302, { location: `${origin}/storage/${operation.fileId}.mp4?sig=${randomUUID()}` });
       return void response.end();
     }
@@ -110,7 +124,10 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
         return reply(response, 400, error(400, 'INVALID_ARGUMENT', 'Invalid JSON payload: instances[0].prompt is required'));
       }
       const name = `models/${match[1]}/operations/${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      operations.set(name, { name, model: match[1]!, fileId: randomUUID().replace(/-/g, '').slice(0, 16), body: body as GeminiOperationRecord['body'], polls: 0, outcome: outcomes.shift() ?? 'succeed' });
+      const operation: GeminiOperationRecord = { name, model: match[1]!, fileId: randomUUID().replace(/-/g, '').slice(0, 16), body: body as GeminiOperationRecord['body'], polls: 0, outcome: outcomes.shift() ?? 'succeed', submittedAt: Date.now() };
+      operations.set(name, operation);
+      const { polls: _polls, ...journaled } = operation;
+      journal?.write(journaled);
       return reply(response, 200, { name });
     }
 
@@ -118,7 +135,7 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
     const operation = operations.get(pathname.replace(/^\/v1beta\//, ''));
     if (!operation) return reply(response, 404, error(404, 'NOT_FOUND', 'Operation not found'));
     operation.polls++;
-    if (operation.polls < pollsUntilDone) return reply(response, 200, { name: operation.name });
+    if (!done(operation)) return reply(response, 200, { name: operation.name });
     if (operation.outcome === 'fail') return reply(response, 200, { name: operation.name, done: true, error: { code: 3, message: 'The prompt could not be used: it names a real person.' } });
     const filtered = operation.outcome === 'filtered';
     return reply(response, 200, {
@@ -145,6 +162,7 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      journal?.close();
     },
   };
 }
