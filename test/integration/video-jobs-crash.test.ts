@@ -1,8 +1,9 @@
 // integration: the video job core when its process dies at the worst moments — DynamoDB Local, s3rver,
 // the fal adapter against a loopback server speaking fal's queue protocol, and a clock the test moves.
 // A copy killed midway is taken over after its claim goes stale and writes the same asset; a process
-// killed between the stored asset and the charge charges once on the next poll; a submit that died
-// before the provider answered is failed after its deadline, its hold released, never resubmitted.
+// killed between the stored bytes and the charge has made nothing visible, and the takeover charges once;
+// one killed between the charge and the asset record is not charged again by the takeover; a submit that
+// died before the provider answered is failed after its deadline, its hold released, never resubmitted.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdCredits, grantCredits, type CreditDeps } from '#core/credits/ledger';
 import { priceBook } from '#core/credits/prices';
@@ -27,7 +28,7 @@ let canvasId: string;
 let apiKey: string;
 let ledger: DynamoLedgerRepository;
 let deps: VideoJobDeps;
-const faults = { media: 0, settle: 0 };
+const faults = { media: 0, settle: 0, record: 0 };
 let savedAllowHosts: string | undefined;
 
 beforeAll(async () => {
@@ -45,6 +46,12 @@ beforeAll(async () => {
     return ledger.settleHold(...args);
   };
   const credits: CreditDeps = { ledger: dying, clock, prices: priceBook() };
+  // The asset records, with a kill switch between the charge and the record.
+  const dyingAssets = Object.create(assets) as typeof assets;
+  dyingAssets.create = async (...args) => {
+    if (faults.record > 0 && faults.record--) throw new Error('process killed before the asset record');
+    return assets.create(...args);
+  };
   await grantCredits({ workspaceId, credits: 10_000, reason: 'crash tests', grantedBy: 'test', operationId: 'crash-grant' }, credits);
   const base = videoJobDeps();
   deps = {
@@ -59,7 +66,7 @@ beforeAll(async () => {
       },
     },
     credits,
-    assets: { assets, storage: generatedAssetStorage, canvases, clock },
+    assets: { assets: dyingAssets, storage: generatedAssetStorage, canvases, clock },
     clock,
   };
 });
@@ -105,15 +112,15 @@ describe('the video job core under crashes', () => {
     expect(await usageOf(job.operationId)).toMatchObject({ type: 'usage', credits: -50 });
   });
 
-  it('charges once when the process died between the stored asset and the charge', async () => {
+  it('shows nothing when the process died between the stored bytes and the charge, and the takeover charges once', async () => {
     const job = await submitted('killed before charge');
     faults.settle = 1;
     await expect(pollVideoJob(workspaceId, job.id, deps)).rejects.toThrow(/killed before the charge/);
     const stored = (await videoJobs.get(workspaceId, job.id))!;
     expect(stored.status).toBe('copying');
-    expect(await assets.get(workspaceId, stored.assetId!)).toBeDefined();
+    // Not charged, so not visible: the record comes after the charge.
+    expect(await assets.get(workspaceId, stored.assetId!)).toBeUndefined();
     expect(await usageOf(job.operationId)).toBeUndefined();
-    const resultReads = fake.jobs.get(stored.providerJobId!)!.resultReads;
 
     clock.advance(COPY_DEADLINE_SECONDS * 1000 + 1000);
     const done = await pollVideoJob(workspaceId, job.id, deps);
@@ -121,8 +128,27 @@ describe('the video job core under crashes', () => {
     expect(done.job.status).toBe('succeeded');
     expect(done.asset?.id).toBe(stored.assetId);
     expect(await usageOf(job.operationId)).toMatchObject({ credits: -50 });
-    // The asset was there: the takeover asked the provider again but copied nothing.
-    expect(fake.jobs.get(stored.providerJobId!)!.resultReads).toBe(resultReads + 1);
+    expect((await ledger.getHold(workspaceId, job.operationId))?.status).toBe('settled');
+  });
+
+  it('charges once when the process died between the charge and the asset record', async () => {
+    const job = await submitted('killed before record');
+    faults.record = 1;
+    await expect(pollVideoJob(workspaceId, job.id, deps)).rejects.toThrow(/killed before the asset record/);
+    const stored = (await videoJobs.get(workspaceId, job.id))!;
+    const charged = await usageOf(job.operationId);
+    expect(stored.status).toBe('copying');
+    expect(await assets.get(workspaceId, stored.assetId!)).toBeUndefined();
+    expect(charged).toMatchObject({ credits: -50 });
+    const balanceBefore = await ledger.getBalance(workspaceId);
+
+    clock.advance(COPY_DEADLINE_SECONDS * 1000 + 1000);
+    const done = await pollVideoJob(workspaceId, job.id, deps);
+
+    expect(done.job.status).toBe('succeeded');
+    expect(done.asset?.id).toBe(stored.assetId);
+    expect(await usageOf(job.operationId)).toEqual(charged);
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: balanceBefore.balance, held: balanceBefore.held });
   });
 
   it('fails a submit that died before the provider answered, releases its hold, and never submits it again', async () => {

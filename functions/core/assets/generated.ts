@@ -26,6 +26,13 @@ export interface GeneratedAssetInput {
    * the same key and finds the record there (ConflictError) instead of making a second asset.
    */
   assetId?: string;
+  /**
+   * Runs once the bytes are stored and accepted, before the record makes them an asset: the charge of a
+   * metered generation, so nothing becomes visible unpaid. When it throws, no record is written and the
+   * version this call stored is removed (an unversioned object stays: a concurrent copy of the same id may
+   * own it, and without a record nothing serves it).
+   */
+  beforeRecord?: () => Promise<void>;
 }
 
 export interface GeneratedAssetDeps {
@@ -47,6 +54,14 @@ export async function storeGeneratedAsset(input: GeneratedAssetInput, deps: Gene
   if (stored.size > ASSET_KINDS[kind!].maxBytes || stored.size === 0) {
     await deps.storage.delete(storageKey, stored.versionId);
     assertAcceptable(input.contentType, stored.size);
+  }
+  if (input.beforeRecord) {
+    try {
+      await input.beforeRecord();
+    } catch (error) {
+      if (stored.versionId) await deps.storage.delete(storageKey, stored.versionId).catch(() => undefined);
+      throw error;
+    }
   }
   const at = now.toISOString();
   const asset: Asset = {

@@ -2,6 +2,7 @@
 //
 //   holdCredits  before a provider job is submitted   reserves price × estimated units, or 402
 //   settleHold   when the job succeeded               charges the measured units (at most those held)
+//   chargeHold   before a result becomes visible      settles, or charges at the held price if released
 //   releaseHold  when the job failed or was abandoned  returns the held credits
 //   debit        for work charged in one step          charges price × units now, or 402
 //
@@ -130,36 +131,61 @@ async function openHold(workspaceId: string, operationId: string, deps: CreditDe
  * Charges a held operation for what it used: `ceil(quantity) × the held price`, never more than was
  * held (a larger measured quantity is charged at the held amount), and frees the hold. Once per hold:
  * settling a settled hold returns it with its entry. Settling a released hold is a ConflictError (the
- * credits were returned; charge the work with `debit` if it must be paid).
+ * credits were returned; `chargeHold` charges a result that must still be delivered).
  */
 export async function settleHold(
   input: { workspaceId: string; operationId: string; quantity: number; resource?: UsageResource },
   deps: CreditDeps,
 ): Promise<{ hold: CreditHold; entry?: LedgerEntry }> {
   const hold = await openHold(input.workspaceId, input.operationId, deps);
-  if (hold.status === 'held') {
-    const pricingQuantity = Math.min(pricingQuantityOf(input.quantity), hold.pricing.pricingQuantity);
-    const charge = pricingQuantity * hold.pricing.unitPrice;
-    const now = deps.clock.now();
-    const entry: UsageEntry | null =
-      charge === 0
-        ? null
-        : {
-            id: newId(LEDGER_ID_PREFIX, now.getTime()),
-            workspaceId: hold.workspaceId,
-            type: 'usage',
-            credits: -charge,
-            operationId: hold.operationId,
-            occurredAt: now.toISOString(),
-            ...(hold.description === undefined ? {} : { description: hold.description }),
-            pricing: { ...hold.pricing, quantity: input.quantity, pricingQuantity },
-            resource: { ...hold.resource, ...input.resource },
-            heldCredits: hold.credits,
-          };
-    const closed = await deps.ledger.settleHold(hold, entry, now.toISOString());
-    return settledResult(closed, deps);
-  }
-  return settledResult(hold, deps);
+  return settledResult(hold.status === 'held' ? await closeAsSettled(hold, input, deps) : hold, deps);
+}
+
+/**
+ * Charges the held operation whose result is about to be delivered, before it becomes visible. Its hold
+ * is settled; if the hold was released meanwhile (the sweeper judged the operation abandoned while it was
+ * finishing, or won the race with this settle), the same charge — the held price, the same operation id,
+ * so still once — is taken from the available credits instead. InsufficientCreditsError (402) when they
+ * are not there: the caller must then discard the result, never deliver it.
+ */
+export async function chargeHold(
+  input: { workspaceId: string; operationId: string; quantity: number; resource?: UsageResource },
+  deps: CreditDeps,
+): Promise<{ hold: CreditHold; entry?: LedgerEntry }> {
+  const hold = await openHold(input.workspaceId, input.operationId, deps);
+  const closed = hold.status === 'held' ? await closeAsSettled(hold, input, deps) : hold;
+  if (closed.status !== 'released') return settledResult(closed, deps);
+  const entry = usageOf(closed, input, deps.clock.now());
+  if (!entry) return { hold: closed };
+  // Not a settle of the hold (it was released): the entry says what was held only when it was settled.
+  const { heldCredits: _held, ...charged } = entry;
+  const result = await deps.ledger.append(charged);
+  return { hold: closed, entry: result.entry };
+}
+
+/** The usage entry of a hold's operation for `quantity` at the held price; null when it prices at 0. */
+function usageOf(hold: CreditHold, input: { quantity: number; resource?: UsageResource }, now: Date): UsageEntry | null {
+  const pricingQuantity = Math.min(pricingQuantityOf(input.quantity), hold.pricing.pricingQuantity);
+  const charge = pricingQuantity * hold.pricing.unitPrice;
+  if (charge === 0) return null;
+  return {
+    id: newId(LEDGER_ID_PREFIX, now.getTime()),
+    workspaceId: hold.workspaceId,
+    type: 'usage',
+    credits: -charge,
+    operationId: hold.operationId,
+    occurredAt: now.toISOString(),
+    ...(hold.description === undefined ? {} : { description: hold.description }),
+    pricing: { ...hold.pricing, quantity: input.quantity, pricingQuantity },
+    resource: { ...hold.resource, ...input.resource },
+    heldCredits: hold.credits,
+  };
+}
+
+/** Settles an open hold; answers the hold as stored afterwards (a concurrent close may have won). */
+async function closeAsSettled(hold: CreditHold, input: { quantity: number; resource?: UsageResource }, deps: CreditDeps): Promise<CreditHold> {
+  const now = deps.clock.now();
+  return deps.ledger.settleHold(hold, usageOf(hold, input, now), now.toISOString());
 }
 
 async function settledResult(hold: CreditHold, deps: CreditDeps): Promise<{ hold: CreditHold; entry?: LedgerEntry }> {

@@ -6,12 +6,18 @@
 //   record exists? ── succeeded ─► its asset     failed ─► its error     running ─► 409 (fresh) / failed (stale)
 //        │ no
 //   prepare (clamping) ─► access (policy, voice on shared keys) ─► source audio (sts) ─► record (absent)
-//   ─► hold ─► ONE provider call ─► asset (id fixed in the record) ─► settle ─► succeeded
+//   ─► hold ─► ONE provider call ─► bytes stored ─► CHARGE ─► asset record (id fixed in the record) ─► succeeded
 //                     └─ refused / failed ─► record failed ─► hold released
+//
+// The charge comes before the asset record (what makes the audio visible), so nothing is delivered
+// unpaid: the hold is settled, or, if it was released under a call that outlived it, the same charge is
+// taken from the available credits; refused, the operation fails and the audio is not delivered. The
+// hold (24 h) outlives the call by far: a record is failed after SPEECH_DEADLINE_SECONDS.
 import { ConflictError, DomainError, NotFoundError, UpstreamError, ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
-import { assertAffordable, holdCredits, releaseHold, settleHold, type CreditDeps } from '../credits/ledger.ts';
+import { assertAffordable, chargeHold, holdCredits, releaseHold, type CreditDeps } from '../credits/ledger.ts';
+import { InsufficientCreditsError } from '../credits/errors.ts';
 import { ASSET_KINDS } from '../assets/kinds.ts';
 import { storeGeneratedAsset, type GeneratedAssetDeps } from '../assets/generated.ts';
 import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
@@ -30,6 +36,8 @@ export interface SpeechOperation {
   workspaceId: string;
   canvasId: string;
   nodeId: string | null;
+  /** The run that asked for it (absent on route operations): its usage entry names it. */
+  executionId?: string;
   mode: 'tts' | 'sts';
   model: string;
   voice: string;
@@ -69,6 +77,7 @@ export interface SpeechInput {
   workspaceId: string;
   canvasId: string;
   nodeId?: string;
+  executionId?: string;
   body: Omit<SpeechRequestBody, 'canvasId'>;
   /** sts: the source audio as bytes already at hand (a node's input asset). */
   source?: { bytes: Uint8Array; contentType: string };
@@ -109,6 +118,7 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
     workspaceId: input.workspaceId,
     canvasId: input.canvasId,
     nodeId: input.nodeId ?? null,
+    ...(input.executionId === undefined ? {} : { executionId: input.executionId }),
     mode: prepared.mode,
     model: prepared.model,
     voice: prepared.voice,
@@ -126,7 +136,7 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
 
   try {
     await holdCredits(
-      { workspaceId: input.workspaceId, operationId, sku: held.sku, model: prepared.model, quantity: held.quantity, resource: { canvasId: input.canvasId, provider: 'speech', ...(input.nodeId ? { nodeId: input.nodeId } : {}) }, description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}` },
+      { workspaceId: input.workspaceId, operationId, sku: held.sku, model: prepared.model, quantity: held.quantity, resource: { canvasId: input.canvasId, provider: 'speech', ...(input.nodeId ? { nodeId: input.nodeId } : {}), ...(input.executionId ? { executionId: input.executionId } : {}) }, description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}` },
       deps.credits,
     );
   } catch (error) {
@@ -143,9 +153,16 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
     await releaseHold(operation, deps.credits);
     throw error;
   }
-  const asset = await stored(operation, result.audio, result.contentType, deps);
   const quantity = prepared.mode === 'tts' ? (result.characterCost ?? prepared.text!.length) / 1000 : mp3SecondsOf(result.audio.length);
-  await settleHold({ workspaceId: input.workspaceId, operationId, quantity, resource: result.requestId ? { providerJobId: result.requestId } : {} }, deps.credits);
+  const charge = () => chargeHold({ workspaceId: input.workspaceId, operationId, quantity, resource: result.requestId ? { providerJobId: result.requestId } : {} }, deps.credits).then(() => undefined);
+  let asset: Asset;
+  try {
+    asset = await stored(operation, result.audio, result.contentType, charge, deps);
+  } catch (error) {
+    if (!(error instanceof InsufficientCreditsError)) throw error;
+    operation = await change(operation, { status: 'failed', error: `The audio could not be charged, so it was not delivered: ${messageOf(error)}`, providerRequestId: result.requestId ?? null }, deps);
+    throw error;
+  }
   operation = await change(operation, { status: 'succeeded', providerRequestId: result.requestId ?? null }, deps);
   return { operation, asset, replayed: false };
 }
@@ -180,7 +197,7 @@ async function replay(operation: SpeechOperation, deps: SpeechDeps): Promise<Spe
   return { operation, replayed: true };
 }
 
-async function stored(operation: SpeechOperation, audio: Uint8Array, contentType: string, deps: SpeechDeps): Promise<Asset> {
+async function stored(operation: SpeechOperation, audio: Uint8Array, contentType: string, charge: () => Promise<void>, deps: SpeechDeps): Promise<Asset> {
   try {
     return await storeGeneratedAsset(
       {
@@ -190,8 +207,9 @@ async function stored(operation: SpeechOperation, audio: Uint8Array, contentType
         nodeId: operation.nodeId ?? 'generate-audio',
         contentType: contentType.startsWith('audio/') ? contentType : SPEECH_DEFAULTS.contentType,
         body: audio,
-        source: { provider: 'speech', detail: { operationId: operation.operationId, model: operation.model, voice: operation.voice } },
+        source: { provider: 'speech', ...(operation.executionId ? { executionId: operation.executionId } : {}), detail: { operationId: operation.operationId, model: operation.model, voice: operation.voice } },
         name: `${operation.nodeId ?? operation.mode}-${operation.assetId.slice(-6)}.mp3`,
+        beforeRecord: charge,
       },
       deps.assets,
     );

@@ -5,20 +5,28 @@
 //           model applied) ─► access (policy on that model, credential) ─► affordable? (402, nothing
 //           written) ─► job record FIRST (conditional put on its id: a retried submit finds it and
 //           never submits again) ─► credit hold (its operation id) ─► ONE provider submit ─► running
-//   poll:   running ─► policy again ─► provider.poll ─► pending | failed (release) | succeeded:
-//           claim the copy (versioned write, asset id fixed at claim) ─► stream the media to its durable
-//           key ─► the asset (same id on a retried copy) ─► settle the hold ─► succeeded
-//   cancel: provider.cancel (best effort) ─► cancelled ─► release
+//   poll:   past its deadline? (failed, release) ─► running ─► policy again ─► provider.poll ─► pending |
+//           failed (release) | succeeded: claim the copy (versioned write, asset id fixed at claim) ─►
+//           stream the media to its durable key ─► CHARGE (settle the hold, or at the held price if it
+//           was released; refused ─► failed, bytes dropped) ─► the asset record (same id on a retried
+//           copy) ─► succeeded
+//   cancel: provider.cancel (best effort) ─► cancelled ─► release (not while a copy is under way)
 //
 // Every step is idempotent on its own key (job id, operation id, asset id), so a retried request, a
 // second poller or a killed Advance repeats nothing twice. A submit that died between the record and the
 // provider's answer is never retried (the provider may be running it): after SUBMIT_DEADLINE_SECONDS it
 // is failed and its hold released (docs/generation.md).
+//
+// The charge comes before the record because a result must never be visible unpaid. The hold outlives
+// every moment the job can still deliver (VIDEO_HOLD_TTL_SECONDS > VIDEO_JOB_DEADLINE_SECONDS + one
+// copy), so the expired-holds sweeper never takes the credits of a live job; should it still have
+// released the hold, the charge is taken from the available credits, or the result is not delivered.
 import { createHash } from 'node:crypto';
 import { ConflictError, DomainError, NotFoundError, UpstreamError, ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
-import { assertAffordable, holdCredits, releaseHold, settleHold, type CreditDeps } from '../credits/ledger.ts';
+import { assertAffordable, chargeHold, holdCredits, releaseHold, type CreditDeps } from '../credits/ledger.ts';
+import { InsufficientCreditsError } from '../credits/errors.ts';
 import { ASSET_KINDS } from '../assets/kinds.ts';
 import { storeGeneratedAsset, type GeneratedAssetDeps } from '../assets/generated.ts';
 import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
@@ -32,6 +40,17 @@ export const VIDEO_SKU = 'video.generate';
 export const SUBMIT_DEADLINE_SECONDS = 120;
 /** A copy claimed this long ago without finishing died with its process: the next poll claims it again. */
 export const COPY_DEADLINE_SECONDS = 300;
+/**
+ * A job delivers within this long of its submit or never: afterwards no copy is claimed or taken over
+ * and a poll fails it (hold released). No provider job we run takes nearly this long.
+ */
+export const VIDEO_JOB_DEADLINE_SECONDS = 24 * 60 * 60;
+/**
+ * The life of a video job's hold: the deadline plus an hour, longer than a copy claimed at the deadline
+ * can run (one function, 15 minutes at most) plus a sweep interval, so the sweeper never releases the
+ * hold of a job that can still deliver.
+ */
+export const VIDEO_HOLD_TTL_SECONDS = VIDEO_JOB_DEADLINE_SECONDS + 60 * 60;
 /** Job records are kept this long (then DynamoDB's TTL removes them; the asset stays). */
 export const VIDEO_JOB_TTL_DAYS = 30;
 /** Largest inline (`data:`) reference accepted, decoded. */
@@ -45,6 +64,8 @@ export interface VideoJob {
   canvasId: string;
   /** The run node it serves, when a workflow submitted it. */
   nodeId: string | null;
+  /** The run that submitted it (absent on route jobs): its usage entry names it. */
+  executionId?: string;
   /** The credit operation: `video:<jobId>` (routes) or `run:<executionId>:<nodeId>:<attempt>` (nodes). */
   operationId: string;
   provider: VideoProviderId;
@@ -103,6 +124,8 @@ export interface VideoRequest {
   workspaceId: string;
   canvasId: string;
   nodeId?: string;
+  /** The run submitting it, if any. */
+  executionId?: string;
   prompt: string;
   model?: string;
   image?: string;
@@ -153,6 +176,7 @@ export async function submitVideoJob(
     workspaceId: request.workspaceId,
     canvasId: request.canvasId,
     nodeId: request.nodeId ?? null,
+    ...(request.executionId === undefined ? {} : { executionId: request.executionId }),
     operationId: ids.operationId,
     provider: request.provider,
     model: prepared.model,
@@ -183,10 +207,11 @@ export async function submitVideoJob(
         sku: VIDEO_SKU,
         model: prepared.priceModel,
         quantity: prepared.durationSeconds,
-        resource: { canvasId: job.canvasId, provider: job.provider, ...(job.nodeId ? { nodeId: job.nodeId } : {}) },
+        resource: { canvasId: job.canvasId, provider: job.provider, ...(job.nodeId ? { nodeId: job.nodeId } : {}), ...(job.executionId ? { executionId: job.executionId } : {}) },
         description: `Video generation, ${prepared.model}`,
       },
       deps.credits,
+      { ttlSeconds: VIDEO_HOLD_TTL_SECONDS },
     );
   } catch (error) {
     // Refused under a race with another spend: nothing was held or submitted, so no job remains.
@@ -218,6 +243,9 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
   job = await settleStale(job, deps);
   if (job.status === 'succeeded') return { job, asset: await assetOf(job, deps) };
   if (job.status !== 'running' && job.status !== 'copying') return { job };
+  // copying under a fresh claim: another process is delivering it (and charges before the record).
+  if (job.status === 'copying' && !claimStale(job, deps)) return { job };
+  if (pastDeadline(job, deps)) return { job: await lapse(job, deps) };
 
   const provider = providerOf(job.provider, deps);
   let credential: { source: 'workspace' | 'shared'; key: ProviderCredential };
@@ -245,10 +273,9 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
     const claimed = await tryFinish(job, { status: 'copying', assetId: newId(ASSET_ID_PREFIX, deps.clock.now().getTime()), copyClaimedAt: deps.clock.now().toISOString(), producedSeconds: polled.durationSeconds ?? null, pollAfterSeconds: 1 }, deps);
     if (!claimed) return { job: await getVideoJob(workspaceId, jobId, deps) };
     job = claimed;
-    return copyAndSettle(job, polled.media, deps);
+    return copyAndCharge(job, polled.media, deps);
   }
-  // copying: another poller holds a fresh claim; a stale one (its process died) is taken over.
-  if (Date.parse(job.copyClaimedAt!) + COPY_DEADLINE_SECONDS * 1000 > deps.clock.now().getTime()) return { job };
+  // copying under a stale claim (its process died): taken over.
   const polled = await provider.poll({ model: job.model, providerJobId: job.providerJobId! }, credential.key);
   if (polled.state !== 'succeeded') {
     job = await finish(job, { status: 'failed', error: polled.state === 'failed' ? polled.message : 'The provider no longer has the finished video' }, deps);
@@ -257,52 +284,98 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
   }
   const reclaimed = await tryFinish(job, { copyClaimedAt: deps.clock.now().toISOString() }, deps);
   if (!reclaimed) return { job: await getVideoJob(workspaceId, jobId, deps) };
-  return copyAndSettle(reclaimed, polled.media, deps);
+  return copyAndCharge(reclaimed, polled.media, deps);
 }
 
-async function copyAndSettle(job: VideoJob, media: { url: string; contentType: string; headers?: Record<string, string> }, deps: VideoJobDeps): Promise<PolledVideoJob> {
+/**
+ * Stores the media, charges the job, then writes the asset record: the record is what makes the video
+ * visible (canvas, library, node output), so nothing is visible before it is paid. A charge refused (the
+ * hold was released and the credits are gone) fails the job and drops the stored bytes.
+ */
+async function copyAndCharge(job: VideoJob, media: { url: string; contentType: string; headers?: Record<string, string> }, deps: VideoJobDeps): Promise<PolledVideoJob> {
   let asset = await deps.assets.assets.get(job.workspaceId, job.assetId!);
-  if (!asset) {
-    const opened = await deps.media.open({ url: media.url, headers: media.headers }, ASSET_KINDS.video.maxBytes);
-    const contentType = (opened.contentType ?? media.contentType).split(';')[0]!.trim().toLowerCase();
-    try {
-      asset = await storeGeneratedAsset(
-        {
-          assetId: job.assetId!,
-          workspaceId: job.workspaceId,
-          canvasId: job.canvasId,
-          nodeId: job.nodeId ?? 'generate-video',
-          contentType: contentType.startsWith('video/') ? contentType : media.contentType,
-          body: opened.body,
-          source: { provider: job.provider, detail: { jobId: job.id, model: job.model } },
-          name: `${job.nodeId ?? 'video'}-${job.id.slice(-6)}.mp4`,
-        },
-        deps.assets,
-      );
-    } catch (error) {
-      // Another copy of the same claim finished first: its asset is the one.
-      if (!(error instanceof ConflictError)) throw error;
-      asset = await deps.assets.assets.get(job.workspaceId, job.assetId!);
-      if (!asset) throw error;
-    }
+  try {
+    // A record already there was written after its charge, or (jobs copied before charges came first)
+    // before it: charging again is a no-op in the first case and the missing charge in the second.
+    if (asset) await charge(job, deps);
+    else asset = await storeAndCharge(job, media, deps);
+  } catch (error) {
+    if (!(error instanceof InsufficientCreditsError)) throw error;
+    const failed = await tryFinish(job, { status: 'failed', error: `The video could not be charged, so it was not delivered: ${messageOf(error)}`, pollAfterSeconds: 0 }, deps);
+    return { job: failed ?? (await getVideoJob(job.workspaceId, job.id, deps)) };
   }
-  await settleHold({ workspaceId: job.workspaceId, operationId: job.operationId, quantity: job.producedSeconds ?? job.requestedSeconds, resource: job.providerJobId ? { providerJobId: job.providerJobId } : {} }, deps.credits);
   const done = await tryFinish(job, { status: 'succeeded', pollAfterSeconds: 0 }, deps);
   return { job: done ?? (await getVideoJob(job.workspaceId, job.id, deps)), asset };
 }
 
-/** Stops a job that has not finished: the provider is asked to stop, the hold is released. Safe to repeat. */
+async function storeAndCharge(job: VideoJob, media: { url: string; contentType: string; headers?: Record<string, string> }, deps: VideoJobDeps): Promise<Asset> {
+  const opened = await deps.media.open({ url: media.url, headers: media.headers }, ASSET_KINDS.video.maxBytes);
+  const contentType = (opened.contentType ?? media.contentType).split(';')[0]!.trim().toLowerCase();
+  try {
+    return await storeGeneratedAsset(
+      {
+        assetId: job.assetId!,
+        workspaceId: job.workspaceId,
+        canvasId: job.canvasId,
+        nodeId: job.nodeId ?? 'generate-video',
+        contentType: contentType.startsWith('video/') ? contentType : media.contentType,
+        body: opened.body,
+        source: { provider: job.provider, ...(job.executionId ? { executionId: job.executionId } : {}), detail: { jobId: job.id, model: job.model } },
+        name: `${job.nodeId ?? 'video'}-${job.id.slice(-6)}.mp4`,
+        beforeRecord: () => charge(job, deps),
+      },
+      deps.assets,
+    );
+  } catch (error) {
+    // Another copy of the same claim finished first (charged, then recorded): its asset is the one.
+    if (!(error instanceof ConflictError)) throw error;
+    const asset = await deps.assets.assets.get(job.workspaceId, job.assetId!);
+    if (!asset) throw error;
+    return asset;
+  }
+}
+
+/** Charges the job once for the seconds produced (else requested), never more than held. */
+async function charge(job: VideoJob, deps: VideoJobDeps): Promise<void> {
+  await chargeHold(
+    { workspaceId: job.workspaceId, operationId: job.operationId, quantity: job.producedSeconds ?? job.requestedSeconds, resource: job.providerJobId ? { providerJobId: job.providerJobId } : {} },
+    deps.credits,
+  );
+}
+
+const claimStale = (job: VideoJob, deps: VideoJobDeps) => Date.parse(job.copyClaimedAt!) + COPY_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
+
+const pastDeadline = (job: VideoJob, deps: VideoJobDeps) => Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
+
+/** A job that did not deliver by its deadline: failed and released, its provider job stopped if still running. */
+async function lapse(job: VideoJob, deps: VideoJobDeps): Promise<VideoJob> {
+  if (job.status === 'running') await stopAtProvider(job, deps);
+  const failed = await tryFinish(job, { status: 'failed', error: `The video was not delivered within ${VIDEO_JOB_DEADLINE_SECONDS / 3600} hours of its submit; nothing was charged`, pollAfterSeconds: 0 }, deps);
+  if (!failed) return getVideoJob(job.workspaceId, job.id, deps);
+  await releaseIfHeld(failed, deps);
+  return failed;
+}
+
+async function stopAtProvider(job: VideoJob, deps: VideoJobDeps): Promise<void> {
+  if (!job.providerJobId) return;
+  const provider = providerOf(job.provider, deps);
+  const credential = await credentialFor(job.workspaceId, job.provider, job.model, deps).catch(() => undefined);
+  if (credential) await provider.cancel({ model: job.model, providerJobId: job.providerJobId }, credential.key).catch(() => undefined);
+}
+
+/**
+ * Stops a job that has not finished: the provider is asked to stop, the hold is released. Safe to repeat.
+ * A job whose copy is under way is answered as it is: the provider finished the work, and its copier
+ * charges and delivers it (releasing the hold under it would deliver it free).
+ */
 export async function cancelVideoJob(workspaceId: string, jobId: string, deps: VideoJobDeps): Promise<VideoJob> {
   let job = await getVideoJob(workspaceId, jobId, deps);
   if (job.status === 'succeeded' || job.status === 'failed' || job.status === 'cancelled') {
     if (job.status !== 'succeeded') await releaseIfHeld(job, deps);
     return job;
   }
-  if (job.providerJobId) {
-    const provider = providerOf(job.provider, deps);
-    const credential = await credentialFor(job.workspaceId, job.provider, job.model, deps).catch(() => undefined);
-    if (credential) await provider.cancel({ model: job.model, providerJobId: job.providerJobId }, credential.key).catch(() => undefined);
-  }
+  if (job.status === 'copying' && !claimStale(job, deps)) return job;
+  await stopAtProvider(job, deps);
   job = await finish(job, { status: 'cancelled', error: 'Cancelled' }, deps);
   await releaseIfHeld(job, deps);
   return job;
