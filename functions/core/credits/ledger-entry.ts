@@ -45,7 +45,11 @@ interface LedgerEntryBase {
   description?: string;
 }
 
-/** What a usage entry was for: the resource FOCUS reports as ResourceId (an execution's node). */
+/**
+ * What a usage entry was for: an execution's node. FOCUS reports the node as ResourceId
+ * (`<canvasId>/<nodeId>`) and the execution as x_ExecutionId. Every charge a run causes carries its
+ * `executionId`; usage outside runs (the generation routes) has none.
+ */
 export interface UsageResource {
   canvasId?: string;
   executionId?: string;

@@ -151,6 +151,7 @@ const CUSTOM: readonly FocusColumn[] = [
   { name: 'x_Credits', type: 'Decimal', level: 'Custom', nullable: false, description: 'Signed change of the credit balance the row stands for (negative for consumption).' },
   { name: 'x_OperationId', type: 'String', level: 'Custom', nullable: true, description: 'The operation that caused a single-entry row (payment event, admin grant, …); null on usage aggregates.', stringMaxLength: 300 },
   { name: 'x_CanvasId', type: 'String', level: 'Custom', nullable: true, description: 'Canvas the usage ran on.', stringMaxLength: 64 },
+  { name: 'x_ExecutionId', type: 'String', level: 'Custom', nullable: true, description: "The run whose node caused the usage (ResourceId names the node); null for usage outside runs.", stringMaxLength: 100 },
   { name: 'x_PaymentReference', type: 'String', level: 'Custom', nullable: true, description: "Payment provider object of a purchase or its refund (checkout session or invoice id).", stringMaxLength: 200 },
   { name: 'x_GrantedBy', type: 'String', level: 'Custom', nullable: true, description: 'Who granted free credits (admin-cli, plan, promotion, …).', stringMaxLength: 100 },
   { name: 'x_Reason', type: 'String', level: 'Custom', nullable: true, description: 'Why an adjustment was made.', stringMaxLength: 500 },

@@ -1,6 +1,6 @@
 // core: ledger entries → FOCUS 1.3 Cost and Usage rows (the mapping of focus-1.3.md §7), streamed.
 //
-//   entries (oldest first) ─► usage?  ─ yes ─► add to its group: (hour, SKU, price, model, unit, resource)
+//   entries (oldest first) ─► usage?  ─ yes ─► add to its group: (hour, SKU, price, model, unit, resource, run)
 //                              │                    hour changes ─► one Usage row per group, groups dropped
 //                              └ no ──► one row now: purchase → Purchase · grant → Credit
 //                                       refund → Purchase/Usage, negative · adjustment, expiry → Adjustment
@@ -195,6 +195,7 @@ class RowFactory {
       row.ResourceId = canvasId && nodeId ? `${canvasId}/${nodeId}` : (canvasId ?? null);
       row.ResourceType = canvasId && nodeId ? 'Canvas Node' : canvasId ? 'Canvas' : null;
       row.x_CanvasId = canvasId ?? null;
+      row.x_ExecutionId = resource.executionId ?? null;
     }
     return row;
   }
@@ -294,8 +295,9 @@ class RowFactory {
   }
 }
 
+// A run's usage groups apart from other runs' on the same node, so each row names its execution.
 const groupKey = (pricing: UsagePricing, resource: UsageResource) =>
-  `${pricing.sku}\u0000${pricing.skuPriceId}\u0000${pricing.model ?? ''}\u0000${pricing.unit}\u0000${pricing.unitPrice}\u0000${resource.canvasId ?? ''}\u0000${resource.nodeId ?? ''}`;
+  `${pricing.sku}\u0000${pricing.skuPriceId}\u0000${pricing.model ?? ''}\u0000${pricing.unit}\u0000${pricing.unitPrice}\u0000${resource.canvasId ?? ''}\u0000${resource.nodeId ?? ''}\u0000${resource.executionId ?? ''}`;
 
 /**
  * The FOCUS rows of `entries` (oldest first, all inside `scope.range`): hourly usage aggregates and one

@@ -54,6 +54,7 @@ function speechNode(mode: 'tts' | 'sts', deps: () => SpeechDeps & { assets: { st
             workspaceId: context.run.workspaceId,
             canvasId: context.run.canvasId,
             nodeId: context.node.id,
+            executionId: context.run.executionId,
             body: {
               mode,
               ...(text === undefined ? {} : { text }),

@@ -59,6 +59,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
             workspaceId: context.run.workspaceId,
             canvasId: context.run.canvasId,
             nodeId: context.node.id,
+            executionId: context.run.executionId,
             prompt,
             model: data.endpointId,
             ...(asReferences ? { referenceImages: images } : { image: images[0] }),

@@ -10,7 +10,7 @@ export const WS = 'ws_01jd8x5d7f9h1k3m5p7r9t1v3x';
 let seq = 0;
 const id = (at: string) => newId('led', Date.parse(at));
 
-export function usage(at: string, overrides: { sku?: string; model?: string; quantity?: number; unitPrice?: number; unit?: string; canvasId?: string; nodeId?: string } = {}): UsageEntry {
+export function usage(at: string, overrides: { sku?: string; model?: string; quantity?: number; unitPrice?: number; unit?: string; canvasId?: string; nodeId?: string; executionId?: string | null } = {}): UsageEntry {
   const quantity = overrides.quantity ?? 4.2;
   const unitPrice = overrides.unitPrice ?? 10;
   const pricingQuantity = Math.ceil(quantity);
@@ -26,7 +26,7 @@ export function usage(at: string, overrides: { sku?: string; model?: string; qua
     occurredAt: at,
     description: 'Video generation',
     pricing: { sku, skuPriceId: `${sku}:${model}:${unitPrice}/${unit}`, model, unit, quantity, pricingQuantity, unitPrice },
-    resource: { canvasId: overrides.canvasId ?? 'cnv_1', executionId: 'exec_1', nodeId: overrides.nodeId ?? 'video1', provider: 'runway' },
+    resource: { canvasId: overrides.canvasId ?? 'cnv_1', ...(overrides.executionId === null ? {} : { executionId: overrides.executionId ?? 'exec_1' }), nodeId: overrides.nodeId ?? 'video1', provider: 'runway' },
   };
 }
 
