@@ -3,9 +3,10 @@
 // strings or bodies, so no credential (Authorization, webhook secrets, keys, `?hook=` and other query
 // secrets, callback URL paths and queries) can reach the console.
 //
-//   HTTP front ── finish ──► requestLine ──────────────────────────────► print
-//   SFN stand-in Task done ─┐
-//   HTTP answer naming a run ┴► RunActivityLog.observe ─ read run ─ new timeline events ─► runEventLine ─► print
+//   HTTP front ── finish ──► requestLine ──────────────────────────────────────────────────────► print
+//   write to an execution item ──► RunActivityLog.observe ─ read run ─ new timeline events ─► runEventLine ─► print
+//   (by any writer in the process: a route running it inline, a Task of the Step Functions stand-in,
+//   a cancel, the sweeper — so every run is printed, however it was started and whoever asks about it)
 import type { Execution, TimelineEvent } from '../../functions/core/runs/model.ts';
 
 /** One HTTP request as the local front saw it. */
@@ -78,9 +79,9 @@ function scrub(message: string): string {
 export type ReadRun = (workspaceId: string, executionId: string) => Promise<Pick<Execution, 'executionId' | 'callback' | 'timeline'> | undefined>;
 
 /**
- * Prints each run's timeline events once, as they appear. Observed after every Task of the local
- * Step Functions stand-in and after HTTP answers that name a run (cancel happens outside the state
- * machine), so every state change and callback outcome is printed shortly after it happens.
+ * Prints each run's timeline events once, as they appear. Observed after every write to the run's
+ * execution item (runsWrittenBy), so every state change and callback outcome is printed shortly after
+ * it is saved.
  */
 export class RunActivityLog {
   /** executionId → timeline events already printed. Bounded: the oldest runs are forgotten first. */
@@ -118,15 +119,37 @@ export class RunActivityLog {
   }
 }
 
-/** The run an HTTP answer is about, when its JSON body names one (and its workspace). */
-export function runNamedBy(body: string | null | undefined): { workspaceId: string; executionId: string } | undefined {
-  if (!body || body.length > 1_000_000 || !body.includes('"executionId"')) return undefined;
-  try {
-    const parsed = JSON.parse(body) as { workspaceId?: unknown; executionId?: unknown };
-    return typeof parsed.workspaceId === 'string' && typeof parsed.executionId === 'string'
-      ? { workspaceId: parsed.workspaceId, executionId: parsed.executionId }
-      : undefined;
-  } catch {
-    return undefined;
+/** Table writes: what the local stack's DynamoDB client sends that can change a run. */
+const WRITE_COMMAND = /^(Put|Update|Delete|TransactWrite|BatchWrite)/;
+
+/**
+ * The runs a write to the table touches: every execution item it puts, updates or deletes (keys
+ * PK=WS#<workspaceId>, SK=EXEC#<executionId>, functions/adapters/dynamodb/table-design.ts). Takes a
+ * command's input in either form the client's middleware sees it: document values or marshalled ones.
+ */
+export function runsWrittenBy(commandName: string, input: unknown): { workspaceId: string; executionId: string }[] {
+  if (!WRITE_COMMAND.test(commandName) || !input || typeof input !== 'object') return [];
+  const { Item, Key, TransactItems, RequestItems } = input as Record<string, unknown>;
+  const items: unknown[] = [Item, Key];
+  if (Array.isArray(TransactItems)) {
+    for (const entry of TransactItems as Record<string, { Item?: unknown; Key?: unknown } | undefined>[]) items.push(entry.Put?.Item, entry.Update?.Key, entry.Delete?.Key);
   }
+  if (RequestItems && typeof RequestItems === 'object') {
+    for (const requests of Object.values(RequestItems as Record<string, unknown>)) {
+      if (!Array.isArray(requests)) continue;
+      for (const request of requests as { PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } }[]) items.push(request.PutRequest?.Item, request.DeleteRequest?.Key);
+    }
+  }
+  const runs = new Map<string, { workspaceId: string; executionId: string }>();
+  for (const item of items) {
+    if (!item || typeof item !== 'object') continue;
+    const workspaceId = /^WS#(.+)$/.exec(text((item as Record<string, unknown>).PK) ?? '')?.[1];
+    const executionId = /^EXEC#([^#]+)$/.exec(text((item as Record<string, unknown>).SK) ?? '')?.[1];
+    if (workspaceId && executionId) runs.set(executionId, { workspaceId, executionId });
+  }
+  return [...runs.values()];
 }
+
+/** A string attribute as a document client holds it (`"x"`) or as the wire does (`{ S: "x" }`). */
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : typeof (value as { S?: unknown } | null)?.S === 'string' ? (value as { S: string }).S : undefined;

@@ -36,10 +36,10 @@ export interface HttpFrontOptions {
   /** Where errors are logged. @default console.error */
   readonly log?: (message: string, error?: unknown) => void;
   /**
-   * Called once per request when its answer is sent (or the client went away), with the handler's
-   * body when a handler answered. Local mode prints a line from it (activity-log.ts). @default none
+   * Called once per request when its answer is sent (or the client went away). Local mode prints a
+   * line from it (activity-log.ts). @default none
    */
-  readonly onRequest?: (record: RequestRecord, handlerBody?: string | null) => void;
+  readonly onRequest?: (record: RequestRecord) => void;
 }
 
 export interface HttpFront {
@@ -97,17 +97,16 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     // x-amzn-requestid header, as API Gateway does.
     const requestId = randomUUID();
     const started = performance.now();
-    const answered: { body?: string | null } = {};
     response.setHeader('x-amzn-requestid', requestId);
     if (options.onRequest) {
       response.once('close', () => {
         const path = (request.url ?? '/').split('?')[0]!;
         const status = response.writableFinished ? response.statusCode : undefined;
         const method = (request.method ?? 'GET').toUpperCase();
-        options.onRequest!({ host: options.host, method, path, status, ms: performance.now() - started, requestId }, answered.body);
+        options.onRequest!({ host: options.host, method, path, status, ms: performance.now() - started, requestId });
       });
     }
-    serve(request, response, requestId, answered).catch((error: unknown) => {
+    serve(request, response, requestId).catch((error: unknown) => {
       // The path only: a query string may carry a secret.
       log(`[${options.host}] ${request.method} ${(request.url ?? '/').split('?')[0]} failed`, error);
       if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error' });
@@ -115,7 +114,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     });
   });
 
-  async function serve(request: IncomingMessage, response: ServerResponse, requestId: string, answered: { body?: string | null }): Promise<void> {
+  async function serve(request: IncomingMessage, response: ServerResponse, requestId: string): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://local');
     const method = (request.method ?? 'GET').toUpperCase();
     if (!isDecodablePath(url.pathname)) {
@@ -152,7 +151,6 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       log(`[${options.host}] handler ${match.route.entry} threw`, error);
       return sendJson(response, 500, { error: 'Internal server error' });
     }
-    answered.body = result.isBase64Encoded ? undefined : result.body;
     writeResult(response, result);
   }
 

@@ -28,7 +28,7 @@ import { startFalSandbox } from './sandbox/fal.ts';
 import { startGeminiSandbox } from './sandbox/gemini.ts';
 import { startSpeechSandbox } from './sandbox/elevenlabs.ts';
 import { LocalStackError } from './errors.ts';
-import { requestLine, RunActivityLog, runNamedBy } from './activity-log.ts';
+import { requestLine, RunActivityLog, runsWrittenBy } from './activity-log.ts';
 import { startHttpFront, type HttpFront, type HttpFrontOptions } from './http-front.ts';
 import { freePort, listenOnLoopback, LOOPBACK } from './ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, provision } from './provision.ts';
@@ -143,7 +143,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     });
     // Imported only now (it reads the environment set above): what the activity log reads runs with.
     const activity = config.activityLog ? await runActivityLog(config.activityLog) : undefined;
-    for (const registration of await localStateMachines({ onTaskDone: activity?.onTaskDone })) {
+    if (activity) stops.push(activity.stop);
+    for (const registration of await localStateMachines()) {
       const arn = sfn.registerStateMachine(registration);
       if (registration.name === RUN_STATE_MACHINE_NAME) process.env[ENV.stateMachineArn] = arn;
     }
@@ -181,27 +182,34 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
 }
 
 /**
- * The activity log's two inputs: every HTTP request (a line, and the run its answer names, if any)
- * and every Task of the local state machine (the run it worked on).
+ * The activity log's two inputs: every HTTP request (a line), and every write to a run's execution
+ * item, whoever made it — a route (runs it runs inline never reach the state machine), a Task of the
+ * state machine, a cancel, the sweeper. The writes are seen on the table client all of them share in
+ * this process (a middleware after each successful write), not on the routes' answers, which need not
+ * name the run's workspace.
  */
 async function runActivityLog(print: (line: string) => void) {
   const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
+  const { table } = await import('../../functions/adapters/dynamodb/client.ts');
   const runs = new DynamoRunRepository();
   const log = new RunActivityLog((workspaceId, executionId) => runs.get(workspaceId, executionId), print);
-  const observe = (run: { workspaceId: string; executionId: string } | undefined) => {
-    if (run) void log.observe(run.workspaceId, run.executionId);
-  };
-  return {
-    onRequest: ((record, handlerBody) => {
-      print(requestLine(record));
-      observe(runNamedBy(handlerBody));
-    }) satisfies HttpFrontOptions['onRequest'],
-    onTaskDone: (_stateName: string, payload: unknown) => {
-      const run = payload as { workspaceId?: unknown; executionId?: unknown } | null;
-      if (typeof run?.workspaceId === 'string' && typeof run.executionId === 'string') observe({ workspaceId: run.workspaceId, executionId: run.executionId });
+  const { middlewareStack } = table().client;
+  middlewareStack.remove(ACTIVITY_MIDDLEWARE); // a stack started earlier in this process (tests)
+  middlewareStack.add(
+    (next, context) => async (args) => {
+      const result = await next(args);
+      for (const run of runsWrittenBy(context.commandName ?? '', args.input)) void log.observe(run.workspaceId, run.executionId);
+      return result;
     },
+    { step: 'initialize', name: ACTIVITY_MIDDLEWARE },
+  );
+  return {
+    onRequest: ((record) => print(requestLine(record))) satisfies HttpFrontOptions['onRequest'],
+    stop: async () => void middlewareStack.remove(ACTIVITY_MIDDLEWARE),
   };
 }
+
+const ACTIVITY_MIDDLEWARE = 'localRunActivityLog';
 
 /** How often local mode sweeps for stalled runs, and how long a run must have been queued. */
 export const LOCAL_SWEEP = { everyMs: 10_000, graceMs: 30_000 } as const;

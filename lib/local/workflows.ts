@@ -14,32 +14,20 @@ export const RUN_DEFINITION_FILE = fileURLToPath(new URL('../workflows/run.asl.j
 
 const LOCAL_FUNCTION_ARN = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:${name}`;
 
-/** Called after a Task's handler returns or throws, with the payload it got (the run's ids). */
-export type TaskObserver = (stateName: string, payload: unknown) => void;
-
-export async function localStateMachines(options: { waitMs?: number; onTaskDone?: TaskObserver } = {}): Promise<StateMachineRegistration[]> {
+export async function localStateMachines(options: { waitMs?: number } = {}): Promise<StateMachineRegistration[]> {
   const [advance, finalize] = await Promise.all([
     import('../../functions/workflow/advance.ts'),
     import('../../functions/workflow/finalize.ts'),
   ]);
   // The handler gets the stand-in's context as it is (a subset of Lambda's; see LocalTaskContext).
-  const observed = (stateName: string, handler: (event: any, context: any) => unknown): LocalTaskHandler =>
-    options.onTaskDone
-      ? async (event, context) => {
-          try {
-            return await handler(event, context);
-          } finally {
-            options.onTaskDone!(stateName, event);
-          }
-        }
-      : handler;
+  const task = (handler: (event: any, context: any) => unknown): LocalTaskHandler => handler;
   return [
     {
       name: RUN_STATE_MACHINE_NAME,
       definitionFile: RUN_DEFINITION_FILE,
       substitutions: { AdvanceFunctionArn: LOCAL_FUNCTION_ARN('advance'), FinalizeFunctionArn: LOCAL_FUNCTION_ARN('finalize'), Partition: 'aws' },
       // Keyed by state name: Recover runs the Finalize function, as in the ASL.
-      tasks: { Advance: observed('Advance', advance.handler), Finalize: observed('Finalize', finalize.handler), Recover: observed('Recover', finalize.handler) },
+      tasks: { Advance: task(advance.handler), Finalize: task(finalize.handler), Recover: task(finalize.handler) },
       // Provider polls wait for real in AWS; locally a second is plenty for the stand-in providers.
       ...(options.waitMs === undefined ? {} : { waitTimeOverrides: { WaitForProvider: options.waitMs } }),
     },

@@ -2,6 +2,8 @@
 // stack — one line per request with method, path, status, time and the request id the client also
 // gets, one per run state change and per callback outcome; and never a credential: not the API key,
 // not a webhook secret, not a query string, not a callback URL's path or query.
+import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CallbackReceiver, Client, startRunsStack, waitUntil, type RunsStack } from './support/runs-stack.ts';
 
@@ -88,5 +90,59 @@ describe('the local activity log', () => {
     const printed = lines.join('\n');
     for (const credential of [stack.key, QUERY_SECRET, CALLBACK_TOKEN, ...(secret ? [secret] : [])]) expect(printed).not.toContain(credential);
     expect(printed).not.toMatch(/authorization|bearer/i);
+  });
+
+  describe('every run, whoever started it and whether or not anyone asks about it', () => {
+    /** The state-change lines of a run, without their time. */
+    const stateLines = (executionId: string) => linesFor(executionId).filter((line) => / run exec_/.test(line)).map((line) => line.replace(/^\S+ /, ''));
+    const finished = (executionId: string) => waitForLine(new RegExp(`run ${executionId} (succeeded|failed|cancelled)`));
+
+    it('a run started by POST /api/run that nobody polls', async () => {
+      // Act
+      const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'unpolled' } });
+      expect(accepted.status).toBe(202);
+      await finished(accepted.body.executionId);
+
+      // Assess
+      expect(stateLines(accepted.body.executionId)).toEqual([`run ${accepted.body.executionId} queued`, `run ${accepted.body.executionId} started`, `run ${accepted.body.executionId} succeeded`]);
+    });
+
+    it('a run started by a webhook call', async () => {
+      // Prepare: hook → tpl → out, registered
+      const hooked = await client.createCanvas('Hooked run');
+      await client.addNode(hooked, { id: 'hook', type: 'webhook-trigger' });
+      await client.addNode(hooked, { id: 'tpl', type: 'text', data: { template: 'Got: {{input}}' } });
+      await client.addNode(hooked, { id: 'out', type: 'output' });
+      await client.addEdge(hooked, { id: 'e1', source: 'hook', sourceHandle: 'body-out', target: 'tpl', targetHandle: 'text-in' });
+      await client.addEdge(hooked, { id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+      const hook = await client.post('/api/mcp/webhooks/register', { canvasId: hooked, triggerNodeId: 'hook' });
+      expect(hook.status, JSON.stringify(hook.body)).toBe(201);
+
+      // Act
+      const called = await fetch(`${stack.baseUrl}/webhook/trigger`, { method: 'POST', headers: { 'x-webhook-secret': hook.body.webhookSecret, 'content-type': 'application/json' }, body: '{"order":1}' });
+      const { executionId } = (await called.json()) as { executionId: string };
+      expect(called.status).toBe(202);
+      await finished(executionId);
+
+      // Assess
+      expect(stateLines(executionId)).toEqual([`run ${executionId} queued`, `run ${executionId} started`, `run ${executionId} succeeded`]);
+    });
+
+    it('a run started by the MCP run_workflow tool', async () => {
+      // Prepare
+      const mcp = new McpClient({ name: 'activity-log-test', version: '1.0.0' });
+      await mcp.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', stack.local.appUrl), { requestInit: { headers: { authorization: `Bearer ${stack.key}` } } }));
+      try {
+        // Act
+        const result = await mcp.callTool({ name: 'run_workflow', arguments: { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'from an agent' } } });
+        const { executionId } = result.structuredContent as { executionId: string };
+        await finished(executionId);
+
+        // Assess
+        expect(stateLines(executionId)).toEqual([`run ${executionId} queued`, `run ${executionId} started`, `run ${executionId} succeeded`]);
+      } finally {
+        await mcp.close();
+      }
+    });
   });
 });

@@ -1,7 +1,7 @@
 // unit: the lines `npm start` prints (lib/local/activity-log.ts) — their shape, what they leave out,
 // and that each run event is printed once however many observers report the run.
 import { describe, expect, it } from 'vitest';
-import { RunActivityLog, requestLine, runEventLine, runNamedBy } from '../../../lib/local/activity-log.ts';
+import { RunActivityLog, requestLine, runEventLine, runsWrittenBy } from '../../../lib/local/activity-log.ts';
 import type { TimelineEvent } from '../../../functions/core/runs/model.ts';
 
 const AT = new Date('2026-01-02T03:04:05.678Z');
@@ -35,12 +35,26 @@ describe('runEventLine', () => {
   });
 });
 
-describe('runNamedBy', () => {
-  it('finds the run a JSON answer names with its workspace, and nothing otherwise', () => {
-    expect(runNamedBy('{"workspaceId":"ws_1","executionId":"exec_1","status":"cancelled"}')).toEqual({ workspaceId: 'ws_1', executionId: 'exec_1' });
-    expect(runNamedBy('{"ok":true,"executionId":"exec_1"}')).toBeUndefined();
-    expect(runNamedBy('not json "executionId"')).toBeUndefined();
-    expect(runNamedBy(null)).toBeUndefined();
+describe('runsWrittenBy', () => {
+  const run = { workspaceId: 'ws_1', executionId: 'exec_1' };
+  const execution = { PK: 'WS#ws_1', SK: 'EXEC#exec_1' };
+
+  it('finds the execution items a write puts, updates or deletes, in document or wire form', () => {
+    expect(runsWrittenBy('PutCommand', { Item: { ...execution, status: 'queued' } })).toEqual([run]);
+    expect(runsWrittenBy('PutItemCommand', { Item: { PK: { S: 'WS#ws_1' }, SK: { S: 'EXEC#exec_1' } } })).toEqual([run]);
+    expect(runsWrittenBy('UpdateCommand', { Key: execution })).toEqual([run]);
+    expect(runsWrittenBy('DeleteItemCommand', { Key: execution })).toEqual([run]);
+    expect(runsWrittenBy('TransactWriteCommand', { TransactItems: [{ Put: { Item: { PK: 'WS#ws_1', SK: 'IDEMP#k' } } }, { Put: { Item: execution } }, { Put: { Item: { PK: 'WS#ws_1', SK: 'EXEC#exec_1#GRAPH' } } }] })).toEqual([run]);
+    expect(runsWrittenBy('BatchWriteCommand', { RequestItems: { table: [{ PutRequest: { Item: execution } }, { DeleteRequest: { Key: { PK: 'WS#ws_2', SK: 'EXEC#exec_2' } } }] } })).toEqual([run, { workspaceId: 'ws_2', executionId: 'exec_2' }]);
+  });
+
+  it('ignores reads, other items and the run graph', () => {
+    expect(runsWrittenBy('GetCommand', { Key: execution })).toEqual([]);
+    expect(runsWrittenBy('GetItemCommand', { Key: execution })).toEqual([]);
+    expect(runsWrittenBy('QueryCommand', { Key: execution })).toEqual([]);
+    expect(runsWrittenBy('PutCommand', { Item: { PK: 'WS#ws_1', SK: 'CANVAS#c' } })).toEqual([]);
+    expect(runsWrittenBy('PutCommand', { Item: { PK: 'WS#ws_1', SK: 'EXEC#exec_1#GRAPH' } })).toEqual([]);
+    expect(runsWrittenBy('PutCommand', undefined)).toEqual([]);
   });
 });
 
