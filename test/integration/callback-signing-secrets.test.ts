@@ -174,7 +174,7 @@ describe('rotation with overlap (pinned clock)', () => {
     const second = await setCallbackSigningSecret(principal, { action: 'rotate', overlapSeconds: 0 }, deps);
     expect(second.previous).toBeNull();
     const body = JSON.stringify({ workspaceId });
-    const headers = await callbackSignatureHeaders(workspaceId, body, { callbackSecrets, cipher: credentialCipher, clock: deps.clock, deploymentSecret: async () => undefined });
+    const headers: Record<string, string> = { ...(await callbackSignatureHeaders(workspaceId, body, { callbackSecrets, cipher: credentialCipher, clock: deps.clock, deploymentSecret: async () => undefined })) };
     expect(verifyCallbackSignature(second.secret!, body, headers).valid).toBe(true);
     expect(verifyCallbackSignature(first.secret!, body, headers).valid).toBe(false);
   });
