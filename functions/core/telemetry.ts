@@ -16,12 +16,25 @@ export type ServiceMetric =
   /** An authenticated webhook call that was answered 2xx (new run or replay). */
   | 'WebhookDeliveries'
   /** A request answered 429. */
-  | 'RateLimited';
+  | 'RateLimited'
+  /**
+   * A node failed; dimension `reason` (runs/engine.ts NodeFailureReason, a fixed set). Counted, never
+   * paged on: all reasons but `fault` are the workspace's own input, limits or providers.
+   */
+  | 'NodeFailed'
+  /**
+   * The Advance step handed a run failed by its workspace's node back to the state machine, which ends
+   * the execution failed at its NodeFailed state. The FailedExecutions alarm subtracts these.
+   */
+  | 'RunsHalted'
+  /** An error nothing mapped (a bug, a store down): answered 500 by a route. Pages at the first one. */
+  | 'Fault';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface TelemetrySink {
-  count(metric: ServiceMetric, value: number): void;
+  /** `dimensions`: a few low-cardinality values (never ids) the count is split by. */
+  count(metric: ServiceMetric, value: number, dimensions?: Record<string, string>): void;
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
   /** Keys that every further line of the current invocation carries (executionId, workspaceId). */
   tag(keys: Record<string, string>): void;
@@ -41,7 +54,7 @@ export function useTelemetrySink(next: TelemetrySink): void {
 }
 
 export const telemetry = {
-  count: (metric: ServiceMetric, value = 1) => sink.count(metric, value),
+  count: (metric: ServiceMetric, value = 1, dimensions?: Record<string, string>) => sink.count(metric, value, dimensions),
   info: (message: string, fields?: Record<string, unknown>) => sink.log('info', message, fields),
   warn: (message: string, fields?: Record<string, unknown>) => sink.log('warn', message, fields),
   error: (message: string, fields?: Record<string, unknown>) => sink.log('error', message, fields),

@@ -48,8 +48,10 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
     if (error instanceof RateLimitedError) telemetry.count('RateLimited');
     return jsonResponse(statusOf(error), { error: error.message }, headers);
   }
-  // The message and stack go to the log only; the client never sees internals.
+  // The message and stack go to the log only; the client never sees internals. The handler does not
+  // throw (the client gets an answer), so Lambda counts no error: `Fault` is what pages (RouteFaults).
   telemetry.error('Unhandled error', { requestId, error: describe(error) });
+  telemetry.count('Fault');
   return jsonResponse(500, { error: 'Internal server error' });
 }
 

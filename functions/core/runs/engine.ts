@@ -9,11 +9,67 @@
 //                                            └─────► failed  → the run fails; later nodes stay pending
 import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
 import type { FrozenGraph, Execution, NodeRunState, PortValue, TimelineEvent } from './model.ts';
-import { DomainError } from '../errors.ts';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  PaymentRequiredError,
+  RateLimitedError,
+  UnauthorizedError,
+  UpstreamError,
+  UpstreamTimeoutError,
+  ValidationError,
+} from '../errors.ts';
+import { telemetry } from '../telemetry.ts';
 import { MAX_PORT_VALUE_BYTES, NodeFailedError, type ExecutorRegistry, type NodeContext } from './executors.ts';
 import { Redactor } from './redaction.ts';
 
-export type StepOutcome = { status: 'succeeded' | 'failed' } | { status: 'waiting'; waitSeconds: number };
+/**
+ * Why a node failed, as a metric dimension (a fixed, small set). Everything but `fault` is the
+ * workspace's own doing or its provider's answer — its input, template, limits, credits, a URL it chose
+ * — and is counted, never paged on: any tenant can cause as many as it likes. `fault` is ours (a bug, a
+ * store that failed) and fails the engine step, so it counts as a Lambda error and pages.
+ */
+export type NodeFailureReason =
+  | 'node'
+  | 'validation'
+  | 'credits'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-large'
+  | 'rate-limited'
+  | 'upstream-timeout'
+  | 'upstream'
+  | 'other'
+  | 'fault';
+
+const REASON_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainError, NodeFailureReason]> = [
+  [NodeFailedError, 'node'],
+  [ValidationError, 'validation'],
+  [PaymentRequiredError, 'credits'],
+  [UnauthorizedError, 'forbidden'],
+  [ForbiddenError, 'forbidden'],
+  [NotFoundError, 'not-found'],
+  [ConflictError, 'conflict'],
+  [PayloadTooLargeError, 'too-large'],
+  [RateLimitedError, 'rate-limited'],
+  [UpstreamTimeoutError, 'upstream-timeout'],
+  [UpstreamError, 'upstream'],
+];
+
+export function nodeFailureReason(error: unknown): NodeFailureReason {
+  if (!(error instanceof DomainError)) return 'fault';
+  return REASON_BY_ERROR.find(([type]) => error instanceof type)?.[1] ?? 'other';
+}
+
+export type StepOutcome =
+  | { status: 'succeeded' }
+  /** `reason`: why the node failed; `fault` means the engine's own failure, not the workspace's. */
+  | { status: 'failed'; reason: NodeFailureReason }
+  | { status: 'waiting'; waitSeconds: number };
 
 const MIN_POLL_SECONDS = 1;
 
@@ -159,6 +215,7 @@ export async function advance(
   // A node that failed before this step (and was not redriven) holds the whole run: nothing runs.
   const halted = graph.nodes.some((node) => execution.nodes[node.id]?.status === 'failed');
   const order = halted ? [] : visitOrder(graph, wiring, execution);
+  let failure: NodeFailureReason | undefined;
   // One visit per node, upstream first: a job submitted at its visit is polled in the next step
   // (the provider asked for pollAfterSeconds), and a waiting job is polled once per step.
   for (const node of order) {
@@ -191,6 +248,8 @@ export async function advance(
       const message = redactor.text(failureMessage(error));
       fail(state, node.id, message);
       execution.error = { nodeId: node.id, message };
+      failure = nodeFailureReason(error);
+      telemetry.count('NodeFailed', 1, { reason: failure });
       break;
     }
   }
@@ -200,7 +259,8 @@ export async function advance(
     const state = execution.nodes[node.id];
     if (state?.status === 'waiting' && state.job) waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
   }
-  if (execution.error) return { status: 'failed' };
+  // A failure this step did not see (a run halted earlier and not redriven) is not expected here: ours.
+  if (execution.error) return { status: 'failed', reason: failure ?? 'fault' };
   if (Number.isFinite(waitSeconds)) return { status: 'waiting', waitSeconds: Math.max(MIN_POLL_SECONDS, Math.ceil(waitSeconds)) };
   for (const node of graph.nodes) {
     if (node.type === 'output') execution.result[node.id] = execution.outputs[node.id]?.value;

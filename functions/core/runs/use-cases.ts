@@ -419,19 +419,26 @@ export async function redriveRun(principal: Principal, executionId: string, deps
   return runInline(loaded.execution, loaded.graph, deps);
 }
 
-/** Thrown by the Advance step when a node failed, so the state machine execution fails there and can be redriven. */
+/**
+ * Thrown by the engine's steps when the engine itself failed (a bug, a store refusing), so the Lambda
+ * invocation fails — a Lambda error, which pages — and the state machine's Recover step takes over.
+ */
 export class RunFailedError extends Error {
   override readonly name = 'RunFailed';
 }
 
-/** `notify`: the run has a callback to send, so the state machine goes on to Finalize. */
-export type AdvanceResult = { workspaceId: string; executionId: string; status: 'waiting' | 'done'; waitSeconds: number; notify: boolean };
+/**
+ * `notify`: the run has a callback to send, so the state machine goes on to Finalize. `failed`: a node
+ * failed on the workspace's own input (recorded, callback sent): the state machine ends the execution
+ * failed at its NodeFailed state, where a redrive resumes.
+ */
+export type AdvanceResult = { workspaceId: string; executionId: string; status: 'waiting' | 'done' | 'failed'; waitSeconds: number; notify: boolean };
 
 /**
  * The state machine's Advance step. Runs what can run now and saves it. On success → `done` (the
  * Finalize step sends the callback); waiting on a provider → `waiting`; on a node failure it sends
- * the callback itself and throws RunFailedError, so the execution fails at this step — which is
- * exactly where a redrive resumes.
+ * the callback itself, then answers `failed` when the workspace's node caused it (not a Lambda error:
+ * a tenant cannot page on-call) and throws RunFailedError when the engine did (a bug, a store down).
  */
 export async function advanceRun(
   run: { workspaceId: string; executionId: string },
@@ -493,7 +500,9 @@ async function advanceOnce(
       // Counted once: the versioned save above is the one transition to failed.
       telemetry.count('RunsFailed');
       await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
-      throw new RunFailedError(execution.error?.message ?? 'A node failed');
+      if (outcome.reason === 'fault') throw new RunFailedError(execution.error?.message ?? 'A node failed');
+      telemetry.count('RunsHalted');
+      return { ...run, status: 'failed', waitSeconds: 0, notify: false };
     }
     return {
       ...run,

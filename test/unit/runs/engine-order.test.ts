@@ -55,7 +55,7 @@ describe('advance: visit order', () => {
     const outcome = await advance(execution, frozen, EXECUTORS, tickingNow());
 
     // Assess
-    expect(outcome).toEqual({ status: 'failed' });
+    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.error).toMatchObject({ nodeId: 'bad' });
     expect(Object.fromEntries(Object.entries(execution.nodes).map(([id, state]) => [id, state.status]))).toEqual({ out: 'pending', bad: 'failed', good: 'pending', p: 'succeeded' });
     expect(nodeEvents(execution).at(-1)).toBe('failed bad');

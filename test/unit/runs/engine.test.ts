@@ -185,7 +185,7 @@ describe('advance', () => {
     const outcome = await advance(execution, frozen, EXECUTORS, tickingNow());
 
     // Assess
-    expect(outcome).toEqual({ status: 'failed' });
+    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(execution.nodes.tpl).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('tpl.text-out') });
     expect(execution.nodes.after).toMatchObject({ status: 'pending', attempts: 0, startedAt: null });
@@ -209,7 +209,7 @@ describe('advance', () => {
 
     // Assess
     expect(ok).toEqual({ status: 'succeeded' });
-    expect(failed).toEqual({ status: 'failed' });
+    expect(failed).toEqual({ status: 'failed', reason: 'node' });
     expect(overLimit.error).toMatchObject({ nodeId: 'prompt', message: expect.stringContaining(`${MAX_PORT_VALUE_BYTES + 1} bytes`) });
   });
 
@@ -223,7 +223,7 @@ describe('advance', () => {
     const outcome = await advance(execution, frozen, EXECUTORS, tickingNow());
 
     // Assess
-    expect(outcome).toEqual({ status: 'failed' });
+    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(characters).toBeLessThan(MAX_PORT_VALUE_BYTES);
     expect(execution.error!.message).toContain(`${characters * 3} bytes`);
   });
@@ -237,7 +237,7 @@ describe('advance', () => {
     const outcome = await advance(execution, frozen, EXECUTORS, tickingNow());
 
     // Assess
-    expect(outcome).toEqual({ status: 'failed' });
+    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.error).toEqual({ nodeId: 'video', message: 'video-generation nodes cannot run in this deployment yet' });
     expect(execution.nodes.video).toMatchObject({ status: 'failed' });
   });

@@ -120,7 +120,7 @@ describe('job executors', () => {
     if (outcome.status === 'waiting') outcome = await advance(execution, frozen, withJobs(jobs), now);
 
     // Assess
-    expect(outcome).toEqual({ status: 'failed' });
+    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.error).toEqual({ nodeId: 'video', message: 'provider rejected the job' });
     expect(execution.nodes.video!.job).toBeUndefined();
     expect(execution.nodes.out).toMatchObject({ status: 'pending' });
