@@ -3,7 +3,7 @@
 // after place, node delete and canvas delete → library filters → trash / restore → purge (refused while
 // in use, bytes gone after). Plus cross-workspace isolation of every asset and upload id.
 import { createHash, randomBytes } from 'node:crypto';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { durableKeyOf, pendingKeyOf } from '#core/assets/model';
 import { ENV } from '#adapters/env';
@@ -24,6 +24,15 @@ async function objectExists(key: string): Promise<boolean> {
 }
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64');
+
+/**
+ * Writes bytes at an upload's pending key past its presigned URL (with the service's own credentials):
+ * the URL would refuse them, as S3 does (local-s3-presigned.test.ts), and finalize must refuse them too.
+ */
+async function writeAround(upload: { url: string }, bytes: Uint8Array, contentType: string) {
+  const pendingKey = decodeURIComponent(new URL(upload.url).pathname).replace(`/${process.env[ENV.bucketName]}/`, '');
+  await s3().send(new PutObjectCommand({ Bucket: process.env[ENV.bucketName], Key: pendingKey, Body: bytes, ContentType: contentType }));
+}
 
 /** PUTs bytes to a presigned upload exactly as a browser would: the URL and the signed headers. */
 async function put(upload: { url: string; headers: Record<string, string> }, bytes: Uint8Array, override: Record<string, string> = {}) {
@@ -104,14 +113,14 @@ describe('asset lifecycle', () => {
   });
 
   it('refuses to finalize bytes that differ from the reservation (size, type, checksum), and records nothing', async () => {
-    // Prepare
+    // Prepare: bytes written past the presigned URLs (which refuse them)
     const bytes = randomBytes(2048);
     const wrongSum = await reserveOnCanvas(bytes);
-    await put(wrongSum.upload, randomBytes(2048));
+    await writeAround(wrongSum.upload, randomBytes(2048), 'image/png');
     const wrongSize = await reserveOnCanvas(bytes, 'image/png', false);
-    await put(wrongSize.upload, randomBytes(1000));
+    await writeAround(wrongSize.upload, randomBytes(1000), 'image/png');
     const wrongType = await reserveOnCanvas(bytes, 'image/png', false);
-    await put(wrongType.upload, bytes, { 'Content-Type': 'image/jpeg' });
+    await writeAround(wrongType.upload, bytes, 'image/jpeg');
     // Act
     const answers = await Promise.all(
       [wrongSum, wrongSize, wrongType].map((reserved) => call('POST', '/api/mcp/canvas/r2-upload/finalize', { key, body: { uploadId: reserved.uploadId } })),
