@@ -23,6 +23,12 @@ export const ENV = {
   webhookRateLimit: 'WEBHOOK_RATE_LIMIT_PER_MINUTE',
   /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */
   outboundAllowHosts: 'OUTBOUND_ALLOW_HOSTS',
+  /**
+   * Local mode and tests only (ignored in Lambda): host:port list the provider clients alone may reach
+   * (a provider's media download), never a workspace's http-request node or callback. Local mode sets it
+   * to its provider stand-ins.
+   */
+  providerAllowHosts: 'PROVIDER_ALLOW_HOSTS',
   /** Local development and tests only (ignored in Lambda): a PEM file of extra CAs trusted for outbound HTTPS. */
   outboundExtraCaFile: 'OUTBOUND_EXTRA_CA_FILE',
   /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */

@@ -13,7 +13,7 @@ import { credentialCipher } from '#adapters/credentials/cipher';
 import { ENV } from '#adapters/env';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
 import { outboundConfig } from '#adapters/outbound-http/config';
-import { mediaSource } from '#adapters/outbound-http/media-source';
+import { mediaSource, providerMediaSource } from '#adapters/outbound-http/media-source';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { falProvider } from '#adapters/providers/fal';
 import { veoProvider } from '#adapters/providers/veo';
@@ -40,7 +40,8 @@ export function videoJobDeps(): VideoJobDeps {
     access: { policies, connections, cipher: credentialCipher, sharedConfigured: (provider) => sharedCredentialPresence()[provider] },
     sharedApiKey: (provider) => sharedKeys[provider](),
     checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
-    media: mediaSource,
+    // The core downloads only what a provider answered with; reference images go through veoProvider's.
+    media: providerMediaSource,
     credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
     assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
     clock: systemClock,

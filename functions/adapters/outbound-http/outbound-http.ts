@@ -8,7 +8,7 @@ import { safeRequest, type ResolveAll } from './safe-request.ts';
 export const OUTBOUND_USER_AGENT = 'workspace-automation-outbound/1';
 
 export class SafeOutboundHttp implements OutboundHttp {
-  private config?: OutboundConfig;
+  private config?: Pick<OutboundConfig, 'allowHosts' | 'extraCa'>;
 
   /** Without options: this process's outbound configuration, read on first use. */
   constructor(private readonly options: { allowHosts?: readonly string[]; extraCa?: readonly string[]; lookup?: ResolveAll } = {}) {}

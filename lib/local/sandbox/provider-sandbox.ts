@@ -1,7 +1,8 @@
 // local: how a provider's synthetic sandbox joins local mode — only when the developer configured neither
 // a key (nor its _ARN) nor a base URL of their own: the stand-in starts on a loopback port, the service's
 // key and base URL point at it, and, when it serves media the service downloads, its host joins
-// OUTBOUND_ALLOW_HOSTS (local mode only). Stopping puts the environment back as it was.
+// PROVIDER_ALLOW_HOSTS (local mode only: reachable by the provider clients, not by a workspace's
+// http-request node or callback). Stopping puts the environment back as it was.
 //
 // A provider's jobs outlive our process, so the stand-ins keep theirs under DATA_DIR/sandbox and run
 // them on a clock (SANDBOX_JOB_SECONDS after the submit), not by how often they are polled: after a
@@ -29,7 +30,7 @@ export interface ProviderSandbox {
   baseUrlVariable: string;
   key: string;
   start(options: SandboxStart): Promise<{ url: string; close(): Promise<void> }>;
-  /** The service downloads media from it (video): allow its loopback host for outbound requests. */
+  /** The service downloads media from it (video): allow its loopback host for the provider clients. */
   servesMedia: boolean;
 }
 
@@ -37,16 +38,16 @@ export async function startProviderSandbox(sandbox: ProviderSandbox, dataDir: st
   const { keyVariable, baseUrlVariable } = sandbox;
   if (process.env[keyVariable] || process.env[`${keyVariable}_ARN`] || process.env[baseUrlVariable]) return { stop: async () => undefined };
   const server = await sandbox.start({ key: sandbox.key, journalDir: join(dataDir, 'sandbox'), runSeconds: jobSeconds() });
-  const saved = process.env[ENV.outboundAllowHosts];
+  const saved = process.env[ENV.providerAllowHosts];
   Object.assign(process.env, { [keyVariable]: sandbox.key, [baseUrlVariable]: server.url });
-  if (sandbox.servesMedia) process.env[ENV.outboundAllowHosts] = [saved, new URL(server.url).host].filter(Boolean).join(',');
+  if (sandbox.servesMedia) process.env[ENV.providerAllowHosts] = [saved, new URL(server.url).host].filter(Boolean).join(',');
   log?.(`${sandbox.label}: no ${keyVariable} set, so a synthetic sandbox answers at ${server.url}`);
   return {
     async stop() {
       delete process.env[keyVariable];
       delete process.env[baseUrlVariable];
-      if (saved === undefined) delete process.env[ENV.outboundAllowHosts];
-      else process.env[ENV.outboundAllowHosts] = saved;
+      if (saved === undefined) delete process.env[ENV.providerAllowHosts];
+      else process.env[ENV.providerAllowHosts] = saved;
       await server.close();
     },
   };
