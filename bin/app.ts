@@ -3,12 +3,14 @@
 // `npx cdk synth` runs this file (cdk.json); tests import buildApp() and synthesize in-process.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { App, type AppProps, Validations } from 'aws-cdk-lib';
+import { App, type AppProps, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PRICE_CONFIG_ENV, priceBookFrom } from '#core/credits/prices';
 import type { RouteDefinition } from '#routes/manifest';
 import { StatefulStack } from '../lib/stateful-stack.ts';
 import { StatelessStack } from '../lib/stateless-stack.ts';
+import { tagsOf } from '../lib/constructs/operations-context.ts';
+import { SERVICE_NAME } from '../functions/adapters/observability/names.ts';
 
 export interface BuildAppOptions extends AppProps {
   /**
@@ -120,6 +122,10 @@ export function buildApp(options: BuildAppOptions = {}) {
     publicBaseUrl,
     publicAppUrl,
   });
+
+  // Every taggable resource says whose it is; the deployer's own tags (context `tags`) come on top.
+  Tags.of(app).add('service', SERVICE_NAME);
+  for (const [key, value] of Object.entries(tagsOf(app))) Tags.of(app).add(key, value);
 
   // cdk-nag 3 is a policy-validation plugin (its v2 form was an Aspect).
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

@@ -3,14 +3,16 @@
 // Built from the route manifest; the workflow's references reach the route areas as parameters.
 import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
+import { ApiFirewall } from './constructs/api-firewall.ts';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
+import { concurrencyOf, SIGN_IN_ROUTES, wafRateLimitOf, WEBHOOK_TRIGGER_ROUTE } from './constructs/operations-context.ts';
 import { OperationsAlarms } from './constructs/operations-alarms.ts';
 import { OperationsDashboard } from './constructs/operations-dashboard.ts';
 import { RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
@@ -88,6 +90,8 @@ export class StatelessStack extends Stack {
   /** Every alarm, on one SNS topic (output AlarmTopicArn). */
   readonly operationsAlarms: OperationsAlarms;
   readonly operationsDashboard: OperationsDashboard;
+  /** The WAF web ACL on both APIs, when CDK context `wafRateLimit` is set. */
+  readonly apiFirewall?: ApiFirewall;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -156,6 +160,22 @@ export class StatelessStack extends Stack {
       if (props.publicAppUrl) this.functions.get(routeId)?.function.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
     }
 
+    // Reserved concurrency (CDK context, operations-context.ts): the run path keeps its capacity and the
+    // public entry points cannot take more than their cap, however hard they are flooded.
+    const concurrency = concurrencyOf(this);
+    const reserve = (fn: lambda.IFunction | undefined, count: number) => {
+      if (fn && count > 0) (fn.node.defaultChild as lambda.CfnFunction).reservedConcurrentExecutions = count;
+    };
+    reserve(this.runWorkflow.workflow.advance.function, concurrency.advance);
+    reserve(this.runWorkflow.workflow.finalize.function, concurrency.finalize);
+    reserve(this.functions.get(WEBHOOK_TRIGGER_ROUTE)?.function, concurrency.webhookTrigger);
+    for (const routeId of SIGN_IN_ROUTES) reserve(this.functions.get(routeId)?.function, concurrency.signIn);
+
+    const wafRateLimit = wafRateLimitOf(this);
+    if (wafRateLimit !== undefined && this.apis.size > 0) {
+      this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', { rateLimit: wafRateLimit, apis: [...this.apis.values()].map((api) => api.api) });
+    }
+
     // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard (README "Runbook").
     const workflow = this.runWorkflow.workflow;
     const functions = new Map<string, lambda.IFunction>([
@@ -170,6 +190,7 @@ export class StatelessStack extends Stack {
       stateMachine: workflow.stateMachine,
       functions,
       apis,
+      existingAlarms: [workflow.sweepFailures.alarm, this.creditHoldsSweeper.failures.alarm],
     });
     this.operationsDashboard = new OperationsDashboard(this, 'OperationsDashboard', {
       stateMachine: workflow.stateMachine,

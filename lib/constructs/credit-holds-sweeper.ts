@@ -7,6 +7,7 @@ import * as targets from 'aws-cdk-lib/aws-events-targets';
 import path from 'node:path';
 import { Construct } from 'constructs';
 import { RELEASE_HOLDS_EVERY_MINUTES } from '#core/credits/ledger';
+import { AsyncFailures } from './async-failures.ts';
 import { PROJECT_ROOT, ServiceFunction } from './service-function.ts';
 
 /** Handler module of the sweeper, relative to functions/ (bundle reports and tests list it too). */
@@ -20,6 +21,8 @@ export interface CreditHoldsSweeperProps {
 export class CreditHoldsSweeper extends Construct {
   readonly sweeper: ServiceFunction;
   readonly schedule: events.Rule;
+  /** Failed scheduled invocations (no retries), with the alarm on them. */
+  readonly failures: AsyncFailures;
 
   constructor(scope: Construct, id: string, props: CreditHoldsSweeperProps) {
     super(scope, id);
@@ -35,5 +38,6 @@ export class CreditHoldsSweeper extends Construct {
       // A missed sweep is retried by the next one; no event retries needed.
       targets: [new targets.LambdaFunction(this.sweeper.function, { retryAttempts: 0 })],
     });
+    this.failures = new AsyncFailures(this, 'Failures', { function: this.sweeper.function, label: 'the release-holds worker' });
   }
 }

@@ -7,6 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IDependable } from 'constructs';
 import type { Host, RouteDefinition } from '#routes/manifest';
+import { logRetentionOf } from './operations-context.ts';
 
 /** The one stage of every API; a custom domain maps its base path "/" to it. */
 export const STAGE_NAME = 'prod';
@@ -44,7 +45,7 @@ export interface RouteApiProps {
   readonly corsOrigin?: string;
   /**
    * Retention of the access log group.
-   * @default logs.RetentionDays.THREE_MONTHS
+   * @default CDK context `logRetentionDays`, else logs.RetentionDays.THREE_MONTHS
    */
   readonly accessLogRetention?: logs.RetentionDays;
 }
@@ -72,7 +73,7 @@ export class RouteApi extends Construct {
     if (props.routes.length === 0) throw new Error(`RouteApi ${id}: host ${props.host} has no routes`);
 
     this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
-      retention: props.accessLogRetention ?? logs.RetentionDays.THREE_MONTHS,
+      retention: props.accessLogRetention ?? logRetentionOf(this, logs.RetentionDays.THREE_MONTHS),
       removalPolicy: RemovalPolicy.DESTROY,
     });
 
@@ -166,7 +167,7 @@ export class RouteApi extends Construct {
       },
       {
         id: 'AwsSolutions-APIG3',
-        reason: `The ${props.host}-host API is protected by stage throttling and per-key authentication in the handlers; a WAF web ACL is an account-level decision to attach at the custom domain when one is deployed.`,
+        reason: `The ${props.host}-host API is protected by stage throttling, reserved-concurrency caps on its public entry points and per-key authentication in the handlers; a WAF web ACL with a per-IP rate rule is attached when the deployer sets CDK context wafRateLimit (off by default: it costs monthly and a per-IP limit can block legitimate webhook senders).`,
       },
     );
   }

@@ -25,7 +25,7 @@ export interface RouteFunctionProps {
   readonly memorySize?: number;
   /**
    * How long the function's logs are kept.
-   * @default logs.RetentionDays.ONE_MONTH
+   * @default CDK context `logRetentionDays`, else logs.RetentionDays.ONE_MONTH
    */
   readonly logRetention?: logs.RetentionDays;
 }

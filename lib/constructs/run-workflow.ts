@@ -25,6 +25,8 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
 import { SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
+import { AsyncFailures } from './async-failures.ts';
+import { logRetentionOf } from './operations-context.ts';
 import { bindGenerationTo, flattenReference, PROJECT_ROOT, type GenerationRefs, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
 
 /** Lambda timeout of the run outbox's sweeper: well inside its one-minute schedule. */
@@ -58,7 +60,7 @@ export interface RunWorkflowProps {
   readonly generation?: GenerationRefs;
   /**
    * Retention of the state machine's and the functions' log groups.
-   * @default logs.RetentionDays.ONE_MONTH
+   * @default CDK context `logRetentionDays`, else logs.RetentionDays.ONE_MONTH
    */
   readonly logRetention?: logs.RetentionDays;
 }
@@ -80,10 +82,12 @@ export class RunWorkflow extends Construct {
   readonly stateMachineLogs: logs.LogGroup;
   readonly sweepRuns: ServiceFunction;
   readonly sweepSchedule: events.Rule;
+  /** Failed scheduled invocations of the sweeper (no retries), with the alarm on them. */
+  readonly sweepFailures: AsyncFailures;
 
   constructor(scope: Construct, id: string, props: RunWorkflowProps) {
     super(scope, id);
-    const logRetention = props.logRetention ?? logs.RetentionDays.ONE_MONTH;
+    const logRetention = props.logRetention ?? logRetentionOf(this, logs.RetentionDays.ONE_MONTH);
 
     // Task functions: both write the execution record and may send the result callback (outbound
     // HTTPS; Lambda outside a VPC has internet egress, and the adapter enforces the URL rules).
@@ -178,6 +182,7 @@ export class RunWorkflow extends Construct {
       // A missed sweep is retried by the next one a minute later; no event retries needed.
       targets: [new targets.LambdaFunction(this.sweepRuns.function, { retryAttempts: 0 })],
     });
+    this.sweepFailures = new AsyncFailures(this, 'SweepRunsFailures', { function: this.sweepRuns.function, label: 'the sweep-runs worker' });
 
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

@@ -16,6 +16,7 @@ import { ENV } from '#adapters/env';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
 import type { RouteAccess } from '#routes/manifest';
 import { NODEJS_BUNDLING, SPLIT_ENTRY_FILE, splitBundle } from './bundling.ts';
+import { logRetentionOf } from './operations-context.ts';
 
 /** Repository root (this file is lib/constructs/service-function.ts). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -106,7 +107,7 @@ export interface ServiceFunctionProps {
   readonly memorySize?: number;
   /**
    * How long the function's logs are kept.
-   * @default logs.RetentionDays.ONE_MONTH
+   * @default CDK context `logRetentionDays`, else logs.RetentionDays.ONE_MONTH
    */
   readonly logRetention?: logs.RetentionDays;
   /**
@@ -134,7 +135,7 @@ export class ServiceFunction extends Construct {
     this.label = props.label;
 
     this.logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      retention: props.logRetention ?? logRetentionOf(this, logs.RetentionDays.ONE_MONTH),
       // Logs follow the function: replacing or removing a function must not leave orphan log groups.
       removalPolicy: RemovalPolicy.DESTROY,
     });

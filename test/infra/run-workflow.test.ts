@@ -147,11 +147,13 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     }
   });
 
-  it('has no queue, no queue consumer and no alarm on one: a throttled start waits in the run outbox', () => {
+  it('has no start queue and no queue consumer (a throttled start waits in the run outbox); the one queue holds the sweeper\'s failed invocations', () => {
     // Assess
-    expect(byType(template, 'AWS::SQS::Queue')).toEqual([]);
+    const failures = cfnId(workflow().sweepFailures.queue);
+    expect(byType(template, 'AWS::SQS::Queue').map(([id]) => id)).toEqual([failures]);
     expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
-    expect(byType(template, 'AWS::CloudWatch::Alarm')).toEqual([]);
+    const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+    expect(alarms).toEqual([expect.objectContaining({ MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }] })]);
     expect(byType(template, 'AWS::Lambda::Function').map(([id]) => id).sort()).toEqual(
       [cfnId(workflow().advance.function), cfnId(workflow().finalize.function), cfnId(workflow().sweepRuns.function)].sort(),
     );
@@ -174,7 +176,7 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(functionProps('sweepRuns').Timeout).toBeLessThan(SWEEP_EVERY_MINUTES * 60);
   });
 
-  it('lets the sweeper start runs, and describe and redrive executions, of this state machine only; no queue', () => {
+  it('lets the sweeper start runs, and describe and redrive executions, of this state machine only; no queue but its failure destination', () => {
     // Prepare
     const statements = roleStatements('sweepRuns');
     const states = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
@@ -187,7 +189,10 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(executions).toContain(':execution:');
     expect(executions).toContain(`"${cfnId(workflow().stateMachine)}","Name"`);
     const actions = actionsOf(statements);
-    expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
+    // Only its failure destination: Lambda sends a failed scheduled invocation there.
+    const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
+    expect(sqs).toEqual([expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] } })]);
+    expect(actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a))).toEqual([]);
     expect(actions).toContain('dynamodb:Query');
   });
 
