@@ -104,7 +104,7 @@ describe('source nodes', () => {
     const { outcome, execution } = await runWithImage(assetId, assetStore(...stored));
 
     // Assess
-    expect(outcome).toEqual({ status: 'failed' });
+    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.nodes.media).toMatchObject({ status: 'failed', error: expect.stringMatching(message) });
     expect(execution.error).toEqual({ nodeId: 'media', message: execution.nodes.media!.error });
     expect(execution.nodes.out!.status).toBe('pending');
