@@ -1,7 +1,7 @@
 // infra: everything that can be replaced at will — one REST API per host, one Lambda per route (the
 // functions grouped by area into nested stacks) and the run workflow in a nested stack of its own.
 // Built from the route manifest; the workflow's references reach the route areas as parameters.
-import { Aws, CfnOutput, Fn, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -9,6 +9,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
+import { otherHostHint } from '#http/unknown-route';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { ApiFirewall } from './constructs/api-firewall.ts';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
@@ -144,6 +145,12 @@ export class StatelessStack extends Stack {
         dependsOn: account?.account,
         // The gateway is called from browsers too: its host's own error answers carry CORS.
         corsOrigin: host === 'app' ? (props.publicAppUrl ?? '*') : undefined,
+        // A REST path tried on the app host is the likeliest wrong call: its 404 names the base host.
+        // Lazy, since the base host's API may be made after this one.
+        unknownRouteHint:
+          host === 'app' && (props.publicBaseUrl || hosts.includes('base'))
+            ? Lazy.string({ produce: () => otherHostHint('app', props.publicBaseUrl ?? invokeUrl(this.apis.get('base')!)) })
+            : undefined,
       });
       this.apis.set(host, api);
     }

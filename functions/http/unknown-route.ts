@@ -29,6 +29,15 @@ function matches(template: string, path: string): boolean {
  * which on the app host still says where the REST routes are (any `/api/…` path a caller tries there
  * is most likely one of them, misspelt or not).
  */
+/**
+ * What an unknown path's 404 adds on a host whose paths are easily mistaken for the other host's, given
+ * that host's origin: `on the app host; REST routes (…) live on the base host: https://…`. API
+ * Gateway's own 404 on the app host carries it (lib/constructs/rest-api.ts), as the local front does.
+ */
+export function otherHostHint(host: Host, otherOrigin: string): string {
+  return `on the ${host} host; ${WHAT_LIVES_THERE[OTHER[host]]}: ${otherOrigin.replace(/\/+$/, '')}`;
+}
+
 export function unknownRouteMessage(
   host: Host,
   method: string,

@@ -44,6 +44,11 @@ export interface RouteApiProps {
    */
   readonly corsOrigin?: string;
   /**
+   * Appended to API Gateway's 404 for an unknown route, e.g. which host serves what (a token is fine).
+   * @default undefined — `No route for <method> <path>`
+   */
+  readonly unknownRouteHint?: string;
+  /**
    * Retention of the access log group.
    * @default CDK context `logRetentionDays`, else logs.RetentionDays.THREE_MONTHS
    */
@@ -117,7 +122,9 @@ export class RouteApi extends Construct {
       type: apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN,
       statusCode: '404',
       responseHeaders: cors,
-      templates: { 'application/json': '{"error":"No route for $context.httpMethod $context.path"}' },
+      templates: {
+        'application/json': `{"error":"No route for $context.httpMethod $context.path${props.unknownRouteHint ? ` ${props.unknownRouteHint}` : ''}"}`,
+      },
     });
     this.api.addGatewayResponse('Throttled', {
       type: apigateway.ResponseType.THROTTLED,

@@ -374,4 +374,21 @@ describe('API Gateway answers of its own', () => {
       });
     }
   });
+
+  it("name the base host in the app host's 404, so a REST path tried there says where it lives", () => {
+    // Prepare
+    const { stateless } = buildApp({ outdir: outdir(), context: FAST, nag: false });
+    const resources = Template.fromStack(stateless).findResources('AWS::ApiGateway::GatewayResponse', {
+      Properties: { ResponseType: 'MISSING_AUTHENTICATION_TOKEN' },
+    });
+    const byApi = new Map(Object.values<Json>(resources).map((r) => [r.Properties.RestApiId.Ref as string, r.Properties.ResponseTemplates['application/json']]));
+    const appApi = logicalId(stateless.apis.get('app')!.api.node.defaultChild as CfnElement);
+    const baseApi = logicalId(stateless.apis.get('base')!.api.node.defaultChild as CfnElement);
+    // Assess: the app host's template joins in the base API's own invoke URL; the base host's stays plain
+    const appTemplate = JSON.stringify(byApi.get(appApi));
+    expect(appTemplate).toContain('No route for $context.httpMethod $context.path on the app host; REST routes');
+    expect(appTemplate).toContain(`{"Ref":"${baseApi}"}`);
+    expect(appTemplate).toContain('.execute-api.');
+    expect(byApi.get(baseApi)).toBe('{"error":"No route for $context.httpMethod $context.path"}');
+  });
 });
