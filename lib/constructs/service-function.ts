@@ -301,7 +301,7 @@ export class ServiceFunction extends Construct {
 
   /**
    * Lets the handler verify payment-provider webhooks: sets `ENV.paymentsWebhookSecretArn` and grants
-   * secretsmanager:GetSecretValue on exactly that secret (read once per cold start).
+   * secretsmanager:GetSecretValue on exactly that secret (kept at most 5 minutes, see secret-source.ts).
    */
   bindPaymentsSecret(secretArn: string): this {
     this.function.addEnvironment(ENV.paymentsWebhookSecretArn, secretArn);
@@ -317,7 +317,7 @@ export class ServiceFunction extends Construct {
 
   /**
    * Lets the handler derive webhook secrets: sets `ENV.webhookSecretKeyArn` and grants
-   * secretsmanager:GetSecretValue on exactly that secret (read once per cold start). With
+   * secretsmanager:GetSecretValue on exactly that secret (kept at most 5 minutes, see secret-source.ts). With
    * `publicBaseUrl` (a custom domain), webhook URLs use it; otherwise the handler uses the API
    * Gateway domain and stage the request came through.
    */

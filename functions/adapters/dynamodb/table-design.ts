@@ -29,7 +29,7 @@
 // │ Sync target      │ WS#<workspaceId>        │ CODEHOST#SYNC        │ CODEHOSTREPO#<inst>#<owner/name> │ WS#<ws> │ -        │
 // │ Draft-PR export  │ WS#<workspaceId>        │ CODEHOST#EXPORT#<id> │ -                  │ -                    │ -        │
 // │ GitHub delivery  │ GHDELIVERY#<guid>       │ GHDELIVERY           │ -                  │ -                    │ +7 d     │
-// │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<grant> │ <model>#<sha256>     │ expiry   │
+// │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<gsha>  │ <model>#<sha256>     │ expiry   │
 // │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
 // │ Credit balance   │ WS#<workspaceId>        │ CREDITS              │ -                  │ -                    │ -        │
 // │ Ledger entry     │ WS#<workspaceId>        │ LEDGER#<iso ms>#<id> │ -                  │ -                    │ -        │
@@ -71,7 +71,7 @@
 // | sign in                 | GetItem USEREMAIL#<email>, then GetItem USER#<id>            | 2                            |
 // | create user             | TransactWrite user + email lookup (attribute_not_exists)     | 1 (an email is never taken twice)|
 // | OAuth token check       | GetItem OAUTH#AccessToken#<hash>, GetItem member (consistent)| 2 per gateway call           |
-// | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<grantId>, delete each                 | 1 + n                        |
+// | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<sha256(grantId)>, delete each         | 1 + n                        |
 // | accept invite           | TransactWrite delete invite + lookup, put Member             | 1                            |
 // | list connections        | Query PK=WS#<ws>, SK begins_with CONN# (sealed part not read)| 1 (≤ one per provider)       |
 // | upsert / revoke conn.   | GetItem, PutItem conditioned on version                      | 2                            |
