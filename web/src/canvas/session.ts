@@ -9,7 +9,7 @@ import type { Canvas, CanvasOperation, PatchResult } from './types.ts';
 export type SaveState = 'loading' | 'saved' | 'pending' | 'saving' | 'offline' | 'failed';
 
 export interface Notice {
-  kind: 'info' | 'conflict' | 'error';
+  kind: 'info' | 'conflict' | 'error' | 'offline';
   text: string;
 }
 
@@ -106,7 +106,8 @@ export class CanvasSession {
       this.failuresInARow = 0;
       this.inFlight = [];
       this.adopt(result.canvas, result.canvasVersion);
-      if (this.snapshot.saveState === 'saved' && this.snapshot.notice?.kind === 'error' && this.pending.length === 0) this.update({ notice: null });
+      // The "not saved yet" notice is stale once a save got through; refusals and conflicts stay until dismissed.
+      if (this.snapshot.notice?.kind === 'offline') this.update({ notice: null });
       this.options.afterSave?.(result.canvas);
     } catch (error) {
       await this.recover(error);
@@ -191,7 +192,7 @@ export class CanvasSession {
   private offline(error: unknown): void {
     const delay = RETRY_DELAYS_MS[Math.min(this.failuresInARow, RETRY_DELAYS_MS.length - 1)]!;
     this.failuresInARow++;
-    this.update({ saveState: 'offline', notice: { kind: 'error', text: `Not saved yet (${messageOf(error)}); your edits are kept and saving retries in ${Math.round(delay / 1000)} s.` } });
+    this.update({ saveState: 'offline', notice: { kind: 'offline', text: `Not saved yet (${messageOf(error)}); your edits are kept and saving retries in ${Math.round(delay / 1000)} s.` } });
     this.schedule(delay);
   }
 
