@@ -57,7 +57,8 @@ async function assertSignInAllowed(ctx: Context, email: string): Promise<void> {
   }
 }
 
-function requestedScopes(scope: unknown): Scope[] {
+/** Our scopes named in a request's `scope`; the consent page and the first-party grant both start here. */
+export function requestedScopes(scope: unknown): Scope[] {
   const asked = String(scope ?? '').split(' ');
   const ours = SCOPES.filter((s) => asked.includes(s));
   // A client that names none of our scopes (the MCP default is PRM's scopes_supported) is offered all.

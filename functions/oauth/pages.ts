@@ -115,3 +115,16 @@ export function invitePage(input: { action: string; csrf: string; workspaceName:
 export function messagePage(title: string, message: string): string {
   return page(title, html`<h1>${title}</h1><p>${message}</p>`);
 }
+
+/**
+ * The end-session confirmation. `form` is oidc-provider's hidden form (id op.logoutForm, with its
+ * xsrf token); the buttons submit it, `logout=yes` ending the session.
+ */
+export function signOutPage(form: string): string {
+  return page(
+    'Sign out',
+    html`<h1>Sign out?</h1><p>This ends your sign-in on this browser.</p>${new Html(form)}
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button>
+<button class="secondary" type="submit" form="op.logoutForm">Stay signed in</button>`,
+  );
+}

@@ -14,7 +14,8 @@ import { clientSecretDigest, DynamoOAuthAdapter } from '#adapters/dynamodb/oauth
 import { memberships } from '#adapters/dynamodb/user-repository';
 import type { OAuthKeys } from './keys.ts';
 import { interactionRoutes } from './interactions.ts';
-import { messagePage } from './pages.ts';
+import { loadExistingGrant, studioClient } from './first-party.ts';
+import { messagePage, signOutPage } from './pages.ts';
 
 /** Endpoint paths, all under /oauth so that one API Gateway proxy resource serves them. */
 export const OAUTH_ROUTES = {
@@ -43,7 +44,9 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
   const resource = gatewayResourceUrl(issuer);
   const configuration: Configuration = {
     adapter: DynamoOAuthAdapter,
-    clients: [],
+    // The studio (first party, static); every other client registers itself (DCR).
+    clients: [studioClient(issuer)],
+    loadExistingGrant: loadExistingGrant(resource),
     async findAccount(_ctx, sub) {
       const account = parseAccountId(sub);
       const member = account && (await memberships.getMember(account.workspaceId, account.userId));
@@ -67,7 +70,18 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
       registration: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
-      rpInitiatedLogout: { enabled: false },
+      // The studio's sign-out ends the session here too, or the next sign-in would be silent.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource(ctx, form) {
+          ctx.type = 'html';
+          ctx.body = signOutPage(form);
+        },
+        postLogoutSuccessSource(ctx) {
+          ctx.type = 'html';
+          ctx.body = messagePage('Signed out', 'You are signed out.');
+        },
+      },
       // PAR would carry authorization parameters past the `resource` check below; MCP clients do not use it.
       pushedAuthorizationRequests: { enabled: false },
       resourceIndicators: {

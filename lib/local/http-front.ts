@@ -19,6 +19,7 @@ import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition 
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
+import { serveStudioFallback, serveStudioFile } from './studio-files.ts';
 
 /** API Gateway refuses payloads over 10 MB before any Lambda runs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
@@ -40,6 +41,8 @@ export interface HttpFrontOptions {
    * line from it (activity-log.ts). @default none
    */
   readonly onRequest?: (record: RequestRecord) => void;
+  /** The studio's build (web/dist), served at `/` for browsers (studio-files.ts). @default none */
+  readonly studioDir?: string;
 }
 
 export interface HttpFront {
@@ -120,11 +123,14 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     if (!isDecodablePath(url.pathname)) {
       return sendJson(response, 400, { error: `Malformed percent-encoding in the path ${url.pathname}` });
     }
+    const studioDir = options.studioDir;
+    if (studioDir && (await serveStudioFile(studioDir, request, response, url.pathname)) === 'served') return;
     const candidates = routes.flatMap((route) => {
       const pathParameters = matchPath(route.path, url.pathname);
       return pathParameters ? [{ route, pathParameters }] : [];
     });
     if (candidates.length === 0) {
+      if (studioDir && (await serveStudioFallback(studioDir, request, response, url.pathname)) === 'served') return;
       return sendJson(response, 404, { error: unknownRouteMessage(options.host, method, url.pathname) });
     }
     // An ANY route takes every method, as its API Gateway ANY method does; the handler decides.

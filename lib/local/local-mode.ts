@@ -59,6 +59,8 @@ export interface LocalModeConfig {
    * `npm start` passes console.log. @default none (tests stay quiet)
    */
   readonly activityLog?: (line: string) => void;
+  /** The studio's build, served at the app host's `/` (start.ts builds it). @default none */
+  readonly studioDir?: string;
 }
 
 export interface LocalMode {
@@ -171,7 +173,7 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
 
     await Promise.all(held.map((hold) => hold.release()));
     const [app, base] = await Promise.all([
-      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest)),
+      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest, config.studioDir)),
       track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base', activity?.onRequest)),
     ]);
     return { appUrl: app.url, baseUrl: base.url, dataDir, bootstrap, dynamodb, sfn, stop: stopAll };
@@ -249,8 +251,8 @@ async function track<T extends { stop(): Promise<void> }>(stops: (() => Promise<
   return service;
 }
 
-async function listenOrExplain(port: number, setting: string, host: 'app' | 'base', onRequest?: HttpFrontOptions['onRequest']): Promise<HttpFront> {
-  return startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}) }).catch(explainTaken(port, setting));
+async function listenOrExplain(port: number, setting: string, host: 'app' | 'base', onRequest?: HttpFrontOptions['onRequest'], studioDir?: string): Promise<HttpFront> {
+  return startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}), ...(studioDir ? { studioDir } : {}) }).catch(explainTaken(port, setting));
 }
 
 /** EADDRINUSE on `port` becomes the error that names the setting to change; other errors pass through. */

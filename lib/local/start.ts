@@ -15,10 +15,12 @@
 //   LOCAL_RUN_DIR (.local-run)           where the running server announces its DATA_DIR (run-file.ts)
 //   PUBLIC_APP_URL / PUBLIC_BASE_URL     origins used in generated URLs (default: the local URLs)
 //   BOOTSTRAP_USER_EMAIL / _PASSWORD     an owner of the bootstrap workspace who can sign in (OAuth)
+// The studio (web/) is built into web/dist first when missing or stale, and served at the app host's /.
 import { DomainError } from '../../functions/core/errors.ts';
 import { LocalStackError } from './errors.ts';
 import { startLocalMode, type LocalMode } from './local-mode.ts';
 import { announceRunning } from './run-file.ts';
+import { ensureStudioBuilt } from './studio-build.ts';
 
 // The AWS SDK's Node 20 deprecation notice says nothing about local mode; keep the console readable.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -78,8 +80,9 @@ async function main(): Promise<void> {
   };
   if (config.appPort === config.basePort) fail(`APP_PORT and BASE_PORT must differ (both are ${config.appPort})`);
 
+  const studioDir = await ensureStudioBuilt(console.log, console.warn);
   try {
-    stack = await startLocalMode(config);
+    stack = await startLocalMode({ ...config, ...(studioDir ? { studioDir } : {}) });
   } catch (error) {
     // Problems a developer must fix get one line; anything else keeps its stack trace.
     if (error instanceof LocalStackError || error instanceof DomainError) fail(error.message);
@@ -93,6 +96,10 @@ async function main(): Promise<void> {
   console.log(`  base host: ${stack.baseUrl}  REST API (/api/…), webhook trigger (/webhook/trigger)`);
   console.log('  both:      / (what runs here), /health, /openapi.json (the OpenAPI document of the host)');
   console.log(`  data:      ${stack.dataDir}`);
+  if (studioDir) {
+    const who = config.bootstrapUser ? ` and sign in as ${config.bootstrapUser.email}` : ' and sign in (set BOOTSTRAP_USER_EMAIL/_PASSWORD for a first user)';
+    console.log(`  studio:    open ${stack.appUrl}/ in a browser${who}`);
+  }
   unannounce = announceRunning({ dataDir: stack.dataDir, appUrl: stack.appUrl, baseUrl: stack.baseUrl });
   if (stack.bootstrap.created) {
     console.log(`Created workspace ${stack.bootstrap.workspaceId} with an all-scopes API key (shown only this once):`);

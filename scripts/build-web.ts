@@ -1,0 +1,136 @@
+// scripts: builds the studio (web/) into static files — index.html and hashed assets/*.js|css — with
+// esbuild. `npm run build:web`; `npm start` calls buildStudio when web/dist is missing or stale; the
+// CDK stack deploys the same folder.
+//
+//   web/src/main.tsx ──esbuild (bundle, ESM, code splitting, minify)──► dist/assets/main-<hash>.js
+//                                                                      dist/assets/chunk-<hash>.js (lazy: the canvas editor)
+//                                                                      dist/assets/*.css
+//   web/index.html ──<!-- assets --> replaced by the entry's tags──► dist/index.html
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { SCOPES } from '../functions/core/scopes.ts';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const STUDIO_SOURCE = resolve(ROOT, 'web');
+export const STUDIO_DIST = resolve(ROOT, 'web/dist');
+
+export interface StudioBuild {
+  readonly outdir: string;
+  /** Every file written, relative to outdir. */
+  readonly files: readonly string[];
+  /** The JavaScript a first visit downloads before anything shows: the entry and its static imports. */
+  readonly initialJs: { readonly files: readonly string[]; readonly bytes: number; readonly gzipBytes: number };
+  readonly totalJs: { readonly bytes: number; readonly gzipBytes: number };
+}
+
+/**
+ * The MCP client imports its Ajv provider statically; Ajv compiles with `new Function` (forbidden by
+ * the CSP) and weighs ~130 KB gzipped. The studio passes the cfworker validator, so Ajv is never used.
+ */
+const noAjv: Plugin = {
+  name: 'studio-no-ajv',
+  setup(context) {
+    context.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: resolve(STUDIO_SOURCE, 'src/mcp/no-ajv.ts') }));
+  },
+};
+
+export async function buildStudio(options: { outdir?: string; minify?: boolean } = {}): Promise<StudioBuild> {
+  const outdir = resolve(options.outdir ?? STUDIO_DIST);
+  // Built next to the target and swapped in, so a server reading the old folder never sees half a build.
+  const staging = `${outdir}.building-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [resolve(STUDIO_SOURCE, 'src/main.tsx')],
+    outdir: resolve(staging, 'assets'),
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['es2022', 'chrome111', 'firefox115', 'safari16.4'],
+    jsx: 'automatic',
+    minify: options.minify ?? true,
+    sourcemap: false,
+    legalComments: 'linked',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    metafile: true,
+    logLevel: 'silent',
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      __STUDIO_SCOPES__: JSON.stringify(SCOPES),
+    },
+    plugins: [noAjv],
+  });
+  const assets = Object.keys(result.metafile.outputs).map((path) => relative(staging, resolve(ROOT, path)));
+  const entry = entryOutput(result.metafile, staging);
+  const initial = [entry, ...staticImports(result.metafile, entry, staging)];
+  const css = assets.filter((file) => file.endsWith('.css'));
+  const template = await readFile(resolve(STUDIO_SOURCE, 'index.html'), 'utf8');
+  // Every stylesheet is linked: esbuild does not load the CSS of lazily imported chunks by itself.
+  const tags = [
+    ...css.map((file) => `<link rel="stylesheet" href="/${file}" />`),
+    ...initial.slice(1).map((file) => `<link rel="modulepreload" href="/${file}" />`),
+    `<script type="module" src="/${entry}"></script>`,
+  ].join('\n    ');
+  await writeFile(resolve(staging, 'index.html'), template.replace('<!-- assets -->', tags));
+
+  await mkdir(dirname(outdir), { recursive: true });
+  await rm(outdir, { recursive: true, force: true });
+  await rename(staging, outdir);
+
+  const sizes = async (files: readonly string[]) => {
+    let bytes = 0;
+    let gzipBytes = 0;
+    for (const file of files) {
+      const content = await readFile(resolve(outdir, file));
+      bytes += content.length;
+      gzipBytes += gzipSync(content, { level: 9 }).length;
+    }
+    return { bytes, gzipBytes };
+  };
+  return {
+    outdir,
+    files: ['index.html', ...assets],
+    initialJs: { files: initial, ...(await sizes(initial)) },
+    totalJs: await sizes(assets.filter((file) => file.endsWith('.js'))),
+  };
+}
+
+function entryOutput(metafile: Metafile, staging: string): string {
+  const [path] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint !== undefined) ?? [];
+  if (!path) throw new Error('esbuild produced no entry output');
+  return relative(staging, resolve(ROOT, path));
+}
+
+/** Chunks loaded by `import` statements (not `import()`), transitively: they block the first render. */
+function staticImports(metafile: Metafile, entry: string, staging: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    const output = metafile.outputs[relative(ROOT, resolve(staging, file))];
+    for (const imported of output?.imports ?? []) {
+      if (imported.kind !== 'import-statement' || imported.external) continue;
+      const chunk = relative(staging, resolve(ROOT, imported.path));
+      if (!seen.has(chunk)) {
+        seen.add(chunk);
+        visit(chunk);
+      }
+    }
+  };
+  visit(entry);
+  return [...seen];
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const started = performance.now();
+  const built = await buildStudio();
+  console.log(`studio built into ${relative(process.cwd(), built.outdir) || '.'} in ${Math.round(performance.now() - started)} ms`);
+  console.log(`  initial JS: ${kb(built.initialJs.bytes)} (${kb(built.initialJs.gzipBytes)} gzipped) in ${built.initialJs.files.map((file) => basename(file)).join(', ')}`);
+  console.log(`  all JS:     ${kb(built.totalJs.bytes)} (${kb(built.totalJs.gzipBytes)} gzipped), ${built.files.length} files`);
+}

@@ -1,0 +1,101 @@
+// The studio's ToolClient: the MCP SDK's browser client over streamable HTTP to our own gateway, with
+// the OAuth access token on every request. Every screen goes through here — there is no second API.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
+import { SignInError } from '../auth/session.ts';
+import { missingScope, statusOfToolError } from './errors.ts';
+import { ToolError, type ToolClient } from './tools.ts';
+
+export interface TokenSource {
+  accessToken(): Promise<string>;
+  refresh(): Promise<string>;
+}
+
+export const OFFLINE = 'offline';
+
+export class GatewayClient implements ToolClient {
+  private connecting: Promise<Client> | undefined;
+
+  constructor(
+    private readonly endpoint: URL,
+    private readonly tokens: TokenSource,
+  ) {}
+
+  async call<T = unknown>(name: string, args: Record<string, unknown>): Promise<T> {
+    const client = await this.connect();
+    let result: Awaited<ReturnType<Client['callTool']>>;
+    try {
+      result = await client.callTool({ name, arguments: args });
+    } catch (error) {
+      throw toToolError(error, name);
+    }
+    if (result.isError) {
+      const text = (result.content as { type: string; text?: string }[]).map((block) => block.text ?? '').join(' ').trim() || `${name} failed`;
+      const status = statusOfToolError(text);
+      const scope = status === 403 ? missingScope(text) : undefined;
+      throw new ToolError(scope ? `You do not have permission for this (it needs the ${scope} scope, which your role or sign-in does not include).` : text, {
+        ...(status !== undefined ? { status } : {}),
+        ...(scope ? { code: 'missing-scope', details: { scope, message: text } } : {}),
+      });
+    }
+    return result.structuredContent as T;
+  }
+
+  async close(): Promise<void> {
+    const client = await this.connecting?.catch(() => undefined);
+    this.connecting = undefined;
+    await client?.close();
+  }
+
+  private connect(): Promise<Client> {
+    this.connecting ??= (async () => {
+      const client = new Client(
+        { name: 'studio', version: '1.0.0' },
+        // The default (Ajv) compiles validators with new Function, which the CSP forbids.
+        { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
+      );
+      const transport = new StreamableHTTPClientTransport(this.endpoint, { fetch: (url, init) => this.authorizedFetch(url, init) });
+      try {
+        await client.connect(transport);
+      } catch (error) {
+        throw toToolError(error, 'connect');
+      }
+      return client;
+    })().catch((error: unknown) => {
+      this.connecting = undefined;
+      throw error;
+    });
+    return this.connecting;
+  }
+
+  /** Adds the bearer token; on 401 refreshes once (the token may have expired meanwhile) and retries. */
+  private async authorizedFetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const send = async (token: string) => {
+      const headers = new Headers(init.headers);
+      headers.set('authorization', `Bearer ${token}`);
+      return fetch(url, { ...init, headers });
+    };
+    const first = await send(await this.tokens.accessToken());
+    if (first.status !== 401) return first;
+    return send(await this.tokens.refresh());
+  }
+}
+
+function toToolError(error: unknown, name: string): Error {
+  if (error instanceof ToolError || error instanceof SignInError) return error;
+  // fetch rejects with a TypeError when the network is gone or the server does not answer.
+  if (error instanceof TypeError) {
+    return new ToolError('Lost connection to the service. Check that it is running and your network, then try again.', { code: OFFLINE });
+  }
+  if (error instanceof StreamableHTTPError) {
+    if (error.code === 401) return new SignInError('Your session ended. Sign in again.');
+    if (error.code === 403) {
+      return new ToolError('The service refused this page’s origin (403). The app must be opened at the address the service is configured for (PUBLIC_APP_URL).', { status: 403 });
+    }
+    return new ToolError(`The service answered ${error.code ?? 'an error'} to ${name}: ${error.message}`, { ...(error.code !== undefined ? { status: error.code } : {}) });
+  }
+  if (error instanceof McpError) return new ToolError(error.message, { status: 500, code: String(error.code) });
+  return new ToolError(error instanceof Error ? error.message : String(error));
+}
