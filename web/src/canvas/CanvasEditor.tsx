@@ -1,36 +1,164 @@
-import { useEffect, useState, type JSX } from 'react';
-import { ReactFlow, Background, Controls, type Node, type Edge } from '@xyflow/react';
+// The canvas editor: palette, React Flow canvas, inspector and toolbar over one editor store. Every
+// change is a canvas operation saved with the canvas version (session.ts); the root carries
+// data-state="loading" | "ready" | "error" for tests and screen readers.
+import '@xyflow/react/dist/style.css';
+import './canvas.css';
+import { useCallback, useEffect, useMemo, useRef, type JSX } from 'react';
+import {
+  Background,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  ReactFlowProvider,
+  useNodesInitialized,
+  useReactFlow,
+  type Connection,
+  type FinalConnectionState,
+  type OnDelete,
+} from '@xyflow/react';
 import type { ToolClient } from '../mcp/tools.ts';
-
-interface CanvasDoc {
-  version: number;
-  nodes: { id: string; type: string; position: { x: number; y: number }; data: Record<string, unknown> }[];
-  edges: { id: string; source: string; sourceHandle: string; target: string; targetHandle: string }[];
-}
+import { nodeTypes } from './CanvasNodeView.tsx';
+import { EditorContext, useEditor, useEditorActions } from './editor-context.ts';
+import type { FlowNode } from './flow-mapping.ts';
+import { Inspector } from './Inspector.tsx';
+import { Notices } from './Notices.tsx';
+import { Palette } from './Palette.tsx';
+import { createEditor } from './store.ts';
+import { Toolbar } from './Toolbar.tsx';
 
 export function CanvasEditor(props: { canvasId: string; tools: ToolClient }): JSX.Element {
-  const [canvas, setCanvas] = useState<CanvasDoc | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const editor = useMemo(() => createEditor(props.canvasId, props.tools), [props.canvasId, props.tools]);
   useEffect(() => {
-    let live = true;
-    props.tools
-      .call<CanvasDoc>('get_canvas', { canvasId: props.canvasId })
-      .then((doc) => live && setCanvas(doc))
-      .catch((err: unknown) => live && setError(err instanceof Error ? err.message : String(err)));
-    return () => {
-      live = false;
+    void editor.actions.load();
+    // Sends what is unsaved before the page goes, and asks the browser to warn while a save is pending.
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      if (!editor.actions.hasUnsavedEdits()) return;
+      void editor.actions.flush();
+      event.preventDefault();
     };
-  }, [props.canvasId, props.tools]);
-  if (error) return <div role="alert">Could not open the canvas: {error}</div>;
-  if (!canvas) return <div data-state="loading">Loading canvas…</div>;
-  const nodes: Node[] = canvas.nodes.map((node) => ({ id: node.id, position: node.position, data: { label: `${node.type}: ${String(node.data.label ?? node.id)}` } }));
-  const edges: Edge[] = canvas.edges.map((edge) => ({ ...edge }));
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      editor.actions.dispose();
+    };
+  }, [editor]);
   return (
-    <div data-state="ready" style={{ width: '100%', height: '100%' }}>
-      <ReactFlow nodes={nodes} edges={edges} fitView>
-        <Background />
-        <Controls />
-      </ReactFlow>
+    <EditorContext.Provider value={editor}>
+      <ReactFlowProvider>
+        <EditorLayout />
+      </ReactFlowProvider>
+    </EditorContext.Provider>
+  );
+}
+
+function EditorLayout(): JSX.Element {
+  const actions = useEditorActions();
+  const phase = useEditor((state) => state.phase);
+  const loadError = useEditor((state) => state.loadError);
+  const status = useEditor((state) => state.status);
+  const flow = useReactFlow();
+  const pane = useRef<HTMLDivElement>(null);
+  const added = useRef(0);
+
+  const addNode = useCallback(
+    (type: string) => {
+      const box = pane.current?.getBoundingClientRect();
+      const centre = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+      // Successive additions step down and right so they do not hide each other.
+      const step = (added.current++ % 8) * 24;
+      const id = actions.addNode(type, { x: centre.x - 120 + step, y: centre.y - 60 + step });
+      if (id) actions.select(id);
+    },
+    [actions, flow],
+  );
+
+  // On the window: after a click on the canvas the focus is often on <body>, outside the editor's tree.
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      // Text boxes keep their own undo.
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return;
+      const key = event.key.toLowerCase();
+      if (key === 'z' && !event.shiftKey) actions.undo();
+      else if ((key === 'z' && event.shiftKey) || key === 'y') actions.redo();
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [actions]);
+
+  if (phase === 'error') {
+    return (
+      <div className="canvas-editor" data-state="error" role="alert">
+        <p>Could not open this canvas: {loadError}</p>
+        <button type="button" onClick={() => void actions.load()}>Try again</button>
+      </div>
+    );
+  }
+  return (
+    <div className="canvas-editor" data-state={phase} aria-busy={phase === 'loading'}>
+      <Toolbar />
+      <Notices />
+      <p className="canvas-status" role="status" aria-live="polite">{status}</p>
+      <div className="canvas-body">
+        <Palette onAdd={addNode} />
+        <div className="canvas-pane" ref={pane}>
+          {phase === 'ready' ? <Flow /> : <p className="canvas-loading">Loading canvas…</p>}
+        </div>
+        <Inspector />
+      </div>
     </div>
+  );
+}
+
+/** React Flow itself: the only component that reads the whole node list. */
+function Flow(): JSX.Element {
+  const actions = useEditorActions();
+  const nodes = useEditor((state) => state.nodes);
+  const edges = useEditor((state) => state.edges);
+  const readOnly = useEditor((state) => state.session.readOnly);
+  const initialized = useNodesInitialized();
+  useEffect(() => {
+    if (initialized) performance.mark('canvas:ready');
+  }, [initialized]);
+  useEffect(() => {
+    performance.mark('canvas:data');
+  }, []);
+
+  const onDelete: OnDelete<FlowNode> = useCallback(({ nodes: gone, edges: goneEdges }) => actions.deleteElements(gone.map((node) => node.id), goneEdges.map((edge) => edge.id)), [actions]);
+  const onConnect = useCallback((connection: Connection) => void actions.connect(connection), [actions]);
+  const onConnectEnd = useCallback(
+    (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
+      if (state.isValid !== false || !state.fromHandle || !state.toHandle) return;
+      const [from, to] = state.fromHandle.type === 'source' ? [state.fromHandle, state.toHandle] : [state.toHandle, state.fromHandle];
+      actions.refused({ source: from.nodeId, sourceHandle: from.id ?? null, target: to.nodeId, targetHandle: to.id ?? null });
+    },
+    [actions],
+  );
+
+  return (
+    <ReactFlow<FlowNode>
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      onNodesChange={actions.onNodesChange}
+      onEdgesChange={actions.onEdgesChange}
+      onConnect={onConnect}
+      onConnectEnd={onConnectEnd}
+      isValidConnection={actions.isValidConnection}
+      onDelete={onDelete}
+      deleteKeyCode={readOnly ? null : ['Backspace', 'Delete']}
+      nodesDraggable={!readOnly}
+      nodesConnectable={!readOnly}
+      fitView
+      minZoom={0.05}
+      aria-label="Canvas"
+    >
+      <Background />
+      <Controls aria-label="Zoom controls" />
+      <MiniMap pannable zoomable aria-label="Mini map" />
+    </ReactFlow>
   );
 }

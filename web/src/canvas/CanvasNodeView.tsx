@@ -1,0 +1,60 @@
+// A canvas node on React Flow: its type, title, typed ports (handle ids are port names) and the
+// warnings ports/validate reported for it. Memoised and registered once at module level.
+import { memo, type JSX } from 'react';
+import { Handle, NodeResizer, Position, type NodeProps } from '@xyflow/react';
+import { useEditor, useEditorActions } from './editor-context.ts';
+import type { FlowNode } from './flow-mapping.ts';
+import type { PortDefinition } from './types.ts';
+
+const NO_PORTS: PortDefinition[] = [];
+
+export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected }: NodeProps<FlowNode>): JSX.Element {
+  const actions = useEditorActions();
+  const info = useEditor((state) => state.index?.types.get(data.node.type));
+  const warnings = useEditor((state) => state.warnings.get(id));
+  const readOnly = useEditor((state) => state.session.readOnly);
+  const typeLabel = info?.label ?? data.node.type;
+  const title = typeof data.node.data.label === 'string' && data.node.data.label !== '' ? data.node.data.label : typeLabel;
+  const inputs = info?.inputs ?? NO_PORTS;
+  const outputs = info?.outputs ?? NO_PORTS;
+  return (
+    <div className={`canvas-node category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`} data-node-type={data.node.type}>
+      <NodeResizer isVisible={selected && !readOnly} minWidth={160} minHeight={80} onResizeEnd={(_event, box) => actions.resize(id, box)} />
+      <div className="canvas-node-header">
+        <span className="canvas-node-type">{typeLabel}</span>
+        {info && !info.available ? <span className="canvas-node-unavailable">cannot run yet</span> : null}
+      </div>
+      <div className="canvas-node-title">{title}</div>
+      <div className="canvas-node-ports">
+        <div className="canvas-node-inputs">
+          {inputs.map((port) => (
+            <div className="canvas-port canvas-port-in" key={port.name}>
+              <Handle type="target" position={Position.Left} id={port.name} className={`port-type-${port.type}`} title={`${port.label} (${port.type} in)`} />
+              <span>{port.label}</span> <span className="canvas-port-type">{port.type}</span>
+            </div>
+          ))}
+        </div>
+        <div className="canvas-node-outputs">
+          {outputs.map((port) => (
+            <div className="canvas-port canvas-port-out" key={port.name}>
+              <span className="canvas-port-type">{port.type}</span> <span>{port.label}</span>
+              <Handle type="source" position={Position.Right} id={port.name} className={`port-type-${port.type}`} title={`${port.label} (${port.type} out)`} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {warnings ? (
+        <ul className="canvas-node-warnings" aria-label={`Warnings for ${title}`}>
+          {warnings.map((warning) => (
+            <li key={`${warning.code}:${warning.message}`} data-warning-code={warning.code}>
+              <span aria-hidden="true">⚠ </span>
+              {warning.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+});
+
+export const nodeTypes = { canvasNode: CanvasNodeView };
