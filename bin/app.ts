@@ -1,15 +1,16 @@
-// infra entry: StatefulStack (table, bucket) → StatelessStack (APIs, route functions, run workflow),
-// cdk-nag on top.
+// infra entry: StatefulStack (table, bucket) → StatelessStack (APIs, route functions, run workflow, the
+// studio's hosting), cdk-nag on top.
 // `npx cdk synth` runs this file (cdk.json); tests import buildApp() and synthesize in-process.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { App, type AppProps, Tags, Validations } from 'aws-cdk-lib';
+import { Annotations, App, type AppProps, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PRICE_CONFIG_ENV, priceBookFrom } from '#core/credits/prices';
 import type { RouteDefinition } from '#routes/manifest';
 import { StatefulStack } from '../lib/stateful-stack.ts';
 import { StatelessStack } from '../lib/stateless-stack.ts';
 import { tagsOf } from '../lib/constructs/operations-context.ts';
+import { STUDIO_BUILD_SCRIPT, studioBuildContent, studioDirectoryContent } from '../lib/constructs/studio-build.ts';
 import { SERVICE_NAME } from '../functions/adapters/observability/names.ts';
 
 export interface BuildAppOptions extends AppProps {
@@ -41,6 +42,13 @@ export const PUBLIC_BASE_URL_CONTEXT = 'publicBaseUrl';
 /** CDK context key: the https origin of the app host's custom domain (gateway resource, OAuth issuer, CORS). */
 export const PUBLIC_APP_URL_CONTEXT = 'publicAppUrl';
 
+/**
+ * CDK context keys of the studio's hosting: `studio` (default true; false leaves it out), `studioDir` (a
+ * built studio to upload instead of building web/ during synth), `studioCertificateArn` (ACM, us-east-1,
+ * for publicAppUrl's host), `studioWebAclArn` (a WAFv2 web ACL with CLOUDFRONT scope).
+ */
+export const STUDIO_CONTEXT = { enabled: 'studio', dir: 'studioDir', certificateArn: 'studioCertificateArn', webAclArn: 'studioWebAclArn' } as const;
+
 /** CDK context keys of the credit price configuration (functions/core/credits/prices.ts), each JSON. */
 export const CREDIT_PRICING_CONTEXT = { creditPrices: PRICE_CONFIG_ENV.prices, creditListPrice: PRICE_CONFIG_ENV.creditListPrice, creditPlans: PRICE_CONFIG_ENV.plans } as const;
 
@@ -66,6 +74,21 @@ function originContext(app: App, key: string): string | undefined {
     throw new Error(`Context ${key} must be an https origin such as https://api.example.com`);
   }
   return value || undefined;
+}
+
+/** The studio's hosting settings from context, or undefined when it is off or cannot be built. */
+function studioContext(app: App) {
+  const enabled: unknown = app.node.tryGetContext(STUDIO_CONTEXT.enabled);
+  if (enabled === false || enabled === 'false') return undefined;
+  const text = (key: string) => {
+    const value: unknown = app.node.tryGetContext(key);
+    if (value !== undefined && typeof value !== 'string') throw new Error(`Context ${key} must be a string`);
+    return value || undefined;
+  };
+  const dir = text(STUDIO_CONTEXT.dir);
+  const content = dir ? studioDirectoryContent(dir) : studioBuildContent();
+  if (!content) return undefined;
+  return { content, certificateArn: text(STUDIO_CONTEXT.certificateArn), webAclArn: text(STUDIO_CONTEXT.webAclArn) };
 }
 
 export function buildApp(options: BuildAppOptions = {}) {
@@ -99,6 +122,8 @@ export function buildApp(options: BuildAppOptions = {}) {
     providerTwoApiKeySecretArn: (app.node.tryGetContext('providerTwoApiKeySecretArn') as string | undefined) || undefined,
     speechApiKeySecretArn: (app.node.tryGetContext('speechApiKeySecretArn') as string | undefined) || undefined,
   };
+  const studio = studioContext(app);
+  const studioWanted = ![false, 'false'].includes(app.node.tryGetContext(STUDIO_CONTEXT.enabled) as boolean | string);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
 
   const stateful = new StatefulStack(app, 'StatefulStack', {
@@ -121,7 +146,11 @@ export function buildApp(options: BuildAppOptions = {}) {
     generation,
     publicBaseUrl,
     publicAppUrl,
+    studio,
   });
+  if (!studio && studioWanted) {
+    Annotations.of(stateless).addWarning(`The studio is left out: ${STUDIO_BUILD_SCRIPT} is missing and context ${STUDIO_CONTEXT.dir} is not set.`);
+  }
 
   // Every taggable resource says whose it is; the deployer's own tags (context `tags`) come on top.
   Tags.of(app).add('service', SERVICE_NAME);

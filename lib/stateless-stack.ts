@@ -1,7 +1,7 @@
 // infra: everything that can be replaced at will — one REST API per host, one Lambda per route (the
 // functions grouped by area into nested stacks) and the run workflow in a nested stack of its own.
 // Built from the route manifest; the workflow's references reach the route areas as parameters.
-import { Aws, CfnOutput, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -16,11 +16,12 @@ import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
 import { concurrencyOf, SIGN_IN_ROUTES, wafRateLimitOf, WEBHOOK_TRIGGER_ROUTE } from './constructs/operations-context.ts';
 import { OperationsAlarms } from './constructs/operations-alarms.ts';
 import { OperationsDashboard } from './constructs/operations-dashboard.ts';
-import { RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
+import { integrationTimeoutSeconds, RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
 import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
 import { CreditHoldsSweeper } from './constructs/credit-holds-sweeper.ts';
+import { StudioSite, type StudioSiteContent } from './constructs/studio-site.ts';
 import type { CodehostAppRefs, GenerationRefs } from './constructs/service-function.ts';
 
 export interface StatelessStackProps extends StackProps {
@@ -71,6 +72,16 @@ export interface StatelessStackProps extends StackProps {
    * @default undefined — the API Gateway domain and stage of each request
    */
   readonly publicAppUrl?: string;
+  /**
+   * The studio (CDK context `studio`, on by default): its files, and for a custom app domain the ACM
+   * certificate (us-east-1) of `publicAppUrl`'s host and optionally a CloudFront web ACL.
+   * @default undefined — no studio; the app host is its API Gateway URL
+   */
+  readonly studio?: {
+    readonly content: StudioSiteContent;
+    readonly certificateArn?: string;
+    readonly webAclArn?: string;
+  };
 }
 
 /** Hosts in a fixed order, so construct ids never depend on manifest order. */
@@ -93,6 +104,8 @@ export class StatelessStack extends Stack {
   readonly operationsDashboard: OperationsDashboard;
   /** The WAF web ACL on both APIs, when CDK context `wafRateLimit` is set. */
   readonly apiFirewall?: ApiFirewall;
+  /** The studio's hosting (S3 + CloudFront, the app API as second origin), unless context `studio` is false. */
+  readonly studio?: StudioSite;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
@@ -155,16 +168,48 @@ export class StatelessStack extends Stack {
       this.apis.set(host, api);
     }
 
+    // The studio and the app host share one origin: the distribution serves the static build and passes
+    // the app API's paths through, so that origin is the app host's public one.
+    const appApi = this.apis.get('app');
+    if (props.studio && appApi) {
+      const appRoutes = routes.filter((route) => route.host === 'app');
+      if (props.studio.certificateArn && !props.publicAppUrl) {
+        throw new Error('Context studioCertificateArn needs publicAppUrl: the certificate is for the host name of the app custom domain');
+      }
+      if (props.publicAppUrl && !props.studio.certificateArn) {
+        Annotations.of(this).addWarning(
+          'publicAppUrl is set without studioCertificateArn: the studio is served at its cloudfront.net domain, which the gateway refuses as a browser origin. Give the ACM certificate (us-east-1) of the app domain, and point the domain at the distribution.',
+        );
+      }
+      this.studio = new StudioSite(this, 'Studio', {
+        content: props.studio.content,
+        api: appApi.api,
+        stageName: STAGE_NAME,
+        apiPathPatterns: apiPathPatterns(appRoutes),
+        // CloudFront's origin timeout is at most 60 s without a quota increase.
+        apiReadTimeout: Duration.seconds(Math.min(60, Math.max(30, ...appRoutes.map((route) => integrationTimeoutSeconds(route) + 1)))),
+        mediaBucket: props.bucket,
+        domain:
+          props.publicAppUrl && props.studio.certificateArn
+            ? { domainName: new URL(props.publicAppUrl).host, certificateArn: props.studio.certificateArn }
+            : undefined,
+        webAclArn: props.studio.webAclArn,
+      });
+    }
+    // The distribution's domain reaches the functions' nested stacks as a parameter; the distribution
+    // references the API by id only (StudioSite), so the stage still deploys after the functions.
+    const publicAppUrl = props.publicAppUrl ?? this.studio?.url;
+
     // App-host functions (the gateway) hand out base-host URLs (webhook URLs) and name their own origin.
     const baseApi = this.apis.get('base');
     for (const route of routes.filter((candidate) => candidate.host === 'app')) {
       const fn = this.functions.get(route.id)!.function;
-      if (props.publicAppUrl) fn.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
+      if (publicAppUrl) fn.addEnvironment(ENV.publicAppUrl, publicAppUrl);
       if (baseApi && !props.publicBaseUrl) fn.addEnvironment(ENV.baseApiUrl, invokeUrl(baseApi));
     }
     // Base-host routes that hand people app-host links (invite links to /oauth/invite) name the app origin too.
     for (const routeId of APP_LINK_ROUTES) {
-      if (props.publicAppUrl) this.functions.get(routeId)?.function.addEnvironment(ENV.publicAppUrl, props.publicAppUrl);
+      if (publicAppUrl) this.functions.get(routeId)?.function.addEnvironment(ENV.publicAppUrl, publicAppUrl);
     }
 
     // Reserved concurrency (CDK context, operations-context.ts): the run path keeps its capacity and the
@@ -226,6 +271,21 @@ const APP_LINK_ROUTES = ['workspace-invite'] as const;
  */
 function invokeUrl(api: RouteApi): string {
   return Fn.join('', ['https://', api.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${STAGE_NAME}`]);
+}
+
+/**
+ * CloudFront path patterns of the app host's routes, from the manifest: `/api/mcp` and `/api/billing/…`
+ * give `/api/*`, `/oauth/{proxy+}` gives `/oauth/*`, a one-segment path (`/health`) itself. The root
+ * route is left out: `/` is the studio.
+ */
+export function apiPathPatterns(appRoutes: readonly RouteDefinition[]): string[] {
+  const patterns = new Set<string>();
+  for (const route of appRoutes) {
+    const segments = route.path.split('/').filter(Boolean);
+    if (segments.length === 0) continue;
+    patterns.add(segments.length === 1 && !segments[0]!.startsWith('{') ? `/${segments[0]}` : `/${segments[0]}/*`);
+  }
+  return [...patterns].sort();
 }
 
 function assertUnique(routes: readonly RouteDefinition[]): void {
