@@ -113,6 +113,9 @@ function EditorLayout(): JSX.Element {
   );
 }
 
+/** Never zoom in past 100 %: a canvas of two nodes should not open at giant size. */
+const FIT_VIEW = { maxZoom: 1, padding: 0.1 };
+
 /** React Flow itself: the only component that reads the whole node list. */
 function Flow(): JSX.Element {
   const actions = useEditorActions();
@@ -153,6 +156,7 @@ function Flow(): JSX.Element {
       nodesDraggable={!readOnly}
       nodesConnectable={!readOnly}
       fitView
+      fitViewOptions={FIT_VIEW}
       minZoom={0.05}
       aria-label="Canvas"
     >

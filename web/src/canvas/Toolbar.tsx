@@ -31,7 +31,7 @@ export function Toolbar(): JSX.Element {
         {redoLabel ? `Redo ${redoLabel.toLowerCase()}` : 'Redo'}
       </button>
       <button type="button" onClick={actions.autoLayout} disabled={readOnly}>Auto-layout</button>
-      <button type="button" onClick={() => void flow.fitView({ padding: 0.1, duration: 200 })}>Zoom to fit</button>
+      <button type="button" onClick={() => void flow.fitView({ padding: 0.1, maxZoom: 1, duration: 200 })}>Zoom to fit</button>
       <button type="button" onClick={actions.deleteSelection} disabled={readOnly || !hasSelection}>Delete selected</button>
       <span className="canvas-save-state" data-save-state={saveState}>
         {SAVE_TEXT[saveState]} · version {version}

@@ -3,6 +3,7 @@
 // and a node's selection, measured size and in-progress drag survive a save's answer.
 import type { Edge, Node } from '@xyflow/react';
 import type { Doc } from './operations.ts';
+import { FALLBACK_SIZE } from './layout.ts';
 import type { CanvasNode } from './types.ts';
 
 export const NODE_TYPE = 'canvasNode';
@@ -21,7 +22,8 @@ export function toFlowNodes(doc: Doc, previous: readonly FlowNode[]): FlowNode[]
       position: node.position,
       data: { node },
       ariaLabel: `${String(node.data.label ?? '') || node.type} node ${node.id}`,
-      ...(node.size ? { width: node.size.width, height: node.size.height } : {}),
+      // Unsized nodes get the layout's default width (long warnings wrap instead of widening the node); their height follows the content.
+      ...(node.size ? { width: node.size.width, height: node.size.height } : { width: FALLBACK_SIZE.width }),
     };
     if (before?.selected) flowNode.selected = true;
     if (before?.measured) flowNode.measured = before.measured;
