@@ -6,7 +6,8 @@
 //                                                                      dist/assets/chunk-<hash>.js (lazy: the canvas editor)
 //                                                                      dist/assets/*.css
 //   web/index.html ──<!-- assets --> replaced by the entry's tags──► dist/index.html
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+//   web/public/* ──copied──► dist/ (favicon.svg)
+import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -78,6 +79,9 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
     `<script type="module" src="/${entry}"></script>`,
   ].join('\n    ');
   await writeFile(resolve(staging, 'index.html'), template.replace('<!-- assets -->', tags));
+  // Files served as they are, at fixed names (the favicon the sign-in pages link too).
+  await cp(resolve(STUDIO_SOURCE, 'public'), staging, { recursive: true });
+  const copied = await readdir(resolve(STUDIO_SOURCE, 'public'));
 
   await mkdir(dirname(outdir), { recursive: true });
   await rm(outdir, { recursive: true, force: true });
@@ -95,7 +99,7 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
   };
   return {
     outdir,
-    files: ['index.html', ...assets],
+    files: ['index.html', ...copied, ...assets],
     initialJs: { files: initial, ...(await sizes(initial)) },
     totalJs: await sizes(assets.filter((file) => file.endsWith('.js'))),
   };

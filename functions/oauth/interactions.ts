@@ -40,7 +40,7 @@ function send(ctx: Context, status: number, body: string): void {
   ctx.type = 'html';
   ctx.set('cache-control', 'no-store');
   ctx.set('x-frame-options', 'DENY');
-  ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'");
+  ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'");
   ctx.body = body;
 }
 

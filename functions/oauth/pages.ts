@@ -36,7 +36,7 @@ ul{padding-left:0;list-style:none}li{margin:6px 0}.muted{color:#666;font-size:.9
 export function page(title: string, body: Html): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
+<meta name="referrer" content="no-referrer"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${body.value}</main></body></html>`;
 }
 

@@ -16,9 +16,10 @@ export const canvasPath = (canvasId: string) => `/canvases/${encodeURIComponent(
 
 const NAVIGATE = 'studio:navigate';
 
-export function navigate(path: string, options: { replace?: boolean } = {}): void {
-  if (options.replace) window.history.replaceState(null, '', path);
-  else window.history.pushState(null, '', path);
+/** `state` travels with the history entry (and survives a reload), e.g. a canvas's name for its title. */
+export function navigate(path: string, options: { replace?: boolean; state?: Record<string, unknown> } = {}): void {
+  if (options.replace) window.history.replaceState(options.state ?? null, '', path);
+  else window.history.pushState(options.state ?? null, '', path);
   window.dispatchEvent(new Event(NAVIGATE));
 }
 

@@ -8,13 +8,13 @@ const CanvasEditor = lazy(() => import('../canvas/CanvasEditor.tsx').then((modul
 
 export function CanvasPage(props: { canvasId: string }): JSX.Element {
   const { tools } = useStudio();
+  // The list passes the name along; a pasted link shows the id until the editor has loaded.
+  const name = (window.history.state as { canvasName?: unknown } | null)?.canvasName;
   return (
     <div className="canvas-page">
       <div className="canvas-bar">
         <Link to="/">← Canvases</Link>
-        <h1 className="canvas-title">
-          Canvas <code>{props.canvasId}</code>
-        </h1>
+        <h1 className="canvas-title">{typeof name === 'string' ? name : <code>{props.canvasId}</code>}</h1>
       </div>
       <div className="canvas-area">
         <EditorBoundary>

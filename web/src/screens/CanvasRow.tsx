@@ -65,7 +65,9 @@ export function CanvasRow(props: {
         </form>
       ) : (
         <div className="canvas-name">
-          <Link to={canvasPath(canvas.id)}>{canvas.name}</Link>
+          <Link to={canvasPath(canvas.id)} state={{ canvasName: canvas.name }}>
+            {canvas.name}
+          </Link>
           {canvas.archived ? <span className="badge">Archived</span> : null}
           <span className="muted">
             {canvas.id} · updated <time dateTime={canvas.updatedAt}>{new Date(canvas.updatedAt).toLocaleString()}</time>

@@ -1,0 +1,162 @@
+// e2e: the studio in Debian's Chromium against `npm start`, as a person uses it — sign in with the
+// bootstrap user, see the workspace's canvases, create, rename, search, archive, restore, delete, open
+// a canvas (the editor mounts), reload (still signed in), sign out (the authorization server's session
+// ends too). axe-core checks every screen; nothing the CSP blocks; screenshots for a person to look at
+// (kept in STUDIO_SCREENSHOTS when set, else in a temp folder removed after the run).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../lib/local/ports.ts';
+import { CHROMIUM } from '../integration/support/browser.ts';
+import { startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
+import { tempFolders } from '../support/temp-folders.ts';
+
+const EMAIL = 'studio-owner@example.test';
+const PASSWORD = 'studio owner password';
+const folder = tempFolders('studio-e2e');
+let local: LocalProcess | undefined;
+let browser: Browser | undefined;
+let appUrl: string;
+let shots: string;
+
+beforeAll(async () => {
+  const dataDir = folder();
+  shots = process.env.STUDIO_SCREENSHOTS || folder();
+  mkdirSync(shots, { recursive: true });
+  const ports = { APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()) };
+  local = startLocalProcess({ ...ports, DATA_DIR: dataDir, PUBLIC_APP_URL: '', PUBLIC_BASE_URL: '', BOOTSTRAP_API_KEY: '', BOOTSTRAP_USER_EMAIL: EMAIL, BOOTSTRAP_USER_PASSWORD: PASSWORD });
+  appUrl = (await waitUntilReady(local, 180_000)).appUrl;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (local && local.child.exitCode === null && local.child.signalCode === null) {
+    local.child.kill('SIGTERM');
+    await local.exited;
+  }
+});
+
+/** Serious and critical WCAG 2.1 A/AA findings on the page as it is now, as readable lines. */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function look(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(shots, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
+  expect(await accessibilityProblems(page), `axe on ${name}`).toEqual([]);
+}
+
+const screen = (page: Page, name: string) => page.locator(`[data-screen="${name}"][data-state="ready"]`).waitFor();
+
+describe('the studio in a browser', () => {
+  it('signs in, manages canvases, opens one, survives a reload and signs out', { timeout: 240_000 }, async () => {
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+    });
+
+    // A first visit: the silent check finds no session, and the studio offers to sign in.
+    const first = await page.goto(`${appUrl}/`);
+    expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await screen(page, 'signed-out');
+    await look(page, '1-signed-out');
+
+    // Sign in on the authorization server's page, and come back to the canvases of the workspace.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#email').waitFor();
+    await look(page, '2-sign-in-page');
+    await page.fill('#email', EMAIL);
+    await page.fill('#password', PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await screen(page, 'canvases');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByTestId('workspace').filter({ hasNotText: 'Workspace…' }).waitFor();
+    await page.getByText('No canvases yet. Create the first one above.').waitFor();
+
+    // Create two canvases, rename the first.
+    const rows = page.locator('li.canvas-row');
+    for (const name of ['Launch video', 'Scratch']) {
+      await page.getByLabel('New canvas').fill(name);
+      await page.getByRole('button', { name: 'Create canvas' }).click();
+      await rows.filter({ hasText: name }).waitFor();
+    }
+    expect(await page.getByLabel('New canvas').inputValue()).toBe('');
+    const launch = rows.filter({ hasText: 'Launch video' });
+    await launch.getByRole('button', { name: 'Rename' }).click();
+    const renameBox = page.getByLabel('New name for Launch video');
+    await renameBox.fill('Launch video v2');
+    await renameBox.press('Enter');
+    await rows.filter({ hasText: 'Launch video v2' }).waitFor();
+    await look(page, '3-canvases');
+
+    // Search narrows the list; archive hides, "Show archived" shows, restore brings it back; delete asks first.
+    await page.getByLabel('Search').fill('scratch');
+    await rows.filter({ hasText: 'Launch video v2' }).waitFor({ state: 'detached' });
+    expect(await rows.count()).toBe(1);
+    const scratch = rows.filter({ hasText: 'Scratch' });
+    await scratch.getByRole('button', { name: 'Archive' }).click();
+    await page.getByText('No canvas matches.').waitFor();
+    await page.getByLabel('Show archived (1)').check();
+    await scratch.getByText('Archived', { exact: true }).waitFor();
+    await scratch.getByRole('button', { name: 'Restore' }).click();
+    await scratch.getByRole('button', { name: 'Archive' }).waitFor();
+    await scratch.getByRole('button', { name: 'Delete' }).click();
+    await scratch.getByText('Delete “Scratch” for good?').waitFor();
+    await scratch.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No canvas matches.').waitFor();
+    await page.getByLabel('Search').fill('');
+    expect(await rows.allTextContents()).toEqual([expect.stringContaining('Launch video v2')]);
+
+    // Open it: the editor mounts at /canvases/<id>.
+    const canvasId = await rows.first().getAttribute('data-canvas-id');
+    await rows.first().getByRole('link', { name: 'Launch video v2' }).click();
+    const editorReady = page.locator('.canvas-area [data-state="ready"]');
+    await editorReady.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/canvases/${canvasId}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Launch video v2');
+    await look(page, '4-canvas');
+
+    // A reload keeps you signed in (silently, through the authorization server's session) and in place.
+    const seen: string[] = [];
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && seen.push(new URL(frame.url()).pathname));
+    await page.reload();
+    await editorReady.waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/canvases/${canvasId}`);
+    expect(seen.some((path) => path.startsWith('/oauth/interaction/'))).toBe(false);
+
+    // Sign out: the refresh token is revoked, the session ends after the confirmation, and the next
+    // sign-in asks for the password again.
+    await page.getByRole('link', { name: 'Canvases' }).first().click();
+    await screen(page, 'canvases');
+    const revoked = page.waitForResponse((response) => response.url().endsWith('/oauth/revoke'));
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect((await revoked).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Sign out?' }).waitFor();
+    await look(page, '5-sign-out-page');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await screen(page, 'signed-out');
+    await page.getByText('You are signed out.').waitFor();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.locator('#email').waitFor();
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
