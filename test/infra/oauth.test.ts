@@ -58,7 +58,8 @@ describe('OAuth authorization server infrastructure', { timeout: 60_000 }, () =>
   it('gives the OAuth functions and the invite route the custom domain origin when one is configured', () => {
     // Prepare / Act
     const withDomain = buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'https://app.example.com' }, nag: false });
-    const without = buildApp({ outdir: outdir(), context: FAST, nag: false });
+    // Without the studio too: its distribution would be the app origin (test/infra/studio.test.ts).
+    const without = buildApp({ outdir: outdir(), context: { ...FAST, studio: false }, nag: false });
     // Assess
     for (const routeId of ['oauth-server', 'oauth-well-known', 'workspace-invite']) {
       expect(functionOf(routeId, withDomain).props.Environment.Variables[ENV.publicAppUrl]).toBe('https://app.example.com');
