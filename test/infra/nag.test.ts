@@ -2,6 +2,8 @@
 // and every acknowledgment carries a real, resource-specific reason.
 // cdk-nag 3 is a policy-validation plugin: findings are not Annotations any more, so the pack is run
 // directly with validateScope() (its documented test entry point) and through a real synth.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { App, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -71,6 +73,25 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
     const { app } = buildApp({ outdir: outdir(), context, nag: false });
     // Act / Assess
     expect(findings(app)).toEqual([]);
+  });
+
+  it('stays clean with the studio hosted from a built folder, with and without a custom domain and web ACL', () => {
+    // Prepare: a built studio as scripts/build-web.ts lays it out.
+    const studioDir = outdir();
+    mkdirSync(path.join(studioDir, 'assets'));
+    writeFileSync(path.join(studioDir, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(studioDir, 'assets', 'main-ABC123.js'), 'export {};');
+    const domain = {
+      publicAppUrl: 'https://app.example.com',
+      studioCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
+      studioWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/studio/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
+    };
+    for (const context of [{ ...FAST, studioDir }, { ...FAST, studioDir, ...domain }]) {
+      const { app, stateless } = buildApp({ outdir: outdir(), context, nag: false });
+      // Act / Assess
+      expect(stateless.studio).toBeDefined();
+      expect(findings(app)).toEqual([]);
+    }
   });
 
   it('passes synthesis with the pack registered as a validation plugin', () => {
