@@ -3,6 +3,7 @@
 // a canvas (the editor mounts), reload (still signed in), sign out (the authorization server's session
 // ends too). axe-core checks every screen; nothing the CSP blocks; screenshots for a person to look at
 // (kept in STUDIO_SCREENSHOTS when set, else in a temp folder removed after the run).
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -19,10 +20,11 @@ const folder = tempFolders('studio-e2e');
 let local: LocalProcess | undefined;
 let browser: Browser | undefined;
 let appUrl: string;
+let dataDir: string;
 let shots: string;
 
 beforeAll(async () => {
-  const dataDir = folder();
+  dataDir = folder();
   shots = process.env.STUDIO_SCREENSHOTS || folder();
   mkdirSync(shots, { recursive: true });
   const ports = { APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()) };
@@ -158,5 +160,43 @@ describe('the studio in a browser', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('gives a viewer a viewer’s scopes without a consent page, and says which scope an edit needs', { timeout: 120_000 }, async () => {
+    // Prepare: a viewer of the bootstrap workspace (the admin CLI against the running stack).
+    const workspaceId = /Created workspace (\S+)/.exec(local!.output())?.[1];
+    expect(workspaceId).toBeDefined();
+    const created = await admin(['create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--workspace', workspaceId!, '--role', 'viewer', '--local']);
+    expect(created.code, created.output).toBe(0);
+    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC', reducedMotion: 'reduce' });
+    const page = await context.newPage();
+
+    // Act: sign in as the viewer and try to create a canvas.
+    await page.goto(`${appUrl}/`);
+    await screen(page, 'signed-out');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.fill('#email', 'viewer@example.test');
+    await page.fill('#password', 'viewer password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await screen(page, 'canvases');
+    await page.getByLabel('New canvas').fill('Not allowed');
+    await page.getByRole('button', { name: 'Create canvas' }).click();
+
+    // Assess: the refusal names the scope, and what was typed is still there.
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('write:canvas');
+    expect(await page.getByLabel('New canvas').inputValue()).toBe('Not allowed');
+    await look(page, '6-viewer-refused');
+    await context.close();
+  });
 });
 
+function admin(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
