@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isObserved } from '#adapters/observability/powertools';
+import { isObserved, logger } from '#adapters/observability/powertools';
 import { ROUTES, routeById } from '#routes/manifest';
 
 const entries = [...new Set(ROUTES.map((route) => route.entry))];
@@ -24,7 +24,11 @@ describe('route handlers', () => {
 describe('hand-built route handlers log their Request line', () => {
   const lines: string[] = [];
   const write = process.stdout.write;
+  const level = logger.getLevelName();
   beforeAll(() => {
+    // The logger is quiet (WARN) where DYNAMODB_ENDPOINT is set, as it is in every worker of a run that
+    // also starts the integration project's local services (forks inherit the env they set).
+    logger.setLogLevel('INFO');
     // Only read by the payment routes, and only to refuse an unsigned delivery (no network).
     process.env.PAYMENTS_WEBHOOK_SECRET ??= `whsec_${randomUUID()}`;
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
@@ -35,6 +39,7 @@ describe('hand-built route handlers log their Request line', () => {
   });
   afterAll(() => {
     process.stdout.write = write;
+    logger.setLogLevel(level);
   });
 
   // Each answered without I/O: no credential (billing), no signature (payments), a GET (GitHub), /health (meta).
