@@ -2,17 +2,25 @@
 // for every extension-less path outside /api, /oauth and /.well-known, so deep links and reloads work.
 import { useSyncExternalStore } from 'react';
 
-export type Route = { name: 'canvases' } | { name: 'canvas'; canvasId: string } | { name: 'callback' } | { name: 'not-found'; path: string };
+export type Route =
+  | { name: 'canvases' }
+  | { name: 'canvas'; canvasId: string }
+  | { name: 'console'; sectionId: string }
+  | { name: 'callback' }
+  | { name: 'not-found'; path: string };
 
 export function parseRoute(pathname: string): Route {
   if (pathname === '/' || pathname === '/canvases') return { name: 'canvases' };
   if (pathname === '/auth/callback') return { name: 'callback' };
   const canvas = /^\/canvases\/([A-Za-z0-9_-]{1,64})$/.exec(pathname);
   if (canvas) return { name: 'canvas', canvasId: canvas[1]! };
+  const console = /^\/console\/([a-z][a-z0-9-]{0,40})$/.exec(pathname);
+  if (console) return { name: 'console', sectionId: console[1]! };
   return { name: 'not-found', path: pathname };
 }
 
 export const canvasPath = (canvasId: string) => `/canvases/${encodeURIComponent(canvasId)}`;
+export const consolePath = (sectionId: string) => `/console/${sectionId}`;
 
 const NAVIGATE = 'studio:navigate';
 

@@ -3,7 +3,9 @@
 // workspace), so switching is signing in again and choosing on the authorization server's page.
 import { useEffect, useMemo, useState, type JSX } from 'react';
 import { SignInError } from '../auth/session.ts';
-import { parseRoute, usePathname } from '../app/router.ts';
+import { consolePath, parseRoute, usePathname } from '../app/router.ts';
+import { ConsolePage } from '../console/ConsolePage.tsx';
+import { SECTIONS } from '../console/sections.ts';
 import { StudioContext, type Studio } from '../app/session-context.ts';
 import type { ToolClient } from '../mcp/tools.ts';
 import { describeError } from '../ui/describe-error.ts';
@@ -41,6 +43,16 @@ export function Shell(props: { tools: ToolClient; onSignOut: () => void; onSwitc
         <p className="workspace" data-testid="workspace">
           {workspace === undefined ? 'Workspace…' : 'error' in workspace ? 'Workspace unavailable' : workspace.name}
         </p>
+        <nav aria-label="Workspace" className="sections">
+          <Link to="/" current={route.name === 'canvases' || route.name === 'canvas'}>
+            Canvases
+          </Link>
+          {SECTIONS.map((section) => (
+            <Link key={section.id} to={consolePath(section.id)} current={route.name === 'console' && route.sectionId === section.id}>
+              {section.title}
+            </Link>
+          ))}
+        </nav>
         <nav aria-label="Account" className="account">
           <button type="button" onClick={props.onSwitchWorkspace}>
             Switch workspace
@@ -53,6 +65,8 @@ export function Shell(props: { tools: ToolClient; onSignOut: () => void; onSwitc
       <main id="main" tabIndex={-1} className={route.name === 'canvas' ? 'main main-canvas' : 'main'}>
         {route.name === 'canvas' ? (
           <CanvasPage canvasId={route.canvasId} />
+        ) : route.name === 'console' ? (
+          <ConsolePage sectionId={route.sectionId} />
         ) : route.name === 'not-found' ? (
           <section data-state="ready">
             <h1>Page not found</h1>

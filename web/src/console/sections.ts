@@ -1,0 +1,25 @@
+// The console's sections, listed once: the shell's navigation, the routes under /console/<id> and the
+// code-split screens all come from this list. Each screen lives in its own folder (web/src/console/<id>/)
+// and is downloaded only when opened, so the first page stays small.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface ConsoleSection {
+  /** The path segment: /console/<id>. */
+  readonly id: string;
+  /** The navigation label and the screen's heading. */
+  readonly title: string;
+  readonly screen: LazyExoticComponent<ComponentType>;
+}
+
+/** `load` imports the section's module; `name` is the component it exports. */
+function section(id: string, title: string, load: () => Promise<Record<string, ComponentType>>, name: string): ConsoleSection {
+  return { id, title, screen: lazy(() => load().then((module) => ({ default: module[name]! }))) };
+}
+
+export const SECTIONS: readonly ConsoleSection[] = [
+  // section('assets', 'Assets', () => import('./assets/AssetsScreen.tsx'), 'AssetsScreen'),
+];
+
+export function sectionById(id: string): ConsoleSection | undefined {
+  return SECTIONS.find((candidate) => candidate.id === id);
+}
