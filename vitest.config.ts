@@ -38,7 +38,11 @@ export default defineConfig({
           setupFiles: ['test/support/setup-env.ts'],
         },
       },
-      { extends: true, test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000 } },
+      {
+        extends: true,
+        // The studio is built once for every e2e file (each starts local mode, which serves it).
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000, globalSetup: ['test/support/studio-build.ts'] },
+      },
     ],
   },
 });

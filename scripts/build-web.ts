@@ -85,7 +85,14 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
 
   await mkdir(dirname(outdir), { recursive: true });
   await rm(outdir, { recursive: true, force: true });
-  await rename(staging, outdir);
+  try {
+    await rename(staging, outdir);
+  } catch (error) {
+    // Two starts that found the build stale at once (e2e tests start local mode in parallel) both
+    // build the same sources; the one that renames second keeps the first one's output.
+    if (!['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    await rm(staging, { recursive: true, force: true });
+  }
 
   const sizes = async (files: readonly string[]) => {
     let bytes = 0;
