@@ -15,6 +15,7 @@ type Phase =
   | { kind: 'ready' };
 
 const auth = new AuthSession(authConfig());
+const accessToken = () => auth.accessToken();
 // Boot runs once per page load; React may mount twice in development.
 let booted = false;
 
@@ -48,6 +49,7 @@ export function App(): JSX.Element {
       return (
         <Shell
           tools={tools}
+          accessToken={accessToken}
           onSignOut={signOut}
           onSwitchWorkspace={() => signIn('login')}
           onSessionEnded={(reason) => setPhase({ kind: 'signed-out', error: reason })}

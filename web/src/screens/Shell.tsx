@@ -18,10 +18,16 @@ interface Workspace {
   name: string;
 }
 
-export function Shell(props: { tools: ToolClient; onSignOut: () => void; onSwitchWorkspace: () => void; onSessionEnded: (reason: string) => void }): JSX.Element {
-  const { tools, onSessionEnded } = props;
+export function Shell(props: {
+  tools: ToolClient;
+  accessToken: () => Promise<string>;
+  onSignOut: () => void;
+  onSwitchWorkspace: () => void;
+  onSessionEnded: (reason: string) => void;
+}): JSX.Element {
+  const { tools, accessToken, onSessionEnded } = props;
   const [workspace, setWorkspace] = useState<Workspace | { error: string } | undefined>();
-  const studio = useMemo<Studio>(() => ({ tools, sessionEnded: onSessionEnded }), [tools, onSessionEnded]);
+  const studio = useMemo<Studio>(() => ({ tools, sessionEnded: onSessionEnded, accessToken }), [tools, onSessionEnded, accessToken]);
   const route = parseRoute(usePathname());
 
   useEffect(() => {
