@@ -1,0 +1,351 @@
+// Templates: the workspace's frozen canvases. Browse them, preview one (its nodes and connections, read
+// from the snapshot, with a sketch of the layout), start a new canvas from one (and land in it), publish
+// a canvas as a new template, delete one. Each is a template tool; what a person typed stays on error.
+import './templates.css';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
+import { listCanvases, type CanvasSummary } from '../../app/canvases.ts';
+import { canvasPath, navigate } from '../../app/router.ts';
+import { useStudio } from '../../app/session-context.ts';
+import { SignInError } from '../../auth/session.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { describeError } from '../../ui/describe-error.ts';
+import {
+  deleteTemplate,
+  describeSnapshot,
+  getTemplateSnapshot,
+  listTemplates,
+  publishTemplate,
+  sketchSnapshot,
+  useTemplate,
+  type Template,
+  type TemplateSnapshot,
+} from './templates.ts';
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; templates: Template[]; complete: boolean; canvases: CanvasSummary[] };
+
+export function TemplatesScreen(): JSX.Element {
+  const { tools, sessionEnded } = useStudio();
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState('');
+
+  const fail = useCallback(
+    (caught: unknown) => {
+      if (caught instanceof SignInError) sessionEnded(caught.message);
+      else setError(describeError(caught));
+    },
+    [sessionEnded],
+  );
+
+  const reload = useCallback(async () => {
+    try {
+      const [templates, canvases] = await Promise.all([listTemplates(tools), listCanvases(tools)]);
+      setLoad({
+        state: 'ready',
+        // The tool answers oldest first; the newest is what a person just published.
+        templates: [...templates.items].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+        complete: templates.complete,
+        canvases: [...canvases.items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+      });
+    } catch (caught) {
+      if (caught instanceof SignInError) sessionEnded(caught.message);
+      else setLoad({ state: 'error', message: describeError(caught) });
+    }
+  }, [tools, sessionEnded]);
+
+  useEffect(() => void reload(), [reload]);
+
+  /** Runs one change, then shows the list as the server has it. Throws nothing: errors are shown. */
+  const change = useCallback(
+    async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
+      setError(undefined);
+      try {
+        await action();
+        setStatus(done);
+        await reload();
+        return true;
+      } catch (caught) {
+        fail(caught);
+        return false;
+      }
+    },
+    [reload, fail],
+  );
+
+  const use = useCallback(
+    async (template: Template): Promise<boolean> => {
+      setError(undefined);
+      try {
+        const canvas = await useTemplate(tools, template.id);
+        navigate(canvasPath(canvas.id), { state: { canvasName: canvas.name } });
+        return true;
+      } catch (caught) {
+        fail(caught);
+        return false;
+      }
+    },
+    [tools, fail],
+  );
+
+  if (load.state === 'loading') {
+    return (
+      <div data-screen="templates" data-state="loading" aria-busy="true">
+        <p role="status">Loading templates…</p>
+      </div>
+    );
+  }
+  if (load.state === 'error') {
+    return (
+      <div data-screen="templates" data-state="error">
+        <Alert
+          title="The templates could not be loaded"
+          action={
+            <button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>
+              Try again
+            </button>
+          }
+        >
+          {load.message}
+        </Alert>
+      </div>
+    );
+  }
+
+  return (
+    <div data-screen="templates" data-state="ready" className="templates">
+      <p className="muted">
+        A template is a canvas frozen when it was published: later edits of that canvas do not change it. A canvas started from a template is a copy you can edit freely.
+      </p>
+      {error ? (
+        <Alert title="That did not work" action={<button type="button" onClick={() => setError(undefined)}>Dismiss</button>}>
+          {error}
+        </Alert>
+      ) : null}
+      <p className="sr-only" role="status" aria-live="polite">
+        {status}
+      </p>
+      <PublishForm
+        canvases={load.canvases}
+        onPublish={(input) => {
+          const canvas = load.canvases.find((candidate) => candidate.id === input.canvasId);
+          return change(() => publishTemplate(tools, input), `Published “${input.name?.trim() || canvas?.name || input.canvasId}” as a template.`);
+        }}
+      />
+      <h2 id="templates-list-title">Templates of this workspace</h2>
+      {load.templates.length === 0 ? (
+        <p className="empty">No templates yet. Publish a canvas above to make the first one.</p>
+      ) : (
+        <ul className="canvas-list template-list" aria-labelledby="templates-list-title">
+          {load.templates.map((template) => (
+            <TemplateRow
+              key={template.id}
+              template={template}
+              onUse={() => use(template)}
+              onDelete={() => change(() => deleteTemplate(tools, template.id), `Deleted the template “${template.name}”.`)}
+            />
+          ))}
+        </ul>
+      )}
+      {load.complete ? null : <p className="muted">Only the first 1,000 templates are shown.</p>}
+    </div>
+  );
+}
+
+function PublishForm(props: { canvases: CanvasSummary[]; onPublish: (input: { canvasId: string; name?: string; description?: string }) => Promise<boolean> }): JSX.Element {
+  const [canvasId, setCanvasId] = useState('');
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [busy, setBusy] = useState(false);
+  const chosen = canvasId || props.canvases[0]?.id || '';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen) return;
+    setBusy(true);
+    const ok = await props.onPublish({ canvasId: chosen, name, description });
+    setBusy(false);
+    if (ok) {
+      setName('');
+      setDescription('');
+    }
+  };
+
+  return (
+    <form className="publish-template" onSubmit={submit} aria-labelledby="publish-title">
+      <h2 id="publish-title">Publish a canvas as a template</h2>
+      {props.canvases.length === 0 ? (
+        <p className="muted">This workspace has no canvas to publish yet.</p>
+      ) : (
+        <div className="publish-fields">
+          <label htmlFor="publish-canvas">Canvas</label>
+          <select id="publish-canvas" value={chosen} onChange={(event) => setCanvasId(event.target.value)}>
+            {props.canvases.map((canvas) => (
+              <option key={canvas.id} value={canvas.id}>
+                {canvas.name}
+                {canvas.archived ? ' (archived)' : ''}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="publish-name">Template name</label>
+          <input id="publish-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} placeholder="The canvas's name" />
+          <label htmlFor="publish-description">Description</label>
+          <textarea id="publish-description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} rows={2} placeholder="What it is for (optional)" />
+          <div>
+            <button type="submit" className="primary" disabled={busy}>
+              {busy ? 'Publishing…' : 'Publish template'}
+            </button>
+          </div>
+        </div>
+      )}
+    </form>
+  );
+}
+
+type Mode = 'view' | 'preview' | 'confirm-delete';
+
+function TemplateRow(props: { template: Template; onUse: () => Promise<boolean>; onDelete: () => Promise<boolean> }): JSX.Element {
+  const { template } = props;
+  const [mode, setMode] = useState<Mode>('view');
+  const [busy, setBusy] = useState(false);
+  const previewId = useId();
+  const cancelDelete = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (mode === 'confirm-delete') cancelDelete.current?.focus();
+  }, [mode]);
+
+  const run = async (action: () => Promise<boolean>) => {
+    setBusy(true);
+    const ok = await action();
+    // A successful use navigates away and a delete removes the row: only a failure stays here.
+    if (!ok) setBusy(false);
+  };
+
+  return (
+    <li className="canvas-row template-row" data-template-id={template.id}>
+      <div className="canvas-name">
+        <span className="template-name">{template.name}</span>
+        {template.description ? <span>{template.description}</span> : null}
+        <span className="muted">
+          {plural(template.nodeCount, 'node')} · {plural(template.edgeCount, 'connection')} · revision {template.revision} · published{' '}
+          <time dateTime={template.publishedAt}>{new Date(template.publishedAt).toLocaleString()}</time>
+        </span>
+      </div>
+      {mode === 'confirm-delete' ? (
+        <div className="actions" role="group" aria-label={`Delete the template ${template.name}?`}>
+          <span>Delete the template “{template.name}”? Canvases made from it stay.</span>
+          <button type="button" className="danger" disabled={busy} onClick={() => void run(props.onDelete)}>
+            Delete
+          </button>
+          <button
+            type="button"
+            ref={cancelDelete}
+            onClick={() => {
+              setMode('view');
+              queueMicrotask(() => deleteButton.current?.focus());
+            }}
+          >
+            Keep it
+          </button>
+        </div>
+      ) : (
+        <div className="actions" role="group" aria-label={`Actions for ${template.name}`}>
+          <button type="button" aria-expanded={mode === 'preview'} aria-controls={previewId} onClick={() => setMode(mode === 'preview' ? 'view' : 'preview')}>
+            Preview
+          </button>
+          <button type="button" className="primary" disabled={busy} onClick={() => void run(props.onUse)}>
+            {busy ? 'Creating…' : 'Use template'}
+          </button>
+          <button type="button" ref={deleteButton} disabled={busy} onClick={() => setMode('confirm-delete')}>
+            Delete
+          </button>
+        </div>
+      )}
+      {mode === 'preview' ? (
+        <div id={previewId} className="template-preview">
+          <TemplatePreview template={template} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+type Snapshot = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; snapshot: TemplateSnapshot };
+
+function TemplatePreview(props: { template: Template }): JSX.Element {
+  const { tools, sessionEnded } = useStudio();
+  const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    getTemplateSnapshot(tools, props.template.id).then(
+      (answer) => live && setSnapshot({ state: 'ready', snapshot: answer }),
+      (caught: unknown) => {
+        if (!live) return;
+        if (caught instanceof SignInError) sessionEnded(caught.message);
+        else setSnapshot({ state: 'error', message: describeError(caught) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [tools, sessionEnded, props.template.id, attempt]);
+
+  if (snapshot.state === 'loading') return <p role="status">Loading the preview…</p>;
+  if (snapshot.state === 'error') {
+    return (
+      <Alert title="The preview could not be loaded" action={<button type="button" onClick={() => (setSnapshot({ state: 'loading' }), setAttempt(attempt + 1))}>Try again</button>}>
+        {snapshot.message}
+      </Alert>
+    );
+  }
+  const { nodes, connections } = describeSnapshot(snapshot.snapshot);
+  const sketch = sketchSnapshot(snapshot.snapshot);
+  return (
+    <div className="template-preview-body" data-preview-state="ready">
+      {sketch.boxes.length > 0 ? (
+        // Decorative: the lists below say the same in words.
+        <svg className="template-sketch" viewBox={`0 0 ${sketch.width} ${sketch.height}`} width={sketch.width} height={sketch.height} aria-hidden="true" focusable="false">
+          {sketch.lines.map((line) => (
+            <line key={line.id} x1={line.x1} y1={line.y1} x2={line.x2} y2={line.y2} />
+          ))}
+          {sketch.boxes.map((box) => (
+            <rect key={box.id} x={box.x} y={box.y} width={box.width} height={box.height} rx={Math.min(4, box.width / 8)} />
+          ))}
+        </svg>
+      ) : null}
+      <div>
+        <h3>Nodes</h3>
+        {nodes.length === 0 ? (
+          <p className="muted">No nodes.</p>
+        ) : (
+          <ul className="template-nodes" aria-label={`Nodes of ${props.template.name}`}>
+            {nodes.map((node) => (
+              <li key={node.id}>
+                {node.title}
+                {node.title !== node.type ? <span className="muted"> · {node.type}</span> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>Connections</h3>
+        {connections.length === 0 ? (
+          <p className="muted">No connections.</p>
+        ) : (
+          <ul className="template-connections" aria-label={`Connections of ${props.template.name}`}>
+            {connections.map((connection) => (
+              <li key={connection.id}>{connection.text}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+const plural = (count: number, noun: string) => `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
