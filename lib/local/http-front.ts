@@ -19,6 +19,7 @@ import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition 
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
+import { studioSecurityHeaders } from '../../web/headers.ts';
 import { serveStudioFallback, serveStudioFile } from './studio-files.ts';
 
 /** API Gateway refuses payloads over 10 MB before any Lambda runs. */
@@ -43,6 +44,11 @@ export interface HttpFrontOptions {
   readonly onRequest?: (record: RequestRecord) => void;
   /** The studio's build (web/dist), served at `/` for browsers (studio-files.ts). @default none */
   readonly studioDir?: string;
+  /**
+   * Origins the studio's CSP must allow for media, images and fetches: the local S3 front, where
+   * presigned upload and download URLs point (docs/studio.md, Content Security Policy). @default none
+   */
+  readonly studioMediaOrigins?: readonly string[];
 }
 
 export interface HttpFront {
@@ -81,6 +87,7 @@ export async function importRouteHandler(entry: string): Promise<RouteHandler> {
 /** Starts the front for one host on 127.0.0.1; rejects with the listen error (e.g. EADDRINUSE). */
 export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
   const routes = (options.routes ?? ROUTES).filter((route) => route.host === options.host);
+  const studioHeaders = studioSecurityHeaders(options.studioMediaOrigins);
   const loadHandler = options.loadHandler ?? importRouteHandler;
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   // One import per entry, shared by concurrent first requests: the module scope is the cold start.
@@ -124,13 +131,13 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       return sendJson(response, 400, { error: `Malformed percent-encoding in the path ${url.pathname}` });
     }
     const studioDir = options.studioDir;
-    if (studioDir && (await serveStudioFile(studioDir, request, response, url.pathname)) === 'served') return;
+    if (studioDir && (await serveStudioFile(studioDir, request, response, url.pathname, studioHeaders)) === 'served') return;
     const candidates = routes.flatMap((route) => {
       const pathParameters = matchPath(route.path, url.pathname);
       return pathParameters ? [{ route, pathParameters }] : [];
     });
     if (candidates.length === 0) {
-      if (studioDir && (await serveStudioFallback(studioDir, request, response, url.pathname)) === 'served') return;
+      if (studioDir && (await serveStudioFallback(studioDir, request, response, url.pathname, studioHeaders)) === 'served') return;
       return sendJson(response, 404, { error: unknownRouteMessage(options.host, method, url.pathname) });
     }
     // An ANY route takes every method, as its API Gateway ANY method does; the handler decides.

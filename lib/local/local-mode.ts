@@ -173,7 +173,7 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
 
     await Promise.all(held.map((hold) => hold.release()));
     const [app, base] = await Promise.all([
-      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest, config.studioDir)),
+      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest, config.studioDir, [s3.endpoint])),
       track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base', activity?.onRequest)),
     ]);
     return { appUrl: app.url, baseUrl: base.url, dataDir, bootstrap, dynamodb, sfn, stop: stopAll };
@@ -251,8 +251,16 @@ async function track<T extends { stop(): Promise<void> }>(stops: (() => Promise<
   return service;
 }
 
-async function listenOrExplain(port: number, setting: string, host: 'app' | 'base', onRequest?: HttpFrontOptions['onRequest'], studioDir?: string): Promise<HttpFront> {
-  return startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}), ...(studioDir ? { studioDir } : {}) }).catch(explainTaken(port, setting));
+async function listenOrExplain(
+  port: number,
+  setting: string,
+  host: 'app' | 'base',
+  onRequest?: HttpFrontOptions['onRequest'],
+  studioDir?: string,
+  // Presigned S3 URLs point at the local S3 front: the studio uploads to it and plays media from it.
+  studioMediaOrigins?: readonly string[],
+): Promise<HttpFront> {
+  return startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}), ...(studioDir ? { studioDir, studioMediaOrigins } : {}) }).catch(explainTaken(port, setting));
 }
 
 /** EADDRINUSE on `port` becomes the error that names the setting to change; other errors pass through. */

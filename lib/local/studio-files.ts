@@ -11,6 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, resolve, sep } from 'node:path';
 import { ASSET_CACHE_CONTROL, INDEX_CACHE_CONTROL, STUDIO_SECURITY_HEADERS } from '../../web/headers.ts';
 
+/** The security headers every file is sent with (web/headers.ts; local mode adds the S3 front's origin). */
+export type StudioHeaders = Readonly<Record<string, string>>;
+
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -31,22 +34,34 @@ const wantsHtml = (request: IncomingMessage) => (request.headers.accept ?? '').i
 const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
 
 /** Before the routes: the build's files, and `/` for browsers. */
-export async function serveStudioFile(dir: string, request: IncomingMessage, response: ServerResponse, path: string): Promise<StudioAnswer> {
+export async function serveStudioFile(
+  dir: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  headers: StudioHeaders = STUDIO_SECURITY_HEADERS,
+): Promise<StudioAnswer> {
   const method = request.method ?? 'GET';
   if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path)) return 'not-mine';
-  if (path === '/' || path === '/index.html') return wantsHtml(request) ? sendFile(response, method, dir, 'index.html') : 'not-mine';
+  if (path === '/' || path === '/index.html') return wantsHtml(request) ? sendFile(response, method, dir, 'index.html', headers) : 'not-mine';
   if (!extname(path)) return 'not-mine';
-  return sendFile(response, method, dir, path.slice(1));
+  return sendFile(response, method, dir, path.slice(1), headers);
 }
 
 /** After the routes found nothing: a deep link into the app (e.g. /canvases/cnv_1) gets index.html. */
-export async function serveStudioFallback(dir: string, request: IncomingMessage, response: ServerResponse, path: string): Promise<StudioAnswer> {
+export async function serveStudioFallback(
+  dir: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  path: string,
+  headers: StudioHeaders = STUDIO_SECURITY_HEADERS,
+): Promise<StudioAnswer> {
   const method = request.method ?? 'GET';
   if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path) || extname(path) || !wantsHtml(request)) return 'not-mine';
-  return sendFile(response, method, dir, 'index.html');
+  return sendFile(response, method, dir, 'index.html', headers);
 }
 
-async function sendFile(response: ServerResponse, method: string, dir: string, file: string): Promise<StudioAnswer> {
+async function sendFile(response: ServerResponse, method: string, dir: string, file: string, headers: StudioHeaders): Promise<StudioAnswer> {
   const root = resolve(dir);
   const path = resolve(root, decodeURIComponent(file));
   if (!path.startsWith(root + sep)) return 'not-mine';
@@ -55,7 +70,7 @@ async function sendFile(response: ServerResponse, method: string, dir: string, f
   const body = await readFile(path);
   const isIndex = file === 'index.html';
   response.writeHead(200, {
-    ...STUDIO_SECURITY_HEADERS,
+    ...headers,
     'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
     'content-length': body.length,
     'cache-control': isIndex ? INDEX_CACHE_CONTROL : ASSET_CACHE_CONTROL,
