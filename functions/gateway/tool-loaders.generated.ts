@@ -32,6 +32,7 @@ export const TOOL_LOADERS: Readonly<Record<string, () => Promise<{ readonly oper
   replay_execution: () => import('#routes/runs/replay'),
   redrive_execution: () => import('#routes/runs/redrive'),
   set_callback_signing_secret: () => import('#routes/runs/callback-signing-secret'),
+  list_webhooks: () => import('#operations/webhooks/list-webhooks'),
   register_webhook: () => import('#routes/webhooks/register'),
   revoke_webhook: () => import('#routes/webhooks/revoke'),
   set_webhook_signing_secret: () => import('#routes/webhooks/signing-secret'),

@@ -234,6 +234,35 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
     status: 202,
     output: { ...unfinished, status: 'running', finishedAt: null, outputs: {}, nodes: { prompt: { status: 'succeeded' }, tpl: { status: 'running' } } },
   },
+  list_webhooks: {
+    input: { limit: 25 },
+    status: 200,
+    output: {
+      items: [
+        {
+          canvasId: CANVAS,
+          canvasName: 'Order intake',
+          canvasArchived: false,
+          triggerNodeId: 'hook',
+          nodeLabel: 'Shop orders',
+          registered: true,
+          webhookUrl: 'http://127.0.0.1:3001/webhook/trigger',
+          signedUrls: { github: 'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', stripe: 'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', shopify: 'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d', 'standard-webhooks': 'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d' },
+          registeredAt: AT,
+          lastTriggeredAt: LATER,
+          lastExecutionId: EXECUTION,
+          signingSecrets: {
+            github: { set: false, setAt: null },
+            stripe: { set: true, setAt: '2026-11-24T09:30:00.000Z' },
+            shopify: { set: false, setAt: null },
+            'standard-webhooks': { set: false, setAt: null },
+          },
+        },
+        { canvasId: CANVAS, canvasName: 'Order intake', canvasArchived: false, triggerNodeId: 'refunds', nodeLabel: null, registered: false, webhookUrl: null, signedUrls: null, registeredAt: null, lastTriggeredAt: null, lastExecutionId: null, signingSecrets: null },
+      ],
+      nextCursor: null,
+    },
+  },
   register_webhook: {
     input: { canvasId: CANVAS, triggerNodeId: 'hook' },
     status: 201,

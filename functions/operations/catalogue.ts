@@ -35,6 +35,7 @@ import { operation as callbacksSigningSecret } from '#routes/runs/callback-signi
 import { operation as webhooksRegister } from '#routes/webhooks/register';
 import { operation as webhooksRevoke } from '#routes/webhooks/revoke';
 import { operation as webhooksSigningSecret } from '#routes/webhooks/signing-secret';
+import { operation as webhooksList } from './webhooks/list-webhooks.ts';
 import { operation as workspaceInfo } from '#routes/workspace/info';
 import { operation as workspaceMembers } from '#routes/workspace/members';
 import { operation as workspaceRename } from '#routes/workspace/rename';
@@ -104,7 +105,7 @@ export const OPERATIONS: readonly Operation[] = [
   // Runs
   runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive, callbacksSigningSecret,
   // Webhook triggers
-  webhooksRegister, webhooksRevoke, webhooksSigningSecret,
+  webhooksList, webhooksRegister, webhooksRevoke, webhooksSigningSecret,
   // Templates
   templatesList, templatesSnapshot, templatesUse, templatesPublish, templatesDelete,
   // Assets: canvas uploads, then the workspace library

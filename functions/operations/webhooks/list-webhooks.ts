@@ -1,0 +1,29 @@
+// operation (tool only): list_webhooks → listWebhooks → CanvasRepository, WebhookRepository
+import * as z from '#core/schema';
+import { listWebhooks } from '#core/webhooks/list';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { pageOf } from '#operations/views';
+import { WebhookListingView } from './views.ts';
+
+const webhooks = new DynamoWebhookRepository();
+
+export const operation = defineOperation({
+  name: 'list_webhooks',
+  title: 'List webhook triggers',
+  description:
+    "Lists the workspace's webhook-trigger nodes across canvases, a page of canvases at a time: whether each is registered, its URL and signed URLs, when it was last called, and per signature scheme whether a provider signing secret is stored (never the secret). The trigger's own secret is not listed: register_webhook returns it.",
+  route: null,
+  scope: 'read:canvases',
+  withoutRoute:
+    'The interface names no HTTP route for listing webhooks (its webhook routes are register, revoke and signing-secret); the studio and agents list them through the gateway.',
+  input: z.strictObject({
+    // Each canvas on a page is read whole (its nodes), so pages are smaller than list_canvases'.
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 25).check(z.describe('Canvases per page, 1–50 (default 25)')),
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048), z.describe('nextCursor of the previous page; omit for the first page'))),
+  }),
+  output: pageOf(WebhookListingView, 'Webhook-trigger nodes of this page of canvases (a page may hold none)'),
+  annotations: READ_ONLY,
+  run: (input, { principal, publicBaseUrl }) => listWebhooks(principal, input, { canvases, webhooks, publicBaseUrl: publicBaseUrl() }),
+});
