@@ -113,7 +113,9 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
 }
 
 function entryOutput(metafile: Metafile, staging: string): string {
-  const [path] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint !== undefined) ?? [];
+  // Every lazily imported module's chunk has an entryPoint too (esbuild's dynamic import entries): match main's.
+  const main = relative(ROOT, resolve(STUDIO_SOURCE, 'src/main.tsx'));
+  const [path] = Object.entries(metafile.outputs).find(([, output]) => output.entryPoint === main) ?? [];
   if (!path) throw new Error('esbuild produced no entry output');
   return relative(staging, resolve(ROOT, path));
 }
