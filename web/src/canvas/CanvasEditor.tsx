@@ -3,7 +3,8 @@
 // data-state="loading" | "ready" | "error" for tests and screen readers.
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
-import { useCallback, useEffect, useMemo, useRef, type JSX } from 'react';
+import '../runs/runs.css';
+import { useCallback, useContext, useEffect, useMemo, useRef, type JSX } from 'react';
 import {
   Background,
   Controls,
@@ -25,9 +26,18 @@ import { Notices } from './Notices.tsx';
 import { Palette } from './Palette.tsx';
 import { createEditor } from './store.ts';
 import { Toolbar } from './Toolbar.tsx';
+import { RunContext, type RunContextValue } from '../runs/run-context.ts';
+import { RunPanel } from '../runs/RunPanel.tsx';
+import { createRunStore } from '../runs/run-store.ts';
+import { saveEditorNow } from './save-now.ts';
 
 export function CanvasEditor(props: { canvasId: string; tools: ToolClient }): JSX.Element {
   const editor = useMemo(() => createEditor(props.canvasId, props.tools), [props.canvasId, props.tools]);
+  const run = useMemo((): RunContextValue => {
+    const runs = createRunStore(props.canvasId, props.tools);
+    return { ...runs, canvasId: props.canvasId, tools: props.tools, saveNow: () => saveEditorNow(editor) };
+  }, [editor, props.canvasId, props.tools]);
+  useEffect(() => () => run.actions.dispose(), [run]);
   useEffect(() => {
     void editor.actions.load();
     // Sends what is unsaved before the page goes, and asks the browser to warn while a save is pending.
@@ -44,9 +54,11 @@ export function CanvasEditor(props: { canvasId: string; tools: ToolClient }): JS
   }, [editor]);
   return (
     <EditorContext.Provider value={editor}>
-      <ReactFlowProvider>
-        <EditorLayout />
-      </ReactFlowProvider>
+      <RunContext.Provider value={run}>
+        <ReactFlowProvider>
+          <EditorLayout />
+        </ReactFlowProvider>
+      </RunContext.Provider>
     </EditorContext.Provider>
   );
 }
@@ -56,6 +68,9 @@ function EditorLayout(): JSX.Element {
   const phase = useEditor((state) => state.phase);
   const loadError = useEditor((state) => state.loadError);
   const status = useEditor((state) => state.status);
+  const docNodes = useEditor((state) => state.session.doc.nodes);
+  const readOnly = useEditor((state) => state.session.readOnly);
+  const saveNow = useContext(RunContext)!.saveNow;
   const flow = useReactFlow();
   const pane = useRef<HTMLDivElement>(null);
   const added = useRef(0);
@@ -109,6 +124,7 @@ function EditorLayout(): JSX.Element {
         </div>
         <Inspector />
       </div>
+      {phase === 'ready' ? <RunPanel nodes={docNodes} disabled={readOnly} beforeRun={saveNow} /> : null}
     </div>
   );
 }

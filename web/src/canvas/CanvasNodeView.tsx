@@ -5,6 +5,8 @@ import { Handle, NodeResizer, Position, type NodeProps } from '@xyflow/react';
 import { useEditor, useEditorActions } from './editor-context.ts';
 import type { FlowNode } from './flow-mapping.ts';
 import type { PortDefinition } from './types.ts';
+import { NodeRunBadge } from '../runs/NodeRunBadge.tsx';
+import { NodeCost } from '../runs/NodeCost.tsx';
 
 const NO_PORTS: PortDefinition[] = [];
 
@@ -43,6 +45,8 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
           ))}
         </div>
       </div>
+      <NodeCost node={data.node} />
+      <NodeRunBadge nodeId={id} />
       {warnings ? (
         <ul className="canvas-node-warnings" aria-label={`Warnings for ${title}`}>
           {warnings.map((warning) => (

@@ -6,6 +6,8 @@ import { useEditor, useEditorActions } from './editor-context.ts';
 import { FieldControl } from './FieldControl.tsx';
 import { formFields } from './schema-form.ts';
 import type { CanvasNode } from './types.ts';
+import { useRunContext } from '../runs/run-context.ts';
+import { WebhookUrls } from '../runs/WebhookUrls.tsx';
 
 export function Inspector(): JSX.Element {
   const selected = useEditor((state) => state.selectedNodeIds);
@@ -41,6 +43,7 @@ function NodeForm({ node }: { node: CanvasNode }): JSX.Element {
       </form>
       {node.type === 'text' || node.document ? <DocumentEditor node={node} disabled={readOnly} /> : null}
       <ConnectPanel node={node} disabled={readOnly} />
+      {node.type === 'webhook-trigger' ? <WebhookPanel nodeId={node.id} /> : null}
       <button type="button" className="inspector-delete" disabled={readOnly} onClick={() => actions.deleteElements([node.id], [])}>
         Delete node
       </button>
@@ -59,4 +62,10 @@ function DocumentEditor({ node, disabled }: { node: CanvasNode; disabled: boolea
       <textarea id={`document-${node.id}`} rows={10} maxLength={200_000} disabled={disabled} value={draft} onChange={(event) => setDraft(event.target.value)} onBlur={() => actions.writeDocument(node.id, draft)} />
     </div>
   );
+}
+
+function WebhookPanel({ nodeId }: { nodeId: string }): JSX.Element | null {
+  const run = useRunContext();
+  if (!run) return null;
+  return <WebhookUrls canvasId={run.canvasId} nodeId={nodeId} tools={run.tools} beforeShow={run.saveNow} />;
 }
