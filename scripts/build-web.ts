@@ -17,14 +17,33 @@ import { SCOPES } from '../functions/core/scopes.ts';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const STUDIO_SOURCE = resolve(ROOT, 'web');
 export const STUDIO_DIST = resolve(ROOT, 'web/dist');
+/** The canvas editor's module, as esbuild's metafile names it: its chunk is what opening a canvas downloads. */
+export const STUDIO_EDITOR_SOURCE = 'web/src/canvas/CanvasEditor.tsx';
 
 export interface StudioBuild {
   readonly outdir: string;
   /** Every file written, relative to outdir. */
   readonly files: readonly string[];
   /** The JavaScript a first visit downloads before anything shows: the entry and its static imports. */
-  readonly initialJs: { readonly files: readonly string[]; readonly bytes: number; readonly gzipBytes: number };
-  readonly totalJs: { readonly bytes: number; readonly gzipBytes: number };
+  readonly initialJs: JsSizes & { readonly files: readonly string[] };
+  readonly totalJs: JsSizes;
+  /** Every JavaScript output, with the sources it holds and the chunks it imports, for reports (scripts/bundle-report.ts). */
+  readonly chunks: readonly StudioChunk[];
+}
+
+export interface JsSizes {
+  readonly bytes: number;
+  /** gzip -9, roughly what a CDN serves. */
+  readonly gzipBytes: number;
+}
+
+export interface StudioChunk {
+  /** Relative to outdir, e.g. assets/chunk-<hash>.js. */
+  readonly file: string;
+  /** Source files bundled into it, relative to the repository (web/src/canvas/CanvasEditor.tsx). */
+  readonly inputs: readonly string[];
+  /** Chunks it loads with `import` statements, before it runs (relative to outdir). */
+  readonly staticImports: readonly string[];
 }
 
 /**
@@ -69,7 +88,8 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
   });
   const assets = Object.keys(result.metafile.outputs).map((path) => relative(staging, resolve(ROOT, path)));
   const entry = entryOutput(result.metafile, staging);
-  const initial = [entry, ...staticImports(result.metafile, entry, staging)];
+  const chunks = chunksOf(result.metafile, staging);
+  const initial = [entry, ...staticClosure(chunks, entry)];
   const css = assets.filter((file) => file.endsWith('.css'));
   const template = await readFile(resolve(STUDIO_SOURCE, 'index.html'), 'utf8');
   // Every stylesheet is linked: esbuild does not load the CSS of lazily imported chunks by itself.
@@ -94,22 +114,36 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
     await rm(staging, { recursive: true, force: true });
   }
 
-  const sizes = async (files: readonly string[]) => {
-    let bytes = 0;
-    let gzipBytes = 0;
-    for (const file of files) {
-      const content = await readFile(resolve(outdir, file));
-      bytes += content.length;
-      gzipBytes += gzipSync(content, { level: 9 }).length;
-    }
-    return { bytes, gzipBytes };
-  };
   return {
     outdir,
     files: ['index.html', ...copied, ...assets],
-    initialJs: { files: initial, ...(await sizes(initial)) },
-    totalJs: await sizes(assets.filter((file) => file.endsWith('.js'))),
+    initialJs: { files: initial, ...(await measureFiles(outdir, initial)) },
+    totalJs: await measureFiles(outdir, assets.filter((file) => file.endsWith('.js'))),
+    chunks,
   };
+}
+
+/** Raw and gzip -9 bytes of `files` (relative to `dir`), summed. */
+export async function measureFiles(dir: string, files: readonly string[]): Promise<JsSizes> {
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const file of files) {
+    const content = await readFile(resolve(dir, file));
+    bytes += content.length;
+    gzipBytes += gzipSync(content, { level: 9 }).length;
+  }
+  return { bytes, gzipBytes };
+}
+
+/**
+ * What opening a lazily imported source costs: the chunk holding `source` and the chunks it imports
+ * statically, less those the first page has already loaded.
+ */
+export function lazyLoad(built: Pick<StudioBuild, 'chunks' | 'initialJs'>, source: string): string[] {
+  const holder = built.chunks.find((chunk) => chunk.inputs.includes(source));
+  if (!holder) throw new Error(`no studio chunk holds ${source}`);
+  const loaded = new Set(built.initialJs.files);
+  return [holder.file, ...staticClosure(built.chunks, holder.file)].filter((file) => !loaded.has(file));
 }
 
 function entryOutput(metafile: Metafile, staging: string): string {
@@ -120,21 +154,31 @@ function entryOutput(metafile: Metafile, staging: string): string {
   return relative(staging, resolve(ROOT, path));
 }
 
+function chunksOf(metafile: Metafile, staging: string): StudioChunk[] {
+  return Object.entries(metafile.outputs)
+    .filter(([path]) => path.endsWith('.js'))
+    .map(([path, output]) => ({
+      file: relative(staging, resolve(ROOT, path)),
+      inputs: Object.keys(output.inputs),
+      staticImports: output.imports
+        .filter((imported) => imported.kind === 'import-statement' && !imported.external)
+        .map((imported) => relative(staging, resolve(ROOT, imported.path))),
+    }));
+}
+
 /** Chunks loaded by `import` statements (not `import()`), transitively: they block the first render. */
-function staticImports(metafile: Metafile, entry: string, staging: string): string[] {
+function staticClosure(chunks: readonly StudioChunk[], from: string): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
   const seen = new Set<string>();
   const visit = (file: string) => {
-    const output = metafile.outputs[relative(ROOT, resolve(staging, file))];
-    for (const imported of output?.imports ?? []) {
-      if (imported.kind !== 'import-statement' || imported.external) continue;
-      const chunk = relative(staging, resolve(ROOT, imported.path));
+    for (const chunk of byFile.get(file)?.staticImports ?? []) {
       if (!seen.has(chunk)) {
         seen.add(chunk);
         visit(chunk);
       }
     }
   };
-  visit(entry);
+  visit(from);
   return [...seen];
 }
 
@@ -145,5 +189,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const built = await buildStudio();
   console.log(`studio built into ${relative(process.cwd(), built.outdir) || '.'} in ${Math.round(performance.now() - started)} ms`);
   console.log(`  initial JS: ${kb(built.initialJs.bytes)} (${kb(built.initialJs.gzipBytes)} gzipped) in ${built.initialJs.files.map((file) => basename(file)).join(', ')}`);
+  const editor = await measureFiles(built.outdir, lazyLoad(built, STUDIO_EDITOR_SOURCE));
+  console.log(`  editor:     ${kb(editor.bytes)} (${kb(editor.gzipBytes)} gzipped) more when a canvas opens`);
   console.log(`  all JS:     ${kb(built.totalJs.bytes)} (${kb(built.totalJs.gzipBytes)} gzipped), ${built.files.length} files`);
 }

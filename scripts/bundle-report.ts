@@ -10,8 +10,11 @@ import { ROUTE_BUNDLING, SPLIT_ENTRY_FILE, coldOutputs, splitBundle } from '../l
 import { WORKFLOW_FUNCTION_ENTRIES } from '../lib/constructs/run-workflow.ts';
 import { CREDIT_HOLDS_SWEEPER_ENTRY } from '../lib/constructs/credit-holds-sweeper.ts';
 import { ROUTES } from '../functions/routes/manifest.ts';
+import { STUDIO_EDITOR_SOURCE, buildStudio, lazyLoad, measureFiles } from './build-web.ts';
 
 const OUT_DIR = resolve('.bundle-report');
+/** Issue 22's budget for what a first visit to the studio downloads before anything shows. */
+const STUDIO_INITIAL_BUDGET_GZIP = 250 * 1024;
 const RUNS = Number(process.env.BUNDLE_REPORT_RUNS ?? 5);
 
 /** Packages a Lambda bundle should never carry (lib/constructs/bundling.ts LAMBDA_ALIASES). */
@@ -65,11 +68,12 @@ const functions: Array<{ id: string; label: string; entry: string; codeSplitting
   ...Object.entries(WORKFLOW_FUNCTION_ENTRIES).map(([id, entry]) => ({ id: `workflow-${id}`, label: `(run workflow) ${id}`, entry: resolve('functions', entry) })),
   { id: 'worker-release-holds', label: '(worker) release-holds', entry: resolve('functions', CREDIT_HOLDS_SWEEPER_ENTRY) },
 ];
-/** BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change). */
+/** BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change); `studio` for the web app. */
 const only = process.env.BUNDLE_REPORT_ONLY?.split(',').map((id) => id.trim());
 const selected = functions.filter((candidate) => !only || only.includes(candidate.id));
-if (selected.length === 0) {
-  console.error(`BUNDLE_REPORT_ONLY names no function; ids are: ${functions.map((fn) => fn.id).join(', ')}`);
+const withStudio = !only || only.includes('studio');
+if (selected.length === 0 && !withStudio) {
+  console.error(`BUNDLE_REPORT_ONLY names no function; ids are: studio, ${functions.map((fn) => fn.id).join(', ')}`);
   process.exit(1);
 }
 const loadBefore = loadavg()[0]!;
@@ -119,20 +123,46 @@ function reportSplit(fn: (typeof functions)[number]) {
   };
 }
 
-const width = Math.max(...rows.map((row) => row.route.length));
-console.log(`${'function'.padEnd(width)}  ${'size'.padStart(8)}  ${'cold import'.padStart(11)}  ${'(CPU)'.padStart(9)}  heaviest parts`);
-for (const row of rows) {
+if (rows.length > 0) printFunctions();
+if (withStudio) await reportStudio();
+
+function printFunctions() {
+  const width = Math.max(...rows.map((row) => row.route.length));
+  console.log(`${'function'.padEnd(width)}  ${'size'.padStart(8)}  ${'cold import'.padStart(11)}  ${'(CPU)'.padStart(9)}  heaviest parts`);
+  for (const row of rows) {
+    console.log(
+      `${row.route.padEnd(width)}  ${`${row.kb.toFixed(0)} KB`.padStart(8)}  ${`${row.wallMs.toFixed(1)} ms`.padStart(11)}  ${`${row.cpuMs.toFixed(1)} ms`.padStart(9)}  ${row.heaviest}`,
+    );
+  }
+  const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
   console.log(
-    `${row.route.padEnd(width)}  ${`${row.kb.toFixed(0)} KB`.padStart(8)}  ${`${row.wallMs.toFixed(1)} ms`.padStart(11)}  ${`${row.cpuMs.toFixed(1)} ms`.padStart(9)}  ${row.heaviest}`,
+    `\n${rows.length} bundles; size ${range(rows.map((row) => row.kb), 0)} KB; cold import ${range(rows.map((row) => row.wallMs), 1)} ms, ` +
+      `CPU ${range(rows.map((row) => row.cpuMs), 1)} ms (median of ${RUNS} fresh processes, Node ${process.versions.node}; ` +
+      `1-minute load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs)`,
   );
+  for (const note of splitNotes) console.log(note);
+  const carrying = rows.filter((row) => row.unwanted.length > 0);
+  console.log(`Default credential chain (${UNWANTED.join(', ')}): ${carrying.length === 0 ? 'in no bundle' : `in ${carrying.map((row) => row.route).join('; ')}`}`);
+  console.log(`Target: every function under 100 ms: ${rows.every((row) => row.wallMs < 100) ? 'met' : 'NOT met'}`);
 }
-const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
-console.log(
-  `\n${rows.length} bundles; size ${range(rows.map((row) => row.kb), 0)} KB; cold import ${range(rows.map((row) => row.wallMs), 1)} ms, ` +
-    `CPU ${range(rows.map((row) => row.cpuMs), 1)} ms (median of ${RUNS} fresh processes, Node ${process.versions.node}; ` +
-    `1-minute load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs)`,
-);
-for (const note of splitNotes) console.log(note);
-const carrying = rows.filter((row) => row.unwanted.length > 0);
-console.log(`Default credential chain (${UNWANTED.join(', ')}): ${carrying.length === 0 ? 'in no bundle' : `in ${carrying.map((row) => row.route).join('; ')}`}`);
-console.log(`Target: every function under 100 ms: ${rows.every((row) => row.wallMs < 100) ? 'met' : 'NOT met'}`);
+
+/**
+ * The studio (web/, scripts/build-web.ts) built as `npm run build:web` builds it, into the report's
+ * folder: what the first page downloads, what opening a canvas adds, what each console section adds.
+ */
+async function reportStudio() {
+  const built = await buildStudio({ outdir: join(OUT_DIR, 'studio') });
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const line = (label: string, sizes: { bytes: number; gzipBytes: number }, note = '') =>
+    console.log(`  ${label.padEnd(30)} ${kb(sizes.gzipBytes).padStart(9)} gzipped  ${kb(sizes.bytes).padStart(9)} raw${note ? `  ${note}` : ''}`);
+  console.log('\nstudio (web/, gzip -9)');
+  line('initial JS', built.initialJs, `${built.initialJs.files.length} files (entry + static imports)`);
+  line('canvas editor (on open)', await measureFiles(built.outdir, lazyLoad(built, STUDIO_EDITOR_SOURCE)));
+  const sections = built.chunks.flatMap((chunk) => chunk.inputs.filter((input) => /^web\/src\/console\/[^/]+\/[A-Z]\w*Screen\.tsx$/.test(input)));
+  for (const source of sections.sort()) {
+    line(`console ${source.split('/')[3]} (on open)`, await measureFiles(built.outdir, lazyLoad(built, source)));
+  }
+  line('all JS', built.totalJs, `${built.chunks.length} files`);
+  const within = built.initialJs.gzipBytes <= STUDIO_INITIAL_BUDGET_GZIP;
+  console.log(`Target: initial JS ≤ ${kb(STUDIO_INITIAL_BUDGET_GZIP)} gzipped: ${within ? 'met' : 'NOT met'} (${kb(built.initialJs.gzipBytes)})`);
+}
