@@ -174,6 +174,9 @@ function Flow(): JSX.Element {
       fitView
       fitViewOptions={FIT_VIEW}
       minZoom={0.05}
+      // Zoomed in on a large canvas, only the nodes in view are mounted, so panning moves a handful of
+      // elements rather than every node (scripts/bench/studio.ts measures it).
+      onlyRenderVisibleElements
       aria-label="Canvas"
     >
       <Background />

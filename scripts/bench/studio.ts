@@ -1,0 +1,264 @@
+// bench (part of `npm run bench`): the studio's canvas editor in headless Chromium. A benchmark, not a
+// test: it prints numbers and asserts nothing (issue 22, "Fast": a 1,000-node canvas opens in ≤ 2 s and
+// pans without re-rendering off-screen nodes).
+//
+//   local mode (tsx lib/local/start.ts, fresh DATA_DIR, bootstrap owner) ◄── canvases built through
+//   POST /api/mcp/canvas/patch with the bootstrap key: a grid of text nodes, each row a chain
+//        ▲
+//   Chromium (playwright-core, /usr/bin/chromium) signs in as the owner, then per canvas:
+//     open   from the canvases list, click the canvas: ms from the click to the editor's marks
+//            canvas:data (first render with the canvas) and canvas:ready (every node measured);
+//            BENCH_STUDIO_RUNS (5) runs, median; the first run also downloads the editor chunk
+//     pan    zoom to 100 %, drag the pane 600 px in 30 steps: React renders of the node component
+//            (and of React Flow's node wrapper) during the drag, and the .react-flow__node elements
+//            mounted before and after
+//   each measured on a 100-node canvas too, in the same run, as the baseline.
+//
+// React renders are counted from outside the app: an init script installs a minimal React DevTools
+// hook, which react-dom (production build too) calls on every commit; a component rendered in a
+// commit is a fiber carrying React's PerformedWork flag that was not already current before.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { freePort } from '../../lib/local/ports.ts';
+import { CHROMIUM } from '../../test/integration/support/browser.ts';
+import { startLocalProcess, waitUntilReady } from '../../test/support/local-process.ts';
+
+const RUNS = Number(process.env.BENCH_STUDIO_RUNS ?? 5);
+const SIZES = [100, 1000] as const;
+const COLUMNS = 40;
+const EMAIL = 'bench-owner@example.test';
+const PASSWORD = 'bench owner password';
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A grid of text nodes, COLUMNS to a row, each row a chain: n nodes, n − rows edges. */
+function gridOperations(nodes: number): unknown[] {
+  const operations: unknown[] = [];
+  for (let i = 0; i < nodes; i++) {
+    operations.push({ op: 'node/add', id: `n${i}`, type: 'text', position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 200 } });
+  }
+  for (let i = 1; i < nodes; i++) {
+    if (i % COLUMNS === 0) continue;
+    operations.push({ op: 'edge/add', id: `e${i}`, source: `n${i - 1}`, sourceHandle: 'text-out', target: `n${i}`, targetHandle: 'text-in' });
+  }
+  return operations;
+}
+
+async function api(baseUrl: string, apiKey: string, path: string, body: unknown): Promise<any> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as any;
+  if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function gridCanvas(baseUrl: string, apiKey: string, nodes: number): Promise<{ id: string; name: string }> {
+  const name = `bench grid ${nodes}`;
+  const canvas = await api(baseUrl, apiKey, '/api/mcp/canvas/create', { name });
+  const operations = gridOperations(nodes);
+  // patch_canvas takes at most 500 operations per call.
+  for (let start = 0; start < operations.length; start += 500) {
+    await api(baseUrl, apiKey, '/api/mcp/canvas/patch', { canvasId: canvas.id, operations: operations.slice(start, start + 500) });
+  }
+  return { id: canvas.id, name };
+}
+
+/**
+ * Runs in the page before React loads. Counts, per commit, the fibers of the node component (found by
+ * what it renders: the element with class canvas-node) and of React Flow's wrapper (.react-flow__node).
+ */
+function installRenderCounter(): void {
+  const PERFORMED_WORK = 1;
+  const HOST = 5;
+  const COMPONENT_TAGS = new Set([0, 11, 14, 15]);
+  const counted = new WeakSet<object>();
+  const counts = { node: 0, wrapper: 0, commits: 0 };
+  const kinds = new Map<unknown, 'node' | 'wrapper' | 'other'>();
+  const hostClass = (fiber: any): string => {
+    let child = fiber.child;
+    while (child && child.tag !== HOST) child = child.child;
+    const className = child?.memoizedProps?.className;
+    return typeof className === 'string' ? className : '';
+  };
+  const kindOf = (fiber: any): 'node' | 'wrapper' | 'other' => {
+    let kind = kinds.get(fiber.type);
+    if (kind) return kind;
+    const className = ` ${hostClass(fiber)} `;
+    kind = className.includes(' react-flow__node ') ? 'wrapper' : className.includes(' canvas-node ') ? 'node' : 'other';
+    // Only a positive answer is cached: a component's first fiber may not have rendered its element yet.
+    if (kind !== 'other') kinds.set(fiber.type, kind);
+    return kind;
+  };
+  const visit = (root: any) => {
+    const stack = [root];
+    while (stack.length > 0) {
+      const fiber = stack.pop();
+      if (COMPONENT_TAGS.has(fiber.tag) && fiber.flags & PERFORMED_WORK && !counted.has(fiber)) {
+        counted.add(fiber);
+        if (fiber.alternate) counted.delete(fiber.alternate);
+        const kind = kindOf(fiber);
+        if (kind !== 'other') counts[kind]++;
+      }
+      if (fiber.sibling) stack.push(fiber.sibling);
+      if (fiber.child) stack.push(fiber.child);
+    }
+  };
+  (window as any).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject: () => 1,
+    checkDCE: () => {},
+    onScheduleFiberRoot: () => {},
+    onCommitFiberUnmount: () => {},
+    onPostCommitFiberRoot: () => {},
+    setStrictMode: () => {},
+    onCommitFiberRoot: (_id: number, root: any) => {
+      counts.commits++;
+      visit(root.current);
+    },
+  };
+  (window as any).__benchRenders = counts;
+}
+
+type Renders = { node: number; wrapper: number; commits: number };
+const renders = (page: Page) => page.evaluate(() => ({ ...(window as any).__benchRenders }) as Renders);
+const mounted = (page: Page) => page.locator('.react-flow__node').count();
+
+async function signIn(page: Page, appUrl: string): Promise<void> {
+  await page.goto(`${appUrl}/`);
+  await page.locator('[data-screen="signed-out"][data-state="ready"]').waitFor();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('#email').waitFor();
+  await page.fill('#email', EMAIL);
+  await page.fill('#password', PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.locator('[data-screen="canvases"][data-state="ready"]').waitFor();
+}
+
+/** From the canvases list, clicks the canvas and waits for canvas:ready: ms from the click to each mark. */
+async function openFromList(page: Page, canvas: { id: string; name: string }): Promise<{ data: number; ready: number }> {
+  await page.getByRole('link', { name: 'Canvases', exact: true }).click();
+  await page.locator('[data-screen="canvases"][data-state="ready"]').waitFor();
+  await page.evaluate(() => {
+    performance.clearMarks();
+    performance.mark('bench:open');
+  });
+  await page.locator(`a[href="/canvases/${canvas.id}"]`).click();
+  await page.waitForFunction(() => performance.getEntriesByName('canvas:ready').length > 0, undefined, { timeout: 60_000, polling: 50 });
+  return page.evaluate(() => {
+    const at = (name: string) => performance.getEntriesByName(name)[0]!.startTime;
+    return { data: at('canvas:data') - at('bench:open'), ready: at('canvas:ready') - at('bench:open') };
+  });
+}
+
+const zoomOf = (page: Page) =>
+  page.locator('.react-flow__viewport').evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a);
+
+/** Zooms to 100 % (from fit view, which shows everything) and drags the pane; counts what rendered. */
+async function pan(page: Page) {
+  const box = (await page.locator('.react-flow__pane').boundingBox())!;
+  const centre = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(centre.x, centre.y);
+  for (let step = 0; step < 60 && (await zoomOf(page)) < 0.95; step++) {
+    await page.mouse.wheel(0, -120);
+    await page.waitForTimeout(30);
+  }
+  await page.waitForTimeout(300);
+  const zoom = await zoomOf(page);
+  const before = await mounted(page);
+  const start = await renders(page);
+  const t0 = Date.now();
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.down();
+  await page.mouse.move(centre.x - 600, centre.y - 150, { steps: 30 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  const ms = Date.now() - t0 - 300;
+  const end = await renders(page);
+  return { zoom, before, after: await mounted(page), node: end.node - start.node, wrapper: end.wrapper - start.wrapper, commits: end.commits - start.commits, ms };
+}
+
+async function main() {
+  const root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'bench-studio-'));
+  const local = startLocalProcess({
+    APP_PORT: String(await freePort()),
+    BASE_PORT: String(await freePort()),
+    DATA_DIR: root,
+    PUBLIC_APP_URL: '',
+    PUBLIC_BASE_URL: '',
+    BOOTSTRAP_API_KEY: '',
+    BOOTSTRAP_USER_EMAIL: EMAIL,
+    BOOTSTRAP_USER_PASSWORD: PASSWORD,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const ready = await waitUntilReady(local, 180_000);
+    // The key line may arrive in a later chunk of stdout than the banner waitUntilReady reads.
+    let apiKey = ready.apiKey;
+    for (let wait = 0; !apiKey && wait < 100; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      apiKey = /API key:\s+(workspace_\S+)/.exec(local.output())?.[1];
+    }
+    if (!apiKey) throw new Error(`local mode printed no bootstrap key:\n${local.output()}`);
+    const canvases = [];
+    for (const size of SIZES) canvases.push({ size, ...(await gridCanvas(ready.baseUrl, apiKey, size)) });
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC' });
+    // tsx compiles with keepNames: functions this file hands to the page call esbuild's __name helper.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await context.addInitScript(installRenderCounter);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await signIn(page, ready.appUrl);
+
+    console.log(`\nstudio: canvas editor in headless Chromium (${CHROMIUM}), 1280×800; grids of text nodes, ${COLUMNS} to a row, rows chained`);
+    const results = [];
+    for (const canvas of canvases) {
+      const opens = [];
+      let opening = await renders(page);
+      for (let run = 0; run < RUNS; run++) {
+        opening = await renders(page);
+        opens.push(await openFromList(page, canvas));
+      }
+      // The counter's own check: opening must have rendered every node at least once.
+      const openRenders = (await renders(page)).node - opening.node;
+      const panned = await pan(page);
+      results.push({ canvas, opens, panned });
+      const all = (key: 'data' | 'ready') => opens.map((open) => Math.round(open[key])).join(', ');
+      console.log(`  ${String(canvas.size).padStart(5)} nodes: open → canvas:data median ${median(opens.map((open) => open.data)).toFixed(0)} ms (${all('data')}),` +
+        ` → canvas:ready median ${median(opens.map((open) => open.ready)).toFixed(0)} ms (${all('ready')})`);
+      console.log(`               pan 600 px at ${Math.round(panned.zoom * 100)} %: ${panned.node} node renders, ${panned.wrapper} wrapper renders in ${panned.commits} commits, ${panned.ms} ms;` +
+        ` .react-flow__node mounted ${panned.before} → ${panned.after} (the last open rendered the node component ${openRenders} times)`);
+    }
+    const [base, big] = results as [(typeof results)[0], (typeof results)[0]];
+    const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? '1.0 (none either way)' : `${a} vs 0`) : (a / b).toFixed(1));
+    console.log(`  ${big.canvas.size} vs ${base.canvas.size} nodes: open ×${(median(big.opens.map((o) => o.ready)) / median(base.opens.map((o) => o.ready))).toFixed(1)},` +
+      ` node renders while panning ×${ratio(big.panned.node, base.panned.node)}, mounted nodes ×${ratio(big.panned.after, base.panned.after)}`);
+    const bigReady = median(big.opens.map((o) => o.ready));
+    console.log(`Target: ${big.canvas.size}-node canvas ready ≤ 2,000 ms: ${bigReady <= 2000 ? 'met' : 'NOT met'} (${bigReady.toFixed(0)} ms)`);
+    if (errors.length > 0) console.log(`page errors: ${errors.join('; ')}`);
+  } finally {
+    await browser.close();
+    if (local.child.exitCode === null && local.child.signalCode === null) {
+      local.child.kill('SIGTERM');
+      await local.exited;
+    }
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
