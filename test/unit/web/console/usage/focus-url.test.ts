@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusFileName, focusUrl } from '../../../../../web/src/console/usage/focus-download.ts';
+import { focusFileName, focusUrl } from '../../../../../web/src/console/usage/focus-url.ts';
 
 describe('the FOCUS routes as the usage screen calls them', () => {
   const range = { from: '2026-05-01', to: '2026-05-08' };

@@ -1,0 +1,142 @@
+// Every credit transaction, newest first, a page at a time (the tool's cursor), filtered by kind and
+// dates. The tool has no filters, so a filtered page may read several of its pages (ledger-pages.ts).
+import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
+import { useStudio } from '../../app/session-context.ts';
+import { Alert } from '../../ui/Alert.tsx';
+import { formatChange, formatQuantity, formatTime } from './format.ts';
+import { nextFilteredPage, type EntryFilter, type FetchPage } from './ledger-pages.ts';
+import { rangeFromInputs } from './range.ts';
+import { ENTRY_KINDS, type EntryKind, type LedgerEntry, type TransactionPage } from './types.ts';
+import { useFailure } from './use-failure.ts';
+
+const PAGE = 25;
+
+type State = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; items: LedgerEntry[]; nextCursor: string | null; more: boolean };
+
+function details(entry: LedgerEntry): string {
+  if (entry.pricing) return `${entry.pricing.sku}${entry.pricing.model ? ` · ${entry.pricing.model}` : ''}, ${formatQuantity(entry.pricing.quantity, entry.pricing.unit)}`;
+  if (entry.payment) return `${entry.payment.amount} ${entry.payment.currency}`;
+  return '';
+}
+
+export function TransactionsPanel(): JSX.Element {
+  const { tools } = useStudio();
+  const failure = useFailure();
+  const [kind, setKind] = useState<EntryKind | ''>('');
+  const [first, setFirst] = useState('');
+  const [last, setLast] = useState('');
+  const [filter, setFilter] = useState<EntryFilter>({ kinds: [] });
+  const [formError, setFormError] = useState<string | undefined>();
+  const [list, setList] = useState<State>({ state: 'loading' });
+
+  const fetchPage = useCallback<FetchPage>((cursor, limit) => tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }), [tools]);
+
+  useEffect(() => {
+    let current = true;
+    setList({ state: 'loading' });
+    nextFilteredPage(fetchPage, filter, undefined, PAGE).then(
+      (page) => current && setList({ state: 'ready', items: page.items, nextCursor: page.nextCursor, more: false }),
+      (caught: unknown) => current && setList({ state: 'error', message: failure(caught) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [fetchPage, filter, failure]);
+
+  const loadOlder = async () => {
+    if (list.state !== 'ready' || !list.nextCursor) return;
+    setList({ ...list, more: true });
+    try {
+      const page = await nextFilteredPage(fetchPage, filter, list.nextCursor, PAGE);
+      setList({ state: 'ready', items: [...list.items, ...page.items], nextCursor: page.nextCursor, more: false });
+    } catch (caught) {
+      setList({ state: 'error', message: failure(caught) });
+    }
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const kinds = kind ? [kind] : [];
+    if (!first && !last) {
+      setFormError(undefined);
+      return setFilter({ kinds });
+    }
+    const range = rangeFromInputs(first, last);
+    if ('error' in range) return setFormError(range.error);
+    setFormError(undefined);
+    setFilter({ kinds, range });
+  };
+
+  return (
+    <section className="usage-panel" aria-labelledby="usage-transactions" data-testid="transactions" data-state={list.state}>
+      <h2 id="usage-transactions">Transactions</h2>
+      <form className="usage-range" onSubmit={apply} aria-label="Filter transactions">
+        <label>
+          Kind
+          <select value={kind} onChange={(event) => setKind(event.target.value as EntryKind | '')}>
+            <option value="">All kinds</option>
+            {ENTRY_KINDS.map((candidate) => (
+              <option key={candidate} value={candidate}>
+                {candidate}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From
+          <input type="date" value={first} onChange={(event) => setFirst(event.target.value)} />
+        </label>
+        <label>
+          To
+          <input type="date" value={last} onChange={(event) => setLast(event.target.value)} />
+        </label>
+        <button type="submit">Filter</button>
+        {formError ? (
+          <p className="usage-error" role="alert">
+            {formError}
+          </p>
+        ) : null}
+      </form>
+      {list.state === 'loading' ? (
+        <p role="status">Loading transactions…</p>
+      ) : list.state === 'error' ? (
+        <Alert title="Transactions could not be loaded">{list.message}</Alert>
+      ) : list.items.length === 0 ? (
+        <p className="empty">{filter.kinds.length || filter.range ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
+      ) : (
+        <div className="usage-table-wrap">
+          <table className="usage-table">
+            <caption className="sr-only">Credit transactions, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Description</th>
+                <th scope="col">Details</th>
+                <th scope="col" className="number">
+                  Credits
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((entry) => (
+                <tr key={entry.id} data-kind={entry.type}>
+                  <td>{formatTime(entry.occurredAt)}</td>
+                  <td>{entry.type}</td>
+                  <td>{entry.description ?? '—'}</td>
+                  <td>{details(entry)}</td>
+                  <td className={`number ${entry.credits < 0 ? 'debit' : 'credit'}`}>{formatChange(entry.credits)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {list.state === 'ready' && list.nextCursor ? (
+        <button type="button" onClick={() => void loadOlder()} disabled={list.more}>
+          {list.more ? 'Loading…' : 'Older transactions'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
