@@ -1,0 +1,35 @@
+// Roles and the one rule the screen explains before anyone trips on it: a workspace keeps at least one
+// owner (functions/core/workspaces/members.ts assertOwnerRemains). The service decides — the list here
+// may be stale, another tab may have added an owner — so the screen still asks it, says why up front,
+// and words the service's refusal the same way.
+import { ToolError } from '../../mcp/tools.ts';
+import { describeError } from '../../ui/describe-error.ts';
+
+export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What each role may do (functions/core/users/roles.ts ROLE_SCOPES), in words. */
+export const ROLE_HELP: Readonly<Record<Role, string>> = {
+  owner: 'everything, including granting ownership',
+  admin: 'everything but ownership',
+  editor: 'builds and runs canvases and assets; no keys, members or billing',
+  viewer: 'reads canvases and assets',
+};
+
+export const LAST_OWNER_REASON = 'A workspace must always have an owner, so its only owner cannot be removed or demoted. Make another member an owner first.';
+
+/** The members who are the workspace's only owner (none, or exactly one). */
+export function protectedOwners(members: readonly { userId: string; role: Role }[]): Set<string> {
+  const owners = members.filter((member) => member.role === 'owner');
+  return new Set(owners.length === 1 ? [owners[0]!.userId] : []);
+}
+
+/**
+ * The words for a failed member call. The last-owner refusal is a 409 from the service, which the
+ * generic wording would call someone else's concurrent change; it is the rule, so say the rule.
+ */
+export function describeMemberError(error: unknown): string {
+  if (error instanceof ToolError && /last owner/i.test(error.message)) return `Refused: ${LAST_OWNER_REASON}`;
+  if (error instanceof ToolError && /only an owner can/i.test(error.message)) return 'Refused: only an owner can grant or take away the owner role.';
+  return describeError(error);
+}
