@@ -17,7 +17,7 @@ function section(id: string, title: string, load: () => Promise<Record<string, C
 }
 
 export const SECTIONS: readonly ConsoleSection[] = [
-  // section('assets', 'Assets', () => import('./assets/AssetsScreen.tsx'), 'AssetsScreen'),
+  section('assets', 'Assets', () => import('./assets/AssetsScreen.tsx'), 'AssetsScreen'),
   section('templates', 'Templates', () => import('./templates/TemplatesScreen.tsx'), 'TemplatesScreen'),
   section('usage', 'Usage and billing', () => import('./usage/UsageScreen.tsx'), 'UsageScreen'),
 ];

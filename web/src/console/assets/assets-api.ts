@@ -1,0 +1,72 @@
+// The asset tools the screen calls, typed by their output schemas (functions/routes/assets/shared.ts).
+import type { ToolClient } from '../../mcp/tools.ts';
+import type { AssetKind } from './kinds.ts';
+import type { ListArgs } from './filters.ts';
+
+export interface Asset {
+  id: string;
+  kind: AssetKind;
+  name: string;
+  contentType: string;
+  size: number;
+  sha256: string | null;
+  canvasId: string | null;
+  library: boolean;
+  folder: string;
+  tags: string[];
+  trashedAt: string | null;
+  source: { type: 'upload' | 'generated' };
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AssetDetail extends Asset {
+  downloadUrl: string;
+  downloadUrlExpiresAt: string;
+}
+
+export interface Reservation {
+  uploadId: string;
+  assetId: string;
+  kind: AssetKind;
+  upload: { url: string; method: 'PUT'; headers: Record<string, string>; expiresAt: string };
+  reservationExpiresAt: string;
+}
+
+export interface AssetUsages {
+  assetId: string;
+  usages: { canvasId: string; canvasName: string; nodeIds: string[]; attached: boolean }[];
+  templates: { templateId: string; templateName: string; nodeIds: string[] }[];
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export const listAssets = (tools: ToolClient, args: ListArgs, cursor?: string | null) => tools.call<Page<Asset>>('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
+export const getAsset = (tools: ToolClient, assetId: string) => tools.call<AssetDetail>('get_asset', { assetId });
+export const assetUsages = (tools: ToolClient, assetId: string) => tools.call<AssetUsages>('get_asset_usages', { assetId });
+
+export const reserveUpload = (tools: ToolClient, input: { name: string; contentType: string; size: number; sha256: string; folder?: string; tags?: string[] }) =>
+  tools.call<Reservation>('reserve_asset_upload', input);
+export const finalizeUpload = (tools: ToolClient, uploadId: string) => tools.call<Asset>('finalize_asset_upload', { uploadId });
+export const cancelUpload = (tools: ToolClient, uploadId: string) => tools.call<{ cancelled: true }>('cancel_asset_upload', { uploadId });
+
+export const renameAsset = (tools: ToolClient, assetId: string, name: string) => tools.call<Asset>('rename_asset', { assetId, name });
+export const moveAsset = (tools: ToolClient, assetId: string, folder: string) => tools.call<Asset>('move_asset', { assetId, folder });
+export const tagAsset = (tools: ToolClient, assetId: string, tags: string[]) => tools.call<Asset>('tag_asset', { assetId, tags });
+export const placeAsset = (tools: ToolClient, assetId: string, canvasId: string, nodeId: string) =>
+  tools.call<{ assetId: string; canvasId: string; nodeId: string; canvasVersion: number }>('place_asset', { assetId, canvasId, nodeId });
+export const trashAsset = (tools: ToolClient, assetId: string) => tools.call<Asset>('trash_asset', { assetId });
+export const restoreAsset = (tools: ToolClient, assetId: string) => tools.call<Asset>('restore_asset', { assetId });
+export const purgeAsset = (tools: ToolClient, assetId: string) => tools.call<{ purged: true; assetId: string }>('purge_asset', { assetId });
+
+export interface CanvasNodeSummary {
+  id: string;
+  type: string;
+  data: { label?: string; assetId?: string } & Record<string, unknown>;
+}
+
+export const canvasNodes = async (tools: ToolClient, canvasId: string) => (await tools.call<{ nodes: CanvasNodeSummary[] }>('get_canvas', { canvasId })).nodes;
