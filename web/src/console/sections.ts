@@ -20,6 +20,8 @@ export const SECTIONS: readonly ConsoleSection[] = [
   section('assets', 'Assets', () => import('./assets/AssetsScreen.tsx'), 'AssetsScreen'),
   section('templates', 'Templates', () => import('./templates/TemplatesScreen.tsx'), 'TemplatesScreen'),
   section('usage', 'Usage and billing', () => import('./usage/UsageScreen.tsx'), 'UsageScreen'),
+  section('integrations', 'Integrations', () => import('./integrations/IntegrationsScreen.tsx'), 'IntegrationsScreen'),
+  section('webhooks', 'Webhooks', () => import('./webhooks/WebhooksScreen.tsx'), 'WebhooksScreen'),
 ];
 
 export function sectionById(id: string): ConsoleSection | undefined {
