@@ -20,8 +20,9 @@ export const SECTIONS: readonly ConsoleSection[] = [
   section('assets', 'Assets', () => import('./assets/AssetsScreen.tsx'), 'AssetsScreen'),
   section('templates', 'Templates', () => import('./templates/TemplatesScreen.tsx'), 'TemplatesScreen'),
   section('usage', 'Usage and billing', () => import('./usage/UsageScreen.tsx'), 'UsageScreen'),
-  section('integrations', 'Integrations', () => import('./integrations/IntegrationsScreen.tsx'), 'IntegrationsScreen'),
-  section('webhooks', 'Webhooks', () => import('./webhooks/WebhooksScreen.tsx'), 'WebhooksScreen'),
+  section('keys', 'API keys', () => import('./keys/KeysScreen.tsx'), 'KeysScreen'),
+  section('members', 'Members', () => import('./members/MembersScreen.tsx'), 'MembersScreen'),
+  section('settings', 'Settings', () => import('./settings/SettingsScreen.tsx'), 'SettingsScreen'),
 ];
 
 export function sectionById(id: string): ConsoleSection | undefined {
