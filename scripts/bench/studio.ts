@@ -108,7 +108,7 @@ function installRenderCounter(): void {
       if (fiber.child) stack.push(fiber.child);
     }
   };
-  (window as any).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+  (globalThis as any).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
     supportsFiber: true,
     isDisabled: false,
     renderers: new Map(),
@@ -123,11 +123,11 @@ function installRenderCounter(): void {
       visit(root.current);
     },
   };
-  (window as any).__benchRenders = counts;
+  (globalThis as any).__benchRenders = counts;
 }
 
 type Renders = { node: number; wrapper: number; commits: number };
-const renders = (page: Page) => page.evaluate(() => ({ ...(window as any).__benchRenders }) as Renders);
+const renders = (page: Page) => page.evaluate(() => ({ ...(globalThis as any).__benchRenders }) as Renders);
 const mounted = (page: Page) => page.locator('.react-flow__node').count();
 
 async function signIn(page: Page, appUrl: string): Promise<void> {
@@ -158,7 +158,8 @@ async function openFromList(page: Page, canvas: { id: string; name: string }): P
 }
 
 const zoomOf = (page: Page) =>
-  page.locator('.react-flow__viewport').evaluate((element) => new DOMMatrixReadOnly(getComputedStyle(element).transform).a);
+  // In the page: the root tsconfig has no DOM library, hence globalThis.
+  page.locator('.react-flow__viewport').evaluate((element) => new (globalThis as any).DOMMatrixReadOnly((globalThis as any).getComputedStyle(element).transform).a as number);
 
 /** Zooms to 100 % (from fit view, which shows everything) and drags the pane; counts what rendered. */
 async function pan(page: Page) {
@@ -225,7 +226,7 @@ async function main() {
     console.log(`\nstudio: canvas editor in headless Chromium (${CHROMIUM}), 1280×800; grids of text nodes, ${COLUMNS} to a row, rows chained`);
     const results = [];
     for (const canvas of canvases) {
-      const opens = [];
+      const opens: { data: number; ready: number }[] = [];
       let opening = await renders(page);
       for (let run = 0; run < RUNS; run++) {
         opening = await renders(page);
