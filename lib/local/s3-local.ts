@@ -110,8 +110,12 @@ async function forward(request: IncomingMessage, response: ServerResponse, s3rve
 
 function answerError(response: ServerResponse, error: S3Error, request: IncomingMessage): void {
   const xml = errorXml(error, (request.url ?? '/').split('?')[0]!);
+  // A page's refused PUT must be readable by the page (S3 adds its CORS headers to error answers too, and
+  // the bucket's rule allows any origin: lib/local/provision.ts); without them the studio would see
+  // only a network error instead of SignatureDoesNotMatch or BadDigest.
+  const cors = request.headers.origin ? { 'access-control-allow-origin': '*', vary: 'Origin' } : {};
   // The client may still be sending a body it will never need; close once answered.
-  response.writeHead(error.status, { 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml), connection: 'close' });
+  response.writeHead(error.status, { ...cors, 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml), connection: 'close' });
   response.end(xml);
   request.resume();
 }

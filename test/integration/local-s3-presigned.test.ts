@@ -103,4 +103,17 @@ describe('local S3: presigned PUTs are checked as S3 checks them', () => {
     expect(stored.status, stored.text).toBe(200);
     expect(await storage.head(right.key)).toMatchObject({ size: bytes.length });
   });
+
+  it('lets a web page read a refusal: the error answer carries the CORS header, as S3’s does', async () => {
+    // Prepare
+    const { url, headers } = await presigned();
+
+    // Act
+    const answer = await fetch(url, { method: 'PUT', headers: { ...headers, 'Content-Type': 'text/html', origin: 'http://127.0.0.1:3000' }, body: bytes });
+
+    // Assess
+    expect(answer.status).toBe(403);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(code(await answer.text())).toBe('SignatureDoesNotMatch');
+  });
 });
