@@ -23,6 +23,8 @@ export const SECTIONS: readonly ConsoleSection[] = [
   section('keys', 'API keys', () => import('./keys/KeysScreen.tsx'), 'KeysScreen'),
   section('members', 'Members', () => import('./members/MembersScreen.tsx'), 'MembersScreen'),
   section('settings', 'Settings', () => import('./settings/SettingsScreen.tsx'), 'SettingsScreen'),
+  section('integrations', 'Integrations', () => import('./integrations/IntegrationsScreen.tsx'), 'IntegrationsScreen'),
+  section('webhooks', 'Webhooks', () => import('./webhooks/WebhooksScreen.tsx'), 'WebhooksScreen'),
 ];
 
 export function sectionById(id: string): ConsoleSection | undefined {
