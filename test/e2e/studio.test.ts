@@ -3,78 +3,30 @@
 // a canvas (the editor mounts), reload (still signed in), sign out (the authorization server's session
 // ends too). axe-core checks every screen; nothing the CSP blocks; screenshots for a person to look at
 // (kept in STUDIO_SCREENSHOTS when set, else in a temp folder removed after the run).
-import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../lib/local/ports.ts';
-import { CHROMIUM } from '../integration/support/browser.ts';
-import { startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
+import { admin, look as lookAt, openStudioPage, screen, startStudioStack, type StudioStack } from '../support/studio-browser.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
-const EMAIL = 'studio-owner@example.test';
-const PASSWORD = 'studio owner password';
 const folder = tempFolders('studio-e2e');
-let local: LocalProcess | undefined;
-let browser: Browser | undefined;
-let appUrl: string;
-let dataDir: string;
-let shots: string;
+let stack: StudioStack;
 
 beforeAll(async () => {
-  dataDir = folder();
-  shots = process.env.STUDIO_SCREENSHOTS || folder();
-  mkdirSync(shots, { recursive: true });
-  const ports = { APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()) };
-  local = startLocalProcess({ ...ports, DATA_DIR: dataDir, PUBLIC_APP_URL: '', PUBLIC_BASE_URL: '', BOOTSTRAP_API_KEY: '', BOOTSTRAP_USER_EMAIL: EMAIL, BOOTSTRAP_USER_PASSWORD: PASSWORD });
-  appUrl = (await waitUntilReady(local, 180_000)).appUrl;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  stack = await startStudioStack({ dataDir: folder(), shots: process.env.STUDIO_SCREENSHOTS || folder() });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  if (local && local.child.exitCode === null && local.child.signalCode === null) {
-    local.child.kill('SIGTERM');
-    await local.exited;
-  }
+  await stack?.stop();
 });
 
-/** Serious and critical WCAG 2.1 A/AA findings on the page as it is now, as readable lines. */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-async function look(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(shots, `${name}.png`), animations: 'disabled', caret: 'hide', fullPage: true });
-  expect(await accessibilityProblems(page), `axe on ${name}`).toEqual([]);
-}
-
-const screen = (page: Page, name: string) => page.locator(`[data-screen="${name}"][data-state="ready"]`).waitFor();
+const look = (page: Page, name: string) => lookAt(page, stack.shots, name);
 
 describe('the studio in a browser', () => {
   it('signs in, manages canvases, opens one, survives a reload and signs out', { timeout: 240_000 }, async () => {
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC', reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
-    });
+    const { context, page, problems } = await openStudioPage(stack);
 
     // A first visit: the silent check finds no session, and the studio offers to sign in.
-    const first = await page.goto(`${appUrl}/`);
+    const first = await page.goto(`${stack.appUrl}/`);
     expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
     await screen(page, 'signed-out');
     await look(page, '1-signed-out');
@@ -83,8 +35,8 @@ describe('the studio in a browser', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.locator('#email').waitFor();
     await look(page, '2-sign-in-page');
-    await page.fill('#email', EMAIL);
-    await page.fill('#password', PASSWORD);
+    await page.fill('#email', stack.email);
+    await page.fill('#password', stack.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await screen(page, 'canvases');
     expect(new URL(page.url()).pathname).toBe('/');
@@ -163,15 +115,12 @@ describe('the studio in a browser', () => {
 
   it('gives a viewer a viewer’s scopes without a consent page, and says which scope an edit needs', { timeout: 120_000 }, async () => {
     // Prepare: a viewer of the bootstrap workspace (the admin CLI against the running stack).
-    const workspaceId = /Created workspace (\S+)/.exec(local!.output())?.[1];
-    expect(workspaceId).toBeDefined();
-    const created = await admin(['create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--workspace', workspaceId!, '--role', 'viewer', '--local']);
+    const created = await admin(stack, ['create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--workspace', stack.workspaceId, '--role', 'viewer', '--local']);
     expect(created.code, created.output).toBe(0);
-    const context = await browser!.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC', reducedMotion: 'reduce' });
-    const page = await context.newPage();
+    const { context, page } = await openStudioPage(stack);
 
     // Act: sign in as the viewer and try to create a canvas.
-    await page.goto(`${appUrl}/`);
+    await page.goto(`${stack.appUrl}/`);
     await screen(page, 'signed-out');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.fill('#email', 'viewer@example.test');
@@ -190,13 +139,3 @@ describe('the studio in a browser', () => {
     await context.close();
   });
 });
-
-function admin(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir } });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
