@@ -71,6 +71,8 @@ function EditorLayout(): JSX.Element {
   const docNodes = useEditor((state) => state.session.doc.nodes);
   const readOnly = useEditor((state) => state.session.readOnly);
   const saveNow = useContext(RunContext)!.saveNow;
+  const index = useEditor((state) => state.index);
+  const typeLabels = useMemo(() => new Map([...(index?.types ?? new Map())].map(([type, info]) => [type, info.label as string])), [index]);
   const flow = useReactFlow();
   const pane = useRef<HTMLDivElement>(null);
   const added = useRef(0);
@@ -124,7 +126,7 @@ function EditorLayout(): JSX.Element {
         </div>
         <Inspector />
       </div>
-      {phase === 'ready' ? <RunPanel nodes={docNodes} disabled={readOnly} beforeRun={saveNow} /> : null}
+      {phase === 'ready' ? <RunPanel nodes={docNodes} typeLabels={typeLabels} disabled={readOnly} beforeRun={saveNow} /> : null}
     </div>
   );
 }

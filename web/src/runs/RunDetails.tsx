@@ -7,7 +7,7 @@ import { useRun, useRunActions } from './run-context.ts';
 import { titleOf } from './RunForm.tsx';
 import { executionStatusView, failedNodeId, isTerminal } from './status.ts';
 
-export function RunDetails(props: { nodes: readonly CanvasNode[] }): JSX.Element | null {
+export function RunDetails(props: { nodes: readonly CanvasNode[]; typeLabels?: ReadonlyMap<string, string> }): JSX.Element | null {
   const actions = useRunActions();
   const current = useRun((state) => state.current);
   const timeline = useRun((state) => state.timeline);
@@ -18,7 +18,7 @@ export function RunDetails(props: { nodes: readonly CanvasNode[] }): JSX.Element
   const byId = new Map(props.nodes.map((node) => [node.id, node]));
   const nameOf = (nodeId: string) => {
     const node = byId.get(nodeId);
-    return node ? titleOf(node) : nodeId;
+    return node ? titleOf(node, props.typeLabels?.get(node.type)) : nodeId;
   };
   const produced = Object.entries(current.outputs ?? {}).filter(([, ports]) => ports && Object.keys(ports).length > 0);
   return (

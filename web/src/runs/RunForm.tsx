@@ -7,7 +7,7 @@ import { useRun, useRunActions } from './run-context.ts';
 
 const TRIGGER_TYPES: ReadonlySet<string> = new Set(['prompt', 'webhook-trigger']);
 
-export function RunForm(props: { nodes: readonly CanvasNode[]; disabled: boolean; beforeRun: () => Promise<void> }): JSX.Element {
+export function RunForm(props: { nodes: readonly CanvasNode[]; typeLabels?: ReadonlyMap<string, string>; disabled: boolean; beforeRun: () => Promise<void> }): JSX.Element {
   const actions = useRunActions();
   const busy = useRun((state) => state.busy);
   const triggers = props.nodes.filter((node) => TRIGGER_TYPES.has(node.type));
@@ -54,7 +54,7 @@ export function RunForm(props: { nodes: readonly CanvasNode[]; disabled: boolean
         <div className="inspector-field">
           <label htmlFor={`${id}-trigger`}>Start from</label>
           <select id={`${id}-trigger`} value={trigger?.id} onChange={(event) => setTriggerId(event.target.value)}>
-            {triggers.map((node) => <option key={node.id} value={node.id}>{titleOf(node)}</option>)}
+            {triggers.map((node) => <option key={node.id} value={node.id}>{titleOf(node, props.typeLabels?.get(node.type))}</option>)}
           </select>
         </div>
       ) : null}
@@ -80,4 +80,6 @@ export function RunForm(props: { nodes: readonly CanvasNode[]; disabled: boolean
   );
 }
 
-export const titleOf = (node: Pick<CanvasNode, 'id' | 'type' | 'data'>) => (typeof node.data.label === 'string' && node.data.label ? node.data.label : `${node.type} (${node.id})`);
+/** A node as the panel names it: its label, else its type's label, with its id to tell twins apart. */
+export const titleOf = (node: Pick<CanvasNode, 'id' | 'type' | 'data'>, typeLabel?: string) =>
+  `${typeof node.data.label === 'string' && node.data.label ? node.data.label : (typeLabel ?? node.type)} (${node.id})`;
