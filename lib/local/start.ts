@@ -91,20 +91,26 @@ async function main(): Promise<void> {
   }
   if (stopping) return;
 
-  console.log('Local mode is running (Ctrl-C to stop)');
-  console.log(`  app host:  ${stack.appUrl}  MCP gateway (POST /api/mcp), OAuth (/oauth/…, /.well-known/…)`);
-  console.log(`  base host: ${stack.baseUrl}  REST API (/api/…), webhook trigger (/webhook/trigger)`);
-  console.log('  both:      / (what runs here), /health, /openapi.json (the OpenAPI document of the host)');
-  console.log(`  data:      ${stack.dataDir}`);
+  unannounce = announceRunning({ dataDir: stack.dataDir, appUrl: stack.appUrl, baseUrl: stack.baseUrl });
+  // One write, so whoever reads the banner (a script, a test) never sees the URLs without the key that
+  // follows them: a pipe delivers a write of under 4 KB whole.
+  const banner = [
+    'Local mode is running (Ctrl-C to stop)',
+    `  app host:  ${stack.appUrl}  MCP gateway (POST /api/mcp), OAuth (/oauth/…, /.well-known/…)`,
+    `  base host: ${stack.baseUrl}  REST API (/api/…), webhook trigger (/webhook/trigger)`,
+    '  both:      / (what runs here), /health, /openapi.json (the OpenAPI document of the host)',
+    `  data:      ${stack.dataDir}`,
+  ];
   if (studioDir) {
     const who = config.bootstrapUser ? ` and sign in as ${config.bootstrapUser.email}` : ' and sign in (set BOOTSTRAP_USER_EMAIL/_PASSWORD for a first user)';
-    console.log(`  studio:    open ${stack.appUrl}/ in a browser${who}`);
+    banner.push(`  studio:    open ${stack.appUrl}/ in a browser${who}`);
   }
-  unannounce = announceRunning({ dataDir: stack.dataDir, appUrl: stack.appUrl, baseUrl: stack.baseUrl });
   if (stack.bootstrap.created) {
-    console.log(`Created workspace ${stack.bootstrap.workspaceId} with an all-scopes API key (shown only this once):`);
-    console.log(`  API key:   ${stack.bootstrap.apiKey}`);
-  } else if (stack.bootstrap.presetKeyIgnored) {
+    banner.push(`Created workspace ${stack.bootstrap.workspaceId} with an all-scopes API key (shown only this once):`);
+    banner.push(`  API key:   ${stack.bootstrap.apiKey}`);
+  }
+  process.stdout.write(`${banner.join('\n')}\n`);
+  if (!stack.bootstrap.created && stack.bootstrap.presetKeyIgnored) {
     const workspace = stack.bootstrap.workspaceId ?? '<workspaceId>';
     console.warn(`Warning: BOOTSTRAP_API_KEY is ignored: ${stack.dataDir} already holds data, and the key only seeds an empty store.`);
     console.warn(`  A new key for the first workspace: npm run admin -- create-key --workspace ${workspace} --local`);
