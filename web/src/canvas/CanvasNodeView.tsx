@@ -10,6 +10,14 @@ import { NodeCost } from '../runs/NodeCost.tsx';
 
 const NO_PORTS: PortDefinition[] = [];
 
+/**
+ * React Flow passes a node's measured width and height (and its absolute position) as props too, and
+ * measuring every node just after it first renders would render each node a second time (a 1,000-node
+ * canvas: 2,000 renders on open). The node draws only from these props, so only they are compared.
+ */
+const sameNode = (before: NodeProps<FlowNode>, after: NodeProps<FlowNode>) =>
+  before.id === after.id && before.data === after.data && before.selected === after.selected;
+
 export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected }: NodeProps<FlowNode>): JSX.Element {
   const actions = useEditorActions();
   const info = useEditor((state) => state.index?.types.get(data.node.type));
@@ -59,6 +67,6 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
       ) : null}
     </div>
   );
-});
+}, sameNode);
 
 export const nodeTypes = { canvasNode: CanvasNodeView };
