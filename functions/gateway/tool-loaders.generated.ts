@@ -8,6 +8,7 @@ export const TOOL_LOADERS: Readonly<Record<string, () => Promise<{ readonly oper
   get_canvas: () => import('#routes/canvas/state'),
   get_port_manifest: () => import('#routes/canvas/ports-manifest'),
   validate_edge: () => import('#routes/canvas/ports-validate'),
+  estimate_canvas_cost: () => import('#routes/canvas/cost-estimate'),
   create_canvas: () => import('#routes/canvas/create'),
   rename_canvas: () => import('#routes/canvas/rename'),
   patch_canvas: () => import('#routes/canvas/patch'),

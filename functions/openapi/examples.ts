@@ -126,7 +126,14 @@ const { result: _result, ...unfinished } = snapshot;
 
 export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
   list_canvases: { input: { limit: 20 }, status: 200, output: { items: [summary], nextCursor: null } },
-  get_canvas: { input: { canvasId: CANVAS }, status: 200, output: canvas },
+  get_canvas: {
+    input: { canvasId: CANVAS },
+    status: 200,
+    output: {
+      ...canvas,
+      warnings: [{ nodeId: 'tpl', code: 'template-variable', message: 'Node tpl (text): {{ name }} is not a template variable (use {{input}} or {{inputs.name}}), so it stays as written' }],
+    },
+  },
   get_port_manifest: {
     input: {},
     status: 200,
@@ -157,6 +164,20 @@ export const EXAMPLES: Readonly<Record<string, OperationExample>> = {
           message: 'Node voice (audio-generation): Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
         },
       ],
+    },
+  },
+  estimate_canvas_cost: {
+    input: { canvasId: CANVAS },
+    status: 200,
+    output: {
+      canvasId: CANVAS,
+      canvasVersion: 3,
+      nodes: [
+        { nodeId: 'video', type: 'video-generation', credits: 40, sku: 'video.generate', priceModel: 'fast', unit: 'Seconds', unitPrice: 8, quantity: 5 },
+        { nodeId: 'voice', type: 'audio-generation', credits: null, sku: 'audio.tts', priceModel: 'multilingual_v2', unit: '1000 Characters', unitPrice: 6, reason: 'Depends on the text that reaches text-in: 6 credits per started 1000 Characters' },
+      ],
+      totalCredits: 40,
+      complete: false,
     },
   },
   create_canvas: { input: { name: 'Hello flow' }, status: 201, output: { ...canvas, version: 1, nodes: [], edges: [], updatedAt: AT } },

@@ -8,6 +8,7 @@ import { operation as canvasList } from '#routes/canvas/list';
 import { operation as canvasState } from '#routes/canvas/state';
 import { operation as canvasPortsManifest } from '#routes/canvas/ports-manifest';
 import { operation as canvasPortsValidate } from '#routes/canvas/ports-validate';
+import { operation as canvasCostEstimate } from '#routes/canvas/cost-estimate';
 import { operation as canvasCreate } from '#routes/canvas/create';
 import { operation as canvasRename } from '#routes/canvas/rename';
 import { operation as canvasPatch } from '#routes/canvas/patch';
@@ -99,7 +100,7 @@ import { operation as generateAudio } from '#routes/generation/generate-audio';
 
 export const OPERATIONS: readonly Operation[] = [
   // Canvases: read
-  canvasList, canvasState, canvasPortsManifest, canvasPortsValidate,
+  canvasList, canvasState, canvasPortsManifest, canvasPortsValidate, canvasCostEstimate,
   // Canvases: author
   canvasCreate, canvasRename, canvasPatch, canvasNodeAdd, canvasNodeUpdate, canvasNodeDocumentWrite, canvasNodeMove, canvasNodeResize, canvasNodeDelete, canvasEdgeAdd, canvasEdgeDelete, canvasFitViewport, canvasArchive, canvasRestore, canvasDelete,
   // Runs

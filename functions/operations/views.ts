@@ -91,6 +91,39 @@ export const EdgeValidationView = z.looseObject({
     .check(z.describe('Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty)')),
 });
 
+const warningItem = z.looseObject({
+  nodeId: text('The node concerned'),
+  code: text('What kind of warning: node-unavailable, template-variable or source-empty'),
+  message: text('What is wrong and what it means for a run'),
+});
+export const CanvasStateView = z.looseObject({
+  ...CanvasView.shape,
+  warnings: z.optional(
+    z.array(warningItem).check(z.describe("The canvas's current warnings, per node: things that do not stop an edit but will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset) — the same list validate_edge reports")),
+  ),
+});
+export const CanvasCostEstimateView = z.looseObject({
+  canvasId: text('Canvas estimated'),
+  canvasVersion: z.number().check(z.describe('The canvas version the estimate is of')),
+  nodes: z
+    .array(
+      z.looseObject({
+        nodeId: text('The generation node'),
+        type: text('Its node type'),
+        credits: z.nullable(z.number()).check(z.describe('Credits one run of the node is charged at most (the credits it holds); null when only the run can know (see reason)')),
+        sku: text('The priced operation, e.g. video.generate'),
+        priceModel: z.optional(text("The price list's model: a video model's price class (standard, fast, professional, *) or a speech model")),
+        unit: text('The price unit, e.g. Seconds'),
+        unitPrice: z.number().check(z.describe('Credits per started unit')),
+        quantity: z.optional(z.number().check(z.describe('Units a run is priced for, e.g. seconds of video asked for'))),
+        reason: z.optional(text('Why credits is null: what the cost depends on, or why a run would be refused')),
+      }),
+    )
+    .check(z.describe('One estimate per metered (generation) node, in node order')),
+  totalCredits: z.number().check(z.describe('Sum of the known estimates')),
+  complete: z.boolean().check(z.describe('False when a node is priced only at run time: totalCredits leaves it out')),
+});
+
 const executionStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']).check(
   z.describe('queued → running → succeeded | failed | cancelled'),
 );

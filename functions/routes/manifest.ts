@@ -153,6 +153,7 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
   canvas('GET', 'state', 'read:canvases', READ),
   canvas('GET', 'ports/manifest', 'read:canvases', READ),
   canvas('POST', 'ports/validate', 'read:canvases', READ),
+  canvas('GET', 'cost-estimate', 'read:canvases', { ...READ, prices: true }),
   canvas('POST', 'create', 'write:canvas', WRITE),
   canvas('POST', 'rename', 'write:canvas', WRITE),
   canvas('POST', 'archive', 'write:canvas', WRITE),

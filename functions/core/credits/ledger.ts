@@ -18,7 +18,7 @@ import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { PageQuery } from '../pagination.ts';
 import type { CreditBalance, GrantEntry, LedgerEntry, PaymentReference, PurchaseEntry, UsageEntry, UsageResource } from './ledger-entry.ts';
-import { priceFor, pricingQuantityOf, skuPriceIdOf, type PriceBook } from './prices.ts';
+import { creditsOf, priceFor, pricingQuantityOf, skuPriceIdOf, type PriceBook } from './prices.ts';
 import type { AppendResult, CreditHold, CreditLedgerStore } from './ports.ts';
 import { InsufficientCreditsError } from './errors.ts';
 
@@ -58,7 +58,7 @@ function priced(work: MeteredWork, deps: CreditDeps) {
   const price = priceFor(deps.prices, work.sku, work.model);
   const pricingQuantity = pricingQuantityOf(work.quantity);
   return {
-    credits: pricingQuantity * price.creditsPerUnit,
+    credits: creditsOf(price, work.quantity),
     pricing: {
       sku: work.sku,
       skuPriceId: skuPriceIdOf(price),

@@ -84,6 +84,11 @@ export function pricingQuantityOf(quantity: number): number {
   return Math.ceil(quantity);
 }
 
+/** The credits `quantity` of `price`'s unit costs: every started unit at its price (the ledger charges this). */
+export function creditsOf(price: Pick<Price, 'creditsPerUnit'>, quantity: number): number {
+  return pricingQuantityOf(quantity) * price.creditsPerUnit;
+}
+
 const PriceOverrides = z.array(Price);
 const PlanOverrides = z.array(Plan);
 

@@ -102,7 +102,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
 }
 
 /** Whether the node's images are reference images: the fal endpoint's mode, or provider one's `mode`. */
-function referenceMode(provider: VideoProviderId, data: VideoNodeData): boolean {
+export function referenceMode(provider: VideoProviderId, data: Pick<VideoNodeData, 'mode' | 'endpointId'>): boolean {
   if (provider === 'provider-one') return data.mode === 'reference-to-video';
   return falEndpoint(data.endpointId ?? FAL_DEFAULT_ENDPOINT)?.mode === 'reference-to-video';
 }

@@ -1,13 +1,14 @@
-// route: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows) → CanvasRepository, WebhookRepository
+// route: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows, + canvasWarnings) → CanvasRepository, WebhookRepository
 import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
+import { canvasWarnings } from '#core/canvas/warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
 import { operationRoute } from '#http/operation-route';
 import { READ_ONLY, defineOperation } from '#operations/operation';
-import { CanvasView } from '#operations/views';
+import { CanvasStateView } from '#operations/views';
 import { CanvasIdField } from './edit-route.ts';
 
 const webhooks = new DynamoWebhookRepository();
@@ -17,16 +18,16 @@ export const operation = defineOperation({
   name: 'get_canvas',
   title: 'Get canvas',
   description:
-    "Reads a whole canvas: its nodes (with their data and documents), edges, viewport and version. Webhook-trigger nodes carry their endpoint's status row.",
+    "Reads a whole canvas: its nodes (with their data and documents), edges, viewport and version. Webhook-trigger nodes carry their endpoint's status row; `warnings` lists what will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset), per node.",
   route: 'canvas-state',
   input: z.object({ canvasId: CanvasIdField }),
-  output: CanvasView,
+  output: CanvasStateView,
   annotations: READ_ONLY,
   async run({ canvasId }, { principal }) {
     const canvas = await getCanvas(principal, canvasId, { canvases });
     // Only canvases with webhook-trigger nodes pay for their status rows.
     const rows = await webhookStatusRows(principal.workspaceId, canvas, { webhooks, executions });
-    return { ...canvas, nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)) };
+    return { ...canvas, nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)), warnings: canvasWarnings(canvas) };
   },
 });
 
