@@ -1,6 +1,8 @@
-// ports/validate (validate_edge) is where the server reports canvas warnings (nodes that cannot run yet,
-// template variables that render empty, source nodes without an asset), but it answers them only for
-// an edge that would fit. The editor asks with the first edge that would fit, found by the same rules.
+// The canvas's warnings (nodes that cannot run yet, template variables that render empty, source nodes
+// without an asset), per node. get_canvas answers them for the whole canvas (its `warnings` field); a
+// gateway that does not (an older deployment) is asked through ports/validate (validate_edge), which
+// answers them only for an edge that would fit: the editor asks with the first edge that would fit,
+// found by the same rules.
 import type { ToolClient } from '../mcp/tools.ts';
 import type { Doc } from './operations.ts';
 import { connectionProblem, graphView, type ManifestIndex } from './ports.ts';
@@ -29,6 +31,8 @@ export function probeEdge(index: ManifestIndex, doc: Doc, budget = 5000): EdgeEn
 
 /** Warnings by node id; an empty map when the canvas has none, null when they could not be asked for. */
 export async function fetchWarnings(tools: ToolClient, canvasId: string, index: ManifestIndex, doc: Doc): Promise<Map<string, CanvasWarning[]> | null> {
+  const state = await tools.call<{ warnings?: CanvasWarning[] }>('get_canvas', { canvasId });
+  if (Array.isArray(state.warnings)) return groupWarnings(state.warnings);
   const edge = probeEdge(index, doc);
   if (!edge) return null;
   const answer = await tools.call<{ warnings: CanvasWarning[] }>('validate_edge', { canvasId, ...edge });

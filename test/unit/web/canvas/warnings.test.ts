@@ -20,16 +20,38 @@ describe('probeEdge', () => {
 });
 
 describe('fetchWarnings', () => {
-  it('asks validate_edge with the probe and groups the warnings by node', async () => {
+  const doc = { nodes: [node('a', 'image-asset'), node('o', 'output')], edges: [] };
+  const answered = [{ nodeId: 'a', code: 'source-empty', message: 'no asset' }, { nodeId: 'a', code: 'x', message: 'y' }];
+
+  it("takes the canvas's warnings from get_canvas, grouped by node, without probing an edge", async () => {
     const calls: unknown[] = [];
     const tools: ToolClient = {
       async call<T>(name: string, args: Record<string, unknown>) {
         calls.push({ name, args });
-        return { valid: true, warnings: [{ nodeId: 'a', code: 'source-empty', message: 'no asset' }, { nodeId: 'a', code: 'x', message: 'y' }] } as T;
+        if (name === 'get_canvas') return { id: 'cnv_1', nodes: doc.nodes, edges: [], warnings: answered } as T;
+        throw new Error(`unexpected ${name}`);
       },
     };
-    const warnings = await fetchWarnings(tools, 'cnv_1', index, { nodes: [node('a', 'image-asset'), node('o', 'output')], edges: [] });
-    expect(calls).toEqual([{ name: 'validate_edge', args: { canvasId: 'cnv_1', source: 'a', sourceHandle: 'image-out', target: 'o', targetHandle: 'value-in' } }]);
+    const warnings = await fetchWarnings(tools, 'cnv_1', index, doc);
+    expect(calls).toEqual([{ name: 'get_canvas', args: { canvasId: 'cnv_1' } }]);
+    expect(warnings!.get('a')!.map((warning) => warning.code)).toEqual(['source-empty', 'x']);
+    expect(warnings!.has('o')).toBe(false);
+  });
+
+  it('falls back to validate_edge with the probe when get_canvas answers no warnings field (an older gateway)', async () => {
+    const calls: unknown[] = [];
+    const tools: ToolClient = {
+      async call<T>(name: string, args: Record<string, unknown>) {
+        calls.push({ name, args });
+        if (name === 'get_canvas') return { id: 'cnv_1', nodes: doc.nodes, edges: [] } as T;
+        return { valid: true, warnings: answered } as T;
+      },
+    };
+    const warnings = await fetchWarnings(tools, 'cnv_1', index, doc);
+    expect(calls).toEqual([
+      { name: 'get_canvas', args: { canvasId: 'cnv_1' } },
+      { name: 'validate_edge', args: { canvasId: 'cnv_1', source: 'a', sourceHandle: 'image-out', target: 'o', targetHandle: 'value-in' } },
+    ]);
     expect(warnings!.get('a')!.map((warning) => warning.code)).toEqual(['source-empty', 'x']);
     expect(warnings!.has('o')).toBe(false);
   });
