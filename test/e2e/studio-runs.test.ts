@@ -1,6 +1,7 @@
 // e2e: running canvases in the studio, in Debian's Chromium against `npm start` — build a text canvas
 // from the palette and run it (output on the node and in the run panel, the run in the history with
-// its timeline); a generation canvas whose video plays in a <video> element and whose charge shows;
+// its timeline); a generation canvas whose cost shows before the run, whose video plays in a <video>
+// element and whose charge after equals that cost;
 // an incompatible connection refused with its reason; a concurrent edit shown as a conflict with both
 // edits kept. axe-core on every screen, no console or CSP problem; screenshots to look at.
 import type { Locator, Page } from 'playwright-core';
@@ -158,10 +159,18 @@ describe('running canvases in the studio', () => {
     const endpoint = inspector(page).getByLabel(/^Endpoint/);
     await endpoint.fill('bytedance/seedance-2.0/fast/text-to-video');
     await endpoint.blur();
+    // Five seconds: what the local provider sandbox makes, so the run is charged all it holds.
+    const params = inspector(page).getByLabel(/^Model params/);
+    await params.fill('{"duration":"5"}');
+    await params.blur();
     await connect(page, prompt, /Video generation/);
     await saved(page);
     const videoNode = page.locator(`.react-flow__node[data-id="${video}"]`);
-    expect(await videoNode.getByTestId('node-cost').textContent()).toMatch(/^Costs credits/);
+    // The cost before the run: estimate_canvas_cost, from the price list and the endpoint's contract.
+    const cost = videoNode.getByTestId('node-cost');
+    await cost.filter({ hasText: /^About \d+ credits per run/ }).waitFor({ timeout: 10_000 });
+    const estimated = Number(/^About (\d+) credits per run/.exec((await cost.textContent())!)![1]);
+    expect(estimated).toBeGreaterThan(0);
 
     await runPanel(page).getByRole('button', { name: 'Run…' }).click();
     await runPanel(page).getByRole('button', { name: 'Start run' }).click();
@@ -186,6 +195,8 @@ describe('running canvases in the studio', () => {
     expect(played.duration).toBeGreaterThan(0);
     const charge = await videoNode.locator('.node-run-charge').textContent({ timeout: 10_000 });
     expect(charge).toMatch(/charged [1-9]\d* credits/);
+    // The charge after is the estimate before: the provider made the length the node asked for.
+    expect(Number(/charged (\d+) credits/.exec(charge!)![1])).toBe(estimated);
     await look(page, stack.shots, 'runs-4-video-played');
 
     expect(problems).toEqual([]);
