@@ -4,7 +4,7 @@
 import '@xyflow/react/dist/style.css';
 import './canvas.css';
 import '../runs/runs.css';
-import { useCallback, useContext, useEffect, useMemo, useRef, type JSX } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useRef, useState, type JSX, type RefObject } from 'react';
 import {
   Background,
   Controls,
@@ -12,8 +12,10 @@ import {
   ReactFlow,
   ReactFlowProvider,
   useNodesInitialized,
+  getViewportForBounds,
   useReactFlow,
   type Connection,
+  type Viewport,
   type FinalConnectionState,
   type OnDelete,
 } from '@xyflow/react';
@@ -21,6 +23,8 @@ import type { ToolClient } from '../mcp/tools.ts';
 import { nodeTypes } from './CanvasNodeView.tsx';
 import { EditorContext, useEditor, useEditorActions } from './editor-context.ts';
 import type { FlowNode } from './flow-mapping.ts';
+import { FALLBACK_SIZE } from './layout.ts';
+import type { EditorState } from './store.ts';
 import { Inspector } from './Inspector.tsx';
 import { Notices } from './Notices.tsx';
 import { Palette } from './Palette.tsx';
@@ -122,7 +126,7 @@ function EditorLayout(): JSX.Element {
       <div className="canvas-body">
         <Palette onAdd={addNode} />
         <div className="canvas-pane" ref={pane}>
-          {phase === 'ready' ? <Flow /> : <p className="canvas-loading">Loading canvas…</p>}
+          {phase === 'ready' ? <Flow pane={pane} /> : <p className="canvas-loading">Loading canvas…</p>}
         </div>
         <Inspector />
       </div>
@@ -134,10 +138,33 @@ function EditorLayout(): JSX.Element {
 /** Never zoom in past 100 %: a canvas of two nodes should not open at giant size. */
 const FIT_VIEW = { maxZoom: 1, padding: 0.1 };
 
+/**
+ * Where fit view will land, estimated before any node is measured (unsized nodes as the layout's
+ * default size): React Flow renders first at this viewport and fits once every node is measured, so a
+ * large canvas is first drawn already zoomed out (light nodes, CanvasNodeView.tsx) rather than at 100 %
+ * and then again zoomed out.
+ */
+function initialViewport(nodes: EditorState['nodes'], pane: HTMLElement | null): Viewport | undefined {
+  const box = pane?.getBoundingClientRect();
+  if (!box || box.width === 0 || box.height === 0 || nodes.length === 0) return undefined;
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const node of nodes) {
+    minX = Math.min(minX, node.position.x);
+    minY = Math.min(minY, node.position.y);
+    maxX = Math.max(maxX, node.position.x + (node.width ?? FALLBACK_SIZE.width));
+    maxY = Math.max(maxY, node.position.y + (node.height ?? FALLBACK_SIZE.height));
+  }
+  return getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, box.width, box.height, MIN_ZOOM, FIT_VIEW.maxZoom, FIT_VIEW.padding);
+}
+
+const MIN_ZOOM = 0.05;
+
 /** React Flow itself: the only component that reads the whole node list. */
-function Flow(): JSX.Element {
+function Flow(props: { pane: RefObject<HTMLDivElement | null> }): JSX.Element {
   const actions = useEditorActions();
   const nodes = useEditor((state) => state.nodes);
+  // Read once, on mount: React Flow takes defaultViewport only then.
+  const [defaultViewport] = useState(() => initialViewport(nodes, props.pane.current));
   const edges = useEditor((state) => state.edges);
   const readOnly = useEditor((state) => state.session.readOnly);
   const initialized = useNodesInitialized();
@@ -175,7 +202,8 @@ function Flow(): JSX.Element {
       nodesConnectable={!readOnly}
       fitView
       fitViewOptions={FIT_VIEW}
-      minZoom={0.05}
+      {...(defaultViewport ? { defaultViewport } : {})}
+      minZoom={MIN_ZOOM}
       // Zoomed in on a large canvas, only the nodes in view are mounted, so panning moves a handful of
       // elements rather than every node (scripts/bench/studio.ts measures it).
       onlyRenderVisibleElements

@@ -1,7 +1,7 @@
 // A canvas node on React Flow: its type, title, typed ports (handle ids are port names) and the
 // warnings ports/validate reported for it. Memoised and registered once at module level.
 import { memo, type JSX } from 'react';
-import { Handle, NodeResizer, Position, type NodeProps } from '@xyflow/react';
+import { Handle, NodeResizer, Position, useStore, type NodeProps, type ReactFlowState } from '@xyflow/react';
 import { useEditor, useEditorActions } from './editor-context.ts';
 import type { FlowNode } from './flow-mapping.ts';
 import type { PortDefinition } from './types.ts';
@@ -18,15 +18,31 @@ const NO_PORTS: PortDefinition[] = [];
 const sameNode = (before: NodeProps<FlowNode>, after: NodeProps<FlowNode>) =>
   before.id === after.id && before.data === after.data && before.selected === after.selected;
 
+/** Below this zoom a node's words are unreadable: it is drawn as a box with its title and bare handles. */
+export const LIGHT_ZOOM = 0.4;
+const zoomedOut = (state: ReactFlowState) => state.transform[2] < LIGHT_ZOOM;
+
 export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected }: NodeProps<FlowNode>): JSX.Element {
   const actions = useEditorActions();
   const info = useEditor((state) => state.index?.types.get(data.node.type));
   const warnings = useEditor((state) => state.warnings.get(id));
   const readOnly = useEditor((state) => state.session.readOnly);
+  // A boolean: a node renders again only when the zoom crosses the threshold, not on every zoom step.
+  const light = useStore(zoomedOut);
   const typeLabel = info?.label ?? data.node.type;
   const title = typeof data.node.data.label === 'string' && data.node.data.label !== '' ? data.node.data.label : typeLabel;
   const inputs = info?.inputs ?? NO_PORTS;
   const outputs = info?.outputs ?? NO_PORTS;
+  if (light) {
+    // The handles stay (edges are drawn from them), without their labels, ports list, run badge or cost.
+    return (
+      <div className={`canvas-node canvas-node-light category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`} data-node-type={data.node.type}>
+        <div className="canvas-node-header">{title}</div>
+        {inputs.map((port) => <Handle key={port.name} type="target" position={Position.Left} id={port.name} className={`port-type-${port.type}`} />)}
+        {outputs.map((port) => <Handle key={port.name} type="source" position={Position.Right} id={port.name} className={`port-type-${port.type}`} />)}
+      </div>
+    );
+  }
   return (
     <div className={`canvas-node category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`} data-node-type={data.node.type}>
       <NodeResizer isVisible={selected && !readOnly} minWidth={160} minHeight={80} onResizeEnd={(_event, box) => actions.resize(id, box)} />
