@@ -21,7 +21,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../../lib/local/ports.ts';
 import { CHROMIUM } from '../../test/integration/support/browser.ts';
 import { startLocalProcess, waitUntilReady } from '../../test/support/local-process.ts';
@@ -141,20 +141,37 @@ async function signIn(page: Page, appUrl: string): Promise<void> {
   await page.locator('[data-screen="canvases"][data-state="ready"]').waitFor();
 }
 
-/** From the canvases list, clicks the canvas and waits for canvas:ready: ms from the click to each mark. */
-async function openFromList(page: Page, canvas: { id: string; name: string }): Promise<{ data: number; ready: number }> {
+type Open = { data: number; ready: number; busy: number; elements: number };
+
+/** Milliseconds the page's main thread has been busy (Chrome's TaskDuration), through the DevTools protocol. */
+async function busyMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = (await cdp.send('Performance.getMetrics')) as { metrics: { name: string; value: number }[] };
+  return metrics.find((metric) => metric.name === 'TaskDuration')!.value * 1000;
+}
+
+/**
+ * From the canvases list, clicks the canvas and waits for canvas:ready: ms from the click to each mark,
+ * the main thread's busy time over the same span (less sensitive to other processes than wall time on
+ * a loaded machine), and the DOM elements inside the canvas's nodes once ready.
+ */
+async function openFromList(page: Page, cdp: CDPSession, canvas: { id: string; name: string }): Promise<Open> {
   await page.getByRole('link', { name: 'Canvases', exact: true }).click();
   await page.locator('[data-screen="canvases"][data-state="ready"]').waitFor();
   await page.evaluate(() => {
     performance.clearMarks();
     performance.mark('bench:open');
   });
+  const busyBefore = await busyMs(cdp);
   await page.locator(`a[href="/canvases/${canvas.id}"]`).click();
   await page.waitForFunction(() => performance.getEntriesByName('canvas:ready').length > 0, undefined, { timeout: 60_000, polling: 50 });
-  return page.evaluate(() => {
+  const busy = (await busyMs(cdp)) - busyBefore;
+  const marks = await page.evaluate(() => {
     const at = (name: string) => performance.getEntriesByName(name)[0]!.startTime;
-    return { data: at('canvas:data') - at('bench:open'), ready: at('canvas:ready') - at('bench:open') };
+    // In the page: the root tsconfig has no DOM library, hence globalThis.
+    const elements = (globalThis as any).document.querySelectorAll('.react-flow__nodes *').length as number;
+    return { data: at('canvas:data') - at('bench:open'), ready: at('canvas:ready') - at('bench:open'), elements };
   });
+  return { ...marks, busy };
 }
 
 const zoomOf = (page: Page) =>
@@ -219,6 +236,8 @@ async function main() {
     await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await context.addInitScript(installRenderCounter);
     const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, ready.appUrl);
@@ -226,19 +245,20 @@ async function main() {
     console.log(`\nstudio: canvas editor in headless Chromium (${CHROMIUM}), 1280×800; grids of text nodes, ${COLUMNS} to a row, rows chained`);
     const results = [];
     for (const canvas of canvases) {
-      const opens: { data: number; ready: number }[] = [];
+      const opens: Open[] = [];
       let opening = await renders(page);
       for (let run = 0; run < RUNS; run++) {
         opening = await renders(page);
-        opens.push(await openFromList(page, canvas));
+        opens.push(await openFromList(page, cdp, canvas));
       }
       // The counter's own check: opening must have rendered every node at least once.
       const openRenders = (await renders(page)).node - opening.node;
       const panned = await pan(page);
       results.push({ canvas, opens, panned });
-      const all = (key: 'data' | 'ready') => opens.map((open) => Math.round(open[key])).join(', ');
+      const all = (key: 'data' | 'ready' | 'busy') => opens.map((open) => Math.round(open[key])).join(', ');
       console.log(`  ${String(canvas.size).padStart(5)} nodes: open → canvas:data median ${median(opens.map((open) => open.data)).toFixed(0)} ms (${all('data')}),` +
         ` → canvas:ready median ${median(opens.map((open) => open.ready)).toFixed(0)} ms (${all('ready')})`);
+      console.log(`               main thread busy median ${median(opens.map((open) => open.busy)).toFixed(0)} ms (${all('busy')}); ${opens.at(-1)!.elements} DOM elements in the nodes once ready`);
       console.log(`               pan 600 px at ${Math.round(panned.zoom * 100)} %: ${panned.node} node renders, ${panned.wrapper} wrapper renders in ${panned.commits} commits, ${panned.ms} ms;` +
         ` .react-flow__node mounted ${panned.before} → ${panned.after} (the last open rendered the node component ${openRenders} times)`);
     }
@@ -246,6 +266,8 @@ async function main() {
     const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? '1.0 (none either way)' : `${a} vs 0`) : (a / b).toFixed(1));
     console.log(`  ${big.canvas.size} vs ${base.canvas.size} nodes: open ×${(median(big.opens.map((o) => o.ready)) / median(base.opens.map((o) => o.ready))).toFixed(1)},` +
       ` node renders while panning ×${ratio(big.panned.node, base.panned.node)}, mounted nodes ×${ratio(big.panned.after, base.panned.after)}`);
+    const busyOf = (result: typeof base) => median(result.opens.map((o) => o.busy));
+    console.log(`  main thread busy while opening: ×${(busyOf(big) / busyOf(base)).toFixed(1)}; DOM elements in the nodes ×${(big.opens.at(-1)!.elements / base.opens.at(-1)!.elements).toFixed(1)}`);
     const bigReady = median(big.opens.map((o) => o.ready));
     console.log(`Target: ${big.canvas.size}-node canvas ready ≤ 2,000 ms: ${bigReady <= 2000 ? 'met' : 'NOT met'} (${bigReady.toFixed(0)} ms)`);
     if (errors.length > 0) console.log(`page errors: ${errors.join('; ')}`);
