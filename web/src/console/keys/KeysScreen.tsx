@@ -3,6 +3,7 @@
 // scope ceiling from verify_key).
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
+import { NotReady } from './NotReady.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { CreateKeyForm, type NewKey } from './CreateKeyForm.tsx';
 import { KeyRow } from './KeyRow.tsx';
@@ -58,22 +59,7 @@ export function KeysScreen(): JSX.Element {
     }
   };
 
-  if (load.state === 'loading') {
-    return (
-      <div className="admin-screen" data-screen="keys" data-state="loading" aria-busy="true">
-        <p role="status">Loading keys…</p>
-      </div>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div className="admin-screen" data-screen="keys" data-state="error">
-        <Alert title="The keys could not be loaded" action={<button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>Try again</button>}>
-          {load.message}
-        </Alert>
-      </div>
-    );
-  }
+  if (load.state !== 'ready') return <NotReady screen="keys" what="keys" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />;
 
   const active = load.keys.filter((key) => key.status === 'active');
   const inactive = load.keys.filter((key) => key.status !== 'active');

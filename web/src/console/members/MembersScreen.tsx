@@ -2,6 +2,7 @@
 // remove. Tools: list_workspace_members, invite_member, change_member_role, remove_member.
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
+import { NotReady } from '../keys/NotReady.tsx';
 import { SignInError } from '../../auth/session.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { SecretOnce } from '../keys/SecretOnce.tsx';
@@ -57,22 +58,7 @@ export function MembersScreen(): JSX.Element {
     }
   };
 
-  if (load.state === 'loading') {
-    return (
-      <div className="admin-screen" data-screen="members" data-state="loading" aria-busy="true">
-        <p role="status">Loading members…</p>
-      </div>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div className="admin-screen" data-screen="members" data-state="error">
-        <Alert title="The members could not be loaded" action={<button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>Try again</button>}>
-          {load.message}
-        </Alert>
-      </div>
-    );
-  }
+  if (load.state !== 'ready') return <NotReady screen="members" what="members" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />;
 
   const onlyOwner = protectedOwners(load.members);
   return (

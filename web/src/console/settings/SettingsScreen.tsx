@@ -2,6 +2,7 @@
 // rename_workspace, set_callback_signing_secret (show, rotate, clear).
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
+import { NotReady } from '../keys/NotReady.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { useFailure } from '../keys/use-failure.ts';
 import { CallbackSecretPanel } from './CallbackSecretPanel.tsx';
@@ -45,22 +46,7 @@ export function SettingsScreen(): JSX.Element {
     }
   };
 
-  if (load.state === 'loading') {
-    return (
-      <div className="admin-screen" data-screen="settings" data-state="loading" aria-busy="true">
-        <p role="status">Loading settings…</p>
-      </div>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div className="admin-screen" data-screen="settings" data-state="error">
-        <Alert title="The settings could not be loaded" action={<button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>Try again</button>}>
-          {load.message}
-        </Alert>
-      </div>
-    );
-  }
+  if (load.state !== 'ready') return <NotReady screen="settings" what="settings" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />;
 
   return (
     <div className="admin-screen" data-screen="settings" data-state="ready">
