@@ -11,7 +11,7 @@ import type { Principal } from '../keys/api-key.ts';
 import type { CanvasRepository, WebhookRepository } from '../ports.ts';
 import type { Page } from '../pagination.ts';
 import type { WebhookTrigger } from './model.ts';
-import { SIGNATURE_SCHEMES, signedUrls, type SignatureScheme } from './signatures.ts';
+import { SIGNATURE_SCHEMES, signedUrls, webhookUrlOf, type SignatureScheme } from './signatures.ts';
 
 export interface WebhookListing {
   canvasId: string;
@@ -52,7 +52,7 @@ export async function listWebhooks(
   deps: ListWebhooksDeps,
 ): Promise<Page<WebhookListing>> {
   const page = await deps.canvases.list(principal.workspaceId, { limit: query.limit, cursor: query.cursor, includeArchived: true });
-  const webhookUrl = `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`;
+  const webhookUrl = webhookUrlOf(deps.publicBaseUrl);
   const perCanvas = await Promise.all(
     page.items.map(async (summary): Promise<WebhookListing[]> => {
       const canvas = await deps.canvases.get(principal.workspaceId, summary.id);

@@ -42,6 +42,11 @@ export function signedVariantOf(query: Record<string, string>): { scheme: Signat
   return { scheme: scheme as SignatureScheme, hook };
 }
 
+/** The webhook trigger's URL on the base host (`publicBaseUrl` with or without a trailing slash). */
+export function webhookUrlOf(publicBaseUrl: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`;
+}
+
 /** The variant URLs of a trigger, one per scheme, as webhooks/register returns them. */
 export function signedUrls(webhookUrl: string, secretHash: string): Record<SignatureScheme, string> {
   const urls = {} as Record<SignatureScheme, string>;

@@ -13,7 +13,7 @@ import { BODY_ONLY_SCHEMES, parseWebhookBody, signedBodyIdempotency, triggerPort
 import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
 import type { CredentialCipher } from '../integrations/ports.ts';
 import { verifyingSecret } from './signing-secrets.ts';
-import { signedUrls, signedVariantOf, standardWebhooksSecret, type SignatureScheme, type SignatureVerifiers } from './signatures.ts';
+import { signedUrls, signedVariantOf, standardWebhooksSecret, webhookUrlOf, type SignatureScheme, type SignatureVerifiers } from './signatures.ts';
 
 export interface WebhookDeps {
   webhooks: WebhookRepository;
@@ -40,7 +40,7 @@ export interface Registration {
 
 async function registration(trigger: WebhookTrigger, created: boolean, deps: WebhookDeps): Promise<Registration> {
   const webhookSecret = deriveWebhookSecret(await deps.serviceKey(), trigger);
-  const webhookUrl = `${deps.publicBaseUrl.replace(/\/+$/, '')}/webhook/trigger`;
+  const webhookUrl = webhookUrlOf(deps.publicBaseUrl);
   return {
     webhookUrl,
     webhookSecret,
