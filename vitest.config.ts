@@ -41,7 +41,12 @@ export default defineConfig({
       {
         extends: true,
         // The studio is built once for every e2e file (each starts local mode, which serves it).
-        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], testTimeout: 120_000, globalSetup: ['test/support/studio-build.ts'] },
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          globalSetup: ['test/support/studio-build.ts'],
+        },
       },
     ],
   },

@@ -31,7 +31,9 @@ export interface BuildAppOptions extends AppProps {
  * in-process (tests) must pass it itself, or it would synthesize with different defaults.
  */
 export function cdkJsonContext(): Record<string, unknown> {
-  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as { context?: Record<string, unknown> };
+  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as {
+    context?: Record<string, unknown>;
+  };
   return cdkJson.context ?? {};
 }
 
@@ -47,10 +49,19 @@ export const PUBLIC_APP_URL_CONTEXT = 'publicAppUrl';
  * built studio to upload instead of building web/ during synth), `studioCertificateArn` (ACM, us-east-1,
  * for publicAppUrl's host), `studioWebAclArn` (a WAFv2 web ACL with CLOUDFRONT scope).
  */
-export const STUDIO_CONTEXT = { enabled: 'studio', dir: 'studioDir', certificateArn: 'studioCertificateArn', webAclArn: 'studioWebAclArn' } as const;
+export const STUDIO_CONTEXT = {
+  enabled: 'studio',
+  dir: 'studioDir',
+  certificateArn: 'studioCertificateArn',
+  webAclArn: 'studioWebAclArn',
+} as const;
 
 /** CDK context keys of the credit price configuration (functions/core/credits/prices.ts), each JSON. */
-export const CREDIT_PRICING_CONTEXT = { creditPrices: PRICE_CONFIG_ENV.prices, creditListPrice: PRICE_CONFIG_ENV.creditListPrice, creditPlans: PRICE_CONFIG_ENV.plans } as const;
+export const CREDIT_PRICING_CONTEXT = {
+  creditPrices: PRICE_CONFIG_ENV.prices,
+  creditListPrice: PRICE_CONFIG_ENV.creditListPrice,
+  creditPlans: PRICE_CONFIG_ENV.plans,
+} as const;
 
 /**
  * The credit price configuration from context (a JSON string or the JSON value itself), as env name →
@@ -63,7 +74,11 @@ function creditPricingContext(app: App): Record<string, string> {
     if (value === undefined || value === null || value === '') continue;
     pricing[envName] = typeof value === 'string' ? value : JSON.stringify(value);
   }
-  priceBookFrom({ prices: pricing[PRICE_CONFIG_ENV.prices], creditListPrice: pricing[PRICE_CONFIG_ENV.creditListPrice], plans: pricing[PRICE_CONFIG_ENV.plans] });
+  priceBookFrom({
+    prices: pricing[PRICE_CONFIG_ENV.prices],
+    creditListPrice: pricing[PRICE_CONFIG_ENV.creditListPrice],
+    plans: pricing[PRICE_CONFIG_ENV.plans],
+  });
   return pricing;
 }
 
@@ -118,8 +133,10 @@ export function buildApp(options: BuildAppOptions = {}) {
         };
   // Optional: the deployment's shared video-provider keys (complete Secrets Manager ARNs).
   const generation = {
-    providerOneApiKeySecretArn: (app.node.tryGetContext('providerOneApiKeySecretArn') as string | undefined) || undefined,
-    providerTwoApiKeySecretArn: (app.node.tryGetContext('providerTwoApiKeySecretArn') as string | undefined) || undefined,
+    providerOneApiKeySecretArn:
+      (app.node.tryGetContext('providerOneApiKeySecretArn') as string | undefined) || undefined,
+    providerTwoApiKeySecretArn:
+      (app.node.tryGetContext('providerTwoApiKeySecretArn') as string | undefined) || undefined,
     speechApiKeySecretArn: (app.node.tryGetContext('speechApiKeySecretArn') as string | undefined) || undefined,
   };
   const studio = studioContext(app);
@@ -149,7 +166,9 @@ export function buildApp(options: BuildAppOptions = {}) {
     studio,
   });
   if (!studio && studioWanted) {
-    Annotations.of(stateless).addWarning(`The studio is left out: ${STUDIO_BUILD_SCRIPT} is missing and context ${STUDIO_CONTEXT.dir} is not set.`);
+    Annotations.of(stateless).addWarning(
+      `The studio is left out: ${STUDIO_BUILD_SCRIPT} is missing and context ${STUDIO_CONTEXT.dir} is not set.`,
+    );
   }
 
   // Every taggable resource says whose it is; the deployer's own tags (context `tags`) come on top.

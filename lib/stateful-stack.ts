@@ -32,7 +32,9 @@ export class StatefulStack extends Stack {
     // Construct ids 'DataTable' and 'Media' are part of the logical ids: never rename them.
     this.data = new DataTable(this, 'DataTable');
     // Browsers PUT to presigned URLs from the app's pages: with a custom app domain, only that origin.
-    this.media = new MediaBucket(this, 'Media', { corsAllowedOrigins: props.publicAppUrl ? [props.publicAppUrl] : undefined });
+    this.media = new MediaBucket(this, 'Media', {
+      corsAllowedOrigins: props.publicAppUrl ? [props.publicAppUrl] : undefined,
+    });
 
     // Stateful: every registered webhook's secret is derived from it, so losing or replacing it would
     // invalidate them all. Retained, never rotated automatically.
@@ -51,17 +53,25 @@ export class StatefulStack extends Stack {
     // two endpoints or a rotation); created with a random placeholder, so until an operator sets it
     // every delivery fails verification (400) instead of being accepted unsigned.
     this.paymentsWebhookSecret = new secretsmanager.Secret(this, 'PaymentsWebhookSecret', {
-      description: "Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the provider shows",
+      description:
+        'Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the provider shows',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.paymentsWebhookSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
-      reason: 'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
+      reason:
+        'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
     });
 
-    new CfnOutput(this, 'WebhookSecretKeyArn', { value: this.webhookSecretKey.secretArn, description: 'Service webhook key (admin: relay-token --secret-arn)' });
-    new CfnOutput(this, 'PaymentsWebhookSecretArn', { value: this.paymentsWebhookSecret.secretArn, description: 'Set to the payment provider webhook signing secret(s)' });
+    new CfnOutput(this, 'WebhookSecretKeyArn', {
+      value: this.webhookSecretKey.secretArn,
+      description: 'Service webhook key (admin: relay-token --secret-arn)',
+    });
+    new CfnOutput(this, 'PaymentsWebhookSecretArn', {
+      value: this.paymentsWebhookSecret.secretArn,
+      description: 'Set to the payment provider webhook signing secret(s)',
+    });
     // Stateful: every stored bring-your-own credential is sealed under a data key this key wraps, so
     // deleting it would make them all unreadable. Yearly automatic rotation keeps old versions for
     // decryption, so rotation never breaks a stored secret. No grants here: each function that seals

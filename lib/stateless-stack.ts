@@ -3,7 +3,7 @@
 // Built from the route manifest; the workflow's references reach the route areas as parameters.
 import { Annotations, Aws, CfnOutput, Duration, Fn, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -13,7 +13,12 @@ import { otherHostHint } from '#http/unknown-route';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { ApiFirewall } from './constructs/api-firewall.ts';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
-import { concurrencyOf, SIGN_IN_ROUTES, wafRateLimitOf, WEBHOOK_TRIGGER_ROUTE } from './constructs/operations-context.ts';
+import {
+  concurrencyOf,
+  SIGN_IN_ROUTES,
+  wafRateLimitOf,
+  WEBHOOK_TRIGGER_ROUTE,
+} from './constructs/operations-context.ts';
 import { OperationsAlarms } from './constructs/operations-alarms.ts';
 import { OperationsDashboard } from './constructs/operations-dashboard.ts';
 import { integrationTimeoutSeconds, RouteApi, STAGE_NAME } from './constructs/rest-api.ts';
@@ -162,7 +167,9 @@ export class StatelessStack extends Stack {
         // Lazy, since the base host's API may be made after this one.
         unknownRouteHint:
           host === 'app' && (props.publicBaseUrl || hosts.includes('base'))
-            ? Lazy.string({ produce: () => otherHostHint('app', props.publicBaseUrl ?? invokeUrl(this.apis.get('base')!)) })
+            ? Lazy.string({
+                produce: () => otherHostHint('app', props.publicBaseUrl ?? invokeUrl(this.apis.get('base')!)),
+              })
             : undefined,
       });
       this.apis.set(host, api);
@@ -174,7 +181,9 @@ export class StatelessStack extends Stack {
     if (props.studio && appApi) {
       const appRoutes = routes.filter((route) => route.host === 'app');
       if (props.studio.certificateArn && !props.publicAppUrl) {
-        throw new Error('Context studioCertificateArn needs publicAppUrl: the certificate is for the host name of the app custom domain');
+        throw new Error(
+          'Context studioCertificateArn needs publicAppUrl: the certificate is for the host name of the app custom domain',
+        );
       }
       if (props.publicAppUrl && !props.studio.certificateArn) {
         Annotations.of(this).addWarning(
@@ -187,7 +196,9 @@ export class StatelessStack extends Stack {
         stageName: STAGE_NAME,
         apiPathPatterns: apiPathPatterns(appRoutes),
         // CloudFront's origin timeout is at most 60 s without a quota increase.
-        apiReadTimeout: Duration.seconds(Math.min(60, Math.max(30, ...appRoutes.map((route) => integrationTimeoutSeconds(route) + 1)))),
+        apiReadTimeout: Duration.seconds(
+          Math.min(60, Math.max(30, ...appRoutes.map((route) => integrationTimeoutSeconds(route) + 1))),
+        ),
         mediaBucket: props.bucket,
         domain:
           props.publicAppUrl && props.studio.certificateArn
@@ -225,7 +236,10 @@ export class StatelessStack extends Stack {
 
     const wafRateLimit = wafRateLimitOf(this);
     if (wafRateLimit !== undefined && this.apis.size > 0) {
-      this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', { rateLimit: wafRateLimit, apis: [...this.apis.values()].map((api) => api.api) });
+      this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', {
+        rateLimit: wafRateLimit,
+        apis: [...this.apis.values()].map((api) => api.api),
+      });
     }
 
     // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard (README "Runbook").
@@ -270,7 +284,15 @@ const APP_LINK_ROUTES = ['workspace-invite'] as const;
  * given that URL would close a cycle whenever it shares a nested stack with a route of that API.
  */
 function invokeUrl(api: RouteApi): string {
-  return Fn.join('', ['https://', api.api.restApiId, '.execute-api.', Aws.REGION, '.', Aws.URL_SUFFIX, `/${STAGE_NAME}`]);
+  return Fn.join('', [
+    'https://',
+    api.api.restApiId,
+    '.execute-api.',
+    Aws.REGION,
+    '.',
+    Aws.URL_SUFFIX,
+    `/${STAGE_NAME}`,
+  ]);
 }
 
 /**

@@ -64,11 +64,22 @@ const KeyArgs = z.object({
   name: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)), 'Admin CLI key'),
   scopes: z.optional(
     z.pipe(
-      z.transform((raw: unknown) => (raw === 'all' ? [...SCOPES] : String(raw).split(/[\s,]+/).filter(Boolean))),
+      z.transform((raw: unknown) =>
+        raw === 'all'
+          ? [...SCOPES]
+          : String(raw)
+              .split(/[\s,]+/)
+              .filter(Boolean),
+      ),
       z.array(ScopeSchema).check(z.minLength(1)),
     ),
   ),
-  'expires-in-days': z.optional(z.pipe(z.transform((raw: unknown) => Number(raw)), z.int().check(z.minimum(1), z.maximum(365)))),
+  'expires-in-days': z.optional(
+    z.pipe(
+      z.transform((raw: unknown) => Number(raw)),
+      z.int().check(z.minimum(1), z.maximum(365)),
+    ),
+  ),
   ...Target,
 });
 
@@ -86,7 +97,9 @@ const GrantArgs = z.object({
   workspace: z.string().check(z.regex(/^ws_[0-9a-z]{26}$/, 'must be a workspace id (ws_…)')),
   credits: z.coerce.number().check(z.int(), z.minimum(1), z.maximum(MAX_CREDITS_PER_ENTRY)),
   reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
-  'operation-id': z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces'))),
+  'operation-id': z.optional(
+    z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/, 'must be 1 to 200 printable characters without spaces')),
+  ),
   'table-name': z.optional(z.string().check(z.minLength(1))),
   region: z.optional(z.string().check(z.minLength(1))),
   local: z.optional(z.boolean()),
@@ -95,7 +108,9 @@ const GrantArgs = z.object({
 /** Written by `npm start` so that tools can find the running local stand-ins. */
 const LocalStackFile = z.object({ tableName: z.string(), dynamodbEndpoint: z.url(), region: z.string() });
 
-async function configureTarget(args: Pick<z.infer<typeof Args>, 'local' | 'table-name' | 'region' | 'data-dir'>): Promise<void> {
+async function configureTarget(
+  args: Pick<z.infer<typeof Args>, 'local' | 'table-name' | 'region' | 'data-dir'>,
+): Promise<void> {
   if (args.local) {
     const dataDir = chooseDataDir(args['data-dir'] ?? (process.env.DATA_DIR || undefined), runningServers());
     const file = join(dataDir, 'local-stack.json');
@@ -173,13 +188,20 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** relay-token: from the local stack's key file, or the deployed secret (Secrets Manager). */
-async function relayTokenCommand(values: { local?: boolean; 'data-dir'?: string; 'secret-arn'?: string; region?: string }): Promise<number> {
+async function relayTokenCommand(values: {
+  local?: boolean;
+  'data-dir'?: string;
+  'secret-arn'?: string;
+  region?: string;
+}): Promise<number> {
   let serviceKey: string;
   if (values.local) {
     const dataDir = chooseDataDir(values['data-dir'] ?? (process.env.DATA_DIR || undefined), runningServers());
-    serviceKey = (await readFile(join(dataDir, 'webhook-secret.key'), 'utf8').catch(() => {
-      throw new Error(`No local webhook key in ${dataDir}: start the stack with npm start first`);
-    })).trim();
+    serviceKey = (
+      await readFile(join(dataDir, 'webhook-secret.key'), 'utf8').catch(() => {
+        throw new Error(`No local webhook key in ${dataDir}: start the stack with npm start first`);
+      })
+    ).trim();
   } else if (values['secret-arn']) {
     const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
     const client = new SecretsManagerClient(values.region ? { region: values.region } : {});
@@ -223,7 +245,9 @@ async function createKeyCommand(values: Record<string, unknown>): Promise<number
 async function createUserCommand(values: Record<string, unknown>): Promise<number> {
   const parsed = UserArgs.safeParse(values);
   if (!parsed.success || Boolean(parsed.data.workspace) !== Boolean(parsed.data.role)) {
-    const issues = parsed.success ? ['--workspace and --role go together'] : parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
+    const issues = parsed.success
+      ? ['--workspace and --role go together']
+      : parsed.error.issues.map((issue) => `--${issue.path.join('.')}: ${issue.message}`);
     console.error(issues.join('\n'));
     console.error(USAGE);
     return 2;
@@ -232,7 +256,8 @@ async function createUserCommand(values: Record<string, unknown>): Promise<numbe
   await configureTarget(args);
   const { users, memberships } = await import('#adapters/dynamodb/user-repository');
   const deps = { users, memberships, clock: systemClock };
-  if (args.workspace && !(await memberships.owners(args.workspace)).length) throw new Error(`No workspace ${args.workspace} (it has no owner)`);
+  if (args.workspace && !(await memberships.owners(args.workspace)).length)
+    throw new Error(`No workspace ${args.workspace} (it has no owner)`);
   const user = await createUser({ email: args.email, password: args.password }, deps);
   console.log(`userId:      ${user.id}`);
   console.log(`email:       ${user.email}`);
@@ -263,7 +288,11 @@ async function grantCreditsCommand(values: Record<string, unknown>): Promise<num
     { ledger, clock: systemClock, prices: priceBook() },
   );
   const balance = await ledger.getBalance(args.workspace);
-  console.log(result.applied ? `granted:     ${result.entry.credits} credits` : `already granted by this operation id (${result.entry.occurredAt}); nothing added`);
+  console.log(
+    result.applied
+      ? `granted:     ${result.entry.credits} credits`
+      : `already granted by this operation id (${result.entry.occurredAt}); nothing added`,
+  );
   console.log(`operationId: ${operationId}`);
   console.log(`entryId:     ${result.entry.id}`);
   console.log(`balance:     ${balance.balance} (available ${balance.available})`);
@@ -303,8 +332,16 @@ async function listWorkspacesCommand(values: Record<string, unknown>): Promise<n
     ]),
   ];
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  for (const row of rows) console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd());
-  console.log(`${listed.length} workspace${listed.length === 1 ? '' : 's'}. A lost key: create-key --workspace <workspaceId>.`);
+  for (const row of rows)
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
+  console.log(
+    `${listed.length} workspace${listed.length === 1 ? '' : 's'}. A lost key: create-key --workspace <workspaceId>.`,
+  );
   return 0;
 }
 

@@ -53,7 +53,9 @@ export interface StudioChunk {
 const noAjv: Plugin = {
   name: 'studio-no-ajv',
   setup(context) {
-    context.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({ path: resolve(STUDIO_SOURCE, 'src/mcp/no-ajv.ts') }));
+    context.onResolve({ filter: /validation\/ajv-provider\.js$/ }, () => ({
+      path: resolve(STUDIO_SOURCE, 'src/mcp/no-ajv.ts'),
+    }));
   },
 };
 
@@ -118,7 +120,10 @@ export async function buildStudio(options: { outdir?: string; minify?: boolean }
     outdir,
     files: ['index.html', ...copied, ...assets],
     initialJs: { files: initial, ...(await measureFiles(outdir, initial)) },
-    totalJs: await measureFiles(outdir, assets.filter((file) => file.endsWith('.js'))),
+    totalJs: await measureFiles(
+      outdir,
+      assets.filter((file) => file.endsWith('.js')),
+    ),
     chunks,
   };
 }
@@ -187,9 +192,15 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   const built = await buildStudio();
-  console.log(`studio built into ${relative(process.cwd(), built.outdir) || '.'} in ${Math.round(performance.now() - started)} ms`);
-  console.log(`  initial JS: ${kb(built.initialJs.bytes)} (${kb(built.initialJs.gzipBytes)} gzipped) in ${built.initialJs.files.map((file) => basename(file)).join(', ')}`);
+  console.log(
+    `studio built into ${relative(process.cwd(), built.outdir) || '.'} in ${Math.round(performance.now() - started)} ms`,
+  );
+  console.log(
+    `  initial JS: ${kb(built.initialJs.bytes)} (${kb(built.initialJs.gzipBytes)} gzipped) in ${built.initialJs.files.map((file) => basename(file)).join(', ')}`,
+  );
   const editor = await measureFiles(built.outdir, lazyLoad(built, STUDIO_EDITOR_SOURCE));
   console.log(`  editor:     ${kb(editor.bytes)} (${kb(editor.gzipBytes)} gzipped) more when a canvas opens`);
-  console.log(`  all JS:     ${kb(built.totalJs.bytes)} (${kb(built.totalJs.gzipBytes)} gzipped), ${built.files.length} files`);
+  console.log(
+    `  all JS:     ${kb(built.totalJs.bytes)} (${kb(built.totalJs.gzipBytes)} gzipped), ${built.files.length} files`,
+  );
 }

@@ -49,15 +49,24 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
 function coldImport(file: string, after?: string, runs = RUNS): { wallMs: number; cpuMs: number } {
   const first = after ? `await import(${JSON.stringify(after)}); ` : '';
   const script = `${first}const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(file)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t, (u.user + u.system) / 1000]));`;
-  const samples = Array.from({ length: runs }, () =>
-    JSON.parse(String(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, AWS_REGION: 'us-east-1' } }))) as [number, number],
+  const samples = Array.from(
+    { length: runs },
+    () =>
+      JSON.parse(
+        String(
+          execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+            env: { ...process.env, AWS_REGION: 'us-east-1' },
+          }),
+        ),
+      ) as [number, number],
   );
   return { wallMs: median(samples.map(([wall]) => wall)), cpuMs: median(samples.map(([, cpu]) => cpu)) };
 }
 
 rmSync(OUT_DIR, { recursive: true, force: true });
 mkdirSync(OUT_DIR, { recursive: true });
-const rows: Array<{ route: string; kb: number; wallMs: number; cpuMs: number; heaviest: string; unwanted: string[] }> = [];
+const rows: Array<{ route: string; kb: number; wallMs: number; cpuMs: number; heaviest: string; unwanted: string[] }> =
+  [];
 const functions: Array<{ id: string; label: string; entry: string; codeSplitting?: boolean }> = [
   ...ROUTES.map((route) => ({
     id: route.id,
@@ -65,8 +74,16 @@ const functions: Array<{ id: string; label: string; entry: string; codeSplitting
     entry: resolve('functions/routes', `${route.entry}.ts`),
     codeSplitting: route.codeSplitting ?? false,
   })),
-  ...Object.entries(WORKFLOW_FUNCTION_ENTRIES).map(([id, entry]) => ({ id: `workflow-${id}`, label: `(run workflow) ${id}`, entry: resolve('functions', entry) })),
-  { id: 'worker-release-holds', label: '(worker) release-holds', entry: resolve('functions', CREDIT_HOLDS_SWEEPER_ENTRY) },
+  ...Object.entries(WORKFLOW_FUNCTION_ENTRIES).map(([id, entry]) => ({
+    id: `workflow-${id}`,
+    label: `(run workflow) ${id}`,
+    entry: resolve('functions', entry),
+  })),
+  {
+    id: 'worker-release-holds',
+    label: '(worker) release-holds',
+    entry: resolve('functions', CREDIT_HOLDS_SWEEPER_ENTRY),
+  },
 ];
 /** BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change); `studio` for the web app. */
 const only = process.env.BUNDLE_REPORT_ONLY?.split(',').map((id) => id.trim());
@@ -84,7 +101,13 @@ for (const fn of selected) {
 
 async function reportSingle(fn: (typeof functions)[number]) {
   const outfile = join(OUT_DIR, `${fn.id}.mjs`);
-  const result = await build({ ...ROUTE_BUNDLING, entryPoints: [fn.entry], outfile, metafile: true, logLevel: 'error' });
+  const result = await build({
+    ...ROUTE_BUNDLING,
+    entryPoints: [fn.entry],
+    outfile,
+    metafile: true,
+    logLevel: 'error',
+  });
   const relativeOut = Object.keys(result.metafile.outputs).find((name) => name.endsWith(`${fn.id}.mjs`))!;
   const bytes = packageBytes(result.metafile, [relativeOut]);
   return {
@@ -106,10 +129,22 @@ function reportSplit(fn: (typeof functions)[number]) {
   const kbOf = (names: string[]) => names.reduce((sum, name) => sum + metafile.outputs[name]!.bytes, 0) / 1024;
   const onDemandKb = kbOf(outputs.filter((name) => !cold.includes(name)));
   // A first call imports the chunk its import() names (and what that chunk imports): measured after the entry.
-  const targets = [...new Set(outputs.flatMap((name) => metafile.outputs[name]!.imports.filter((imported) => imported.kind === 'dynamic-import' && !imported.external).map((imported) => imported.path)))];
-  const firstCalls = targets.map((target) => ({ target, ...coldImport(resolve(target), resolve(entryOutput), 3) })).sort((a, b) => a.cpuMs - b.cpuMs);
+  const targets = [
+    ...new Set(
+      outputs.flatMap((name) =>
+        metafile.outputs[name]!.imports.filter(
+          (imported) => imported.kind === 'dynamic-import' && !imported.external,
+        ).map((imported) => imported.path),
+      ),
+    ),
+  ];
+  const firstCalls = targets
+    .map((target) => ({ target, ...coldImport(resolve(target), resolve(entryOutput), 3) }))
+    .sort((a, b) => a.cpuMs - b.cpuMs);
   const slowest = firstCalls.at(-1)!;
-  const slowestModule = Object.keys(metafile.outputs[slowest.target]!.inputs).find((input) => input.startsWith('functions/routes/')) ?? slowest.target;
+  const slowestModule =
+    Object.keys(metafile.outputs[slowest.target]!.inputs).find((input) => input.startsWith('functions/routes/')) ??
+    slowest.target;
   splitNotes.push(
     `${fn.label}: a first call to one of its ${targets.length} on-demand modules imports its chunk in ${firstCalls[0]!.cpuMs.toFixed(1)}–${slowest.cpuMs.toFixed(1)} ms CPU ` +
       `(median ${median(firstCalls.map((call) => call.cpuMs)).toFixed(1)}; slowest ${slowestModule}), once per instance`,
@@ -128,21 +163,35 @@ if (withStudio) await reportStudio();
 
 function printFunctions() {
   const width = Math.max(...rows.map((row) => row.route.length));
-  console.log(`${'function'.padEnd(width)}  ${'size'.padStart(8)}  ${'cold import'.padStart(11)}  ${'(CPU)'.padStart(9)}  heaviest parts`);
+  console.log(
+    `${'function'.padEnd(width)}  ${'size'.padStart(8)}  ${'cold import'.padStart(11)}  ${'(CPU)'.padStart(9)}  heaviest parts`,
+  );
   for (const row of rows) {
     console.log(
       `${row.route.padEnd(width)}  ${`${row.kb.toFixed(0)} KB`.padStart(8)}  ${`${row.wallMs.toFixed(1)} ms`.padStart(11)}  ${`${row.cpuMs.toFixed(1)} ms`.padStart(9)}  ${row.heaviest}`,
     );
   }
-  const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+  const range = (values: number[], digits: number) =>
+    `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
   console.log(
-    `\n${rows.length} bundles; size ${range(rows.map((row) => row.kb), 0)} KB; cold import ${range(rows.map((row) => row.wallMs), 1)} ms, ` +
-      `CPU ${range(rows.map((row) => row.cpuMs), 1)} ms (median of ${RUNS} fresh processes, Node ${process.versions.node}; ` +
+    `\n${rows.length} bundles; size ${range(
+      rows.map((row) => row.kb),
+      0,
+    )} KB; cold import ${range(
+      rows.map((row) => row.wallMs),
+      1,
+    )} ms, ` +
+      `CPU ${range(
+        rows.map((row) => row.cpuMs),
+        1,
+      )} ms (median of ${RUNS} fresh processes, Node ${process.versions.node}; ` +
       `1-minute load average ${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs)`,
   );
   for (const note of splitNotes) console.log(note);
   const carrying = rows.filter((row) => row.unwanted.length > 0);
-  console.log(`Default credential chain (${UNWANTED.join(', ')}): ${carrying.length === 0 ? 'in no bundle' : `in ${carrying.map((row) => row.route).join('; ')}`}`);
+  console.log(
+    `Default credential chain (${UNWANTED.join(', ')}): ${carrying.length === 0 ? 'in no bundle' : `in ${carrying.map((row) => row.route).join('; ')}`}`,
+  );
   console.log(`Target: every function under 100 ms: ${rows.every((row) => row.wallMs < 100) ? 'met' : 'NOT met'}`);
 }
 
@@ -154,15 +203,21 @@ async function reportStudio() {
   const built = await buildStudio({ outdir: join(OUT_DIR, 'studio') });
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const line = (label: string, sizes: { bytes: number; gzipBytes: number }, note = '') =>
-    console.log(`  ${label.padEnd(30)} ${kb(sizes.gzipBytes).padStart(9)} gzipped  ${kb(sizes.bytes).padStart(9)} raw${note ? `  ${note}` : ''}`);
+    console.log(
+      `  ${label.padEnd(30)} ${kb(sizes.gzipBytes).padStart(9)} gzipped  ${kb(sizes.bytes).padStart(9)} raw${note ? `  ${note}` : ''}`,
+    );
   console.log('\nstudio (web/, gzip -9)');
   line('initial JS', built.initialJs, `${built.initialJs.files.length} files (entry + static imports)`);
   line('canvas editor (on open)', await measureFiles(built.outdir, lazyLoad(built, STUDIO_EDITOR_SOURCE)));
-  const sections = built.chunks.flatMap((chunk) => chunk.inputs.filter((input) => /^web\/src\/console\/[^/]+\/[A-Z]\w*Screen\.tsx$/.test(input)));
+  const sections = built.chunks.flatMap((chunk) =>
+    chunk.inputs.filter((input) => /^web\/src\/console\/[^/]+\/[A-Z]\w*Screen\.tsx$/.test(input)),
+  );
   for (const source of sections.sort()) {
     line(`console ${source.split('/')[3]} (on open)`, await measureFiles(built.outdir, lazyLoad(built, source)));
   }
   line('all JS', built.totalJs, `${built.chunks.length} files`);
   const within = built.initialJs.gzipBytes <= STUDIO_INITIAL_BUDGET_GZIP;
-  console.log(`Target: initial JS ≤ ${kb(STUDIO_INITIAL_BUDGET_GZIP)} gzipped: ${within ? 'met' : 'NOT met'} (${kb(built.initialJs.gzipBytes)})`);
+  console.log(
+    `Target: initial JS ≤ ${kb(STUDIO_INITIAL_BUDGET_GZIP)} gzipped: ${within ? 'met' : 'NOT met'} (${kb(built.initialJs.gzipBytes)})`,
+  );
 }

@@ -20,7 +20,10 @@ function rule(value: ParamRule): string {
 }
 
 export function falContractTable(): string {
-  const lines = ['| endpoint | mode | references (wire names) | limits | aspect ratios | modelParams | price class |', '|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| endpoint | mode | references (wire names) | limits | aspect ratios | modelParams | price class |',
+    '|---|---|---|---|---|---|---|',
+  ];
   for (const endpoint of FAL_ENDPOINTS) {
     const fields = endpoint.fields;
     const references =
@@ -40,7 +43,9 @@ export function falContractTable(): string {
       .map(([key, value]) => `\`${key}\` ${rule(value)}`)
       .join('; ');
     const name = `\`${endpoint.id}\`${endpoint.id === FAL_DEFAULT_ENDPOINT ? ' **(default)**' : ''}`;
-    lines.push(`| ${name} | ${endpoint.mode} | ${references} | ${limits} | ${endpoint.aspectRatios?.join(' ') ?? 'none (dropped)'} | ${params} | ${endpoint.priceModel} |`);
+    lines.push(
+      `| ${name} | ${endpoint.mode} | ${references} | ${limits} | ${endpoint.aspectRatios?.join(' ') ?? 'none (dropped)'} | ${params} | ${endpoint.priceModel} |`,
+    );
   }
   return lines.join('\n');
 }

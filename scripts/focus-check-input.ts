@@ -4,7 +4,13 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import { exportChecker, FocusChecker, jsonValueAsText, type CheckReport, type CheckRow } from '../functions/core/focus/checker.ts';
+import {
+  exportChecker,
+  FocusChecker,
+  jsonValueAsText,
+  type CheckReport,
+  type CheckRow,
+} from '../functions/core/focus/checker.ts';
 
 export type CheckSource = string | AsyncIterable<string | Buffer>;
 
@@ -13,8 +19,10 @@ export interface CheckFileOptions {
   readonly asOurExport?: boolean;
 }
 
-const toStream = (source: CheckSource) => (typeof source === 'string' ? Readable.from([source]) : Readable.from(source));
-const checkerFor = (header: readonly string[], options: CheckFileOptions) => (options.asOurExport ? exportChecker(header) : new FocusChecker(header));
+const toStream = (source: CheckSource) =>
+  typeof source === 'string' ? Readable.from([source]) : Readable.from(source);
+const checkerFor = (header: readonly string[], options: CheckFileOptions) =>
+  options.asOurExport ? exportChecker(header) : new FocusChecker(header);
 
 export async function checkCsv(source: CheckSource, options: CheckFileOptions = {}): Promise<CheckReport> {
   const parser = toStream(source).pipe(parse({ bom: true, relax_column_count: false }));
@@ -27,7 +35,8 @@ export async function checkCsv(source: CheckSource, options: CheckFileOptions = 
       continue;
     }
     const row: CheckRow = Object.create(null);
-    for (let i = 0; i < header.length; i++) row[header[i]!] = record[i] === '' || record[i] === undefined ? null : record[i]!;
+    for (let i = 0; i < header.length; i++)
+      row[header[i]!] = record[i] === '' || record[i] === undefined ? null : record[i]!;
     checker.checkRow(row);
   }
   if (!checker) throw new Error('The CSV has no header row');
@@ -47,7 +56,8 @@ export async function checkJsonl(source: CheckSource, options: CheckFileOptions 
     } catch {
       throw new Error(`Line ${lineNumber} is not JSON`);
     }
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`Line ${lineNumber} is not a JSON object`);
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      throw new Error(`Line ${lineNumber} is not a JSON object`);
     // The first object's keys are the columns; every line must carry the same keys.
     checker ??= checkerFor(Object.keys(value), options);
     const row: CheckRow = Object.create(null);

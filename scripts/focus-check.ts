@@ -15,7 +15,9 @@ for (const file of files) {
   const report = await checkFile(file, { asOurExport });
   console.log(`${file}: ${report.rows} rows, ${report.rules.length} rules applied, ${report.failures.length} failed`);
   for (const rule of report.rules) {
-    console.log(`  ${rule.violations === 0 ? 'pass' : 'FAIL'} ${rule.id}${rule.violations ? ` (${rule.violations})` : ''}`);
+    console.log(
+      `  ${rule.violations === 0 ? 'pass' : 'FAIL'} ${rule.id}${rule.violations ? ` (${rule.violations})` : ''}`,
+    );
     for (const example of rule.examples) console.log(`       ${example}`);
   }
   failed ||= !report.ok;

@@ -36,7 +36,10 @@ const MEDIA_DIRECTIVES = ['media-src', 'img-src', 'connect-src'] as const;
  * A directive the base policy lacks starts from `'self'`, as default-src would have given it;
  * `media-src` also allows `blob:` for players fed from memory.
  */
-export function studioContentSecurityPolicy(options: { readonly mediaOrigins: readonly string[] }, base: string = STUDIO_CSP): string {
+export function studioContentSecurityPolicy(
+  options: { readonly mediaOrigins: readonly string[] },
+  base: string = STUDIO_CSP,
+): string {
   const directives = new Map<string, string[]>();
   for (const directive of base.split(';')) {
     const [name, ...sources] = directive.trim().split(/\s+/);

@@ -23,7 +23,10 @@ export type BootstrapResult =
  * On an empty store, creates the first workspace with an all-scopes key (`apiKey` when given, which must
  * start with `workspace_`; otherwise a random one). On every later start it does nothing.
  */
-export async function bootstrapFirstWorkspace(options: { apiKey?: string; user?: { email: string; password: string } }): Promise<BootstrapResult> {
+export async function bootstrapFirstWorkspace(options: {
+  apiKey?: string;
+  user?: { email: string; password: string };
+}): Promise<BootstrapResult> {
   const provisioned = await provisionWorkspace(
     {
       name: 'Local workspace',
@@ -46,7 +49,10 @@ export async function bootstrapFirstWorkspace(options: { apiKey?: string; user?:
  * the id of the owner member just provisioned; later, a user that does not exist yet is created and
  * added as an owner. An existing user keeps its password (change it with the admin CLI, not here).
  */
-async function ensureBootstrapUser(input: { email: string; password: string }, ownerUserId: string | undefined): Promise<void> {
+async function ensureBootstrapUser(
+  input: { email: string; password: string },
+  ownerUserId: string | undefined,
+): Promise<void> {
   const deps = { users, memberships, clock: systemClock };
   const workspaceId = await memberships.bootstrapWorkspaceId();
   if (!workspaceId) return;

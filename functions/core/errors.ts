@@ -28,7 +28,10 @@ export class NotFoundError extends DomainError {}
 
 /** The HTTP method is not served on this path (405). */
 export class MethodNotAllowedError extends DomainError {
-  constructor(message: string, readonly allow: readonly string[]) {
+  constructor(
+    message: string,
+    readonly allow: readonly string[],
+  ) {
     super(message);
   }
 }
@@ -47,7 +50,10 @@ export class PayloadTooLargeError extends DomainError {}
 
 /** Too many requests; retry after the given number of seconds (429). */
 export class RateLimitedError extends DomainError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(message);
   }
 }

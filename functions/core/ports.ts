@@ -55,7 +55,12 @@ export interface IdempotencyRecord {
 
 export interface RunRepository {
   /** One round trip: the canvas to run and the idempotency record of `keyHash`, if any and not expired at `now`. */
-  loadForStart(workspaceId: string, canvasId: string, keyHash?: string, now?: Date): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
+  loadForStart(
+    workspaceId: string,
+    canvasId: string,
+    keyHash?: string,
+    now?: Date,
+  ): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
   /**
    * Writes the idempotency record, the execution and its frozen graph atomically. If the key is taken,
    * writes nothing and returns the record that holds it. A record expired at `nowEpochSeconds`, or (when
@@ -64,12 +69,20 @@ export interface RunRepository {
   create(input: {
     execution: Execution;
     graph: FrozenGraph;
-    idempotency?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number; nowEpochSeconds?: number };
+    idempotency?: {
+      keyHash: string;
+      record: IdempotencyRecord;
+      expiresAtEpochSeconds: number;
+      nowEpochSeconds?: number;
+    };
   }): Promise<{ created: true } | { created: false; existing: IdempotencyRecord }>;
   /** Removes a run that could not be started at all (with its idempotency record), so a retry starts clean. */
   discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void>;
   get(workspaceId: string, executionId: string): Promise<Execution | undefined>;
-  getWithGraph(workspaceId: string, executionId: string): Promise<{ execution: Execution; graph: FrozenGraph } | undefined>;
+  getWithGraph(
+    workspaceId: string,
+    executionId: string,
+  ): Promise<{ execution: Execution; graph: FrozenGraph } | undefined>;
   /** Writes `execution` only if the stored version is `expectedVersion`; else ConflictError. */
   save(execution: Execution, expectedVersion: number): Promise<void>;
   listByCanvas(workspaceId: string, canvasId: string, page: PageQuery): Promise<Page<ExecutionSummary>>;
@@ -126,9 +139,15 @@ export interface WebhookRepository {
   /** Deletes trigger and secret lookup together: the secret stops working at once. */
   delete(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>): Promise<void>;
   /** One strongly consistent GetItem by the hash of the presented secret. */
-  findBySecretHash(secretHash: string): Promise<Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'> | undefined>;
+  findBySecretHash(
+    secretHash: string,
+  ): Promise<Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'> | undefined>;
   listForCanvas(workspaceId: string, canvasId: string): Promise<WebhookTrigger[]>;
-  recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void>;
+  recordTriggered(
+    trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>,
+    executionId: string,
+    at: string,
+  ): Promise<void>;
   /**
    * Replaces the trigger's provider signing secrets if they are still at `expectedVersion` (absent: 0)
    * and the trigger is still the same registration (`secretHash`); else ConflictError / NotFoundError.
@@ -146,7 +165,12 @@ export interface WebhookRepository {
  * hot item conflict (TransactionConflict) where plain updates simply serialise.
  */
 export interface RateLimiter {
-  hit(key: { workspaceId: string; name: string }, limit: number, windowSeconds: number, now: Date): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
+  hit(
+    key: { workspaceId: string; name: string },
+    limit: number,
+    windowSeconds: number,
+    now: Date,
+  ): Promise<{ allowed: true } | { allowed: false; retryAfterSeconds: number }>;
 }
 
 /** Reads the status of several executions in one round trip (for status rows). */

@@ -54,12 +54,15 @@ export function useTelemetrySink(next: TelemetrySink): void {
 }
 
 export const telemetry = {
-  count: (metric: ServiceMetric, value = 1, dimensions?: Record<string, string>) => sink.count(metric, value, dimensions),
+  count: (metric: ServiceMetric, value = 1, dimensions?: Record<string, string>) =>
+    sink.count(metric, value, dimensions),
   info: (message: string, fields?: Record<string, unknown>) => sink.log('info', message, fields),
   warn: (message: string, fields?: Record<string, unknown>) => sink.log('warn', message, fields),
   error: (message: string, fields?: Record<string, unknown>) => sink.log('error', message, fields),
   tag: (keys: Record<string, string | undefined>) => {
-    const defined = Object.fromEntries(Object.entries(keys).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const defined = Object.fromEntries(
+      Object.entries(keys).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
     if (Object.keys(defined).length > 0) sink.tag(defined);
   },
 };

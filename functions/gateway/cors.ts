@@ -10,7 +10,8 @@ const CorsConfig = z.object({
 });
 
 /** Request headers MCP clients send (the 2026 revision's Mcp-Method/Mcp-Name included). */
-const ALLOWED_HEADERS = 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name';
+const ALLOWED_HEADERS =
+  'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate';
 export const GATEWAY_METHODS = 'POST, OPTIONS';
 

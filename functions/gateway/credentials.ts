@@ -16,9 +16,11 @@ const keyDeps = { apiKeys, clock: systemClock };
 /** `appUrl`: the public app origin; OAuth tokens must be bound to its /api/mcp. */
 export async function authenticateGatewayCaller(authorization: string | undefined, appUrl: string): Promise<Principal> {
   const token = bearerToken(authorization);
-  if (!token) throw new UnauthorizedError('Missing credential: send Authorization: Bearer workspace_… or sign in with OAuth');
+  if (!token)
+    throw new UnauthorizedError('Missing credential: send Authorization: Bearer workspace_… or sign in with OAuth');
   if (token.startsWith(WORKSPACE_KEY_PREFIX)) return authenticate(authorization, keyDeps);
   // OAuth access tokens: effective scopes = consented ∩ the user's role now (functions/core/oauth/authenticate.ts).
-  if (token.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)) return authenticateOAuthToken(token, { tokens: oauthTokens, memberships, clock: systemClock, appUrl });
+  if (token.startsWith(OAUTH_ACCESS_TOKEN_PREFIX))
+    return authenticateOAuthToken(token, { tokens: oauthTokens, memberships, clock: systemClock, appUrl });
   throw new UnauthorizedError('Invalid credential: the gateway takes workspace_ keys and OAuth access tokens');
 }

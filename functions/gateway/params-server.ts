@@ -9,7 +9,12 @@
 //   handler below: parse(request, the method's real schema) ── fails ──► McpError(-32602, issues)
 //                                                             └─ fits ──► the registered handler
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { getLiteralValue, getObjectShape, safeParse, type AnyObjectSchema } from '@modelcontextprotocol/sdk/server/zod-compat.js';
+import {
+  getLiteralValue,
+  getObjectShape,
+  safeParse,
+  type AnyObjectSchema,
+} from '@modelcontextprotocol/sdk/server/zod-compat.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '#core/schema';
 
@@ -19,19 +24,25 @@ type Handler = Parameters<Server['setRequestHandler']>[1];
 function describe(error: unknown): string {
   const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] } | undefined)?.issues;
   if (!Array.isArray(issues) || issues.length === 0) return 'they do not match the method';
-  return issues.map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message)).join('; ');
+  return issues
+    .map((issue) => (issue.path.length ? `${issue.path.map(String).join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
 }
 
 export class ParamsCheckingServer extends Server {
   // Called by Server's own constructor too (initialize, ping): the override covers those methods.
-  override setRequestHandler<T extends AnyObjectSchema>(requestSchema: T, handler: Parameters<Server['setRequestHandler']>[1]): void {
+  override setRequestHandler<T extends AnyObjectSchema>(
+    requestSchema: T,
+    handler: Parameters<Server['setRequestHandler']>[1],
+  ): void {
     const methodSchema = getObjectShape(requestSchema)?.method;
     const method = methodSchema && getLiteralValue(methodSchema);
     if (typeof method !== 'string') return super.setRequestHandler(requestSchema, handler as never);
     const nameOnly = z.looseObject({ method: z.literal(method) });
     const checked: Handler = (request, extra) => {
       const parsed = safeParse(requestSchema, request);
-      if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${describe(parsed.error)}`);
+      if (!parsed.success)
+        throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${describe(parsed.error)}`);
       return (handler as Handler)(parsed.data as never, extra);
     };
     super.setRequestHandler(nameOnly as unknown as T, checked as never);

@@ -49,13 +49,18 @@ async function moduleSpecifiers(): Promise<Map<Operation, string>> {
     if (loaded && OPERATIONS.includes(loaded)) byOperation.set(loaded, specifier);
   }
   const missing = OPERATIONS.filter((operation) => !byOperation.has(operation)).map((operation) => operation.name);
-  if (missing.length > 0) throw new Error(`No \`import { operation as x } from '…'\` line in catalogue.ts for ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`No \`import { operation as x } from '…'\` line in catalogue.ts for ${missing.join(', ')}`);
   return byOperation;
 }
 
 /** tool-index.generated.json: each tool as tools/list shows it, with the scope it needs, in catalogue order. */
 export function renderToolIndex(): string {
-  return `${JSON.stringify(OPERATIONS.map((operation) => ({ tool: toolOf(operation), scope: scopeOf(operation) })), null, 2)}\n`;
+  return `${JSON.stringify(
+    OPERATIONS.map((operation) => ({ tool: toolOf(operation), scope: scopeOf(operation) })),
+    null,
+    2,
+  )}\n`;
 }
 
 /** tool-loaders.generated.ts: a literal `import()` per tool, which esbuild resolves at bundle time. */
@@ -66,7 +71,7 @@ export async function renderToolLoaders(): Promise<string> {
     '// Do not edit: test/unit/gateway/tool-index.test.ts fails when this differs from the catalogue.',
     "import type { Operation } from '#operations/operation';",
     '',
-    '/** Each tool\'s operation module, imported at the tool\'s first call. */',
+    "/** Each tool's operation module, imported at the tool's first call. */",
     'export const TOOL_LOADERS: Readonly<Record<string, () => Promise<{ readonly operation: Operation }>>> = {',
     ...OPERATIONS.map((operation) => `  ${operation.name}: () => import('${specifiers.get(operation)}'),`),
     '};',

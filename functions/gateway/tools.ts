@@ -45,7 +45,10 @@ const INSTRUCTIONS = [
 let entries: Map<string, ToolIndexEntry> | undefined;
 function catalogue(): Map<string, ToolIndexEntry> {
   entries ??= new Map(
-    (TOOL_INDEX as unknown as ReadonlyArray<Omit<ToolIndexEntry, 'load'>>).map((entry) => [entry.tool.name, { ...entry, load: TOOL_LOADERS[entry.tool.name]! }]),
+    (TOOL_INDEX as unknown as ReadonlyArray<Omit<ToolIndexEntry, 'load'>>).map((entry) => [
+      entry.tool.name,
+      { ...entry, load: TOOL_LOADERS[entry.tool.name]! },
+    ]),
   );
   return entries;
 }
@@ -64,10 +67,13 @@ function errorResult(message: string): CallToolResult {
 /** A recoverable failure, told so that an agent knows its next step. */
 function explain(error: DomainError, toolName: string): string {
   if (error instanceof ValidationError) return `${error.message}. Fix the arguments of ${toolName} and call it again.`;
-  if (error instanceof NotFoundError) return `${error.message}. Check the id: list_canvases and list_canvas_executions show what exists.`;
-  if (error instanceof ConflictError) return `${error.message}. Read the current state again (get_canvas, get_execution) before deciding to retry.`;
+  if (error instanceof NotFoundError)
+    return `${error.message}. Check the id: list_canvases and list_canvas_executions show what exists.`;
+  if (error instanceof ConflictError)
+    return `${error.message}. Read the current state again (get_canvas, get_execution) before deciding to retry.`;
   if (error instanceof RateLimitedError) return `${error.message}. Retry after ${error.retryAfterSeconds} s.`;
-  if (error instanceof PayloadTooLargeError) return `${error.message}. Send less in one call (split a patch into several).`;
+  if (error instanceof PayloadTooLargeError)
+    return `${error.message}. Send less in one call (split a patch into several).`;
   return error.message;
 }
 
@@ -109,14 +115,21 @@ export function createGatewayServer(call: GatewayCall): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args } = request.params;
     const entry = catalogue().get(name);
-    if (!entry) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. Call tools/list for the tools this credential may use.`);
+    if (!entry)
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Unknown tool: ${name}. Call tools/list for the tools this credential may use.`,
+      );
     if (!allows(call.principal, entry.scope)) {
       const needed = describeRequirement(entry.scope);
-      return errorResult(`Missing scope: ${needed}. This credential cannot call ${name}; use a key or grant that holds ${needed}.`);
+      return errorResult(
+        `Missing scope: ${needed}. This credential cannot call ${name}; use a key or grant that holds ${needed}.`,
+      );
     }
     const { operation } = await entry.load();
     const parsed = operation.input.safeParse(args ?? {});
-    if (!parsed.success) return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+    if (!parsed.success)
+      return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
     try {
       const answer = await operation.run(parsed.data, context);
       const value = (answer instanceof HttpResult ? answer.body : answer) as Record<string, unknown>;
@@ -124,13 +137,26 @@ export function createGatewayServer(call: GatewayCall): Server {
     } catch (error) {
       if (error instanceof DomainError) return errorResult(explain(error, name));
       // A fault of ours: the agent learns nothing internal, the log gets everything.
-      console.error(JSON.stringify({ level: 'error', message: 'Tool call failed', tool: name, requestId: call.requestId, error: describe(error) }));
-      throw new McpError(ErrorCode.InternalError, `Internal error in ${name} (request ${call.requestId}); try again later`);
+      console.error(
+        JSON.stringify({
+          level: 'error',
+          message: 'Tool call failed',
+          tool: name,
+          requestId: call.requestId,
+          error: describe(error),
+        }),
+      );
+      throw new McpError(
+        ErrorCode.InternalError,
+        `Internal error in ${name} (request ${call.requestId}); try again later`,
+      );
     }
   });
   return server;
 }
 
 function describe(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { value: String(error) };
 }

@@ -5,7 +5,8 @@ import { rawBody } from '#http/request';
 
 export function toWebRequest(event: APIGatewayProxyEvent, origin: string): Request {
   const url = new URL(event.path, origin);
-  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) url.searchParams.set(name, value);
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {}))
+    if (value !== undefined) url.searchParams.set(name, value);
   const headers = new Headers();
   for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
   const method = event.httpMethod.toUpperCase();
@@ -13,7 +14,10 @@ export function toWebRequest(event: APIGatewayProxyEvent, origin: string): Reque
   return new Request(url, { method, headers, body });
 }
 
-export async function fromWebResponse(response: Response, extraHeaders: Record<string, string>): Promise<APIGatewayProxyResult> {
+export async function fromWebResponse(
+  response: Response,
+  extraHeaders: Record<string, string>,
+): Promise<APIGatewayProxyResult> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;

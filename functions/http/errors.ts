@@ -41,9 +41,11 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
   if (error instanceof DomainError) {
     const headers: Record<string, string> = {};
     // A rejected signature is not a missing Bearer token: no challenge that would mislead the sender.
-    if (error instanceof UnauthorizedError && !(error instanceof SignatureRejectedError)) headers['www-authenticate'] = 'Bearer';
+    if (error instanceof UnauthorizedError && !(error instanceof SignatureRejectedError))
+      headers['www-authenticate'] = 'Bearer';
     if (error instanceof MethodNotAllowedError) headers.allow = error.allow.join(', ');
-    const retryAfter = error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
+    const retryAfter =
+      error instanceof RateLimitedError || error instanceof ConflictError ? error.retryAfterSeconds : undefined;
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
     if (error instanceof RateLimitedError) telemetry.count('RateLimited');
     return jsonResponse(statusOf(error), { error: error.message }, headers);
@@ -56,5 +58,7 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
 }
 
 function describe(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { value: String(error) };
 }

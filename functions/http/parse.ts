@@ -18,7 +18,8 @@ export function describeIssues(where: string, error: z.core.$ZodError): string {
 
 export function parseJsonBody<T>(event: APIGatewayProxyEvent, schema: z.ZodMiniType<T>, maxBytes: number): T {
   const bytes = rawBody(event);
-  if (bytes.length > maxBytes) throw new PayloadTooLargeError(`Request body is ${bytes.length} bytes; this route accepts at most ${maxBytes}`);
+  if (bytes.length > maxBytes)
+    throw new PayloadTooLargeError(`Request body is ${bytes.length} bytes; this route accepts at most ${maxBytes}`);
   let value: unknown = {};
   if (bytes.length > 0) {
     try {
@@ -27,7 +28,8 @@ export function parseJsonBody<T>(event: APIGatewayProxyEvent, schema: z.ZodMiniT
       throw new ValidationError('Malformed JSON body');
     }
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ValidationError('Request body must be a JSON object');
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    throw new ValidationError('Request body must be a JSON object');
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw new ValidationError(describeIssues('request body', parsed.error));
   return parsed.data;

@@ -42,6 +42,6 @@ function requestOrigin(event: APIGatewayProxyEvent, setting: string): string {
   const { domainName, path: stagePath } = event.requestContext;
   if (!domainName) throw new Error(`${setting} is not set and the request has no domain name`);
   // requestContext.path is "/<stage>/api/…" on the execute-api domain and "/api/…" behind a custom domain.
-  const prefix = stagePath && stagePath.endsWith(event.path) ? stagePath.slice(0, stagePath.length - event.path.length) : '';
+  const prefix = stagePath?.endsWith(event.path) ? stagePath.slice(0, stagePath.length - event.path.length) : '';
   return `https://${domainName}${prefix}`;
 }

@@ -7,7 +7,11 @@ const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResult {
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResult {
   return { statusCode, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 

@@ -11,6 +11,9 @@ const AppUrlConfig = z.object({ [ENV.publicAppUrl]: z.optional(z.url()) });
  */
 export function configuredAppUrl(): string {
   const value = AppUrlConfig.parse(process.env)[ENV.publicAppUrl];
-  if (!value) throw new Error(`${ENV.publicAppUrl} is not set: invite links need the app host's public origin (CDK context publicAppUrl)`);
+  if (!value)
+    throw new Error(
+      `${ENV.publicAppUrl} is not set: invite links need the app host's public origin (CDK context publicAppUrl)`,
+    );
   return new URL(value).origin;
 }

@@ -11,12 +11,19 @@ const TEXT = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|jwk-s
  * URL it builds names the configured public origin; `mountPath` (a stage prefix, '' behind a custom
  * domain) is passed as the request's originalUrl prefix, the way Express/Koa mounting does.
  */
-export async function serveEvent(app: DispatchFunc, event: APIGatewayProxyEvent, publicOrigin: string, path = event.path): Promise<APIGatewayProxyResult> {
+export async function serveEvent(
+  app: DispatchFunc,
+  event: APIGatewayProxyEvent,
+  publicOrigin: string,
+  path = event.path,
+): Promise<APIGatewayProxyResult> {
   const origin = new URL(publicOrigin);
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers[name.toLowerCase()] = value;
+  for (const [name, value] of Object.entries(event.headers ?? {}))
+    if (value !== undefined) headers[name.toLowerCase()] = value;
   for (const [name, values] of Object.entries(event.multiValueHeaders ?? {})) {
-    if (values && values.length > 1) headers[name.toLowerCase()] = name.toLowerCase() === 'cookie' ? values.join('; ') : values.join(', ');
+    if (values && values.length > 1)
+      headers[name.toLowerCase()] = name.toLowerCase() === 'cookie' ? values.join('; ') : values.join(', ');
   }
   // The injector sets the length of the body it is given (which may have been rewritten).
   delete headers['content-length'];
@@ -27,8 +34,11 @@ export async function serveEvent(app: DispatchFunc, event: APIGatewayProxyEvent,
   if (event.requestContext?.identity?.sourceIp) headers['x-forwarded-for'] = event.requestContext.identity.sourceIp;
 
   const query = new URLSearchParams();
-  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) for (const value of values ?? []) query.append(name, value);
-  if (!event.multiValueQueryStringParameters) for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) query.append(name, value);
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {}))
+    for (const value of values ?? []) query.append(name, value);
+  if (!event.multiValueQueryStringParameters)
+    for (const [name, value] of Object.entries(event.queryStringParameters ?? {}))
+      if (value !== undefined) query.append(name, value);
   const search = query.size > 0 ? `?${query.toString()}` : '';
   const mountPath = origin.pathname.replace(/\/+$/, '');
 

@@ -51,7 +51,10 @@ export function loadExistingGrant(resource: string) {
     // No member (signed out, or removed): no grant, so the login prompt (or login_required) follows.
     if (!accountId || !member) return undefined;
 
-    const grant = existing && existing.accountId === accountId ? existing : new oidc.provider.Grant({ accountId, clientId: STUDIO_CLIENT_ID });
+    const grant =
+      existing && existing.accountId === accountId
+        ? existing
+        : new oidc.provider.Grant({ accountId, clientId: STUDIO_CLIENT_ID });
     const scope = String(oidc.params?.scope ?? '');
     const oidcScopes = scope.split(' ').filter((s) => OIDC_SCOPE_NAMES.includes(s));
     if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));

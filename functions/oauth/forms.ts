@@ -21,7 +21,14 @@ export function issueCsrf(ctx: KoaContextWithOIDC, key: Buffer, purpose: string)
   let nonce = ctx.cookies.get(CSRF_COOKIE);
   if (!nonce || !/^[A-Za-z0-9_-]{43}$/.test(nonce)) {
     nonce = randomBytes(32).toString('base64url');
-    ctx.cookies.set(CSRF_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', secure: ctx.secure, path: '/oauth', signed: false, overwrite: true });
+    ctx.cookies.set(CSRF_COOKIE, nonce, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.secure,
+      path: '/oauth',
+      signed: false,
+      overwrite: true,
+    });
   }
   return mac(key, `csrf:${purpose}:${nonce}`);
 }
@@ -39,7 +46,12 @@ export function issueTicket(key: Buffer, interactionUid: string, userId: string,
   return `${userId}.${expires}.${mac(key, `ticket:${interactionUid}:${userId}:${expires}`)}`;
 }
 
-export function readTicket(key: Buffer, interactionUid: string, ticket: string | null, nowSeconds: number): string | undefined {
+export function readTicket(
+  key: Buffer,
+  interactionUid: string,
+  ticket: string | null,
+  nowSeconds: number,
+): string | undefined {
   const [userId, expires, signature] = (ticket ?? '').split('.');
   if (!userId || !expires || !signature || Number(expires) < nowSeconds) return undefined;
   return equal(signature, mac(key, `ticket:${interactionUid}:${userId}:${expires}`)) ? userId : undefined;

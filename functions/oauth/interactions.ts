@@ -40,7 +40,10 @@ function send(ctx: Context, status: number, body: string): void {
   ctx.type = 'html';
   ctx.set('cache-control', 'no-store');
   ctx.set('x-frame-options', 'DENY');
-  ctx.set('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'");
+  ctx.set(
+    'content-security-policy',
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'",
+  );
   ctx.body = body;
 }
 
@@ -53,7 +56,8 @@ async function assertSignInAllowed(ctx: Context, email: string): Promise<void> {
     [`ip-${hashOAuthId(ctx.ip).slice(0, 32)}`, perAddress],
   ] as const) {
     const result = await limiter.hit({ workspaceId: 'SIGNIN', name }, limit, windowSeconds, now);
-    if (!result.allowed) throw new RateLimitedError('Too many sign-in attempts; try again later', result.retryAfterSeconds);
+    if (!result.allowed)
+      throw new RateLimitedError('Too many sign-in attempts; try again later', result.retryAfterSeconds);
   }
 }
 
@@ -76,14 +80,34 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
     ctx.redirect(location);
   }
 
-  async function showLogin(ctx: Context, uid: string, clientName: string, extra: { email?: string; error?: string; status?: number } = {}) {
-    send(ctx, extra.status ?? 200, signInPage({ action: `${base(uid)}/login`, csrf: issueCsrf(ctx, key, uid), clientName, email: extra.email, error: extra.error }));
+  async function showLogin(
+    ctx: Context,
+    uid: string,
+    clientName: string,
+    extra: { email?: string; error?: string; status?: number } = {},
+  ) {
+    send(
+      ctx,
+      extra.status ?? 200,
+      signInPage({
+        action: `${base(uid)}/login`,
+        csrf: issueCsrf(ctx, key, uid),
+        clientName,
+        email: extra.email,
+        error: extra.error,
+      }),
+    );
   }
 
   async function showConsent(ctx: Context, uid: string, clientName: string, accountId: string, scope: unknown) {
     const account = parseAccountId(accountId);
     const member = account && (await memberships.getMember(account.workspaceId, account.userId));
-    if (!member) return finish(ctx, { error: 'login_required', error_description: 'You are no longer a member of this workspace' }, false);
+    if (!member)
+      return finish(
+        ctx,
+        { error: 'login_required', error_description: 'You are no longer a member of this workspace' },
+        false,
+      );
     const workspace = await workspaces.get(member.workspaceId);
     const allowed = ROLE_SCOPES[member.role];
     send(
@@ -103,7 +127,8 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
 
   async function interaction(ctx: Context, uid: string, action: string | undefined): Promise<void> {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (details.uid !== uid) return send(ctx, 400, messagePage('Sign-in failed', 'This sign-in page belongs to another request.'));
+    if (details.uid !== uid)
+      return send(ctx, 400, messagePage('Sign-in failed', 'This sign-in page belongs to another request.'));
     const client = await provider.Client.find(String(details.params.client_id));
     const clientName = client?.clientName ?? String(details.params.client_id);
 
@@ -113,9 +138,15 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
     }
     if (ctx.method !== 'POST' || !action) return send(ctx, 405, messagePage('Not allowed', 'Use the form.'));
     const form = await readForm(ctx);
-    if (!csrfValid(ctx, key, uid, form.get('csrf'))) return send(ctx, 403, messagePage('Session expired', 'The form expired; go back to the application and start again.'));
+    if (!csrfValid(ctx, key, uid, form.get('csrf')))
+      return send(
+        ctx,
+        403,
+        messagePage('Session expired', 'The form expired; go back to the application and start again.'),
+      );
 
-    if (action === 'abort') return finish(ctx, { error: 'access_denied', error_description: 'The user denied access' }, false);
+    if (action === 'abort')
+      return finish(ctx, { error: 'access_denied', error_description: 'The user denied access' }, false);
 
     if (action === 'login') {
       const email = form.get('email') ?? '';
@@ -123,15 +154,40 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
         await assertSignInAllowed(ctx, email);
         const user = await signIn({ email, password: form.get('password') ?? '' }, deps);
         const memberOf = await workspacesOf(user.id, deps);
-        if (memberOf.length === 0) return showLogin(ctx, uid, clientName, { email, error: 'You are not a member of any workspace yet.', status: 403 });
-        if (memberOf.length === 1) return finish(ctx, { login: { accountId: encodeAccountId(user.id, memberOf[0]!.workspaceId) } });
-        const names = await Promise.all(memberOf.map(async (m) => ({ id: m.workspaceId, name: (await workspaces.get(m.workspaceId))?.name ?? m.workspaceId, role: m.role })));
+        if (memberOf.length === 0)
+          return showLogin(ctx, uid, clientName, {
+            email,
+            error: 'You are not a member of any workspace yet.',
+            status: 403,
+          });
+        if (memberOf.length === 1)
+          return finish(ctx, { login: { accountId: encodeAccountId(user.id, memberOf[0]!.workspaceId) } });
+        const names = await Promise.all(
+          memberOf.map(async (m) => ({
+            id: m.workspaceId,
+            name: (await workspaces.get(m.workspaceId))?.name ?? m.workspaceId,
+            role: m.role,
+          })),
+        );
         const ticket = issueTicket(key, uid, user.id, Math.floor(Date.now() / 1000));
-        return send(ctx, 200, workspacePage({ action: `${base(uid)}/workspace`, csrf: issueCsrf(ctx, key, uid), ticket, workspaces: names }));
+        return send(
+          ctx,
+          200,
+          workspacePage({
+            action: `${base(uid)}/workspace`,
+            csrf: issueCsrf(ctx, key, uid),
+            ticket,
+            workspaces: names,
+          }),
+        );
       } catch (error) {
         if (error instanceof RateLimitedError) ctx.set('retry-after', String(error.retryAfterSeconds));
         if (error instanceof UnauthorizedError || error instanceof RateLimitedError) {
-          return showLogin(ctx, uid, clientName, { email, error: error.message, status: error instanceof RateLimitedError ? 429 : 401 });
+          return showLogin(ctx, uid, clientName, {
+            email,
+            error: error.message,
+            status: error instanceof RateLimitedError ? 429 : 401,
+          });
         }
         throw error;
       }
@@ -140,7 +196,8 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
     if (action === 'workspace') {
       const userId = readTicket(key, uid, form.get('ticket'), Math.floor(Date.now() / 1000));
       const workspaceId = form.get('workspaceId') ?? '';
-      if (!userId || !(await memberships.getMember(workspaceId, userId))) return showLogin(ctx, uid, clientName, { error: 'Sign in again.', status: 401 });
+      if (!userId || !(await memberships.getMember(workspaceId, userId)))
+        return showLogin(ctx, uid, clientName, { error: 'Sign in again.', status: 401 });
       return finish(ctx, { login: { accountId: encodeAccountId(userId, workspaceId) } });
     }
 
@@ -148,14 +205,25 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
       const accountId = String(details.session?.accountId);
       const account = parseAccountId(accountId);
       const member = account && (await memberships.getMember(account.workspaceId, account.userId));
-      if (!member) return finish(ctx, { error: 'login_required', error_description: 'You are no longer a member of this workspace' }, false);
+      if (!member)
+        return finish(
+          ctx,
+          { error: 'login_required', error_description: 'You are no longer a member of this workspace' },
+          false,
+        );
       const chosen = form.getAll('scope');
-      const scopes = requestedScopes(details.params.scope).filter((s) => chosen.includes(s) && ROLE_SCOPES[member.role].includes(s));
-      if (scopes.length === 0) return finish(ctx, { error: 'access_denied', error_description: 'No scope was granted' }, false);
+      const scopes = requestedScopes(details.params.scope).filter(
+        (s) => chosen.includes(s) && ROLE_SCOPES[member.role].includes(s),
+      );
+      if (scopes.length === 0)
+        return finish(ctx, { error: 'access_denied', error_description: 'No scope was granted' }, false);
       const grant = details.grantId
-        ? ((await provider.Grant.find(details.grantId)) ?? new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
+        ? ((await provider.Grant.find(details.grantId)) ??
+          new provider.Grant({ accountId, clientId: String(details.params.client_id) }))
         : new provider.Grant({ accountId, clientId: String(details.params.client_id) });
-      const oidc = String(details.params.scope ?? '').split(' ').filter((s) => ['openid', 'offline_access', 'email'].includes(s));
+      const oidc = String(details.params.scope ?? '')
+        .split(' ')
+        .filter((s) => ['openid', 'offline_access', 'email'].includes(s));
       if (oidc.length > 0) grant.addOIDCScope(oidc.join(' '));
       grant.addResourceScope(resource, scopes.join(' '));
       // Scopes asked for but not granted (unchecked, or beyond the role) are recorded as rejected:
@@ -170,16 +238,30 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
 
   async function invite(ctx: Context, token: string): Promise<void> {
     const open = await findOpenInvite(token, deps);
-    if (!open) return send(ctx, 404, messagePage('Invite not found', 'This invite does not exist, was revoked or has expired.'));
+    if (!open)
+      return send(ctx, 404, messagePage('Invite not found', 'This invite does not exist, was revoked or has expired.'));
     const purpose = `invite:${hashInviteToken(token)}`;
     const existing = await users.findByEmail(open.email);
     const workspaceName = (await workspaces.get(open.workspaceId))?.name ?? open.workspaceId;
     const render = (status: number, error?: string) =>
-      send(ctx, status, invitePage({ action: `${provider.issuer}/oauth/invite/${token}`, csrf: issueCsrf(ctx, key, purpose), workspaceName, role: open.role, email: open.email, existingUser: Boolean(existing), error }));
+      send(
+        ctx,
+        status,
+        invitePage({
+          action: `${provider.issuer}/oauth/invite/${token}`,
+          csrf: issueCsrf(ctx, key, purpose),
+          workspaceName,
+          role: open.role,
+          email: open.email,
+          existingUser: Boolean(existing),
+          error,
+        }),
+      );
     if (ctx.method === 'GET') return render(200);
     if (ctx.method !== 'POST') return send(ctx, 405, messagePage('Not allowed', 'Use the form.'));
     const form = await readForm(ctx);
-    if (!csrfValid(ctx, key, purpose, form.get('csrf'))) return send(ctx, 403, messagePage('Session expired', 'Reload the invite link and try again.'));
+    if (!csrfValid(ctx, key, purpose, form.get('csrf')))
+      return send(ctx, 403, messagePage('Session expired', 'Reload the invite link and try again.'));
     const password = form.get('password') ?? '';
     try {
       await assertSignInAllowed(ctx, open.email);
@@ -191,16 +273,29 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
         user = await createUser({ email: open.email, password }, deps);
       }
       await acceptInvite(token, user, deps);
-      return send(ctx, 200, messagePage('Welcome', `You joined ${workspaceName} as ${open.role}. You can now connect an MCP client to this workspace.`));
+      return send(
+        ctx,
+        200,
+        messagePage(
+          'Welcome',
+          `You joined ${workspaceName} as ${open.role}. You can now connect an MCP client to this workspace.`,
+        ),
+      );
     } catch (error) {
       if (error instanceof RateLimitedError) ctx.set('retry-after', String(error.retryAfterSeconds));
-      if (error instanceof DomainError) return render(error instanceof RateLimitedError ? 429 : error instanceof UnauthorizedError ? 401 : 409, error.message);
+      if (error instanceof DomainError)
+        return render(
+          error instanceof RateLimitedError ? 429 : error instanceof UnauthorizedError ? 401 : 409,
+          error.message,
+        );
       throw error;
     }
   }
 
   return async (ctx: Context, next: () => Promise<void>) => {
-    const interactionMatch = /^\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|workspace|consent|abort))?$/.exec(ctx.path);
+    const interactionMatch = /^\/oauth\/interaction\/([A-Za-z0-9_-]{1,64})(?:\/(login|workspace|consent|abort))?$/.exec(
+      ctx.path,
+    );
     if (interactionMatch) {
       try {
         return await interaction(ctx, interactionMatch[1]!, interactionMatch[2]);
@@ -209,7 +304,14 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
         // a client status; they get a page, not Koa's plain-text answer.
         const status = (error as { statusCode?: number }).statusCode;
         if (!status || status >= 500) throw error;
-        return send(ctx, status, messagePage('Sign-in expired', 'This sign-in session expired or belongs to another browser. Start again from the application.'));
+        return send(
+          ctx,
+          status,
+          messagePage(
+            'Sign-in expired',
+            'This sign-in session expired or belongs to another browser. Start again from the application.',
+          ),
+        );
       }
     }
     const inviteMatch = /^\/oauth\/invite\/([A-Za-z0-9_-]{1,80})$/.exec(ctx.path);

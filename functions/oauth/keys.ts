@@ -12,7 +12,8 @@ export interface OAuthKeys {
   signingJwk: { kty: 'EC'; crv: 'P-256'; d: string; x: string; y: string; kid: string; use: 'sig'; alg: 'ES256' };
 }
 
-const derive = (secret: string, label: string) => Buffer.from(hkdfSync('sha256', secret, 'workspace-automation-oauth', label, 32));
+const derive = (secret: string, label: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'workspace-automation-oauth', label, 32));
 
 export function deriveOAuthKeys(secret: string): OAuthKeys {
   if (secret.length < 16) throw new Error('The service key is too short to derive OAuth keys from');

@@ -42,7 +42,13 @@ export function page(title: string, body: Html): string {
 
 const errorLine = (error?: string) => (error ? html`<p class="error" role="alert">${error}</p>` : html``);
 
-export function signInPage(input: { action: string; csrf: string; clientName: string; email?: string; error?: string }): string {
+export function signInPage(input: {
+  action: string;
+  csrf: string;
+  clientName: string;
+  email?: string;
+  error?: string;
+}): string {
   return page(
     'Sign in',
     html`<h1>Sign in</h1>
@@ -56,7 +62,12 @@ export function signInPage(input: { action: string; csrf: string; clientName: st
   );
 }
 
-export function workspacePage(input: { action: string; csrf: string; ticket: string; workspaces: { id: string; name: string; role: string }[] }): string {
+export function workspacePage(input: {
+  action: string;
+  csrf: string;
+  ticket: string;
+  workspaces: { id: string; name: string; role: string }[];
+}): string {
   return page(
     'Choose a workspace',
     html`<h1>Choose a workspace</h1>
@@ -97,7 +108,15 @@ export function consentPage(input: {
   );
 }
 
-export function invitePage(input: { action: string; csrf: string; workspaceName: string; role: string; email: string; existingUser: boolean; error?: string }): string {
+export function invitePage(input: {
+  action: string;
+  csrf: string;
+  workspaceName: string;
+  role: string;
+  email: string;
+  existingUser: boolean;
+  error?: string;
+}): string {
   return page(
     'Join workspace',
     html`<h1>Join ${input.workspaceName}</h1>

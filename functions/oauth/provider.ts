@@ -7,7 +7,13 @@
 // Storage is the single table (adapters/dynamodb/oauth-store.ts); every URL comes from `issuer`.
 import { timingSafeEqual } from 'node:crypto';
 import Provider, { errors, type Configuration } from 'oidc-provider';
-import { parseAccountId, ACCESS_TOKEN_TTL_SECONDS, OAUTH_ACCESS_TOKEN_PREFIX, OAUTH_REFRESH_TOKEN_PREFIX, REFRESH_TOKEN_TTL_SECONDS } from '#core/oauth/tokens';
+import {
+  parseAccountId,
+  ACCESS_TOKEN_TTL_SECONDS,
+  OAUTH_ACCESS_TOKEN_PREFIX,
+  OAUTH_REFRESH_TOKEN_PREFIX,
+  REFRESH_TOKEN_TTL_SECONDS,
+} from '#core/oauth/tokens';
 import { gatewayResourceUrl } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
 import { clientSecretDigest, DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
@@ -35,7 +41,8 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 function assertRedirectUris(uris: unknown): void {
   for (const uri of Array.isArray(uris) ? uris : []) {
     const parsed = URL.parse(String(uri));
-    const ok = parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname)));
+    const ok =
+      parsed && (parsed.protocol === 'https:' || (parsed.protocol === 'http:' && LOOPBACK_HOSTS.has(parsed.hostname)));
     if (!ok) throw new errors.InvalidRedirectUri('redirect_uris must use https, or http on a loopback address');
   }
 }
@@ -96,7 +103,12 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
         useGrantedResource: () => true,
         getResourceServerInfo(_ctx, indicator) {
           if (indicator !== resource) throw new errors.InvalidTarget(`the only resource served here is ${resource}`);
-          return { scope: SCOPES.join(' '), audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS, accessTokenFormat: 'opaque' };
+          return {
+            scope: SCOPES.join(' '),
+            audience: resource,
+            accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
+            accessTokenFormat: 'opaque',
+          };
         },
       },
     },
@@ -130,7 +142,16 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
       Session: 3600,
     },
     interactions: { url: (_ctx, interaction) => `${issuer}/oauth/interaction/${interaction.uid}` },
-    routes: { ...OAUTH_ROUTES, end_session: '/oauth/session/end', code_verification: '/oauth/device', device_authorization: '/oauth/device/auth', introspection: '/oauth/introspect', pushed_authorization_request: '/oauth/par', backchannel_authentication: '/oauth/backchannel', challenge: '/oauth/challenge' },
+    routes: {
+      ...OAUTH_ROUTES,
+      end_session: '/oauth/session/end',
+      code_verification: '/oauth/device',
+      device_authorization: '/oauth/device/auth',
+      introspection: '/oauth/introspect',
+      pushed_authorization_request: '/oauth/par',
+      backchannel_authentication: '/oauth/backchannel',
+      challenge: '/oauth/challenge',
+    },
     clientBasedCORS: () => true,
     async renderError(ctx, out) {
       ctx.type = 'html';
@@ -141,7 +162,13 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
   provider.proxy = true;
   // What the client sees is a generic server_error; the cause goes to the log.
   provider.on('server_error', (_ctx, error: Error) =>
-    console.error(JSON.stringify({ level: 'error', message: 'OAuth server error', error: { name: error.name, message: error.message, stack: error.stack } })),
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        message: 'OAuth server error',
+        error: { name: error.name, message: error.message, stack: error.stack },
+      }),
+    ),
   );
 
   // Our prefixes on the opaque tokens: the gateway routes oat_… to the OAuth check, and a refresh
@@ -159,7 +186,10 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
 
   // The table holds a client secret only as its digest (oauth-store.ts), so the presented one is
   // digested to compare; both are the same length, as timingSafeEqual needs.
-  provider.Client.prototype.compareClientSecret = async function compareDigests(this: { clientSecret?: string }, actual: string) {
+  provider.Client.prototype.compareClientSecret = async function compareDigests(
+    this: { clientSecret?: string },
+    actual: string,
+  ) {
     const stored = Buffer.from(this.clientSecret ?? '');
     const presented = Buffer.from(clientSecretDigest(actual));
     return stored.length === presented.length && timingSafeEqual(stored, presented);

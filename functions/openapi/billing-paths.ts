@@ -13,7 +13,7 @@ const LOCATION = `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02
 const JSONL_EXAMPLE =
   `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD","BillingPeriodEnd":"2026-06-01T00:00:00Z",` +
   '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,"ChargeDescription":"video.generate (standard), per Seconds",…,"x_Credits":-80}\n';
-const CSV_EXAMPLE = 'BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n' + `0,${WS},Acme,USD,…,-80\n`;
+const CSV_EXAMPLE = `BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n0,${WS},Acme,USD,…,-80\n`;
 const METADATA_EXAMPLE = focusMetadata({
   workspaceId: WS,
   workspaceName: 'Acme',
@@ -46,11 +46,17 @@ const WORKSPACE: ParameterObject = {
   name: 'workspaceId',
   in: 'query',
   required: false,
-  description: "Required with a signed-in session's access token (and must be its workspace); optional with a workspace key, which fixes the workspace",
+  description:
+    "Required with a signed-in session's access token (and must be its workspace); optional with a workspace key, which fixes the workspace",
   schema: { type: 'string' },
 };
 const SECURITY: Record<string, string[]>[] = [{ workspaceKey: ['read:billing'] }, { gatewayToken: ['read:billing'] }];
-const COMMON_ERRORS = { '400': error('BadRequest'), '401': error('Unauthorized'), '403': error('Forbidden'), '500': error('InternalError') };
+const COMMON_ERRORS = {
+  '400': error('BadRequest'),
+  '401': error('Unauthorized'),
+  '403': error('Forbidden'),
+  '500': error('InternalError'),
+};
 
 const exportOperation: OperationObject = {
   operationId: 'focus_export',
@@ -62,20 +68,58 @@ const exportOperation: OperationObject = {
   ].join(' '),
   tags: ['billing'],
   security: SECURITY,
-  parameters: [...RANGE, { name: 'format', in: 'query', required: false, description: 'jsonl (default) or csv', schema: { type: 'string', enum: ['jsonl', 'csv'] } }, WORKSPACE],
+  parameters: [
+    ...RANGE,
+    {
+      name: 'format',
+      in: 'query',
+      required: false,
+      description: 'jsonl (default) or csv',
+      schema: { type: 'string', enum: ['jsonl', 'csv'] },
+    },
+    WORKSPACE,
+  ],
   responses: {
     '200': {
       description: 'The file, as an attachment (focus-export.jsonl or focus-export.csv); Cache-Control: no-store',
-      headers: { 'Content-Disposition': { description: 'attachment; filename="focus-export.jsonl"', schema: { type: 'string' } } },
+      headers: {
+        'Content-Disposition': { description: 'attachment; filename="focus-export.jsonl"', schema: { type: 'string' } },
+      },
       content: {
-        'application/jsonl': { schema: { type: 'string', description: `One JSON object per line with the columns ${EXPORT_COLUMNS.map((column) => column.name).join(', ')}` }, example: JSONL_EXAMPLE },
-        'text/csv': { schema: { type: 'string', description: 'A header row of the same columns, then one row per line; null is an empty field' }, example: CSV_EXAMPLE },
+        'application/jsonl': {
+          schema: {
+            type: 'string',
+            description: `One JSON object per line with the columns ${EXPORT_COLUMNS.map((column) => column.name).join(', ')}`,
+          },
+          example: JSONL_EXAMPLE,
+        },
+        'text/csv': {
+          schema: {
+            type: 'string',
+            description: 'A header row of the same columns, then one row per line; null is an empty field',
+          },
+          example: CSV_EXAMPLE,
+        },
       },
     },
     '303': {
-      description: 'Too large for a response: Location is a presigned download link with the same file name and content type',
+      description:
+        'Too large for a response: Location is a presigned download link with the same file name and content type',
       headers: { Location: { description: 'The presigned URL', schema: { type: 'string' } } },
-      content: { 'application/json': { schema: { type: 'object', properties: { url: { type: 'string' }, expiresInSeconds: { type: 'integer' }, fileName: { type: 'string' } }, required: ['url'] }, example: { url: LOCATION, expiresInSeconds: 300, fileName: 'focus-export.jsonl' } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            properties: {
+              url: { type: 'string' },
+              expiresInSeconds: { type: 'integer' },
+              fileName: { type: 'string' },
+            },
+            required: ['url'],
+          },
+          example: { url: LOCATION, expiresInSeconds: 300, fileName: 'focus-export.jsonl' },
+        },
+      },
     },
     ...COMMON_ERRORS,
   },
@@ -85,8 +129,8 @@ const metadataOperation: OperationObject = {
   operationId: 'focus_metadata',
   summary: `FOCUS ${FOCUS_VERSION} dataset metadata`,
   description: [
-    'The metadata of the workspace\'s cost and usage dataset for the range: DataGenerator, DatasetInstance, Recency (one time sector',
-    'per UTC day, complete once the day and the late-entry margin have passed) and Schema (every column\'s definition), FocusVersion 1.3.',
+    "The metadata of the workspace's cost and usage dataset for the range: DataGenerator, DatasetInstance, Recency (one time sector",
+    "per UTC day, complete once the day and the late-entry margin have passed) and Schema (every column's definition), FocusVersion 1.3.",
     'Scope: `read:billing`. See docs/billing.md.',
   ].join(' '),
   tags: ['billing'],
@@ -99,7 +143,13 @@ const metadataOperation: OperationObject = {
         'application/json': {
           schema: {
             type: 'object',
-            properties: { FocusVersion: { const: FOCUS_VERSION }, DataGenerator: { type: 'object' }, DatasetInstance: { type: 'array' }, Recency: { type: 'array' }, Schema: { type: 'array' } },
+            properties: {
+              FocusVersion: { const: FOCUS_VERSION },
+              DataGenerator: { type: 'object' },
+              DatasetInstance: { type: 'array' },
+              Recency: { type: 'array' },
+              Schema: { type: 'array' },
+            },
             required: ['FocusVersion', 'DataGenerator', 'DatasetInstance', 'Recency', 'Schema'],
           },
           example: METADATA_EXAMPLE,

@@ -17,15 +17,39 @@ import { LOCAL_SERVERS } from './servers.ts';
 import type { JsonSchema, OperationObject, ParameterObject, PathItem, ResponseObject } from './types.ts';
 
 const ERROR_RESPONSES = {
-  BadRequest: [400, 'Invalid input: the message names the field and the rule', 'canvasId: Too small: expected string to have >=1 characters'],
-  Unauthorized: [401, 'Missing, unknown, expired or revoked credential', 'Missing API key: send Authorization: Bearer workspace_…'],
+  BadRequest: [
+    400,
+    'Invalid input: the message names the field and the rule',
+    'canvasId: Too small: expected string to have >=1 characters',
+  ],
+  Unauthorized: [
+    401,
+    'Missing, unknown, expired or revoked credential',
+    'Missing API key: send Authorization: Bearer workspace_…',
+  ],
   Forbidden: [403, 'The credential lacks the scope of the route', 'Missing scope: write:canvas'],
   PayloadTooLarge: [413, 'The body is over the route limit', 'Request body exceeds 262144 bytes'],
-  TooManyRequests: [429, 'Rate limited; Retry-After says when to try again', 'Rate limit exceeded: 60 calls per minute'],
-  BadGateway: [502, 'The target or provider could not be reached, or answered something unusable', 'The target could not be reached: connection failed: ECONNREFUSED'],
-  GatewayTimeout: [504, 'The target or provider did not answer in time', 'The target did not answer in time: timeout after 10000ms'],
+  TooManyRequests: [
+    429,
+    'Rate limited; Retry-After says when to try again',
+    'Rate limit exceeded: 60 calls per minute',
+  ],
+  BadGateway: [
+    502,
+    'The target or provider could not be reached, or answered something unusable',
+    'The target could not be reached: connection failed: ECONNREFUSED',
+  ],
+  GatewayTimeout: [
+    504,
+    'The target or provider did not answer in time',
+    'The target did not answer in time: timeout after 10000ms',
+  ],
   InternalError: [500, 'A fault of the service; the message carries nothing internal', 'Internal server error'],
-  Default: [0, 'Any other error, with the status of docs/api.md: 404 not found, 405 method not allowed, 409 conflict (stale expectedVersion, in-flight idempotency key), 429 rate limited', 'Canvas cnv_missing not found'],
+  Default: [
+    0,
+    'Any other error, with the status of docs/api.md: 404 not found, 405 method not allowed, 409 conflict (stale expectedVersion, in-flight idempotency key), 429 rate limited',
+    'Canvas cnv_missing not found',
+  ],
 } as const;
 
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
@@ -55,8 +79,10 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   templates: 'Templates: publish a canvas as a frozen copy, list, read, start new canvases from one',
   assets: 'Assets: presigned uploads, the workspace library, canvas assets, usages, trash and purge',
   integrations: 'Integrations: providers, bring-your-own credentials, policies, the workspace suite, the webhook relay',
-  codehost: 'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
-  generation: 'Generation: video jobs (submit, poll with the signed status token) bound to a canvas, their results durable assets',
+  codehost:
+    'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
+  generation:
+    'Generation: video jobs (submit, poll with the signed status token) bound to a canvas, their results durable assets',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */
@@ -67,7 +93,10 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
 
 function operationObject(operation: Operation, route: RouteDefinition): OperationObject {
   const example = EXAMPLES[operation.name];
-  if (!example) throw new Error(`Operation ${operation.name} has no example: add one to functions/openapi/examples.ts, then run npm run openapi`);
+  if (!example)
+    throw new Error(
+      `Operation ${operation.name} has no example: add one to functions/openapi/examples.ts, then run npm run openapi`,
+    );
   const input = jsonSchema(operation.input, 'input');
   const output = jsonSchema(operation.output, 'output');
   const accepted = acceptedScopes(route.scope);
@@ -80,9 +109,17 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
     // An any-of pair is one security requirement per scope: OpenAPI satisfies a list of them by any one.
     security: scope ? accepted.map((name) => ({ workspaceKey: [name] })) : [{ workspaceKey: [] }],
     responses: {
-      [String(example.status)]: { description: STATUS_TEXT[example.status]!, content: { 'application/json': { schema: output, example: example.output } } },
+      [String(example.status)]: {
+        description: STATUS_TEXT[example.status]!,
+        content: { 'application/json': { schema: output, example: example.output } },
+      },
       ...(example.also
-        ? { [String(example.also.status)]: { description: example.also.description, content: { 'application/json': { schema: output, example: example.also.output } } } }
+        ? {
+            [String(example.also.status)]: {
+              description: example.also.description,
+              content: { 'application/json': { schema: output, example: example.also.output } },
+            },
+          }
         : {}),
       '400': { $ref: '#/components/responses/BadRequest' },
       '401': { $ref: '#/components/responses/Unauthorized' },
@@ -95,14 +132,16 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
   if (route.method === 'GET') {
     const properties = (input.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((input.required ?? []) as string[]);
-    object.parameters = Object.entries(properties).map(([name, { description, ...schema }]): ParameterObject => ({
-      name,
-      in: 'query',
-      required: required.has(name),
-      description: description as string,
-      schema,
-      ...(name in example.input ? { example: example.input[name] } : {}),
-    }));
+    object.parameters = Object.entries(properties).map(
+      ([name, { description, ...schema }]): ParameterObject => ({
+        name,
+        in: 'query',
+        required: required.has(name),
+        description: description as string,
+        schema,
+        ...(name in example.input ? { example: example.input[name] } : {}),
+      }),
+    );
   } else {
     object.requestBody = { required: true, content: { 'application/json': { schema: input, example: example.input } } };
   }
@@ -113,10 +152,15 @@ function components(): Record<string, unknown> {
   const error = { $ref: '#/components/schemas/Error' };
   const responses: Record<string, ResponseObject> = {};
   for (const [name, [status, description, message]] of Object.entries(ERROR_RESPONSES)) {
-    responses[name] = { description: status ? `${status}: ${description}` : description, content: { 'application/json': { schema: error, example: { error: message } } } };
+    responses[name] = {
+      description: status ? `${status}: ${description}` : description,
+      content: { 'application/json': { schema: error, example: { error: message } } },
+    };
   }
   responses.Unauthorized!.headers = { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } };
-  responses.TooManyRequests!.headers = { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } };
+  responses.TooManyRequests!.headers = {
+    'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+  };
   return {
     schemas: {
       Error: {
@@ -132,20 +176,33 @@ function components(): Record<string, unknown> {
         type: 'http',
         scheme: 'bearer',
         bearerFormat: 'workspace_…',
-        description: 'A workspace key (Authorization: Bearer workspace_…). Each route names the scope the key must hold as the role of its security requirement.',
+        description:
+          'A workspace key (Authorization: Bearer workspace_…). Each route names the scope the key must hold as the role of its security requirement.',
       },
       gatewayToken: {
         type: 'http',
         scheme: 'bearer',
-        description: 'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
+        description:
+          'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
       },
-      webhookSecret: { type: 'http', scheme: 'bearer', bearerFormat: 'whsec_…', description: "A webhook trigger's secret as a Bearer token" },
+      webhookSecret: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'whsec_…',
+        description: "A webhook trigger's secret as a Bearer token",
+      },
       relayCaller: {
         type: 'http',
         scheme: 'bearer',
-        description: "The webhook relay: a signed-in member's OAuth access token (oat_…, scope run:workflows) or the deployment's relay_ token (npm run admin -- relay-token). Workspace keys are refused.",
+        description:
+          "The webhook relay: a signed-in member's OAuth access token (oat_…, scope run:workflows) or the deployment's relay_ token (npm run admin -- relay-token). Workspace keys are refused.",
       },
-      webhookSecretHeader: { type: 'apiKey', in: 'header', name: 'x-webhook-secret', description: "A webhook trigger's secret in x-webhook-secret (wins over Authorization)" },
+      webhookSecretHeader: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'x-webhook-secret',
+        description: "A webhook trigger's secret in x-webhook-secret (wins over Authorization)",
+      },
     },
   };
 }
@@ -157,14 +214,22 @@ function serversFor(hosts: ReadonlySet<Host>): PathItem['servers'] {
 }
 
 /** The document of `routes` (every route of the manifest by default). */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[] = ROUTES, operations: readonly Operation[] = OPERATIONS): OpenApiDocument {
-  const byRoute = new Map(operations.filter((operation) => operation.route).map((operation) => [operation.route!, operation]));
+export function buildOpenApiDocument(
+  routes: readonly RouteDefinition[] = ROUTES,
+  operations: readonly Operation[] = OPERATIONS,
+): OpenApiDocument {
+  const byRoute = new Map(
+    operations.filter((operation) => operation.route).map((operation) => [operation.route!, operation]),
+  );
   const paths: Record<string, PathItem> = {};
   const hostsOf = new Map<string, Set<Host>>();
   for (const route of routes) {
     const operation = byRoute.get(route.id);
-    const items = operation ? { [route.path]: { [route.method.toLowerCase()]: operationObject(operation, route) } } : describedPaths(route);
-    if (!items) throw new Error(`Route ${route.id} is neither an operation nor described in functions/openapi/described.ts`);
+    const items = operation
+      ? { [route.path]: { [route.method.toLowerCase()]: operationObject(operation, route) } }
+      : describedPaths(route);
+    if (!items)
+      throw new Error(`Route ${route.id} is neither an operation nor described in functions/openapi/described.ts`);
     for (const [path, item] of Object.entries(items)) {
       paths[path] = { ...paths[path], ...item };
       hostsOf.set(path, (hostsOf.get(path) ?? new Set()).add(route.host));
@@ -180,7 +245,8 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[] = ROUTES
     info: {
       title: 'Workspace automation service',
       version: '1.0.0',
-      summary: 'Canvases of nodes and edges that run as workflows, on two hosts: the base host (REST API) and the app host (MCP gateway, OAuth).',
+      summary:
+        'Canvases of nodes and edges that run as workflows, on two hosts: the base host (REST API) and the app host (MCP gateway, OAuth).',
       description: [
         'Generated from the route manifest and the operation catalogue (the zod schemas the handlers validate with): `npm run openapi`.',
         'Every operation is also an MCP tool of the gateway, under its operationId. GET operations take their input as the query string,',

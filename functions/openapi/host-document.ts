@@ -22,5 +22,9 @@ export function hostDocument<D extends OpenApiLike>(document: D, host: Host, ori
     const { servers: _servers, ...rest } = item;
     paths[path] = rest;
   }
-  return { ...document, paths, servers: [{ url: origin, description: LOCAL_SERVERS[host].description.replace(/, local mode;.*$/, '') }] };
+  return {
+    ...document,
+    paths,
+    servers: [{ url: origin, description: LOCAL_SERVERS[host].description.replace(/, local mode;.*$/, '') }],
+  };
 }

@@ -13,8 +13,15 @@ const RESULT = {
   additionalProperties: false,
   required: ['status', 'headers', 'body', 'bodyEncoding', 'durationMs'],
   properties: {
-    status: { type: 'integer', description: "The target's status code (3xx included: redirects are answered, not followed)" },
-    headers: { type: 'object', additionalProperties: { type: 'string' }, description: "The target's response headers (repeated ones joined with \", \")" },
+    status: {
+      type: 'integer',
+      description: "The target's status code (3xx included: redirects are answered, not followed)",
+    },
+    headers: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'The target\'s response headers (repeated ones joined with ", ")',
+    },
     body: { type: 'string', description: 'The response body: text when it is text (bodyEncoding utf8), else base64' },
     bodyEncoding: { enum: ['utf8', 'base64'] },
     durationMs: { type: 'integer', description: 'DNS, connect and response, in milliseconds' },
@@ -38,14 +45,31 @@ export function relayPaths(route: RouteDefinition): Record<string, PathItem> | u
       content: {
         'application/json': {
           schema: withoutDialect(z.toJSONSchema(RelayRequest, { io: 'input' }) as Record<string, unknown>),
-          example: { method: 'POST', url: 'https://hooks.example.com/orders', headers: { 'content-type': 'application/json' }, body: '{"orderId":"o-1042"}', timeoutMs: 10000 },
+          example: {
+            method: 'POST',
+            url: 'https://hooks.example.com/orders',
+            headers: { 'content-type': 'application/json' },
+            body: '{"orderId":"o-1042"}',
+            timeoutMs: 10000,
+          },
         },
       },
     },
     responses: {
       '200': {
         description: "The target's answer, whatever its status",
-        content: { 'application/json': { schema: RESULT, example: { status: 202, headers: { 'content-type': 'application/json' }, body: '{"queued":true}', bodyEncoding: 'utf8', durationMs: 184 } } },
+        content: {
+          'application/json': {
+            schema: RESULT,
+            example: {
+              status: 202,
+              headers: { 'content-type': 'application/json' },
+              body: '{"queued":true}',
+              bodyEncoding: 'utf8',
+              durationMs: 184,
+            },
+          },
+        },
       },
       '400': error('BadRequest'),
       '401': error('Unauthorized'),

@@ -15,7 +15,8 @@ export const LOCAL_SERVERS: Readonly<Record<Host, OpenApiServer>> = {
   },
   app: {
     url: 'http://127.0.0.1:3000',
-    description: 'App host (MCP gateway, OAuth), local mode; deployed: PUBLIC_APP_URL or the app API invoke URL (…/prod)',
+    description:
+      'App host (MCP gateway, OAuth), local mode; deployed: PUBLIC_APP_URL or the app API invoke URL (…/prod)',
   },
 };
 

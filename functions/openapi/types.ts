@@ -33,4 +33,6 @@ export interface OperationObject {
   [extension: `x-${string}`]: unknown;
 }
 
-export type PathItem = { servers?: { url: string; description: string }[] } & Partial<Record<'get' | 'post' | 'put' | 'patch' | 'delete' | 'options', OperationObject>>;
+export type PathItem = { servers?: { url: string; description: string }[] } & Partial<
+  Record<'get' | 'post' | 'put' | 'patch' | 'delete' | 'options', OperationObject>
+>;

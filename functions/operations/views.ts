@@ -5,13 +5,18 @@ import * as z from '#core/schema';
 
 const text = (description: string) => z.string().check(z.describe(description));
 const timestamp = (description: string) => z.string().check(z.describe(`${description} (ISO 8601, UTC)`));
-const nullableTimestamp = (description: string) => z.optional(z.nullable(z.string())).check(z.describe(`${description} (ISO 8601, UTC); null or absent until it happens`));
+const nullableTimestamp = (description: string) =>
+  z
+    .optional(z.nullable(z.string()))
+    .check(z.describe(`${description} (ISO 8601, UTC); null or absent until it happens`));
 
 /** `{ items, nextCursor }`: the list convention of every operation. */
 export function pageOf<T extends z.ZodMiniType>(item: T, what: string) {
   return z.looseObject({
     items: z.array(item).check(z.describe(`${what}, in a stable order`)),
-    nextCursor: z.nullable(z.string()).check(z.describe('Pass as `cursor` to get the next page; null on the last page')),
+    nextCursor: z
+      .nullable(z.string())
+      .check(z.describe('Pass as `cursor` to get the next page; null on the last page')),
   });
 }
 
@@ -29,7 +34,9 @@ export const NodeView = z.looseObject({
   id: text('Node id (client id)'),
   type: text('Node type (see get_port_manifest)'),
   position: z.looseObject({ x: z.number(), y: z.number() }).check(z.describe('Top-left corner on the canvas')),
-  data: z.record(z.string(), z.unknown()).check(z.describe("The node's settings (shape per type in get_port_manifest)")),
+  data: z
+    .record(z.string(), z.unknown())
+    .check(z.describe("The node's settings (shape per type in get_port_manifest)")),
 });
 
 export const EdgeView = z.looseObject({
@@ -71,12 +78,20 @@ export const PatchView = z.looseObject({
 });
 export const PortManifestView = z.looseObject({
   portTypes: z.array(z.string()).check(z.describe('Port value types')),
-  compatibility: z.record(z.string(), z.array(z.string())).check(z.describe('For each input port type, the output port types that may feed it')),
+  compatibility: z
+    .record(z.string(), z.array(z.string()))
+    .check(z.describe('For each input port type, the output port types that may feed it')),
   nodeTypes: z
     .array(
       z.looseObject({
         type: text('Node type id'),
-        available: z.boolean().check(z.describe('False for node types this deployment cannot run yet: they may be placed and connected, but a run that reaches one is refused')),
+        available: z
+          .boolean()
+          .check(
+            z.describe(
+              'False for node types this deployment cannot run yet: they may be placed and connected, but a run that reaches one is refused',
+            ),
+          ),
         unavailableReason: z.optional(text('Why the node type cannot run yet (only when available is false)')),
         inputs: z.array(z.unknown()),
         outputs: z.array(z.unknown()),
@@ -87,8 +102,18 @@ export const PortManifestView = z.looseObject({
 export const EdgeValidationView = z.looseObject({
   valid: z.literal(true).check(z.describe('The edge fits; otherwise the call fails saying why')),
   warnings: z
-    .array(z.looseObject({ nodeId: text('The node concerned'), code: text('What kind of warning, e.g. node-unavailable'), message: text('What is wrong and what it means for a run') }))
-    .check(z.describe('Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty)')),
+    .array(
+      z.looseObject({
+        nodeId: text('The node concerned'),
+        code: text('What kind of warning, e.g. node-unavailable'),
+        message: text('What is wrong and what it means for a run'),
+      }),
+    )
+    .check(
+      z.describe(
+        'Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty)',
+      ),
+    ),
 });
 
 const warningItem = z.looseObject({
@@ -99,7 +124,13 @@ const warningItem = z.looseObject({
 export const CanvasStateView = z.looseObject({
   ...CanvasView.shape,
   warnings: z.optional(
-    z.array(warningItem).check(z.describe("The canvas's current warnings, per node: things that do not stop an edit but will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset) — the same list validate_edge reports")),
+    z
+      .array(warningItem)
+      .check(
+        z.describe(
+          "The canvas's current warnings, per node: things that do not stop an edit but will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset) — the same list validate_edge reports",
+        ),
+      ),
   ),
 });
 export const CanvasCostEstimateView = z.looseObject({
@@ -110,12 +141,24 @@ export const CanvasCostEstimateView = z.looseObject({
       z.looseObject({
         nodeId: text('The generation node'),
         type: text('Its node type'),
-        credits: z.nullable(z.number()).check(z.describe('Credits one run of the node is charged at most (the credits it holds); null when only the run can know (see reason)')),
+        credits: z
+          .nullable(z.number())
+          .check(
+            z.describe(
+              'Credits one run of the node is charged at most (the credits it holds); null when only the run can know (see reason)',
+            ),
+          ),
         sku: text('The priced operation, e.g. video.generate'),
-        priceModel: z.optional(text("The price list's model: a video model's price class (standard, fast, professional, *) or a speech model")),
+        priceModel: z.optional(
+          text(
+            "The price list's model: a video model's price class (standard, fast, professional, *) or a speech model",
+          ),
+        ),
         unit: text('The price unit, e.g. Seconds'),
         unitPrice: z.number().check(z.describe('Credits per started unit')),
-        quantity: z.optional(z.number().check(z.describe('Units a run is priced for, e.g. seconds of video asked for'))),
+        quantity: z.optional(
+          z.number().check(z.describe('Units a run is priced for, e.g. seconds of video asked for')),
+        ),
         reason: z.optional(text('Why credits is null: what the cost depends on, or why a run would be refused')),
       }),
     )
@@ -124,20 +167,28 @@ export const CanvasCostEstimateView = z.looseObject({
   complete: z.boolean().check(z.describe('False when a node is priced only at run time: totalCredits leaves it out')),
 });
 
-const executionStatus = z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']).check(
-  z.describe('queued → running → succeeded | failed | cancelled'),
-);
+const executionStatus = z
+  .enum(['queued', 'running', 'succeeded', 'failed', 'cancelled'])
+  .check(z.describe('queued → running → succeeded | failed | cancelled'));
 export const ExecutionSummaryView = z.looseObject({
   executionId: text('Execution id (exec_…)'),
   canvasId: text('Canvas that ran'),
   triggerNodeId: text('Trigger node the run started from'),
   trigger: z
     .looseObject({
-      kind: z.enum(['api', 'replay', 'webhook']).check(z.describe('api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL')),
+      kind: z
+        .enum(['api', 'replay', 'webhook'])
+        .check(z.describe('api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL')),
       replayOf: z.optional(text('For a replay: the execution it reran')),
-      request: z.optional(z.unknown().check(z.describe("Snapshot only, for a webhook run: the request as the trigger node's ports carry it"))),
+      request: z.optional(
+        z
+          .unknown()
+          .check(z.describe("Snapshot only, for a webhook run: the request as the trigger node's ports carry it")),
+      ),
     })
-    .check(z.describe('What started the run: the same object in lists and snapshots (lists leave out a webhook request)')),
+    .check(
+      z.describe('What started the run: the same object in lists and snapshots (lists leave out a webhook request)'),
+    ),
   status: executionStatus,
   createdAt: timestamp('Accepted'),
   startedAt: nullableTimestamp('Started'),
@@ -146,7 +197,9 @@ export const ExecutionSummaryView = z.looseObject({
 export const ExecutionSnapshotView = z.looseObject({
   ...ExecutionSummaryView.shape,
   nodes: z.record(z.string(), z.unknown()).check(z.describe('Per node: status, timings, error')),
-  outputs: z.record(z.string(), z.unknown()).check(z.describe('Per node, per output port: the value (large values as a download URL)')),
+  outputs: z
+    .record(z.string(), z.unknown())
+    .check(z.describe('Per node, per output port: the value (large values as a download URL)')),
   result: z.optional(z.unknown()).check(z.describe('What the output nodes received, once succeeded')),
   error: z.optional(z.unknown()).check(z.describe('Why the run failed, when it did')),
 });
@@ -156,7 +209,13 @@ export const RunAnswerView = z.looseObject({
   status: z.optional(executionStatus),
   pending: z.optional(z.boolean().check(z.describe('True when the wait ended before the run did'))),
   replayed: z.optional(
-    z.literal(true).check(z.describe('Present on a replay: the same request was accepted before (same idempotency key, or a derived key within its window), so this is that run')),
+    z
+      .literal(true)
+      .check(
+        z.describe(
+          'Present on a replay: the same request was accepted before (same idempotency key, or a derived key within its window), so this is that run',
+        ),
+      ),
   ),
   message: z.optional(text('What to do next')),
 });
@@ -164,14 +223,22 @@ export const TimelineView = z.looseObject({
   executionId: text('Execution id'),
   status: executionStatus,
   events: z
-    .array(z.looseObject({ at: timestamp('When'), type: text('Event type, e.g. node.succeeded'), nodeId: z.optional(text('Node concerned')) }))
+    .array(
+      z.looseObject({
+        at: timestamp('When'),
+        type: text('Event type, e.g. node.succeeded'),
+        nodeId: z.optional(text('Node concerned')),
+      }),
+    )
     .check(z.describe('Events in the order they happened')),
 });
 export const OutputsView = z.looseObject({
   executionId: text('Execution id'),
   status: executionStatus,
   result: z.optional(z.unknown()).check(z.describe('What the output nodes received')),
-  outputs: z.record(z.string(), z.unknown()).check(z.describe('Per node, per output port: the value (large values as a download URL)')),
+  outputs: z
+    .record(z.string(), z.unknown())
+    .check(z.describe('Per node, per output port: the value (large values as a download URL)')),
 });
 
 export const KeyView = z.looseObject({
@@ -218,18 +285,28 @@ export const WebhookRegistrationView = z.looseObject({
       github: text('URL for GitHub: set webhookSecret as its secret; deliveries are checked by X-Hub-Signature-256'),
       stripe: text('URL for Stripe-signed deliveries (Stripe-Signature, signed with webhookSecret)'),
       shopify: text('URL for Shopify-signed deliveries (X-Shopify-Hmac-Sha256, signed with webhookSecret)'),
-      'standard-webhooks': text('URL for Standard Webhooks / Svix senders (webhook-signature, signed with standardWebhooksSecret)'),
+      'standard-webhooks': text(
+        'URL for Standard Webhooks / Svix senders (webhook-signature, signed with standardWebhooksSecret)',
+      ),
     })
     .check(z.describe("URLs that authenticate a delivery by its provider's signature instead of a secret header")),
-  standardWebhooksSecret: text('webhookSecret in the Standard Webhooks spelling (whsec_ + base64), for Standard Webhooks senders'),
+  standardWebhooksSecret: text(
+    'webhookSecret in the Standard Webhooks spelling (whsec_ + base64), for Standard Webhooks senders',
+  ),
 });
 const SigningSecretSourceView = z
   .looseObject({
-    source: z.enum(['trigger', 'provider']).check(z.describe("trigger: deliveries are verified with the trigger's own secret (webhookSecret); provider: with the stored provider secret")),
+    source: z
+      .enum(['trigger', 'provider'])
+      .check(
+        z.describe(
+          "trigger: deliveries are verified with the trigger's own secret (webhookSecret); provider: with the stored provider secret",
+        ),
+      ),
     hint: z.optional(text('Masked form of the stored provider secret, e.g. whsec_…a1b2')),
     setAt: z.optional(text('When the provider secret was stored (ISO 8601)')),
   })
-  .check(z.describe('Which secret verifies this scheme\'s signed URL'));
+  .check(z.describe("Which secret verifies this scheme's signed URL"));
 export const WebhookSigningSecretsView = z.looseObject({
   canvasId: text('Canvas of the trigger'),
   triggerNodeId: text('The webhook-trigger node'),
@@ -244,7 +321,13 @@ export const WebhookSigningSecretsView = z.looseObject({
 });
 export const WebhookRevocationView = z.looseObject({
   revoked: z.literal(true).check(z.describe('The endpoint and its secret are gone; calls now get 404')),
-  wasRegistered: z.boolean().check(z.describe('False when the node had no endpoint (never registered, or revoked before): revoking again is harmless')),
+  wasRegistered: z
+    .boolean()
+    .check(
+      z.describe(
+        'False when the node had no endpoint (never registered, or revoked before): revoking again is harmless',
+      ),
+    ),
   canvasId: text('Canvas of the trigger'),
   triggerNodeId: text('The webhook-trigger node'),
 });

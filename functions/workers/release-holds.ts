@@ -15,6 +15,7 @@ export function releaseHolds(): Promise<{ found: number; released: number }> {
 export async function handler(): Promise<{ found: number; released: number }> {
   const report = await releaseHolds();
   // Quiet when there was nothing to do; an abandoned hold is worth a line (an operation died for good).
-  if (report.found > 0) console.log(JSON.stringify({ level: 'warn', message: 'Released expired credit holds', ...report }));
+  if (report.found > 0)
+    console.log(JSON.stringify({ level: 'warn', message: 'Released expired credit holds', ...report }));
   return report;
 }

@@ -11,7 +11,14 @@ import { observed } from '#adapters/observability/powertools';
 import { telemetry } from '#core/telemetry';
 
 const runs = new DynamoRunRepository();
-const deps = { runs, queued: runs, engine: new StepFunctionsWorkflowEngine(), clock: systemClock, callbacks: new HttpCallbackSender(), blobs: new S3BlobStore() };
+const deps = {
+  runs,
+  queued: runs,
+  engine: new StepFunctionsWorkflowEngine(),
+  clock: systemClock,
+  callbacks: new HttpCallbackSender(),
+  blobs: new S3BlobStore(),
+};
 
 /** Starts or redrives every run queued for more than `graceMs`. */
 export function sweep(graceMs: number = STALLED_AFTER_SECONDS * 1000): Promise<SweepReport> {

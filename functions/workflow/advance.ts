@@ -8,6 +8,12 @@ import { observed } from '#adapters/observability/powertools';
 import { WORKFLOW_EXECUTORS } from './executors.ts';
 import { RunTarget } from './run-target.ts';
 
-const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender(), blobs: new S3BlobStore(), executors: WORKFLOW_EXECUTORS };
+const deps = {
+  runs: new DynamoRunRepository(),
+  clock: systemClock,
+  callbacks: new HttpCallbackSender(),
+  blobs: new S3BlobStore(),
+  executors: WORKFLOW_EXECUTORS,
+};
 
 export const handler = observed((event: unknown) => advanceRun(RunTarget.parse(event), deps));

@@ -7,7 +7,12 @@ import { S3BlobStore } from '#adapters/s3/blob-store';
 import { observed } from '#adapters/observability/powertools';
 import { RunTarget } from './run-target.ts';
 
-const deps = { runs: new DynamoRunRepository(), clock: systemClock, callbacks: new HttpCallbackSender(), blobs: new S3BlobStore() };
+const deps = {
+  runs: new DynamoRunRepository(),
+  clock: systemClock,
+  callbacks: new HttpCallbackSender(),
+  blobs: new S3BlobStore(),
+};
 
 export const handler = observed(async (event: unknown) => {
   const { mode, redriveCount, ...run } = RunTarget.parse(event);

@@ -35,7 +35,10 @@ export class AsyncFailures extends Construct {
     });
     this.alarm = new cloudwatch.Alarm(this, 'Alarm', {
       alarmDescription: `An invocation of ${props.label} failed and went to its failure queue. Runbook: README "SweeperFailed".`,
-      metric: this.queue.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5), statistic: 'Maximum' }),
+      metric: this.queue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(5),
+        statistic: 'Maximum',
+      }),
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,

@@ -9,7 +9,8 @@ import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodej
 export const NODE_TARGET = 'node22';
 
 /** Some CommonJS dependencies call require() for Node built-ins; an ESM bundle needs one defined. */
-export const ESM_REQUIRE_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 
 const MAIN_FIELDS = ['module', 'main'];
 

@@ -38,6 +38,9 @@ export class CreditHoldsSweeper extends Construct {
       // A missed sweep is retried by the next one; no event retries needed.
       targets: [new targets.LambdaFunction(this.sweeper.function, { retryAttempts: 0 })],
     });
-    this.failures = new AsyncFailures(this, 'Failures', { function: this.sweeper.function, label: 'the release-holds worker' });
+    this.failures = new AsyncFailures(this, 'Failures', {
+      function: this.sweeper.function,
+      label: 'the release-holds worker',
+    });
   }
 }

@@ -33,7 +33,8 @@ export class DataTable extends Construct {
         indexName: index.indexName,
         partitionKey: str(index.partitionKey),
         sortKey: str(index.sortKey),
-        projectionType: index.projection === 'KEYS_ONLY' ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
+        projectionType:
+          index.projection === 'KEYS_ONLY' ? dynamodb.ProjectionType.KEYS_ONLY : dynamodb.ProjectionType.ALL,
       })),
       timeToLiveAttribute: TABLE_SCHEMA.timeToLiveAttribute,
       billing: dynamodb.Billing.onDemand(),

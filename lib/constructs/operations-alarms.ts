@@ -37,7 +37,13 @@ export const FAULT_PERIOD = Duration.minutes(1);
 
 /** One of the service's own EMF counts (Powertools adds the `service` dimension). */
 export const serviceCount = (metricName: string, period: Duration) =>
-  new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { service: SERVICE_NAME }, statistic: 'Sum', period });
+  new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName,
+    dimensionsMap: { service: SERVICE_NAME },
+    statistic: 'Sum',
+    period,
+  });
 
 export interface OperationsAlarmsProps {
   readonly stateMachine: sfn.IStateMachine;
@@ -59,7 +65,7 @@ export class OperationsAlarms extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
     this.topicKey = new kms.Key(this, 'AlarmTopicKey', {
-      description: 'Encrypts the alarm topic; its policy lets this account\'s CloudWatch alarms publish',
+      description: "Encrypts the alarm topic; its policy lets this account's CloudWatch alarms publish",
       enableKeyRotation: true,
       // Only notifications in flight are under it: nothing to keep once the stack is gone.
       removalPolicy: RemovalPolicy.DESTROY,
@@ -120,7 +126,8 @@ export class OperationsAlarms extends Construct {
     // fails and the 5xx share needs traffic: this pages at the first one, whatever the traffic.
     page(
       new cloudwatch.Alarm(this, 'RouteFaults', {
-        alarmDescription: 'A route answered 500 for an error nothing mapped (a bug, a store down). Runbook: README "RouteFaults".',
+        alarmDescription:
+          'A route answered 500 for an error nothing mapped (a bug, a store down). Runbook: README "RouteFaults".',
         metric: serviceCount('Fault', FAULT_PERIOD),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -137,7 +144,9 @@ export class OperationsAlarms extends Construct {
         ['Errors', (fn: lambda.IFunction) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' })],
         ['Throttles', (fn: lambda.IFunction) => fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' })],
       ] as const) {
-        const usingMetrics = Object.fromEntries(chunk.map((name, index) => [`f${index}`, metricOf(props.functions.get(name)!)]));
+        const usingMetrics = Object.fromEntries(
+          chunk.map((name, index) => [`f${index}`, metricOf(props.functions.get(name)!)]),
+        );
         page(
           new cloudwatch.Alarm(this, `Lambda${kind}${group}`, {
             alarmDescription: `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. Runbook: README "Lambda${kind}".`,

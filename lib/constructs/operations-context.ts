@@ -38,15 +38,25 @@ export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
 export const SIGN_IN_ROUTES = ['oauth-server', 'oauth-well-known'] as const;
 export const WEBHOOK_TRIGGER_ROUTE = 'webhook-trigger';
 
-const VALID_RETENTION = new Set<number>(Object.values(logs.RetentionDays).filter((value): value is number => typeof value === 'number'));
+const VALID_RETENTION = new Set<number>(
+  Object.values(logs.RetentionDays).filter((value): value is number => typeof value === 'number'),
+);
 
-function integerContext(scope: IConstruct, key: string, fallback: number | undefined, min: number, max: number): number | undefined {
+function integerContext(
+  scope: IConstruct,
+  key: string,
+  fallback: number | undefined,
+  min: number,
+  max: number,
+): number | undefined {
   const raw: unknown = scope.node.tryGetContext(key);
   if (raw === undefined || raw === null || raw === '') return fallback;
   if (raw === 'off' || raw === false) return undefined;
   const value = typeof raw === 'string' ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`Context ${key} must be an integer from ${min} to ${max}${fallback === undefined ? ' or off' : ''}, got ${JSON.stringify(raw)}`);
+    throw new Error(
+      `Context ${key} must be an integer from ${min} to ${max}${fallback === undefined ? ' or off' : ''}, got ${JSON.stringify(raw)}`,
+    );
   }
   return value;
 }
@@ -59,7 +69,10 @@ function integerContext(scope: IConstruct, key: string, fallback: number | undef
 export function logRetentionOf(scope: IConstruct, fallback: logs.RetentionDays): logs.RetentionDays {
   const days = integerContext(scope, OPERATIONS_CONTEXT.logRetentionDays, undefined, 1, 3653);
   if (days === undefined) return fallback;
-  if (!VALID_RETENTION.has(days)) throw new Error(`Context ${OPERATIONS_CONTEXT.logRetentionDays} must be one of ${[...VALID_RETENTION].sort((a, b) => a - b).join(', ')}, got ${days}`);
+  if (!VALID_RETENTION.has(days))
+    throw new Error(
+      `Context ${OPERATIONS_CONTEXT.logRetentionDays} must be one of ${[...VALID_RETENTION].sort((a, b) => a - b).join(', ')}, got ${days}`,
+    );
   return days as logs.RetentionDays;
 }
 
@@ -73,7 +86,13 @@ export interface ConcurrencySettings {
 
 /** The reservations from context, checked against the account's limit (what is left unreserved). */
 export function concurrencyOf(scope: IConstruct): ConcurrencySettings {
-  const account = integerContext(scope, OPERATIONS_CONTEXT.accountConcurrency, DEFAULT_ACCOUNT_CONCURRENCY, 1, 1_000_000)!;
+  const account = integerContext(
+    scope,
+    OPERATIONS_CONTEXT.accountConcurrency,
+    DEFAULT_ACCOUNT_CONCURRENCY,
+    1,
+    1_000_000,
+  )!;
   const setting = (key: string, fallback: number) => integerContext(scope, key, fallback, 0, account)!;
   const settings = {
     advance: setting(OPERATIONS_CONTEXT.advanceConcurrency, DEFAULT_CONCURRENCY.advance),
@@ -82,7 +101,8 @@ export function concurrencyOf(scope: IConstruct): ConcurrencySettings {
     signIn: setting(OPERATIONS_CONTEXT.signInConcurrency, DEFAULT_CONCURRENCY.signIn),
     account,
   };
-  const reserved = settings.advance + settings.finalize + settings.webhookTrigger + settings.signIn * SIGN_IN_ROUTES.length;
+  const reserved =
+    settings.advance + settings.finalize + settings.webhookTrigger + settings.signIn * SIGN_IN_ROUTES.length;
   if (reserved > 0 && account - reserved < MIN_UNRESERVED_CONCURRENCY) {
     throw new Error(
       `Reserved concurrency ${reserved} leaves ${account - reserved} of the account's ${account} unreserved; Lambda refuses below ${MIN_UNRESERVED_CONCURRENCY}. Lower advanceConcurrency, finalizeConcurrency, webhookTriggerConcurrency or signInConcurrency (0 turns one off), or set accountConcurrency to your account's limit.`,
@@ -101,10 +121,19 @@ export function tagsOf(scope: IConstruct): Record<string, string> {
   const raw: unknown = scope.node.tryGetContext(OPERATIONS_CONTEXT.tags);
   if (raw === undefined || raw === null || raw === '') return {};
   const value: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`Context ${OPERATIONS_CONTEXT.tags} must be a JSON object of tag name → value`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`Context ${OPERATIONS_CONTEXT.tags} must be a JSON object of tag name → value`);
   for (const [key, tag] of Object.entries(value)) {
-    if (typeof tag !== 'string' || key.length === 0 || key.length > 128 || tag.length > 256 || key.toLowerCase().startsWith('aws:')) {
-      throw new Error(`Context ${OPERATIONS_CONTEXT.tags}: tag ${JSON.stringify(key)} must be a string value (name 1–128 characters, not aws:…, value ≤ 256)`);
+    if (
+      typeof tag !== 'string' ||
+      key.length === 0 ||
+      key.length > 128 ||
+      tag.length > 256 ||
+      key.toLowerCase().startsWith('aws:')
+    ) {
+      throw new Error(
+        `Context ${OPERATIONS_CONTEXT.tags}: tag ${JSON.stringify(key)} must be a string value (name 1–128 characters, not aws:…, value ≤ 256)`,
+      );
     }
   }
   return value as Record<string, string>;

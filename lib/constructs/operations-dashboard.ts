@@ -19,7 +19,14 @@ const PERIOD = Duration.minutes(5);
 
 /** One of the service's own EMF counts (Powertools adds the `service` dimension). */
 const serviceCount = (name: string, label: string) =>
-  new cloudwatch.Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { service: SERVICE_NAME }, statistic: 'Sum', period: PERIOD, label });
+  new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: SERVICE_NAME },
+    statistic: 'Sum',
+    period: PERIOD,
+    label,
+  });
 
 export class OperationsDashboard extends Construct {
   readonly dashboard: cloudwatch.Dashboard;
@@ -42,7 +49,10 @@ export class OperationsDashboard extends Construct {
       }),
       new cloudwatch.GraphWidget({
         title: 'Callbacks and webhooks',
-        left: [serviceCount('CallbacksDelivered', 'callbacks delivered'), serviceCount('CallbacksFailed', 'callbacks failed')],
+        left: [
+          serviceCount('CallbacksDelivered', 'callbacks delivered'),
+          serviceCount('CallbacksFailed', 'callbacks failed'),
+        ],
         right: [serviceCount('WebhookDeliveries', 'webhook deliveries')],
         width: 8,
       }),

@@ -132,8 +132,16 @@ export class RouteApi extends Construct {
       responseHeaders: { 'Retry-After': "'1'", ...cors },
       templates: errorBody,
     });
-    this.api.addGatewayResponse('Default4xx', { type: apigateway.ResponseType.DEFAULT_4XX, responseHeaders: cors, templates: errorBody });
-    this.api.addGatewayResponse('Default5xx', { type: apigateway.ResponseType.DEFAULT_5XX, responseHeaders: cors, templates: errorBody });
+    this.api.addGatewayResponse('Default4xx', {
+      type: apigateway.ResponseType.DEFAULT_4XX,
+      responseHeaders: cors,
+      templates: errorBody,
+    });
+    this.api.addGatewayResponse('Default5xx', {
+      type: apigateway.ResponseType.DEFAULT_5XX,
+      responseHeaders: cors,
+      templates: errorBody,
+    });
 
     // Parameters and bodies are validated by each handler's zod schema; this validator makes API
     // Gateway enforce whatever request parameters/models a method declares, before a Lambda runs.
@@ -143,13 +151,15 @@ export class RouteApi extends Construct {
     });
 
     for (const route of props.routes) {
-      if (route.host !== props.host) throw new Error(`Route ${route.id} belongs to host ${route.host}, not ${props.host}`);
+      if (route.host !== props.host)
+        throw new Error(`Route ${route.id} belongs to host ${route.host}, not ${props.host}`);
       const fn = props.functionFor(route);
-      const method = this.api.root.resourceForPath(route.path).addMethod(
-        route.method,
-        lambdaProxyIntegration(fn, Duration.seconds(integrationTimeoutSeconds(route))),
-        { authorizationType: apigateway.AuthorizationType.NONE, requestValidator: validator },
-      );
+      const method = this.api.root
+        .resourceForPath(route.path)
+        .addMethod(route.method, lambdaProxyIntegration(fn, Duration.seconds(integrationTimeoutSeconds(route))), {
+          authorizationType: apigateway.AuthorizationType.NONE,
+          requestValidator: validator,
+        });
       // The permission lives with the function (in its area's nested stack), not here: that keeps
       // this stack at ~2 resources per route (path resource + method). Scoped to this method + stage.
       fn.addPermission(`Invoke${props.host === 'app' ? 'App' : 'Base'}Api`, {

@@ -7,7 +7,13 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RouteArea, RouteDefinition } from '#routes/manifest';
 import { RouteFunction } from './route-function.ts';
-import { bindCodehostTo, bindGenerationTo, type CodehostAppRefs, type GenerationRefs, type RunWorkflowRefs } from './service-function.ts';
+import {
+  bindCodehostTo,
+  bindGenerationTo,
+  type CodehostAppRefs,
+  type GenerationRefs,
+  type RunWorkflowRefs,
+} from './service-function.ts';
 
 /** Most routes one area stack may hold: 5 resources each keeps it under ~450 of the 500 allowed. */
 export const MAX_ROUTES_PER_AREA_STACK = 90;
@@ -70,7 +76,8 @@ export class RouteAreaStack extends NestedStack {
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
     const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
-    const needsPaymentsSecret = props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
+    const needsPaymentsSecret =
+      props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
     const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
@@ -96,8 +103,14 @@ export class RouteAreaStack extends NestedStack {
     const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: tableArn.valueAsString });
     const bucket = needsBucket
       ? s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
-          bucketArn: new CfnParameter(this, 'MediaBucketArn', { type: 'String', description: 'ARN of the media bucket' }).valueAsString,
-          bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' }).valueAsString,
+          bucketArn: new CfnParameter(this, 'MediaBucketArn', {
+            type: 'String',
+            description: 'ARN of the media bucket',
+          }).valueAsString,
+          bucketName: new CfnParameter(this, 'MediaBucketName', {
+            type: 'String',
+            description: 'Name of the media bucket',
+          }).valueAsString,
         })
       : undefined;
 
@@ -109,14 +122,23 @@ export class RouteAreaStack extends NestedStack {
     };
 
     const webhookSecretKeyArn = needsWebhookKey
-      ? new CfnParameter(this, 'WebhookSecretKeyArn', { type: 'String', description: 'ARN of the secret webhook secrets are derived from' }).valueAsString
+      ? new CfnParameter(this, 'WebhookSecretKeyArn', {
+          type: 'String',
+          description: 'ARN of the secret webhook secrets are derived from',
+        }).valueAsString
       : undefined;
 
     const paymentsWebhookSecretArn = needsPaymentsSecret
-      ? new CfnParameter(this, 'PaymentsWebhookSecretArn', { type: 'String', description: "ARN of the secret holding the payment provider's webhook signing secret(s)" }).valueAsString
+      ? new CfnParameter(this, 'PaymentsWebhookSecretArn', {
+          type: 'String',
+          description: "ARN of the secret holding the payment provider's webhook signing secret(s)",
+        }).valueAsString
       : undefined;
     const credentialsKeyArn = needsCredentialsKey
-      ? new CfnParameter(this, 'CredentialsKeyArn', { type: 'String', description: 'ARN of the KMS key wrapping stored credentials' }).valueAsString
+      ? new CfnParameter(this, 'CredentialsKeyArn', {
+          type: 'String',
+          description: 'ARN of the KMS key wrapping stored credentials',
+        }).valueAsString
       : undefined;
 
     for (const route of props.routes) {
@@ -127,7 +149,8 @@ export class RouteAreaStack extends NestedStack {
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
       if (route.access.paymentsSecret && paymentsWebhookSecretArn) fn.bindPaymentsSecret(paymentsWebhookSecretArn);
       if (route.access.prices && props.creditPricing) fn.bindPrices(props.creditPricing);
-      if (route.access.credentials && credentialsKeyArn) fn.bindCredentials(credentialsKeyArn, route.access.credentials);
+      if (route.access.credentials && credentialsKeyArn)
+        fn.bindCredentials(credentialsKeyArn, route.access.credentials);
       if (route.access.codehost && props.codehost) bindCodehostTo(fn, props.codehost);
       if (route.access.generation && props.generation) bindGenerationTo(fn, props.generation);
       this.functions.set(route.id, fn);

@@ -31,7 +31,8 @@ export class RunWorkflowStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RunWorkflowStackProps) {
     super(scope, id, {
       ...props,
-      description: props.description ?? 'Run workflow: Step Functions state machine, task functions, run outbox sweeper',
+      description:
+        props.description ?? 'Run workflow: Step Functions state machine, task functions, run outbox sweeper',
       parameters: {
         TableArn: props.table.tableArn,
         MediaBucketArn: props.bucket.bucketArn,
@@ -42,10 +43,15 @@ export class RunWorkflowStack extends NestedStack {
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
     const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: tableArn.valueAsString });
     const bucket = s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
-      bucketArn: new CfnParameter(this, 'MediaBucketArn', { type: 'String', description: 'ARN of the media bucket' }).valueAsString,
-      bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' }).valueAsString,
+      bucketArn: new CfnParameter(this, 'MediaBucketArn', { type: 'String', description: 'ARN of the media bucket' })
+        .valueAsString,
+      bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' })
+        .valueAsString,
     });
-    const credentialsKeyArn = new CfnParameter(this, 'CredentialsKeyArn', { type: 'String', description: 'ARN of the KMS key wrapping stored credentials' }).valueAsString;
+    const credentialsKeyArn = new CfnParameter(this, 'CredentialsKeyArn', {
+      type: 'String',
+      description: 'ARN of the KMS key wrapping stored credentials',
+    }).valueAsString;
     this.workflow = new RunWorkflow(this, 'Workflow', {
       table,
       bucket,

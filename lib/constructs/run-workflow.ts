@@ -27,7 +27,14 @@ import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
 import { SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { AsyncFailures } from './async-failures.ts';
 import { logRetentionOf } from './operations-context.ts';
-import { bindGenerationTo, flattenReference, PROJECT_ROOT, type GenerationRefs, type RunWorkflowRefs, ServiceFunction } from './service-function.ts';
+import {
+  bindGenerationTo,
+  flattenReference,
+  PROJECT_ROOT,
+  type GenerationRefs,
+  type RunWorkflowRefs,
+  ServiceFunction,
+} from './service-function.ts';
 
 /** Lambda timeout of the run outbox's sweeper: well inside its one-minute schedule. */
 export const SWEEP_RUNS_TIMEOUT_SECONDS = 50;
@@ -152,7 +159,8 @@ export class RunWorkflow extends Construct {
     this.sweepRuns = new ServiceFunction(this, 'SweepRuns', {
       entry: workflowEntry(WORKFLOW_FUNCTION_ENTRIES.sweepRuns),
       label: 'the sweep-runs worker',
-      description: 'Run outbox sweeper: starts or redrives runs left queued (a process died, or the start was throttled)',
+      description:
+        'Run outbox sweeper: starts or redrives runs left queued (a process died, or the start was throttled)',
       timeout: Duration.seconds(SWEEP_RUNS_TIMEOUT_SECONDS),
       logRetention,
     })
@@ -182,7 +190,10 @@ export class RunWorkflow extends Construct {
       // A missed sweep is retried by the next one a minute later; no event retries needed.
       targets: [new targets.LambdaFunction(this.sweepRuns.function, { retryAttempts: 0 })],
     });
-    this.sweepFailures = new AsyncFailures(this, 'SweepRunsFailures', { function: this.sweepRuns.function, label: 'the sweep-runs worker' });
+    this.sweepFailures = new AsyncFailures(this, 'SweepRunsFailures', {
+      function: this.sweepRuns.function,
+      label: 'the sweep-runs worker',
+    });
 
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

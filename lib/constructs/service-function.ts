@@ -3,7 +3,7 @@
 // in one call, so neither can be forgotten. Env names come from functions/adapters/env.ts only.
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { AssetHashType, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { AssetHashType, type Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -75,7 +75,8 @@ export interface RunWorkflowRefs {
  * A complete Secrets Manager secret ARN (with the 6-character suffix Secrets Manager appends), so the
  * grant names exactly one secret and needs no `-??????` wildcard.
  */
-const SECRET_COMPLETE_ARN = /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[A-Za-z0-9/_+=.@-]+-[A-Za-z0-9]{6}$/;
+const SECRET_COMPLETE_ARN =
+  /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[A-Za-z0-9/_+=.@-]+-[A-Za-z0-9]{6}$/;
 
 /** Throws unless `arn` is a complete Secrets Manager secret ARN. */
 export function assertSecretCompleteArn(arn: string): void {
@@ -242,7 +243,11 @@ export class ServiceFunction extends Construct {
    */
   bindStateMachine(stateMachine: sfn.IStateMachine): this {
     this.function.addEnvironment(ENV.stateMachineArn, stateMachine.stateMachineArn);
-    iam.Grant.addToPrincipal({ grantee: this.function, actions: [...WORKFLOW_ACTIONS.start], resourceArns: [stateMachine.stateMachineArn] });
+    iam.Grant.addToPrincipal({
+      grantee: this.function,
+      actions: [...WORKFLOW_ACTIONS.start],
+      resourceArns: [stateMachine.stateMachineArn],
+    });
     return this;
   }
 
@@ -263,7 +268,11 @@ export class ServiceFunction extends Construct {
     this.function.addEnvironment(ENV.stateMachineArn, workflow.stateMachineArn);
 
     if (actions.includes('start')) {
-      iam.Grant.addToPrincipal({ grantee: this.function, actions: [...WORKFLOW_ACTIONS.start], resourceArns: [workflow.stateMachineArn] });
+      iam.Grant.addToPrincipal({
+        grantee: this.function,
+        actions: [...WORKFLOW_ACTIONS.start],
+        resourceArns: [workflow.stateMachineArn],
+      });
     }
 
     const onExecutions = actions.filter((action) => action !== 'start');
@@ -295,7 +304,11 @@ export class ServiceFunction extends Construct {
     if (signingSecretArn === undefined) return this;
     assertSecretCompleteArn(signingSecretArn);
     this.function.addEnvironment(ENV.callbackSigningSecretArn, signingSecretArn);
-    iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [signingSecretArn] });
+    iam.Grant.addToPrincipal({
+      grantee: this.function,
+      actions: ['secretsmanager:GetSecretValue'],
+      resourceArns: [signingSecretArn],
+    });
     return this;
   }
 
@@ -305,7 +318,11 @@ export class ServiceFunction extends Construct {
    */
   bindPaymentsSecret(secretArn: string): this {
     this.function.addEnvironment(ENV.paymentsWebhookSecretArn, secretArn);
-    iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [secretArn] });
+    iam.Grant.addToPrincipal({
+      grantee: this.function,
+      actions: ['secretsmanager:GetSecretValue'],
+      resourceArns: [secretArn],
+    });
     return this;
   }
 
@@ -330,7 +347,11 @@ export class ServiceFunction extends Construct {
   bindWebhookKey(secretArn: string, publicBaseUrl: string | undefined): this {
     this.function.addEnvironment(ENV.webhookSecretKeyArn, secretArn);
     if (publicBaseUrl) this.function.addEnvironment(ENV.publicBaseUrl, publicBaseUrl);
-    iam.Grant.addToPrincipal({ grantee: this.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [secretArn] });
+    iam.Grant.addToPrincipal({
+      grantee: this.function,
+      actions: ['secretsmanager:GetSecretValue'],
+      resourceArns: [secretArn],
+    });
     return this;
   }
 }
@@ -355,7 +376,11 @@ export function bindCodehostTo(fn: ServiceFunction, app: CodehostAppRefs): void 
   fn.function.addEnvironment(`${ENV.codehostPrivateKey}_ARN`, app.privateKeySecretArn);
   fn.function.addEnvironment(`${ENV.codehostWebhookSecret}_ARN`, app.webhookSecretArn);
   if (app.apiUrl) fn.function.addEnvironment(ENV.codehostApiUrl, app.apiUrl);
-  iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: [app.privateKeySecretArn, app.webhookSecretArn] });
+  iam.Grant.addToPrincipal({
+    grantee: fn.function,
+    actions: ['secretsmanager:GetSecretValue'],
+    resourceArns: [app.privateKeySecretArn, app.webhookSecretArn],
+  });
 }
 
 /**
@@ -382,7 +407,8 @@ export function bindGenerationTo(fn: ServiceFunction, refs: GenerationRefs): voi
     fn.function.addEnvironment(`${name}_ARN`, arn);
     arns.push(arn);
   }
-  if (arns.length > 0) iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: arns });
+  if (arns.length > 0)
+    iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: arns });
 }
 
 /** KMS actions per credential operation (the manifest's `access.credentials`). */
@@ -406,7 +432,10 @@ export function bindCredentialsTo(fn: ServiceFunction, keyArn: string, actions: 
     new iam.PolicyStatement({
       actions: actions.flatMap((action) => [...CREDENTIAL_ACTIONS[action]]),
       resources: [keyArn],
-      conditions: { 'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['workspaceId', 'provider'] }, Null: { 'kms:EncryptionContext:workspaceId': 'false' } },
+      conditions: {
+        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['workspaceId', 'provider'] },
+        Null: { 'kms:EncryptionContext:workspaceId': 'false' },
+      },
     }),
   );
 }

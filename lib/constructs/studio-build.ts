@@ -24,13 +24,21 @@ export function studioBuildContent(): StudioSiteContent | undefined {
     build(outputDir: string) {
       process.stderr.write(`Building the studio (web/) into ${outputDir} …\n`);
       const script = `const { buildStudio } = await import(${JSON.stringify(new URL(`file://${STUDIO_BUILD_SCRIPT}`).href)}); await buildStudio({ outdir: process.argv[1] });`;
-      const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script, outputDir], {
-        cwd: PROJECT_ROOT,
-        // Its output goes to stderr: the CDK CLI reads the app's stdout.
-        stdio: ['ignore', 2, 2],
-      });
-      if (result.status !== 0) throw new Error(`The studio build (scripts/build-web.ts) failed${result.error ? `: ${result.error.message}` : ` with exit code ${result.status}`}`);
-      if (!existsSync(path.join(outputDir, 'index.html'))) throw new Error(`The studio build wrote no index.html into ${outputDir}`);
+      const result = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '--eval', script, outputDir],
+        {
+          cwd: PROJECT_ROOT,
+          // Its output goes to stderr: the CDK CLI reads the app's stdout.
+          stdio: ['ignore', 2, 2],
+        },
+      );
+      if (result.status !== 0)
+        throw new Error(
+          `The studio build (scripts/build-web.ts) failed${result.error ? `: ${result.error.message}` : ` with exit code ${result.status}`}`,
+        );
+      if (!existsSync(path.join(outputDir, 'index.html')))
+        throw new Error(`The studio build wrote no index.html into ${outputDir}`);
     },
   };
 }
@@ -38,6 +46,7 @@ export function studioBuildContent(): StudioSiteContent | undefined {
 /** A built studio folder (context studioDir), checked. */
 export function studioDirectoryContent(directory: string): StudioSiteContent {
   const absolute = path.resolve(PROJECT_ROOT, directory);
-  if (!existsSync(path.join(absolute, 'index.html'))) throw new Error(`Context studioDir: ${absolute} has no index.html (build it with npm run build:web)`);
+  if (!existsSync(path.join(absolute, 'index.html')))
+    throw new Error(`Context studioDir: ${absolute} has no index.html (build it with npm run build:web)`);
   return { directory: absolute };
 }

@@ -139,12 +139,18 @@ export class StudioSite extends Construct {
     this.responseHeadersPolicy = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Studio: CSP without inline scripts, HSTS, no framing, nosniff, no referrers',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: studioContentSecurityPolicy({ mediaOrigins: [mediaOrigin] }), override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: studioContentSecurityPolicy({ mediaOrigins: [mediaOrigin] }),
+          override: true,
+        },
         strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         contentTypeOptions: { override: true },
         // The OAuth callback URL carries the authorization code until the app replaces it (web/headers.ts).
-        referrerPolicy: { referrerPolicy: STUDIO_SECURITY_HEADERS['referrer-policy'] as cloudfront.HeadersReferrerPolicy, override: true },
+        referrerPolicy: {
+          referrerPolicy: STUDIO_SECURITY_HEADERS['referrer-policy'] as cloudfront.HeadersReferrerPolicy,
+          override: true,
+        },
       },
       customHeadersBehavior: {
         customHeaders: Object.entries(STUDIO_SECURITY_HEADERS)
@@ -174,7 +180,9 @@ export class StudioSite extends Construct {
       compress: true,
     };
 
-    const certificate = props.domain ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn) : undefined;
+    const certificate = props.domain
+      ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
+      : undefined;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       comment: 'Studio: static build from S3, app host API paths from API Gateway',
       defaultRootObject: 'index.html',
@@ -207,7 +215,10 @@ export class StudioSite extends Construct {
     const content =
       'directory' in props.content
         ? new s3assets.Asset(this, 'Content', { path: props.content.directory })
-        : new s3assets.Asset(this, 'Content', { path: props.content.sourceDirectory, bundling: bundlingOf(props.content.build) });
+        : new s3assets.Asset(this, 'Content', {
+            path: props.content.sourceDirectory,
+            bundling: bundlingOf(props.content.build),
+          });
     const source = s3deploy.Source.bucket(content.bucket, content.s3ObjectKey);
     const deploymentLogs = new logs.LogGroup(this, 'DeploymentLogs', {
       retention: logRetentionOf(this, logs.RetentionDays.ONE_MONTH),
@@ -242,9 +253,13 @@ export class StudioSite extends Construct {
     this.shellDeployment.node.addDependency(this.assetsDeployment);
 
     this.acknowledgeFindings(stack, props, content);
-    new CfnOutput(this, 'Url', { description: 'The studio (open it and sign in); also the app host origin the gateway and OAuth use', value: this.url });
+    new CfnOutput(this, 'Url', {
+      description: 'The studio (open it and sign in); also the app host origin the gateway and OAuth use',
+      value: this.url,
+    });
     new CfnOutput(this, 'DistributionDomainName', {
-      description: 'CloudFront domain of the studio: point the app custom domain (context publicAppUrl) at it with a CNAME or alias record',
+      description:
+        'CloudFront domain of the studio: point the app custom domain (context publicAppUrl) at it with a CNAME or alias record',
       value: this.distribution.distributionDomainName,
     });
   }
@@ -283,8 +298,12 @@ export class StudioSite extends Construct {
             'The studio BucketDeployment handler is created by aws-s3-deployment with the basic execution role; it only runs at deploy time to copy the build and invalidate index.html.',
         },
         ...[
-          ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map((action) => `Action::${action}`),
-          ...[content.bucket.arnForObjects('*'), this.bucket.arnForObjects('*')].map((arn) => `Resource::${flattenReference(stack.resolve(arn))}`),
+          ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
+            (action) => `Action::${action}`,
+          ),
+          ...[content.bucket.arnForObjects('*'), this.bucket.arnForObjects('*')].map(
+            (arn) => `Resource::${flattenReference(stack.resolve(arn))}`,
+          ),
           'Resource::*',
         ].map((finding) => ({
           id: `AwsSolutions-IAM5[${finding}]`,

@@ -48,7 +48,10 @@ const PRINTED = new Set<TimelineEvent['type']>([
  * `12:00:01.300 run exec_… started` / `… callback exec_… delivered to https://hooks.example (HTTP 200)`.
  * A callback is named by its origin only: a callback URL's path and query may hold a token.
  */
-export function runEventLine(execution: Pick<Execution, 'executionId' | 'callback'>, event: TimelineEvent): string | undefined {
+export function runEventLine(
+  execution: Pick<Execution, 'executionId' | 'callback'>,
+  event: TimelineEvent,
+): string | undefined {
   if (!PRINTED.has(event.type)) return undefined;
   const at = new Date(event.at);
   const when = Number.isNaN(at.getTime()) ? time() : time(at);
@@ -76,7 +79,10 @@ function scrub(message: string): string {
 }
 
 /** Reads one run (the local store), as the run's own routes do. */
-export type ReadRun = (workspaceId: string, executionId: string) => Promise<Pick<Execution, 'executionId' | 'callback' | 'timeline'> | undefined>;
+export type ReadRun = (
+  workspaceId: string,
+  executionId: string,
+) => Promise<Pick<Execution, 'executionId' | 'callback' | 'timeline'> | undefined>;
 
 /**
  * Prints each run's timeline events once, as they appear. Observed after every write to the run's
@@ -132,12 +138,14 @@ export function runsWrittenBy(commandName: string, input: unknown): { workspaceI
   const { Item, Key, TransactItems, RequestItems } = input as Record<string, unknown>;
   const items: unknown[] = [Item, Key];
   if (Array.isArray(TransactItems)) {
-    for (const entry of TransactItems as Record<string, { Item?: unknown; Key?: unknown } | undefined>[]) items.push(entry.Put?.Item, entry.Update?.Key, entry.Delete?.Key);
+    for (const entry of TransactItems as Record<string, { Item?: unknown; Key?: unknown } | undefined>[])
+      items.push(entry.Put?.Item, entry.Update?.Key, entry.Delete?.Key);
   }
   if (RequestItems && typeof RequestItems === 'object') {
     for (const requests of Object.values(RequestItems as Record<string, unknown>)) {
       if (!Array.isArray(requests)) continue;
-      for (const request of requests as { PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } }[]) items.push(request.PutRequest?.Item, request.DeleteRequest?.Key);
+      for (const request of requests as { PutRequest?: { Item?: unknown }; DeleteRequest?: { Key?: unknown } }[])
+        items.push(request.PutRequest?.Item, request.DeleteRequest?.Key);
     }
   }
   const runs = new Map<string, { workspaceId: string; executionId: string }>();
@@ -152,4 +160,8 @@ export function runsWrittenBy(commandName: string, input: unknown): { workspaceI
 
 /** A string attribute as a document client holds it (`"x"`) or as the wire does (`{ S: "x" }`). */
 const text = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : typeof (value as { S?: unknown } | null)?.S === 'string' ? (value as { S: string }).S : undefined;
+  typeof value === 'string'
+    ? value
+    : typeof (value as { S?: unknown } | null)?.S === 'string'
+      ? (value as { S: string }).S
+      : undefined;

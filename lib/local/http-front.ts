@@ -15,7 +15,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import {
+  DEFAULT_ROUTE_TIMEOUT_SECONDS,
+  ROUTES,
+  type Host,
+  type RouteDefinition,
+} from '../../functions/routes/manifest.ts';
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
@@ -79,8 +84,11 @@ export function isTextContentType(contentType: string | undefined): boolean {
 
 /** Default loader: imports `functions/routes/<entry>.ts` and returns its `handler` export. */
 export async function importRouteHandler(entry: string): Promise<RouteHandler> {
-  const module = (await import(new URL(`../../functions/routes/${entry}.ts`, import.meta.url).href)) as { handler?: unknown };
-  if (typeof module.handler !== 'function') throw new Error(`functions/routes/${entry}.ts does not export a handler function`);
+  const module = (await import(new URL(`../../functions/routes/${entry}.ts`, import.meta.url).href)) as {
+    handler?: unknown;
+  };
+  if (typeof module.handler !== 'function')
+    throw new Error(`functions/routes/${entry}.ts does not export a handler function`);
   return module.handler as RouteHandler;
 }
 
@@ -131,13 +139,18 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       return sendJson(response, 400, { error: `Malformed percent-encoding in the path ${url.pathname}` });
     }
     const studioDir = options.studioDir;
-    if (studioDir && (await serveStudioFile(studioDir, request, response, url.pathname, studioHeaders)) === 'served') return;
+    if (studioDir && (await serveStudioFile(studioDir, request, response, url.pathname, studioHeaders)) === 'served')
+      return;
     const candidates = routes.flatMap((route) => {
       const pathParameters = matchPath(route.path, url.pathname);
       return pathParameters ? [{ route, pathParameters }] : [];
     });
     if (candidates.length === 0) {
-      if (studioDir && (await serveStudioFallback(studioDir, request, response, url.pathname, studioHeaders)) === 'served') return;
+      if (
+        studioDir &&
+        (await serveStudioFallback(studioDir, request, response, url.pathname, studioHeaders)) === 'served'
+      )
+        return;
       return sendJson(response, 404, { error: unknownRouteMessage(options.host, method, url.pathname) });
     }
     // An ANY route takes every method, as its API Gateway ANY method does; the handler decides.
@@ -176,7 +189,14 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     socket.end(
       `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-amzn-requestid: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     );
-    options.onRequest?.({ host: options.host, method: '-', path: '(unparseable request)', status: 400, ms: 0, requestId });
+    options.onRequest?.({
+      host: options.host,
+      method: '-',
+      path: '(unparseable request)',
+      status: 400,
+      ms: 0,
+      requestId,
+    });
   });
 
   await listenOnLoopback(server, options.port);
@@ -377,12 +397,18 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyResult): v
   const body = result.body === undefined || result.body === null ? '' : result.body;
   const payload = result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
   response.statusCode = result.statusCode;
-  for (const [name, values] of Object.entries(headers)) response.setHeader(name, values.length === 1 ? values[0]! : values);
+  for (const [name, values] of Object.entries(headers))
+    response.setHeader(name, values.length === 1 ? values[0]! : values);
   response.setHeader('content-length', payload.length);
   response.end(payload);
 }
 
-function sendJson(response: ServerResponse, statusCode: number, payload: unknown, extraHeaders: Record<string, string> = {}): void {
+function sendJson(
+  response: ServerResponse,
+  statusCode: number,
+  payload: unknown,
+  extraHeaders: Record<string, string> = {},
+): void {
   const body = JSON.stringify(payload);
   response.writeHead(statusCode, {
     'content-type': 'application/json',

@@ -80,7 +80,9 @@ export class PortInUseError extends LocalStackError {
     readonly port: number,
     readonly setting: string,
   ) {
-    super(`Port ${port} (${setting}) is already in use on ${LOOPBACK}: stop what is using it or set ${setting} to a free port.`);
+    super(
+      `Port ${port} (${setting}) is already in use on ${LOOPBACK}: stop what is using it or set ${setting} to a free port.`,
+    );
   }
 }
 
@@ -124,7 +126,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       [ENV.publicBaseUrl]: config.publicBaseUrl ?? baseUrl,
       [ENV.webhookSecretKey]: process.env[ENV.webhookSecretKey] || (await localWebhookKey(dataDir)),
       // Stored bring-your-own credentials are sealed under this file's key (created on first use, 0600).
-      [ENV.credentialsMasterKeyFile]: process.env[ENV.credentialsMasterKeyFile] || resolve(dataDir, 'credentials-master.key'),
+      [ENV.credentialsMasterKeyFile]:
+        process.env[ENV.credentialsMasterKeyFile] || resolve(dataDir, 'credentials-master.key'),
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
@@ -153,7 +156,10 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
 
     // Lets tools such as `npm run admin -- … --local` find the running stand-ins; removed on stop.
     const stackFile = resolve(dataDir, LOCAL_STACK_FILE);
-    await writeFile(stackFile, JSON.stringify({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: dynamodb.endpoint, region: LOCAL_REGION }));
+    await writeFile(
+      stackFile,
+      JSON.stringify({ tableName: LOCAL_TABLE_NAME, dynamodbEndpoint: dynamodb.endpoint, region: LOCAL_REGION }),
+    );
     stops.push(() => rm(stackFile, { force: true }));
 
     // Imported only now: the adapters behind it read the environment set above.
@@ -169,11 +175,19 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     stops.push(startSweeper(sweep));
     // The expired-holds sweeper (EventBridge → Lambda in AWS): releases credit holds whose operation died.
     const { releaseHolds, RELEASE_HOLDS_EVERY_MINUTES } = await import('../../functions/workers/release-holds.ts');
-    stops.push(startTimer(() => releaseHolds().catch((error: unknown) => console.error('[release-holds]', error)), RELEASE_HOLDS_EVERY_MINUTES * 60_000));
+    stops.push(
+      startTimer(
+        () => releaseHolds().catch((error: unknown) => console.error('[release-holds]', error)),
+        RELEASE_HOLDS_EVERY_MINUTES * 60_000,
+      ),
+    );
 
     await Promise.all(held.map((hold) => hold.release()));
     const [app, base] = await Promise.all([
-      track(stops, listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest, config.studioDir, [s3.endpoint])),
+      track(
+        stops,
+        listenOrExplain(config.appPort, 'APP_PORT', 'app', activity?.onRequest, config.studioDir, [s3.endpoint]),
+      ),
       track(stops, listenOrExplain(config.basePort, 'BASE_PORT', 'base', activity?.onRequest)),
     ]);
     return { appUrl: app.url, baseUrl: base.url, dataDir, bootstrap, dynamodb, sfn, stop: stopAll };
@@ -200,7 +214,8 @@ async function runActivityLog(print: (line: string) => void) {
   middlewareStack.add(
     (next, context) => async (args) => {
       const result = await next(args);
-      for (const run of runsWrittenBy(context.commandName ?? '', args.input)) void log.observe(run.workspaceId, run.executionId);
+      for (const run of runsWrittenBy(context.commandName ?? '', args.input))
+        void log.observe(run.workspaceId, run.executionId);
       return result;
     },
     { step: 'initialize', name: ACTIVITY_MIDDLEWARE },
@@ -245,7 +260,10 @@ function startTimer(task: () => Promise<unknown>, everyMs: number): () => Promis
 }
 
 /** Registers a started service's stop() as soon as it has started, so a later failure stops it. */
-async function track<T extends { stop(): Promise<void> }>(stops: (() => Promise<void>)[], starting: Promise<T>): Promise<T> {
+async function track<T extends { stop(): Promise<void> }>(
+  stops: (() => Promise<void>)[],
+  starting: Promise<T>,
+): Promise<T> {
   const service = await starting;
   stops.push(() => service.stop());
   return service;
@@ -260,7 +278,12 @@ async function listenOrExplain(
   // Presigned S3 URLs point at the local S3 front: the studio uploads to it and plays media from it.
   studioMediaOrigins?: readonly string[],
 ): Promise<HttpFront> {
-  return startHttpFront({ host, port, ...(onRequest ? { onRequest } : {}), ...(studioDir ? { studioDir, studioMediaOrigins } : {}) }).catch(explainTaken(port, setting));
+  return startHttpFront({
+    host,
+    port,
+    ...(onRequest ? { onRequest } : {}),
+    ...(studioDir ? { studioDir, studioMediaOrigins } : {}),
+  }).catch(explainTaken(port, setting));
 }
 
 /** EADDRINUSE on `port` becomes the error that names the setting to change; other errors pass through. */

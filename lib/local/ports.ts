@@ -31,7 +31,10 @@ export async function freePort(): Promise<number> {
 function portsOutsideEphemeralRange(): [number, number] | undefined {
   const floor = 10_000;
   try {
-    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [ephemeralLow] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     if (Number.isInteger(ephemeralLow) && ephemeralLow! - floor >= 1000) return [floor, ephemeralLow! - 1];
   } catch {
     // not Linux
@@ -63,7 +66,10 @@ async function kernelChosenPort(): Promise<number> {
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** Starts `server` on `port` of the loopback interface; rejects with the listen error (e.g. EADDRINUSE). */
-export function listenOnLoopback(server: { once: Server['once']; off: Server['off']; listen: Server['listen'] }, port: number): Promise<void> {
+export function listenOnLoopback(
+  server: { once: Server['once']; off: Server['off']; listen: Server['listen'] },
+  port: number,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, LOOPBACK, () => {

@@ -30,7 +30,10 @@ export interface ProvisionOptions {
 
 /** Idempotent: safe on every start, including restarts over a persisted DATA_DIR. */
 export async function provision(options: ProvisionOptions): Promise<void> {
-  await Promise.all([ensureTable(options.dynamodbEndpoint, options.tableName), ensureBucket(options.s3Endpoint, options.bucketName)]);
+  await Promise.all([
+    ensureTable(options.dynamodbEndpoint, options.tableName),
+    ensureBucket(options.s3Endpoint, options.bucketName),
+  ]);
 }
 
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
@@ -39,7 +42,11 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     try {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       // A DATA_DIR from before an index was added to TABLE_SCHEMA: add the missing ones.
-      await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
+      await addMissingIndexes(
+        client,
+        tableName,
+        new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)),
+      );
       return;
     } catch (error) {
       if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -96,19 +103,30 @@ function indexDefinition(index: IndexSchema) {
 }
 
 /** One UpdateTable per missing index (DynamoDB creates one index per update), then waits for it. */
-async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>): Promise<void> {
+async function addMissingIndexes(
+  client: DynamoDBClient,
+  tableName: string,
+  existing: Set<string | undefined>,
+): Promise<void> {
   for (const index of TABLE_SCHEMA.globalSecondaryIndexes) {
     if (existing.has(index.indexName)) continue;
     await client.send(
       new UpdateTableCommand({
         TableName: tableName,
-        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S' as const,
+        })),
         GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
       }),
     );
     for (let polls = 0; polls < 60; polls++) {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      if (Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === index.indexName)?.IndexStatus === 'ACTIVE') break;
+      if (
+        Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === index.indexName)?.IndexStatus ===
+        'ACTIVE'
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }

@@ -87,8 +87,12 @@ export function chooseDataDir(named: string | undefined, running: RunFile[]): st
   if (named) return resolve(named);
   if (running.length === 1) return running[0]!.dataDir;
   if (running.length === 0) {
-    throw new Error('No running local stack found: start it with npm start (or name its DATA_DIR with --data-dir <dir>)');
+    throw new Error(
+      'No running local stack found: start it with npm start (or name its DATA_DIR with --data-dir <dir>)',
+    );
   }
-  const list = running.map((server) => `  DATA_DIR=${server.dataDir}  (pid ${server.pid}, ${server.baseUrl})`).join('\n');
+  const list = running
+    .map((server) => `  DATA_DIR=${server.dataDir}  (pid ${server.pid}, ${server.baseUrl})`)
+    .join('\n');
   throw new Error(`Several local stacks are running; choose one with --data-dir <dir> or DATA_DIR=<dir>:\n${list}`);
 }

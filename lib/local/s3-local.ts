@@ -6,7 +6,13 @@
 import { createReadStream, createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -14,7 +20,14 @@ import { pipeline } from 'node:stream/promises';
 import S3rver from 's3rver';
 import { listenOnLoopback, LOOPBACK, portOf } from './ports.ts';
 import { LOCAL_CREDENTIALS } from './provision.ts';
-import { declaredDigests, digestMismatch, errorXml, isPresigned, verifyPresignedSignature, type S3Error } from './s3-presigned.ts';
+import {
+  declaredDigests,
+  digestMismatch,
+  errorXml,
+  isPresigned,
+  verifyPresignedSignature,
+  type S3Error,
+} from './s3-presigned.ts';
 
 export interface S3LocalOptions {
   /**
@@ -46,7 +59,12 @@ export async function startS3Local(options: S3LocalOptions = {}): Promise<S3Loca
   const front = createServer((request, response) => {
     forward(request, response, port).catch((error: unknown) => {
       console.error('[s3-local]', error);
-      if (!response.headersSent) answerError(response, { status: 500, code: 'InternalError', message: 'We encountered an internal error. Please try again.' }, request);
+      if (!response.headersSent)
+        answerError(
+          response,
+          { status: 500, code: 'InternalError', message: 'We encountered an internal error. Please try again.' },
+          request,
+        );
       else response.destroy();
     });
   });
@@ -79,7 +97,12 @@ async function forward(request: IncomingMessage, response: ServerResponse, s3rve
         // The whole body must be read before S3 answers, so a mismatch stores nothing.
         spool = await mkdtemp(join(tmpdir(), 's3-local-put-'));
         const file = join(spool, 'body');
-        const hashes = new Map([...new Set(declared.map((digest) => digest.algorithm))].map((algorithm) => [algorithm, createHash(algorithm)]));
+        const hashes = new Map(
+          [...new Set(declared.map((digest) => digest.algorithm))].map((algorithm) => [
+            algorithm,
+            createHash(algorithm),
+          ]),
+        );
         const hashing = new Transform({
           transform(chunk: Buffer, _encoding, done) {
             for (const hash of hashes.values()) hash.update(chunk);
@@ -87,18 +110,24 @@ async function forward(request: IncomingMessage, response: ServerResponse, s3rve
           },
         });
         await pipeline(request, hashing, createWriteStream(file));
-        const mismatch = digestMismatch(declared, new Map([...hashes].map(([algorithm, hash]) => [algorithm, hash.digest('base64')])));
+        const mismatch = digestMismatch(
+          declared,
+          new Map([...hashes].map(([algorithm, hash]) => [algorithm, hash.digest('base64')])),
+        );
         if (mismatch) return answerError(response, mismatch, request);
         body = createReadStream(file);
       }
     }
     await new Promise<void>((done, fail) => {
-      const upstream = httpRequest({ host: LOOPBACK, port: s3rverPort, method: request.method, path: request.url, headers: request.headers }, (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-        answer.pipe(response);
-        answer.once('end', done);
-        answer.once('error', fail);
-      });
+      const upstream = httpRequest(
+        { host: LOOPBACK, port: s3rverPort, method: request.method, path: request.url, headers: request.headers },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+          answer.pipe(response);
+          answer.once('end', done);
+          answer.once('error', fail);
+        },
+      );
       upstream.once('error', fail);
       body.once('error', fail);
       body.pipe(upstream);
@@ -115,7 +144,12 @@ function answerError(response: ServerResponse, error: S3Error, request: Incoming
   // only a network error instead of SignatureDoesNotMatch or BadDigest.
   const cors = request.headers.origin ? { 'access-control-allow-origin': '*', vary: 'Origin' } : {};
   // The client may still be sending a body it will never need; close once answered.
-  response.writeHead(error.status, { ...cors, 'content-type': 'application/xml', 'content-length': Buffer.byteLength(xml), connection: 'close' });
+  response.writeHead(error.status, {
+    ...cors,
+    'content-type': 'application/xml',
+    'content-length': Buffer.byteLength(xml),
+    connection: 'close',
+  });
   response.end(xml);
   request.resume();
 }

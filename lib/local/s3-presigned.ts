@@ -30,7 +30,8 @@ export interface S3Error {
 export const SIGNATURE_DOES_NOT_MATCH: S3Error = {
   status: 403,
   code: 'SignatureDoesNotMatch',
-  message: 'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+  message:
+    'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
 };
 
 /** True when the request authenticates by query (a presigned URL), the case checked here. */
@@ -42,7 +43,10 @@ export function isPresigned(url: URL): boolean {
  * Recomputes the presigned URL's signature over `request` as received. `credentials` are the only
  * ones local mode knows; a URL signed by another key is left to s3rver (InvalidAccessKeyId).
  */
-export async function verifyPresignedSignature(request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>, credentials: { accessKeyId: string; secretAccessKey: string }): Promise<PresignedCheck> {
+export async function verifyPresignedSignature(
+  request: Pick<IncomingMessage, 'method' | 'url' | 'headers'>,
+  credentials: { accessKeyId: string; secretAccessKey: string },
+): Promise<PresignedCheck> {
   const raw = request.url ?? '/';
   const queryStart = raw.indexOf('?');
   const path = queryStart === -1 ? raw : raw.slice(0, queryStart);
@@ -52,7 +56,8 @@ export async function verifyPresignedSignature(request: Pick<IncomingMessage, 'm
   const date = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(single(query['X-Amz-Date']) ?? '');
   const expiresIn = Number(single(query['X-Amz-Expires']));
   const signedHeaders = (single(query['X-Amz-SignedHeaders']) ?? '').split(';').filter(Boolean);
-  if (!signature || !region || !service || !date || !Number.isInteger(expiresIn) || signedHeaders.length === 0) return { ok: false, error: SIGNATURE_DOES_NOT_MATCH };
+  if (!signature || !region || !service || !date || !Number.isInteger(expiresIn) || signedHeaders.length === 0)
+    return { ok: false, error: SIGNATURE_DOES_NOT_MATCH };
   if (accessKeyId !== credentials.accessKeyId) return { ok: true };
 
   const headers: Record<string, string> = {};
@@ -67,7 +72,14 @@ export async function verifyPresignedSignature(request: Pick<IncomingMessage, 'm
   const presigner = new S3RequestPresigner({ credentials, region, service, sha256: Sha256, uriEscapePath: false });
   const [, year, month, day, hours, minutes, seconds] = date.map(Number) as number[];
   const recomputed = await presigner.presign(
-    { method: request.method ?? 'GET', protocol: 'http:', hostname: 'localhost', path, query: unsigned, headers } as never,
+    {
+      method: request.method ?? 'GET',
+      protocol: 'http:',
+      hostname: 'localhost',
+      path,
+      query: unsigned,
+      headers,
+    } as never,
     {
       signingDate: new Date(Date.UTC(year!, month! - 1, day!, hours!, minutes!, seconds!)),
       expiresIn,
@@ -80,7 +92,9 @@ export async function verifyPresignedSignature(request: Pick<IncomingMessage, 'm
   );
   const expected = Buffer.from(String((recomputed.query as Record<string, string>)['X-Amz-Signature']));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { ok: true } : { ok: false, error: SIGNATURE_DOES_NOT_MATCH };
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? { ok: true }
+    : { ok: false, error: SIGNATURE_DOES_NOT_MATCH };
 }
 
 /** The digests S3 checks a body against, by request header: its algorithm and encoding. */
@@ -91,7 +105,9 @@ const DIGEST_HEADERS: Record<string, { algorithm: string; label: string }> = {
 };
 
 /** The declared digests of `headers` this module can check (CRC ones are left to finalize). */
-export function declaredDigests(headers: IncomingMessage['headers']): { header: string; algorithm: string; label: string; value: string }[] {
+export function declaredDigests(
+  headers: IncomingMessage['headers'],
+): { header: string; algorithm: string; label: string; value: string }[] {
   return Object.entries(DIGEST_HEADERS).flatMap(([header, spec]) => {
     const value = headers[header];
     return typeof value === 'string' ? [{ header, ...spec, value }] : [];
@@ -99,13 +115,19 @@ export function declaredDigests(headers: IncomingMessage['headers']): { header: 
 }
 
 /** S3's BadDigest for the first declared digest the body does not match, if any. */
-export function digestMismatch(declared: ReturnType<typeof declaredDigests>, computed: ReadonlyMap<string, string>): S3Error | undefined {
+export function digestMismatch(
+  declared: ReturnType<typeof declaredDigests>,
+  computed: ReadonlyMap<string, string>,
+): S3Error | undefined {
   const wrong = declared.find((digest) => computed.get(digest.algorithm) !== digest.value);
   if (!wrong) return undefined;
   return {
     status: 400,
     code: 'BadDigest',
-    message: wrong.header === 'content-md5' ? 'The Content-MD5 you specified did not match what we received.' : `The ${wrong.label} you specified did not match the calculated checksum.`,
+    message:
+      wrong.header === 'content-md5'
+        ? 'The Content-MD5 you specified did not match what we received.'
+        : `The ${wrong.label} you specified did not match the calculated checksum.`,
   };
 }
 
@@ -157,7 +179,12 @@ class Sha256 {
   private fresh() {
     const secret = this.secret;
     if (secret === undefined) return createHash('sha256');
-    const key = typeof secret === 'string' ? secret : ArrayBuffer.isView(secret) ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength) : Buffer.from(secret);
+    const key =
+      typeof secret === 'string'
+        ? secret
+        : ArrayBuffer.isView(secret)
+          ? Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength)
+          : Buffer.from(secret);
     return createHmac('sha256', key);
   }
 }

@@ -38,7 +38,12 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import {
+  ExecutionAbortedError,
+  ExecutionTimeoutError,
+  StateMachine,
+  type StateMachineDefinition,
+} from 'aws-local-stepfunctions';
 import { FaultQueue } from './faults.ts';
 import { LOOPBACK, listenOnLoopback, portOf } from './ports.ts';
 
@@ -90,7 +95,12 @@ export interface StateMachineRegistration {
   readonly retryIntervalOverrides?: Readonly<Record<string, number | number[]>>;
 }
 
-export type SfnAction = 'StartExecution' | 'DescribeExecution' | 'StopExecution' | 'RedriveExecution' | 'ListExecutions';
+export type SfnAction =
+  | 'StartExecution'
+  | 'DescribeExecution'
+  | 'StopExecution'
+  | 'RedriveExecution'
+  | 'ListExecutions';
 
 /** Makes the next `count` calls of `action` fail before doing anything, as AWS would under load. */
 export interface Fault {
@@ -279,7 +289,13 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
     // substitutions may be placeholders.
     new StateMachine(definition, { validationOptions: { checkArn: false } });
     const arn = `arn:aws:states:${region}:${accountId}:stateMachine:${registration.name}`;
-    const machine: RegisteredMachine = { arn, name: registration.name, definition, registration, taskResources: collectTasks(definition) };
+    const machine: RegisteredMachine = {
+      arn,
+      name: registration.name,
+      definition,
+      registration,
+      taskResources: collectTasks(definition),
+    };
     machines.set(arn, machine);
     restore(machine);
     return arn;
@@ -306,14 +322,13 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
         ...(record.current && { current: record.current }),
       };
       // A definition changed since: a state that no longer exists cannot be re-entered.
-      if (execution.current && !Object.hasOwn(machine.definition.States, execution.current.name)) delete execution.current;
+      if (execution.current && !Object.hasOwn(machine.definition.States, execution.current.name))
+        delete execution.current;
       executions.set(executionArn, execution);
       // Re-enter the state it was in (a retry of that task), or start over if none was recorded yet.
       if (execution.status === 'RUNNING') run(execution, execution.current);
     }
   };
-
-
 
   /** Runs `machine` from `startAt` (a redrive) or from its StartAt, recording the outcome. */
   const run = (execution: Execution, startAt?: { name: string; input: Json }): void => {
@@ -406,7 +421,8 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
   });
 
   const findExecution = (arn: unknown): Execution => {
-    if (typeof arn !== 'string' || !arn.startsWith('arn:')) throw new SfnError('InvalidArn', `Invalid Arn: '${String(arn)}'`);
+    if (typeof arn !== 'string' || !arn.startsWith('arn:'))
+      throw new SfnError('InvalidArn', `Invalid Arn: '${String(arn)}'`);
     const execution = executions.get(arn);
     if (!execution) throw new SfnError('ExecutionDoesNotExist', `Execution Does Not Exist: '${arn}'`);
     return execution;
@@ -415,7 +431,11 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
   const actions: Record<SfnAction, (body: Record<string, unknown>) => unknown> = {
     StartExecution(body) {
       const machine = machines.get(String(body.stateMachineArn));
-      if (!machine) throw new SfnError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${String(body.stateMachineArn)}'`);
+      if (!machine)
+        throw new SfnError(
+          'StateMachineDoesNotExist',
+          `State Machine Does Not Exist: '${String(body.stateMachineArn)}'`,
+        );
       const name = typeof body.name === 'string' ? body.name : randomUUID();
       if (!NAME_PATTERN.test(name)) throw new SfnError('InvalidName', `Invalid Name: '${name}'`);
       const input = typeof body.input === 'string' ? body.input : '{}';
@@ -432,7 +452,15 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
         }
         throw new SfnError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
       }
-      const execution: Execution = { executionArn, machine, name, input, startDate: new Date(), status: 'RUNNING', redriveCount: 0 };
+      const execution: Execution = {
+        executionArn,
+        machine,
+        name,
+        input,
+        startDate: new Date(),
+        status: 'RUNNING',
+        redriveCount: 0,
+      };
       executions.set(executionArn, execution);
       run(execution);
       return { executionArn, startDate: epoch(execution.startDate) };
@@ -513,7 +541,12 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
         throw new SfnError('UnknownOperationException', `Operation not supported by the local endpoint: ${target}`);
       }
       const fault = faults.take(action);
-      if (fault) throw new SfnError(fault.errorType ?? 'ThrottlingException', fault.message ?? 'Rate exceeded', fault.statusCode ?? 400);
+      if (fault)
+        throw new SfnError(
+          fault.errorType ?? 'ThrottlingException',
+          fault.message ?? 'Rate exceeded',
+          fault.statusCode ?? 400,
+        );
       send(200, actions[action as SfnAction](body));
     } catch (error) {
       if (error instanceof SfnError) return send(error.statusCode, { __type: error.type, message: error.message });
@@ -560,9 +593,18 @@ function loadDefinition(registration: StateMachineRegistration): StateMachineDef
 }
 
 /** Task state name → Resource, including Task states nested in Map and Parallel states. */
-function collectTasks(definition: { States?: Record<string, unknown> }, into = new Map<string, string>()): Map<string, string> {
+function collectTasks(
+  definition: { States?: Record<string, unknown> },
+  into = new Map<string, string>(),
+): Map<string, string> {
   for (const [name, state] of Object.entries(definition.States ?? {})) {
-    const s = state as { Type?: string; Resource?: string; Branches?: unknown[]; ItemProcessor?: unknown; Iterator?: unknown };
+    const s = state as {
+      Type?: string;
+      Resource?: string;
+      Branches?: unknown[];
+      ItemProcessor?: unknown;
+      Iterator?: unknown;
+    };
     if (s.Type === 'Task') into.set(name, String(s.Resource));
     for (const branch of s.Branches ?? []) collectTasks(branch as never, into);
     if (s.ItemProcessor ?? s.Iterator) collectTasks((s.ItemProcessor ?? s.Iterator) as never, into);
@@ -579,7 +621,9 @@ function taskHandlers(machine: RegisteredMachine, execution: Execution) {
     handlers[stateName] = async (input) => {
       if (!handler) throw namedError('States.TaskFailed', `no local handler is registered for Task state ${stateName}`);
       const payload = isInvoke ? ((input as { Payload?: Json } | null)?.Payload ?? null) : input;
-      const functionName = isInvoke ? String((input as { FunctionName?: Json } | null)?.FunctionName ?? stateName) : resource;
+      const functionName = isInvoke
+        ? String((input as { FunctionName?: Json } | null)?.FunctionName ?? stateName)
+        : resource;
       const deadline = Date.now() + 60_000;
       let result: unknown;
       try {

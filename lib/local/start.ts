@@ -48,7 +48,8 @@ function port(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1 || value > 65535) fail(`${name} must be a port number (1-65535), got "${raw}"`);
+  if (!Number.isInteger(value) || value < 1 || value > 65535)
+    fail(`${name} must be a port number (1-65535), got "${raw}"`);
   return value;
 }
 
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
     `  data:      ${stack.dataDir}`,
   ];
   if (studioDir) {
-    const who = config.bootstrapUser ? ` and sign in as ${config.bootstrapUser.email}` : ' and sign in (set BOOTSTRAP_USER_EMAIL/_PASSWORD for a first user)';
+    const who = config.bootstrapUser
+      ? ` and sign in as ${config.bootstrapUser.email}`
+      : ' and sign in (set BOOTSTRAP_USER_EMAIL/_PASSWORD for a first user)';
     banner.push(`  studio:    open ${stack.appUrl}/ in a browser${who}`);
   }
   if (stack.bootstrap.created) {
@@ -112,7 +115,9 @@ async function main(): Promise<void> {
   process.stdout.write(`${banner.join('\n')}\n`);
   if (!stack.bootstrap.created && stack.bootstrap.presetKeyIgnored) {
     const workspace = stack.bootstrap.workspaceId ?? '<workspaceId>';
-    console.warn(`Warning: BOOTSTRAP_API_KEY is ignored: ${stack.dataDir} already holds data, and the key only seeds an empty store.`);
+    console.warn(
+      `Warning: BOOTSTRAP_API_KEY is ignored: ${stack.dataDir} already holds data, and the key only seeds an empty store.`,
+    );
     console.warn(`  A new key for the first workspace: npm run admin -- create-key --workspace ${workspace} --local`);
   }
 }

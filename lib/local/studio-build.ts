@@ -22,7 +22,11 @@ export async function studioIsStale(): Promise<boolean> {
   if (!built) return true;
   const sources = Math.max(
     await newest(resolve(STUDIO_SOURCE, 'src')),
-    ...(await Promise.all(['index.html', 'headers.ts'].map(async (file) => (await stat(resolve(STUDIO_SOURCE, file)).catch(() => undefined))?.mtimeMs ?? 0))),
+    ...(await Promise.all(
+      ['index.html', 'headers.ts'].map(
+        async (file) => (await stat(resolve(STUDIO_SOURCE, file)).catch(() => undefined))?.mtimeMs ?? 0,
+      ),
+    )),
   );
   return sources > built.mtimeMs;
 }
@@ -31,14 +35,19 @@ export async function studioIsStale(): Promise<boolean> {
  * Returns the folder to serve, building it first if needed, or undefined (with a warning printed) when
  * the build fails: the API still starts, only the studio is missing.
  */
-export async function ensureStudioBuilt(print: (line: string) => void, warn: (line: string) => void): Promise<string | undefined> {
+export async function ensureStudioBuilt(
+  print: (line: string) => void,
+  warn: (line: string) => void,
+): Promise<string | undefined> {
   if (!(await studioIsStale())) return STUDIO_DIST;
   print('Building the studio (web/ → web/dist)…');
   try {
     await buildStudio();
     return STUDIO_DIST;
   } catch (error) {
-    warn(`Warning: the studio could not be built, so the app host serves no studio: ${(error as Error).message.split('\n')[0]}`);
+    warn(
+      `Warning: the studio could not be built, so the app host serves no studio: ${(error as Error).message.split('\n')[0]}`,
+    );
     warn('  Run `npm run build:web` to see the whole error.');
     return undefined;
   }

@@ -31,7 +31,8 @@ const API_PREFIXES = ['/api/', '/oauth/', '/.well-known/'];
 export type StudioAnswer = 'served' | 'not-mine';
 
 const wantsHtml = (request: IncomingMessage) => (request.headers.accept ?? '').includes('text/html');
-const isApiPath = (path: string) => API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
+const isApiPath = (path: string) =>
+  API_PREFIXES.some((prefix) => path.startsWith(prefix) || path === prefix.slice(0, -1));
 
 /** Before the routes: the build's files, and `/` for browsers. */
 export async function serveStudioFile(
@@ -43,7 +44,8 @@ export async function serveStudioFile(
 ): Promise<StudioAnswer> {
   const method = request.method ?? 'GET';
   if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path)) return 'not-mine';
-  if (path === '/' || path === '/index.html') return wantsHtml(request) ? sendFile(response, method, dir, 'index.html', headers) : 'not-mine';
+  if (path === '/' || path === '/index.html')
+    return wantsHtml(request) ? sendFile(response, method, dir, 'index.html', headers) : 'not-mine';
   if (!extname(path)) return 'not-mine';
   return sendFile(response, method, dir, path.slice(1), headers);
 }
@@ -57,11 +59,18 @@ export async function serveStudioFallback(
   headers: StudioHeaders = STUDIO_SECURITY_HEADERS,
 ): Promise<StudioAnswer> {
   const method = request.method ?? 'GET';
-  if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path) || extname(path) || !wantsHtml(request)) return 'not-mine';
+  if ((method !== 'GET' && method !== 'HEAD') || isApiPath(path) || extname(path) || !wantsHtml(request))
+    return 'not-mine';
   return sendFile(response, method, dir, 'index.html', headers);
 }
 
-async function sendFile(response: ServerResponse, method: string, dir: string, file: string, headers: StudioHeaders): Promise<StudioAnswer> {
+async function sendFile(
+  response: ServerResponse,
+  method: string,
+  dir: string,
+  file: string,
+  headers: StudioHeaders,
+): Promise<StudioAnswer> {
   const root = resolve(dir);
   const path = resolve(root, decodeURIComponent(file));
   if (!path.startsWith(root + sep)) return 'not-mine';

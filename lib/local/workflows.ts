@@ -25,7 +25,11 @@ export async function localStateMachines(options: { waitMs?: number } = {}): Pro
     {
       name: RUN_STATE_MACHINE_NAME,
       definitionFile: RUN_DEFINITION_FILE,
-      substitutions: { AdvanceFunctionArn: LOCAL_FUNCTION_ARN('advance'), FinalizeFunctionArn: LOCAL_FUNCTION_ARN('finalize'), Partition: 'aws' },
+      substitutions: {
+        AdvanceFunctionArn: LOCAL_FUNCTION_ARN('advance'),
+        FinalizeFunctionArn: LOCAL_FUNCTION_ARN('finalize'),
+        Partition: 'aws',
+      },
       // Keyed by state name: Recover runs the Finalize function, as in the ASL.
       tasks: { Advance: task(advance.handler), Finalize: task(finalize.handler), Recover: task(finalize.handler) },
       // Provider polls wait for real in AWS; locally a second is plenty for the stand-in providers.

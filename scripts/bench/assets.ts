@@ -33,7 +33,10 @@ const fmt = (value: number, digits = 1) => value.toFixed(digits);
 async function main() {
   const parent = process.env.BENCH_DATA_PARENT ?? (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
   const s3Dir = mkdtempSync(join(parent, 'bench-assets-s3-'));
-  const [dynamodb, s3] = await Promise.all([startDynamoDbLocal({ port: await freePort() }), startS3Local({ dataDir: s3Dir })]);
+  const [dynamodb, s3] = await Promise.all([
+    startDynamoDbLocal({ port: await freePort() }),
+    startS3Local({ dataDir: s3Dir }),
+  ]);
   try {
     Object.assign(process.env, {
       [ENV.tableName]: 'bench-assets',
@@ -44,7 +47,12 @@ async function main() {
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     });
-    await provision({ dynamodbEndpoint: dynamodb.endpoint, s3Endpoint: s3.endpoint, tableName: 'bench-assets', bucketName: 'bench-media' });
+    await provision({
+      dynamodbEndpoint: dynamodb.endpoint,
+      s3Endpoint: s3.endpoint,
+      tableName: 'bench-assets',
+      bucketName: 'bench-media',
+    });
     // Imported after the environment is set: the adapters read it on first use.
     const { systemClock } = await import('#core/clock');
     const { provisionWorkspace } = await import('#core/workspaces/use-cases');
@@ -54,7 +62,10 @@ async function main() {
     const { assetStorage } = await import('#adapters/s3/asset-storage');
     const { table } = await import('#adapters/dynamodb/client');
     const deps = { assets, storage: assetStorage, canvases, clock: systemClock };
-    const seeded = await provisionWorkspace({ name: 'bench assets', ownerEmail: `bench-${Date.now()}@example.test` }, { workspaces, clock: systemClock });
+    const seeded = await provisionWorkspace(
+      { name: 'bench assets', ownerEmail: `bench-${Date.now()}@example.test` },
+      { workspaces, clock: systemClock },
+    );
     if (!seeded) throw new Error('could not seed a workspace');
     const principal = { workspaceId: seeded.workspaceId, keyId: seeded.keyId, scopes: seeded.scopes };
 
@@ -64,13 +75,27 @@ async function main() {
     const mb = bytes.length / 1_000_000;
     const plainPut = async (round: number) => {
       const t0 = performance.now();
-      const response = await fetch(`${s3.endpoint}/bench-media/plain/${round}`, { method: 'PUT', headers: { 'Content-Type': 'video/mp4' }, body: bytes });
+      const response = await fetch(`${s3.endpoint}/bench-media/plain/${round}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'video/mp4' },
+        body: bytes,
+      });
       if (response.status !== 200) throw new Error(`plain PUT answered ${response.status}`);
       return performance.now() - t0;
     };
     const presigned = async (withChecksum: boolean) => {
       const t0 = performance.now();
-      const reserved = await reserveUpload(principal, { target: 'library', name: 'bench.mp4', contentType: 'video/mp4', size: bytes.length, ...(withChecksum ? { sha256: digest } : {}) }, deps);
+      const reserved = await reserveUpload(
+        principal,
+        {
+          target: 'library',
+          name: 'bench.mp4',
+          contentType: 'video/mp4',
+          size: bytes.length,
+          ...(withChecksum ? { sha256: digest } : {}),
+        },
+        deps,
+      );
       const t1 = performance.now();
       const { 'Content-Length': _length, ...headers } = reserved.upload.headers;
       const response = await fetch(reserved.upload.url, { method: 'PUT', headers, body: bytes });
@@ -100,14 +125,19 @@ async function main() {
     const plainRate = rate(plain);
     console.log(`\nassets: upload of ${fmt(mb, 0)} MB against s3rver, median of ${UPLOAD_ROUNDS} rounds (MB/s)`);
     console.log(`  plain PUT (no service logic)             ${fmt(plainRate)}`);
-    for (const [label, rows] of [['presigned PUT', signed], ['presigned PUT + x-amz-checksum-sha256', signedSum]] as const) {
+    for (const [label, rows] of [
+      ['presigned PUT', signed],
+      ['presigned PUT + x-amz-checksum-sha256', signedSum],
+    ] as const) {
       const putRate = rate(rows.map((row) => row.putMs));
       console.log(`  ${label.padEnd(40)} ${fmt(putRate)}   ratio ${fmt(putRate / plainRate, 2)} (aim ≥ 0.9)`);
       console.log(
         `    reserve ${fmt(median(rows.map((row) => row.reserveMs)))} ms, finalize ${fmt(median(rows.map((row) => row.finalizeMs)))} ms, end to end ${fmt(rate(rows.map((row) => row.totalMs)))} MB/s`,
       );
     }
-    console.log('    (finalize with a declared checksum hashes the object locally: s3rver records no checksum; S3 does, so there it is one HeadObject)');
+    console.log(
+      '    (finalize with a declared checksum hashes the object locally: s3rver records no checksum; S3 does, so there it is one HeadObject)',
+    );
 
     // ── listing ───────────────────────────────────────────────────────────────────────────────────
     const listing = await import('#core/ids');
@@ -144,13 +174,17 @@ async function main() {
         batches.slice(i, i + 16).map(async (batch) => {
           let pending: Record<string, unknown>[] | undefined = batch.map((Item) => ({ PutRequest: { Item } }));
           while (pending && pending.length > 0) {
-            const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
+            const result = await client.send(
+              new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }),
+            );
             pending = result.UnprocessedItems?.[tableName] as Record<string, unknown>[] | undefined;
           }
         }),
       );
     }
-    console.log(`\nassets: library listing of ${ASSET_COUNT} assets (seeded in ${fmt((performance.now() - seedStarted) / 1000)} s with BatchWriteItem)`);
+    console.log(
+      `\nassets: library listing of ${ASSET_COUNT} assets (seeded in ${fmt((performance.now() - seedStarted) / 1000)} s with BatchWriteItem)`,
+    );
     const counter = new CallCounter();
     counter.attach('dynamodb', client);
     for (const [label, limit, filter] of [

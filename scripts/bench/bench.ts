@@ -113,7 +113,14 @@ function startHost(): { host: Host; child: ChildProcess } {
 }
 
 // ── HTTP helpers for setup through the real routes ──────────────────────────────────────────────
-async function api(baseUrl: string, apiKey: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function api(
+  baseUrl: string,
+  apiKey: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
@@ -125,7 +132,11 @@ async function api(baseUrl: string, apiKey: string, method: string, path: string
 }
 
 /** A linear canvas: prompt → text × (n − 2) → output, built with one canvas/patch. */
-async function linearCanvas(ready: Ready, name: string, nodes: number): Promise<{ canvasId: string; triggerNodeId: string }> {
+async function linearCanvas(
+  ready: Ready,
+  name: string,
+  nodes: number,
+): Promise<{ canvasId: string; triggerNodeId: string }> {
   const canvas = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/mcp/canvas/create', { name });
   const ids = Array.from({ length: nodes }, (_, i) => (i === 0 ? 'p0' : i === nodes - 1 ? `o${i}` : `t${i}`));
   const operations: unknown[] = ids.map((id, i) => ({
@@ -174,7 +185,10 @@ async function webhookCanvas(ready: Ready): Promise<string> {
       { op: 'edge/add', id: 'e1', source: 'hook', sourceHandle: 'body-out', target: 'out', targetHandle: 'value-in' },
     ],
   });
-  const registration = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/mcp/webhooks/register', { canvasId: canvas.id, triggerNodeId: 'hook' });
+  const registration = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/mcp/webhooks/register', {
+    canvasId: canvas.id,
+    triggerNodeId: 'hook',
+  });
   return registration.webhookSecret as string;
 }
 
@@ -190,17 +204,32 @@ async function load(url: string, headers: Record<string, string>, body: string, 
         method: 'POST',
         headers,
         body,
-        setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${runId}-${++keySeq}` } }),
+        setupRequest: (request) => ({
+          ...request,
+          headers: { ...request.headers, 'idempotency-key': `bench-${runId}-${++keySeq}` },
+        }),
       },
     ],
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    latencies.push(responseTime),
+  );
   const result = await instance;
-  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
-  return { rps: result['2xx'] / result.duration, latencies, ok: result['2xx'], non2xx: result.non2xx, errors: result.errors, statuses };
+  const statuses = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
+  );
+  return {
+    rps: result['2xx'] / result.duration,
+    latencies,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+  };
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : NaN;
 
 // ── reporting helpers ───────────────────────────────────────────────────────────────────────────
 const sum = (record: Record<string, number>) => Object.values(record).reduce((total, value) => total + value, 0);
@@ -217,7 +246,11 @@ const add = (into: Record<string, number>, from: Record<string, number>) => {
 };
 /** Only the keys starting with `prefix` (e.g. `request `), prefix removed. */
 const scoped = (record: Record<string, number>, prefix: string) =>
-  Object.fromEntries(Object.entries(record).flatMap(([key, value]) => (key.startsWith(prefix) ? [[key.slice(prefix.length), value]] : [])));
+  Object.fromEntries(
+    Object.entries(record).flatMap(([key, value]) =>
+      key.startsWith(prefix) ? [[key.slice(prefix.length), value]] : [],
+    ),
+  );
 const per = (record: Record<string, number>, n: number) =>
   Object.entries(record)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -238,22 +271,31 @@ async function main() {
   hardStop.unref();
   const stopHost = async () => {
     if (child.exitCode !== null) return;
-    await Promise.race([host.call('stop').catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([
+      host.call('stop').catch(() => undefined),
+      new Promise((resolve) => setTimeout(resolve, 15_000)),
+    ]);
     if (child.exitCode === null) child.kill('SIGTERM');
   };
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopHost().finally(() => process.exit(130)));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.on(signal, () => void stopHost().finally(() => process.exit(130)));
 
   try {
     const ready = await host.ready;
     const startedMs = Date.now() - began;
-    const drain = (timeoutMs = 30_000) => host.call<{ drained: boolean; ms: number; running: number }>('engine:drain', { timeoutMs });
+    const drain = (timeoutMs = 30_000) =>
+      host.call<{ drained: boolean; ms: number; running: number }>('engine:drain', { timeoutMs });
     const counts = () => host.call<Counts>('counts');
     const headers = { authorization: `Bearer ${ready.apiKey}`, 'content-type': 'application/json' };
 
     // Setup through the real routes.
     const small = await linearCanvas(ready, 'bench load (3 nodes)', 3);
     const long = await linearCanvas(ready, `bench linear (${LINEAR_NODES} nodes)`, LINEAR_NODES);
-    const runBody = JSON.stringify({ canvasId: small.canvasId, triggerNodeId: small.triggerNodeId, inputs: { prompt: 'hello from the bench' } });
+    const runBody = JSON.stringify({
+      canvasId: small.canvasId,
+      triggerNodeId: small.triggerNodeId,
+      inputs: { prompt: 'hello from the bench' },
+    });
     const webhookSecret = await webhookCanvas(ready);
     const webhookHeaders = { authorization: `Bearer ${webhookSecret}`, 'content-type': 'application/json' };
     const webhookBody = JSON.stringify({ event: 'order.created', id: 42 });
@@ -262,8 +304,13 @@ async function main() {
     // started on the state machine, as the floor is).
     await host.call('inline:set', { on: false });
     await host.call('capture:arm');
-    const template = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), { 'idempotency-key': `bench-${runId}-template` });
-    const floors = await host.call<{ urls: Record<string, string>; bytes: Record<string, number> }>('capture:take', { executionId: template.executionId, noopArn: ready.noopArn });
+    const template = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), {
+      'idempotency-key': `bench-${runId}-template`,
+    });
+    const floors = await host.call<{ urls: Record<string, string>; bytes: Record<string, number> }>('capture:take', {
+      executionId: template.executionId,
+      noopArn: ready.noopArn,
+    });
     await drain();
 
     // Calls per accepted run, one run at a time so nothing else is in flight: on the state machine,
@@ -282,7 +329,9 @@ async function main() {
       for (let i = 0; i < RUNS; i++) {
         await host.call('counts:reset');
         const t0 = performance.now();
-        await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), { 'idempotency-key': `bench-${runId}-count-${inline ? 'inline' : 'sfn'}-${i}` });
+        await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', JSON.parse(runBody), {
+          'idempotency-key': `bench-${runId}-count-${inline ? 'inline' : 'sfn'}-${i}`,
+        });
         totals.routeMs += performance.now() - t0;
         await drain();
         const after = await counts();
@@ -304,7 +353,14 @@ async function main() {
       const inline = i % 2 === 1;
       await host.call('inline:set', { on: inline });
       const t0 = performance.now();
-      const answer = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', { ...JSON.parse(runBody), sync: true }, { 'idempotency-key': `bench-${runId}-sync-latency-${i}` });
+      const answer = await api(
+        ready.baseUrl,
+        ready.apiKey,
+        'POST',
+        '/api/run',
+        { ...JSON.parse(runBody), sync: true },
+        { 'idempotency-key': `bench-${runId}-sync-latency-${i}` },
+      );
       (inline ? syncLatency.inline : syncLatency.sfn).push(performance.now() - t0);
       if (answer.status !== 'succeeded') throw new Error(`sync run ended ${answer.status}`);
       await drain();
@@ -319,11 +375,20 @@ async function main() {
       b: { name: 'b floor', url: `${floors.urls.floor}/api/run` },
       bAuth: { name: 'b+auth floor', url: `${floors.urls.floorAuth}/api/run` },
       c: { name: 'c POST /api/run', url: `${ready.baseUrl}/api/run` },
-      w: { name: 'w POST /webhook', url: `${ready.baseUrl}/webhook/trigger`, headers: webhookHeaders, body: webhookBody },
-    } as Record<'a' | 'b0' | 'b' | 'bAuth' | 'c' | 'w', { name: string; url: string; headers?: Record<string, string>; body?: string }>;
+      w: {
+        name: 'w POST /webhook',
+        url: `${ready.baseUrl}/webhook/trigger`,
+        headers: webhookHeaders,
+        body: webhookBody,
+      },
+    } as Record<
+      'a' | 'b0' | 'b' | 'bAuth' | 'c' | 'w',
+      { name: string; url: string; headers?: Record<string, string>; body?: string }
+    >;
     type TargetId = keyof typeof targets;
     const schedule: TargetId[] = ['a', 'b0', 'b', 'bAuth', 'c', 'w'];
-    for (let round = 2; round <= ROUNDS; round++) schedule.push(...(round % 2 === 0 ? (['w', 'c', 'bAuth', 'b'] as const) : (['b', 'bAuth', 'c', 'w'] as const)));
+    for (let round = 2; round <= ROUNDS; round++)
+      schedule.push(...(round % 2 === 0 ? (['w', 'c', 'bAuth', 'b'] as const) : (['b', 'bAuth', 'c', 'w'] as const)));
     interface Row {
       name: string;
       rounds: number[];
@@ -356,7 +421,25 @@ async function main() {
       const drained = await drain();
       // Engine work started in the window finishes during the drain: charge it to this target.
       const after = await counts();
-      const row: Row = rows.get(id) ?? { name: target.name, rounds: [], latencies: [], ok: 0, non2xx: 0, errors: 0, statuses: {}, runs: 0, started: 0, settled: 0, backlog: 0, drainMs: 0, calls: {}, hostMs: 0, javaMs: 0, loadgenMs: 0, seconds: 0 };
+      const row: Row = rows.get(id) ?? {
+        name: target.name,
+        rounds: [],
+        latencies: [],
+        ok: 0,
+        non2xx: 0,
+        errors: 0,
+        statuses: {},
+        runs: 0,
+        started: 0,
+        settled: 0,
+        backlog: 0,
+        drainMs: 0,
+        calls: {},
+        hostMs: 0,
+        javaMs: 0,
+        loadgenMs: 0,
+        seconds: 0,
+      };
       rows.set(id, row);
       row.rounds.push(result.rps);
       for (const latency of result.latencies) row.latencies.push(latency);
@@ -380,24 +463,45 @@ async function main() {
       .sort(([x], [y]) => Object.keys(targets).indexOf(x) - Object.keys(targets).indexOf(y))
       .map(([, row]) => {
         row.latencies.sort((x, y) => x - y);
-        return { ...row, rps: row.rounds.reduce((total, value) => total + value, 0) / row.rounds.length, p50: percentile(row.latencies, 50), p99: percentile(row.latencies, 99) };
+        return {
+          ...row,
+          rps: row.rounds.reduce((total, value) => total + value, 0) / row.rounds.length,
+          p50: percentile(row.latencies, 50),
+          p99: percentile(row.latencies, 99),
+        };
       });
 
     // d: linear canvases of instant nodes, sync, end to end; a 3-node run first gives the fixed per-run cost.
     const syncRun = async (canvas: { canvasId: string; triggerNodeId: string }, tag: string) => {
       await host.call('counts:reset');
       const t0 = performance.now();
-      const snapshot = await api(ready.baseUrl, ready.apiKey, 'POST', '/api/run', { ...canvas, sync: true, timeoutSeconds: 30 }, { 'idempotency-key': `bench-${runId}-${tag}` });
+      const snapshot = await api(
+        ready.baseUrl,
+        ready.apiKey,
+        'POST',
+        '/api/run',
+        { ...canvas, sync: true, timeoutSeconds: 30 },
+        { 'idempotency-key': `bench-${runId}-${tag}` },
+      );
       const wallMs = performance.now() - t0;
       await drain();
       const after = await counts();
-      const timeline = await api(ready.baseUrl, ready.apiKey, 'GET', `/api/mcp/executions/timeline?executionId=${snapshot.executionId}`);
+      const timeline = await api(
+        ready.baseUrl,
+        ready.apiKey,
+        'GET',
+        `/api/mcp/executions/timeline?executionId=${snapshot.executionId}`,
+      );
       const events = timeline.events as { at: string; type: string; nodeId?: string }[];
       const first = (type: string) => events.find((event) => event.type === type)?.at;
       const nodeStarts = events.filter((event) => event.type === 'node.started');
       const nodeEnds = events.filter((event) => event.type === 'node.succeeded');
       const state = await api(ready.baseUrl, ready.apiKey, 'GET', `/api/mcp/canvas/state?canvasId=${canvas.canvasId}`);
-      const step = await host.call<{ nodes: number; usPerStep: number }>('engine:step', { canvas: state, triggerNodeId: canvas.triggerNodeId, iterations: 200 });
+      const step = await host.call<{ nodes: number; usPerStep: number }>('engine:step', {
+        canvas: state,
+        triggerNodeId: canvas.triggerNodeId,
+        iterations: 200,
+      });
       return {
         status: snapshot.status as string,
         nodes: Object.keys(snapshot.nodes).length,
@@ -427,9 +531,13 @@ async function main() {
     const cores = cpus().length;
     console.log(
       `machine: ${cores} cores; 1-min load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after` +
-        (Math.max(loadBefore, loadAfter) > cores ? ' — other work was competing for the CPU: compare ratios, not absolute numbers' : ''),
+        (Math.max(loadBefore, loadAfter) > cores
+          ? ' — other work was competing for the CPU: compare ratios, not absolute numbers'
+          : ''),
     );
-    console.log(`floor inputs (captured from a real run, JSON bytes): BatchGetItem ${floors.bytes.batchGetItem}, TransactWriteItems ${floors.bytes.transactWriteItems}, StartExecution ${floors.bytes.startExecution}`);
+    console.log(
+      `floor inputs (captured from a real run, JSON bytes): BatchGetItem ${floors.bytes.batchGetItem}, TransactWriteItems ${floors.bytes.transactWriteItems}, StartExecution ${floors.bytes.startExecution}`,
+    );
     console.log(line);
     console.log(
       `${'target'.padEnd(18)}${'req/s'.padStart(8)} ${'(rounds)'.padEnd(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non2xx'.padStart(7)}${'err'.padStart(4)}` +
@@ -445,21 +553,45 @@ async function main() {
     console.log(line);
     type Result = (typeof results)[number];
     const [a, b0, b, bAuth, c, w] = results as unknown as [Result, Result, Result, Result, Result, Result];
-    console.log(`ratios (req/s): c/a ${fmt(c.rps / a.rps, 4)}   c/b ${fmt(c.rps / b.rps, 2)}   c/(b+auth) ${fmt(c.rps / bAuth.rps, 2)}   b/b0 ${fmt(b.rps / b0.rps, 2)}   b/a ${fmt(b.rps / a.rps, 4)}`);
-    console.log(`webhook (w): w/a ${fmt(w.rps / a.rps, 4)}   w/b ${fmt(w.rps / b.rps, 2)}   w/(b+auth) ${fmt(w.rps / bAuth.rps, 2)}   p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms; request-path calls per run ${per(scoped(w.calls, 'request '), w.runs)}`);
-    console.log(`goals: w/b ≥ 0.7 → ${w.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(w) < 100 ms → ${w.p99 < 100 ? 'met' : 'NOT met'}`);
-    console.log(`goals: c/b ≥ 0.7 → ${c.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(c) < 100 ms at ${CONNECTIONS} clients → ${c.p99 < 100 ? 'met' : 'NOT met'} (${fmt(c.p99, 1)} ms)`);
-    console.log(`host CPU per run beyond the floor: c − b = ${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (middy, zod, auth, proxy event, domain logic); c − (b+auth) = ${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`);
-    for (const r of results) if (r.non2xx || r.errors) console.log(`  ${r.name}: statuses ${per(r.statuses, 1)}, connection errors ${r.errors}`);
+    console.log(
+      `ratios (req/s): c/a ${fmt(c.rps / a.rps, 4)}   c/b ${fmt(c.rps / b.rps, 2)}   c/(b+auth) ${fmt(c.rps / bAuth.rps, 2)}   b/b0 ${fmt(b.rps / b0.rps, 2)}   b/a ${fmt(b.rps / a.rps, 4)}`,
+    );
+    console.log(
+      `webhook (w): w/a ${fmt(w.rps / a.rps, 4)}   w/b ${fmt(w.rps / b.rps, 2)}   w/(b+auth) ${fmt(w.rps / bAuth.rps, 2)}   p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms; request-path calls per run ${per(scoped(w.calls, 'request '), w.runs)}`,
+    );
+    console.log(
+      `goals: w/b ≥ 0.7 → ${w.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(w) < 100 ms → ${w.p99 < 100 ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `goals: c/b ≥ 0.7 → ${c.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(c) < 100 ms at ${CONNECTIONS} clients → ${c.p99 < 100 ? 'met' : 'NOT met'} (${fmt(c.p99, 1)} ms)`,
+    );
+    console.log(
+      `host CPU per run beyond the floor: c − b = ${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (middy, zod, auth, proxy event, domain logic); c − (b+auth) = ${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`,
+    );
+    for (const r of results)
+      if (r.non2xx || r.errors)
+        console.log(`  ${r.name}: statuses ${per(r.statuses, 1)}, connection errors ${r.errors}`);
 
     console.log(line);
     console.log(`SDK calls per accepted run (middleware on the handlers' DynamoDB and SFN clients):`);
-    console.log(`  isolated (${RUNS} runs, one at a time), request path → 202:  ${per(scoped(isolated.calls, 'request '), RUNS)}  = ${fmt(sum(scoped(isolated.calls, 'request ')) / RUNS, 2)}`);
-    console.log(`  isolated, engine (Advance + Finalize, no callback URL):      ${per(scoped(isolated.calls, 'engine '), RUNS)}  = ${fmt(sum(scoped(isolated.calls, 'engine ')) / RUNS, 2)}`);
-    console.log(`  under load c (${c.runs} runs, window + drain), request path:     ${per(scoped(c.calls, 'request '), c.runs)}`);
-    console.log(`  under load c, engine:                                       ${per(scoped(c.calls, 'engine '), c.runs)}`);
-    console.log(`  floors, engine calls per run: b ${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ${fmt(sum(scoped(bAuth.calls, 'engine ')) / bAuth.runs, 2)}, b0 ${fmt(sum(scoped(b0.calls, 'engine ')) / b0.runs, 2)} (their own request-path calls are 3, 4, 3 by construction)`);
-    console.log(`  state transitions per run (StateEntered in the engine's event log): ${per(isolated.states, RUNS)} = ${fmt(sum(isolated.states) / RUNS, 2)}; task invocations ${per(isolated.tasks, RUNS)}`);
+    console.log(
+      `  isolated (${RUNS} runs, one at a time), request path → 202:  ${per(scoped(isolated.calls, 'request '), RUNS)}  = ${fmt(sum(scoped(isolated.calls, 'request ')) / RUNS, 2)}`,
+    );
+    console.log(
+      `  isolated, engine (Advance + Finalize, no callback URL):      ${per(scoped(isolated.calls, 'engine '), RUNS)}  = ${fmt(sum(scoped(isolated.calls, 'engine ')) / RUNS, 2)}`,
+    );
+    console.log(
+      `  under load c (${c.runs} runs, window + drain), request path:     ${per(scoped(c.calls, 'request '), c.runs)}`,
+    );
+    console.log(
+      `  under load c, engine:                                       ${per(scoped(c.calls, 'engine '), c.runs)}`,
+    );
+    console.log(
+      `  floors, engine calls per run: b ${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ${fmt(sum(scoped(bAuth.calls, 'engine ')) / bAuth.runs, 2)}, b0 ${fmt(sum(scoped(b0.calls, 'engine ')) / b0.runs, 2)} (their own request-path calls are 3, 4, 3 by construction)`,
+    );
+    console.log(
+      `  state transitions per run (StateEntered in the engine's event log): ${per(isolated.states, RUNS)} = ${fmt(sum(isolated.states) / RUNS, 2)}; task invocations ${per(isolated.tasks, RUNS)}`,
+    );
 
     console.log(line);
     // The cost model (docs/cost.md): one million runs of the 3-node canvas at list prices, both run paths.
@@ -468,11 +600,15 @@ async function main() {
       lambdaInvocations: 1 + sum(measured.tasks) / RUNS,
       lambdaMs: (measured.routeMs + sum(measured.taskMs)) / RUNS,
       memoryMb: 1024,
-      readUnits: sum(Object.fromEntries(Object.entries(measured.capacity).filter(([key]) => key.endsWith(' RCU')))) / RUNS,
-      writeUnits: sum(Object.fromEntries(Object.entries(measured.capacity).filter(([key]) => key.endsWith(' WCU')))) / RUNS,
+      readUnits:
+        sum(Object.fromEntries(Object.entries(measured.capacity).filter(([key]) => key.endsWith(' RCU')))) / RUNS,
+      writeUnits:
+        sum(Object.fromEntries(Object.entries(measured.capacity).filter(([key]) => key.endsWith(' WCU')))) / RUNS,
       stateTransitions: sum(measured.states) / RUNS,
-      s3Puts: (measured.calls['request s3:PutObject'] ?? 0) / RUNS + (measured.calls['engine s3:PutObject'] ?? 0) / RUNS,
-      s3Gets: (measured.calls['request s3:GetObject'] ?? 0) / RUNS + (measured.calls['engine s3:GetObject'] ?? 0) / RUNS,
+      s3Puts:
+        (measured.calls['request s3:PutObject'] ?? 0) / RUNS + (measured.calls['engine s3:PutObject'] ?? 0) / RUNS,
+      s3Gets:
+        (measured.calls['request s3:GetObject'] ?? 0) / RUNS + (measured.calls['engine s3:GetObject'] ?? 0) / RUNS,
     });
     const totals: Record<string, number> = {};
     for (const [label, measured] of [
@@ -489,11 +625,18 @@ async function main() {
           `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state transitions; ` +
           `SDK calls ${per(measured.calls, RUNS)}`,
       );
-      for (const entry of costs) console.log(`  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`);
-      console.log(`  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one write ($${fmt(floor, 2)})`);
+      for (const entry of costs)
+        console.log(
+          `  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`,
+        );
+      console.log(
+        `  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one write ($${fmt(floor, 2)})`,
+      );
     }
     const [sfnTotal, inlineTotal] = Object.values(totals) as [number, number];
-    console.log(`  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves $${fmt(sfnTotal - inlineTotal, 2)} per million runs)`);
+    console.log(
+      `  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves $${fmt(sfnTotal - inlineTotal, 2)} per million runs)`,
+    );
     const latency = (samples: number[]) => {
       const sorted = [...samples].sort((x, y) => x - y);
       return `median ${fmt(percentile(sorted, 50), 1)} ms, min ${fmt(sorted[0]!, 1)}, max ${fmt(sorted.at(-1)!, 1)}`;
@@ -503,13 +646,22 @@ async function main() {
     );
 
     console.log(line);
-    console.log(`d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on the state machine (INLINE_INSTANT_RUNS=off)`);
-    for (const [label, d] of [['3 nodes', d3], [`${LINEAR_NODES} nodes`, d50]] as const) {
+    console.log(
+      `d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on the state machine (INLINE_INSTANT_RUNS=off)`,
+    );
+    for (const [label, d] of [
+      ['3 nodes', d3],
+      [`${LINEAR_NODES} nodes`, d50],
+    ] as const) {
       console.log(
         `  ${label.padEnd(9)} ${d.status}; HTTP ${fmt(d.wallMs, 0)} ms; timeline: queued→started ${d.queuedToStarted} ms, first node→last node ${d.nodesMs} ms, queued→succeeded ${d.queuedToSucceeded} ms; Advance task ${fmt(d.taskMs.Advance ?? NaN, 1)} ms, Finalize ${fmt(d.taskMs.Finalize ?? NaN, 1)} ms`,
       );
-      console.log(`            transitions ${sum(d.states)} (${per(d.states, 1)}); task invocations ${per(d.tasks, 1)}`);
-      console.log(`            SDK calls: request ${per(scoped(d.calls, 'request '), 1)} | engine ${per(scoped(d.calls, 'engine '), 1)}`);
+      console.log(
+        `            transitions ${sum(d.states)} (${per(d.states, 1)}); task invocations ${per(d.tasks, 1)}`,
+      );
+      console.log(
+        `            SDK calls: request ${per(scoped(d.calls, 'request '), 1)} | engine ${per(scoped(d.calls, 'engine '), 1)}`,
+      );
     }
     const marginal = ((d50.taskMs.Advance ?? NaN) - (d3.taskMs.Advance ?? NaN)) / (LINEAR_NODES - 3);
     console.log(
@@ -517,7 +669,16 @@ async function main() {
         `marginal ${fmt(marginal, 2)} ms/node in the Advance task incl. its DynamoDB I/O (one sample each)`,
     );
     console.log(line);
-    await benchGateway({ appUrl: ready.appUrl, baseUrl: ready.baseUrl, apiKey: ready.apiKey, ...small, connections: CONNECTIONS, seconds: DURATION, warmupSeconds: WARMUP, drain });
+    await benchGateway({
+      appUrl: ready.appUrl,
+      baseUrl: ready.baseUrl,
+      apiKey: ready.apiKey,
+      ...small,
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      warmupSeconds: WARMUP,
+      drain,
+    });
     await benchEngineScale();
     await benchDebits();
     console.log(`bench finished in ${((Date.now() - began) / 1000).toFixed(1)} s`);

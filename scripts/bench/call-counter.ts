@@ -11,7 +11,14 @@ interface Capacity {
   WriteCapacityUnits?: number;
 }
 const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan', 'TransactGetItems']);
-const CAPACITY_OPERATIONS = new Set([...READS, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+const CAPACITY_OPERATIONS = new Set([
+  ...READS,
+  'PutItem',
+  'UpdateItem',
+  'DeleteItem',
+  'BatchWriteItem',
+  'TransactWriteItems',
+]);
 
 export interface CallCounterOptions {
   /** Where a call comes from (e.g. `engine` inside a Step Functions task, else `request`). */
@@ -34,16 +41,25 @@ export class CallCounter {
   attach(service: string, client: { middlewareStack: Client<any, any, any>['middlewareStack'] }): void {
     client.middlewareStack.add(
       (next, context) => async (args) => {
-        const operation = String((context as { commandName?: string }).commandName ?? 'Unknown').replace(/Command$/, '');
+        const operation = String((context as { commandName?: string }).commandName ?? 'Unknown').replace(
+          /Command$/,
+          '',
+        );
         const scope = this.options.scope?.() ?? 'all';
         const key = `${scope} ${service}:${operation}`;
         this.counts[key] = (this.counts[key] ?? 0) + 1;
         const input = (args as { input: Record<string, unknown> }).input;
         this.options.observe?.(operation, input);
-        const measured = service === 'dynamodb' && CAPACITY_OPERATIONS.has(operation) && input.ReturnConsumedCapacity === undefined;
+        const measured =
+          service === 'dynamodb' && CAPACITY_OPERATIONS.has(operation) && input.ReturnConsumedCapacity === undefined;
         if (measured) input.ReturnConsumedCapacity = 'TOTAL';
         const result = await next(args);
-        if (measured) this.addCapacity(scope, operation, (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity);
+        if (measured)
+          this.addCapacity(
+            scope,
+            operation,
+            (result.output as { ConsumedCapacity?: Capacity | Capacity[] }).ConsumedCapacity,
+          );
         return result;
       },
       { step: 'initialize', name: `benchCallCounter-${service}`, override: true },

@@ -43,11 +43,20 @@ export function costPerMillionRuns(run: RunFootprint): CostLine[] {
   return [
     { item: 'API Gateway requests', perMillionRuns: run.apiRequests * p.apiGatewayRestPerMillion },
     { item: 'Lambda requests', perMillionRuns: run.lambdaInvocations * p.lambdaRequestsPerMillion },
-    { item: 'Lambda duration', perMillionRuns: (run.lambdaMs / 1000) * (run.memoryMb / 1024) * p.lambdaArmPerGbSecond * million },
+    {
+      item: 'Lambda duration',
+      perMillionRuns: (run.lambdaMs / 1000) * (run.memoryMb / 1024) * p.lambdaArmPerGbSecond * million,
+    },
     { item: 'DynamoDB writes', perMillionRuns: run.writeUnits * p.dynamoDbWritePerMillionUnits },
     { item: 'DynamoDB reads', perMillionRuns: run.readUnits * p.dynamoDbReadPerMillionUnits },
-    { item: 'Step Functions transitions', perMillionRuns: run.stateTransitions * p.stepFunctionsStandardPerThousandTransitions * 1000 },
-    { item: 'S3 requests', perMillionRuns: run.s3Puts * p.s3PutPerThousand * 1000 + run.s3Gets * p.s3GetPerThousand * 1000 },
+    {
+      item: 'Step Functions transitions',
+      perMillionRuns: run.stateTransitions * p.stepFunctionsStandardPerThousandTransitions * 1000,
+    },
+    {
+      item: 'S3 requests',
+      perMillionRuns: run.s3Puts * p.s3PutPerThousand * 1000 + run.s3Gets * p.s3GetPerThousand * 1000,
+    },
   ];
 }
 

@@ -38,7 +38,8 @@ const merge = (a: CaseResult, b: CaseResult): CaseResult => ({
   gaveUp: a.gaveUp + b.gaveUp,
 });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
 
 export async function benchDebits(print: (line: string) => void = console.log): Promise<void> {
   const loadBefore = loadavg()[0]!;
@@ -59,14 +60,34 @@ export async function benchDebits(print: (line: string) => void = console.log): 
     const { ConflictError } = await import('../../functions/core/errors.ts');
     const { provisionWorkspace } = await import('../../functions/core/workspaces/use-cases.ts');
     const { workspaces } = await import('../../functions/adapters/dynamodb/repositories.ts');
-    const { DynamoLedgerRepository, ledgerTransactionStats } = await import('../../functions/adapters/dynamodb/ledger-repository.ts');
+    const { DynamoLedgerRepository, ledgerTransactionStats } = await import(
+      '../../functions/adapters/dynamodb/ledger-repository.ts'
+    );
     const ledger = new DynamoLedgerRepository();
-    const deps = { ledger, clock: systemClock, prices: priceBookFrom({ prices: JSON.stringify([{ sku: 'bench.op', model: '*', unit: 'Requests', creditsPerUnit: 1 }]) }) };
+    const deps = {
+      ledger,
+      clock: systemClock,
+      prices: priceBookFrom({
+        prices: JSON.stringify([{ sku: 'bench.op', model: '*', unit: 'Requests', creditsPerUnit: 1 }]),
+      }),
+    };
 
     const funded = async (label: string) => {
-      const provisioned = await provisionWorkspace({ name: label, ownerEmail: `${label}@bench.example` }, { workspaces, clock: systemClock });
+      const provisioned = await provisionWorkspace(
+        { name: label, ownerEmail: `${label}@bench.example` },
+        { workspaces, clock: systemClock },
+      );
       if (!provisioned) throw new Error('provisioning failed');
-      await grantCredits({ workspaceId: provisioned.workspaceId, credits: 100_000_000, reason: 'bench', grantedBy: 'bench', operationId: 'fund' }, deps);
+      await grantCredits(
+        {
+          workspaceId: provisioned.workspaceId,
+          credits: 100_000_000,
+          reason: 'bench',
+          grantedBy: 'bench',
+          operationId: 'fund',
+        },
+        deps,
+      );
       return provisioned.workspaceId;
     };
 
@@ -84,7 +105,15 @@ export async function benchDebits(print: (line: string) => void = console.log): 
           while (performance.now() < deadline) {
             const began = performance.now();
             try {
-              await debit({ workspaceId: workspaceOf(writer), operationId: `${name}-${writer}-${sequence++}`, sku: 'bench.op', quantity: 1 }, deps);
+              await debit(
+                {
+                  workspaceId: workspaceOf(writer),
+                  operationId: `${name}-${writer}-${sequence++}`,
+                  sku: 'bench.op',
+                  quantity: 1,
+                },
+                deps,
+              );
             } catch (error) {
               if (!(error instanceof ConflictError)) throw error;
               if (began >= measureFrom) gaveUp++;
@@ -108,8 +137,10 @@ export async function benchDebits(print: (line: string) => void = console.log): 
     const check = async (workspaceId: string) => {
       const balance = await ledger.getBalance(workspaceId);
       let sum = 0;
-      for await (const entry of ledger.entriesBetween(workspaceId, new Date(0), new Date(Date.now() + 60_000))) sum += entry.credits;
-      if (sum !== balance.balance || balance.balance < 0) throw new Error(`ledger invariant broken on ${workspaceId}: balance ${balance.balance}, sum ${sum}`);
+      for await (const entry of ledger.entriesBetween(workspaceId, new Date(0), new Date(Date.now() + 60_000)))
+        sum += entry.credits;
+      if (sum !== balance.balance || balance.balance < 0)
+        throw new Error(`ledger invariant broken on ${workspaceId}: balance ${balance.balance}, sum ${sum}`);
     };
 
     const hot = await funded('hot');
@@ -131,7 +162,9 @@ export async function benchDebits(print: (line: string) => void = console.log): 
     );
     print(line(`${WRITERS} writers, 1 workspace`, one));
     print(line(`${WRITERS} writers, ${WRITERS} workspaces`, many));
-    print(`  one hot balance item / spread: ×${(one.perSecond / many.perSecond).toFixed(2)} throughput; ledger invariant held on all ${WRITERS + 1} workspaces`);
+    print(
+      `  one hot balance item / spread: ×${(one.perSecond / many.perSecond).toFixed(2)} throughput; ledger invariant held on all ${WRITERS + 1} workspaces`,
+    );
   } finally {
     await dynamodb.stop();
   }

@@ -18,14 +18,38 @@ const RUNS = Number(process.env.BENCH_ENGINE_RUNS ?? 7);
 const WARMUP = Number(process.env.BENCH_ENGINE_WARMUP ?? 2);
 
 const AT = '2025-01-15T10:00:00.000Z';
-const node = (id: string, type: CanvasNode['type'], data: Record<string, unknown> = {}): CanvasNode => ({ id, type, position: { x: 0, y: 0 }, data, createdAt: AT, updatedAt: AT });
-const edge = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string): CanvasEdge => ({ id, source, sourceHandle, target, targetHandle, createdAt: AT });
+const node = (id: string, type: CanvasNode['type'], data: Record<string, unknown> = {}): CanvasNode => ({
+  id,
+  type,
+  position: { x: 0, y: 0 },
+  data,
+  createdAt: AT,
+  updatedAt: AT,
+});
+const edge = (id: string, source: string, sourceHandle: string, target: string, targetHandle: string): CanvasEdge => ({
+  id,
+  source,
+  sourceHandle,
+  target,
+  targetHandle,
+  createdAt: AT,
+});
 
 /** prompt → text × (n − 2) → output, nodes in dependency order. */
 function chain(n: number): FrozenGraph {
   const ids = Array.from({ length: n }, (_, i) => (i === 0 ? 'p0' : i === n - 1 ? `o${i}` : `t${i}`));
-  const nodes = ids.map((id, i) => (i === 0 ? node(id, 'prompt', { prompt: 'hello' }) : i === n - 1 ? node(id, 'output') : node(id, 'text', { template: '{{input}}.' })));
-  const edges = ids.slice(1).map((id, i) => edge(`e${i + 1}`, ids[i]!, i === 0 ? 'prompt-out' : 'text-out', id, i === n - 2 ? 'value-in' : 'text-in'));
+  const nodes = ids.map((id, i) =>
+    i === 0
+      ? node(id, 'prompt', { prompt: 'hello' })
+      : i === n - 1
+        ? node(id, 'output')
+        : node(id, 'text', { template: '{{input}}.' }),
+  );
+  const edges = ids
+    .slice(1)
+    .map((id, i) =>
+      edge(`e${i + 1}`, ids[i]!, i === 0 ? 'prompt-out' : 'text-out', id, i === n - 2 ? 'value-in' : 'text-in'),
+    );
   return { nodes, edges };
 }
 
@@ -33,7 +57,10 @@ function chain(n: number): FrozenGraph {
 function fan(n: number): FrozenGraph {
   const texts = Array.from({ length: n - 2 }, (_, i) => node(`t${i}`, 'text', { template: `${i}:{{input}}` }));
   const nodes = [node('p0', 'prompt', { prompt: 'hello' }), ...texts, node('out', 'output')];
-  const edges = texts.flatMap((text, i) => [edge(`a${i}`, 'p0', 'prompt-out', text.id, 'text-in'), edge(`b${i}`, text.id, 'text-out', 'out', 'value-in')]);
+  const edges = texts.flatMap((text, i) => [
+    edge(`a${i}`, 'p0', 'prompt-out', text.id, 'text-in'),
+    edge(`b${i}`, text.id, 'text-out', 'out', 'value-in'),
+  ]);
   return { nodes, edges };
 }
 
@@ -42,7 +69,16 @@ const reversed = (graph: FrozenGraph): FrozenGraph => ({ nodes: [...graph.nodes]
 /** Milliseconds of one advance() over a fresh execution of `graph`. */
 async function stepMs(graph: FrozenGraph): Promise<number> {
   const now = () => new Date().toISOString();
-  const execution = newExecution({ workspaceId: 'ws_bench', canvasId: 'cnv_bench', triggerNodeId: 'p0', trigger: { kind: 'api' }, inputs: {}, callbackUrl: undefined, graph, now: new Date() });
+  const execution = newExecution({
+    workspaceId: 'ws_bench',
+    canvasId: 'cnv_bench',
+    triggerNodeId: 'p0',
+    trigger: { kind: 'api' },
+    inputs: {},
+    callbackUrl: undefined,
+    graph,
+    now: new Date(),
+  });
   const began = performance.now();
   const outcome = await advance(execution, graph, EXECUTORS, now);
   const elapsed = performance.now() - began;
@@ -64,12 +100,22 @@ async function medians(cases: FrozenGraph[]): Promise<number[]> {
 
 /** Runs the cases and prints one line each, with ratios against the in-order 1,000-node chain of this same run. */
 export async function benchEngineScale(print: (line: string) => void = console.log): Promise<void> {
-  const [inOrder100, inOrder, reverse, fanned, fannedReverse] = (await medians([chain(100), chain(1000), reversed(chain(1000)), fan(1000), reversed(fan(1000))])) as [number, number, number, number, number];
+  const [inOrder100, inOrder, reverse, fanned, fannedReverse] = (await medians([
+    chain(100),
+    chain(1000),
+    reversed(chain(1000)),
+    fan(1000),
+    reversed(fan(1000)),
+  ])) as [number, number, number, number, number];
   const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
   const ratio = (value: number) => `×${(value / inOrder).toFixed(2)} of in-order`;
   print(`engine scale: core advance() in-process, one step, median of ${RUNS} (node ${process.version})`);
-  print(`  chain   100 nodes, in order        ${ms(inOrder100).padStart(11)}   (1,000/100 in order: ×${(inOrder / inOrder100).toFixed(1)}; linear would be ×10)`);
-  print(`  chain 1,000 nodes, in order        ${ms(inOrder).padStart(11)}   ${((inOrder * 1000) / 1000).toFixed(1)} µs/node (ms × 1,000 / nodes)`);
+  print(
+    `  chain   100 nodes, in order        ${ms(inOrder100).padStart(11)}   (1,000/100 in order: ×${(inOrder / inOrder100).toFixed(1)}; linear would be ×10)`,
+  );
+  print(
+    `  chain 1,000 nodes, in order        ${ms(inOrder).padStart(11)}   ${((inOrder * 1000) / 1000).toFixed(1)} µs/node (ms × 1,000 / nodes)`,
+  );
   print(`  chain 1,000 nodes, reverse order   ${ms(reverse).padStart(11)}   ${ratio(reverse)}`);
   print(`  fan   1,000 nodes, in order        ${ms(fanned).padStart(11)}   ${ratio(fanned)}`);
   print(`  fan   1,000 nodes, reverse order   ${ms(fannedReverse).padStart(11)}   ${ratio(fannedReverse)}`);

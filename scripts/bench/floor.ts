@@ -50,9 +50,12 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 export async function startFloor(options: FloorOptions): Promise<Floor> {
   const { captured } = options;
   // Same settings as functions/adapters/dynamodb/client.ts and sfn/workflow-engine.ts.
-  const dynamodb = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: options.dynamodbEndpoint, maxAttempts: 3 }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  const dynamodb = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: options.dynamodbEndpoint, maxAttempts: 3 }),
+    {
+      marshallOptions: { removeUndefinedValues: true },
+    },
+  );
   const sfn = new SFNClient({ endpoint: options.sfnEndpoint, maxAttempts: 2 });
   const batchGetTemplate = JSON.stringify(captured.batchGetItem);
   const transactTemplate = JSON.stringify(captured.transactWriteItems);

@@ -55,7 +55,16 @@ async function child(which: Case): Promise<Measured> {
         const id = `led_${i.toString(32).padStart(26, '0')}`;
         if (i % 1000 === 999) {
           yield i % 2000 === 1999
-            ? { id, workspaceId, type: 'grant', credits: 1000, operationId: `grant:${i}`, occurredAt, grantedBy: 'promotion', description: 'Promotional credits' }
+            ? {
+                id,
+                workspaceId,
+                type: 'grant',
+                credits: 1000,
+                operationId: `grant:${i}`,
+                occurredAt,
+                grantedBy: 'promotion',
+                description: 'Promotional credits',
+              }
             : {
                 id,
                 workspaceId,
@@ -65,7 +74,13 @@ async function child(which: Case): Promise<Measured> {
                 occurredAt,
                 source: 'checkout',
                 description: 'Credit pack (5000)',
-                payment: { provider: 'stripe', reference: `cs_${i}`, eventId: `evt_${i}`, currency: 'USD', amount: '45.00' },
+                payment: {
+                  provider: 'stripe',
+                  reference: `cs_${i}`,
+                  eventId: `evt_${i}`,
+                  currency: 'USD',
+                  amount: '45.00',
+                },
               };
           continue;
         }
@@ -79,8 +94,21 @@ async function child(which: Case): Promise<Measured> {
           credits: -pricingQuantity * price.unitPrice,
           operationId: `exec_${i}:node`,
           occurredAt,
-          pricing: { sku: price.sku, skuPriceId: `${price.sku}:${price.model}:${price.unitPrice}/${price.unit}`, model: price.model, unit: price.unit, quantity, pricingQuantity, unitPrice: price.unitPrice },
-          resource: { canvasId: `cnv_${i % 5}`, executionId: `exec_${i}`, nodeId: `node_${(i >> 1) % RESOURCES}`, provider: 'bench' },
+          pricing: {
+            sku: price.sku,
+            skuPriceId: `${price.sku}:${price.model}:${price.unitPrice}/${price.unit}`,
+            model: price.model,
+            unit: price.unit,
+            quantity,
+            pricingQuantity,
+            unitPrice: price.unitPrice,
+          },
+          resource: {
+            canvasId: `cnv_${i % 5}`,
+            executionId: `exec_${i}`,
+            nodeId: `node_${(i >> 1) % RESOURCES}`,
+            provider: 'bench',
+          },
         };
       }
     },
@@ -101,7 +129,11 @@ async function child(which: Case): Promise<Measured> {
   if (kind === 'ceiling') {
     for await (const chunk of await focusChunks(workspaceId, range, format, deps)) bytes += Buffer.byteLength(chunk);
   } else {
-    const result = await exportFocus({ workspaceId, keyId: 'key_bench', scopes: ['read:billing'] }, { range, format }, deps);
+    const result = await exportFocus(
+      { workspaceId, keyId: 'key_bench', scopes: ['read:billing'] },
+      { range, format },
+      deps,
+    );
     stored = result.kind === 'stored';
     if (result.kind === 'stored') {
       const head = await fetch(result.url, { method: 'HEAD' });
@@ -109,7 +141,14 @@ async function child(which: Case): Promise<Measured> {
     } else bytes = Buffer.byteLength(result.body);
   }
   const ms = performance.now() - started;
-  return { case: which, entries: ENTRIES, bytes, ms, maxRssMb: process.resourceUsage().maxRSS / 1024, ...(stored === undefined ? {} : { stored }) };
+  return {
+    case: which,
+    entries: ENTRIES,
+    bytes,
+    ms,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    ...(stored === undefined ? {} : { stored }),
+  };
 }
 
 // ── parent: s3rver + one child per case ──────────────────────────────────────────────────────────
@@ -122,7 +161,9 @@ function runChild(which: Case, env: Record<string, string>): Promise<Measured> {
     });
     let result: Measured | undefined;
     process_.on('message', (message: Measured) => (result = message));
-    process_.once('exit', (code) => (result ? resolve(result) : reject(new Error(`bench child ${which} exited with ${code}`))));
+    process_.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`bench child ${which} exited with ${code}`)),
+    );
   });
 }
 
@@ -149,9 +190,12 @@ export async function benchFocusExport(): Promise<void> {
       }
     }
     const best = (which: Case) => results.get(which)!.reduce((a, b) => (a.ms <= b.ms ? a : b));
-    const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+    const fmt = (value: number, digits = 0) =>
+      value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
     console.log('─'.repeat(100));
-    console.log(`FOCUS export of ${fmt(ENTRIES)} ledger entries (${RESOURCES} nodes × 2 SKUs, hourly usage rows; best of ${ROUNDS}; each case its own process)`);
+    console.log(
+      `FOCUS export of ${fmt(ENTRIES)} ledger entries (${RESOURCES} nodes × 2 SKUs, hourly usage rows; best of ${ROUNDS}; each case its own process)`,
+    );
     for (const format of ['jsonl', 'csv'] as const) {
       const ceiling = best(`ceiling-${format}`);
       const exported = best(`export-${format}`);
@@ -161,7 +205,9 @@ export async function benchFocusExport(): Promise<void> {
             `${fmt(measured.bytes / 1024 / 1024, 1).padStart(6)} MB  peak RSS ${fmt(measured.maxRssMb, 0).padStart(4)} MB${measured.stored === undefined ? '' : measured.stored ? '  (stored: multipart upload + presigned link)' : '  (inline)'}`,
         );
       }
-      console.log(`  ${format}: export / ceiling = ${fmt(ceiling.ms / exported.ms, 2)} (aim ≥ 0.5); peak RSS ${fmt(exported.maxRssMb, 0)} MB (aim < 256 MB)`);
+      console.log(
+        `  ${format}: export / ceiling = ${fmt(ceiling.ms / exported.ms, 2)} (aim ≥ 0.5); peak RSS ${fmt(exported.maxRssMb, 0)} MB (aim < 256 MB)`,
+      );
     }
   } finally {
     await s3.stop();

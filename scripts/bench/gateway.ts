@@ -29,7 +29,13 @@ const tag = Date.now().toString(36);
 
 async function measure(
   setup: GatewayBenchSetup,
-  request: { url: string; method: 'GET' | 'POST'; headers: Record<string, string>; body?: () => string; perRequestHeaders?: () => Record<string, string> },
+  request: {
+    url: string;
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: () => string;
+    perRequestHeaders?: () => Record<string, string>;
+  },
   seconds: number,
 ): Promise<Measured> {
   const latencies: number[] = [];
@@ -50,11 +56,19 @@ async function measure(
       },
     ],
   });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => latencies.push(responseTime));
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
+    latencies.push(responseTime),
+  );
   const result = await instance;
   latencies.sort((a, b) => a - b);
   const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? NaN;
-  return { rps: result['2xx'] / result.duration, p50: at(50), p99: at(99), non2xx: result.non2xx, errors: result.errors };
+  return {
+    rps: result['2xx'] / result.duration,
+    p50: at(50),
+    p99: at(99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
 }
 
 const toolCall = (name: string, args: Record<string, unknown>) =>
@@ -62,17 +76,35 @@ const toolCall = (name: string, args: Record<string, unknown>) =>
 
 export async function benchGateway(setup: GatewayBenchSetup): Promise<void> {
   const auth = { authorization: `Bearer ${setup.apiKey}` };
-  const mcpHeaders = { ...auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  const mcpHeaders = {
+    ...auth,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+  };
   const gateway = `${setup.appUrl}/api/mcp`;
-  const run = { canvasId: setup.canvasId, triggerNodeId: setup.triggerNodeId, inputs: { prompt: 'hello from the gateway bench' } };
+  const run = {
+    canvasId: setup.canvasId,
+    triggerNodeId: setup.triggerNodeId,
+    inputs: { prompt: 'hello from the gateway bench' },
+  };
   const targets = [
     {
       name: 'read  direct  GET canvas/state',
-      request: { url: `${setup.baseUrl}/api/mcp/canvas/state?canvasId=${setup.canvasId}`, method: 'GET' as const, headers: auth },
+      request: {
+        url: `${setup.baseUrl}/api/mcp/canvas/state?canvasId=${setup.canvasId}`,
+        method: 'GET' as const,
+        headers: auth,
+      },
     },
     {
       name: 'read  gateway get_canvas',
-      request: { url: gateway, method: 'POST' as const, headers: mcpHeaders, body: () => toolCall('get_canvas', { canvasId: setup.canvasId }) },
+      request: {
+        url: gateway,
+        method: 'POST' as const,
+        headers: mcpHeaders,
+        body: () => toolCall('get_canvas', { canvasId: setup.canvasId }),
+      },
     },
     {
       name: 'run   direct  POST /api/run',
@@ -86,7 +118,12 @@ export async function benchGateway(setup: GatewayBenchSetup): Promise<void> {
     },
     {
       name: 'run   gateway run_workflow',
-      request: { url: gateway, method: 'POST' as const, headers: mcpHeaders, body: () => toolCall('run_workflow', { ...run, idempotencyKey: `gw-bench-${tag}-${++sequence}` }) },
+      request: {
+        url: gateway,
+        method: 'POST' as const,
+        headers: mcpHeaders,
+        body: () => toolCall('run_workflow', { ...run, idempotencyKey: `gw-bench-${tag}-${++sequence}` }),
+      },
     },
   ];
   const rows: Array<{ name: string } & Measured> = [];
@@ -97,9 +134,13 @@ export async function benchGateway(setup: GatewayBenchSetup): Promise<void> {
     await setup.drain();
   }
   const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
-  console.log(`gateway: the same operation through the MCP gateway (tools/call) and its direct route, ${setup.connections} connections, ${setup.seconds} s each`);
+  console.log(
+    `gateway: the same operation through the MCP gateway (tools/call) and its direct route, ${setup.connections} connections, ${setup.seconds} s each`,
+  );
   for (const row of rows) {
-    console.log(`  ${row.name.padEnd(32)}${fmt(row.rps, 0).padStart(8)} req/s   p50 ${fmt(row.p50).padStart(6)} ms   p99 ${fmt(row.p99).padStart(6)} ms   non2xx ${row.non2xx}  errors ${row.errors}`);
+    console.log(
+      `  ${row.name.padEnd(32)}${fmt(row.rps, 0).padStart(8)} req/s   p50 ${fmt(row.p50).padStart(6)} ms   p99 ${fmt(row.p99).padStart(6)} ms   non2xx ${row.non2xx}  errors ${row.errors}`,
+    );
   }
   const [readDirect, readGateway, runDirect, runGateway] = rows as unknown as [Measured, Measured, Measured, Measured];
   const readRatio = readGateway.rps / readDirect.rps;

@@ -26,7 +26,13 @@ import { CallCounter } from './call-counter.ts';
 import { startBare, startFloor, type CapturedRun, type Floor } from './floor.ts';
 
 /** What the local engine did: executions started/settled, states entered, task invocations and time. */
-const engine = { started: 0, settled: 0, states: {} as Record<string, number>, tasks: {} as Record<string, number>, taskMs: {} as Record<string, number> };
+const engine = {
+  started: 0,
+  settled: 0,
+  states: {} as Record<string, number>,
+  tasks: {} as Record<string, number>,
+  taskMs: {} as Record<string, number>,
+};
 
 // Tee the engine's own event log. sfn-local consumes `eventLogs` to follow states; we count each
 // top-level StateEntered on the way through (what AWS bills as state transitions).
@@ -40,7 +46,8 @@ StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<S
   const events = handle.eventLogs;
   handle.eventLogs = (async function* () {
     for await (const event of events) {
-      if (event.type === 'StateEntered' && !('parentState' in event)) engine.states[event.state.name] = (engine.states[event.state.name] ?? 0) + 1;
+      if (event.type === 'StateEntered' && !('parentState' in event))
+        engine.states[event.state.name] = (engine.states[event.state.name] ?? 0) + 1;
       yield event;
     }
   })();
@@ -54,7 +61,8 @@ const calls = new CallCounter({
   scope: () => (inTask.getStore() ? 'engine' : 'request'),
   // While armed, keep the first request-path input of each operation: one real accepted run's calls, for the floor.
   observe: (operation, input) => {
-    if (capture.armed && !inTask.getStore() && !capture.inputs[operation]) capture.inputs[operation] = structuredClone(input);
+    if (capture.armed && !inTask.getStore() && !capture.inputs[operation])
+      capture.inputs[operation] = structuredClone(input);
   },
 });
 const stops: (() => Promise<void>)[] = [];
@@ -79,13 +87,19 @@ function cpu(): { hostMs: number; javaMs: number } {
 async function start() {
   dataDir = await mkdtemp(join(process.env.BENCH_DATA_PARENT || tmpdir(), 'bench-data-'));
   const apiKey = `workspace_${randomBytes(32).toString('base64url')}`;
-  stack = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey: apiKey });
+  stack = await startLocalMode({
+    appPort: await freePort(),
+    basePort: await freePort(),
+    dataDir,
+    bootstrapApiKey: apiKey,
+  });
   if (!stack.bootstrap.created) throw new Error('expected a fresh workspace in a fresh DATA_DIR');
 
   // The handlers' own clients (module singletons, built once per cold start): count and capture there.
   const { table } = await import('../../functions/adapters/dynamodb/client.ts');
   const { engine: workflowEngine } = await import('../../functions/routes/runs/deps.ts');
-  const sfnClient = (workflowEngine as unknown as { sfn(): { client: Parameters<CallCounter['attach']>[1] } }).sfn().client;
+  const sfnClient = (workflowEngine as unknown as { sfn(): { client: Parameters<CallCounter['attach']>[1] } }).sfn()
+    .client;
   calls.attach('dynamodb', table().client);
   calls.attach('sfn', sfnClient);
 
@@ -107,11 +121,22 @@ async function start() {
     stack.sfn.registerStateMachine({ ...registration, tasks });
   }
   // For the floor without executions: a machine that ends at once.
-  const noopArn = stack.sfn.registerStateMachine({ name: 'bench-noop', definition: { StartAt: 'Done', States: { Done: { Type: 'Succeed' } } } });
+  const noopArn = stack.sfn.registerStateMachine({
+    name: 'bench-noop',
+    definition: { StartAt: 'Done', States: { Done: { Type: 'Succeed' } } },
+  });
 
   const bare = await startBare();
   stops.push(() => bare.stop());
-  return { appUrl: stack.appUrl, baseUrl: stack.baseUrl, bareUrl: bare.url, apiKey, workspaceId: stack.bootstrap.workspaceId, noopArn, dataDir };
+  return {
+    appUrl: stack.appUrl,
+    baseUrl: stack.baseUrl,
+    bareUrl: bare.url,
+    apiKey,
+    workspaceId: stack.bootstrap.workspaceId,
+    noopArn,
+    dataDir,
+  };
 }
 
 const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
@@ -172,7 +197,8 @@ const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
   'engine:drain': async ({ timeoutMs }: { timeoutMs: number }) => {
     const begin = Date.now();
     while (engine.settled < engine.started) {
-      if (Date.now() - begin > timeoutMs) return { drained: false, ms: Date.now() - begin, running: engine.started - engine.settled };
+      if (Date.now() - begin > timeoutMs)
+        return { drained: false, ms: Date.now() - begin, running: engine.started - engine.settled };
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return { drained: true, ms: Date.now() - begin, running: 0 };
@@ -181,14 +207,31 @@ const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
    * The engine step alone, in-process and without I/O: core advance() over the frozen graph of
    * `canvas`, `iterations` times. Answers microseconds per step.
    */
-  'engine:step': async ({ canvas, triggerNodeId, iterations }: { canvas: any; triggerNodeId: string; iterations: number }) => {
+  'engine:step': async ({
+    canvas,
+    triggerNodeId,
+    iterations,
+  }: {
+    canvas: any;
+    triggerNodeId: string;
+    iterations: number;
+  }) => {
     const { freezeGraph, newExecution } = await import('../../functions/core/runs/lifecycle.ts');
     const { advance } = await import('../../functions/core/runs/engine.ts');
     const { EXECUTORS } = await import('../../functions/core/runs/executors.ts');
     const graph = freezeGraph(canvas, triggerNodeId);
     const now = () => new Date().toISOString();
     const fresh = () =>
-      newExecution({ workspaceId: canvas.workspaceId, canvasId: canvas.id, triggerNodeId, trigger: { kind: 'api' }, inputs: { prompt: 'x' }, callbackUrl: undefined, graph, now: new Date() });
+      newExecution({
+        workspaceId: canvas.workspaceId,
+        canvasId: canvas.id,
+        triggerNodeId,
+        trigger: { kind: 'api' },
+        inputs: { prompt: 'x' },
+        callbackUrl: undefined,
+        graph,
+        now: new Date(),
+      });
     for (let i = 0; i < 50; i++) await advance(fresh(), graph, EXECUTORS, now); // warm-up
     let total = 0;
     for (let i = 0; i < iterations; i++) {
@@ -217,7 +260,8 @@ async function stopAll() {
 
 // If the orchestrator goes away (Ctrl-C, crash), stop everything we started.
 process.on('disconnect', () => void stopAll().finally(() => process.exit(0)));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stopAll().finally(() => process.exit(0)));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void stopAll().finally(() => process.exit(0)));
 // The whole bench is bounded; never outlive it.
 setTimeout(() => void stopAll().finally(() => process.exit(1)), 5 * 60_000).unref();
 

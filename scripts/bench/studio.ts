@@ -1,23 +1,3 @@
-// bench (part of `npm run bench`): the studio's canvas editor in headless Chromium. A benchmark, not a
-// test: it prints numbers and asserts nothing (issue 22, "Fast": a 1,000-node canvas opens in ≤ 2 s and
-// pans without re-rendering off-screen nodes).
-//
-//   local mode (tsx lib/local/start.ts, fresh DATA_DIR, bootstrap owner) ◄── canvases built through
-//   POST /api/mcp/canvas/patch with the bootstrap key: a grid of text nodes, each row a chain
-//        ▲
-//   Chromium (playwright-core, /usr/bin/chromium) signs in as the owner, then per canvas:
-//     open   from the canvases list, click the canvas: ms from the click to the editor's marks
-//            canvas:data (first render with the canvas) and canvas:ready (every node measured);
-//            BENCH_STUDIO_RUNS (5) runs, median; the first run also downloads the editor chunk
-//     pan    zoom to 100 %, drag the pane 600 px in 30 steps: React renders of the node component
-//            (and of React Flow's node wrapper) during the drag, and the .react-flow__node elements
-//            mounted before and after
-//   each measured on a 100-node canvas too, in the same run, as the baseline.
-//
-// React renders are counted from outside the app: an init script installs a minimal React DevTools
-// hook, which react-dom (production build too) calls on every commit; a component rendered in a
-// commit is a fiber carrying React's PerformedWork flag that was not already current before.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,11 +17,23 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 function gridOperations(nodes: number): unknown[] {
   const operations: unknown[] = [];
   for (let i = 0; i < nodes; i++) {
-    operations.push({ op: 'node/add', id: `n${i}`, type: 'text', position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 200 } });
+    operations.push({
+      op: 'node/add',
+      id: `n${i}`,
+      type: 'text',
+      position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 200 },
+    });
   }
   for (let i = 1; i < nodes; i++) {
     if (i % COLUMNS === 0) continue;
-    operations.push({ op: 'edge/add', id: `e${i}`, source: `n${i - 1}`, sourceHandle: 'text-out', target: `n${i}`, targetHandle: 'text-in' });
+    operations.push({
+      op: 'edge/add',
+      id: `e${i}`,
+      source: `n${i - 1}`,
+      sourceHandle: 'text-out',
+      target: `n${i}`,
+      targetHandle: 'text-in',
+    });
   }
   return operations;
 }
@@ -63,7 +55,10 @@ async function gridCanvas(baseUrl: string, apiKey: string, nodes: number): Promi
   const operations = gridOperations(nodes);
   // patch_canvas takes at most 500 operations per call.
   for (let start = 0; start < operations.length; start += 500) {
-    await api(baseUrl, apiKey, '/api/mcp/canvas/patch', { canvasId: canvas.id, operations: operations.slice(start, start + 500) });
+    await api(baseUrl, apiKey, '/api/mcp/canvas/patch', {
+      canvasId: canvas.id,
+      operations: operations.slice(start, start + 500),
+    });
   }
   return { id: canvas.id, name };
 }
@@ -89,7 +84,11 @@ function installRenderCounter(): void {
     let kind = kinds.get(fiber.type);
     if (kind) return kind;
     const className = ` ${hostClass(fiber)} `;
-    kind = className.includes(' react-flow__node ') ? 'wrapper' : className.includes(' canvas-node ') ? 'node' : 'other';
+    kind = className.includes(' react-flow__node ')
+      ? 'wrapper'
+      : className.includes(' canvas-node ')
+        ? 'node'
+        : 'other';
     // Only a positive answer is cached: a component's first fiber may not have rendered its element yet.
     if (kind !== 'other') kinds.set(fiber.type, kind);
     return kind;
@@ -163,7 +162,10 @@ async function openFromList(page: Page, cdp: CDPSession, canvas: { id: string; n
   });
   const busyBefore = await busyMs(cdp);
   await page.locator(`a[href="/canvases/${canvas.id}"]`).click();
-  await page.waitForFunction(() => performance.getEntriesByName('canvas:ready').length > 0, undefined, { timeout: 60_000, polling: 50 });
+  await page.waitForFunction(() => performance.getEntriesByName('canvas:ready').length > 0, undefined, {
+    timeout: 60_000,
+    polling: 50,
+  });
   const busy = (await busyMs(cdp)) - busyBefore;
   const marks = await page.evaluate(() => {
     const at = (name: string) => performance.getEntriesByName(name)[0]!.startTime;
@@ -176,7 +178,12 @@ async function openFromList(page: Page, cdp: CDPSession, canvas: { id: string; n
 
 const zoomOf = (page: Page) =>
   // In the page: the root tsconfig has no DOM library, hence globalThis.
-  page.locator('.react-flow__viewport').evaluate((element) => new (globalThis as any).DOMMatrixReadOnly((globalThis as any).getComputedStyle(element).transform).a as number);
+  page
+    .locator('.react-flow__viewport')
+    .evaluate(
+      (element) =>
+        new (globalThis as any).DOMMatrixReadOnly((globalThis as any).getComputedStyle(element).transform).a as number,
+    );
 
 /** Zooms to 100 % (from fit view, which shows everything) and drags the pane; counts what rendered. */
 async function pan(page: Page) {
@@ -199,7 +206,15 @@ async function pan(page: Page) {
   await page.waitForTimeout(300);
   const ms = Date.now() - t0 - 300;
   const end = await renders(page);
-  return { zoom, before, after: await mounted(page), node: end.node - start.node, wrapper: end.wrapper - start.wrapper, commits: end.commits - start.commits, ms };
+  return {
+    zoom,
+    before,
+    after: await mounted(page),
+    node: end.node - start.node,
+    wrapper: end.wrapper - start.wrapper,
+    commits: end.commits - start.commits,
+    ms,
+  };
 }
 
 async function main() {
@@ -217,7 +232,15 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const ready = await waitUntilReady(local, 180_000);
@@ -231,7 +254,11 @@ async function main() {
     const canvases = [];
     for (const size of SIZES) canvases.push({ size, ...(await gridCanvas(ready.baseUrl, apiKey, size)) });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-GB',
+      timezoneId: 'UTC',
+    });
     // tsx compiles with keepNames: functions this file hands to the page call esbuild's __name helper.
     await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await context.addInitScript(installRenderCounter);
@@ -242,7 +269,9 @@ async function main() {
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn(page, ready.appUrl);
 
-    console.log(`\nstudio: canvas editor in headless Chromium (${CHROMIUM}), 1280×800; grids of text nodes, ${COLUMNS} to a row, rows chained`);
+    console.log(
+      `\nstudio: canvas editor in headless Chromium (${CHROMIUM}), 1280×800; grids of text nodes, ${COLUMNS} to a row, rows chained`,
+    );
     const results = [];
     for (const canvas of canvases) {
       const opens: Open[] = [];
@@ -256,20 +285,33 @@ async function main() {
       const panned = await pan(page);
       results.push({ canvas, opens, panned });
       const all = (key: 'data' | 'ready' | 'busy') => opens.map((open) => Math.round(open[key])).join(', ');
-      console.log(`  ${String(canvas.size).padStart(5)} nodes: open → canvas:data median ${median(opens.map((open) => open.data)).toFixed(0)} ms (${all('data')}),` +
-        ` → canvas:ready median ${median(opens.map((open) => open.ready)).toFixed(0)} ms (${all('ready')})`);
-      console.log(`               main thread busy median ${median(opens.map((open) => open.busy)).toFixed(0)} ms (${all('busy')}); ${opens.at(-1)!.elements} DOM elements in the nodes once ready`);
-      console.log(`               pan 600 px at ${Math.round(panned.zoom * 100)} %: ${panned.node} node renders, ${panned.wrapper} wrapper renders in ${panned.commits} commits, ${panned.ms} ms;` +
-        ` .react-flow__node mounted ${panned.before} → ${panned.after} (the last open rendered the node component ${openRenders} times)`);
+      console.log(
+        `  ${String(canvas.size).padStart(5)} nodes: open → canvas:data median ${median(opens.map((open) => open.data)).toFixed(0)} ms (${all('data')}),` +
+          ` → canvas:ready median ${median(opens.map((open) => open.ready)).toFixed(0)} ms (${all('ready')})`,
+      );
+      console.log(
+        `               main thread busy median ${median(opens.map((open) => open.busy)).toFixed(0)} ms (${all('busy')}); ${opens.at(-1)!.elements} DOM elements in the nodes once ready`,
+      );
+      console.log(
+        `               pan 600 px at ${Math.round(panned.zoom * 100)} %: ${panned.node} node renders, ${panned.wrapper} wrapper renders in ${panned.commits} commits, ${panned.ms} ms;` +
+          ` .react-flow__node mounted ${panned.before} → ${panned.after} (the last open rendered the node component ${openRenders} times)`,
+      );
     }
     const [base, big] = results as [(typeof results)[0], (typeof results)[0]];
-    const ratio = (a: number, b: number) => (b === 0 ? (a === 0 ? '1.0 (none either way)' : `${a} vs 0`) : (a / b).toFixed(1));
-    console.log(`  ${big.canvas.size} vs ${base.canvas.size} nodes: open ×${(median(big.opens.map((o) => o.ready)) / median(base.opens.map((o) => o.ready))).toFixed(1)},` +
-      ` node renders while panning ×${ratio(big.panned.node, base.panned.node)}, mounted nodes ×${ratio(big.panned.after, base.panned.after)}`);
+    const ratio = (a: number, b: number) =>
+      b === 0 ? (a === 0 ? '1.0 (none either way)' : `${a} vs 0`) : (a / b).toFixed(1);
+    console.log(
+      `  ${big.canvas.size} vs ${base.canvas.size} nodes: open ×${(median(big.opens.map((o) => o.ready)) / median(base.opens.map((o) => o.ready))).toFixed(1)},` +
+        ` node renders while panning ×${ratio(big.panned.node, base.panned.node)}, mounted nodes ×${ratio(big.panned.after, base.panned.after)}`,
+    );
     const busyOf = (result: typeof base) => median(result.opens.map((o) => o.busy));
-    console.log(`  main thread busy while opening: ×${(busyOf(big) / busyOf(base)).toFixed(1)}; DOM elements in the nodes ×${(big.opens.at(-1)!.elements / base.opens.at(-1)!.elements).toFixed(1)}`);
+    console.log(
+      `  main thread busy while opening: ×${(busyOf(big) / busyOf(base)).toFixed(1)}; DOM elements in the nodes ×${(big.opens.at(-1)!.elements / base.opens.at(-1)!.elements).toFixed(1)}`,
+    );
     const bigReady = median(big.opens.map((o) => o.ready));
-    console.log(`Target: ${big.canvas.size}-node canvas ready ≤ 2,000 ms: ${bigReady <= 2000 ? 'met' : 'NOT met'} (${bigReady.toFixed(0)} ms)`);
+    console.log(
+      `Target: ${big.canvas.size}-node canvas ready ≤ 2,000 ms: ${bigReady <= 2000 ? 'met' : 'NOT met'} (${bigReady.toFixed(0)} ms)`,
+    );
     if (errors.length > 0) console.log(`page errors: ${errors.join('; ')}`);
   } finally {
     await browser.close();

@@ -34,14 +34,19 @@ async function main() {
     const { provisionWorkspace } = await import('#core/workspaces/use-cases');
     const { createCanvas, applyOperations } = await import('#core/canvas/use-cases');
     const { CANVAS_MAX_BYTES } = await import('#core/canvas/model');
-    const { publishTemplate, getTemplateSnapshot, useTemplate, deleteTemplate } = await import('#core/templates/use-cases');
+    const { publishTemplate, getTemplateSnapshot, useTemplate, deleteTemplate } = await import(
+      '#core/templates/use-cases'
+    );
     const { DynamoTemplateRepository } = await import('#adapters/dynamodb/template-repository');
     const { encodeSnapshot } = await import('#adapters/dynamodb/template-parts');
     const { freezeCanvas } = await import('#core/templates/freeze');
     const { canvases, workspaces } = await import('#adapters/dynamodb/repositories');
     const { table } = await import('#adapters/dynamodb/client');
     const deps = { templates: new DynamoTemplateRepository(), canvases, clock: systemClock };
-    const seeded = await provisionWorkspace({ name: 'bench templates', ownerEmail: `bench-${Date.now()}@example.test` }, { workspaces, clock: systemClock });
+    const seeded = await provisionWorkspace(
+      { name: 'bench templates', ownerEmail: `bench-${Date.now()}@example.test` },
+      { workspaces, clock: systemClock },
+    );
     if (!seeded) throw new Error('could not seed a workspace');
     const principal = { workspaceId: seeded.workspaceId, keyId: seeded.keyId, scopes: seeded.scopes };
 
@@ -56,7 +61,9 @@ async function main() {
 
     const counter = new CallCounter();
     counter.attach('dynamodb', table().client);
-    console.log(`\ntemplates: median of ${ROUNDS} rounds per operation; DynamoDB calls and capacity units per call of the operation`);
+    console.log(
+      `\ntemplates: median of ${ROUNDS} rounds per operation; DynamoDB calls and capacity units per call of the operation`,
+    );
     for (const [label, documents] of shapes) {
       const canvas = await createCanvas(principal, { name: label }, deps);
       await applyOperations(
@@ -66,9 +73,28 @@ async function main() {
           { op: 'node/add', id: 'prompt', type: 'prompt', data: { prompt: 'hello' } },
           { op: 'node/add', id: 'tpl', type: 'text', data: { template: '{{input}}' } },
           { op: 'node/add', id: 'out', type: 'output', data: {} },
-          { op: 'edge/add', id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
-          { op: 'edge/add', id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' },
-          ...documents.map((content, index) => ({ op: 'node/document-write' as const, nodeId: index === 0 ? 'tpl' : 'out', content, format: 'text' as const })),
+          {
+            op: 'edge/add',
+            id: 'e1',
+            source: 'prompt',
+            sourceHandle: 'prompt-out',
+            target: 'tpl',
+            targetHandle: 'text-in',
+          },
+          {
+            op: 'edge/add',
+            id: 'e2',
+            source: 'tpl',
+            sourceHandle: 'text-out',
+            target: 'out',
+            targetHandle: 'value-in',
+          },
+          ...documents.map((content, index) => ({
+            op: 'node/document-write' as const,
+            nodeId: index === 0 ? 'tpl' : 'out',
+            content,
+            format: 'text' as const,
+          })),
         ],
         deps,
       );
@@ -82,24 +108,34 @@ async function main() {
         const result = await action();
         timings[name]!.push(performance.now() - t0);
         const capacity = counter.capacity();
-        usage[name] = { calls: Object.values(counter.snapshot()).reduce((sum, count) => sum + count, 0), rcu: capacity['all RCU'] ?? 0, wcu: capacity['all WCU'] ?? 0 };
+        usage[name] = {
+          calls: Object.values(counter.snapshot()).reduce((sum, count) => sum + count, 0),
+          rcu: capacity['all RCU'] ?? 0,
+          wcu: capacity['all WCU'] ?? 0,
+        };
         return result;
       };
       for (let round = 0; round <= ROUNDS; round++) {
         const { template } = await time('publish', () => publishTemplate(principal, { canvasId: canvas.id }, deps));
         await time('snapshot', () => getTemplateSnapshot(principal, template.id, deps));
         const used = await time('use', () => useTemplate(principal, { templateId: template.id }, deps));
-        await time('republish', () => publishTemplate(principal, { canvasId: canvas.id, templateId: template.id }, deps));
+        await time('republish', () =>
+          publishTemplate(principal, { canvasId: canvas.id, templateId: template.id }, deps),
+        );
         await time('delete', () => deleteTemplate(principal, template.id, deps));
         await canvases.delete(principal.workspaceId, used.canvas.id);
         if (round === 0) for (const values of Object.values(timings)) values.length = 0; // warm-up round
       }
       const bytes = Buffer.byteLength(JSON.stringify(freezeCanvas(source!)));
       const stored = parts.reduce((sum, part) => sum + part.byteLength, 0);
-      console.log(`  ${label}: snapshot ${fmt(bytes / 1024)} KB as JSON → ${fmt(stored / 1024)} KB gzipped in ${parts.length} part(s)`);
+      console.log(
+        `  ${label}: snapshot ${fmt(bytes / 1024)} KB as JSON → ${fmt(stored / 1024)} KB gzipped in ${parts.length} part(s)`,
+      );
       for (const [name, values] of Object.entries(timings)) {
         const { calls, rcu, wcu } = usage[name]!;
-        console.log(`    ${name.padEnd(10)} ${fmt(median(values)).padStart(7)} ms   ${calls} calls, ${fmt(rcu)} RCU, ${fmt(wcu)} WCU`);
+        console.log(
+          `    ${name.padEnd(10)} ${fmt(median(values)).padStart(7)} ms   ${calls} calls, ${fmt(rcu)} RCU, ${fmt(wcu)} WCU`,
+        );
       }
     }
   } finally {

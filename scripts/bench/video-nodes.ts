@@ -33,7 +33,8 @@ StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<S
   const events = handle.eventLogs;
   handle.eventLogs = (async function* () {
     for await (const event of events) {
-      if (event.type === 'StateEntered' && !('parentState' in event)) states[event.state.name] = (states[event.state.name] ?? 0) + 1;
+      if (event.type === 'StateEntered' && !('parentState' in event))
+        states[event.state.name] = (states[event.state.name] ?? 0) + 1;
       yield event;
     }
   })();
@@ -49,10 +50,19 @@ const reset = (record: Record<string, number>) => {
 
 async function main() {
   const fal = await startFalProtocolServer({ key: KEY, pollsUntilDone: POLLS_UNTIL_DONE });
-  Object.assign(process.env, { FAL_KEY: KEY, PROVIDER_TWO_BASE_URL: fal.url, OUTBOUND_ALLOW_HOSTS: new URL(fal.url).host });
+  Object.assign(process.env, {
+    FAL_KEY: KEY,
+    PROVIDER_TWO_BASE_URL: fal.url,
+    OUTBOUND_ALLOW_HOSTS: new URL(fal.url).host,
+  });
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-video-'));
   const apiKey = `workspace_${randomBytes(32).toString('base64url')}`;
-  const stack = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey: apiKey });
+  const stack = await startLocalMode({
+    appPort: await freePort(),
+    basePort: await freePort(),
+    dataDir,
+    bootstrapApiKey: apiKey,
+  });
   try {
     const { table } = await import('../../functions/adapters/dynamodb/client.ts');
     calls.attach('dynamodb', table().client);
@@ -60,10 +70,11 @@ async function main() {
     for (const registration of await localStateMachines({ waitMs: 20 })) {
       const counted: Record<string, LocalTaskHandler> = {};
       for (const [name, handler] of Object.entries(registration.tasks ?? {})) {
-        counted[name] = (event, context) => inTask.run(name, async () => {
-          tasks[name] = (tasks[name] ?? 0) + 1;
-          return handler(event, context);
-        });
+        counted[name] = (event, context) =>
+          inTask.run(name, async () => {
+            tasks[name] = (tasks[name] ?? 0) + 1;
+            return handler(event, context);
+          });
       }
       stack.sfn.registerStateMachine({ ...registration, tasks: counted });
     }
@@ -72,12 +83,22 @@ async function main() {
     const { priceBook } = await import('../../functions/core/credits/prices.ts');
     const { systemClock } = await import('../../functions/core/clock.ts');
     await grantCredits(
-      { workspaceId: stack.bootstrap.workspaceId!, credits: 1_000_000, reason: 'bench', grantedBy: 'bench', operationId: 'bench-video-grant' },
+      {
+        workspaceId: stack.bootstrap.workspaceId!,
+        credits: 1_000_000,
+        reason: 'bench',
+        grantedBy: 'bench',
+        operationId: 'bench-video-grant',
+      },
       { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
     );
 
     const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${stack.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${stack.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const answer = (await response.json()) as any;
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
       return answer;
@@ -90,9 +111,28 @@ async function main() {
         { op: 'node/add', id: 'out', type: 'output' },
       ];
       for (let index = 0; index < nodes; index++) {
-        operations.push({ op: 'node/add', id: `v${index}`, type: 'video-generation', data: { endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } } });
-        operations.push({ op: 'edge/add', id: `in${index}`, source: 'prompt', sourceHandle: 'prompt-out', target: `v${index}`, targetHandle: 'prompt-in' });
-        operations.push({ op: 'edge/add', id: `out${index}`, source: `v${index}`, sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
+        operations.push({
+          op: 'node/add',
+          id: `v${index}`,
+          type: 'video-generation',
+          data: { endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } },
+        });
+        operations.push({
+          op: 'edge/add',
+          id: `in${index}`,
+          source: 'prompt',
+          sourceHandle: 'prompt-out',
+          target: `v${index}`,
+          targetHandle: 'prompt-in',
+        });
+        operations.push({
+          op: 'edge/add',
+          id: `out${index}`,
+          source: `v${index}`,
+          sourceHandle: 'video-out',
+          target: 'out',
+          targetHandle: 'value-in',
+        });
       }
       await api('POST', '/api/mcp/canvas/patch', { canvasId: canvas.id, operations });
       reset(states);
@@ -109,7 +149,9 @@ async function main() {
       }
       if (run.status !== 'succeeded') throw new Error(`run ${run.status}: ${JSON.stringify(run.error)}`);
       const advances = tasks.Advance ?? 0;
-      const engineCalls = Object.fromEntries(Object.entries(calls.snapshot()).filter(([key]) => key.startsWith('engine ')));
+      const engineCalls = Object.fromEntries(
+        Object.entries(calls.snapshot()).filter(([key]) => key.startsWith('engine ')),
+      );
       const provider = fal.calls.slice(falCalls);
       return {
         nodes,
@@ -119,14 +161,23 @@ async function main() {
         pollRounds: advances - 1,
         engineDynamo: sum(engineCalls),
         engineDynamoByOperation: engineCalls,
-        providerCalls: { submit: provider.filter((call) => call.method === 'POST').length, status: provider.filter((call) => call.path.endsWith('/status')).length, result: provider.filter((call) => call.method === 'GET' && !call.path.endsWith('/status') && !call.path.startsWith('/files/')).length, media: provider.filter((call) => call.path.startsWith('/files/')).length },
+        providerCalls: {
+          submit: provider.filter((call) => call.method === 'POST').length,
+          status: provider.filter((call) => call.path.endsWith('/status')).length,
+          result: provider.filter(
+            (call) => call.method === 'GET' && !call.path.endsWith('/status') && !call.path.startsWith('/files/'),
+          ).length,
+          media: provider.filter((call) => call.path.startsWith('/files/')).length,
+        },
       };
     };
 
     const baseline = await measure(1);
     const many = await measure(NODES);
     const fmt = (value: number, digits = 2) => value.toFixed(digits);
-    console.log(`\nvideo nodes: a run with N parallel video-generation nodes against the fal stand-in (${POLLS_UNTIL_DONE} status polls per job), the real ASL`);
+    console.log(
+      `\nvideo nodes: a run with N parallel video-generation nodes against the fal stand-in (${POLLS_UNTIL_DONE} status polls per job), the real ASL`,
+    );
     for (const row of [baseline, many]) {
       console.log(
         `  N=${String(row.nodes).padStart(2)}: ${row.transitions} state transitions, ${row.advances} Advance invocations (${row.pollRounds} poll rounds), ` +
@@ -134,8 +185,14 @@ async function main() {
           `provider calls submit ${row.providerCalls.submit}, status ${row.providerCalls.status}, result ${row.providerCalls.result}, media ${row.providerCalls.media}; ${fmt(row.seconds, 1)} s`,
       );
     }
-    console.log(`  ratios N=${NODES} / N=1: transitions ${fmt(many.transitions / baseline.transitions)}, Advance invocations ${fmt(many.advances / baseline.advances)} (nodes × polls would be ${NODES}); provider calls scale with nodes, as they must`);
-    console.log(`  engine DynamoDB calls by operation, N=${NODES}: ${Object.entries(many.engineDynamoByOperation).map(([operation, count]) => `${operation.replace('engine ', '')} ${count}`).join(', ')}`);
+    console.log(
+      `  ratios N=${NODES} / N=1: transitions ${fmt(many.transitions / baseline.transitions)}, Advance invocations ${fmt(many.advances / baseline.advances)} (nodes × polls would be ${NODES}); provider calls scale with nodes, as they must`,
+    );
+    console.log(
+      `  engine DynamoDB calls by operation, N=${NODES}: ${Object.entries(many.engineDynamoByOperation)
+        .map(([operation, count]) => `${operation.replace('engine ', '')} ${count}`)
+        .join(', ')}`,
+    );
   } finally {
     await stack.stop();
     await fal.close();

@@ -85,7 +85,16 @@ describe('admin create-key --local', () => {
 
   it('mints a key with the asked scopes and name for an existing workspace, found without DATA_DIR', async () => {
     // Act
-    const result = await admin(['create-key', '--workspace', workspaceId, '--scopes', 'read:canvases,run:workflows', '--name', 'ci', '--local']);
+    const result = await admin([
+      'create-key',
+      '--workspace',
+      workspaceId,
+      '--scopes',
+      'read:canvases,run:workflows',
+      '--name',
+      'ci',
+      '--local',
+    ]);
 
     // Assess: printed once, and it works
     expect(result.code, result.stderr).toBe(0);
@@ -93,8 +102,13 @@ describe('admin create-key --local', () => {
     expect(key).toBeDefined();
     expect(result.stdout).toContain(`workspaceId: ${workspaceId}`);
     const verified = await verify(ready.baseUrl, key!);
-    expect(verified).toEqual({ status: 200, body: expect.objectContaining({ workspaceId, scopes: ['read:canvases', 'run:workflows'] }) });
-    const listed = await fetch(`${ready.baseUrl}/api/mcp/api-keys/list`, { headers: { authorization: `Bearer ${firstKey}` } });
+    expect(verified).toEqual({
+      status: 200,
+      body: expect.objectContaining({ workspaceId, scopes: ['read:canvases', 'run:workflows'] }),
+    });
+    const listed = await fetch(`${ready.baseUrl}/api/mcp/api-keys/list`, {
+      headers: { authorization: `Bearer ${firstKey}` },
+    });
     const keys = ((await listed.json()) as { items: { name: string; scopes: string[] }[] }).items;
     expect(keys).toContainEqual(expect.objectContaining({ name: 'ci', scopes: ['read:canvases', 'run:workflows'] }));
   });
@@ -112,7 +126,14 @@ describe('admin create-key --local', () => {
   it('refuses an unknown workspace (exit 1) and an unknown scope (exit 2) without minting anything', async () => {
     // Act
     const unknown = await admin(['create-key', '--workspace', 'ws_00000000000000000000000000', '--local']);
-    const badScope = await admin(['create-key', '--workspace', workspaceId, '--scopes', 'read:canvases,root', '--local']);
+    const badScope = await admin([
+      'create-key',
+      '--workspace',
+      workspaceId,
+      '--scopes',
+      'read:canvases,root',
+      '--local',
+    ]);
 
     // Assess
     expect(unknown.code).toBe(1);

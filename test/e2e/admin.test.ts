@@ -32,7 +32,13 @@ describe('admin CLI: create-workspace --local', () => {
     baseUrl = `http://127.0.0.1:${basePort}`;
     stack = spawn(TSX, ['lib/local/start.ts'], {
       cwd: ROOT,
-      env: { ...process.env, APP_PORT: String(appPort), BASE_PORT: String(basePort), DATA_DIR: dataDir, BOOTSTRAP_API_KEY: '' },
+      env: {
+        ...process.env,
+        APP_PORT: String(appPort),
+        BASE_PORT: String(basePort),
+        DATA_DIR: dataDir,
+        BOOTSTRAP_API_KEY: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     await new Promise<void>((resolve, reject) => {
@@ -60,7 +66,10 @@ describe('admin CLI: create-workspace --local', () => {
 
   it('prints a new workspace and its key once; the key verifies with every scope', async () => {
     // Act
-    const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'ops@acme.example', '--local'], { DATA_DIR: dataDir });
+    const result = await run(
+      ['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'ops@acme.example', '--local'],
+      { DATA_DIR: dataDir },
+    );
 
     // Assess
     expect(result.code, result.stderr).toBe(0);
@@ -78,16 +87,45 @@ describe('admin CLI: create-workspace --local', () => {
 
   it('grants credits once per operation id; the balance route shows them', async () => {
     // Prepare
-    const created = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Credits', '--owner-email', 'cfo@acme.example', '--local'], { DATA_DIR: dataDir });
+    const created = await run(
+      ['scripts/admin.ts', 'create-workspace', '--name', 'Credits', '--owner-email', 'cfo@acme.example', '--local'],
+      { DATA_DIR: dataDir },
+    );
     const key = /apiKey:\s+(workspace_\S+)/.exec(created.stdout)![1]!;
     const workspaceId = /workspaceId:\s+(ws_\S+)/.exec(created.stdout)![1]!;
-    const grant = ['scripts/admin.ts', 'grant-credits', '--workspace', workspaceId, '--credits', '250', '--reason', 'pilot', '--local'];
+    const grant = [
+      'scripts/admin.ts',
+      'grant-credits',
+      '--workspace',
+      workspaceId,
+      '--credits',
+      '250',
+      '--reason',
+      'pilot',
+      '--local',
+    ];
     // Act
     const first = await run(grant, { DATA_DIR: dataDir });
     const operationId = /operationId:\s+(\S+)/.exec(first.stdout)?.[1];
     const retried = await run([...grant, '--operation-id', operationId!], { DATA_DIR: dataDir });
-    const unknown = await run(['scripts/admin.ts', 'grant-credits', '--workspace', 'ws_0000000000000000000000zzzz', '--credits', '5', '--reason', 'x', '--local'], { DATA_DIR: dataDir });
-    const bad = await run(['scripts/admin.ts', 'grant-credits', '--workspace', workspaceId, '--credits', '0', '--reason', 'x', '--local'], { DATA_DIR: dataDir });
+    const unknown = await run(
+      [
+        'scripts/admin.ts',
+        'grant-credits',
+        '--workspace',
+        'ws_0000000000000000000000zzzz',
+        '--credits',
+        '5',
+        '--reason',
+        'x',
+        '--local',
+      ],
+      { DATA_DIR: dataDir },
+    );
+    const bad = await run(
+      ['scripts/admin.ts', 'grant-credits', '--workspace', workspaceId, '--credits', '0', '--reason', 'x', '--local'],
+      { DATA_DIR: dataDir },
+    );
     // Assess
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/granted:\s+250 credits/);
@@ -101,7 +139,10 @@ describe('admin CLI: create-workspace --local', () => {
   });
 
   it('refuses bad arguments with exit code 2 and the usage', async () => {
-    const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'not-an-email', '--local'], { DATA_DIR: dataDir });
+    const result = await run(
+      ['scripts/admin.ts', 'create-workspace', '--name', 'Acme', '--owner-email', 'not-an-email', '--local'],
+      { DATA_DIR: dataDir },
+    );
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('owner-email');
   });
@@ -109,7 +150,10 @@ describe('admin CLI: create-workspace --local', () => {
   it('says clearly when no local stack is running for that DATA_DIR', async () => {
     const empty = mkdtempSync(join(tmpdir(), 'admin-none-'));
     try {
-      const result = await run(['scripts/admin.ts', 'create-workspace', '--name', 'X', '--owner-email', 'x@example.com', '--local'], { DATA_DIR: empty });
+      const result = await run(
+        ['scripts/admin.ts', 'create-workspace', '--name', 'X', '--owner-email', 'x@example.com', '--local'],
+        { DATA_DIR: empty },
+      );
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/No running local stack found/);
     } finally {

@@ -8,7 +8,15 @@
 import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { look, openStudioPage, screen, signIn, startStudioStack, type StudioPage, type StudioStack } from '../support/studio-browser.ts';
+import {
+  look,
+  openStudioPage,
+  screen,
+  signIn,
+  startStudioStack,
+  type StudioPage,
+  type StudioStack,
+} from '../support/studio-browser.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
 const folder = tempFolders('console-admin-e2e');
@@ -100,7 +108,9 @@ describe('the console’s keys, members and settings', () => {
     expect(owner.problems).toEqual([]);
   });
 
-  it('invites a member who joins, changes their role, removes them, and protects the only owner', { timeout: 60_000 }, async () => {
+  it('invites a member who joins, changes their role, removes them, and protects the only owner', {
+    timeout: 60_000,
+  }, async () => {
     const { page } = owner;
     await open(page, 'Members', 'members');
     const ownerRow = page.locator('li[data-member]', { hasText: stack.email });
@@ -149,7 +159,9 @@ describe('the console’s keys, members and settings', () => {
     await look(page, stack.shots, 'admin-6-last-owner-refused');
     await open(page, 'Settings', 'settings');
     await open(page, 'Members', 'members');
-    await expect(page.locator('li[data-member]').allTextContents()).resolves.toEqual([expect.stringMatching(new RegExp(`${stack.email}owner`))]);
+    await expect(page.locator('li[data-member]').allTextContents()).resolves.toEqual([
+      expect.stringMatching(new RegExp(`${stack.email}owner`)),
+    ]);
     expect(owner.problems).toEqual([]);
   });
 
@@ -170,7 +182,9 @@ describe('the console’s keys, members and settings', () => {
     await page.getByTestId('secret-once').waitFor();
     const first = await page.getByRole('textbox', { name: 'Callback signing secret', exact: true }).inputValue();
     expect(first).toMatch(/^cbsec_/);
-    await expect(page.getByTestId('secret-once').textContent()).resolves.toContain('It signs this workspace’s callbacks from now on, alone.');
+    await expect(page.getByTestId('secret-once').textContent()).resolves.toContain(
+      'It signs this workspace’s callbacks from now on, alone.',
+    );
     await page.getByRole('button', { name: 'Done, I have stored it' }).click();
 
     // A rotation: the new secret shown once, the first one still signing for the chosen overlap.
@@ -181,16 +195,24 @@ describe('the console’s keys, members and settings', () => {
     const secret = await page.getByRole('textbox', { name: 'Callback signing secret', exact: true }).inputValue();
     expect(secret).toMatch(/^cbsec_/);
     expect(secret).not.toBe(first);
-    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain(`Set. This workspace signs with cbsec_…${secret.slice(-4)}`);
-    await expect(page.getByTestId('secret-once').textContent()).resolves.toContain(`The previous secret cbsec_…${first.slice(-4)} keeps signing too, for 1 hour`);
-    await expect(page.getByTestId('callback-secret').textContent()).resolves.toMatch(/also signs, as a second signature, until .* \((1 hour|59 minutes \d+ seconds) left\)/);
+    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain(
+      `Set. This workspace signs with cbsec_…${secret.slice(-4)}`,
+    );
+    await expect(page.getByTestId('secret-once').textContent()).resolves.toContain(
+      `The previous secret cbsec_…${first.slice(-4)} keeps signing too, for 1 hour`,
+    );
+    await expect(page.getByTestId('callback-secret').textContent()).resolves.toMatch(
+      /also signs, as a second signature, until .* \((1 hour|59 minutes \d+ seconds) left\)/,
+    );
     await look(page, stack.shots, 'admin-8-callback-secret-rotated');
 
     // Away and back: masked only.
     await open(page, 'API keys', 'keys');
     await open(page, 'Settings', 'settings');
     expect(await page.content()).not.toContain(secret);
-    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain(`cbsec_…${secret.slice(-4)}`);
+    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain(
+      `cbsec_…${secret.slice(-4)}`,
+    );
 
     await page.getByRole('button', { name: 'Clear…' }).click();
     await page.getByRole('button', { name: 'Clear secret' }).click();

@@ -8,7 +8,15 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { look, openStudioPage, screen, signIn, startStudioStack, type StudioPage, type StudioStack } from '../support/studio-browser.ts';
+import {
+  look,
+  openStudioPage,
+  screen,
+  signIn,
+  startStudioStack,
+  type StudioPage,
+  type StudioStack,
+} from '../support/studio-browser.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 import { progressText } from '../../web/src/console/assets/progress.ts';
 
@@ -45,7 +53,12 @@ function gradientPng(size: number): Buffer {
   header.writeUInt32BE(size, 0);
   header.writeUInt32BE(size, 4);
   header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function crc32(bytes: Buffer): number {
@@ -89,15 +102,25 @@ async function dropFile(page: Page, file: { name: string; type: string; bytes: B
 }
 
 describe('Console › Assets', () => {
-  it('uploads by drag and drop, places the asset on a canvas node, refuses purge while used, trashes and restores', { timeout: 90_000 }, async () => {
+  it('uploads by drag and drop, places the asset on a canvas node, refuses purge while used, trashes and restores', {
+    timeout: 90_000,
+  }, async () => {
     const { page, problems } = owner;
     const png = gradientPng(96);
 
     // The canvas the asset goes on, made through the API: one image-asset node.
     const canvas = await api('/api/mcp/canvas/create', { name: 'Spring campaign' });
-    await api('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'hero', type: 'image-asset', data: { label: 'Hero image' } });
+    await api('/api/mcp/canvas/node/add', {
+      canvasId: canvas.id,
+      id: 'hero',
+      type: 'image-asset',
+      data: { label: 'Hero image' },
+    });
 
-    await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Assets', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Workspace' })
+      .getByRole('link', { name: 'Assets', exact: true })
+      .click();
     await screen(page, 'assets');
     await page.getByText('No assets yet.').waitFor();
     await look(page, stack.shots, 'assets-1-empty');
@@ -120,10 +143,14 @@ describe('Console › Assets', () => {
     const card = page.locator('.asset-card').filter({ hasText: 'hero.png' });
     await card.waitFor();
     const thumbnail = card.getByTestId('thumbnail');
-    await expect.poll(() => thumbnail.evaluate((image) => {
-      const loaded = image as unknown as { complete: boolean; naturalWidth: number };
-      return loaded.complete && loaded.naturalWidth;
-    })).toBe(96);
+    await expect
+      .poll(() =>
+        thumbnail.evaluate((image) => {
+          const loaded = image as unknown as { complete: boolean; naturalWidth: number };
+          return loaded.complete && loaded.naturalWidth;
+        }),
+      )
+      .toBe(96);
     await look(page, stack.shots, 'assets-2-uploaded');
 
     // Details, then place it on the canvas's image-asset node.
@@ -137,11 +164,15 @@ describe('Console › Assets', () => {
     const usages = panel.getByTestId('usages');
     await usages.waitFor();
     expect(await usages.textContent()).toBe('Canvas Spring campaign, node hero');
-    expect(await page.getByRole('status').filter({ hasText: 'Placed' }).textContent()).toBe('Placed “hero.png” on node hero of “Spring campaign”.');
+    expect(await page.getByRole('status').filter({ hasText: 'Placed' }).textContent()).toBe(
+      'Placed “hero.png” on node hero of “Spring campaign”.',
+    );
     await look(page, stack.shots, 'assets-3-placed');
 
     // The server's record agrees.
-    const placed = await fetch(`${stack.baseUrl}/api/mcp/canvas/state?canvasId=${canvas.id as string}`, { headers: { authorization: `Bearer ${stack.apiKey}` } }).then((response) => response.json() as Promise<{ nodes: { id: string; data: { assetId?: string } }[] }>);
+    const placed = await fetch(`${stack.baseUrl}/api/mcp/canvas/state?canvasId=${canvas.id as string}`, {
+      headers: { authorization: `Bearer ${stack.apiKey}` },
+    }).then((response) => response.json() as Promise<{ nodes: { id: string; data: { assetId?: string } }[] }>);
     const assetId = await panel.getAttribute('data-asset-id');
     expect(placed.nodes.find((node) => node.id === 'hero')?.data.assetId).toBe(assetId);
 
@@ -150,8 +181,12 @@ describe('Console › Assets', () => {
     await panel.getByRole('group', { name: 'Purge hero.png?' }).getByRole('button', { name: 'Purge for good' }).click();
     const refusal = panel.getByRole('alert');
     await refusal.waitFor();
-    expect(await refusal.textContent()).toContain('Not purged: it is still in use“hero.png” is used by canvas “Spring campaign” (node hero). Take it off there first.');
-    expect(await refusal.textContent()).toContain(`The service said: Asset ${assetId} is in use on ${canvas.id as string} (nodes hero)`);
+    expect(await refusal.textContent()).toContain(
+      'Not purged: it is still in use“hero.png” is used by canvas “Spring campaign” (node hero). Take it off there first.',
+    );
+    expect(await refusal.textContent()).toContain(
+      `The service said: Asset ${assetId} is in use on ${canvas.id as string} (nodes hero)`,
+    );
     await look(page, stack.shots, 'assets-4-purge-refused');
 
     // Trash: it leaves the library and shows up in the trash; restore brings it back.

@@ -7,7 +7,15 @@
 // screenshots kept in STUDIO_SCREENSHOTS when set.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { look, openStudioPage, screen, signIn, startStudioStack, type StudioPage, type StudioStack } from '../support/studio-browser.ts';
+import {
+  look,
+  openStudioPage,
+  screen,
+  signIn,
+  startStudioStack,
+  type StudioPage,
+  type StudioStack,
+} from '../support/studio-browser.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
 const folder = tempFolders('console-integrations-e2e');
@@ -45,7 +53,9 @@ async function api<T>(path: string, body: Record<string, unknown>): Promise<T> {
 }
 
 describe('the console’s integrations and webhooks', () => {
-  it('stores a connection shown only masked, edits its origins without the secret, revokes it, and saves a policy', { timeout: 60_000 }, async () => {
+  it('stores a connection shown only masked, edits its origins without the secret, revokes it, and saves a policy', {
+    timeout: 60_000,
+  }, async () => {
     const { page, problems } = owner;
     await open(page, 'Integrations', 'integrations');
     await expect.poll(() => page.getByRole('row', { name: /HTTP request secrets/ }).count()).toBe(1);
@@ -90,7 +100,10 @@ describe('the console’s integrations and webhooks', () => {
 
     // Revoke, after confirming.
     await card.getByRole('button', { name: 'Revoke' }).click();
-    await card.getByRole('group', { name: 'Revoke HTTP request secrets (CRM)?' }).getByRole('button', { name: 'Revoke' }).click();
+    await card
+      .getByRole('group', { name: 'Revoke HTTP request secrets (CRM)?' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
     await page.locator('li[data-provider="http"]').getByText('Revoked', { exact: true }).waitFor();
     await page.getByRole('status').filter({ hasText: 'Revoked the http connection.' }).waitFor();
 
@@ -105,8 +118,14 @@ describe('the console’s integrations and webhooks', () => {
     await policy.getByRole('button', { name: 'Save policy' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved the policy.' }).waitFor();
     await page.getByRole('form', { name: 'Policy' }).getByText('Last saved').waitFor();
-    const stored = await fetch(`${stack.baseUrl}/api/integrations/policies`, { headers: { authorization: `Bearer ${stack.apiKey}` } });
-    expect(await stored.json()).toMatchObject({ allowedProviders: ['provider-one', 'speech'], monthlyCreditCap: 5000, allowSharedCredentials: true });
+    const stored = await fetch(`${stack.baseUrl}/api/integrations/policies`, {
+      headers: { authorization: `Bearer ${stack.apiKey}` },
+    });
+    expect(await stored.json()).toMatchObject({
+      allowedProviders: ['provider-one', 'speech'],
+      monthlyCreditCap: 5000,
+      allowSharedCredentials: true,
+    });
     await look(page, stack.shots, 'integrations-4-revoked-policy');
 
     // The policy as the service has it, read back through the page after a reload.
@@ -114,20 +133,34 @@ describe('the console’s integrations and webhooks', () => {
     await screen(page, 'integrations');
     const reloaded = page.getByRole('form', { name: 'Policy' });
     expect(await reloaded.getByLabel('Any provider').isChecked()).toBe(false);
-    expect(await reloaded.getByRole('group', { name: 'Allowed providers' }).getByLabel('Video provider one').isChecked()).toBe(true);
-    expect(await reloaded.getByRole('group', { name: 'Allowed providers' }).getByLabel('Video provider two').isChecked()).toBe(false);
+    expect(
+      await reloaded.getByRole('group', { name: 'Allowed providers' }).getByLabel('Video provider one').isChecked(),
+    ).toBe(true);
+    expect(
+      await reloaded.getByRole('group', { name: 'Allowed providers' }).getByLabel('Video provider two').isChecked(),
+    ).toBe(false);
     expect(await reloaded.getByLabel('Monthly credit cap').inputValue()).toBe('5000');
     expect(problems).toEqual([]);
   });
 
-  it('lists a registered webhook with its URL to copy, stores a signing secret never shown back, revokes and registers again', { timeout: 60_000 }, async () => {
+  it('lists a registered webhook with its URL to copy, stores a signing secret never shown back, revokes and registers again', {
+    timeout: 60_000,
+  }, async () => {
     const { page, problems } = owner;
     const canvas = await api<{ id: string }>('/api/mcp/canvas/create', { name: 'Order intake' });
-    await api('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'hook', type: 'webhook-trigger', data: { label: 'Shop orders' } });
-    const registration = await api<{ webhookUrl: string; webhookSecret: string; signedUrls: Record<string, string> }>('/api/mcp/webhooks/register', {
+    await api('/api/mcp/canvas/node/add', {
       canvasId: canvas.id,
-      triggerNodeId: 'hook',
+      id: 'hook',
+      type: 'webhook-trigger',
+      data: { label: 'Shop orders' },
     });
+    const registration = await api<{ webhookUrl: string; webhookSecret: string; signedUrls: Record<string, string> }>(
+      '/api/mcp/webhooks/register',
+      {
+        canvasId: canvas.id,
+        triggerNodeId: 'hook',
+      },
+    );
 
     await open(page, 'Webhooks', 'webhooks');
     const card = page.locator('li[data-node-id="hook"]');
@@ -166,7 +199,11 @@ describe('the console’s integrations and webhooks', () => {
     await card.getByRole('group', { name: 'Actions for Shop orders' }).getByRole('button', { name: 'Revoke' }).click();
     await card.getByRole('group', { name: 'Revoke Shop orders?' }).getByRole('button', { name: 'Revoke' }).click();
     await card.getByText('Not registered', { exact: true }).waitFor();
-    const refused = await fetch(registration.webhookUrl, { method: 'POST', headers: { authorization: `Bearer ${registration.webhookSecret}` }, body: '{}' });
+    const refused = await fetch(registration.webhookUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${registration.webhookSecret}` },
+      body: '{}',
+    });
     expect(refused.status).toBe(404);
     await look(page, stack.shots, 'webhooks-3-revoked');
 
@@ -179,7 +216,11 @@ describe('the console’s integrations and webhooks', () => {
     expect(fresh).not.toBe(registration.webhookSecret);
     // The new registration has no provider secret: the stored one went with the old one.
     await card.locator('li[data-scheme="stripe"]').getByText('Not set').waitFor();
-    const accepted = await fetch(registration.webhookUrl, { method: 'POST', headers: { authorization: `Bearer ${fresh}`, 'content-type': 'application/json' }, body: '{}' });
+    const accepted = await fetch(registration.webhookUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${fresh}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(accepted.status).toBe(202);
     await look(page, stack.shots, 'webhooks-4-registered-again');
     expect(problems).toEqual([]);

@@ -49,10 +49,20 @@ function killGroup(local: LocalProcess, signal: NodeJS.Signals): void {
   }
 }
 
-async function call(baseUrl: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+async function call(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -92,8 +102,12 @@ describe('kill -9 of npm start mid-load', () => {
     expect(hook.status).toBe(201);
     const secret = hook.body.webhookSecret as string;
     // Warm up: the first call of each handler loads its module; the load should measure runs, not imports.
-    expect((await call(baseUrl, 'POST', '/api/run', { canvasId, triggerNodeId: 'prompt', sync: true })).status).toBe(200);
-    expect((await call(baseUrl, 'POST', '/webhook/trigger', { warm: true }, { authorization: `Bearer ${secret}` })).status).toBe(202);
+    expect((await call(baseUrl, 'POST', '/api/run', { canvasId, triggerNodeId: 'prompt', sync: true })).status).toBe(
+      200,
+    );
+    expect(
+      (await call(baseUrl, 'POST', '/webhook/trigger', { warm: true }, { authorization: `Bearer ${secret}` })).status,
+    ).toBe(202);
 
     // Act: 6 API clients and 2 webhook senders until the kill; only 202 answers count as accepted.
     const accepted: string[] = [];
@@ -103,8 +117,20 @@ describe('kill -9 of npm start mid-load', () => {
         try {
           const answer =
             kind === 'api'
-              ? await call(baseUrl, 'POST', '/api/run', { canvasId, triggerNodeId: 'prompt', inputs: { prompt: randomUUID() } }, { 'idempotency-key': randomUUID() })
-              : await call(baseUrl, 'POST', '/webhook/trigger', { n: randomUUID() }, { authorization: `Bearer ${secret}` });
+              ? await call(
+                  baseUrl,
+                  'POST',
+                  '/api/run',
+                  { canvasId, triggerNodeId: 'prompt', inputs: { prompt: randomUUID() } },
+                  { 'idempotency-key': randomUUID() },
+                )
+              : await call(
+                  baseUrl,
+                  'POST',
+                  '/webhook/trigger',
+                  { n: randomUUID() },
+                  { authorization: `Bearer ${secret}` },
+                );
           if (answer.status === 202) accepted.push(answer.body.executionId);
         } catch {
           // The connection died with the stack: that request was never answered, so promised nothing.
@@ -113,7 +139,8 @@ describe('kill -9 of npm start mid-load', () => {
     };
     const clients = [...Array.from({ length: 6 }, () => client('api')), client('webhook'), client('webhook')];
     const loadUntil = Date.now() + LOAD_MAX_MS;
-    while (accepted.length < LOAD_RUNS && Date.now() < loadUntil) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (accepted.length < LOAD_RUNS && Date.now() < loadUntil)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     killGroup(processes[0]!, 'SIGKILL');
     crashed = true;
     await Promise.all(clients);
@@ -135,7 +162,9 @@ describe('kill -9 of npm start mid-load', () => {
       if (pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 500));
     }
 
-    console.log(`crash-recovery: ${accepted.length} accepted before the kill; restart ${readyAt - restartAt} ms; all terminal ${pending.size === 0 ? `${Date.now() - readyAt} ms after ready` : 'never'}`);
+    console.log(
+      `crash-recovery: ${accepted.length} accepted before the kill; restart ${readyAt - restartAt} ms; all terminal ${pending.size === 0 ? `${Date.now() - readyAt} ms after ready` : 'never'}`,
+    );
 
     // Assess: nothing accepted is left behind, and nothing was lost on the way.
     const stuck = [...pending].map((id) => `${id}: ${statuses.get(id)}`);

@@ -26,9 +26,16 @@ describe('local mode: what the printed URLs serve', () => {
     local = startLocalProcess({ ...ports, DATA_DIR: dataDir, PUBLIC_BASE_URL: '', PUBLIC_APP_URL: '' });
     const ready = await waitUntilReady(local);
 
-    for (const [host, origin] of [['app', ready.appUrl], ['base', ready.baseUrl]] as const) {
+    for (const [host, origin] of [
+      ['app', ready.appUrl],
+      ['base', ready.baseUrl],
+    ] as const) {
       // Act
-      const [index, health, openapi] = await Promise.all([fetch(`${origin}/`), fetch(`${origin}/health`), fetch(`${origin}/openapi.json`)]);
+      const [index, health, openapi] = await Promise.all([
+        fetch(`${origin}/`),
+        fetch(`${origin}/health`),
+        fetch(`${origin}/openapi.json`),
+      ]);
       // Assess
       expect(index.status, host).toBe(200);
       expect(await index.text()).toContain(`${host} host`);

@@ -27,7 +27,14 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
 function browserLike() {
   const jar = new Map<string, string>();
   return async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [name, ...value] = line.split(';')[0]!.split('=');
       jar.set(name!.trim(), value.join('='));
@@ -84,10 +91,17 @@ describe('OAuth users in local mode', () => {
 
   async function signIn(email: string, password: string): Promise<Response> {
     const issuer = new URL(appUrl);
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+    );
     const redirectUri = 'http://127.0.0.1:9/callback';
     const client = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' }, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' },
+        insecure,
+      ),
     );
     const url = new URL(as.authorization_endpoint!);
     url.search = new URLSearchParams({
@@ -118,11 +132,29 @@ describe('OAuth users in local mode', () => {
 
   it('creates a user with the admin CLI who can then sign in', async () => {
     const workspaceId = /Created workspace (ws_\w+)/.exec(output)![1]!;
-    const created = await run(['scripts/admin.ts', 'create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--workspace', workspaceId, '--role', 'viewer', '--local'], { DATA_DIR: dataDir });
+    const created = await run(
+      [
+        'scripts/admin.ts',
+        'create-user',
+        '--email',
+        'viewer@example.test',
+        '--password',
+        'viewer password',
+        '--workspace',
+        workspaceId,
+        '--role',
+        'viewer',
+        '--local',
+      ],
+      { DATA_DIR: dataDir },
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/userId:\s+usr_/);
     expect(created.stdout).toContain(`workspace:   ${workspaceId} (viewer)`);
-    const again = await run(['scripts/admin.ts', 'create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--local'], { DATA_DIR: dataDir });
+    const again = await run(
+      ['scripts/admin.ts', 'create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--local'],
+      { DATA_DIR: dataDir },
+    );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('already exists');
     expect((await signIn('viewer@example.test', 'viewer password')).status).toBe(303);

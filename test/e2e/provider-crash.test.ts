@@ -36,9 +36,27 @@ let baseUrl = '';
 
 async function start(): Promise<void> {
   // No provider account: every key and base URL blank, whatever the test environment holds.
-  const blank = Object.fromEntries(['GEMINI_API_KEY', 'FAL_KEY', 'ELEVENLABS_API_KEY', 'PROVIDER_ONE_BASE_URL', 'PROVIDER_TWO_BASE_URL', 'SPEECH_BASE_URL', 'OUTBOUND_ALLOW_HOSTS'].map((name) => [name, '']));
+  const blank = Object.fromEntries(
+    [
+      'GEMINI_API_KEY',
+      'FAL_KEY',
+      'ELEVENLABS_API_KEY',
+      'PROVIDER_ONE_BASE_URL',
+      'PROVIDER_TWO_BASE_URL',
+      'SPEECH_BASE_URL',
+      'OUTBOUND_ALLOW_HOSTS',
+    ].map((name) => [name, '']),
+  );
   const local = startLocalProcess(
-    { ...blank, APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()), DATA_DIR: dataDir, LOCAL_RUN_DIR: runDir, BOOTSTRAP_API_KEY: apiKey, SANDBOX_JOB_SECONDS: String(JOB_SECONDS) },
+    {
+      ...blank,
+      APP_PORT: String(await freePort()),
+      BASE_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      LOCAL_RUN_DIR: runDir,
+      BOOTSTRAP_API_KEY: apiKey,
+      SANDBOX_JOB_SECONDS: String(JOB_SECONDS),
+    },
     { detached: true },
   );
   processes.push(local);
@@ -56,7 +74,10 @@ function killGroup(local: LocalProcess, signal: NodeJS.Signals): void {
 async function http(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -103,7 +124,10 @@ async function allTransactions(): Promise<any[]> {
   const items: any[] = [];
   let cursor: string | null = null;
   do {
-    const page = await http('GET', `/api/mcp/credits/transactions?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await http(
+      'GET',
+      `/api/mcp/credits/transactions?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expect(page.status, JSON.stringify(page.body)).toBe(200);
     items.push(...page.body.items);
     cursor = page.body.nextCursor;
@@ -111,7 +135,10 @@ async function allTransactions(): Promise<any[]> {
   return items;
 }
 
-const assetIdsOf = async (canvasId: string): Promise<string[]> => (await http('GET', `/api/mcp/canvas/assets?canvasId=${canvasId}`)).body.items.map((asset: { id: string }) => asset.id);
+const assetIdsOf = async (canvasId: string): Promise<string[]> =>
+  (await http('GET', `/api/mcp/canvas/assets?canvasId=${canvasId}`)).body.items.map(
+    (asset: { id: string }) => asset.id,
+  );
 
 afterAll(async () => {
   for (const local of processes) {
@@ -127,16 +154,43 @@ describe('kill -9 of npm start while the providers are making videos', () => {
     // Prepare: credits, a canvas for the routes' jobs and one per provider for the runs.
     await start();
     const { workspaceId } = (await http('GET', '/api/verify-key')).body;
-    const granted = await admin(['grant-credits', '--workspace', workspaceId, '--credits', String(GRANTED), '--reason', 'provider crash', '--local']);
+    const granted = await admin([
+      'grant-credits',
+      '--workspace',
+      workspaceId,
+      '--credits',
+      String(GRANTED),
+      '--reason',
+      'provider crash',
+      '--local',
+    ]);
     expect(granted.code, granted.output).toBe(0);
     const routesCanvas = (await http('POST', '/api/mcp/canvas/create', { name: 'Routes' })).body.id as string;
-    const falCanvas = await videoAndSpeechCanvas('pier', { provider: 'provider-two', endpointId: FAL_ENDPOINT, modelParams: { duration: 4 } });
-    const veoCanvas = await videoAndSpeechCanvas('lighthouse', { provider: 'provider-one', modelParams: { duration: 4 } });
+    const falCanvas = await videoAndSpeechCanvas('pier', {
+      provider: 'provider-two',
+      endpointId: FAL_ENDPOINT,
+      modelParams: { duration: 4 },
+    });
+    const veoCanvas = await videoAndSpeechCanvas('lighthouse', {
+      provider: 'provider-one',
+      modelParams: { duration: 4 },
+    });
 
     // Act: two video jobs through the routes, a spoken line through its route, two runs.
     const routeJobs = [
-      { path: '/api/fal/generate-video', body: { canvasId: routesCanvas, prompt: 'A synthetic pier', endpointId: FAL_ENDPOINT, modelParams: { duration: 4 } } },
-      { path: '/api/generate-video', body: { canvasId: routesCanvas, prompt: 'A synthetic lighthouse', modelParams: { duration: 4 } } },
+      {
+        path: '/api/fal/generate-video',
+        body: {
+          canvasId: routesCanvas,
+          prompt: 'A synthetic pier',
+          endpointId: FAL_ENDPOINT,
+          modelParams: { duration: 4 },
+        },
+      },
+      {
+        path: '/api/generate-video',
+        body: { canvasId: routesCanvas, prompt: 'A synthetic lighthouse', modelParams: { duration: 4 } },
+      },
     ];
     const submitted = [];
     const firstSubmitAt = Date.now();
@@ -145,7 +199,11 @@ describe('kill -9 of npm start while the providers are making videos', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(202);
       submitted.push({ ...job, jobId: answer.body.jobId as string, statusToken: answer.body.statusToken as string });
     }
-    const speech = await http('POST', '/api/generate-audio', { canvasId: routesCanvas, mode: 'tts', text: 'Spoken before the crash.' });
+    const speech = await http('POST', '/api/generate-audio', {
+      canvasId: routesCanvas,
+      mode: 'tts',
+      text: 'Spoken before the crash.',
+    });
     expect(speech.status, JSON.stringify(speech.body)).toBe(201);
     const runs = [];
     for (const canvasId of [falCanvas, veoCanvas]) {
@@ -164,7 +222,10 @@ describe('kill -9 of npm start while the providers are making videos', () => {
       );
     }
     for (const job of submitted) {
-      const polled = await http('GET', `${job.path}?jobId=${job.jobId}&statusToken=${encodeURIComponent(job.statusToken)}`);
+      const polled = await http(
+        'GET',
+        `${job.path}?jobId=${job.jobId}&statusToken=${encodeURIComponent(job.statusToken)}`,
+      );
       expect(polled.body.status, `${job.path} job before the kill`).toBe('running');
     }
     const killedAt = Date.now();
@@ -179,7 +240,10 @@ describe('kill -9 of npm start while the providers are making videos', () => {
       routeOutcomes.push(
         await waitUntil(
           async () => {
-            const polled = await http('GET', `${job.path}?jobId=${job.jobId}&statusToken=${encodeURIComponent(job.statusToken)}`);
+            const polled = await http(
+              'GET',
+              `${job.path}?jobId=${job.jobId}&statusToken=${encodeURIComponent(job.statusToken)}`,
+            );
             return TERMINAL.includes(polled.body?.status) ? polled.body : undefined;
           },
           { what: `${job.path} job ${job.jobId} finished`, timeoutMs: 90_000, intervalMs: 1_000 },
@@ -198,15 +262,26 @@ describe('kill -9 of npm start while the providers are making videos', () => {
         ),
       );
     }
-    console.log(`provider-crash: killed ${killedAt - firstSubmitAt} ms after the first submit; ready again ${readyAt - killedAt} ms later; all finished ${Date.now() - readyAt} ms after that`);
-    for (const outcome of routeOutcomes) expect(outcome, JSON.stringify(outcome)).toMatchObject({ status: 'succeeded', asset: { kind: 'video', contentType: 'video/mp4' } });
-    for (const outcome of runOutcomes) expect(outcome.status, JSON.stringify(outcome.error ?? outcome.nodes)).toBe('succeeded');
+    console.log(
+      `provider-crash: killed ${killedAt - firstSubmitAt} ms after the first submit; ready again ${readyAt - killedAt} ms later; all finished ${Date.now() - readyAt} ms after that`,
+    );
+    for (const outcome of routeOutcomes)
+      expect(outcome, JSON.stringify(outcome)).toMatchObject({
+        status: 'succeeded',
+        asset: { kind: 'video', contentType: 'video/mp4' },
+      });
+    for (const outcome of runOutcomes)
+      expect(outcome.status, JSON.stringify(outcome.error ?? outcome.nodes)).toBe('succeeded');
 
     // Each asset exists once: on its canvas, and nothing else there.
-    expect((await assetIdsOf(routesCanvas)).sort()).toEqual([...routeOutcomes.map((outcome) => outcome.asset.assetId), speech.body.asset.assetId].sort());
+    expect((await assetIdsOf(routesCanvas)).sort()).toEqual(
+      [...routeOutcomes.map((outcome) => outcome.asset.assetId), speech.body.asset.assetId].sort(),
+    );
     for (const [index, run] of runs.entries()) {
       const outputs = runOutcomes[index].outputs;
-      expect((await assetIdsOf(run.canvasId)).sort()).toEqual([outputs.video['video-out'].assetId, outputs.speak['audio-out'].assetId].sort());
+      expect((await assetIdsOf(run.canvasId)).sort()).toEqual(
+        [outputs.video['video-out'].assetId, outputs.speak['audio-out'].assetId].sort(),
+      );
     }
 
     // Each job is charged once, under its own operation; nothing else was charged, nothing is held.

@@ -17,7 +17,10 @@ let baseUrl: string;
 async function http(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { authorization: `Bearer ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${apiKey}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -25,7 +28,12 @@ async function http(method: string, path: string, body?: unknown): Promise<{ sta
 }
 
 beforeAll(async () => {
-  local = startLocalProcess({ APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()), DATA_DIR: dataDir, BOOTSTRAP_API_KEY: apiKey });
+  local = startLocalProcess({
+    APP_PORT: String(await freePort()),
+    BASE_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    BOOTSTRAP_API_KEY: apiKey,
+  });
   baseUrl = (await waitUntilReady(local)).baseUrl;
 });
 
@@ -65,24 +73,41 @@ describe('runs through the start script', () => {
 
     // Assess
     expect(accepted.status).toBe(202);
-    expect(accepted.body).toEqual({ ok: true, executionId: expect.stringMatching(/^exec_[0-9a-z]{26}$/), message: expect.any(String) });
+    expect(accepted.body).toEqual({
+      ok: true,
+      executionId: expect.stringMatching(/^exec_[0-9a-z]{26}$/),
+      message: expect.any(String),
+    });
     let snapshot: any;
     for (let polls = 0; polls < 200; polls++) {
       snapshot = (await http('GET', `/api/executions?executionId=${accepted.body.executionId}`)).body;
       if (['succeeded', 'failed', 'cancelled'].includes(snapshot.status)) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(snapshot).toMatchObject({ executionId: accepted.body.executionId, status: 'succeeded', result: { out: '<stored prompt>' } });
+    expect(snapshot).toMatchObject({
+      executionId: accepted.body.executionId,
+      status: 'succeeded',
+      result: { out: '<stored prompt>' },
+    });
   });
 
   it('answers a sync run with 200 and the terminal snapshot', async () => {
     // Act
-    const answer = await http('POST', '/api/run', { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'sync' }, sync: true, timeoutSeconds: 30 });
+    const answer = await http('POST', '/api/run', {
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'sync' },
+      sync: true,
+      timeoutSeconds: 30,
+    });
 
     // Assess
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'succeeded', result: { out: '<sync>' }, inputs: { prompt: 'sync' } });
     const history = await http('GET', `/api/mcp/canvas/executions?canvasId=${canvasId}`);
-    expect(history.body.items.map((item: { executionId: string }) => item.executionId)).toEqual([answer.body.executionId, expect.any(String)]);
+    expect(history.body.items.map((item: { executionId: string }) => item.executionId)).toEqual([
+      answer.body.executionId,
+      expect.any(String),
+    ]);
   });
 });

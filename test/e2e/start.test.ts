@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/ports.ts';
-import { descendantsOf, isAlive, isLoopback, listenersOf, startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
+import {
+  descendantsOf,
+  isAlive,
+  isLoopback,
+  listenersOf,
+  startLocalProcess,
+  waitUntilReady,
+  type LocalProcess,
+} from '../support/local-process.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-'));
 const bootstrapApiKey = `workspace_${randomBytes(16).toString('hex')}`;
@@ -24,7 +32,8 @@ async function terminate(local: LocalProcess) {
   local.child.kill('SIGTERM');
   const exitCode = await local.exited;
   // Children are stopped before the parent exits; give the kernel a moment to finish reaping.
-  for (let i = 0; i < 50 && beneath.some((process) => isAlive(process.pid)); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && beneath.some((process) => isAlive(process.pid)); i++)
+    await new Promise((r) => setTimeout(r, 100));
   return { exitCode, beneath, survivors: beneath.filter((process) => isAlive(process.pid)) };
 }
 
@@ -51,7 +60,9 @@ describe('local mode: the start script (what npm start runs)', () => {
     const ready = await waitUntilReady(local);
 
     // Act
-    const verified = await fetch(`${ready.baseUrl}/api/verify-key`, { headers: { authorization: `Bearer ${bootstrapApiKey}` } });
+    const verified = await fetch(`${ready.baseUrl}/api/verify-key`, {
+      headers: { authorization: `Bearer ${bootstrapApiKey}` },
+    });
     const anonymous = await fetch(`${ready.baseUrl}/api/verify-key`);
     const unknown = await fetch(`${ready.baseUrl}/api/does-not-exist`);
     const unknownOnApp = await fetch(`${ready.appUrl}/api/verify-key`);
@@ -84,11 +95,17 @@ describe('local mode: the start script (what npm start runs)', () => {
   it('keeps workspaces and keys across a restart over the same DATA_DIR and does not bootstrap twice', async () => {
     // Prepare: the first test ran over this DATA_DIR
     expect(workspaceId).toBeDefined();
-    const local = await start({ ...ports, DATA_DIR: dataDir, BOOTSTRAP_API_KEY: `workspace_${randomBytes(16).toString('hex')}` });
+    const local = await start({
+      ...ports,
+      DATA_DIR: dataDir,
+      BOOTSTRAP_API_KEY: `workspace_${randomBytes(16).toString('hex')}`,
+    });
     const ready = await waitUntilReady(local);
 
     // Act
-    const verified = await fetch(`${ready.baseUrl}/api/verify-key`, { headers: { authorization: `Bearer ${bootstrapApiKey}` } });
+    const verified = await fetch(`${ready.baseUrl}/api/verify-key`, {
+      headers: { authorization: `Bearer ${bootstrapApiKey}` },
+    });
 
     // Assess
     expect(ready.apiKey).toBeUndefined();
@@ -145,7 +162,9 @@ describe('local mode: the start script (what npm start runs)', () => {
       const listeners = listenersOf([local.child.pid!, ...beneath.map((process) => process.pid)]);
 
       // Assess: the JVM's listener is among those read (the check is not vacuous), and none is on another address
-      const java = beneath.filter((process) => process.command.includes('DynamoDBLocal.jar')).map((process) => process.pid);
+      const java = beneath
+        .filter((process) => process.command.includes('DynamoDBLocal.jar'))
+        .map((process) => process.pid);
       expect(listeners.some((listener) => java.includes(listener.pid))).toBe(true);
       expect(listeners.some((listener) => listener.port === appPort)).toBe(true);
       expect(listeners.filter((listener) => !isLoopback(listener.address))).toEqual([]);

@@ -14,7 +14,11 @@ let stack: StudioStack;
 
 beforeAll(async () => {
   // A provider job lasts a few seconds, so the video node is seen waiting on its provider.
-  stack = await startStudioStack({ dataDir: folder(), shots: process.env.STUDIO_SCREENSHOTS || folder(), env: { SANDBOX_JOB_SECONDS: '3' } });
+  stack = await startStudioStack({
+    dataDir: folder(),
+    shots: process.env.STUDIO_SCREENSHOTS || folder(),
+    env: { SANDBOX_JOB_SECONDS: '3' },
+  });
 });
 
 afterAll(async () => {
@@ -39,7 +43,9 @@ async function addNode(page: Page, label: string, type: string): Promise<string>
   await page.getByRole('navigation', { name: 'Add a node' }).getByRole('button', { name: label, exact: true }).click();
   await inspector(page).getByRole('heading', { name: label }).waitFor();
   const id = (await inspector(page).locator('.inspector-id').textContent())!.replace(/^Id /, '');
-  await flowNode(page, type).and(page.locator(`[data-id="${id}"]`)).waitFor();
+  await flowNode(page, type)
+    .and(page.locator(`[data-id="${id}"]`))
+    .waitFor();
   return id;
 }
 
@@ -83,7 +89,11 @@ interface VideoElement {
 
 const saved = (page: Page) => page.locator('[data-save-state="saved"]').waitFor();
 
-async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${stack.baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${stack.apiKey}`, 'content-type': 'application/json' },
@@ -93,7 +103,9 @@ async function api(method: string, path: string, body?: unknown): Promise<{ stat
 }
 
 describe('running canvases in the studio', () => {
-  it('builds prompt → text template → output from the palette, runs it and shows the output and the history', { timeout: 90_000 }, async () => {
+  it('builds prompt → text template → output from the palette, runs it and shows the output and the history', {
+    timeout: 90_000,
+  }, async () => {
     const { page, context, problems } = await openStudioPage(stack);
     await signIn(page, stack);
     await openNewCanvas(page, 'Echo');
@@ -122,14 +134,18 @@ describe('running canvases in the studio', () => {
     const outputNode = page.locator(`.react-flow__node[data-id="${output}"]`);
     await outputNode.getByText('Succeeded', { exact: true }).waitFor();
     expect(await outputNode.getByTestId('node-output').textContent()).toBe('You said: hello from the browser');
-    expect(await page.locator(`.react-flow__node[data-id="${prompt}"]`).getByText('Succeeded', { exact: true }).count()).toBe(1);
+    expect(
+      await page.locator(`.react-flow__node[data-id="${prompt}"]`).getByText('Succeeded', { exact: true }).count(),
+    ).toBe(1);
     await runPanel(page).locator('.run-output-text', { hasText: 'You said: hello from the browser' }).first().waitFor();
 
     // The history lists the run; its timeline shows the node events.
     const executionId = await page.locator('section.run-details').getAttribute('data-execution-id');
     const history = page.getByRole('region', { name: 'Run history' });
     await history.locator(`li[data-execution-id="${executionId}"]`).getByText('Succeeded').waitFor();
-    await runPanel(page).getByText(/^Timeline \(\d+ events\)$/).click();
+    await runPanel(page)
+      .getByText(/^Timeline \(\d+ events\)$/)
+      .click();
     const timeline = await runPanel(page).locator('.run-timeline li').allTextContents();
     expect(timeline.some((line) => line.includes('execution.succeeded'))).toBe(true);
     expect(timeline.some((line) => line.includes(`node.succeeded · Output (${output})`))).toBe(true);
@@ -146,8 +162,19 @@ describe('running canvases in the studio', () => {
     await context.close();
   });
 
-  it('runs a generation canvas: cost before, waiting on the provider, the video plays, the charge after', { timeout: 90_000 }, async () => {
-    const granted = await admin(stack, ['grant-credits', '--workspace', stack.workspaceId, '--credits', '1000', '--reason', 'test', '--local']);
+  it('runs a generation canvas: cost before, waiting on the provider, the video plays, the charge after', {
+    timeout: 90_000,
+  }, async () => {
+    const granted = await admin(stack, [
+      'grant-credits',
+      '--workspace',
+      stack.workspaceId,
+      '--credits',
+      '1000',
+      '--reason',
+      'test',
+      '--local',
+    ]);
     expect(granted.code, granted.output).toBe(0);
     const { page, context, problems } = await openStudioPage(stack);
     await signIn(page, stack);
@@ -219,7 +246,9 @@ describe('running canvases in the studio', () => {
     await page.mouse.down();
     await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 12 });
     // Let React Flow see the pointer over the target (it checks the connection on the next frame) before letting go.
-    await page.locator(`.react-flow__node[data-id="${text}"] .react-flow__handle[data-handleid="text-in"].connectingto`).waitFor();
+    await page
+      .locator(`.react-flow__node[data-id="${text}"] .react-flow__handle[data-handleid="text-in"].connectingto`)
+      .waitFor();
     await page.mouse.up();
     const status = page.locator('.canvas-status[role="status"]');
     await status.filter({ hasText: /^Cannot connect: / }).waitFor();
@@ -239,7 +268,11 @@ describe('running canvases in the studio', () => {
     const second = await addNode(page, 'Text template', 'text');
     await saved(page);
 
-    const elsewhere = await api('POST', '/api/mcp/canvas/node/update', { canvasId, nodeId: first, data: { label: 'Changed elsewhere' } });
+    const elsewhere = await api('POST', '/api/mcp/canvas/node/update', {
+      canvasId,
+      nodeId: first,
+      data: { label: 'Changed elsewhere' },
+    });
     expect(elsewhere.status, JSON.stringify(elsewhere.body)).toBe(200);
     await setField(page, 'Label', 'Changed here');
     const notice = page.locator('[data-notice="conflict"]');
@@ -250,7 +283,10 @@ describe('running canvases in the studio', () => {
     await look(page, stack.shots, 'runs-6-conflict');
 
     const state = await api('GET', `/api/mcp/canvas/state?canvasId=${canvasId}`);
-    const nodes = (state.body.nodes ?? (state.body.canvas as Record<string, unknown>)?.nodes) as { id: string; data: { label?: string } }[];
+    const nodes = (state.body.nodes ?? (state.body.canvas as Record<string, unknown>)?.nodes) as {
+      id: string;
+      data: { label?: string };
+    }[];
     expect(nodes.find((node) => node.id === first)?.data.label).toBe('Changed elsewhere');
     expect(nodes.find((node) => node.id === second)?.data.label).toBe('Changed here');
     expect(problems).toEqual([]);

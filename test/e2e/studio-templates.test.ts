@@ -31,17 +31,45 @@ async function api(path: string, body?: unknown): Promise<any> {
 }
 
 describe('templates in the studio', () => {
-  it('publishes a canvas, previews the template, uses it and lands on the new canvas', { timeout: 240_000 }, async () => {
+  it('publishes a canvas, previews the template, uses it and lands on the new canvas', {
+    timeout: 240_000,
+  }, async () => {
     // A small connected canvas, made through the API as any client would.
     const source = await api('/api/mcp/canvas/create', { name: 'Greeting flow' });
     await api('/api/mcp/canvas/patch', {
       canvasId: source.id,
       operations: [
-        { op: 'node/add', id: 'ask', type: 'prompt', position: { x: 0, y: 40 }, data: { label: 'Question', prompt: 'Who is asking?' } },
-        { op: 'node/add', id: 'greet', type: 'text', position: { x: 340, y: 0 }, data: { label: 'Greeting', template: 'Hello, {{input}}!' } },
+        {
+          op: 'node/add',
+          id: 'ask',
+          type: 'prompt',
+          position: { x: 0, y: 40 },
+          data: { label: 'Question', prompt: 'Who is asking?' },
+        },
+        {
+          op: 'node/add',
+          id: 'greet',
+          type: 'text',
+          position: { x: 340, y: 0 },
+          data: { label: 'Greeting', template: 'Hello, {{input}}!' },
+        },
         { op: 'node/add', id: 'show', type: 'output', position: { x: 680, y: 40 }, data: { label: 'Answer' } },
-        { op: 'edge/add', id: 'e1', source: 'ask', sourceHandle: 'prompt-out', target: 'greet', targetHandle: 'text-in' },
-        { op: 'edge/add', id: 'e2', source: 'greet', sourceHandle: 'text-out', target: 'show', targetHandle: 'value-in' },
+        {
+          op: 'edge/add',
+          id: 'e1',
+          source: 'ask',
+          sourceHandle: 'prompt-out',
+          target: 'greet',
+          targetHandle: 'text-in',
+        },
+        {
+          op: 'edge/add',
+          id: 'e2',
+          source: 'greet',
+          sourceHandle: 'text-out',
+          target: 'show',
+          targetHandle: 'value-in',
+        },
       ],
     });
 
@@ -56,7 +84,8 @@ describe('templates in the studio', () => {
     // The run history loads beside the editor; the picture waits for it rather than showing a spinner.
     await page.getByText('Loading runs…').waitFor({ state: 'detached' });
     await look(page, stack.shots, 'studio-canvas');
-    if (process.env.STUDIO_README_SHOT) copyFileSync(join(stack.shots, 'studio-canvas.png'), process.env.STUDIO_README_SHOT);
+    if (process.env.STUDIO_README_SHOT)
+      copyFileSync(join(stack.shots, 'studio-canvas.png'), process.env.STUDIO_README_SHOT);
 
     // Templates: none yet; publish the canvas under a name of our own.
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Templates' }).click();
@@ -79,20 +108,23 @@ describe('templates in the studio', () => {
     const nodes = row.getByRole('list', { name: 'Nodes of Greeter' }).getByRole('listitem');
     await nodes.first().waitFor();
     expect(await nodes.allTextContents()).toEqual(['Question · prompt', 'Greeting · text', 'Answer · output']);
-    expect(await row.getByRole('list', { name: 'Connections of Greeter' }).getByRole('listitem').allTextContents()).toEqual([
-      'Question (prompt-out) → Greeting (text-in)',
-      'Greeting (text-out) → Answer (value-in)',
-    ]);
+    expect(
+      await row.getByRole('list', { name: 'Connections of Greeter' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['Question (prompt-out) → Greeting (text-in)', 'Greeting (text-out) → Answer (value-in)']);
     await look(page, stack.shots, 'templates-preview');
 
     // Use: a new canvas, and the studio opens it.
     await row.getByRole('button', { name: 'Use template' }).click();
-    await page.waitForURL((url) => /^\/canvases\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== `/canvases/${source.id}`);
+    await page.waitForURL(
+      (url) => /^\/canvases\/[A-Za-z0-9_-]+$/.test(url.pathname) && url.pathname !== `/canvases/${source.id}`,
+    );
     const newId = new URL(page.url()).pathname.split('/')[2]!;
     await page.locator('.canvas-area [data-state="ready"]').waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Greeter');
     await expect.poll(() => page.locator('.react-flow__node').count()).toBe(3);
-    expect(await page.locator('.react-flow__node .canvas-node-title').allTextContents()).toEqual(expect.arrayContaining(['Question', 'Greeting', 'Answer']));
+    expect(await page.locator('.react-flow__node .canvas-node-title').allTextContents()).toEqual(
+      expect.arrayContaining(['Question', 'Greeting', 'Answer']),
+    );
     await expect.poll(() => page.locator('.react-flow__edge').count()).toBe(2);
     await look(page, stack.shots, 'templates-used-canvas');
 

@@ -5,7 +5,14 @@
 // (kept in STUDIO_SCREENSHOTS when set, else in a temp folder removed after the run).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, look as lookAt, openStudioPage, screen, startStudioStack, type StudioStack } from '../support/studio-browser.ts';
+import {
+  admin,
+  look as lookAt,
+  openStudioPage,
+  screen,
+  startStudioStack,
+  type StudioStack,
+} from '../support/studio-browser.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
 const folder = tempFolders('studio-e2e');
@@ -113,9 +120,22 @@ describe('the studio in a browser', () => {
     await context.close();
   });
 
-  it('gives a viewer a viewer’s scopes without a consent page, and says which scope an edit needs', { timeout: 120_000 }, async () => {
+  it('gives a viewer a viewer’s scopes without a consent page, and says which scope an edit needs', {
+    timeout: 120_000,
+  }, async () => {
     // Prepare: a viewer of the bootstrap workspace (the admin CLI against the running stack).
-    const created = await admin(stack, ['create-user', '--email', 'viewer@example.test', '--password', 'viewer password', '--workspace', stack.workspaceId, '--role', 'viewer', '--local']);
+    const created = await admin(stack, [
+      'create-user',
+      '--email',
+      'viewer@example.test',
+      '--password',
+      'viewer password',
+      '--workspace',
+      stack.workspaceId,
+      '--role',
+      'viewer',
+      '--local',
+    ]);
     expect(created.code, created.output).toBe(0);
     const { context, page } = await openStudioPage(stack);
 

@@ -38,7 +38,14 @@ function packagesByOutput(metafile: Metafile): Map<string, Set<string>> {
   return new Map(
     Object.entries(metafile.outputs)
       .filter(([file]) => !file.endsWith('.map'))
-      .map(([file, output]) => [file, new Set(Object.keys(output.inputs).map(packageOf).filter((name) => name !== undefined))]),
+      .map(([file, output]) => [
+        file,
+        new Set(
+          Object.keys(output.inputs)
+            .map(packageOf)
+            .filter((name) => name !== undefined),
+        ),
+      ]),
   );
 }
 
@@ -55,13 +62,21 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
       ]),
     ];
     // Act
-    const { metafile } = await build({ ...ROUTE_BUNDLING, entryPoints: entries, outdir: folder(), write: false, metafile: true, logLevel: 'error' });
+    const { metafile } = await build({
+      ...ROUTE_BUNDLING,
+      entryPoints: entries,
+      outdir: folder(),
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
     // Assess
     const bundles = packagesByOutput(metafile);
     expect(bundles.size).toBe(entries.length);
     for (const [file, packages] of bundles) {
       expect({ file, chain: CHAIN_ONLY.filter((name) => packages.has(name)) }).toEqual({ file, chain: [] });
-      if (packages.has('@aws-sdk/core')) expect({ file, env: packages.has('@aws-sdk/credential-provider-env') }).toEqual({ file, env: true });
+      if (packages.has('@aws-sdk/core'))
+        expect({ file, env: packages.has('@aws-sdk/credential-provider-env') }).toEqual({ file, env: true });
     }
   });
 
@@ -78,10 +93,14 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
     });
     const assembly = app.synth();
     // Assess: the bundle's source map lists every file esbuild put in it.
-    expect(NODEJS_BUNDLING.esbuildArgs).toEqual({ '--alias': Object.entries(LAMBDA_ALIASES).map(([name, to]) => `${name}=${to}`) });
+    expect(NODEJS_BUNDLING.esbuildArgs).toEqual({
+      '--alias': Object.entries(LAMBDA_ALIASES).map(([name, to]) => `${name}=${to}`),
+    });
     const assets = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
     expect(assets).toHaveLength(1);
-    const map = JSON.parse(readFileSync(path.join(assembly.directory, assets[0]!, 'index.mjs.map'), 'utf8')) as { sources: string[] };
+    const map = JSON.parse(readFileSync(path.join(assembly.directory, assets[0]!, 'index.mjs.map'), 'utf8')) as {
+      sources: string[];
+    };
     const packages = new Set(map.sources.map(packageOf));
     expect(packages.has('@aws-sdk/client-dynamodb')).toBe(true);
     expect(packages.has('@aws-sdk/credential-provider-env')).toBe(true);
@@ -97,7 +116,9 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
       }
     });
 
-    async function bundledCredentials(): Promise<() => Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }>> {
+    async function bundledCredentials(): Promise<
+      () => Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }>
+    > {
       const outfile = path.join(folder(), 'probe.mjs');
       const result = await build({
         ...ROUTE_BUNDLING,
@@ -112,7 +133,11 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
         sourcemap: false,
       });
       writeFileSync(outfile, result.outputFiles[0]!.text);
-      return ((await import(pathToFileURL(outfile).href)) as { credentials: () => Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }> }).credentials;
+      return (
+        (await import(pathToFileURL(outfile).href)) as {
+          credentials: () => Promise<{ accessKeyId: string; secretAccessKey: string; sessionToken?: string }>;
+        }
+      ).credentials;
     }
 
     it('signs with the credentials Lambda puts in the environment', async () => {
@@ -124,7 +149,11 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
       // Act
       const resolved = await credentials();
       // Assess
-      expect(resolved).toMatchObject({ accessKeyId: 'AKIDLAMBDAROLE', secretAccessKey: 'role-secret', sessionToken: 'role-session' });
+      expect(resolved).toMatchObject({
+        accessKeyId: 'AKIDLAMBDAROLE',
+        secretAccessKey: 'role-secret',
+        sessionToken: 'role-session',
+      });
     });
 
     it('fails plainly, without trying other sources, when the environment has none', async () => {
@@ -133,7 +162,9 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
       delete process.env.AWS_ACCESS_KEY_ID;
       delete process.env.AWS_SECRET_ACCESS_KEY;
       // Act + Assess
-      await expect(credentials()).rejects.toThrow(/environment variable credentials.*environment only \(LAMBDA_ALIASES/);
+      await expect(credentials()).rejects.toThrow(
+        /environment variable credentials.*environment only \(LAMBDA_ALIASES/,
+      );
     });
   });
 });

@@ -19,12 +19,19 @@ interface OutputReference {
 }
 
 const root = new URL('../../', import.meta.url);
-const files = ['README.md', ...readdirSync(new URL('docs/', root)).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const files = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+];
 
 /** Output names a page refers to: shell queries (`--stack-name S … OutputKey=='N'`) and `S.N` in backticks. */
 function outputReferences(file: string, text: string): OutputReference[] {
   const references: OutputReference[] = [];
-  for (const match of text.matchAll(/--stack-name\s+(\w+)[^\n]*(?:\\\n[^\n]*)*?OutputKey\s*(==|,)\s*['`]([A-Za-z0-9]+)['`]/g)) {
+  for (const match of text.matchAll(
+    /--stack-name\s+(\w+)[^\n]*(?:\\\n[^\n]*)*?OutputKey\s*(==|,)\s*['`]([A-Za-z0-9]+)['`]/g,
+  )) {
     // `starts_with(OutputKey,'N')` is a prefix query; `OutputKey=='N'` an exact one.
     references.push({ file, stack: match[1]!, name: match[3]!, prefix: match[2] === ',' });
   }
@@ -48,7 +55,9 @@ describe('stack outputs named by the documentation', () => {
 
   it('finds the references in the pages (the README deploy snippet among them)', () => {
     const references = files.flatMap((file) => outputReferences(file, readFileSync(new URL(file, root), 'utf8')));
-    expect(references.some((reference) => reference.file === 'README.md' && reference.stack === 'StatefulStack')).toBe(true);
+    expect(references.some((reference) => reference.file === 'README.md' && reference.stack === 'StatefulStack')).toBe(
+      true,
+    );
     expect(references.length).toBeGreaterThan(3);
   });
 
@@ -59,8 +68,13 @@ describe('stack outputs named by the documentation', () => {
     for (const reference of references) {
       expect(STACKS, `${reference.file}: ${reference.stack}`).toContain(reference.stack);
       const names = outputs.get(reference.stack)!;
-      const found = names.some((name) => (reference.prefix ? name.startsWith(reference.name) : name === reference.name));
-      expect(found, `${reference.file} names ${reference.stack} output ${reference.name}${reference.prefix ? '…' : ''}; the stack has ${names.join(', ')}`).toBe(true);
+      const found = names.some((name) =>
+        reference.prefix ? name.startsWith(reference.name) : name === reference.name,
+      );
+      expect(
+        found,
+        `${reference.file} names ${reference.stack} output ${reference.name}${reference.prefix ? '…' : ''}; the stack has ${names.join(', ')}`,
+      ).toBe(true);
     }
   });
 });

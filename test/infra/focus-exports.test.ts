@@ -23,7 +23,7 @@ describe('FOCUS export infrastructure', { timeout: 60_000 }, () => {
   it('expires stored exports under exports/ after a day, current and noncurrent versions alike', () => {
     // Act
     const buckets = Template.fromStack(built.stateful).findResources('AWS::S3::Bucket');
-    const media = buckets['MediaBucket4022EBBF']!;
+    const media = buckets.MediaBucket4022EBBF!;
     // Assess
     expect(EXPORT_KEY_PREFIX).toBe('exports/');
     expect(media.Properties.LifecycleConfiguration.Rules).toContainEqual({
@@ -34,16 +34,24 @@ describe('FOCUS export infrastructure', { timeout: 60_000 }, () => {
       Status: 'Enabled',
     });
     // Incomplete multipart uploads (a Lambda killed mid-export) are aborted too.
-    expect(media.Properties.LifecycleConfiguration.Rules).toContainEqual(expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }));
+    expect(media.Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+    );
   });
 
   it('lets the export functions of both hosts write and read objects, and the metadata functions nothing in S3', () => {
     // Prepare
     const template = Template.fromStack(built.stateless.areas.get('billing')!).toJSON();
-    const functions = Object.entries<Json>(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+    const functions = Object.entries<Json>(template.Resources).filter(
+      ([, resource]) => resource.Type === 'AWS::Lambda::Function',
+    );
     const policies = Object.values<Json>(template.Resources).filter((resource) => resource.Type === 'AWS::IAM::Policy');
     const actionsOf = (roleId: string) =>
-      policies.filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`)).flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: Json) => [statement.Action].flat()));
+      policies
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
+        .flatMap((policy) =>
+          policy.Properties.PolicyDocument.Statement.flatMap((statement: Json) => [statement.Action].flat()),
+        );
     const billingRoutes = ROUTES.filter((route) => route.area === 'billing');
     // Act / Assess
     expect(billingRoutes.map((route) => `${route.host} ${route.id}`).sort()).toEqual([

@@ -34,7 +34,14 @@ describe('the gateway bundle', { timeout: 120_000 }, () => {
   it('carries no Ajv, in no function', async () => {
     // Act
     const entries = [...new Set(ROUTES.map(routeEntryPath))];
-    const { metafile } = await build({ ...ROUTE_BUNDLING, entryPoints: entries, outdir: folder(), write: false, metafile: true, logLevel: 'error' });
+    const { metafile } = await build({
+      ...ROUTE_BUNDLING,
+      entryPoints: entries,
+      outdir: folder(),
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
     // Assess
     const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
     expect(inputs.filter((input) => /node_modules\/(ajv|ajv-formats|fast-uri)\//.test(input))).toEqual([]);
@@ -44,17 +51,30 @@ describe('the gateway bundle', { timeout: 120_000 }, () => {
     // Prepare
     const outdir = folder();
     splitBundle(routeEntryPath(routeById('gateway')), outdir);
-    Object.assign(process.env, { TABLE_NAME: 'unused', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y' });
+    Object.assign(process.env, {
+      TABLE_NAME: 'unused',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'x',
+      AWS_SECRET_ACCESS_KEY: 'y',
+    });
     const { handler } = (await import(pathToFileURL(path.join(outdir, SPLIT_ENTRY_FILE)).href)) as {
-      handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; headers: Record<string, string> }>;
+      handler: (
+        event: APIGatewayProxyEvent,
+        context: Context,
+      ) => Promise<{ statusCode: number; headers: Record<string, string> }>;
     };
     // Act
     const preflight = await handler(event('OPTIONS', {}), context);
-    const refused = await handler(event('POST', { authorization: 'Bearer umcp_0123456789abcdef0123', 'content-type': 'application/json' }), context);
+    const refused = await handler(
+      event('POST', { authorization: 'Bearer umcp_0123456789abcdef0123', 'content-type': 'application/json' }),
+      context,
+    );
     // Assess
     expect(preflight.statusCode).toBe(204);
     expect(refused.statusCode).toBe(401);
-    expect(refused.headers['www-authenticate']).toBe('Bearer resource_metadata="https://app.example.com/.well-known/oauth-protected-resource/api/mcp"');
+    expect(refused.headers['www-authenticate']).toBe(
+      'Bearer resource_metadata="https://app.example.com/.well-known/oauth-protected-resource/api/mcp"',
+    );
   });
 
   it('loads no operation at cold start: the operations are chunks imported on demand', () => {
@@ -64,8 +84,14 @@ describe('the gateway bundle', { timeout: 120_000 }, () => {
     // Assess: what index.mjs loads statically holds no route module but the gateway's own.
     const entry = Object.keys(metafile.outputs).find((name) => name.endsWith(`/${SPLIT_ENTRY_FILE}`))!;
     const coldInputs = coldOutputs(metafile, entry).flatMap((output) => Object.keys(metafile.outputs[output]!.inputs));
-    expect(coldInputs.filter((input) => input.startsWith('functions/routes/') && !input.startsWith('functions/routes/gateway/'))).toEqual([]);
-    const onDemand = Object.keys(metafile.outputs).filter((name) => name.endsWith('.mjs') && !coldOutputs(metafile, entry).includes(name));
+    expect(
+      coldInputs.filter(
+        (input) => input.startsWith('functions/routes/') && !input.startsWith('functions/routes/gateway/'),
+      ),
+    ).toEqual([]);
+    const onDemand = Object.keys(metafile.outputs).filter(
+      (name) => name.endsWith('.mjs') && !coldOutputs(metafile, entry).includes(name),
+    );
     const onDemandInputs = onDemand.flatMap((output) => Object.keys(metafile.outputs[output]!.inputs));
     expect(onDemandInputs).toContain('functions/routes/canvas/create.ts');
     expect(onDemandInputs).toContain('functions/routes/generation/generate-video.ts');
@@ -87,7 +113,10 @@ describe('the gateway bundle', { timeout: 120_000 }, () => {
     });
     const assembly = app.synth();
     // Assess
-    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', { Handler: 'index.handler', Runtime: 'nodejs22.x' });
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
+      Handler: 'index.handler',
+      Runtime: 'nodejs22.x',
+    });
     const assets = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
     expect(assets).toHaveLength(1);
     const files = readdirSync(path.join(assembly.directory, assets[0]!), { recursive: true }).map(String);
@@ -96,8 +125,14 @@ describe('the gateway bundle', { timeout: 120_000 }, () => {
     // No chunk carries the SDK's default credential chain (LAMBDA_ALIASES applies to split bundles too).
     const sources = files
       .filter((file) => file.endsWith('.mjs.map'))
-      .flatMap((file) => (JSON.parse(readFileSync(path.join(assembly.directory, assets[0]!, file), 'utf8')) as { sources: string[] }).sources);
+      .flatMap(
+        (file) =>
+          (JSON.parse(readFileSync(path.join(assembly.directory, assets[0]!, file), 'utf8')) as { sources: string[] })
+            .sources,
+      );
     expect(sources.some((source) => source.includes('@aws-sdk/credential-provider-env'))).toBe(true);
-    expect(sources.filter((source) => /@aws-sdk\/(credential-provider-node|nested-clients)\//.test(source))).toEqual([]);
+    expect(sources.filter((source) => /@aws-sdk\/(credential-provider-node|nested-clients)\//.test(source))).toEqual(
+      [],
+    );
   });
 });

@@ -26,7 +26,8 @@ const actionsOf = (statements: Json[]) => new Set(statements.flatMap((s) => [s.A
 
 function gatewayFunctionProps(built: ReturnType<typeof buildApp>): Json {
   const fn = built.stateless.functions.get('gateway')!;
-  return Template.fromStack(Stack.of(fn)).toJSON().Resources[logicalId(fn.function.node.defaultChild as CfnElement)].Properties;
+  return Template.fromStack(Stack.of(fn)).toJSON().Resources[logicalId(fn.function.node.defaultChild as CfnElement)]
+    .Properties;
 }
 
 describe('MCP gateway infrastructure', { timeout: 60_000 }, () => {
@@ -66,8 +67,13 @@ describe('MCP gateway infrastructure', { timeout: 60_000 }, () => {
 
   it('lets only the custom app origin PUT to presigned upload URLs when one is configured (any origin without)', () => {
     const corsOf = (built: ReturnType<typeof buildApp>) =>
-      Object.values(Template.fromStack(built.stateful).findResources('AWS::S3::Bucket')).find((bucket) => bucket.Properties.CorsConfiguration)!.Properties.CorsConfiguration.CorsRules[0];
-    expect(corsOf(buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'https://app.example.com' }, nag: false })).AllowedOrigins).toEqual(['https://app.example.com']);
+      Object.values(Template.fromStack(built.stateful).findResources('AWS::S3::Bucket')).find(
+        (bucket) => bucket.Properties.CorsConfiguration,
+      )!.Properties.CorsConfiguration.CorsRules[0];
+    expect(
+      corsOf(buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'https://app.example.com' }, nag: false }))
+        .AllowedOrigins,
+    ).toEqual(['https://app.example.com']);
     expect(corsOf(buildApp({ outdir: outdir(), context: FAST, nag: false })).AllowedOrigins).toEqual(['*']);
   });
 
@@ -80,23 +86,38 @@ describe('MCP gateway infrastructure', { timeout: 60_000 }, () => {
     expect(variables[ENV.publicAppUrl]).toBe('https://app.example.com');
     expect(variables[ENV.publicBaseUrl]).toBe('https://api.example.com');
     expect(variables[ENV.baseApiUrl]).toBeUndefined();
-    expect(() => buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'http://app.example.com' }, nag: false })).toThrow(/publicAppUrl/);
+    expect(() =>
+      buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'http://app.example.com' }, nag: false }),
+    ).toThrow(/publicAppUrl/);
   });
 
   it('puts CORS headers on API Gateway’s own answers of the app host (throttling, 4xx, 5xx), and not on the base host', () => {
     // Prepare / Act
-    const built = buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'https://app.example.com' }, nag: false });
+    const built = buildApp({
+      outdir: outdir(),
+      context: { ...FAST, publicAppUrl: 'https://app.example.com' },
+      nag: false,
+    });
     const parent = Template.fromStack(built.stateless).toJSON();
-    const responses = Object.values<Json>(parent.Resources).filter((r) => r.Type === 'AWS::ApiGateway::GatewayResponse');
-    const apiOf = (host: 'app' | 'base') => logicalId(built.stateless.apis.get(host)!.api.node.defaultChild as CfnElement);
+    const responses = Object.values<Json>(parent.Resources).filter(
+      (r) => r.Type === 'AWS::ApiGateway::GatewayResponse',
+    );
+    const apiOf = (host: 'app' | 'base') =>
+      logicalId(built.stateless.apis.get(host)!.api.node.defaultChild as CfnElement);
     // Assess
     const app = responses.filter((r) => r.Properties.RestApiId.Ref === apiOf('app'));
     const base = responses.filter((r) => r.Properties.RestApiId.Ref === apiOf('base'));
     expect(app.length).toBeGreaterThanOrEqual(4);
     for (const response of app) {
-      expect(response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin'], response.Properties.ResponseType).toBe("'https://app.example.com'");
-      expect(response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Expose-Headers']).toMatch(/WWW-Authenticate/);
+      expect(
+        response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin'],
+        response.Properties.ResponseType,
+      ).toBe("'https://app.example.com'");
+      expect(response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Expose-Headers']).toMatch(
+        /WWW-Authenticate/,
+      );
     }
-    for (const response of base) expect(JSON.stringify(response.Properties.ResponseParameters ?? {})).not.toContain('Access-Control');
+    for (const response of base)
+      expect(JSON.stringify(response.Properties.ResponseParameters ?? {})).not.toContain('Access-Control');
   });
 });

@@ -20,13 +20,29 @@ const outdir = tempFolders('cdk.out-nag');
 /** Routes still to come: an app-host route and media routes (bucket grants need acknowledging). */
 const FUTURE: RouteDefinition[] = [
   { ...ROUTES[0]!, id: 'app-probe', host: 'app', path: '/api/app-probe', area: 'workspace' },
-  { ...ROUTES[0]!, id: 'media-upload', method: 'POST', path: '/api/media/upload', access: { table: 'readWrite', bucket: 'readWrite' }, area: 'canvas' },
-  { ...ROUTES[0]!, id: 'media-read', method: 'GET', path: '/api/media/read', access: { table: 'read', bucket: 'read' }, area: 'keys' },
+  {
+    ...ROUTES[0]!,
+    id: 'media-upload',
+    method: 'POST',
+    path: '/api/media/upload',
+    access: { table: 'readWrite', bucket: 'readWrite' },
+    area: 'canvas',
+  },
+  {
+    ...ROUTES[0]!,
+    id: 'media-read',
+    method: 'GET',
+    path: '/api/media/read',
+    access: { table: 'read', bucket: 'read' },
+    area: 'keys',
+  },
 ];
 
 function findings(scope: IConstruct): string[] {
   const report = new AwsSolutionsChecks().validateScope(scope);
-  return report.violations.flatMap((v) => v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}: ${v.description}`));
+  return report.violations.flatMap((v) =>
+    v.violatingResources.map((r) => `${v.severity} ${v.ruleName} at ${r.constructPath}: ${v.description}`),
+  );
 }
 
 function acknowledgments(scope: IConstruct): Array<{ path: string; id: string; reason: string }> {
@@ -34,7 +50,11 @@ function acknowledgments(scope: IConstruct): Array<{ path: string; id: string; r
     construct.node.metadata
       .filter((entry) => entry.type === Validations.ACKNOWLEDGED_RULES_METADATA_KEY)
       .flatMap((entry) =>
-        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({ path: construct.node.path, id, reason })),
+        Object.entries(entry.data as Record<string, string>).map(([id, reason]) => ({
+          path: construct.node.path,
+          id,
+          reason,
+        })),
       ),
   );
 }
@@ -69,7 +89,10 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
 
   it('stays clean with a callback signing secret configured', () => {
     // Prepare
-    const context = { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd' };
+    const context = {
+      ...FAST,
+      callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd',
+    };
     const { app } = buildApp({ outdir: outdir(), context, nag: false });
     // Act / Assess
     expect(findings(app)).toEqual([]);
@@ -86,7 +109,10 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
       studioCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
       studioWebAclArn: 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/studio/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
     };
-    for (const context of [{ ...FAST, studioDir }, { ...FAST, studioDir, ...domain }]) {
+    for (const context of [
+      { ...FAST, studioDir },
+      { ...FAST, studioDir, ...domain },
+    ]) {
       const { app, stateless } = buildApp({ outdir: outdir(), context, nag: false });
       // Act / Assess
       expect(stateless.studio).toBeDefined();

@@ -25,7 +25,8 @@ const event = (path: string, query: Record<string, string> | null = null): APIGa
     headers: { Host: 'app.example.com', accept: 'text/html' },
     multiValueHeaders: {},
     queryStringParameters: query,
-    multiValueQueryStringParameters: query && Object.fromEntries(Object.entries(query).map(([name, value]) => [name, [value]])),
+    multiValueQueryStringParameters:
+      query && Object.fromEntries(Object.entries(query).map(([name, value]) => [name, [value]])),
     body: null,
     isBase64Encoded: false,
     requestContext: { requestId: 'r1', domainName: 'app.example.com', path, stage: 'prod' },
@@ -34,7 +35,9 @@ const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 29_000 } a
 
 describe('the OAuth bundle', { timeout: 120_000 }, () => {
   it('keeps each media type of the subset equal to mime-db', () => {
-    const mimeDb = createRequire(import.meta.url)(require.resolve('mime-db', { paths: [path.dirname(require.resolve('oidc-provider'))] })) as Record<string, unknown>;
+    const mimeDb = createRequire(import.meta.url)(
+      require.resolve('mime-db', { paths: [path.dirname(require.resolve('oidc-provider'))] }),
+    ) as Record<string, unknown>;
     for (const [type, entry] of Object.entries(subset)) expect(entry, type).toEqual(mimeDb[type]);
   });
 
@@ -49,10 +52,19 @@ describe('the OAuth bundle', { timeout: 120_000 }, () => {
       metafile: true,
       logLevel: 'error',
     });
-    Object.assign(process.env, { TABLE_NAME: 'unused', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y', PUBLIC_APP_URL: ORIGIN });
+    Object.assign(process.env, {
+      TABLE_NAME: 'unused',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'x',
+      AWS_SECRET_ACCESS_KEY: 'y',
+      PUBLIC_APP_URL: ORIGIN,
+    });
     process.env.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64url');
     const { handler } = (await import(pathToFileURL(path.join(outdir, 'oauth.mjs')).href)) as {
-      handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
+      handler: (
+        event: APIGatewayProxyEvent,
+        context: Context,
+      ) => Promise<{ statusCode: number; headers?: Record<string, string>; body: string }>;
     };
 
     // Act
@@ -61,7 +73,11 @@ describe('the OAuth bundle', { timeout: 120_000 }, () => {
     const page = await handler(event('/oauth/authorize', { response_type: 'code' }), context);
 
     // Assess
-    expect(Object.keys(Object.values(metafile.outputs).find((output) => output.entryPoint)!.inputs).filter((input) => input.includes('node_modules/mime-db/'))).toEqual([]);
+    expect(
+      Object.keys(Object.values(metafile.outputs).find((output) => output.entryPoint)!.inputs).filter((input) =>
+        input.includes('node_modules/mime-db/'),
+      ),
+    ).toEqual([]);
     expect(discovery.statusCode).toBe(200);
     expect(discovery.headers?.['content-type']).toBe('application/json; charset=utf-8');
     expect(JSON.parse(discovery.body).issuer).toBe(ORIGIN);

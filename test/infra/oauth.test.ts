@@ -21,7 +21,10 @@ function functionOf(routeId: string, built: ReturnType<typeof buildApp>) {
   const statements = Object.values<Json>(template.Resources)
     .filter((r) => r.Type === 'AWS::IAM::Policy' && JSON.stringify(r.Properties.Roles).includes(`"${roleId}"`))
     .flatMap((r) => r.Properties.PolicyDocument.Statement);
-  return { props: template.Resources[logicalId(fn.function.node.defaultChild as CfnElement)].Properties as Json, statements };
+  return {
+    props: template.Resources[logicalId(fn.function.node.defaultChild as CfnElement)].Properties as Json,
+    statements,
+  };
 }
 
 describe('OAuth authorization server infrastructure', { timeout: 60_000 }, () => {
@@ -31,11 +34,25 @@ describe('OAuth authorization server infrastructure', { timeout: 60_000 }, () =>
     const parent = Template.fromStack(built.stateless).toJSON();
     const appApiId = logicalId(built.stateless.apis.get('app')!.api.node.defaultChild as CfnElement);
     const resources = Object.values<Json>(parent.Resources);
-    const pathParts = resources.filter((r) => r.Type === 'AWS::ApiGateway::Resource' && r.Properties.RestApiId.Ref === appApiId).map((r) => r.Properties.PathPart);
-    const methods = resources.filter((r) => r.Type === 'AWS::ApiGateway::Method' && r.Properties.RestApiId.Ref === appApiId);
+    const pathParts = resources
+      .filter((r) => r.Type === 'AWS::ApiGateway::Resource' && r.Properties.RestApiId.Ref === appApiId)
+      .map((r) => r.Properties.PathPart);
+    const methods = resources.filter(
+      (r) => r.Type === 'AWS::ApiGateway::Method' && r.Properties.RestApiId.Ref === appApiId,
+    );
     // Assess
-    expect(routeById('oauth-well-known')).toMatchObject({ host: 'app', method: 'GET', path: '/.well-known/{proxy+}', auth: 'public' });
-    expect(routeById('oauth-server')).toMatchObject({ host: 'app', method: 'ANY', path: '/oauth/{proxy+}', auth: 'public' });
+    expect(routeById('oauth-well-known')).toMatchObject({
+      host: 'app',
+      method: 'GET',
+      path: '/.well-known/{proxy+}',
+      auth: 'public',
+    });
+    expect(routeById('oauth-server')).toMatchObject({
+      host: 'app',
+      method: 'ANY',
+      path: '/oauth/{proxy+}',
+      auth: 'public',
+    });
     expect(pathParts).toEqual(expect.arrayContaining(['.well-known', 'oauth', '{proxy+}']));
     // Public endpoints: the protocol authenticates (client auth, PKCE, sessions), not API Gateway.
     for (const method of methods) expect(method.Properties.AuthorizationType).toBe('NONE');
@@ -57,12 +74,18 @@ describe('OAuth authorization server infrastructure', { timeout: 60_000 }, () =>
 
   it('gives the OAuth functions and the invite route the custom domain origin when one is configured', () => {
     // Prepare / Act
-    const withDomain = buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'https://app.example.com' }, nag: false });
+    const withDomain = buildApp({
+      outdir: outdir(),
+      context: { ...FAST, publicAppUrl: 'https://app.example.com' },
+      nag: false,
+    });
     // Without the studio too: its distribution would be the app origin (test/infra/studio.test.ts).
     const without = buildApp({ outdir: outdir(), context: { ...FAST, studio: false }, nag: false });
     // Assess
     for (const routeId of ['oauth-server', 'oauth-well-known', 'workspace-invite']) {
-      expect(functionOf(routeId, withDomain).props.Environment.Variables[ENV.publicAppUrl]).toBe('https://app.example.com');
+      expect(functionOf(routeId, withDomain).props.Environment.Variables[ENV.publicAppUrl]).toBe(
+        'https://app.example.com',
+      );
       expect(functionOf(routeId, without).props.Environment.Variables[ENV.publicAppUrl]).toBeUndefined();
     }
     expect(functionOf('workspace-rename', withDomain).props.Environment.Variables[ENV.publicAppUrl]).toBeUndefined();

@@ -13,10 +13,14 @@ type Json = Record<string, any>;
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
 const outdir = tempFolders('cdk.out-operations-settings');
 
-const build = (context: Record<string, unknown> = {}) => buildApp({ outdir: outdir(), context: { ...FAST, ...context }, nag: false });
+const build = (context: Record<string, unknown> = {}) =>
+  buildApp({ outdir: outdir(), context: { ...FAST, ...context }, nag: false });
 const json = (stack: Stack) => Template.fromStack(stack).toJSON() as Json;
-const functionsOf = (stack: Stack) => Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
-const reservedOf = (stack: Stack, description: string) => functionsOf(stack).find((fn) => String(fn.Properties.Description).startsWith(description))?.Properties.ReservedConcurrentExecutions;
+const functionsOf = (stack: Stack) =>
+  Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+const reservedOf = (stack: Stack, description: string) =>
+  functionsOf(stack).find((fn) => String(fn.Properties.Description).startsWith(description))?.Properties
+    .ReservedConcurrentExecutions;
 
 describe('operations settings', { timeout: 180_000 }, () => {
   it('reserves concurrency for the workflow tasks and caps the webhook trigger and the OAuth sign-in functions by default', () => {
@@ -24,7 +28,9 @@ describe('operations settings', { timeout: 180_000 }, () => {
     const workflow = stateless.runWorkflow;
     expect(reservedOf(workflow, 'Run workflow task Advance')).toBe(DEFAULT_CONCURRENCY.advance);
     expect(reservedOf(workflow, 'Run workflow task Finalize')).toBe(DEFAULT_CONCURRENCY.finalize);
-    expect(reservedOf(stateless.areas.get('webhooks')!, 'ANY /webhook/trigger')).toBe(DEFAULT_CONCURRENCY.webhookTrigger);
+    expect(reservedOf(stateless.areas.get('webhooks')!, 'ANY /webhook/trigger')).toBe(
+      DEFAULT_CONCURRENCY.webhookTrigger,
+    );
     const oauth = stateless.areas.get('oauth')!;
     expect(reservedOf(oauth, 'ANY /oauth/{proxy+}')).toBe(DEFAULT_CONCURRENCY.signIn);
     expect(reservedOf(oauth, 'GET /.well-known/{proxy+}')).toBe(DEFAULT_CONCURRENCY.signIn);
@@ -53,10 +59,17 @@ describe('operations settings', { timeout: 180_000 }, () => {
     expect(acls).toHaveLength(1);
     expect(acls[0]!.Properties).toMatchObject({ Scope: 'REGIONAL', DefaultAction: { Allow: {} } });
     expect(acls[0]!.Properties.Rules).toEqual([
-      expect.objectContaining({ Action: { Block: {} }, Statement: { RateBasedStatement: { Limit: 2000, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } } }),
+      expect.objectContaining({
+        Action: { Block: {} },
+        Statement: { RateBasedStatement: { Limit: 2000, AggregateKeyType: 'IP', EvaluationWindowSec: 300 } },
+      }),
     ]);
-    const associations = Object.values<Json>(withWaf.Resources).filter((r) => r.Type === 'AWS::WAFv2::WebACLAssociation');
-    const stages = Object.entries<Json>(withWaf.Resources).filter(([, r]) => r.Type === 'AWS::ApiGateway::Stage').map(([id]) => id);
+    const associations = Object.values<Json>(withWaf.Resources).filter(
+      (r) => r.Type === 'AWS::WAFv2::WebACLAssociation',
+    );
+    const stages = Object.entries<Json>(withWaf.Resources)
+      .filter(([, r]) => r.Type === 'AWS::ApiGateway::Stage')
+      .map(([id]) => id);
     expect(stages).toHaveLength(2);
     expect(JSON.stringify(associations.map((a) => a.Properties.ResourceArn))).toContain(stages[0]);
     expect(JSON.stringify(associations.map((a) => a.Properties.ResourceArn))).toContain(stages[1]);
@@ -71,13 +84,29 @@ describe('operations settings', { timeout: 180_000 }, () => {
       [parent, 'Credit ledger: releases credit holds'],
       [workflow, 'Run outbox sweeper'],
     ] as const) {
-      const [fnId] = Object.entries<Json>(template.Resources).find(([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description).startsWith(description))!;
-      const config = Object.values<Json>(template.Resources).find((r) => r.Type === 'AWS::Lambda::EventInvokeConfig' && r.Properties.FunctionName.Ref === fnId);
-      expect(config?.Properties, description).toMatchObject({ MaximumRetryAttempts: 0, DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } } } });
+      const [fnId] = Object.entries<Json>(template.Resources).find(
+        ([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Description).startsWith(description),
+      )!;
+      const config = Object.values<Json>(template.Resources).find(
+        (r) => r.Type === 'AWS::Lambda::EventInvokeConfig' && r.Properties.FunctionName.Ref === fnId,
+      );
+      expect(config?.Properties, description).toMatchObject({
+        MaximumRetryAttempts: 0,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [expect.any(String), 'Arn'] } } },
+      });
       const queueId = config!.Properties.DestinationConfig.OnFailure.Destination['Fn::GetAtt'][0];
-      expect(template.Resources[queueId]).toMatchObject({ Type: 'AWS::SQS::Queue', Properties: { SqsManagedSseEnabled: true } });
-      const alarm = Object.values<Json>(template.Resources).find((r) => r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(r.Properties.Dimensions).includes(queueId));
-      expect(alarm?.Properties, description).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      expect(template.Resources[queueId]).toMatchObject({
+        Type: 'AWS::SQS::Queue',
+        Properties: { SqsManagedSseEnabled: true },
+      });
+      const alarm = Object.values<Json>(template.Resources).find(
+        (r) => r.Type === 'AWS::CloudWatch::Alarm' && JSON.stringify(r.Properties.Dimensions).includes(queueId),
+      );
+      expect(alarm?.Properties, description).toMatchObject({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
       expect(alarm!.Properties.AlarmActions).toHaveLength(1);
     }
   });
@@ -85,7 +114,9 @@ describe('operations settings', { timeout: 180_000 }, () => {
   it('applies logRetentionDays to every log group (functions, state machine, API access logs) and refuses values CloudWatch has not', () => {
     const { stateless } = build({ logRetentionDays: 14 });
     const stacks: Stack[] = [stateless, stateless.runWorkflow, ...stateless.areas.values()];
-    const groups = stacks.flatMap((stack) => Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup'));
+    const groups = stacks.flatMap((stack) =>
+      Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup'),
+    );
     expect(groups.length).toBeGreaterThan(10);
     for (const group of groups) expect(group.Properties.RetentionInDays).toBe(14);
     expect(() => build({ logRetentionDays: 15 })).toThrow(/logRetentionDays/);
@@ -94,10 +125,22 @@ describe('operations settings', { timeout: 180_000 }, () => {
   it('tags every resource with the service, plus the tags given in context', () => {
     const { stateless, stateful } = build({ tags: JSON.stringify({ team: 'automation', 'cost-center': '42' }) });
     for (const stack of [stateless, stateful, stateless.runWorkflow]) {
-      const tagged = Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Lambda::Function' || r.Type === 'AWS::DynamoDB::GlobalTable' || r.Type === 'AWS::SNS::Topic');
+      const tagged = Object.values<Json>(json(stack).Resources).filter(
+        (r) =>
+          r.Type === 'AWS::Lambda::Function' || r.Type === 'AWS::DynamoDB::GlobalTable' || r.Type === 'AWS::SNS::Topic',
+      );
       for (const resource of tagged) {
-        const tags = (resource.Properties.Tags ?? resource.Properties.Replicas?.[0]?.Tags ?? []) as Array<{ Key: string; Value: string }>;
-        expect(tags).toEqual(expect.arrayContaining([{ Key: 'service', Value: 'workspace-automation' }, { Key: 'team', Value: 'automation' }, { Key: 'cost-center', Value: '42' }]));
+        const tags = (resource.Properties.Tags ?? resource.Properties.Replicas?.[0]?.Tags ?? []) as Array<{
+          Key: string;
+          Value: string;
+        }>;
+        expect(tags).toEqual(
+          expect.arrayContaining([
+            { Key: 'service', Value: 'workspace-automation' },
+            { Key: 'team', Value: 'automation' },
+            { Key: 'cost-center', Value: '42' },
+          ]),
+        );
       }
     }
     expect(() => build({ tags: '["no"]' })).toThrow(/tags/);

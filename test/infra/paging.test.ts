@@ -49,7 +49,9 @@ function matches(point: Datapoint, metric: Json): boolean {
 
 /** A metric's statistic over one period, or undefined when it has no datapoint there (missing). */
 function statistic(points: Datapoint[], metric: Json, stat: string, from: number, period: number): number | undefined {
-  const values = points.filter((p) => matches(p, metric) && p.atSeconds >= from && p.atSeconds < from + period).map((p) => p.value);
+  const values = points
+    .filter((p) => matches(p, metric) && p.atSeconds >= from && p.atSeconds < from + period)
+    .map((p) => p.value);
   if (values.length === 0) return undefined;
   switch (stat) {
     case 'Sum':
@@ -66,7 +68,9 @@ function statistic(points: Datapoint[], metric: Json, stat: string, from: number
 /** CloudWatch metric math over the few forms the alarms use: + - * /, comparisons, IF, FILL. */
 function evaluateExpression(expression: string, values: Record<string, number | undefined>): number | undefined {
   // FILL(x, c) replaces a missing x; any other missing operand makes the result missing.
-  const filled = expression.replace(/FILL\((\w+),\s*([\d.]+)\)/g, (_, id: string, fill: string) => String(values[id] ?? Number(fill)));
+  const filled = expression.replace(/FILL\((\w+),\s*([\d.]+)\)/g, (_, id: string, fill: string) =>
+    String(values[id] ?? Number(fill)),
+  );
   const ids = filled.match(/[A-Za-z_]\w*/g)?.filter((token) => token !== 'IF') ?? [];
   if (ids.some((id) => !(id in values))) throw new Error(`unknown id in ${expression}`);
   if (ids.some((id) => values[id] === undefined)) return undefined;
@@ -86,14 +90,21 @@ const COMPARE: Record<string, (value: number, threshold: number) => boolean> = {
 /** The alarm's value in the period starting at `from` (undefined: missing). */
 function alarmValue(alarm: Json, points: Datapoint[], from: number): number | undefined {
   if (alarm.MetricName) {
-    return statistic(points, { Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions }, alarm.Statistic, from, alarm.Period);
+    return statistic(
+      points,
+      { Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions },
+      alarm.Statistic,
+      from,
+      alarm.Period,
+    );
   }
   const queries = alarm.Metrics as Json[];
   const values: Record<string, number | undefined> = {};
   for (const query of queries.filter((q) => q.MetricStat)) {
     values[query.Id] = statistic(points, query.MetricStat.Metric, query.MetricStat.Stat, from, query.MetricStat.Period);
   }
-  const returned = queries.find((q) => q.ReturnData !== false && q.Expression) ?? queries.find((q) => q.ReturnData !== false);
+  const returned =
+    queries.find((q) => q.ReturnData !== false && q.Expression) ?? queries.find((q) => q.ReturnData !== false);
   if (!returned) throw new Error('alarm returns nothing');
   if (returned.MetricStat) return values[returned.Id];
   return evaluateExpression(returned.Expression, values);
@@ -118,7 +129,8 @@ export function evaluateAlarm(alarm: Json, points: Datapoint[], horizonSeconds: 
   const compare = COMPARE[alarm.ComparisonOperator];
   if (!compare) throw new Error(`comparison ${alarm.ComparisonOperator} not modelled`);
   const values: Array<number | undefined> = [];
-  for (let from = 0; from < horizonSeconds; from += period) values.push(alarmValue({ ...alarm, Period: period }, points, from));
+  for (let from = 0; from < horizonSeconds; from += period)
+    values.push(alarmValue({ ...alarm, Period: period }, points, from));
   let state: State = 'INSUFFICIENT_DATA';
   for (let end = 1; end <= values.length; end++) {
     const window = values.slice(Math.max(0, end - evaluationPeriods), end);
@@ -202,7 +214,9 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
       POWERTOOLS_METRICS_DISABLED: 'false',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
-    const { handler } = (await import('../../functions/routes/canvas/list.ts')) as unknown as { handler: (event: unknown) => Promise<{ statusCode: number }> };
+    const { handler } = (await import('../../functions/routes/canvas/list.ts')) as unknown as {
+      handler: (event: unknown) => Promise<{ statusCode: number }>;
+    };
     const write = process.stdout.write;
     process.stdout.write = ((chunk: string | Uint8Array) => {
       routeOutput += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
@@ -233,14 +247,30 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     process.env = env;
   });
 
-  const stateOf = (points: Datapoint[]) => Object.fromEntries(alarms.map(([id, alarm]) => [id, evaluateAlarm(alarm, points, HORIZON)]));
-  const paged = (states: Record<string, State>) => Object.entries(states).filter(([, state]) => state === 'ALARM').map(([id]) => id);
+  const stateOf = (points: Datapoint[]) =>
+    Object.fromEntries(alarms.map(([id, alarm]) => [id, evaluateAlarm(alarm, points, HORIZON)]));
+  const paged = (states: Record<string, State>) =>
+    Object.entries(states)
+      .filter(([, state]) => state === 'ALARM')
+      .map(([id]) => id);
 
   it('the evaluator itself: the 5xx-share alarm pages at 25 requests with 5 errors and not at 19 with 19', () => {
     const share = alarms.find(([id]) => id.includes('Api5xxBase'))![1];
     const burst = (requests: number, errors: number): Datapoint[] => [
-      ...Array.from({ length: requests }, () => ({ namespace: 'AWS/ApiGateway', metricName: 'Count', dimensions: { ApiName: 'StatelessStack-base' }, atSeconds: 30, value: 1 })),
-      ...Array.from({ length: errors }, () => ({ namespace: 'AWS/ApiGateway', metricName: '5XXError', dimensions: { ApiName: 'StatelessStack-base' }, atSeconds: 30, value: 1 })),
+      ...Array.from({ length: requests }, () => ({
+        namespace: 'AWS/ApiGateway',
+        metricName: 'Count',
+        dimensions: { ApiName: 'StatelessStack-base' },
+        atSeconds: 30,
+        value: 1,
+      })),
+      ...Array.from({ length: errors }, () => ({
+        namespace: 'AWS/ApiGateway',
+        metricName: '5XXError',
+        dimensions: { ApiName: 'StatelessStack-base' },
+        atSeconds: 30,
+        value: 1,
+      })),
     ];
     expect(evaluateAlarm(share, burst(25, 5), HORIZON)).toBe('ALARM');
     expect(evaluateAlarm(share, burst(19, 19), HORIZON)).toBe('OK');
@@ -252,9 +282,27 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     expect(routeStatus).toBe(500);
     const points: Datapoint[] = [
       ...emfDatapoints(routeOutput, 30),
-      { namespace: 'AWS/ApiGateway', metricName: 'Count', dimensions: { ApiName: 'StatelessStack-base' }, atSeconds: 30, value: 1 },
-      { namespace: 'AWS/ApiGateway', metricName: '5XXError', dimensions: { ApiName: 'StatelessStack-base' }, atSeconds: 30, value: 1 },
-      { namespace: 'AWS/ApiGateway', metricName: '4XXError', dimensions: { ApiName: 'StatelessStack-base' }, atSeconds: 30, value: 0 },
+      {
+        namespace: 'AWS/ApiGateway',
+        metricName: 'Count',
+        dimensions: { ApiName: 'StatelessStack-base' },
+        atSeconds: 30,
+        value: 1,
+      },
+      {
+        namespace: 'AWS/ApiGateway',
+        metricName: '5XXError',
+        dimensions: { ApiName: 'StatelessStack-base' },
+        atSeconds: 30,
+        value: 1,
+      },
+      {
+        namespace: 'AWS/ApiGateway',
+        metricName: '4XXError',
+        dimensions: { ApiName: 'StatelessStack-base' },
+        atSeconds: 30,
+        value: 0,
+      },
       ...lambdaInvocation(30, 0),
     ];
     // Act
@@ -263,14 +311,26 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     expect(paged(states), JSON.stringify(states)).not.toEqual([]);
   });
 
-  it('a workspace\'s node failing on its own input pages nobody (execution failed at NodeFailed, counted)', () => {
+  it("a workspace's node failing on its own input pages nobody (execution failed at NodeFailed, counted)", () => {
     // Prepare: Advance answered `failed` (no Lambda error) and counted; the execution then failed
     const points: Datapoint[] = [
       ...lambdaInvocation(100, 0),
       { namespace: METRICS_NAMESPACE, metricName: 'RunsFailed', dimensions: service, atSeconds: 100, value: 1 },
       { namespace: METRICS_NAMESPACE, metricName: 'RunsHalted', dimensions: service, atSeconds: 100, value: 1 },
-      { namespace: METRICS_NAMESPACE, metricName: 'NodeFailed', dimensions: { ...service, reason: 'node' }, atSeconds: 100, value: 1 },
-      { namespace: 'AWS/States', metricName: 'ExecutionsFailed', dimensions: { StateMachineArn: '*' }, atSeconds: 100, value: 1 },
+      {
+        namespace: METRICS_NAMESPACE,
+        metricName: 'NodeFailed',
+        dimensions: { ...service, reason: 'node' },
+        atSeconds: 100,
+        value: 1,
+      },
+      {
+        namespace: 'AWS/States',
+        metricName: 'ExecutionsFailed',
+        dimensions: { StateMachineArn: '*' },
+        atSeconds: 100,
+        value: 1,
+      },
     ];
     // Act
     const states = stateOf(points);
@@ -282,7 +342,13 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     // Prepare: Advance threw (a store down), Recover failed the execution
     const points: Datapoint[] = [
       ...lambdaInvocation(100, 1),
-      { namespace: 'AWS/States', metricName: 'ExecutionsFailed', dimensions: { StateMachineArn: '*' }, atSeconds: 101, value: 1 },
+      {
+        namespace: 'AWS/States',
+        metricName: 'ExecutionsFailed',
+        dimensions: { StateMachineArn: '*' },
+        atSeconds: 101,
+        value: 1,
+      },
     ];
     // Act
     const states = stateOf(points);

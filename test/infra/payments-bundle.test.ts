@@ -20,7 +20,14 @@ describe('the payment webhook bundles', { timeout: 120_000 }, () => {
   it('carry the webhook part of stripe only, and no function but the Stripe verifiers carries stripe', async () => {
     // Act
     const entries = [...new Set(ROUTES.map(routeEntryPath))];
-    const { metafile } = await build({ ...ROUTE_BUNDLING, entryPoints: entries, outdir: folder(), write: false, metafile: true, logLevel: 'error' });
+    const { metafile } = await build({
+      ...ROUTE_BUNDLING,
+      entryPoints: entries,
+      outdir: folder(),
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
     // Assess
     for (const [output, info] of Object.entries(metafile.outputs)) {
       const stripeFiles = Object.keys(info.inputs).filter((input) => input.includes('node_modules/stripe/'));
@@ -36,19 +43,46 @@ describe('the payment webhook bundles', { timeout: 120_000 }, () => {
   it('verifies a signature made by the stripe package, as bundled', async () => {
     // Prepare
     const outdir = folder();
-    await build({ ...ROUTE_BUNDLING, entryPoints: { payments: routeEntryPath(routeById('payments-webhooks')) }, outdir, outExtension: { '.js': '.mjs' }, logLevel: 'error' });
+    await build({
+      ...ROUTE_BUNDLING,
+      entryPoints: { payments: routeEntryPath(routeById('payments-webhooks')) },
+      outdir,
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'error',
+    });
     const secret = 'whsec_bundle_test';
-    Object.assign(process.env, { TABLE_NAME: 'unused', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'x', AWS_SECRET_ACCESS_KEY: 'y', PAYMENTS_WEBHOOK_SECRET: secret });
+    Object.assign(process.env, {
+      TABLE_NAME: 'unused',
+      AWS_REGION: 'eu-west-1',
+      AWS_ACCESS_KEY_ID: 'x',
+      AWS_SECRET_ACCESS_KEY: 'y',
+      PAYMENTS_WEBHOOK_SECRET: secret,
+    });
     const { handler } = (await import(pathToFileURL(path.join(outdir, 'payments.mjs')).href)) as {
       handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number; body: string }>;
     };
     // An event the route ignores without touching the table: a verified signature answers 200.
-    const body = JSON.stringify({ id: 'evt_bundle', object: 'event', type: 'customer.created', data: { object: { id: 'cus_1' } } });
+    const body = JSON.stringify({
+      id: 'evt_bundle',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1' } },
+    });
     const event = (signature: string) =>
-      ({ httpMethod: 'POST', path: '/api/payments/webhooks', headers: { 'stripe-signature': signature }, body, isBase64Encoded: false, requestContext: { requestId: 'r1' } }) as unknown as APIGatewayProxyEvent;
+      ({
+        httpMethod: 'POST',
+        path: '/api/payments/webhooks',
+        headers: { 'stripe-signature': signature },
+        body,
+        isBase64Encoded: false,
+        requestContext: { requestId: 'r1' },
+      }) as unknown as APIGatewayProxyEvent;
     // Act
     const accepted = await handler(event(Stripe.webhooks.generateTestHeaderString({ payload: body, secret })), context);
-    const refused = await handler(event(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' })), context);
+    const refused = await handler(
+      event(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' })),
+      context,
+    );
     // Assess
     expect(accepted.statusCode).toBe(200);
     expect(JSON.parse(accepted.body)).toMatchObject({ received: true, applied: false, eventId: 'evt_bundle' });

@@ -21,7 +21,10 @@ function allStacks(root: IConstruct): Stack[] {
 
 function resourceCounts(root: IConstruct): Map<string, number> {
   return new Map(
-    allStacks(root).map((stack) => [stack.node.path, Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length]),
+    allStacks(root).map((stack) => [
+      stack.node.path,
+      Object.keys(Template.fromStack(stack).toJSON().Resources ?? {}).length,
+    ]),
   );
 }
 
@@ -29,15 +32,18 @@ function resourceCounts(root: IConstruct): Map<string, number> {
 function grownManifest(total: number): RouteDefinition[] {
   const areas: RouteArea[] = ['keys', 'canvas', 'workspace'];
   const template = ROUTES[0]!;
-  const extra = Array.from({ length: total - ROUTES.length }, (_, i): RouteDefinition => ({
-    ...template,
-    id: `synthetic-${i}`,
-    method: i % 2 ? 'POST' : 'GET',
-    path: `/api/synthetic/${areas[i % 3]}/route-${i}`,
-    host: i % 4 === 0 ? 'app' : 'base',
-    access: { table: i % 2 ? 'readWrite' : 'read', ...(i % 5 === 0 ? { bucket: 'readWrite' as const } : {}) },
-    area: areas[i % 3]!,
-  }));
+  const extra = Array.from(
+    { length: total - ROUTES.length },
+    (_, i): RouteDefinition => ({
+      ...template,
+      id: `synthetic-${i}`,
+      method: i % 2 ? 'POST' : 'GET',
+      path: `/api/synthetic/${areas[i % 3]}/route-${i}`,
+      host: i % 4 === 0 ? 'app' : 'base',
+      access: { table: i % 2 ? 'readWrite' : 'read', ...(i % 5 === 0 ? { bucket: 'readWrite' as const } : {}) },
+      area: areas[i % 3]!,
+    }),
+  );
   return [...ROUTES, ...extra];
 }
 
@@ -48,7 +54,9 @@ describe('stack resource counts', { timeout: 60_000 }, () => {
     // Act
     const counts = resourceCounts(app);
     // Assess
-    expect([...counts.keys()].filter((path) => path.includes('Routes')).length).toBe(new Set(ROUTES.map((r) => r.area)).size);
+    expect([...counts.keys()].filter((path) => path.includes('Routes')).length).toBe(
+      new Set(ROUTES.map((r) => r.area)).size,
+    );
     expect(counts.get('StatelessStack/RunWorkflow')).toBeGreaterThan(0);
     for (const [path, count] of counts) expect(count, path).toBeLessThan(CLOUDFORMATION_LIMIT);
   });
@@ -61,19 +69,24 @@ describe('stack resource counts', { timeout: 60_000 }, () => {
     const counts = resourceCounts(app);
     // Assess
     // One nested stack per route area, plus the run workflow's.
-    expect(allStacks(app).filter((s) => NestedStack.isNestedStack(s))).toHaveLength(new Set(routes.map((r) => r.area)).size + 1);
+    expect(allStacks(app).filter((s) => NestedStack.isNestedStack(s))).toHaveLength(
+      new Set(routes.map((r) => r.area)).size + 1,
+    );
     for (const [path, count] of counts) expect(count, `${path}: ${count}`).toBeLessThan(400);
   });
 
   it('refuses an area too large for one nested stack, with a message that says what to do', () => {
     // Prepare
     const template = ROUTES[0]!;
-    const routes = Array.from({ length: MAX_ROUTES_PER_AREA_STACK + 1 }, (_, i): RouteDefinition => ({
-      ...template,
-      id: `big-${i}`,
-      path: `/api/big/${i}`,
-      area: 'canvas',
-    }));
+    const routes = Array.from(
+      { length: MAX_ROUTES_PER_AREA_STACK + 1 },
+      (_, i): RouteDefinition => ({
+        ...template,
+        id: `big-${i}`,
+        path: `/api/big/${i}`,
+        area: 'canvas',
+      }),
+    );
     // Act / Assess
     expect(() => buildApp({ outdir: outdir(), context: FAST, nag: false, routes })).toThrow(/split it into two areas/);
   });

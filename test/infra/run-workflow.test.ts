@@ -21,9 +21,10 @@ const outdir = tempFolders('cdk.out-run-workflow');
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing-Ab12Cd';
 
 /** asl-validator 4 ships CommonJS without type declarations. */
-const aslValidator = createRequire(import.meta.url)('asl-validator') as (
-  definition: unknown,
-) => { isValid: boolean; errorsText: (separator?: string) => string };
+const aslValidator = createRequire(import.meta.url)('asl-validator') as (definition: unknown) => {
+  isValid: boolean;
+  errorsText: (separator?: string) => string;
+};
 
 const logicalId = (element: CfnElement) => element.stack.getLogicalId(element);
 const cfnId = (construct: { node: { defaultChild?: unknown } }) => logicalId(construct.node.defaultChild as CfnElement);
@@ -35,7 +36,8 @@ function statementsOfRole(template: Json, roleLogicalId: string): Json[] {
     .flatMap((r) => r.Properties.PolicyDocument.Statement);
 }
 const actionsOf = (statements: Json[]) => statements.flatMap((s) => [s.Action].flat() as string[]);
-const byType = (template: Json, type: string) => Object.entries<Json>(template.Resources).filter(([, r]) => r.Type === type);
+const byType = (template: Json, type: string) =>
+  Object.entries<Json>(template.Resources).filter(([, r]) => r.Type === type);
 
 describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
   let built: ReturnType<typeof buildApp>;
@@ -49,8 +51,10 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
 
   const workflow = () => built.stateless.runWorkflow.workflow;
   const stateMachine = () => template.Resources[cfnId(workflow().stateMachine)];
-  const functionProps = (fn: 'advance' | 'finalize' | 'sweepRuns') => template.Resources[cfnId(workflow()[fn].function)].Properties;
-  const roleStatements = (fn: 'advance' | 'finalize' | 'sweepRuns') => statementsOfRole(template, cfnId(workflow()[fn].role));
+  const functionProps = (fn: 'advance' | 'finalize' | 'sweepRuns') =>
+    template.Resources[cfnId(workflow()[fn].function)].Properties;
+  const roleStatements = (fn: 'advance' | 'finalize' | 'sweepRuns') =>
+    statementsOfRole(template, cfnId(workflow()[fn].role));
 
   it('validates the shared ASL file with asl-validator, as Step Functions receives it in each partition', () => {
     for (const partition of ['aws', 'aws-cn', 'aws-us-gov']) {
@@ -75,15 +79,25 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     const definition: string = props.DefinitionString;
     const placeholders = [...definition.matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]!);
     // Act: what CloudFormation does with DefinitionSubstitutions.
-    const substituted = definition.replace(/\$\{(\w+)\}/g, (_, key: string) => JSON.stringify(props.DefinitionSubstitutions[key]).replace(/"/g, "'"));
+    const substituted = definition.replace(/\$\{(\w+)\}/g, (_, key: string) =>
+      JSON.stringify(props.DefinitionSubstitutions[key]).replace(/"/g, "'"),
+    );
     // Assess
     expect(props.StateMachineType).toBe('STANDARD');
     expect(definition).toBe(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
     expect(new Set(placeholders)).toEqual(new Set(['AdvanceFunctionArn', 'FinalizeFunctionArn', 'Partition']));
-    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual(['AdvanceFunctionArn', 'FinalizeFunctionArn', 'Partition']);
+    expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual([
+      'AdvanceFunctionArn',
+      'FinalizeFunctionArn',
+      'Partition',
+    ]);
     expect(props.DefinitionSubstitutions.Partition).toEqual({ Ref: 'AWS::Partition' });
-    expect(props.DefinitionSubstitutions.AdvanceFunctionArn).toEqual({ 'Fn::GetAtt': [cfnId(workflow().advance.function), 'Arn'] });
-    expect(props.DefinitionSubstitutions.FinalizeFunctionArn).toEqual({ 'Fn::GetAtt': [cfnId(workflow().finalize.function), 'Arn'] });
+    expect(props.DefinitionSubstitutions.AdvanceFunctionArn).toEqual({
+      'Fn::GetAtt': [cfnId(workflow().advance.function), 'Arn'],
+    });
+    expect(props.DefinitionSubstitutions.FinalizeFunctionArn).toEqual({
+      'Fn::GetAtt': [cfnId(workflow().finalize.function), 'Arn'],
+    });
     expect(substituted).not.toContain('${');
     expect(props.DefinitionS3Location).toBeUndefined();
   });
@@ -93,7 +107,9 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     const props = stateMachine().Properties;
     expect(props.TracingConfiguration).toEqual({ Enabled: true });
     expect(props.LoggingConfiguration).toEqual({
-      Destinations: [{ CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': [cfnId(workflow().stateMachineLogs), 'Arn'] } } }],
+      Destinations: [
+        { CloudWatchLogsLogGroup: { LogGroupArn: { 'Fn::GetAtt': [cfnId(workflow().stateMachineLogs), 'Arn'] } } },
+      ],
       IncludeExecutionData: false,
       Level: 'ALL',
     });
@@ -117,11 +133,14 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(onStar.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
   });
 
-  it('lets every function that sends callbacks open credentials (a workspace\'s own callback signing secret is sealed), and only open', () => {
+  it("lets every function that sends callbacks open credentials (a workspace's own callback signing secret is sealed), and only open", () => {
     for (const fn of ['advance', 'finalize', 'sweepRuns'] as const) {
       const actions = actionsOf(roleStatements(fn));
       expect(actions, fn).toContain('kms:Decrypt');
-      expect(actions.filter((a) => a.startsWith('kms:GenerateDataKey')), fn).toEqual([]);
+      expect(
+        actions.filter((a) => a.startsWith('kms:GenerateDataKey')),
+        fn,
+      ).toEqual([]);
       expect(functionProps(fn).Environment.Variables[ENV.credentialsKmsKeyId], fn).toBeDefined();
     }
   });
@@ -129,7 +148,10 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
   it('gives Advance and Finalize readWrite on the table and Lambda timeouts below their Task timeouts', () => {
     // Prepare
     const asl = JSON.parse(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
-    for (const [fn, state] of [['advance', 'Advance'], ['finalize', 'Finalize']] as const) {
+    for (const [fn, state] of [
+      ['advance', 'Advance'],
+      ['finalize', 'Finalize'],
+    ] as const) {
       // Act
       const props = functionProps(fn);
       const actions = actionsOf(roleStatements(fn));
@@ -139,23 +161,46 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
       expect(props.Architectures).toEqual(['arm64']);
       expect(props.TracingConfig).toEqual({ Mode: 'Active' });
       expect(props.Environment.Variables[ENV.tableName]).toBeDefined();
-      expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem']));
-      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:') || a.startsWith('secretsmanager:')), fn).toEqual([]);
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'dynamodb:GetItem',
+          'dynamodb:PutItem',
+          'dynamodb:UpdateItem',
+          'dynamodb:ConditionCheckItem',
+        ]),
+      );
+      expect(
+        actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:') || a.startsWith('secretsmanager:')),
+        fn,
+      ).toEqual([]);
       // No secret configured: callbacks are unsigned, and no secret is ever put in the environment.
       expect(props.Environment.Variables[ENV.callbackSigningSecret]).toBeUndefined();
       expect(props.Environment.Variables[ENV.callbackSigningSecretArn]).toBeUndefined();
     }
   });
 
-  it('has no start queue and no queue consumer (a throttled start waits in the run outbox); the one queue holds the sweeper\'s failed invocations', () => {
+  it("has no start queue and no queue consumer (a throttled start waits in the run outbox); the one queue holds the sweeper's failed invocations", () => {
     // Assess
     const failures = cfnId(workflow().sweepFailures.queue);
     expect(byType(template, 'AWS::SQS::Queue').map(([id]) => id)).toEqual([failures]);
     expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
     const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
-    expect(alarms).toEqual([expect.objectContaining({ MetricName: 'ApproximateNumberOfMessagesVisible', Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }] })]);
-    expect(byType(template, 'AWS::Lambda::Function').map(([id]) => id).sort()).toEqual(
-      [cfnId(workflow().advance.function), cfnId(workflow().finalize.function), cfnId(workflow().sweepRuns.function)].sort(),
+    expect(alarms).toEqual([
+      expect.objectContaining({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }],
+      }),
+    ]);
+    expect(
+      byType(template, 'AWS::Lambda::Function')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(
+      [
+        cfnId(workflow().advance.function),
+        cfnId(workflow().finalize.function),
+        cfnId(workflow().sweepRuns.function),
+      ].sort(),
     );
   });
 
@@ -169,10 +214,21 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
       expect.objectContaining({
         ScheduleExpression: `rate(${SWEEP_EVERY_MINUTES} minute)`,
         State: 'ENABLED',
-        Targets: [expect.objectContaining({ Arn: { 'Fn::GetAtt': [sweeper, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+        Targets: [
+          expect.objectContaining({
+            Arn: { 'Fn::GetAtt': [sweeper, 'Arn'] },
+            RetryPolicy: { MaximumRetryAttempts: 0 },
+          }),
+        ],
       }),
     ]);
-    expect(permissions).toContainEqual(expect.objectContaining({ Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [sweeper, 'Arn'] } }));
+    expect(permissions).toContainEqual(
+      expect.objectContaining({
+        Action: 'lambda:InvokeFunction',
+        Principal: 'events.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [sweeper, 'Arn'] },
+      }),
+    );
     expect(functionProps('sweepRuns').Timeout).toBeLessThan(SWEEP_EVERY_MINUTES * 60);
   });
 
@@ -191,8 +247,15 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     const actions = actionsOf(statements);
     // Only its failure destination: Lambda sends a failed scheduled invocation there.
     const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
-    expect(sqs).toEqual([expect.objectContaining({ Action: expect.arrayContaining(['sqs:SendMessage']), Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] } })]);
-    expect(actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a))).toEqual([]);
+    expect(sqs).toEqual([
+      expect.objectContaining({
+        Action: expect.arrayContaining(['sqs:SendMessage']),
+        Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] },
+      }),
+    ]);
+    expect(
+      actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)),
+    ).toEqual([]);
     expect(actions).toContain('dynamodb:Query');
   });
 
@@ -219,7 +282,12 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     const template = Template.fromStack(built.stateless.areas.get(route.area)!).toJSON();
     const fn = built.stateless.functions.get(route.id)!;
     const statements = statementsOfRole(template, cfnId(fn.role));
-    return { template, statements, actions: actionsOf(statements), env: template.Resources[cfnId(fn.function)].Properties.Environment.Variables as Json };
+    return {
+      template,
+      statements,
+      actions: actionsOf(statements),
+      env: template.Resources[cfnId(fn.function)].Properties.Environment.Variables as Json,
+    };
   }
   const byId = (id: string) => ROUTES.find((route) => route.id === id)!;
 
@@ -232,9 +300,15 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
       // Assess
       const expected = declared.flatMap((action) => [...WORKFLOW_ACTIONS[action]]).sort();
       expect(actions.filter((a) => a.startsWith('states:')).sort(), route.id).toEqual(expected);
-      expect(actions.filter((a) => a.startsWith('sqs:')), route.id).toEqual([]);
+      expect(
+        actions.filter((a) => a.startsWith('sqs:')),
+        route.id,
+      ).toEqual([]);
       expect(env[ENV.stateMachineArn] !== undefined, route.id).toBe(declared.length > 0);
-      expect(Object.keys(env).filter((name) => /QUEUE/.test(name)), route.id).toEqual([]);
+      expect(
+        Object.keys(env).filter((name) => /QUEUE/.test(name)),
+        route.id,
+      ).toEqual([]);
     }
   });
 
@@ -246,7 +320,9 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     expect(actions).not.toContain('states:StopExecution');
     expect(actions).not.toContain('states:RedriveExecution');
     expect(actions.filter((a) => a.startsWith('sqs:'))).toEqual([]);
-    expect(statements.find((s) => s.Action === 'states:StartExecution')!.Resource).toEqual({ Ref: 'RunStateMachineArn' });
+    expect(statements.find((s) => s.Action === 'states:StartExecution')!.Resource).toEqual({
+      Ref: 'RunStateMachineArn',
+    });
     expect(env[ENV.stateMachineArn]).toEqual({ Ref: 'RunStateMachineArn' });
   });
 
@@ -264,7 +340,20 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
       expect([statement.Action].flat().sort(), id).toEqual([...wanted]);
       const resource = statement.Resource;
       expect(resource).toEqual({
-        'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':states:', { Ref: 'AWS::Region' }, ':', { Ref: 'AWS::AccountId' }, ':execution:', { Ref: 'RunStateMachineName' }, ':*']],
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':states:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            ':execution:',
+            { Ref: 'RunStateMachineName' },
+            ':*',
+          ],
+        ],
       });
     }
   });
@@ -274,7 +363,10 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
       // Act
       const { actions, env } = routeTemplate(route);
       // Assess
-      expect(actions.filter((a) => /^(states|sqs|secretsmanager):/.test(a)), route.id).toEqual([]);
+      expect(
+        actions.filter((a) => /^(states|sqs|secretsmanager):/.test(a)),
+        route.id,
+      ).toEqual([]);
       expect(env[ENV.stateMachineArn], route.id).toBeUndefined();
     }
   });
@@ -289,7 +381,9 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
         ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
       ];
       // Act
-      const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) => p.startsWith('Run'));
+      const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) =>
+        p.startsWith('Run'),
+      );
       const passed = parent.Resources[logicalId(stack.nestedStackResource!)].Properties.Parameters ?? {};
       // Assess
       expect(declared.sort(), area).toEqual(expected.sort());
@@ -319,7 +413,9 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     // Act
     const timeoutOf = (route: RouteDefinition) => methodOf(route).Properties.Integration.TimeoutInMillis as number;
     // Assess
-    expect(routeTemplate(run).template.Resources[cfnId(built.stateless.functions.get('run')!.function)].Properties.Timeout).toBe(60);
+    expect(
+      routeTemplate(run).template.Resources[cfnId(built.stateless.functions.get('run')!.function)].Properties.Timeout,
+    ).toBe(60);
     expect(timeoutOf(run)).toBe(60_000);
     for (const route of ROUTES.filter((r) => r.id !== 'run')) {
       expect(timeoutOf(route), route.id).toBe(Math.max(29, route.timeoutSeconds ?? 0) * 1000);
@@ -344,17 +440,30 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     const readers = [...built.stateless.functions].filter(([, fn]) =>
       JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
     );
-    const keyAreas = new Set(ROUTES.filter((route) => route.access.webhookKey || route.access.paymentsSecret).map((route) => route.area));
-    expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)));
+    const keyAreas = new Set(
+      ROUTES.filter((route) => route.access.webhookKey || route.access.paymentsSecret).map((route) => route.area),
+    );
+    expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(
+      new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)),
+    );
     for (const area of keyAreas) {
       const areaTemplate = Template.fromStack(built.stateless.areas.get(area)!).toJSON();
-      const secretStatements = Object.values(areaTemplate.Resources as Record<string, { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }>)
+      const secretStatements = Object.values(
+        areaTemplate.Resources as Record<
+          string,
+          { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }
+        >,
+      )
         .filter((resource) => resource.Type === 'AWS::IAM::Policy')
         .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
         .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
-      expect(secretStatements.map((statement) => statement.Resource), area).toEqual(
-        ROUTES.filter((route) => route.area === area && (route.access.webhookKey || route.access.paymentsSecret)).map((route) =>
-          route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
+      expect(
+        secretStatements.map((statement) => statement.Resource),
+        area,
+      ).toEqual(
+        ROUTES.filter((route) => route.area === area && (route.access.webhookKey || route.access.paymentsSecret)).map(
+          (route) =>
+            route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
         ),
       );
     }
@@ -364,11 +473,19 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
 describe('callback signing secret from CDK context callbackSigningSecretArn', { timeout: 60_000 }, () => {
   it('gives the callback senders the ARN and GetSecretValue on exactly that secret; nobody else', () => {
     // Prepare
-    const built = buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: SECRET_ARN }, nag: false });
+    const built = buildApp({
+      outdir: outdir(),
+      context: { ...FAST, callbackSigningSecretArn: SECRET_ARN },
+      nag: false,
+    });
     const workflowStack = built.stateless.runWorkflow;
     const workflowTemplate = Template.fromStack(workflowStack).toJSON();
     const senders = [
-      ...(['advance', 'finalize'] as const).map((name) => ({ name, fn: workflowStack.workflow[name], template: workflowTemplate })),
+      ...(['advance', 'finalize'] as const).map((name) => ({
+        name,
+        fn: workflowStack.workflow[name],
+        template: workflowTemplate,
+      })),
       ...ROUTES.filter((r) => r.access.callbacks).map((r) => ({
         name: r.id,
         fn: built.stateless.functions.get(r.id)!,
@@ -379,30 +496,44 @@ describe('callback signing secret from CDK context callbackSigningSecretArn', { 
     expect(senders.length).toBeGreaterThanOrEqual(3);
     for (const { name, fn, template } of senders) {
       const env = template.Resources[cfnId(fn.function)].Properties.Environment.Variables;
-      const secretStatements = statementsOfRole(template, cfnId(fn.role)).filter((s) => actionsOf([s]).some((a) => a.startsWith('secretsmanager:')));
+      const secretStatements = statementsOfRole(template, cfnId(fn.role)).filter((s) =>
+        actionsOf([s]).some((a) => a.startsWith('secretsmanager:')),
+      );
       expect(env[ENV.callbackSigningSecretArn], name).toBe(SECRET_ARN);
       expect(env[ENV.callbackSigningSecret], name).toBeUndefined();
       // The callback secret, and besides it at most the webhook key (the gateway derives webhook secrets
       // too; CDK may merge both into one statement).
       const route = ROUTES.find((candidate) => candidate.id === name);
       expect(actionsOf(secretStatements), name).toEqual(secretStatements.map(() => 'secretsmanager:GetSecretValue'));
-      expect(secretStatements.flatMap((statement) => [statement.Resource].flat()), name).toEqual([
-        SECRET_ARN,
-        ...(route?.access.webhookKey ? [{ Ref: 'WebhookSecretKeyArn' }] : []),
-      ]);
+      expect(
+        secretStatements.flatMap((statement) => [statement.Resource].flat()),
+        name,
+      ).toEqual([SECRET_ARN, ...(route?.access.webhookKey ? [{ Ref: 'WebhookSecretKeyArn' }] : [])]);
     }
     for (const route of ROUTES.filter((r) => !r.access.callbacks)) {
       const template = Template.fromStack(built.stateless.areas.get(route.area)!).toJSON();
       const fn = built.stateless.functions.get(route.id)!;
-      expect(template.Resources[cfnId(fn.function)].Properties.Environment.Variables[ENV.callbackSigningSecretArn], route.id).toBeUndefined();
+      expect(
+        template.Resources[cfnId(fn.function)].Properties.Environment.Variables[ENV.callbackSigningSecretArn],
+        route.id,
+      ).toBeUndefined();
     }
   });
 
   it('refuses a value that is not a complete Secrets Manager ARN', () => {
     // Act / Assess
-    expect(() => buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: 'my-plaintext-secret' }, nag: false })).toThrow(/complete ARN of a Secrets Manager secret/);
     expect(() =>
-      buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing' }, nag: false }),
+      buildApp({ outdir: outdir(), context: { ...FAST, callbackSigningSecretArn: 'my-plaintext-secret' }, nag: false }),
+    ).toThrow(/complete ARN of a Secrets Manager secret/);
+    expect(() =>
+      buildApp({
+        outdir: outdir(),
+        context: {
+          ...FAST,
+          callbackSigningSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:callback-signing',
+        },
+        nag: false,
+      }),
     ).toThrow(/complete ARN/);
   });
 });

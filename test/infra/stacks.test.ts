@@ -156,9 +156,13 @@ describe('StatelessStack built from the route manifest', { timeout: 60_000 }, ()
       const template = Template.fromStack(built.stateless.areas.get(route.area)!).toJSON();
       // Act
       const actions = actionsOfRole(template, logicalId(fn.role.node.defaultChild as CfnElement));
-      const env = template.Resources[logicalId(fn.function.node.defaultChild as CfnElement)].Properties.Environment.Variables;
+      const env =
+        template.Resources[logicalId(fn.function.node.defaultChild as CfnElement)].Properties.Environment.Variables;
       // Assess
-      expect(actions.filter((a) => a.startsWith('s3:')), route.id).toEqual([]);
+      expect(
+        actions.filter((a) => a.startsWith('s3:')),
+        route.id,
+      ).toEqual([]);
       expect(env[ENV.bucketName], route.id).toBeUndefined();
     }
   });
@@ -181,8 +185,14 @@ describe('StatelessStack built from the route manifest', { timeout: 60_000 }, ()
       expect(stage.Properties.StageName).toBe('prod');
       expect(stage.Properties.TracingEnabled).toBe(true);
       expect(stage.Properties.AccessLogSetting.DestinationArn).toBeDefined();
-      expect(stage.Properties.MethodSettings[0]).toMatchObject({ LoggingLevel: 'ERROR', ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 });
-      expect(stage.DependsOn).toContain(logicalId(built.stateless.node.findChild('ApiGatewayAccount').node.findChild('Account') as CfnElement));
+      expect(stage.Properties.MethodSettings[0]).toMatchObject({
+        LoggingLevel: 'ERROR',
+        ThrottlingRateLimit: 100,
+        ThrottlingBurstLimit: 200,
+      });
+      expect(stage.DependsOn).toContain(
+        logicalId(built.stateless.node.findChild('ApiGatewayAccount').node.findChild('Account') as CfnElement),
+      );
     }
     expect(Object.keys(parent.Outputs).some((name) => name.startsWith('BaseApiUrl'))).toBe(true);
   });
@@ -194,9 +204,31 @@ describe('StatelessStack with routes the manifest will add later', { timeout: 60
   const base = ROUTES[0]!;
   const future: RouteDefinition[] = [
     { ...base, id: 'app-probe', host: 'app', path: '/api/app-probe', area: 'workspace' },
-    { ...base, id: 'long-export', method: 'POST', path: '/api/long-export', timeoutSeconds: 45, access: { table: 'readWrite' }, area: 'keys' },
-    { ...base, id: 'media-upload', method: 'POST', path: '/api/media/upload', access: { table: 'read', bucket: 'readWrite' }, area: 'canvas' },
-    { ...base, id: 'media-read', method: 'GET', path: '/api/media/read', access: { table: 'read', bucket: 'read' }, area: 'canvas' },
+    {
+      ...base,
+      id: 'long-export',
+      method: 'POST',
+      path: '/api/long-export',
+      timeoutSeconds: 45,
+      access: { table: 'readWrite' },
+      area: 'keys',
+    },
+    {
+      ...base,
+      id: 'media-upload',
+      method: 'POST',
+      path: '/api/media/upload',
+      access: { table: 'read', bucket: 'readWrite' },
+      area: 'canvas',
+    },
+    {
+      ...base,
+      id: 'media-read',
+      method: 'GET',
+      path: '/api/media/read',
+      access: { table: 'read', bucket: 'read' },
+      area: 'canvas',
+    },
   ];
   let built: ReturnType<typeof buildApp>;
   let parent: Json;
@@ -228,9 +260,11 @@ describe('StatelessStack with routes the manifest will add later', { timeout: 60
   it('grants object access and sets the bucket env var for routes that declare the bucket', () => {
     // Prepare
     const template = Template.fromStack(built.stateless.areas.get('canvas')!).toJSON();
-    const actionsOf = (id: string) => actionsOfRole(template, logicalId(built.stateless.functions.get(id)!.role.node.defaultChild as CfnElement));
+    const actionsOf = (id: string) =>
+      actionsOfRole(template, logicalId(built.stateless.functions.get(id)!.role.node.defaultChild as CfnElement));
     const envOf = (id: string) =>
-      template.Resources[logicalId(built.stateless.functions.get(id)!.function.node.defaultChild as CfnElement)].Properties.Environment.Variables;
+      template.Resources[logicalId(built.stateless.functions.get(id)!.function.node.defaultChild as CfnElement)]
+        .Properties.Environment.Variables;
     // Assess
     expect(actionsOf('media-upload')).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject']));
     expect(actionsOf('media-read')).toContain('s3:GetObject');
@@ -305,8 +339,15 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     template.hasResource('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
       Properties: {
-        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
-        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+        },
         VersioningConfiguration: { Status: 'Enabled' },
         OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] },
         LoggingConfiguration: { DestinationBucketName: { Ref: 'MediaAccessLogsD396FE12' } },
@@ -315,20 +356,31 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     const policies = template.findResources('AWS::S3::BucketPolicy');
     const mediaPolicy = Object.values<Json>(policies).find((p) => p.Properties.Bucket.Ref === 'MediaBucket4022EBBF')!;
     expect(mediaPolicy.Properties.PolicyDocument.Statement).toContainEqual(
-      expect.objectContaining({ Effect: 'Deny', Action: 's3:*', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 's3:*',
+        Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+      }),
     );
   });
 
   it('expires abandoned presigned uploads under the pending prefix and lets browsers PUT to presigned URLs', () => {
     // Assess
-    const media = template.findResources('AWS::S3::Bucket')['MediaBucket4022EBBF']!;
+    const media = template.findResources('AWS::S3::Bucket').MediaBucket4022EBBF!;
     const rules = media.Properties.LifecycleConfiguration.Rules as Json[];
     expect(rules).toContainEqual(
-      expect.objectContaining({ Id: 'expire-pending-uploads', Prefix: PENDING_PREFIX, ExpirationInDays: 1, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' }),
+      expect.objectContaining({
+        Id: 'expire-pending-uploads',
+        Prefix: PENDING_PREFIX,
+        ExpirationInDays: 1,
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
     );
     // The durable prefix is never matched by an expiring rule: only pending uploads, FOCUS export files
     // and old versions go.
-    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined)) expect([PENDING_PREFIX, EXPORT_KEY_PREFIX]).toContain(rule.Prefix);
+    for (const rule of rules.filter((candidate) => candidate.ExpirationInDays !== undefined))
+      expect([PENDING_PREFIX, EXPORT_KEY_PREFIX]).toContain(rule.Prefix);
     const cors = media.Properties.CorsConfiguration.CorsRules[0];
     expect(cors.AllowedMethods).toEqual(expect.arrayContaining(['PUT', 'GET', 'HEAD']));
     expect(cors.AllowedHeaders).toEqual(['*']);
@@ -357,11 +409,18 @@ describe('buildApp with bundling-stacks []', { timeout: 60_000 }, () => {
 describe('API Gateway answers of its own', () => {
   it('speak the interface: { "error": … } bodies, 404 for unknown routes, Retry-After on throttling, binary-safe bodies', () => {
     // Prepare
-    const { stateless } = buildApp({ outdir: outdir(), context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] }, nag: false });
+    const { stateless } = buildApp({
+      outdir: outdir(),
+      context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+      nag: false,
+    });
     const template = Template.fromStack(stateless);
     // Assess
     template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
-    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', { ResponseType: 'MISSING_AUTHENTICATION_TOKEN', StatusCode: '404' });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '404',
+    });
     template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
       ResponseType: 'THROTTLED',
       StatusCode: '429',
@@ -381,7 +440,12 @@ describe('API Gateway answers of its own', () => {
     const resources = Template.fromStack(stateless).findResources('AWS::ApiGateway::GatewayResponse', {
       Properties: { ResponseType: 'MISSING_AUTHENTICATION_TOKEN' },
     });
-    const byApi = new Map(Object.values<Json>(resources).map((r) => [r.Properties.RestApiId.Ref as string, r.Properties.ResponseTemplates['application/json']]));
+    const byApi = new Map(
+      Object.values<Json>(resources).map((r) => [
+        r.Properties.RestApiId.Ref as string,
+        r.Properties.ResponseTemplates['application/json'],
+      ]),
+    );
     const appApi = logicalId(stateless.apis.get('app')!.api.node.defaultChild as CfnElement);
     const baseApi = logicalId(stateless.apis.get('base')!.api.node.defaultChild as CfnElement);
     // Assess: the app host's template joins in the base API's own invoke URL; the base host's stays plain

@@ -28,11 +28,19 @@ describe('npx cdk synth', () => {
       CDK_DISABLE_CLI_TELEMETRY: 'true',
     };
     // Act
-    await run('npx', ['cdk', 'synth', '--quiet', '--output', outdir], { cwd: PROJECT_ROOT, env, timeout: 460_000, maxBuffer: 64 * 1024 * 1024 });
+    await run('npx', ['cdk', 'synth', '--quiet', '--output', outdir], {
+      cwd: PROJECT_ROOT,
+      env,
+      timeout: 460_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     // Assess
     const files = readdirSync(outdir);
     expect(files).toEqual(expect.arrayContaining(['StatefulStack.template.json', 'StatelessStack.template.json']));
-    const bundles = files.filter((f) => f.startsWith('asset.')).map((dir) => path.join(outdir, dir, 'index.mjs')).filter(existsSync);
+    const bundles = files
+      .filter((f) => f.startsWith('asset.'))
+      .map((dir) => path.join(outdir, dir, 'index.mjs'))
+      .filter(existsSync);
     expect(bundles.length).toBeGreaterThan(0);
     const module = (await import(pathToFileURL(bundles[0]!).href)) as { handler?: unknown };
     expect(typeof module.handler).toBe('function');

@@ -22,7 +22,11 @@ const called = new Set<string>();
 beforeAll(async () => {
   stack = await startRunsStack();
   client = new Client({ name: 'assets-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL('/api/mcp', stack.local.appUrl), { requestInit: { headers: { authorization: `Bearer ${stack.key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL('/api/mcp', stack.local.appUrl), {
+      requestInit: { headers: { authorization: `Bearer ${stack.key}` } },
+    }),
+  );
 });
 afterAll(async () => {
   await client?.close();
@@ -37,7 +41,12 @@ async function tool(name: string, args: Record<string, unknown> = {}): Promise<a
 }
 
 async function objectExists(key: string): Promise<boolean> {
-  const s3 = new S3Client({ endpoint: process.env[ENV.s3Endpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  const s3 = new S3Client({
+    endpoint: process.env[ENV.s3Endpoint],
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+  });
   try {
     await s3.send(new HeadObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
     return true;
@@ -65,23 +74,50 @@ describe('asset and template tools on the gateway', () => {
 
     // Canvas upload: reserve → PUT → verify → finalize onto the node → promote.
     const bytes = randomBytes(2048);
-    const reserved = await tool('reserve_canvas_upload', { canvasId: canvas.id, name: 'hero.png', contentType: 'image/png', size: bytes.length, sha256: sha256(bytes) });
+    const reserved = await tool('reserve_canvas_upload', {
+      canvasId: canvas.id,
+      name: 'hero.png',
+      contentType: 'image/png',
+      size: bytes.length,
+      sha256: sha256(bytes),
+    });
     await put(reserved.upload, bytes);
-    expect(await tool('verify_canvas_upload', { uploadId: reserved.uploadId })).toMatchObject({ ready: true, size: bytes.length });
+    expect(await tool('verify_canvas_upload', { uploadId: reserved.uploadId })).toMatchObject({
+      ready: true,
+      size: bytes.length,
+    });
     const asset = await tool('finalize_canvas_upload', { uploadId: reserved.uploadId, nodeId: 'hero' });
     expect(await objectExists(durableKeyOf(stack.workspaceId, asset.id))).toBe(true);
-    expect((await tool('list_canvas_assets', { canvasId: canvas.id })).items.map((item: { id: string }) => item.id)).toContain(asset.id);
-    expect(await tool('promote_canvas_asset', { assetId: asset.id, folder: '/brand', tags: ['hero'] })).toMatchObject({ library: true, folder: '/brand' });
+    expect(
+      (await tool('list_canvas_assets', { canvasId: canvas.id })).items.map((item: { id: string }) => item.id),
+    ).toContain(asset.id);
+    expect(await tool('promote_canvas_asset', { assetId: asset.id, folder: '/brand', tags: ['hero'] })).toMatchObject({
+      library: true,
+      folder: '/brand',
+    });
 
     // The library: list, detail, rename, move, tags, place, usages.
-    expect((await tool('list_assets', { folder: '/brand' })).items.map((item: { id: string }) => item.id)).toEqual([asset.id]);
-    expect(await tool('get_asset', { assetId: asset.id })).toMatchObject({ id: asset.id, downloadUrl: expect.stringContaining('X-Amz-Signature') });
+    expect((await tool('list_assets', { folder: '/brand' })).items.map((item: { id: string }) => item.id)).toEqual([
+      asset.id,
+    ]);
+    expect(await tool('get_asset', { assetId: asset.id })).toMatchObject({
+      id: asset.id,
+      downloadUrl: expect.stringContaining('X-Amz-Signature'),
+    });
     await tool('rename_asset', { assetId: asset.id, name: 'Hero shot.png' });
     await tool('move_asset', { assetId: asset.id, folder: '/brand/2026' });
-    expect(await tool('tag_asset', { assetId: asset.id, add: ['approved'] })).toMatchObject({ tags: ['hero', 'approved'] });
+    expect(await tool('tag_asset', { assetId: asset.id, add: ['approved'] })).toMatchObject({
+      tags: ['hero', 'approved'],
+    });
     await tool('place_asset', { assetId: asset.id, canvasId: canvas.id, nodeId: 'poster' });
     const usages = await tool('get_asset_usages', { assetId: asset.id });
-    expect(usages.usages).toEqual([expect.objectContaining({ canvasId: canvas.id, nodeIds: expect.arrayContaining(['hero', 'poster']), attached: true })]);
+    expect(usages.usages).toEqual([
+      expect.objectContaining({
+        canvasId: canvas.id,
+        nodeIds: expect.arrayContaining(['hero', 'poster']),
+        attached: true,
+      }),
+    ]);
 
     // Templates: publish the canvas, read its snapshot, start a canvas from it.
     const template = await tool('publish_template', { canvasId: canvas.id, name: 'Media chain template' });
@@ -101,18 +137,36 @@ describe('asset and template tools on the gateway', () => {
 
     // The library upload surface: cancel removes the pending bytes; finalize records the asset.
     const abandoned = randomBytes(300);
-    const pending = await tool('reserve_asset_upload', { name: 'draft.mp3', contentType: 'audio/mpeg', size: abandoned.length });
+    const pending = await tool('reserve_asset_upload', {
+      name: 'draft.mp3',
+      contentType: 'audio/mpeg',
+      size: abandoned.length,
+    });
     await put(pending.upload, abandoned);
     expect(await objectExists(pendingKeyOf(stack.workspaceId, pending.uploadId))).toBe(true);
     await tool('cancel_asset_upload', { uploadId: pending.uploadId });
     expect(await objectExists(pendingKeyOf(stack.workspaceId, pending.uploadId))).toBe(false);
     const kept = randomBytes(400);
-    const library = await tool('reserve_asset_upload', { name: 'theme.mp3', contentType: 'audio/mpeg', size: kept.length, folder: '/audio' });
+    const library = await tool('reserve_asset_upload', {
+      name: 'theme.mp3',
+      contentType: 'audio/mpeg',
+      size: kept.length,
+      folder: '/audio',
+    });
     await put(library.upload, kept);
-    expect(await tool('finalize_asset_upload', { uploadId: library.uploadId })).toMatchObject({ library: true, folder: '/audio', kind: 'audio' });
+    expect(await tool('finalize_asset_upload', { uploadId: library.uploadId })).toMatchObject({
+      library: true,
+      folder: '/audio',
+      kind: 'audio',
+    });
 
     // A canvas upload that is abandoned: cancel removes its pending bytes too.
-    const dropped = await tool('reserve_canvas_upload', { canvasId: canvas.id, name: 'x.png', contentType: 'image/png', size: 16 });
+    const dropped = await tool('reserve_canvas_upload', {
+      canvasId: canvas.id,
+      name: 'x.png',
+      contentType: 'image/png',
+      size: 16,
+    });
     await put(dropped.upload, randomBytes(16));
     await tool('cancel_canvas_upload', { uploadId: dropped.uploadId });
     expect(await objectExists(pendingKeyOf(stack.workspaceId, dropped.uploadId))).toBe(false);

@@ -31,12 +31,31 @@ describe('storeGeneratedAsset', () => {
     const chunks = Array.from({ length: bytes.length / 65536 }, (_, i) => bytes.subarray(i * 65536, (i + 1) * 65536));
     // Act
     const asset = await storeGeneratedAsset(
-      { workspaceId, canvasId, nodeId: 'video-1', contentType: 'video/mp4', body: Readable.from(chunks), source: { executionId: 'exec_test', provider: 'provider-one' } },
+      {
+        workspaceId,
+        canvasId,
+        nodeId: 'video-1',
+        contentType: 'video/mp4',
+        body: Readable.from(chunks),
+        source: { executionId: 'exec_test', provider: 'provider-one' },
+      },
       deps,
     );
     // Assess
-    expect(asset).toMatchObject({ kind: 'video', size: bytes.length, sha256: createHash('sha256').update(bytes).digest('base64'), canvasId, library: false, name: 'video-1.mp4' });
-    expect(asset.source).toEqual({ type: 'generated', executionId: 'exec_test', provider: 'provider-one', detail: { nodeId: 'video-1' } });
+    expect(asset).toMatchObject({
+      kind: 'video',
+      size: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('base64'),
+      canvasId,
+      library: false,
+      name: 'video-1.mp4',
+    });
+    expect(asset.source).toEqual({
+      type: 'generated',
+      executionId: 'exec_test',
+      provider: 'provider-one',
+      detail: { nodeId: 'video-1' },
+    });
     const detail = await call('GET', '/api/mcp/workspace/assets/detail', { key, query: { assetId: asset.id } });
     expect(Buffer.from(await (await fetch(detail.body.downloadUrl)).arrayBuffer()).equals(bytes)).toBe(true);
     const usages = await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: asset.id } });
@@ -48,9 +67,25 @@ describe('storeGeneratedAsset', () => {
 
   it('takes plain bytes too, and refuses a content type no kind accepts or a canvas of another workspace', async () => {
     // Act
-    const mp3 = await storeGeneratedAsset({ workspaceId, canvasId, nodeId: 'tts', contentType: 'audio/mpeg', body: new Uint8Array([1, 2, 3]), source: {} }, deps);
-    const text = storeGeneratedAsset({ workspaceId, canvasId, nodeId: 'tts', contentType: 'text/plain', body: new Uint8Array([1]), source: {} }, deps);
-    const foreign = storeGeneratedAsset({ workspaceId: 'ws_00000000000000000000000000', canvasId, nodeId: 'tts', contentType: 'audio/mpeg', body: new Uint8Array([1]), source: {} }, deps);
+    const mp3 = await storeGeneratedAsset(
+      { workspaceId, canvasId, nodeId: 'tts', contentType: 'audio/mpeg', body: new Uint8Array([1, 2, 3]), source: {} },
+      deps,
+    );
+    const text = storeGeneratedAsset(
+      { workspaceId, canvasId, nodeId: 'tts', contentType: 'text/plain', body: new Uint8Array([1]), source: {} },
+      deps,
+    );
+    const foreign = storeGeneratedAsset(
+      {
+        workspaceId: 'ws_00000000000000000000000000',
+        canvasId,
+        nodeId: 'tts',
+        contentType: 'audio/mpeg',
+        body: new Uint8Array([1]),
+        source: {},
+      },
+      deps,
+    );
     // Assess
     expect(mp3).toMatchObject({ kind: 'audio', size: 3, name: 'tts.mpeg' });
     await expect(text).rejects.toThrow(/not accepted/);

@@ -8,7 +8,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NotFoundError } from '#core/errors';
-import { RESERVATION_TTL_SECONDS, cancelUpload, finalizeUpload, reserveUpload, verifyUpload, type AssetDeps } from '#core/assets/use-cases';
+import {
+  RESERVATION_TTL_SECONDS,
+  cancelUpload,
+  finalizeUpload,
+  reserveUpload,
+  verifyUpload,
+  type AssetDeps,
+} from '#core/assets/use-cases';
 import type { Principal } from '#core/keys/api-key';
 import { ALL_SCOPES } from '#core/scopes';
 import { assets } from '#adapters/dynamodb/asset-repository';
@@ -33,8 +40,20 @@ beforeAll(async () => {
 
 /** The reservation item as stored (its key from the table design), TTL attribute included. */
 async function storedReservation(uploadId: string): Promise<Record<string, unknown> | undefined> {
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: process.env[ENV.dynamodbEndpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
-  const { Item } = await client.send(new GetCommand({ TableName: process.env[ENV.tableName], Key: keys.upload(principal.workspaceId, uploadId), ConsistentRead: true }));
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: process.env[ENV.dynamodbEndpoint],
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    }),
+  );
+  const { Item } = await client.send(
+    new GetCommand({
+      TableName: process.env[ENV.tableName],
+      Key: keys.upload(principal.workspaceId, uploadId),
+      ConsistentRead: true,
+    }),
+  );
   client.destroy();
   return Item;
 }
@@ -48,7 +67,17 @@ async function put(upload: { url: string; headers: Record<string, string> }, byt
 describe.each(['canvas', 'library'] as const)('a %s upload reservation', (target) => {
   it('carries the TTL attribute at its expiry, one day after it was made', async () => {
     const bytes = randomBytes(64);
-    const reserved = await reserveUpload(principal, { target, ...(target === 'canvas' ? { canvasId } : {}), name: 'a.png', contentType: 'image/png', size: bytes.length }, deps);
+    const reserved = await reserveUpload(
+      principal,
+      {
+        target,
+        ...(target === 'canvas' ? { canvasId } : {}),
+        name: 'a.png',
+        contentType: 'image/png',
+        size: bytes.length,
+      },
+      deps,
+    );
 
     const item = await storedReservation(reserved.uploadId);
 
@@ -59,7 +88,17 @@ describe.each(['canvas', 'library'] as const)('a %s upload reservation', (target
   it('answers 404 to verify, finalize and cancel from its expiry on, though bytes were uploaded and the item is still stored', async () => {
     // Prepare: a complete upload, left alone for a day
     const bytes = randomBytes(128);
-    const reserved = await reserveUpload(principal, { target, ...(target === 'canvas' ? { canvasId } : {}), name: 'b.png', contentType: 'image/png', size: bytes.length }, deps);
+    const reserved = await reserveUpload(
+      principal,
+      {
+        target,
+        ...(target === 'canvas' ? { canvasId } : {}),
+        name: 'b.png',
+        contentType: 'image/png',
+        size: bytes.length,
+      },
+      deps,
+    );
     await put(reserved.upload, bytes);
     clock.advance(RESERVATION_TTL_SECONDS * 1000 - 1000);
     expect((await verifyUpload(principal, { uploadId: reserved.uploadId }, target, deps)).ready).toBe(true);

@@ -50,7 +50,8 @@ afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-const rotate = (apiKey: string, body: Record<string, unknown> = { action: 'rotate' }) => call('POST', '/api/mcp/callbacks/signing-secret', { key: apiKey, body });
+const rotate = (apiKey: string, body: Record<string, unknown> = { action: 'rotate' }) =>
+  call('POST', '/api/mcp/callbacks/signing-secret', { key: apiKey, body });
 
 function sender(now: () => number = Date.now) {
   return new HttpCallbackSender({
@@ -62,14 +63,20 @@ function sender(now: () => number = Date.now) {
 /** Sends a callback of `workspaceId` and returns what the receiver got. */
 async function deliver(workspaceId: string, send = sender()): Promise<Hit> {
   const before = hits.length;
-  const outcome = await send.send(receiverUrl, { executionId: 'exe_1', workspaceId, status: 'succeeded', result: 'ok' });
+  const outcome = await send.send(receiverUrl, {
+    executionId: 'exe_1',
+    workspaceId,
+    status: 'succeeded',
+    result: 'ok',
+  });
   expect(outcome).toMatchObject({ delivered: true });
   expect(hits).toHaveLength(before + 1);
   return hits.at(-1)!;
 }
 
 const verifies = (secret: string, hit: Hit, now?: number) =>
-  verifyCallbackSignature(secret, hit.body, hit.headers as Record<string, string>, now === undefined ? {} : { now }).valid;
+  verifyCallbackSignature(secret, hit.body, hit.headers as Record<string, string>, now === undefined ? {} : { now })
+    .valid;
 
 describe("a workspace's own callback signing secret", () => {
   it("signs that workspace's callbacks: they verify with its secret, not with another workspace's nor the deployment's", async () => {
@@ -83,7 +90,12 @@ describe("a workspace's own callback signing secret", () => {
     const secretB: string = rotatedB.body.secret;
     expect(secretA).toMatch(/^cbsec_[A-Za-z0-9_-]{43}$/);
     expect(secretB).not.toBe(secretA);
-    expect(rotatedA.body).toMatchObject({ workspaceId: a.workspaceId, signedWith: 'workspace', current: { hint: `cbsec_…${secretA.slice(-4)}` }, previous: null });
+    expect(rotatedA.body).toMatchObject({
+      workspaceId: a.workspaceId,
+      signedWith: 'workspace',
+      current: { hint: `cbsec_…${secretA.slice(-4)}` },
+      previous: null,
+    });
 
     // Act
     const toA = await deliver(a.workspaceId);
@@ -124,7 +136,9 @@ describe("a workspace's own callback signing secret", () => {
     // Every page: the table is shared with the whole integration run, far past one Scan page (1 MB).
     const Items: Record<string, unknown>[] = [];
     for await (const page of paginateScan({ client }, { TableName: tableName })) Items.push(...(page.Items ?? []));
-    const serialised = JSON.stringify(Items, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value));
+    const serialised = JSON.stringify(Items, (_key, value: unknown) =>
+      value instanceof Uint8Array ? Buffer.from(value).toString('latin1') : value,
+    );
     expect(serialised).toContain(`"SK":"CBSECRET"`);
     expect(serialised).not.toContain(secret.slice(6));
   });
@@ -148,7 +162,10 @@ describe('rotation with overlap (pinned clock)', () => {
     now += 30 * 24 * 3600_000;
     const rotatedAt = now;
     const second = await setCallbackSigningSecret(principal, { action: 'rotate', overlapSeconds: 3600 }, deps);
-    expect(second.previous).toMatchObject({ hint: first.current!.hint, signsUntil: new Date(rotatedAt + 3600_000).toISOString() });
+    expect(second.previous).toMatchObject({
+      hint: first.current!.hint,
+      signsUntil: new Date(rotatedAt + 3600_000).toISOString(),
+    });
     const send = sender(() => now);
 
     // Act: ten minutes into the overlap, then a second after it ended
@@ -176,7 +193,14 @@ describe('rotation with overlap (pinned clock)', () => {
     const second = await setCallbackSigningSecret(principal, { action: 'rotate', overlapSeconds: 0 }, deps);
     expect(second.previous).toBeNull();
     const body = JSON.stringify({ workspaceId });
-    const headers: Record<string, string> = { ...(await callbackSignatureHeaders(workspaceId, body, { callbackSecrets, cipher: credentialCipher, clock: deps.clock, deploymentSecret: async () => undefined })) };
+    const headers: Record<string, string> = {
+      ...(await callbackSignatureHeaders(workspaceId, body, {
+        callbackSecrets,
+        cipher: credentialCipher,
+        clock: deps.clock,
+        deploymentSecret: async () => undefined,
+      })),
+    };
     expect(verifyCallbackSignature(second.secret!, body, headers).valid).toBe(true);
     expect(verifyCallbackSignature(first.secret!, body, headers).valid).toBe(false);
   });

@@ -18,23 +18,35 @@ async function newCanvas(name = 'Flow') {
   return response.body.id as string;
 }
 
-const addNode = (canvasId: string, body: Record<string, unknown>) => call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, ...body } });
-const addEdge = (canvasId: string, body: Record<string, unknown>) => call('POST', '/api/mcp/canvas/edge/add', { key, body: { canvasId, ...body } });
-const state = async (canvasId: string) => (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+const addNode = (canvasId: string, body: Record<string, unknown>) =>
+  call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, ...body } });
+const addEdge = (canvasId: string, body: Record<string, unknown>) =>
+  call('POST', '/api/mcp/canvas/edge/add', { key, body: { canvasId, ...body } });
+const state = async (canvasId: string) =>
+  (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
 
 describe('canvas lifecycle', () => {
   it('creates, lists, renames, archives, restores and deletes a canvas', async () => {
     // Create
     const created = await call('POST', '/api/mcp/canvas/create', { key, body: { name: 'Launch video' } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Launch video', workspaceId, version: 1, nodes: [], edges: [], archived: false });
+    expect(created.body).toMatchObject({
+      name: 'Launch video',
+      workspaceId,
+      version: 1,
+      nodes: [],
+      edges: [],
+      archived: false,
+    });
     const canvasId = created.body.id;
     expect(canvasId).toMatch(/^cnv_/);
 
     // List shows id, name, workspaceId, updatedAt
     const listed = await call('GET', '/api/canvases', { key, query: { limit: '200' } });
     expect(listed.status).toBe(200);
-    expect(listed.body.items).toContainEqual(expect.objectContaining({ id: canvasId, name: 'Launch video', workspaceId, updatedAt: expect.any(String) }));
+    expect(listed.body.items).toContainEqual(
+      expect.objectContaining({ id: canvasId, name: 'Launch video', workspaceId, updatedAt: expect.any(String) }),
+    );
 
     // Rename
     const renamed = await call('POST', '/api/mcp/canvas/rename', { key, body: { canvasId, name: 'Launch video v2' } });
@@ -66,12 +78,16 @@ describe('canvas lifecycle', () => {
 
   it('paginates the canvas list of a large workspace', async () => {
     const workspace = await seedWorkspace('Many canvases');
-    for (let i = 0; i < 7; i++) await call('POST', '/api/mcp/canvas/create', { key: workspace.apiKey, body: { name: `c${i}` } });
+    for (let i = 0; i < 7; i++)
+      await call('POST', '/api/mcp/canvas/create', { key: workspace.apiKey, body: { name: `c${i}` } });
     const seen = new Set<string>();
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await call('GET', '/api/canvases', { key: workspace.apiKey, query: { limit: '3', ...(cursor ? { cursor } : {}) } });
+      const page = await call('GET', '/api/canvases', {
+        key: workspace.apiKey,
+        query: { limit: '3', ...(cursor ? { cursor } : {}) },
+      });
       expect(page.status).toBe(200);
       for (const item of page.body.items) seen.add(item.id);
       cursor = page.body.nextCursor ?? undefined;
@@ -85,20 +101,51 @@ describe('canvas lifecycle', () => {
 describe('nodes and edges', () => {
   it('builds prompt → text → output and webhook-trigger → output, and reads it back', async () => {
     const canvasId = await newCanvas();
-    const prompt = await addNode(canvasId, { id: 'prompt-1', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'Hello' } });
+    const prompt = await addNode(canvasId, {
+      id: 'prompt-1',
+      type: 'prompt',
+      position: { x: 0, y: 0 },
+      data: { prompt: 'Hello' },
+    });
     expect(prompt.status).toBe(201);
-    expect(prompt.body).toMatchObject({ id: 'prompt-1', type: 'prompt', data: { prompt: 'Hello' }, canvasId, canvasVersion: 2 });
+    expect(prompt.body).toMatchObject({
+      id: 'prompt-1',
+      type: 'prompt',
+      data: { prompt: 'Hello' },
+      canvasId,
+      canvasVersion: 2,
+    });
     expect((await addNode(canvasId, { id: 'hook', type: 'webhook-trigger' })).status).toBe(201);
-    expect((await addNode(canvasId, { id: 'tpl', type: 'text', data: { template: 'Say: {{input}}' } })).status).toBe(201);
+    expect((await addNode(canvasId, { id: 'tpl', type: 'text', data: { template: 'Say: {{input}}' } })).status).toBe(
+      201,
+    );
     const generated = await addNode(canvasId, { type: 'output' });
     expect(generated.body.id).toMatch(/^node_/);
     const outputId = generated.body.id;
 
-    const e1 = await addEdge(canvasId, { id: 'e1', source: 'prompt-1', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' });
+    const e1 = await addEdge(canvasId, {
+      id: 'e1',
+      source: 'prompt-1',
+      sourceHandle: 'prompt-out',
+      target: 'tpl',
+      targetHandle: 'text-in',
+    });
     expect(e1.status).toBe(201);
     expect(e1.body).toMatchObject({ id: 'e1', source: 'prompt-1', target: 'tpl' });
-    expect((await addEdge(canvasId, { source: 'tpl', sourceHandle: 'text-out', target: outputId, targetHandle: 'value-in' })).status).toBe(201);
-    expect((await addEdge(canvasId, { source: 'hook', sourceHandle: 'body-out', target: outputId, targetHandle: 'value-in' })).status).toBe(201);
+    expect(
+      (await addEdge(canvasId, { source: 'tpl', sourceHandle: 'text-out', target: outputId, targetHandle: 'value-in' }))
+        .status,
+    ).toBe(201);
+    expect(
+      (
+        await addEdge(canvasId, {
+          source: 'hook',
+          sourceHandle: 'body-out',
+          target: outputId,
+          targetHandle: 'value-in',
+        })
+      ).status,
+    ).toBe(201);
 
     const canvas = await state(canvasId);
     expect(canvas.nodes.map((node: { id: string }) => node.id)).toEqual(['prompt-1', 'hook', 'tpl', outputId]);
@@ -112,15 +159,30 @@ describe('nodes and edges', () => {
     await addNode(canvasId, { id: 'b', type: 'output', position: { x: 2000, y: 0 } });
     await addEdge(canvasId, { id: 'ab', source: 'a', sourceHandle: 'text-out', target: 'b', targetHandle: 'value-in' });
 
-    const updated = await call('POST', '/api/mcp/canvas/node/update', { key, body: { canvasId, nodeId: 'a', data: { template: 'x {{input}}' } } });
+    const updated = await call('POST', '/api/mcp/canvas/node/update', {
+      key,
+      body: { canvasId, nodeId: 'a', data: { template: 'x {{input}}' } },
+    });
     expect(updated.body.data).toEqual({ template: 'x {{input}}' });
-    const moved = await call('POST', '/api/mcp/canvas/node/move', { key, body: { canvasId, nodeId: 'a', position: { x: 10, y: 20 } } });
+    const moved = await call('POST', '/api/mcp/canvas/node/move', {
+      key,
+      body: { canvasId, nodeId: 'a', position: { x: 10, y: 20 } },
+    });
     expect(moved.body.position).toEqual({ x: 10, y: 20 });
-    const resized = await call('POST', '/api/mcp/canvas/node/resize', { key, body: { canvasId, nodeId: 'a', size: { width: 400, height: 300 } } });
+    const resized = await call('POST', '/api/mcp/canvas/node/resize', {
+      key,
+      body: { canvasId, nodeId: 'a', size: { width: 400, height: 300 } },
+    });
     expect(resized.body.size).toEqual({ width: 400, height: 300 });
-    const doc = await call('POST', '/api/mcp/canvas/node/document-write', { key, body: { canvasId, nodeId: 'a', content: '# Notes' } });
+    const doc = await call('POST', '/api/mcp/canvas/node/document-write', {
+      key,
+      body: { canvasId, nodeId: 'a', content: '# Notes' },
+    });
     expect(doc.body.document).toMatchObject({ content: '# Notes', format: 'markdown' });
-    const fitted = await call('POST', '/api/mcp/canvas/fit-viewport', { key, body: { canvasId, width: 1000, height: 800 } });
+    const fitted = await call('POST', '/api/mcp/canvas/fit-viewport', {
+      key,
+      body: { canvasId, width: 1000, height: 800 },
+    });
     expect(fitted.status).toBe(200);
     expect(fitted.body.viewport.zoom).toBeLessThan(1);
 
@@ -129,7 +191,9 @@ describe('nodes and edges', () => {
     const canvas = await state(canvasId);
     expect(canvas.nodes.map((node: { id: string }) => node.id)).toEqual(['b']);
     expect(canvas.edges).toEqual([]);
-    expect((await call('POST', '/api/mcp/canvas/edge/delete', { key, body: { canvasId, edgeId: 'ab' } })).status).toBe(404);
+    expect((await call('POST', '/api/mcp/canvas/edge/delete', { key, body: { canvasId, edgeId: 'ab' } })).status).toBe(
+      404,
+    );
   });
 
   it('rejects edges that do not fit with a 400 that says why, and leaves the canvas unchanged', async () => {
@@ -148,8 +212,14 @@ describe('nodes and edges', () => {
       [{ source: 'p', sourceHandle: 'prompt-out', target: 'sts', targetHandle: 'audio-in' }, /do not fit/],
       [{ source: 'p', sourceHandle: 'nope', target: 't1', targetHandle: 'text-in' }, /no output port nope/],
       [{ source: 'p', sourceHandle: 'prompt-out', target: 't1', targetHandle: 'nope' }, /no input port nope/],
-      [{ source: 't1', sourceHandle: 'text-out', target: 'hook', targetHandle: 'body-in' }, /trigger nodes take no inputs/],
-      [{ source: 't1', sourceHandle: 'text-out', target: 'p', targetHandle: 'prompt-in' }, /trigger nodes take no inputs/],
+      [
+        { source: 't1', sourceHandle: 'text-out', target: 'hook', targetHandle: 'body-in' },
+        /trigger nodes take no inputs/,
+      ],
+      [
+        { source: 't1', sourceHandle: 'text-out', target: 'p', targetHandle: 'prompt-in' },
+        /trigger nodes take no inputs/,
+      ],
       [{ source: 't2', sourceHandle: 'text-out', target: 't1', targetHandle: 'text-in' }, /cycle/],
       [{ source: 'ghost', sourceHandle: 'text-out', target: 't1', targetHandle: 'text-in' }, /ghost does not exist/],
     ];
@@ -171,7 +241,10 @@ describe('nodes and edges', () => {
     const plain = await newCanvas();
     await addNode(plain, { id: 'p', type: 'prompt' });
     await addNode(plain, { id: 't', type: 'text' });
-    const clean = await call('POST', '/api/mcp/canvas/ports/validate', { key, body: { canvasId: plain, source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' } });
+    const clean = await call('POST', '/api/mcp/canvas/ports/validate', {
+      key,
+      body: { canvasId: plain, source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' },
+    });
     expect(clean.body).toEqual({ valid: true, warnings: [] });
     expect(await state(canvasId)).toEqual(before);
   });
@@ -195,7 +268,9 @@ describe('nodes and edges', () => {
 
   it('keeps every one of many concurrent edits (none silently lost)', async () => {
     const canvasId = await newCanvas();
-    const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => addNode(canvasId, { id: `n${i}`, type: 'text' })));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => addNode(canvasId, { id: `n${i}`, type: 'text' })),
+    );
     const statuses = responses.map((response) => response.status);
     const canvas = await state(canvasId);
     // Each edit either landed (201) or was refused loudly (409); a 201 whose node is missing would be a lost write.
@@ -226,7 +301,13 @@ describe('nodes and edges', () => {
     expect(good.body.canvas.name).toBe('Patched');
     const bad = await call('POST', '/api/mcp/canvas/patch', {
       key,
-      body: { canvasId, operations: [{ op: 'node/add', id: 'x', type: 'text' }, { op: 'node/delete', nodeId: 'missing' }] },
+      body: {
+        canvasId,
+        operations: [
+          { op: 'node/add', id: 'x', type: 'text' },
+          { op: 'node/delete', nodeId: 'missing' },
+        ],
+      },
     });
     expect(bad.status).toBe(404);
     const canvas = await state(canvasId);
@@ -286,11 +367,35 @@ describe('isolation and bad input', () => {
     const response = await call('GET', '/api/mcp/canvas/ports/manifest', { key });
     expect(response.status).toBe(200);
     const types = response.body.nodeTypes.map((type: { type: string }) => type.type);
-    expect(types).toEqual(['prompt', 'webhook-trigger', 'image-asset', 'audio-asset', 'video-asset', 'text', 'http-request', 'video-generation', 'audio-generation', 'speech-to-speech', 'output']);
+    expect(types).toEqual([
+      'prompt',
+      'webhook-trigger',
+      'image-asset',
+      'audio-asset',
+      'video-asset',
+      'text',
+      'http-request',
+      'video-generation',
+      'audio-generation',
+      'speech-to-speech',
+      'output',
+    ]);
     const webhook = response.body.nodeTypes.find((type: { type: string }) => type.type === 'webhook-trigger');
     expect(webhook.inputs).toEqual([]);
-    expect(webhook.outputs.map((port: { name: string }) => port.name)).toEqual(['method-out', 'url-out', 'headers-out', 'query-out', 'body-out', 'raw-body-out']);
-    const availability = Object.fromEntries(response.body.nodeTypes.map((type: { type: string; available: boolean; unavailableReason?: string }) => [type.type, type.unavailableReason ?? type.available]));
+    expect(webhook.outputs.map((port: { name: string }) => port.name)).toEqual([
+      'method-out',
+      'url-out',
+      'headers-out',
+      'query-out',
+      'body-out',
+      'raw-body-out',
+    ]);
+    const availability = Object.fromEntries(
+      response.body.nodeTypes.map((type: { type: string; available: boolean; unavailableReason?: string }) => [
+        type.type,
+        type.unavailableReason ?? type.available,
+      ]),
+    );
     expect(availability).toEqual({
       prompt: true,
       'webhook-trigger': true,
@@ -314,8 +419,13 @@ describe('workspace routes', () => {
     expect(info.body).toMatchObject({ id: workspace.workspaceId, name: 'Acme' });
     const members = await call('GET', '/api/mcp/workspace/members', { key: workspace.apiKey });
     expect(members.body.items).toEqual([expect.objectContaining({ userId: workspace.ownerUserId, role: 'owner' })]);
-    const renamed = await call('POST', '/api/mcp/workspace/rename', { key: workspace.apiKey, body: { name: 'Acme Studio' } });
+    const renamed = await call('POST', '/api/mcp/workspace/rename', {
+      key: workspace.apiKey,
+      body: { name: 'Acme Studio' },
+    });
     expect(renamed.body.name).toBe('Acme Studio');
-    expect((await call('POST', '/api/mcp/workspace/rename', { key: workspace.apiKey, body: { name: '' } })).status).toBe(400);
+    expect(
+      (await call('POST', '/api/mcp/workspace/rename', { key: workspace.apiKey, body: { name: '' } })).status,
+    ).toBe(400);
   });
 });

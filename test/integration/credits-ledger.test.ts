@@ -1,10 +1,18 @@
 // The credit ledger against DynamoDB Local: exactly-once debits, holds settled or released once,
 // never a negative balance, and a balance that always equals the sum of its entries.
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '#core/clock';
 import { InsufficientCreditsError } from '#core/credits/errors';
-import { debit, grantCredits, holdCredits, releaseExpiredHolds, releaseHold, settleHold, type CreditDeps } from '#core/credits/ledger';
+import {
+  debit,
+  grantCredits,
+  holdCredits,
+  releaseExpiredHolds,
+  releaseHold,
+  settleHold,
+  type CreditDeps,
+} from '#core/credits/ledger';
 import type { LedgerEntry } from '#core/credits/ledger-entry';
 import { priceBookFrom } from '#core/credits/prices';
 import { ConflictError, NotFoundError } from '#core/errors';
@@ -15,14 +23,22 @@ import { keys } from '#adapters/dynamodb/table-design';
 import { seedWorkspace } from './support/invoke.ts';
 
 const prices = priceBookFrom({
-  prices: JSON.stringify([{ sku: 'test.op', model: '*', unit: 'Requests', creditsPerUnit: 1 }, { sku: 'test.seconds', model: '*', unit: 'Seconds', creditsPerUnit: 3 }]),
+  prices: JSON.stringify([
+    { sku: 'test.op', model: '*', unit: 'Requests', creditsPerUnit: 1 },
+    { sku: 'test.seconds', model: '*', unit: 'Seconds', creditsPerUnit: 3 },
+  ]),
 });
 const ledger = new DynamoLedgerRepository();
 const deps: CreditDeps = { ledger, clock: systemClock, prices };
 
 async function allEntries(workspaceId: string): Promise<LedgerEntry[]> {
   const entries: LedgerEntry[] = [];
-  for await (const entry of ledger.entriesBetween(workspaceId, new Date('2000-01-01T00:00:00Z'), new Date('2100-01-01T00:00:00Z'))) entries.push(entry);
+  for await (const entry of ledger.entriesBetween(
+    workspaceId,
+    new Date('2000-01-01T00:00:00Z'),
+    new Date('2100-01-01T00:00:00Z'),
+  ))
+    entries.push(entry);
   return entries;
 }
 
@@ -39,7 +55,10 @@ async function expectConsistent(workspaceId: string) {
 
 async function fundedWorkspace(credits: number) {
   const { workspaceId } = await seedWorkspace();
-  await grantCredits({ workspaceId, credits, reason: 'test funds', grantedBy: 'test', operationId: `fund-${workspaceId}` }, deps);
+  await grantCredits(
+    { workspaceId, credits, reason: 'test funds', grantedBy: 'test', operationId: `fund-${workspaceId}` },
+    deps,
+  );
   return workspaceId;
 }
 
@@ -56,20 +75,32 @@ describe('credit ledger', () => {
     expect(again).toEqual({ applied: false, entry: first.entry });
     const { balance } = await expectConsistent(workspaceId);
     expect(balance).toMatchObject({ balance: 100, held: 0, available: 100, unit: 'credits' });
-    await expect(grantCredits({ ...grant, workspaceId: 'ws_doesnotexist00000000000000' }, deps)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(grantCredits({ ...grant, workspaceId: 'ws_doesnotexist00000000000000' }, deps)).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
     expect((await ledger.getBalance('ws_doesnotexist00000000000000')).updatedAt).toBeNull();
   });
 
   it('charges a retried debit once', async () => {
     // Prepare
     const workspaceId = await fundedWorkspace(50);
-    const work = { workspaceId, operationId: 'exec_1:node_1', sku: 'test.seconds', quantity: 4.2, resource: { executionId: 'exec_1', nodeId: 'node_1' } };
+    const work = {
+      workspaceId,
+      operationId: 'exec_1:node_1',
+      sku: 'test.seconds',
+      quantity: 4.2,
+      resource: { executionId: 'exec_1', nodeId: 'node_1' },
+    };
     // Act
     const first = await debit(work, deps);
     const retried = await Promise.all([debit(work, deps), debit(work, deps), debit(work, deps)]);
     // Assess: 4.2 seconds are 5 started seconds at 3 credits
     expect(first.charged).toBe(true);
-    expect(first.entry).toMatchObject({ type: 'usage', credits: -15, pricing: { sku: 'test.seconds', quantity: 4.2, pricingQuantity: 5, unitPrice: 3, unit: 'Seconds' } });
+    expect(first.entry).toMatchObject({
+      type: 'usage',
+      credits: -15,
+      pricing: { sku: 'test.seconds', quantity: 4.2, pricingQuantity: 5, unitPrice: 3, unit: 'Seconds' },
+    });
     for (const result of retried) expect(result).toEqual({ charged: false, entry: first.entry });
     const { balance, entries } = await expectConsistent(workspaceId);
     expect(balance.balance).toBe(35);
@@ -92,21 +123,39 @@ describe('credit ledger', () => {
 
   it('refuses a debit of a workspace that never had credits', async () => {
     const { workspaceId } = await seedWorkspace();
-    await expect(debit({ workspaceId, operationId: 'nothing', sku: 'test.op', quantity: 1 }, deps)).rejects.toBeInstanceOf(InsufficientCreditsError);
+    await expect(
+      debit({ workspaceId, operationId: 'nothing', sku: 'test.op', quantity: 1 }, deps),
+    ).rejects.toBeInstanceOf(InsufficientCreditsError);
   });
 
   it('settles a hold for the measured quantity, at most what was held, once', async () => {
     // Prepare
     const workspaceId = await fundedWorkspace(100);
-    const hold = await holdCredits({ workspaceId, operationId: 'video-1', sku: 'test.seconds', quantity: 10, resource: { canvasId: 'cnv_1', nodeId: 'n1' } }, deps);
+    const hold = await holdCredits(
+      {
+        workspaceId,
+        operationId: 'video-1',
+        sku: 'test.seconds',
+        quantity: 10,
+        resource: { canvasId: 'cnv_1', nodeId: 'n1' },
+      },
+      deps,
+    );
     expect(hold).toMatchObject({ status: 'held', credits: 30 });
     expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 100, held: 30, available: 70 });
     // Act: the job used 6.5 seconds (7 charged); the step is retried twice
-    const settled = await settleHold({ workspaceId, operationId: 'video-1', quantity: 6.5, resource: { providerJobId: 'job-9' } }, deps);
+    const settled = await settleHold(
+      { workspaceId, operationId: 'video-1', quantity: 6.5, resource: { providerJobId: 'job-9' } },
+      deps,
+    );
     const retried = await settleHold({ workspaceId, operationId: 'video-1', quantity: 6.5 }, deps);
     // Assess
     expect(settled.hold).toMatchObject({ status: 'settled', chargedCredits: 21 });
-    expect(settled.entry).toMatchObject({ credits: -21, heldCredits: 30, resource: { canvasId: 'cnv_1', nodeId: 'n1', providerJobId: 'job-9' } });
+    expect(settled.entry).toMatchObject({
+      credits: -21,
+      heldCredits: 30,
+      resource: { canvasId: 'cnv_1', nodeId: 'n1', providerJobId: 'job-9' },
+    });
     expect(retried.entry).toEqual(settled.entry);
     const { balance } = await expectConsistent(workspaceId);
     expect(balance).toMatchObject({ balance: 79, held: 0, available: 79 });
@@ -128,15 +177,22 @@ describe('credit ledger', () => {
     const workspaceId = await fundedWorkspace(20);
     await holdCredits({ workspaceId, operationId: 'fails', sku: 'test.op', quantity: 15 }, deps);
     // A second hold does not fit beside the first.
-    await expect(holdCredits({ workspaceId, operationId: 'second', sku: 'test.op', quantity: 6 }, deps)).rejects.toBeInstanceOf(InsufficientCreditsError);
+    await expect(
+      holdCredits({ workspaceId, operationId: 'second', sku: 'test.op', quantity: 6 }, deps),
+    ).rejects.toBeInstanceOf(InsufficientCreditsError);
     // Act
-    const released = await Promise.all([releaseHold({ workspaceId, operationId: 'fails' }, deps), releaseHold({ workspaceId, operationId: 'fails' }, deps)]);
+    const released = await Promise.all([
+      releaseHold({ workspaceId, operationId: 'fails' }, deps),
+      releaseHold({ workspaceId, operationId: 'fails' }, deps),
+    ]);
     // Assess
     for (const hold of released) expect(hold.status).toBe('released');
     const { balance, entries } = await expectConsistent(workspaceId);
     expect(balance).toMatchObject({ balance: 20, held: 0, available: 20 });
     expect(entries).toHaveLength(1);
-    await expect(settleHold({ workspaceId, operationId: 'fails', quantity: 1 }, deps)).rejects.toBeInstanceOf(ConflictError);
+    await expect(settleHold({ workspaceId, operationId: 'fails', quantity: 1 }, deps)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     await expect(releaseHold({ workspaceId, operationId: 'never-held' }, deps)).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -144,9 +200,19 @@ describe('credit ledger', () => {
     // Prepare: one hold taken two hours ago with a one-hour life, one fresh, one expired but settled
     const workspaceId = await fundedWorkspace(100);
     const past: Clock = { now: () => new Date(Date.now() - 2 * 3600_000) };
-    await holdCredits({ workspaceId, operationId: 'abandoned', sku: 'test.op', quantity: 10 }, { ...deps, clock: past }, { ttlSeconds: 3600 });
-    await holdCredits({ workspaceId, operationId: 'running', sku: 'test.op', quantity: 20 }, deps, { ttlSeconds: 3600 });
-    await holdCredits({ workspaceId, operationId: 'finished', sku: 'test.op', quantity: 30 }, { ...deps, clock: past }, { ttlSeconds: 3600 });
+    await holdCredits(
+      { workspaceId, operationId: 'abandoned', sku: 'test.op', quantity: 10 },
+      { ...deps, clock: past },
+      { ttlSeconds: 3600 },
+    );
+    await holdCredits({ workspaceId, operationId: 'running', sku: 'test.op', quantity: 20 }, deps, {
+      ttlSeconds: 3600,
+    });
+    await holdCredits(
+      { workspaceId, operationId: 'finished', sku: 'test.op', quantity: 30 },
+      { ...deps, clock: past },
+      { ttlSeconds: 3600 },
+    );
     await settleHold({ workspaceId, operationId: 'finished', quantity: 5 }, deps);
     expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 95, held: 30, available: 65 });
     // Act
@@ -157,7 +223,9 @@ describe('credit ledger', () => {
     expect((await ledger.getHold(workspaceId, 'abandoned'))?.status).toBe('released');
     expect((await ledger.getHold(workspaceId, 'running'))?.status).toBe('held');
     expect((await ledger.getHold(workspaceId, 'finished'))?.status).toBe('settled');
-    expect((await ledger.listExpiredHolds(new Date().toISOString(), 100)).filter((hold) => hold.workspaceId === workspaceId)).toEqual([]);
+    expect(
+      (await ledger.listExpiredHolds(new Date().toISOString(), 100)).filter((hold) => hold.workspaceId === workspaceId),
+    ).toEqual([]);
     expect(again.found).toBe(0);
     const { balance } = await expectConsistent(workspaceId);
     expect(balance).toMatchObject({ balance: 95, held: 20, available: 75 });
@@ -199,21 +267,31 @@ describe('credit ledger', () => {
   it('streams a time range oldest first, [from, to) exactly, one page at a time', async () => {
     // Prepare: entries at pinned times
     const { workspaceId } = await seedWorkspace();
-    const times = ['2026-03-01T00:00:00.000Z', '2026-03-01T00:59:59.999Z', '2026-03-01T01:00:00.000Z', '2026-03-01T02:00:00.000Z'];
+    const times = [
+      '2026-03-01T00:00:00.000Z',
+      '2026-03-01T00:59:59.999Z',
+      '2026-03-01T01:00:00.000Z',
+      '2026-03-01T02:00:00.000Z',
+    ];
     for (const [i, time] of times.entries()) {
       const clock: Clock = { now: () => new Date(time) };
-      await grantCredits({ workspaceId, credits: i + 1, reason: `at ${time}`, grantedBy: 'test', operationId: `g${i}` }, { ...deps, clock });
+      await grantCredits(
+        { workspaceId, credits: i + 1, reason: `at ${time}`, grantedBy: 'test', operationId: `g${i}` },
+        { ...deps, clock },
+      );
     }
     const reader = new DynamoLedgerReader(1);
     // Act
     const inRange: LedgerEntry[] = [];
-    for await (const entry of reader.entriesBetween(workspaceId, new Date(times[0]!), new Date(times[2]!))) inRange.push(entry);
+    for await (const entry of reader.entriesBetween(workspaceId, new Date(times[0]!), new Date(times[2]!)))
+      inRange.push(entry);
     // Assess
     expect(inRange.map((entry) => entry.occurredAt)).toEqual(times.slice(0, 2));
     expect(inRange[0]).toMatchObject({ workspaceId, type: 'grant', credits: 1, operationId: 'g0', grantedBy: 'test' });
     expect(Object.keys(inRange[0]!)).not.toContain('PK');
     const empty: LedgerEntry[] = [];
-    for await (const entry of reader.entriesBetween(workspaceId, new Date(times[2]!), new Date(times[2]!))) empty.push(entry);
+    for await (const entry of reader.entriesBetween(workspaceId, new Date(times[2]!), new Date(times[2]!)))
+      empty.push(entry);
     expect(empty).toEqual([]);
     // Newest first in the transactions listing, with a cursor.
     const page = await ledger.listEntries(workspaceId, { limit: 3 });
@@ -228,7 +306,11 @@ describe('credit ledger', () => {
     const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.creditBalance(workspaceId) }));
     expect(Item).toMatchObject({ balance: 7, held: 0, available: 7, entity: 'CreditBalance' });
     const markers = await client.send(
-      new QueryCommand({ TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :op)', ExpressionAttributeValues: { ':pk': `WS#${workspaceId}`, ':op': 'LEDGEROP#' } }),
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :op)',
+        ExpressionAttributeValues: { ':pk': `WS#${workspaceId}`, ':op': 'LEDGEROP#' },
+      }),
     );
     expect(markers.Items).toHaveLength(1);
   });

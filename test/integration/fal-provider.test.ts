@@ -20,24 +20,51 @@ afterAll(async () => fake?.close());
 beforeEach(() => fake.faults.clear());
 
 const submits = () => fake.calls.filter((call) => call.method === 'POST').length;
-const prepared = () => provider().prepare({ prompt: 'a lighthouse at dusk', model: 'fal-ai/kling-video/v3/pro/image-to-video', image: { url: 'https://cdn.example.com/a.png' }, params: { duration: 5 } });
+const prepared = () =>
+  provider().prepare({
+    prompt: 'a lighthouse at dusk',
+    model: 'fal-ai/kling-video/v3/pro/image-to-video',
+    image: { url: 'https://cdn.example.com/a.png' },
+    params: { duration: 5 },
+  });
 
 describe('falProvider against the queue protocol', () => {
   it('submits once with the key, then polls queued → in progress → completed, and finds the video', async () => {
     // Act
     const submitted = await provider().submit(prepared(), credential);
-    const first = await provider().poll({ model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: submitted.providerJobId }, credential);
-    const second = await provider().poll({ model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: submitted.providerJobId }, credential);
-    const third = await provider().poll({ model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: submitted.providerJobId }, credential);
+    const first = await provider().poll(
+      { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: submitted.providerJobId },
+      credential,
+    );
+    const second = await provider().poll(
+      { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: submitted.providerJobId },
+      credential,
+    );
+    const third = await provider().poll(
+      { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: submitted.providerJobId },
+      credential,
+    );
 
     // Assess
     const job = fake.jobs.get(submitted.providerJobId)!;
     expect(job.endpointId).toBe('fal-ai/kling-video/v3/pro/image-to-video');
-    expect(job.input).toEqual({ prompt: 'a lighthouse at dusk', start_image_url: 'https://cdn.example.com/a.png', duration: '5' });
+    expect(job.input).toEqual({
+      prompt: 'a lighthouse at dusk',
+      start_image_url: 'https://cdn.example.com/a.png',
+      duration: '5',
+    });
     expect(first).toMatchObject({ state: 'pending', position: 0 });
     expect(second).toMatchObject({ state: 'pending' });
-    expect(third).toEqual({ state: 'succeeded', media: { url: `${fake.url}/files/${submitted.providerJobId}.mp4`, contentType: 'video/mp4' }, durationSeconds: 5 });
-    expect(fake.calls.filter((call) => call.path.includes(submitted.providerJobId)).map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(third).toEqual({
+      state: 'succeeded',
+      media: { url: `${fake.url}/files/${submitted.providerJobId}.mp4`, contentType: 'video/mp4' },
+      durationSeconds: 5,
+    });
+    expect(
+      fake.calls
+        .filter((call) => call.path.includes(submitted.providerJobId))
+        .map((call) => `${call.method} ${call.path}`),
+    ).toEqual([
       `GET /fal-ai/kling-video/requests/${submitted.providerJobId}/status`,
       `GET /fal-ai/kling-video/requests/${submitted.providerJobId}/status`,
       `GET /fal-ai/kling-video/requests/${submitted.providerJobId}/status`,
@@ -50,18 +77,28 @@ describe('falProvider against the queue protocol', () => {
     const { providerJobId } = await provider().submit(prepared(), credential);
     const job = { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId };
     for (let poll = 0; poll < 2; poll++) await provider().poll(job, credential);
-    expect(await provider().poll(job, credential)).toEqual({ state: 'failed', message: expect.stringContaining('prompt: The prompt was flagged') });
+    expect(await provider().poll(job, credential)).toEqual({
+      state: 'failed',
+      message: expect.stringContaining('prompt: The prompt was flagged'),
+    });
   });
 
   it.each([
     [401, { detail: 'Unauthorized' }, UpstreamError, /refused the credential/],
-    [422, { detail: [{ loc: ['body', 'duration'], msg: 'Input should be 5 or 10', type: 'enum' }] }, ValidationError, /duration: Input should be 5 or 10/],
+    [
+      422,
+      { detail: [{ loc: ['body', 'duration'], msg: 'Input should be 5 or 10', type: 'enum' }] },
+      ValidationError,
+      /duration: Input should be 5 or 10/,
+    ],
     [429, { detail: 'Too many requests' }, RateLimitedError, /rate limiting/],
     [503, { detail: 'runner_scheduling_failure', error_type: 'runner_scheduling_failure' }, UpstreamError, /HTTP 503/],
   ])('maps a %i on submit to a clear error, with exactly one POST (no retry)', async (status, body, type, message) => {
     const before = submits();
     fake.faults.inject({ action: 'submit', status, body, headers: status === 429 ? { 'retry-after': '7' } : {} });
-    const failure = await provider().submit(prepared(), credential).catch((error: unknown) => error);
+    const failure = await provider()
+      .submit(prepared(), credential)
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(type);
     expect(String((failure as Error).message)).toMatch(message);
     if (status === 429) expect((failure as RateLimitedError).retryAfterSeconds).toBe(7);
@@ -71,7 +108,10 @@ describe('falProvider against the queue protocol', () => {
   it('treats a submit the provider never answers as unknown, after one POST', async () => {
     const before = submits();
     fake.faults.inject({ action: 'submit', hang: true });
-    const failure = await falProvider({ baseUrl: fake.url, fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(300) }) })
+    const failure = await falProvider({
+      baseUrl: fake.url,
+      fetch: (url, init) => fetch(url, { ...init, signal: AbortSignal.timeout(300) }),
+    })
       .submit(prepared(), credential)
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(SubmitOutcomeUnknownError);
@@ -79,7 +119,9 @@ describe('falProvider against the queue protocol', () => {
   });
 
   it('answers a wrong key with 401 from the provider', async () => {
-    const failure = await provider().submit(prepared(), { apiKey: 'key-id-1:wrong' }).catch((error: unknown) => error);
+    const failure = await provider()
+      .submit(prepared(), { apiKey: 'key-id-1:wrong' })
+      .catch((error: unknown) => error);
     expect(String((failure as Error).message)).toMatch(/refused the credential/);
   });
 
@@ -91,10 +133,18 @@ describe('falProvider against the queue protocol', () => {
     expect(await provider().poll(job, credential)).toMatchObject({ state: 'pending' });
     await provider().cancel(job, credential);
     expect(fake.jobs.get(providerJobId)!.cancelled).toBe(true);
-    expect(fake.calls.at(-1)).toMatchObject({ method: 'PUT', path: `/fal-ai/kling-video/requests/${providerJobId}/cancel` });
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: `/fal-ai/kling-video/requests/${providerJobId}/cancel`,
+    });
   });
 
   it('reports an unknown job as failed', async () => {
-    expect(await provider().poll({ model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: 'no-such-request' }, credential)).toMatchObject({ state: 'failed' });
+    expect(
+      await provider().poll(
+        { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId: 'no-such-request' },
+        credential,
+      ),
+    ).toMatchObject({ state: 'failed' });
   });
 });

@@ -27,11 +27,21 @@ process.env.PUBLIC_APP_URL = APP_URL;
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
 
-async function get(path: string, options: { key?: string; query?: Record<string, string>; host?: 'base' | 'app' } = {}): Promise<Answer> {
+async function get(
+  path: string,
+  options: { key?: string; query?: Record<string, string>; host?: 'base' | 'app' } = {},
+): Promise<Answer> {
   const route = ROUTES.find((candidate) => candidate.path === path && candidate.host === (options.host ?? 'base'))!;
-  const module = (await import(/* @vite-ignore */ new URL(`../../functions/routes/${route.entry}.ts`, import.meta.url).pathname)) as { handler: Function };
-  const result = await module.handler(proxyEvent(route, { key: options.key, query: options.query }), { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 29_000 } as Context);
-  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  const module = (await import(
+    /* @vite-ignore */ new URL(`../../functions/routes/${route.entry}.ts`, import.meta.url).pathname
+  )) as { handler: Function };
+  const result = await module.handler(proxyEvent(route, { key: options.key, query: options.query }), {
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 29_000,
+  } as Context);
+  const headers = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
   return { status: result.statusCode, headers, body: result.body };
 }
 
@@ -40,13 +50,27 @@ let owner: Awaited<ReturnType<typeof seedWorkspace>>;
 let other: Awaited<ReturnType<typeof seedWorkspace>>;
 
 const entry = (at: string, fields: Partial<LedgerEntry> & Pick<LedgerEntry, 'type' | 'credits'>) =>
-  ({ id: newId('led', Date.parse(at)), workspaceId: owner.workspaceId, operationId: `op-${randomUUID()}`, occurredAt: at, ...fields }) as LedgerEntry;
+  ({
+    id: newId('led', Date.parse(at)),
+    workspaceId: owner.workspaceId,
+    operationId: `op-${randomUUID()}`,
+    occurredAt: at,
+    ...fields,
+  }) as LedgerEntry;
 
 const usage = (at: string, nodeId = 'video1') =>
   entry(at, {
     type: 'usage',
     credits: -50,
-    pricing: { sku: 'video.generate', skuPriceId: 'video.generate:standard:10/Seconds', model: 'standard', unit: 'Seconds', quantity: 4.2, pricingQuantity: 5, unitPrice: 10 },
+    pricing: {
+      sku: 'video.generate',
+      skuPriceId: 'video.generate:standard:10/Seconds',
+      model: 'standard',
+      unit: 'Seconds',
+      quantity: 4.2,
+      pricingQuantity: 5,
+      unitPrice: 10,
+    },
     resource: { canvasId: 'cnv_1', executionId: 'exec_1', nodeId },
   } as Partial<LedgerEntry> & Pick<LedgerEntry, 'type' | 'credits'>);
 
@@ -56,7 +80,12 @@ beforeAll(async () => {
   // Prepare the ledger around May 2026: one entry just before `from`, one exactly at `from`, one
   // just before `to` and one exactly at `to` (excluded: `to` is exclusive).
   const entries: LedgerEntry[] = [
-    entry('2026-04-30T23:59:59.999Z', { type: 'grant', credits: 10_000, grantedBy: 'admin-cli', description: 'Welcome' } as never),
+    entry('2026-04-30T23:59:59.999Z', {
+      type: 'grant',
+      credits: 10_000,
+      grantedBy: 'admin-cli',
+      description: 'Welcome',
+    } as never),
     entry('2026-05-01T00:00:00.000Z', {
       type: 'purchase',
       credits: 500,
@@ -74,7 +103,11 @@ beforeAll(async () => {
 });
 
 const MAY = { from: '2026-05-01', to: '2026-06-01' };
-const lines = (body: string) => body.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+const lines = (body: string) =>
+  body
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('GET /api/billing/focus-export', () => {
   it('answers JSONL by default: an attachment, no-store, rows of [from, to) that pass the checker', async () => {
@@ -93,7 +126,13 @@ describe('GET /api/billing/focus-export', () => {
       ['usage', '2026-05-01T10:00:00Z'],
       ['usage', '2026-05-31T23:00:00Z'],
     ]);
-    expect(rows[1]).toMatchObject({ BillingAccountId: owner.workspaceId, BillingAccountName: 'Acme, "FOCUS" team', PricingQuantity: 10, x_CreditEntryCount: 2, EffectiveCost: 1 });
+    expect(rows[1]).toMatchObject({
+      BillingAccountId: owner.workspaceId,
+      BillingAccountName: 'Acme, "FOCUS" team',
+      PricingQuantity: 10,
+      x_CreditEntryCount: 2,
+      EffectiveCost: 1,
+    });
     expect((await checkJsonl(answer.body, { asOurExport: true })).failures).toEqual([]);
   });
 
@@ -112,16 +151,37 @@ describe('GET /api/billing/focus-export', () => {
 
   it('reads date-times in UTC with `to` exclusive', async () => {
     // Act: exactly the 10:00 hour, and 10:05 (given as +02:00) up to the 10:50 entry, which `to` excludes
-    const hour = lines((await get('/api/billing/focus-export', { key: owner.apiKey, query: { from: '2026-05-01T10:00:00Z', to: '2026-05-01T11:00:00Z' } })).body);
-    const before = await get('/api/billing/focus-export', { key: owner.apiKey, query: { from: '2026-05-01T12:05:00+02:00', to: '2026-05-01T10:50:00Z' } });
+    const hour = lines(
+      (
+        await get('/api/billing/focus-export', {
+          key: owner.apiKey,
+          query: { from: '2026-05-01T10:00:00Z', to: '2026-05-01T11:00:00Z' },
+        })
+      ).body,
+    );
+    const before = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: { from: '2026-05-01T12:05:00+02:00', to: '2026-05-01T10:50:00Z' },
+    });
     // Assess
     expect(hour).toHaveLength(2);
     expect(before.status).toBe(200);
-    expect(lines(before.body)).toEqual([expect.objectContaining({ ResourceId: 'cnv_1/video1', ChargePeriodStart: '2026-05-01T10:05:00Z', ChargePeriodEnd: '2026-05-01T10:50:00Z', PricingQuantity: 10, x_CreditEntryCount: 2 })]);
+    expect(lines(before.body)).toEqual([
+      expect.objectContaining({
+        ResourceId: 'cnv_1/video1',
+        ChargePeriodStart: '2026-05-01T10:05:00Z',
+        ChargePeriodEnd: '2026-05-01T10:50:00Z',
+        PricingQuantity: 10,
+        x_CreditEntryCount: 2,
+      }),
+    ]);
   });
 
   it('answers an empty range with an empty file (CSV: the header only)', async () => {
-    const answer = await get('/api/billing/focus-export', { key: owner.apiKey, query: { from: '2020-01-01', to: '2020-01-02', format: 'csv' } });
+    const answer = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: { from: '2020-01-01', to: '2020-01-02', format: 'csv' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.trim().split('\n')).toHaveLength(1);
   });
@@ -136,11 +196,21 @@ describe('GET /api/billing/focus-export', () => {
     ['an unknown format', { ...MAY, format: 'xml' }, 400],
   ])('answers %s with %s', async (_label, query, status) => {
     // Act
-    const answer = await get('/api/billing/focus-export', { key: owner.apiKey, query: query as Record<string, string> });
+    const answer = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: query as Record<string, string>,
+    });
     // Assess
     expect(answer.status).toBe(status);
     if (status === 400) expect(JSON.parse(answer.body).error).toEqual(expect.any(String));
-    else expect(lines(answer.body).map((row) => row.x_CreditEntryType)).toEqual(['grant', 'purchase', 'usage', 'usage', 'usage']);
+    else
+      expect(lines(answer.body).map((row) => row.x_CreditEntryType)).toEqual([
+        'grant',
+        'purchase',
+        'usage',
+        'usage',
+        'usage',
+      ]);
   });
 
   it('refuses a missing key (401), a key without read:billing (403 naming it) and another workspace (403)', async () => {
@@ -148,12 +218,22 @@ describe('GET /api/billing/focus-export', () => {
     const { createKey } = await import('#core/keys/use-cases');
     const { apiKeys } = await import('#adapters/dynamodb/repositories');
     const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
-    const reader = await createKey(principal, { name: 'no billing', scopes: ['read:canvases'] }, { apiKeys, clock: systemClock });
+    const reader = await createKey(
+      principal,
+      { name: 'no billing', scopes: ['read:canvases'] },
+      { apiKeys, clock: systemClock },
+    );
     // Act
     const none = await get('/api/billing/focus-export', { query: MAY });
     const unscoped = await get('/api/billing/focus-export', { key: reader.key, query: MAY });
-    const foreign = await get('/api/billing/focus-export', { key: owner.apiKey, query: { ...MAY, workspaceId: other.workspaceId } });
-    const own = await get('/api/billing/focus-export', { key: owner.apiKey, query: { ...MAY, workspaceId: owner.workspaceId } });
+    const foreign = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: { ...MAY, workspaceId: other.workspaceId },
+    });
+    const own = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: { ...MAY, workspaceId: owner.workspaceId },
+    });
     // Assess
     expect(none.status).toBe(401);
     expect(none.headers['www-authenticate']).toBe('Bearer');
@@ -171,14 +251,20 @@ describe('GET /api/billing/focus-export', () => {
       // Act (inline above was computed with the lowered limit too: it is the redirect)
       expect(inline.status).toBe(303);
       const location = inline.headers.location!;
-      expect(JSON.parse(inline.body)).toMatchObject({ url: location, expiresInSeconds: 300, fileName: 'focus-export.csv' });
+      expect(JSON.parse(inline.body)).toMatchObject({
+        url: location,
+        expiresInSeconds: 300,
+        fileName: 'focus-export.csv',
+      });
       expect(inline.headers['cache-control']).toBe('no-store');
       const download = await fetch(location);
       // Assess
       expect(download.status).toBe(200);
       expect(download.headers.get('content-type')).toBe('text/csv');
       expect(download.headers.get('content-disposition')).toBe('attachment; filename="focus-export.csv"');
-      expect(new URL(location).pathname).toMatch(new RegExp(`/exports/${owner.workspaceId}/\\d{4}-\\d\\d-\\d\\d/[0-9a-f-]{36}/focus-export\\.csv$`));
+      expect(new URL(location).pathname).toMatch(
+        new RegExp(`/exports/${owner.workspaceId}/\\d{4}-\\d\\d-\\d\\d/[0-9a-f-]{36}/focus-export\\.csv$`),
+      );
       const report = await checkCsv(await download.text(), { asOurExport: true });
       expect(report.failures).toEqual([]);
       expect(report.rows).toBe(4);
@@ -228,8 +314,14 @@ describe('GET /api/billing/focus-metadata', () => {
   });
 
   it('applies the same range rules', async () => {
-    expect((await get('/api/billing/focus-metadata', { key: owner.apiKey, query: { from: '2025-05-31', to: '2026-06-01' } })).status).toBe(400);
-    expect((await get('/api/billing/focus-metadata', { key: owner.apiKey, query: { from: '2026-05-02', to: '2026-05-01' } })).status).toBe(400);
+    expect(
+      (await get('/api/billing/focus-metadata', { key: owner.apiKey, query: { from: '2025-05-31', to: '2026-06-01' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await get('/api/billing/focus-metadata', { key: owner.apiKey, query: { from: '2026-05-02', to: '2026-05-01' } }))
+        .status,
+    ).toBe(400);
   });
 });
 
@@ -242,13 +334,26 @@ describe('the app host', () => {
   });
   afterAll(async () => front?.stop());
 
-  const fetchApp = (path: string, token: string) => fetch(`${front.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const fetchApp = (path: string, token: string) =>
+    fetch(`${front.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
   /** An access token of the app host's authorization server for `userId` in `workspaceId`, as oidc-provider stores it. */
   async function sessionToken(workspaceId: string, userId: string): Promise<string> {
     const token = `oat_${randomBytes(32).toString('base64url')}`;
     const exp = Math.floor(Date.now() / 1000) + 900;
-    await accessTokens.upsert(token, { accountId: encodeAccountId(userId, workspaceId), clientId: 'dashboard', grantId: `grant_${randomUUID()}`, scope: 'read:billing', aud: `${APP_URL}/api/mcp`, exp, kind: 'AccessToken' }, 900);
+    await accessTokens.upsert(
+      token,
+      {
+        accountId: encodeAccountId(userId, workspaceId),
+        clientId: 'dashboard',
+        grantId: `grant_${randomUUID()}`,
+        scope: 'read:billing',
+        aud: `${APP_URL}/api/mcp`,
+        exp,
+        kind: 'AccessToken',
+      },
+      900,
+    );
     return token;
   }
 
@@ -264,17 +369,28 @@ describe('the app host', () => {
     expect(new Set(rows.map((row) => row.BillingAccountId))).toEqual(new Set([owner.workspaceId]));
     expect(foreign.status).toBe(200);
     expect(await foreign.text()).toBe('');
-    expect((await fetchApp('/api/billing/focus-metadata?from=2026-05-01&to=2026-06-01', owner.apiKey)).status).toBe(200);
+    expect((await fetchApp('/api/billing/focus-metadata?from=2026-05-01&to=2026-06-01', owner.apiKey)).status).toBe(
+      200,
+    );
   });
 
   it("serves a member's signed-in session that names its workspace, and only that", async () => {
     // Prepare
     const token = await sessionToken(owner.workspaceId, owner.ownerUserId);
     // Act
-    const named = await fetchApp(`/api/billing/focus-export?from=2026-05-01&to=2026-06-01&format=csv&workspaceId=${owner.workspaceId}`, token);
+    const named = await fetchApp(
+      `/api/billing/focus-export?from=2026-05-01&to=2026-06-01&format=csv&workspaceId=${owner.workspaceId}`,
+      token,
+    );
     const unnamed = await fetchApp('/api/billing/focus-export?from=2026-05-01&to=2026-06-01', token);
-    const elsewhere = await fetchApp(`/api/billing/focus-export?from=2026-05-01&to=2026-06-01&workspaceId=${other.workspaceId}`, token);
-    const notMember = await fetchApp(`/api/billing/focus-export?from=2026-05-01&to=2026-06-01&workspaceId=${owner.workspaceId}`, await sessionToken(owner.workspaceId, 'usr_stranger'));
+    const elsewhere = await fetchApp(
+      `/api/billing/focus-export?from=2026-05-01&to=2026-06-01&workspaceId=${other.workspaceId}`,
+      token,
+    );
+    const notMember = await fetchApp(
+      `/api/billing/focus-export?from=2026-05-01&to=2026-06-01&workspaceId=${owner.workspaceId}`,
+      await sessionToken(owner.workspaceId, 'usr_stranger'),
+    );
     // Assess
     expect(named.status).toBe(200);
     expect(named.headers.get('content-type')).toBe('text/csv');

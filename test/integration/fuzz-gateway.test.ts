@@ -47,10 +47,16 @@ const gateway = (body: string | Buffer | undefined, headers: Record<string, stri
   body: body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8'),
 });
 
-const isJsonRpcError = (value: any) => value !== null && typeof value === 'object' && value.jsonrpc === '2.0' && typeof value.error?.code === 'number' && typeof value.error?.message === 'string';
+const isJsonRpcError = (value: any) =>
+  value !== null &&
+  typeof value === 'object' &&
+  value.jsonrpc === '2.0' &&
+  typeof value.error?.code === 'number' &&
+  typeof value.error?.message === 'string';
 
 /** Every JSON-RPC message of an answer (one, or a batch). */
-const messagesOf = (answer: FuzzAnswer): any[] => (Array.isArray(answer.json) ? answer.json : answer.json === undefined ? [] : [answer.json]);
+const messagesOf = (answer: FuzzAnswer): any[] =>
+  Array.isArray(answer.json) ? answer.json : answer.json === undefined ? [] : [answer.json];
 
 function context(request: FuzzRequest, answer: FuzzAnswer): string {
   return `${describeRequest(request)}\n→ ${answer.status} ${answer.text.slice(0, 500)}`;
@@ -58,7 +64,20 @@ function context(request: FuzzRequest, answer: FuzzAnswer): string {
 
 describe('generated JSON-RPC envelopes at the gateway', () => {
   const methods = fc.oneof(
-    { weight: 4, arbitrary: fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'resources/list', 'prompts/list', 'logging/setLevel', 'completion/complete') },
+    {
+      weight: 4,
+      arbitrary: fc.constantFrom(
+        'initialize',
+        'tools/list',
+        'tools/call',
+        'ping',
+        'notifications/initialized',
+        'resources/list',
+        'prompts/list',
+        'logging/setLevel',
+        'completion/complete',
+      ),
+    },
     { weight: 1, arbitrary: anyString },
   );
   const ids = fc.oneof(fc.constant('1'), fc.constant('"a"'), rawJsonValue);
@@ -66,7 +85,13 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
     .record({
       method: methods,
       id: fc.option(ids),
-      params: fc.option(fc.oneof(rawJsonValue, fc.constant('{"name":"get_workspace","arguments":{}}'), fc.constant('{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}'))),
+      params: fc.option(
+        fc.oneof(
+          rawJsonValue,
+          fc.constant('{"name":"get_workspace","arguments":{}}'),
+          fc.constant('{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}'),
+        ),
+      ),
       jsonrpc: fc.oneof({ weight: 5, arbitrary: fc.constant('"2.0"') }, { weight: 1, arbitrary: rawJsonValue }),
     })
     .map(({ method, id, params, jsonrpc }) => {
@@ -82,15 +107,28 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
     { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => Buffer.from(bytes)) },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
-  const accept = fc.oneof({ weight: 5, arbitrary: fc.constant(ACCEPT) }, { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json', 'text/event-stream', '*/*', 'text/html') });
-  const origin = fc.oneof({ weight: 5, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1:1', 'http://localhost') });
+  const accept = fc.oneof(
+    { weight: 5, arbitrary: fc.constant(ACCEPT) },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, 'application/json', 'text/event-stream', '*/*', 'text/html') },
+  );
+  const origin = fc.oneof(
+    { weight: 5, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.constantFrom('https://evil.example', 'null', 'http://127.0.0.1:1', 'http://localhost') },
+  );
 
   // "No internal error" holds too: the SDK alone answers a request whose params fail the method's schema
   // with -32603 (`{"jsonrpc":"2.0","method":"initialize","id":"a"}`); our gateway's server answers
   // -32602 Invalid params (functions/gateway/params-server.ts).
   it('never a 5xx or an internal error; refusals are { error } or JSON-RPC errors; answers are well-formed JSON-RPC', async () => {
     const requests = fc
-      .record({ body: bodies, type: contentType, accept, origin, auth: authorizations(stack.key), extras: extraHeaders })
+      .record({
+        body: bodies,
+        type: contentType,
+        accept,
+        origin,
+        auth: authorizations(stack.key),
+        extras: extraHeaders,
+      })
       .map(({ body, type, accept, origin, auth, extras }) => {
         const headers: Record<string, string | string[]> = Object.fromEntries(extras);
         if (auth !== undefined) headers.authorization = auth;
@@ -123,11 +161,17 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
 describe('the case the fuzzing found', () => {
   it('answers initialize without params, and tools/call with params of the wrong shape, -32602 Invalid params', async () => {
     const headers = { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json', accept: ACCEPT };
-    for (const body of ['{"jsonrpc":"2.0","method":"initialize","id":"a"}', '{"jsonrpc":"2.0","method":"tools/call","id":2,"params":{"name":5}}']) {
+    for (const body of [
+      '{"jsonrpc":"2.0","method":"initialize","id":"a"}',
+      '{"jsonrpc":"2.0","method":"tools/call","id":2,"params":{"name":5}}',
+    ]) {
       const request = gateway(body, headers);
       const answer = await send(stack.local.appUrl, request);
       expect(answer.status, context(request, answer)).toBe(200);
-      expect(answer.json, context(request, answer)).toMatchObject({ jsonrpc: '2.0', error: { code: -32602, message: expect.stringMatching(/Invalid/) } });
+      expect(answer.json, context(request, answer)).toMatchObject({
+        jsonrpc: '2.0',
+        error: { code: -32602, message: expect.stringMatching(/Invalid/) },
+      });
     }
   });
 });
@@ -143,13 +187,19 @@ describe('tools/call with generated arguments', () => {
       if (writes) await watch.reset();
       const argumentTexts = fc.oneof(
         { weight: 6, arbitrary: nearValidJson(seed, keys) },
-        { weight: 1, arbitrary: fc.dictionary(anyString, jsonValue(3), { maxKeys: 4 }).map((value) => JSON.stringify(value)) },
+        {
+          weight: 1,
+          arbitrary: fc.dictionary(anyString, jsonValue(3), { maxKeys: 4 }).map((value) => JSON.stringify(value)),
+        },
       );
       const headers = { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json', accept: ACCEPT };
       // Act + Assess, per generated case
       await fc.assert(
         fc.asyncProperty(argumentTexts, async (args) => {
-          const request = gateway(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(operation.name)},"arguments":${args}}}`, headers);
+          const request = gateway(
+            `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(operation.name)},"arguments":${args}}}`,
+            headers,
+          );
           const answer = await send(stack.local.appUrl, request);
           const why = context(request, answer);
           expect(answer.status, why).toBe(200);

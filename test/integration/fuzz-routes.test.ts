@@ -46,21 +46,28 @@ function requests(route: RouteDefinition, seed: Record<string, unknown>, keys: s
   if (route.method === 'GET') {
     const stringSeed = Object.fromEntries(Object.entries(seed).map(([name, value]) => [name, String(value)]));
     // A GET seldom carries a body; when it does, it must not matter.
-    const body = fc.oneof({ weight: 5, arbitrary: fc.constant<GeneratedBody>({}) }, { weight: 1, arbitrary: bodies({}, []) });
-    return fc.record({ query: queryStrings(stringSeed, keys), auth, body, extras: extraHeaders }).map(({ query, auth, body, extras }) => ({
-      method: 'GET',
+    const body = fc.oneof(
+      { weight: 5, arbitrary: fc.constant<GeneratedBody>({}) },
+      { weight: 1, arbitrary: bodies({}, []) },
+    );
+    return fc
+      .record({ query: queryStrings(stringSeed, keys), auth, body, extras: extraHeaders })
+      .map(({ query, auth, body, extras }) => ({
+        method: 'GET',
+        path: route.path + query,
+        headers: headersOf(auth, body, extras),
+        body: body.body,
+      }));
+  }
+  const query = fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryStrings({}, keys) });
+  return fc
+    .record({ query, auth, body: bodies(seed, keys), extras: extraHeaders })
+    .map(({ query, auth, body, extras }) => ({
+      method: route.method,
       path: route.path + query,
       headers: headersOf(auth, body, extras),
       body: body.body,
     }));
-  }
-  const query = fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: queryStrings({}, keys) });
-  return fc.record({ query, auth, body: bodies(seed, keys), extras: extraHeaders }).map(({ query, auth, body, extras }) => ({
-    method: route.method,
-    path: route.path + query,
-    headers: headersOf(auth, body, extras),
-    body: body.body,
-  }));
 }
 
 describe('generated bad input on every workspace-key route', () => {

@@ -45,9 +45,18 @@ const isRateWindow = (key: string) => key.includes('|RATE#');
 
 describe('generated calls to /webhook/trigger', () => {
   it('never a 5xx, refusals are { error }, a refused call writes nothing', async () => {
-    const methods = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('POST', 'PUT', 'PATCH', 'GET', 'DELETE') }, { weight: 1, arbitrary: fc.constantFrom('OPTIONS', 'HEAD', 'TRACE', 'PROPFIND') });
+    const methods = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom('POST', 'PUT', 'PATCH', 'GET', 'DELETE') },
+      { weight: 1, arbitrary: fc.constantFrom('OPTIONS', 'HEAD', 'TRACE', 'PROPFIND') },
+    );
     const secrets = fc.oneof(
-      { weight: 6, arbitrary: fc.constantFrom<[string, string]>(['authorization', `Bearer ${secret}`], ['x-webhook-secret', secret]) },
+      {
+        weight: 6,
+        arbitrary: fc.constantFrom<[string, string]>(
+          ['authorization', `Bearer ${secret}`],
+          ['x-webhook-secret', secret],
+        ),
+      },
       {
         weight: 2,
         arbitrary: fc.constantFrom<[string, string] | undefined>(
@@ -64,28 +73,87 @@ describe('generated calls to /webhook/trigger', () => {
       },
     );
     const form = fc
-      .array(fc.tuple(anyString.filter((name) => name !== '' && !name.includes('=')), anyString), { maxLength: 5 })
-      .map((pairs) => ({ body: new URLSearchParams(pairs).toString(), type: 'application/x-www-form-urlencoded' as string | undefined }));
+      .array(
+        fc.tuple(
+          anyString.filter((name) => name !== '' && !name.includes('=')),
+          anyString,
+        ),
+        { maxLength: 5 },
+      )
+      .map((pairs) => ({
+        body: new URLSearchParams(pairs).toString(),
+        type: 'application/x-www-form-urlencoded' as string | undefined,
+      }));
     const json = fc.oneof(
       jsonValue(4).map((value) => JSON.stringify(value) ?? 'null'),
-      fc.dictionary(anyString.filter((name) => name !== ''), jsonValue(3), { maxKeys: 5 }).map((value) => JSON.stringify(value)),
-      fc.constantFrom('{"callbackUrl":5}', '{"callbackUrl":"http://169.254.169.254/"}', '{"callbackUrl":"not a url"}', '{"idempotencyKey":7}', '{"secret":"x"}', '{', '[', '{"a":1}x', '\uFEFF{}'),
+      fc
+        .dictionary(
+          anyString.filter((name) => name !== ''),
+          jsonValue(3),
+          { maxKeys: 5 },
+        )
+        .map((value) => JSON.stringify(value)),
+      fc.constantFrom(
+        '{"callbackUrl":5}',
+        '{"callbackUrl":"http://169.254.169.254/"}',
+        '{"callbackUrl":"not a url"}',
+        '{"idempotencyKey":7}',
+        '{"secret":"x"}',
+        '{',
+        '[',
+        '{"a":1}x',
+        '\uFEFF{}',
+      ),
       rawJsonValue.filter((text) => !/e-3\d\d|\{""/.test(text)),
     );
     const bodies = fc.oneof(
-      { weight: 4, arbitrary: fc.record({ body: json, type: fc.constantFrom<string | undefined>('application/json', 'application/vnd.x+json', undefined) }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          body: json,
+          type: fc.constantFrom<string | undefined>('application/json', 'application/vnd.x+json', undefined),
+        }),
+      },
       { weight: 2, arbitrary: form },
-      { weight: 1, arbitrary: fc.record({ body: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)), type: contentType.filter((type) => type === undefined || !/json|form-urlencoded/.test(type)) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          body: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)),
+          type: contentType.filter((type) => type === undefined || !/json|form-urlencoded/.test(type)),
+        }),
+      },
       { weight: 1, arbitrary: fc.constant({ body: undefined, type: undefined }) },
     );
     const requests = fc
-      .record({ method: methods, secret: secrets, body: bodies, query: queryStrings({ source: 'crm' }, ['secret', 'source']), extras: extraHeaders, delivery: fc.option(fc.tuple(fc.constantFrom('x-github-delivery', 'webhook-id', 'x-request-id', 'x-shopify-webhook-id'), fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/))) })
+      .record({
+        method: methods,
+        secret: secrets,
+        body: bodies,
+        query: queryStrings({ source: 'crm' }, ['secret', 'source']),
+        extras: extraHeaders,
+        delivery: fc.option(
+          fc.tuple(
+            fc.constantFrom('x-github-delivery', 'webhook-id', 'x-request-id', 'x-shopify-webhook-id'),
+            fc.stringMatching(/^[A-Za-z0-9-]{1,40}$/),
+          ),
+        ),
+      })
       .map(({ method, secret, body, query, extras, delivery }): FuzzRequest => {
         const headers: Record<string, string | string[]> = Object.fromEntries(extras);
         if (secret) headers[secret[0]] = secret[1];
         if (body.type !== undefined) headers['content-type'] = body.type;
         if (delivery) headers[delivery[0]] = delivery[1];
-        return { method, path: `/webhook/trigger${query}`, headers, body: body.body === undefined ? undefined : Buffer.isBuffer(body.body) ? body.body : Buffer.from(body.body, 'utf8') };
+        return {
+          method,
+          path: `/webhook/trigger${query}`,
+          headers,
+          body:
+            body.body === undefined
+              ? undefined
+              : Buffer.isBuffer(body.body)
+                ? body.body
+                : Buffer.from(body.body, 'utf8'),
+        };
       });
     const watch = new StoreWatch({ ignore: isRateWindow, bucket: true });
     await watch.reset();

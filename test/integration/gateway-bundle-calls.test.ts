@@ -31,13 +31,20 @@ async function rpc(method: string, params: Record<string, unknown>): Promise<any
   const event = {
     httpMethod: 'POST',
     path: '/api/mcp',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
     queryStringParameters: null,
     body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
     isBase64Encoded: false,
     requestContext: { requestId: `r${nextId}`, domainName: 'app.example.com', path: '/api/mcp' },
   } as unknown as APIGatewayProxyEvent;
-  const answer = await handler(event, { awsRequestId: `r${nextId}`, getRemainingTimeInMillis: () => 29_000 } as unknown as Context);
+  const answer = await handler(event, {
+    awsRequestId: `r${nextId}`,
+    getRemainingTimeInMillis: () => 29_000,
+  } as unknown as Context);
   expect(answer.statusCode, answer.body).toBe(200);
   const message = JSON.parse(answer.body);
   expect(message.error, answer.body).toBeUndefined();
@@ -59,7 +66,12 @@ describe('the bundled gateway', { timeout: 60_000 }, () => {
     const refused = await rpc('tools/call', { name: 'create_canvas', arguments: { name: '' } });
     // Assess
     expect(created.isError, JSON.stringify(created.content)).toBeFalsy();
-    expect(read.structuredContent).toMatchObject({ id: created.structuredContent.id, name: 'From the bundle', nodes: [], edges: [] });
+    expect(read.structuredContent).toMatchObject({
+      id: created.structuredContent.id,
+      name: 'From the bundle',
+      nodes: [],
+      edges: [],
+    });
     expect(refused.isError).toBe(true);
     expect(refused.content[0].text).toMatch(/name/);
   });

@@ -20,9 +20,13 @@ afterAll(async () => stack?.stop());
 async function inspector(key: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const url = new URL('/api/mcp', stack.local.appUrl).href;
   try {
-    const { stdout, stderr } = await run(process.execPath, [inspectorCli, url, '--transport', 'http', '--header', `Authorization: Bearer ${key}`, ...args], {
-      timeout: 60_000,
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [inspectorCli, url, '--transport', 'http', '--header', `Authorization: Bearer ${key}`, ...args],
+      {
+        timeout: 60_000,
+      },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -38,12 +42,23 @@ describe('MCP Inspector CLI against the gateway', () => {
     expect(answer.code, answer.stderr).toBe(0);
     const { tools } = JSON.parse(answer.stdout) as { tools: { name: string; annotations: Record<string, unknown> }[] };
     expect(tools.map((tool) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
-    expect(tools.find((tool) => tool.name === 'delete_canvas')!.annotations).toMatchObject({ destructiveHint: true, readOnlyHint: false });
+    expect(tools.find((tool) => tool.name === 'delete_canvas')!.annotations).toMatchObject({
+      destructiveHint: true,
+      readOnlyHint: false,
+    });
   });
 
   it('calls tools with arguments, including JSON ones, and shows a failed call as an error result', async () => {
     // Act
-    const created = await inspector(stack.key, '--method', 'tools/call', '--tool-name', 'create_canvas', '--tool-arg', 'name=From the Inspector');
+    const created = await inspector(
+      stack.key,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'create_canvas',
+      '--tool-arg',
+      'name=From the Inspector',
+    );
     // Assess
     expect(created.code, created.stderr).toBe(0);
     const canvas = JSON.parse(created.stdout) as { structuredContent: { id: string; name: string } };
@@ -51,12 +66,30 @@ describe('MCP Inspector CLI against the gateway', () => {
     const canvasId = canvas.structuredContent.id;
     const added = await inspector(
       stack.key,
-      '--method', 'tools/call', '--tool-name', 'add_node',
-      '--tool-arg', `canvasId=${canvasId}`, '--tool-arg', 'type=prompt', '--tool-arg', 'position={"x":10,"y":20}',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'add_node',
+      '--tool-arg',
+      `canvasId=${canvasId}`,
+      '--tool-arg',
+      'type=prompt',
+      '--tool-arg',
+      'position={"x":10,"y":20}',
     );
     expect(added.code, added.stderr).toBe(0);
-    expect((JSON.parse(added.stdout) as { structuredContent: { position: unknown } }).structuredContent.position).toEqual({ x: 10, y: 20 });
-    const missing = await inspector(stack.key, '--method', 'tools/call', '--tool-name', 'get_canvas', '--tool-arg', 'canvasId=cnv_missing');
+    expect(
+      (JSON.parse(added.stdout) as { structuredContent: { position: unknown } }).structuredContent.position,
+    ).toEqual({ x: 10, y: 20 });
+    const missing = await inspector(
+      stack.key,
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'get_canvas',
+      '--tool-arg',
+      'canvasId=cnv_missing',
+    );
     const result = JSON.parse(missing.stdout) as { isError: boolean; content: { text: string }[] };
     expect(result.isError).toBe(true);
     expect(result.content[0]!.text).toMatch(/not found/);

@@ -19,7 +19,9 @@ afterAll(async () => stack?.stop());
 
 async function connect(key: string): Promise<Client> {
   const client = new Client({ name: 'gateway-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(gatewayUrl, { requestInit: { headers: { authorization: `Bearer ${key}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(gatewayUrl, { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+  );
   return client;
 }
 
@@ -51,7 +53,13 @@ describe('MCP gateway: tools', () => {
       expect(tool.inputSchema.type).toBe('object');
       expect(tool.outputSchema?.type).toBe('object');
       expect(tool.title).toBeTruthy();
-      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual(['destructiveHint', 'idempotentHint', 'openWorldHint', 'readOnlyHint', 'title']);
+      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+        'title',
+      ]);
     }
     expect(client.getServerVersion()?.name).toBe('workspace-automation');
     expect(client.getInstructions()).toMatch(/run_workflow/);
@@ -66,17 +74,45 @@ describe('MCP gateway: tools', () => {
     const canvas = await call(client, 'create_canvas', { name: 'Through the gateway' });
     const canvasId = canvas.id as string;
     await call(client, 'add_node', { canvasId, id: 'prompt', type: 'prompt', data: { prompt: 'hi' } });
-    await call(client, 'add_node', { canvasId, id: 'tpl', type: 'text', position: { x: 400, y: 0 }, data: { template: 'You said: {{input}}' } });
+    await call(client, 'add_node', {
+      canvasId,
+      id: 'tpl',
+      type: 'text',
+      position: { x: 400, y: 0 },
+      data: { template: 'You said: {{input}}' },
+    });
     const patched = await call(client, 'patch_canvas', {
       canvasId,
       operations: [
         { op: 'node/add', id: 'out', type: 'output', position: { x: 800, y: 0 } },
-        { op: 'edge/add', id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
+        {
+          op: 'edge/add',
+          id: 'e1',
+          source: 'prompt',
+          sourceHandle: 'prompt-out',
+          target: 'tpl',
+          targetHandle: 'text-in',
+        },
       ],
     });
     expect(patched.results).toHaveLength(2);
-    expect(await call(client, 'validate_edge', { canvasId, source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' })).toEqual({ valid: true, warnings: [] });
-    await call(client, 'add_edge', { canvasId, id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    expect(
+      await call(client, 'validate_edge', {
+        canvasId,
+        source: 'tpl',
+        sourceHandle: 'text-out',
+        target: 'out',
+        targetHandle: 'value-in',
+      }),
+    ).toEqual({ valid: true, warnings: [] });
+    await call(client, 'add_edge', {
+      canvasId,
+      id: 'e2',
+      source: 'tpl',
+      sourceHandle: 'text-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
     await call(client, 'move_node', { canvasId, nodeId: 'out', position: { x: 900, y: 50 } });
     await call(client, 'resize_node', { canvasId, nodeId: 'out', size: { width: 300, height: 120 } });
     await call(client, 'write_node_document', { canvasId, nodeId: 'tpl', content: '# Notes' });
@@ -90,7 +126,13 @@ describe('MCP gateway: tools', () => {
     expect(listed.items.map((item: { id: string }) => item.id)).toContain(canvasId);
 
     // Act: a run with a bounded wait
-    const run = await call(client, 'run_workflow', { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'hello' }, sync: true, timeoutSeconds: 20 });
+    const run = await call(client, 'run_workflow', {
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'hello' },
+      sync: true,
+      timeoutSeconds: 20,
+    });
 
     // Assess
     expect(run.status).toBe('succeeded');
@@ -104,11 +146,19 @@ describe('MCP gateway: tools', () => {
     expect(runs.items[0].executionId).toBe(executionId);
 
     // Act: again, without waiting, then cancel; replay the first
-    const queued = await call(client, 'run_workflow', { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'second' } });
+    const queued = await call(client, 'run_workflow', {
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'second' },
+    });
     expect(queued.executionId).toMatch(/^exec_/);
     // An instant-node run may finish before the cancel arrives: both answers are correct.
-    const cancelled = (await client.callTool({ name: 'cancel_execution', arguments: { executionId: queued.executionId } })) as CallToolResult;
-    if (cancelled.isError) expect((cancelled.content[0] as { text: string }).text).toMatch(/already finished.*Read the current state/s);
+    const cancelled = (await client.callTool({
+      name: 'cancel_execution',
+      arguments: { executionId: queued.executionId },
+    })) as CallToolResult;
+    if (cancelled.isError)
+      expect((cancelled.content[0] as { text: string }).text).toMatch(/already finished.*Read the current state/s);
     else expect((cancelled.structuredContent as { status: string }).status).toBe('cancelled');
     const replayed = await call(client, 'replay_execution', { executionId });
     expect(replayed.executionId).not.toBe(executionId);
@@ -131,11 +181,19 @@ describe('MCP gateway: tools', () => {
     const registration = await call(client, 'register_webhook', { canvasId, triggerNodeId: 'hook' });
     expect(registration.created).toBe(true);
     expect(registration.webhookUrl).toBe(`${stack.baseUrl}/webhook/trigger`);
-    const fired = await fetch(registration.webhookUrl, { method: 'POST', headers: { authorization: registration.webhookAuthorizationHeader, 'content-type': 'application/json' }, body: '{"a":1}' });
+    const fired = await fetch(registration.webhookUrl, {
+      method: 'POST',
+      headers: { authorization: registration.webhookAuthorizationHeader, 'content-type': 'application/json' },
+      body: '{"a":1}',
+    });
     expect(fired.status).toBe(202);
     expect((await call(client, 'revoke_webhook', { canvasId, triggerNodeId: 'hook' })).revoked).toBe(true);
 
-    const minted = await call(client, 'create_api_key', { name: 'from an agent', scopes: ['read:canvases'], expiresInDays: 1 });
+    const minted = await call(client, 'create_api_key', {
+      name: 'from an agent',
+      scopes: ['read:canvases'],
+      expiresInDays: 1,
+    });
     expect(minted.key).toMatch(/^workspace_/);
     const keys = await call(client, 'list_api_keys', {});
     expect(keys.items.map((key: { id: string }) => key.id)).toContain(minted.id);
@@ -157,7 +215,10 @@ describe('MCP gateway: tools', () => {
     const { memberships, users } = await import('#adapters/dynamodb/user-repository');
     const { systemClock } = await import('#core/clock');
     const deps = { users, memberships, clock: systemClock };
-    const user = await createUser({ email: `role-${Date.now()}@example.test`, password: 'a long enough password' }, deps);
+    const user = await createUser(
+      { email: `role-${Date.now()}@example.test`, password: 'a long enough password' },
+      deps,
+    );
     await addMember({ workspaceId: stack.workspaceId, user, role: 'viewer' }, deps);
     const client = await connect(stack.key);
     // Act
@@ -170,7 +231,9 @@ describe('MCP gateway: tools', () => {
     expect(promoted).toMatchObject({ userId: user.id, role: 'editor' });
     expect(members.items).toContainEqual(expect.objectContaining({ userId: user.id, role: 'editor' }));
     expect(removed).toEqual({ userId: user.id, removed: true });
-    expect(await failure(client, 'change_member_role', { userId: user.id, role: 'admin' })).toMatch(/not found|not a member/i);
+    expect(await failure(client, 'change_member_role', { userId: user.id, role: 'admin' })).toMatch(
+      /not found|not a member/i,
+    );
     await client.close();
   });
 
@@ -180,12 +243,28 @@ describe('MCP gateway: tools', () => {
     await call(client, 'add_node', { canvasId, id: 'p', type: 'prompt' });
 
     expect(await failure(client, 'get_canvas', { canvasId: 'cnv_missing' })).toMatch(/not found.*Check the id/s);
-    expect(await failure(client, 'add_node', { canvasId, type: 'no-such-type' })).toMatch(/Invalid arguments: type.*Fix them/s);
-    expect(await failure(client, 'add_edge', { canvasId, source: 'p', sourceHandle: 'nope', target: 'p', targetHandle: 'x' })).toMatch(/no output port nope/);
-    expect(await failure(client, 'rename_canvas', { canvasId, name: 'x', expectedVersion: 1 })).toMatch(/version.*Read the current state again/s);
-    expect(await failure(client, 'run_workflow', { canvasId, triggerNodeId: 'p', callbackUrl: 'http://127.0.0.1/x' })).toMatch(/callback/i);
+    expect(await failure(client, 'add_node', { canvasId, type: 'no-such-type' })).toMatch(
+      /Invalid arguments: type.*Fix them/s,
+    );
+    expect(
+      await failure(client, 'add_edge', {
+        canvasId,
+        source: 'p',
+        sourceHandle: 'nope',
+        target: 'p',
+        targetHandle: 'x',
+      }),
+    ).toMatch(/no output port nope/);
+    expect(await failure(client, 'rename_canvas', { canvasId, name: 'x', expectedVersion: 1 })).toMatch(
+      /version.*Read the current state again/s,
+    );
+    expect(
+      await failure(client, 'run_workflow', { canvasId, triggerNodeId: 'p', callbackUrl: 'http://127.0.0.1/x' }),
+    ).toMatch(/callback/i);
     // An unknown tool is a protocol error, not a result.
-    await expect(client.callTool({ name: 'drop_database', arguments: {} })).rejects.toThrow(/Unknown tool: drop_database/);
+    await expect(client.callTool({ name: 'drop_database', arguments: {} })).rejects.toThrow(
+      /Unknown tool: drop_database/,
+    );
     await client.close();
   });
 
@@ -203,7 +282,9 @@ describe('MCP gateway: tools', () => {
     expect(names).not.toContain('run_workflow');
     expect(names).not.toContain('create_api_key');
     expect(await failure(client, 'create_canvas', { name: 'nope' })).toMatch(/Missing scope: write:canvas/);
-    expect(await failure(client, 'create_api_key', { name: 'escalate', scopes: ['manage:integrations'] })).toMatch(/Missing scope: manage:integrations/);
+    expect(await failure(client, 'create_api_key', { name: 'escalate', scopes: ['manage:integrations'] })).toMatch(
+      /Missing scope: manage:integrations/,
+    );
     await Promise.all([admin.close(), client.close()]);
   });
 
@@ -215,16 +296,40 @@ describe('MCP gateway: tools', () => {
     const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
     // Act
     const names = (await client.listTools()).tools.map((tool) => tool.name);
-    const reserved = await call(client, 'reserve_asset_upload', { name: 'dot.gif', contentType: 'image/gif', size: bytes.length, folder: '/icons' });
+    const reserved = await call(client, 'reserve_asset_upload', {
+      name: 'dot.gif',
+      contentType: 'image/gif',
+      size: bytes.length,
+      folder: '/icons',
+    });
     const { 'Content-Length': _length, ...headers } = reserved.upload.headers;
     expect((await fetch(reserved.upload.url, { method: 'PUT', headers, body: bytes })).status).toBe(200);
     const asset = await call(client, 'finalize_asset_upload', { uploadId: reserved.uploadId });
     const listed = await call(client, 'list_assets', { folder: '/icons' });
     // Assess
-    expect(names).toEqual(expect.arrayContaining(['list_assets', 'get_asset', 'get_asset_usages', 'reserve_asset_upload', 'rename_asset', 'restore_asset']));
-    for (const name of ['place_asset', 'trash_asset', 'purge_asset', 'list_canvases', 'reserve_canvas_upload', 'list_canvas_assets']) expect(names).not.toContain(name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'list_assets',
+        'get_asset',
+        'get_asset_usages',
+        'reserve_asset_upload',
+        'rename_asset',
+        'restore_asset',
+      ]),
+    );
+    for (const name of [
+      'place_asset',
+      'trash_asset',
+      'purge_asset',
+      'list_canvases',
+      'reserve_canvas_upload',
+      'list_canvas_assets',
+    ])
+      expect(names).not.toContain(name);
     expect(listed.items.map((item: { id: string }) => item.id)).toEqual([asset.id]);
-    expect(await failure(client, 'trash_asset', { assetId: asset.id })).toMatch(/Missing scope: delete:assets or write:canvas/);
+    expect(await failure(client, 'trash_asset', { assetId: asset.id })).toMatch(
+      /Missing scope: delete:assets or write:canvas/,
+    );
     // The other scope of the pair opens the same tool.
     expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
     await Promise.all([admin.close(), client.close()]);
@@ -239,7 +344,11 @@ describe('MCP gateway: HTTP rules', () => {
     params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
   });
   const post = (headers: Record<string, string>, body = initialize) =>
-    fetch(gatewayUrl, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body });
+    fetch(gatewayUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    });
 
   it('answers GET and DELETE with 405 and Allow, and OPTIONS with the CORS preflight', async () => {
     for (const method of ['GET', 'DELETE']) {
@@ -250,7 +359,11 @@ describe('MCP gateway: HTTP rules', () => {
     }
     const preflight = await fetch(gatewayUrl, {
       method: 'OPTIONS',
-      headers: { origin: stack.local.appUrl, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, mcp-protocol-version' },
+      headers: {
+        origin: stack.local.appUrl,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, mcp-protocol-version',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
@@ -280,16 +393,28 @@ describe('MCP gateway: HTTP rules', () => {
 
   it('answers 401 with the protected-resource metadata pointer for a missing, unknown or foreign-family credential', async () => {
     const webhookLike = 'whsec_0123456789abcdef0123456789abcdef';
-    for (const authorization of [undefined, 'Bearer workspace_notakeyatallnotakeyatall', 'Bearer umcp_0123456789abcdef0123', `Bearer ${webhookLike}`, `Basic ${btoa('a:b')}`]) {
+    for (const authorization of [
+      undefined,
+      'Bearer workspace_notakeyatallnotakeyatall',
+      'Bearer umcp_0123456789abcdef0123',
+      `Bearer ${webhookLike}`,
+      `Basic ${btoa('a:b')}`,
+    ]) {
       const answer = await post(authorization ? { authorization } : {});
       expect(answer.status, authorization).toBe(401);
-      expect(answer.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`);
+      expect(answer.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`,
+      );
       expect(typeof ((await answer.json()) as { error: unknown }).error).toBe('string');
     }
   });
 
   it('keeps the SDK transport rules: 406 without an Accept that allows JSON and SSE, JSON-RPC parse errors as 400', async () => {
-    const noAccept = await fetch(gatewayUrl, { method: 'POST', headers: { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json' }, body: initialize });
+    const noAccept = await fetch(gatewayUrl, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json' },
+      body: initialize,
+    });
     expect(noAccept.status).toBe(406);
     const garbage = await post({ authorization: `Bearer ${stack.key}` }, '{not json');
     expect(garbage.status).toBe(400);

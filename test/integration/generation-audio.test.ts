@@ -28,7 +28,13 @@ beforeAll(async () => {
   client = new Client(stack.baseUrl, stack.key);
   canvasId = await client.createCanvas('Voice board');
   await grantCredits(
-    { workspaceId: stack.workspaceId, credits: 5000, reason: 'audio tests', grantedBy: 'test', operationId: 'audio-grant' },
+    {
+      workspaceId: stack.workspaceId,
+      credits: 5000,
+      reason: 'audio tests',
+      grantedBy: 'test',
+      operationId: 'audio-grant',
+    },
     { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
   );
 });
@@ -39,13 +45,21 @@ afterAll(async () => {
   for (const name of ['ELEVENLABS_API_KEY', 'SPEECH_BASE_URL']) delete process.env[name];
 });
 
-const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) => client.request('POST', '/api/generate-audio', { body: { canvasId, ...body }, headers });
+const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  client.request('POST', '/api/generate-audio', { body: { canvasId, ...body }, headers });
 const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
 const entriesOf = async (operationId: string) =>
-  (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '100' } })).body.items.filter((entry: { operationId: string }) => entry.operationId === operationId);
+  (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '100' } })).body.items.filter(
+    (entry: { operationId: string }) => entry.operationId === operationId,
+  );
 
 async function bytesOf(key: string): Promise<Buffer> {
-  const s3 = new S3Client({ endpoint: process.env[ENV.s3Endpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  const s3 = new S3Client({
+    endpoint: process.env[ENV.s3Endpoint],
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+  });
   const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
   const bytes = Buffer.from(await object.Body!.transformToByteArray());
   s3.destroy();
@@ -55,15 +69,29 @@ async function bytesOf(key: string): Promise<Buffer> {
 describe('POST /api/generate-audio', () => {
   it('speaks text: the MP3 is a durable asset on the canvas, charged once per 1000 characters, clamped values sent clamped', async () => {
     // Act
-    const answer = await generate({ mode: 'tts', text: 'Hello from the board', stability: 3, speed: 9, seed: -4 }, { 'idempotency-key': 'tts-1' });
+    const answer = await generate(
+      { mode: 'tts', text: 'Hello from the board', stability: 3, speed: 9, seed: -4 },
+      { 'idempotency-key': 'tts-1' },
+    );
 
     // Assess
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(answer.body).toMatchObject({ status: 'succeeded', mode: 'tts', model: 'multilingual_v2', voice: 'EXAVITQu4vr4xnSDxMaL', asset: { kind: 'audio', contentType: 'audio/mpeg' } });
+    expect(answer.body).toMatchObject({
+      status: 'succeeded',
+      mode: 'tts',
+      model: 'multilingual_v2',
+      voice: 'EXAVITQu4vr4xnSDxMaL',
+      asset: { kind: 'audio', contentType: 'audio/mpeg' },
+    });
     expect(answer.body.adjusted).toEqual(['stability 3 → 1', 'speed 9 → 1.2', 'seed -4 → 0']);
     const call = fake.calls.at(-1)!;
     expect(call).toMatchObject({ action: 'tts', voice: 'EXAVITQu4vr4xnSDxMaL', query: '?output_format=mp3_44100_128' });
-    expect(call.body).toEqual({ text: 'Hello from the board', model_id: 'eleven_multilingual_v2', voice_settings: { stability: 1, speed: 1.2 }, seed: 0 });
+    expect(call.body).toEqual({
+      text: 'Hello from the board',
+      model_id: 'eleven_multilingual_v2',
+      voice_settings: { stability: 1, speed: 1.2 },
+      seed: 0,
+    });
     const bytes = await bytesOf(durableKeyOf(stack.workspaceId, answer.body.asset.assetId));
     expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
     expect(bytes.length).toBe(answer.body.asset.size);
@@ -84,9 +112,18 @@ describe('POST /api/generate-audio', () => {
 
   it('re-voices base64 audio with background-noise removal, charged by the seconds produced', async () => {
     const source = Buffer.alloc(32_000, 1);
-    const answer = await generate({ mode: 'sts', audioBase64: source.toString('base64'), removeBackgroundNoise: true, voice: 'pNInz6obpgDQGcFmaJgB' });
+    const answer = await generate({
+      mode: 'sts',
+      audioBase64: source.toString('base64'),
+      removeBackgroundNoise: true,
+      voice: 'pNInz6obpgDQGcFmaJgB',
+    });
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    expect(fake.calls.at(-1)).toMatchObject({ action: 'sts', voice: 'pNInz6obpgDQGcFmaJgB', body: { audioBytes: 32_000, model_id: 'eleven_multilingual_sts_v2', remove_background_noise: 'true' } });
+    expect(fake.calls.at(-1)).toMatchObject({
+      action: 'sts',
+      voice: 'pNInz6obpgDQGcFmaJgB',
+      body: { audioBytes: 32_000, model_id: 'eleven_multilingual_sts_v2', remove_background_noise: 'true' },
+    });
     const [charge] = await entriesOf(answer.body.operationId);
     expect(charge).toMatchObject({ type: 'usage' });
     expect(charge.credits).toBeLessThan(0);
@@ -134,12 +171,22 @@ describe('the rate limit', () => {
     // Prepare: a workspace of its own, so other tests' calls do not count
     const other = await otherWorkspace();
     await grantCredits(
-      { workspaceId: other.workspaceId, credits: 2000, reason: 'rate limit test', grantedBy: 'test', operationId: 'audio-rate-grant' },
+      {
+        workspaceId: other.workspaceId,
+        credits: 2000,
+        reason: 'rate limit test',
+        grantedBy: 'test',
+        operationId: 'audio-rate-grant',
+      },
       { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
     );
     const theirs = new Client(stack.baseUrl, other.apiKey);
     const board = await theirs.createCanvas('Rate');
-    const call = (key?: string) => theirs.request('POST', '/api/generate-audio', { body: { canvasId: board, mode: 'tts', text: 'hi' }, headers: key ? { 'idempotency-key': key } : {} });
+    const call = (key?: string) =>
+      theirs.request('POST', '/api/generate-audio', {
+        body: { canvasId: board, mode: 'tts', text: 'hi' },
+        headers: key ? { 'idempotency-key': key } : {},
+      });
 
     // Act: 62 new operations fall into at most two fixed windows of 30
     const first = await call('replayed-key');
@@ -168,15 +215,39 @@ describe('the audio nodes', () => {
     const board = await client.createCanvas('Voice run');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Welcome aboard' } });
     await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
-    await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB', removeBackgroundNoise: true } });
+    await client.addNode(board, {
+      id: 'revoice',
+      type: 'speech-to-speech',
+      data: { voice: 'pNInz6obpgDQGcFmaJgB', removeBackgroundNoise: true },
+    });
     await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'speak', targetHandle: 'text-in' });
-    await client.addEdge(board, { source: 'speak', sourceHandle: 'audio-out', target: 'revoice', targetHandle: 'audio-in' });
-    await client.addEdge(board, { source: 'revoice', sourceHandle: 'audio-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'speak',
+      targetHandle: 'text-in',
+    });
+    await client.addEdge(board, {
+      source: 'speak',
+      sourceHandle: 'audio-out',
+      target: 'revoice',
+      targetHandle: 'audio-in',
+    });
+    await client.addEdge(board, {
+      source: 'revoice',
+      sourceHandle: 'audio-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
 
     // Act
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 30_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      30_000,
+    );
 
     // Assess
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -198,19 +269,49 @@ describe('the audio nodes', () => {
     await client.addNode(board, { id: 'take', type: 'audio-asset' });
     await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
     await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, { source: 'take', sourceHandle: 'audio-out', target: 'revoice', targetHandle: 'audio-in' });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'out', targetHandle: 'value-in' });
-    await client.addEdge(board, { source: 'revoice', sourceHandle: 'audio-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(board, {
+      source: 'take',
+      sourceHandle: 'audio-out',
+      target: 'revoice',
+      targetHandle: 'audio-in',
+    });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
+    await client.addEdge(board, {
+      source: 'revoice',
+      sourceHandle: 'audio-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
     const recording = Buffer.alloc(24_000, 7);
-    const uploaded = await client.uploadOnto(board, 'take', { name: 'take-1.mp3', contentType: 'audio/mpeg', bytes: recording });
+    const uploaded = await client.uploadOnto(board, 'take', {
+      name: 'take-1.mp3',
+      contentType: 'audio/mpeg',
+      bytes: recording,
+    });
 
     // Act
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 30_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      30_000,
+    );
 
     // Assess: the provider got the uploaded bytes; the source node's value names the upload
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    expect(done.outputs.take['audio-out']).toEqual({ assetId: uploaded, kind: 'audio', contentType: 'audio/mpeg', size: recording.length, name: 'take-1.mp3' });
+    expect(done.outputs.take['audio-out']).toEqual({
+      assetId: uploaded,
+      kind: 'audio',
+      contentType: 'audio/mpeg',
+      size: recording.length,
+      name: 'take-1.mp3',
+    });
     const sts = fake.calls.filter((call) => call.action === 'sts').at(-1)!;
     expect(sts.body.audioBytes).toBe(recording.length);
     expect(done.outputs.revoice['audio-out']).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
@@ -221,12 +322,18 @@ describe('the audio nodes', () => {
     const board = await client.createCanvas('Wrong kind');
     await client.addNode(board, { id: 'take', type: 'audio-asset' });
     const before = await client.request('GET', '/api/mcp/canvas/state', { query: { canvasId: board } });
-    const reserved = await client.request('POST', '/api/mcp/canvas/r2-upload/reserve', { body: { canvasId: board, name: 'still.png', contentType: 'image/png', size: 68 } });
+    const reserved = await client.request('POST', '/api/mcp/canvas/r2-upload/reserve', {
+      body: { canvasId: board, name: 'still.png', contentType: 'image/png', size: 68 },
+    });
     expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
     const { 'Content-Length': _length, ...headers } = reserved.body.upload.headers as Record<string, string>;
-    expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: Buffer.alloc(68, 1) })).status).toBe(200);
+    expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: Buffer.alloc(68, 1) })).status).toBe(
+      200,
+    );
 
-    const finalized = await client.request('POST', '/api/mcp/canvas/r2-upload/finalize', { body: { uploadId: reserved.body.uploadId, nodeId: 'take' } });
+    const finalized = await client.request('POST', '/api/mcp/canvas/r2-upload/finalize', {
+      body: { uploadId: reserved.body.uploadId, nodeId: 'take' },
+    });
 
     expect(finalized.status).toBe(400);
     expect(finalized.body.error).toMatch(/Node take \(audio-asset\) takes only audio assets; asset ast_\w+ is image/);

@@ -11,7 +11,13 @@ import { debit, grantCredits, releaseExpiredHolds, type CreditDeps } from '#core
 import { priceBook } from '#core/credits/prices';
 import type { LedgerEntry } from '#core/credits/ledger-entry';
 import { generateSpeech, type SpeechDeps } from '#core/generation/speech';
-import { pollVideoJob, submitVideoJob, videoJobId, type VideoJob, type VideoJobDeps } from '#core/generation/video-jobs';
+import {
+  pollVideoJob,
+  submitVideoJob,
+  videoJobId,
+  type VideoJob,
+  type VideoJobDeps,
+} from '#core/generation/video-jobs';
 import { assets } from '#adapters/dynamodb/asset-repository';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { canvases } from '#adapters/dynamodb/repositories';
@@ -32,7 +38,10 @@ let fake: FalFake;
 let savedAllowHosts: string | undefined;
 
 /** Moments the tests step into: inside a charge's settle (after its read, before its write) and a copy. */
-const hooks: { beforeSettleWrite?: (operationId: string, expiresAt: string) => Promise<void>; duringCopy?: () => Promise<void> } = {};
+const hooks: {
+  beforeSettleWrite?: (operationId: string, expiresAt: string) => Promise<void>;
+  duringCopy?: () => Promise<void>;
+} = {};
 
 const hookedLedger = Object.create(ledger) as DynamoLedgerRepository;
 hookedLedger.settleHold = async (hold, entry, closedAt) => {
@@ -46,7 +55,8 @@ const credits: CreditDeps = { ledger: hookedLedger, clock, prices: priceBook() }
 /** The project's sweeper at the test clock, over this workspace's holds only. */
 async function sweep(workspaceId: string) {
   const scoped = Object.create(ledger) as DynamoLedgerRepository;
-  scoped.listExpiredHolds = async (cutoff, limit) => (await ledger.listExpiredHolds(cutoff, limit)).filter((hold) => hold.workspaceId === workspaceId);
+  scoped.listExpiredHolds = async (cutoff, limit) =>
+    (await ledger.listExpiredHolds(cutoff, limit)).filter((hold) => hold.workspaceId === workspaceId);
   return releaseExpiredHolds({ ledger: scoped, clock, prices: priceBook() });
 }
 
@@ -65,8 +75,12 @@ afterAll(async () => {
 /** A workspace with `funds` credits and a canvas, and the video core wired to the test's clock and hooks. */
 async function board(funds: number) {
   const { workspaceId, apiKey } = await seedWorkspace('Expiring holds');
-  const canvasId = (await call('POST', '/api/mcp/canvas/create', { key: apiKey, body: { name: 'Hold board' } })).body.id as string;
-  await grantCredits({ workspaceId, credits: funds, reason: 'hold tests', grantedBy: 'test', operationId: 'hold-grant' }, credits);
+  const canvasId = (await call('POST', '/api/mcp/canvas/create', { key: apiKey, body: { name: 'Hold board' } })).body
+    .id as string;
+  await grantCredits(
+    { workspaceId, credits: funds, reason: 'hold tests', grantedBy: 'test', operationId: 'hold-grant' },
+    credits,
+  );
   const base = videoJobDeps();
   const deps: VideoJobDeps = {
     ...base,
@@ -88,7 +102,14 @@ async function board(funds: number) {
   const submit = async (prompt: string): Promise<VideoJob> => {
     const jobId = videoJobId(clock.now());
     const { job } = await submitVideoJob(
-      { provider: 'provider-two', workspaceId, canvasId, prompt, model: 'fal-ai/wan/v2.7/text-to-video', params: { duration: 5 } },
+      {
+        provider: 'provider-two',
+        workspaceId,
+        canvasId,
+        prompt,
+        model: 'fal-ai/wan/v2.7/text-to-video',
+        params: { duration: 5 },
+      },
       { jobId, operationId: `video:${jobId}` },
       deps,
     );
@@ -105,7 +126,10 @@ async function entriesOf(workspaceId: string): Promise<LedgerEntry[]> {
  * The ledger invariants after the dust settled: nothing held, balance = sum of entries, and for each
  * operation at most one usage entry, present exactly when its result (asset) exists.
  */
-async function expectPaidExactlyForWhatWasDelivered(workspaceId: string, delivered: { operationId: string; assetId: string | null }[]) {
+async function expectPaidExactlyForWhatWasDelivered(
+  workspaceId: string,
+  delivered: { operationId: string; assetId: string | null }[],
+) {
   const entries = await entriesOf(workspaceId);
   const balance = await ledger.getBalance(workspaceId);
   expect(balance.held).toBe(0);
@@ -114,11 +138,16 @@ async function expectPaidExactlyForWhatWasDelivered(workspaceId: string, deliver
     const usage = entries.filter((entry) => entry.type === 'usage' && entry.operationId === operationId);
     const asset = assetId ? await assets.get(workspaceId, assetId) : undefined;
     expect(usage.length, `usage entries of ${operationId}`).toBeLessThanOrEqual(1);
-    expect({ operationId, charged: usage.length === 1, delivered: asset !== undefined }).toEqual({ operationId, charged: asset !== undefined, delivered: asset !== undefined });
+    expect({ operationId, charged: usage.length === 1, delivered: asset !== undefined }).toEqual({
+      operationId,
+      charged: asset !== undefined,
+      delivered: asset !== undefined,
+    });
   }
 }
 
-const canvasAssets = async (apiKey: string, canvasId: string) => (await call('GET', '/api/mcp/canvas/assets', { key: apiKey, query: { canvasId } })).body.items as { id: string }[];
+const canvasAssets = async (apiKey: string, canvasId: string) =>
+  (await call('GET', '/api/mcp/canvas/assets', { key: apiKey, query: { canvasId } })).body.items as { id: string }[];
 
 describe('a video job and an expiring hold', () => {
   it('does not deliver a job polled after its hold expired and the sweeper released it: failed, nothing charged, nothing visible', async () => {
@@ -134,8 +163,12 @@ describe('a video job and an expiring hold', () => {
 
     // Assess
     expect(swept.released).toBe(1);
-    await expectPaidExactlyForWhatWasDelivered(workspaceId, [{ operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId }]);
-    expect(polled).toMatchObject({ job: { status: 'failed', error: expect.stringMatching(/not delivered within 24 hours/) } });
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
+    expect(polled).toMatchObject({
+      job: { status: 'failed', error: expect.stringMatching(/not delivered within 24 hours/) },
+    });
     expect(again).toMatchObject({ job: { status: 'failed' } });
     expect(await canvasAssets(apiKey, canvasId)).toEqual([]);
     expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 1000, held: 0, available: 1000 });
@@ -157,7 +190,9 @@ describe('a video job and an expiring hold', () => {
     const done = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
     // Assess
-    await expectPaidExactlyForWhatWasDelivered(workspaceId, [{ operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId }]);
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
     expect(swept?.released).toBe(0);
     expect(done).toMatchObject({ job: { status: 'succeeded' }, asset: { kind: 'video' } });
     expect(await ledger.getHold(workspaceId, job.operationId)).toMatchObject({ status: 'settled', chargedCredits: 50 });
@@ -179,13 +214,21 @@ describe('a video job and an expiring hold', () => {
     const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
     // Assess
-    await expectPaidExactlyForWhatWasDelivered(workspaceId, [{ operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId }]);
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
     expect(swept?.released).toBe(1);
     expect(done).toMatchObject({ job: { status: 'succeeded' }, asset: { kind: 'video' } });
     expect(again).toMatchObject({ job: { status: 'succeeded' } });
     expect(await ledger.getHold(workspaceId, job.operationId)).toMatchObject({ status: 'released' });
     const usage = (await entriesOf(workspaceId)).filter((entry) => entry.operationId === job.operationId);
-    expect(usage).toEqual([expect.objectContaining({ type: 'usage', credits: -50, resource: expect.objectContaining({ canvasId: job.canvasId, providerJobId: job.providerJobId }) })]);
+    expect(usage).toEqual([
+      expect.objectContaining({
+        type: 'usage',
+        credits: -50,
+        resource: expect.objectContaining({ canvasId: job.canvasId, providerJobId: job.providerJobId }),
+      }),
+    ]);
     expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 950, held: 0, available: 950 });
   });
 
@@ -196,7 +239,10 @@ describe('a video job and an expiring hold', () => {
     hooks.beforeSettleWrite = async (_operationId, expiresAt) => {
       clock.set(new Date(Date.parse(expiresAt) + 1000));
       await sweep(workspaceId);
-      await debit({ workspaceId, operationId: 'spent-meanwhile', sku: 'video.generate', model: 'standard', quantity: 10 }, credits);
+      await debit(
+        { workspaceId, operationId: 'spent-meanwhile', sku: 'video.generate', model: 'standard', quantity: 10 },
+        credits,
+      );
     };
 
     // Act
@@ -204,8 +250,12 @@ describe('a video job and an expiring hold', () => {
     const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
     // Assess
-    await expectPaidExactlyForWhatWasDelivered(workspaceId, [{ operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId }]);
-    expect(polled).toMatchObject({ job: { status: 'failed', error: expect.stringMatching(/could not be charged, so it was not delivered/) } });
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
+    expect(polled).toMatchObject({
+      job: { status: 'failed', error: expect.stringMatching(/could not be charged, so it was not delivered/) },
+    });
     expect(polled).not.toHaveProperty('asset');
     expect(again).toMatchObject({ job: { status: 'failed' } });
     expect(await canvasAssets(apiKey, canvasId)).toEqual([]);
@@ -227,8 +277,17 @@ describe('a speech call that outlives its hold', () => {
         speak: async () => {
           clock.advance(25 * HOUR_MS);
           await sweep(workspaceId);
-          if (spendAfterSweep > 0) await debit({ workspaceId, operationId: 'spent-meanwhile', sku: 'audio.sts', quantity: spendAfterSweep }, credits);
-          return { audio: Buffer.alloc(16_000, 1), contentType: 'audio/mpeg', requestId: 'req-slow', characterCost: 1000 };
+          if (spendAfterSweep > 0)
+            await debit(
+              { workspaceId, operationId: 'spent-meanwhile', sku: 'audio.sts', quantity: spendAfterSweep },
+              credits,
+            );
+          return {
+            audio: Buffer.alloc(16_000, 1),
+            contentType: 'audio/mpeg',
+            requestId: 'req-slow',
+            characterCost: 1000,
+          };
         },
         revoice: async () => {
           throw new Error('not used');
@@ -245,24 +304,39 @@ describe('a speech call that outlives its hold', () => {
     const { workspaceId, canvasId, deps } = await slowSpeech(100, 0);
     const operationId = 'speech-outlived-hold';
 
-    const outcome = await generateSpeech({ workspaceId, canvasId, body: { mode: 'tts', text: 'x'.repeat(1000) } }, operationId, deps).catch((error: unknown) => error);
+    const outcome = await generateSpeech(
+      { workspaceId, canvasId, body: { mode: 'tts', text: 'x'.repeat(1000) } },
+      operationId,
+      deps,
+    ).catch((error: unknown) => error);
 
-    await expectPaidExactlyForWhatWasDelivered(workspaceId, [{ operationId, assetId: (await deps.operations.get(workspaceId, operationId))!.assetId }]);
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId, assetId: (await deps.operations.get(workspaceId, operationId))!.assetId },
+    ]);
     expect(outcome).toMatchObject({ operation: { status: 'succeeded' }, asset: { kind: 'audio' } });
     expect(await ledger.getHold(workspaceId, operationId)).toMatchObject({ status: 'released' });
-    expect((await entriesOf(workspaceId)).filter((entry) => entry.operationId === operationId)).toEqual([expect.objectContaining({ type: 'usage', credits: -6 })]);
+    expect((await entriesOf(workspaceId)).filter((entry) => entry.operationId === operationId)).toEqual([
+      expect.objectContaining({ type: 'usage', credits: -6 }),
+    ]);
   });
 
   it('fails without delivering when the credits are gone', async () => {
     const { workspaceId, canvasId, deps } = await slowSpeech(100, 100);
     const operationId = 'speech-outlived-hold-broke';
 
-    const outcome = await generateSpeech({ workspaceId, canvasId, body: { mode: 'tts', text: 'x'.repeat(1000) } }, operationId, deps).catch((error: unknown) => error);
+    const outcome = await generateSpeech(
+      { workspaceId, canvasId, body: { mode: 'tts', text: 'x'.repeat(1000) } },
+      operationId,
+      deps,
+    ).catch((error: unknown) => error);
     const operation = (await deps.operations.get(workspaceId, operationId))!;
 
     await expectPaidExactlyForWhatWasDelivered(workspaceId, [{ operationId, assetId: operation.assetId }]);
     expect(outcome).toMatchObject({ name: 'InsufficientCreditsError' });
-    expect(operation).toMatchObject({ status: 'failed', error: expect.stringMatching(/could not be charged, so it was not delivered/) });
+    expect(operation).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/could not be charged, so it was not delivered/),
+    });
     expect(await assets.get(workspaceId, operation.assetId)).toBeUndefined();
   });
 });

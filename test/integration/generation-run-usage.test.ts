@@ -23,10 +23,22 @@ let client: Client;
 beforeAll(async () => {
   fal = await startFalFake({ key: FAL_KEY, pollsUntilDone: 1 });
   speech = await startElevenLabsFake({ key: SPEECH_KEY });
-  stack = await startRunsStack({ FAL_KEY, PROVIDER_TWO_BASE_URL: fal.url, OUTBOUND_ALLOW_HOSTS: new URL(fal.url).host, ELEVENLABS_API_KEY: SPEECH_KEY, SPEECH_BASE_URL: speech.url });
+  stack = await startRunsStack({
+    FAL_KEY,
+    PROVIDER_TWO_BASE_URL: fal.url,
+    OUTBOUND_ALLOW_HOSTS: new URL(fal.url).host,
+    ELEVENLABS_API_KEY: SPEECH_KEY,
+    SPEECH_BASE_URL: speech.url,
+  });
   client = new Client(stack.baseUrl, stack.key);
   await grantCredits(
-    { workspaceId: stack.workspaceId, credits: 5000, reason: 'run usage tests', grantedBy: 'test', operationId: 'run-usage-grant' },
+    {
+      workspaceId: stack.workspaceId,
+      credits: 5000,
+      reason: 'run usage tests',
+      grantedBy: 'test',
+      operationId: 'run-usage-grant',
+    },
     { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
   );
 });
@@ -45,21 +57,56 @@ describe('usage a run causes', () => {
     // Prepare: prompt → video → out, and prompt → audio-generation → speech-to-speech → out
     const board = await client.createCanvas('Run usage');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
-    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-two', endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } } });
+    await client.addNode(board, {
+      id: 'video',
+      type: 'video-generation',
+      data: { provider: 'provider-two', endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } },
+    });
     await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
     await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
     await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'speak', targetHandle: 'text-in' });
-    await client.addEdge(board, { source: 'speak', sourceHandle: 'audio-out', target: 'revoice', targetHandle: 'audio-in' });
-    await client.addEdge(board, { source: 'video', sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
-    await client.addEdge(board, { source: 'revoice', sourceHandle: 'audio-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'speak',
+      targetHandle: 'text-in',
+    });
+    await client.addEdge(board, {
+      source: 'speak',
+      sourceHandle: 'audio-out',
+      target: 'revoice',
+      targetHandle: 'audio-in',
+    });
+    await client.addEdge(board, {
+      source: 'video',
+      sourceHandle: 'video-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
+    await client.addEdge(board, {
+      source: 'revoice',
+      sourceHandle: 'audio-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
 
     // Act
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
     const executionId = accepted.body.executionId as string;
-    const done = await client.waitFor(executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
-    const transactions = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items;
+    const done = await client.waitFor(
+      executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      45_000,
+    );
+    const transactions = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
+      .items;
     const now = Date.now();
     const focusUrl = new URL('/api/billing/focus-export', stack.baseUrl);
     focusUrl.search = new URLSearchParams({ from: day(now - 86_400_000), to: day(now + 86_400_000) }).toString();
@@ -68,10 +115,19 @@ describe('usage a run causes', () => {
 
     // Assess: three charges, one per generating node, each naming the run and its node
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    const charges = transactions.filter((entry: { operationId: string }) => entry.operationId.startsWith(`run:${executionId}:`));
-    expect(charges.map((entry: { resource: { nodeId: string } }) => entry.resource.nodeId).sort()).toEqual(['revoice', 'speak', 'video']);
+    const charges = transactions.filter((entry: { operationId: string }) =>
+      entry.operationId.startsWith(`run:${executionId}:`),
+    );
+    expect(charges.map((entry: { resource: { nodeId: string } }) => entry.resource.nodeId).sort()).toEqual([
+      'revoice',
+      'speak',
+      'video',
+    ]);
     for (const entry of charges) {
-      expect(entry).toMatchObject({ type: 'usage', resource: { canvasId: board, executionId, nodeId: expect.any(String) } });
+      expect(entry).toMatchObject({
+        type: 'usage',
+        resource: { canvasId: board, executionId, nodeId: expect.any(String) },
+      });
     }
     expect(focus.status, jsonl).toBe(200);
     const rows = jsonl
@@ -80,6 +136,12 @@ describe('usage a run causes', () => {
       .map((line) => JSON.parse(line) as Record<string, unknown>);
     const ofRun = rows.filter((row) => row.x_ExecutionId === executionId);
     expect(ofRun.map((row) => row.ResourceId).sort()).toEqual([`${board}/revoice`, `${board}/speak`, `${board}/video`]);
-    for (const row of ofRun) expect(row).toMatchObject({ ChargeCategory: 'Usage', ResourceType: 'Canvas Node', x_CanvasId: board, x_CreditEntryCount: 1 });
+    for (const row of ofRun)
+      expect(row).toMatchObject({
+        ChargeCategory: 'Usage',
+        ResourceType: 'Canvas Node',
+        x_CanvasId: board,
+        x_CreditEntryCount: 1,
+      });
   });
 });

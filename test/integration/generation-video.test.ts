@@ -32,11 +32,24 @@ let credits: CreditDeps;
 
 beforeAll(async () => {
   fake = await startFalFake({ key: FAL_KEY, pollsUntilDone: 2 });
-  stack = await startRunsStack({ FAL_KEY, PROVIDER_TWO_BASE_URL: fake.url, OUTBOUND_ALLOW_HOSTS: new URL(fake.url).host });
+  stack = await startRunsStack({
+    FAL_KEY,
+    PROVIDER_TWO_BASE_URL: fake.url,
+    OUTBOUND_ALLOW_HOSTS: new URL(fake.url).host,
+  });
   client = new Client(stack.baseUrl, stack.key);
   canvasId = await client.createCanvas('Video board');
   credits = { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() };
-  await grantCredits({ workspaceId: stack.workspaceId, credits: 5000, reason: 'video tests', grantedBy: 'test', operationId: 'video-grant' }, credits);
+  await grantCredits(
+    {
+      workspaceId: stack.workspaceId,
+      credits: 5000,
+      reason: 'video tests',
+      grantedBy: 'test',
+      operationId: 'video-grant',
+    },
+    credits,
+  );
 });
 
 afterAll(async () => {
@@ -46,13 +59,30 @@ afterAll(async () => {
 });
 
 const submit = (body: Record<string, unknown>, headers: Record<string, string> = {}, key?: string) =>
-  client.request('POST', '/api/fal/generate-video', { body: { canvasId, prompt: 'A lighthouse at dusk', endpointId: KLING, imageUrl: IMAGE, modelParams: { duration: 5 }, ...body }, headers, key });
-const status = (jobId: string, statusToken: string, key?: string) => client.request('GET', '/api/fal/generate-video', { query: { jobId, statusToken }, key });
+  client.request('POST', '/api/fal/generate-video', {
+    body: {
+      canvasId,
+      prompt: 'A lighthouse at dusk',
+      endpointId: KLING,
+      imageUrl: IMAGE,
+      modelParams: { duration: 5 },
+      ...body,
+    },
+    headers,
+    key,
+  });
+const status = (jobId: string, statusToken: string, key?: string) =>
+  client.request('GET', '/api/fal/generate-video', { query: { jobId, statusToken }, key });
 const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
 const submits = () => fake.calls.filter((call) => call.method === 'POST').length;
 
 async function bytesOf(key: string): Promise<Buffer> {
-  const s3 = new S3Client({ endpoint: process.env[ENV.s3Endpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
+  const s3 = new S3Client({
+    endpoint: process.env[ENV.s3Endpoint],
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+    forcePathStyle: true,
+  });
   const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
   const bytes = Buffer.from(await object.Body!.transformToByteArray());
   s3.destroy();
@@ -69,20 +99,39 @@ describe('POST and GET /api/fal/generate-video', () => {
     const held = await balance();
     const first = await status(submitted.body.jobId, submitted.body.statusToken);
     const done = await status(submitted.body.jobId, submitted.body.statusToken);
-    const again = await Promise.all([status(submitted.body.jobId, submitted.body.statusToken), status(submitted.body.jobId, submitted.body.statusToken)]);
+    const again = await Promise.all([
+      status(submitted.body.jobId, submitted.body.statusToken),
+      status(submitted.body.jobId, submitted.body.statusToken),
+    ]);
 
     // Assess
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
-    expect(submitted.body).toMatchObject({ jobId: expect.stringMatching(/^vjb_/), status: 'running', provider: 'provider-two', model: KLING, mode: 'image-to-video', heldSeconds: 5, pollAfterSeconds: 5 });
+    expect(submitted.body).toMatchObject({
+      jobId: expect.stringMatching(/^vjb_/),
+      status: 'running',
+      provider: 'provider-two',
+      model: KLING,
+      mode: 'image-to-video',
+      heldSeconds: 5,
+      pollAfterSeconds: 5,
+    });
     expect(held).toMatchObject({ balance: before.balance, held: 175 });
     expect(first.body).toMatchObject({ status: 'running' });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toMatchObject({ status: 'succeeded', asset: { kind: 'video', contentType: 'video/mp4' }, pollAfterSeconds: 0 });
+    expect(done.body).toMatchObject({
+      status: 'succeeded',
+      asset: { kind: 'video', contentType: 'video/mp4' },
+      pollAfterSeconds: 0,
+    });
     for (const answer of again) expect(answer.body.asset).toEqual(done.body.asset);
     const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'A lighthouse at dusk')!;
-    expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(syntheticMp4(job.requestId, 5));
+    expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
+      syntheticMp4(job.requestId, 5),
+    );
     expect(await balance()).toMatchObject({ balance: before.balance - 175, held: 0 });
-    const usage = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`);
+    const usage = (
+      await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })
+    ).body.items.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`);
     expect(usage).toHaveLength(1);
     expect(usage[0]).toMatchObject({ type: 'usage', credits: -175 });
     const canvasAssets = await client.request('GET', '/api/mcp/canvas/assets', { query: { canvasId } });
@@ -110,8 +159,11 @@ describe('POST and GET /api/fal/generate-video', () => {
     expect(failed.body).toMatchObject({ status: 'failed', error: expect.stringContaining('flagged') });
     // Other tests' jobs may still hold credits: this job's hold is gone, nothing was charged.
     expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
-    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items;
-    expect(entries.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`)).toEqual([]);
+    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
+      .items;
+    expect(
+      entries.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`),
+    ).toEqual([]);
   });
 
   it('binds the status token to its workspace, canvas and job', async () => {
@@ -133,8 +185,20 @@ describe('POST and GET /api/fal/generate-video', () => {
     ['a private address', { imageUrl: 'https://10.1.2.3/a.png' }, /imageUrl must point to a public host/],
     ['cloud metadata', { imageUrl: 'https://169.254.169.254/latest' }, /imageUrl must point to a public host/],
     ['a bad inline image', { imageUrl: 'data:text/html;base64,PGgxPg==' }, /inline image must be/],
-    ['too many reference images', { endpointId: 'bytedance/seedance-2.0/reference-to-video', imageUrl: undefined, referenceImageUrls: Array.from({ length: 10 }, (_, n) => `https://93.184.216.34/${n}.png`) }, /at most 9/],
-    ['an unsupported aspect ratio', { endpointId: 'fal-ai/wan/v2.7/text-to-video', imageUrl: undefined, aspectRatio: '2:1' }, /aspectRatio 2:1/],
+    [
+      'too many reference images',
+      {
+        endpointId: 'bytedance/seedance-2.0/reference-to-video',
+        imageUrl: undefined,
+        referenceImageUrls: Array.from({ length: 10 }, (_, n) => `https://93.184.216.34/${n}.png`),
+      },
+      /at most 9/,
+    ],
+    [
+      'an unsupported aspect ratio',
+      { endpointId: 'fal-ai/wan/v2.7/text-to-video', imageUrl: undefined, aspectRatio: '2:1' },
+      /aspectRatio 2:1/,
+    ],
     ['no canvas of this workspace', { canvasId: 'cnv_nope' }, /Canvas cnv_nope not found/],
   ])('refuses %s before anything is held or submitted', async (_label, body, message) => {
     const [before, calls] = [await balance(), submits()];
@@ -146,7 +210,9 @@ describe('POST and GET /api/fal/generate-video', () => {
   });
 
   it("refuses what the workspace's policy does not allow (403 with the reason), at submit", async () => {
-    const set = await client.request('POST', '/api/integrations/policies', { body: { allowedProviders: ['provider-one'] } });
+    const set = await client.request('POST', '/api/integrations/policies', {
+      body: { allowedProviders: ['provider-one'] },
+    });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     try {
       const refused = await submit({ prompt: 'Not allowed' });
@@ -159,9 +225,14 @@ describe('POST and GET /api/fal/generate-video', () => {
 
   it('answers 402 without a provider call when the credits do not cover the hold', async () => {
     const other = await otherWorkspace();
-    const theirCanvas = (await client.request('POST', '/api/mcp/canvas/create', { body: { name: 'Poor' }, key: other.apiKey })).body.id;
+    const theirCanvas = (
+      await client.request('POST', '/api/mcp/canvas/create', { body: { name: 'Poor' }, key: other.apiKey })
+    ).body.id;
     const calls = submits();
-    const refused = await client.request('POST', '/api/fal/generate-video', { body: { canvasId: theirCanvas, prompt: 'x', endpointId: KLING, imageUrl: IMAGE }, key: other.apiKey });
+    const refused = await client.request('POST', '/api/fal/generate-video', {
+      body: { canvasId: theirCanvas, prompt: 'x', endpointId: KLING, imageUrl: IMAGE },
+      key: other.apiKey,
+    });
     expect(refused.status).toBe(402);
     expect(submits()).toBe(calls);
   });
@@ -172,15 +243,38 @@ describe('the video-generation node', () => {
     // Prepare: prompt → video (Wan 2.7, 5 s) → out
     const board = await client.createCanvas('Video run');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
-    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-two', endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5, not_a_param: true } } });
+    await client.addNode(board, {
+      id: 'video',
+      type: 'video-generation',
+      data: {
+        provider: 'provider-two',
+        endpointId: 'fal-ai/wan/v2.7/text-to-video',
+        modelParams: { duration: 5, not_a_param: true },
+      },
+    });
     await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
-    await client.addEdge(board, { source: 'video', sourceHandle: 'video-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
+    await client.addEdge(board, {
+      source: 'video',
+      sourceHandle: 'video-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
     const before = await balance();
 
     // Act
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      45_000,
+    );
 
     // Assess
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -189,11 +283,16 @@ describe('the video-generation node', () => {
     const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
     expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
     expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
-    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body.items;
-    const charges = entries.filter((entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`);
+    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
+      .items;
+    const charges = entries.filter(
+      (entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`,
+    );
     expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
     expect((await balance()).balance).toBe(before.balance - 50);
-    const timeline = (await client.request('GET', '/api/mcp/executions/timeline', { query: { executionId: accepted.body.executionId } })).body;
+    const timeline = (
+      await client.request('GET', '/api/mcp/executions/timeline', { query: { executionId: accepted.body.executionId } })
+    ).body;
     expect(JSON.stringify(timeline)).toContain('modelParams.not_a_param is not supported');
   });
 
@@ -201,12 +300,26 @@ describe('the video-generation node', () => {
     fake.scriptOutcomes('fail');
     const board = await client.createCanvas('Failing video');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Flagged at the provider' } });
-    await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' } });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addNode(board, {
+      id: 'video',
+      type: 'video-generation',
+      data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' },
+    });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
     const before = await balance();
 
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      45_000,
+    );
 
     expect(done.status).toBe('failed');
     expect(JSON.stringify(done.error)).toContain('flagged');
@@ -219,11 +332,21 @@ describe('the video-generation node on the default endpoint (reference-to-video)
     const board = await client.createCanvas('Reference video');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Keep this character' } });
     await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
     await client.uploadOnto(board, 'video', { name: 'character.png', contentType: 'image/png', bytes: PNG });
 
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      45_000,
+    );
 
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Keep this character')!;
@@ -241,10 +364,30 @@ describe('the video-generation node with stored references from source nodes', (
     await client.addNode(board, { id: 'clip', type: 'video-asset' });
     await client.addNode(board, { id: 'beat', type: 'audio-asset' });
     await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
-    await client.addEdge(board, { source: 'still', sourceHandle: 'image-out', target: 'video', targetHandle: 'image-in' });
-    await client.addEdge(board, { source: 'clip', sourceHandle: 'video-out', target: 'video', targetHandle: 'reference-video-in' });
-    await client.addEdge(board, { source: 'beat', sourceHandle: 'audio-out', target: 'video', targetHandle: 'reference-audio-in' });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
+    await client.addEdge(board, {
+      source: 'still',
+      sourceHandle: 'image-out',
+      target: 'video',
+      targetHandle: 'image-in',
+    });
+    await client.addEdge(board, {
+      source: 'clip',
+      sourceHandle: 'video-out',
+      target: 'video',
+      targetHandle: 'reference-video-in',
+    });
+    await client.addEdge(board, {
+      source: 'beat',
+      sourceHandle: 'audio-out',
+      target: 'video',
+      targetHandle: 'reference-audio-in',
+    });
     const clipBytes = syntheticMp4('reference-clip', 2);
     const beatBytes = Buffer.alloc(4096, 9);
     await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
@@ -253,7 +396,12 @@ describe('the video-generation node with stored references from source nodes', (
 
     // Act
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      45_000,
+    );
 
     // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -272,18 +420,44 @@ describe('the video-generation node with stored references from source nodes', (
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Kling cannot take the clip' } });
     await client.addNode(board, { id: 'clip', type: 'video-asset' });
     await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: KLING } });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
-    await client.addEdge(board, { source: 'clip', sourceHandle: 'video-out', target: 'video', targetHandle: 'reference-video-in' });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
+    await client.addEdge(board, {
+      source: 'clip',
+      sourceHandle: 'video-out',
+      target: 'video',
+      targetHandle: 'reference-video-in',
+    });
     await client.uploadOnto(board, 'video', { name: 'first.png', contentType: 'image/png', bytes: PNG });
-    await client.uploadOnto(board, 'clip', { name: 'clip.mp4', contentType: 'video/mp4', bytes: syntheticMp4('kling-clip', 1) });
+    await client.uploadOnto(board, 'clip', {
+      name: 'clip.mp4',
+      contentType: 'video/mp4',
+      bytes: syntheticMp4('kling-clip', 1),
+    });
     const before = await balance();
 
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(accepted.body.executionId, (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status), 'a finished run', 45_000);
+    const done = await client.waitFor(
+      accepted.body.executionId,
+      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+      'a finished run',
+      45_000,
+    );
 
     expect(done.status).toBe('failed');
-    expect(done.error).toEqual({ nodeId: 'video', message: expect.stringMatching(/^referenceVideoUrls: endpoint fal-ai\/kling-video\/v3\/pro\/image-to-video .* takes no video references/) });
-    expect([...fake.jobs.values()].some((candidate) => candidate.input.prompt === 'Kling cannot take the clip')).toBe(false);
+    expect(done.error).toEqual({
+      nodeId: 'video',
+      message: expect.stringMatching(
+        /^referenceVideoUrls: endpoint fal-ai\/kling-video\/v3\/pro\/image-to-video .* takes no video references/,
+      ),
+    });
+    expect([...fake.jobs.values()].some((candidate) => candidate.input.prompt === 'Kling cannot take the clip')).toBe(
+      false,
+    );
     expect(await balance()).toEqual(before);
   });
 });
@@ -293,15 +467,31 @@ describe('cancelling a run while its video node waits', () => {
     // Prepare: a job that stays queued for many polls
     const board = await client.createCanvas('Cancelled video');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Cancel me please' } });
-    await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' } });
-    await client.addEdge(board, { source: 'prompt', sourceHandle: 'prompt-out', target: 'video', targetHandle: 'prompt-in' });
+    await client.addNode(board, {
+      id: 'video',
+      type: 'video-generation',
+      data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' },
+    });
+    await client.addEdge(board, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'video',
+      targetHandle: 'prompt-in',
+    });
     const before = await balance();
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    await client.waitFor(accepted.body.executionId, (run) => run.nodes?.video?.status === 'waiting', 'the video node waiting', 15_000);
+    await client.waitFor(
+      accepted.body.executionId,
+      (run) => run.nodes?.video?.status === 'waiting',
+      'the video node waiting',
+      15_000,
+    );
     const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Cancel me please')!;
 
     // Act
-    const cancelled = await client.request('POST', '/api/mcp/executions/cancel', { body: { executionId: accepted.body.executionId } });
+    const cancelled = await client.request('POST', '/api/mcp/executions/cancel', {
+      body: { executionId: accepted.body.executionId },
+    });
 
     // Assess
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);

@@ -48,15 +48,31 @@ beforeAll(async () => {
   [allowed, allowedOrigin] = await listen((request, response) => {
     const authorization = request.headers.authorization ?? '';
     if (request.url === '/hop') return void response.writeHead(302, { location: `${elsewhereOrigin}/landed` }).end();
-    if (request.url === '/bytes') return void response.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from(`\u0000${authorization}\u0000`));
-    if (request.url === '/broken') return void response.writeHead(500, { 'content-type': 'text/plain' }).end(`bad token ${authorization}`);
-    response.writeHead(200, { 'content-type': 'application/json', 'x-echo': authorization }).end(JSON.stringify({ authorization, quoted: request.headers['x-quoted'] }));
+    if (request.url === '/bytes')
+      return void response
+        .writeHead(200, { 'content-type': 'application/octet-stream' })
+        .end(Buffer.from(`\u0000${authorization}\u0000`));
+    if (request.url === '/broken')
+      return void response.writeHead(500, { 'content-type': 'text/plain' }).end(`bad token ${authorization}`);
+    response
+      .writeHead(200, { 'content-type': 'application/json', 'x-echo': authorization })
+      .end(JSON.stringify({ authorization, quoted: request.headers['x-quoted'] }));
   });
-  stack = await startRunsStack({ OUTBOUND_ALLOW_HOSTS: [new URL(allowedOrigin).host, new URL(elsewhereOrigin).host].join(','), OUTBOUND_EXTRA_CA_FILE: CERT });
+  stack = await startRunsStack({
+    OUTBOUND_ALLOW_HOSTS: [new URL(allowedOrigin).host, new URL(elsewhereOrigin).host].join(','),
+    OUTBOUND_EXTRA_CA_FILE: CERT,
+  });
   owner = new WebhookClient(stack.baseUrl, stack.key);
-  const stored = await owner.post('/api/integrations/connections', { provider: 'http', credential: { CRM_TOKEN, QUOTED_TOKEN }, allowedOrigins: [allowedOrigin] });
+  const stored = await owner.post('/api/integrations/connections', {
+    provider: 'http',
+    credential: { CRM_TOKEN, QUOTED_TOKEN },
+    allowedOrigins: [allowedOrigin],
+  });
   expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-  const minted = await owner.post('/api/mcp/api-keys/create', { name: 'editor', scopes: ['read:canvases', 'write:canvas', 'run:workflows'] });
+  const minted = await owner.post('/api/mcp/api-keys/create', {
+    name: 'editor',
+    scopes: ['read:canvases', 'write:canvas', 'run:workflows'],
+  });
   expect(minted.status, JSON.stringify(minted.body)).toBe(201);
   editor = new WebhookClient(stack.baseUrl, minted.body.key);
 });
@@ -77,8 +93,20 @@ async function httpCanvas(client: WebhookClient, data: Record<string, unknown>):
   await client.addNode(canvasId, { id: 'prompt', type: 'prompt', data: { prompt: 'go' } });
   await client.addNode(canvasId, { id: 'call', type: 'http-request', data });
   await client.addNode(canvasId, { id: 'out', type: 'output' });
-  await client.addEdge(canvasId, { id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'call', targetHandle: 'text-in' });
-  await client.addEdge(canvasId, { id: 'e2', source: 'call', sourceHandle: 'body-out', target: 'out', targetHandle: 'value-in' });
+  await client.addEdge(canvasId, {
+    id: 'e1',
+    source: 'prompt',
+    sourceHandle: 'prompt-out',
+    target: 'call',
+    targetHandle: 'text-in',
+  });
+  await client.addEdge(canvasId, {
+    id: 'e2',
+    source: 'call',
+    sourceHandle: 'body-out',
+    target: 'out',
+    targetHandle: 'value-in',
+  });
   return canvasId;
 }
 
@@ -89,7 +117,8 @@ async function run(client: WebhookClient, canvasId: string, inputs: Record<strin
 }
 
 const SECRET_HEADERS = { authorization: 'Bearer {{connections.http.CRM_TOKEN}}' };
-const notAllowed = (origin: string) => new RegExp(`may not be sent to ${origin.replaceAll('.', '\\.')}: .*allowedOrigins`);
+const notAllowed = (origin: string) =>
+  new RegExp(`may not be sent to ${origin.replaceAll('.', '\\.')}: .*allowedOrigins`);
 
 describe('a connection secret reaches only the origins its manager allowed', () => {
   it('refuses an editor who adds a node sending the secret to its own host: the host never sees it, the node fails saying why', async () => {
@@ -111,7 +140,11 @@ describe('a connection secret reaches only the origins its manager allowed', () 
     expect((await run(owner, canvasId)).status).toBe('succeeded');
 
     // Act: the editor points it at its own host, through a run input too (the URL is checked once rendered).
-    const updated = await editor.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'call', data: { url: '{{inputs.target}}/collect' } });
+    const updated = await editor.post('/api/mcp/canvas/node/update', {
+      canvasId,
+      nodeId: 'call',
+      data: { url: '{{inputs.target}}/collect' },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const done = await run(editor, canvasId, { target: elsewhereOrigin });
 
@@ -141,15 +174,25 @@ describe('a connection secret reaches only the origins its manager allowed', () 
     for (const done of runs) expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const [echoed, binary, error] = runs.map((done) => done.outputs.call);
     expect(echoed['headers-out']['x-echo']).toBe(`Bearer ${REDACTED}`);
-    expect(JSON.parse(echoed['body-out'])).toEqual({ authorization: `Bearer ${REDACTED}`, quoted: '[redacted:connections.http.QUOTED_TOKEN]' });
+    expect(JSON.parse(echoed['body-out'])).toEqual({
+      authorization: `Bearer ${REDACTED}`,
+      quoted: '[redacted:connections.http.QUOTED_TOKEN]',
+    });
     expect(Buffer.from(binary['body-out'], 'base64').toString('utf8')).toBe(`\u0000Bearer ${REDACTED}\u0000`);
     expect(error['body-out']).toBe(`bad token Bearer ${REDACTED}`);
     const stored = [
-      ...(await Promise.all(runs.map((done, at) => owner.everythingStoredAbout(done.executionId, [json, bytes, broken][at]!)))),
+      ...(await Promise.all(
+        runs.map((done, at) => owner.everythingStoredAbout(done.executionId, [json, bytes, broken][at]!)),
+      )),
       await wholeTable(stack.local.dynamodb.endpoint),
       logged.join('\n'),
     ].join('\n');
-    for (const secret of [CRM_TOKEN, QUOTED_TOKEN, JSON.stringify(QUOTED_TOKEN).slice(1, -1), Buffer.from(`Bearer ${CRM_TOKEN}`).toString('base64')]) {
+    for (const secret of [
+      CRM_TOKEN,
+      QUOTED_TOKEN,
+      JSON.stringify(QUOTED_TOKEN).slice(1, -1),
+      Buffer.from(`Bearer ${CRM_TOKEN}`).toString('base64'),
+    ]) {
       expect(stored).not.toContain(secret);
     }
     expect(stored).not.toContain(CRM_TOKEN.slice(4));
@@ -157,15 +200,27 @@ describe('a connection secret reaches only the origins its manager allowed', () 
 
   it('refuses a connection no manager has given allowed origins, and only a manager can give them', async () => {
     // Prepare: a second workspace-wide secret set the old way (no allowedOrigins).
-    const vendor = await owner.post('/api/integrations/connections', { provider: 'workspace-suite', credential: { clientId: 'suite-client', refreshToken: `1//${randomBytes(16).toString('hex')}` } });
+    const vendor = await owner.post('/api/integrations/connections', {
+      provider: 'workspace-suite',
+      credential: { clientId: 'suite-client', refreshToken: `1//${randomBytes(16).toString('hex')}` },
+    });
     expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
     expect(vendor.body.allowedOrigins).toEqual([]);
-    const canvasId = await httpCanvas(editor, { url: `${allowedOrigin}/suite`, headers: { authorization: 'Bearer {{connections.workspace-suite.refreshToken}}' } });
+    const canvasId = await httpCanvas(editor, {
+      url: `${allowedOrigin}/suite`,
+      headers: { authorization: 'Bearer {{connections.workspace-suite.refreshToken}}' },
+    });
 
     // Act
     const refused = await run(editor, canvasId);
-    const byEditor = await editor.post('/api/integrations/connections', { provider: 'workspace-suite', allowedOrigins: [elsewhereOrigin] });
-    const byManager = await owner.post('/api/integrations/connections', { provider: 'workspace-suite', allowedOrigins: [allowedOrigin] });
+    const byEditor = await editor.post('/api/integrations/connections', {
+      provider: 'workspace-suite',
+      allowedOrigins: [elsewhereOrigin],
+    });
+    const byManager = await owner.post('/api/integrations/connections', {
+      provider: 'workspace-suite',
+      allowedOrigins: [allowedOrigin],
+    });
     const allowedRun = await run(editor, canvasId, { attempt: 2 }); // other inputs: not a replay of the refused run
 
     // Assess
@@ -173,7 +228,11 @@ describe('a connection secret reaches only the origins its manager allowed', () 
     expect(refused.error.message).toMatch(/no allowed origins yet.*allowedOrigins/);
     expect(byEditor.status).toBe(403);
     expect(byManager.status, JSON.stringify(byManager.body)).toBe(200);
-    expect(byManager.body).toMatchObject({ allowedOrigins: [allowedOrigin], masked: { refreshToken: expect.stringMatching(/^…/) }, status: 'active' });
+    expect(byManager.body).toMatchObject({
+      allowedOrigins: [allowedOrigin],
+      masked: { refreshToken: expect.stringMatching(/^…/) },
+      status: 'active',
+    });
     expect(allowedRun.status, JSON.stringify(allowedRun.error)).toBe('succeeded');
     expect(stolen).toEqual([]);
   });

@@ -22,21 +22,34 @@ let origin: string;
 const seen: { method: string; url: string; authorization?: string; body: string }[] = [];
 
 beforeAll(async () => {
-  target = createServer({ key: readFileSync(join(TLS, 'localhost.key')), cert: readFileSync(CERT) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization, body: Buffer.concat(chunks).toString('utf8') });
-      if (request.url!.startsWith('/broken')) return void response.writeHead(500, { 'content-type': 'text/plain' }).end('upstream broke');
-      response.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'req-7' });
-      response.end(JSON.stringify({ created: request.url, got: Buffer.concat(chunks).toString('utf8') }));
-    });
-  });
+  target = createServer(
+    { key: readFileSync(join(TLS, 'localhost.key')), cert: readFileSync(CERT) },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        seen.push({
+          method: request.method!,
+          url: request.url!,
+          authorization: request.headers.authorization,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        if (request.url!.startsWith('/broken'))
+          return void response.writeHead(500, { 'content-type': 'text/plain' }).end('upstream broke');
+        response.writeHead(201, { 'content-type': 'application/json', 'x-request-id': 'req-7' });
+        response.end(JSON.stringify({ created: request.url, got: Buffer.concat(chunks).toString('utf8') }));
+      });
+    },
+  );
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(target.address() as AddressInfo).port}`;
   stack = await startRunsStack({ OUTBOUND_ALLOW_HOSTS: new URL(origin).host, OUTBOUND_EXTRA_CA_FILE: CERT });
   client = new WebhookClient(stack.baseUrl, stack.key);
-  const stored = await client.post('/api/integrations/connections', { provider: 'http', credential: { CRM_TOKEN }, allowedOrigins: [origin] });
+  const stored = await client.post('/api/integrations/connections', {
+    provider: 'http',
+    credential: { CRM_TOKEN },
+    allowedOrigins: [origin],
+  });
   expect(stored.status, JSON.stringify(stored.body)).toBe(201);
 });
 
@@ -53,9 +66,27 @@ async function httpCanvas(data: Record<string, unknown>): Promise<string> {
   await client.addNode(canvasId, { id: 'prompt', type: 'prompt', data: { prompt: 'from the node' } });
   await client.addNode(canvasId, { id: 'call', type: 'http-request', data });
   await client.addNode(canvasId, { id: 'out', type: 'output' });
-  await client.addEdge(canvasId, { id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'call', targetHandle: 'text-in' });
-  await client.addEdge(canvasId, { id: 'e2', source: 'call', sourceHandle: 'status-out', target: 'out', targetHandle: 'value-in' });
-  await client.addEdge(canvasId, { id: 'e3', source: 'call', sourceHandle: 'body-out', target: 'out', targetHandle: 'value-in' });
+  await client.addEdge(canvasId, {
+    id: 'e1',
+    source: 'prompt',
+    sourceHandle: 'prompt-out',
+    target: 'call',
+    targetHandle: 'text-in',
+  });
+  await client.addEdge(canvasId, {
+    id: 'e2',
+    source: 'call',
+    sourceHandle: 'status-out',
+    target: 'out',
+    targetHandle: 'value-in',
+  });
+  await client.addEdge(canvasId, {
+    id: 'e3',
+    source: 'call',
+    sourceHandle: 'body-out',
+    target: 'out',
+    targetHandle: 'value-in',
+  });
   return canvasId;
 }
 
@@ -80,7 +111,12 @@ describe('the http-request node', () => {
 
     // Assess
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/orders/o-42', authorization: `Bearer ${CRM_TOKEN}`, body: '{"note":"rush it"}' });
+    expect(seen.at(-1)).toEqual({
+      method: 'POST',
+      url: '/orders/o-42',
+      authorization: `Bearer ${CRM_TOKEN}`,
+      body: '{"note":"rush it"}',
+    });
     expect(done.outputs.call).toMatchObject({ 'status-out': 201, 'headers-out': { 'x-request-id': 'req-7' } });
     expect(JSON.parse(done.outputs.call['body-out'])).toEqual({ created: '/orders/o-42', got: '{"note":"rush it"}' });
 
@@ -91,7 +127,10 @@ describe('the http-request node', () => {
   });
 
   it('fails the node on a 5xx answer by default, naming method, host and path but no secret', async () => {
-    const canvasId = await httpCanvas({ url: `${origin}/broken/{{inputs.orderId}}`, headers: { authorization: 'Bearer {{connections.http.CRM_TOKEN}}' } });
+    const canvasId = await httpCanvas({
+      url: `${origin}/broken/{{inputs.orderId}}`,
+      headers: { authorization: 'Bearer {{connections.http.CRM_TOKEN}}' },
+    });
 
     const done = await run(canvasId, { orderId: 'o-1' });
 
@@ -108,9 +147,21 @@ describe('the http-request node', () => {
 
   // ORIGIN: the target's origin, known only once beforeAll ran (the table is built before).
   it.each([
-    ['a secret in the URL', { url: 'ORIGIN/x?key={{connections.http.CRM_TOKEN}}' }, /header values only, not in the url/],
-    ['an unknown secret name', { url: 'ORIGIN/x', headers: { authorization: '{{connections.http.NOPE}}' } }, /has no field NOPE/],
-    ['a connection type that does not exist', { url: 'ORIGIN/x', headers: { authorization: '{{connections.crm.TOKEN}}' } }, /no connection type "crm"/],
+    [
+      'a secret in the URL',
+      { url: 'ORIGIN/x?key={{connections.http.CRM_TOKEN}}' },
+      /header values only, not in the url/,
+    ],
+    [
+      'an unknown secret name',
+      { url: 'ORIGIN/x', headers: { authorization: '{{connections.http.NOPE}}' } },
+      /has no field NOPE/,
+    ],
+    [
+      'a connection type that does not exist',
+      { url: 'ORIGIN/x', headers: { authorization: '{{connections.crm.TOKEN}}' } },
+      /no connection type "crm"/,
+    ],
     ['a private address', { url: 'https://10.0.0.8/x' }, /url must point to a public host/],
     ['plain http', { url: 'http://example.com/x' }, /url must use https/],
   ])('fails the node with a clear message for %s, and sends nothing', async (_label, data, message) => {

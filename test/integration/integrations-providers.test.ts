@@ -8,7 +8,10 @@ describe('integrations: providers and service status', () => {
 
   beforeAll(async () => {
     owner = await seedWorkspace();
-    const narrow = await call('POST', '/api/mcp/api-keys/create', { key: owner.apiKey, body: { name: 'reader', scopes: ['read:canvases'] } });
+    const narrow = await call('POST', '/api/mcp/api-keys/create', {
+      key: owner.apiKey,
+      body: { name: 'reader', scopes: ['read:canvases'] },
+    });
     narrowKey = narrow.body.key;
   });
 
@@ -30,7 +33,12 @@ describe('integrations: providers and service status', () => {
     const response = await call('GET', '/api/integrations/service-status', { key: owner.apiKey });
     expect(response.status).toBe(200);
     expect(response.body.status).toBe('degraded');
-    expect(response.body.providers).toContainEqual({ id: 'speech', label: 'Speech provider', sharedCredentials: false, status: 'bring-your-own' });
+    expect(response.body.providers).toContainEqual({
+      id: 'speech',
+      label: 'Speech provider',
+      sharedCredentials: false,
+      status: 'bring-your-own',
+    });
   });
 
   it('refuses a call without a key', async () => {

@@ -34,7 +34,9 @@ describe('workspace keys', () => {
     const { client, tableName } = table();
     const { Items = [] } = await client.send(new ScanCommand({ TableName: tableName }));
     expect(JSON.stringify(Items)).not.toContain(created.body.key);
-    const lookup = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKeyLookup(hashWorkspaceKey(created.body.key)) }));
+    const lookup = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.apiKeyLookup(hashWorkspaceKey(created.body.key)) }),
+    );
     expect(lookup.Item?.keyId).toBe(created.body.id);
     const listed = await call('GET', '/api/mcp/api-keys/list', { key: owner.apiKey, query: { limit: '200' } });
     const entry = listed.body.items.find((item: { id: string }) => item.id === created.body.id);
@@ -44,13 +46,19 @@ describe('workspace keys', () => {
   });
 
   it('sets expiresAt from expiresInDays and rejects 0 or 366 days', async () => {
-    const ok = await call('POST', '/api/mcp/api-keys/create', { key: owner.apiKey, body: { name: 'week', expiresInDays: 7 } });
+    const ok = await call('POST', '/api/mcp/api-keys/create', {
+      key: owner.apiKey,
+      body: { name: 'week', expiresInDays: 7 },
+    });
     expect(ok.status).toBe(201);
     const days = (Date.parse(ok.body.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
     for (const expiresInDays of [0, 366, 1.5]) {
-      const bad = await call('POST', '/api/mcp/api-keys/create', { key: owner.apiKey, body: { name: 'bad', expiresInDays } });
+      const bad = await call('POST', '/api/mcp/api-keys/create', {
+        key: owner.apiKey,
+        body: { name: 'bad', expiresInDays },
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.error).toContain('expiresInDays');
     }
@@ -67,7 +75,10 @@ describe('workspace keys', () => {
       key: narrow.body.key,
       body: { name: 'escalate', scopes: ['read:canvases', 'delete:canvas'] },
     });
-    const within = await call('POST', '/api/mcp/api-keys/create', { key: narrow.body.key, body: { name: 'ok', scopes: ['read:canvases'] } });
+    const within = await call('POST', '/api/mcp/api-keys/create', {
+      key: narrow.body.key,
+      body: { name: 'ok', scopes: ['read:canvases'] },
+    });
     // Assess
     expect(escalation.status).toBe(403);
     expect(escalation.body.error).toContain('delete:canvas');
@@ -79,7 +90,10 @@ describe('workspace keys', () => {
     const created = await call('POST', '/api/mcp/api-keys/create', { key: owner.apiKey, body: { name: 'temp' } });
     expect((await call('GET', '/api/verify-key', { key: created.body.key })).status).toBe(200);
     // Act
-    const revoked = await call('POST', '/api/mcp/api-keys/revoke', { key: owner.apiKey, body: { id: created.body.id } });
+    const revoked = await call('POST', '/api/mcp/api-keys/revoke', {
+      key: owner.apiKey,
+      body: { id: created.body.id },
+    });
     // Assess
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ id: created.body.id, status: 'revoked' });
@@ -115,15 +129,22 @@ describe('workspace keys', () => {
 
   it('paginates the key list with an opaque cursor', async () => {
     const workspace = await seedWorkspace('Many keys');
-    for (let i = 0; i < 4; i++) await call('POST', '/api/mcp/api-keys/create', { key: workspace.apiKey, body: { name: `k${i}` } });
+    for (let i = 0; i < 4; i++)
+      await call('POST', '/api/mcp/api-keys/create', { key: workspace.apiKey, body: { name: `k${i}` } });
     const first = await call('GET', '/api/mcp/api-keys/list', { key: workspace.apiKey, query: { limit: '3' } });
     expect(first.body.items).toHaveLength(3);
     expect(first.body.nextCursor).toEqual(expect.any(String));
-    const second = await call('GET', '/api/mcp/api-keys/list', { key: workspace.apiKey, query: { limit: '3', cursor: first.body.nextCursor } });
+    const second = await call('GET', '/api/mcp/api-keys/list', {
+      key: workspace.apiKey,
+      query: { limit: '3', cursor: first.body.nextCursor },
+    });
     expect(second.body.items).toHaveLength(2);
     const ids = new Set([...first.body.items, ...second.body.items].map((item: { id: string }) => item.id));
     expect(ids.size).toBe(5);
-    const foreign = await call('GET', '/api/mcp/api-keys/list', { key: owner.apiKey, query: { cursor: first.body.nextCursor } });
+    const foreign = await call('GET', '/api/mcp/api-keys/list', {
+      key: owner.apiKey,
+      query: { cursor: first.body.nextCursor },
+    });
     expect(foreign.status).toBe(400);
   });
 });

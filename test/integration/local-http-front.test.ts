@@ -4,9 +4,20 @@ import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHead
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../functions/routes/manifest.ts';
-import { MAX_PAYLOAD_BYTES, matchPath, startHttpFront, type HttpFront, type RouteHandler } from '../../lib/local/http-front.ts';
+import {
+  MAX_PAYLOAD_BYTES,
+  matchPath,
+  startHttpFront,
+  type HttpFront,
+  type RouteHandler,
+} from '../../lib/local/http-front.ts';
 
-const route = (id: string, method: RouteDefinition['method'], path: string, host: RouteDefinition['host'] = 'base'): RouteDefinition => ({
+const route = (
+  id: string,
+  method: RouteDefinition['method'],
+  path: string,
+  host: RouteDefinition['host'] = 'base',
+): RouteDefinition => ({
   id,
   method,
   path,
@@ -82,7 +93,11 @@ interface Reply {
 }
 
 /** node:http rather than fetch: repeated headers and a declared-but-unsent body need the low level. */
-function send(method: string, path: string, options: { headers?: OutgoingHttpHeaders; body?: Buffer | string } = {}): Promise<Reply> {
+function send(
+  method: string,
+  path: string,
+  options: { headers?: OutgoingHttpHeaders; body?: Buffer | string } = {},
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${front.url}${path}`, { method, headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -132,14 +147,18 @@ describe('local HTTP front', () => {
 
   it('passes query and header names that are Object.prototype members as plain names (found by the route fuzz: was 500)', async () => {
     // Act
-    const reply = await send('GET', '/echo?toString=1&__proto__=x&constructor=0&hasOwnProperty=y', { headers: { constructor: 'c' } });
+    const reply = await send('GET', '/echo?toString=1&__proto__=x&constructor=0&hasOwnProperty=y', {
+      headers: { constructor: 'c' },
+    });
     // Assess
     expect(reply.status).toBe(200);
     const event = events[0]!;
     // JSON.parse makes "__proto__" an own key, as API Gateway's JSON event does (a literal would not).
-    expect({ ...event.queryStringParameters }).toEqual(JSON.parse('{"toString":"1","__proto__":"x","constructor":"0","hasOwnProperty":"y"}'));
-    expect(event.multiValueQueryStringParameters!['constructor']).toEqual(['0']);
-    expect(event.headers['constructor']).toBe('c');
+    expect({ ...event.queryStringParameters }).toEqual(
+      JSON.parse('{"toString":"1","__proto__":"x","constructor":"0","hasOwnProperty":"y"}'),
+    );
+    expect(event.multiValueQueryStringParameters!.constructor).toEqual(['0']);
+    expect(event.headers.constructor).toBe('c');
   });
 
   it('answers a path with a malformed %-escape with 400 JSON (found by the OAuth fuzz: was 500)', async () => {
@@ -158,7 +177,13 @@ describe('local HTTP front', () => {
     const closed = new Promise((resolve) => socket.once('close', resolve));
 
     // Act
-    socket.write(Buffer.concat([Buffer.from('GET /items/1?executionId=exec_'), Buffer.from('…', 'utf8'), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    socket.write(
+      Buffer.concat([
+        Buffer.from('GET /items/1?executionId=exec_'),
+        Buffer.from('…', 'utf8'),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
+    );
     await closed;
 
     // Assess
@@ -195,7 +220,11 @@ describe('local HTTP front', () => {
     // Act
     await send('GET', '/items/abc%20d');
     // Assess
-    expect(events[0]).toMatchObject({ resource: '/items/{id}', path: '/items/abc%20d', pathParameters: { id: 'abc d' } });
+    expect(events[0]).toMatchObject({
+      resource: '/items/{id}',
+      path: '/items/abc%20d',
+      pathParameters: { id: 'abc d' },
+    });
     expect(matchPath('/files/{path+}', '/files/a/b')).toEqual({ path: 'a/b' });
     expect(matchPath('/items/{id}', '/items/a/b')).toBeUndefined();
   });
@@ -233,14 +262,18 @@ describe('local HTTP front', () => {
   it('refuses a declared body over 10 MB with 413 before reading it', async () => {
     // Act: declare more than the limit, send almost nothing
     const reply = await new Promise<Reply>((resolve, reject) => {
-      const req = httpRequest(`${front.url}/echo`, { method: 'POST', headers: { 'content-length': MAX_PAYLOAD_BYTES + 1 } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) });
-          req.destroy();
-        });
-      });
+      const req = httpRequest(
+        `${front.url}/echo`,
+        { method: 'POST', headers: { 'content-length': MAX_PAYLOAD_BYTES + 1 } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) });
+            req.destroy();
+          });
+        },
+      );
       req.on('error', reject);
       req.write('x');
     });
@@ -254,12 +287,16 @@ describe('local HTTP front', () => {
     // Act: stream 1 MiB chunks with no Content-Length until the server answers
     const reply = await new Promise<Reply>((resolve, reject) => {
       let answered = false;
-      const req = httpRequest(`${front.url}/echo`, { method: 'POST', headers: { 'content-type': 'text/plain' } }, (res) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-      });
+      const req = httpRequest(
+        `${front.url}/echo`,
+        { method: 'POST', headers: { 'content-type': 'text/plain' } },
+        (res) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        },
+      );
       req.on('error', (error) => (answered ? undefined : reject(error)));
       const chunk = Buffer.alloc(1024 * 1024, 'a');
       // 11 MiB, just past the limit, and the request is never ended: the server must answer without the

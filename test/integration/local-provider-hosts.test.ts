@@ -30,10 +30,26 @@ describe('local mode: provider stand-ins are for the provider clients only', () 
     // Prepare: prompt → call (http-request to the stand-in) → out; an error status would still pass
     const canvasId = await client.createCanvas('Reach the stand-in');
     await client.addNode(canvasId, { id: 'prompt', type: 'prompt', data: { prompt: 'x' } });
-    await client.addNode(canvasId, { id: 'call', type: 'http-request', data: { url: `${standIn}/`, failOnErrorStatus: false } });
+    await client.addNode(canvasId, {
+      id: 'call',
+      type: 'http-request',
+      data: { url: `${standIn}/`, failOnErrorStatus: false },
+    });
     await client.addNode(canvasId, { id: 'out', type: 'output' });
-    await client.addEdge(canvasId, { id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'call', targetHandle: 'text-in' });
-    await client.addEdge(canvasId, { id: 'e2', source: 'call', sourceHandle: 'status-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(canvasId, {
+      id: 'e1',
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'call',
+      targetHandle: 'text-in',
+    });
+    await client.addEdge(canvasId, {
+      id: 'e2',
+      source: 'call',
+      sourceHandle: 'status-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
 
     // Act
     const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: {} });
@@ -51,7 +67,12 @@ describe('local mode: provider stand-ins are for the provider clients only', () 
     const canvasId = await client.linearCanvas();
 
     // Act
-    const answer = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: {}, callbackUrl: `${standIn}/callback` });
+    const answer = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: {},
+      callbackUrl: `${standIn}/callback`,
+    });
 
     // Assess
     expect(answer.status).toBe(400);
@@ -60,18 +81,37 @@ describe('local mode: provider stand-ins are for the provider clients only', () 
 
   it('still generates a video through the stand-in and stores it', async () => {
     // Prepare
-    await grantCredits({ workspaceId: stack.workspaceId, credits: 2000, reason: 'stand-in test', grantedBy: 'test', operationId: 'stand-in-grant' }, { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() });
+    await grantCredits(
+      {
+        workspaceId: stack.workspaceId,
+        credits: 2000,
+        reason: 'stand-in test',
+        grantedBy: 'test',
+        operationId: 'stand-in-grant',
+      },
+      { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    );
     const canvasId = await client.createCanvas('Stand-in video');
 
     // Act
-    const submitted = await client.post('/api/fal/generate-video', { canvasId, prompt: 'A synthetic pier', endpointId: 'bytedance/seedance-2.0/fast/text-to-video', modelParams: { duration: 4 } });
+    const submitted = await client.post('/api/fal/generate-video', {
+      canvasId,
+      prompt: 'A synthetic pier',
+      endpointId: 'bytedance/seedance-2.0/fast/text-to-video',
+      modelParams: { duration: 4 },
+    });
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
     let polled = submitted;
     for (let round = 0; round < 20 && !['succeeded', 'failed'].includes(polled.body.status); round++) {
-      polled = await client.request('GET', '/api/fal/generate-video', { query: { jobId: submitted.body.jobId, statusToken: submitted.body.statusToken } });
+      polled = await client.request('GET', '/api/fal/generate-video', {
+        query: { jobId: submitted.body.jobId, statusToken: submitted.body.statusToken },
+      });
     }
 
     // Assess
-    expect(polled.body, JSON.stringify(polled.body)).toMatchObject({ status: 'succeeded', asset: { kind: 'video', contentType: 'video/mp4' } });
+    expect(polled.body, JSON.stringify(polled.body)).toMatchObject({
+      status: 'succeeded',
+      asset: { kind: 'video', contentType: 'video/mp4' },
+    });
   });
 });

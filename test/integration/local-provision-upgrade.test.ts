@@ -18,7 +18,10 @@ describe('ensureTable over an older table', () => {
       new CreateTableCommand({
         TableName: tableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: ['PK', 'SK', gsi1.partitionKey, gsi1.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        AttributeDefinitions: ['PK', 'SK', gsi1.partitionKey, gsi1.sortKey].map((name) => ({
+          AttributeName: name,
+          AttributeType: 'S',
+        })),
         KeySchema: [
           { AttributeName: 'PK', KeyType: 'HASH' },
           { AttributeName: 'SK', KeyType: 'RANGE' },
@@ -42,7 +45,9 @@ describe('ensureTable over an older table', () => {
 
       // Assess
       const { Table } = await dynamodb.send(new DescribeTableCommand({ TableName: tableName }));
-      const indexes = Object.fromEntries((Table!.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, index]));
+      const indexes = Object.fromEntries(
+        (Table!.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, index]),
+      );
       for (const index of TABLE_SCHEMA.globalSecondaryIndexes) {
         expect(indexes[index.indexName], index.indexName).toMatchObject({
           IndexStatus: 'ACTIVE',

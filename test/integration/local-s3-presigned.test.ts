@@ -13,7 +13,14 @@ const sha256 = createHash('sha256').update(bytes).digest('base64');
 
 async function presigned(options: { sha256?: boolean } = {}) {
   const key = `presigned-test/${randomUUID()}.txt`;
-  const upload = await storage.presignUpload({ key, contentType: 'text/plain', size: bytes.length, sha256: options.sha256 === false ? null : sha256, expiresInSeconds: 300, now: new Date() });
+  const upload = await storage.presignUpload({
+    key,
+    contentType: 'text/plain',
+    size: bytes.length,
+    sha256: options.sha256 === false ? null : sha256,
+    expiresInSeconds: 300,
+    now: new Date(),
+  });
   // fetch sets Content-Length from the body itself.
   const { 'Content-Length': _length, ...headers } = upload.headers;
   return { key, url: upload.url, headers };
@@ -42,8 +49,19 @@ describe('local S3: presigned PUTs are checked as S3 checks them', () => {
   it.each([
     ['another Content-Type', (headers: Record<string, string>) => ({ ...headers, 'Content-Type': 'text/html' }), bytes],
     ['another length', (headers: Record<string, string>) => headers, Buffer.concat([bytes, Buffer.from('more')])],
-    ['no checksum header', ({ 'x-amz-checksum-sha256': _checksum, ...headers }: Record<string, string>) => headers, bytes],
-    ['another checksum header', (headers: Record<string, string>) => ({ ...headers, 'x-amz-checksum-sha256': createHash('sha256').update('other').digest('base64') }), bytes],
+    [
+      'no checksum header',
+      ({ 'x-amz-checksum-sha256': _checksum, ...headers }: Record<string, string>) => headers,
+      bytes,
+    ],
+    [
+      'another checksum header',
+      (headers: Record<string, string>) => ({
+        ...headers,
+        'x-amz-checksum-sha256': createHash('sha256').update('other').digest('base64'),
+      }),
+      bytes,
+    ],
   ])('refuses %s with 403 SignatureDoesNotMatch and stores nothing', async (_case, change, body) => {
     // Prepare
     const { key, url, headers } = await presigned();
@@ -109,7 +127,11 @@ describe('local S3: presigned PUTs are checked as S3 checks them', () => {
     const { url, headers } = await presigned();
 
     // Act
-    const answer = await fetch(url, { method: 'PUT', headers: { ...headers, 'Content-Type': 'text/html', origin: 'http://127.0.0.1:3000' }, body: bytes });
+    const answer = await fetch(url, {
+      method: 'PUT',
+      headers: { ...headers, 'Content-Type': 'text/html', origin: 'http://127.0.0.1:3000' },
+      body: bytes,
+    });
 
     // Assess
     expect(answer.status).toBe(403);

@@ -76,14 +76,18 @@ async function endpoint(dir: string, gate: 'hold' | 'fail' | 'pass'): Promise<En
   return { sfn, client, arn, calls, gateEntered };
 }
 
-const executionArnOf = (stateMachineArn: string, name: string) => `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
+const executionArnOf = (stateMachineArn: string, name: string) =>
+  `${stateMachineArn.replace(':stateMachine:', ':execution:')}:${name}`;
 
 async function closed(client: SFNClient, executionArn: string): Promise<DescribeExecutionCommandOutput> {
   let last!: DescribeExecutionCommandOutput;
-  await waitUntil(async () => {
-    last = await client.send(new DescribeExecutionCommand({ executionArn }));
-    return last.status !== 'RUNNING';
-  }, { what: `${executionArn} closed` });
+  await waitUntil(
+    async () => {
+      last = await client.send(new DescribeExecutionCommand({ executionArn }));
+      return last.status !== 'RUNNING';
+    },
+    { what: `${executionArn} closed` },
+  );
   return last;
 }
 
@@ -92,7 +96,13 @@ describe('local Step Functions journal', () => {
     // Prepare: the first process runs Prepare and Double, then "dies" inside Gate
     const dir = dataDir();
     const first = await endpoint(dir, 'hold');
-    const start = await first.client.send(new StartExecutionCommand({ stateMachineArn: first.arn, name: 'crash-1', input: JSON.stringify({ value: 5, mode: 'pass', key: 'a' }) }));
+    const start = await first.client.send(
+      new StartExecutionCommand({
+        stateMachineArn: first.arn,
+        name: 'crash-1',
+        input: JSON.stringify({ value: 5, mode: 'pass', key: 'a' }),
+      }),
+    );
     await first.gateEntered;
 
     // Act: a new process on the same data directory
@@ -110,12 +120,16 @@ describe('local Step Functions journal', () => {
     const dir = dataDir();
     const first = await endpoint(dir, 'fail');
     const input = JSON.stringify({ value: 1, mode: 'pass', key: 'b' });
-    const { executionArn } = await first.client.send(new StartExecutionCommand({ stateMachineArn: first.arn, name: 'crash-2', input }));
+    const { executionArn } = await first.client.send(
+      new StartExecutionCommand({ stateMachineArn: first.arn, name: 'crash-2', input }),
+    );
     expect((await closed(first.client, executionArn!)).status).toBe('FAILED');
 
     // Act: restart, then reuse the name and redrive
     const second = await endpoint(dir, 'pass');
-    const reuse = second.client.send(new StartExecutionCommand({ stateMachineArn: second.arn, name: 'crash-2', input }));
+    const reuse = second.client.send(
+      new StartExecutionCommand({ stateMachineArn: second.arn, name: 'crash-2', input }),
+    );
     await expect(reuse).rejects.toBeInstanceOf(ExecutionAlreadyExists);
     await second.client.send(new RedriveExecutionCommand({ executionArn }));
     const described = await closed(second.client, executionArn!);
@@ -129,7 +143,13 @@ describe('local Step Functions journal', () => {
     // Prepare
     const dir = dataDir();
     const first = await endpoint(dir, 'hold');
-    const { executionArn } = await first.client.send(new StartExecutionCommand({ stateMachineArn: first.arn, name: 'stop-1', input: JSON.stringify({ value: 2, mode: 'pass', key: 'c' }) }));
+    const { executionArn } = await first.client.send(
+      new StartExecutionCommand({
+        stateMachineArn: first.arn,
+        name: 'stop-1',
+        input: JSON.stringify({ value: 2, mode: 'pass', key: 'c' }),
+      }),
+    );
     await first.gateEntered;
 
     // Act

@@ -59,7 +59,8 @@ beforeAll(async () => {
       },
       Gate: async (event: GateInput) => {
         const calls = count(gateCalls, event.key);
-        if (event.mode === 'fail' || (event.mode === 'failOnce' && calls === 1)) throw new GateError(`gate closed for ${event.key}`);
+        if (event.mode === 'fail' || (event.mode === 'failOnce' && calls === 1))
+          throw new GateError(`gate closed for ${event.key}`);
         if (event.mode === 'hold') await new Promise<void>((release) => held.set(event.key, release));
         return { value: event.value, gateCalls: calls };
       },
@@ -125,7 +126,10 @@ describe('local Step Functions endpoint', () => {
     // Assess
     expect(second.executionArn).toBe(first.executionArn);
     expect(second.startDate).toEqual(first.startDate);
-    await expect(otherInput).rejects.toMatchObject({ name: 'ExecutionAlreadyExists', $metadata: { httpStatusCode: 400 } });
+    await expect(otherInput).rejects.toMatchObject({
+      name: 'ExecutionAlreadyExists',
+      $metadata: { httpStatusCode: 400 },
+    });
     held.get(key)!();
     const result = await describeUntil(first.executionArn!, closed);
     expect(result.status).toBe('SUCCEEDED');
@@ -163,7 +167,9 @@ describe('local Step Functions endpoint', () => {
     const { executionArn } = await start({ value: 1, mode: 'hold', key });
     await waitUntilHeld(key);
     // Act
-    const { stopDate } = await client.send(new StopExecutionCommand({ executionArn, error: 'UserCancelled', cause: 'test stop' }));
+    const { stopDate } = await client.send(
+      new StopExecutionCommand({ executionArn, error: 'UserCancelled', cause: 'test stop' }),
+    );
     const result = await client.send(new DescribeExecutionCommand({ executionArn }));
     // Assess
     expect(stopDate).toBeInstanceOf(Date);
@@ -260,10 +266,17 @@ describe('local Step Functions endpoint', () => {
     // Prepare
     const workflow = await startLocalWorkflow({
       name: 'helper-wired',
-      definition: { StartAt: 'Echo', States: { Echo: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:123456789012:function:echo', End: true } } },
+      definition: {
+        StartAt: 'Echo',
+        States: { Echo: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:123456789012:function:echo', End: true } },
+      },
       tasks: { Echo: async (event: unknown) => ({ echoed: event }) },
     });
-    const fromEnv = new SFNClient({ endpoint: process.env.SFN_ENDPOINT, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+    const fromEnv = new SFNClient({
+      endpoint: process.env.SFN_ENDPOINT,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
     try {
       // Act
       const { executionArn } = await fromEnv.send(

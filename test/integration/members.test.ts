@@ -5,7 +5,15 @@ import { systemClock } from '#core/clock';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '#core/errors';
 import type { Principal } from '#core/keys/api-key';
 import { createUser, signIn, workspacesOf } from '#core/users/use-cases';
-import { acceptInvite, addMember, changeMemberRole, findOpenInvite, inviteMember, removeMember, revokeInvite } from '#core/workspaces/members';
+import {
+  acceptInvite,
+  addMember,
+  changeMemberRole,
+  findOpenInvite,
+  inviteMember,
+  removeMember,
+  revokeInvite,
+} from '#core/workspaces/members';
 import { table } from '#adapters/dynamodb/client';
 import { memberships, users } from '#adapters/dynamodb/user-repository';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -21,7 +29,9 @@ describe('users', () => {
     const user = await createUser({ email: `  ${address.toUpperCase()} `, password: 'long enough pw' }, deps);
     expect(user.email).toBe(address);
     expect(user.passwordHash).toMatch(/^scrypt\$/);
-    await expect(createUser({ email: address, password: 'another password' }, deps)).rejects.toBeInstanceOf(ConflictError);
+    await expect(createUser({ email: address, password: 'another password' }, deps)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     const { client, tableName } = table();
     const { Items = [] } = await client.send(new ScanCommand({ TableName: tableName }));
     expect(JSON.stringify(Items)).not.toContain('long enough pw');
@@ -58,7 +68,10 @@ describe('invites and members', () => {
     // Assess
     expect(invite.inviteUrl).toMatch(/^https:\/\/app\.example\.test\/oauth\/invite\/inv_[A-Za-z0-9_-]{43}$/);
     expect(member).toMatchObject({ workspaceId: workspace.workspaceId, userId: user.id, role: 'editor' });
-    expect(await memberships.getMember(workspace.workspaceId, user.id)).toMatchObject({ role: 'editor', email: user.email });
+    expect(await memberships.getMember(workspace.workspaceId, user.id)).toMatchObject({
+      role: 'editor',
+      email: user.email,
+    });
     expect((await workspacesOf(user.id, deps)).map((m) => m.workspaceId)).toContain(workspace.workspaceId);
     await expect(acceptInvite(token, user, deps)).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -81,11 +94,16 @@ describe('invites and members', () => {
     const second = await createUser({ email: email(), password: 'second owner pw' }, deps);
     await addMember({ workspaceId: ws.workspaceId, user: second, role: 'owner' }, deps);
     // Two owners: one may go.
-    expect(await removeMember(principal, { userId: ws.ownerUserId }, deps)).toEqual({ userId: ws.ownerUserId, removed: true });
+    expect(await removeMember(principal, { userId: ws.ownerUserId }, deps)).toEqual({
+      userId: ws.ownerUserId,
+      removed: true,
+    });
     expect(await memberships.getMember(ws.workspaceId, ws.ownerUserId)).toBeUndefined();
     // Now `second` is the last owner.
     await expect(removeMember(principal, { userId: second.id }, deps)).rejects.toBeInstanceOf(ConflictError);
-    await expect(changeMemberRole(principal, { userId: second.id, role: 'viewer' }, deps)).rejects.toBeInstanceOf(ConflictError);
+    await expect(changeMemberRole(principal, { userId: second.id, role: 'viewer' }, deps)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     expect((await memberships.getMember(ws.workspaceId, second.id))?.role).toBe('owner');
     await expect(removeMember(principal, { userId: 'usr_nobody' }, deps)).rejects.toBeInstanceOf(NotFoundError);
   });
@@ -94,8 +112,16 @@ describe('invites and members', () => {
     const ws = await seedWorkspace('Owner role');
     const admin = await createUser({ email: email(), password: 'admin user pw' }, deps);
     await addMember({ workspaceId: ws.workspaceId, user: admin, role: 'admin' }, deps);
-    const asAdmin: Principal = { workspaceId: ws.workspaceId, keyId: 'grant', scopes: ws.scopes, userId: admin.id, credential: 'oauth' };
-    await expect(inviteMember(asAdmin, { email: email(), role: 'owner' }, APP, deps)).rejects.toBeInstanceOf(ForbiddenError);
+    const asAdmin: Principal = {
+      workspaceId: ws.workspaceId,
+      keyId: 'grant',
+      scopes: ws.scopes,
+      userId: admin.id,
+      credential: 'oauth',
+    };
+    await expect(inviteMember(asAdmin, { email: email(), role: 'owner' }, APP, deps)).rejects.toBeInstanceOf(
+      ForbiddenError,
+    );
     await expect(removeMember(asAdmin, { userId: ws.ownerUserId }, deps)).rejects.toBeInstanceOf(ForbiddenError);
     const invite = await inviteMember(asAdmin, { email: email(), role: 'editor' }, APP, deps);
     expect(invite.role).toBe('editor');

@@ -17,7 +17,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const front of fronts.values()) await front.stop();
-  for (const [host, name] of [['base', 'PUBLIC_BASE_URL'], ['app', 'PUBLIC_APP_URL']] as const) {
+  for (const [host, name] of [
+    ['base', 'PUBLIC_BASE_URL'],
+    ['app', 'PUBLIC_APP_URL'],
+  ] as const) {
     if (saved[host] === undefined) delete process.env[name];
     else process.env[name] = saved[host];
   }
@@ -48,14 +51,19 @@ describe.each(['base', 'app'] as const)('the %s host', (host) => {
     for (const route of ROUTES) {
       const line = `<code>${route.method} ${route.path}</code>`;
       if (route.host === host) expect(page).toContain(line);
-      else if (!ROUTES.some((other) => other.host === host && other.path === route.path)) expect(page).not.toContain(line);
+      else if (!ROUTES.some((other) => other.host === host && other.path === route.path))
+        expect(page).not.toContain(line);
     }
   });
 
   it('serves the OpenAPI document of this host’s paths with its own origin as the server', async () => {
     // Act
     const response = await fetch(url('/openapi.json'));
-    const document = (await response.json()) as { openapi: string; servers: { url: string }[]; paths: Record<string, { servers?: unknown }> };
+    const document = (await response.json()) as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, { servers?: unknown }>;
+    };
     // Assess
     expect(response.status).toBe(200);
     expect(document.openapi).toBe('3.1.0');

@@ -37,7 +37,11 @@ describe('POST /api/run replayed with sync: true', () => {
     expect(first.status).toBe(202);
     expect(asyncAgain.body).toMatchObject({ replayed: true, message: expect.stringContaining('idempotency key') });
     expect(syncAgain.status).toBe(200);
-    expect(syncAgain.body).toMatchObject({ executionId: first.body.executionId, replayed: true, message: asyncAgain.body.message });
+    expect(syncAgain.body).toMatchObject({
+      executionId: first.body.executionId,
+      replayed: true,
+      message: asyncAgain.body.message,
+    });
   });
 });
 
@@ -46,7 +50,12 @@ describe('POST /api/mcp/canvas/r2-upload/verify', () => {
     // Prepare
     const canvasId = await client.createCanvas('Uploads');
     const other = await client.createCanvas('Other');
-    const reserved = await client.post('/api/mcp/canvas/r2-upload/reserve', { canvasId, name: 'a.png', contentType: 'image/png', size: 70 });
+    const reserved = await client.post('/api/mcp/canvas/r2-upload/reserve', {
+      canvasId,
+      name: 'a.png',
+      contentType: 'image/png',
+      size: 70,
+    });
     expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
     const { uploadId } = reserved.body;
 
@@ -66,7 +75,9 @@ describe('POST /api/mcp/canvas/r2-upload/verify', () => {
 
 describe('a REST path on the app host', () => {
   it('answers 404 naming the base host and where the path lives', async () => {
-    const answer = await fetch(`${stack.local.appUrl}/api/canvases`, { headers: { authorization: `Bearer ${stack.key}` } });
+    const answer = await fetch(`${stack.local.appUrl}/api/canvases`, {
+      headers: { authorization: `Bearer ${stack.key}` },
+    });
     expect(answer.status).toBe(404);
     const { error } = (await answer.json()) as { error: string };
     expect(error).toContain('No route for GET /api/canvases');
@@ -94,16 +105,25 @@ describe('a Stripe redelivery to a webhook trigger', () => {
     // Assess
     expect(first.status, first.text).toBe(202);
     expect(again.status).toBe(202);
-    expect(again.body).toMatchObject({ executionId: first.body.executionId, replayed: true, provider: 'stripe', eventId });
+    expect(again.body).toMatchObject({
+      executionId: first.body.executionId,
+      replayed: true,
+      provider: 'stripe',
+      eventId,
+    });
     expect(again.body.message).not.toMatch(/new (idempotency )?key/i);
     expect(again.body.message).toContain(`Stripe delivered event ${eventId} before`);
   });
 });
 
 describe('npm run admin -- list-workspaces --local', () => {
-  it('lists the running stack\'s workspaces with the bootstrap one marked', async () => {
+  it("lists the running stack's workspaces with the bootstrap one marked", async () => {
     const result = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', 'list-workspaces', '--local', '--data-dir', stack.local.dataDir], { cwd: ROOT });
+      const child = spawn(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        ['scripts/admin.ts', 'list-workspaces', '--local', '--data-dir', stack.local.dataDir],
+        { cwd: ROOT },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

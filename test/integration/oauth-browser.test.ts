@@ -7,7 +7,11 @@ import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { OAuthMetadataSchema, OAuthProtectedResourceMetadataSchema, OpenIdProviderDiscoveryMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import {
+  OAuthMetadataSchema,
+  OAuthProtectedResourceMetadataSchema,
+  OpenIdProviderDiscoveryMetadataSchema,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
@@ -43,7 +47,9 @@ afterAll(async () => {
 
 async function gatewayTools(accessToken: string): Promise<string[]> {
   const client = new Client({ name: 'oauth-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${front.url}/api/mcp`), { requestInit: { headers: { Authorization: `Bearer ${accessToken}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(`${front.url}/api/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
+  });
   await client.connect(transport);
   try {
     return (await client.listTools()).tools.map((tool) => tool.name);
@@ -55,14 +61,20 @@ async function gatewayTools(accessToken: string): Promise<string[]> {
 async function gatewayStatus(accessToken: string): Promise<{ status: number; challenge: string | null }> {
   const response = await fetch(`${front.url}/api/mcp`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+    headers: {
+      Authorization: `Bearer ${accessToken}`,
+      'Content-Type': 'application/json',
+      Accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
   return { status: response.status, challenge: response.headers.get('www-authenticate') };
 }
 
 describe('OAuth through a headless browser', () => {
-  it('connects a client with no key: discovery, DCR, sign-in, consent, tokens, tools; refresh, revoke; demotion and removal apply on the next call', { timeout: 120_000 }, async () => {
+  it('connects a client with no key: discovery, DCR, sign-in, consent, tokens, tools; refresh, revoke; demotion and removal apply on the next call', {
+    timeout: 120_000,
+  }, async () => {
     // Prepare: a workspace (owned by its key) and a user who is its admin.
     const workspace = await seedWorkspace('OAuth browser');
     const owner: Principal = { workspaceId: workspace.workspaceId, keyId: workspace.keyId, scopes: workspace.scopes };
@@ -75,20 +87,42 @@ describe('OAuth through a headless browser', () => {
     // Discovery: the gateway's 401 points at the protected-resource document, which names the AS.
     const unauthenticated = await gatewayStatus('');
     expect(unauthenticated.status).toBe(401);
-    expect(unauthenticated.challenge).toBe(`Bearer resource_metadata="${front.url}/.well-known/oauth-protected-resource/api/mcp"`);
-    const prm = OAuthProtectedResourceMetadataSchema.parse(await (await fetch(`${front.url}/.well-known/oauth-protected-resource/api/mcp`)).json());
+    expect(unauthenticated.challenge).toBe(
+      `Bearer resource_metadata="${front.url}/.well-known/oauth-protected-resource/api/mcp"`,
+    );
+    const prm = OAuthProtectedResourceMetadataSchema.parse(
+      await (await fetch(`${front.url}/.well-known/oauth-protected-resource/api/mcp`)).json(),
+    );
     expect(prm.resource).toBe(resource);
-    OAuthProtectedResourceMetadataSchema.parse(await (await fetch(`${front.url}/.well-known/oauth-protected-resource`)).json());
+    OAuthProtectedResourceMetadataSchema.parse(
+      await (await fetch(`${front.url}/.well-known/oauth-protected-resource`)).json(),
+    );
     const issuer = new URL(prm.authorization_servers![0]!);
-    const asMetadata = OAuthMetadataSchema.parse(await (await fetch(`${front.url}/.well-known/oauth-authorization-server`)).json());
-    const oidcMetadata = OpenIdProviderDiscoveryMetadataSchema.parse(await (await fetch(`${front.url}/.well-known/openid-configuration`)).json());
+    const asMetadata = OAuthMetadataSchema.parse(
+      await (await fetch(`${front.url}/.well-known/oauth-authorization-server`)).json(),
+    );
+    const oidcMetadata = OpenIdProviderDiscoveryMetadataSchema.parse(
+      await (await fetch(`${front.url}/.well-known/openid-configuration`)).json(),
+    );
     expect(asMetadata.issuer).toBe(front.url);
     expect(oidcMetadata.code_challenge_methods_supported).toEqual(['S256']);
-    const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    const as = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+    );
 
     // Registration (RFC 7591), as a public client with a loopback redirect URI.
     const registered = await oauth.processDynamicClientRegistrationResponse(
-      await oauth.dynamicClientRegistrationRequest(as, { redirect_uris: [callbackUrl], token_endpoint_auth_method: 'none', client_name: 'Browser test client', grant_types: ['authorization_code', 'refresh_token'] }, insecure),
+      await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          redirect_uris: [callbackUrl],
+          token_endpoint_auth_method: 'none',
+          client_name: 'Browser test client',
+          grant_types: ['authorization_code', 'refresh_token'],
+        },
+        insecure,
+      ),
     );
     const client: oauth.Client = { client_id: registered.client_id };
     const none = oauth.None();
@@ -119,9 +153,14 @@ describe('OAuth through a headless browser', () => {
         await page.fill('input[name=password]', password);
         await page.click('button[type=submit]');
         expect(await page.title()).toBe('Authorize access');
-        const checked = await page.locator('input[name=scope]:checked').evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
+        const checked = await page
+          .locator('input[name=scope]:checked')
+          .evaluateAll((inputs) => inputs.map((input) => (input as unknown as { value: string }).value));
         expect(checked).toEqual(['read:canvases', 'write:canvas', 'manage:integrations']);
-        await Promise.all([page.waitForURL((target) => target.href.startsWith(callbackUrl)), page.click('button:has-text("Allow")')]);
+        await Promise.all([
+          page.waitForURL((target) => target.href.startsWith(callbackUrl)),
+          page.click('button:has-text("Allow")'),
+        ]);
       } else {
         // The browser session and the client's grant remain: no page is shown again (single sign-on).
         await page.waitForURL((target) => target.href.startsWith(callbackUrl));
@@ -132,7 +171,10 @@ describe('OAuth through a headless browser', () => {
       return oauth.processAuthorizationCodeResponse(
         as,
         client,
-        await oauth.authorizationCodeGrantRequest(as, client, none, params, callbackUrl, verifier, { additionalParameters: { resource }, ...insecure }),
+        await oauth.authorizationCodeGrantRequest(as, client, none, params, callbackUrl, verifier, {
+          additionalParameters: { resource },
+          ...insecure,
+        }),
       );
     }
 
@@ -149,7 +191,11 @@ describe('OAuth through a headless browser', () => {
     expect(adminTools).not.toContain('run_workflow');
 
     // Refresh rotates: a new pair that works; the used refresh token is spent.
-    const refreshed = await oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, none, tokens.refresh_token!, insecure));
+    const refreshed = await oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, none, tokens.refresh_token!, insecure),
+    );
     expect(refreshed.access_token).toMatch(/^oat_/);
     expect(refreshed.refresh_token).toMatch(/^ort_/);
     expect(refreshed.refresh_token).not.toBe(tokens.refresh_token);
@@ -163,11 +209,17 @@ describe('OAuth through a headless browser', () => {
     expect(viewerTools).not.toContain('create_api_key');
 
     // Revocation (RFC 7009): the token stops working at once, and with it every token of the grant.
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, none, refreshed.access_token, insecure));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client, none, refreshed.access_token, insecure),
+    );
     expect((await gatewayStatus(refreshed.access_token)).status).toBe(401);
     expect((await gatewayStatus(tokens.access_token)).status).toBe(401);
     await expect(
-      oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, none, refreshed.refresh_token!, insecure)),
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, none, refreshed.refresh_token!, insecure),
+      ),
     ).rejects.toThrow();
 
     // Authorising again: the same browser goes straight back to the client.
@@ -180,7 +232,11 @@ describe('OAuth through a headless browser', () => {
     expect(removed.status).toBe(401);
     expect(removed.challenge).toContain('resource_metadata=');
     await expect(
-      oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, none, second.refresh_token!, insecure)),
+      oauth.processRefreshTokenResponse(
+        as,
+        client,
+        await oauth.refreshTokenGrantRequest(as, client, none, second.refresh_token!, insecure),
+      ),
     ).rejects.toThrow();
   });
 });

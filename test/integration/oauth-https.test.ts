@@ -16,11 +16,30 @@ beforeAll(async () => {
   ({ handler } = await import('../../functions/routes/oauth/server.ts'));
 });
 
-function event(method: 'GET' | 'POST', path: string, options: { query?: Record<string, string>; body?: unknown } = {}): APIGatewayProxyEvent {
-  const route = findRoute(path.startsWith('/.well-known') ? 'GET' : 'ANY', path.startsWith('/.well-known') ? '/.well-known/{proxy+}' : '/oauth/{proxy+}');
+function event(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { query?: Record<string, string>; body?: unknown } = {},
+): APIGatewayProxyEvent {
+  const route = findRoute(
+    path.startsWith('/.well-known') ? 'GET' : 'ANY',
+    path.startsWith('/.well-known') ? '/.well-known/{proxy+}' : '/oauth/{proxy+}',
+  );
   // A request that reached API Gateway under another name (its execute-api domain) must not leak it.
-  const base = proxyEvent(route, { body: options.body, query: options.query, headers: { Host: 'abc123.execute-api.eu-west-1.amazonaws.com' } }, method);
-  return { ...base, path, requestContext: { ...base.requestContext, domainName: 'abc123.execute-api.eu-west-1.amazonaws.com', path: `/prod${path}` } };
+  const base = proxyEvent(
+    route,
+    { body: options.body, query: options.query, headers: { Host: 'abc123.execute-api.eu-west-1.amazonaws.com' } },
+    method,
+  );
+  return {
+    ...base,
+    path,
+    requestContext: {
+      ...base.requestContext,
+      domainName: 'abc123.execute-api.eu-west-1.amazonaws.com',
+      path: `/prod${path}`,
+    },
+  };
 }
 
 describe('OAuth behind an HTTPS custom domain', () => {
@@ -33,7 +52,13 @@ describe('OAuth behind an HTTPS custom domain', () => {
       OAuthMetadataSchema.parse(document);
       OpenIdProviderDiscoveryMetadataSchema.parse(document);
       expect(document.issuer).toBe(ORIGIN);
-      for (const key of ['authorization_endpoint', 'token_endpoint', 'registration_endpoint', 'revocation_endpoint', 'jwks_uri']) {
+      for (const key of [
+        'authorization_endpoint',
+        'token_endpoint',
+        'registration_endpoint',
+        'revocation_endpoint',
+        'jwks_uri',
+      ]) {
         expect(document[key].startsWith(`${ORIGIN}/oauth/`)).toBe(true);
       }
       expect(document.scopes_supported).toEqual(expect.arrayContaining(['read:canvases', 'manage:integrations']));
@@ -44,7 +69,11 @@ describe('OAuth behind an HTTPS custom domain', () => {
   });
 
   it('sets Secure, HttpOnly, SameSite cookies on the way to the sign-in page', async () => {
-    const registered = await handler(event('POST', '/oauth/register', { body: { redirect_uris: ['https://claude.ai/api/mcp/auth_callback'], token_endpoint_auth_method: 'none' } }));
+    const registered = await handler(
+      event('POST', '/oauth/register', {
+        body: { redirect_uris: ['https://claude.ai/api/mcp/auth_callback'], token_endpoint_auth_method: 'none' },
+      }),
+    );
     expect(registered.statusCode).toBe(201);
     const { client_id } = JSON.parse(registered.body);
     const started = await handler(

@@ -35,7 +35,13 @@ class MemoryProvider implements OAuthClientProvider {
     return CALLBACK;
   }
   get clientMetadata() {
-    return { redirect_uris: [CALLBACK], client_name: 'SDK auth() test', grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      redirect_uris: [CALLBACK],
+      client_name: 'SDK auth() test',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   clientInformation() {
     return this.client;
@@ -64,7 +70,14 @@ class MemoryProvider implements OAuthClientProvider {
 async function userApproves(authorizationUrl: URL, email: string, password: string): Promise<string> {
   const jar = new Map<string, string>();
   const go = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [name, ...value] = line.split(';')[0]!.split('=');
       jar.set(name!.trim(), value.join('='));
@@ -72,14 +85,26 @@ async function userApproves(authorizationUrl: URL, email: string, password: stri
     return response;
   };
   const post = (url: string, fields: [string, string][]) =>
-    go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    go(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    });
   const interaction = (await go(authorizationUrl.href)).headers.get('location')!;
   let csrf = /name="csrf" value="([^"]+)"/.exec(await (await go(interaction)).text())![1]!;
-  const resume = (await post(`${interaction}/login`, [['csrf', csrf], ['email', email], ['password', password]])).headers.get('location')!;
+  const resume = (
+    await post(`${interaction}/login`, [
+      ['csrf', csrf],
+      ['email', email],
+      ['password', password],
+    ])
+  ).headers.get('location')!;
   const consent = (await go(resume)).headers.get('location')!;
   const consentPage = await (await go(consent)).text();
   csrf = /name="csrf" value="([^"]+)"/.exec(consentPage)![1]!;
-  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)" checked/g)].map((m) => ['scope', m[1]!] as [string, string]);
+  const scopes = [...consentPage.matchAll(/name="scope" value="([^"]+)" checked/g)].map(
+    (m) => ['scope', m[1]!] as [string, string],
+  );
   const back = (await post(`${consent}/consent`, [['csrf', csrf], ...scopes])).headers.get('location')!;
   const callback = (await go(back)).headers.get('location')!;
   const code = new URL(callback).searchParams.get('code');
@@ -88,7 +113,9 @@ async function userApproves(authorizationUrl: URL, email: string, password: stri
 }
 
 describe('the MCP SDK client auth()', () => {
-  it('discovers, registers, authorises with PKCE and resource, and calls tools with the token it got', { timeout: 60_000 }, async () => {
+  it('discovers, registers, authorises with PKCE and resource, and calls tools with the token it got', {
+    timeout: 60_000,
+  }, async () => {
     // Prepare
     const workspace = await seedWorkspace('SDK auth');
     const email = `sdk-${randomUUID()}@example.test`;

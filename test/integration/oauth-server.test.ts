@@ -20,7 +20,10 @@ let as: oauth.AuthorizationServer;
 beforeAll(async () => {
   front = await startAppFront();
   const issuer = new URL(front.url);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+  as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+  );
 });
 afterAll(async () => {
   await front?.stop();
@@ -30,7 +33,14 @@ afterAll(async () => {
 function browserLike() {
   const jar = new Map<string, string>();
   return async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const [name, ...value] = pair!.split('=');
@@ -48,7 +58,11 @@ const form = (fields: Record<string, string>) => ({
 const field = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
 
 async function register(redirectUris: string[]) {
-  return oauth.dynamicClientRegistrationRequest(as, { redirect_uris: redirectUris, token_endpoint_auth_method: 'none' }, insecure);
+  return oauth.dynamicClientRegistrationRequest(
+    as,
+    { redirect_uris: redirectUris, token_endpoint_auth_method: 'none' },
+    insecure,
+  );
 }
 
 async function authorizationUrl(clientId: string, redirectUri: string, extra: Record<string, string | undefined>) {
@@ -69,7 +83,9 @@ async function authorizationUrl(clientId: string, redirectUri: string, extra: Re
 
 describe('dynamic client registration', () => {
   it('accepts https and loopback redirect URIs on any port, and refuses plain http elsewhere', async () => {
-    expect((await register(['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'])).status).toBe(201);
+    expect(
+      (await register(['https://claude.ai/api/mcp/auth_callback', 'https://claude.com/api/mcp/auth_callback'])).status,
+    ).toBe(201);
     expect((await register(['http://localhost:6274/oauth/callback', 'http://127.0.0.1:53682/cb'])).status).toBe(201);
     const refused = await register(['http://attacker.example/cb']);
     expect(refused.status).toBe(400);
@@ -86,25 +102,37 @@ describe('authorization requests', () => {
   });
 
   it('requires the resource parameter, and only the gateway resource', async () => {
-    const missing = await fetch(await authorizationUrl(clientId, redirectUri, { resource: undefined }), { redirect: 'manual' });
+    const missing = await fetch(await authorizationUrl(clientId, redirectUri, { resource: undefined }), {
+      redirect: 'manual',
+    });
     expect(missing.status).toBe(303);
     const missingError = new URL(missing.headers.get('location')!).searchParams;
     expect(missingError.get('error')).toBe('invalid_target');
     expect(missingError.get('error_description')).toBe('the resource parameter is required');
-    const other = await fetch(await authorizationUrl(clientId, redirectUri, { resource: 'https://elsewhere.example/api/mcp' }), { redirect: 'manual' });
+    const other = await fetch(
+      await authorizationUrl(clientId, redirectUri, { resource: 'https://elsewhere.example/api/mcp' }),
+      { redirect: 'manual' },
+    );
     expect(other.status).toBe(303);
     expect(new URL(other.headers.get('location')!).searchParams.get('error')).toBe('invalid_target');
   });
 
   it('requires PKCE with S256', async () => {
-    const none = await fetch(await authorizationUrl(clientId, redirectUri, { code_challenge: undefined, code_challenge_method: undefined }), { redirect: 'manual' });
+    const none = await fetch(
+      await authorizationUrl(clientId, redirectUri, { code_challenge: undefined, code_challenge_method: undefined }),
+      { redirect: 'manual' },
+    );
     expect(new URL(none.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
-    const plain = await fetch(await authorizationUrl(clientId, redirectUri, { code_challenge_method: 'plain' }), { redirect: 'manual' });
+    const plain = await fetch(await authorizationUrl(clientId, redirectUri, { code_challenge_method: 'plain' }), {
+      redirect: 'manual',
+    });
     expect(new URL(plain.headers.get('location')!).searchParams.get('error')).toBe('invalid_request');
   });
 
   it('redirects only to the exact registered URI', async () => {
-    const response = await fetch(await authorizationUrl(clientId, 'http://127.0.0.1:9/cb/other', {}), { redirect: 'manual' });
+    const response = await fetch(await authorizationUrl(clientId, 'http://127.0.0.1:9/cb/other', {}), {
+      redirect: 'manual',
+    });
     expect(response.status).toBe(400);
   });
 
@@ -180,22 +208,37 @@ describe('invite page', () => {
     const go = browserLike();
     const page = await (await go(invite.inviteUrl)).text();
     expect(page).toContain('Your password');
-    expect((await go(invite.inviteUrl, form({ csrf: field(page, 'csrf'), password: 'not it at all' }))).status).toBe(401);
-    expect((await go(invite.inviteUrl, form({ csrf: field(page, 'csrf'), password: 'existing password' }))).status).toBe(200);
+    expect((await go(invite.inviteUrl, form({ csrf: field(page, 'csrf'), password: 'not it at all' }))).status).toBe(
+      401,
+    );
+    expect(
+      (await go(invite.inviteUrl, form({ csrf: field(page, 'csrf'), password: 'existing password' }))).status,
+    ).toBe(200);
     expect(await memberships.getMember(workspace.workspaceId, user.id)).toMatchObject({ role: 'viewer' });
   });
 });
 
 describe('gateway credentials', () => {
   it('answers umcp_ credentials, webhook secrets and unknown OAuth tokens with 401 and the metadata pointer', async () => {
-    for (const token of ['umcp_' + 'x'.repeat(40), 'whsec_' + 'x'.repeat(40), 'oat_' + 'x'.repeat(43), 'ort_' + 'x'.repeat(43)]) {
+    for (const token of [
+      `umcp_${'x'.repeat(40)}`,
+      `whsec_${'x'.repeat(40)}`,
+      `oat_${'x'.repeat(43)}`,
+      `ort_${'x'.repeat(43)}`,
+    ]) {
       const response = await fetch(`${front.url}/api/mcp`, {
         method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
       });
       expect(response.status).toBe(401);
-      expect(response.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${front.url}/.well-known/oauth-protected-resource/api/mcp"`);
+      expect(response.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${front.url}/.well-known/oauth-protected-resource/api/mcp"`,
+      );
     }
   });
 });

@@ -45,7 +45,14 @@ function browser() {
   const jar = new Map<string, string>();
   const cookieValues = new Set<string>();
   const go = async (url: string, init: RequestInit = {}) => {
-    const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: {
+        ...(init.headers as Record<string, string>),
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
     for (const line of response.headers.getSetCookie()) {
       const [name, ...value] = line.split(';')[0]!.split('=');
       jar.set(name!.trim(), value.join('='));
@@ -74,7 +81,11 @@ async function tokenRequest(fields: [string, string][], clientId: string, client
 async function callGateway(accessToken: string): Promise<number> {
   const response = await fetch(`${front.url}/api/mcp`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
   await response.arrayBuffer();
@@ -90,7 +101,9 @@ async function signedInMember() {
 }
 
 describe('what a table read yields', () => {
-  it('holds no credential of a full sign-in, refresh included; the tokens still work, rotate, and reuse revokes the grant', { timeout: 60_000 }, async () => {
+  it('holds no credential of a full sign-in, refresh included; the tokens still work, rotate, and reuse revokes the grant', {
+    timeout: 60_000,
+  }, async () => {
     // Prepare: record every id oidc-provider asks the adapter to persist (the client id is public).
     const upsert = vi.spyOn(DynamoOAuthAdapter.prototype, 'upsert');
     const { email, password } = await signedInMember();
@@ -109,16 +122,35 @@ describe('what a table read yields', () => {
     secrets.set('registration access token', registered.registration_access_token!);
 
     const verifier = randomBytes(32).toString('base64url');
-    const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString('base64url');
+    const challenge = Buffer.from(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))).toString(
+      'base64url',
+    );
     const authorize = new URL(`${front.url}/oauth/authorize`);
-    for (const [name, value] of Object.entries({ client_id: clientId, redirect_uri: REDIRECT_URI, response_type: 'code', scope: 'read:canvases', code_challenge: challenge, code_challenge_method: 'S256', resource: `${front.url}/api/mcp` })) {
+    for (const [name, value] of Object.entries({
+      client_id: clientId,
+      redirect_uri: REDIRECT_URI,
+      response_type: 'code',
+      scope: 'read:canvases',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${front.url}/api/mcp`,
+    })) {
       authorize.searchParams.set(name, value);
     }
     const { go, cookieValues } = browser();
     const interaction = (await go(authorize.href)).headers.get('location')!;
     secrets.set('interaction id', interaction.split('/').at(-1)!);
     let csrf = /name="csrf" value="([^"]+)"/.exec(await (await go(interaction)).text())![1]!;
-    const resume = (await go(`${interaction}/login`, formPost([['csrf', csrf], ['email', email], ['password', password]]))).headers.get('location')!;
+    const resume = (
+      await go(
+        `${interaction}/login`,
+        formPost([
+          ['csrf', csrf],
+          ['email', email],
+          ['password', password],
+        ]),
+      )
+    ).headers.get('location')!;
     const consent = (await go(resume)).headers.get('location')!;
     secrets.set('consent interaction id', consent.split('/').at(-1)!);
     const consentPage = await (await go(consent)).text();
@@ -126,16 +158,40 @@ describe('what a table read yields', () => {
     // deleted once the flow completes.
     const midFlow = await scanTable();
     csrf = /name="csrf" value="([^"]+)"/.exec(consentPage)![1]!;
-    const back = (await go(`${consent}/consent`, formPost([['csrf', csrf], ['scope', 'read:canvases']]))).headers.get('location')!;
+    const back = (
+      await go(
+        `${consent}/consent`,
+        formPost([
+          ['csrf', csrf],
+          ['scope', 'read:canvases'],
+        ]),
+      )
+    ).headers.get('location')!;
     const callback = new URL((await go(back)).headers.get('location')!);
     const code = callback.searchParams.get('code')!;
     secrets.set('authorization code', code);
 
-    const first = await tokenRequest([['grant_type', 'authorization_code'], ['code', code], ['code_verifier', verifier], ['redirect_uri', REDIRECT_URI]], clientId, registered.client_secret!);
+    const first = await tokenRequest(
+      [
+        ['grant_type', 'authorization_code'],
+        ['code', code],
+        ['code_verifier', verifier],
+        ['redirect_uri', REDIRECT_URI],
+      ],
+      clientId,
+      registered.client_secret!,
+    );
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     secrets.set('first access token', first.body.access_token!);
     secrets.set('first refresh token', first.body.refresh_token!);
-    const second = await tokenRequest([['grant_type', 'refresh_token'], ['refresh_token', first.body.refresh_token!]], clientId, registered.client_secret!);
+    const second = await tokenRequest(
+      [
+        ['grant_type', 'refresh_token'],
+        ['refresh_token', first.body.refresh_token!],
+      ],
+      clientId,
+      registered.client_secret!,
+    );
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     secrets.set('second access token', second.body.access_token!);
     secrets.set('second refresh token', second.body.refresh_token!);
@@ -146,15 +202,32 @@ describe('what a table read yields', () => {
       models.add(model);
       if (model === 'Client') continue;
       // A digest the adapter handed out itself (a stored grant or session reference) is no secret.
-      for (const [field, value] of Object.entries({ jti: id, uid: payload.uid, grantId: payload.grantId, sessionUid: payload.sessionUid })) {
-        if (typeof value === 'string' && !/^sha256:[0-9a-f]{64}$/.test(value)) secrets.set(`${model}.${field} ${value.slice(0, 8)}…`, value);
+      for (const [field, value] of Object.entries({
+        jti: id,
+        uid: payload.uid,
+        grantId: payload.grantId,
+        sessionUid: payload.sessionUid,
+      })) {
+        if (typeof value === 'string' && !/^sha256:[0-9a-f]{64}$/.test(value))
+          secrets.set(`${model}.${field} ${value.slice(0, 8)}…`, value);
       }
     }
     upsert.mockRestore();
     const items = [...midFlow, ...(await scanTable())];
 
     // Assess: the flow worked, and nothing it produced is readable from the table.
-    expect(models).toEqual(new Set(['Client', 'RegistrationAccessToken', 'Interaction', 'Session', 'Grant', 'AuthorizationCode', 'AccessToken', 'RefreshToken']));
+    expect(models).toEqual(
+      new Set([
+        'Client',
+        'RegistrationAccessToken',
+        'Interaction',
+        'Session',
+        'Grant',
+        'AuthorizationCode',
+        'AccessToken',
+        'RefreshToken',
+      ]),
+    );
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token);
     expect(await callGateway(second.body.access_token!)).toBe(200);
     const found = [...secrets].filter(([, value]) => items.some((item) => item.includes(value))).map(([name]) => name);
@@ -162,14 +235,47 @@ describe('what a table read yields', () => {
 
     // The client authenticates with its secret, never with the digest the table holds.
     for (const wrong of [clientSecretDigest(registered.client_secret!), 'not the secret']) {
-      expect((await tokenRequest([['grant_type', 'refresh_token'], ['refresh_token', second.body.refresh_token!]], clientId, wrong)).status).toBe(401);
+      expect(
+        (
+          await tokenRequest(
+            [
+              ['grant_type', 'refresh_token'],
+              ['refresh_token', second.body.refresh_token!],
+            ],
+            clientId,
+            wrong,
+          )
+        ).status,
+      ).toBe(401);
     }
 
     // The stored form still carries the protocol: presenting the spent refresh token is refused and
     // revokes the whole grant (oidc-provider's reuse detection, through the adapter's grant index).
-    expect((await tokenRequest([['grant_type', 'refresh_token'], ['refresh_token', first.body.refresh_token!]], clientId, registered.client_secret!)).status).toBe(400);
+    expect(
+      (
+        await tokenRequest(
+          [
+            ['grant_type', 'refresh_token'],
+            ['refresh_token', first.body.refresh_token!],
+          ],
+          clientId,
+          registered.client_secret!,
+        )
+      ).status,
+    ).toBe(400);
     expect(await callGateway(second.body.access_token!)).toBe(401);
-    expect((await tokenRequest([['grant_type', 'refresh_token'], ['refresh_token', second.body.refresh_token!]], clientId, registered.client_secret!)).status).toBe(400);
+    expect(
+      (
+        await tokenRequest(
+          [
+            ['grant_type', 'refresh_token'],
+            ['refresh_token', second.body.refresh_token!],
+          ],
+          clientId,
+          registered.client_secret!,
+        )
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -183,18 +289,51 @@ describe('items written before ids were digested', () => {
     const refreshToken = `ort_${randomBytes(32).toString('base64url')}`;
     const accountId = encodeAccountId(user.id, workspace.workspaceId);
     const registered = (await (
-      await fetch(`${front.url}/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' }) })
+      await fetch(`${front.url}/oauth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' }),
+      })
     ).json()) as Record<string, string>;
-    const common = { accountId, clientId: registered.client_id, grantId: 'old-grant', scope: 'read:canvases', iat: now, exp: now + 900 };
+    const common = {
+      accountId,
+      clientId: registered.client_id,
+      grantId: 'old-grant',
+      scope: 'read:canvases',
+      iat: now,
+      exp: now + 900,
+    };
     const old = (model: string, id: string, payload: Record<string, unknown>) =>
-      client.send(new PutCommand({ TableName: tableName, Item: { PK: `OAUTH#${model}#${hashOAuthId(id)}`, SK: 'OAUTH', entity: `OAuth${model}`, payload: { ...payload, jti: id, kind: model }, expiresAt: now + 900 } }));
+      client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            PK: `OAUTH#${model}#${hashOAuthId(id)}`,
+            SK: 'OAUTH',
+            entity: `OAuth${model}`,
+            payload: { ...payload, jti: id, kind: model },
+            expiresAt: now + 900,
+          },
+        }),
+      );
     await old('AccessToken', accessToken, { ...common, aud: `${front.url}/api/mcp` });
     await old('RefreshToken', refreshToken, { ...common, resource: `${front.url}/api/mcp` });
-    await old('Grant', 'old-grant', { accountId, clientId: registered.client_id, resources: { [`${front.url}/api/mcp`]: 'read:canvases' } });
+    await old('Grant', 'old-grant', {
+      accountId,
+      clientId: registered.client_id,
+      resources: { [`${front.url}/api/mcp`]: 'read:canvases' },
+    });
 
     // Act
     const gateway = await callGateway(accessToken);
-    const refresh = await fetch(`${front.url}/oauth/token`, formPost([['grant_type', 'refresh_token'], ['refresh_token', refreshToken], ['client_id', registered.client_id!]]));
+    const refresh = await fetch(
+      `${front.url}/oauth/token`,
+      formPost([
+        ['grant_type', 'refresh_token'],
+        ['refresh_token', refreshToken],
+        ['client_id', registered.client_id!],
+      ]),
+    );
 
     // Assess
     expect(gateway).toBe(401);

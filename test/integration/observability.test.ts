@@ -10,7 +10,13 @@
 import { randomBytes } from 'node:crypto';
 import { sign as signGithub } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallbackReceiver, WebhookClient, startRunsStack, type Registration, type RunsStack } from './support/webhooks-stack.ts';
+import {
+  CallbackReceiver,
+  WebhookClient,
+  startRunsStack,
+  type Registration,
+  type RunsStack,
+} from './support/webhooks-stack.ts';
 
 const CALLBACK_SIGNING_SECRET = `cbsig_${randomBytes(24).toString('hex')}`;
 const PROVIDER_CREDENTIAL = `sk-provider-${randomBytes(24).toString('hex')}`;
@@ -53,7 +59,8 @@ beforeAll(async () => {
   secrets = {
     'workspace key': stack.key,
     'webhook secret': hook.webhookSecret,
-    'webhook secret (Standard Webhooks spelling)': (hook as unknown as { standardWebhooksSecret: string }).standardWebhooksSecret,
+    'webhook secret (Standard Webhooks spelling)': (hook as unknown as { standardWebhooksSecret: string })
+      .standardWebhooksSecret,
     'callback signing secret': CALLBACK_SIGNING_SECRET,
     'service webhook key': process.env.WEBHOOK_SECRET_KEY!,
     'provider credential': PROVIDER_CREDENTIAL,
@@ -63,12 +70,20 @@ beforeAll(async () => {
   // A run with a delivered callback, one whose callback fails.
   const canvasId = await client.linearCanvas();
   for (const path of ['/ok', '/fail']) {
-    const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { path }, callbackUrl: `${receiver.origin}${path}` });
+    const accepted = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { path },
+      callbackUrl: `${receiver.origin}${path}`,
+    });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(202);
     executionIds.push(accepted.body.executionId);
   }
   // Webhook calls: Bearer, x-webhook-secret, a GitHub-signed delivery; a refused ?secret=; a bad key.
-  const secretHeaders: Record<string, string>[] = [{ authorization: `Bearer ${hook.webhookSecret}` }, { 'x-webhook-secret': hook.webhookSecret }];
+  const secretHeaders: Record<string, string>[] = [
+    { authorization: `Bearer ${hook.webhookSecret}` },
+    { 'x-webhook-secret': hook.webhookSecret },
+  ];
   for (const headers of secretHeaders) {
     const answer = await client.callWebhook({ secret: null, headers, body: { n: 1 } });
     expect(answer.status, answer.text).toBe(202);
@@ -78,20 +93,30 @@ beforeAll(async () => {
   const signed = await client.callWebhook({
     secret: null,
     search: new URL(hook.signedUrls.github!).search,
-    headers: { 'content-type': 'application/json', 'x-github-delivery': `d-${randomBytes(4).toString('hex')}`, 'x-hub-signature-256': await signGithub(hook.webhookSecret, body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-delivery': `d-${randomBytes(4).toString('hex')}`,
+      'x-hub-signature-256': await signGithub(hook.webhookSecret, body),
+    },
     body,
   });
   expect(signed.status, signed.text).toBe(202);
   executionIds.push(signed.body.executionId);
-  expect((await client.callWebhook({ secret: hook.webhookSecret, search: `?secret=${hook.webhookSecret}` })).status).toBe(400);
+  expect(
+    (await client.callWebhook({ secret: hook.webhookSecret, search: `?secret=${hook.webhookSecret}` })).status,
+  ).toBe(400);
   expect((await client.request('GET', '/api/canvases', { key: UNKNOWN_KEY })).status).toBe(401);
   // A run that fails (the text node renders past the port limit) and a webhook pushed past its rate limit.
   const failing = await client.registeredCanvas('{{input}}'.repeat(100));
-  const failed = await client.callWebhook({ secret: failing.registration.webhookSecret, body: { pad: 'p'.repeat(20_000) } });
+  const failed = await client.callWebhook({
+    secret: failing.registration.webhookSecret,
+    body: { pad: 'p'.repeat(20_000) },
+  });
   expect(failed.status).toBe(202);
   executionIds.push(failed.body.executionId);
   let status = 0;
-  for (let call = 0; call < 8 && status !== 429; call++) status = (await client.callWebhook({ secret: failing.registration.webhookSecret, body: { call } })).status;
+  for (let call = 0; call < 8 && status !== 429; call++)
+    status = (await client.callWebhook({ secret: failing.registration.webhookSecret, body: { call } })).status;
   expect(status).toBe(429);
 
   for (const executionId of executionIds) await client.settled(executionId);
@@ -139,7 +164,15 @@ describe('logs', () => {
     const requests = jsonLines().filter((line) => line.message === 'Request');
     expect(requests.length).toBeGreaterThan(10);
     for (const line of requests) {
-      expect(line).toMatchObject({ level: 'INFO', service: 'workspace-automation', requestId: expect.any(String), method: expect.any(String), path: expect.any(String), status: expect.any(Number), ms: expect.any(Number) });
+      expect(line).toMatchObject({
+        level: 'INFO',
+        service: 'workspace-automation',
+        requestId: expect.any(String),
+        method: expect.any(String),
+        path: expect.any(String),
+        status: expect.any(Number),
+        ms: expect.any(Number),
+      });
       expect(line.path).not.toContain('?');
     }
     const run = requests.find((line) => line.path === '/api/run' && line.status === 202);
@@ -150,9 +183,14 @@ describe('logs', () => {
     expect(refused?.workspaceId).toBeUndefined();
   });
 
-  it('carry the execution and workspace ids on the workflow tasks\' lines (a failed callback is an INFO line)', () => {
+  it("carry the execution and workspace ids on the workflow tasks' lines (a failed callback is an INFO line)", () => {
     const warned = jsonLines().find((line) => line.message === 'Callback not delivered');
-    expect(warned).toMatchObject({ level: 'INFO', executionId: executionIds[1], workspaceId: stack.workspaceId, error: expect.stringContaining('500') });
+    expect(warned).toMatchObject({
+      level: 'INFO',
+      executionId: executionIds[1],
+      workspaceId: stack.workspaceId,
+      error: expect.stringContaining('500'),
+    });
   });
 });
 
@@ -160,12 +198,15 @@ describe('metrics (EMF)', () => {
   it('count accepted and failed runs, delivered and failed callbacks, webhook deliveries and 429s', () => {
     const totals: Record<string, number> = {};
     for (const line of jsonLines()) {
-      const definitions = line._aws?.CloudWatchMetrics as Array<{ Namespace: string; Metrics: Array<{ Name: string }> }> | undefined;
+      const definitions = line._aws?.CloudWatchMetrics as
+        | Array<{ Namespace: string; Metrics: Array<{ Name: string }> }>
+        | undefined;
       for (const definition of definitions ?? []) {
         expect(definition.Namespace).toBe('WorkspaceAutomation');
         for (const { Name } of definition.Metrics) {
           const value = line[Name];
-          totals[Name] = (totals[Name] ?? 0) + (Array.isArray(value) ? value.reduce((a: number, b: number) => a + b, 0) : value);
+          totals[Name] =
+            (totals[Name] ?? 0) + (Array.isArray(value) ? value.reduce((a: number, b: number) => a + b, 0) : value);
         }
       }
     }

@@ -51,7 +51,9 @@ XZACIQDfQSdXIkZcHRoS2WqpdD+QfYvhi7B2prsa0VrT3IVQNw==
 };
 
 /** Starts an HTTP receiver on a free 127.0.0.1 port; `respond` answers each request (or never does). */
-async function startReceiver(respond: (hit: Hit, res: ServerResponse) => void = (_hit, res) => res.end()): Promise<Receiver> {
+async function startReceiver(
+  respond: (hit: Hit, res: ServerResponse) => void = (_hit, res) => res.end(),
+): Promise<Receiver> {
   const receiver: Receiver = { port: 0, hostPort: '', hits: [], connections: 0 };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -167,7 +169,12 @@ describe('deliverCallback', () => {
     const lookup = resolverReturning(['127.0.0.1']);
 
     // Act
-    const outcome = await deliverCallback({ url: `https://hooks.example.test:${receiver.port}/cb`, body: '{}', allowHosts: [], lookup });
+    const outcome = await deliverCallback({
+      url: `https://hooks.example.test:${receiver.port}/cb`,
+      body: '{}',
+      allowHosts: [],
+      lookup,
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: false, error: 'callback host resolves to a non-public address' });
@@ -180,7 +187,12 @@ describe('deliverCallback', () => {
     const lookup = resolverReturning(['93.184.216.34', '127.0.0.1']);
 
     // Act
-    const outcome = await deliverCallback({ url: `https://hooks.example.test:${receiver.port}/cb`, body: '{}', allowHosts: [], lookup });
+    const outcome = await deliverCallback({
+      url: `https://hooks.example.test:${receiver.port}/cb`,
+      body: '{}',
+      allowHosts: [],
+      lookup,
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: false, error: 'callback host resolves to a non-public address' });
@@ -202,7 +214,8 @@ describe('deliverCallback', () => {
     const outcomes = await Promise.all(urls.map((url) => deliverCallback({ url, body: '{}', allowHosts: [], lookup })));
 
     // Assess
-    for (const outcome of outcomes) expect(outcome).toMatchObject({ delivered: false, error: expect.stringMatching(/^callbackUrl /) });
+    for (const outcome of outcomes)
+      expect(outcome).toMatchObject({ delivered: false, error: expect.stringMatching(/^callbackUrl /) });
     expect(lookup).not.toHaveBeenCalled();
     expect(receiver.connections).toBe(0);
   });
@@ -222,7 +235,11 @@ describe('deliverCallback', () => {
     });
 
     // Assess
-    expect(outcome).toMatchObject({ delivered: false, statusCode: 302, error: expect.stringMatching(/redirects are not followed/) });
+    expect(outcome).toMatchObject({
+      delivered: false,
+      statusCode: 302,
+      error: expect.stringMatching(/redirects are not followed/),
+    });
     expect(redirecting.hits).toHaveLength(1);
     expect(target.hits).toHaveLength(0);
     expect(target.connections).toBe(0);
@@ -230,10 +247,16 @@ describe('deliverCallback', () => {
 
   it.each([400, 404, 410, 500, 503])('records a %i answer as not delivered', async (status) => {
     // Prepare
-    const receiver = await startReceiver((_hit, res) => res.writeHead(status, { 'content-type': 'text/plain' }).end('nope'));
+    const receiver = await startReceiver((_hit, res) =>
+      res.writeHead(status, { 'content-type': 'text/plain' }).end('nope'),
+    );
 
     // Act
-    const outcome = await deliverCallback({ url: `http://${receiver.hostPort}/cb`, body: '{}', allowHosts: [receiver.hostPort] });
+    const outcome = await deliverCallback({
+      url: `http://${receiver.hostPort}/cb`,
+      body: '{}',
+      allowHosts: [receiver.hostPort],
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: false, statusCode: status, error: `receiver answered ${status}` });
@@ -246,7 +269,12 @@ describe('deliverCallback', () => {
     });
 
     // Act
-    const outcome = await deliverCallback({ url: `http://${receiver.hostPort}/cb`, body: '{}', timeoutMs: 300, allowHosts: [receiver.hostPort] });
+    const outcome = await deliverCallback({
+      url: `http://${receiver.hostPort}/cb`,
+      body: '{}',
+      timeoutMs: 300,
+      allowHosts: [receiver.hostPort],
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: false, error: 'timeout after 300ms' });
@@ -259,7 +287,13 @@ describe('deliverCallback', () => {
     const lookup = vi.fn((): Promise<LookupAddress[]> => new Promise(() => {}));
 
     // Act
-    const outcome = await deliverCallback({ url: 'https://hooks.example.test/cb', body: '{}', timeoutMs: 300, allowHosts: [], lookup });
+    const outcome = await deliverCallback({
+      url: 'https://hooks.example.test/cb',
+      body: '{}',
+      timeoutMs: 300,
+      allowHosts: [],
+      lookup,
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: false, error: 'timeout after 300ms' });
@@ -273,7 +307,12 @@ describe('deliverCallback', () => {
     });
 
     // Act
-    const outcome = await deliverCallback({ url: `http://${receiver.hostPort}/cb`, body: '{}', timeoutMs: 5000, allowHosts: [receiver.hostPort] });
+    const outcome = await deliverCallback({
+      url: `http://${receiver.hostPort}/cb`,
+      body: '{}',
+      timeoutMs: 5000,
+      allowHosts: [receiver.hostPort],
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: true, statusCode: 200 });
@@ -286,7 +325,11 @@ describe('deliverCallback', () => {
     await new Promise<void>((resolve) => servers.pop()!.close(() => resolve()));
 
     // Act
-    const outcome = await deliverCallback({ url: `http://${receiver.hostPort}/cb`, body: '{}', allowHosts: [receiver.hostPort] });
+    const outcome = await deliverCallback({
+      url: `http://${receiver.hostPort}/cb`,
+      body: '{}',
+      allowHosts: [receiver.hostPort],
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: false, error: 'connection failed: ECONNREFUSED' });
@@ -301,7 +344,12 @@ describe('deliverCallback', () => {
     const lookup = resolverReturning(['127.0.0.1'], ['127.0.0.2']);
 
     // Act
-    const outcome = await deliverCallback({ url: `http://${hostPort}/cb`, body: '{"ok":true}', allowHosts: [hostPort], lookup });
+    const outcome = await deliverCallback({
+      url: `http://${hostPort}/cb`,
+      body: '{"ok":true}',
+      allowHosts: [hostPort],
+      lookup,
+    });
 
     // Assess
     expect(outcome).toMatchObject({ delivered: true, statusCode: 200, address: '127.0.0.1' });
@@ -335,7 +383,12 @@ describe('deliverCallback', () => {
     const lookup = resolverReturning(['127.0.0.1'], ['127.0.0.2']);
 
     // Act
-    const outcome = await deliverCallback({ url: `https://${hostPort}/cb`, body: '{}', allowHosts: [hostPort], lookup });
+    const outcome = await deliverCallback({
+      url: `https://${hostPort}/cb`,
+      body: '{}',
+      allowHosts: [hostPort],
+      lookup,
+    });
 
     // Assess: the handshake reached our receiver under the right name, and the untrusted certificate
     // was refused (no request sent).

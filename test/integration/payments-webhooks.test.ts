@@ -12,7 +12,11 @@ const SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
 const ledger = new DynamoLedgerRepository();
 
 function signed(payload: string, options: { secret?: string; timestamp?: number } = {}) {
-  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? SECRET, ...(options.timestamp ? { timestamp: options.timestamp } : {}) });
+  const header = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET,
+    ...(options.timestamp ? { timestamp: options.timestamp } : {}),
+  });
   return { rawBody: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header } };
 }
 
@@ -23,11 +27,25 @@ function checkoutEvent(workspaceId: string, credits: string, overrides: Record<s
     object: 'event',
     type: 'checkout.session.completed',
     created: Math.floor(Date.now() / 1000),
-    data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid', amount_total: 1999, currency: 'usd', metadata: { workspaceId, credits }, ...overrides } },
+    data: {
+      object: {
+        id: sessionId,
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: 1999,
+        currency: 'usd',
+        metadata: { workspaceId, credits },
+        ...overrides,
+      },
+    },
   };
 }
 
-function invoiceEvent(workspaceId: string, invoiceId = `in_${randomUUID().replace(/-/g, '')}`, quantity: number | null = 2) {
+function invoiceEvent(
+  workspaceId: string,
+  invoiceId = `in_${randomUUID().replace(/-/g, '')}`,
+  quantity: number | null = 2,
+) {
   return {
     id: `evt_${randomUUID().replace(/-/g, '')}`,
     object: 'event',
@@ -39,8 +57,20 @@ function invoiceEvent(workspaceId: string, invoiceId = `in_${randomUUID().replac
         amount_paid: 4900,
         currency: 'eur',
         billing_reason: 'subscription_cycle',
-        parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_1', metadata: { workspaceId } } },
-        lines: { data: [{ id: 'il_1', quantity, pricing: { type: 'price_details', price_details: { price: 'plan_pro_monthly', product: 'prod_1' } }, period: { start: 1_767_225_600, end: 1_769_904_000 } }] },
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: 'sub_1', metadata: { workspaceId } },
+        },
+        lines: {
+          data: [
+            {
+              id: 'il_1',
+              quantity,
+              pricing: { type: 'price_details', price_details: { price: 'plan_pro_monthly', product: 'prod_1' } },
+              period: { start: 1_767_225_600, end: 1_769_904_000 },
+            },
+          ],
+        },
       },
     },
   };
@@ -72,7 +102,12 @@ describe('payment webhooks', () => {
     expect((await ledger.getBalance(workspaceId)).balance).toBe(500);
     const { items } = await ledger.listEntries(workspaceId, { limit: 10 });
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ type: 'purchase', source: 'checkout', credits: 500, payment: { provider: 'stripe', currency: 'USD', amount: '19.99' } });
+    expect(items[0]).toMatchObject({
+      type: 'purchase',
+      source: 'checkout',
+      credits: 500,
+      payment: { provider: 'stripe', currency: 'USD', amount: '19.99' },
+    });
   });
 
   it('counts completed and async_payment_succeeded of one session once; an unpaid completion adds nothing', async () => {
@@ -80,10 +115,20 @@ describe('payment webhooks', () => {
     const unpaid = checkoutEvent(workspaceId, '100', { payment_status: 'unpaid' });
     const answer = await call('POST', '/api/payments/webhooks', signed(JSON.stringify(unpaid)));
     expect(answer.body).toMatchObject({ applied: false, reason: 'checkout session is unpaid' });
-    const succeeded = { ...unpaid, id: `evt_${randomUUID()}`, type: 'checkout.session.async_payment_succeeded', data: { object: { ...unpaid.data.object, payment_status: 'paid' } } };
-    expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(succeeded)))).body).toMatchObject({ applied: true, credits: 100 });
+    const succeeded = {
+      ...unpaid,
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.async_payment_succeeded',
+      data: { object: { ...unpaid.data.object, payment_status: 'paid' } },
+    };
+    expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(succeeded)))).body).toMatchObject({
+      applied: true,
+      credits: 100,
+    });
     const completedPaid = { ...succeeded, id: `evt_${randomUUID()}`, type: 'checkout.session.completed' };
-    expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(completedPaid)))).body).toMatchObject({ duplicate: true });
+    expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(completedPaid)))).body).toMatchObject({
+      duplicate: true,
+    });
     expect((await ledger.getBalance(workspaceId)).balance).toBe(100);
   });
 
@@ -109,16 +154,29 @@ describe('payment webhooks', () => {
     }
     expect((await ledger.getBalance(workspaceId)).updatedAt).toBeNull();
     // Within the tolerance it is accepted.
-    const fresh = await call('POST', '/api/payments/webhooks', signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 240 }));
+    const fresh = await call(
+      'POST',
+      '/api/payments/webhooks',
+      signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 240 }),
+    );
     expect(fresh.body).toMatchObject({ applied: true, credits: 50 });
   });
 
   it('answers 200 with nothing applied for an unknown workspace, bad metadata or another event type', async () => {
     const cases = [
       { event: checkoutEvent('ws_0000000000000000000000zzzz', '10'), reason: 'unknown workspace' },
-      { event: checkoutEvent('not-a-workspace', '10'), reason: 'metadata.workspaceId is missing or not a workspace id' },
-      { event: checkoutEvent((await seedWorkspace()).workspaceId, '1.5'), reason: 'metadata.credits is missing or not a whole number of credits' },
-      { event: { ...checkoutEvent('ws_0000000000000000000000zzzz', '10'), type: 'customer.created' }, reason: 'event type customer.created is not handled here' },
+      {
+        event: checkoutEvent('not-a-workspace', '10'),
+        reason: 'metadata.workspaceId is missing or not a workspace id',
+      },
+      {
+        event: checkoutEvent((await seedWorkspace()).workspaceId, '1.5'),
+        reason: 'metadata.credits is missing or not a whole number of credits',
+      },
+      {
+        event: { ...checkoutEvent('ws_0000000000000000000000zzzz', '10'), type: 'customer.created' },
+        reason: 'event type customer.created is not handled here',
+      },
     ];
     for (const { event, reason } of cases) {
       const answer = await call('POST', '/api/payments/webhooks', signed(JSON.stringify(event)));
@@ -136,17 +194,32 @@ describe('payment webhooks', () => {
     // Act
     const first = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(invoice)));
     const again = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(redelivered)));
-    const nextMonth = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(invoiceEvent(workspaceId))));
+    const nextMonth = await call(
+      'POST',
+      '/api/payments/plan-webhooks',
+      signed(JSON.stringify(invoiceEvent(workspaceId))),
+    );
     // Assess: pro is 10 000 credits a month, quantity 2
     expect(first.body).toMatchObject({ applied: true, credits: 20_000 });
     expect(again.body).toMatchObject({ duplicate: true });
     expect(nextMonth.body).toMatchObject({ applied: true });
     expect((await ledger.getBalance(workspaceId)).balance).toBe(40_000);
     const { items } = await ledger.listEntries(workspaceId, { limit: 1 });
-    expect(items[0]).toMatchObject({ type: 'purchase', source: 'plan', payment: { currency: 'EUR', amount: '49.00', planId: 'pro', periodStart: '2026-01-01T00:00:00.000Z' } });
+    expect(items[0]).toMatchObject({
+      type: 'purchase',
+      source: 'plan',
+      payment: { currency: 'EUR', amount: '49.00', planId: 'pro', periodStart: '2026-01-01T00:00:00.000Z' },
+    });
     // A checkout event sent to the plan endpoint is not handled there.
-    const wrong = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(checkoutEvent(workspaceId, '5'))));
-    expect(wrong.body).toMatchObject({ applied: false, reason: 'event type checkout.session.completed is not handled here' });
+    const wrong = await call(
+      'POST',
+      '/api/payments/plan-webhooks',
+      signed(JSON.stringify(checkoutEvent(workspaceId, '5'))),
+    );
+    expect(wrong.body).toMatchObject({
+      applied: false,
+      reason: 'event type checkout.session.completed is not handled here',
+    });
   });
 
   // Issue 21 item 11: a quantity no plan can have was a 400 (1e12: the ledger refused the credits, so
@@ -162,7 +235,11 @@ describe('payment webhooks', () => {
     // Prepare
     const { workspaceId } = await seedWorkspace();
     // Act
-    const answer = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(invoiceEvent(workspaceId, undefined, quantity))));
+    const answer = await call(
+      'POST',
+      '/api/payments/plan-webhooks',
+      signed(JSON.stringify(invoiceEvent(workspaceId, undefined, quantity))),
+    );
     // Assess
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body).toMatchObject({ received: true, applied: false, workspaceId });
@@ -172,7 +249,11 @@ describe('payment webhooks', () => {
 
   it('counts a plan line without a quantity as one plan', async () => {
     const { workspaceId } = await seedWorkspace();
-    const answer = await call('POST', '/api/payments/plan-webhooks', signed(JSON.stringify(invoiceEvent(workspaceId, undefined, null))));
+    const answer = await call(
+      'POST',
+      '/api/payments/plan-webhooks',
+      signed(JSON.stringify(invoiceEvent(workspaceId, undefined, null))),
+    );
     expect(answer.body).toMatchObject({ applied: true, credits: 10_000 });
   });
 });

@@ -62,7 +62,9 @@ describe('DynamoDB round trips per request', () => {
   });
 
   it('a 403 for a missing scope costs only the key lookup', async () => {
-    const narrow = (await call('POST', '/api/mcp/api-keys/create', { key, body: { name: 'reader', scopes: ['read:canvases'] } })).body.key;
+    const narrow = (
+      await call('POST', '/api/mcp/api-keys/create', { key, body: { name: 'reader', scopes: ['read:canvases'] } })
+    ).body.key;
     commands.length = 0;
     await call('POST', '/api/mcp/canvas/create', { key: narrow, body: { name: 'nope' } });
     expect(commands).toEqual(['GetItemCommand']);

@@ -31,7 +31,12 @@ describe('a run, start to finish', () => {
     await client.addNode(listed, { id: 'prompt', type: 'prompt', data: { prompt: 'stored' } });
     await client.addNode(listed, { id: 'tpl', type: 'text', data: { template: 'Hi {{inputs.name}}: {{input}}' } });
     await client.addNode(listed, { id: 'out', type: 'output' });
-    await client.addEdge(listed, { source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' });
+    await client.addEdge(listed, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'tpl',
+      targetHandle: 'text-in',
+    });
     await client.addEdge(listed, { source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
 
     // Act
@@ -39,7 +44,11 @@ describe('a run, start to finish', () => {
 
     // Assess: the 202
     expect(accepted.status).toBe(202);
-    expect(accepted.body).toEqual({ ok: true, executionId: expect.stringMatching(EXECUTION_ID), message: expect.any(String) });
+    expect(accepted.body).toEqual({
+      ok: true,
+      executionId: expect.stringMatching(EXECUTION_ID),
+      message: expect.any(String),
+    });
     expect(accepted.headers.get('x-idempotent-replay')).toBeNull();
     const { executionId } = accepted.body;
 
@@ -54,12 +63,17 @@ describe('a run, start to finish', () => {
       status: 'succeeded',
       attempt: 1,
       inputs: { name: 'Ada' },
-      outputs: { prompt: { 'prompt-out': 'stored' }, tpl: { 'text-out': 'Hi Ada: stored' }, out: { value: 'Hi Ada: stored' } },
+      outputs: {
+        prompt: { 'prompt-out': 'stored' },
+        tpl: { 'text-out': 'Hi Ada: stored' },
+        out: { value: 'Hi Ada: stored' },
+      },
       result: { out: 'Hi Ada: stored' },
       error: null,
       callback: null,
     });
-    for (const id of ['prompt', 'tpl', 'out']) expect(done.nodes[id]).toMatchObject({ status: 'succeeded', attempts: 1, error: null });
+    for (const id of ['prompt', 'tpl', 'out'])
+      expect(done.nodes[id]).toMatchObject({ status: 'succeeded', attempts: 1, error: null });
     expect(Date.parse(done.createdAt)).toBeLessThanOrEqual(Date.parse(done.startedAt));
     expect(Date.parse(done.startedAt)).toBeLessThanOrEqual(Date.parse(done.finishedAt));
 
@@ -70,7 +84,11 @@ describe('a run, start to finish', () => {
     const timeline = await client.get('/api/mcp/executions/timeline', { executionId });
     expect(timeline.status).toBe(200);
     expect(timeline.body).toMatchObject({ executionId, status: 'succeeded' });
-    expect(timeline.body.events.map((event: { type: string; nodeId?: string }) => event.nodeId ? `${event.type}:${event.nodeId}` : event.type)).toEqual([
+    expect(
+      timeline.body.events.map((event: { type: string; nodeId?: string }) =>
+        event.nodeId ? `${event.type}:${event.nodeId}` : event.type,
+      ),
+    ).toEqual([
       'execution.queued',
       'execution.started',
       'node.started:prompt',
@@ -103,7 +121,7 @@ describe('a run, start to finish', () => {
     });
   });
 
-  it('lists a canvas\'s executions newest first, a page at a time', async () => {
+  it("lists a canvas's executions newest first, a page at a time", async () => {
     // Prepare: three runs told apart by their inputs
     const history = await client.linearCanvas();
     const ids: string[] = [];
@@ -115,7 +133,11 @@ describe('a run, start to finish', () => {
 
     // Act
     const first = await client.get('/api/mcp/canvas/executions', { canvasId: history, limit: '2' });
-    const second = await client.get('/api/mcp/canvas/executions', { canvasId: history, limit: '2', cursor: first.body.nextCursor });
+    const second = await client.get('/api/mcp/canvas/executions', {
+      canvasId: history,
+      limit: '2',
+      cursor: first.body.nextCursor,
+    });
 
     // Assess
     expect(first.status).toBe(200);
@@ -129,7 +151,13 @@ describe('a run, start to finish', () => {
 
   it('answers sync: true with 200 and the terminal snapshot', async () => {
     // Act
-    const answer = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'sync please' }, sync: true, timeoutSeconds: 20 });
+    const answer = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'sync please' },
+      sync: true,
+      timeoutSeconds: 20,
+    });
 
     // Assess
     expect(answer.status).toBe(200);
@@ -145,15 +173,28 @@ describe('a run, start to finish', () => {
   it('answers sync: true with 200 and status failed when a node fails', async () => {
     // Prepare: `tpl` repeats its input 8 times ({{input}} × 8 set below), so a 200 KB prompt renders
     // 1.6 MB, over the 1 MiB port limit.
-    await client.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'tpl', data: { template: '{{input}}'.repeat(8) } });
+    await client.post('/api/mcp/canvas/node/update', {
+      canvasId,
+      nodeId: 'tpl',
+      data: { template: '{{input}}'.repeat(8) },
+    });
     const big = 'z'.repeat(200 * 1024);
 
     // Act
-    const answer = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: big }, sync: true, timeoutSeconds: 20 });
+    const answer = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: big },
+      sync: true,
+      timeoutSeconds: 20,
+    });
 
     // Assess
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: expect.stringContaining('1048576') } });
+    expect(answer.body).toMatchObject({
+      status: 'failed',
+      error: { nodeId: 'tpl', message: expect.stringContaining('1048576') },
+    });
     expect(answer.body.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1 });
   });
 });
@@ -167,15 +208,33 @@ describe('template warnings', () => {
     const accepted = await client.run({ canvasId: canvas, triggerNodeId: 'prompt', inputs: { user: { name: 'Ada' } } });
     const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed');
     const timeline = await client.get('/api/mcp/executions/timeline', { executionId: accepted.body.executionId });
-    const validated = await client.post('/api/mcp/canvas/ports/validate', { canvasId: canvas, source: 'prompt', sourceHandle: 'prompt-out', target: 'out', targetHandle: 'value-in' });
+    const validated = await client.post('/api/mcp/canvas/ports/validate', {
+      canvasId: canvas,
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
 
     // Assess
     expect(done).toMatchObject({ status: 'succeeded', result: { out: 'Hi  and : hello' } });
     expect(timeline.body.events.filter((event: { type: string }) => event.type === 'node.warning')).toEqual([
-      { at: expect.any(String), type: 'node.warning', nodeId: 'tpl', message: '{{inputs.name}}: the run has no input "name", so it rendered as empty text' },
-      { at: expect.any(String), type: 'node.warning', nodeId: 'tpl', message: expect.stringContaining('{{inputs.user.name}} reads the run input named "user.name"') },
+      {
+        at: expect.any(String),
+        type: 'node.warning',
+        nodeId: 'tpl',
+        message: '{{inputs.name}}: the run has no input "name", so it rendered as empty text',
+      },
+      {
+        at: expect.any(String),
+        type: 'node.warning',
+        nodeId: 'tpl',
+        message: expect.stringContaining('{{inputs.user.name}} reads the run input named "user.name"'),
+      },
     ]);
-    expect(validated.body.warnings).toEqual([{ nodeId: 'tpl', code: 'template-variable', message: expect.stringContaining('nested values are not looked up') }]);
+    expect(validated.body.warnings).toEqual([
+      { nodeId: 'tpl', code: 'template-variable', message: expect.stringContaining('nested values are not looked up') },
+    ]);
   });
 });
 
@@ -208,7 +267,10 @@ describe('idempotency', () => {
     const first = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { v: 1 } }, { 'Idempotency-Key': key });
 
     // Act
-    const different = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { v: 2 } }, { 'Idempotency-Key': key });
+    const different = await client.run(
+      { canvasId, triggerNodeId: 'prompt', inputs: { v: 2 } },
+      { 'Idempotency-Key': key },
+    );
 
     // Assess
     expect(first.status).toBe(202);
@@ -240,7 +302,10 @@ describe('idempotency', () => {
 
   it('answers 400 when the header and the body field disagree, or the key is malformed', async () => {
     // Act
-    const disagree = await client.run({ canvasId, triggerNodeId: 'prompt', idempotencyKey: 'one' }, { 'Idempotency-Key': 'two' });
+    const disagree = await client.run(
+      { canvasId, triggerNodeId: 'prompt', idempotencyKey: 'one' },
+      { 'Idempotency-Key': 'two' },
+    );
     const spaces = await client.run({ canvasId, triggerNodeId: 'prompt', idempotencyKey: 'has spaces' });
     const tooLong = await client.run({ canvasId, triggerNodeId: 'prompt' }, { 'Idempotency-Key': 'k'.repeat(256) });
     const empty = await client.run({ canvasId, triggerNodeId: 'prompt', idempotencyKey: '' });
@@ -283,7 +348,11 @@ describe('idempotency', () => {
     const first = await client.run(body);
     const keyed = await client.run({ ...body, inputs: { topic: 'keyed' } }, { 'Idempotency-Key': key });
     await client.waitForStatus(first.body.executionId, 'succeeded');
-    const updated = await client.post('/api/mcp/canvas/node/update', { canvasId: edited, nodeId: 'tpl', data: { template: 'After: {{input}}' } });
+    const updated = await client.post('/api/mcp/canvas/node/update', {
+      canvasId: edited,
+      nodeId: 'tpl',
+      data: { template: 'After: {{input}}' },
+    });
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 
     // Act: the same requests again, and the unkeyed one once more
@@ -304,7 +373,12 @@ describe('idempotency', () => {
 
   it('keeps a derived key for a short window only (DERIVED_RUN_KEY_WINDOW_SECONDS), a caller key for 24 h', async () => {
     // Prepare: the use case over the real repository (DynamoDB Local) with a clock the test moves
-    const [{ acceptRun }, { DynamoRunRepository }, { S3BlobStore }, { DERIVED_RUN_KEY_WINDOW_SECONDS, RUN_IDEMPOTENCY_TTL_SECONDS }] = await Promise.all([
+    const [
+      { acceptRun },
+      { DynamoRunRepository },
+      { S3BlobStore },
+      { DERIVED_RUN_KEY_WINDOW_SECONDS, RUN_IDEMPOTENCY_TTL_SECONDS },
+    ] = await Promise.all([
       import('../../functions/core/runs/use-cases.ts'),
       import('../../functions/adapters/dynamodb/run-repository.ts'),
       import('../../functions/adapters/s3/blob-store.ts'),
@@ -329,7 +403,8 @@ describe('idempotency', () => {
     };
     const windowed = await client.linearCanvas();
     const request = { canvasId: windowed, triggerNodeId: 'prompt', inputs: { topic: 'window' } };
-    const accept = (idempotencyKey?: string) => acceptRun({ workspaceId: stack.workspaceId }, { ...request, idempotencyKey }, { kind: 'api' }, deps);
+    const accept = (idempotencyKey?: string) =>
+      acceptRun({ workspaceId: stack.workspaceId }, { ...request, idempotencyKey }, { kind: 'api' }, deps);
     const callerKey = `window-${now}-${Math.random()}`;
     const first = await accept();
     const keyed = await accept(callerKey);
@@ -360,13 +435,20 @@ describe('idempotency', () => {
 
     // Act
     const answers = await Promise.all([
-      ...Array.from({ length: 10 }, () => client.run({ canvasId: keyed, triggerNodeId: 'prompt', inputs: { race: true } }, { 'Idempotency-Key': key })),
-      ...Array.from({ length: 10 }, () => client.run({ canvasId: unkeyed, triggerNodeId: 'prompt', inputs: { race: true } })),
+      ...Array.from({ length: 10 }, () =>
+        client.run({ canvasId: keyed, triggerNodeId: 'prompt', inputs: { race: true } }, { 'Idempotency-Key': key }),
+      ),
+      ...Array.from({ length: 10 }, () =>
+        client.run({ canvasId: unkeyed, triggerNodeId: 'prompt', inputs: { race: true } }),
+      ),
     ]);
 
     // Assess
     expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
-    for (const [canvas, group] of [[keyed, answers.slice(0, 10)], [unkeyed, answers.slice(10)]] as const) {
+    for (const [canvas, group] of [
+      [keyed, answers.slice(0, 10)],
+      [unkeyed, answers.slice(10)],
+    ] as const) {
       const ids = new Set(group.map((answer) => answer.body.executionId));
       expect(ids.size).toBe(1);
       expect(group.filter((answer) => answer.headers.get('x-idempotent-replay') === null)).toHaveLength(1);
@@ -391,7 +473,9 @@ describe('bad requests', () => {
       expect(answer.body).toEqual({ error: expect.any(String) });
     }
     expect(text.body.error).toContain('tpl');
-    expect(await client.listExecutions(canvasId).then((items) => items.every((item) => item.triggerNodeId === 'prompt'))).toBe(true);
+    expect(
+      await client.listExecutions(canvasId).then((items) => items.every((item) => item.triggerNodeId === 'prompt')),
+    ).toBe(true);
   });
 
   it('answers 404 for an unknown canvas', async () => {
@@ -406,7 +490,13 @@ describe('bad requests', () => {
   it('answers 400 for timeoutSeconds outside 1–55 or not an integer', async () => {
     for (const timeoutSeconds of [0, 56, 1.5, -1, '10']) {
       // Act
-      const answer = await client.run({ canvasId, triggerNodeId: 'prompt', sync: true, timeoutSeconds, inputs: { t: String(timeoutSeconds) } });
+      const answer = await client.run({
+        canvasId,
+        triggerNodeId: 'prompt',
+        sync: true,
+        timeoutSeconds,
+        inputs: { t: String(timeoutSeconds) },
+      });
 
       // Assess
       expect(answer.status, `timeoutSeconds ${JSON.stringify(timeoutSeconds)}`).toBe(400);
@@ -426,7 +516,10 @@ describe('bad requests', () => {
     ['localhost with a trailing dot', 'https://localhost./cb'],
     ['a .localhost subdomain', 'https://api.localhost/cb'],
     ['a .internal name', 'https://metadata.google.internal/cb'],
-    ['this machine\'s own host name (a single label that resolves to loopback here)', `https://${hostname().split('.')[0]}/cb`],
+    [
+      "this machine's own host name (a single label that resolves to loopback here)",
+      `https://${hostname().split('.')[0]}/cb`,
+    ],
     ['127.0.0.1', 'https://127.0.0.1/cb'],
     ['127.0.0.1 as a number', 'https://2130706433/cb'],
     ['10.x', 'https://10.1.2.3/cb'],
@@ -449,7 +542,7 @@ describe('bad requests', () => {
 });
 
 describe('workspace isolation', () => {
-  it('answers 404 for another workspace\'s execution and for an unknown one, on every execution route', async () => {
+  it("answers 404 for another workspace's execution and for an unknown one, on every execution route", async () => {
     // Prepare: a run of this workspace, read with another workspace's key
     const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { isolation: true } });
     expect(accepted.status).toBe(202);

@@ -11,7 +11,14 @@ import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SWEEP } from '../../lib/local/local-mode.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
-import { CallbackReceiver, Client, startRunsStack, waitUntil, type ReceivedCallback, type RunsStack } from './support/runs-stack.ts';
+import {
+  CallbackReceiver,
+  Client,
+  startRunsStack,
+  waitUntil,
+  type ReceivedCallback,
+  type RunsStack,
+} from './support/runs-stack.ts';
 
 const SECRET = `whsec-${randomBytes(12).toString('hex')}`;
 const startedAt = Date.now();
@@ -44,8 +51,14 @@ function hmacSha256Hex(secret: string, message: string): string {
   let key = Buffer.from(secret, 'utf8');
   if (key.length > BLOCK) key = createHash('sha256').update(key).digest();
   const padded = Buffer.concat([key, Buffer.alloc(BLOCK - key.length)]);
-  const inner = createHash('sha256').update(padded.map((byte) => byte ^ 0x36)).update(Buffer.from(message, 'utf8')).digest();
-  return createHash('sha256').update(padded.map((byte) => byte ^ 0x5c)).update(inner).digest('hex');
+  const inner = createHash('sha256')
+    .update(padded.map((byte) => byte ^ 0x36))
+    .update(Buffer.from(message, 'utf8'))
+    .digest();
+  return createHash('sha256')
+    .update(padded.map((byte) => byte ^ 0x5c))
+    .update(inner)
+    .digest('hex');
 }
 
 function assertSigned(callback: ReceivedCallback): void {
@@ -57,17 +70,25 @@ function assertSigned(callback: ReceivedCallback): void {
   expect(Number(timestamp)).toBeLessThanOrEqual(Date.now());
   expect(nonce).toMatch(/^[A-Za-z0-9_-]{8,}$/);
   expect(callback.headers['x-service-signature']).toBe(`sha256=${hmacSha256Hex(SECRET, callback.rawBody)}`);
-  expect(callback.headers['x-service-signature-v2']).toBe(`sha256=${hmacSha256Hex(SECRET, `${timestamp}.${nonce}.${callback.rawBody}`)}`);
+  expect(callback.headers['x-service-signature-v2']).toBe(
+    `sha256=${hmacSha256Hex(SECRET, `${timestamp}.${nonce}.${callback.rawBody}`)}`,
+  );
   expect(callback.headers['content-type']).toBe('application/json');
 }
 
 /** Waits until the callback of `attempt` has been sent and its outcome recorded. */
 const callbackRecorded = (executionId: string, attempt = 1) =>
-  client.waitFor(executionId, (s) => s.callback?.attempt === attempt && s.callback.delivered !== null, `callback of attempt ${attempt} recorded`);
+  client.waitFor(
+    executionId,
+    (s) => s.callback?.attempt === attempt && s.callback.delivered !== null,
+    `callback of attempt ${attempt} recorded`,
+  );
 
 describe('result callbacks', () => {
   it('self-check: the independent HMAC matches a published HMAC-SHA256 test vector (RFC 4231, case 2)', () => {
-    expect(hmacSha256Hex('Jefe', 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
+    expect(hmacSha256Hex('Jefe', 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
   });
 
   it('sends exactly one signed POST when a run succeeds and records the delivery on the execution', async () => {
@@ -75,14 +96,26 @@ describe('result callbacks', () => {
     const callbackUrl = `${receiver.origin}/ok/succeeded`;
 
     // Act
-    const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'callback me' }, callbackUrl });
+    const accepted = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'callback me' },
+      callbackUrl,
+    });
     expect(accepted.status).toBe(202);
     succeededId = accepted.body.executionId;
     const done = await callbackRecorded(succeededId);
 
     // Assess: the execution
     expect(done.status).toBe('succeeded');
-    expect(done.callback).toEqual({ url: callbackUrl, attempt: 1, delivered: true, statusCode: 200, error: null, at: expect.any(String) });
+    expect(done.callback).toEqual({
+      url: callbackUrl,
+      attempt: 1,
+      delivered: true,
+      statusCode: 200,
+      error: null,
+      at: expect.any(String),
+    });
     const timeline = await client.get('/api/mcp/executions/timeline', { executionId: succeededId });
     expect(timeline.body.events.filter((event: { type: string }) => event.type.startsWith('callback.'))).toEqual([
       { at: done.callback.at, type: 'callback.delivered', message: 'HTTP 200' },
@@ -111,12 +144,22 @@ describe('result callbacks', () => {
 
   it('records a delivery the receiver refused (500) and does not retry it', async () => {
     // Act
-    const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { refused: true }, callbackUrl: `${receiver.origin}/fail/refused` });
+    const accepted = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { refused: true },
+      callbackUrl: `${receiver.origin}/fail/refused`,
+    });
     const done = await callbackRecorded(accepted.body.executionId);
 
     // Assess
     expect(done.status).toBe('succeeded');
-    expect(done.callback).toMatchObject({ attempt: 1, delivered: false, statusCode: 500, error: 'receiver answered 500' });
+    expect(done.callback).toMatchObject({
+      attempt: 1,
+      delivered: false,
+      statusCode: 500,
+      error: 'receiver answered 500',
+    });
     expect(receiver.for(accepted.body.executionId)).toHaveLength(1);
     const timeline = await client.get('/api/mcp/executions/timeline', { executionId: accepted.body.executionId });
     expect(timeline.body.events.at(-1)).toMatchObject({ type: 'callback.failed', message: 'receiver answered 500' });
@@ -135,14 +178,20 @@ describe('Step Functions throttling', () => {
     const runs = new DynamoRunRepository();
 
     // Act
-    const accepted = await client.run({ canvasId: throttled, triggerNodeId: 'prompt', callbackUrl: `${receiver.origin}/ok/throttled` });
+    const accepted = await client.run({
+      canvasId: throttled,
+      triggerNodeId: 'prompt',
+      callbackUrl: `${receiver.origin}/ok/throttled`,
+    });
 
     // Assess: accepted, and due now although it was queued only a moment ago
     expect(accepted.status).toBe(202);
     const { executionId } = accepted.body;
     const stalledCutoff = () => new Date(Date.now() - STALLED_AFTER_SECONDS * 1000).toISOString();
     await waitUntil(
-      async () => (await client.execution(executionId)).body.status !== 'queued' || (await runs.listQueued(stalledCutoff(), 1000)).some((run) => run.executionId === executionId),
+      async () =>
+        (await client.execution(executionId)).body.status !== 'queued' ||
+        (await runs.listQueued(stalledCutoff(), 1000)).some((run) => run.executionId === executionId),
       { what: 'the deferred run listed as due by the outbox index' },
     );
 
@@ -153,8 +202,14 @@ describe('Step Functions throttling', () => {
     const done = await callbackRecorded(executionId);
     expect(done).toMatchObject({ status: 'succeeded', result: { out: 'throttled: hello' } });
     expect((await client.listExecutions(throttled)).map((item) => item.executionId)).toEqual([executionId]);
-    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-    const { executions = [] } = await sfn.send(new ListExecutionsCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN! }));
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const { executions = [] } = await sfn.send(
+      new ListExecutionsCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN! }),
+    );
     sfn.destroy();
     expect(executions.filter((execution) => execution.name === executionId)).toHaveLength(1);
     expect(receiver.for(executionId)).toHaveLength(1);
@@ -180,7 +235,13 @@ describe('sync timeout and cancel', () => {
 
       // Assess: the pending payload
       expect(pending.status).toBe(200);
-      expect(pending.body).toEqual({ ok: true, pending: true, executionId: expect.stringMatching(/^exec_/), status: 'queued', message: expect.any(String) });
+      expect(pending.body).toEqual({
+        ok: true,
+        pending: true,
+        executionId: expect.stringMatching(/^exec_/),
+        status: 'queued',
+        message: expect.any(String),
+      });
       executionId = pending.body.executionId;
       expect((await client.execution(executionId)).body.status).toBe('queued');
 
@@ -220,14 +281,23 @@ describe('sync timeout and cancel', () => {
 describe('replay', () => {
   it('starts a new run of the same frozen graph and inputs, which succeeds and calls back once', async () => {
     // Prepare: edit the canvas after the original run; a replay must not see the edit
-    await client.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'tpl', data: { template: 'EDITED {{input}}' } });
+    await client.post('/api/mcp/canvas/node/update', {
+      canvasId,
+      nodeId: 'tpl',
+      data: { template: 'EDITED {{input}}' },
+    });
 
     // Act
     const replayed = await client.post('/api/mcp/executions/replay', { executionId: succeededId });
 
     // Assess
     expect(replayed.status).toBe(202);
-    expect(replayed.body).toEqual({ ok: true, executionId: expect.stringMatching(/^exec_/), replayOf: succeededId, message: expect.any(String) });
+    expect(replayed.body).toEqual({
+      ok: true,
+      executionId: expect.stringMatching(/^exec_/),
+      replayOf: succeededId,
+      message: expect.any(String),
+    });
     const replayId = replayed.body.executionId;
     expect(replayId).not.toBe(succeededId);
     const done = await callbackRecorded(replayId);
@@ -242,7 +312,11 @@ describe('replay', () => {
     });
     expect(receiver.for(replayId)).toHaveLength(1);
     expect(receiver.for(succeededId)).toHaveLength(1);
-    await client.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'tpl', data: { template: 'You said: {{input}}' } });
+    await client.post('/api/mcp/canvas/node/update', {
+      canvasId,
+      nodeId: 'tpl',
+      data: { template: 'You said: {{input}}' },
+    });
   });
 });
 
@@ -253,9 +327,24 @@ describe('redrive', () => {
     await client.addNode(failing, { id: 'prompt', type: 'prompt' });
     await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
     await client.addNode(failing, { id: 'out', type: 'output' });
-    await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
-    await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
-    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) }, callbackUrl: `${receiver.origin}${callbackPath}` });
+    await client.addEdge(failing, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'double',
+      targetHandle: 'text-in',
+    });
+    await client.addEdge(failing, {
+      source: 'double',
+      sourceHandle: 'text-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
+    const accepted = await client.run({
+      canvasId: failing,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'f'.repeat(200 * 1024) },
+      callbackUrl: `${receiver.origin}${callbackPath}`,
+    });
     expect(accepted.status).toBe(202);
     return accepted.body.executionId as string;
   }
@@ -264,11 +353,19 @@ describe('redrive', () => {
     // Prepare: a real node failure
     const executionId = await failingRun('/ok/redrive');
     const failed = await callbackRecorded(executionId, 1);
-    expect(failed).toMatchObject({ status: 'failed', attempt: 1, error: { nodeId: 'double', message: expect.stringContaining('double.text-out') } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      attempt: 1,
+      error: { nodeId: 'double', message: expect.stringContaining('double.text-out') },
+    });
     expect(failed.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(failed.nodes.double).toMatchObject({ status: 'failed', attempts: 1 });
     expect(failed.nodes.out).toMatchObject({ status: 'pending', attempts: 0 });
-    expect(receiver.for(executionId).map((callback) => [callback.body.status, callback.body.attempt, callback.body.error?.nodeId])).toEqual([['failed', 1, 'double']]);
+    expect(
+      receiver
+        .for(executionId)
+        .map((callback) => [callback.body.status, callback.body.attempt, callback.body.error?.nodeId]),
+    ).toEqual([['failed', 1, 'double']]);
 
     // Act: only a failed run can be redriven
     const notFailed = await client.post('/api/mcp/executions/redrive', { executionId: succeededId });
@@ -281,13 +378,22 @@ describe('redrive', () => {
     const again = await callbackRecorded(executionId, 2);
     // Same input, same failure; but only the failed node ran again
     expect(again).toMatchObject({ status: 'failed', attempt: 2, error: { nodeId: 'double' } });
-    expect(again.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1, startedAt: failed.nodes.prompt.startedAt });
+    expect(again.nodes.prompt).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      startedAt: failed.nodes.prompt.startedAt,
+    });
     expect(again.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
     expect(again.nodes.out).toMatchObject({ status: 'pending', attempts: 0 });
     const callbacks = receiver.for(executionId);
-    expect(callbacks.map((callback) => [callback.body.status, callback.body.attempt])).toEqual([['failed', 1], ['failed', 2]]);
+    expect(callbacks.map((callback) => [callback.body.status, callback.body.attempt])).toEqual([
+      ['failed', 1],
+      ['failed', 2],
+    ]);
     callbacks.forEach(assertSigned);
-    const timeline = (await client.get('/api/mcp/executions/timeline', { executionId })).body.events.map((event: { type: string }) => event.type);
+    const timeline = (await client.get('/api/mcp/executions/timeline', { executionId })).body.events.map(
+      (event: { type: string }) => event.type,
+    );
     expect(timeline.filter((type: string) => type === 'execution.redriven')).toHaveLength(1);
     expect(timeline.filter((type: string) => type === 'execution.failed')).toHaveLength(2);
     expect(timeline.filter((type: string) => type === 'callback.delivered')).toHaveLength(2);
@@ -298,7 +404,11 @@ describe('redrive', () => {
     // Advance step (and so the Step Functions execution) has not finished yet. A client may redrive
     // as soon as it reads `failed`.
     const executionId = await failingRun('/hold/redrive-race');
-    await client.waitFor(executionId, (s) => s.status === 'failed' && s.callback?.attempt === 1 && s.callback.delivered === null, 'failed, callback in flight');
+    await client.waitFor(
+      executionId,
+      (s) => s.status === 'failed' && s.callback?.attempt === 1 && s.callback.delivered === null,
+      'failed, callback in flight',
+    );
     await client.waitFor(executionId, () => receiver.for(executionId).length === 1, 'callback received (held)');
 
     // Act

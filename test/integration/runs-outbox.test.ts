@@ -22,12 +22,19 @@ let modules: {
 };
 
 /** An engine inside a process that dies during the call: it never answers. */
-const dying: WorkflowEngine = { start: () => new Promise(() => {}), stop: () => new Promise(() => {}), redrive: () => new Promise(() => {}) };
+const dying: WorkflowEngine = {
+  start: () => new Promise(() => {}),
+  stop: () => new Promise(() => {}),
+  redrive: () => new Promise(() => {}),
+};
 const flushUntil = async (probe: () => Promise<boolean>) => {
   for (let tries = 0; tries < 200 && !(await probe()); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
 };
 /** Is the run in the outbox index now? (GSI2 lags the table a little, even in DynamoDB Local.) */
-const indexed = async (executionId: string) => (await modules.repository.listQueued(new Date(Date.now() + 60_000).toISOString(), 1000)).some((run) => run.executionId === executionId);
+const indexed = async (executionId: string) =>
+  (await modules.repository.listQueued(new Date(Date.now() + 60_000).toISOString(), 1000)).some(
+    (run) => run.executionId === executionId,
+  );
 
 beforeAll(async () => {
   stack = await startRunsStack();
@@ -39,19 +46,34 @@ beforeAll(async () => {
     import('../../functions/adapters/s3/blob-store.ts'),
     import('../../functions/workers/sweep-runs.ts'),
   ]);
-  modules = { useCases, repository: new repository.DynamoRunRepository(), blobs: new blobs.S3BlobStore(), sweep: worker.sweep };
+  modules = {
+    useCases,
+    repository: new repository.DynamoRunRepository(),
+    blobs: new blobs.S3BlobStore(),
+    sweep: worker.sweep,
+  };
 });
 
 afterAll(async () => {
   await stack?.stop();
 });
 
-const deps = () => ({ runs: modules.repository, engine: dying, clock: { now: () => new Date() }, blobs: modules.blobs });
+const deps = () => ({
+  runs: modules.repository,
+  engine: dying,
+  clock: { now: () => new Date() },
+  blobs: modules.blobs,
+});
 
 describe('the run outbox', () => {
   it('starts a run whose accepting process died between the transaction and StartExecution, once', async () => {
     // Prepare: accepted and recorded, never started
-    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'orphan' }, idempotencyKey: `k-${Date.now()}` }, { kind: 'api' }, deps());
+    void modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'orphan' }, idempotencyKey: `k-${Date.now()}` },
+      { kind: 'api' },
+      deps(),
+    );
     let executionId = '';
     await flushUntil(async () => {
       const items = await client.listExecutions(canvasId);
@@ -77,7 +99,12 @@ describe('the run outbox', () => {
 
   it('does not touch a run queued more recently than the grace period', async () => {
     // Prepare
-    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'young' }, idempotencyKey: `y-${Date.now()}` }, { kind: 'api' }, deps());
+    void modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'young' }, idempotencyKey: `y-${Date.now()}` },
+      { kind: 'api' },
+      deps(),
+    );
     let executionId = '';
     await flushUntil(async () => {
       executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
@@ -96,14 +123,29 @@ describe('the run outbox', () => {
 
   it('records a queued run whose execution closed without ever taking it as failed (nothing else would move it)', async () => {
     // Prepare: the run is recorded; an execution under its name ran with an input that names no run and closed
-    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'gone' }, idempotencyKey: `g-${Date.now()}` }, { kind: 'api' }, deps());
+    void modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'gone' }, idempotencyKey: `g-${Date.now()}` },
+      { kind: 'api' },
+      deps(),
+    );
     let executionId = '';
     await flushUntil(async () => {
       executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
       return executionId !== '';
     });
-    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN!, name: executionId, input: '{}' }));
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const { executionArn } = await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: process.env.RUN_STATE_MACHINE_ARN!,
+        name: executionId,
+        input: '{}',
+      }),
+    );
     await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING');
     sfn.destroy();
 
@@ -112,7 +154,10 @@ describe('the run outbox', () => {
 
     // Assess
     expect(report.failed).toBeGreaterThanOrEqual(1);
-    expect((await client.execution(executionId)).body).toMatchObject({ status: 'failed', error: { nodeId: null, message: expect.stringMatching(/redrive/) } });
+    expect((await client.execution(executionId)).body).toMatchObject({
+      status: 'failed',
+      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+    });
   });
 
   it('redrives a run whose redrive was recorded but never reached Step Functions', async () => {
@@ -121,21 +166,41 @@ describe('the run outbox', () => {
     await client.addNode(failing, { id: 'prompt', type: 'prompt' });
     await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
     await client.addNode(failing, { id: 'out', type: 'output' });
-    await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
-    await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(failing, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'double',
+      targetHandle: 'text-in',
+    });
+    await client.addEdge(failing, {
+      source: 'double',
+      sourceHandle: 'text-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
     // On the state machine (this case is about Step Functions redrive): inline runs off for this run.
     process.env[ENV.inlineInstantRuns] = 'off';
-    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } }).finally(() => {
-      delete process.env[ENV.inlineInstantRuns];
-    });
+    const accepted = await client
+      .run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } })
+      .finally(() => {
+        delete process.env[ENV.inlineInstantRuns];
+      });
     const executionId = accepted.body.executionId as string;
     await client.waitForStatus(executionId, 'failed');
-    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
     const executionArn = `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${executionId}`;
     await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status === 'FAILED');
     // The redrive request records attempt 2, then its process dies inside RedriveExecution.
     void modules.useCases.redriveRun({ workspaceId: stack.workspaceId } as never, executionId, deps());
-    await client.waitFor(executionId, (snapshot) => snapshot.status === 'queued' && snapshot.attempt === 2, 'attempt 2 recorded');
+    await client.waitFor(
+      executionId,
+      (snapshot) => snapshot.status === 'queued' && snapshot.attempt === 2,
+      'attempt 2 recorded',
+    );
 
     // Act
     await flushUntil(() => indexed(executionId));
@@ -143,7 +208,11 @@ describe('the run outbox', () => {
 
     // Assess: Step Functions redrove it (same input, same failure, attempt 2)
     expect(report.started).toBeGreaterThanOrEqual(1);
-    const after = await client.waitFor(executionId, (snapshot) => snapshot.status === 'failed' && snapshot.attempt === 2, 'attempt 2 failed');
+    const after = await client.waitFor(
+      executionId,
+      (snapshot) => snapshot.status === 'failed' && snapshot.attempt === 2,
+      'attempt 2 failed',
+    );
     expect(after.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
     await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING');
     expect(await sfn.send(new DescribeExecutionCommand({ executionArn }))).toMatchObject({ redriveCount: 1 });
@@ -152,11 +221,18 @@ describe('the run outbox', () => {
 
   it('finishes on the state machine a run whose accepting process died while running it inline, once', async () => {
     // Prepare: inline runs on; the process dies inside the inline step's save (it never returns)
-    const dyingSave: RunRepository = Object.assign(Object.create(modules.repository), { save: () => new Promise<void>(() => {}) });
+    const dyingSave: RunRepository = Object.assign(Object.create(modules.repository), {
+      save: () => new Promise<void>(() => {}),
+    });
     const sfnStarts: string[] = [];
     const recording: WorkflowEngine = { ...dying, start: async (run) => (sfnStarts.push(run.executionId), 'started') };
     const inputs = { prompt: `inline-orphan-${Date.now()}` };
-    void modules.useCases.acceptRun({ workspaceId: stack.workspaceId }, { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` }, { kind: 'api' }, { ...deps(), runs: dyingSave, engine: recording, inlineRuns: () => true });
+    void modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` },
+      { kind: 'api' },
+      { ...deps(), runs: dyingSave, engine: recording, inlineRuns: () => true },
+    );
     let executionId = '';
     await flushUntil(async () => {
       executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
@@ -169,8 +245,15 @@ describe('the run outbox', () => {
 
     // Assess: the state machine ran it to its end, as the only execution of that name
     expect(report.started).toBeGreaterThanOrEqual(1);
-    expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({ status: 'succeeded', result: { out: `You said: ${inputs.prompt}` } });
-    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+    expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({
+      status: 'succeeded',
+      result: { out: `You said: ${inputs.prompt}` },
+    });
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
     const executionArn = `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${executionId}`;
     expect(await sfn.send(new DescribeExecutionCommand({ executionArn }))).toMatchObject({ name: executionId });
     sfn.destroy();
@@ -182,12 +265,31 @@ describe('the run outbox', () => {
     await client.addNode(failing, { id: 'prompt', type: 'prompt' });
     await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
     await client.addNode(failing, { id: 'out', type: 'output' });
-    await client.addEdge(failing, { source: 'prompt', sourceHandle: 'prompt-out', target: 'double', targetHandle: 'text-in' });
-    await client.addEdge(failing, { source: 'double', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    await client.addEdge(failing, {
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'double',
+      targetHandle: 'text-in',
+    });
+    await client.addEdge(failing, {
+      source: 'double',
+      sourceHandle: 'text-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
 
     // Act: a sync run and an async one
-    const synced = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'inline sync' }, sync: true });
-    const accepted = await client.run({ canvasId: failing, triggerNodeId: 'prompt', inputs: { prompt: 'f'.repeat(200 * 1024) } });
+    const synced = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'inline sync' },
+      sync: true,
+    });
+    const accepted = await client.run({
+      canvasId: failing,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'f'.repeat(200 * 1024) },
+    });
 
     // Assess: both finished before their answers; neither has a state machine execution
     expect(synced.status).toBe(200);
@@ -196,13 +298,32 @@ describe('the run outbox', () => {
     const executionId = accepted.body.executionId as string;
     const failed = (await client.execution(executionId)).body;
     expect(failed).toMatchObject({ status: 'failed', attempt: 1, error: { nodeId: 'double' } });
-    const sfn = new SFNClient({ endpoint: stack.local.sfn.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
-    const arnOf = (id: string) => `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${id}`;
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const arnOf = (id: string) =>
+      `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${id}`;
     for (const id of [synced.body.executionId, executionId]) {
-      await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(id) }))).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+      await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(id) }))).rejects.toMatchObject({
+        name: 'ExecutionDoesNotExist',
+      });
     }
-    const timeline = (await client.get('/api/mcp/executions/timeline', { executionId: synced.body.executionId })).body.events.map((event: { type: string }) => event.type);
-    expect(timeline).toEqual(['execution.queued', 'execution.started', 'node.started', 'node.succeeded', 'node.started', 'node.succeeded', 'node.started', 'node.succeeded', 'execution.succeeded']);
+    const timeline = (
+      await client.get('/api/mcp/executions/timeline', { executionId: synced.body.executionId })
+    ).body.events.map((event: { type: string }) => event.type);
+    expect(timeline).toEqual([
+      'execution.queued',
+      'execution.started',
+      'node.started',
+      'node.succeeded',
+      'node.started',
+      'node.succeeded',
+      'node.started',
+      'node.succeeded',
+      'execution.succeeded',
+    ]);
     await flushUntil(async () => !(await indexed(synced.body.executionId)));
     expect(await indexed(synced.body.executionId)).toBe(false);
 
@@ -212,9 +333,15 @@ describe('the run outbox', () => {
     // Assess: run inline, answered finished, still no execution
     expect(redriven.status).toBe(202);
     expect(redriven.body).toMatchObject({ executionId, status: 'failed', attempt: 2, error: { nodeId: 'double' } });
-    expect(redriven.body.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1, startedAt: failed.nodes.prompt.startedAt });
+    expect(redriven.body.nodes.prompt).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      startedAt: failed.nodes.prompt.startedAt,
+    });
     expect(redriven.body.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
-    await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(executionId) }))).rejects.toMatchObject({ name: 'ExecutionDoesNotExist' });
+    await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(executionId) }))).rejects.toMatchObject({
+      name: 'ExecutionDoesNotExist',
+    });
     sfn.destroy();
     expect((await client.post('/api/mcp/executions/cancel', { executionId })).status).toBe(409);
   });

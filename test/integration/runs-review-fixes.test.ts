@@ -35,9 +35,23 @@ describe('idempotency records past their expiry', () => {
     expect(first.status).toBe(202);
     const tableName = process.env.TABLE_NAME!;
     const documents = documentClient();
-    const { Items = [] } = await documents.send(new ScanCommand({ TableName: tableName, FilterExpression: 'executionId = :id AND entity = :idem', ExpressionAttributeValues: { ':id': first.body.executionId, ':idem': 'Idempotency' } }));
+    const { Items = [] } = await documents.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: 'executionId = :id AND entity = :idem',
+        ExpressionAttributeValues: { ':id': first.body.executionId, ':idem': 'Idempotency' },
+      }),
+    );
     expect(Items).toHaveLength(1);
-    await documents.send(new UpdateCommand({ TableName: tableName, Key: { PK: Items[0]!.PK, SK: Items[0]!.SK }, UpdateExpression: 'SET #ttl = :past', ExpressionAttributeNames: { '#ttl': 'ttl' }, ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 } }));
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { PK: Items[0]!.PK, SK: Items[0]!.SK },
+        UpdateExpression: 'SET #ttl = :past',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 },
+      }),
+    );
 
     // Act
     const second = await client.run(body);
@@ -68,7 +82,9 @@ describe('a webhook node deleted and re-added under the same id in one patch', (
     expect(patched.status).toBe(200);
     expect((await client.callWebhook({ secret: registration.webhookSecret, body: { n: 2 } })).status).toBe(404);
     const state = await client.get('/api/mcp/canvas/state', { canvasId });
-    expect(state.body.nodes.find((node: { id: string }) => node.id === 'hook').webhook.configuration).toBe('Not configured');
+    expect(state.body.nodes.find((node: { id: string }) => node.id === 'hook').webhook.configuration).toBe(
+      'Not configured',
+    );
   });
 });
 
@@ -76,7 +92,11 @@ describe('forged blob references in run inputs', () => {
   it("stay inert user data: a run cannot read another run's stored values", async () => {
     // Prepare: a run with a large (stored) prompt, and another run whose inputs name that object
     const canvasId = await client.linearCanvas();
-    const victim = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: `secret-${'s'.repeat(10_000)}` } });
+    const victim = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: `secret-${'s'.repeat(10_000)}` },
+    });
     await client.waitForStatus(victim.body.executionId, 'succeeded');
     const key = `runs/${stack.workspaceId}/${victim.body.executionId}/inputs.json`;
     const forged = { $blob: { key, bytes: 1 } };
@@ -98,10 +118,20 @@ describe('cancel when StopExecution fails', () => {
     stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
     let executionId: string;
     try {
-      const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'hold' }, callbackUrl: `${receiver.origin}/ok/cancel-stop-fails` });
+      const accepted = await client.run({
+        canvasId,
+        triggerNodeId: 'prompt',
+        inputs: { prompt: 'hold' },
+        callbackUrl: `${receiver.origin}/ok/cancel-stop-fails`,
+      });
       expect(accepted.status).toBe(202);
       executionId = accepted.body.executionId;
-      stack.local.sfn.injectFault({ action: 'StopExecution', count: 5, errorType: 'ServiceUnavailable', statusCode: 503 });
+      stack.local.sfn.injectFault({
+        action: 'StopExecution',
+        count: 5,
+        errorType: 'ServiceUnavailable',
+        statusCode: 503,
+      });
 
       // Act
       const cancelled = await client.post('/api/mcp/executions/cancel', { executionId });
@@ -112,7 +142,11 @@ describe('cancel when StopExecution fails', () => {
     } finally {
       stack.local.sfn.clearFaults();
     }
-    const after = await client.waitFor(executionId, (snapshot) => snapshot.callback?.delivered === true, 'callback delivered');
+    const after = await client.waitFor(
+      executionId,
+      (snapshot) => snapshot.callback?.delivered === true,
+      'callback delivered',
+    );
     expect(after.status).toBe('cancelled');
     expect(receiver.for(executionId).map((callback) => callback.body.status)).toEqual(['cancelled']);
   });
@@ -122,15 +156,31 @@ describe('replay with an Idempotency-Key', () => {
   it('answers a retried replay with the run the first one started, and refuses the key for another execution (409)', async () => {
     // Prepare
     const canvasId = await client.linearCanvas();
-    const original = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: `replay-${Date.now()}` } });
+    const original = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: `replay-${Date.now()}` },
+    });
     const other = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: `other-${Date.now()}` } });
     await client.waitForStatus(original.body.executionId, 'succeeded');
     const key = `replay-key-${Date.now()}`;
 
     // Act
-    const first = await client.post('/api/mcp/executions/replay', { executionId: original.body.executionId }, { 'Idempotency-Key': key });
-    const retried = await client.post('/api/mcp/executions/replay', { executionId: original.body.executionId }, { 'Idempotency-Key': key });
-    const misused = await client.post('/api/mcp/executions/replay', { executionId: other.body.executionId }, { 'Idempotency-Key': key });
+    const first = await client.post(
+      '/api/mcp/executions/replay',
+      { executionId: original.body.executionId },
+      { 'Idempotency-Key': key },
+    );
+    const retried = await client.post(
+      '/api/mcp/executions/replay',
+      { executionId: original.body.executionId },
+      { 'Idempotency-Key': key },
+    );
+    const misused = await client.post(
+      '/api/mcp/executions/replay',
+      { executionId: other.body.executionId },
+      { 'Idempotency-Key': key },
+    );
     const unkeyed = await client.post('/api/mcp/executions/replay', { executionId: original.body.executionId });
 
     // Assess

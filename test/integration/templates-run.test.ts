@@ -22,20 +22,35 @@ describe('a canvas made from a template', () => {
     const source = await client.linearCanvas('Template says: {{input}}', 'frozen prompt');
     const published = await client.post('/api/mcp/templates/publish', { canvasId: source, name: 'Runnable' });
     expect(published.status, JSON.stringify(published.body)).toBe(201);
-    const edited = await client.post('/api/mcp/canvas/node/update', { canvasId: source, nodeId: 'tpl', data: { template: 'Edited: {{input}}' } });
+    const edited = await client.post('/api/mcp/canvas/node/update', {
+      canvasId: source,
+      nodeId: 'tpl',
+      data: { template: 'Edited: {{input}}' },
+    });
     expect(edited.status).toBe(200);
 
     // Act
     const used = await client.post('/api/mcp/templates/use', { templateId: published.body.id });
     expect(used.status, JSON.stringify(used.body)).toBe(201);
     const { nodeIds } = used.body;
-    const answer = await client.run({ canvasId: used.body.id, triggerNodeId: nodeIds.prompt, sync: true, timeoutSeconds: 20 });
+    const answer = await client.run({
+      canvasId: used.body.id,
+      triggerNodeId: nodeIds.prompt,
+      sync: true,
+      timeoutSeconds: 20,
+    });
     const stale = await client.run({ canvasId: used.body.id, triggerNodeId: 'prompt' });
 
     // Assess
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ canvasId: used.body.id, triggerNodeId: nodeIds.prompt, status: 'succeeded', result: { [nodeIds.out]: 'Template says: frozen prompt' } });
-    for (const id of Object.values(nodeIds)) expect(answer.body.nodes[id as string]).toMatchObject({ status: 'succeeded' });
+    expect(answer.body).toMatchObject({
+      canvasId: used.body.id,
+      triggerNodeId: nodeIds.prompt,
+      status: 'succeeded',
+      result: { [nodeIds.out]: 'Template says: frozen prompt' },
+    });
+    for (const id of Object.values(nodeIds))
+      expect(answer.body.nodes[id as string]).toMatchObject({ status: 'succeeded' });
     // The template's own node ids are not the new canvas's
     expect(stale.status).toBe(400);
     // The source canvas runs its edited version
@@ -48,7 +63,9 @@ describe('MCP gateway: template tools', () => {
   async function connect(): Promise<McpClient> {
     const mcp = new McpClient({ name: 'templates-test', version: '1.0.0' });
     const url = new URL('/api/mcp', stack.local.appUrl);
-    await mcp.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${stack.key}` } } }));
+    await mcp.connect(
+      new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${stack.key}` } } }),
+    );
     return mcp;
   }
 
@@ -68,9 +85,17 @@ describe('MCP gateway: template tools', () => {
     const listed = await tool(mcp, 'list_templates', { limit: 200 });
     const snapshot = await tool(mcp, 'get_template_snapshot', { templateId: published.id });
     const used = await tool(mcp, 'use_template', { templateId: published.id, name: 'Agent copy' });
-    const run = await tool(mcp, 'run_workflow', { canvasId: used.id, triggerNodeId: used.nodeIds.prompt, sync: true, timeoutSeconds: 20 });
+    const run = await tool(mcp, 'run_workflow', {
+      canvasId: used.id,
+      triggerNodeId: used.nodeIds.prompt,
+      sync: true,
+      timeoutSeconds: 20,
+    });
     const deleted = await tool(mcp, 'delete_template', { templateId: published.id });
-    const gone = (await mcp.callTool({ name: 'get_template_snapshot', arguments: { templateId: published.id } })) as CallToolResult;
+    const gone = (await mcp.callTool({
+      name: 'get_template_snapshot',
+      arguments: { templateId: published.id },
+    })) as CallToolResult;
 
     // Assess
     expect(listed.items.map((item: { id: string }) => item.id)).toContain(published.id);

@@ -38,13 +38,33 @@ async function sampleCanvas(name = 'Greeter') {
     post('/api/mcp/canvas/patch', {
       canvasId,
       operations: [
-        { op: 'node/add', id: 'prompt', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'Hello', label: 'Start' } },
+        {
+          op: 'node/add',
+          id: 'prompt',
+          type: 'prompt',
+          position: { x: 0, y: 0 },
+          data: { prompt: 'Hello', label: 'Start' },
+        },
         { op: 'node/add', id: 'hook', type: 'webhook-trigger', position: { x: 0, y: 300 } },
-        { op: 'node/add', id: 'tpl', type: 'text', position: { x: 400, y: 0 }, size: { width: 300, height: 180 }, data: { template: 'You said: {{input}}' } },
+        {
+          op: 'node/add',
+          id: 'tpl',
+          type: 'text',
+          position: { x: 400, y: 0 },
+          size: { width: 300, height: 180 },
+          data: { template: 'You said: {{input}}' },
+        },
         { op: 'node/add', id: 'out', type: 'output', position: { x: 800, y: 0 } },
         { op: 'node/document-write', nodeId: 'tpl', content: '# Notes\nKeep it short.', format: 'markdown' },
         { op: 'node/document-write', nodeId: 'out', content: '{"shape":"text"}', format: 'json' },
-        { op: 'edge/add', id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
+        {
+          op: 'edge/add',
+          id: 'e1',
+          source: 'prompt',
+          sourceHandle: 'prompt-out',
+          target: 'tpl',
+          targetHandle: 'text-in',
+        },
         { op: 'edge/add', id: 'e2', source: 'hook', sourceHandle: 'body-out', target: 'tpl', targetHandle: 'text-in' },
         { op: 'edge/add', id: 'e3', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' },
         { op: 'fit-viewport' },
@@ -66,7 +86,10 @@ async function storedItems(templateId: string, inWorkspace = workspaceId) {
         ConsistentRead: true,
       }),
     );
-  const [metadata, parts] = await Promise.all([query(`TEMPLATE#${templateId}`), query(keys.templatePartPrefix(templateId))]);
+  const [metadata, parts] = await Promise.all([
+    query(`TEMPLATE#${templateId}`),
+    query(keys.templatePartPrefix(templateId)),
+  ]);
   return { metadata: metadata.Items ?? [], parts: parts.Items ?? [] };
 }
 
@@ -77,8 +100,13 @@ describe('publish', () => {
     const source = await ok(get('/api/mcp/canvas/state', { canvasId }));
 
     // Act
-    const published = await ok(post('/api/mcp/templates/publish', { canvasId, description: 'Greets people', versionNotes: 'First cut' }), 201);
-    await ok(post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'prompt', data: { prompt: 'Changed after publish' } }));
+    const published = await ok(
+      post('/api/mcp/templates/publish', { canvasId, description: 'Greets people', versionNotes: 'First cut' }),
+      201,
+    );
+    await ok(
+      post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'prompt', data: { prompt: 'Changed after publish' } }),
+    );
     await ok(post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: 'tpl', content: 'rewritten' }));
     await ok(post('/api/mcp/canvas/edge/delete', { canvasId, edgeId: 'e3' }));
     await ok(post('/api/mcp/canvas/node/add', { canvasId, id: 'late', type: 'text' }), 201);
@@ -121,13 +149,19 @@ describe('publish', () => {
     const workspace = await seedWorkspace('Many templates');
     const canvas = await ok(post('/api/mcp/canvas/create', { name: 'Base' }, workspace.apiKey), 201);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await ok(post('/api/mcp/templates/publish', { canvasId: canvas.id, name: `T${i}` }, workspace.apiKey), 201)).id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (await ok(post('/api/mcp/templates/publish', { canvasId: canvas.id, name: `T${i}` }, workspace.apiKey), 201))
+          .id,
+      );
 
     // Act
     const seen: any[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 10; pages++) {
-      const page = await ok(get('/api/mcp/templates/list', { limit: '2', ...(cursor ? { cursor } : {}) }, workspace.apiKey));
+      const page = await ok(
+        get('/api/mcp/templates/list', { limit: '2', ...(cursor ? { cursor } : {}) }, workspace.apiKey),
+      );
       seen.push(...page.items);
       cursor = page.nextCursor ?? undefined;
       if (!cursor) break;
@@ -146,14 +180,26 @@ describe('publish', () => {
   it('republishes under the same id: revision + 1, snapshot replaced, name and description kept unless given', async () => {
     // Prepare
     const canvasId = await sampleCanvas('Republished');
-    const first = await ok(post('/api/mcp/templates/publish', { canvasId, description: 'v1 description', versionNotes: 'one' }), 201);
+    const first = await ok(
+      post('/api/mcp/templates/publish', { canvasId, description: 'v1 description', versionNotes: 'one' }),
+      201,
+    );
     await ok(post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'prompt', data: { prompt: 'Second prompt' } }));
 
     // Act
-    const second = await ok(post('/api/mcp/templates/publish', { canvasId, templateId: first.id, versionNotes: 'two' }));
+    const second = await ok(
+      post('/api/mcp/templates/publish', { canvasId, templateId: first.id, versionNotes: 'two' }),
+    );
 
     // Assess
-    expect(second).toMatchObject({ id: first.id, revision: 2, name: 'Republished', description: 'v1 description', versionNotes: 'two', createdAt: first.createdAt });
+    expect(second).toMatchObject({
+      id: first.id,
+      revision: 2,
+      name: 'Republished',
+      description: 'v1 description',
+      versionNotes: 'two',
+      createdAt: first.createdAt,
+    });
     expect(second.sourceCanvasVersion).toBeGreaterThan(first.sourceCanvasVersion);
     const snapshot = await ok(snapshotOf(first.id));
     expect(snapshot.revision).toBe(2);
@@ -179,7 +225,14 @@ describe('use', () => {
     const used = await ok(post('/api/mcp/templates/use', { templateId: template.id, name: 'From template' }), 201);
 
     // Assess: a new canvas, version 1, in this workspace
-    expect(used).toMatchObject({ name: 'From template', workspaceId, version: 1, archived: false, templateId: template.id, templateRevision: 1 });
+    expect(used).toMatchObject({
+      name: 'From template',
+      workspaceId,
+      version: 1,
+      archived: false,
+      templateId: template.id,
+      templateRevision: 1,
+    });
     expect(used.id).toMatch(/^cnv_/);
     expect(used.id).not.toBe(canvasId);
     // Fresh ids for every node and edge, mapped one to one
@@ -210,15 +263,32 @@ describe('use', () => {
       );
     }
     // No live trigger: the webhook-trigger node starts unregistered, and the source's secret stays the source's
-    expect(state.nodes.find((node: any) => node.id === used.nodeIds.hook).webhook).toMatchObject({ configuration: 'Not configured' });
-    const again = await ok(post('/api/mcp/webhooks/register', { canvasId: used.id, triggerNodeId: used.nodeIds.hook }), 201);
+    expect(state.nodes.find((node: any) => node.id === used.nodeIds.hook).webhook).toMatchObject({
+      configuration: 'Not configured',
+    });
+    const again = await ok(
+      post('/api/mcp/webhooks/register', { canvasId: used.id, triggerNodeId: used.nodeIds.hook }),
+      201,
+    );
     expect(again.created).toBe(true);
     expect(again.webhookSecret).not.toBe(registered.webhookSecret);
 
     // The canvas is editable by the ordinary routes, and edits do not reach the template
-    await ok(post('/api/mcp/canvas/node/update', { canvasId: used.id, nodeId: used.nodeIds.prompt, data: { prompt: 'Edited copy' } }));
+    await ok(
+      post('/api/mcp/canvas/node/update', {
+        canvasId: used.id,
+        nodeId: used.nodeIds.prompt,
+        data: { prompt: 'Edited copy' },
+      }),
+    );
     const edge = await ok(
-      post('/api/mcp/canvas/ports/validate', { canvasId: used.id, source: used.nodeIds.prompt, sourceHandle: 'prompt-out', target: used.nodeIds.out, targetHandle: 'value-in' }),
+      post('/api/mcp/canvas/ports/validate', {
+        canvasId: used.id,
+        source: used.nodeIds.prompt,
+        sourceHandle: 'prompt-out',
+        target: used.nodeIds.out,
+        targetHandle: 'value-in',
+      }),
     );
     expect(edge).toEqual({ valid: true, warnings: [] });
     expect((await ok(snapshotOf(template.id))).nodes).toEqual(snapshot.nodes);
@@ -244,7 +314,10 @@ describe('use', () => {
     // Prepare: an asset id is opaque to templates (the asset library resolves it)
     const canvas = await ok(post('/api/mcp/canvas/create', { name: 'With asset' }), 201);
     const data = { text: 'hi', assetId: newId('ast') };
-    await ok(post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'voice', type: 'audio-generation', data }), 201);
+    await ok(
+      post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'voice', type: 'audio-generation', data }),
+      201,
+    );
     const template = await ok(post('/api/mcp/templates/publish', { canvasId: canvas.id }), 201);
 
     // Act
@@ -262,12 +335,26 @@ describe('snapshots larger than one item', () => {
     const canvas = await ok(post('/api/mcp/canvas/create', { name: 'Large' }), 201);
     const canvasId = canvas.id as string;
     const documentChars = Math.floor((CANVAS_MAX_BYTES - 8 * 1024) / 2);
-    const documents = [randomBytes(documentChars).toString('base64').slice(0, documentChars), randomBytes(documentChars).toString('base64').slice(0, documentChars)];
+    const documents = [
+      randomBytes(documentChars).toString('base64').slice(0, documentChars),
+      randomBytes(documentChars).toString('base64').slice(0, documentChars),
+    ];
     for (const [index, content] of documents.entries()) {
       await ok(post('/api/mcp/canvas/node/add', { canvasId, id: `doc${index}`, type: 'text' }), 201);
-      await ok(post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: `doc${index}`, content, format: 'text' }));
+      await ok(
+        post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: `doc${index}`, content, format: 'text' }),
+      );
     }
-    await ok(post('/api/mcp/canvas/edge/add', { canvasId, source: 'doc0', sourceHandle: 'text-out', target: 'doc1', targetHandle: 'text-in' }), 201);
+    await ok(
+      post('/api/mcp/canvas/edge/add', {
+        canvasId,
+        source: 'doc0',
+        sourceHandle: 'text-out',
+        target: 'doc1',
+        targetHandle: 'text-in',
+      }),
+      201,
+    );
 
     // Act
     const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
@@ -291,7 +378,9 @@ describe('snapshots larger than one item', () => {
 
     // Republish from a small canvas: one part, the stale ones gone
     await ok(post('/api/mcp/canvas/node/delete', { canvasId, nodeId: 'doc1' }));
-    await ok(post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: 'doc0', content: 'small now', format: 'text' }));
+    await ok(
+      post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: 'doc0', content: 'small now', format: 'text' }),
+    );
     await ok(post('/api/mcp/templates/publish', { canvasId, templateId: template.id }));
     const shrunk = await storedItems(template.id);
     expect(shrunk.parts).toHaveLength(1);
@@ -310,7 +399,14 @@ describe('concurrency', () => {
     const canvas = await ok(post('/api/mcp/canvas/create', { name: 'Doc' }), 201);
     for (const [index, content] of contents.entries()) {
       await ok(post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: `doc${index}`, type: 'text' }), 201);
-      await ok(post('/api/mcp/canvas/node/document-write', { canvasId: canvas.id, nodeId: `doc${index}`, content, format: 'text' }));
+      await ok(
+        post('/api/mcp/canvas/node/document-write', {
+          canvasId: canvas.id,
+          nodeId: `doc${index}`,
+          content,
+          format: 'text',
+        }),
+      );
     }
     return canvas.id as string;
   }
@@ -322,7 +418,11 @@ describe('concurrency', () => {
     const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
 
     // Act
-    const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => post('/api/mcp/templates/publish', { canvasId, templateId: template.id, versionNotes: `race ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        post('/api/mcp/templates/publish', { canvasId, templateId: template.id, versionNotes: `race ${i}` }),
+      ),
+    );
 
     // Assess
     const statuses = answers.map((answer) => answer.status);
@@ -350,7 +450,8 @@ describe('concurrency', () => {
     // Act: republish A, B, A, B one after another while reads run alongside
     let republishing = true;
     const republishes = (async () => {
-      for (const canvasId of [canvasB, canvasA, canvasB, canvasA]) await ok(post('/api/mcp/templates/publish', { canvasId, templateId: template.id }));
+      for (const canvasId of [canvasB, canvasA, canvasB, canvasA])
+        await ok(post('/api/mcp/templates/publish', { canvasId, templateId: template.id }));
       republishing = false;
     })();
     const answers: Awaited<ReturnType<typeof snapshotOf>>[] = [];
@@ -373,8 +474,8 @@ describe('concurrency', () => {
   });
 });
 
-describe('a read between a republish\'s metadata and parts', () => {
-  it('takes only parts of the metadata\'s revision: parts of another revision are a 409 with Retry-After, never a mixed snapshot', async () => {
+describe("a read between a republish's metadata and parts", () => {
+  it("takes only parts of the metadata's revision: parts of another revision are a 409 with Retry-After, never a mixed snapshot", async () => {
     // Prepare: what a reader sees if a republish commits between its GetItem and its Query — the
     // metadata of one revision beside a part of another (written here directly, to make the race certain)
     const canvasId = await sampleCanvas('Racing reads');
@@ -431,7 +532,11 @@ describe('isolation between workspaces', () => {
     const answers = {
       snapshot: await snapshotOf(template.id, other.apiKey),
       use: await post('/api/mcp/templates/use', { templateId: template.id }, other.apiKey),
-      republish: await post('/api/mcp/templates/publish', { canvasId: otherCanvas.id, templateId: template.id }, other.apiKey),
+      republish: await post(
+        '/api/mcp/templates/publish',
+        { canvasId: otherCanvas.id, templateId: template.id },
+        other.apiKey,
+      ),
       publishForeignCanvas: await post('/api/mcp/templates/publish', { canvasId }, other.apiKey),
       delete: await post('/api/mcp/templates/delete', { templateId: template.id }, other.apiKey),
     };
@@ -439,9 +544,14 @@ describe('isolation between workspaces', () => {
     // A cursor sealed to this workspace's partition is refused in the other
     const ours = await seedWorkspace('Paged');
     const oursCanvas = await ok(post('/api/mcp/canvas/create', { name: 'P' }, ours.apiKey), 201);
-    for (let i = 0; i < 2; i++) await ok(post('/api/mcp/templates/publish', { canvasId: oursCanvas.id }, ours.apiKey), 201);
+    for (let i = 0; i < 2; i++)
+      await ok(post('/api/mcp/templates/publish', { canvasId: oursCanvas.id }, ours.apiKey), 201);
     const firstPage = await ok(get('/api/mcp/templates/list', { limit: '1' }, ours.apiKey));
-    const foreignCursor = await get('/api/mcp/templates/list', { limit: '1', cursor: firstPage.nextCursor }, other.apiKey);
+    const foreignCursor = await get(
+      '/api/mcp/templates/list',
+      { limit: '1', cursor: firstPage.nextCursor },
+      other.apiKey,
+    );
 
     // Assess
     for (const [name, answer] of Object.entries(answers)) {
@@ -464,7 +574,11 @@ describe('bad input', () => {
     ['publish with an unknown field', '/api/mcp/templates/publish', { canvasId: 'cnv_x', extra: true }],
     ['publish with an empty name', '/api/mcp/templates/publish', { canvasId: 'cnv_x', name: '   ' }],
     ['publish with a 201-character name', '/api/mcp/templates/publish', { canvasId: 'cnv_x', name: 'n'.repeat(201) }],
-    ['publish with 2,001 characters of notes', '/api/mcp/templates/publish', { canvasId: 'cnv_x', versionNotes: 'n'.repeat(2001) }],
+    [
+      'publish with 2,001 characters of notes',
+      '/api/mcp/templates/publish',
+      { canvasId: 'cnv_x', versionNotes: 'n'.repeat(2001) },
+    ],
     ['use without templateId', '/api/mcp/templates/use', {}],
     ['use with a malformed templateId', '/api/mcp/templates/use', { templateId: '../tpl' }],
     ['use with a malformed canvasId', '/api/mcp/templates/use', { templateId: 'tpl_x', canvasId: 'has space' }],

@@ -29,7 +29,8 @@ beforeAll(async () => {
   // A second origin: serves a reference image, and redirects to the stand-in's storage (cross-origin).
   images = createServer((request, response) => {
     if (request.url === '/frame.png') return void response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    if (request.url === '/page.html') return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
+    if (request.url === '/page.html')
+      return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html></html>');
     const relay = /^\/relay\/(.+)$/.exec(request.url ?? '');
     if (relay) return void response.writeHead(302, { location: `${fake.url}/storage/${relay[1]}` }).end();
     response.writeHead(404).end();
@@ -60,17 +61,32 @@ async function pollUntilDone(poll: () => Promise<VideoPoll>): Promise<VideoPoll>
 describe('the stand-in, as the SDK sees it', () => {
   it('accepts the SDK submit and operation reads, and names the video by a Google file URI', async () => {
     const ai = sdk();
-    let operation = await ai.models.generateVideos({ model: MODEL, source: { prompt: 'A lighthouse at dusk' }, config: { numberOfVideos: 1, durationSeconds: 8 } });
+    let operation = await ai.models.generateVideos({
+      model: MODEL,
+      source: { prompt: 'A lighthouse at dusk' },
+      config: { numberOfVideos: 1, durationSeconds: 8 },
+    });
     expect(operation.name).toMatch(new RegExp(`^models/${MODEL}/operations/`));
     expect(operation.done).toBeFalsy();
     while (!operation.done) operation = await ai.operations.getVideosOperation({ operation });
-    expect(operation.response?.generatedVideos?.[0]?.video?.uri).toMatch(/^https:\/\/generativelanguage\.googleapis\.com\/v1beta\/files\/[0-9a-f]+:download\?alt=media$/);
+    expect(operation.response?.generatedVideos?.[0]?.video?.uri).toMatch(
+      /^https:\/\/generativelanguage\.googleapis\.com\/v1beta\/files\/[0-9a-f]+:download\?alt=media$/,
+    );
   });
 
   it('answers errors the SDK turns into ApiError with their status: a bad key 400, throttling 429', async () => {
-    await expect(sdk('AIzaWrong').models.generateVideos({ model: MODEL, source: { prompt: 'p' } })).rejects.toMatchObject({ name: 'ApiError', status: 400, message: expect.stringContaining('API key not valid') });
-    fake.faults.inject({ action: 'submit', status: 429, body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } } });
-    await expect(sdk().models.generateVideos({ model: MODEL, source: { prompt: 'p' } })).rejects.toMatchObject({ name: 'ApiError', status: 429 });
+    await expect(
+      sdk('AIzaWrong').models.generateVideos({ model: MODEL, source: { prompt: 'p' } }),
+    ).rejects.toMatchObject({ name: 'ApiError', status: 400, message: expect.stringContaining('API key not valid') });
+    fake.faults.inject({
+      action: 'submit',
+      status: 429,
+      body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } },
+    });
+    await expect(sdk().models.generateVideos({ model: MODEL, source: { prompt: 'p' } })).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 429,
+    });
   });
 
   it('reports a failed operation the way the SDK surfaces it (operation.error)', async () => {
@@ -85,19 +101,60 @@ describe('the stand-in, as the SDK sees it', () => {
 describe('our client sends what the SDK sends', () => {
   it('for text, a first and last frame, and reference images: the same path, key header and body', async () => {
     const inputs = [
-      { ours: { prompt: 'Text only', params: { duration: 6, negative_prompt: 'blur' } }, sdk: { source: { prompt: 'Text only' }, config: { numberOfVideos: 1, durationSeconds: 6, aspectRatio: '16:9', resolution: '720p', negativePrompt: 'blur' } } },
       {
-        ours: { prompt: 'Frames', image: { bytes: PNG, contentType: 'image/png' }, lastFrame: { bytes: PNG, contentType: 'image/png' }, aspectRatio: '9:16', params: { person_generation: 'allow_adult' } },
+        ours: { prompt: 'Text only', params: { duration: 6, negative_prompt: 'blur' } },
         sdk: {
-          source: { prompt: 'Frames', image: { imageBytes: PNG.toString('base64'), mimeType: 'image/png' } },
-          config: { numberOfVideos: 1, durationSeconds: 8, aspectRatio: '9:16', resolution: '720p', personGeneration: 'allow_adult', lastFrame: { imageBytes: PNG.toString('base64'), mimeType: 'image/png' } },
+          source: { prompt: 'Text only' },
+          config: {
+            numberOfVideos: 1,
+            durationSeconds: 6,
+            aspectRatio: '16:9',
+            resolution: '720p',
+            negativePrompt: 'blur',
+          },
         },
       },
       {
-        ours: { prompt: 'References', referenceImages: [{ bytes: PNG, contentType: 'image/png' }, { bytes: PNG, contentType: 'image/png' }], params: { resolution: '1080p' } },
+        ours: {
+          prompt: 'Frames',
+          image: { bytes: PNG, contentType: 'image/png' },
+          lastFrame: { bytes: PNG, contentType: 'image/png' },
+          aspectRatio: '9:16',
+          params: { person_generation: 'allow_adult' },
+        },
+        sdk: {
+          source: { prompt: 'Frames', image: { imageBytes: PNG.toString('base64'), mimeType: 'image/png' } },
+          config: {
+            numberOfVideos: 1,
+            durationSeconds: 8,
+            aspectRatio: '9:16',
+            resolution: '720p',
+            personGeneration: 'allow_adult',
+            lastFrame: { imageBytes: PNG.toString('base64'), mimeType: 'image/png' },
+          },
+        },
+      },
+      {
+        ours: {
+          prompt: 'References',
+          referenceImages: [
+            { bytes: PNG, contentType: 'image/png' },
+            { bytes: PNG, contentType: 'image/png' },
+          ],
+          params: { resolution: '1080p' },
+        },
         sdk: {
           source: { prompt: 'References' },
-          config: { numberOfVideos: 1, durationSeconds: 8, aspectRatio: '16:9', resolution: '1080p', referenceImages: [0, 1].map(() => ({ image: { imageBytes: PNG.toString('base64'), mimeType: 'image/png' }, referenceType: 'ASSET' as never })) },
+          config: {
+            numberOfVideos: 1,
+            durationSeconds: 8,
+            aspectRatio: '16:9',
+            resolution: '1080p',
+            referenceImages: [0, 1].map(() => ({
+              image: { imageBytes: PNG.toString('base64'), mimeType: 'image/png' },
+              referenceType: 'ASSET' as never,
+            })),
+          },
         },
       },
     ];
@@ -117,12 +174,23 @@ describe('our client sends what the SDK sends', () => {
 describe('our client', () => {
   it('polls an operation to its video and downloads it through the redirect, the bytes whole', async () => {
     const provider = ours();
-    const submitted = await provider.submit(provider.prepare({ prompt: 'Download me', params: { duration: 4 } }), { apiKey: KEY });
+    const submitted = await provider.submit(provider.prepare({ prompt: 'Download me', params: { duration: 4 } }), {
+      apiKey: KEY,
+    });
     expect(submitted.pollAfterSeconds).toBe(10);
     const first = await provider.poll({ model: MODEL, providerJobId: submitted.providerJobId }, { apiKey: KEY });
     expect(first).toEqual({ state: 'pending', pollAfterSeconds: 10 });
-    const done = await pollUntilDone(() => provider.poll({ model: MODEL, providerJobId: submitted.providerJobId }, { apiKey: KEY }));
-    expect(done).toMatchObject({ state: 'succeeded', media: { url: expect.stringMatching(new RegExp(`^${fake.url}/v1beta/files/`)), contentType: 'video/mp4', headers: { 'x-goog-api-key': KEY } } });
+    const done = await pollUntilDone(() =>
+      provider.poll({ model: MODEL, providerJobId: submitted.providerJobId }, { apiKey: KEY }),
+    );
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      media: {
+        url: expect.stringMatching(new RegExp(`^${fake.url}/v1beta/files/`)),
+        contentType: 'video/mp4',
+        headers: { 'x-goog-api-key': KEY },
+      },
+    });
     if (done.state !== 'succeeded') throw new Error('not succeeded');
 
     const opened = await mediaSource.open(done.media, 10_000_000);
@@ -138,7 +206,10 @@ describe('our client', () => {
     const submitted = await provider.submit(provider.prepare({ prompt: 'Cross origin' }), { apiKey: KEY });
     await pollUntilDone(() => provider.poll({ model: MODEL, providerJobId: submitted.providerJobId }, { apiKey: KEY }));
     const { fileId } = fake.operations.get(submitted.providerJobId)!;
-    const opened = await mediaSource.open({ url: `${imagesUrl}/relay/${fileId}.mp4`, headers: { 'x-goog-api-key': KEY } }, 10_000_000);
+    const opened = await mediaSource.open(
+      { url: `${imagesUrl}/relay/${fileId}.mp4`, headers: { 'x-goog-api-key': KEY } },
+      10_000_000,
+    );
     opened.body.resume();
     const storageRead = fake.calls.filter((call) => call.path === `/storage/${fileId}.mp4`).at(-1)!;
     expect(storageRead.key).toBeUndefined();
@@ -150,11 +221,21 @@ describe('our client', () => {
     const outcomes = [];
     for (const prompt of ['Fails', 'Filtered']) {
       const submitted = await provider.submit(provider.prepare({ prompt }), { apiKey: KEY });
-      outcomes.push(await pollUntilDone(() => provider.poll({ model: MODEL, providerJobId: submitted.providerJobId }, { apiKey: KEY })));
+      outcomes.push(
+        await pollUntilDone(() =>
+          provider.poll({ model: MODEL, providerJobId: submitted.providerJobId }, { apiKey: KEY }),
+        ),
+      );
     }
     expect(outcomes).toEqual([
-      { state: 'failed', message: 'Provider one could not generate the video: The prompt could not be used: it names a real person.' },
-      { state: 'failed', message: "Provider one's safety filters withheld the video: The video was withheld by the safety filters." },
+      {
+        state: 'failed',
+        message: 'Provider one could not generate the video: The prompt could not be used: it names a real person.',
+      },
+      {
+        state: 'failed',
+        message: "Provider one's safety filters withheld the video: The video was withheld by the safety filters.",
+      },
     ]);
   });
 
@@ -163,24 +244,51 @@ describe('our client', () => {
     const job = provider.prepare({ prompt: 'p' });
     await expect(provider.submit(job, { apiKey: 'AIzaWrong' })).rejects.toThrow(UpstreamError);
     await expect(provider.submit(job, { apiKey: 'AIzaWrong' })).rejects.toThrow(/refused the credential/);
-    fake.faults.inject({ action: 'submit', status: 429, headers: { 'retry-after': '42' }, body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } } });
-    await expect(provider.submit(job, { apiKey: KEY })).rejects.toMatchObject({ constructor: RateLimitedError, retryAfterSeconds: 42 });
-    fake.faults.inject({ action: 'submit', status: 400, body: { error: { code: 400, message: 'Unsupported resolution for this model.', status: 'INVALID_ARGUMENT' } } });
-    await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(new ValidationError('Provider one refused the input: Unsupported resolution for this model.'));
+    fake.faults.inject({
+      action: 'submit',
+      status: 429,
+      headers: { 'retry-after': '42' },
+      body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } },
+    });
+    await expect(provider.submit(job, { apiKey: KEY })).rejects.toMatchObject({
+      constructor: RateLimitedError,
+      retryAfterSeconds: 42,
+    });
+    fake.faults.inject({
+      action: 'submit',
+      status: 400,
+      body: { error: { code: 400, message: 'Unsupported resolution for this model.', status: 'INVALID_ARGUMENT' } },
+    });
+    await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(
+      new ValidationError('Provider one refused the input: Unsupported resolution for this model.'),
+    );
     fake.faults.inject({ action: 'submit', status: 200, body: {} });
     await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(SubmitOutcomeUnknownError);
     const before = fake.calls.length;
-    await expect(veoProvider({ baseUrl: 'http://127.0.0.1:9', media: mediaSource }).submit(job, { apiKey: KEY })).rejects.toThrow(SubmitOutcomeUnknownError);
+    await expect(
+      veoProvider({ baseUrl: 'http://127.0.0.1:9', media: mediaSource }).submit(job, { apiKey: KEY }),
+    ).rejects.toThrow(SubmitOutcomeUnknownError);
     expect(fake.calls.length).toBe(before);
   });
 
   it('fetches URL references under the outbound rules and inlines them; a reference that is not an image fails before the submit', async () => {
     const provider = ours();
-    await provider.submit(provider.prepare({ prompt: 'From a URL', image: { url: `${imagesUrl}/frame.png` } }), { apiKey: KEY });
-    expect((lastSubmit().body as { instances: { image: unknown }[] }).instances[0]!.image).toEqual({ bytesBase64Encoded: PNG.toString('base64'), mimeType: 'image/png' });
+    await provider.submit(provider.prepare({ prompt: 'From a URL', image: { url: `${imagesUrl}/frame.png` } }), {
+      apiKey: KEY,
+    });
+    expect((lastSubmit().body as { instances: { image: unknown }[] }).instances[0]!.image).toEqual({
+      bytesBase64Encoded: PNG.toString('base64'),
+      mimeType: 'image/png',
+    });
     const submits = fake.calls.filter((call) => call.method === 'POST').length;
-    await expect(provider.submit(provider.prepare({ prompt: 'p', image: { url: `${imagesUrl}/page.html` } }), { apiKey: KEY })).rejects.toThrow('imageUrl: provider one takes PNG, JPEG or WebP images, not text/html');
-    await expect(provider.submit(provider.prepare({ prompt: 'p', referenceImages: [{ url: `${imagesUrl}/missing.png` }] }), { apiKey: KEY })).rejects.toThrow(/^referenceImageUrls\[0\]: the image could not be fetched/);
+    await expect(
+      provider.submit(provider.prepare({ prompt: 'p', image: { url: `${imagesUrl}/page.html` } }), { apiKey: KEY }),
+    ).rejects.toThrow('imageUrl: provider one takes PNG, JPEG or WebP images, not text/html');
+    await expect(
+      provider.submit(provider.prepare({ prompt: 'p', referenceImages: [{ url: `${imagesUrl}/missing.png` }] }), {
+        apiKey: KEY,
+      }),
+    ).rejects.toThrow(/^referenceImageUrls\[0\]: the image could not be fetched/);
     expect(fake.calls.filter((call) => call.method === 'POST').length).toBe(submits);
   });
 });

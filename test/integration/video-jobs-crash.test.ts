@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdCredits, grantCredits, type CreditDeps } from '#core/credits/ledger';
 import { priceBook } from '#core/credits/prices';
-import { COPY_DEADLINE_SECONDS, SUBMIT_DEADLINE_SECONDS, pollVideoJob, submitVideoJob, videoJobId, type VideoJob, type VideoJobDeps } from '#core/generation/video-jobs';
+import {
+  COPY_DEADLINE_SECONDS,
+  SUBMIT_DEADLINE_SECONDS,
+  pollVideoJob,
+  submitVideoJob,
+  videoJobId,
+  type VideoJob,
+  type VideoJobDeps,
+} from '#core/generation/video-jobs';
 import { assets } from '#adapters/dynamodb/asset-repository';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { canvases } from '#adapters/dynamodb/repositories';
@@ -52,7 +60,10 @@ beforeAll(async () => {
     if (faults.record > 0 && faults.record--) throw new Error('process killed before the asset record');
     return assets.create(...args);
   };
-  await grantCredits({ workspaceId, credits: 10_000, reason: 'crash tests', grantedBy: 'test', operationId: 'crash-grant' }, credits);
+  await grantCredits(
+    { workspaceId, credits: 10_000, reason: 'crash tests', grantedBy: 'test', operationId: 'crash-grant' },
+    credits,
+  );
   const base = videoJobDeps();
   deps = {
     ...base,
@@ -80,7 +91,14 @@ afterAll(async () => {
 async function submitted(prompt: string): Promise<VideoJob> {
   const jobId = videoJobId(clock.now());
   const { job } = await submitVideoJob(
-    { provider: 'provider-two', workspaceId, canvasId, prompt, model: 'fal-ai/wan/v2.7/text-to-video', params: { duration: 5 } },
+    {
+      provider: 'provider-two',
+      workspaceId,
+      canvasId,
+      prompt,
+      model: 'fal-ai/wan/v2.7/text-to-video',
+      params: { duration: 5 },
+    },
     { jobId, operationId: `video:${jobId}` },
     deps,
   );
@@ -88,7 +106,10 @@ async function submitted(prompt: string): Promise<VideoJob> {
 }
 
 const usageOf = async (operationId: string) => (await ledger.entryOfOperation(workspaceId, operationId)) ?? undefined;
-const canvasAssetIds = async () => (await call('GET', '/api/mcp/canvas/assets', { key: apiKey, query: { canvasId } })).body.items.map((asset: { id: string }) => asset.id);
+const canvasAssetIds = async () =>
+  (await call('GET', '/api/mcp/canvas/assets', { key: apiKey, query: { canvasId } })).body.items.map(
+    (asset: { id: string }) => asset.id,
+  );
 
 describe('the video job core under crashes', () => {
   it('takes over a copy killed midway once its claim is stale, writing the same asset, charging once', async () => {
@@ -148,7 +169,10 @@ describe('the video job core under crashes', () => {
     expect(done.job.status).toBe('succeeded');
     expect(done.asset?.id).toBe(stored.assetId);
     expect(await usageOf(job.operationId)).toEqual(charged);
-    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: balanceBefore.balance, held: balanceBefore.held });
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({
+      balance: balanceBefore.balance,
+      held: balanceBefore.held,
+    });
   });
 
   it('fails a submit that died before the provider answered, releases its hold, and never submits it again', async () => {
@@ -157,19 +181,45 @@ describe('the video job core under crashes', () => {
     const operationId = `video:${jobId}`;
     const at = clock.now().toISOString();
     const stranded: VideoJob = {
-      id: jobId, workspaceId, canvasId, nodeId: null, operationId, provider: 'provider-two', model: 'fal-ai/wan/v2.7/text-to-video', mode: 'text-to-video',
-      status: 'submitting', providerJobId: null, requestedSeconds: 5, producedSeconds: null, priceModel: 'standard', credential: 'shared', dropped: [],
-      assetId: null, copyClaimedAt: null, error: null, pollAfterSeconds: 0, createdAt: at, updatedAt: at, version: 1,
+      id: jobId,
+      workspaceId,
+      canvasId,
+      nodeId: null,
+      operationId,
+      provider: 'provider-two',
+      model: 'fal-ai/wan/v2.7/text-to-video',
+      mode: 'text-to-video',
+      status: 'submitting',
+      providerJobId: null,
+      requestedSeconds: 5,
+      producedSeconds: null,
+      priceModel: 'standard',
+      credential: 'shared',
+      dropped: [],
+      assetId: null,
+      copyClaimedAt: null,
+      error: null,
+      pollAfterSeconds: 0,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
     };
     await videoJobs.create(stranded);
-    await holdCredits({ workspaceId, operationId, sku: 'video.generate', model: 'standard', quantity: 5 }, deps.credits);
+    await holdCredits(
+      { workspaceId, operationId, sku: 'video.generate', model: 'standard', quantity: 5 },
+      deps.credits,
+    );
     const posts = fake.calls.filter((entry) => entry.method === 'POST').length;
 
     // Act
     const early = await pollVideoJob(workspaceId, jobId, deps);
     clock.advance(SUBMIT_DEADLINE_SECONDS * 1000 + 1000);
     const late = await pollVideoJob(workspaceId, jobId, deps);
-    const retried = await submitVideoJob({ provider: 'provider-two', workspaceId, canvasId, prompt: 'again', model: 'fal-ai/wan/v2.7/text-to-video' }, { jobId, operationId }, deps);
+    const retried = await submitVideoJob(
+      { provider: 'provider-two', workspaceId, canvasId, prompt: 'again', model: 'fal-ai/wan/v2.7/text-to-video' },
+      { jobId, operationId },
+      deps,
+    );
 
     // Assess
     expect(early.job.status).toBe('submitting');

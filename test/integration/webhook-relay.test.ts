@@ -23,19 +23,32 @@ let serviceToken: string;
 const seen: { method: string; url: string; headers: Record<string, unknown>; body: string }[] = [];
 
 beforeAll(async () => {
-  target = createServer({ key: readFileSync(join(TLS, 'localhost.key')), cert: readFileSync(CERT) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      seen.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      if (request.url === '/redirect') return void response.writeHead(302, { location: `${targetOrigin}/final` }).end();
-      if (request.url === '/big') return void response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(1024 * 1024 + 1));
-      if (request.url === '/slow') return; // never answers
-      if (request.url === '/binary') return void response.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
-      response.writeHead(201, { 'content-type': 'application/json', 'x-target': 'yes' });
-      response.end(JSON.stringify({ method: request.method, body: Buffer.concat(chunks).toString('utf8') }));
-    });
-  });
+  target = createServer(
+    { key: readFileSync(join(TLS, 'localhost.key')), cert: readFileSync(CERT) },
+    (request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        seen.push({
+          method: request.method!,
+          url: request.url!,
+          headers: request.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        });
+        if (request.url === '/redirect')
+          return void response.writeHead(302, { location: `${targetOrigin}/final` }).end();
+        if (request.url === '/big')
+          return void response.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(1024 * 1024 + 1));
+        if (request.url === '/slow') return; // never answers
+        if (request.url === '/binary')
+          return void response
+            .writeHead(200, { 'content-type': 'image/png' })
+            .end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]));
+        response.writeHead(201, { 'content-type': 'application/json', 'x-target': 'yes' });
+        response.end(JSON.stringify({ method: request.method, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+    },
+  );
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetOrigin = `https://127.0.0.1:${(target.address() as AddressInfo).port}`;
   stack = await startRunsStack({ OUTBOUND_ALLOW_HOSTS: new URL(targetOrigin).host, OUTBOUND_EXTRA_CA_FILE: CERT });
@@ -63,7 +76,15 @@ async function sessionToken(workspaceId: string, userId: string, scope = 'run:wo
   const { DynamoOAuthAdapter } = await import('#adapters/dynamodb/oauth-store');
   const token = `oat_${randomBytes(32).toString('base64url')}`;
   const exp = Math.floor(Date.now() / 1000) + 900;
-  const payload = { accountId: encodeAccountId(userId, workspaceId), clientId: 'app', grantId: `grant_${randomUUID()}`, scope, aud: `${stack.local.appUrl}/api/mcp`, exp, kind: 'AccessToken' };
+  const payload = {
+    accountId: encodeAccountId(userId, workspaceId),
+    clientId: 'app',
+    grantId: `grant_${randomUUID()}`,
+    scope,
+    aud: `${stack.local.appUrl}/api/mcp`,
+    exp,
+    kind: 'AccessToken',
+  };
   await new DynamoOAuthAdapter('AccessToken').upsert(token, payload, 900);
   return token;
 }
@@ -71,7 +92,12 @@ async function sessionToken(workspaceId: string, userId: string, scope = 'run:wo
 describe('who may relay', () => {
   it('the service token: forwards method, headers and body over HTTPS and answers the target status, headers and body', async () => {
     // Act
-    const answer = await relay({ method: 'PUT', url: `${targetOrigin}/orders?id=7`, headers: { 'content-type': 'application/json', 'x-trace': 't-1' }, body: '{"n":1}' });
+    const answer = await relay({
+      method: 'PUT',
+      url: `${targetOrigin}/orders?id=7`,
+      headers: { 'content-type': 'application/json', 'x-trace': 't-1' },
+      body: '{"n":1}',
+    });
 
     // Assess
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -86,9 +112,20 @@ describe('who may relay', () => {
   it("a member's signed-in session with run:workflows", async () => {
     const { seedWorkspace } = await import('./support/invoke.ts');
     const owner = await seedWorkspace('Relay members');
-    expect((await relay({ url: `${targetOrigin}/ping` }, await sessionToken(owner.workspaceId, owner.ownerUserId))).status).toBe(200);
-    expect((await relay({ url: `${targetOrigin}/ping` }, await sessionToken(owner.workspaceId, owner.ownerUserId, 'read:canvases'))).status).toBe(403);
-    expect((await relay({ url: `${targetOrigin}/ping` }, await sessionToken(owner.workspaceId, 'usr_not_a_member'))).status).toBe(401);
+    expect(
+      (await relay({ url: `${targetOrigin}/ping` }, await sessionToken(owner.workspaceId, owner.ownerUserId))).status,
+    ).toBe(200);
+    expect(
+      (
+        await relay(
+          { url: `${targetOrigin}/ping` },
+          await sessionToken(owner.workspaceId, owner.ownerUserId, 'read:canvases'),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await relay({ url: `${targetOrigin}/ping` }, await sessionToken(owner.workspaceId, 'usr_not_a_member'))).status,
+    ).toBe(401);
   });
 
   it.each([
@@ -126,7 +163,11 @@ describe('the outbound rules', () => {
 
   it('answers a binary body as base64', async () => {
     const answer = await relay({ method: 'GET', url: `${targetOrigin}/binary` });
-    expect(answer.body).toMatchObject({ status: 200, bodyEncoding: 'base64', body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64') });
+    expect(answer.body).toMatchObject({
+      status: 200,
+      bodyEncoding: 'base64',
+      body: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0xff]).toString('base64'),
+    });
   });
 
   it.each([

@@ -22,7 +22,12 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const NOT_CONFIGURED = { configuration: 'Not configured', execution: 'Idle', lastTriggeredAt: null, lastExecutionId: null };
+const NOT_CONFIGURED = {
+  configuration: 'Not configured',
+  execution: 'Idle',
+  lastTriggeredAt: null,
+  lastExecutionId: null,
+};
 
 describe('register', () => {
   it('creates a webhook (201): URL on the base host ending /webhook/trigger, secret, ready Bearer header, created: true', async () => {
@@ -78,7 +83,9 @@ describe('register', () => {
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
     expect(answers.filter((answer) => answer.body.created === true)).toHaveLength(1);
     expect(new Set(answers.map((answer) => answer.body.webhookSecret)).size).toBe(1);
-    expect((await client.callWebhook({ secret: answers[0]!.body.webhookSecret, body: { raced: true } })).status).toBe(202);
+    expect((await client.callWebhook({ secret: answers[0]!.body.webhookSecret, body: { raced: true } })).status).toBe(
+      202,
+    );
   });
 
   it('gives each trigger node its own secret', async () => {
@@ -125,7 +132,10 @@ describe('register', () => {
   it('answers 403 to a key without write:canvas', async () => {
     // Prepare
     const canvasId = await client.webhookCanvas();
-    const created = await client.post('/api/mcp/api-keys/create', { name: 'read only', scopes: ['read:canvases', 'run:workflows'] });
+    const created = await client.post('/api/mcp/api-keys/create', {
+      name: 'read only',
+      scopes: ['read:canvases', 'run:workflows'],
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const readOnlyKey = created.body.key ?? created.body.apiKey;
     expect(readOnlyKey, JSON.stringify(created.body)).toEqual(expect.any(String));
@@ -143,7 +153,9 @@ describe('revoke', () => {
   it('invalidates the secret at once, returns the node to Not configured, and a new registration gets a fresh secret', async () => {
     // Prepare
     const { canvasId, registration } = await client.registeredCanvas();
-    expect((await client.callWebhook({ secret: registration.webhookSecret, body: { before: 'revoke' } })).status).toBe(202);
+    expect((await client.callWebhook({ secret: registration.webhookSecret, body: { before: 'revoke' } })).status).toBe(
+      202,
+    );
 
     // Act
     const revoked = await client.revoke(canvasId);
@@ -174,8 +186,14 @@ describe('revoke', () => {
     const unregistered = await client.revoke(never);
 
     // Assess
-    expect(first).toMatchObject({ status: 200, body: { revoked: true, wasRegistered: true, canvasId, triggerNodeId: 'hook' } });
-    expect(second).toMatchObject({ status: 200, body: { revoked: true, wasRegistered: false, canvasId, triggerNodeId: 'hook' } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { revoked: true, wasRegistered: true, canvasId, triggerNodeId: 'hook' },
+    });
+    expect(second).toMatchObject({
+      status: 200,
+      body: { revoked: true, wasRegistered: false, canvasId, triggerNodeId: 'hook' },
+    });
     expect(unregistered).toMatchObject({ status: 200, body: { revoked: true, wasRegistered: false } });
   });
 
@@ -205,21 +223,35 @@ describe('status row in canvas state', () => {
 
     // Act + Assess: registered
     const registration = await client.registered(canvasId);
-    expect(await client.statusRow(canvasId)).toEqual({ configuration: 'Ready', execution: 'Idle', lastTriggeredAt: null, lastExecutionId: null });
+    expect(await client.statusRow(canvasId)).toEqual({
+      configuration: 'Ready',
+      execution: 'Idle',
+      lastTriggeredAt: null,
+      lastExecutionId: null,
+    });
 
     // Act + Assess: called
     const accepted = await client.callWebhook({ secret: registration.webhookSecret, body: { n: 1 } });
     expect(accepted.status).toBe(202);
     const { executionId } = accepted.body;
     const called = await client.statusRow(canvasId);
-    expect(called).toMatchObject({ configuration: 'Ready', lastExecutionId: executionId, lastTriggeredAt: expect.any(String) });
+    expect(called).toMatchObject({
+      configuration: 'Ready',
+      lastExecutionId: executionId,
+      lastTriggeredAt: expect.any(String),
+    });
     expect(['Running', 'Triggered']).toContain(called.execution);
 
     // Act + Assess: the run finished
     const done = await client.waitForStatus(executionId, 'succeeded', 'failed');
     expect(done.status).toBe('succeeded');
     const finished = await client.statusRow(canvasId);
-    expect(finished).toEqual({ configuration: 'Ready', execution: 'Triggered', lastTriggeredAt: called.lastTriggeredAt, lastExecutionId: executionId });
+    expect(finished).toEqual({
+      configuration: 'Ready',
+      execution: 'Triggered',
+      lastTriggeredAt: called.lastTriggeredAt,
+      lastExecutionId: executionId,
+    });
     // Recorded once the run was accepted: not before the execution was created
     expect(Date.parse(finished.lastTriggeredAt)).toBeGreaterThanOrEqual(Date.parse(done.createdAt));
   });
@@ -229,14 +261,21 @@ describe('status row in canvas state', () => {
     const { canvasId, registration } = await client.registeredCanvas('{{input}}'.repeat(100));
 
     // Act
-    const accepted = await client.callWebhook({ secret: registration.webhookSecret, body: { pad: 'p'.repeat(20_000) } });
+    const accepted = await client.callWebhook({
+      secret: registration.webhookSecret,
+      body: { pad: 'p'.repeat(20_000) },
+    });
     expect(accepted.status).toBe(202);
     const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed');
 
     // Assess
     expect(done.status).toBe('failed');
     expect(done.error).toMatchObject({ nodeId: 'tpl' });
-    expect(await client.statusRow(canvasId)).toMatchObject({ configuration: 'Ready', execution: 'Error', lastExecutionId: accepted.body.executionId });
+    expect(await client.statusRow(canvasId)).toMatchObject({
+      configuration: 'Ready',
+      execution: 'Error',
+      lastExecutionId: accepted.body.executionId,
+    });
   });
 
   it('is back to Triggered after a later successful call', async () => {
@@ -251,7 +290,11 @@ describe('status row in canvas state', () => {
     await client.waitForStatus(small.body.executionId, 'succeeded');
 
     // Assess
-    expect(await client.statusRow(canvasId)).toMatchObject({ configuration: 'Ready', execution: 'Triggered', lastExecutionId: small.body.executionId });
+    expect(await client.statusRow(canvasId)).toMatchObject({
+      configuration: 'Ready',
+      execution: 'Triggered',
+      lastExecutionId: small.body.executionId,
+    });
   });
 });
 
@@ -288,7 +331,11 @@ describe('clean-up', () => {
     const retyped = await client.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'hook', type: 'prompt' });
     const afterRetype = await client.callWebhook({ secret: registration.webhookSecret, body: { n: 2 } });
     const registerPrompt = await client.register(canvasId);
-    const back = await client.post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'hook', type: 'webhook-trigger' });
+    const back = await client.post('/api/mcp/canvas/node/update', {
+      canvasId,
+      nodeId: 'hook',
+      type: 'webhook-trigger',
+    });
     const afterBack = await client.callWebhook({ secret: registration.webhookSecret, body: { n: 3 } });
 
     // Assess
@@ -336,7 +383,8 @@ describe('rate limit', () => {
 
     // Act
     const answers = [];
-    for (let n = 1; n <= LIMIT + 1; n++) answers.push(await client.callWebhook({ secret: registration.webhookSecret, body: { n } }));
+    for (let n = 1; n <= LIMIT + 1; n++)
+      answers.push(await client.callWebhook({ secret: registration.webhookSecret, body: { n } }));
 
     // Assess
     expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
@@ -348,7 +396,12 @@ describe('rate limit', () => {
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(retryAfter)).toBeLessThanOrEqual(60);
     const executions = await client.listExecutions(canvasId);
-    expect(executions.map((item) => item.executionId).sort()).toEqual(answers.slice(0, LIMIT).map((answer) => answer.body.executionId).sort());
+    expect(executions.map((item) => item.executionId).sort()).toEqual(
+      answers
+        .slice(0, LIMIT)
+        .map((answer) => answer.body.executionId)
+        .sort(),
+    );
   });
 
   it('never answers a replay (a provider retrying an accepted delivery) with 429', async () => {
@@ -357,7 +410,8 @@ describe('rate limit', () => {
     await awayFromWindowEdge();
     const delivery = { 'x-github-delivery': `retry-${Date.now()}`, 'x-github-event': 'push' };
     const first = await client.callWebhook({ secret: registration.webhookSecret, headers: delivery, body: { n: 0 } });
-    for (let n = 1; n < LIMIT; n++) expect((await client.callWebhook({ secret: registration.webhookSecret, body: { n } })).status).toBe(202);
+    for (let n = 1; n < LIMIT; n++)
+      expect((await client.callWebhook({ secret: registration.webhookSecret, body: { n } })).status).toBe(202);
 
     // Act: the provider retries the first delivery; then a new delivery arrives
     const retried = await client.callWebhook({ secret: registration.webhookSecret, headers: delivery, body: { n: 0 } });
@@ -377,7 +431,8 @@ describe('rate limit', () => {
     await client.addNode(canvasId, { id: 'hook2', type: 'webhook-trigger' });
     const second = await client.registered(canvasId, 'hook2');
     await awayFromWindowEdge();
-    for (let n = 1; n <= LIMIT; n++) expect((await client.callWebhook({ secret: first.webhookSecret, body: { n } })).status).toBe(202);
+    for (let n = 1; n <= LIMIT; n++)
+      expect((await client.callWebhook({ secret: first.webhookSecret, body: { n } })).status).toBe(202);
 
     // Act
     const firstAgain = await client.callWebhook({ secret: first.webhookSecret, body: { n: 'over' } });

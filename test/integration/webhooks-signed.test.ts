@@ -52,7 +52,11 @@ const schemes: Scheme[] = [
   {
     scheme: 'github',
     provider: 'github',
-    sign: async (body, id) => ({ 'x-github-delivery': id, 'x-github-event': 'push', 'x-hub-signature-256': await signGithub(hook.webhookSecret, body) }),
+    sign: async (body, id) => ({
+      'x-github-delivery': id,
+      'x-github-event': 'push',
+      'x-hub-signature-256': await signGithub(hook.webhookSecret, body),
+    }),
     signatureHeaders: ['x-hub-signature-256'],
     staleOffsets: [],
   },
@@ -60,7 +64,11 @@ const schemes: Scheme[] = [
     scheme: 'stripe',
     provider: 'stripe',
     sign: async (body, _id, at) => ({
-      'stripe-signature': await Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret: hook.webhookSecret, timestamp: at }),
+      'stripe-signature': await Stripe.webhooks.generateTestHeaderStringAsync({
+        payload: body,
+        secret: hook.webhookSecret,
+        timestamp: at,
+      }),
     }),
     signatureHeaders: ['stripe-signature'],
     // Stripe's library refuses old timestamps only; the verifier adds the future bound (issue 21 item 10).
@@ -94,7 +102,12 @@ const schemes: Scheme[] = [
 const deliveryBody = (id: string) => JSON.stringify({ id, type: 'order.paid', amount: 4200 });
 
 const send = (url: string, headers: Record<string, string>, body: string) =>
-  client.callWebhook({ secret: null, search: new URL(url).search, headers: { 'content-type': 'application/json', ...headers }, body });
+  client.callWebhook({
+    secret: null,
+    search: new URL(url).search,
+    headers: { 'content-type': 'application/json', ...headers },
+    body,
+  });
 
 const runCount = async () => (await client.listExecutions(canvasId)).length;
 
@@ -106,7 +119,9 @@ describe('registration', () => {
       expect(url).not.toContain(hook.webhookSecret);
     }
     expect(hook.standardWebhooksSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-    expect(Buffer.from(hook.standardWebhooksSecret.slice(6), 'base64')).toEqual(Buffer.from(hook.webhookSecret.slice(6), 'base64url'));
+    expect(Buffer.from(hook.standardWebhooksSecret.slice(6), 'base64')).toEqual(
+      Buffer.from(hook.webhookSecret.slice(6), 'base64url'),
+    );
   });
 });
 
@@ -168,7 +183,9 @@ describe.each(schemes)('$scheme', ({ scheme, provider, sign, signatureHeaders, s
     if (staleOffsets.length === 0) {
       const id = unique(scheme);
       const body = deliveryBody(id);
-      expect((await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds() - TEN_MINUTES), body)).status).toBe(202);
+      expect((await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds() - TEN_MINUTES), body)).status).toBe(
+        202,
+      );
       return;
     }
     for (const offset of staleOffsets) {
@@ -255,7 +272,9 @@ describe.each([schemes[0]!, schemes[2]!])('$scheme: a captured delivery sent aga
     const first = await send(hook.signedUrls[scheme], headers, body);
     expect(first.status, first.text).toBe(202);
     const before = await runCount();
-    const renamed = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, value === id ? unique('forged') : value]));
+    const renamed = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, value === id ? unique('forged') : value]),
+    );
     expect(renamed).not.toEqual(headers);
 
     // Act: a new delivery id; then a new id and an Idempotency-Key of the sender's choosing

@@ -7,7 +7,15 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebhookClient, otherWorkspace, startRunsStack, unique, wholeTable, type Registration, type RunsStack } from './support/webhooks-stack.ts';
+import {
+  WebhookClient,
+  otherWorkspace,
+  startRunsStack,
+  unique,
+  wholeTable,
+  type Registration,
+  type RunsStack,
+} from './support/webhooks-stack.ts';
 
 interface SignedRegistration extends Registration {
   canvasId: string;
@@ -35,13 +43,21 @@ afterAll(async () => {
 });
 
 const setSecret = (scheme: string, secret: string | null, key?: string) =>
-  client.request('POST', '/api/mcp/webhooks/signing-secret', { body: { canvasId, triggerNodeId: 'hook', scheme, secret }, key });
+  client.request('POST', '/api/mcp/webhooks/signing-secret', {
+    body: { canvasId, triggerNodeId: 'hook', scheme, secret },
+    key,
+  });
 
 const stripeDelivery = async (secret: string) => {
   const id = unique('evt');
   const body = JSON.stringify({ id, type: 'checkout.session.completed', object: 'event' });
   const header = await Stripe.webhooks.generateTestHeaderStringAsync({ payload: body, secret });
-  return client.callWebhook({ secret: null, search: new URL(hook.signedUrls.stripe).search, headers: { 'content-type': 'application/json', 'stripe-signature': header }, body });
+  return client.callWebhook({
+    secret: null,
+    search: new URL(hook.signedUrls.stripe).search,
+    headers: { 'content-type': 'application/json', 'stripe-signature': header },
+    body,
+  });
 };
 
 const shopifyDelivery = (secret: string) => {
@@ -51,7 +67,12 @@ const shopifyDelivery = (secret: string) => {
   return client.callWebhook({
     secret: null,
     search: new URL(hook.signedUrls.shopify).search,
-    headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': signature, 'x-shopify-webhook-id': id, 'x-shopify-topic': 'orders/create' },
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-hmac-sha256': signature,
+      'x-shopify-webhook-id': id,
+      'x-shopify-topic': 'orders/create',
+    },
     body,
   });
 };
@@ -63,7 +84,10 @@ describe('a stored Stripe endpoint secret', () => {
 
     // Assess: the answer names the source per scheme and never the secret
     expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-    expect(stored.body.signingSecrets.stripe).toMatchObject({ source: 'provider', hint: `whsec_…${STRIPE_ENDPOINT_SECRET.slice(-4)}` });
+    expect(stored.body.signingSecrets.stripe).toMatchObject({
+      source: 'provider',
+      hint: `whsec_…${STRIPE_ENDPOINT_SECRET.slice(-4)}`,
+    });
     expect(stored.body.signingSecrets.github).toEqual({ source: 'trigger' });
     expect(JSON.stringify(stored.body)).not.toContain(STRIPE_ENDPOINT_SECRET.slice(6));
 
@@ -89,7 +113,11 @@ describe('a stored Stripe endpoint secret', () => {
     const answer = await client.callWebhook({
       secret: null,
       search: new URL(hook.signedUrls.shopify).search,
-      headers: { 'content-type': 'application/json', 'x-shopify-hmac-sha256': signature, 'x-shopify-webhook-id': unique('o') },
+      headers: {
+        'content-type': 'application/json',
+        'x-shopify-hmac-sha256': signature,
+        'x-shopify-webhook-id': unique('o'),
+      },
       body: '{"id":"o-1"}',
     });
     expect(answer.status, answer.text).toBe(202);

@@ -6,7 +6,16 @@
 // The callback receiver is a plain HTTP server on 127.0.0.1, reachable because OUTBOUND_ALLOW_HOSTS
 // names it; set before startLocalMode, as handlers read it when first imported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CallbackReceiver, WebhookClient, rawRequest, startRunsStack, unique, wholeTable, type Registration, type RunsStack } from './support/webhooks-stack.ts';
+import {
+  CallbackReceiver,
+  WebhookClient,
+  rawRequest,
+  startRunsStack,
+  unique,
+  wholeTable,
+  type Registration,
+  type RunsStack,
+} from './support/webhooks-stack.ts';
 
 let receiver: CallbackReceiver;
 let stack: RunsStack;
@@ -39,49 +48,71 @@ describe('accepted calls', () => {
     ['PUT', { order: 43 }, 'application/json'],
     ['PATCH', 'status=paid&tag=a&tag=b', 'application/x-www-form-urlencoded'],
     ['DELETE', undefined, undefined],
-  ] as const)('answers %s with 202 and runs the workflow with the six trigger outputs', async (method, body, contentType) => {
-    // Prepare
-    const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-    const headers: Record<string, string> = { 'x-custom-header': `custom-${method}`, ...(contentType ? { 'content-type': contentType } : {}) };
+  ] as const)(
+    'answers %s with 202 and runs the workflow with the six trigger outputs',
+    async (method, body, contentType) => {
+      // Prepare
+      const raw = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+      const headers: Record<string, string> = {
+        'x-custom-header': `custom-${method}`,
+        ...(contentType ? { 'content-type': contentType } : {}),
+      };
 
-    // Act
-    const accepted = await client.callWebhook({ method, secret: hook.webhookSecret, search: `?source=crm&m=${method}`, headers, ...(raw ? { body: raw } : {}) });
+      // Act
+      const accepted = await client.callWebhook({
+        method,
+        secret: hook.webhookSecret,
+        search: `?source=crm&m=${method}`,
+        headers,
+        ...(raw ? { body: raw } : {}),
+      });
 
-    // Assess: the 202
-    expect(accepted.status, accepted.text).toBe(202);
-    expect(accepted.body).toMatchObject({ ok: true, executionId: expect.stringMatching(EXECUTION_ID) });
-    expect(accepted.headers.get('idempotency-replayed')).toBeNull();
-    expect(accepted.headers.get('access-control-allow-origin')).toBe('*');
+      // Assess: the 202
+      expect(accepted.status, accepted.text).toBe(202);
+      expect(accepted.body).toMatchObject({ ok: true, executionId: expect.stringMatching(EXECUTION_ID) });
+      expect(accepted.headers.get('idempotency-replayed')).toBeNull();
+      expect(accepted.headers.get('access-control-allow-origin')).toBe('*');
 
-    // Assess: the run and the trigger's outputs
-    const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
-    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    expect(done).toMatchObject({ canvasId, triggerNodeId: 'hook', trigger: { kind: 'webhook' } });
-    const outputs = done.outputs.hook;
-    expect(Object.keys(outputs).sort()).toEqual(['body-out', 'headers-out', 'method-out', 'query-out', 'raw-body-out', 'url-out']);
-    expect(outputs['method-out']).toBe(method);
-    expect(outputs['url-out']).toBe(`${stack.baseUrl}/webhook/trigger?source=crm&m=${method}`);
-    expect(JSON.parse(outputs['query-out'])).toEqual({ source: 'crm', m: method });
-    const seenHeaders = JSON.parse(outputs['headers-out']);
-    expect(seenHeaders.authorization).toBe('[redacted]');
-    expect(seenHeaders['x-custom-header']).toBe(`custom-${method}`);
-    expect(outputs['raw-body-out']).toBe(raw);
-    if (method === 'PATCH') {
-      expect(JSON.parse(outputs['body-out'])).toEqual({ status: 'paid', tag: ['a', 'b'] });
-      expect(done.inputs).toEqual({ status: 'paid', tag: ['a', 'b'] });
-    } else if (body !== undefined) {
-      expect(JSON.parse(outputs['body-out'])).toEqual(body);
-      expect(done.inputs).toEqual(body);
-    } else {
-      expect(outputs['body-out']).toBe('');
-      expect(done.inputs).toEqual({});
-    }
-    expect(done.result).toEqual({ out: `Got: ${outputs['body-out']}` });
-  });
+      // Assess: the run and the trigger's outputs
+      const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
+      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+      expect(done).toMatchObject({ canvasId, triggerNodeId: 'hook', trigger: { kind: 'webhook' } });
+      const outputs = done.outputs.hook;
+      expect(Object.keys(outputs).sort()).toEqual([
+        'body-out',
+        'headers-out',
+        'method-out',
+        'query-out',
+        'raw-body-out',
+        'url-out',
+      ]);
+      expect(outputs['method-out']).toBe(method);
+      expect(outputs['url-out']).toBe(`${stack.baseUrl}/webhook/trigger?source=crm&m=${method}`);
+      expect(JSON.parse(outputs['query-out'])).toEqual({ source: 'crm', m: method });
+      const seenHeaders = JSON.parse(outputs['headers-out']);
+      expect(seenHeaders.authorization).toBe('[redacted]');
+      expect(seenHeaders['x-custom-header']).toBe(`custom-${method}`);
+      expect(outputs['raw-body-out']).toBe(raw);
+      if (method === 'PATCH') {
+        expect(JSON.parse(outputs['body-out'])).toEqual({ status: 'paid', tag: ['a', 'b'] });
+        expect(done.inputs).toEqual({ status: 'paid', tag: ['a', 'b'] });
+      } else if (body !== undefined) {
+        expect(JSON.parse(outputs['body-out'])).toEqual(body);
+        expect(done.inputs).toEqual(body);
+      } else {
+        expect(outputs['body-out']).toBe('');
+        expect(done.inputs).toEqual({});
+      }
+      expect(done.result).toEqual({ out: `Got: ${outputs['body-out']}` });
+    },
+  );
 
   it('accepts the secret in x-webhook-secret too', async () => {
     // Act
-    const accepted = await client.callWebhook({ headers: { 'x-webhook-secret': hook.webhookSecret }, body: { via: 'x-webhook-secret' } });
+    const accepted = await client.callWebhook({
+      headers: { 'x-webhook-secret': hook.webhookSecret },
+      body: { via: 'x-webhook-secret' },
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -93,14 +124,27 @@ describe('accepted calls', () => {
   it('keeps the secret out of everything stored and every response but register', async () => {
     // Prepare: the secret in every header that may carry it, plus a cookie
     const secret = hook.webhookSecret;
-    const headers = { 'x-webhook-secret': secret, cookie: `session=${secret}; theme=dark`, 'content-type': 'application/json' };
+    const headers = {
+      'x-webhook-secret': secret,
+      cookie: `session=${secret}; theme=dark`,
+      'content-type': 'application/json',
+    };
 
     // Act
-    const accepted = await client.callWebhook({ secret, headers, body: { note: 'redaction' }, search: '?source=redaction' });
+    const accepted = await client.callWebhook({
+      secret,
+      headers,
+      body: { note: 'redaction' },
+      search: '?source=redaction',
+    });
     expect(accepted.status, accepted.text).toBe(202);
     const { executionId } = accepted.body;
     const done = await client.waitForStatus(executionId, 'succeeded', 'failed');
-    const replayed = await client.callWebhook({ secret, headers: { ...headers, 'idempotency-key': 'no-leak' }, body: { note: 'redaction' } });
+    const replayed = await client.callWebhook({
+      secret,
+      headers: { ...headers, 'idempotency-key': 'no-leak' },
+      body: { note: 'redaction' },
+    });
     const refusals = [
       await client.callWebhook({ secret, search: `?secret=${secret}` }),
       await client.callWebhook({ secret: `${secret}x` }),
@@ -110,7 +154,11 @@ describe('accepted calls', () => {
     // Assess
     expect(done.status).toBe('succeeded');
     const headersOut = JSON.parse(done.outputs.hook['headers-out']);
-    expect(headersOut).toMatchObject({ authorization: '[redacted]', cookie: '[redacted]', 'x-webhook-secret': '[redacted]' });
+    expect(headersOut).toMatchObject({
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+      'x-webhook-secret': '[redacted]',
+    });
     const stored = await client.everythingStoredAbout(executionId, canvasId);
     expect(stored).toContain(executionId);
     expect(stored).not.toContain(secret);
@@ -134,16 +182,24 @@ describe('methods and CORS', () => {
     const preflight = await client.callWebhook({
       method: 'OPTIONS',
       secret: null,
-      headers: { origin: 'https://crm.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'https://crm.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
 
     // Assess
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    const allowed = preflight.headers.get('access-control-allow-methods')!.split(',').map((m) => m.trim());
+    const allowed = preflight.headers
+      .get('access-control-allow-methods')!
+      .split(',')
+      .map((m) => m.trim());
     expect(allowed).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']));
     const allowedHeaders = preflight.headers.get('access-control-allow-headers')!.toLowerCase();
-    for (const name of ['authorization', 'content-type', 'x-webhook-secret', 'idempotency-key']) expect(allowedHeaders).toContain(name);
+    for (const name of ['authorization', 'content-type', 'x-webhook-secret', 'idempotency-key'])
+      expect(allowedHeaders).toContain(name);
     expect(await runCount()).toBe(before);
   });
 
@@ -154,7 +210,9 @@ describe('methods and CORS', () => {
     // Act
     const head = await client.callWebhook({ method: 'HEAD', secret: hook.webhookSecret });
     const propfind = await client.callWebhook({ method: 'PROPFIND', secret: hook.webhookSecret });
-    const trace = await rawRequest(stack.baseUrl, 'TRACE', '/webhook/trigger', { authorization: `Bearer ${hook.webhookSecret}` });
+    const trace = await rawRequest(stack.baseUrl, 'TRACE', '/webhook/trigger', {
+      authorization: `Bearer ${hook.webhookSecret}`,
+    });
 
     // Assess
     expect(head.status).toBe(405);
@@ -163,7 +221,9 @@ describe('methods and CORS', () => {
     expect(trace.status).toBe(405);
     expect(JSON.parse(trace.text)).toEqual({ error: expect.any(String) });
     for (const allow of [head.headers.get('allow'), propfind.headers.get('allow'), trace.headers.allow as string]) {
-      expect(allow?.split(',').map((m) => m.trim())).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']));
+      expect(allow?.split(',').map((m) => m.trim())).toEqual(
+        expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+      );
     }
     expect(await runCount()).toBe(before);
   });
@@ -175,7 +235,11 @@ describe('the secret', () => {
     const before = await runCount();
 
     // Act
-    const withHeader = await client.callWebhook({ secret: hook.webhookSecret, search: `?secret=${hook.webhookSecret}`, body: { a: 1 } });
+    const withHeader = await client.callWebhook({
+      secret: hook.webhookSecret,
+      search: `?secret=${hook.webhookSecret}`,
+      body: { a: 1 },
+    });
     const alone = await client.callWebhook({ secret: null, search: `?secret=${hook.webhookSecret}`, body: { a: 1 } });
 
     // Assess
@@ -188,7 +252,11 @@ describe('the secret', () => {
   it('answers 400 when no secret is sent', async () => {
     // Act
     const none = await client.callWebhook({ secret: null, body: { a: 1 } });
-    const emptyBearer = await client.callWebhook({ secret: null, headers: { authorization: 'Bearer ' }, body: { a: 1 } });
+    const emptyBearer = await client.callWebhook({
+      secret: null,
+      headers: { authorization: 'Bearer ' },
+      body: { a: 1 },
+    });
 
     // Assess
     expect(none.status).toBe(400);
@@ -198,7 +266,10 @@ describe('the secret', () => {
 
   it('answers 404 (Unknown webhook secret) to an unknown secret, and to a workspace API key', async () => {
     // Act
-    const unknown = await client.callWebhook({ secret: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', body: { a: 1 } });
+    const unknown = await client.callWebhook({
+      secret: 'whsec_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      body: { a: 1 },
+    });
     const apiKey = await client.callWebhook({ secret: stack.key, body: { a: 1 } });
 
     // Assess
@@ -214,7 +285,11 @@ describe('bodies', () => {
     const body = 'x'.repeat(512 * 1024);
 
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'text/plain' }, body });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'text/plain' },
+      body,
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -227,7 +302,11 @@ describe('bodies', () => {
     expect(Buffer.byteLength(body)).toBe(512 * 1024);
 
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'application/json' }, body });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -239,7 +318,11 @@ describe('bodies', () => {
     const body = 'z'.repeat(100 * 1024);
 
     // Act
-    const accepted = await client.callWebhook({ secret: registration.webhookSecret, headers: { 'content-type': 'text/plain' }, body });
+    const accepted = await client.callWebhook({
+      secret: registration.webhookSecret,
+      headers: { 'content-type': 'text/plain' },
+      body,
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -259,7 +342,11 @@ describe('bodies', () => {
     const raw = JSON.stringify({ pad: 'p'.repeat(500 * 1024 - 10) });
 
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'application/json' }, body: raw });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'application/json' },
+      body: raw,
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -275,7 +362,11 @@ describe('bodies', () => {
     expect(Buffer.byteLength(raw)).toBe(60 * 1024);
 
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'application/json' }, body: raw });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'application/json' },
+      body: raw,
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -292,7 +383,11 @@ describe('bodies', () => {
     const body = 'x'.repeat(512 * 1024 + 1);
 
     // Act
-    const refused = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'text/plain' }, body });
+    const refused = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'text/plain' },
+      body,
+    });
 
     // Assess
     expect(refused.status).toBe(413);
@@ -302,7 +397,11 @@ describe('bodies', () => {
 
   it('keeps a non-form, non-JSON body raw: empty inputs, body-out and raw-body-out are the text', async () => {
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'text/plain' }, body: 'plain text payload' });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'text/plain' },
+      body: 'plain text payload',
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -318,19 +417,27 @@ describe('bodies', () => {
     const before = await runCount();
 
     // Act
-    const answer = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'application/json' }, body: '{"a":' });
+    const answer = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'application/json' },
+      body: '{"a":',
+    });
 
     // Assess
     expect(answer.status).toBe(400);
     expect(await runCount()).toBe(before);
   });
 
-  it('accepts a JSON body with an integer beyond 2^53, as in Shopify\'s sample payloads', async () => {
+  it("accepts a JSON body with an integer beyond 2^53, as in Shopify's sample payloads", async () => {
     // Prepare: the order id of Shopify's documented orders/create sample
     const raw = '{"id":820982911946154508,"email":"jon@example.com"}';
 
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'content-type': 'application/json' }, body: raw });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'application/json' },
+      body: raw,
+    });
 
     // Assess
     expect(accepted.status, accepted.text).toBe(202);
@@ -385,10 +492,17 @@ describe('callbackUrl', () => {
     const callbackUrl = `${receiver.origin}/ok/webhook`;
 
     // Act
-    const accepted = await client.callWebhook({ secret: hook.webhookSecret, body: { event: 'order.paid', callbackUrl } });
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      body: { event: 'order.paid', callbackUrl },
+    });
     expect(accepted.status, accepted.text).toBe(202);
     const { executionId } = accepted.body;
-    const done = await client.waitFor(executionId, (s) => s.callback?.delivered !== null && s.callback?.delivered !== undefined, 'callback recorded');
+    const done = await client.waitFor(
+      executionId,
+      (s) => s.callback?.delivered !== null && s.callback?.delivered !== undefined,
+      'callback recorded',
+    );
 
     // Assess
     expect(done.status).toBe('succeeded');
@@ -408,33 +522,44 @@ describe('idempotency', () => {
     ['Idempotency-Key', (key: string) => ({ headers: { 'Idempotency-Key': key } }), {}],
     ['x-idempotency-key', (key: string) => ({ headers: { 'x-idempotency-key': key } }), {}],
     ['the body idempotencyKey', () => ({ headers: {} }), { withBodyKey: true }],
-  ] as const)('replays a call with the same %s: same executionId and Idempotency-Replayed: true', async (_how, headersFor, options) => {
-    // Prepare
-    const key = unique('key');
-    const body = { order: 7, ...((options as { withBodyKey?: boolean }).withBodyKey ? { idempotencyKey: key } : {}) };
-    const send = () => client.callWebhook({ secret: hook.webhookSecret, body, ...headersFor(key) });
-    const before = await runCount();
+  ] as const)(
+    'replays a call with the same %s: same executionId and Idempotency-Replayed: true',
+    async (_how, headersFor, options) => {
+      // Prepare
+      const key = unique('key');
+      const body = { order: 7, ...((options as { withBodyKey?: boolean }).withBodyKey ? { idempotencyKey: key } : {}) };
+      const send = () => client.callWebhook({ secret: hook.webhookSecret, body, ...headersFor(key) });
+      const before = await runCount();
 
-    // Act
-    const first = await send();
-    const again = await send();
+      // Act
+      const first = await send();
+      const again = await send();
 
-    // Assess
-    expect(first.status, first.text).toBe(202);
-    expect(first.headers.get('idempotency-replayed')).toBeNull();
-    expect(again.status).toBe(202);
-    expect(again.body).toEqual({ ...first.body, replayed: true, message: expect.any(String) });
-    expect(again.headers.get('idempotency-replayed')).toBe('true');
-    expect(await runCount()).toBe(before + 1);
-  });
+      // Assess
+      expect(first.status, first.text).toBe(202);
+      expect(first.headers.get('idempotency-replayed')).toBeNull();
+      expect(again.status).toBe(202);
+      expect(again.body).toEqual({ ...first.body, replayed: true, message: expect.any(String) });
+      expect(again.headers.get('idempotency-replayed')).toBe('true');
+      expect(await runCount()).toBe(before + 1);
+    },
+  );
 
   it('answers 409 to the same key with a different body', async () => {
     // Prepare
     const key = unique('conflict');
-    const first = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'Idempotency-Key': key }, body: { v: 1 } });
+    const first = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'Idempotency-Key': key },
+      body: { v: 1 },
+    });
 
     // Act
-    const different = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'Idempotency-Key': key }, body: { v: 2 } });
+    const different = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'Idempotency-Key': key },
+      body: { v: 2 },
+    });
 
     // Assess
     expect(first.status).toBe(202);
@@ -448,8 +573,16 @@ describe('idempotency', () => {
     const key = unique('shared');
 
     // Act
-    const here = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'Idempotency-Key': key }, body: { k: 1 } });
-    const there = await client.callWebhook({ secret: other.webhookSecret, headers: { 'Idempotency-Key': key }, body: { k: 1 } });
+    const here = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'Idempotency-Key': key },
+      body: { k: 1 },
+    });
+    const there = await client.callWebhook({
+      secret: other.webhookSecret,
+      headers: { 'Idempotency-Key': key },
+      body: { k: 1 },
+    });
 
     // Assess
     expect(here.status).toBe(202);
@@ -460,8 +593,16 @@ describe('idempotency', () => {
 
   it('answers 400 to a malformed Idempotency-Key header', async () => {
     // Act
-    const spaces = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'Idempotency-Key': 'has spaces' }, body: { a: 1 } });
-    const tooLong = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'x-idempotency-key': 'k'.repeat(256) }, body: { a: 1 } });
+    const spaces = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'Idempotency-Key': 'has spaces' },
+      body: { a: 1 },
+    });
+    const tooLong = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'x-idempotency-key': 'k'.repeat(256) },
+      body: { a: 1 },
+    });
 
     // Assess
     expect(spaces.status).toBe(400);
@@ -486,51 +627,70 @@ describe('provider hints', () => {
     {
       name: 'GitHub',
       provider: 'github',
-      delivery: (id: string) => ({ headers: { 'X-GitHub-Delivery': id, 'X-GitHub-Event': 'push' }, body: { ref: 'refs/heads/main' }, eventId: id }),
+      delivery: (id: string) => ({
+        headers: { 'X-GitHub-Delivery': id, 'X-GitHub-Event': 'push' },
+        body: { ref: 'refs/heads/main' },
+        eventId: id,
+      }),
     },
     {
       name: 'Stripe',
       provider: 'stripe',
       // A retry is signed anew (another timestamp); the event id in the body stays.
-      delivery: (id: string, attempt = 1) => ({ headers: { 'Stripe-Signature': `t=${1700000000 + attempt},v1=${'ab'.repeat(32)}` }, body: { id, type: 'invoice.paid', object: 'event' }, eventId: id }),
+      delivery: (id: string, attempt = 1) => ({
+        headers: { 'Stripe-Signature': `t=${1700000000 + attempt},v1=${'ab'.repeat(32)}` },
+        body: { id, type: 'invoice.paid', object: 'event' },
+        eventId: id,
+      }),
     },
     {
       name: 'Shopify',
       provider: 'shopify',
-      delivery: (id: string) => ({ headers: { 'X-Shopify-Webhook-Id': id, 'X-Shopify-Topic': 'orders/create' }, body: { id: 450789469, financial_status: 'paid' }, eventId: id }),
+      delivery: (id: string) => ({
+        headers: { 'X-Shopify-Webhook-Id': id, 'X-Shopify-Topic': 'orders/create' },
+        body: { id: 450789469, financial_status: 'paid' },
+        eventId: id,
+      }),
     },
     {
       name: 'Standard Webhooks',
       provider: 'standard-webhooks',
-      delivery: (id: string, attempt = 1) => ({ headers: { 'webhook-id': id, 'webhook-timestamp': String(1700000000 + attempt) }, body: { type: 'user.created' }, eventId: id }),
+      delivery: (id: string, attempt = 1) => ({
+        headers: { 'webhook-id': id, 'webhook-timestamp': String(1700000000 + attempt) },
+        body: { type: 'user.created' },
+        eventId: id,
+      }),
     },
   ];
 
-  it.each(providers)('makes a retried $name delivery a replay and a different delivery a new run', async ({ provider, delivery }) => {
-    // Prepare
-    const id = unique(provider);
-    const other = unique(provider);
-    const send = (deliveryId: string, attempt?: number) => {
-      const { headers, body } = delivery(deliveryId, attempt);
-      return client.callWebhook({ secret: hook.webhookSecret, headers, body });
-    };
+  it.each(providers)(
+    'makes a retried $name delivery a replay and a different delivery a new run',
+    async ({ provider, delivery }) => {
+      // Prepare
+      const id = unique(provider);
+      const other = unique(provider);
+      const send = (deliveryId: string, attempt?: number) => {
+        const { headers, body } = delivery(deliveryId, attempt);
+        return client.callWebhook({ secret: hook.webhookSecret, headers, body });
+      };
 
-    // Act
-    const first = await send(id, 1);
-    const retried = await send(id, 2);
-    const different = await send(other, 1);
+      // Act
+      const first = await send(id, 1);
+      const retried = await send(id, 2);
+      const different = await send(other, 1);
 
-    // Assess
-    expect(first.status, first.text).toBe(202);
-    expect(first.body).toMatchObject({ executionId: expect.stringMatching(EXECUTION_ID), provider, eventId: id });
-    expect(first.headers.get('idempotency-replayed')).toBeNull();
-    expect(retried.status).toBe(202);
-    expect(retried.body.executionId).toBe(first.body.executionId);
-    expect(retried.headers.get('idempotency-replayed')).toBe('true');
-    expect(different.status).toBe(202);
-    expect(different.body.executionId).not.toBe(first.body.executionId);
-    expect(different.headers.get('idempotency-replayed')).toBeNull();
-  });
+      // Assess
+      expect(first.status, first.text).toBe(202);
+      expect(first.body).toMatchObject({ executionId: expect.stringMatching(EXECUTION_ID), provider, eventId: id });
+      expect(first.headers.get('idempotency-replayed')).toBeNull();
+      expect(retried.status).toBe(202);
+      expect(retried.body.executionId).toBe(first.body.executionId);
+      expect(retried.headers.get('idempotency-replayed')).toBe('true');
+      expect(different.status).toBe(202);
+      expect(different.body.executionId).not.toBe(first.body.executionId);
+      expect(different.headers.get('idempotency-replayed')).toBeNull();
+    },
+  );
 
   it('starts exactly one run for ten concurrent identical GitHub deliveries', async () => {
     // Prepare: a canvas of its own, so its run history counts only these calls
@@ -540,7 +700,11 @@ describe('provider hints', () => {
     // Act
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        client.callWebhook({ secret: registration.webhookSecret, headers: { 'X-GitHub-Delivery': delivery, 'X-GitHub-Event': 'push' }, body: { ref: 'main' } }),
+        client.callWebhook({
+          secret: registration.webhookSecret,
+          headers: { 'X-GitHub-Delivery': delivery, 'X-GitHub-Event': 'push' },
+          body: { ref: 'main' },
+        }),
       ),
     );
 
@@ -557,10 +721,18 @@ describe('provider hints', () => {
   it('answers 409 to a provider delivery id reused with a different body', async () => {
     // Prepare
     const id = unique('gh-conflict');
-    const first = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'X-GitHub-Delivery': id }, body: { n: 1 } });
+    const first = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'X-GitHub-Delivery': id },
+      body: { n: 1 },
+    });
 
     // Act
-    const changed = await client.callWebhook({ secret: hook.webhookSecret, headers: { 'X-GitHub-Delivery': id }, body: { n: 2 } });
+    const changed = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'X-GitHub-Delivery': id },
+      body: { n: 2 },
+    });
 
     // Assess
     expect(first.status).toBe(202);

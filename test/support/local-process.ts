@@ -160,12 +160,25 @@ export function listenersOf(pids: readonly number[]): Listener[] {
 
 /** /proc/net writes an address as 32-bit words in host (little-endian) order. */
 function addressOf(hex: string): string {
-  const words = hex.toLowerCase().match(/.{8}/g)!.map((word) => word.match(/../g)!.reverse().join(''));
-  if (words.length === 1) return words[0]!.match(/../g)!.map((byte) => parseInt(byte, 16)).join('.');
-  const groups = words.join('').match(/.{4}/g)!.map((group) => group.replace(/^0+(?=.)/, ''));
+  const words = hex
+    .toLowerCase()
+    .match(/.{8}/g)!
+    .map((word) => word.match(/../g)!.reverse().join(''));
+  if (words.length === 1)
+    return words[0]!
+      .match(/../g)!
+      .map((byte) => parseInt(byte, 16))
+      .join('.');
+  const groups = words
+    .join('')
+    .match(/.{4}/g)!
+    .map((group) => group.replace(/^0+(?=.)/, ''));
   // ::ffff:a.b.c.d — an IPv4 address on an IPv6 socket (Java's sockets are all IPv6)
   if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
-    return `::ffff:${words[3]!.match(/../g)!.map((byte) => parseInt(byte, 16)).join('.')}`;
+    return `::ffff:${words[3]!
+      .match(/../g)!
+      .map((byte) => parseInt(byte, 16))
+      .join('.')}`;
   }
   return groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::');
 }

@@ -32,7 +32,11 @@ export interface StudioStack {
  * Starts local mode on fresh ports and an empty `dataDir` with a bootstrap owner who can sign in, and
  * launches Chromium. `env` adds settings (e.g. SANDBOX_JOB_SECONDS).
  */
-export async function startStudioStack(options: { dataDir: string; shots: string; env?: Record<string, string> }): Promise<StudioStack> {
+export async function startStudioStack(options: {
+  dataDir: string;
+  shots: string;
+  env?: Record<string, string>;
+}): Promise<StudioStack> {
   const email = 'studio-owner@example.test';
   const password = 'studio owner password';
   mkdirSync(options.shots, { recursive: true });
@@ -49,11 +53,20 @@ export async function startStudioStack(options: { dataDir: string; shots: string
   });
   const ready = await waitUntilReady(local, 180_000);
   const workspaceId = /Created workspace (\S+)/.exec(local.output())?.[1];
-  if (!workspaceId || !ready.apiKey) throw new Error(`local mode printed no bootstrap workspace and key:\n${local.output()}`);
+  if (!workspaceId || !ready.apiKey)
+    throw new Error(`local mode printed no bootstrap workspace and key:\n${local.output()}`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   return {
     appUrl: ready.appUrl,
@@ -84,12 +97,21 @@ export interface StudioPage {
 }
 
 /** A fixed, reproducible browser context (viewport, locale, time zone, no motion). */
-export async function openStudioPage(stack: StudioStack, options: { ignoreStatuses?: readonly number[] } = {}): Promise<StudioPage> {
-  const context = await stack.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', timezoneId: 'UTC', reducedMotion: 'reduce' });
+export async function openStudioPage(
+  stack: StudioStack,
+  options: { ignoreStatuses?: readonly number[] } = {},
+): Promise<StudioPage> {
+  const context = await stack.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+    timezoneId: 'UTC',
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text())) problems.push(`console ${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || /Content.Security.Policy/i.test(message.text()))
+      problems.push(`console ${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
@@ -101,10 +123,15 @@ export async function openStudioPage(stack: StudioStack, options: { ignoreStatus
 }
 
 /** Waits for a screen of the studio (`data-screen`) to say it is ready. */
-export const screen = (page: Page, name: string) => page.locator(`[data-screen="${name}"][data-state="ready"]`).waitFor();
+export const screen = (page: Page, name: string) =>
+  page.locator(`[data-screen="${name}"][data-state="ready"]`).waitFor();
 
 /** Signs in on the authorization server's page as the stack's owner (or `as`), landing on the canvases. */
-export async function signIn(page: Page, stack: StudioStack, as: { email: string; password: string } = stack): Promise<void> {
+export async function signIn(
+  page: Page,
+  stack: StudioStack,
+  as: { email: string; password: string } = stack,
+): Promise<void> {
   await page.goto(`${stack.appUrl}/`);
   await screen(page, 'signed-out');
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -121,7 +148,10 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
   return result.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 /** Screenshots the page as `<name>.png` for a person to look at, and checks it with axe-core. */
@@ -131,9 +161,14 @@ export async function look(page: Page, shots: string, name: string): Promise<voi
 }
 
 /** Runs the admin CLI (`npm run admin -- …`) against the stack's data directory. */
-export function admin(stack: Pick<StudioStack, 'dataDir'>, args: string[]): Promise<{ code: number | null; output: string }> {
+export function admin(
+  stack: Pick<StudioStack, 'dataDir'>,
+  args: string[],
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], { env: { ...process.env, DATA_DIR: stack.dataDir } });
+    const child = spawn(join(process.cwd(), 'node_modules', '.bin', 'tsx'), ['scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: stack.dataDir },
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -7,7 +7,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
  */
 export async function waitUntil<T>(
   probe: () => T | Promise<T>,
-  { what = 'condition', timeoutMs = 10_000, intervalMs = 20 }: { what?: string; timeoutMs?: number; intervalMs?: number } = {},
+  {
+    what = 'condition',
+    timeoutMs = 10_000,
+    intervalMs = 20,
+  }: { what?: string; timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

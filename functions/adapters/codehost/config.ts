@@ -22,7 +22,11 @@ export function githubCodeHost(): Promise<GithubCodeHost> {
     // Loaded on first use: Octokit stays out of the cold start of every function that bundles this
     // module without calling GitHub (the gateway, the code-host routes that only read records).
     const { GithubCodeHost } = await import('./github.ts');
-    return new GithubCodeHost({ appId, privateKey: key.replace(/\\n/g, '\n'), baseUrl: process.env[ENV.codehostApiUrl] || undefined });
+    return new GithubCodeHost({
+      appId,
+      privateKey: key.replace(/\\n/g, '\n'),
+      baseUrl: process.env[ENV.codehostApiUrl] || undefined,
+    });
   })().catch((error: unknown) => {
     client = undefined;
     throw error;

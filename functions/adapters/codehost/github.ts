@@ -25,8 +25,20 @@ export interface GithubAppConfig {
 }
 
 // Newer @octokit/types spell ids `number | bigint`; GitHub's ids are JSON numbers, so they arrive as numbers.
-type RawRepository = { id: number | bigint; full_name: string; default_branch?: string; private: boolean; html_url: string };
-const toRepository = (raw: RawRepository): RepositoryInfo => ({ id: Number(raw.id), fullName: raw.full_name, defaultBranch: raw.default_branch ?? 'main', private: raw.private, htmlUrl: raw.html_url });
+type RawRepository = {
+  id: number | bigint;
+  full_name: string;
+  default_branch?: string;
+  private: boolean;
+  html_url: string;
+};
+const toRepository = (raw: RawRepository): RepositoryInfo => ({
+  id: Number(raw.id),
+  fullName: raw.full_name,
+  defaultBranch: raw.default_branch ?? 'main',
+  private: raw.private,
+  htmlUrl: raw.html_url,
+});
 
 async function translated<T>(what: string, call: () => Promise<T>): Promise<T> {
   try {
@@ -41,7 +53,8 @@ async function translated<T>(what: string, call: () => Promise<T>): Promise<T> {
 }
 
 function firstMessage(error: unknown): string {
-  const data = (error as { response?: { data?: { message?: unknown; errors?: { message?: unknown }[] } } }).response?.data;
+  const data = (error as { response?: { data?: { message?: unknown; errors?: { message?: unknown }[] } } }).response
+    ?.data;
   const detail = data?.errors?.[0]?.message ?? data?.message;
   return typeof detail === 'string' ? detail.slice(0, 200) : 'unprocessable';
 }
@@ -51,7 +64,12 @@ export class GithubCodeHost implements CodeHost {
   private readonly installations = new Map<number, Octokit>();
 
   constructor(private readonly config: GithubAppConfig) {
-    this.app = new Octokit({ authStrategy: createAppAuth, auth: { appId: config.appId, privateKey: config.privateKey }, baseUrl: config.baseUrl, userAgent: 'workspace-automation' });
+    this.app = new Octokit({
+      authStrategy: createAppAuth,
+      auth: { appId: config.appId, privateKey: config.privateKey },
+      baseUrl: config.baseUrl,
+      userAgent: 'workspace-automation',
+    });
   }
 
   /** One client per installation; auth-app caches its token until shortly before it expires. */
@@ -71,7 +89,9 @@ export class GithubCodeHost implements CodeHost {
 
   getInstallation(installationId: number) {
     return translated(`Installation ${installationId}`, async () => {
-      const { data } = await this.app.request('GET /app/installations/{installation_id}', { installation_id: installationId });
+      const { data } = await this.app.request('GET /app/installations/{installation_id}', {
+        installation_id: installationId,
+      });
       const account = data.account as { login?: string; slug?: string; type?: string } | null;
       return {
         installationId: data.id,
@@ -99,7 +119,10 @@ export class GithubCodeHost implements CodeHost {
 
   searchCode(installationId: number, repository: string, query: string, limit: number) {
     return translated(`Search in ${repository}`, async () => {
-      const { data } = await this.as(installationId).request('GET /search/code', { q: `${query} repo:${repository}`, per_page: limit });
+      const { data } = await this.as(installationId).request('GET /search/code', {
+        q: `${query} repo:${repository}`,
+        per_page: limit,
+      });
       return {
         totalCount: data.total_count,
         incomplete: data.incomplete_results,
@@ -110,14 +133,21 @@ export class GithubCodeHost implements CodeHost {
 
   branchHead(installationId: number, repository: string, branch: string) {
     return translated(`Branch ${branch} of ${repository}`, async () => {
-      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...splitRepository(repository), ref: `heads/${branch}` });
+      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+        ...splitRepository(repository),
+        ref: `heads/${branch}`,
+      });
       return data.object.sha;
     });
   }
 
   countFiles(installationId: number, repository: string, commitSha: string) {
     return translated(`Tree of ${repository} at ${commitSha}`, async () => {
-      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', { ...splitRepository(repository), tree_sha: commitSha, recursive: 'true' });
+      const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/git/trees/{tree_sha}', {
+        ...splitRepository(repository),
+        tree_sha: commitSha,
+        recursive: 'true',
+      });
       return { files: data.tree.filter((entry) => entry.type === 'blob').length, truncated: data.truncated };
     });
   }
@@ -125,9 +155,16 @@ export class GithubCodeHost implements CodeHost {
   async fileAt(installationId: number, repository: string, path: string, commitSha: string) {
     try {
       return await translated(`${path} in ${repository}`, async () => {
-        const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/contents/{path}', { ...splitRepository(repository), path, ref: commitSha });
+        const { data } = await this.as(installationId).request('GET /repos/{owner}/{repo}/contents/{path}', {
+          ...splitRepository(repository),
+          path,
+          ref: commitSha,
+        });
         if (Array.isArray(data) || data.type !== 'file') throw new ValidationError(`${path} is not a file`);
-        return { sha: data.sha, htmlUrl: data.html_url ?? `https://github.com/${repository}/blob/${commitSha}/${path}` };
+        return {
+          sha: data.sha,
+          htmlUrl: data.html_url ?? `https://github.com/${repository}/blob/${commitSha}/${path}`,
+        };
       });
     } catch (error) {
       if (error instanceof NotFoundError) return undefined;
@@ -135,27 +172,59 @@ export class GithubCodeHost implements CodeHost {
     }
   }
 
-  commitToNewBranch(installationId: number, repository: string, input: { baseBranch: string; branch: string; message: string; files: { path: string; content: string }[] }) {
+  commitToNewBranch(
+    installationId: number,
+    repository: string,
+    input: { baseBranch: string; branch: string; message: string; files: { path: string; content: string }[] },
+  ) {
     return translated(`Commit to ${repository}`, async () => {
       const client = this.as(installationId);
       const where = splitRepository(repository);
-      const { data: base } = await client.request('GET /repos/{owner}/{repo}/git/ref/{ref}', { ...where, ref: `heads/${input.baseBranch}` });
-      const { data: baseCommit } = await client.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', { ...where, commit_sha: base.object.sha });
+      const { data: base } = await client.request('GET /repos/{owner}/{repo}/git/ref/{ref}', {
+        ...where,
+        ref: `heads/${input.baseBranch}`,
+      });
+      const { data: baseCommit } = await client.request('GET /repos/{owner}/{repo}/git/commits/{commit_sha}', {
+        ...where,
+        commit_sha: base.object.sha,
+      });
       // base_tree keeps every other file; the tree entries carry the contents inline (one call, no blobs).
       const { data: tree } = await client.request('POST /repos/{owner}/{repo}/git/trees', {
         ...where,
         base_tree: baseCommit.tree.sha,
-        tree: input.files.map((file) => ({ path: file.path, mode: '100644' as const, type: 'blob' as const, content: file.content })),
+        tree: input.files.map((file) => ({
+          path: file.path,
+          mode: '100644' as const,
+          type: 'blob' as const,
+          content: file.content,
+        })),
       });
-      const { data: commit } = await client.request('POST /repos/{owner}/{repo}/git/commits', { ...where, message: input.message, tree: tree.sha, parents: [base.object.sha] });
-      await client.request('POST /repos/{owner}/{repo}/git/refs', { ...where, ref: `refs/heads/${input.branch}`, sha: commit.sha });
+      const { data: commit } = await client.request('POST /repos/{owner}/{repo}/git/commits', {
+        ...where,
+        message: input.message,
+        tree: tree.sha,
+        parents: [base.object.sha],
+      });
+      await client.request('POST /repos/{owner}/{repo}/git/refs', {
+        ...where,
+        ref: `refs/heads/${input.branch}`,
+        sha: commit.sha,
+      });
       return { commitSha: commit.sha };
     });
   }
 
-  openDraftPullRequest(installationId: number, repository: string, input: { head: string; base: string; title: string; body: string }) {
+  openDraftPullRequest(
+    installationId: number,
+    repository: string,
+    input: { head: string; base: string; title: string; body: string },
+  ) {
     return translated(`Pull request on ${repository}`, async () => {
-      const { data } = await this.as(installationId).request('POST /repos/{owner}/{repo}/pulls', { ...splitRepository(repository), ...input, draft: true });
+      const { data } = await this.as(installationId).request('POST /repos/{owner}/{repo}/pulls', {
+        ...splitRepository(repository),
+        ...input,
+        draft: true,
+      });
       return { number: data.number, url: data.html_url };
     });
   }

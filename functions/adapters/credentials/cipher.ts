@@ -11,7 +11,8 @@ let chosen: CredentialCipher | undefined;
 function choose(env: NodeJS.ProcessEnv): CredentialCipher {
   const keyId = env[ENV.credentialsKmsKeyId];
   if (keyId) return new KmsCredentialCipher(keyId);
-  if (env.AWS_LAMBDA_FUNCTION_NAME) throw new Error(`${ENV.credentialsKmsKeyId} is not set: credentials cannot be encrypted`);
+  if (env.AWS_LAMBDA_FUNCTION_NAME)
+    throw new Error(`${ENV.credentialsKmsKeyId} is not set: credentials cannot be encrypted`);
   const file = env[ENV.credentialsMasterKeyFile];
   if (!file) throw new Error(`Neither ${ENV.credentialsKmsKeyId} nor ${ENV.credentialsMasterKeyFile} is set`);
   return new LocalCredentialCipher(loadOrCreateMasterKey(file));

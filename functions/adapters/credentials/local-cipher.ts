@@ -63,7 +63,11 @@ export class LocalCredentialCipher implements CredentialCipher {
     if (sealed.keyRef !== this.keyRef) throw new Error(`Secret sealed under ${sealed.keyRef}, not this master key`);
     const aad = contextBytes(context);
     const wrapped = Buffer.from(sealed.wrappedKey, 'base64');
-    const dataKey = decryptWithKey(this.masterKey, { iv: wrapped.subarray(0, 12), tag: wrapped.subarray(12, 28), ciphertext: wrapped.subarray(28) }, aad);
+    const dataKey = decryptWithKey(
+      this.masterKey,
+      { iv: wrapped.subarray(0, 12), tag: wrapped.subarray(12, 28), ciphertext: wrapped.subarray(28) },
+      aad,
+    );
     try {
       return decryptWithKey(dataKey, fromBase64(sealed), aad).toString('utf8');
     } finally {

@@ -34,9 +34,17 @@ export function recordItem(record: ApiKeyRecord) {
 export class DynamoApiKeyRepository implements ApiKeyRepository {
   async findLookup(keyHash: string): Promise<ApiKeyLookup | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.apiKeyLookup(keyHash), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.apiKeyLookup(keyHash), ConsistentRead: true }),
+    );
     if (!Item) return undefined;
-    return { keyHash, workspaceId: Item.workspaceId, keyId: Item.keyId, scopes: Item.scopes, expiresAt: Item.expiresAt ?? null };
+    return {
+      keyHash,
+      workspaceId: Item.workspaceId,
+      keyId: Item.keyId,
+      scopes: Item.scopes,
+      expiresAt: Item.expiresAt ?? null,
+    };
   }
 
   async create(record: ApiKeyRecord, lookup: ApiKeyLookup): Promise<void> {
@@ -46,8 +54,20 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
         client.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: recordItem(record), ConditionExpression: 'attribute_not_exists(PK)' } },
-              { Put: { TableName: tableName, Item: lookupItem(lookup), ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: recordItem(record),
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: lookupItem(lookup),
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
             ],
           }),
         ),
@@ -92,5 +112,4 @@ export class DynamoApiKeyRepository implements ApiKeyRepository {
     const { items, nextCursor } = await queryPrefix(keys.workspacePartition(workspaceId), keys.apiKeyPrefix, page);
     return { items: items.map(toRecord), nextCursor };
   }
-
 }

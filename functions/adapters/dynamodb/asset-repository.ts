@@ -1,7 +1,14 @@
 // adapter: AssetRepository on the single table. Asset records and upload reservations live in the
 // workspace partition (so an id of another workspace is never found); assets of a canvas are one GSI1
 // query; usages are read from the canvases themselves (their derived `assetUses` map).
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
 import type { Asset, AssetUsage, UploadReservation, TemplateUsage } from '#core/assets/model';
 import type { AssetRepository, CanvasWrite, LibraryFilter } from '#core/assets/ports';
@@ -33,7 +40,15 @@ export function assetItem(asset: Asset): Item {
 }
 
 function toAsset(item: Item): Asset {
-  const { PK: _pk, SK: _sk, [GSI1.partitionKey]: _g1, [GSI1.sortKey]: _g2, entity: _entity, trashed: _trashed, ...asset } = item;
+  const {
+    PK: _pk,
+    SK: _sk,
+    [GSI1.partitionKey]: _g1,
+    [GSI1.sortKey]: _g2,
+    entity: _entity,
+    trashed: _trashed,
+    ...asset
+  } = item;
   return asset as unknown as Asset;
 }
 
@@ -52,20 +67,27 @@ export class DynamoAssetRepository implements AssetRepository {
       [TTL_ATTRIBUTE]: Math.ceil(Date.parse(reservation.expiresAt) / 1000),
     };
     await conditionally(
-      () => client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' })),
+      () =>
+        client.send(
+          new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
+        ),
       `Upload ${reservation.id} already exists`,
     );
   }
 
   async getReservation(workspaceId: string, uploadId: string): Promise<UploadReservation | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.upload(workspaceId, uploadId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.upload(workspaceId, uploadId), ConsistentRead: true }),
+    );
     return Item ? toReservation(Item) : undefined;
   }
 
   async deleteReservation(workspaceId: string, uploadId: string): Promise<boolean> {
     const { client, tableName } = table();
-    const { Attributes } = await client.send(new DeleteCommand({ TableName: tableName, Key: keys.upload(workspaceId, uploadId), ReturnValues: 'ALL_OLD' }));
+    const { Attributes } = await client.send(
+      new DeleteCommand({ TableName: tableName, Key: keys.upload(workspaceId, uploadId), ReturnValues: 'ALL_OLD' }),
+    );
     return Attributes !== undefined;
   }
 
@@ -76,8 +98,16 @@ export class DynamoAssetRepository implements AssetRepository {
         client.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: assetItem(asset), ConditionExpression: 'attribute_not_exists(PK)' } },
-              { Delete: { TableName: tableName, Key: keys.upload(asset.workspaceId, uploadId), ConditionExpression: 'attribute_exists(PK)' } },
+              {
+                Put: { TableName: tableName, Item: assetItem(asset), ConditionExpression: 'attribute_not_exists(PK)' },
+              },
+              {
+                Delete: {
+                  TableName: tableName,
+                  Key: keys.upload(asset.workspaceId, uploadId),
+                  ConditionExpression: 'attribute_exists(PK)',
+                },
+              },
               ...(canvasWrite
                 ? [
                     {
@@ -93,21 +123,33 @@ export class DynamoAssetRepository implements AssetRepository {
             ],
           }),
         ),
-      () => new ConflictError(`Upload ${uploadId} was finalized or cancelled meanwhile, or its canvas changed; read them again before retrying`),
+      () =>
+        new ConflictError(
+          `Upload ${uploadId} was finalized or cancelled meanwhile, or its canvas changed; read them again before retrying`,
+        ),
     );
   }
 
   async create(asset: Asset): Promise<void> {
     const { client, tableName } = table();
     await conditionally(
-      () => client.send(new PutCommand({ TableName: tableName, Item: assetItem(asset), ConditionExpression: 'attribute_not_exists(PK)' })),
+      () =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: assetItem(asset),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
       `Asset ${asset.id} already exists`,
     );
   }
 
   async get(workspaceId: string, assetId: string): Promise<Asset | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.asset(workspaceId, assetId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.asset(workspaceId, assetId), ConsistentRead: true }),
+    );
     return Item ? toAsset(Item) : undefined;
   }
 
@@ -117,7 +159,9 @@ export class DynamoAssetRepository implements AssetRepository {
     for (let start = 0; start < assetIds.length; start += 100) {
       let pending: Item[] | undefined = assetIds.slice(start, start + 100).map((id) => keys.asset(workspaceId, id));
       while (pending && pending.length > 0) {
-        const { Responses, UnprocessedKeys } = await client.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }));
+        const { Responses, UnprocessedKeys } = await client.send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+        );
         found.push(...(Responses?.[tableName] ?? []).map(toAsset));
         pending = UnprocessedKeys?.[tableName]?.Keys as Item[] | undefined;
       }
@@ -157,14 +201,24 @@ export class DynamoAssetRepository implements AssetRepository {
     );
   }
 
-  async listLibrary(workspaceId: string, filter: LibraryFilter, page: { limit: number; cursor?: string }): Promise<Page<Asset>> {
+  async listLibrary(
+    workspaceId: string,
+    filter: LibraryFilter,
+    page: { limit: number; cursor?: string },
+  ): Promise<Page<Asset>> {
     const { client, tableName } = table();
     const partition = keys.workspacePartition(workspaceId);
     const names: Record<string, string> = { '#library': 'library', '#trashed': 'trashed' };
-    const values: Record<string, unknown> = { ':pk': partition, ':prefix': keys.assetPrefix, ':true': true, ':trashed': filter.trashed };
+    const values: Record<string, unknown> = {
+      ':pk': partition,
+      ':prefix': keys.assetPrefix,
+      ':true': true,
+      ':trashed': filter.trashed,
+    };
     const conditions = ['#library = :true', '#trashed = :trashed'];
     if (filter.kind) (names['#kind'] = 'kind'), (values[':kind'] = filter.kind), conditions.push('#kind = :kind');
-    if (filter.folder) (names['#folder'] = 'folder'), (values[':folder'] = filter.folder), conditions.push('#folder = :folder');
+    if (filter.folder)
+      (names['#folder'] = 'folder'), (values[':folder'] = filter.folder), conditions.push('#folder = :folder');
     if (filter.tag) (names['#tags'] = 'tags'), (values[':tag'] = filter.tag), conditions.push('contains(#tags, :tag)');
 
     const items: Item[] = [];
@@ -209,9 +263,15 @@ export class DynamoAssetRepository implements AssetRepository {
     const items = await queryAll({
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ProjectionExpression: '#id, #name, #uses.#asset',
-      FilterExpression: asset.canvasId ? 'attribute_exists(#uses.#asset) OR #id = :origin' : 'attribute_exists(#uses.#asset)',
+      FilterExpression: asset.canvasId
+        ? 'attribute_exists(#uses.#asset) OR #id = :origin'
+        : 'attribute_exists(#uses.#asset)',
       ExpressionAttributeNames: { '#id': 'id', '#name': 'name', '#uses': 'assetUses', '#asset': asset.id },
-      ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.canvasPrefix, ...(asset.canvasId ? { ':origin': asset.canvasId } : {}) },
+      ExpressionAttributeValues: {
+        ':pk': keys.workspacePartition(workspaceId),
+        ':prefix': keys.canvasPrefix,
+        ...(asset.canvasId ? { ':origin': asset.canvasId } : {}),
+      },
     });
     return items.map((item) => ({
       canvasId: item.id as string,

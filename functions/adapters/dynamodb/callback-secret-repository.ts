@@ -10,7 +10,9 @@ export class DynamoCallbackSecretRepository implements CallbackSecretRepository 
   async get(workspaceId: string): Promise<CallbackSecrets | undefined> {
     const { client, tableName } = table();
     // Consistent: a callback sent right after a rotate is signed with the new secret.
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.callbackSecrets(workspaceId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.callbackSecrets(workspaceId), ConsistentRead: true }),
+    );
     if (!Item) return undefined;
     const { PK: _pk, SK: _sk, entity: _entity, ...record } = Item;
     return record as CallbackSecrets;
@@ -26,7 +28,10 @@ export class DynamoCallbackSecretRepository implements CallbackSecretRepository 
             Item: { ...keys.callbackSecrets(record.workspaceId), entity: 'CallbackSecrets', ...record },
             ...(expectedVersion === null
               ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
+              : {
+                  ConditionExpression: 'version = :expected',
+                  ExpressionAttributeValues: { ':expected': expectedVersion },
+                }),
           }),
         ),
       'The callback signing secret changed concurrently; try again',

@@ -21,7 +21,12 @@ function toCanvas(item: Record<string, unknown>): Canvas {
  */
 export function canvasItem(canvas: Canvas) {
   const uses = assetReferences(canvas);
-  return { ...keys.canvas(canvas.workspaceId, canvas.id), entity: 'Canvas', ...canvas, ...(Object.keys(uses).length > 0 ? { assetUses: uses } : {}) };
+  return {
+    ...keys.canvas(canvas.workspaceId, canvas.id),
+    entity: 'Canvas',
+    ...canvas,
+    ...(Object.keys(uses).length > 0 ? { assetUses: uses } : {}),
+  };
 }
 
 export class DynamoCanvasRepository implements CanvasRepository {
@@ -36,7 +41,14 @@ export class DynamoCanvasRepository implements CanvasRepository {
   async create(canvas: Canvas): Promise<void> {
     const { client, tableName } = table();
     await conditionally(
-      () => client.send(new PutCommand({ TableName: tableName, Item: canvasItem(canvas), ConditionExpression: 'attribute_not_exists(PK)' })),
+      () =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: canvasItem(canvas),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
       `Canvas ${canvas.id} already exists`,
     );
   }
@@ -59,7 +71,9 @@ export class DynamoCanvasRepository implements CanvasRepository {
       // Only the summary crosses the wire; nodes and edges stay behind.
       ProjectionExpression: Object.keys(names).join(', '),
       ExpressionAttributeNames: names,
-      ...(page.includeArchived ? {} : { FilterExpression: '#archived = :false', ExpressionAttributeValues: { ':false': false } }),
+      ...(page.includeArchived
+        ? {}
+        : { FilterExpression: '#archived = :false', ExpressionAttributeValues: { ':false': false } }),
     });
     return { items: items as unknown as CanvasSummary[], nextCursor };
   }

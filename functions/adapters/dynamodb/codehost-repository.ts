@@ -33,7 +33,12 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
         client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { ...keys.codehostInstallation(record.installationId), ...keys.codehostInstallationByWorkspace(record.workspaceId, record.installationId), entity: 'CodeHostInstallation', ...record },
+            Item: {
+              ...keys.codehostInstallation(record.installationId),
+              ...keys.codehostInstallationByWorkspace(record.workspaceId, record.installationId),
+              entity: 'CodeHostInstallation',
+              ...record,
+            },
             ConditionExpression: 'attribute_not_exists(PK)',
           }),
         ),
@@ -42,7 +47,10 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
     );
   }
 
-  async updateInstallation(installationId: number, changes: Partial<Pick<InstallationRecord, 'suspended' | 'repositorySelection' | 'account' | 'updatedAt'>>) {
+  async updateInstallation(
+    installationId: number,
+    changes: Partial<Pick<InstallationRecord, 'suspended' | 'repositorySelection' | 'account' | 'updatedAt'>>,
+  ) {
     const { client, tableName } = table();
     const entries = Object.entries(changes).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
@@ -86,7 +94,12 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
     await client.send(
       new PutCommand({
         TableName: tableName,
-        Item: { ...keys.codehostSyncTarget(target.workspaceId), ...keys.codehostSyncTargetByRepository(target.installationId, target.repository, target.workspaceId), entity: 'CodeHostSyncTarget', ...target },
+        Item: {
+          ...keys.codehostSyncTarget(target.workspaceId),
+          ...keys.codehostSyncTargetByRepository(target.installationId, target.repository, target.workspaceId),
+          entity: 'CodeHostSyncTarget',
+          ...target,
+        },
       }),
     );
   }
@@ -132,7 +145,11 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
             Item: { ...keys.codehostExport(draft.workspaceId, draft.exportId), entity: 'CodeHostExport', ...draft },
             ...(expectedStatus === null
               ? { ConditionExpression: 'attribute_not_exists(PK)' }
-              : { ConditionExpression: '#status = :expected', ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: { ':expected': expectedStatus } }),
+              : {
+                  ConditionExpression: '#status = :expected',
+                  ExpressionAttributeNames: { '#status': 'status' },
+                  ExpressionAttributeValues: { ':expected': expectedStatus },
+                }),
           }),
         ),
       'The export changed concurrently',
@@ -145,7 +162,11 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { ...keys.githubDelivery(deliveryId), entity: 'GithubDelivery', [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + ttlSeconds },
+          Item: {
+            ...keys.githubDelivery(deliveryId),
+            entity: 'GithubDelivery',
+            [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + ttlSeconds,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         }),
       );

@@ -11,7 +11,11 @@ export function encodeCursor(lastEvaluatedKey: Record<string, unknown> | undefin
  * Decodes a cursor and checks it belongs to `partition`. For a query on GSI1, pass `'GSI1'`: the
  * partition is then GSI1PK, and the cursor carries the index keys as well as the table keys.
  */
-export function decodeCursor(cursor: string | undefined, partition: string, index?: 'GSI1'): Record<string, unknown> | undefined {
+export function decodeCursor(
+  cursor: string | undefined,
+  partition: string,
+  index?: 'GSI1',
+): Record<string, unknown> | undefined {
   if (cursor === undefined) return undefined;
   let decoded: unknown;
   try {

@@ -6,7 +6,10 @@ import { ConflictError, type DomainError } from '#core/errors';
  * Runs a conditional write; a failed condition becomes a domain error (a ConflictError with the given
  * message, or whatever `onFailedCondition` builds), anything else is rethrown untouched.
  */
-export async function conditionally<T>(write: () => Promise<T>, onFailedCondition: string | (() => DomainError)): Promise<T> {
+export async function conditionally<T>(
+  write: () => Promise<T>,
+  onFailedCondition: string | (() => DomainError),
+): Promise<T> {
   try {
     return await write();
   } catch (error) {

@@ -27,7 +27,10 @@ async function putVersioned(item: Item, expectedVersion: number | null, conflict
           Item: item,
           ...(expectedVersion === null
             ? { ConditionExpression: 'attribute_not_exists(PK)' }
-            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
+            : {
+                ConditionExpression: 'version = :expected',
+                ExpressionAttributeValues: { ':expected': expectedVersion },
+              }),
         }),
       ),
     conflict,
@@ -52,14 +55,19 @@ export class DynamoConnectionRepository implements ConnectionRepository {
     const items = await queryAll({
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.connectionPrefix },
-      ProjectionExpression: '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, version, workspaceId',
+      ProjectionExpression:
+        '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, version, workspaceId',
       ExpressionAttributeNames: { '#provider': 'provider', '#label': 'label', '#status': 'status' },
     });
     return items.map((item) => strip<ConnectionRecord>(item));
   }
 
   async put(record: ConnectionRecord, expectedVersion: number | null): Promise<void> {
-    await putVersioned({ ...keys.connection(record.workspaceId, record.provider), entity: 'Connection', ...record }, expectedVersion, `The ${record.provider} connection changed concurrently; try again`);
+    await putVersioned(
+      { ...keys.connection(record.workspaceId, record.provider), entity: 'Connection', ...record },
+      expectedVersion,
+      `The ${record.provider} connection changed concurrently; try again`,
+    );
   }
 }
 
@@ -70,7 +78,11 @@ export class DynamoPolicyRepository implements PolicyRepository {
   }
 
   async put(policy: WorkspacePolicy, expectedVersion: number | null): Promise<void> {
-    await putVersioned({ ...keys.integrationPolicy(policy.workspaceId), entity: 'IntegrationPolicy', ...policy }, expectedVersion, 'The integration policy changed concurrently; try again');
+    await putVersioned(
+      { ...keys.integrationPolicy(policy.workspaceId), entity: 'IntegrationPolicy', ...policy },
+      expectedVersion,
+      'The integration policy changed concurrently; try again',
+    );
   }
 }
 

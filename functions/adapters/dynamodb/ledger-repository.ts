@@ -39,7 +39,8 @@ function stripKeys<T>(item: Record<string, unknown>): T {
 }
 
 /** The open-holds shard of a hold: stable, and spread evenly over OPEN_HOLD_SHARDS. */
-const shardOf = (workspaceId: string, operationId: string) => createHash('sha256').update(`${workspaceId}#${operationId}`).digest().readUInt16BE(0) % OPEN_HOLD_SHARDS;
+const shardOf = (workspaceId: string, operationId: string) =>
+  createHash('sha256').update(`${workspaceId}#${operationId}`).digest().readUInt16BE(0) % OPEN_HOLD_SHARDS;
 
 const HOLD_KEY = { pk: /^WS#(.+)$/, sk: /^HOLD#(.+)$/ };
 
@@ -58,7 +59,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * conditioned on its operation, so a run that did commit cannot commit twice. Condition failures are
  * handed to `onCancelled`, which returns the answer or throws the domain error.
  */
-async function transact<T>(items: TransactItem[], onCommitted: () => T, onCancelled: (reasons: CancellationReason[]) => Promise<T> | T): Promise<T> {
+async function transact<T>(
+  items: TransactItem[],
+  onCommitted: () => T,
+  onCancelled: (reasons: CancellationReason[]) => Promise<T> | T,
+): Promise<T> {
   const { client } = table();
   for (let attempt = 1; ; attempt++) {
     try {
@@ -68,10 +73,15 @@ async function transact<T>(items: TransactItem[], onCommitted: () => T, onCancel
       const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : undefined;
       const conditionFailed = reasons?.some((reason) => reason.Code === 'ConditionalCheckFailed') ?? false;
       if (reasons && conditionFailed) return onCancelled(reasons);
-      const raced = (reasons && reasons.some((reason) => reason.Code === 'TransactionConflict')) || error instanceof TransactionConflictException;
+      const raced =
+        reasons?.some((reason) => reason.Code === 'TransactionConflict') ||
+        error instanceof TransactionConflictException;
       if (!raced) throw error;
       if (attempt >= TRANSACTION_ATTEMPTS) {
-        throw new ConflictError('The credit balance is busy with other operations; retry shortly', { cause: error, retryAfterSeconds: 1 });
+        throw new ConflictError('The credit balance is busy with other operations; retry shortly', {
+          cause: error,
+          retryAfterSeconds: 1,
+        });
       }
       ledgerTransactionStats.conflictRetries++;
       await sleep(Math.random() * Math.min(1000, 10 * 2 ** attempt));
@@ -82,7 +92,9 @@ async function transact<T>(items: TransactItem[], onCommitted: () => T, onCancel
 export class DynamoLedgerRepository extends DynamoLedgerReader implements CreditLedgerStore {
   async getBalance(workspaceId: string): Promise<CreditBalance> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.creditBalance(workspaceId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.creditBalance(workspaceId), ConsistentRead: true }),
+    );
     return {
       workspaceId,
       balance: Number(Item?.balance ?? 0),
@@ -98,11 +110,23 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     const entryKey = keys.ledgerEntry(entry.workspaceId, entry.occurredAt, entry.id);
     const items: TransactItem[] = [
       this.markerPut(entry, entryKey.SK),
-      { Put: { TableName: tableName, Item: { ...entryKey, entity: 'LedgerEntry', ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...entryKey, entity: 'LedgerEntry', ...entry },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
       this.balanceUpdate(entry.workspaceId, entry.credits, entry.occurredAt),
     ];
     if (options.requireWorkspace) {
-      items.push({ ConditionCheck: { TableName: tableName, Key: keys.workspace(entry.workspaceId), ConditionExpression: 'attribute_exists(PK)' } });
+      items.push({
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.workspace(entry.workspaceId),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      });
     }
     return transact<AppendResult>(
       items,
@@ -131,7 +155,12 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
             TableName: tableName,
             Item: {
               ...keys.creditHold(hold.workspaceId, hold.operationId),
-              ...keys.openHold(shardOf(hold.workspaceId, hold.operationId), hold.expiresAt, hold.workspaceId, hold.operationId),
+              ...keys.openHold(
+                shardOf(hold.workspaceId, hold.operationId),
+                hold.expiresAt,
+                hold.workspaceId,
+                hold.operationId,
+              ),
               entity: 'CreditHold',
               ...hold,
             },
@@ -153,7 +182,8 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
       () => ({ placed: true, hold }),
       (reasons) => {
         const existing = reasonItem(reasons[0]);
-        if (reasons[0]?.Code === 'ConditionalCheckFailed' && existing) return { placed: false, hold: stripKeys<CreditHold>(existing) };
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && existing)
+          return { placed: false, hold: stripKeys<CreditHold>(existing) };
         throw this.insufficient(hold.credits, reasons[1]);
       },
     );
@@ -161,7 +191,9 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
 
   async getHold(workspaceId: string, operationId: string): Promise<CreditHold | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.creditHold(workspaceId, operationId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.creditHold(workspaceId, operationId), ConsistentRead: true }),
+    );
     return Item ? stripKeys<CreditHold>(Item) : undefined;
   }
 
@@ -169,19 +201,37 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     const { tableName } = table();
     const charge = entry ? -entry.credits : 0;
     const entryKey = entry ? keys.ledgerEntry(entry.workspaceId, entry.occurredAt, entry.id) : undefined;
-    const settled: CreditHold = { ...hold, status: 'settled', closedAt, chargedCredits: charge, ...(entry ? { entryId: entry.id } : {}) };
+    const settled: CreditHold = {
+      ...hold,
+      status: 'settled',
+      closedAt,
+      chargedCredits: charge,
+      ...(entry ? { entryId: entry.id } : {}),
+    };
     const items: TransactItem[] = [this.closeHold(hold, settled)];
     if (entry && entryKey) {
-      items.push(this.markerPut(entry, entryKey.SK), { Put: { TableName: tableName, Item: { ...entryKey, entity: 'LedgerEntry', ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } });
+      items.push(this.markerPut(entry, entryKey.SK), {
+        Put: {
+          TableName: tableName,
+          Item: { ...entryKey, entity: 'LedgerEntry', ...entry },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      });
     }
     items.push({
       Update: {
         TableName: tableName,
         Key: keys.creditBalance(hold.workspaceId),
         // The whole hold leaves `held`; what was not charged returns to `available`.
-        UpdateExpression: 'SET balance = balance - :charge, held = held - :held, available = available + :freed, updatedAt = :now',
+        UpdateExpression:
+          'SET balance = balance - :charge, held = held - :held, available = available + :freed, updatedAt = :now',
         ConditionExpression: 'held >= :held AND balance >= :charge',
-        ExpressionAttributeValues: { ':charge': charge, ':held': hold.credits, ':freed': hold.credits - charge, ':now': closedAt },
+        ExpressionAttributeValues: {
+          ':charge': charge,
+          ':held': hold.credits,
+          ':freed': hold.credits - charge,
+          ':now': closedAt,
+        },
       },
     });
     return transact(
@@ -193,7 +243,9 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
         if (reasons[1]?.Code === 'ConditionalCheckFailed' && entry) {
           throw new ConflictError(`Operation ${hold.operationId} was already charged outside its hold`);
         }
-        throw new Error(`Settling hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`);
+        throw new Error(
+          `Settling hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`,
+        );
       },
     );
   }
@@ -218,7 +270,9 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
       (reasons) => {
         const current = reasonItem(reasons[0]);
         if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return stripKeys<CreditHold>(current);
-        throw new Error(`Releasing hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`);
+        throw new Error(
+          `Releasing hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`,
+        );
       },
     );
   }
@@ -242,7 +296,13 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
 
   async entryOfOperation(workspaceId: string, operationId: string): Promise<LedgerEntry | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.ledgerOperation(workspaceId, operationId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.ledgerOperation(workspaceId, operationId),
+        ConsistentRead: true,
+      }),
+    );
     return Item ? this.entryAt(workspaceId, String(Item.entrySK)) : undefined;
   }
 
@@ -273,7 +333,13 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
 
   private async entryAt(workspaceId: string, sk: string): Promise<LedgerEntry | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { PK: keys.workspacePartition(workspaceId), SK: sk }, ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: { PK: keys.workspacePartition(workspaceId), SK: sk },
+        ConsistentRead: true,
+      }),
+    );
     return Item ? toLedgerEntry(Item) : undefined;
   }
 
@@ -282,7 +348,13 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     return {
       Put: {
         TableName: table().tableName,
-        Item: { ...keys.ledgerOperation(entry.workspaceId, entry.operationId), entity: 'LedgerOperation', entryId: entry.id, entrySK, occurredAt: entry.occurredAt },
+        Item: {
+          ...keys.ledgerOperation(entry.workspaceId, entry.operationId),
+          entity: 'LedgerOperation',
+          entryId: entry.id,
+          entrySK,
+          occurredAt: entry.occurredAt,
+        },
         ConditionExpression: 'attribute_not_exists(PK)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       },
@@ -299,7 +371,13 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
           Key: keys.creditBalance(workspaceId),
           UpdateExpression:
             'SET balance = if_not_exists(balance, :zero) + :c, available = if_not_exists(available, :zero) + :c, held = if_not_exists(held, :zero), updatedAt = :now, workspaceId = :ws, entity = :entity',
-          ExpressionAttributeValues: { ':zero': 0, ':c': credits, ':now': now, ':ws': workspaceId, ':entity': 'CreditBalance' },
+          ExpressionAttributeValues: {
+            ':zero': 0,
+            ':c': credits,
+            ':now': now,
+            ':ws': workspaceId,
+            ':entity': 'CreditBalance',
+          },
         },
       };
     }

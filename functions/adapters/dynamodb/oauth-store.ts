@@ -49,7 +49,14 @@ export function clientSecretDigest(secret: string): string {
 }
 
 /** Models whose tokens belong to a grant (oidc-provider's memory adapter indexes the same ones). */
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PreAuthorizedCode']);
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PreAuthorizedCode',
+]);
 /** Where an interaction's `returnTo` had its own id. */
 const OWN_ID = '{uid}';
 
@@ -67,7 +74,9 @@ function toStored(model: string, id: string, payload: Payload): Payload {
     stored.uid = reference(stored.uid);
     if (stored.authorizations) {
       const authorizations = Object.entries(stored.authorizations as Record<string, Payload>);
-      stored.authorizations = Object.fromEntries(authorizations.map(([clientId, entry]) => [clientId, { ...entry, grantId: reference(entry.grantId) }]));
+      stored.authorizations = Object.fromEntries(
+        authorizations.map(([clientId, entry]) => [clientId, { ...entry, grantId: reference(entry.grantId) }]),
+      );
     }
   }
   if (model === 'Interaction') {
@@ -79,7 +88,8 @@ function toStored(model: string, id: string, payload: Payload): Payload {
     stored.result = withConsentReference(stored.result);
     stored.lastSubmission = withConsentReference(stored.lastSubmission);
   }
-  if (model === 'Client' && typeof stored.client_secret === 'string') stored.client_secret = clientSecretDigest(stored.client_secret);
+  if (model === 'Client' && typeof stored.client_secret === 'string')
+    stored.client_secret = clientSecretDigest(stored.client_secret);
   return stored;
 }
 
@@ -92,7 +102,8 @@ function fromStored(model: string, id: string | undefined, item: Item | undefine
   if (typeof item[TTL_ATTRIBUTE] === 'number' && item[TTL_ATTRIBUTE] * 1000 <= Date.now()) return undefined;
   if (id === undefined) return payload;
   const restored: Payload = { ...payload, jti: id };
-  if (model === 'Interaction' && typeof payload.returnTo === 'string') restored.returnTo = payload.returnTo.replaceAll(OWN_ID, id);
+  if (model === 'Interaction' && typeof payload.returnTo === 'string')
+    restored.returnTo = payload.returnTo.replaceAll(OWN_ID, id);
   return restored;
 }
 
@@ -135,7 +146,9 @@ export class DynamoOAuthAdapter {
 
   async find(id: string): Promise<Payload | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: this.key(id), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: this.key(id), ConsistentRead: true }),
+    );
     return fromStored(this.model, id, Item);
   }
 
@@ -188,7 +201,8 @@ export class DynamoOAuthAdapter {
       ExpressionAttributeValues: { ':pk': keys.oauthGrantPartition(referenceDigest(grantId)) },
       ProjectionExpression: 'PK, SK',
     });
-    for (const item of items) await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }));
+    for (const item of items)
+      await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }));
   }
 }
 
@@ -196,7 +210,9 @@ export class DynamoOAuthAdapter {
 export class DynamoOAuthTokenReader implements OAuthTokenReader {
   async findAccessToken(tokenHash: string): Promise<StoredAccessToken | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.oauthModel('AccessToken', tokenHash), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.oauthModel('AccessToken', tokenHash), ConsistentRead: true }),
+    );
     const payload = fromStored('AccessToken', undefined, Item) as Partial<StoredAccessToken> | undefined;
     if (!payload || typeof payload.accountId !== 'string' || typeof payload.exp !== 'number') return undefined;
     return payload as StoredAccessToken;

@@ -15,7 +15,10 @@ export async function queryPrefix(
   partition: string,
   prefix: string,
   page: { limit: number; cursor?: string },
-  extra: Pick<QueryCommandInput, 'ProjectionExpression' | 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> = {},
+  extra: Pick<
+    QueryCommandInput,
+    'ProjectionExpression' | 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  > = {},
 ): Promise<{ items: Item[]; nextCursor: string | null }> {
   const { client, tableName } = table();
   const result = await client.send(

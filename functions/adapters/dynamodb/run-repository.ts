@@ -6,7 +6,13 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from 
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
 import type { ExecutionStatusReader, IdempotencyRecord, QueuedRunIndex, RunRepository } from '#core/ports';
-import { queuedSince, summarizeExecution, type Execution, type ExecutionSummary, type FrozenGraph } from '#core/runs/model';
+import {
+  queuedSince,
+  summarizeExecution,
+  type Execution,
+  type ExecutionSummary,
+  type FrozenGraph,
+} from '#core/runs/model';
 import { table } from './client.ts';
 import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
@@ -14,15 +20,27 @@ import { GSI1, GSI2, keys, QUEUED_SHARDS, TTL_ATTRIBUTE } from './table-design.t
 
 const TTL = TTL_ATTRIBUTE;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
-const isExpired = (item: Record<string, unknown>, now: Date) => typeof item[TTL] === 'number' && (item[TTL] as number) < epochSeconds(now);
+const isExpired = (item: Record<string, unknown>, now: Date) =>
+  typeof item[TTL] === 'number' && (item[TTL] as number) < epochSeconds(now);
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, [GSI1.partitionKey]: _g1, [GSI1.sortKey]: _g2, [GSI2.partitionKey]: _q1, [GSI2.sortKey]: _q2, entity: _entity, [TTL]: _ttl, ...rest } = item;
+  const {
+    PK: _pk,
+    SK: _sk,
+    [GSI1.partitionKey]: _g1,
+    [GSI1.sortKey]: _g2,
+    [GSI2.partitionKey]: _q1,
+    [GSI2.sortKey]: _q2,
+    entity: _entity,
+    [TTL]: _ttl,
+    ...rest
+  } = item;
   return rest as T;
 }
 
 /** The queued-runs shard of an execution: stable, and spread evenly over QUEUED_SHARDS. */
-const shardOf = (executionId: string) => createHash('sha256').update(executionId).digest().readUInt16BE(0) % QUEUED_SHARDS;
+const shardOf = (executionId: string) =>
+  createHash('sha256').update(executionId).digest().readUInt16BE(0) % QUEUED_SHARDS;
 
 /**
  * The execution item. While the run is `queued` it also carries the GSI2 keys (the outbox, see
@@ -32,7 +50,9 @@ function executionItem(execution: Execution) {
   return {
     ...keys.execution(execution.workspaceId, execution.executionId),
     ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
-    ...(execution.status === 'queued' ? keys.queuedExecution(shardOf(execution.executionId), queuedSince(execution), execution.executionId) : {}),
+    ...(execution.status === 'queued'
+      ? keys.queuedExecution(shardOf(execution.executionId), queuedSince(execution), execution.executionId)
+      : {}),
     entity: 'Execution',
     ...execution,
   };
@@ -41,9 +61,17 @@ function executionItem(execution: Execution) {
 function idempotencyCondition(
   canvasVersion: number | undefined,
   nowEpochSeconds: number,
-): { ConditionExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, number> } {
+): {
+  ConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, number>;
+} {
   if (canvasVersion === undefined) {
-    return { ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now', ExpressionAttributeNames: { '#ttl': TTL }, ExpressionAttributeValues: { ':now': nowEpochSeconds } };
+    return {
+      ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now',
+      ExpressionAttributeNames: { '#ttl': TTL },
+      ExpressionAttributeValues: { ':now': nowEpochSeconds },
+    };
   }
   return {
     ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now OR attribute_not_exists(#cv) OR #cv < :cv',
@@ -82,21 +110,39 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
                   {
                     Put: {
                       TableName: tableName,
-                      Item: { ...keys.idempotency(execution.workspaceId, idempotency.keyHash), entity: 'Idempotency', ...idempotency.record, [TTL]: idempotency.expiresAtEpochSeconds },
+                      Item: {
+                        ...keys.idempotency(execution.workspaceId, idempotency.keyHash),
+                        entity: 'Idempotency',
+                        ...idempotency.record,
+                        [TTL]: idempotency.expiresAtEpochSeconds,
+                      },
                       // Free, or held by an expired record that TTL has not removed yet, or (derived
                       // keys) by a record of an older canvas version: the canvas was edited since.
-                      ...idempotencyCondition(idempotency.record.canvasVersion, idempotency.nowEpochSeconds ?? epochSeconds(new Date())),
+                      ...idempotencyCondition(
+                        idempotency.record.canvasVersion,
+                        idempotency.nowEpochSeconds ?? epochSeconds(new Date()),
+                      ),
                       // The holder of the key comes back with the failure: no second read.
                       ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
                     },
                   },
                 ]
               : []),
-            { Put: { TableName: tableName, Item: executionItem(execution), ConditionExpression: 'attribute_not_exists(PK)' } },
             {
               Put: {
                 TableName: tableName,
-                Item: { ...keys.executionGraph(execution.workspaceId, execution.executionId), entity: 'ExecutionGraph', ...graph },
+                Item: executionItem(execution),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName,
+                Item: {
+                  ...keys.executionGraph(execution.workspaceId, execution.executionId),
+                  entity: 'ExecutionGraph',
+                  ...graph,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
             },
@@ -106,7 +152,8 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
       return { created: true as const };
     } catch (error) {
       // The holder of the idempotency key comes back with the failure: no second read.
-      const holder = idempotency && error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
+      const holder =
+        idempotency && error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
       if (holder?.Code === 'ConditionalCheckFailed' && holder.Item) {
         return { created: false as const, existing: strip<IdempotencyRecord>(unmarshall(holder.Item)) };
       }
@@ -116,13 +163,21 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
 
   async discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void> {
     const { client, tableName } = table();
-    const deletes = [keys.execution(workspaceId, executionId), keys.executionGraph(workspaceId, executionId), ...(keyHash ? [keys.idempotency(workspaceId, keyHash)] : [])];
-    await client.send(new TransactWriteCommand({ TransactItems: deletes.map((Key) => ({ Delete: { TableName: tableName, Key } })) }));
+    const deletes = [
+      keys.execution(workspaceId, executionId),
+      keys.executionGraph(workspaceId, executionId),
+      ...(keyHash ? [keys.idempotency(workspaceId, keyHash)] : []),
+    ];
+    await client.send(
+      new TransactWriteCommand({ TransactItems: deletes.map((Key) => ({ Delete: { TableName: tableName, Key } })) }),
+    );
   }
 
   async get(workspaceId: string, executionId: string): Promise<Execution | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }),
+    );
     return Item ? strip<Execution>(Item) : undefined;
   }
 
@@ -137,7 +192,11 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
   }
 
   async save(execution: Execution, expectedVersion: number): Promise<void> {
-    await putIfVersion(executionItem(execution), expectedVersion, `Execution ${execution.executionId} was changed concurrently`);
+    await putIfVersion(
+      executionItem(execution),
+      expectedVersion,
+      `Execution ${execution.executionId} was changed concurrently`,
+    );
   }
 
   async listByCanvas(workspaceId: string, canvasId: string, page: { limit: number; cursor?: string }) {
@@ -196,7 +255,14 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
       const Keys = executionIds.slice(start, start + 100).map((id) => keys.execution(workspaceId, id));
       const { Responses } = await client.send(
         new BatchGetCommand({
-          RequestItems: { [tableName]: { Keys, ConsistentRead: true, ProjectionExpression: 'executionId, #status', ExpressionAttributeNames: { '#status': 'status' } } },
+          RequestItems: {
+            [tableName]: {
+              Keys,
+              ConsistentRead: true,
+              ProjectionExpression: 'executionId, #status',
+              ExpressionAttributeNames: { '#status': 'status' },
+            },
+          },
         }),
       );
       for (const item of Responses?.[tableName] ?? []) result[item.executionId as string] = item.status as string;

@@ -26,7 +26,13 @@ export class DynamoSpeechOperationRepository implements SpeechOperationRepositor
   async create(operation: SpeechOperation) {
     const { client, tableName } = table();
     try {
-      await client.send(new PutCommand({ TableName: tableName, Item: item(operation), ConditionExpression: 'attribute_not_exists(PK)' }));
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: item(operation),
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
       return { created: true as const };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -38,21 +44,40 @@ export class DynamoSpeechOperationRepository implements SpeechOperationRepositor
 
   async get(workspaceId: string, operationId: string): Promise<SpeechOperation | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.speechOperation(workspaceId, operationId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.speechOperation(workspaceId, operationId),
+        ConsistentRead: true,
+      }),
+    );
     return Item ? toOperation(Item) : undefined;
   }
 
   async delete(operation: Pick<SpeechOperation, 'workspaceId' | 'operationId'>): Promise<void> {
     const { client, tableName } = table();
-    await client.send(new DeleteCommand({ TableName: tableName, Key: keys.speechOperation(operation.workspaceId, operation.operationId) }));
+    await client.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: keys.speechOperation(operation.workspaceId, operation.operationId),
+      }),
+    );
   }
 
   async update(operation: SpeechOperation, expectedVersion: number): Promise<void> {
     const { client, tableName } = table();
     try {
-      await client.send(new PutCommand({ TableName: tableName, Item: item(operation), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }));
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: item(operation),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        }),
+      );
     } catch (error) {
-      if (isConditionFailure(error)) throw new ConflictError(`Audio operation ${operation.operationId} changed meanwhile`);
+      if (isConditionFailure(error))
+        throw new ConflictError(`Audio operation ${operation.operationId} changed meanwhile`);
       throw error;
     }
   }

@@ -186,33 +186,57 @@ export const keys = {
   }),
   canvasExecutionsPartition: (workspaceId: string, canvasId: string) => `CANVAS#${workspaceId}#${canvasId}`,
   /** Only on an execution while it is queued (see "The run outbox" above). */
-  queuedExecution: (shard: number, queuedAt: string, executionId: string) => ({ GSI2PK: `QUEUED#${shard}`, GSI2SK: `${queuedAt}#${executionId}` }),
+  queuedExecution: (shard: number, queuedAt: string, executionId: string) => ({
+    GSI2PK: `QUEUED#${shard}`,
+    GSI2SK: `${queuedAt}#${executionId}`,
+  }),
   queuedPartition: (shard: number) => `QUEUED#${shard}`,
-  executionGraph: (workspaceId: string, executionId: string) => ({ PK: `WS#${workspaceId}`, SK: `EXEC#${executionId}#GRAPH` }),
+  executionGraph: (workspaceId: string, executionId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `EXEC#${executionId}#GRAPH`,
+  }),
   idempotency: (workspaceId: string, keyHash: string) => ({ PK: `WS#${workspaceId}`, SK: `IDEMP#${keyHash}` }),
-  webhookTrigger: (workspaceId: string, canvasId: string, nodeId: string) => ({ PK: `WS#${workspaceId}`, SK: `WEBHOOK#${canvasId}#${nodeId}` }),
+  webhookTrigger: (workspaceId: string, canvasId: string, nodeId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `WEBHOOK#${canvasId}#${nodeId}`,
+  }),
   webhookTriggerPrefix: (canvasId: string) => `WEBHOOK#${canvasId}#`,
   webhookSecret: (secretHash: string) => ({ PK: `WHSECRET#${secretHash}`, SK: 'WHSECRET' }),
-  rateWindow: (workspaceId: string, name: string, windowStart: number) => ({ PK: `WS#${workspaceId}`, SK: `RATE#${name}#${windowStart}` }),
+  rateWindow: (workspaceId: string, name: string, windowStart: number) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `RATE#${name}#${windowStart}`,
+  }),
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'USER' }),
   userEmail: (normalisedEmail: string) => ({ PK: `USEREMAIL#${normalisedEmail}`, SK: 'USEREMAIL' }),
   invite: (workspaceId: string, inviteId: string) => ({ PK: `WS#${workspaceId}`, SK: `INVITE#${inviteId}` }),
   inviteLookup: (tokenHash: string) => ({ PK: `INVITEHASH#${tokenHash}`, SK: 'INVITEHASH' }),
   oauthModel: (model: string, idHash: string) => ({ PK: `OAUTH#${model}#${idHash}`, SK: 'OAUTH' }),
-  oauthByGrant: (grantId: string, model: string, idHash: string) => ({ GSI1PK: `OAUTHGRANT#${grantId}`, GSI1SK: `${model}#${idHash}` }),
+  oauthByGrant: (grantId: string, model: string, idHash: string) => ({
+    GSI1PK: `OAUTHGRANT#${grantId}`,
+    GSI1SK: `${model}#${idHash}`,
+  }),
   oauthGrantPartition: (grantId: string) => `OAUTHGRANT#${grantId}`,
   oauthBySessionUid: (uid: string, idHash: string) => ({ GSI1PK: `OAUTHUID#${uid}`, GSI1SK: `Session#${idHash}` }),
   oauthUidPartition: (uid: string) => `OAUTHUID#${uid}`,
   creditBalance: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CREDITS' }),
   /** `occurredAt` is ISO 8601 UTC with milliseconds, so the sort key orders by time. */
-  ledgerEntry: (workspaceId: string, occurredAt: string, entryId: string) => ({ PK: `WS#${workspaceId}`, SK: `LEDGER#${occurredAt}#${entryId}` }),
+  ledgerEntry: (workspaceId: string, occurredAt: string, entryId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `LEDGER#${occurredAt}#${entryId}`,
+  }),
   ledgerPrefix: 'LEDGER#',
   /** The bound for a range read: `LEDGER#<iso>` sorts before every entry at that instant. */
   ledgerTimeBound: (at: string) => `LEDGER#${at}`,
-  ledgerOperation: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `LEDGEROP#${operationId}` }),
+  ledgerOperation: (workspaceId: string, operationId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `LEDGEROP#${operationId}`,
+  }),
   creditHold: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `HOLD#${operationId}` }),
   /** Only on a hold while it is open (status `held`): the expired-holds sweeper's index entry. */
-  openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({ GSI2PK: `OPENHOLD#${shard}`, GSI2SK: `${expiresAt}#${workspaceId}#${operationId}` }),
+  openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({
+    GSI2PK: `OPENHOLD#${shard}`,
+    GSI2SK: `${expiresAt}#${workspaceId}#${operationId}`,
+  }),
   openHoldPartition: (shard: number) => `OPENHOLD#${shard}`,
   template: (workspaceId: string, templateId: string) => ({ PK: `WS#${workspaceId}`, SK: `TEMPLATE#${templateId}` }),
   templatePrefix: 'TEMPLATE#',
@@ -224,10 +248,16 @@ export const keys = {
   templatePartPrefix: (templateId: string) => `TEMPLATEPART#${templateId}#`,
   asset: (workspaceId: string, assetId: string) => ({ PK: `WS#${workspaceId}`, SK: `ASSET#${assetId}` }),
   videoJob: (workspaceId: string, jobId: string) => ({ PK: `WS#${workspaceId}`, SK: `VIDEOJOB#${jobId}` }),
-  speechOperation: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `SPEECHOP#${operationId}` }),
+  speechOperation: (workspaceId: string, operationId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `SPEECHOP#${operationId}`,
+  }),
   assetPrefix: 'ASSET#',
   /** Only on assets uploaded or generated for a canvas: the canvas's assets in one GSI1 query. */
-  assetByCanvas: (workspaceId: string, canvasId: string, assetId: string) => ({ GSI1PK: `CANVASASSET#${workspaceId}#${canvasId}`, GSI1SK: `ASSET#${assetId}` }),
+  assetByCanvas: (workspaceId: string, canvasId: string, assetId: string) => ({
+    GSI1PK: `CANVASASSET#${workspaceId}#${canvasId}`,
+    GSI1SK: `ASSET#${assetId}`,
+  }),
   canvasAssetsPartition: (workspaceId: string, canvasId: string) => `CANVASASSET#${workspaceId}#${canvasId}`,
   upload: (workspaceId: string, uploadId: string) => ({ PK: `WS#${workspaceId}`, SK: `UPLOAD#${uploadId}` }),
   // Integrations (docs/integrations.md)
@@ -237,11 +267,21 @@ export const keys = {
   // A workspace's own callback signing secrets, sealed (docs/runs.md, Signatures).
   callbackSecrets: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CBSECRET' }),
   codehostInstallation: (installationId: number) => ({ PK: `CODEHOST#INST#${installationId}`, SK: 'INSTALLATION' }),
-  codehostInstallationByWorkspace: (workspaceId: string, installationId: number) => ({ GSI1PK: `CODEHOSTWS#${workspaceId}`, GSI1SK: `INST#${installationId}` }),
+  codehostInstallationByWorkspace: (workspaceId: string, installationId: number) => ({
+    GSI1PK: `CODEHOSTWS#${workspaceId}`,
+    GSI1SK: `INST#${installationId}`,
+  }),
   codehostWorkspacePartition: (workspaceId: string) => `CODEHOSTWS#${workspaceId}`,
   codehostSyncTarget: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CODEHOST#SYNC' }),
-  codehostSyncTargetByRepository: (installationId: number, repository: string, workspaceId: string) => ({ GSI1PK: `CODEHOSTREPO#${installationId}#${repository.toLowerCase()}`, GSI1SK: `WS#${workspaceId}` }),
-  codehostRepositoryPartition: (installationId: number, repository: string) => `CODEHOSTREPO#${installationId}#${repository.toLowerCase()}`,
-  codehostExport: (workspaceId: string, exportId: string) => ({ PK: `WS#${workspaceId}`, SK: `CODEHOST#EXPORT#${exportId}` }),
+  codehostSyncTargetByRepository: (installationId: number, repository: string, workspaceId: string) => ({
+    GSI1PK: `CODEHOSTREPO#${installationId}#${repository.toLowerCase()}`,
+    GSI1SK: `WS#${workspaceId}`,
+  }),
+  codehostRepositoryPartition: (installationId: number, repository: string) =>
+    `CODEHOSTREPO#${installationId}#${repository.toLowerCase()}`,
+  codehostExport: (workspaceId: string, exportId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `CODEHOST#EXPORT#${exportId}`,
+  }),
   githubDelivery: (deliveryId: string) => ({ PK: `GHDELIVERY#${deliveryId}`, SK: 'GHDELIVERY' }),
 } as const;

@@ -16,9 +16,12 @@ export const TEMPLATE_MAX_PARTS = 16;
 export function encodeSnapshot(snapshot: TemplateSnapshot, partBytes = TEMPLATE_PART_BYTES): Uint8Array[] {
   const packed = gzipSync(Buffer.from(JSON.stringify(snapshot), 'utf8'));
   const parts: Uint8Array[] = [];
-  for (let offset = 0; offset < packed.length; offset += partBytes) parts.push(packed.subarray(offset, offset + partBytes));
+  for (let offset = 0; offset < packed.length; offset += partBytes)
+    parts.push(packed.subarray(offset, offset + partBytes));
   if (parts.length > TEMPLATE_MAX_PARTS) {
-    throw new PayloadTooLargeError(`Template snapshot compresses to ${packed.length} bytes; the limit is ${TEMPLATE_MAX_PARTS * partBytes} bytes`);
+    throw new PayloadTooLargeError(
+      `Template snapshot compresses to ${packed.length} bytes; the limit is ${TEMPLATE_MAX_PARTS * partBytes} bytes`,
+    );
   }
   return parts;
 }

@@ -35,7 +35,13 @@ const MAX_ATTEMPTS = 4;
  * reading any snapshot.
  */
 function metadataItem(template: Template, parts: number, snapshot: TemplateSnapshot): Item {
-  return { ...keys.template(template.workspaceId, template.id), entity: 'Template', ...template, parts, assetUses: assetReferences(snapshot) };
+  return {
+    ...keys.template(template.workspaceId, template.id),
+    entity: 'Template',
+    ...template,
+    parts,
+    assetUses: assetReferences(snapshot),
+  };
 }
 
 function toTemplate(item: Item): Template {
@@ -47,14 +53,20 @@ function partPuts(template: Template, parts: readonly Uint8Array[], tableName: s
   return parts.map((data, index) => ({
     Put: {
       TableName: tableName,
-      Item: { ...keys.templatePart(template.workspaceId, template.id, index), entity: 'TemplatePart', revision: template.revision, data },
+      Item: {
+        ...keys.templatePart(template.workspaceId, template.id, index),
+        entity: 'TemplatePart',
+        revision: template.revision,
+        data,
+      },
     },
   }));
 }
 
 function partDeletes(workspaceId: string, templateId: string, from: number, to: number, tableName: string) {
   const deletes = [];
-  for (let index = from; index < to; index++) deletes.push({ Delete: { TableName: tableName, Key: keys.templatePart(workspaceId, templateId, index) } });
+  for (let index = from; index < to; index++)
+    deletes.push({ Delete: { TableName: tableName, Key: keys.templatePart(workspaceId, templateId, index) } });
   return deletes;
 }
 
@@ -66,19 +78,25 @@ export async function transact(write: () => Promise<unknown>, conflictMessage: s
   try {
     await write();
   } catch (error) {
-    if (isConditionFailure(error) || isTransactionConflict(error)) throw new ConflictError(conflictMessage, { cause: error, retryAfterSeconds: 1 });
+    if (isConditionFailure(error) || isTransactionConflict(error))
+      throw new ConflictError(conflictMessage, { cause: error, retryAfterSeconds: 1 });
     throw error;
   }
 }
 
 function isTransactionConflict(error: unknown): boolean {
-  return error instanceof TransactionCanceledException && (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict');
+  return (
+    error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'TransactionConflict')
+  );
 }
 
 export class DynamoTemplateRepository implements TemplateRepository {
   private async metadata(workspaceId: string, templateId: string): Promise<Item | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.template(workspaceId, templateId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.template(workspaceId, templateId), ConsistentRead: true }),
+    );
     return Item;
   }
 
@@ -87,13 +105,19 @@ export class DynamoTemplateRepository implements TemplateRepository {
     return item ? toTemplate(item) : undefined;
   }
 
-  async getWithSnapshot(workspaceId: string, templateId: string): Promise<{ template: Template; snapshot: TemplateSnapshot } | undefined> {
+  async getWithSnapshot(
+    workspaceId: string,
+    templateId: string,
+  ): Promise<{ template: Template; snapshot: TemplateSnapshot } | undefined> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const [item, parts] = await Promise.all([
         this.metadata(workspaceId, templateId),
         queryAll({
           KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.templatePartPrefix(templateId) },
+          ExpressionAttributeValues: {
+            ':pk': keys.workspacePartition(workspaceId),
+            ':prefix': keys.templatePartPrefix(templateId),
+          },
           ConsistentRead: true,
         }),
       ]);
@@ -115,7 +139,13 @@ export class DynamoTemplateRepository implements TemplateRepository {
         client.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: metadataItem(template, parts.length, snapshot), ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: metadataItem(template, parts.length, snapshot),
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
               ...partPuts(template, parts, tableName),
             ],
           }),

@@ -21,7 +21,11 @@ function strip<T>(item: Item): T {
   return rest as T;
 }
 
-const memberItem = (member: Member) => ({ ...keys.member(member.workspaceId, member.userId), entity: 'Member', ...member });
+const memberItem = (member: Member) => ({
+  ...keys.member(member.workspaceId, member.userId),
+  entity: 'Member',
+  ...member,
+});
 
 export class DynamoUserRepository implements UserRepository {
   async create(user: User): Promise<void> {
@@ -31,7 +35,13 @@ export class DynamoUserRepository implements UserRepository {
         client.send(
           new TransactWriteCommand({
             TransactItems: [
-              { Put: { TableName: tableName, Item: { ...keys.user(user.id), entity: 'User', ...user }, ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...keys.user(user.id), entity: 'User', ...user },
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
               {
                 Put: {
                   TableName: tableName,
@@ -48,13 +58,17 @@ export class DynamoUserRepository implements UserRepository {
 
   async get(userId: string): Promise<User | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: true }),
+    );
     return Item ? strip<User>(Item) : undefined;
   }
 
   async findByEmail(normalisedEmail: string): Promise<User | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.userEmail(normalisedEmail), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.userEmail(normalisedEmail), ConsistentRead: true }),
+    );
     return Item ? this.get(Item.userId as string) : undefined;
   }
 }
@@ -79,7 +93,14 @@ export class DynamoMembershipRepository implements MembershipRepository {
   async addMember(member: Member): Promise<void> {
     const { client, tableName } = table();
     await conditionally(
-      () => client.send(new PutCommand({ TableName: tableName, Item: memberItem(member), ConditionExpression: 'attribute_not_exists(PK)' })),
+      () =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: memberItem(member),
+            ConditionExpression: 'attribute_not_exists(PK)',
+          }),
+        ),
       'This user is already a member of the workspace',
     );
   }
@@ -89,7 +110,11 @@ export class DynamoMembershipRepository implements MembershipRepository {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       FilterExpression: '#role = :owner',
       ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.memberPrefix, ':owner': 'owner' },
+      ExpressionAttributeValues: {
+        ':pk': keys.workspacePartition(workspaceId),
+        ':prefix': keys.memberPrefix,
+        ':owner': 'owner',
+      },
       ConsistentRead: true,
     });
     return items.map((item) => strip<Member>(item));
@@ -100,7 +125,13 @@ export class DynamoMembershipRepository implements MembershipRepository {
     const key = keys.member(member.workspaceId, member.userId);
     const write: TransactItems[number] =
       change.role === null
-        ? { Delete: { TableName: tableName, Key: { PK: key.PK, SK: key.SK }, ConditionExpression: 'attribute_exists(PK)' } }
+        ? {
+            Delete: {
+              TableName: tableName,
+              Key: { PK: key.PK, SK: key.SK },
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          }
         : {
             Update: {
               TableName: tableName,
@@ -127,7 +158,10 @@ export class DynamoMembershipRepository implements MembershipRepository {
         },
       });
     }
-    await conditionally(() => client.send(new TransactWriteCommand({ TransactItems: items })), 'The membership changed meanwhile; try again');
+    await conditionally(
+      () => client.send(new TransactWriteCommand({ TransactItems: items })),
+      'The membership changed meanwhile; try again',
+    );
   }
 
   async createInvite(invite: Invite): Promise<void> {
@@ -136,11 +170,23 @@ export class DynamoMembershipRepository implements MembershipRepository {
     await client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName, Item: { ...keys.invite(invite.workspaceId, invite.id), entity: 'Invite', ...invite, ...ttl }, ConditionExpression: 'attribute_not_exists(PK)' } },
           {
             Put: {
               TableName: tableName,
-              Item: { ...keys.inviteLookup(invite.tokenHash), entity: 'InviteLookup', workspaceId: invite.workspaceId, inviteId: invite.id, ...ttl },
+              Item: { ...keys.invite(invite.workspaceId, invite.id), entity: 'Invite', ...invite, ...ttl },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.inviteLookup(invite.tokenHash),
+                entity: 'InviteLookup',
+                workspaceId: invite.workspaceId,
+                inviteId: invite.id,
+                ...ttl,
+              },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
@@ -151,20 +197,30 @@ export class DynamoMembershipRepository implements MembershipRepository {
 
   async getInvite(workspaceId: string, inviteId: string): Promise<Invite | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.invite(workspaceId, inviteId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.invite(workspaceId, inviteId), ConsistentRead: true }),
+    );
     return Item ? strip<Invite>(Item) : undefined;
   }
 
   async findInviteByTokenHash(tokenHash: string): Promise<Invite | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.inviteLookup(tokenHash), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.inviteLookup(tokenHash), ConsistentRead: true }),
+    );
     return Item ? this.getInvite(Item.workspaceId as string, Item.inviteId as string) : undefined;
   }
 
   private deleteItems(invite: Invite): TransactItems {
     const { tableName } = table();
     return [
-      { Delete: { TableName: tableName, Key: keys.invite(invite.workspaceId, invite.id), ConditionExpression: 'attribute_exists(PK)' } },
+      {
+        Delete: {
+          TableName: tableName,
+          Key: keys.invite(invite.workspaceId, invite.id),
+          ConditionExpression: 'attribute_exists(PK)',
+        },
+      },
       { Delete: { TableName: tableName, Key: keys.inviteLookup(invite.tokenHash) } },
     ];
   }
@@ -188,7 +244,13 @@ export class DynamoMembershipRepository implements MembershipRepository {
           new TransactWriteCommand({
             TransactItems: [
               ...this.deleteItems(invite),
-              { Put: { TableName: tableName, Item: memberItem(member), ConditionExpression: 'attribute_not_exists(PK)' } },
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: memberItem(member),
+                  ConditionExpression: 'attribute_not_exists(PK)',
+                },
+              },
             ],
           }),
         ),
@@ -198,7 +260,9 @@ export class DynamoMembershipRepository implements MembershipRepository {
 
   async bootstrapWorkspaceId(): Promise<string | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.bootstrapMarker(), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.bootstrapMarker(), ConsistentRead: true }),
+    );
     return Item?.workspaceId as string | undefined;
   }
 }

@@ -25,7 +25,9 @@ export class DynamoVideoJobRepository implements VideoJobRepository {
   async create(job: VideoJob) {
     const { client, tableName } = table();
     try {
-      await client.send(new PutCommand({ TableName: tableName, Item: item(job), ConditionExpression: 'attribute_not_exists(PK)' }));
+      await client.send(
+        new PutCommand({ TableName: tableName, Item: item(job), ConditionExpression: 'attribute_not_exists(PK)' }),
+      );
       return { created: true as const };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -37,7 +39,9 @@ export class DynamoVideoJobRepository implements VideoJobRepository {
 
   async get(workspaceId: string, jobId: string): Promise<VideoJob | undefined> {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.videoJob(workspaceId, jobId), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.videoJob(workspaceId, jobId), ConsistentRead: true }),
+    );
     return Item ? toJob(Item) : undefined;
   }
 
@@ -50,7 +54,12 @@ export class DynamoVideoJobRepository implements VideoJobRepository {
     const { client, tableName } = table();
     try {
       await client.send(
-        new PutCommand({ TableName: tableName, Item: item(job), ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': expectedVersion } }),
+        new PutCommand({
+          TableName: tableName,
+          Item: item(job),
+          ConditionExpression: 'version = :expected',
+          ExpressionAttributeValues: { ':expected': expectedVersion },
+        }),
       );
     } catch (error) {
       if (isConditionFailure(error)) throw new ConflictError(`Video job ${job.id} changed meanwhile`);

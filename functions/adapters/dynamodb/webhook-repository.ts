@@ -18,7 +18,11 @@ export class DynamoWebhookRepository implements WebhookRepository {
   async get(workspaceId: string, canvasId: string, triggerNodeId: string): Promise<WebhookTrigger | undefined> {
     const { client, tableName } = table();
     const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.webhookTrigger(workspaceId, canvasId, triggerNodeId), ConsistentRead: true }),
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.webhookTrigger(workspaceId, canvasId, triggerNodeId),
+        ConsistentRead: true,
+      }),
     );
     return Item ? toTrigger(Item) : undefined;
   }
@@ -32,7 +36,11 @@ export class DynamoWebhookRepository implements WebhookRepository {
             {
               Put: {
                 TableName: tableName,
-                Item: { ...keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId), entity: 'WebhookTrigger', ...trigger },
+                Item: {
+                  ...keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+                  entity: 'WebhookTrigger',
+                  ...trigger,
+                },
                 ConditionExpression: 'attribute_not_exists(PK)',
                 ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
               },
@@ -58,17 +66,25 @@ export class DynamoWebhookRepository implements WebhookRepository {
     } catch (error) {
       // A concurrent register of the same node won: answer with its trigger.
       const holder = error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
-      if (holder?.Code === 'ConditionalCheckFailed' && holder.Item) return { created: false as const, existing: toTrigger(unmarshall(holder.Item)) };
+      if (holder?.Code === 'ConditionalCheckFailed' && holder.Item)
+        return { created: false as const, existing: toTrigger(unmarshall(holder.Item)) };
       throw error;
     }
   }
 
-  async delete(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>): Promise<void> {
+  async delete(
+    trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>,
+  ): Promise<void> {
     const { client, tableName } = table();
     await client.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Delete: { TableName: tableName, Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId) } },
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+            },
+          },
           { Delete: { TableName: tableName, Key: keys.webhookSecret(trigger.secretHash) } },
         ],
       }),
@@ -77,9 +93,16 @@ export class DynamoWebhookRepository implements WebhookRepository {
 
   async findBySecretHash(secretHash: string) {
     const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.webhookSecret(secretHash), ConsistentRead: true }));
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.webhookSecret(secretHash), ConsistentRead: true }),
+    );
     if (!Item) return undefined;
-    return { workspaceId: Item.workspaceId as string, canvasId: Item.canvasId as string, triggerNodeId: Item.triggerNodeId as string, secretHash };
+    return {
+      workspaceId: Item.workspaceId as string,
+      canvasId: Item.canvasId as string,
+      triggerNodeId: Item.triggerNodeId as string,
+      secretHash,
+    };
   }
 
   async listForCanvas(workspaceId: string, canvasId: string): Promise<WebhookTrigger[]> {
@@ -88,14 +111,21 @@ export class DynamoWebhookRepository implements WebhookRepository {
       new QueryCommand({
         TableName: tableName,
         KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.webhookTriggerPrefix(canvasId) },
+        ExpressionAttributeValues: {
+          ':pk': keys.workspacePartition(workspaceId),
+          ':prefix': keys.webhookTriggerPrefix(canvasId),
+        },
         ConsistentRead: true,
       }),
     );
     return (result.Items ?? []).map(toTrigger);
   }
 
-  async recordTriggered(trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>, executionId: string, at: string): Promise<void> {
+  async recordTriggered(
+    trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>,
+    executionId: string,
+    at: string,
+  ): Promise<void> {
     const { client, tableName } = table();
     try {
       await client.send(
@@ -128,14 +158,21 @@ export class DynamoWebhookRepository implements WebhookRepository {
           // The same registration (revoked and registered again is another trigger), unchanged since read.
           ConditionExpression:
             'secretHash = :hash AND (signingSecretsVersion = :expected OR (attribute_not_exists(signingSecretsVersion) AND :expected = :zero))',
-          ExpressionAttributeValues: { ':secrets': secrets, ':next': expectedVersion + 1, ':hash': trigger.secretHash, ':expected': expectedVersion, ':zero': 0 },
+          ExpressionAttributeValues: {
+            ':secrets': secrets,
+            ':next': expectedVersion + 1,
+            ':hash': trigger.secretHash,
+            ':expected': expectedVersion,
+            ':zero': 0,
+          },
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       const current = (error as { Item?: Record<string, unknown> }).Item;
-      if (!current || (current.secretHash as { S?: string } | undefined)?.S !== trigger.secretHash) throw new NotFoundError('This webhook was revoked meanwhile');
+      if (!current || (current.secretHash as { S?: string } | undefined)?.S !== trigger.secretHash)
+        throw new NotFoundError('This webhook was revoked meanwhile');
       throw new ConflictError('The signing secrets of this webhook changed meanwhile; read them again and retry');
     }
   }

@@ -43,9 +43,14 @@ export async function listAllWorkspaces(now: Date): Promise<WorkspaceListing[]> 
       const id = String(item.id);
       const partition = keys.workspacePartition(id);
       const prefixed = (prefix: string) =>
-        queryAll({ KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)', ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix } });
+        queryAll({
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': partition, ':prefix': prefix },
+        });
       const [apiKeys, members] = await Promise.all([prefixed(keys.apiKeyPrefix), prefixed(keys.memberPrefix)]);
-      const active = apiKeys.filter((key) => !key.revokedAt && (!key.expiresAt || Date.parse(String(key.expiresAt)) > now.getTime()));
+      const active = apiKeys.filter(
+        (key) => !key.revokedAt && (!key.expiresAt || Date.parse(String(key.expiresAt)) > now.getTime()),
+      );
       return {
         id,
         name: String(item.name),

@@ -11,7 +11,12 @@ import { queryPrefix } from './operations.ts';
 import { keys } from './table-design.ts';
 
 function toWorkspace(item: Record<string, unknown>): Workspace {
-  return { id: item.id as string, name: item.name as string, createdAt: item.createdAt as string, updatedAt: item.updatedAt as string };
+  return {
+    id: item.id as string,
+    name: item.name as string,
+    createdAt: item.createdAt as string,
+    updatedAt: item.updatedAt as string,
+  };
 }
 
 export class DynamoWorkspaceRepository implements WorkspaceRepository {
@@ -59,8 +64,19 @@ export class DynamoWorkspaceRepository implements WorkspaceRepository {
     const { client, tableName } = table();
     const { workspace, owner, key } = input;
     const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-      { Put: { TableName: tableName, Item: { ...keys.workspace(workspace.id), entity: 'Workspace', ...workspace }, ConditionExpression: 'attribute_not_exists(PK)' } },
-      { Put: { TableName: tableName, Item: { ...keys.member(owner.workspaceId, owner.userId), entity: 'Member', ...owner } } },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.workspace(workspace.id), entity: 'Workspace', ...workspace },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.member(owner.workspaceId, owner.userId), entity: 'Member', ...owner },
+        },
+      },
       { Put: { TableName: tableName, Item: recordItem(key.record), ConditionExpression: 'attribute_not_exists(PK)' } },
       { Put: { TableName: tableName, Item: lookupItem(key.lookup), ConditionExpression: 'attribute_not_exists(PK)' } },
     ];
@@ -68,7 +84,12 @@ export class DynamoWorkspaceRepository implements WorkspaceRepository {
       items.push({
         Put: {
           TableName: tableName,
-          Item: { ...keys.bootstrapMarker(), entity: 'BootstrapMarker', workspaceId: workspace.id, createdAt: workspace.createdAt },
+          Item: {
+            ...keys.bootstrapMarker(),
+            entity: 'BootstrapMarker',
+            workspaceId: workspace.id,
+            createdAt: workspace.createdAt,
+          },
           ConditionExpression: 'attribute_not_exists(PK)',
         },
       });

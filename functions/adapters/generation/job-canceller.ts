@@ -6,6 +6,10 @@ import { videoJobDeps } from './video-deps.ts';
 
 export const providerJobCanceller: ProviderJobCanceller = {
   async cancel(workspaceId, jobs) {
-    await Promise.all(jobs.filter((job) => job.nodeType === 'video-generation').map((job) => cancelVideoJob(workspaceId, job.jobId, videoJobDeps())));
+    await Promise.all(
+      jobs
+        .filter((job) => job.nodeType === 'video-generation')
+        .map((job) => cancelVideoJob(workspaceId, job.jobId, videoJobDeps())),
+    );
   },
 };

@@ -25,7 +25,12 @@ export function speechDeps(): SpeechDeps {
   return (built ??= {
     operations: speechOperations,
     provider: elevenLabsProvider(),
-    access: { policies, connections, cipher: credentialCipher, sharedConfigured: (provider) => sharedCredentialPresence()[provider] },
+    access: {
+      policies,
+      connections,
+      cipher: credentialCipher,
+      sharedConfigured: (provider) => sharedCredentialPresence()[provider],
+    },
     sharedApiKey: sharedKey,
     checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
     media: mediaSource,

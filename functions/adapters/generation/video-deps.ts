@@ -37,7 +37,12 @@ export function videoJobDeps(): VideoJobDeps {
   return (built ??= {
     jobs: videoJobs,
     providers: VIDEO_PROVIDERS,
-    access: { policies, connections, cipher: credentialCipher, sharedConfigured: (provider) => sharedCredentialPresence()[provider] },
+    access: {
+      policies,
+      connections,
+      cipher: credentialCipher,
+      sharedConfigured: (provider) => sharedCredentialPresence()[provider],
+    },
     sharedApiKey: (provider) => sharedKeys[provider](),
     checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
     // The core downloads only what a provider answered with; reference images go through veoProvider's.

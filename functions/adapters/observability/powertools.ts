@@ -19,12 +19,13 @@ import { useTelemetrySink, type TelemetrySink } from '#core/telemetry';
 import { ENV } from '../env.ts';
 import { METRICS_NAMESPACE, SERVICE_NAME } from './names.ts';
 
-
 const local = Boolean(process.env[ENV.dynamodbEndpoint]);
 
 export const logger = new Logger({
   serviceName: SERVICE_NAME,
-  ...(process.env.POWERTOOLS_LOG_LEVEL || process.env.AWS_LAMBDA_LOG_LEVEL ? {} : { logLevel: local ? 'WARN' : 'INFO' }),
+  ...(process.env.POWERTOOLS_LOG_LEVEL || process.env.AWS_LAMBDA_LOG_LEVEL
+    ? {}
+    : { logLevel: local ? 'WARN' : 'INFO' }),
 });
 
 export const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
@@ -82,11 +83,16 @@ export const isObserved = (handler: unknown): boolean => typeof handler === 'fun
  * Wraps a handler: per-invocation keys (fresh for each invocation, so nothing leaks from the previous
  * one), the request line, an error line for anything thrown, and the metrics flush.
  */
-export function observed<E, R>(handler: (event: E, context: Context) => Promise<R>): (event: E, context?: Context) => Promise<R> {
+export function observed<E, R>(
+  handler: (event: E, context: Context) => Promise<R>,
+): (event: E, context?: Context) => Promise<R> {
   // The context is optional for callers that have none (local mode's workflow stand-in, some tests).
   const wrapped = async (event: E, context?: Context): Promise<R> => {
     if (context) logger.addContext(context);
-    const http = isObject(event) && typeof (event as HttpEventShape).httpMethod === 'string' ? (event as HttpEventShape) : undefined;
+    const http =
+      isObject(event) && typeof (event as HttpEventShape).httpMethod === 'string'
+        ? (event as HttpEventShape)
+        : undefined;
     const task = isObject(event) && !http ? (event as TaskEventShape) : undefined;
     const initial: Record<string, string> = {
       ...(http?.requestContext?.requestId ? { requestId: http.requestContext.requestId } : {}),
@@ -99,7 +105,13 @@ export function observed<E, R>(handler: (event: E, context: Context) => Promise<
         const result = await handler(event, context as Context);
         if (http) {
           const status = isObject(result) && typeof result.statusCode === 'number' ? result.statusCode : undefined;
-          logger.info('Request', { ...keys(), method: http.httpMethod, path: http.path, status, ms: Math.round(performance.now() - started) });
+          logger.info('Request', {
+            ...keys(),
+            method: http.httpMethod,
+            path: http.path,
+            status,
+            ms: Math.round(performance.now() - started),
+          });
         }
         return result;
       } catch (error) {
@@ -115,5 +127,7 @@ export function observed<E, R>(handler: (event: E, context: Context) => Promise<
 }
 
 function describe(error: unknown) {
-  return error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+  return error instanceof Error
+    ? { name: error.name, message: error.message, stack: error.stack }
+    : { value: String(error) };
 }

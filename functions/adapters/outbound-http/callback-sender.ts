@@ -25,7 +25,12 @@ export interface CallbackSigningDeps {
   deploymentSecret: () => Promise<string | undefined>;
 }
 
-const defaultSigningDeps: CallbackSigningDeps = { callbackSecrets, cipher: credentialCipher, clock: systemClock, deploymentSecret };
+const defaultSigningDeps: CallbackSigningDeps = {
+  callbackSecrets,
+  cipher: credentialCipher,
+  clock: systemClock,
+  deploymentSecret,
+};
 
 /**
  * The signature headers of a callback body of `workspaceId`: signed with the workspace's secrets when

@@ -57,7 +57,8 @@ function hostList(env: NodeJS.ProcessEnv, name: string): string[] {
     .filter((entry) => entry !== '');
   for (const entry of entries) {
     const match = ENTRY.exec(entry);
-    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535) throw new Error(`${name}: "${entry}" is not host:port`);
+    if (!match || Number(match[2]) < 1 || Number(match[2]) > 65535)
+      throw new Error(`${name}: "${entry}" is not host:port`);
   }
   return entries;
 }

@@ -47,7 +47,8 @@ export interface DeliveryOutcome {
  */
 export async function deliverCallback(input: DeliverCallbackInput): Promise<DeliveryOutcome> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers ?? {})) if (name.toLowerCase() !== 'content-type') headers[name] = value;
+  for (const [name, value] of Object.entries(input.headers ?? {}))
+    if (name.toLowerCase() !== 'content-type') headers[name] = value;
   headers['content-type'] = 'application/json';
   const answer = await safeRequest({
     method: 'POST',

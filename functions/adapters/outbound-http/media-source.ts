@@ -28,7 +28,11 @@ function mediaSourceFor(from: 'caller' | 'provider'): MediaSource {
   return { open: (media, maxBytes) => open(media, maxBytes, from) };
 }
 
-async function open(media: Parameters<MediaSource['open']>[0], maxBytes: number, from: 'caller' | 'provider'): ReturnType<MediaSource['open']> {
+async function open(
+  media: Parameters<MediaSource['open']>[0],
+  maxBytes: number,
+  from: 'caller' | 'provider',
+): ReturnType<MediaSource['open']> {
   const config = outboundConfig();
   const allowHosts = from === 'provider' ? [...config.allowHosts, ...config.providerAllowHosts] : config.allowHosts;
   const { extraCa } = config;
@@ -51,7 +55,8 @@ async function open(media: Parameters<MediaSource['open']>[0], maxBytes: number,
     if (!answer.ok) throw new UpstreamError(`The generated media could not be fetched: ${answer.error}`);
     if (REDIRECTS.has(answer.status) && typeof answer.headers.location === 'string') {
       answer.body.resume();
-      if (hop === MAX_REDIRECTS) throw new UpstreamError(`The generated media could not be fetched: more than ${MAX_REDIRECTS} redirects`);
+      if (hop === MAX_REDIRECTS)
+        throw new UpstreamError(`The generated media could not be fetched: more than ${MAX_REDIRECTS} redirects`);
       url = new URL(answer.headers.location, url).toString();
       continue;
     }

@@ -11,10 +11,14 @@ export class SafeOutboundHttp implements OutboundHttp {
   private config?: Pick<OutboundConfig, 'allowHosts' | 'extraCa'>;
 
   /** Without options: this process's outbound configuration, read on first use. */
-  constructor(private readonly options: { allowHosts?: readonly string[]; extraCa?: readonly string[]; lookup?: ResolveAll } = {}) {}
+  constructor(
+    private readonly options: { allowHosts?: readonly string[]; extraCa?: readonly string[]; lookup?: ResolveAll } = {},
+  ) {}
 
   async send(request: OutboundRequest): Promise<OutboundAnswer> {
-    const config = (this.config ??= this.options.allowHosts ? { allowHosts: this.options.allowHosts, extraCa: this.options.extraCa ?? [] } : outboundConfig());
+    const config = (this.config ??= this.options.allowHosts
+      ? { allowHosts: this.options.allowHosts, extraCa: this.options.extraCa ?? [] }
+      : outboundConfig());
     const answer = await safeRequest({
       method: request.method,
       url: request.url,
@@ -28,7 +32,13 @@ export class SafeOutboundHttp implements OutboundHttp {
       userAgent: OUTBOUND_USER_AGENT,
       lookup: this.options.lookup,
     });
-    if (!answer.ok) return { ok: false, error: answer.error, refused: answer.refused === true, timedOut: answer.error.startsWith('timeout') };
+    if (!answer.ok)
+      return {
+        ok: false,
+        error: answer.error,
+        refused: answer.refused === true,
+        timedOut: answer.error.startsWith('timeout'),
+      };
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;

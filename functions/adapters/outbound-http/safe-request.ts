@@ -27,7 +27,17 @@ import { isAllowListed, isPublicAddress, parseCallbackUrl } from '#core/outbound
 export type ResolveAll = (hostname: string, options: { all: true }) => Promise<readonly LookupAddress[]>;
 
 /** Headers the caller may not set: they belong to the connection, which is ours. */
-const CONNECTION_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'proxy-connection', 'te', 'trailer']);
+const CONNECTION_HEADERS = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+]);
 
 export interface SafeRequestInput {
   method: string;
@@ -99,12 +109,18 @@ export interface SafeFailure {
 }
 
 /** Sends one request. Never throws: every failure comes back as `ok: false`. */
-export async function safeRequest(input: SafeRequestInput & { stream: { idleTimeoutMs: number } }): Promise<SafeStreamResponse | SafeFailure>;
+export async function safeRequest(
+  input: SafeRequestInput & { stream: { idleTimeoutMs: number } },
+): Promise<SafeStreamResponse | SafeFailure>;
 export async function safeRequest(input: SafeRequestInput): Promise<SafeResponse | SafeFailure>;
 export async function safeRequest(input: SafeRequestInput): Promise<SafeResponse | SafeStreamResponse | SafeFailure> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
-  const fail = (failure: Omit<SafeFailure, 'ok' | 'durationMs'>): SafeFailure => ({ ok: false, ...failure, durationMs: elapsed() });
+  const fail = (failure: Omit<SafeFailure, 'ok' | 'durationMs'>): SafeFailure => ({
+    ok: false,
+    ...failure,
+    durationMs: elapsed(),
+  });
   const field = input.field ?? 'url';
   const hostLabel = input.hostLabel ?? `${field} host`;
 
@@ -149,7 +165,11 @@ export async function safeRequest(input: SafeRequestInput): Promise<SafeResponse
   }
 }
 
-async function resolve(url: URL, lookup: ResolveAll, hostLabel: string): Promise<{ addresses: readonly LookupAddress[] } | { error: string }> {
+async function resolve(
+  url: URL,
+  lookup: ResolveAll,
+  hostLabel: string,
+): Promise<{ addresses: readonly LookupAddress[] } | { error: string }> {
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   const family = isIP(host);
   if (family !== 0) return { addresses: [{ address: host, family }] };
@@ -190,7 +210,8 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
     for (const [name, value] of Object.entries(input.headers ?? {})) {
       if (!CONNECTION_HEADERS.has(name.toLowerCase())) headers[name] = value;
     }
-    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'user-agent')) headers['user-agent'] = input.userAgent;
+    if (!Object.keys(headers).some((name) => name.toLowerCase() === 'user-agent'))
+      headers['user-agent'] = input.userAgent;
     const body = input.body === undefined ? undefined : Buffer.from(input.body);
     headers.host = url.host;
     if (body !== undefined) headers['content-length'] = String(body.length);
@@ -210,7 +231,11 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
       request =
         url.protocol === 'https:'
           ? // SNI carries the host name (never an IP literal); certificate checks stay on.
-            httpsRequest({ ...options, servername: isIP(hostname) === 0 ? hostname : undefined, ...(input.ca?.length ? { ca: [...input.ca] } : {}) })
+            httpsRequest({
+              ...options,
+              servername: isIP(hostname) === 0 ? hostname : undefined,
+              ...(input.ca?.length ? { ca: [...input.ca] } : {}),
+            })
           : httpRequest(options);
     } catch (error) {
       settle({ error: `request failed: ${describe(error)}` });
@@ -218,13 +243,22 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
     }
 
     request.on('error', (error) => {
-      if (response && input.overflow === 'truncate') settle({ error: `response failed: ${describe(error)}`, status: response.statusCode });
-      else settle({ error: `${response ? 'response' : 'connection'} failed: ${describe(error)}`, status: response?.statusCode });
+      if (response && input.overflow === 'truncate')
+        settle({ error: `response failed: ${describe(error)}`, status: response.statusCode });
+      else
+        settle({
+          error: `${response ? 'response' : 'connection'} failed: ${describe(error)}`,
+          status: response?.statusCode,
+        });
     });
     request.on('response', (incoming) => {
       response = incoming;
       if (input.stream) {
-        settle({ status: incoming.statusCode ?? 0, headers: incoming.headers, body: capped(incoming, input.maxResponseBytes, input.stream.idleTimeoutMs) });
+        settle({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          body: capped(incoming, input.maxResponseBytes, input.stream.idleTimeoutMs),
+        });
         return;
       }
       const chunks: Buffer[] = [];
@@ -242,7 +276,10 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
           return;
         }
         if (input.overflow === 'fail') {
-          settle({ error: `response body is larger than ${input.maxResponseBytes} bytes`, status: incoming.statusCode });
+          settle({
+            error: `response body is larger than ${input.maxResponseBytes} bytes`,
+            status: incoming.statusCode,
+          });
           request?.destroy();
           return;
         }

@@ -24,7 +24,8 @@ export async function validateCallbackUrl(
   try {
     return await checkCallbackUrl(raw, options);
   } catch (error) {
-    const hint = (options.local ?? allowHostsApply()) && error instanceof ValidationError ? allowHostsHint(raw, error) : undefined;
+    const hint =
+      (options.local ?? allowHostsApply()) && error instanceof ValidationError ? allowHostsHint(raw, error) : undefined;
     if (hint) throw new ValidationError(`${error instanceof Error ? error.message : String(error)}. ${hint}`);
     throw error;
   }
@@ -44,7 +45,10 @@ function allowHostsHint(raw: string, error: ValidationError): string | undefined
   return `In local mode, allow it for development by starting npm start with ${OUTBOUND_ALLOW_HOSTS_ENV}=${url.hostname}:${port} (ignored in AWS)`;
 }
 
-async function checkCallbackUrl(raw: string, options: { allowHosts: readonly string[]; lookup?: Resolve; timeoutMs?: number; field?: string }): Promise<string> {
+async function checkCallbackUrl(
+  raw: string,
+  options: { allowHosts: readonly string[]; lookup?: Resolve; timeoutMs?: number; field?: string },
+): Promise<string> {
   const field = options.field ?? 'callbackUrl';
   const url = parseCallbackUrl(raw, options);
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;

@@ -15,13 +15,26 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * `secrets` made within the tolerance (past or future); else ValidationError (400), whatever was wrong.
  * `receivedAtMs` is the clock the tolerance is measured against (tests pin it).
  */
-export function verifyStripeEvent(rawBody: Buffer, header: string | undefined, secrets: readonly string[], receivedAtMs: number = Date.now()): unknown {
+export function verifyStripeEvent(
+  rawBody: Buffer,
+  header: string | undefined,
+  secrets: readonly string[],
+  receivedAtMs: number = Date.now(),
+): unknown {
   if (!header) throw new ValidationError('Missing Stripe-Signature header');
   // The package checks the past only; a year-ahead timestamp would keep a captured delivery valid.
-  if (stripeTimestampTooNew(header, SIGNATURE_TOLERANCE_SECONDS, receivedAtMs)) throw new ValidationError('Invalid payment webhook signature');
+  if (stripeTimestampTooNew(header, SIGNATURE_TOLERANCE_SECONDS, receivedAtMs))
+    throw new ValidationError('Invalid payment webhook signature');
   for (const secret of secrets) {
     try {
-      return Stripe.webhooks.constructEvent(rawBody, header, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAtMs);
+      return Stripe.webhooks.constructEvent(
+        rawBody,
+        header,
+        secret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        undefined,
+        receivedAtMs,
+      );
     } catch {
       // Wrong secret, tampered body, stale timestamp or malformed header: try the next secret (rotation).
     }
@@ -34,7 +47,10 @@ const readSecret = secretSource(ENV.paymentsWebhookSecret, ENV.paymentsWebhookSe
 /** The `whsec_…` values of one secret string: separated by commas or whitespace. */
 function secretsOf(value: string | undefined): string[] {
   const secrets = (value ?? '').split(/[\s,]+/).filter((secret) => secret.length > 0);
-  if (secrets.length === 0) throw new Error(`No payment webhook signing secret: set ${ENV.paymentsWebhookSecret} (local) or ${ENV.paymentsWebhookSecretArn} (AWS)`);
+  if (secrets.length === 0)
+    throw new Error(
+      `No payment webhook signing secret: set ${ENV.paymentsWebhookSecret} (local) or ${ENV.paymentsWebhookSecretArn} (AWS)`,
+    );
   return secrets;
 }
 

@@ -18,5 +18,7 @@ function timestampsOf(header: string): number[] {
  */
 export function stripeTimestampTooNew(header: string, toleranceSeconds: number, nowMs: number): string | undefined {
   const limit = Math.floor(nowMs / 1000) + toleranceSeconds;
-  return timestampsOf(header).some((timestamp) => timestamp > limit) ? `Timestamp is more than ${toleranceSeconds} s in the future` : undefined;
+  return timestampsOf(header).some((timestamp) => timestamp > limit)
+    ? `Timestamp is more than ${toleranceSeconds} s in the future`
+    : undefined;
 }

@@ -14,7 +14,8 @@ const TIMEOUT_MS = 120_000;
 export function elevenLabsProvider(options: { baseUrl?: string; fetch?: typeof fetch } = {}): SpeechProvider {
   const send = options.fetch ?? fetch;
   const base = () => (options.baseUrl ?? process.env[ENV.speechBaseUrl] ?? ELEVENLABS_URL).replace(/\/+$/, '');
-  const url = (kind: string, voice: string) => `${base()}/v1/${kind}/${encodeURIComponent(voice)}?output_format=${SPEECH_DEFAULTS.outputFormat}`;
+  const url = (kind: string, voice: string) =>
+    `${base()}/v1/${kind}/${encodeURIComponent(voice)}?output_format=${SPEECH_DEFAULTS.outputFormat}`;
 
   async function call(target: string, init: RequestInit): Promise<SpeechResult> {
     let response: Response;
@@ -49,12 +50,21 @@ export function elevenLabsProvider(options: { baseUrl?: string; fetch?: typeof f
       }),
     revoice: (request, source, apiKey) => {
       const form = new FormData();
-      form.append('audio', new Blob([source.bytes], { type: source.contentType }), `source.${source.contentType.split('/')[1] ?? 'mp3'}`);
+      form.append(
+        'audio',
+        new Blob([source.bytes], { type: source.contentType }),
+        `source.${source.contentType.split('/')[1] ?? 'mp3'}`,
+      );
       form.append('model_id', request.vendorModel);
-      if (Object.keys(request.voiceSettings).length) form.append('voice_settings', JSON.stringify(request.voiceSettings));
+      if (Object.keys(request.voiceSettings).length)
+        form.append('voice_settings', JSON.stringify(request.voiceSettings));
       if (request.extras.seed !== undefined) form.append('seed', String(request.extras.seed));
       form.append('remove_background_noise', String(request.removeBackgroundNoise ?? false));
-      return call(url('speech-to-speech', request.voice), { method: 'POST', headers: { 'xi-api-key': apiKey, accept: SPEECH_DEFAULTS.contentType }, body: form });
+      return call(url('speech-to-speech', request.voice), {
+        method: 'POST',
+        headers: { 'xi-api-key': apiKey, accept: SPEECH_DEFAULTS.contentType },
+        body: form,
+      });
     },
   };
 }
@@ -67,13 +77,26 @@ async function errorOf(response: Response): Promise<Error> {
     typeof detail === 'string'
       ? detail
       : Array.isArray(detail)
-        ? detail.map((item: { loc?: unknown[]; msg?: unknown }) => `${(item.loc ?? []).filter((part) => part !== 'body').join('.')}: ${String(item.msg)}`).join('; ')
+        ? detail
+            .map(
+              (item: { loc?: unknown[]; msg?: unknown }) =>
+                `${(item.loc ?? []).filter((part) => part !== 'body').join('.')}: ${String(item.msg)}`,
+            )
+            .join('; ')
         : typeof (detail as { message?: unknown } | undefined)?.message === 'string'
           ? String((detail as { message: string }).message)
           : `HTTP ${response.status}`;
   const status = (detail as { status?: unknown } | undefined)?.status;
-  if (response.status === 401 || status === 'invalid_api_key') return new UpstreamError("The speech provider refused the credential: check the workspace's speech connection or the deployment's ELEVENLABS_API_KEY");
-  if (response.status === 429) return new RateLimitedError(`The speech provider is busy: ${message}`, Math.min(Math.max(Number(response.headers.get('retry-after')) || 5, 1), 120));
-  if (response.status === 400 || response.status === 404 || response.status === 422) return new ValidationError(`The speech provider refused the request: ${message.slice(0, 300)}`);
+  if (response.status === 401 || status === 'invalid_api_key')
+    return new UpstreamError(
+      "The speech provider refused the credential: check the workspace's speech connection or the deployment's ELEVENLABS_API_KEY",
+    );
+  if (response.status === 429)
+    return new RateLimitedError(
+      `The speech provider is busy: ${message}`,
+      Math.min(Math.max(Number(response.headers.get('retry-after')) || 5, 1), 120),
+    );
+  if (response.status === 400 || response.status === 404 || response.status === 422)
+    return new ValidationError(`The speech provider refused the request: ${message.slice(0, 300)}`);
   return new UpstreamError(`The speech provider answered HTTP ${response.status}: ${message.slice(0, 300)}`);
 }

@@ -10,7 +10,12 @@
 //   cancel  PUT  {base}/{owner}/{app}/requests/{id}/cancel
 import { RateLimitedError, UpstreamError, ValidationError } from '#core/errors';
 import { prepareFalJob } from '#core/generation/fal-request';
-import { SubmitOutcomeUnknownError, type ProviderCredential, type VideoPoll, type VideoProvider } from '#core/generation/video-provider';
+import {
+  SubmitOutcomeUnknownError,
+  type ProviderCredential,
+  type VideoPoll,
+  type VideoProvider,
+} from '#core/generation/video-provider';
 import { ENV } from '../env.ts';
 import { describeFetchError, jsonOf, retryAfterOf } from './provider-http.ts';
 
@@ -31,8 +36,12 @@ const appOf = (endpointId: string) => endpointId.split('/').slice(0, 2).join('/'
 export function falProvider(options: FalOptions = {}): VideoProvider {
   const send = options.fetch ?? fetch;
   const base = () => (options.baseUrl ?? process.env[ENV.providerTwoBaseUrl] ?? FAL_QUEUE_URL).replace(/\/+$/, '');
-  const headers = (credential: ProviderCredential) => ({ authorization: `Key ${credential.apiKey}`, accept: 'application/json' });
-  const jobUrl = (job: { model: string; providerJobId: string }, suffix = '') => `${base()}/${appOf(job.model)}/requests/${encodeURIComponent(job.providerJobId)}${suffix}`;
+  const headers = (credential: ProviderCredential) => ({
+    authorization: `Key ${credential.apiKey}`,
+    accept: 'application/json',
+  });
+  const jobUrl = (job: { model: string; providerJobId: string }, suffix = '') =>
+    `${base()}/${appOf(job.model)}/requests/${encodeURIComponent(job.providerJobId)}${suffix}`;
 
   return {
     id: 'provider-two',
@@ -54,7 +63,8 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
       const body = await jsonOf(response);
       if (!response.ok) throw submitError(response, body);
       const requestId = (body as { request_id?: unknown } | undefined)?.request_id;
-      if (typeof requestId !== 'string' || requestId === '') throw new SubmitOutcomeUnknownError('Provider two answered the submit without a request_id');
+      if (typeof requestId !== 'string' || requestId === '')
+        throw new SubmitOutcomeUnknownError('Provider two answered the submit without a request_id');
       return { providerJobId: requestId, pollAfterSeconds: FAL_POLL_AFTER_SECONDS };
     },
 
@@ -65,24 +75,41 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
       const state = (status.body as { status?: unknown } | undefined)?.status;
       if (state === 'IN_QUEUE' || state === 'IN_PROGRESS') {
         const position = (status.body as { queue_position?: unknown }).queue_position;
-        return { state: 'pending', pollAfterSeconds: FAL_POLL_AFTER_SECONDS, ...(typeof position === 'number' ? { position } : {}) };
+        return {
+          state: 'pending',
+          pollAfterSeconds: FAL_POLL_AFTER_SECONDS,
+          ...(typeof position === 'number' ? { position } : {}),
+        };
       }
       // COMPLETED (or any other terminal value): the result says whether it worked.
       const result = await read(send, jobUrl(job), headers(credential));
       if (result.response.status >= 500) throw readError('result', result.response, result.body);
-      if (!result.response.ok) return { state: 'failed', message: `Provider two could not generate the video: ${detailOf(result.body) ?? `HTTP ${result.response.status}`}` };
-      const video = (result.body as { video?: { url?: unknown; content_type?: unknown; duration?: unknown } } | undefined)?.video;
+      if (!result.response.ok)
+        return {
+          state: 'failed',
+          message: `Provider two could not generate the video: ${detailOf(result.body) ?? `HTTP ${result.response.status}`}`,
+        };
+      const video = (
+        result.body as { video?: { url?: unknown; content_type?: unknown; duration?: unknown } } | undefined
+      )?.video;
       if (typeof video?.url !== 'string') return { state: 'failed', message: 'Provider two finished without a video' };
       return {
         state: 'succeeded',
-        media: { url: video.url, contentType: typeof video.content_type === 'string' ? video.content_type : 'video/mp4' },
+        media: {
+          url: video.url,
+          contentType: typeof video.content_type === 'string' ? video.content_type : 'video/mp4',
+        },
         ...(typeof video.duration === 'number' && video.duration > 0 ? { durationSeconds: video.duration } : {}),
       };
     },
 
     async cancel(job, credential) {
       // Best effort: a job that already finished answers 400 ALREADY_COMPLETED, which is fine too.
-      await send(jobUrl(job, '/cancel'), { method: 'PUT', headers: headers(credential), signal: AbortSignal.timeout(READ_TIMEOUT_MS) }).catch(() => undefined);
+      await send(jobUrl(job, '/cancel'), {
+        method: 'PUT',
+        headers: headers(credential),
+        signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+      }).catch(() => undefined);
     },
   };
 }
@@ -99,15 +126,31 @@ async function read(send: typeof fetch, url: string, headers: Record<string, str
 
 function submitError(response: Response, body: unknown): Error {
   const detail = detailOf(body);
-  if (response.status === 401 || response.status === 403) return new UpstreamError("Provider two refused the credential: check the workspace's provider-two connection or the deployment's FAL_KEY");
-  if (response.status === 422 || response.status === 400) return new ValidationError(`Provider two refused the input: ${detail ?? `HTTP ${response.status}`}`);
-  if (response.status === 429) return new RateLimitedError('Provider two is rate limiting this account; try again shortly', retryAfterOf(response, 10));
-  return new UpstreamError(`Provider two answered the submit with HTTP ${response.status}${detail ? `: ${detail}` : ''}`);
+  if (response.status === 401 || response.status === 403)
+    return new UpstreamError(
+      "Provider two refused the credential: check the workspace's provider-two connection or the deployment's FAL_KEY",
+    );
+  if (response.status === 422 || response.status === 400)
+    return new ValidationError(`Provider two refused the input: ${detail ?? `HTTP ${response.status}`}`);
+  if (response.status === 429)
+    return new RateLimitedError(
+      'Provider two is rate limiting this account; try again shortly',
+      retryAfterOf(response, 10),
+    );
+  return new UpstreamError(
+    `Provider two answered the submit with HTTP ${response.status}${detail ? `: ${detail}` : ''}`,
+  );
 }
 
 function readError(what: string, response: Response, body: unknown): Error {
-  if (response.status === 429) return new RateLimitedError('Provider two is rate limiting this account; try again shortly', retryAfterOf(response, 10));
-  return new UpstreamError(`Provider two answered the ${what} read with HTTP ${response.status}${detailOf(body) ? `: ${detailOf(body)}` : ''}`);
+  if (response.status === 429)
+    return new RateLimitedError(
+      'Provider two is rate limiting this account; try again shortly',
+      retryAfterOf(response, 10),
+    );
+  return new UpstreamError(
+    `Provider two answered the ${what} read with HTTP ${response.status}${detailOf(body) ? `: ${detailOf(body)}` : ''}`,
+  );
 }
 
 /** fal's error bodies: `{detail: "text"}` or `{detail: [{loc, msg, type}]}`. */
@@ -117,7 +160,10 @@ function detailOf(body: unknown): string | undefined {
   if (Array.isArray(detail)) {
     return detail
       .slice(0, 5)
-      .map((item: { loc?: unknown[]; msg?: unknown; type?: unknown }) => `${(item.loc ?? []).filter((part) => part !== 'body').join('.') || 'input'}: ${String(item.msg ?? item.type ?? 'invalid')}`)
+      .map(
+        (item: { loc?: unknown[]; msg?: unknown; type?: unknown }) =>
+          `${(item.loc ?? []).filter((part) => part !== 'body').join('.') || 'input'}: ${String(item.msg ?? item.type ?? 'invalid')}`,
+      )
       .join('; ')
       .slice(0, 500);
   }

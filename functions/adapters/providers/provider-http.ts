@@ -12,7 +12,8 @@ export async function jsonOf(response: Response): Promise<unknown> {
 }
 
 /** Seconds from a Retry-After header, 1–300, or `fallback` when it names none. */
-export const retryAfterOf = (response: Response, fallback: number) => Math.min(Math.max(Number(response.headers.get('retry-after')) || fallback, 1), 300);
+export const retryAfterOf = (response: Response, fallback: number) =>
+  Math.min(Math.max(Number(response.headers.get('retry-after')) || fallback, 1), 300);
 
 /** A fetch failure as its system code (ECONNRESET, …) or its name (TimeoutError), never its message. */
 export function describeFetchError(error: unknown): string {

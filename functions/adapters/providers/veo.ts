@@ -11,7 +11,12 @@
 import { RateLimitedError, UpstreamError, ValidationError } from '#core/errors';
 import { MAX_INLINE_REFERENCE_BYTES, type MediaSource } from '#core/generation/video-jobs';
 import { prepareVeoJob, type VeoImage, type VeoPayload } from '#core/generation/veo-request';
-import { SubmitOutcomeUnknownError, type ProviderCredential, type VideoPoll, type VideoProvider } from '#core/generation/video-provider';
+import {
+  SubmitOutcomeUnknownError,
+  type ProviderCredential,
+  type VideoPoll,
+  type VideoProvider,
+} from '#core/generation/video-provider';
 import { ENV } from '../env.ts';
 import { describeFetchError, jsonOf, retryAfterOf } from './provider-http.ts';
 
@@ -32,7 +37,10 @@ export interface VeoOptions {
 export function veoProvider(options: VeoOptions): VideoProvider {
   const send = options.fetch ?? fetch;
   const base = () => (options.baseUrl ?? process.env[ENV.providerOneBaseUrl] ?? GEMINI_API_URL).replace(/\/+$/, '');
-  const headers = (credential: ProviderCredential) => ({ 'x-goog-api-key': credential.apiKey, accept: 'application/json' });
+  const headers = (credential: ProviderCredential) => ({
+    'x-goog-api-key': credential.apiKey,
+    accept: 'application/json',
+  });
 
   return {
     id: 'provider-one',
@@ -56,14 +64,18 @@ export function veoProvider(options: VeoOptions): VideoProvider {
       const answer = await jsonOf(response);
       if (!response.ok) throw failure('submit', response, answer);
       const name = (answer as { name?: unknown } | undefined)?.name;
-      if (typeof name !== 'string' || !/^models\/[^/]+\/operations\/[^/]+$/.test(name)) throw new SubmitOutcomeUnknownError('Provider one answered the submit without an operation name');
+      if (typeof name !== 'string' || !/^models\/[^/]+\/operations\/[^/]+$/.test(name))
+        throw new SubmitOutcomeUnknownError('Provider one answered the submit without an operation name');
       return { providerJobId: name, pollAfterSeconds: VEO_POLL_AFTER_SECONDS };
     },
 
     async poll(job, credential): Promise<VideoPoll> {
       let response: Response;
       try {
-        response = await send(`${base()}/v1beta/${job.providerJobId}`, { headers: headers(credential), signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
+        response = await send(`${base()}/v1beta/${job.providerJobId}`, {
+          headers: headers(credential),
+          signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+        });
       } catch (error) {
         throw new UpstreamError(`Provider one could not be reached (${describeFetchError(error)})`);
       }
@@ -71,14 +83,34 @@ export function veoProvider(options: VeoOptions): VideoProvider {
       if (response.status === 404) return { state: 'failed', message: 'Provider one no longer knows this operation' };
       if (!response.ok) throw failure('status', response, operation);
       if (!operation?.done) return { state: 'pending', pollAfterSeconds: VEO_POLL_AFTER_SECONDS };
-      if (operation.error) return { state: 'failed', message: `Provider one could not generate the video: ${operation.error.message ?? operation.error.status ?? 'unknown error'}`.slice(0, 500) };
+      if (operation.error)
+        return {
+          state: 'failed',
+          message:
+            `Provider one could not generate the video: ${operation.error.message ?? operation.error.status ?? 'unknown error'}`.slice(
+              0,
+              500,
+            ),
+        };
       const result = operation.response?.generateVideoResponse;
       const uri = result?.generatedSamples?.find((sample) => typeof sample.video?.uri === 'string')?.video?.uri;
       if (!uri) {
         const reasons = (result?.raiMediaFilteredReasons ?? []).join('; ');
-        return { state: 'failed', message: result?.raiMediaFilteredCount ? `Provider one's safety filters withheld the video${reasons ? `: ${reasons}` : ''}`.slice(0, 500) : 'Provider one finished without a video' };
+        return {
+          state: 'failed',
+          message: result?.raiMediaFilteredCount
+            ? `Provider one's safety filters withheld the video${reasons ? `: ${reasons}` : ''}`.slice(0, 500)
+            : 'Provider one finished without a video',
+        };
       }
-      return { state: 'succeeded', media: { url: rebased(uri, base()), contentType: 'video/mp4', headers: { 'x-goog-api-key': credential.apiKey } } };
+      return {
+        state: 'succeeded',
+        media: {
+          url: rebased(uri, base()),
+          contentType: 'video/mp4',
+          headers: { 'x-goog-api-key': credential.apiKey },
+        },
+      };
     },
 
     async cancel() {
@@ -92,13 +124,20 @@ interface GeminiOperation {
   name?: string;
   done?: boolean;
   error?: { code?: number; message?: string; status?: string };
-  response?: { generateVideoResponse?: { generatedSamples?: { video?: { uri?: string } }[]; raiMediaFilteredCount?: number; raiMediaFilteredReasons?: string[] } };
+  response?: {
+    generateVideoResponse?: {
+      generatedSamples?: { video?: { uri?: string } }[];
+      raiMediaFilteredCount?: number;
+      raiMediaFilteredReasons?: string[];
+    };
+  };
 }
 
 /** The payload with every URL reference replaced by its bytes (Gemini takes inline images only). */
 async function inlined(payload: VeoPayload, media: MediaSource): Promise<VeoPayload> {
   const [instance] = payload.instances;
-  const fetchOne = async (image: VeoImage, field: string) => ('url' in image ? fetchImage(image.url, field, media) : image);
+  const fetchOne = async (image: VeoImage, field: string) =>
+    'url' in image ? fetchImage(image.url, field, media) : image;
   return {
     instances: [
       {
@@ -106,7 +145,14 @@ async function inlined(payload: VeoPayload, media: MediaSource): Promise<VeoPayl
         ...(instance.image ? { image: await fetchOne(instance.image, 'imageUrl') } : {}),
         ...(instance.lastFrame ? { lastFrame: await fetchOne(instance.lastFrame, 'lastFrameUrl') } : {}),
         ...(instance.referenceImages
-          ? { referenceImages: await Promise.all(instance.referenceImages.map(async (reference, index) => ({ image: await fetchOne(reference.image, `referenceImageUrls[${index}]`), referenceType: reference.referenceType }))) }
+          ? {
+              referenceImages: await Promise.all(
+                instance.referenceImages.map(async (reference, index) => ({
+                  image: await fetchOne(reference.image, `referenceImageUrls[${index}]`),
+                  referenceType: reference.referenceType,
+                })),
+              ),
+            }
           : {}),
       },
     ],
@@ -119,16 +165,23 @@ async function fetchImage(url: string, field: string, media: MediaSource): Promi
   try {
     opened = await media.open({ url }, MAX_INLINE_REFERENCE_BYTES);
   } catch (error) {
-    throw new ValidationError(`${field}: the image could not be fetched (${error instanceof Error ? error.message : String(error)})`);
+    throw new ValidationError(
+      `${field}: the image could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const contentType = (opened.contentType ?? '').split(';')[0]!.trim().toLowerCase();
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Uint8Array));
   } catch (error) {
-    throw new ValidationError(`${field}: the image could not be read (${error instanceof Error ? error.message : String(error)}; at most ${MAX_INLINE_REFERENCE_BYTES} bytes)`);
+    throw new ValidationError(
+      `${field}: the image could not be read (${error instanceof Error ? error.message : String(error)}; at most ${MAX_INLINE_REFERENCE_BYTES} bytes)`,
+    );
   }
-  if (!REFERENCE_TYPES.has(contentType)) throw new ValidationError(`${field}: provider one takes PNG, JPEG or WebP images, not ${contentType || 'an untyped file'}`);
+  if (!REFERENCE_TYPES.has(contentType))
+    throw new ValidationError(
+      `${field}: provider one takes PNG, JPEG or WebP images, not ${contentType || 'an untyped file'}`,
+    );
   return { bytesBase64Encoded: Buffer.concat(chunks).toString('base64'), mimeType: contentType };
 }
 
@@ -144,13 +197,22 @@ function rebased(uri: string, base: string): string {
 
 /** Gemini's errors: `{ error: { code, message, status, details: [{ reason }] } }`. */
 function failure(what: 'submit' | 'status', response: Response, body: unknown): Error {
-  const error = (body as { error?: { message?: unknown; status?: unknown; details?: { reason?: unknown }[] } } | undefined)?.error;
+  const error = (
+    body as { error?: { message?: unknown; status?: unknown; details?: { reason?: unknown }[] } } | undefined
+  )?.error;
   const message = typeof error?.message === 'string' ? error.message.slice(0, 300) : `HTTP ${response.status}`;
   const reasons = (error?.details ?? []).map((detail) => detail.reason);
   if (response.status === 401 || response.status === 403 || reasons.includes('API_KEY_INVALID')) {
-    return new UpstreamError(`Provider one refused the credential (${message}): check the workspace's provider-one connection or the deployment's ${ENV.providerOneApiKey}`);
+    return new UpstreamError(
+      `Provider one refused the credential (${message}): check the workspace's provider-one connection or the deployment's ${ENV.providerOneApiKey}`,
+    );
   }
-  if (response.status === 429) return new RateLimitedError('Provider one is rate limiting this account; try again shortly', retryAfterOf(response, 30));
-  if (what === 'submit' && response.status === 400) return new ValidationError(`Provider one refused the input: ${message}`);
+  if (response.status === 429)
+    return new RateLimitedError(
+      'Provider one is rate limiting this account; try again shortly',
+      retryAfterOf(response, 30),
+    );
+  if (what === 'submit' && response.status === 400)
+    return new ValidationError(`Provider one refused the input: ${message}`);
   return new UpstreamError(`Provider one answered the ${what} with HTTP ${response.status}: ${message}`);
 }

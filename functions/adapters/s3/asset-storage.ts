@@ -4,7 +4,14 @@
 // and deletes. Generated media stream in through generated-asset-storage.ts (kept apart: it bundles lib-storage).
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { AssetStorage, PresignedUpload, StoredObject } from '#core/assets/ports';
 import { mediaBucketFromEnv, type S3Context } from './media-bucket.ts';
@@ -16,7 +23,8 @@ const SIGNED_UPLOAD_HEADERS = ['content-length', 'content-type'] as const;
 const CHECKSUM_HEADER = 'x-amz-checksum-sha256';
 
 const isNotFound = (error: unknown) =>
-  error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
+  error instanceof S3ServiceException &&
+  (error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 export class S3AssetStorage implements AssetStorage {
   private context?: S3Context;
@@ -31,7 +39,14 @@ export class S3AssetStorage implements AssetStorage {
     return this.context;
   }
 
-  async presignUpload(input: { key: string; contentType: string; size: number; sha256: string | null; expiresInSeconds: number; now: Date }): Promise<PresignedUpload> {
+  async presignUpload(input: {
+    key: string;
+    contentType: string;
+    size: number;
+    sha256: string | null;
+    expiresInSeconds: number;
+    now: Date;
+  }): Promise<PresignedUpload> {
     const { client, bucket } = this.s3();
     const command = new PutObjectCommand({
       Bucket: bucket,
@@ -50,7 +65,12 @@ export class S3AssetStorage implements AssetStorage {
     });
     const headers: Record<string, string> = { 'Content-Type': input.contentType, 'Content-Length': String(input.size) };
     if (input.sha256) headers[CHECKSUM_HEADER] = input.sha256;
-    return { url, method: 'PUT', headers, expiresAt: new Date(input.now.getTime() + input.expiresInSeconds * 1000).toISOString() };
+    return {
+      url,
+      method: 'PUT',
+      headers,
+      expiresAt: new Date(input.now.getTime() + input.expiresInSeconds * 1000).toISOString(),
+    };
   }
 
   async head(key: string): Promise<StoredObject | undefined> {
@@ -75,17 +95,27 @@ export class S3AssetStorage implements AssetStorage {
   async copy(from: string, to: string): Promise<{ versionId: string | null }> {
     const { client, bucket } = this.s3();
     const copied = await client.send(
-      new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, MetadataDirective: 'COPY' }),
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: to,
+        CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`,
+        MetadataDirective: 'COPY',
+      }),
     );
     return { versionId: copied.VersionId ?? null };
   }
 
   async delete(key: string, versionId?: string | null): Promise<void> {
     const { client, bucket } = this.s3();
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }));
+    await client.send(
+      new DeleteObjectCommand({ Bucket: bucket, Key: key, ...(versionId ? { VersionId: versionId } : {}) }),
+    );
   }
 
-  downloadUrl(key: string, input: { fileName: string; contentType: string; expiresInSeconds: number }): Promise<string> {
+  downloadUrl(
+    key: string,
+    input: { fileName: string; contentType: string; expiresInSeconds: number },
+  ): Promise<string> {
     const { client, bucket } = this.s3();
     const command = new GetObjectCommand({
       Bucket: bucket,

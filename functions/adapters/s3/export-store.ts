@@ -33,7 +33,14 @@ export class S3ExportStore implements ExportStore {
     const { client, bucket } = this.s3();
     const upload = new Upload({
       client,
-      params: { Bucket: bucket, Key: key, Body: Readable.from(utf8(chunks)), ContentType: file.contentType, ContentDisposition: attachment(file), CacheControl: 'no-store' },
+      params: {
+        Bucket: bucket,
+        Key: key,
+        Body: Readable.from(utf8(chunks)),
+        ContentType: file.contentType,
+        ContentDisposition: attachment(file),
+        CacheControl: 'no-store',
+      },
       partSize: PART_BYTES,
       queueSize: PARTS_IN_FLIGHT,
       // A failed upload is aborted, not left as parts (the bucket also aborts leftovers after a day).

@@ -14,7 +14,8 @@ export class S3GeneratedAssetStorage extends S3AssetStorage implements Generated
     const { client, bucket } = this.s3();
     const hash = createHash('sha256');
     let size = 0;
-    const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body as AsyncIterable<Uint8Array>);
+    const source =
+      body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body as AsyncIterable<Uint8Array>);
     const counted = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
@@ -24,9 +25,16 @@ export class S3GeneratedAssetStorage extends S3AssetStorage implements Generated
     });
     // pipeline, not pipe: a failing source destroys `counted` too, so the upload fails instead of hanging.
     pipeline(source, counted, () => undefined);
-    const upload = new Upload({ client, params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType } });
+    const upload = new Upload({
+      client,
+      params: { Bucket: bucket, Key: key, Body: counted, ContentType: contentType },
+    });
     const result = await upload.done();
-    return { size, sha256: hash.digest('base64'), versionId: ('VersionId' in result ? result.VersionId : undefined) ?? null };
+    return {
+      size,
+      sha256: hash.digest('base64'),
+      versionId: ('VersionId' in result ? result.VersionId : undefined) ?? null,
+    };
   }
 
   async read(key: string, maxBytes: number): Promise<Uint8Array> {

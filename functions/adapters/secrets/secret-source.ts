@@ -64,7 +64,14 @@ export function secretSource(valueEnv: string, arnEnv: string, options: SecretSo
         (error: unknown) => {
           if (!cached) throw error;
           // Secrets Manager unreachable: a signature check with the last value beats failing every call.
-          console.error(JSON.stringify({ level: 'warn', message: 'Could not re-read a secret; using the last value', arnEnv, error: String(error) }));
+          console.error(
+            JSON.stringify({
+              level: 'warn',
+              message: 'Could not re-read a secret; using the last value',
+              arnEnv,
+              error: String(error),
+            }),
+          );
           return cached.value;
         },
       )

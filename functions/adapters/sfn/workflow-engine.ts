@@ -28,13 +28,26 @@ const EngineConfig = z.object({
 });
 
 /** Errors after which a start is worth retrying later rather than failing. */
-const TRANSIENT = new Set(['ThrottlingException', 'TooManyRequestsException', 'ServiceUnavailable', 'ServiceUnavailableException', 'InternalServerError', 'RequestTimeout', 'TimeoutError']);
+const TRANSIENT = new Set([
+  'ThrottlingException',
+  'TooManyRequestsException',
+  'ServiceUnavailable',
+  'ServiceUnavailableException',
+  'InternalServerError',
+  'RequestTimeout',
+  'TimeoutError',
+]);
 
 export function isTransientStartError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   const code = (error as { code?: string }).code;
-  return TRANSIENT.has(error.name) || (status !== undefined && status >= 500) || code === 'ECONNREFUSED' || code === 'ECONNRESET';
+  return (
+    TRANSIENT.has(error.name) ||
+    (status !== undefined && status >= 500) ||
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET'
+  );
 }
 
 export interface RunTargetRef {
@@ -47,7 +60,8 @@ export interface RunTargetRef {
  * Step Functions answers a repeated StartExecution of a RUNNING execution with success only when name
  * AND input match.
  */
-const startInput = (run: RunTargetRef) => JSON.stringify({ workspaceId: run.workspaceId, executionId: run.executionId });
+const startInput = (run: RunTargetRef) =>
+  JSON.stringify({ workspaceId: run.workspaceId, executionId: run.executionId });
 
 export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResumer {
   private context?: { client: SFNClient; stateMachineArn: string };
@@ -58,7 +72,10 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
       const config = EngineConfig.parse(process.env);
       const endpoint = config[ENV.sfnEndpoint];
       // The SDK's own retries stay short: a throttled start is left to the sweeper, not waited on.
-      this.context = { client: new SFNClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 2 }), stateMachineArn: config[ENV.stateMachineArn] };
+      this.context = {
+        client: new SFNClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 2 }),
+        stateMachineArn: config[ENV.stateMachineArn],
+      };
     }
     return this.context;
   }
@@ -75,7 +92,14 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
       return 'started';
     } catch (error) {
       if (!isTransientStartError(error)) throw error;
-      console.error(JSON.stringify({ level: 'warn', message: 'StartExecution deferred; the run outbox sweeper starts the run', executionId: run.executionId, error: String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          message: 'StartExecution deferred; the run outbox sweeper starts the run',
+          executionId: run.executionId,
+          error: String(error),
+        }),
+      );
       return 'deferred';
     }
   }
@@ -106,7 +130,9 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
     const { client, stateMachineArn } = this.sfn();
     if (run.attempt <= 1) {
       try {
-        await client.send(new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: startInput(run) }));
+        await client.send(
+          new StartExecutionCommand({ stateMachineArn, name: run.executionId, input: startInput(run) }),
+        );
         return 'started';
       } catch (error) {
         if (error instanceof ExecutionAlreadyExists) return 'gone';
@@ -165,7 +191,10 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
         if (!(error instanceof Error) || error.name !== 'ExecutionNotRedrivable') throw error;
         const { status } = await client.send(new DescribeExecutionCommand({ executionArn }));
         if (status !== 'RUNNING' || attempt >= REDRIVE_WAIT_ATTEMPTS) {
-          throw new ConflictError(`Execution ${executionId} cannot be redriven now (${status}); retry shortly`, { cause: error, retryAfterSeconds: 2 });
+          throw new ConflictError(`Execution ${executionId} cannot be redriven now (${status}); retry shortly`, {
+            cause: error,
+            retryAfterSeconds: 2,
+          });
         }
         await sleep(REDRIVE_WAIT_MS);
       }

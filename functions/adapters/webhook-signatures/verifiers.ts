@@ -23,7 +23,7 @@ const github: SignatureVerifier = async (call, secret) => {
   const signature = required(call.headers, 'x-hub-signature-256', 'GitHub');
   // GitHub signs the UTF-8 JSON it sends; the library takes the payload as text.
   if (!(await verifyGithub(secret, call.body.toString('utf8'), signature))) {
-    throw new SignatureRejectedError('X-Hub-Signature-256 does not match this webhook\'s secret');
+    throw new SignatureRejectedError("X-Hub-Signature-256 does not match this webhook's secret");
   }
 };
 
@@ -39,7 +39,9 @@ const stripe: SignatureVerifier = async (call, secret) => {
     // throws is a rejected signature (StripeSignatureVerificationError).
     await Stripe.webhooks.signature!.verifyHeaderAsync(call.body, header, secret, Stripe.webhooks.DEFAULT_TOLERANCE);
   } catch (error) {
-    throw new SignatureRejectedError(`Stripe-Signature rejected: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    throw new SignatureRejectedError(
+      `Stripe-Signature rejected: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+    );
   }
   // The package has no upper bound: the same tolerance, ahead, as Standard Webhooks applies.
   const tooNew = stripeTimestampTooNew(header, Stripe.webhooks.DEFAULT_TOLERANCE, Date.now());
@@ -56,13 +58,16 @@ const shopify: SignatureVerifier = async (call, secret) => {
   const expected = createHmac('sha256', secret).update(call.body).digest();
   const given = Buffer.from(header, 'base64');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw new SignatureRejectedError('X-Shopify-Hmac-Sha256 does not match this webhook\'s secret');
+    throw new SignatureRejectedError("X-Shopify-Hmac-Sha256 does not match this webhook's secret");
   }
 };
 
 const standardWebhooks: SignatureVerifier = async (call, secret) => {
   // Svix, the reference sender, names the same headers svix-*.
-  const prefix = call.headers['webhook-signature'] === undefined && call.headers['svix-signature'] !== undefined ? 'svix' : 'webhook';
+  const prefix =
+    call.headers['webhook-signature'] === undefined && call.headers['svix-signature'] !== undefined
+      ? 'svix'
+      : 'webhook';
   const headers = {
     'webhook-id': required(call.headers, `${prefix}-id`, 'Standard Webhooks'),
     'webhook-timestamp': required(call.headers, `${prefix}-timestamp`, 'Standard Webhooks'),
@@ -72,9 +77,15 @@ const standardWebhooks: SignatureVerifier = async (call, secret) => {
     // jsonParse off: the body may be any text; parsing is the trigger's job, after authentication.
     new Webhook(standardWebhooksSecret(secret)).verify(call.body, headers, { jsonParse: false });
   } catch (error) {
-    if (error instanceof WebhookVerificationError) throw new SignatureRejectedError(`Standard Webhooks signature rejected: ${error.message}`);
+    if (error instanceof WebhookVerificationError)
+      throw new SignatureRejectedError(`Standard Webhooks signature rejected: ${error.message}`);
     throw error;
   }
 };
 
-export const signatureVerifiers: SignatureVerifiers = { github, stripe, shopify, 'standard-webhooks': standardWebhooks };
+export const signatureVerifiers: SignatureVerifiers = {
+  github,
+  stripe,
+  shopify,
+  'standard-webhooks': standardWebhooks,
+};

@@ -16,7 +16,16 @@ export const ASSET_KINDS = {
     maxBytes: 1024 * MiB,
   },
   audio: {
-    contentTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/webm', 'audio/mp4', 'audio/aac', 'audio/flac'],
+    contentTypes: [
+      'audio/mpeg',
+      'audio/wav',
+      'audio/x-wav',
+      'audio/ogg',
+      'audio/webm',
+      'audio/mp4',
+      'audio/aac',
+      'audio/flac',
+    ],
     maxBytes: 200 * MiB,
   },
 } as const satisfies Record<string, { contentTypes: readonly string[]; maxBytes: number }>;

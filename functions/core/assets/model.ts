@@ -8,18 +8,37 @@ export const UPLOAD_ID_PREFIX = 'upl';
 
 export const AssetId = z.string().check(z.regex(idPattern(ASSET_ID_PREFIX), 'is not an asset id (ast_…)'));
 export const UploadId = z.string().check(z.regex(idPattern(UPLOAD_ID_PREFIX), 'is not an upload id (upl_…)'));
-export const AssetName = z.string().check(z.trim(), z.minLength(1), z.maxLength(255), z.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not hold control characters'));
+export const AssetName = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(255),
+    z.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not hold control characters'),
+  );
 /** `/` is the root; otherwise `/a/b` — up to 8 segments of 1–64 characters, no control characters. */
 export const Folder = z
   .string()
   .check(
     z.maxLength(512),
-    z.regex(/^\/$|^(\/[^/\u0000-\u001f\u007f]{1,64}){1,8}$/, 'must be / or /segment/… (up to 8 segments of 1–64 characters, no trailing /)'),
+    z.regex(
+      /^\/$|^(\/[^/\u0000-\u001f\u007f]{1,64}){1,8}$/,
+      'must be / or /segment/… (up to 8 segments of 1–64 characters, no trailing /)',
+    ),
   );
-export const Tag = z.string().check(z.trim(), z.minLength(1), z.maxLength(40), z.regex(/^[^\u0000-\u001f\u007f,]*$/, 'must not hold commas or control characters'));
+export const Tag = z
+  .string()
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(40),
+    z.regex(/^[^\u0000-\u001f\u007f,]*$/, 'must not hold commas or control characters'),
+  );
 export const Tags = z.array(Tag).check(z.maxLength(20));
 /** Base64 of the 32-byte SHA-256 digest, as S3's x-amz-checksum-sha256 carries it. */
-export const Sha256Base64 = z.string().check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be the base64 SHA-256 digest (44 characters)'));
+export const Sha256Base64 = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9+/]{43}=$/, 'must be the base64 SHA-256 digest (44 characters)'));
 
 /** Where an asset came from: uploaded by a client, or produced by a run (the generation nodes). */
 export type AssetSource =

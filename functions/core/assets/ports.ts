@@ -37,7 +37,11 @@ export interface AssetRepository {
   replace(asset: Asset, expectedVersion: number): Promise<void>;
   /** Deletes the record if it is still at `expectedVersion`. */
   delete(asset: Asset, expectedVersion: number): Promise<void>;
-  listLibrary(workspaceId: string, filter: LibraryFilter, page: { limit: number; cursor?: string }): Promise<Page<Asset>>;
+  listLibrary(
+    workspaceId: string,
+    filter: LibraryFilter,
+    page: { limit: number; cursor?: string },
+  ): Promise<Page<Asset>>;
   /** Assets uploaded or generated for a canvas. */
   listByCanvas(workspaceId: string, canvasId: string): Promise<Asset[]>;
   /** Canvases of the workspace that reference the asset (nodes) or are its canvas (attachment). */
@@ -62,7 +66,14 @@ export interface StoredObject {
 }
 
 export interface AssetStorage {
-  presignUpload(input: { key: string; contentType: string; size: number; sha256: string | null; expiresInSeconds: number; now: Date }): Promise<PresignedUpload>;
+  presignUpload(input: {
+    key: string;
+    contentType: string;
+    size: number;
+    sha256: string | null;
+    expiresInSeconds: number;
+    now: Date;
+  }): Promise<PresignedUpload>;
   /** Size, type and checksum of an object; undefined when there is none. */
   head(key: string): Promise<StoredObject | undefined>;
   /** SHA-256 of an object's bytes, by reading them (only where the store reports no checksum). */
@@ -77,7 +88,11 @@ export interface AssetStorage {
 /** What storing generated media adds: a streamed write (kept apart so upload routes do not bundle it). */
 export interface GeneratedAssetStorage extends AssetStorage {
   /** Stores bytes, streamed; answers size, checksum and version. */
-  put(key: string, body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream, contentType: string): Promise<{ size: number; sha256: string; versionId: string | null }>;
+  put(
+    key: string,
+    body: Uint8Array | AsyncIterable<Uint8Array> | NodeJS.ReadableStream,
+    contentType: string,
+  ): Promise<{ size: number; sha256: string; versionId: string | null }>;
   /** The bytes of a stored object (a generation's input asset), refusing more than `maxBytes`. */
   read(key: string, maxBytes: number): Promise<Uint8Array>;
 }

@@ -24,11 +24,16 @@ function sourceNode(type: NodeTypeId, deps: () => { assets: Pick<AssetRepository
     kind: 'instant',
     async run({ node, run }) {
       const assetId = (node.data as { assetId?: unknown }).assetId;
-      if (typeof assetId !== 'string') throw new NodeFailedError(`The ${type} node has no asset: place one of the workspace's ${kind} assets on it (place_asset)`);
+      if (typeof assetId !== 'string')
+        throw new NodeFailedError(
+          `The ${type} node has no asset: place one of the workspace's ${kind} assets on it (place_asset)`,
+        );
       const asset = await deps().assets.get(run.workspaceId, assetId);
       if (!asset) throw new NodeFailedError(`Asset ${assetId} on the ${type} node no longer exists`);
-      if (asset.trashedAt) throw new NodeFailedError(`Asset ${asset.id} on the ${type} node is in the trash; restore it or place another`);
-      if (asset.kind !== kind) throw new NodeFailedError(`Asset ${asset.id} on the ${type} node is ${asset.kind}, not ${kind}`);
+      if (asset.trashedAt)
+        throw new NodeFailedError(`Asset ${asset.id} on the ${type} node is in the trash; restore it or place another`);
+      if (asset.kind !== kind)
+        throw new NodeFailedError(`Asset ${asset.id} on the ${type} node is ${asset.kind}, not ${kind}`);
       return { [port]: mediaValueOf(asset) };
     },
   };

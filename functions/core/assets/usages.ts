@@ -5,7 +5,9 @@
 import type { Canvas } from '../canvas/model.ts';
 
 /** assetId → ids of the nodes that name it, in node order. */
-export function assetReferences(canvas: { nodes: readonly Pick<Canvas['nodes'][number], 'id' | 'data'>[] }): Record<string, string[]> {
+export function assetReferences(canvas: {
+  nodes: readonly Pick<Canvas['nodes'][number], 'id' | 'data'>[];
+}): Record<string, string[]> {
   const uses: Record<string, string[]> = {};
   for (const node of canvas.nodes) {
     const assetId = node.data?.assetId;

@@ -97,10 +97,19 @@ export async function reserveUpload(principal: Principal, input: ReserveInput, d
 }
 
 /** A live reservation of the caller's workspace for this surface (canvas or library routes), or 404. */
-async function liveReservation(principal: Principal, uploadId: string, target: UploadReservation['target'], deps: AssetDeps): Promise<UploadReservation> {
+async function liveReservation(
+  principal: Principal,
+  uploadId: string,
+  target: UploadReservation['target'],
+  deps: AssetDeps,
+): Promise<UploadReservation> {
   const reservation = await deps.assets.getReservation(principal.workspaceId, uploadId);
-  const live = reservation && reservation.target === target && Date.parse(reservation.expiresAt) > deps.clock.now().getTime();
-  if (!live) throw new NotFoundError(`Upload ${uploadId} not found (finalized, cancelled, expired, or reserved through the ${target === 'canvas' ? 'library' : 'canvas'} routes)`);
+  const live =
+    reservation && reservation.target === target && Date.parse(reservation.expiresAt) > deps.clock.now().getTime();
+  if (!live)
+    throw new NotFoundError(
+      `Upload ${uploadId} not found (finalized, cancelled, expired, or reserved through the ${target === 'canvas' ? 'library' : 'canvas'} routes)`,
+    );
   return reservation;
 }
 
@@ -138,27 +147,56 @@ async function checkUpload(reservation: UploadReservation, deps: Pick<AssetDeps,
   const base = { uploadId: reservation.id, assetId: reservation.assetId };
   const stored = await deps.storage.head(reservation.pendingKey);
   if (!stored) {
-    return { ...base, ready: false, received: false, size: null, contentType: null, sha256: null, problems: ['no bytes yet: PUT the file to the upload URL first'] };
+    return {
+      ...base,
+      ready: false,
+      received: false,
+      size: null,
+      contentType: null,
+      sha256: null,
+      problems: ['no bytes yet: PUT the file to the upload URL first'],
+    };
   }
   const problems: string[] = [];
-  if (stored.size !== reservation.size) problems.push(`size is ${stored.size} bytes, not the declared ${reservation.size}`);
+  if (stored.size !== reservation.size)
+    problems.push(`size is ${stored.size} bytes, not the declared ${reservation.size}`);
   const storedType = stored.contentType?.split(';')[0]?.trim().toLowerCase();
-  if (storedType !== reservation.contentType) problems.push(`content type is ${stored.contentType ?? 'missing'}, not the declared ${reservation.contentType}`);
+  if (storedType !== reservation.contentType)
+    problems.push(`content type is ${stored.contentType ?? 'missing'}, not the declared ${reservation.contentType}`);
   let sha256 = stored.sha256 ?? null;
   if (reservation.sha256 !== null) {
     // S3 records the checksum the signed PUT carried; a store that does not (s3rver) is hashed here.
     sha256 ??= problems.length === 0 ? await deps.storage.sha256Of(reservation.pendingKey) : null;
-    if (sha256 !== null && sha256 !== reservation.sha256) problems.push('SHA-256 of the bytes does not match the declared one');
+    if (sha256 !== null && sha256 !== reservation.sha256)
+      problems.push('SHA-256 of the bytes does not match the declared one');
   }
-  return { ...base, ready: problems.length === 0, received: true, size: stored.size, contentType: stored.contentType ?? null, sha256, problems };
+  return {
+    ...base,
+    ready: problems.length === 0,
+    received: true,
+    size: stored.size,
+    contentType: stored.contentType ?? null,
+    sha256,
+    problems,
+  };
 }
 
-export async function verifyUpload(principal: Principal, input: { uploadId: string; canvasId?: string }, target: UploadReservation['target'], deps: AssetDeps): Promise<UploadCheck> {
+export async function verifyUpload(
+  principal: Principal,
+  input: { uploadId: string; canvasId?: string },
+  target: UploadReservation['target'],
+  deps: AssetDeps,
+): Promise<UploadCheck> {
   return checkUpload(await namedReservation(principal, input, target, deps), deps);
 }
 
 /** The canvas with the node now naming the asset, ready to be written in the same transaction. */
-function canvasWithAsset(canvas: Canvas, nodeId: string, asset: { id: string; kind: AssetKind }, now: string): CanvasWrite {
+function canvasWithAsset(
+  canvas: Canvas,
+  nodeId: string,
+  asset: { id: string; kind: AssetKind },
+  now: string,
+): CanvasWrite {
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before editing`);
   assertAssetFitsNode(canvas, nodeId, asset);
   const assetId = asset.id;
@@ -187,8 +225,14 @@ export async function finalizeUpload(
   const now = deps.clock.now().toISOString();
   let canvasWrite: CanvasWrite | undefined;
   if (input.nodeId !== undefined) {
-    if (!reservation.canvasId) throw new ValidationError('nodeId: a library upload is placed with place_asset after finalize');
-    canvasWrite = canvasWithAsset(await getCanvas(principal, reservation.canvasId, deps), input.nodeId, { id: reservation.assetId, kind: reservation.kind }, now);
+    if (!reservation.canvasId)
+      throw new ValidationError('nodeId: a library upload is placed with place_asset after finalize');
+    canvasWrite = canvasWithAsset(
+      await getCanvas(principal, reservation.canvasId, deps),
+      input.nodeId,
+      { id: reservation.assetId, kind: reservation.kind },
+      now,
+    );
   }
   const storageKey = durableKeyOf(principal.workspaceId, reservation.assetId);
   const { versionId } = await deps.storage.copy(reservation.pendingKey, storageKey);
@@ -218,7 +262,12 @@ export async function finalizeUpload(
   return asset;
 }
 
-export async function cancelUpload(principal: Principal, input: { uploadId: string; canvasId?: string }, target: UploadReservation['target'], deps: AssetDeps) {
+export async function cancelUpload(
+  principal: Principal,
+  input: { uploadId: string; canvasId?: string },
+  target: UploadReservation['target'],
+  deps: AssetDeps,
+) {
   const reservation = await namedReservation(principal, input, target, deps);
   await deps.storage.delete(reservation.pendingKey);
   await deps.assets.deleteReservation(principal.workspaceId, reservation.id);
@@ -233,7 +282,12 @@ export async function getAsset(principal: Principal, assetId: string, deps: Pick
 }
 
 /** Applies a change to an asset under its version (a concurrent change answers 409). */
-async function changeAsset(principal: Principal, assetId: string, change: (draft: Asset) => void, deps: AssetDeps): Promise<Asset> {
+async function changeAsset(
+  principal: Principal,
+  assetId: string,
+  change: (draft: Asset) => void,
+  deps: AssetDeps,
+): Promise<Asset> {
   const stored = await getAsset(principal, assetId, deps);
   const draft = structuredClone(stored);
   change(draft);
@@ -247,11 +301,17 @@ async function changeAsset(principal: Principal, assetId: string, change: (draft
  * A source node (`image-asset`, `audio-asset`, `video-asset`) takes only assets of its kind; any other node may show
  * any asset. An unknown node is left to the canvas operation, which answers 404 for it.
  */
-function assertAssetFitsNode(canvas: Pick<Canvas, 'nodes'>, nodeId: string, asset: { id: string; kind: AssetKind }): void {
+function assertAssetFitsNode(
+  canvas: Pick<Canvas, 'nodes'>,
+  nodeId: string,
+  asset: { id: string; kind: AssetKind },
+): void {
   const node = canvas.nodes.find((candidate) => candidate.id === nodeId);
   const wanted = node === undefined ? undefined : sourceAssetKind(node.type);
   if (wanted !== undefined && wanted !== asset.kind) {
-    throw new ValidationError(`Node ${nodeId} (${node!.type}) takes only ${wanted} assets; asset ${asset.id} is ${asset.kind}`);
+    throw new ValidationError(
+      `Node ${nodeId} (${node!.type}) takes only ${wanted} assets; asset ${asset.id} is ${asset.kind}`,
+    );
   }
 }
 
@@ -259,7 +319,11 @@ function assertLive(asset: Asset): void {
   if (asset.trashedAt) throw new ConflictError(`Asset ${asset.id} is in the trash; restore it first`);
 }
 
-export function promoteToLibrary(principal: Principal, input: { assetId: string; folder?: string; tags?: string[] }, deps: AssetDeps) {
+export function promoteToLibrary(
+  principal: Principal,
+  input: { assetId: string; folder?: string; tags?: string[] },
+  deps: AssetDeps,
+) {
   return changeAsset(
     principal,
     input.assetId,
@@ -273,7 +337,11 @@ export function promoteToLibrary(principal: Principal, input: { assetId: string;
   );
 }
 
-export function listLibrary(principal: Principal, query: LibraryFilter & { limit: number; cursor?: string }, deps: Pick<AssetDeps, 'assets'>): Promise<Page<Asset>> {
+export function listLibrary(
+  principal: Principal,
+  query: LibraryFilter & { limit: number; cursor?: string },
+  deps: Pick<AssetDeps, 'assets'>,
+): Promise<Page<Asset>> {
   const { limit, cursor, ...filter } = query;
   return deps.assets.listLibrary(principal.workspaceId, filter, { limit, cursor });
 }
@@ -300,7 +368,10 @@ export async function assetUsages(
 
 /** The canvases and the templates that name an asset (both read in parallel). */
 async function usesOf(principal: Principal, asset: Asset, deps: AssetDeps) {
-  const [usages, templates] = await Promise.all([deps.assets.usages(principal.workspaceId, asset), deps.assets.templateUsages(principal.workspaceId, asset.id)]);
+  const [usages, templates] = await Promise.all([
+    deps.assets.usages(principal.workspaceId, asset),
+    deps.assets.templateUsages(principal.workspaceId, asset.id),
+  ]);
   return { usages, templates };
 }
 
@@ -311,7 +382,11 @@ export const moveAsset = (principal: Principal, input: { assetId: string; folder
   changeAsset(principal, input.assetId, (draft) => void (draft.folder = input.folder), deps);
 
 /** Sets the tags: `tags` replaces them all; `add` and `remove` edit them. */
-export function tagAsset(principal: Principal, input: { assetId: string; tags?: string[]; add?: string[]; remove?: string[] }, deps: AssetDeps) {
+export function tagAsset(
+  principal: Principal,
+  input: { assetId: string; tags?: string[]; add?: string[]; remove?: string[] },
+  deps: AssetDeps,
+) {
   if (input.tags === undefined && input.add === undefined && input.remove === undefined) {
     throw new ValidationError('tags, add or remove: give at least one');
   }
@@ -322,7 +397,8 @@ export function tagAsset(principal: Principal, input: { assetId: string; tags?: 
       const base = input.tags ?? draft.tags;
       const removed = new Set(input.remove ?? []);
       const next = dedupe([...base, ...(input.add ?? [])]).filter((tag) => !removed.has(tag));
-      if (next.length > 20) throw new ValidationError(`tags: an asset holds at most 20 tags (this would make ${next.length})`);
+      if (next.length > 20)
+        throw new ValidationError(`tags: an asset holds at most 20 tags (this would make ${next.length})`);
       draft.tags = next;
     },
     deps,
@@ -339,7 +415,11 @@ export const restoreAsset = (principal: Principal, input: { assetId: string }, d
   changeAsset(principal, input.assetId, (draft) => void (draft.trashedAt = null), deps);
 
 /** Places an asset onto a canvas node: the node's data names it (data.assetId). */
-export async function placeAsset(principal: Principal, input: { assetId: string; canvasId: string; nodeId: string; expectedVersion?: number }, deps: AssetDeps) {
+export async function placeAsset(
+  principal: Principal,
+  input: { assetId: string; canvasId: string; nodeId: string; expectedVersion?: number },
+  deps: AssetDeps,
+) {
   const asset = await getAsset(principal, input.assetId, deps);
   assertLive(asset);
   // The kind is checked on the very version the edit writes: no extra read, no race with a node change.
@@ -365,7 +445,9 @@ export async function purgeAsset(principal: Principal, input: { assetId: string;
   const { usages, templates } = await usesOf(principal, asset, deps);
   if ((usages.length > 0 || templates.length > 0) && !input.force) {
     const where = [
-      ...usages.map((usage) => (usage.nodeIds.length > 0 ? `${usage.canvasId} (nodes ${usage.nodeIds.join(', ')})` : usage.canvasId)),
+      ...usages.map((usage) =>
+        usage.nodeIds.length > 0 ? `${usage.canvasId} (nodes ${usage.nodeIds.join(', ')})` : usage.canvasId,
+      ),
       ...templates.map((template) => `template ${template.templateId}`),
     ].join('; ');
     throw new ConflictError(`Asset ${asset.id} is in use on ${where}; remove it there or purge with force: true`);
@@ -379,10 +461,19 @@ export async function purgeAsset(principal: Principal, input: { assetId: string;
  * The assets of a canvas: those uploaded or generated for it and those its nodes name, in id order
  * (oldest first). The set is bounded by the canvas, so it is assembled whole and paged by id.
  */
-export async function listCanvasAssets(principal: Principal, query: { canvasId: string; limit: number; cursor?: string }, deps: AssetDeps): Promise<Page<Asset>> {
+export async function listCanvasAssets(
+  principal: Principal,
+  query: { canvasId: string; limit: number; cursor?: string },
+  deps: AssetDeps,
+): Promise<Page<Asset>> {
   const canvas = await getCanvas(principal, query.canvasId, deps);
-  const referenced = [...new Set(canvas.nodes.map((node) => node.data?.assetId).filter((id): id is string => typeof id === 'string'))];
-  const [attached, named] = await Promise.all([deps.assets.listByCanvas(principal.workspaceId, canvas.id), deps.assets.getMany(principal.workspaceId, referenced)]);
+  const referenced = [
+    ...new Set(canvas.nodes.map((node) => node.data?.assetId).filter((id): id is string => typeof id === 'string')),
+  ];
+  const [attached, named] = await Promise.all([
+    deps.assets.listByCanvas(principal.workspaceId, canvas.id),
+    deps.assets.getMany(principal.workspaceId, referenced),
+  ]);
   const byId = new Map([...attached, ...named].map((asset) => [asset.id, asset]));
   const after = query.cursor === undefined ? '' : decodeIdCursor(query.cursor);
   const sorted = [...byId.values()].filter((asset) => asset.id > after).sort((a, b) => (a.id < b.id ? -1 : 1));

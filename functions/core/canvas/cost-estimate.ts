@@ -18,7 +18,11 @@ import type { MediaReference, VideoProviderId, VideoSubmitInput } from '../gener
 import type { Canvas } from './model.ts';
 
 /** Node types a run charges credits for. */
-export const METERED_NODE_TYPES: ReadonlySet<string> = new Set(['video-generation', 'audio-generation', 'speech-to-speech']);
+export const METERED_NODE_TYPES: ReadonlySet<string> = new Set([
+  'video-generation',
+  'audio-generation',
+  'speech-to-speech',
+]);
 
 export interface NodeCostEstimate {
   nodeId: string;
@@ -59,7 +63,9 @@ const PENDING_REFERENCE: MediaReference = { url: 'https://reference.invalid/esti
 
 /** The estimate of every metered node of `canvas`, in node order. */
 export function estimateCanvasCost(canvas: EstimatedCanvas, book: PriceBook): CanvasCostEstimate {
-  const nodes = canvas.nodes.filter((node) => METERED_NODE_TYPES.has(node.type)).map((node) => estimateNodeCost(canvas, node, book));
+  const nodes = canvas.nodes
+    .filter((node) => METERED_NODE_TYPES.has(node.type))
+    .map((node) => estimateNodeCost(canvas, node, book));
   return {
     canvasId: canvas.id,
     canvasVersion: canvas.version,
@@ -69,8 +75,13 @@ export function estimateCanvasCost(canvas: EstimatedCanvas, book: PriceBook): Ca
   };
 }
 
-export function estimateNodeCost(canvas: Pick<Canvas, 'edges'>, node: EstimatedNode, book: PriceBook): NodeCostEstimate {
-  const connected = (port: string) => canvas.edges.filter((edge) => edge.target === node.id && edge.targetHandle === port).length;
+export function estimateNodeCost(
+  canvas: Pick<Canvas, 'edges'>,
+  node: EstimatedNode,
+  book: PriceBook,
+): NodeCostEstimate {
+  const connected = (port: string) =>
+    canvas.edges.filter((edge) => edge.target === node.id && edge.targetHandle === port).length;
   const data = node.data as Record<string, unknown>;
   const text = (key: string) => (typeof data[key] === 'string' ? (data[key] as string) : undefined);
   if (node.type === 'video-generation') return videoEstimate(node, data, connected, book);
@@ -78,10 +89,27 @@ export function estimateNodeCost(canvas: Pick<Canvas, 'edges'>, node: EstimatedN
     const model = text('model') || undefined;
     const priceModel = prepareSpeech({ mode: 'tts', text: 'estimate', ...(model ? { model } : {}) }).model;
     const price = priceFor(book, 'audio.tts', priceModel);
-    const base = { nodeId: node.id, type: node.type, sku: price.sku, priceModel, unit: price.unit, unitPrice: price.creditsPerUnit };
-    if (connected('text-in') > 0) return { ...base, credits: null, reason: `Depends on the text that reaches text-in: ${price.creditsPerUnit} credits per started ${price.unit}` };
+    const base = {
+      nodeId: node.id,
+      type: node.type,
+      sku: price.sku,
+      priceModel,
+      unit: price.unit,
+      unitPrice: price.creditsPerUnit,
+    };
+    if (connected('text-in') > 0)
+      return {
+        ...base,
+        credits: null,
+        reason: `Depends on the text that reaches text-in: ${price.creditsPerUnit} credits per started ${price.unit}`,
+      };
     const spoken = (text('text') ?? '').trim();
-    if (!spoken) return { ...base, credits: null, reason: 'The node has no text: connect text-in or set its text, or a run fails there' };
+    if (!spoken)
+      return {
+        ...base,
+        credits: null,
+        reason: 'The node has no text: connect text-in or set its text, or a run fails there',
+      };
     // The run speaks the node's text trimmed, priced per 1000 characters (the provider may count fewer).
     const quantity = spoken.length / 1000;
     return { ...base, credits: creditsOf(price, quantity), quantity };
@@ -102,7 +130,12 @@ export function estimateNodeCost(canvas: Pick<Canvas, 'edges'>, node: EstimatedN
   };
 }
 
-function videoEstimate(node: EstimatedNode, data: Record<string, unknown>, connected: (port: string) => number, book: PriceBook): NodeCostEstimate {
+function videoEstimate(
+  node: EstimatedNode,
+  data: Record<string, unknown>,
+  connected: (port: string) => number,
+  book: PriceBook,
+): NodeCostEstimate {
   const provider = (data.provider === 'provider-one' ? 'provider-one' : 'provider-two') satisfies VideoProviderId;
   const endpointId = typeof data.endpointId === 'string' ? data.endpointId : undefined;
   const mode = typeof data.mode === 'string' ? (data.mode as Parameters<typeof referenceMode>[1]['mode']) : undefined;
@@ -118,7 +151,9 @@ function videoEstimate(node: EstimatedNode, data: Record<string, unknown>, conne
     ...(connected('last-frame-in') > 0 ? { lastFrame: PENDING_REFERENCE } : {}),
     ...(connected('reference-video-in') > 0 ? { referenceVideos: many(connected('reference-video-in')) } : {}),
     ...(connected('reference-audio-in') > 0 ? { referenceAudios: many(connected('reference-audio-in')) } : {}),
-    ...(data.modelParams && typeof data.modelParams === 'object' ? { params: data.modelParams as Record<string, unknown> } : {}),
+    ...(data.modelParams && typeof data.modelParams === 'object'
+      ? { params: data.modelParams as Record<string, unknown> }
+      : {}),
   };
   const fallback = priceFor(book, VIDEO_SKU);
   let prepared;
@@ -126,7 +161,15 @@ function videoEstimate(node: EstimatedNode, data: Record<string, unknown>, conne
     prepared = provider === 'provider-one' ? prepareVeoJob(input) : prepareFalJob(input);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { nodeId: node.id, type: node.type, credits: null, sku: VIDEO_SKU, unit: fallback.unit, unitPrice: fallback.creditsPerUnit, reason: `A run would be refused: ${error.message}` };
+    return {
+      nodeId: node.id,
+      type: node.type,
+      credits: null,
+      sku: VIDEO_SKU,
+      unit: fallback.unit,
+      unitPrice: fallback.creditsPerUnit,
+      reason: `A run would be refused: ${error.message}`,
+    };
   }
   const price = priceFor(book, VIDEO_SKU, prepared.priceModel);
   return {

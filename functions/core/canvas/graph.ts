@@ -17,18 +17,26 @@ export function assertEdgeFits(canvas: Pick<Canvas, 'nodes' | 'edges'>, edge: Ed
   if (!source) throw new ValidationError(`Edge source node ${edge.source} does not exist on this canvas`);
   if (!target) throw new ValidationError(`Edge target node ${edge.target} does not exist on this canvas`);
 
-  const output: PortDefinition | undefined = NODE_TYPES[source.type].outputs.find((port) => port.name === edge.sourceHandle);
+  const output: PortDefinition | undefined = NODE_TYPES[source.type].outputs.find(
+    (port) => port.name === edge.sourceHandle,
+  );
   if (!output) {
     const names = NODE_TYPES[source.type].outputs.map((port) => port.name).join(', ') || 'none';
-    throw new ValidationError(`Node ${source.id} (${source.type}) has no output port ${edge.sourceHandle}; its outputs: ${names}`);
+    throw new ValidationError(
+      `Node ${source.id} (${source.type}) has no output port ${edge.sourceHandle}; its outputs: ${names}`,
+    );
   }
   if (isTrigger(target.type)) {
     throw new ValidationError(`Node ${target.id} is a ${target.type} trigger; trigger nodes take no inputs`);
   }
-  const input: PortDefinition | undefined = NODE_TYPES[target.type].inputs.find((port) => port.name === edge.targetHandle);
+  const input: PortDefinition | undefined = NODE_TYPES[target.type].inputs.find(
+    (port) => port.name === edge.targetHandle,
+  );
   if (!input) {
     const names = NODE_TYPES[target.type].inputs.map((port) => port.name).join(', ') || 'none';
-    throw new ValidationError(`Node ${target.id} (${target.type}) has no input port ${edge.targetHandle}; its inputs: ${names}`);
+    throw new ValidationError(
+      `Node ${target.id} (${target.type}) has no input port ${edge.targetHandle}; its inputs: ${names}`,
+    );
   }
   if (!portTypesFit(output.type, input.type)) {
     throw new ValidationError(
@@ -43,7 +51,10 @@ export function assertEdgeFits(canvas: Pick<Canvas, 'nodes' | 'edges'>, edge: Ed
       existing.targetHandle === edge.targetHandle,
   );
   if (duplicate) throw new ConflictError(`Edge ${duplicate.id} already connects these ports`);
-  if (!input.multiple && canvas.edges.some((existing) => existing.target === edge.target && existing.targetHandle === edge.targetHandle)) {
+  if (
+    !input.multiple &&
+    canvas.edges.some((existing) => existing.target === edge.target && existing.targetHandle === edge.targetHandle)
+  ) {
     throw new ValidationError(`Input port ${target.id}.${input.name} already has an edge and accepts only one`);
   }
   if (edge.source === edge.target || reaches(canvas.edges, edge.target, edge.source)) {
@@ -63,7 +74,10 @@ export function successors(edges: readonly Pick<CanvasEdge, 'source' | 'target'>
 }
 
 /** Every node reachable from `from` along `edges`, `from` included (breadth first; O(nodes + edges)). */
-export function reachableFrom(edges: readonly Pick<CanvasEdge, 'source' | 'target'>[], from: string | Iterable<string>): Set<string> {
+export function reachableFrom(
+  edges: readonly Pick<CanvasEdge, 'source' | 'target'>[],
+  from: string | Iterable<string>,
+): Set<string> {
   return closure(successors(edges), typeof from === 'string' ? [from] : from);
 }
 
@@ -96,7 +110,11 @@ function reaches(edges: readonly CanvasEdge[], from: string, to: string): boolea
  * edges on an input than it accepts). Edges are re-admitted one by one, so the second edge into a
  * port that takes one is reported.
  */
-export function edgesBrokenByTypeChange(canvas: Pick<Canvas, 'nodes' | 'edges'>, nodeId: string, newType: keyof typeof NODE_TYPES): CanvasEdge[] {
+export function edgesBrokenByTypeChange(
+  canvas: Pick<Canvas, 'nodes' | 'edges'>,
+  nodeId: string,
+  newType: keyof typeof NODE_TYPES,
+): CanvasEdge[] {
   const nodes = canvas.nodes.map((node) => (node.id === nodeId ? { ...node, type: newType } : node));
   const touching = canvas.edges.filter((edge) => edge.source === nodeId || edge.target === nodeId);
   const admitted = canvas.edges.filter((edge) => !touching.includes(edge));

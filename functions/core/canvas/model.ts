@@ -11,7 +11,9 @@ export const ClientId = z
     z.regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'must start with a letter or digit and use only A-Z a-z 0-9 _ . : -'),
   );
 
-export const CanvasId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'is not a canvas id'));
+export const CanvasId = z
+  .string()
+  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'is not a canvas id'));
 export const CanvasName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 
 // zod numbers are finite: Infinity and NaN are refused.
@@ -19,7 +21,11 @@ const coordinate = z.number().check(z.minimum(-1e7), z.maximum(1e7));
 const extent = z.number().check(z.positive(), z.maximum(1e5));
 export const Position = z.strictObject({ x: coordinate, y: coordinate });
 export const Size = z.strictObject({ width: extent, height: extent });
-export const Viewport = z.strictObject({ x: coordinate, y: coordinate, zoom: z.number().check(z.minimum(0.01), z.maximum(100)) });
+export const Viewport = z.strictObject({
+  x: coordinate,
+  y: coordinate,
+  zoom: z.number().check(z.minimum(0.01), z.maximum(100)),
+});
 
 export type Position = z.infer<typeof Position>;
 export type Size = z.infer<typeof Size>;

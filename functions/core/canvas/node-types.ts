@@ -72,7 +72,12 @@ export const NODE_TYPES = {
     outputs: WEBHOOK_OUTPUTS,
     data: z.strictObject({ ...common }),
   },
-  'image-asset': assetSource('image', 'Image', 'An image', 'several images, or a first and last frame, for a video node'),
+  'image-asset': assetSource(
+    'image',
+    'Image',
+    'An image',
+    'several images, or a first and last frame, for a video node',
+  ),
   'audio-asset': assetSource('audio', 'Audio', 'An audio file', 'e.g. a recording for speech-to-speech'),
   'video-asset': assetSource('video', 'Video', 'A video', 'e.g. a reference video for a video node'),
   text: {
@@ -87,7 +92,7 @@ export const NODE_TYPES = {
     label: 'HTTP request',
     category: 'transform',
     description:
-      'Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values may use the workspace\'s secrets as {{connections.http.NAME}}, sent only to the origins the connection allows (allowedOrigins).',
+      "Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values may use the workspace's secrets as {{connections.http.NAME}}, sent only to the origins the connection allows (allowedOrigins).",
     inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
     outputs: [
       { name: 'status-out', type: 'json', label: 'Status' },

@@ -24,26 +24,35 @@ const NodeIdField = ClientId.check(describe('Id of the node (as shown in get_can
 
 export const NodeAddOp = z.strictObject({
   id: z.optional(ClientId.check(describe('Node id to use; omit to get a generated node_… id'))),
-  type: NodeTypeSchema.check(describe('Node type, one of get_port_manifest\'s nodeTypes')),
+  type: NodeTypeSchema.check(describe("Node type, one of get_port_manifest's nodeTypes")),
   position: z.optional(Position.check(describe('Top-left corner; default x 0, y 0'))),
   size: z.optional(Size.check(describe('Width and height; default per type'))),
-  data: z.optional(NodeData.check(describe("The node's settings, shaped by its type's dataSchema (get_port_manifest)"))),
+  data: z.optional(
+    NodeData.check(describe("The node's settings, shaped by its type's dataSchema (get_port_manifest)")),
+  ),
 });
 export const NodeUpdateOp = z.strictObject({
   nodeId: NodeIdField,
   type: z.optional(NodeTypeSchema.check(describe('New node type; refused if it would break connected edges'))),
   data: z.optional(NodeData.check(describe('Settings to merge into (or, with merge false, replace) the stored data'))),
   /** true (default) merges `data` into the stored data; false replaces it. */
-  merge: z._default(z.boolean(), true).check(describe('true (default) merges data into the stored data; false replaces it')),
+  merge: z
+    ._default(z.boolean(), true)
+    .check(describe('true (default) merges data into the stored data; false replaces it')),
 });
 export const NodeDocumentWriteOp = z.strictObject({
   nodeId: NodeIdField,
   content: z.string().check(z.maxLength(200_000), describe('The whole document text (replaces the previous one)')),
   format: z._default(z.enum(['markdown', 'text', 'json']), 'markdown').check(describe('How the content is written')),
 });
-export const NodeMoveOp = z.strictObject({ nodeId: NodeIdField, position: Position.check(describe('New top-left corner')) });
+export const NodeMoveOp = z.strictObject({
+  nodeId: NodeIdField,
+  position: Position.check(describe('New top-left corner')),
+});
 export const NodeResizeOp = z.strictObject({ nodeId: NodeIdField, size: Size.check(describe('New width and height')) });
-export const NodeDeleteOp = z.strictObject({ nodeId: NodeIdField.check(describe('Id of the node to delete; its edges go too')) });
+export const NodeDeleteOp = z.strictObject({
+  nodeId: NodeIdField.check(describe('Id of the node to delete; its edges go too')),
+});
 const PortName = z.string().check(z.minLength(1), z.maxLength(64));
 export const EdgeAddOp = z.strictObject({
   id: z.optional(ClientId.check(describe('Edge id to use; omit to get a generated edge_… id'))),
@@ -55,11 +64,15 @@ export const EdgeAddOp = z.strictObject({
 export const EdgeDeleteOp = z.strictObject({ edgeId: ClientId.check(describe('Id of the edge to delete')) });
 export const RenameOp = z.strictObject({ name: CanvasName.check(describe('New canvas name (1–200 characters)')) });
 const screenExtent = (fallback: number, what: string) =>
-  z._default(z.number().check(z.positive(), z.maximum(100_000)), fallback).check(describe(`${what} of the screen in pixels (default ${fallback})`));
+  z
+    ._default(z.number().check(z.positive(), z.maximum(100_000)), fallback)
+    .check(describe(`${what} of the screen in pixels (default ${fallback})`));
 export const FitViewportOp = z.strictObject({
   width: screenExtent(1280, 'Width'),
   height: screenExtent(800, 'Height'),
-  padding: z._default(z.number().check(z.minimum(0), z.maximum(10_000)), 40).check(describe('Margin around the nodes in pixels (default 40)')),
+  padding: z
+    ._default(z.number().check(z.minimum(0), z.maximum(10_000)), 40)
+    .check(describe('Margin around the nodes in pixels (default 40)')),
 });
 
 /** The fields of each operation, keyed by its tag. Tags are the route suffixes, so a patch reads like a list of route calls. */
@@ -76,7 +89,8 @@ export const OPERATION_FIELDS = {
   'fit-viewport': FitViewportOp,
 } as const;
 
-const tagged = <Op extends string, S extends z.ZodMiniObject>(op: Op, fields: S) => z.extend(fields, { op: z.literal(op) });
+const tagged = <Op extends string, S extends z.ZodMiniObject>(op: Op, fields: S) =>
+  z.extend(fields, { op: z.literal(op) });
 
 export const CanvasOperation = z.discriminatedUnion('op', [
   tagged('node/add', NodeAddOp),
@@ -109,7 +123,9 @@ function findNode(canvas: Canvas, nodeId: string): CanvasNode {
 function validatedData(type: NodeTypeId, data: Record<string, unknown>): Record<string, unknown> {
   const parsed = NODE_TYPES[type].data.safeParse(data);
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((issue) => `${['data', ...issue.path].join('.')}: ${issue.message}`).join('; ');
+    const detail = parsed.error.issues
+      .map((issue) => `${['data', ...issue.path].join('.')}: ${issue.message}`)
+      .join('; ');
     throw new ValidationError(`Invalid data for a ${type} node: ${detail}`);
   }
   return parsed.data as Record<string, unknown>;
@@ -120,7 +136,8 @@ export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string)
   switch (op.op) {
     case 'node/add': {
       const id = op.id ?? newId(ID_PREFIX.node);
-      if (canvas.nodes.some((node) => node.id === id)) throw new ConflictError(`Node ${id} already exists on this canvas`);
+      if (canvas.nodes.some((node) => node.id === id))
+        throw new ConflictError(`Node ${id} already exists on this canvas`);
       const node: CanvasNode = {
         id,
         type: op.type,
@@ -170,22 +187,31 @@ export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string)
     }
     case 'node/delete': {
       findNode(canvas, op.nodeId);
-      const removedEdgeIds = canvas.edges.filter((edge) => edge.source === op.nodeId || edge.target === op.nodeId).map((edge) => edge.id);
+      const removedEdgeIds = canvas.edges
+        .filter((edge) => edge.source === op.nodeId || edge.target === op.nodeId)
+        .map((edge) => edge.id);
       canvas.nodes = canvas.nodes.filter((node) => node.id !== op.nodeId);
       canvas.edges = canvas.edges.filter((edge) => !removedEdgeIds.includes(edge.id));
       return { kind: 'deleted', id: op.nodeId, removedEdgeIds };
     }
     case 'edge/add': {
       const id = op.id ?? newId(ID_PREFIX.edge);
-      if (canvas.edges.some((edge) => edge.id === id)) throw new ConflictError(`Edge ${id} already exists on this canvas`);
-      const ends = { source: op.source, sourceHandle: op.sourceHandle, target: op.target, targetHandle: op.targetHandle };
+      if (canvas.edges.some((edge) => edge.id === id))
+        throw new ConflictError(`Edge ${id} already exists on this canvas`);
+      const ends = {
+        source: op.source,
+        sourceHandle: op.sourceHandle,
+        target: op.target,
+        targetHandle: op.targetHandle,
+      };
       assertEdgeFits(canvas, ends);
       const edge: CanvasEdge = { id, ...ends, createdAt: now };
       canvas.edges.push(edge);
       return { kind: 'edge', edge };
     }
     case 'edge/delete': {
-      if (!canvas.edges.some((edge) => edge.id === op.edgeId)) throw new NotFoundError(`Edge ${op.edgeId} not found on this canvas`);
+      if (!canvas.edges.some((edge) => edge.id === op.edgeId))
+        throw new NotFoundError(`Edge ${op.edgeId} not found on this canvas`);
       canvas.edges = canvas.edges.filter((edge) => edge.id !== op.edgeId);
       return { kind: 'deleted', id: op.edgeId, removedEdgeIds: [op.edgeId] };
     }
@@ -204,7 +230,10 @@ export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string)
 const DEFAULT_NODE_SIZE = { width: 320, height: 200 };
 
 /** The viewport (pan and zoom, 0.01 ≤ zoom ≤ 1) that shows every node inside a `width` × `height` screen; a layout wider than 100× the screen is centred at the minimum zoom. */
-export function fitViewport(nodes: readonly CanvasNode[], screen: { width: number; height: number; padding: number }): Viewport {
+export function fitViewport(
+  nodes: readonly CanvasNode[],
+  screen: { width: number; height: number; padding: number },
+): Viewport {
   if (nodes.length === 0) return { x: 0, y: 0, zoom: 1 };
   const minX = Math.min(...nodes.map((node) => node.position.x));
   const minY = Math.min(...nodes.map((node) => node.position.y));
@@ -213,7 +242,10 @@ export function fitViewport(nodes: readonly CanvasNode[], screen: { width: numbe
   const usableWidth = Math.max(1, screen.width - 2 * screen.padding);
   const usableHeight = Math.max(1, screen.height - 2 * screen.padding);
   // Rounded down, then the pan is derived from the rounded zoom, so rounding never pushes a node off screen.
-  const zoom = Math.max(0.01, Math.floor(Math.min(1, usableWidth / (maxX - minX), usableHeight / (maxY - minY)) * 1000) / 1000);
+  const zoom = Math.max(
+    0.01,
+    Math.floor(Math.min(1, usableWidth / (maxX - minX), usableHeight / (maxY - minY)) * 1000) / 1000,
+  );
   const x = (screen.width - (maxX - minX) * zoom) / 2 - minX * zoom;
   const y = (screen.height - (maxY - minY) * zoom) / 2 - minY * zoom;
   return { x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000, zoom };

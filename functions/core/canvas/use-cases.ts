@@ -27,7 +27,11 @@ const hookNodeIds = (canvas: Pick<Canvas, 'nodes'>) =>
 /** How often an edit without `expectedVersion` is re-applied on a fresh read after losing a race. */
 const MAX_ATTEMPTS = 5;
 
-export async function createCanvas(principal: Principal, input: { name: string; id?: string }, deps: CanvasDeps): Promise<Canvas> {
+export async function createCanvas(
+  principal: Principal,
+  input: { name: string; id?: string },
+  deps: CanvasDeps,
+): Promise<Canvas> {
   const now = deps.clock.now().toISOString();
   const canvas: Canvas = {
     id: input.id ?? newId(ID_PREFIX.canvas),
@@ -47,7 +51,11 @@ export async function createCanvas(principal: Principal, input: { name: string; 
 }
 
 /** Reads a canvas of the principal's workspace; another workspace's canvas is simply not found. */
-export async function getCanvas(principal: Principal, canvasId: string, deps: Pick<CanvasDeps, 'canvases'>): Promise<Canvas> {
+export async function getCanvas(
+  principal: Principal,
+  canvasId: string,
+  deps: Pick<CanvasDeps, 'canvases'>,
+): Promise<Canvas> {
   const canvas = await deps.canvases.get(principal.workspaceId, canvasId);
   if (!canvas) throw new NotFoundError(`Canvas ${canvasId} not found`);
   return canvas;
@@ -78,7 +86,9 @@ export async function editCanvas<T>(
   for (let attempt = 1; ; attempt++) {
     const stored = await getCanvas(principal, target.canvasId, deps);
     if (target.expectedVersion !== undefined && stored.version !== target.expectedVersion) {
-      throw new ConflictError(`Canvas is at version ${stored.version}, not the expected ${target.expectedVersion}; reload and retry`);
+      throw new ConflictError(
+        `Canvas is at version ${stored.version}, not the expected ${target.expectedVersion}; reload and retry`,
+      );
     }
     if (stored.archived && !target.allowArchived) {
       throw new ConflictError(`Canvas ${stored.id} is archived; restore it before editing`);

@@ -21,14 +21,24 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
   const warnings: CanvasWarning[] = [];
   for (const node of canvas.nodes) {
     const availability = nodeAvailability(node.type);
-    if (!availability.available) warnings.push({ nodeId: node.id, code: 'node-unavailable', message: `Node ${node.id} (${node.type}): ${availability.reason}` });
+    if (!availability.available)
+      warnings.push({
+        nodeId: node.id,
+        code: 'node-unavailable',
+        message: `Node ${node.id} (${node.type}): ${availability.reason}`,
+      });
     const kind = sourceAssetKind(node.type);
     if (kind !== undefined && typeof (node.data as { assetId?: unknown }).assetId !== 'string') {
-      warnings.push({ nodeId: node.id, code: 'source-empty', message: `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or a run that includes it fails there` });
+      warnings.push({
+        nodeId: node.id,
+        code: 'source-empty',
+        message: `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or a run that includes it fails there`,
+      });
     }
     const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;
     if (typeof template === 'string') {
-      for (const problem of templateProblems(template)) warnings.push({ nodeId: node.id, code: 'template-variable', message: `Node ${node.id} (text): ${problem}` });
+      for (const problem of templateProblems(template))
+        warnings.push({ nodeId: node.id, code: 'template-variable', message: `Node ${node.id} (text): ${problem}` });
     }
   }
   return warnings;

@@ -2,10 +2,20 @@
 import * as z from '../schema.ts';
 
 /** `owner/name`, as GitHub spells a repository's full name. */
-export const RepositoryName = z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/, 'repository must be owner/name'));
+export const RepositoryName = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/, 'repository must be owner/name'));
 export const InstallationId = z.coerce.number().check(z.int(), z.positive());
-export const BranchName = z.string().check(z.minLength(1), z.maxLength(255), z.regex(/^(?!\/)(?!.*\.\.)[^\s~^:?*[\\]+$/, 'not a valid branch name'));
-export const FilePath = z.string().check(z.minLength(1), z.maxLength(1024), z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\0]+$/, 'not a valid repository path'));
+export const BranchName = z
+  .string()
+  .check(z.minLength(1), z.maxLength(255), z.regex(/^(?!\/)(?!.*\.\.)[^\s~^:?*[\\]+$/, 'not a valid branch name'));
+export const FilePath = z
+  .string()
+  .check(
+    z.minLength(1),
+    z.maxLength(1024),
+    z.regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$))[^\0]+$/, 'not a valid repository path'),
+  );
 
 export function splitRepository(fullName: string): { owner: string; repo: string } {
   const [owner, repo] = fullName.split('/') as [string, string];
@@ -79,5 +89,12 @@ export interface DraftExport {
 
 export function draftExportView(draft: DraftExport) {
   const { workspaceId: _ws, files, ...view } = draft;
-  return { ...view, files: files.map((file) => ({ path: file.path, nodeId: file.nodeId, bytes: Buffer.byteLength(file.content, 'utf8') })) };
+  return {
+    ...view,
+    files: files.map((file) => ({
+      path: file.path,
+      nodeId: file.nodeId,
+      bytes: Buffer.byteLength(file.content, 'utf8'),
+    })),
+  };
 }

@@ -7,23 +7,52 @@ export interface CodeHost {
   getInstallation(installationId: number): Promise<Omit<InstallationRecord, 'workspaceId' | 'linkedAt' | 'updatedAt'>>;
   listRepositories(installationId: number): Promise<RepositoryInfo[]>;
   getRepository(installationId: number, repository: string): Promise<RepositoryInfo>;
-  searchCode(installationId: number, repository: string, query: string, limit: number): Promise<{ totalCount: number; incomplete: boolean; items: { path: string; name: string; sha: string; htmlUrl: string }[] }>;
+  searchCode(
+    installationId: number,
+    repository: string,
+    query: string,
+    limit: number,
+  ): Promise<{
+    totalCount: number;
+    incomplete: boolean;
+    items: { path: string; name: string; sha: string; htmlUrl: string }[];
+  }>;
   /** The commit a branch points at. */
   branchHead(installationId: number, repository: string, branch: string): Promise<string>;
   /** How many files (blobs) the tree of a commit holds. */
-  countFiles(installationId: number, repository: string, commitSha: string): Promise<{ files: number; truncated: boolean }>;
+  countFiles(
+    installationId: number,
+    repository: string,
+    commitSha: string,
+  ): Promise<{ files: number; truncated: boolean }>;
   /** The file at a commit, or undefined when it does not exist there. */
-  fileAt(installationId: number, repository: string, path: string, commitSha: string): Promise<{ sha: string; htmlUrl: string } | undefined>;
+  fileAt(
+    installationId: number,
+    repository: string,
+    path: string,
+    commitSha: string,
+  ): Promise<{ sha: string; htmlUrl: string } | undefined>;
   /** One commit with `files` on top of `baseBranch`, on the new branch `branch` (Git data API: blobs, tree, commit, ref). */
-  commitToNewBranch(installationId: number, repository: string, input: { baseBranch: string; branch: string; message: string; files: { path: string; content: string }[] }): Promise<{ commitSha: string }>;
-  openDraftPullRequest(installationId: number, repository: string, input: { head: string; base: string; title: string; body: string }): Promise<{ number: number; url: string }>;
+  commitToNewBranch(
+    installationId: number,
+    repository: string,
+    input: { baseBranch: string; branch: string; message: string; files: { path: string; content: string }[] },
+  ): Promise<{ commitSha: string }>;
+  openDraftPullRequest(
+    installationId: number,
+    repository: string,
+    input: { head: string; base: string; title: string; body: string },
+  ): Promise<{ number: number; url: string }>;
 }
 
 export interface CodeHostRepository {
   getInstallation(installationId: number): Promise<InstallationRecord | undefined>;
   /** Links an installation to a workspace; ConflictError if another workspace holds it. */
   linkInstallation(record: InstallationRecord): Promise<void>;
-  updateInstallation(installationId: number, changes: Partial<Pick<InstallationRecord, 'suspended' | 'repositorySelection' | 'account' | 'updatedAt'>>): Promise<void>;
+  updateInstallation(
+    installationId: number,
+    changes: Partial<Pick<InstallationRecord, 'suspended' | 'repositorySelection' | 'account' | 'updatedAt'>>,
+  ): Promise<void>;
   deleteInstallation(installationId: number): Promise<void>;
   listInstallations(workspaceId: string): Promise<InstallationRecord[]>;
   getSyncTarget(workspaceId: string): Promise<SyncTarget | undefined>;

@@ -13,7 +13,13 @@ import { newId } from '../ids.ts';
 import type { Principal } from '../keys/api-key.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { editCanvas, getCanvas, type CanvasDeps } from '../canvas/use-cases.ts';
-import { draftExportView, syncTargetView, type DraftExport, type InstallationRecord, type SyncTarget } from './model.ts';
+import {
+  draftExportView,
+  syncTargetView,
+  type DraftExport,
+  type InstallationRecord,
+  type SyncTarget,
+} from './model.ts';
 import type { CodeHost, CodeHostRepository } from './ports.ts';
 
 export interface CodeHostDeps {
@@ -27,10 +33,16 @@ function installationView(record: InstallationRecord) {
   return view;
 }
 
-async function linkedInstallation(principal: Principal, installationId: number, deps: Pick<CodeHostDeps, 'records'>): Promise<InstallationRecord> {
+async function linkedInstallation(
+  principal: Principal,
+  installationId: number,
+  deps: Pick<CodeHostDeps, 'records'>,
+): Promise<InstallationRecord> {
   const record = await deps.records.getInstallation(installationId);
   if (!record || record.workspaceId !== principal.workspaceId) {
-    throw new NotFoundError(`Installation ${installationId} is not linked to this workspace; link it with POST /api/mcp/codehost/repositories/sync`);
+    throw new NotFoundError(
+      `Installation ${installationId} is not linked to this workspace; link it with POST /api/mcp/codehost/repositories/sync`,
+    );
   }
   if (record.suspended) throw new ConflictError(`Installation ${installationId} is suspended on the code host`);
   return record;
@@ -46,12 +58,20 @@ export async function listRepositories(principal: Principal, input: { installati
   return { items: await deps.codehost.listRepositories(input.installationId), nextCursor: null };
 }
 
-export async function getRepository(principal: Principal, input: { installationId: number; repository: string }, deps: CodeHostDeps) {
+export async function getRepository(
+  principal: Principal,
+  input: { installationId: number; repository: string },
+  deps: CodeHostDeps,
+) {
   await linkedInstallation(principal, input.installationId, deps);
   return deps.codehost.getRepository(input.installationId, input.repository);
 }
 
-export async function searchFiles(principal: Principal, input: { installationId: number; repository: string; query: string; limit: number }, deps: CodeHostDeps) {
+export async function searchFiles(
+  principal: Principal,
+  input: { installationId: number; repository: string; query: string; limit: number },
+  deps: CodeHostDeps,
+) {
   await linkedInstallation(principal, input.installationId, deps);
   return deps.codehost.searchCode(input.installationId, input.repository, input.query, input.limit);
 }
@@ -62,7 +82,11 @@ export async function getSyncTarget(principal: Principal, deps: Pick<CodeHostDep
 }
 
 /** Links the installation on first use, makes the repository the workspace's sync target and reads its branch head. */
-export async function syncRepository(principal: Principal, input: { installationId: number; repository: string; branch?: string }, deps: CodeHostDeps) {
+export async function syncRepository(
+  principal: Principal,
+  input: { installationId: number; repository: string; branch?: string },
+  deps: CodeHostDeps,
+) {
   const now = deps.clock.now().toISOString();
   let installation = await deps.records.getInstallation(input.installationId);
   if (installation && installation.workspaceId !== principal.workspaceId) {
@@ -73,7 +97,8 @@ export async function syncRepository(principal: Principal, input: { installation
     installation = { ...described, workspaceId: principal.workspaceId, linkedAt: now, updatedAt: now };
     await deps.records.linkInstallation(installation);
   }
-  if (installation.suspended) throw new ConflictError(`Installation ${input.installationId} is suspended on the code host`);
+  if (installation.suspended)
+    throw new ConflictError(`Installation ${input.installationId} is suspended on the code host`);
   const repository = await deps.codehost.getRepository(input.installationId, input.repository);
   const branch = input.branch ?? repository.defaultBranch;
   const head = await deps.codehost.branchHead(input.installationId, repository.fullName, branch);
@@ -91,7 +116,11 @@ export async function syncRepository(principal: Principal, input: { installation
     remoteHeadAt: now,
   };
   await deps.records.putSyncTarget(target);
-  return { syncTarget: syncTargetView(target), installation: installationView(installation), truncated: tree.truncated };
+  return {
+    syncTarget: syncTargetView(target),
+    installation: installationView(installation),
+    truncated: tree.truncated,
+  };
 }
 
 /** Links a canvas node to a file at a commit (a branch name or the sync target's head is resolved to its commit first). */
@@ -103,7 +132,11 @@ export async function attachSourceLink(
   await linkedInstallation(principal, input.installationId, deps);
   const commitSha = /^[0-9a-f]{40}$/.test(input.ref ?? '')
     ? input.ref!
-    : await deps.codehost.branchHead(input.installationId, input.repository, input.ref ?? (await deps.codehost.getRepository(input.installationId, input.repository)).defaultBranch);
+    : await deps.codehost.branchHead(
+        input.installationId,
+        input.repository,
+        input.ref ?? (await deps.codehost.getRepository(input.installationId, input.repository)).defaultBranch,
+      );
   const file = await deps.codehost.fileAt(input.installationId, input.repository, input.path, commitSha);
   if (!file) throw new NotFoundError(`${input.path} does not exist in ${input.repository} at ${commitSha}`);
   const { canvas, result } = await editCanvas(
@@ -112,7 +145,15 @@ export async function attachSourceLink(
     (draft: Canvas, now: string) => {
       const node = draft.nodes.find((candidate) => candidate.id === input.nodeId);
       if (!node) throw new NotFoundError(`Node ${input.nodeId} not found on canvas ${input.canvasId}`);
-      node.sourceLink = { provider: 'codehost', installationId: input.installationId, repository: input.repository, path: input.path, commitSha, url: file.htmlUrl, linkedAt: now };
+      node.sourceLink = {
+        provider: 'codehost',
+        installationId: input.installationId,
+        repository: input.repository,
+        path: input.path,
+        commitSha,
+        url: file.htmlUrl,
+        linkedAt: now,
+      };
       node.updatedAt = now;
       return node;
     },
@@ -128,7 +169,15 @@ const MAX_EXPORT_BYTES = 300 * 1024;
 /** Collects the canvas's node documents as files and stores the export, ready to be opened as a draft PR. */
 export async function prepareDraftExport(
   principal: Principal,
-  input: { canvasId: string; installationId: number; repository?: string; baseBranch?: string; nodeIds?: string[]; directory: string; title?: string },
+  input: {
+    canvasId: string;
+    installationId: number;
+    repository?: string;
+    baseBranch?: string;
+    nodeIds?: string[];
+    directory: string;
+    title?: string;
+  },
   deps: CodeHostDeps & { canvases: CanvasDeps['canvases'] },
 ) {
   const target = await deps.records.getSyncTarget(principal.workspaceId);
@@ -143,9 +192,14 @@ export async function prepareDraftExport(
   }
   if (chosen.length === 0) throw new ValidationError(`Canvas ${canvas.id} has no node documents to export`);
   const directory = input.directory.replace(/\/+$/, '');
-  const files = chosen.map((node) => ({ nodeId: node.id, path: `${directory}/${node.id}.${EXTENSION[node.document!.format]}`, content: node.document!.content }));
+  const files = chosen.map((node) => ({
+    nodeId: node.id,
+    path: `${directory}/${node.id}.${EXTENSION[node.document!.format]}`,
+    content: node.document!.content,
+  }));
   const bytes = files.reduce((sum, file) => sum + Buffer.byteLength(file.content, 'utf8'), 0);
-  if (bytes > MAX_EXPORT_BYTES) throw new ValidationError(`The documents come to ${bytes} bytes; one export carries at most ${MAX_EXPORT_BYTES}`);
+  if (bytes > MAX_EXPORT_BYTES)
+    throw new ValidationError(`The documents come to ${bytes} bytes; one export carries at most ${MAX_EXPORT_BYTES}`);
   const repository = await deps.codehost.getRepository(input.installationId, repositoryName);
   const exportId = newId('export');
   const draft: DraftExport = {
@@ -183,8 +237,22 @@ export async function openDraftExport(principal: Principal, input: { exportId: s
     message: draft.title,
     files: draft.files,
   });
-  const pull = await deps.codehost.openDraftPullRequest(draft.installationId, draft.repository, { head: draft.branch, base: draft.baseBranch, title: draft.title, body: draft.body });
-  const opened: DraftExport = { ...draft, status: 'opened', result: { commitSha, pullRequestNumber: pull.number, pullRequestUrl: pull.url, openedAt: deps.clock.now().toISOString() } };
+  const pull = await deps.codehost.openDraftPullRequest(draft.installationId, draft.repository, {
+    head: draft.branch,
+    base: draft.baseBranch,
+    title: draft.title,
+    body: draft.body,
+  });
+  const opened: DraftExport = {
+    ...draft,
+    status: 'opened',
+    result: {
+      commitSha,
+      pullRequestNumber: pull.number,
+      pullRequestUrl: pull.url,
+      openedAt: deps.clock.now().toISOString(),
+    },
+  };
   await deps.records.putExport(opened, 'prepared');
   return draftExportView(opened);
 }

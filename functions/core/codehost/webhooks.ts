@@ -22,7 +22,10 @@ export interface GithubDelivery {
 
 export type DeliveryOutcome = { applied: boolean; duplicate: boolean; effect: string };
 
-export async function applyGithubDelivery(delivery: GithubDelivery, deps: { records: CodeHostRepository; clock: Clock }): Promise<DeliveryOutcome> {
+export async function applyGithubDelivery(
+  delivery: GithubDelivery,
+  deps: { records: CodeHostRepository; clock: Clock },
+): Promise<DeliveryOutcome> {
   if (!(await deps.records.claimDelivery(delivery.deliveryId, DELIVERY_TTL_SECONDS))) {
     return { applied: false, duplicate: true, effect: 'already applied' };
   }
@@ -35,7 +38,10 @@ export async function applyGithubDelivery(delivery: GithubDelivery, deps: { reco
   }
 }
 
-async function apply(delivery: GithubDelivery, deps: { records: CodeHostRepository; clock: Clock }): Promise<DeliveryOutcome> {
+async function apply(
+  delivery: GithubDelivery,
+  deps: { records: CodeHostRepository; clock: Clock },
+): Promise<DeliveryOutcome> {
   const now = deps.clock.now().toISOString();
   const { payload } = delivery;
   const installationId = Number(payload.installation?.id);
@@ -48,7 +54,10 @@ async function apply(delivery: GithubDelivery, deps: { records: CodeHostReposito
         return { applied: true, duplicate: false, effect: 'installation removed' };
       case 'suspend':
       case 'unsuspend':
-        await deps.records.updateInstallation(installationId, { suspended: payload.action === 'suspend', updatedAt: now });
+        await deps.records.updateInstallation(installationId, {
+          suspended: payload.action === 'suspend',
+          updatedAt: now,
+        });
         return { applied: true, duplicate: false, effect: `installation ${payload.action}ed` };
       default:
         await deps.records.updateInstallation(installationId, {
@@ -59,9 +68,19 @@ async function apply(delivery: GithubDelivery, deps: { records: CodeHostReposito
         return { applied: true, duplicate: false, effect: 'installation refreshed' };
     }
   }
-  if (delivery.event === 'push' && Number.isInteger(installationId) && typeof payload.repository?.full_name === 'string' && typeof payload.after === 'string') {
-    const branch = typeof payload.ref === 'string' && payload.ref.startsWith('refs/heads/') ? payload.ref.slice('refs/heads/'.length) : null;
-    const targets = (await deps.records.syncTargetsOf(installationId, payload.repository.full_name)).filter((target) => target.branch === branch);
+  if (
+    delivery.event === 'push' &&
+    Number.isInteger(installationId) &&
+    typeof payload.repository?.full_name === 'string' &&
+    typeof payload.after === 'string'
+  ) {
+    const branch =
+      typeof payload.ref === 'string' && payload.ref.startsWith('refs/heads/')
+        ? payload.ref.slice('refs/heads/'.length)
+        : null;
+    const targets = (await deps.records.syncTargetsOf(installationId, payload.repository.full_name)).filter(
+      (target) => target.branch === branch,
+    );
     for (const target of targets) await deps.records.recordRemoteHead(target.workspaceId, payload.after, now);
     return { applied: true, duplicate: false, effect: `head recorded on ${targets.length} sync target(s)` };
   }

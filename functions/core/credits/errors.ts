@@ -12,7 +12,10 @@ export const HOW_TO_GET_CREDITS =
 
 /** The workspace has fewer credits available than the operation needs; nothing was charged (402). */
 export class InsufficientCreditsError extends PaymentRequiredError {
-  constructor(readonly required: number, readonly available: number | undefined) {
+  constructor(
+    readonly required: number,
+    readonly available: number | undefined,
+  ) {
     super(
       available === undefined
         ? `Not enough credits: this operation needs ${required} credits. ${HOW_TO_GET_CREDITS}`

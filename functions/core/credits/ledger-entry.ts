@@ -8,7 +8,14 @@
 /** Every kind of entry. Signs: grant, purchase → positive; usage, expiry → negative; refund, adjustment → either. */
 export type LedgerEntryType = 'grant' | 'purchase' | 'usage' | 'refund' | 'adjustment' | 'expiry';
 
-export const LEDGER_ENTRY_TYPES: readonly LedgerEntryType[] = ['grant', 'purchase', 'usage', 'refund', 'adjustment', 'expiry'];
+export const LEDGER_ENTRY_TYPES: readonly LedgerEntryType[] = [
+  'grant',
+  'purchase',
+  'usage',
+  'refund',
+  'adjustment',
+  'expiry',
+];
 
 /** The unit of the balance. Credits are whole numbers: no rounding can drift the sum. */
 export const CREDIT_UNIT = 'credits';

@@ -17,7 +17,15 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import { newId } from '../ids.ts';
 import type { PageQuery } from '../pagination.ts';
-import type { CreditBalance, GrantEntry, LedgerEntry, PaymentReference, PurchaseEntry, UsageEntry, UsageResource } from './ledger-entry.ts';
+import type {
+  CreditBalance,
+  GrantEntry,
+  LedgerEntry,
+  PaymentReference,
+  PurchaseEntry,
+  UsageEntry,
+  UsageResource,
+} from './ledger-entry.ts';
 import { creditsOf, priceFor, pricingQuantityOf, skuPriceIdOf, type PriceBook } from './prices.ts';
 import type { AppendResult, CreditHold, CreditLedgerStore } from './ports.ts';
 import { InsufficientCreditsError } from './errors.ts';
@@ -37,7 +45,8 @@ export interface CreditDeps {
 const OPERATION_ID = /^[\x21-\x7e]{1,200}$/;
 
 function checkOperationId(operationId: string): void {
-  if (!OPERATION_ID.test(operationId)) throw new ValidationError('operationId must be 1 to 200 printable ASCII characters without spaces');
+  if (!OPERATION_ID.test(operationId))
+    throw new ValidationError('operationId must be 1 to 200 printable ASCII characters without spaces');
 }
 
 /** A unit of metered work: which operation, on which model, how much of it, and what it was for. */
@@ -100,7 +109,11 @@ export async function debit(work: MeteredWork, deps: CreditDeps): Promise<{ entr
  * called. InsufficientCreditsError (402) when they are not available. Placing the same operation's
  * hold again returns the existing hold, whatever its status.
  */
-export async function holdCredits(work: MeteredWork, deps: CreditDeps, options: { ttlSeconds?: number } = {}): Promise<CreditHold> {
+export async function holdCredits(
+  work: MeteredWork,
+  deps: CreditDeps,
+  options: { ttlSeconds?: number } = {},
+): Promise<CreditHold> {
   const { credits, pricing } = priced(work, deps);
   if (credits === 0) throw new ValidationError('Nothing to hold: the estimated quantity prices at 0 credits');
   const { quantity: _estimate, ...reserved } = pricing;
@@ -164,7 +177,11 @@ export async function chargeHold(
 }
 
 /** The usage entry of a hold's operation for `quantity` at the held price; null when it prices at 0. */
-function usageOf(hold: CreditHold, input: { quantity: number; resource?: UsageResource }, now: Date): UsageEntry | null {
+function usageOf(
+  hold: CreditHold,
+  input: { quantity: number; resource?: UsageResource },
+  now: Date,
+): UsageEntry | null {
   const pricingQuantity = Math.min(pricingQuantityOf(input.quantity), hold.pricing.pricingQuantity);
   const charge = pricingQuantity * hold.pricing.unitPrice;
   if (charge === 0) return null;
@@ -183,14 +200,20 @@ function usageOf(hold: CreditHold, input: { quantity: number; resource?: UsageRe
 }
 
 /** Settles an open hold; answers the hold as stored afterwards (a concurrent close may have won). */
-async function closeAsSettled(hold: CreditHold, input: { quantity: number; resource?: UsageResource }, deps: CreditDeps): Promise<CreditHold> {
+async function closeAsSettled(
+  hold: CreditHold,
+  input: { quantity: number; resource?: UsageResource },
+  deps: CreditDeps,
+): Promise<CreditHold> {
   const now = deps.clock.now();
   return deps.ledger.settleHold(hold, usageOf(hold, input, now), now.toISOString());
 }
 
 async function settledResult(hold: CreditHold, deps: CreditDeps): Promise<{ hold: CreditHold; entry?: LedgerEntry }> {
-  if (hold.status === 'released') throw new ConflictError(`The credit hold for operation ${hold.operationId} was released; it cannot be settled`);
-  if (hold.status !== 'settled') throw new ConflictError(`The credit hold for operation ${hold.operationId} is still open`);
+  if (hold.status === 'released')
+    throw new ConflictError(`The credit hold for operation ${hold.operationId} was released; it cannot be settled`);
+  if (hold.status !== 'settled')
+    throw new ConflictError(`The credit hold for operation ${hold.operationId} is still open`);
   if (hold.entryId === undefined) return { hold };
   const entry = await deps.ledger.entryOfOperation(hold.workspaceId, hold.operationId);
   return entry ? { hold, entry } : { hold };
@@ -200,7 +223,10 @@ async function settledResult(hold: CreditHold, deps: CreditDeps): Promise<{ hold
  * Returns a held operation's credits (its job failed or was abandoned). Once per hold: releasing a
  * released hold returns it unchanged; releasing a settled hold changes nothing and returns it settled.
  */
-export async function releaseHold(input: { workspaceId: string; operationId: string }, deps: CreditDeps): Promise<CreditHold> {
+export async function releaseHold(
+  input: { workspaceId: string; operationId: string },
+  deps: CreditDeps,
+): Promise<CreditHold> {
   const hold = await openHold(input.workspaceId, input.operationId, deps);
   if (hold.status !== 'held') return hold;
   return deps.ledger.releaseHold(hold, deps.clock.now().toISOString());
@@ -224,7 +250,7 @@ export async function releaseExpiredHolds(deps: CreditDeps): Promise<{ found: nu
   let released = 0;
   for (const { workspaceId, operationId } of expired) {
     const hold = await deps.ledger.getHold(workspaceId, operationId);
-    if (!hold || hold.status !== 'held' || Date.parse(hold.expiresAt) > now.getTime()) continue;
+    if (hold?.status !== 'held' || Date.parse(hold.expiresAt) > now.getTime()) continue;
     const closed = await deps.ledger.releaseHold(hold, now.toISOString());
     if (closed.status === 'released' && closed.closedAt === now.toISOString()) released++;
   }
@@ -265,7 +291,14 @@ export async function grantCredits(
 
 /** Adds bought credits, once per operation id (the payment event or invoice). NotFoundError for an unknown workspace. */
 export async function recordPurchase(
-  input: { workspaceId: string; credits: number; operationId: string; payment: PaymentReference; source: PurchaseEntry['source']; description: string },
+  input: {
+    workspaceId: string;
+    credits: number;
+    operationId: string;
+    payment: PaymentReference;
+    source: PurchaseEntry['source'];
+    description: string;
+  },
   deps: CreditDeps,
 ): Promise<AppendResult> {
   checkOperationId(input.operationId);
@@ -306,6 +339,9 @@ export async function listTransactions(workspaceId: string, page: PageQuery, dep
 
 /** Balance and the most recent transactions, read together (two reads in parallel). */
 export async function billingSummary(workspaceId: string, recent: number, deps: Pick<CreditDeps, 'ledger'>) {
-  const [balance, page] = await Promise.all([deps.ledger.getBalance(workspaceId), deps.ledger.listEntries(workspaceId, { limit: recent })]);
+  const [balance, page] = await Promise.all([
+    deps.ledger.getBalance(workspaceId),
+    deps.ledger.listEntries(workspaceId, { limit: recent }),
+  ]);
   return { balance, recentTransactions: page.items, nextCursor: page.nextCursor };
 }

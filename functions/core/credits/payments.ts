@@ -42,8 +42,18 @@ const CheckoutSession = z.object({
 const InvoiceLine = z.object({
   quantity: z.optional(z.nullable(z.number())),
   // API versions before 2025-03-31: the line's price object; later: pricing.price_details.price (an id).
-  price: z.optional(z.nullable(z.object({ id: z.optional(z.string()), lookup_key: z.optional(z.nullable(z.string())) }))),
-  pricing: z.optional(z.nullable(z.object({ price_details: z.optional(z.nullable(z.object({ price: z.optional(z.union([z.string(), z.object({ id: z.string() })])) }))) }))),
+  price: z.optional(
+    z.nullable(z.object({ id: z.optional(z.string()), lookup_key: z.optional(z.nullable(z.string())) })),
+  ),
+  pricing: z.optional(
+    z.nullable(
+      z.object({
+        price_details: z.optional(
+          z.nullable(z.object({ price: z.optional(z.union([z.string(), z.object({ id: z.string() })])) })),
+        ),
+      }),
+    ),
+  ),
   period: z.optional(z.nullable(z.object({ start: z.number(), end: z.number() }))),
 });
 
@@ -54,12 +64,31 @@ const Invoice = z.object({
   metadata: Metadata,
   // Subscription metadata is copied onto the invoice: `subscription_details` before 2025-03-31, `parent.subscription_details` after.
   subscription_details: z.optional(z.nullable(z.object({ metadata: Metadata }))),
-  parent: z.optional(z.nullable(z.object({ subscription_details: z.optional(z.nullable(z.object({ metadata: Metadata }))) }))),
+  parent: z.optional(
+    z.nullable(z.object({ subscription_details: z.optional(z.nullable(z.object({ metadata: Metadata }))) })),
+  ),
   lines: z.optional(z.nullable(z.object({ data: z.array(InvoiceLine) }))),
 });
 
 /** Currencies whose amounts have no minor unit, or three decimals (the provider's amounts are in minor units). */
-const ZERO_DECIMAL = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'JPY', 'KMF', 'KRW', 'MGA', 'PYG', 'RWF', 'UGX', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMAL = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'JPY',
+  'KMF',
+  'KRW',
+  'MGA',
+  'PYG',
+  'RWF',
+  'UGX',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 const THREE_DECIMAL = new Set(['BHD', 'JOD', 'KWD', 'OMR', 'TND']);
 
 /** `1999`, `usd` → `"19.99"`: exact decimal text (no float), in the currency's major unit. */
@@ -71,7 +100,11 @@ export function majorUnits(minor: number, currency: string): string {
   return negative ? `-${text}` : text;
 }
 
-const ignored = (reason: string, workspaceId?: string): PaymentOutcome => ({ applied: false, reason, ...(workspaceId ? { workspaceId } : {}) });
+const ignored = (reason: string, workspaceId?: string): PaymentOutcome => ({
+  applied: false,
+  reason,
+  ...(workspaceId ? { workspaceId } : {}),
+});
 
 const WORKSPACE_ID = /^ws_[0-9a-z]{26}$/;
 const CREDITS = /^[1-9]\d{0,8}$/;
@@ -82,7 +115,14 @@ export function parseEnvelope(value: unknown): StripeEventEnvelope | undefined {
 }
 
 async function purchase(
-  input: { workspaceId: string; credits: number; operationId: string; payment: PaymentReference; source: 'checkout' | 'plan'; description: string },
+  input: {
+    workspaceId: string;
+    credits: number;
+    operationId: string;
+    payment: PaymentReference;
+    source: 'checkout' | 'plan';
+    description: string;
+  },
   deps: CreditDeps,
 ): Promise<PaymentOutcome> {
   try {
@@ -97,17 +137,22 @@ async function purchase(
 
 /** A credit-pack checkout: `metadata.workspaceId` gets `metadata.credits`, once per checkout session. */
 export async function applyCheckoutEvent(event: StripeEventEnvelope, deps: CreditDeps): Promise<PaymentOutcome> {
-  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded') return ignored(`event type ${event.type} is not handled here`);
+  if (event.type !== 'checkout.session.completed' && event.type !== 'checkout.session.async_payment_succeeded')
+    return ignored(`event type ${event.type} is not handled here`);
   const parsed = CheckoutSession.safeParse(event.data.object);
   if (!parsed.success) return ignored('not a checkout session');
   const session = parsed.data;
   // A delayed payment method completes the session unpaid; its async_payment_succeeded adds the credits.
-  const paidNow = event.type === 'checkout.session.async_payment_succeeded' || ['paid', 'no_payment_required'].includes(session.payment_status ?? '');
+  const paidNow =
+    event.type === 'checkout.session.async_payment_succeeded' ||
+    ['paid', 'no_payment_required'].includes(session.payment_status ?? '');
   if (!paidNow) return ignored(`checkout session is ${session.payment_status ?? 'not paid'}`);
   const workspaceId = session.metadata?.workspaceId;
   const credits = session.metadata?.credits;
-  if (!workspaceId || !WORKSPACE_ID.test(workspaceId)) return ignored('metadata.workspaceId is missing or not a workspace id');
-  if (!credits || !CREDITS.test(credits)) return ignored('metadata.credits is missing or not a whole number of credits', workspaceId);
+  if (!workspaceId || !WORKSPACE_ID.test(workspaceId))
+    return ignored('metadata.workspaceId is missing or not a workspace id');
+  if (!credits || !CREDITS.test(credits))
+    return ignored('metadata.credits is missing or not a whole number of credits', workspaceId);
   const currency = (session.currency ?? 'usd').toUpperCase();
   return purchase(
     {
@@ -115,7 +160,13 @@ export async function applyCheckoutEvent(event: StripeEventEnvelope, deps: Credi
       credits: Number(credits),
       // The session, not the event: `completed` and `async_payment_succeeded` of one session add credits once.
       operationId: `stripe-checkout:${session.id}`,
-      payment: { provider: 'stripe', reference: session.id, eventId: event.id, currency, amount: majorUnits(session.amount_total ?? 0, currency) },
+      payment: {
+        provider: 'stripe',
+        reference: session.id,
+        eventId: event.id,
+        currency,
+        amount: majorUnits(session.amount_total ?? 0, currency),
+      },
       source: 'checkout',
       description: `Credit pack (${Number(credits)} credits)`,
     },
@@ -125,7 +176,9 @@ export async function applyCheckoutEvent(event: StripeEventEnvelope, deps: Credi
 
 function linePriceKeys(line: z.infer<typeof InvoiceLine>): string[] {
   const detailed = line.pricing?.price_details?.price;
-  return [line.price?.id, line.price?.lookup_key, typeof detailed === 'string' ? detailed : detailed?.id].filter((key): key is string => typeof key === 'string' && key.length > 0);
+  return [line.price?.id, line.price?.lookup_key, typeof detailed === 'string' ? detailed : detailed?.id].filter(
+    (key): key is string => typeof key === 'string' && key.length > 0,
+  );
 }
 
 const isoOfUnix = (seconds: number) => new Date(seconds * 1000).toISOString();
@@ -137,8 +190,11 @@ export async function applyPlanEvent(event: StripeEventEnvelope, deps: CreditDep
   if (!parsed.success) return ignored('not an invoice');
   const invoice = parsed.data;
   const workspaceId =
-    invoice.parent?.subscription_details?.metadata?.workspaceId ?? invoice.subscription_details?.metadata?.workspaceId ?? invoice.metadata?.workspaceId;
-  if (!workspaceId || !WORKSPACE_ID.test(workspaceId)) return ignored('no workspaceId in the subscription or invoice metadata');
+    invoice.parent?.subscription_details?.metadata?.workspaceId ??
+    invoice.subscription_details?.metadata?.workspaceId ??
+    invoice.metadata?.workspaceId;
+  if (!workspaceId || !WORKSPACE_ID.test(workspaceId))
+    return ignored('no workspaceId in the subscription or invoice metadata');
   const plans: Plan[] = [...deps.prices.plans];
   let credits = 0;
   let plan: Plan | undefined;
@@ -150,7 +206,8 @@ export async function applyPlanEvent(event: StripeEventEnvelope, deps: CreditDep
     // Absent means one plan; anything else must be a whole count of plans. A zero, negative or
     // fractional quantity grants nothing rather than being rounded into one plan.
     const quantity = line.quantity ?? 1;
-    if (!Number.isSafeInteger(quantity) || quantity < 1) return ignored(`plan line quantity ${quantity} is not a whole number of plans (1 or more)`, workspaceId);
+    if (!Number.isSafeInteger(quantity) || quantity < 1)
+      return ignored(`plan line quantity ${quantity} is not a whole number of plans (1 or more)`, workspaceId);
     plan ??= matched;
     period ??= line.period ?? undefined;
     credits += matched.monthlyCredits * quantity;
@@ -159,7 +216,10 @@ export async function applyPlanEvent(event: StripeEventEnvelope, deps: CreditDep
   // Checked here, not left to the ledger's 400: a signed event the provider would redeliver for days
   // cannot be fixed by redelivery, so it is answered 200 with nothing applied, like any other.
   if (!Number.isSafeInteger(credits) || credits > MAX_CREDITS_PER_ENTRY) {
-    return ignored(`the invoice's plans come to ${credits} credits, more than one purchase may grant (${MAX_CREDITS_PER_ENTRY})`, workspaceId);
+    return ignored(
+      `the invoice's plans come to ${credits} credits, more than one purchase may grant (${MAX_CREDITS_PER_ENTRY})`,
+      workspaceId,
+    );
   }
   const currency = (invoice.currency ?? 'usd').toUpperCase();
   return purchase(

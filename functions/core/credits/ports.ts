@@ -1,6 +1,13 @@
 // core: the ledger's persistence port and the hold record. functions/adapters/dynamodb/ledger-repository.ts implements it.
 import type { Page, PageQuery } from '../pagination.ts';
-import type { CreditBalance, LedgerEntry, LedgerReader, UsageEntry, UsagePricing, UsageResource } from './ledger-entry.ts';
+import type {
+  CreditBalance,
+  LedgerEntry,
+  LedgerReader,
+  UsageEntry,
+  UsagePricing,
+  UsageResource,
+} from './ledger-entry.ts';
 
 /**
  * Credits reserved for one operation before its provider job is submitted. A hold moves credits from

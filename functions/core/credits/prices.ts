@@ -23,12 +23,48 @@ export type Price = z.infer<typeof Price>;
  * provider's model or endpoint ids. A model the list does not name pays the SKU's `*` price.
  */
 export const DEFAULT_PRICES: readonly Price[] = [
-  { sku: 'video.generate', model: '*', unit: 'Seconds', creditsPerUnit: 20, description: 'Video generation, per second of video' },
-  { sku: 'video.generate', model: 'standard', unit: 'Seconds', creditsPerUnit: 10, description: 'Video generation (standard models), per second of video' },
-  { sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 8, description: 'Video generation (fast variants), per second of video' },
-  { sku: 'video.generate', model: 'professional', unit: 'Seconds', creditsPerUnit: 35, description: 'Video generation (professional models), per second of video' },
-  { sku: 'audio.tts', model: '*', unit: '1000 Characters', creditsPerUnit: 6, description: 'Text-to-speech, per 1000 characters of text' },
-  { sku: 'audio.sts', model: '*', unit: 'Seconds', creditsPerUnit: 1, description: 'Speech-to-speech, per second of source audio' },
+  {
+    sku: 'video.generate',
+    model: '*',
+    unit: 'Seconds',
+    creditsPerUnit: 20,
+    description: 'Video generation, per second of video',
+  },
+  {
+    sku: 'video.generate',
+    model: 'standard',
+    unit: 'Seconds',
+    creditsPerUnit: 10,
+    description: 'Video generation (standard models), per second of video',
+  },
+  {
+    sku: 'video.generate',
+    model: 'fast',
+    unit: 'Seconds',
+    creditsPerUnit: 8,
+    description: 'Video generation (fast variants), per second of video',
+  },
+  {
+    sku: 'video.generate',
+    model: 'professional',
+    unit: 'Seconds',
+    creditsPerUnit: 35,
+    description: 'Video generation (professional models), per second of video',
+  },
+  {
+    sku: 'audio.tts',
+    model: '*',
+    unit: '1000 Characters',
+    creditsPerUnit: 6,
+    description: 'Text-to-speech, per 1000 characters of text',
+  },
+  {
+    sku: 'audio.sts',
+    model: '*',
+    unit: 'Seconds',
+    creditsPerUnit: 1,
+    description: 'Speech-to-speech, per second of source audio',
+  },
   { sku: 'image.generate', model: '*', unit: 'Images', creditsPerUnit: 4, description: 'Image generation, per image' },
 ];
 
@@ -116,7 +152,9 @@ export function priceBookFrom(config: { prices?: string; creditListPrice?: strin
   for (const price of overrides) merged.set(keyOf(price), price);
   return {
     prices: [...merged.values()],
-    creditListPrice: config.creditListPrice ? parseJson('CREDIT_LIST_PRICE', config.creditListPrice, CreditListPrice) : DEFAULT_CREDIT_LIST_PRICE,
+    creditListPrice: config.creditListPrice
+      ? parseJson('CREDIT_LIST_PRICE', config.creditListPrice, CreditListPrice)
+      : DEFAULT_CREDIT_LIST_PRICE,
     plans: config.plans ? parseJson('CREDIT_PLANS', config.plans, PlanOverrides) : DEFAULT_PLANS,
   };
 }

@@ -8,7 +8,13 @@
 //   new FocusChecker(header) ─► header rules (presence, names, order)
 //        checkRow(row) × n   ─► row rules (each counts violations and keeps a few examples)
 //        report()            ─► cross-row rules (ServiceName → one category, SkuPriceId → one SkuId)
-import { EXPORT_COLUMNS, FOCUS_COLUMNS, MANDATORY_COLUMNS, SERVICE_SUBCATEGORIES, type FocusColumn } from './columns.ts';
+import {
+  EXPORT_COLUMNS,
+  FOCUS_COLUMNS,
+  MANDATORY_COLUMNS,
+  SERVICE_SUBCATEGORIES,
+  type FocusColumn,
+} from './columns.ts';
 
 export type CheckValue = string | null;
 export type CheckRow = Record<string, CheckValue>;
@@ -51,13 +57,22 @@ function validDateTime(text: string): boolean {
   if (!match) return false;
   const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
   const date = new Date(Date.UTC(y!, mo! - 1, d!, h!, mi!, s!));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo! - 1 && date.getUTCDate() === d && h! < 24 && mi! < 60 && s! < 60;
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo! - 1 &&
+    date.getUTCDate() === d &&
+    h! < 24 &&
+    mi! < 60 &&
+    s! < 60
+  );
 }
 
 function jsonObject(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -91,14 +106,21 @@ interface RuleDef {
 const has = (value: CheckValue): value is string => value !== null;
 
 /** `when` ⇒ every column of `nullColumns` is null (only those present in the file are checked). */
-function nullWhen(id: string, description: string, when: (row: CheckRow) => boolean, nullColumns: readonly string[], whenColumns: readonly string[]): RuleDef {
+function nullWhen(
+  id: string,
+  description: string,
+  when: (row: CheckRow) => boolean,
+  nullColumns: readonly string[],
+  whenColumns: readonly string[],
+): RuleDef {
   return {
     id,
     description,
     columns: whenColumns,
     check: (row, fail) => {
       if (!when(row)) return;
-      for (const column of nullColumns) if (column in row && row[column] !== null) fail(`${column} is "${row[column]}"`);
+      for (const column of nullColumns)
+        if (column in row && row[column] !== null) fail(`${column} is "${row[column]}"`);
     },
   };
 }
@@ -110,7 +132,8 @@ function nullTogether(a: string, b: string): RuleDef {
     description: `${a} is null if and only if ${b} is null`,
     columns: [a, b],
     check: (row, fail) => {
-      if (has(row[a]!) !== has(row[b]!)) fail(`${a} ${has(row[a]!) ? 'set' : 'null'} but ${b} ${has(row[b]!) ? 'set' : 'null'}`);
+      if (has(row[a]!) !== has(row[b]!))
+        fail(`${a} ${has(row[a]!) ? 'set' : 'null'} but ${b} ${has(row[b]!) ? 'set' : 'null'}`);
     },
   };
 }
@@ -122,7 +145,8 @@ function nullIfNull(dependent: string, anchor: string): RuleDef {
     description: `${dependent} is null when ${anchor} is null`,
     columns: [dependent, anchor],
     check: (row, fail) => {
-      if (row[anchor] === null && row[dependent] !== null) fail(`${dependent} is "${row[dependent]}" with ${anchor} null`);
+      if (row[anchor] === null && row[dependent] !== null)
+        fail(`${dependent} is "${row[dependent]}" with ${anchor} null`);
     },
   };
 }
@@ -136,7 +160,16 @@ const ROW_RULES: readonly RuleDef[] = [
     'null.sku-price-id-null',
     'Without a SkuPriceId, unit prices, PricingQuantity, PricingCategory, ConsumedQuantity and CommitmentDiscountQuantity are null',
     (row) => row.SkuPriceId === null,
-    ['ListUnitPrice', 'ContractedUnitPrice', 'PricingQuantity', 'PricingCategory', 'ConsumedQuantity', 'CommitmentDiscountQuantity', 'PricingCurrencyListUnitPrice', 'PricingCurrencyContractedUnitPrice'],
+    [
+      'ListUnitPrice',
+      'ContractedUnitPrice',
+      'PricingQuantity',
+      'PricingCategory',
+      'ConsumedQuantity',
+      'CommitmentDiscountQuantity',
+      'PricingCurrencyListUnitPrice',
+      'PricingCurrencyContractedUnitPrice',
+    ],
     ['SkuPriceId'],
   ),
   nullWhen(
@@ -148,11 +181,20 @@ const ROW_RULES: readonly RuleDef[] = [
   ),
   {
     id: 'not-null.priced-usage-purchase',
-    description: 'Usage and Purchase rows that are not corrections carry SkuId, SkuPriceId, unit prices, PricingQuantity, PricingUnit and PricingCategory',
+    description:
+      'Usage and Purchase rows that are not corrections carry SkuId, SkuPriceId, unit prices, PricingQuantity, PricingUnit and PricingCategory',
     columns: ['ChargeCategory', 'ChargeClass'],
     check: (row, fail) => {
       if ((category(row) !== 'Usage' && category(row) !== 'Purchase') || isCorrection(row)) return;
-      for (const column of ['SkuId', 'SkuPriceId', 'ListUnitPrice', 'ContractedUnitPrice', 'PricingQuantity', 'PricingUnit', 'PricingCategory']) {
+      for (const column of [
+        'SkuId',
+        'SkuPriceId',
+        'ListUnitPrice',
+        'ContractedUnitPrice',
+        'PricingQuantity',
+        'PricingUnit',
+        'PricingCategory',
+      ]) {
         if (column in row && row[column] === null) fail(`${column} is null on a ${category(row)} row`);
       }
     },
@@ -166,10 +208,17 @@ const ROW_RULES: readonly RuleDef[] = [
   ),
   {
     id: 'not-null.consumed-quantity-usage',
-    description: 'Usage rows that are not corrections, with a SkuPriceId and not an unused commitment, carry ConsumedQuantity',
+    description:
+      'Usage rows that are not corrections, with a SkuPriceId and not an unused commitment, carry ConsumedQuantity',
     columns: ['ChargeCategory', 'ChargeClass', 'ConsumedQuantity', 'SkuPriceId'],
     check: (row, fail) => {
-      if (category(row) !== 'Usage' || isCorrection(row) || row.SkuPriceId === null || row.CommitmentDiscountStatus === 'Unused') return;
+      if (
+        category(row) !== 'Usage' ||
+        isCorrection(row) ||
+        row.SkuPriceId === null ||
+        row.CommitmentDiscountStatus === 'Unused'
+      )
+        return;
       if (row.ConsumedQuantity === null) fail('ConsumedQuantity is null');
     },
   },
@@ -195,7 +244,8 @@ const ROW_RULES: readonly RuleDef[] = [
     description: 'Usage rows of a commitment discount say whether it was Used or Unused',
     columns: ['ChargeCategory', 'CommitmentDiscountId', 'CommitmentDiscountStatus'],
     check: (row, fail) => {
-      if (category(row) === 'Usage' && row.CommitmentDiscountId !== null && row.CommitmentDiscountStatus === null) fail('CommitmentDiscountStatus is null');
+      if (category(row) === 'Usage' && row.CommitmentDiscountId !== null && row.CommitmentDiscountStatus === null)
+        fail('CommitmentDiscountStatus is null');
     },
   },
   // Arithmetic and signs.
@@ -205,7 +255,8 @@ const ROW_RULES: readonly RuleDef[] = [
     columns: ['ListCost', 'ListUnitPrice', 'PricingQuantity'],
     check: (row, fail) => {
       if (!row.ListUnitPrice || !row.PricingQuantity || !row.ListCost) return;
-      if (!approxEqual(num(row.ListCost), num(row.ListUnitPrice) * num(row.PricingQuantity!))) fail(`${row.ListCost} ≠ ${row.ListUnitPrice} × ${row.PricingQuantity}`);
+      if (!approxEqual(num(row.ListCost), num(row.ListUnitPrice) * num(row.PricingQuantity!)))
+        fail(`${row.ListCost} ≠ ${row.ListUnitPrice} × ${row.PricingQuantity}`);
     },
   },
   {
@@ -214,7 +265,8 @@ const ROW_RULES: readonly RuleDef[] = [
     columns: ['ContractedCost', 'ContractedUnitPrice', 'PricingQuantity'],
     check: (row, fail) => {
       if (!row.ContractedUnitPrice || !row.PricingQuantity || !row.ContractedCost) return;
-      if (!approxEqual(num(row.ContractedCost), num(row.ContractedUnitPrice) * num(row.PricingQuantity))) fail(`${row.ContractedCost} ≠ ${row.ContractedUnitPrice} × ${row.PricingQuantity}`);
+      if (!approxEqual(num(row.ContractedCost), num(row.ContractedUnitPrice) * num(row.PricingQuantity)))
+        fail(`${row.ContractedCost} ≠ ${row.ContractedUnitPrice} × ${row.PricingQuantity}`);
     },
   },
   ...['ListUnitPrice', 'ContractedUnitPrice', 'PricingCurrencyListUnitPrice', 'PricingCurrencyContractedUnitPrice'].map(
@@ -232,7 +284,8 @@ const ROW_RULES: readonly RuleDef[] = [
     description: 'EffectiveCost is 0 on Purchase rows (a purchase prepays charges amortized elsewhere)',
     columns: ['ChargeCategory', 'EffectiveCost'],
     check: (row, fail) => {
-      if (category(row) === 'Purchase' && row.EffectiveCost && num(row.EffectiveCost) !== 0) fail(`EffectiveCost is ${row.EffectiveCost}`);
+      if (category(row) === 'Purchase' && row.EffectiveCost && num(row.EffectiveCost) !== 0)
+        fail(`EffectiveCost is ${row.EffectiveCost}`);
     },
   },
   {
@@ -245,11 +298,12 @@ const ROW_RULES: readonly RuleDef[] = [
   },
   {
     id: 'values.service-subcategory-parent',
-    description: 'ServiceSubcategory belongs to the row\'s ServiceCategory',
+    description: "ServiceSubcategory belongs to the row's ServiceCategory",
     columns: ['ServiceCategory', 'ServiceSubcategory'],
     check: (row, fail) => {
       if (!row.ServiceCategory || !row.ServiceSubcategory) return;
-      if (!SERVICE_SUBCATEGORIES[row.ServiceCategory]?.includes(row.ServiceSubcategory)) fail(`${row.ServiceSubcategory} is not a subcategory of ${row.ServiceCategory}`);
+      if (!SERVICE_SUBCATEGORIES[row.ServiceCategory]?.includes(row.ServiceSubcategory))
+        fail(`${row.ServiceSubcategory} is not a subcategory of ${row.ServiceCategory}`);
     },
   },
   // Our own, safe additions (§6: start before end; containment is deliberately not enforced).
@@ -261,7 +315,8 @@ const ROW_RULES: readonly RuleDef[] = [
       check: (row, fail) => {
         const start = row[`${kind}PeriodStart`];
         const end = row[`${kind}PeriodEnd`];
-        if (start && end && validDateTime(start) && validDateTime(end) && !(start < end)) fail(`${start} is not before ${end}`);
+        if (start && end && validDateTime(start) && validDateTime(end) && !(start < end))
+          fail(`${start} is not before ${end}`);
       },
     }),
   ),
@@ -284,15 +339,19 @@ function checkValue(column: FocusColumn, value: CheckValue): string | undefined 
     case 'JSON': {
       const object = jsonObject(value);
       if (!object) return `${column.name} is not a serialized JSON object`;
-      if (column.json === 'KeyValue' && !Object.values(object).every(isScalar)) return `${column.name} holds a nested value (KeyValueFormat allows scalars only)`;
-      if (column.json === 'Object' && !homogeneousArrays(object)) return `${column.name} holds a mixed or null-holding array`;
+      if (column.json === 'KeyValue' && !Object.values(object).every(isScalar))
+        return `${column.name} holds a nested value (KeyValueFormat allows scalars only)`;
+      if (column.json === 'Object' && !homogeneousArrays(object))
+        return `${column.name} holds a mixed or null-holding array`;
       break;
     }
     case 'String':
       break;
   }
-  if (column.allowedValues && !column.allowedValues.includes(value)) return `${column.name} "${value}" is not one of ${column.allowedValues.join(', ')}`;
-  if (column.name === 'BillingCurrency' && !NATIONAL_CURRENCY.test(value)) return `BillingCurrency "${value}" is not an ISO 4217 code`;
+  if (column.allowedValues && !column.allowedValues.includes(value))
+    return `${column.name} "${value}" is not one of ${column.allowedValues.join(', ')}`;
+  if (column.name === 'BillingCurrency' && !NATIONAL_CURRENCY.test(value))
+    return `BillingCurrency "${value}" is not an ISO 4217 code`;
   if (column.name === 'SkuPriceDetails') {
     const bad = Object.keys(jsonObject(value)!).find((key) => !PASCAL_CASE.test(key) && !CUSTOM_COLUMN.test(key));
     if (bad) return `SkuPriceDetails key "${bad}" is neither PascalCase nor x_-prefixed`;
@@ -310,14 +369,20 @@ export class FocusChecker {
   private readonly serviceSubcategoryOf = new Map<string, string | null>();
   private readonly skuOfPrice = new Map<string, string | null>();
 
-  constructor(private readonly header: readonly string[], options: CheckerOptions = {}) {
+  constructor(
+    private readonly header: readonly string[],
+    options: CheckerOptions = {},
+  ) {
     const present = new Set(header);
     const rule = (id: string, description: string) => this.rule(id, description);
     const columns = rule('columns.mandatory-present', 'Every mandatory FOCUS 1.3 column is present');
     for (const name of [...MANDATORY_COLUMNS, ...(options.requiredColumns ?? [])]) {
       if (!present.has(name)) this.fail(columns, `column ${name} is missing`);
     }
-    const names = rule('columns.names', 'Every column is a FOCUS 1.3 column or an x_ custom column of at most 50 characters, once');
+    const names = rule(
+      'columns.names',
+      'Every column is a FOCUS 1.3 column or an x_ custom column of at most 50 characters, once',
+    );
     const seen = new Set<string>();
     let customSeen = false;
     const order = rule('columns.custom-last', 'x_ custom columns come after every FOCUS column');
@@ -325,17 +390,23 @@ export class FocusChecker {
       if (seen.has(name)) this.fail(names, `column ${name} appears twice`);
       seen.add(name);
       const custom = CUSTOM_COLUMN.test(name);
-      if ((!FOCUS_COLUMNS.has(name) && !custom) || name.length > 50) this.fail(names, `column "${name}" is not a FOCUS 1.3 column nor x_-prefixed`);
+      if ((!FOCUS_COLUMNS.has(name) && !custom) || name.length > 50)
+        this.fail(names, `column "${name}" is not a FOCUS 1.3 column nor x_-prefixed`);
       if (custom) customSeen = true;
       else if (customSeen) this.fail(order, `FOCUS column ${name} follows an x_ column`);
     }
     this.focusColumns = header.filter((name) => FOCUS_COLUMNS.has(name)).map((name) => FOCUS_COLUMNS.get(name)!);
     // Errata #9/#10: PricingCurrency and PricingCurrencyEffectiveCost are never null when present.
-    rule('values.column-format', 'Each value matches its column: type and format, nullability, allowed values, ISO 4217 BillingCurrency, KeyValue/JsonObject JSON');
+    rule(
+      'values.column-format',
+      'Each value matches its column: type and format, nullability, allowed values, ISO 4217 BillingCurrency, KeyValue/JsonObject JSON',
+    );
     this.rowRules = ROW_RULES.filter((def) => def.columns.every((name) => present.has(name)));
     for (const def of this.rowRules) rule(def.id, def.description);
-    if (present.has('ServiceName') && present.has('ServiceCategory')) rule('cross.service-name-category', 'Each ServiceName maps to one ServiceCategory (and one ServiceSubcategory)');
-    if (present.has('SkuPriceId') && present.has('SkuId')) rule('cross.sku-price-one-sku', 'Each SkuPriceId has one parent SkuId');
+    if (present.has('ServiceName') && present.has('ServiceCategory'))
+      rule('cross.service-name-category', 'Each ServiceName maps to one ServiceCategory (and one ServiceSubcategory)');
+    if (present.has('SkuPriceId') && present.has('SkuId'))
+      rule('cross.sku-price-one-sku', 'Each SkuPriceId has one parent SkuId');
   }
 
   private rule(id: string, description: string): RuleResult {
@@ -375,7 +446,10 @@ export class FocusChecker {
       if (known === undefined) {
         this.serviceCategoryOf.set(name, row.ServiceCategory ?? '');
         this.serviceSubcategoryOf.set(name, row.ServiceSubcategory ?? null);
-      } else if (known !== (row.ServiceCategory ?? '') || ('ServiceSubcategory' in row && this.serviceSubcategoryOf.get(name) !== row.ServiceSubcategory)) {
+      } else if (
+        known !== (row.ServiceCategory ?? '') ||
+        ('ServiceSubcategory' in row && this.serviceSubcategoryOf.get(name) !== row.ServiceSubcategory)
+      ) {
         this.fail(services, `ServiceName ${name} has a second category or subcategory`);
       }
     }
@@ -383,7 +457,8 @@ export class FocusChecker {
     if (skus && row.SkuPriceId) {
       const known = this.skuOfPrice.get(row.SkuPriceId);
       if (known === undefined) this.skuOfPrice.set(row.SkuPriceId, row.SkuId ?? null);
-      else if (known !== (row.SkuId ?? null)) this.fail(skus, `SkuPriceId ${row.SkuPriceId} has SkuIds ${known} and ${row.SkuId}`);
+      else if (known !== (row.SkuId ?? null))
+        this.fail(skus, `SkuPriceId ${row.SkuPriceId} has SkuIds ${known} and ${row.SkuId}`);
     }
   }
 
@@ -396,7 +471,9 @@ export class FocusChecker {
 
 /** The checker as our export is held to it: every conditional column it writes must be there too. */
 export function exportChecker(header: readonly string[]): FocusChecker {
-  return new FocusChecker(header, { requiredColumns: EXPORT_COLUMNS.filter((column) => column.level !== 'Custom').map((column) => column.name) });
+  return new FocusChecker(header, {
+    requiredColumns: EXPORT_COLUMNS.filter((column) => column.level !== 'Custom').map((column) => column.name),
+  });
 }
 
 /** A JSONL value as the checker's text: numbers keep their JSON text; strings stay; null is null. */

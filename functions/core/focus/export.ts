@@ -47,7 +47,13 @@ export interface FocusDeps {
 
 export type FocusExport =
   | { readonly kind: 'inline'; readonly file: FocusFile; readonly body: string }
-  | { readonly kind: 'stored'; readonly file: FocusFile; readonly key: string; readonly url: string; readonly expiresInSeconds: number };
+  | {
+      readonly kind: 'stored';
+      readonly file: FocusFile;
+      readonly key: string;
+      readonly url: string;
+      readonly expiresInSeconds: number;
+    };
 
 /** Bytes `text` takes inside a JSON string (UTF-8, with `"`, `\` and control characters escaped). */
 export function escapedBytes(text: string): number {
@@ -61,7 +67,12 @@ export function escapedBytes(text: string): number {
 }
 
 /** The export's chunks: rows of the workspace's ledger in the range, written in `format`. */
-export async function focusChunks(workspaceId: string, range: FocusRange, format: FocusFormat, deps: Omit<FocusDeps, 'store' | 'clock'>): Promise<AsyncGenerator<string>> {
+export async function focusChunks(
+  workspaceId: string,
+  range: FocusRange,
+  format: FocusFormat,
+  deps: Omit<FocusDeps, 'store' | 'clock'>,
+): Promise<AsyncGenerator<string>> {
   const workspace = await deps.workspaces.get(workspaceId);
   const rows = focusRows(deps.ledger.entriesBetween(workspaceId, range.from, range.to), {
     workspaceId,
@@ -73,7 +84,11 @@ export async function focusChunks(workspaceId: string, range: FocusRange, format
   return writeFocus(format, rows);
 }
 
-export async function exportFocus(principal: Principal, input: { range: FocusRange; format: FocusFormat }, deps: FocusDeps): Promise<FocusExport> {
+export async function exportFocus(
+  principal: Principal,
+  input: { range: FocusRange; format: FocusFormat },
+  deps: FocusDeps,
+): Promise<FocusExport> {
   const file = FOCUS_FILES[input.format];
   const chunks = await focusChunks(principal.workspaceId, input.range, input.format, deps);
   const limit = deps.inlineLimitBytes ?? INLINE_LIMIT_BYTES;
@@ -99,7 +114,17 @@ export async function exportFocus(principal: Principal, input: { range: FocusRan
 }
 
 /** The metadata document of the workspace's dataset for the range. */
-export async function focusMetadataFor(principal: Principal, range: FocusRange, deps: Pick<FocusDeps, 'workspaces' | 'clock' | 'identity'>): Promise<Record<string, unknown>> {
+export async function focusMetadataFor(
+  principal: Principal,
+  range: FocusRange,
+  deps: Pick<FocusDeps, 'workspaces' | 'clock' | 'identity'>,
+): Promise<Record<string, unknown>> {
   const workspace = await deps.workspaces.get(principal.workspaceId);
-  return focusMetadata({ workspaceId: principal.workspaceId, workspaceName: workspace?.name ?? null, range, identity: deps.identity, now: deps.clock.now() });
+  return focusMetadata({
+    workspaceId: principal.workspaceId,
+    workspaceName: workspace?.name ?? null,
+    range,
+    identity: deps.identity,
+    now: deps.clock.now(),
+  });
 }

@@ -36,7 +36,9 @@ export function columnDefinition(column: FocusColumn): Record<string, unknown> {
     ColumnName: column.name,
     DataType: dataType,
     ...(column.type === 'Decimal' ? { NumericPrecision: 38, NumberScale: 12 } : {}),
-    ...(column.stringMaxLength !== undefined ? { StringMaxLength: column.stringMaxLength, StringEncoding: 'UTF-8' } : {}),
+    ...(column.stringMaxLength !== undefined
+      ? { StringMaxLength: column.stringMaxLength, StringEncoding: 'UTF-8' }
+      : {}),
     ...(column.deprecated ? { Deprecated: true } : {}),
     // Not among the spec's ColumnDefinition properties, which allow more: what a reader needs to know.
     FeatureLevel: column.level,
@@ -46,7 +48,9 @@ export function columnDefinition(column: FocusColumn): Record<string, unknown> {
 }
 
 export const COLUMN_DEFINITIONS = EXPORT_COLUMNS.map(columnDefinition);
-export const SCHEMA_ID = nameUuid(`schema:${FOCUS_VERSION}:${DATA_GENERATOR_VERSION}:${JSON.stringify(COLUMN_DEFINITIONS)}`);
+export const SCHEMA_ID = nameUuid(
+  `schema:${FOCUS_VERSION}:${DATA_GENERATOR_VERSION}:${JSON.stringify(COLUMN_DEFINITIONS)}`,
+);
 
 export interface FocusMetadataInput {
   readonly workspaceId: string;

@@ -18,16 +18,36 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9}
 
 /** Parses one bound; throws a ValidationError naming the parameter. */
 export function parseInstant(name: string, text: string | undefined): Date {
-  if (text === undefined || text === '') throw new ValidationError(`${name} is required: an ISO 8601 date (2026-05-01, midnight UTC) or date-time (2026-05-01T12:00:00Z)`);
+  if (text === undefined || text === '')
+    throw new ValidationError(
+      `${name} is required: an ISO 8601 date (2026-05-01, midnight UTC) or date-time (2026-05-01T12:00:00Z)`,
+    );
   const date = DATE_ONLY.exec(text);
   const time = date ? undefined : DATE_TIME.exec(text);
-  if (!date && !time) throw new ValidationError(`${name} must be an ISO 8601 date (2026-05-01) or date-time in UTC (2026-05-01T12:00:00Z); got "${text}"`);
+  if (!date && !time)
+    throw new ValidationError(
+      `${name} must be an ISO 8601 date (2026-05-01) or date-time in UTC (2026-05-01T12:00:00Z); got "${text}"`,
+    );
   const [, y, mo, d, h = '0', mi = '0', s = '0', fraction = '', zone = 'Z'] = (date ?? time)!;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const utc = Date.UTC(year, month - 1, day, hour, minute, second, Math.floor(Number(`0${fraction || '.0'}`) * 1000));
   const check = new Date(utc);
   // Date.UTC rolls 2026-02-30 over to March; a calendar date that does not exist is refused instead.
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
     throw new ValidationError(`${name} is not a real date or time: "${text}"`);
   }
   return new Date(utc - offsetMs(zone));
@@ -44,9 +64,14 @@ function offsetMs(zone: string): number {
 export function parseRange(input: { from?: string; to?: string }): FocusRange {
   const from = parseInstant('from', input.from);
   const to = parseInstant('to', input.to);
-  if (from.getTime() >= to.getTime()) throw new ValidationError(`from must be before to (to is exclusive); got from ${from.toISOString()}, to ${to.toISOString()}`);
+  if (from.getTime() >= to.getTime())
+    throw new ValidationError(
+      `from must be before to (to is exclusive); got from ${from.toISOString()}, to ${to.toISOString()}`,
+    );
   if (to.getTime() - from.getTime() > MAX_EXPORT_DAYS * DAY_MS) {
-    throw new ValidationError(`The range may span at most ${MAX_EXPORT_DAYS} days; ${from.toISOString()} to ${to.toISOString()} is longer: split it`);
+    throw new ValidationError(
+      `The range may span at most ${MAX_EXPORT_DAYS} days; ${from.toISOString()} to ${to.toISOString()} is longer: split it`,
+    );
   }
   return { from, to };
 }

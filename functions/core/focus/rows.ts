@@ -8,7 +8,14 @@
 // Memory: one hour's usage groups at a time, whatever the range. Costs are exact decimals (decimal.ts).
 // Money: usage is prepaid, so a Usage row bills nothing (BilledCost 0) and its EffectiveCost is the
 // credits burned at the list price of a credit; a Purchase bills what was paid and has EffectiveCost 0.
-import type { LedgerEntry, PaymentReference, RefundEntry, UsageEntry, UsagePricing, UsageResource } from '../credits/ledger-entry.ts';
+import type {
+  LedgerEntry,
+  PaymentReference,
+  RefundEntry,
+  UsageEntry,
+  UsagePricing,
+  UsageResource,
+} from '../credits/ledger-entry.ts';
 import { EXPORT_COLUMNS, type FocusRow } from './columns.ts';
 import { divide, formatFixed, fromInteger, fromNumber, multiply, parseFixed, ZERO, type Fixed } from './decimal.ts';
 import type { FocusRange } from './range.ts';
@@ -46,7 +53,7 @@ export interface FocusExportScope {
 
 /** `2026-05-01T12:00:00Z`: whole seconds, UTC, as the FOCUS DateTime format and the validator want. */
 export function isoSeconds(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19) + 'Z';
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
 }
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -79,7 +86,8 @@ function consumedText(quantity: number): string {
   return Number.isInteger(quantity) ? String(quantity) : formatFixed(fromNumber(quantity));
 }
 
-const clip = (text: string | undefined, max: number) => (text === undefined ? undefined : text.length > max ? text.slice(0, max) : text);
+const clip = (text: string | undefined, max: number) =>
+  text === undefined ? undefined : text.length > max ? text.slice(0, max) : text;
 
 interface UsageGroup {
   pricing: UsagePricing;
@@ -163,7 +171,14 @@ class RowFactory {
   }
 
   /** Usage priced in credits: SKU, unit prices in money and in credits, quantities, costs. */
-  private priced(row: FocusRow, pricing: UsagePricing, resource: UsageResource | undefined, pricingQuantity: number, quantity: number, credits: number): FocusRow {
+  private priced(
+    row: FocusRow,
+    pricing: UsagePricing,
+    resource: UsageResource | undefined,
+    pricingQuantity: number,
+    quantity: number,
+    credits: number,
+  ): FocusRow {
     const { fixed: unitPrice, text: unitPriceText } = this.unitPrice(pricing.unitPrice);
     const listCost = formatFixed(multiply(unitPrice, fromInteger(pricingQuantity)));
     const burned = -credits;
@@ -201,7 +216,14 @@ class RowFactory {
   }
 
   usage(hourMs: number, group: UsageGroup): FocusRow {
-    const row = this.priced(this.row(hourMs), group.pricing, group.resource, group.pricingQuantity, group.quantity, group.credits);
+    const row = this.priced(
+      this.row(hourMs),
+      group.pricing,
+      group.resource,
+      group.pricingQuantity,
+      group.quantity,
+      group.credits,
+    );
     row.x_CreditEntryType = 'usage';
     row.x_CreditEntryCount = String(group.count);
     return row;
@@ -216,22 +238,51 @@ class RowFactory {
     row.x_Credits = String(entry.credits);
     switch (entry.type) {
       case 'purchase':
-        return this.purchase(row, entry.credits, entry.payment, entry.source === 'plan' ? 'Recurring' : 'One-Time', clip(entry.description, 200), entry.id);
+        return this.purchase(
+          row,
+          entry.credits,
+          entry.payment,
+          entry.source === 'plan' ? 'Recurring' : 'One-Time',
+          clip(entry.description, 200),
+          entry.id,
+        );
       case 'grant':
         row.x_GrantedBy = entry.grantedBy;
-        return this.unpriced(row, 'Credit', entry.grantedBy === 'plan' ? 'Recurring' : 'One-Time', clip(entry.description, 200) ?? `Credit grant (${entry.credits} credits)`);
+        return this.unpriced(
+          row,
+          'Credit',
+          entry.grantedBy === 'plan' ? 'Recurring' : 'One-Time',
+          clip(entry.description, 200) ?? `Credit grant (${entry.credits} credits)`,
+        );
       case 'refund':
         return this.refund(row, entry, hourMs);
       case 'adjustment':
         row.x_Reason = clip(entry.reason, 500) ?? null;
-        return this.unpriced(row, 'Adjustment', 'One-Time', clip(entry.description, 200) ?? `Credit balance adjustment (${entry.credits} credits)`);
+        return this.unpriced(
+          row,
+          'Adjustment',
+          'One-Time',
+          clip(entry.description, 200) ?? `Credit balance adjustment (${entry.credits} credits)`,
+        );
       case 'expiry':
-        return this.unpriced(row, 'Adjustment', 'One-Time', clip(entry.description, 200) ?? `Expired credits (${entry.credits} credits)`);
+        return this.unpriced(
+          row,
+          'Adjustment',
+          'One-Time',
+          clip(entry.description, 200) ?? `Expired credits (${entry.credits} credits)`,
+        );
     }
   }
 
   /** Credits bought: priced in money, EffectiveCost 0 (they prepay usage rows, which carry the cost). */
-  private purchase(row: FocusRow, credits: number, payment: PaymentReference, frequency: string, description: string | undefined, lotId: string): FocusRow {
+  private purchase(
+    row: FocusRow,
+    credits: number,
+    payment: PaymentReference,
+    frequency: string,
+    description: string | undefined,
+    lotId: string,
+  ): FocusRow {
     const paid = parseFixed(payment.amount.replace(/^-/, ''));
     const amount = payment.amount.startsWith('-') ? -paid : paid;
     const list = multiply(fromInteger(credits), this.perCredit);
@@ -239,7 +290,9 @@ class RowFactory {
     const planSku = payment.planId ? `plan.${payment.planId}` : 'credits.pack';
     row.ChargeCategory = 'Purchase';
     row.ChargeFrequency = frequency;
-    row.ChargeDescription = description ?? (payment.planId ? `Plan ${payment.planId}: ${credits} credits` : `Credit pack (${credits} credits)`);
+    row.ChargeDescription =
+      description ??
+      (payment.planId ? `Plan ${payment.planId}: ${credits} credits` : `Credit pack (${credits} credits)`);
     row.BillingCurrency = payment.currency;
     row.BilledCost = formatFixed(amount);
     row.ContractedCost = formatFixed(amount);
@@ -283,10 +336,24 @@ class RowFactory {
     if (originalMs !== undefined && monthStart(originalMs) < monthStart(hourMs)) row.ChargeClass = 'Correction';
     const description = clip(entry.description, 200);
     if (entry.refundOf.type === 'purchase' && entry.payment) {
-      return this.purchase(row, entry.credits, entry.payment, 'One-Time', description ?? `Refund of credit purchase (${entry.credits} credits)`, entry.refundOf.entryId);
+      return this.purchase(
+        row,
+        entry.credits,
+        entry.payment,
+        'One-Time',
+        description ?? `Refund of credit purchase (${entry.credits} credits)`,
+        entry.refundOf.entryId,
+      );
     }
     if (entry.refundOf.type === 'usage' && entry.pricing) {
-      this.priced(row, entry.pricing, entry.resource, entry.pricing.pricingQuantity, entry.pricing.quantity, entry.credits);
+      this.priced(
+        row,
+        entry.pricing,
+        entry.resource,
+        entry.pricing.pricingQuantity,
+        entry.pricing.quantity,
+        entry.credits,
+      );
       row.ChargeDescription = description ?? `Refund: ${row.ChargeDescription}`;
       return row;
     }
@@ -303,7 +370,10 @@ const groupKey = (pricing: UsagePricing, resource: UsageResource) =>
  * The FOCUS rows of `entries` (oldest first, all inside `scope.range`): hourly usage aggregates and one
  * row per other entry. Streams: holds one hour's usage groups, whatever the number of entries.
  */
-export async function* focusRows(entries: AsyncIterable<LedgerEntry>, scope: FocusExportScope): AsyncGenerator<FocusRow> {
+export async function* focusRows(
+  entries: AsyncIterable<LedgerEntry>,
+  scope: FocusExportScope,
+): AsyncGenerator<FocusRow> {
   const factory = new RowFactory(scope);
   let currentHour = Number.NaN;
   let groups = new Map<string, UsageGroup>();
@@ -328,7 +398,14 @@ export async function* focusRows(entries: AsyncIterable<LedgerEntry>, scope: Foc
       group.credits += entry.credits;
       group.count++;
     } else {
-      groups.set(key, { pricing: entry.pricing, resource, pricingQuantity: entry.pricing.pricingQuantity, quantity: entry.pricing.quantity, credits: entry.credits, count: 1 });
+      groups.set(key, {
+        pricing: entry.pricing,
+        resource,
+        pricingQuantity: entry.pricing.pricingQuantity,
+        quantity: entry.pricing.quantity,
+        credits: entry.credits,
+        count: 1,
+      });
     }
   }
   for (const group of groups.values()) yield factory.usage(currentHour, group);

@@ -35,9 +35,10 @@ export function jsonLine(row: FocusRow): string {
   let line = '';
   for (let i = 0; i < NAMES.length; i++) {
     const value = row[NAMES[i]!];
-    line += JSON_KEYS[i]! + (value === null || value === undefined ? 'null' : IS_DECIMAL[i] ? value : JSON.stringify(value));
+    line +=
+      JSON_KEYS[i]! + (value === null || value === undefined ? 'null' : IS_DECIMAL[i] ? value : JSON.stringify(value));
   }
-  return line + '}\n';
+  return `${line}}\n`;
 }
 
 export async function* jsonlChunks(rows: AsyncIterable<FocusRow>): AsyncGenerator<string> {

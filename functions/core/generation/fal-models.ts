@@ -64,7 +64,10 @@ const SEEDANCE_PARAMS = {
   seed: { kind: 'integer', min: 0, max: 2_147_483_647 },
 } as const satisfies Record<string, ParamRule>;
 // The fast tier has no 1080p.
-const SEEDANCE_FAST_PARAMS = { ...SEEDANCE_PARAMS, resolution: { kind: 'enum', values: ['480p', '720p'] } } as const satisfies Record<string, ParamRule>;
+const SEEDANCE_FAST_PARAMS = {
+  ...SEEDANCE_PARAMS,
+  resolution: { kind: 'enum', values: ['480p', '720p'] },
+} as const satisfies Record<string, ParamRule>;
 const SEEDANCE_RATIOS = ['auto', '21:9', '16:9', '4:3', '1:1', '3:4', '9:16'] as const;
 /** The spec's reference limits of the second family. */
 const SEEDANCE_LIMITS: ReferenceLimits = { images: 9, videos: 3, audios: 3, total: 12 };

@@ -36,7 +36,8 @@ export const RESERVED_PARAM_KEYS = new Set([
   'reference_video_urls',
   'aspect_ratio',
 ]);
-const isReserved = (key: string) => RESERVED_PARAM_KEYS.has(key) || key.startsWith('fal_') || key.startsWith('__') || key.startsWith('x-');
+const isReserved = (key: string) =>
+  RESERVED_PARAM_KEYS.has(key) || key.startsWith('fal_') || key.startsWith('__') || key.startsWith('x-');
 
 /** fal endpoint ids: owner/app[/path…], no dots-only segments (they become URL path segments). */
 const ENDPOINT_ID = /^[a-z0-9][a-z0-9_-]*(\/(?!\.{1,2}(\/|$))[a-z0-9][a-z0-9._-]*){1,6}$/i;
@@ -46,7 +47,8 @@ export const UNKNOWN_ENDPOINT_SECONDS = 10;
 
 export function prepareFalJob(input: VideoSubmitInput): PreparedVideoJob {
   const endpointId = input.model ?? FAL_DEFAULT_ENDPOINT;
-  if (!ENDPOINT_ID.test(endpointId)) throw new ValidationError(`endpointId ${JSON.stringify(endpointId)} is not a fal endpoint id (owner/app/path)`);
+  if (!ENDPOINT_ID.test(endpointId))
+    throw new ValidationError(`endpointId ${JSON.stringify(endpointId)} is not a fal endpoint id (owner/app/path)`);
   const endpoint = falEndpoint(endpointId);
   return endpoint ? prepareContract(endpoint, input) : prepareOutsideContract(endpointId, input);
 }
@@ -59,7 +61,8 @@ function prepareContract(endpoint: FalEndpoint, input: VideoSubmitInput): Prepar
   // References, each under the endpoint's own wire name.
   const { fields } = endpoint;
   if (input.image) {
-    if (!fields.image) throw new ValidationError(`imageUrl: ${where} takes no image; choose an image-to-video endpoint`);
+    if (!fields.image)
+      throw new ValidationError(`imageUrl: ${where} takes no image; choose an image-to-video endpoint`);
     payload[fields.image] = wire(input.image);
   } else if (fields.imageRequired) {
     throw new ValidationError(`imageUrl is required by ${where}`);
@@ -77,7 +80,10 @@ function prepareContract(endpoint: FalEndpoint, input: VideoSubmitInput): Prepar
     ['referenceAudioUrls', audios, fields.referenceAudios],
   ] as const) {
     if (list.length === 0) continue;
-    if (!field) throw new ValidationError(`${name}: ${where} takes no ${name.replace(/^reference|Urls$/g, '').toLowerCase()} references`);
+    if (!field)
+      throw new ValidationError(
+        `${name}: ${where} takes no ${name.replace(/^reference|Urls$/g, '').toLowerCase()} references`,
+      );
     payload[field] = list.map(wire);
   }
   const limits = endpoint.referenceLimits;
@@ -92,7 +98,9 @@ function prepareContract(endpoint: FalEndpoint, input: VideoSubmitInput): Prepar
   }
   if (endpoint.mode === 'reference-to-video' && images.length + videos.length === 0) {
     throw new ValidationError(
-      audios.length > 0 ? `referenceAudioUrls: reference audio needs at least one reference image or video (${where})` : `${where} needs at least one reference image or video`,
+      audios.length > 0
+        ? `referenceAudioUrls: reference audio needs at least one reference image or video (${where})`
+        : `${where} needs at least one reference image or video`,
     );
   }
 
@@ -100,7 +108,9 @@ function prepareContract(endpoint: FalEndpoint, input: VideoSubmitInput): Prepar
   if (input.aspectRatio !== undefined) {
     if (!endpoint.aspectRatios) dropped.push('aspectRatio');
     else if (!endpoint.aspectRatios.includes(input.aspectRatio)) {
-      throw new ValidationError(`aspectRatio ${input.aspectRatio} is not one ${where} supports (${endpoint.aspectRatios.join(', ')})`);
+      throw new ValidationError(
+        `aspectRatio ${input.aspectRatio} is not one ${where} supports (${endpoint.aspectRatios.join(', ')})`,
+      );
     } else payload.aspect_ratio = input.aspectRatio;
   }
 
@@ -114,15 +124,31 @@ function prepareContract(endpoint: FalEndpoint, input: VideoSubmitInput): Prepar
       continue;
     }
     payload[key] = wireParam(key, value, rule, where);
-    if (key === 'duration' && rule.kind === 'seconds') seconds = value === 'auto' ? rule.max : Number(String(value).replace(/s$/, ''));
+    if (key === 'duration' && rule.kind === 'seconds')
+      seconds = value === 'auto' ? rule.max : Number(String(value).replace(/s$/, ''));
   }
 
-  return { provider: 'provider-two', model: endpoint.id, mode: endpoint.mode, payload, durationSeconds: seconds, priceModel: endpoint.priceModel, dropped };
+  return {
+    provider: 'provider-two',
+    model: endpoint.id,
+    mode: endpoint.mode,
+    payload,
+    durationSeconds: seconds,
+    priceModel: endpoint.priceModel,
+    dropped,
+  };
 }
 
 function prepareOutsideContract(endpointId: string, input: VideoSubmitInput): PreparedVideoJob {
-  if (input.lastFrame || input.referenceImages?.length || input.referenceVideos?.length || input.referenceAudios?.length) {
-    throw new ValidationError(`endpointId ${endpointId} is outside the model contract: it takes imageUrl as its only reference (sent as image_url)`);
+  if (
+    input.lastFrame ||
+    input.referenceImages?.length ||
+    input.referenceVideos?.length ||
+    input.referenceAudios?.length
+  ) {
+    throw new ValidationError(
+      `endpointId ${endpointId} is outside the model contract: it takes imageUrl as its only reference (sent as image_url)`,
+    );
   }
   const payload: Record<string, unknown> = { prompt: input.prompt };
   for (const [key, value] of Object.entries(input.params ?? {})) if (!isReserved(key)) payload[key] = value;
@@ -142,7 +168,9 @@ function prepareOutsideContract(endpointId: string, input: VideoSubmitInput): Pr
 
 /** A reference as fal takes it: the URL, or inline bytes as a data URI. */
 function wire(reference: MediaReference): string {
-  return 'url' in reference ? reference.url : `data:${reference.contentType};base64,${Buffer.from(reference.bytes).toString('base64')}`;
+  return 'url' in reference
+    ? reference.url
+    : `data:${reference.contentType};base64,${Buffer.from(reference.bytes).toString('base64')}`;
 }
 
 function wireParam(key: string, value: unknown, rule: ParamRule, where: string): unknown {
@@ -151,20 +179,29 @@ function wireParam(key: string, value: unknown, rule: ParamRule, where: string):
   };
   switch (rule.kind) {
     case 'enum':
-      return typeof value === 'string' && rule.values.includes(value) ? value : refuse(`one of ${rule.values.join(', ')}`);
+      return typeof value === 'string' && rule.values.includes(value)
+        ? value
+        : refuse(`one of ${rule.values.join(', ')}`);
     case 'seconds': {
       if (value === 'auto') return rule.auto ? 'auto' : refuse(`${rule.min}–${rule.max} seconds`);
       const seconds = typeof value === 'number' ? value : Number(String(value).replace(/s$/, ''));
-      if (!Number.isInteger(seconds) || seconds < rule.min || seconds > rule.max) refuse(`${rule.min}–${rule.max} whole seconds${rule.auto ? ' or "auto"' : ''}`);
+      if (!Number.isInteger(seconds) || seconds < rule.min || seconds > rule.max)
+        refuse(`${rule.min}–${rule.max} whole seconds${rule.auto ? ' or "auto"' : ''}`);
       return `${seconds}${rule.suffix ?? ''}`;
     }
     case 'boolean':
       return typeof value === 'boolean' ? value : refuse('true or false');
     case 'text':
-      return typeof value === 'string' && value.length <= rule.maxLength ? value : refuse(`text of at most ${rule.maxLength} characters`);
+      return typeof value === 'string' && value.length <= rule.maxLength
+        ? value
+        : refuse(`text of at most ${rule.maxLength} characters`);
     case 'number':
-      return typeof value === 'number' && Number.isFinite(value) && value >= rule.min && value <= rule.max ? value : refuse(`a number from ${rule.min} to ${rule.max}`);
+      return typeof value === 'number' && Number.isFinite(value) && value >= rule.min && value <= rule.max
+        ? value
+        : refuse(`a number from ${rule.min} to ${rule.max}`);
     case 'integer':
-      return Number.isInteger(value) && (value as number) >= rule.min && (value as number) <= rule.max ? value : refuse(`a whole number from ${rule.min} to ${rule.max}`);
+      return Number.isInteger(value) && (value as number) >= rule.min && (value as number) <= rule.max
+        ? value
+        : refuse(`a whole number from ${rule.min} to ${rule.max}`);
   }
 }

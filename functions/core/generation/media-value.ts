@@ -20,5 +20,9 @@ export function mediaValueOf(asset: Asset): MediaValue {
 export function isMediaValue(value: unknown): value is MediaValue {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as Partial<MediaValue>;
-  return typeof candidate.assetId === 'string' && typeof candidate.contentType === 'string' && typeof candidate.kind === 'string';
+  return (
+    typeof candidate.assetId === 'string' &&
+    typeof candidate.contentType === 'string' &&
+    typeof candidate.kind === 'string'
+  );
 }

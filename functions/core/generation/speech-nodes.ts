@@ -23,7 +23,10 @@ interface SpeechNodeData {
 
 const operationIdOf = (context: NodeContext) => `run:${context.run.executionId}:${context.node.id}:${context.attempt}`;
 
-function speechNode(mode: 'tts' | 'sts', deps: () => SpeechDeps & { assets: { storage: GeneratedAssetStorage } }): JobExecutor {
+function speechNode(
+  mode: 'tts' | 'sts',
+  deps: () => SpeechDeps & { assets: { storage: GeneratedAssetStorage } },
+): JobExecutor {
   return {
     kind: 'job',
     async submit(context) {
@@ -36,17 +39,26 @@ function speechNode(mode: 'tts' | 'sts', deps: () => SpeechDeps & { assets: { st
         let text: string | undefined;
         if (mode === 'tts') {
           text = (context.inputs['text-in'] ?? []).map(asText).join('\n').trim() || (data.text ?? '').trim();
-          if (!text) throw new NodeFailedError('The audio-generation node has no text: connect text-in or set its text');
+          if (!text)
+            throw new NodeFailedError('The audio-generation node has no text: connect text-in or set its text');
         } else {
           const input = (context.inputs['audio-in'] ?? [])[0];
           if (isMediaValue(input)) {
             const asset = await resolved.assets.assets.get(context.run.workspaceId, input.assetId);
             if (!asset) throw new NodeFailedError(`audio-in: asset ${input.assetId} no longer exists`);
-            source = { bytes: await resolved.assets.storage.read(durableKeyOf(context.run.workspaceId, asset.id), SPEECH_LIMITS.maxSourceBytes), contentType: asset.contentType };
+            source = {
+              bytes: await resolved.assets.storage.read(
+                durableKeyOf(context.run.workspaceId, asset.id),
+                SPEECH_LIMITS.maxSourceBytes,
+              ),
+              contentType: asset.contentType,
+            };
           } else if (typeof input === 'string' && input.startsWith('https://')) {
             audioUrl = input;
           } else {
-            throw new NodeFailedError('audio-in needs an audio asset (from an upload or another audio node) or a public HTTPS URL');
+            throw new NodeFailedError(
+              'audio-in needs an audio asset (from an upload or another audio node) or a public HTTPS URL',
+            );
           }
         }
         const outcome = await generateSpeech(
@@ -68,13 +80,15 @@ function speechNode(mode: 'tts' | 'sts', deps: () => SpeechDeps & { assets: { st
           operationId,
           resolved,
         );
-        if (outcome.operation.status === 'failed') throw new NodeFailedError(outcome.operation.error ?? 'The audio generation failed');
+        if (outcome.operation.status === 'failed')
+          throw new NodeFailedError(outcome.operation.error ?? 'The audio generation failed');
         for (const adjusted of outcome.operation.adjusted) context.warn?.(adjusted);
         return { jobId: operationId, pollAfterSeconds: 0 };
       } catch (error) {
         // Still running in another process (a retried step): poll it.
         if (error instanceof ConflictError) return { jobId: operationId, pollAfterSeconds: RETRY_SECONDS };
-        if (error instanceof DomainError && !(error instanceof NodeFailedError)) throw new NodeFailedError(error.message);
+        if (error instanceof DomainError && !(error instanceof NodeFailedError))
+          throw new NodeFailedError(error.message);
         throw error;
       }
     },
@@ -85,11 +99,13 @@ function speechNode(mode: 'tts' | 'sts', deps: () => SpeechDeps & { assets: { st
         outcome = await speechOutcome(context.run.workspaceId, job.id, deps());
       } catch (error) {
         // Still running in another process, or a hiccup: ask again shortly.
-        if (error instanceof ConflictError || error instanceof UpstreamError || error instanceof RateLimitedError) return { done: false, pollAfterSeconds: RETRY_SECONDS };
+        if (error instanceof ConflictError || error instanceof UpstreamError || error instanceof RateLimitedError)
+          return { done: false, pollAfterSeconds: RETRY_SECONDS };
         if (error instanceof NotFoundError) throw new NodeFailedError(error.message);
         throw error;
       }
-      if (outcome.operation.status === 'failed' || !outcome.asset) throw new NodeFailedError(outcome.operation.error ?? 'The audio generation failed');
+      if (outcome.operation.status === 'failed' || !outcome.asset)
+        throw new NodeFailedError(outcome.operation.error ?? 'The audio generation failed');
       return { done: true, outputs: { 'audio-out': mediaValueOf(outcome.asset) } };
     },
   };

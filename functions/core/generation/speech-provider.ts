@@ -13,5 +13,9 @@ export interface SpeechResult {
 
 export interface SpeechProvider {
   speak(request: PreparedSpeech & { mode: 'tts' }, apiKey: string): Promise<SpeechResult>;
-  revoice(request: PreparedSpeech & { mode: 'sts' }, source: { bytes: Uint8Array; contentType: string }, apiKey: string): Promise<SpeechResult>;
+  revoice(
+    request: PreparedSpeech & { mode: 'sts' },
+    source: { bytes: Uint8Array; contentType: string },
+    apiKey: string,
+  ): Promise<SpeechResult>;
 }

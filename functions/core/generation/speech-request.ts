@@ -28,34 +28,89 @@ const text = (max: number) => z.string().check(z.maxLength(max));
 
 export const SpeechRequestBody = z
   .strictObject({
-    canvasId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('The canvas the audio is bound to: its asset is attached there')),
+    canvasId: z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(64),
+        z.describe('The canvas the audio is bound to: its asset is attached there'),
+      ),
     mode: z.enum(['tts', 'sts']).check(z.describe('tts: text to speech; sts: speech to speech')),
     text: z.optional(text(SPEECH_LIMITS.maxTextLength).check(z.describe('tts: the text to speak (or `prompt`)'))),
     prompt: z.optional(text(SPEECH_LIMITS.maxTextLength).check(z.describe('tts: the text to speak (or `text`)'))),
-    audioBase64: z.optional(z.string().check(z.maxLength(6 * 1024 * 1024), z.describe('sts: the source audio, base64 (up to about 4 MB of audio; larger sources by audioUrl)'))),
+    audioBase64: z.optional(
+      z
+        .string()
+        .check(
+          z.maxLength(6 * 1024 * 1024),
+          z.describe('sts: the source audio, base64 (up to about 4 MB of audio; larger sources by audioUrl)'),
+        ),
+    ),
     audioUrl: z.optional(z.string().check(z.maxLength(2048), z.describe('sts: the source audio, a public HTTPS URL'))),
-    voice: z.optional(z.string().check(z.regex(/^[A-Za-z0-9]{8,64}$/, 'is not a voice id'), z.describe(`Voice id; default ${SPEECH_DEFAULTS.voice}`))),
-    model: z.optional(z.string().check(z.regex(/^[a-z0-9_]{2,64}$/, 'is not a model id'), z.describe('multilingual_v2 (tts) or multilingual_sts_v2 (sts) by default'))),
+    voice: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[A-Za-z0-9]{8,64}$/, 'is not a voice id'),
+          z.describe(`Voice id; default ${SPEECH_DEFAULTS.voice}`),
+        ),
+    ),
+    model: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[a-z0-9_]{2,64}$/, 'is not a model id'),
+          z.describe('multilingual_v2 (tts) or multilingual_sts_v2 (sts) by default'),
+        ),
+    ),
     stability: z.optional(number.check(z.describe('0–1, clamped'))),
     similarityBoost: z.optional(number.check(z.describe('0–1, clamped'))),
     style: z.optional(number.check(z.describe('0–1, clamped'))),
     speed: z.optional(number.check(z.describe('0.7–1.2, clamped'))),
     speakerBoost: z.optional(z.boolean().check(z.describe('Speaker boost (voice setting)'))),
     seed: z.optional(number.check(z.describe('0–4294967295, clamped and rounded'))),
-    languageCode: z.optional(z.string().check(z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code such as en'), z.describe('tts: ISO 639-1 language (not sent to multilingual_v2)'))),
+    languageCode: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code such as en'),
+          z.describe('tts: ISO 639-1 language (not sent to multilingual_v2)'),
+        ),
+    ),
     previousText: z.optional(text(5_000).check(z.describe('tts: the text before this one, for continuity'))),
     nextText: z.optional(text(5_000).check(z.describe('tts: the text after this one, for continuity'))),
-    previousRequestIds: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20), z.describe('tts: request ids to stitch after (the last 3 kept)'))),
-    nextRequestIds: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(20), z.describe('tts: request ids to stitch before (the last 3 kept)'))),
+    previousRequestIds: z.optional(
+      z
+        .array(z.string().check(z.maxLength(100)))
+        .check(z.maxLength(20), z.describe('tts: request ids to stitch after (the last 3 kept)')),
+    ),
+    nextRequestIds: z.optional(
+      z
+        .array(z.string().check(z.maxLength(100)))
+        .check(z.maxLength(20), z.describe('tts: request ids to stitch before (the last 3 kept)')),
+    ),
     pronunciationDictionaries: z.optional(
-      z.array(z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(100)), versionId: z.optional(z.string().check(z.maxLength(100))) })).check(z.maxLength(20), z.describe('tts: pronunciation dictionaries (the first 3 kept)')),
+      z
+        .array(
+          z.strictObject({
+            id: z.string().check(z.minLength(1), z.maxLength(100)),
+            versionId: z.optional(z.string().check(z.maxLength(100))),
+          }),
+        )
+        .check(z.maxLength(20), z.describe('tts: pronunciation dictionaries (the first 3 kept)')),
     ),
     textNormalization: z.optional(z.enum(['auto', 'on', 'off']).check(z.describe('tts: text normalization'))),
     removeBackgroundNoise: z.optional(z.boolean().check(z.describe('sts: remove background noise from the source'))),
   })
   .check(
-    z.refine((body) => body.mode !== 'tts' || Boolean((body.text ?? body.prompt)?.trim()), { message: 'text or prompt is required for tts', path: ['text'] }),
-    z.refine((body) => body.mode !== 'sts' || (body.audioBase64 === undefined) !== (body.audioUrl === undefined), { message: 'sts takes exactly one of audioBase64 or audioUrl', path: ['audioBase64'] }),
+    z.refine((body) => body.mode !== 'tts' || Boolean((body.text ?? body.prompt)?.trim()), {
+      message: 'text or prompt is required for tts',
+      path: ['text'],
+    }),
+    z.refine((body) => body.mode !== 'sts' || (body.audioBase64 === undefined) !== (body.audioUrl === undefined), {
+      message: 'sts takes exactly one of audioBase64 or audioUrl',
+      path: ['audioBase64'],
+    }),
   );
 export type SpeechRequestBody = z.infer<typeof SpeechRequestBody>;
 
@@ -74,7 +129,14 @@ export interface PreparedSpeech {
   adjusted: string[];
 }
 
-function clamp(name: string, value: number | undefined, min: number, max: number, adjusted: string[], integer = false): number | undefined {
+function clamp(
+  name: string,
+  value: number | undefined,
+  min: number,
+  max: number,
+  adjusted: string[],
+  integer = false,
+): number | undefined {
   if (value === undefined) return undefined;
   const rounded = integer ? Math.round(value) : value;
   const clamped = Math.min(Math.max(rounded, min), max);
@@ -85,8 +147,10 @@ function clamp(name: string, value: number | undefined, min: number, max: number
 export function prepareSpeech(body: Omit<SpeechRequestBody, 'canvasId' | 'audioBase64' | 'audioUrl'>): PreparedSpeech {
   const adjusted: string[] = [];
   const model = body.model ?? (body.mode === 'tts' ? SPEECH_DEFAULTS.ttsModel : SPEECH_DEFAULTS.stsModel);
-  if (body.mode === 'sts' && !model.includes('sts')) throw new ValidationError(`model ${model} is not a speech-to-speech model`);
-  if (body.mode === 'tts' && model.includes('sts')) throw new ValidationError(`model ${model} is a speech-to-speech model; tts needs a text-to-speech model`);
+  if (body.mode === 'sts' && !model.includes('sts'))
+    throw new ValidationError(`model ${model} is not a speech-to-speech model`);
+  if (body.mode === 'tts' && model.includes('sts'))
+    throw new ValidationError(`model ${model} is a speech-to-speech model; tts needs a text-to-speech model`);
   const voiceSettings: Record<string, number | boolean> = {};
   const set = (key: string, value: number | boolean | undefined) => {
     if (value !== undefined) voiceSettings[key] = value;
@@ -102,23 +166,29 @@ export function prepareSpeech(body: Omit<SpeechRequestBody, 'canvasId' | 'audioB
   if (body.mode === 'tts') {
     // The vendor ignores (older models: refuses) language_code on multilingual_v2: not sent there.
     if (body.languageCode !== undefined) {
-      if (model === 'multilingual_v2') adjusted.push('languageCode dropped: multilingual_v2 detects the language itself');
+      if (model === 'multilingual_v2')
+        adjusted.push('languageCode dropped: multilingual_v2 detects the language itself');
       else extras.language_code = body.languageCode;
     }
     if (body.previousText !== undefined) extras.previous_text = body.previousText;
     if (body.nextText !== undefined) extras.next_text = body.nextText;
     const ids = (name: string, list: string[] | undefined, wire: string) => {
       if (list === undefined) return;
-      if (list.length > SPEECH_LIMITS.maxStitchingIds) adjusted.push(`${name}: the last ${SPEECH_LIMITS.maxStitchingIds} of ${list.length} kept`);
+      if (list.length > SPEECH_LIMITS.maxStitchingIds)
+        adjusted.push(`${name}: the last ${SPEECH_LIMITS.maxStitchingIds} of ${list.length} kept`);
       extras[wire] = list.slice(-SPEECH_LIMITS.maxStitchingIds);
     };
     ids('previousRequestIds', body.previousRequestIds, 'previous_request_ids');
     ids('nextRequestIds', body.nextRequestIds, 'next_request_ids');
     if (body.pronunciationDictionaries !== undefined) {
-      if (body.pronunciationDictionaries.length > SPEECH_LIMITS.maxDictionaries) adjusted.push(`pronunciationDictionaries: the first ${SPEECH_LIMITS.maxDictionaries} kept`);
+      if (body.pronunciationDictionaries.length > SPEECH_LIMITS.maxDictionaries)
+        adjusted.push(`pronunciationDictionaries: the first ${SPEECH_LIMITS.maxDictionaries} kept`);
       extras.pronunciation_dictionary_locators = body.pronunciationDictionaries
         .slice(0, SPEECH_LIMITS.maxDictionaries)
-        .map((locator) => ({ pronunciation_dictionary_id: locator.id, ...(locator.versionId ? { version_id: locator.versionId } : {}) }));
+        .map((locator) => ({
+          pronunciation_dictionary_id: locator.id,
+          ...(locator.versionId ? { version_id: locator.versionId } : {}),
+        }));
     }
     if (body.textNormalization !== undefined) extras.apply_text_normalization = body.textNormalization;
   }

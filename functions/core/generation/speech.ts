@@ -24,7 +24,13 @@ import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
 import { resolveProviderAccess, type AccessDeps } from '../integrations/access.ts';
 import type { MediaSource } from './video-jobs.ts';
 import type { SpeechProvider } from './speech-provider.ts';
-import { prepareSpeech, SPEECH_DEFAULTS, SPEECH_LIMITS, type PreparedSpeech, type SpeechRequestBody } from './speech-request.ts';
+import {
+  prepareSpeech,
+  SPEECH_DEFAULTS,
+  SPEECH_LIMITS,
+  type PreparedSpeech,
+  type SpeechRequestBody,
+} from './speech-request.ts';
 
 /** A `running` record older than this died with its process: failed, never called again. */
 export const SPEECH_DEADLINE_SECONDS = 180;
@@ -97,7 +103,11 @@ export interface SpeechOutcome {
 /** Seconds of a 128 kbit/s MP3 of `bytes` (what the provider answers, and what sts is charged by). */
 export const mp3SecondsOf = (bytes: number) => (bytes * 8) / 128_000;
 
-export async function generateSpeech(input: SpeechInput, operationId: string, deps: SpeechDeps): Promise<SpeechOutcome> {
+export async function generateSpeech(
+  input: SpeechInput,
+  operationId: string,
+  deps: SpeechDeps,
+): Promise<SpeechOutcome> {
   const known = await deps.operations.get(input.workspaceId, operationId);
   if (known) return replay(known, deps);
 
@@ -107,9 +117,18 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
   const held =
     prepared.mode === 'tts'
       ? { sku: 'audio.tts', quantity: prepared.text!.length / 1000 }
-      : { sku: 'audio.sts', quantity: Math.min(Math.max(Math.ceil(mp3SecondsOf(source!.bytes.length)), STS_HOLD_SECONDS.min), STS_HOLD_SECONDS.max) };
+      : {
+          sku: 'audio.sts',
+          quantity: Math.min(
+            Math.max(Math.ceil(mp3SecondsOf(source!.bytes.length)), STS_HOLD_SECONDS.min),
+            STS_HOLD_SECONDS.max,
+          ),
+        };
   // Refusals before any write: credits (402) and the caller's admission (the route's rate limit, 429).
-  await assertAffordable({ workspaceId: input.workspaceId, sku: held.sku, model: prepared.model, quantity: held.quantity }, deps.credits);
+  await assertAffordable(
+    { workspaceId: input.workspaceId, sku: held.sku, model: prepared.model, quantity: held.quantity },
+    deps.credits,
+  );
   await input.admit?.();
 
   const now = deps.clock.now();
@@ -136,7 +155,20 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
 
   try {
     await holdCredits(
-      { workspaceId: input.workspaceId, operationId, sku: held.sku, model: prepared.model, quantity: held.quantity, resource: { canvasId: input.canvasId, provider: 'speech', ...(input.nodeId ? { nodeId: input.nodeId } : {}), ...(input.executionId ? { executionId: input.executionId } : {}) }, description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}` },
+      {
+        workspaceId: input.workspaceId,
+        operationId,
+        sku: held.sku,
+        model: prepared.model,
+        quantity: held.quantity,
+        resource: {
+          canvasId: input.canvasId,
+          provider: 'speech',
+          ...(input.nodeId ? { nodeId: input.nodeId } : {}),
+          ...(input.executionId ? { executionId: input.executionId } : {}),
+        },
+        description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}`,
+      },
       deps.credits,
     );
   } catch (error) {
@@ -147,20 +179,43 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
 
   let result;
   try {
-    result = prepared.mode === 'tts' ? await deps.provider.speak(prepared as PreparedSpeech & { mode: 'tts' }, apiKey) : await deps.provider.revoice(prepared as PreparedSpeech & { mode: 'sts' }, source!, apiKey);
+    result =
+      prepared.mode === 'tts'
+        ? await deps.provider.speak(prepared as PreparedSpeech & { mode: 'tts' }, apiKey)
+        : await deps.provider.revoice(prepared as PreparedSpeech & { mode: 'sts' }, source!, apiKey);
   } catch (error) {
     operation = await change(operation, { status: 'failed', error: messageOf(error) }, deps);
     await releaseHold(operation, deps.credits);
     throw error;
   }
-  const quantity = prepared.mode === 'tts' ? (result.characterCost ?? prepared.text!.length) / 1000 : mp3SecondsOf(result.audio.length);
-  const charge = () => chargeHold({ workspaceId: input.workspaceId, operationId, quantity, resource: result.requestId ? { providerJobId: result.requestId } : {} }, deps.credits).then(() => undefined);
+  const quantity =
+    prepared.mode === 'tts'
+      ? (result.characterCost ?? prepared.text!.length) / 1000
+      : mp3SecondsOf(result.audio.length);
+  const charge = () =>
+    chargeHold(
+      {
+        workspaceId: input.workspaceId,
+        operationId,
+        quantity,
+        resource: result.requestId ? { providerJobId: result.requestId } : {},
+      },
+      deps.credits,
+    ).then(() => undefined);
   let asset: Asset;
   try {
     asset = await stored(operation, result.audio, result.contentType, charge, deps);
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
-    operation = await change(operation, { status: 'failed', error: `The audio could not be charged, so it was not delivered: ${messageOf(error)}`, providerRequestId: result.requestId ?? null }, deps);
+    operation = await change(
+      operation,
+      {
+        status: 'failed',
+        error: `The audio could not be charged, so it was not delivered: ${messageOf(error)}`,
+        providerRequestId: result.requestId ?? null,
+      },
+      deps,
+    );
     throw error;
   }
   operation = await change(operation, { status: 'succeeded', providerRequestId: result.requestId ?? null }, deps);
@@ -171,7 +226,11 @@ export async function generateSpeech(input: SpeechInput, operationId: string, de
  * Where a recorded operation stands: its asset, its failure, or (409) still running — a record whose
  * process died is failed and its hold released here.
  */
-export async function speechOutcome(workspaceId: string, operationId: string, deps: SpeechDeps): Promise<SpeechOutcome> {
+export async function speechOutcome(
+  workspaceId: string,
+  operationId: string,
+  deps: SpeechDeps,
+): Promise<SpeechOutcome> {
   const operation = await deps.operations.get(workspaceId, operationId);
   if (!operation) throw new NotFoundError(`Audio operation ${operationId} not found`);
   return replay(operation, deps);
@@ -186,10 +245,19 @@ async function replay(operation: SpeechOperation, deps: SpeechDeps): Promise<Spe
   }
   if (operation.status === 'running') {
     if (Date.parse(operation.createdAt) + SPEECH_DEADLINE_SECONDS * 1000 > deps.clock.now().getTime()) {
-      throw new ConflictError(`Audio operation ${operation.operationId} is still running; retry shortly`, { retryAfterSeconds: 5 });
+      throw new ConflictError(`Audio operation ${operation.operationId} is still running; retry shortly`, {
+        retryAfterSeconds: 5,
+      });
     }
     // Its process died mid-call: the provider may have billed it, but it is never called again.
-    operation = await change(operation, { status: 'failed', error: 'The generation did not complete (the service stopped during the call); it was not retried' }, deps);
+    operation = await change(
+      operation,
+      {
+        status: 'failed',
+        error: 'The generation did not complete (the service stopped during the call); it was not retried',
+      },
+      deps,
+    );
     await releaseHold(operation, deps.credits).catch((error: unknown) => {
       if (!(error instanceof NotFoundError)) throw error;
     });
@@ -197,7 +265,13 @@ async function replay(operation: SpeechOperation, deps: SpeechDeps): Promise<Spe
   return { operation, replayed: true };
 }
 
-async function stored(operation: SpeechOperation, audio: Uint8Array, contentType: string, charge: () => Promise<void>, deps: SpeechDeps): Promise<Asset> {
+async function stored(
+  operation: SpeechOperation,
+  audio: Uint8Array,
+  contentType: string,
+  charge: () => Promise<void>,
+  deps: SpeechDeps,
+): Promise<Asset> {
   try {
     return await storeGeneratedAsset(
       {
@@ -207,7 +281,11 @@ async function stored(operation: SpeechOperation, audio: Uint8Array, contentType
         nodeId: operation.nodeId ?? 'generate-audio',
         contentType: contentType.startsWith('audio/') ? contentType : SPEECH_DEFAULTS.contentType,
         body: audio,
-        source: { provider: 'speech', ...(operation.executionId ? { executionId: operation.executionId } : {}), detail: { operationId: operation.operationId, model: operation.model, voice: operation.voice } },
+        source: {
+          provider: 'speech',
+          ...(operation.executionId ? { executionId: operation.executionId } : {}),
+          detail: { operationId: operation.operationId, model: operation.model, voice: operation.voice },
+        },
         name: `${operation.nodeId ?? operation.mode}-${operation.assetId.slice(-6)}.mp3`,
         beforeRecord: charge,
       },
@@ -222,7 +300,11 @@ async function stored(operation: SpeechOperation, audio: Uint8Array, contentType
 }
 
 async function credentialFor(workspaceId: string, prepared: PreparedSpeech, deps: SpeechDeps): Promise<string> {
-  const access = await resolveProviderAccess(workspaceId, { provider: 'speech', model: prepared.model, voice: prepared.voice }, deps.access);
+  const access = await resolveProviderAccess(
+    workspaceId,
+    { provider: 'speech', model: prepared.model, voice: prepared.voice },
+    deps.access,
+  );
   if (access.source === 'workspace') {
     if (!access.secret.apiKey) throw new UpstreamError("The workspace's speech connection has no apiKey");
     return access.secret.apiKey;
@@ -232,11 +314,16 @@ async function credentialFor(workspaceId: string, prepared: PreparedSpeech, deps
   return key;
 }
 
-async function sourceOf(body: SpeechInput['body'], deps: SpeechDeps): Promise<{ bytes: Uint8Array; contentType: string }> {
+async function sourceOf(
+  body: SpeechInput['body'],
+  deps: SpeechDeps,
+): Promise<{ bytes: Uint8Array; contentType: string }> {
   if (body.audioBase64 !== undefined) {
     const bytes = Buffer.from(body.audioBase64, 'base64');
-    if (bytes.length === 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.audioBase64)) throw new ValidationError('audioBase64 is not base64 audio');
-    if (bytes.length > SPEECH_LIMITS.maxSourceBytes) throw new ValidationError(`audioBase64: the source audio may be at most ${SPEECH_LIMITS.maxSourceBytes} bytes`);
+    if (bytes.length === 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(body.audioBase64))
+      throw new ValidationError('audioBase64 is not base64 audio');
+    if (bytes.length > SPEECH_LIMITS.maxSourceBytes)
+      throw new ValidationError(`audioBase64: the source audio may be at most ${SPEECH_LIMITS.maxSourceBytes} bytes`);
     return { bytes, contentType: 'audio/mpeg' };
   }
   const url = await deps.checkUrl(body.audioUrl!, 'audioUrl');
@@ -244,14 +331,20 @@ async function sourceOf(body: SpeechInput['body'], deps: SpeechDeps): Promise<{ 
   const chunks: Buffer[] = [];
   for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Buffer));
   const contentType = (opened.contentType ?? 'audio/mpeg').split(';')[0]!.trim();
-  if (!contentType.startsWith('audio/') && !contentType.startsWith('video/')) throw new ValidationError(`audioUrl answered ${contentType}, not audio`);
+  if (!contentType.startsWith('audio/') && !contentType.startsWith('video/'))
+    throw new ValidationError(`audioUrl answered ${contentType}, not audio`);
   return { bytes: Buffer.concat(chunks), contentType };
 }
 
-async function change(operation: SpeechOperation, patch: Partial<SpeechOperation>, deps: SpeechDeps): Promise<SpeechOperation> {
+async function change(
+  operation: SpeechOperation,
+  patch: Partial<SpeechOperation>,
+  deps: SpeechDeps,
+): Promise<SpeechOperation> {
   const next = { ...operation, ...patch, version: operation.version + 1, updatedAt: deps.clock.now().toISOString() };
   await deps.operations.update(next, operation.version);
   return next;
 }
 
-const messageOf = (error: unknown) => (error instanceof DomainError || error instanceof Error ? error.message : String(error)).slice(0, 500);
+const messageOf = (error: unknown) =>
+  (error instanceof DomainError || error instanceof Error ? error.message : String(error)).slice(0, 500);

@@ -19,13 +19,20 @@ export interface StatusTokenClaims {
 }
 
 /** The token key: the service key under a purpose label, so no other derived secret can stand in for it. */
-export const statusTokenKey = (serviceKey: string) => createHmac('sha256', serviceKey).update('video-status-token\nv1').digest();
+export const statusTokenKey = (serviceKey: string) =>
+  createHmac('sha256', serviceKey).update('video-status-token\nv1').digest();
 
 const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
-export function issueStatusToken(claims: Omit<StatusTokenClaims, 'expiresAt'>, key: Buffer, now: Date): { token: string; expiresAt: string } {
+export function issueStatusToken(
+  claims: Omit<StatusTokenClaims, 'expiresAt'>,
+  key: Buffer,
+  now: Date,
+): { token: string; expiresAt: string } {
   const expiresAt = Math.floor(now.getTime() / 1000) + STATUS_TOKEN_TTL_SECONDS;
-  const body = Buffer.from(JSON.stringify({ w: claims.workspaceId, c: claims.canvasId, j: claims.jobId, e: expiresAt })).toString('base64url');
+  const body = Buffer.from(
+    JSON.stringify({ w: claims.workspaceId, c: claims.canvasId, j: claims.jobId, e: expiresAt }),
+  ).toString('base64url');
   return { token: `${body}.${sign(key, body)}`, expiresAt: new Date(expiresAt * 1000).toISOString() };
 }
 
@@ -38,17 +45,24 @@ export function verifyStatusToken(token: string, key: Buffer, workspaceId: strin
   if (!body || !signature || extra !== undefined) throw new UnauthorizedError('statusToken is malformed');
   const expected = Buffer.from(sign(key, body));
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError('statusToken is not valid');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new UnauthorizedError('statusToken is not valid');
   let claims: { w?: unknown; c?: unknown; j?: unknown; e?: unknown };
   try {
     claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof claims;
   } catch {
     throw new UnauthorizedError('statusToken is malformed');
   }
-  if (typeof claims.w !== 'string' || typeof claims.c !== 'string' || typeof claims.j !== 'string' || typeof claims.e !== 'number') {
+  if (
+    typeof claims.w !== 'string' ||
+    typeof claims.c !== 'string' ||
+    typeof claims.j !== 'string' ||
+    typeof claims.e !== 'number'
+  ) {
     throw new UnauthorizedError('statusToken is malformed');
   }
-  if (claims.e * 1000 <= now.getTime()) throw new UnauthorizedError('statusToken has expired: submit the job again or poll with a fresh token');
+  if (claims.e * 1000 <= now.getTime())
+    throw new UnauthorizedError('statusToken has expired: submit the job again or poll with a fresh token');
   if (claims.w !== workspaceId) throw new ForbiddenError('statusToken belongs to another workspace');
   return { workspaceId: claims.w, canvasId: claims.c, jobId: claims.j, expiresAt: claims.e };
 }

@@ -30,7 +30,10 @@ export interface VeoModel {
 /** modelParams keys provider one takes: our name → its Gemini wire name under `parameters`, and its rule. */
 export const VEO_PARAMS: Readonly<Record<string, { wire: string; rule: VeoParamRule }>> = {
   negative_prompt: { wire: 'negativePrompt', rule: { kind: 'text', maxLength: 2500 } },
-  person_generation: { wire: 'personGeneration', rule: { kind: 'enum', values: ['allow_all', 'allow_adult', 'dont_allow'] } },
+  person_generation: {
+    wire: 'personGeneration',
+    rule: { kind: 'enum', values: ['allow_all', 'allow_adult', 'dont_allow'] },
+  },
 };
 
 /** The SDK's camelCase names for the same keys (a caller who read Google's docs uses these). */
@@ -44,7 +47,16 @@ export const VEO_PARAM_ALIASES: Readonly<Record<string, string>> = {
  * Keys the Gemini API refuses for Veo (Vertex-only: the SDK throws on them in Gemini-API mode) — dropped
  * and reported, never sent. Everything else unknown is dropped too; these are named in the docs.
  */
-export const VEO_UNSUPPORTED_PARAMS = ['seed', 'generate_audio', 'generateAudio', 'fps', 'compression_quality', 'resize_mode', 'output_gcs_uri', 'enhance_prompt'] as const;
+export const VEO_UNSUPPORTED_PARAMS = [
+  'seed',
+  'generate_audio',
+  'generateAudio',
+  'fps',
+  'compression_quality',
+  'resize_mode',
+  'output_gcs_uri',
+  'enhance_prompt',
+] as const;
 
 const VEO_31_COMMON = {
   durations: [4, 6, 8],

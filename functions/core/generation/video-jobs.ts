@@ -32,7 +32,14 @@ import { storeGeneratedAsset, type GeneratedAssetDeps } from '../assets/generate
 import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
 import { resolveProviderAccess, type AccessDeps } from '../integrations/access.ts';
 import type { VideoMode } from '../integrations/providers.ts';
-import { SubmitOutcomeUnknownError, type MediaReference, type ProviderCredential, type VideoProvider, type VideoProviderId, type VideoSubmitInput } from './video-provider.ts';
+import {
+  SubmitOutcomeUnknownError,
+  type MediaReference,
+  type ProviderCredential,
+  type VideoProvider,
+  type VideoProviderId,
+  type VideoSubmitInput,
+} from './video-provider.ts';
 
 export const VIDEO_JOB_ID_PREFIX = 'vjb';
 export const VIDEO_SKU = 'video.generate';
@@ -101,7 +108,10 @@ export interface VideoJobRepository {
 
 /** The media of a finished job, streamed under the outbound rules (public HTTPS, checked after DNS). */
 export interface MediaSource {
-  open(media: { url: string; headers?: Record<string, string> }, maxBytes: number): Promise<{ contentType: string | undefined; body: NodeJS.ReadableStream }>;
+  open(
+    media: { url: string; headers?: Record<string, string> },
+    maxBytes: number,
+  ): Promise<{ contentType: string | undefined; body: NodeJS.ReadableStream }>;
 }
 
 export interface VideoJobDeps {
@@ -168,7 +178,15 @@ export async function submitVideoJob(
   // The policy judges the model that will run: the one asked for, or the provider's default.
   const credential = await credentialFor(request.workspaceId, request.provider, prepared.model, deps);
   // A job the workspace cannot afford is refused (402) before anything is written.
-  await assertAffordable({ workspaceId: request.workspaceId, sku: VIDEO_SKU, model: prepared.priceModel, quantity: prepared.durationSeconds }, deps.credits);
+  await assertAffordable(
+    {
+      workspaceId: request.workspaceId,
+      sku: VIDEO_SKU,
+      model: prepared.priceModel,
+      quantity: prepared.durationSeconds,
+    },
+    deps.credits,
+  );
 
   const now = deps.clock.now().toISOString();
   let job: VideoJob = {
@@ -207,7 +225,12 @@ export async function submitVideoJob(
         sku: VIDEO_SKU,
         model: prepared.priceModel,
         quantity: prepared.durationSeconds,
-        resource: { canvasId: job.canvasId, provider: job.provider, ...(job.nodeId ? { nodeId: job.nodeId } : {}), ...(job.executionId ? { executionId: job.executionId } : {}) },
+        resource: {
+          canvasId: job.canvasId,
+          provider: job.provider,
+          ...(job.nodeId ? { nodeId: job.nodeId } : {}),
+          ...(job.executionId ? { executionId: job.executionId } : {}),
+        },
         description: `Video generation, ${prepared.model}`,
       },
       deps.credits,
@@ -224,11 +247,19 @@ export async function submitVideoJob(
     submitted = await provider.submit(prepared, credential.key);
   } catch (error) {
     const unknown = error instanceof SubmitOutcomeUnknownError;
-    job = await finish(job, { status: 'failed', error: unknown ? `${messageOf(error)}; the job was not resubmitted` : messageOf(error) }, deps);
+    job = await finish(
+      job,
+      { status: 'failed', error: unknown ? `${messageOf(error)}; the job was not resubmitted` : messageOf(error) },
+      deps,
+    );
     await releaseHold(job, deps.credits);
     throw error;
   }
-  job = await finish(job, { status: 'running', providerJobId: submitted.providerJobId, pollAfterSeconds: submitted.pollAfterSeconds }, deps);
+  job = await finish(
+    job,
+    { status: 'running', providerJobId: submitted.providerJobId, pollAfterSeconds: submitted.pollAfterSeconds },
+    deps,
+  );
   return { job, replayed: false };
 }
 
@@ -262,7 +293,12 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
   if (job.status === 'running') {
     const polled = await provider.poll({ model: job.model, providerJobId: job.providerJobId! }, credential.key);
     if (polled.state === 'pending') {
-      return { job: polled.pollAfterSeconds === job.pollAfterSeconds ? job : await finish(job, { pollAfterSeconds: polled.pollAfterSeconds }, deps) };
+      return {
+        job:
+          polled.pollAfterSeconds === job.pollAfterSeconds
+            ? job
+            : await finish(job, { pollAfterSeconds: polled.pollAfterSeconds }, deps),
+      };
     }
     if (polled.state === 'failed') {
       job = await finish(job, { status: 'failed', error: polled.message }, deps);
@@ -270,7 +306,17 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
       return { job };
     }
     // Claim the copy: only one poller wins this write; the asset id is fixed now.
-    const claimed = await tryFinish(job, { status: 'copying', assetId: newId(ASSET_ID_PREFIX, deps.clock.now().getTime()), copyClaimedAt: deps.clock.now().toISOString(), producedSeconds: polled.durationSeconds ?? null, pollAfterSeconds: 1 }, deps);
+    const claimed = await tryFinish(
+      job,
+      {
+        status: 'copying',
+        assetId: newId(ASSET_ID_PREFIX, deps.clock.now().getTime()),
+        copyClaimedAt: deps.clock.now().toISOString(),
+        producedSeconds: polled.durationSeconds ?? null,
+        pollAfterSeconds: 1,
+      },
+      deps,
+    );
     if (!claimed) return { job: await getVideoJob(workspaceId, jobId, deps) };
     job = claimed;
     return copyAndCharge(job, polled.media, deps);
@@ -278,7 +324,14 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
   // copying under a stale claim (its process died): taken over.
   const polled = await provider.poll({ model: job.model, providerJobId: job.providerJobId! }, credential.key);
   if (polled.state !== 'succeeded') {
-    job = await finish(job, { status: 'failed', error: polled.state === 'failed' ? polled.message : 'The provider no longer has the finished video' }, deps);
+    job = await finish(
+      job,
+      {
+        status: 'failed',
+        error: polled.state === 'failed' ? polled.message : 'The provider no longer has the finished video',
+      },
+      deps,
+    );
     await releaseHold(job, deps.credits);
     return { job };
   }
@@ -292,7 +345,11 @@ export async function pollVideoJob(workspaceId: string, jobId: string, deps: Vid
  * visible (canvas, library, node output), so nothing is visible before it is paid. A charge refused (the
  * hold was released and the credits are gone) fails the job and drops the stored bytes.
  */
-async function copyAndCharge(job: VideoJob, media: { url: string; contentType: string; headers?: Record<string, string> }, deps: VideoJobDeps): Promise<PolledVideoJob> {
+async function copyAndCharge(
+  job: VideoJob,
+  media: { url: string; contentType: string; headers?: Record<string, string> },
+  deps: VideoJobDeps,
+): Promise<PolledVideoJob> {
   let asset = await deps.assets.assets.get(job.workspaceId, job.assetId!);
   try {
     // A record already there was written after its charge, or (jobs copied before charges came first)
@@ -301,14 +358,26 @@ async function copyAndCharge(job: VideoJob, media: { url: string; contentType: s
     else asset = await storeAndCharge(job, media, deps);
   } catch (error) {
     if (!(error instanceof InsufficientCreditsError)) throw error;
-    const failed = await tryFinish(job, { status: 'failed', error: `The video could not be charged, so it was not delivered: ${messageOf(error)}`, pollAfterSeconds: 0 }, deps);
+    const failed = await tryFinish(
+      job,
+      {
+        status: 'failed',
+        error: `The video could not be charged, so it was not delivered: ${messageOf(error)}`,
+        pollAfterSeconds: 0,
+      },
+      deps,
+    );
     return { job: failed ?? (await getVideoJob(job.workspaceId, job.id, deps)) };
   }
   const done = await tryFinish(job, { status: 'succeeded', pollAfterSeconds: 0 }, deps);
   return { job: done ?? (await getVideoJob(job.workspaceId, job.id, deps)), asset };
 }
 
-async function storeAndCharge(job: VideoJob, media: { url: string; contentType: string; headers?: Record<string, string> }, deps: VideoJobDeps): Promise<Asset> {
+async function storeAndCharge(
+  job: VideoJob,
+  media: { url: string; contentType: string; headers?: Record<string, string> },
+  deps: VideoJobDeps,
+): Promise<Asset> {
   const opened = await deps.media.open({ url: media.url, headers: media.headers }, ASSET_KINDS.video.maxBytes);
   const contentType = (opened.contentType ?? media.contentType).split(';')[0]!.trim().toLowerCase();
   try {
@@ -320,7 +389,11 @@ async function storeAndCharge(job: VideoJob, media: { url: string; contentType: 
         nodeId: job.nodeId ?? 'generate-video',
         contentType: contentType.startsWith('video/') ? contentType : media.contentType,
         body: opened.body,
-        source: { provider: job.provider, ...(job.executionId ? { executionId: job.executionId } : {}), detail: { jobId: job.id, model: job.model } },
+        source: {
+          provider: job.provider,
+          ...(job.executionId ? { executionId: job.executionId } : {}),
+          detail: { jobId: job.id, model: job.model },
+        },
         name: `${job.nodeId ?? 'video'}-${job.id.slice(-6)}.mp4`,
         beforeRecord: () => charge(job, deps),
       },
@@ -338,19 +411,34 @@ async function storeAndCharge(job: VideoJob, media: { url: string; contentType: 
 /** Charges the job once for the seconds produced (else requested), never more than held. */
 async function charge(job: VideoJob, deps: VideoJobDeps): Promise<void> {
   await chargeHold(
-    { workspaceId: job.workspaceId, operationId: job.operationId, quantity: job.producedSeconds ?? job.requestedSeconds, resource: job.providerJobId ? { providerJobId: job.providerJobId } : {} },
+    {
+      workspaceId: job.workspaceId,
+      operationId: job.operationId,
+      quantity: job.producedSeconds ?? job.requestedSeconds,
+      resource: job.providerJobId ? { providerJobId: job.providerJobId } : {},
+    },
     deps.credits,
   );
 }
 
-const claimStale = (job: VideoJob, deps: VideoJobDeps) => Date.parse(job.copyClaimedAt!) + COPY_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
+const claimStale = (job: VideoJob, deps: VideoJobDeps) =>
+  Date.parse(job.copyClaimedAt!) + COPY_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
 
-const pastDeadline = (job: VideoJob, deps: VideoJobDeps) => Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
+const pastDeadline = (job: VideoJob, deps: VideoJobDeps) =>
+  Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
 
 /** A job that did not deliver by its deadline: failed and released, its provider job stopped if still running. */
 async function lapse(job: VideoJob, deps: VideoJobDeps): Promise<VideoJob> {
   if (job.status === 'running') await stopAtProvider(job, deps);
-  const failed = await tryFinish(job, { status: 'failed', error: `The video was not delivered within ${VIDEO_JOB_DEADLINE_SECONDS / 3600} hours of its submit; nothing was charged`, pollAfterSeconds: 0 }, deps);
+  const failed = await tryFinish(
+    job,
+    {
+      status: 'failed',
+      error: `The video was not delivered within ${VIDEO_JOB_DEADLINE_SECONDS / 3600} hours of its submit; nothing was charged`,
+      pollAfterSeconds: 0,
+    },
+    deps,
+  );
   if (!failed) return getVideoJob(job.workspaceId, job.id, deps);
   await releaseIfHeld(failed, deps);
   return failed;
@@ -360,7 +448,10 @@ async function stopAtProvider(job: VideoJob, deps: VideoJobDeps): Promise<void> 
   if (!job.providerJobId) return;
   const provider = providerOf(job.provider, deps);
   const credential = await credentialFor(job.workspaceId, job.provider, job.model, deps).catch(() => undefined);
-  if (credential) await provider.cancel({ model: job.model, providerJobId: job.providerJobId }, credential.key).catch(() => undefined);
+  if (credential)
+    await provider
+      .cancel({ model: job.model, providerJobId: job.providerJobId }, credential.key)
+      .catch(() => undefined);
 }
 
 /**
@@ -381,7 +472,11 @@ export async function cancelVideoJob(workspaceId: string, jobId: string, deps: V
   return job;
 }
 
-export async function getVideoJob(workspaceId: string, jobId: string, deps: Pick<VideoJobDeps, 'jobs'>): Promise<VideoJob> {
+export async function getVideoJob(
+  workspaceId: string,
+  jobId: string,
+  deps: Pick<VideoJobDeps, 'jobs'>,
+): Promise<VideoJob> {
   const job = await deps.jobs.get(workspaceId, jobId);
   if (!job) throw new NotFoundError(`Video job ${jobId} not found`);
   return job;
@@ -389,8 +484,19 @@ export async function getVideoJob(workspaceId: string, jobId: string, deps: Pick
 
 /** A job stuck in `submitting` past the deadline died mid-submit: failed, hold released, never resubmitted. */
 async function settleStale(job: VideoJob, deps: VideoJobDeps): Promise<VideoJob> {
-  if (job.status !== 'submitting' || Date.parse(job.createdAt) + SUBMIT_DEADLINE_SECONDS * 1000 > deps.clock.now().getTime()) return job;
-  const failed = await tryFinish(job, { status: 'failed', error: 'The submit did not complete (the service stopped while submitting); the job was not resubmitted' }, deps);
+  if (
+    job.status !== 'submitting' ||
+    Date.parse(job.createdAt) + SUBMIT_DEADLINE_SECONDS * 1000 > deps.clock.now().getTime()
+  )
+    return job;
+  const failed = await tryFinish(
+    job,
+    {
+      status: 'failed',
+      error: 'The submit did not complete (the service stopped while submitting); the job was not resubmitted',
+    },
+    deps,
+  );
   if (!failed) return getVideoJob(job.workspaceId, job.id, deps);
   await releaseIfHeld(failed, deps);
   return failed;
@@ -432,8 +538,17 @@ function providerOf(id: VideoProviderId, deps: VideoJobDeps): VideoProvider {
 }
 
 /** The workspace's own key, or the deployment's shared one, as the workspace's policy allows. */
-async function credentialFor(workspaceId: string, provider: VideoProviderId, model: string | undefined, deps: VideoJobDeps) {
-  const access = await resolveProviderAccess(workspaceId, { provider, ...(model === undefined ? {} : { model }) }, deps.access);
+async function credentialFor(
+  workspaceId: string,
+  provider: VideoProviderId,
+  model: string | undefined,
+  deps: VideoJobDeps,
+) {
+  const access = await resolveProviderAccess(
+    workspaceId,
+    { provider, ...(model === undefined ? {} : { model }) },
+    deps.access,
+  );
   if (access.source === 'workspace') {
     const apiKey = access.secret.apiKey;
     if (!apiKey) throw new UpstreamError(`The workspace's ${provider} connection has no apiKey`);
@@ -446,14 +561,19 @@ async function credentialFor(workspaceId: string, provider: VideoProviderId, mod
 
 /** Reference URLs checked against the outbound rules; `data:` images decoded (size-capped). */
 async function referencesChecked(request: VideoRequest, deps: VideoJobDeps): Promise<VideoSubmitInput> {
-  const one = async (value: string | StoredReference | undefined, field: string): Promise<MediaReference | undefined> => {
+  const one = async (
+    value: string | StoredReference | undefined,
+    field: string,
+  ): Promise<MediaReference | undefined> => {
     if (value === undefined) return undefined;
     if (typeof value !== 'string') return { url: value.storedUrl };
     if (value.startsWith('data:')) return inline(value, field);
     return { url: await deps.checkUrl(value, field) };
   };
   const many = async (values: (string | StoredReference)[] | undefined, field: string) =>
-    values === undefined ? undefined : Promise.all(values.map(async (value, index) => (await one(value, `${field}[${index}]`))!));
+    values === undefined
+      ? undefined
+      : Promise.all(values.map(async (value, index) => (await one(value, `${field}[${index}]`))!));
   return {
     prompt: request.prompt,
     ...(request.model === undefined ? {} : { model: request.model }),
@@ -472,7 +592,10 @@ function inline(value: string, field: string): MediaReference {
   if (!match) throw new ValidationError(`${field}: an inline image must be data:image/png|jpeg|webp|gif;base64,…`);
   const bytes = Buffer.from(match[2]!, 'base64');
   if (bytes.length === 0) throw new ValidationError(`${field}: the inline image is empty`);
-  if (bytes.length > MAX_INLINE_REFERENCE_BYTES) throw new ValidationError(`${field}: an inline image may be at most ${MAX_INLINE_REFERENCE_BYTES} bytes; give a URL instead`);
+  if (bytes.length > MAX_INLINE_REFERENCE_BYTES)
+    throw new ValidationError(
+      `${field}: an inline image may be at most ${MAX_INLINE_REFERENCE_BYTES} bytes; give a URL instead`,
+    );
   return { bytes, contentType: match[1]! };
 }
 

@@ -7,7 +7,15 @@ import { asText, NodeFailedError, type JobExecutor, type NodeContext } from '../
 import { durableKeyOf, type Asset } from '../assets/model.ts';
 import type { AssetKind } from '../assets/kinds.ts';
 import { isMediaValue, mediaValueOf } from './media-value.ts';
-import { cancelVideoJob, MAX_INLINE_REFERENCE_BYTES, pollVideoJob, submitVideoJob, videoJobId, type StoredReference, type VideoJobDeps } from './video-jobs.ts';
+import {
+  cancelVideoJob,
+  MAX_INLINE_REFERENCE_BYTES,
+  pollVideoJob,
+  submitVideoJob,
+  videoJobId,
+  type StoredReference,
+  type VideoJobDeps,
+} from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
 import type { VideoMode } from '../integrations/providers.ts';
 import { FAL_DEFAULT_ENDPOINT, falEndpoint } from './fal-models.ts';
@@ -31,7 +39,8 @@ interface VideoNodeData {
   modelParams?: Record<string, unknown>;
 }
 
-export const videoOperationId = (context: NodeContext) => `run:${context.run.executionId}:${context.node.id}:${context.attempt}`;
+export const videoOperationId = (context: NodeContext) =>
+  `run:${context.run.executionId}:${context.node.id}:${context.attempt}`;
 
 /** Deps are built on first use: a run that never reaches a video node opens no provider client. */
 export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
@@ -41,7 +50,8 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       const data = context.node.data as VideoNodeData;
       const fromInput = (context.inputs['prompt-in'] ?? []).map(asText).join('\n').trim();
       const prompt = fromInput || (data.prompt ?? '').trim();
-      if (!prompt) throw new NodeFailedError('The video-generation node has no prompt: connect prompt-in or set its prompt');
+      if (!prompt)
+        throw new NodeFailedError('The video-generation node has no prompt: connect prompt-in or set its prompt');
       const operationId = videoOperationId(context);
       const resolved = deps();
       try {
@@ -52,7 +62,8 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
         const referenceAudios = await storedReferences(context, 'reference-audio-in', 'audio', resolved);
         // Reference-to-video takes every image as a reference; the other modes take the first as the image.
         const asReferences = images.length > 0 && referenceMode(provider, data);
-        if (!asReferences && images.length > 1) context.warn?.(`${images.length} images reached the node: only the first is used as its image`);
+        if (!asReferences && images.length > 1)
+          context.warn?.(`${images.length} images reached the node: only the first is used as its image`);
         const { job } = await submitVideoJob(
           {
             provider,
@@ -71,12 +82,15 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
           { jobId: videoJobId(resolved.clock.now(), operationId), operationId },
           resolved,
         );
-        if (job.status === 'failed' || job.status === 'cancelled') throw new NodeFailedError(job.error ?? `The video job ${job.status}`);
-        for (const dropped of job.dropped) context.warn?.(`${dropped} is not supported by ${job.model} and was dropped`);
+        if (job.status === 'failed' || job.status === 'cancelled')
+          throw new NodeFailedError(job.error ?? `The video job ${job.status}`);
+        for (const dropped of job.dropped)
+          context.warn?.(`${dropped} is not supported by ${job.model} and was dropped`);
         return { jobId: job.id, pollAfterSeconds: Math.max(job.pollAfterSeconds, 1) };
       } catch (error) {
         // Refusals (input, policy, credits) fail the node with their message; anything else is a fault.
-        if (error instanceof DomainError && !(error instanceof NodeFailedError)) throw new NodeFailedError(error.message);
+        if (error instanceof DomainError && !(error instanceof NodeFailedError))
+          throw new NodeFailedError(error.message);
         throw error;
       }
     },
@@ -86,12 +100,14 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       try {
         polled = await pollVideoJob(context.run.workspaceId, job.id, deps());
       } catch (error) {
-        if (error instanceof UpstreamError || error instanceof RateLimitedError) return { done: false, pollAfterSeconds: TRANSIENT_RETRY_SECONDS };
+        if (error instanceof UpstreamError || error instanceof RateLimitedError)
+          return { done: false, pollAfterSeconds: TRANSIENT_RETRY_SECONDS };
         throw error;
       }
       const { job: current, asset } = polled;
       if (current.status === 'succeeded' && asset) return { done: true, outputs: { 'video-out': mediaValueOf(asset) } };
-      if (current.status === 'failed' || current.status === 'cancelled') throw new NodeFailedError(current.error ?? `The video job ${current.status}`);
+      if (current.status === 'failed' || current.status === 'cancelled')
+        throw new NodeFailedError(current.error ?? `The video job ${current.status}`);
       return { done: false, pollAfterSeconds: Math.max(current.pollAfterSeconds, 1) };
     },
 
@@ -112,15 +128,24 @@ export function referenceMode(provider: VideoProviderId, data: Pick<VideoNodeDat
  * and sent inline) or public HTTPS URLs (checked by the core) — else the image asset placed on the node.
  */
 async function imagesOf(context: NodeContext, deps: VideoJobDeps): Promise<string[]> {
-  const inputs = (context.inputs['image-in'] ?? []).filter((value) => value !== '' && value !== null && value !== undefined);
+  const inputs = (context.inputs['image-in'] ?? []).filter(
+    (value) => value !== '' && value !== null && value !== undefined,
+  );
   const placed = (context.node.data as VideoNodeData).assetId;
-  if (inputs.length === 0) return placed === undefined ? [] : [await inlineAsset(placed, 'the asset placed on the node', context, deps)];
-  return Promise.all(inputs.map((input) => (isMediaValue(input) ? inlineAsset(input.assetId, 'image-in', context, deps) : asText(input))));
+  if (inputs.length === 0)
+    return placed === undefined ? [] : [await inlineAsset(placed, 'the asset placed on the node', context, deps)];
+  return Promise.all(
+    inputs.map((input) =>
+      isMediaValue(input) ? inlineAsset(input.assetId, 'image-in', context, deps) : asText(input),
+    ),
+  );
 }
 
 /** What `last-frame-in` carries (an image asset or a public HTTPS URL), if it is connected. */
 async function lastFrameOf(context: NodeContext, deps: VideoJobDeps): Promise<string | undefined> {
-  const input = (context.inputs['last-frame-in'] ?? []).find((value) => value !== '' && value !== null && value !== undefined);
+  const input = (context.inputs['last-frame-in'] ?? []).find(
+    (value) => value !== '' && value !== null && value !== undefined,
+  );
   if (input === undefined) return undefined;
   return isMediaValue(input) ? inlineAsset(input.assetId, 'last-frame-in', context, deps) : asText(input);
 }
@@ -129,20 +154,35 @@ async function lastFrameOf(context: NodeContext, deps: VideoJobDeps): Promise<st
  * Reference videos or audio: too large to send inline, so a stored asset goes as a presigned GET of our
  * bucket the provider fetches (valid REFERENCE_URL_SECONDS); a text value is a URL, checked by the core.
  */
-async function storedReferences(context: NodeContext, port: string, kind: 'video' | 'audio', deps: VideoJobDeps): Promise<(string | StoredReference)[]> {
+async function storedReferences(
+  context: NodeContext,
+  port: string,
+  kind: 'video' | 'audio',
+  deps: VideoJobDeps,
+): Promise<(string | StoredReference)[]> {
   const inputs = (context.inputs[port] ?? []).filter((value) => value !== '' && value !== null && value !== undefined);
   return Promise.all(
     inputs.map(async (input) => {
       if (!isMediaValue(input)) return asText(input);
       const asset = await assetOf(input.assetId, kind, port, context, deps);
-      const storedUrl = await deps.assets.storage.downloadUrl(asset.storageKey, { fileName: asset.name, contentType: asset.contentType, expiresInSeconds: REFERENCE_URL_SECONDS });
+      const storedUrl = await deps.assets.storage.downloadUrl(asset.storageKey, {
+        fileName: asset.name,
+        contentType: asset.contentType,
+        expiresInSeconds: REFERENCE_URL_SECONDS,
+      });
       return { storedUrl };
     }),
   );
 }
 
 /** The workspace's asset `assetId`, which must be of `kind`; otherwise the node fails naming `where`. */
-async function assetOf(assetId: string, kind: AssetKind, where: string, context: NodeContext, deps: VideoJobDeps): Promise<Asset> {
+async function assetOf(
+  assetId: string,
+  kind: AssetKind,
+  where: string,
+  context: NodeContext,
+  deps: VideoJobDeps,
+): Promise<Asset> {
   const asset = await deps.assets.assets.get(context.run.workspaceId, assetId);
   if (!asset) throw new NodeFailedError(`${where}: asset ${assetId} no longer exists`);
   if (asset.kind !== kind) throw new NodeFailedError(`${where}: asset ${asset.id} is ${asset.kind}, not ${kind}`);
@@ -151,7 +191,13 @@ async function assetOf(assetId: string, kind: AssetKind, where: string, context:
 
 async function inlineAsset(assetId: string, where: string, context: NodeContext, deps: VideoJobDeps): Promise<string> {
   const asset = await assetOf(assetId, 'image', where, context, deps);
-  if (asset.size > MAX_INLINE_REFERENCE_BYTES) throw new NodeFailedError(`${where}: asset ${asset.id} is larger than ${MAX_INLINE_REFERENCE_BYTES} bytes; use a smaller image`);
-  const bytes = await deps.assets.storage.read(durableKeyOf(context.run.workspaceId, asset.id), MAX_INLINE_REFERENCE_BYTES);
+  if (asset.size > MAX_INLINE_REFERENCE_BYTES)
+    throw new NodeFailedError(
+      `${where}: asset ${asset.id} is larger than ${MAX_INLINE_REFERENCE_BYTES} bytes; use a smaller image`,
+    );
+  const bytes = await deps.assets.storage.read(
+    durableKeyOf(context.run.workspaceId, asset.id),
+    MAX_INLINE_REFERENCE_BYTES,
+  );
   return `data:${asset.contentType};base64,${Buffer.from(bytes).toString('base64')}`;
 }

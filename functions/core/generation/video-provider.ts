@@ -78,7 +78,10 @@ export interface VideoProvider {
   /** Validates against the model contract; throws ValidationError (400) with a message naming the field. */
   prepare(input: VideoSubmitInput): PreparedVideoJob;
   /** One provider call, never retried by the client: a retried submit would start (and cost) a second job. */
-  submit(job: PreparedVideoJob, credential: ProviderCredential): Promise<{ providerJobId: string; pollAfterSeconds: number }>;
+  submit(
+    job: PreparedVideoJob,
+    credential: ProviderCredential,
+  ): Promise<{ providerJobId: string; pollAfterSeconds: number }>;
   poll(job: { model: string; providerJobId: string }, credential: ProviderCredential): Promise<VideoPoll>;
   /** Best effort; a provider without cancel resolves. */
   cancel(job: { model: string; providerJobId: string }, credential: ProviderCredential): Promise<void>;

@@ -45,7 +45,9 @@ export type DenyReason =
   | 'shared-credentials-not-allowed'
   | 'no-credential';
 
-export type AccessDecision = { allowed: true; credential: 'workspace' | 'shared' } | { allowed: false; reason: DenyReason; message: string };
+export type AccessDecision =
+  | { allowed: true; credential: 'workspace' | 'shared' }
+  | { allowed: false; reason: DenyReason; message: string };
 
 const deny = (reason: DenyReason, message: string): AccessDecision => ({ allowed: false, reason, message });
 
@@ -57,20 +59,36 @@ export function decideAccess(request: AccessRequest, facts: AccessFacts): Access
   if (request.model !== undefined && policy.allowedModels && !policy.allowedModels.includes(request.model)) {
     return deny('model-not-allowed', `This workspace's policy does not allow model ${request.model}`);
   }
-  if (policy.monthlyCreditCap !== null && facts.creditsUsedThisMonth !== undefined && facts.creditsUsedThisMonth >= policy.monthlyCreditCap) {
-    return deny('credit-cap-reached', `This workspace has reached its monthly cap of ${policy.monthlyCreditCap} credits`);
+  if (
+    policy.monthlyCreditCap !== null &&
+    facts.creditsUsedThisMonth !== undefined &&
+    facts.creditsUsedThisMonth >= policy.monthlyCreditCap
+  ) {
+    return deny(
+      'credit-cap-reached',
+      `This workspace has reached its monthly cap of ${policy.monthlyCreditCap} credits`,
+    );
   }
   if (facts.hasActiveConnection) return { allowed: true, credential: 'workspace' };
   if (facts.sharedConfigured) {
     if (!policy.allowSharedCredentials) {
-      return deny('shared-credentials-not-allowed', `This workspace's policy does not allow the shared ${request.provider} credential; connect your own`);
+      return deny(
+        'shared-credentials-not-allowed',
+        `This workspace's policy does not allow the shared ${request.provider} credential; connect your own`,
+      );
     }
     if (request.voice !== undefined && policy.allowedVoices && !policy.allowedVoices.includes(request.voice)) {
-      return deny('voice-not-allowed', `This workspace's policy does not allow voice ${request.voice} with the shared credential`);
+      return deny(
+        'voice-not-allowed',
+        `This workspace's policy does not allow voice ${request.voice} with the shared credential`,
+      );
     }
     return { allowed: true, credential: 'shared' };
   }
-  return deny('no-credential', `No credential for ${request.provider}: connect one with POST /api/integrations/connections`);
+  return deny(
+    'no-credential',
+    `No credential for ${request.provider}: connect one with POST /api/integrations/connections`,
+  );
 }
 
 export interface AccessDeps {
@@ -81,9 +99,7 @@ export interface AccessDeps {
   sharedConfigured(provider: ProviderId): boolean;
 }
 
-export type ResolvedCredential =
-  | { source: 'workspace'; secret: Record<string, string> }
-  | { source: 'shared' };
+export type ResolvedCredential = { source: 'workspace'; secret: Record<string, string> } | { source: 'shared' };
 
 /**
  * May `workspaceId` use this provider / model / voice, and with which credential? Throws ForbiddenError

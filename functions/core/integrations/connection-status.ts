@@ -11,16 +11,21 @@ import { providerById, type ProviderId } from './providers.ts';
 
 export type IntegrationConnectionState = 'connected' | 'not-connected' | 'revoked' | 'unavailable';
 
-export function integrationConnectionStatus(provider: ProviderId, record: ConnectionRecord | undefined, sharedConfigured: boolean) {
+export function integrationConnectionStatus(
+  provider: ProviderId,
+  record: ConnectionRecord | undefined,
+  sharedConfigured: boolean,
+) {
   const definition = providerById(provider);
   const active = record?.status === 'active';
-  const state: IntegrationConnectionState = active || sharedConfigured
-    ? 'connected'
-    : record?.status === 'revoked'
-      ? 'revoked'
-      : definition.bringYourOwnCredential
-        ? 'not-connected'
-        : 'unavailable';
+  const state: IntegrationConnectionState =
+    active || sharedConfigured
+      ? 'connected'
+      : record?.status === 'revoked'
+        ? 'revoked'
+        : definition.bringYourOwnCredential
+          ? 'not-connected'
+          : 'unavailable';
   return {
     provider,
     label: definition.label,
@@ -30,7 +35,14 @@ export function integrationConnectionStatus(provider: ProviderId, record: Connec
     sharedCredentials: sharedConfigured,
     capabilities: [...definition.capabilities],
     connection: record
-      ? { label: record.label, status: record.status, masked: record.masked, createdAt: record.createdAt, updatedAt: record.updatedAt, revokedAt: record.revokedAt }
+      ? {
+          label: record.label,
+          status: record.status,
+          masked: record.masked,
+          createdAt: record.createdAt,
+          updatedAt: record.updatedAt,
+          revokedAt: record.revokedAt,
+        }
       : null,
   };
 }

@@ -69,7 +69,10 @@ export const sealingContext = (workspaceId: string, provider: string) => ({ work
 
 export async function upsertConnection(principal: Principal, input: UpsertConnectionInput, deps: ConnectionDeps) {
   const existing = await deps.connections.get(principal.workspaceId, input.provider);
-  const secret = input.credential === undefined ? keptSecret(input.provider, existing) : await newSecret(principal.workspaceId, input.provider, input.credential, deps.cipher);
+  const secret =
+    input.credential === undefined
+      ? keptSecret(input.provider, existing)
+      : await newSecret(principal.workspaceId, input.provider, input.credential, deps.cipher);
   const now = deps.clock.now().toISOString();
   const record: ConnectionRecord = {
     workspaceId: principal.workspaceId,
@@ -90,7 +93,12 @@ export async function upsertConnection(principal: Principal, input: UpsertConnec
 
 type StoredSecret = Required<Pick<ConnectionRecord, 'masked' | 'sealed'>>;
 
-async function newSecret(workspaceId: string, provider: CredentialProvider, credential: Record<string, string>, cipher: CredentialCipher): Promise<StoredSecret> {
+async function newSecret(
+  workspaceId: string,
+  provider: CredentialProvider,
+  credential: Record<string, string>,
+  cipher: CredentialCipher,
+): Promise<StoredSecret> {
   const parsed = CREDENTIAL_SHAPES[provider].safeParse(credential);
   if (!parsed.success) {
     // Name the fields and the rule, never echo the values.
@@ -106,7 +114,7 @@ async function newSecret(workspaceId: string, provider: CredentialProvider, cred
 
 /** An upsert without a credential changes the rest of an active connection; there must be one. */
 function keptSecret(provider: CredentialProvider, existing: ConnectionRecord | undefined): StoredSecret {
-  if (!existing || existing.status !== 'active' || !existing.sealed) {
+  if (existing?.status !== 'active' || !existing.sealed) {
     throw new ValidationError(`credential is required: this workspace has no active ${provider} connection to update`);
   }
   return { masked: existing.masked, sealed: existing.sealed };
@@ -117,19 +125,37 @@ export async function listConnections(principal: Principal, deps: Pick<Connectio
   return { items: records.map(connectionView), nextCursor: null };
 }
 
-export async function revokeConnection(principal: Principal, provider: CredentialProvider, deps: Omit<ConnectionDeps, 'cipher'>) {
+export async function revokeConnection(
+  principal: Principal,
+  provider: CredentialProvider,
+  deps: Omit<ConnectionDeps, 'cipher'>,
+) {
   const existing = await deps.connections.get(principal.workspaceId, provider);
   if (!existing) throw new NotFoundError(`No ${provider} connection in this workspace`);
   if (existing.status === 'revoked') return connectionView(existing);
   const now = deps.clock.now().toISOString();
   const { sealed: _gone, ...rest } = existing;
-  const revoked: ConnectionRecord = { ...rest, status: 'revoked', revokedAt: now, updatedAt: now, updatedBy: principal.keyId, version: existing.version + 1 };
+  const revoked: ConnectionRecord = {
+    ...rest,
+    status: 'revoked',
+    revokedAt: now,
+    updatedAt: now,
+    updatedBy: principal.keyId,
+    version: existing.version + 1,
+  };
   await deps.connections.put(revoked, existing.version);
   return connectionView(revoked);
 }
 
 /** Opens a workspace's stored credential (for the provider adapters; never for a response). */
-export async function openConnection(record: ConnectionRecord, cipher: CredentialCipher): Promise<Record<string, string>> {
-  if (record.status !== 'active' || !record.sealed) throw new NotFoundError(`The ${record.provider} connection is revoked`);
-  return JSON.parse(await cipher.open(record.sealed, sealingContext(record.workspaceId, record.provider))) as Record<string, string>;
+export async function openConnection(
+  record: ConnectionRecord,
+  cipher: CredentialCipher,
+): Promise<Record<string, string>> {
+  if (record.status !== 'active' || !record.sealed)
+    throw new NotFoundError(`The ${record.provider} connection is revoked`);
+  return JSON.parse(await cipher.open(record.sealed, sealingContext(record.workspaceId, record.provider))) as Record<
+    string,
+    string
+  >;
 }

@@ -56,10 +56,15 @@ export async function getPolicy(principal: Principal, deps: { policies: PolicyRe
 }
 
 /** Fields given replace the stored ones; fields left out keep their value. */
-export async function updatePolicy(principal: Principal, input: UpdatePolicyInput, deps: { policies: PolicyRepository; clock: Clock }) {
+export async function updatePolicy(
+  principal: Principal,
+  input: UpdatePolicyInput,
+  deps: { policies: PolicyRepository; clock: Clock },
+) {
   const existing = await deps.policies.get(principal.workspaceId);
   const current = existing ?? defaultPolicy(principal.workspaceId);
-  const unique = <T>(values: T[] | null | undefined, fallback: T[] | null) => (values === undefined ? fallback : values === null ? null : [...new Set(values)]);
+  const unique = <T>(values: T[] | null | undefined, fallback: T[] | null) =>
+    values === undefined ? fallback : values === null ? null : [...new Set(values)];
   const next: WorkspacePolicy = {
     ...current,
     allowedProviders: unique(input.allowedProviders, current.allowedProviders),

@@ -80,7 +80,15 @@ export const PROVIDERS: readonly ProviderDefinition[] = [
     kind: 'codehost',
     vendor: 'GitHub (GitHub App)',
     label: 'Code host',
-    capabilities: ['installations', 'repositories', 'code-search', 'source-links', 'repository-sync', 'draft-pull-requests', 'webhooks'],
+    capabilities: [
+      'installations',
+      'repositories',
+      'code-search',
+      'source-links',
+      'repository-sync',
+      'draft-pull-requests',
+      'webhooks',
+    ],
     models: [],
     defaultModel: null,
     // Access comes from installing the deployment's GitHub App, not from a stored token.
@@ -121,10 +129,20 @@ export function providerById(id: ProviderId): ProviderDefinition {
  */
 export const CREDENTIAL_SHAPES = {
   // Gemini API keys: `AIza` + 35 URL-safe characters.
-  'provider-one': z.strictObject({ apiKey: z.string().check(z.regex(/^AIza[0-9A-Za-z_-]{35}$/, 'apiKey must be a Gemini API key (AIza…, 39 characters)')) }),
+  'provider-one': z.strictObject({
+    apiKey: z
+      .string()
+      .check(z.regex(/^AIza[0-9A-Za-z_-]{35}$/, 'apiKey must be a Gemini API key (AIza…, 39 characters)')),
+  }),
   // fal keys are `key_id:key_secret`.
-  'provider-two': z.strictObject({ apiKey: z.string().check(z.regex(/^[A-Za-z0-9-]{8,}:[A-Za-z0-9]{16,}$/, 'apiKey must be a fal key (key_id:key_secret)')) }),
-  'speech': z.strictObject({ apiKey: z.string().check(z.regex(/^(sk_)?[A-Za-z0-9]{32,64}$/, 'apiKey must be an ElevenLabs API key')) }),
+  'provider-two': z.strictObject({
+    apiKey: z
+      .string()
+      .check(z.regex(/^[A-Za-z0-9-]{8,}:[A-Za-z0-9]{16,}$/, 'apiKey must be a fal key (key_id:key_secret)')),
+  }),
+  speech: z.strictObject({
+    apiKey: z.string().check(z.regex(/^(sk_)?[A-Za-z0-9]{32,64}$/, 'apiKey must be an ElevenLabs API key')),
+  }),
   'workspace-suite': z.strictObject({
     clientId: z.string().check(z.minLength(1), z.maxLength(200)),
     refreshToken: z.string().check(z.minLength(10), z.maxLength(2048)),
@@ -132,10 +150,22 @@ export const CREDENTIAL_SHAPES = {
   // Named secrets, e.g. { "CRM_TOKEN": "…" }: names as environment variables are written.
   http: z
     .record(
-      z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'secret names are letters, digits and _ (like CRM_TOKEN), at most 64')),
+      z
+        .string()
+        .check(
+          z.regex(
+            /^[A-Za-z_][A-Za-z0-9_]{0,63}$/,
+            'secret names are letters, digits and _ (like CRM_TOKEN), at most 64',
+          ),
+        ),
       z.string().check(z.minLength(1), z.maxLength(4096)),
     )
-    .check(z.refine((secrets) => Object.keys(secrets).length >= 1 && Object.keys(secrets).length <= 50, 'between 1 and 50 named secrets')),
+    .check(
+      z.refine(
+        (secrets) => Object.keys(secrets).length >= 1 && Object.keys(secrets).length <= 50,
+        'between 1 and 50 named secrets',
+      ),
+    ),
 } as const satisfies Partial<Record<ProviderId, z.ZodMiniType<Record<string, string>>>>;
 
 export type CredentialProvider = keyof typeof CREDENTIAL_SHAPES;

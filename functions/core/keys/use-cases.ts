@@ -4,7 +4,15 @@ import { ID_PREFIX, newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
 import type { ApiKeyRepository, WorkspaceRepository } from '../ports.ts';
 import type { Page, PageQuery } from '../pagination.ts';
-import { ALL_SCOPES, DEFAULT_KEY_SCOPES, describeRequirement, meetsRequirement, scopesBeyondCeiling, type Scope, type ScopeRequirement } from '../scopes.ts';
+import {
+  ALL_SCOPES,
+  DEFAULT_KEY_SCOPES,
+  describeRequirement,
+  meetsRequirement,
+  scopesBeyondCeiling,
+  type Scope,
+  type ScopeRequirement,
+} from '../scopes.ts';
 import {
   WORKSPACE_KEY_PREFIX,
   displayPrefix,
@@ -73,7 +81,9 @@ export function mintKey(input: {
   const keyHash = hashWorkspaceKey(key);
   const scopes = [...new Set(input.scopes)];
   const expiresAt =
-    input.expiresInDays === undefined ? null : new Date(input.now.getTime() + input.expiresInDays * DAY_MS).toISOString();
+    input.expiresInDays === undefined
+      ? null
+      : new Date(input.now.getTime() + input.expiresInDays * DAY_MS).toISOString();
   const id = newId(ID_PREFIX.apiKey, input.now.getTime());
   const record: ApiKeyRecord = {
     id,

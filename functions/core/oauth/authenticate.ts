@@ -48,7 +48,8 @@ export async function authenticateOAuthToken(token: string, deps: OAuthAuthDeps)
   const stored = await deps.tokens.findAccessToken(hashOAuthId(token));
   if (!stored || stored.exp * 1000 <= deps.clock.now().getTime()) throw new UnauthorizedError(INVALID);
   const audiences = Array.isArray(stored.aud) ? stored.aud : stored.aud ? [stored.aud] : [];
-  if (!audiences.includes(gatewayResourceUrl(deps.appUrl))) throw new UnauthorizedError('OAuth access token was issued for another resource');
+  if (!audiences.includes(gatewayResourceUrl(deps.appUrl)))
+    throw new UnauthorizedError('OAuth access token was issued for another resource');
   const account = parseAccountId(stored.accountId);
   if (!account) throw new UnauthorizedError(INVALID);
   const member = await deps.memberships.getMember(account.workspaceId, account.userId);

@@ -63,7 +63,9 @@ export const SetCallbackSigningSecretInput = z.strictObject({
         z.int(),
         z.minimum(0),
         z.maximum(MAX_OVERLAP_SECONDS),
-        z.describe(`rotate only: how long the replaced secret keeps signing as a second signature, in seconds (0 to ${MAX_OVERLAP_SECONDS}; default ${DEFAULT_OVERLAP_SECONDS})`),
+        z.describe(
+          `rotate only: how long the replaced secret keeps signing as a second signature, in seconds (0 to ${MAX_OVERLAP_SECONDS}; default ${DEFAULT_OVERLAP_SECONDS})`,
+        ),
       ),
   ),
 });
@@ -103,11 +105,18 @@ export interface CallbackSecretsView {
 function view(workspaceId: string, record: CallbackSecrets | undefined, now: Date): CallbackSecretsView {
   if (!record) return { workspaceId, signedWith: 'deployment', current: null, previous: null };
   const { hint, createdAt } = record.current;
-  const previous = record.previous && previousSigns(record, now) ? { hint: record.previous.hint, createdAt: record.previous.createdAt, signsUntil: record.previous.signsUntil } : null;
+  const previous =
+    record.previous && previousSigns(record, now)
+      ? { hint: record.previous.hint, createdAt: record.previous.createdAt, signsUntil: record.previous.signsUntil }
+      : null;
   return { workspaceId, signedWith: 'workspace', current: { hint, createdAt }, previous };
 }
 
-export async function setCallbackSigningSecret(principal: Principal, input: SetCallbackSigningSecretInput, deps: CallbackSecretDeps): Promise<CallbackSecretsView> {
+export async function setCallbackSigningSecret(
+  principal: Principal,
+  input: SetCallbackSigningSecretInput,
+  deps: CallbackSecretDeps,
+): Promise<CallbackSecretsView> {
   const { workspaceId } = principal;
   const now = deps.clock.now();
   const stored = await deps.callbackSecrets.get(workspaceId);
@@ -120,14 +129,24 @@ export async function setCallbackSigningSecret(principal: Principal, input: SetC
   const overlapMs = (input.overlapSeconds ?? DEFAULT_OVERLAP_SECONDS) * 1000;
   const record: CallbackSecrets = {
     workspaceId,
-    current: { sealed: await deps.cipher.seal(secret, callbackSecretContext(workspaceId)), hint: hintOf(secret), createdAt: now.toISOString() },
-    previous: stored && overlapMs > 0 ? { ...stored.current, signsUntil: new Date(now.getTime() + overlapMs).toISOString() } : null,
+    current: {
+      sealed: await deps.cipher.seal(secret, callbackSecretContext(workspaceId)),
+      hint: hintOf(secret),
+      createdAt: now.toISOString(),
+    },
+    previous:
+      stored && overlapMs > 0
+        ? { ...stored.current, signsUntil: new Date(now.getTime() + overlapMs).toISOString() }
+        : null,
     version: (stored?.version ?? 0) + 1,
   };
   try {
     await deps.callbackSecrets.put(record, stored?.version ?? null);
   } catch (error) {
-    if (error instanceof ConflictError) throw new ConflictError('The callback signing secret was changed meanwhile; read it again (action show) and retry');
+    if (error instanceof ConflictError)
+      throw new ConflictError(
+        'The callback signing secret was changed meanwhile; read it again (action show) and retry',
+      );
     throw error;
   }
   return { ...view(workspaceId, record, now), secret };

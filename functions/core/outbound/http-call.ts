@@ -40,15 +40,28 @@ export const FORBIDDEN_REQUEST_HEADERS = new Set([
 const HeaderName = z.string().check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'header names must be HTTP tokens'));
 
 export const HttpCallHeaders = z
-  .record(HeaderName, z.string().check(z.maxLength(HTTP_CALL_LIMITS.maxHeaderValueLength), z.regex(/^[^\r\n\0]*$/, 'header values must not contain line breaks')))
+  .record(
+    HeaderName,
+    z
+      .string()
+      .check(
+        z.maxLength(HTTP_CALL_LIMITS.maxHeaderValueLength),
+        z.regex(/^[^\r\n\0]*$/, 'header values must not contain line breaks'),
+      ),
+  )
   .check(
-    z.refine((headers) => Object.keys(headers).length <= HTTP_CALL_LIMITS.maxHeaders, `at most ${HTTP_CALL_LIMITS.maxHeaders} headers`),
+    z.refine(
+      (headers) => Object.keys(headers).length <= HTTP_CALL_LIMITS.maxHeaders,
+      `at most ${HTTP_CALL_LIMITS.maxHeaders} headers`,
+    ),
     z.refine((headers) => Object.keys(headers).every((name) => !FORBIDDEN_REQUEST_HEADERS.has(name.toLowerCase())), {
       message: `these headers are set by the service: ${[...FORBIDDEN_REQUEST_HEADERS].join(', ')}`,
     }),
   );
 
-export const TimeoutMs = z.int().check(z.minimum(HTTP_CALL_LIMITS.minTimeoutMs), z.maximum(HTTP_CALL_LIMITS.maxTimeoutMs));
+export const TimeoutMs = z
+  .int()
+  .check(z.minimum(HTTP_CALL_LIMITS.minTimeoutMs), z.maximum(HTTP_CALL_LIMITS.maxTimeoutMs));
 
 export interface OutboundRequest {
   method: HttpCallMethod;

@@ -12,7 +12,14 @@ import { openConnection } from '../integrations/connections.ts';
 import { originOf, refusalToSend } from '../integrations/allowed-origins.ts';
 import { Redactor } from '../runs/redaction.ts';
 import type { ConnectionRepository, CredentialCipher } from '../integrations/ports.ts';
-import { NodeFailedError, renderTemplate, templateProblems, asText, type InstantExecutor, type NodeContext } from '../runs/executors.ts';
+import {
+  NodeFailedError,
+  renderTemplate,
+  templateProblems,
+  asText,
+  type InstantExecutor,
+  type NodeContext,
+} from '../runs/executors.ts';
 import { HTTP_CALL_LIMITS, callOut, type HttpCallMethod, type OutboundHttp } from './http-call.ts';
 
 const CONNECTION_REFERENCE = /\{\{\s*connections\.([a-z][a-z0-9-]*)\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
@@ -44,27 +51,43 @@ export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor 
         return renderTemplate(template, input, context.run.inputs);
       };
       if (!data.url) throw new NodeFailedError('The http-request node has no url');
-      for (const [field, value] of [['url', data.url], ['body', data.body ?? '']] as const) {
-        if (ANY_CONNECTION_REFERENCE.test(value)) throw new NodeFailedError(`Secrets ({{connections.…}}) may be used in header values only, not in the ${field}`);
+      for (const [field, value] of [
+        ['url', data.url],
+        ['body', data.body ?? ''],
+      ] as const) {
+        if (ANY_CONNECTION_REFERENCE.test(value))
+          throw new NodeFailedError(
+            `Secrets ({{connections.…}}) may be used in header values only, not in the ${field}`,
+          );
       }
       const method = data.method ?? (data.body ? 'POST' : 'GET');
       // The origin checked is the one of the URL sent: rendered, and parsed as the outbound adapter parses it.
       const url = render(data.url);
       const headers: Record<string, string> = {};
       const secrets = new SecretsOf(context, deps, originOf(url));
-      for (const [name, template] of Object.entries(data.headers ?? {})) headers[name] = await secrets.fill(template, render);
-      const body = data.body === undefined || method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(render(data.body));
+      for (const [name, template] of Object.entries(data.headers ?? {}))
+        headers[name] = await secrets.fill(template, render);
+      const body =
+        data.body === undefined || method === 'GET' || method === 'HEAD' ? undefined : Buffer.from(render(data.body));
       try {
-        const answer = await callOut({ method, url, headers, body, timeoutMs: data.timeoutMs ?? HTTP_CALL_LIMITS.defaultTimeoutMs }, deps.http);
+        const answer = await callOut(
+          { method, url, headers, body, timeoutMs: data.timeoutMs ?? HTTP_CALL_LIMITS.defaultTimeoutMs },
+          deps.http,
+        );
         if ((data.failOnErrorStatus ?? true) && answer.status >= 400) {
           throw new NodeFailedError(`${method} ${new URL(url).host}${new URL(url).pathname} answered ${answer.status}`);
         }
-        if (answer.bodyEncoding === 'base64') context.warn?.('The response body is not text; body-out carries it as base64');
+        if (answer.bodyEncoding === 'base64')
+          context.warn?.('The response body is not text; body-out carries it as base64');
         // The engine conceals echoes in text; only this node knows body-out is base64 of bytes.
-        const bodyOut = answer.bodyEncoding === 'base64' ? secrets.redactBytes(Buffer.from(answer.body, 'base64')).toString('base64') : answer.body;
+        const bodyOut =
+          answer.bodyEncoding === 'base64'
+            ? secrets.redactBytes(Buffer.from(answer.body, 'base64')).toString('base64')
+            : answer.body;
         return { 'status-out': answer.status, 'headers-out': answer.headers, 'body-out': bodyOut };
       } catch (error) {
-        if (error instanceof DomainError && !(error instanceof NodeFailedError)) throw new NodeFailedError(error.message);
+        if (error instanceof DomainError && !(error instanceof NodeFailedError))
+          throw new NodeFailedError(error.message);
         throw error;
       }
     },
@@ -92,7 +115,8 @@ class SecretsOf {
    */
   async fill(template: string, render: (text: string) => string): Promise<string> {
     const renderText = (text: string) => {
-      if (ANY_CONNECTION_REFERENCE.test(text)) throw new NodeFailedError('A {{connections.…}} reference must be {{connections.<provider>.<NAME>}}');
+      if (ANY_CONNECTION_REFERENCE.test(text))
+        throw new NodeFailedError('A {{connections.…}} reference must be {{connections.<provider>.<NAME>}}');
       return render(text);
     };
     let filled = '';
@@ -110,18 +134,25 @@ class SecretsOf {
 
   private async secret(provider: string, field: string): Promise<string> {
     if (!(CREDENTIAL_PROVIDERS as readonly string[]).includes(provider)) {
-      throw new NodeFailedError(`{{connections.${provider}.${field}}}: there is no connection type "${provider}" (one of ${CREDENTIAL_PROVIDERS.join(', ')})`);
+      throw new NodeFailedError(
+        `{{connections.${provider}.${field}}}: there is no connection type "${provider}" (one of ${CREDENTIAL_PROVIDERS.join(', ')})`,
+      );
     }
     if (!this.opened.has(provider)) this.opened.set(provider, this.open(provider as CredentialProvider));
     const value = (await this.opened.get(provider)!)[field];
-    if (value === undefined) throw new NodeFailedError(`{{connections.${provider}.${field}}}: the workspace's ${provider} connection has no field ${field}`);
+    if (value === undefined)
+      throw new NodeFailedError(
+        `{{connections.${provider}.${field}}}: the workspace's ${provider} connection has no field ${field}`,
+      );
     return value;
   }
 
   private async open(provider: CredentialProvider): Promise<Record<string, string>> {
     const record = await this.deps.connections.get(this.context.run.workspaceId, provider);
-    if (!record || record.status !== 'active' || !record.sealed) {
-      throw new NodeFailedError(`This workspace has no active ${provider} connection: add it with POST /api/integrations/connections`);
+    if (record?.status !== 'active' || !record.sealed) {
+      throw new NodeFailedError(
+        `This workspace has no active ${provider} connection: add it with POST /api/integrations/connections`,
+      );
     }
     const refusal = refusalToSend(provider, record.allowedOrigins, this.origin);
     if (refusal) throw new NodeFailedError(refusal);

@@ -14,13 +14,22 @@ import { RateLimitedError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
 import type { RateLimiter } from '../ports.ts';
-import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs, callOut, type OutboundHttp } from './http-call.ts';
+import {
+  HTTP_CALL_LIMITS,
+  HTTP_CALL_METHODS,
+  HttpCallHeaders,
+  TimeoutMs,
+  callOut,
+  type OutboundHttp,
+} from './http-call.ts';
 
 export const RELAY_TOKEN_PREFIX = 'relay_';
 
 /** The deployment's relay token, derived from the service key (so nothing new is stored). */
 export function deriveRelayToken(serviceKey: string): string {
-  return RELAY_TOKEN_PREFIX + createHmac('sha256', serviceKey).update('webhook-relay-service-token\nv1').digest('base64url');
+  return (
+    RELAY_TOKEN_PREFIX + createHmac('sha256', serviceKey).update('webhook-relay-service-token\nv1').digest('base64url')
+  );
 }
 
 export function isRelayToken(presented: string, serviceKey: string): boolean {
@@ -57,7 +66,17 @@ export async function relay(caller: RelayCaller, request: RelayRequest, deps: Re
     RELAY_RATE_LIMIT.windowSeconds,
     deps.clock.now(),
   );
-  if (!limited.allowed) throw new RateLimitedError(`Too many relayed requests (limit ${RELAY_RATE_LIMIT.limit} per ${RELAY_RATE_LIMIT.windowSeconds} s)`, limited.retryAfterSeconds);
-  const body = request.body === undefined ? undefined : Buffer.from(request.body, request.bodyEncoding === 'base64' ? 'base64' : 'utf8');
-  return callOut({ method: request.method, url: request.url, headers: request.headers, body, timeoutMs: request.timeoutMs }, deps.http);
+  if (!limited.allowed)
+    throw new RateLimitedError(
+      `Too many relayed requests (limit ${RELAY_RATE_LIMIT.limit} per ${RELAY_RATE_LIMIT.windowSeconds} s)`,
+      limited.retryAfterSeconds,
+    );
+  const body =
+    request.body === undefined
+      ? undefined
+      : Buffer.from(request.body, request.bodyEncoding === 'base64' ? 'base64' : 'utf8');
+  return callOut(
+    { method: request.method, url: request.url, headers: request.headers, body, timeoutMs: request.timeoutMs },
+    deps.http,
+  );
 }

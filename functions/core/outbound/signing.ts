@@ -49,9 +49,11 @@ export function signCallback(
   options: { timestamp?: number; nonce?: string } = {},
 ): CallbackSignatureHeaders {
   const secrets = typeof secret === 'string' ? [secret] : secret;
-  if (secrets.length === 0 || secrets.some((one) => one.length === 0)) throw new Error('callback signing secret must not be empty');
+  if (secrets.length === 0 || secrets.some((one) => one.length === 0))
+    throw new Error('callback signing secret must not be empty');
   const timestamp = options.timestamp ?? Date.now();
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new Error('timestamp must be a non-negative integer (ms)');
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new Error('timestamp must be a non-negative integer (ms)');
   const nonce = options.nonce ?? randomBytes(16).toString('base64url');
   if (!NONCE_PATTERN.test(nonce)) throw new Error('nonce must be 8 to 128 base64url characters');
 
@@ -65,7 +67,10 @@ export function signCallback(
 
 export type CallbackVerification =
   | { valid: true; timestamp: number; nonce: string }
-  | { valid: false; reason: 'missing header' | 'malformed header' | 'timestamp outside tolerance' | 'signature mismatch' };
+  | {
+      valid: false;
+      reason: 'missing header' | 'malformed header' | 'timestamp outside tolerance' | 'signature mismatch';
+    };
 
 /**
  * What a receiver does to check a callback (used by docs and tests): verifies the v2 signature in
@@ -89,7 +94,12 @@ export function verifyCallbackSignature(
     return { valid: false, reason: 'missing header' };
   }
   const signatures = signature.split(' ').map((one) => /^sha256=([0-9a-f]{64})$/.exec(one)?.[1]);
-  if (signatures.length > MAX_SIGNATURES || signatures.some((one) => one === undefined) || !/^\d{1,16}$/.test(timestampText) || !NONCE_PATTERN.test(nonce)) {
+  if (
+    signatures.length > MAX_SIGNATURES ||
+    signatures.some((one) => one === undefined) ||
+    !/^\d{1,16}$/.test(timestampText) ||
+    !NONCE_PATTERN.test(nonce)
+  ) {
     return { valid: false, reason: 'malformed header' };
   }
   const timestamp = Number(timestampText);
@@ -109,7 +119,10 @@ function hmacHex(secret: string, message: string): string {
   return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
 }
 
-function header(headers: Readonly<Record<string, string | readonly string[] | undefined>>, name: string): string | undefined {
+function header(
+  headers: Readonly<Record<string, string | readonly string[] | undefined>>,
+  name: string,
+): string | undefined {
   const wanted = name.toLowerCase();
   for (const [key, value] of Object.entries(headers)) {
     if (key.toLowerCase() !== wanted) continue;

@@ -39,7 +39,8 @@ export function parseCallbackUrl(raw: string, options: CallbackUrlOptions): URL 
   }
   // WHATWG URL silently strips surrounding spaces and inner tabs/newlines; refuse them instead, so the URL
   // we check is the URL the client wrote.
-  if (/[\u0000-\u0020\u007f]/.test(raw)) throw new ValidationError(`${field} must not contain spaces or control characters`);
+  if (/[\u0000-\u0020\u007f]/.test(raw))
+    throw new ValidationError(`${field} must not contain spaces or control characters`);
 
   let url: URL;
   try {
@@ -187,7 +188,7 @@ const IPV4_TABLE = IPV4_RULES.map(([base, prefix, range]) => {
 });
 
 function ipv4Range(address: number): AddressRange {
-  for (const rule of IPV4_TABLE) if (((address & rule.mask) >>> 0) === rule.network) return rule.range;
+  for (const rule of IPV4_TABLE) if ((address & rule.mask) >>> 0 === rule.network) return rule.range;
   return 'public';
 }
 

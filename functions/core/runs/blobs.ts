@@ -26,7 +26,9 @@ export interface BlobStore {
 }
 
 export function isBlobRef(value: unknown): value is BlobRef {
-  return typeof value === 'object' && value !== null && '$blob' in value && typeof (value as BlobRef).$blob?.key === 'string';
+  return (
+    typeof value === 'object' && value !== null && '$blob' in value && typeof (value as BlobRef).$blob?.key === 'string'
+  );
 }
 
 type Owner = Pick<Execution, 'workspaceId' | 'executionId'>;
@@ -76,7 +78,11 @@ export async function internalize(execution: Execution, store: BlobStore): Promi
 }
 
 /** Moves large values to the blob store, in place, so the execution item stays small. */
-export async function externalize(execution: Execution, store: BlobStore, alreadyStored: ReadonlyMap<string, string> = new Map()): Promise<void> {
+export async function externalize(
+  execution: Execution,
+  store: BlobStore,
+  alreadyStored: ReadonlyMap<string, string> = new Map(),
+): Promise<void> {
   const pending: Array<Promise<void>> = [];
   const moveAbove = (limit: number) => {
     for (const [container, field, path] of slots(execution)) {
@@ -105,14 +111,22 @@ export const CALLBACK_INLINE_BYTES = 8 * 1024;
  * most `inlineUpTo` bytes is replaced by its value, each larger one by `{ blob: { url, bytes } }` (a
  * download URL valid for an hour). Anything else is returned as it is.
  */
-export async function present<T>(value: T, store: BlobStore, owner: Owner, inlineUpTo: number = API_INLINE_BYTES): Promise<T> {
+export async function present<T>(
+  value: T,
+  store: BlobStore,
+  owner: Owner,
+  inlineUpTo: number = API_INLINE_BYTES,
+): Promise<T> {
   if (isOwnRef(value, owner)) {
     if (value.$blob.bytes <= inlineUpTo) return JSON.parse(await store.get(value.$blob.key)) as T;
     return { blob: { url: await store.url(value.$blob.key), bytes: value.$blob.bytes } } as T;
   }
-  if (Array.isArray(value)) return (await Promise.all(value.map((entry) => present(entry, store, owner, inlineUpTo)))) as T;
+  if (Array.isArray(value))
+    return (await Promise.all(value.map((entry) => present(entry, store, owner, inlineUpTo)))) as T;
   if (value && typeof value === 'object') {
-    const entries = await Promise.all(Object.entries(value).map(async ([key, entry]) => [key, await present(entry, store, owner, inlineUpTo)] as const));
+    const entries = await Promise.all(
+      Object.entries(value).map(async ([key, entry]) => [key, await present(entry, store, owner, inlineUpTo)] as const),
+    );
     return Object.fromEntries(entries) as T;
   }
   return value;

@@ -153,7 +153,9 @@ function assertPortSizes(nodeId: string, outputs: Record<string, PortValue>): vo
   for (const [port, value] of Object.entries(outputs)) {
     const bytes = Buffer.byteLength(typeof value === 'string' ? value : JSON.stringify(value ?? null), 'utf8');
     if (bytes > MAX_PORT_VALUE_BYTES) {
-      throw new NodeFailedError(`Output ${nodeId}.${port} is ${bytes} bytes; a port carries at most ${MAX_PORT_VALUE_BYTES}`);
+      throw new NodeFailedError(
+        `Output ${nodeId}.${port} is ${bytes} bytes; a port carries at most ${MAX_PORT_VALUE_BYTES}`,
+      );
     }
   }
 }
@@ -261,7 +263,8 @@ export async function advance(
   }
   // A failure this step did not see (a run halted earlier and not redriven) is not expected here: ours.
   if (execution.error) return { status: 'failed', reason: failure ?? 'fault' };
-  if (Number.isFinite(waitSeconds)) return { status: 'waiting', waitSeconds: Math.max(MIN_POLL_SECONDS, Math.ceil(waitSeconds)) };
+  if (Number.isFinite(waitSeconds))
+    return { status: 'waiting', waitSeconds: Math.max(MIN_POLL_SECONDS, Math.ceil(waitSeconds)) };
   for (const node of graph.nodes) {
     if (node.type === 'output') execution.result[node.id] = execution.outputs[node.id]?.value;
   }

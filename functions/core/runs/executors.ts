@@ -88,7 +88,14 @@ const webhookTrigger: InstantExecutor = {
     if (run.trigger.kind === 'webhook') return { ...run.trigger.request };
     // Started through the API (or replayed from one): the run inputs stand in for the request body.
     const body = JSON.stringify(run.inputs);
-    return { 'method-out': 'POST', 'url-out': '', 'headers-out': '{}', 'query-out': '{}', 'body-out': body, 'raw-body-out': body };
+    return {
+      'method-out': 'POST',
+      'url-out': '',
+      'headers-out': '{}',
+      'query-out': '{}',
+      'body-out': body,
+      'raw-body-out': body,
+    };
   },
 };
 
@@ -102,8 +109,9 @@ function runInput(runInputs: Record<string, unknown>, name: string): unknown {
 
 /** `{{input}}` → the joined text inputs; `{{inputs.name}}` → a run input. Unknown names render empty. */
 export function renderTemplate(template: string, input: string, runInputs: Record<string, unknown>): string {
-  return template.replace(/\{\{\s*(input|inputs\.([A-Za-z0-9_.-]+))\s*\}\}/g, (_match, _whole: string, name?: string) =>
-    name === undefined ? input : asText(runInput(runInputs, name)),
+  return template.replace(
+    /\{\{\s*(input|inputs\.([A-Za-z0-9_.-]+))\s*\}\}/g,
+    (_match, _whole: string, name?: string) => (name === undefined ? input : asText(runInput(runInputs, name))),
   );
 }
 
@@ -123,7 +131,9 @@ export function templateProblems(template: string, runInputs?: Record<string, un
     }
     const name = named[1]!;
     if (name.includes('.') && (runInputs === undefined || runInput(runInputs, name) === undefined)) {
-      problems.add(`${token} reads the run input named "${name}": nested values are not looked up, so use a top-level input`);
+      problems.add(
+        `${token} reads the run input named "${name}": nested values are not looked up, so use a top-level input`,
+      );
     } else if (runInputs !== undefined && runInput(runInputs, name) === undefined) {
       problems.add(`${token}: the run has no input "${name}", so it rendered as empty text`);
     }

@@ -33,9 +33,19 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
  * What makes two run requests "the same": canvas, trigger node, inputs and callback URL. How the
  * caller waits (`sync`, `timeoutSeconds`) and the key itself are not part of it.
  */
-export function runFingerprint(request: { canvasId: string; triggerNodeId: string; inputs: unknown; callbackUrl?: string }): string {
+export function runFingerprint(request: {
+  canvasId: string;
+  triggerNodeId: string;
+  inputs: unknown;
+  callbackUrl?: string;
+}): string {
   return sha256(
-    canonicalJson({ canvasId: request.canvasId, triggerNodeId: request.triggerNodeId, inputs: request.inputs ?? {}, callbackUrl: request.callbackUrl ?? null }),
+    canonicalJson({
+      canvasId: request.canvasId,
+      triggerNodeId: request.triggerNodeId,
+      inputs: request.inputs ?? {},
+      callbackUrl: request.callbackUrl ?? null,
+    }),
   );
 }
 
@@ -72,7 +82,11 @@ export const isDerivedRunKey = (key: string) => key.startsWith('derived:');
  * TTL); a derived key only while the canvas is at the version the record was made at, so editing the
  * canvas and running again runs the edited canvas.
  */
-export function namesRun(record: { canvasVersion?: number }, derived: boolean, canvasVersion: number | undefined): boolean {
+export function namesRun(
+  record: { canvasVersion?: number },
+  derived: boolean,
+  canvasVersion: number | undefined,
+): boolean {
   return !derived || (record.canvasVersion !== undefined && record.canvasVersion === canvasVersion);
 }
 

@@ -41,7 +41,11 @@ export interface InlineDeps {
 }
 
 /** Can this run be run to its end by the process that holds it, with no state machine? */
-export function runsInline(execution: Pick<Execution, 'callback'>, graph: FrozenGraph, executors: ExecutorRegistry = EXECUTORS): boolean {
+export function runsInline(
+  execution: Pick<Execution, 'callback'>,
+  graph: FrozenGraph,
+  executors: ExecutorRegistry = EXECUTORS,
+): boolean {
   return (
     execution.callback === null &&
     graph.nodes.length <= INLINE_MAX_NODES &&
@@ -62,7 +66,8 @@ export async function runInline(execution: Execution, graph: FrozenGraph, deps: 
   const loadedBlobs = await internalize(execution, deps.blobs);
   const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
   // runsInline() admits instant nodes only, so the step cannot stop at a provider job.
-  if (outcome.status === 'waiting') throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
+  if (outcome.status === 'waiting')
+    throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
   finish(execution, outcome.status, now(), outcome.status === 'failed' ? execution.error?.message : undefined);
   execution.updatedAt = now();
   execution.version = version + 1;

@@ -5,7 +5,14 @@ import { ID_PREFIX, newId } from '../ids.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { isSource, isTrigger, nodeAvailability } from '../canvas/node-types.ts';
 import { reachableFrom, reachingTo } from '../canvas/graph.ts';
-import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, type RunTrigger, type TimelineEvent } from './model.ts';
+import {
+  isTerminal,
+  type Execution,
+  type ExecutionStatus,
+  type FrozenGraph,
+  type RunTrigger,
+  type TimelineEvent,
+} from './model.ts';
 
 /**
  * What a run executes, frozen at its start: the trigger node and everything downstream of it, plus
@@ -16,14 +23,23 @@ import { isTerminal, type Execution, type ExecutionStatus, type FrozenGraph, typ
  * into the run are left out. O(nodes + edges).
  * `availability`: which node types this deployment can run (node-types.ts; tests pass their own).
  */
-export function freezeGraph(canvas: Pick<Canvas, 'nodes' | 'edges'>, triggerNodeId: string, availability = nodeAvailability): FrozenGraph {
+export function freezeGraph(
+  canvas: Pick<Canvas, 'nodes' | 'edges'>,
+  triggerNodeId: string,
+  availability = nodeAvailability,
+): FrozenGraph {
   const trigger = canvas.nodes.find((node) => node.id === triggerNodeId);
   if (!trigger) throw new ValidationError(`triggerNodeId ${triggerNodeId} is not a node of this canvas`);
   if (!isTrigger(trigger.type)) {
-    throw new ValidationError(`triggerNodeId ${triggerNodeId} is a ${trigger.type} node; a run starts from a prompt or webhook-trigger node`);
+    throw new ValidationError(
+      `triggerNodeId ${triggerNodeId} is a ${trigger.type} node; a run starts from a prompt or webhook-trigger node`,
+    );
   }
   const downstream = reachableFrom(canvas.edges, triggerNodeId);
-  const fedBySources = reachableFrom(canvas.edges, canvas.nodes.filter((node) => isSource(node.type)).map((node) => node.id));
+  const fedBySources = reachableFrom(
+    canvas.edges,
+    canvas.nodes.filter((node) => isSource(node.type)).map((node) => node.id),
+  );
   const needed = reachingTo(canvas.edges, downstream);
   const reached = new Set([...downstream, ...[...fedBySources].filter((id) => needed.has(id))]);
   const nodes = canvas.nodes.filter((node) => reached.has(node.id));
@@ -61,7 +77,10 @@ export function newExecution(input: {
     updatedAt: at,
     attempt: 1,
     nodes: Object.fromEntries(
-      input.graph.nodes.map((node) => [node.id, { type: node.type, status: 'pending', startedAt: null, finishedAt: null, error: null, attempts: 0 }]),
+      input.graph.nodes.map((node) => [
+        node.id,
+        { type: node.type, status: 'pending', startedAt: null, finishedAt: null, error: null, attempts: 0 },
+      ]),
     ),
     outputs: {},
     result: {},
@@ -81,9 +100,15 @@ const TERMINAL_EVENT: Record<'succeeded' | 'failed' | 'cancelled', TimelineEvent
 };
 
 /** Moves a live run to a terminal status (idempotent for the same status). */
-export function finish(execution: Execution, status: 'succeeded' | 'failed' | 'cancelled', at: string, message?: string): void {
+export function finish(
+  execution: Execution,
+  status: 'succeeded' | 'failed' | 'cancelled',
+  at: string,
+  message?: string,
+): void {
   if (execution.status === status) return;
-  if (isTerminal(execution.status)) throw new ConflictError(`Execution ${execution.executionId} is already ${execution.status}`);
+  if (isTerminal(execution.status))
+    throw new ConflictError(`Execution ${execution.executionId} is already ${execution.status}`);
   execution.status = status;
   execution.finishedAt = at;
   if (status === 'cancelled') {
@@ -127,7 +152,11 @@ export function undoRedrive(execution: Execution, before: Execution, at: string)
   for (const [nodeId, state] of Object.entries(before.nodes)) {
     if (state.status === 'failed') execution.nodes[nodeId] = state;
   }
-  execution.timeline.push({ at, type: 'execution.failed', message: 'redrive refused by the state machine; the run stays failed' });
+  execution.timeline.push({
+    at,
+    type: 'execution.failed',
+    message: 'redrive refused by the state machine; the run stays failed',
+  });
 }
 
 export function assertCancellable(status: ExecutionStatus, executionId: string): void {

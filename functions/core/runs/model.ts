@@ -12,7 +12,9 @@ import { ID_PREFIX, idPattern } from '../ids.ts';
 import * as z from '../schema.ts';
 
 /** An execution id as clients send it back (`exec_…`). */
-export const ExecutionIdSchema = z.string().check(z.regex(idPattern(ID_PREFIX.execution), 'is not an execution id (exec_…)'));
+export const ExecutionIdSchema = z
+  .string()
+  .check(z.regex(idPattern(ID_PREFIX.execution), 'is not an execution id (exec_…)'));
 
 export const EXECUTION_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
@@ -180,5 +182,15 @@ export function summarizeTrigger(trigger: RunTrigger): RunTriggerSummary {
 
 export function summarizeExecution(execution: Execution): ExecutionSummary {
   const { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt } = execution;
-  return { executionId, canvasId, triggerNodeId, status, createdAt, startedAt, finishedAt, attempt, trigger: summarizeTrigger(execution.trigger) };
+  return {
+    executionId,
+    canvasId,
+    triggerNodeId,
+    status,
+    createdAt,
+    startedAt,
+    finishedAt,
+    attempt,
+    trigger: summarizeTrigger(execution.trigger),
+  };
 }

@@ -70,7 +70,10 @@ export async function sweepStalledRuns(deps: SweepDeps, options: { graceMs: numb
         report[outcome === 'in-progress' ? 'inProgress' : outcome] += 1;
       } catch (error) {
         report.errors += 1;
-        telemetry.warn('Could not resume a stalled run; the next sweep retries', { executionId: run.executionId, error: String(error) });
+        telemetry.warn('Could not resume a stalled run; the next sweep retries', {
+          executionId: run.executionId,
+          error: String(error),
+        });
       }
     }
   };
@@ -86,7 +89,7 @@ export async function resumeStalledRun(
 ): Promise<SweepOutcome> {
   // The index lags the table: act only on what the table says now.
   const execution = await deps.runs.get(run.workspaceId, run.executionId);
-  if (!execution || execution.status !== 'queued' || queuedSince(execution) >= cutoff) return 'skipped';
+  if (execution?.status !== 'queued' || queuedSince(execution) >= cutoff) return 'skipped';
   const outcome = await deps.engine.resume({ ...run, attempt: execution.attempt });
   if (outcome !== 'gone') return outcome;
   await failRun(run, ENGINE_FAILED, deps);

@@ -110,14 +110,23 @@ export async function acceptRun(
   const derived = request.idempotencyKey === undefined && options.deriveKey !== false;
   const key = derived ? derivedRunKey(fingerprint) : request.idempotencyKey;
   const keyHash = key === undefined ? undefined : idempotencyKeyHash(`${scope}:${key}`);
-  const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash, deps.clock.now());
-  if (idempotency && namesRun(idempotency, derived, canvas?.version)) return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps, derived);
+  const { canvas, idempotency } = await deps.runs.loadForStart(
+    principal.workspaceId,
+    request.canvasId,
+    keyHash,
+    deps.clock.now(),
+  );
+  if (idempotency && namesRun(idempotency, derived, canvas?.version))
+    return replayAndRestart(principal.workspaceId, idempotency, fingerprint, deps, derived);
   if (!canvas) {
-    throw options.requireTriggerType ? new TriggerGoneError(`Canvas ${request.canvasId} no longer exists`) : new NotFoundError(`Canvas ${request.canvasId} not found`);
+    throw options.requireTriggerType
+      ? new TriggerGoneError(`Canvas ${request.canvasId} no longer exists`)
+      : new NotFoundError(`Canvas ${request.canvasId} not found`);
   }
   if (options.requireTriggerType) {
     const node = canvas.nodes.find((candidate) => candidate.id === request.triggerNodeId);
-    if (node?.type !== options.requireTriggerType) throw new TriggerGoneError(`Trigger ${request.triggerNodeId} no longer exists`);
+    if (node?.type !== options.requireTriggerType)
+      throw new TriggerGoneError(`Trigger ${request.triggerNodeId} no longer exists`);
   }
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
 
@@ -136,19 +145,31 @@ export async function acceptRun(
   });
   await externalize(execution, deps.blobs);
   const body = { ok: true, executionId: execution.executionId, message: ACCEPTED_MESSAGE };
-  const record = { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString(), ...(derived ? { canvasVersion: canvas.version } : {}) };
+  const record = {
+    fingerprint,
+    executionId: execution.executionId,
+    statusCode: 202,
+    body,
+    createdAt: now.toISOString(),
+    ...(derived ? { canvasVersion: canvas.version } : {}),
+  };
   const ttlSeconds = options.ttlSeconds ?? (derived ? DERIVED_RUN_KEY_WINDOW_SECONDS : RUN_IDEMPOTENCY_TTL_SECONDS);
   const nowEpochSeconds = Math.floor(now.getTime() / 1000);
   const created = await deps.runs.create({
     execution,
     graph,
-    ...(keyHash ? { idempotency: { keyHash, record, expiresAtEpochSeconds: nowEpochSeconds + ttlSeconds, nowEpochSeconds } } : {}),
+    ...(keyHash
+      ? { idempotency: { keyHash, record, expiresAtEpochSeconds: nowEpochSeconds + ttlSeconds, nowEpochSeconds } }
+      : {}),
   });
   if (!created.created) return replayAndRestart(principal.workspaceId, created.existing, fingerprint, deps, derived);
   telemetry.count('RunsAccepted');
   telemetry.tag({ executionId: execution.executionId });
 
-  const [ran] = await Promise.all([launch(execution, graph, deps, keyHash), options.afterCreate?.(execution.executionId)]);
+  const [ran] = await Promise.all([
+    launch(execution, graph, deps, keyHash),
+    options.afterCreate?.(execution.executionId),
+  ]);
   return { executionId: execution.executionId, replayed: false, statusCode: 202, body, ...(ran ? { ran } : {}) };
 }
 
@@ -171,7 +192,8 @@ async function replayAndRestart(
   telemetry.tag({ executionId: record.executionId });
   if (deps.clock.now().getTime() - Date.parse(record.createdAt) > START_GRACE_MS) {
     const execution = await deps.runs.get(workspaceId, record.executionId);
-    if (execution?.status === 'queued' && execution.attempt === 1) await deps.engine.start({ workspaceId, executionId: record.executionId });
+    if (execution?.status === 'queued' && execution.attempt === 1)
+      await deps.engine.start({ workspaceId, executionId: record.executionId });
   }
   return answer;
 }
@@ -191,12 +213,24 @@ function replay(record: IdempotencyRecord, fingerprint: string, derived: boolean
  * allows it (inline.ts; answers the saved run), else starts its state machine execution. A run whose
  * inline step could not be saved is still queued: the state machine gets it instead.
  */
-async function launch(execution: Execution, graph: FrozenGraph, deps: RunDeps, keyHash?: string): Promise<Execution | undefined> {
+async function launch(
+  execution: Execution,
+  graph: FrozenGraph,
+  deps: RunDeps,
+  keyHash?: string,
+): Promise<Execution | undefined> {
   if (deps.inlineRuns?.() && runsInline(execution, graph, deps.executors)) {
     try {
       return await runInline(execution, graph, deps);
     } catch (error) {
-      console.error(JSON.stringify({ level: 'warn', message: 'Inline run could not be saved; starting it on the state machine', executionId: execution.executionId, error: String(error) }));
+      console.error(
+        JSON.stringify({
+          level: 'warn',
+          message: 'Inline run could not be saved; starting it on the state machine',
+          executionId: execution.executionId,
+          error: String(error),
+        }),
+      );
     }
   }
   await startOrDiscard(execution, deps, keyHash);
@@ -224,19 +258,39 @@ async function startOrDiscard(execution: Execution, deps: RunDeps, keyHash?: str
  * (model.ts queuedSince). If even this write fails, the run is still in the outbox under its own time
  * and is started once the stall threshold has passed: nothing is lost either way.
  */
-async function markStartDeferred(workspaceId: string, executionId: string, deps: Pick<RunDeps, 'runs' | 'clock'>): Promise<void> {
+async function markStartDeferred(
+  workspaceId: string,
+  executionId: string,
+  deps: Pick<RunDeps, 'runs' | 'clock'>,
+): Promise<void> {
   const at = deps.clock.now().toISOString();
   try {
-    await update(workspaceId, executionId, (execution) => {
-      if (execution.status !== 'queued' || execution.startDeferredAt) return false;
-      execution.startDeferredAt = at;
-    }, deps);
+    await update(
+      workspaceId,
+      executionId,
+      (execution) => {
+        if (execution.status !== 'queued' || execution.startDeferredAt) return false;
+        execution.startDeferredAt = at;
+      },
+      deps,
+    );
   } catch (error) {
-    console.error(JSON.stringify({ level: 'warn', message: 'Could not mark a deferred start; the sweeper starts the run after the stall threshold', executionId, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        message: 'Could not mark a deferred start; the sweeper starts the run after the stall threshold',
+        executionId,
+        error: String(error),
+      }),
+    );
   }
 }
 
-export async function getExecution(principal: Principal, executionId: string, deps: Pick<RunDeps, 'runs'>): Promise<Execution> {
+export async function getExecution(
+  principal: Principal,
+  executionId: string,
+  deps: Pick<RunDeps, 'runs'>,
+): Promise<Execution> {
   const execution = await deps.runs.get(principal.workspaceId, executionId);
   if (!execution) throw new NotFoundError(`Execution ${executionId} not found`);
   return execution;
@@ -339,7 +393,12 @@ export async function cancelRun(
  * answers with the run the first one started (the key is claimed in the creating transaction, which
  * hands back the holder on a conflict: no extra read).
  */
-export async function replayRun(principal: Principal, executionId: string, deps: RunDeps, idempotencyKey?: string): Promise<Accepted> {
+export async function replayRun(
+  principal: Principal,
+  executionId: string,
+  deps: RunDeps,
+  idempotencyKey?: string,
+): Promise<Accepted> {
   const original = await deps.runs.getWithGraph(principal.workspaceId, executionId);
   if (!original) throw new NotFoundError(`Execution ${executionId} not found`);
   // The new run owns copies of the original's large values.
@@ -348,7 +407,10 @@ export async function replayRun(principal: Principal, executionId: string, deps:
     workspaceId: principal.workspaceId,
     canvasId: original.execution.canvasId,
     triggerNodeId: original.execution.triggerNodeId,
-    trigger: original.execution.trigger.kind === 'webhook' ? original.execution.trigger : { kind: 'replay', replayOf: executionId },
+    trigger:
+      original.execution.trigger.kind === 'webhook'
+        ? original.execution.trigger
+        : { kind: 'replay', replayOf: executionId },
     inputs: original.execution.inputs,
     callbackUrl: original.execution.callback?.url,
     graph: original.graph,
@@ -366,7 +428,13 @@ export async function replayRun(principal: Principal, executionId: string, deps:
       ? {
           idempotency: {
             keyHash,
-            record: { fingerprint, executionId: execution.executionId, statusCode: 202, body, createdAt: now.toISOString() },
+            record: {
+              fingerprint,
+              executionId: execution.executionId,
+              statusCode: 202,
+              body,
+              createdAt: now.toISOString(),
+            },
             expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + RUN_IDEMPOTENCY_TTL_SECONDS,
             nowEpochSeconds: Math.floor(now.getTime() / 1000),
           },
@@ -397,7 +465,13 @@ export async function redriveRun(principal: Principal, executionId: string, deps
     },
     deps,
   );
-  const undo = () => update(principal.workspaceId, executionId, (current) => undoRedrive(current, before!, deps.clock.now().toISOString()), deps);
+  const undo = () =>
+    update(
+      principal.workspaceId,
+      executionId,
+      (current) => undoRedrive(current, before!, deps.clock.now().toISOString()),
+      deps,
+    );
   let redriven: 'redriven' | 'missing';
   try {
     redriven = await deps.engine.redrive(executionId);
@@ -432,7 +506,13 @@ export class RunFailedError extends Error {
  * failed on the workspace's own input (recorded, callback sent): the state machine ends the execution
  * failed at its NodeFailed state, where a redrive resumes.
  */
-export type AdvanceResult = { workspaceId: string; executionId: string; status: 'waiting' | 'done' | 'failed'; waitSeconds: number; notify: boolean };
+export type AdvanceResult = {
+  workspaceId: string;
+  executionId: string;
+  status: 'waiting' | 'done' | 'failed';
+  waitSeconds: number;
+  notify: boolean;
+};
 
 /**
  * The state machine's Advance step. Runs what can run now and saves it. On success → `done` (the
@@ -455,13 +535,18 @@ export async function advanceRun(
     const message = 'The run engine failed unexpectedly; redrive the run to retry';
     const at = deps.clock.now().toISOString();
     let failedNow = false;
-    await update(run.workspaceId, run.executionId, (execution) => {
-      failedNow = false;
-      if (isTerminal(execution.status)) return;
-      execution.error = { nodeId: null, message };
-      finish(execution, 'failed', at, message);
-      failedNow = true;
-    }, deps);
+    await update(
+      run.workspaceId,
+      run.executionId,
+      (execution) => {
+        failedNow = false;
+        if (isTerminal(execution.status)) return;
+        execution.error = { nodeId: null, message };
+        finish(execution, 'failed', at, message);
+        failedNow = true;
+      },
+      deps,
+    );
     if (failedNow) telemetry.count('RunsFailed');
     await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
     throw new RunFailedError(message);
@@ -558,11 +643,16 @@ export async function failRun(
   deps: Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender },
 ): Promise<void> {
   const at = deps.clock.now().toISOString();
-  await update(run.workspaceId, run.executionId, (current) => {
-    if (isTerminal(current.status)) return false;
-    current.error = { nodeId: null, message };
-    finish(current, 'failed', at, message);
-  }, deps);
+  await update(
+    run.workspaceId,
+    run.executionId,
+    (current) => {
+      if (isTerminal(current.status)) return false;
+      current.error = { nodeId: null, message };
+      finish(current, 'failed', at, message);
+    },
+    deps,
+  );
   await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
 }
 
@@ -611,7 +701,14 @@ export async function deliverCallbackOnce(
         if (!execution.callback || !isTerminal(execution.status) || execution.callback.attempt === execution.attempt) {
           throw new AlreadyHandled(execution);
         }
-        execution.callback = { ...execution.callback, attempt: execution.attempt, delivered: null, statusCode: null, error: null, at: null };
+        execution.callback = {
+          ...execution.callback,
+          attempt: execution.attempt,
+          delivered: null,
+          statusCode: null,
+          error: null,
+          at: null,
+        };
       },
       deps,
     );
@@ -620,10 +717,14 @@ export async function deliverCallbackOnce(
     throw error;
   }
   // Large values travel as download URLs: a callback stays small whatever the run produced.
-  const outcome = await deps.callbacks.send(claimed.callback!.url, await present(callbackPayload(claimed), deps.blobs, claimed, CALLBACK_INLINE_BYTES));
+  const outcome = await deps.callbacks.send(
+    claimed.callback!.url,
+    await present(callbackPayload(claimed), deps.blobs, claimed, CALLBACK_INLINE_BYTES),
+  );
   telemetry.count(outcome.delivered ? 'CallbacksDelivered' : 'CallbacksFailed');
   // The URL stays out of the line: a caller may have put a token in it.
-  if (!outcome.delivered) telemetry.info('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
+  if (!outcome.delivered)
+    telemetry.info('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,
@@ -652,4 +753,3 @@ class AlreadyHandled extends Error {
     super('callback already handled');
   }
 }
-

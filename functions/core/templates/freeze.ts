@@ -15,15 +15,25 @@ import type { TemplateEdge, TemplateNode, TemplateSnapshot } from './model.ts';
  * secrets, executions, asset records (node data may name assets by id; those ids are copied as text).
  */
 export function freezeCanvas(canvas: Pick<Canvas, 'viewport' | 'nodes' | 'edges'>): TemplateSnapshot {
-  const nodes = canvas.nodes.map((node): TemplateNode => ({
-    id: node.id,
-    type: node.type,
-    position: { ...node.position },
-    ...(node.size ? { size: { ...node.size } } : {}),
-    data: structuredClone(node.data),
-    ...(node.document ? { document: { content: node.document.content, format: node.document.format } } : {}),
-  }));
-  const edges = canvas.edges.map(({ id, source, sourceHandle, target, targetHandle }): TemplateEdge => ({ id, source, sourceHandle, target, targetHandle }));
+  const nodes = canvas.nodes.map(
+    (node): TemplateNode => ({
+      id: node.id,
+      type: node.type,
+      position: { ...node.position },
+      ...(node.size ? { size: { ...node.size } } : {}),
+      data: structuredClone(node.data),
+      ...(node.document ? { document: { content: node.document.content, format: node.document.format } } : {}),
+    }),
+  );
+  const edges = canvas.edges.map(
+    ({ id, source, sourceHandle, target, targetHandle }): TemplateEdge => ({
+      id,
+      source,
+      sourceHandle,
+      target,
+      targetHandle,
+    }),
+  );
   return { viewport: { ...canvas.viewport }, nodes, edges };
 }
 
@@ -64,10 +74,27 @@ export function instantiate(
   try {
     for (const node of snapshot.nodes) {
       if (Object.hasOwn(nodeIds, node.id)) throw new ConflictError(`node id ${node.id} appears twice`);
-      if (!Object.hasOwn(NODE_TYPES, node.type)) throw new ConflictError(`node ${node.id} is of type ${node.type}, which no longer exists`);
+      if (!Object.hasOwn(NODE_TYPES, node.type))
+        throw new ConflictError(`node ${node.id} is of type ${node.type}, which no longer exists`);
       const id = newId(ID_PREFIX.node);
-      applyOperation(canvas, { op: 'node/add', id, type: node.type, position: node.position, size: node.size, data: structuredClone(node.data) }, now);
-      if (node.document) applyOperation(canvas, { op: 'node/document-write', nodeId: id, content: node.document.content, format: node.document.format }, now);
+      applyOperation(
+        canvas,
+        {
+          op: 'node/add',
+          id,
+          type: node.type,
+          position: node.position,
+          size: node.size,
+          data: structuredClone(node.data),
+        },
+        now,
+      );
+      if (node.document)
+        applyOperation(
+          canvas,
+          { op: 'node/document-write', nodeId: id, content: node.document.content, format: node.document.format },
+          now,
+        );
       nodeIds[node.id] = id;
     }
     for (const edge of snapshot.edges) {
@@ -75,15 +102,22 @@ export function instantiate(
       const source = nodeIds[edge.source];
       const target = nodeIds[edge.target];
       if (!source || !target) throw new ConflictError(`edge ${edge.id} joins a node the template does not hold`);
-      applyOperation(canvas, { op: 'edge/add', id, source, sourceHandle: edge.sourceHandle, target, targetHandle: edge.targetHandle }, now);
+      applyOperation(
+        canvas,
+        { op: 'edge/add', id, source, sourceHandle: edge.sourceHandle, target, targetHandle: edge.targetHandle },
+        now,
+      );
       edgeIds[edge.id] = id;
     }
     assertCanvasFits(canvas);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    throw new ConflictError(`Template ${target.templateId} no longer makes a valid canvas: ${error.message}; republish it from a canvas that does`, {
-      cause: error,
-    });
+    throw new ConflictError(
+      `Template ${target.templateId} no longer makes a valid canvas: ${error.message}; republish it from a canvas that does`,
+      {
+        cause: error,
+      },
+    );
   }
   return { canvas, nodeIds, edgeIds };
 }

@@ -8,7 +8,9 @@ import type { NodeTypeId } from '../canvas/node-types.ts';
 export const TEMPLATE_ID_PREFIX = 'tpl';
 
 /** Any id a client may send: wider than what we generate, so a wrong id is a 404, not a 400 that leaks the format. */
-export const TemplateId = z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'is not a template id'));
+export const TemplateId = z
+  .string()
+  .check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_-]+$/, 'is not a template id'));
 export const TemplateName = z.string().check(z.trim(), z.minLength(1), z.maxLength(200));
 export const TemplateDescription = z.string().check(z.trim(), z.maxLength(2000));
 export const VersionNotes = z.string().check(z.trim(), z.maxLength(2000));

@@ -6,7 +6,10 @@ export interface TemplateRepository {
   /** The template without its snapshot; another workspace's template is not found. */
   get(workspaceId: string, templateId: string): Promise<Template | undefined>;
   /** The template and the snapshot of its current revision, read consistently with each other. */
-  getWithSnapshot(workspaceId: string, templateId: string): Promise<{ template: Template; snapshot: TemplateSnapshot } | undefined>;
+  getWithSnapshot(
+    workspaceId: string,
+    templateId: string,
+  ): Promise<{ template: Template; snapshot: TemplateSnapshot } | undefined>;
   /** Stores template and snapshot together (all or nothing); ConflictError if the id is taken. */
   create(template: Template, snapshot: TemplateSnapshot): Promise<void>;
   /**

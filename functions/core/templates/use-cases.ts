@@ -50,7 +50,9 @@ export async function publishTemplate(
   assertStorable(snapshot, 'template');
   const bytes = snapshotBytes(snapshot);
   if (bytes > TEMPLATE_SNAPSHOT_MAX_BYTES) {
-    throw new PayloadTooLargeError(`Template snapshot would be ${bytes} bytes; the limit is ${TEMPLATE_SNAPSHOT_MAX_BYTES} bytes`);
+    throw new PayloadTooLargeError(
+      `Template snapshot would be ${bytes} bytes; the limit is ${TEMPLATE_SNAPSHOT_MAX_BYTES} bytes`,
+    );
   }
   const now = deps.clock.now().toISOString();
   const frozen = describeSnapshot(canvas, snapshot, bytes);
@@ -93,7 +95,11 @@ function describeSnapshot(canvas: Canvas, snapshot: TemplateSnapshot, bytes: num
 }
 
 /** A template of the principal's workspace; another workspace's template is simply not found. */
-export async function getTemplate(principal: Principal, templateId: string, deps: Pick<TemplateDeps, 'templates'>): Promise<Template> {
+export async function getTemplate(
+  principal: Principal,
+  templateId: string,
+  deps: Pick<TemplateDeps, 'templates'>,
+): Promise<Template> {
   const template = await deps.templates.get(principal.workspaceId, templateId);
   if (!template) throw new NotFoundError(`Template ${templateId} not found`);
   return template;
@@ -109,7 +115,11 @@ export async function getTemplateSnapshot(
   return found;
 }
 
-export function listTemplates(principal: Principal, query: PageQuery, deps: Pick<TemplateDeps, 'templates'>): Promise<Page<Template>> {
+export function listTemplates(
+  principal: Principal,
+  query: PageQuery,
+  deps: Pick<TemplateDeps, 'templates'>,
+): Promise<Page<Template>> {
   return deps.templates.list(principal.workspaceId, query);
 }
 
@@ -135,7 +145,11 @@ export async function useTemplate(
 }
 
 /** Deletes a template and its snapshot. Canvases made from it are independent copies and stay. */
-export async function deleteTemplate(principal: Principal, templateId: string, deps: Pick<TemplateDeps, 'templates'>): Promise<void> {
+export async function deleteTemplate(
+  principal: Principal,
+  templateId: string,
+  deps: Pick<TemplateDeps, 'templates'>,
+): Promise<void> {
   const deleted = await deps.templates.delete(principal.workspaceId, templateId);
   if (!deleted) throw new NotFoundError(`Template ${templateId} not found`);
 }

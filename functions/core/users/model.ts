@@ -18,11 +18,15 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export const EmailSchema = z.string().check(
-  z.trim(),
-  z.maxLength(254),
-  z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/i, 'email must be an email address'),
-);
+export const EmailSchema = z
+  .string()
+  .check(
+    z.trim(),
+    z.maxLength(254),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$|^[^\s@]+@localhost$/i, 'email must be an email address'),
+  );
 
 /** NIST 800-63B: at least 8 characters, long passphrases allowed, no composition rules. */
-export const PasswordSchema = z.string().check(z.minLength(8, 'password must have at least 8 characters'), z.maxLength(256));
+export const PasswordSchema = z
+  .string()
+  .check(z.minLength(8, 'password must have at least 8 characters'), z.maxLength(256));

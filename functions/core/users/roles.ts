@@ -12,7 +12,15 @@ export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies r
 export const ROLE_SCOPES: Readonly<Record<MemberRole, readonly Scope[]>> = {
   owner: SCOPES,
   admin: SCOPES,
-  editor: ['read:canvases', 'read:assets', 'run:workflows', 'write:canvas', 'write:assets', 'delete:canvas', 'delete:assets'],
+  editor: [
+    'read:canvases',
+    'read:assets',
+    'run:workflows',
+    'write:canvas',
+    'write:assets',
+    'delete:canvas',
+    'delete:assets',
+  ],
   viewer: ['read:canvases', 'read:assets'],
 };
 

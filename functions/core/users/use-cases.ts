@@ -13,7 +13,10 @@ export interface UserDeps {
 }
 
 /** ConflictError if a user with this email exists. The password is hashed before anything is written. */
-export async function createUser(input: { email: string; password: string; id?: string }, deps: UserDeps): Promise<User> {
+export async function createUser(
+  input: { email: string; password: string; id?: string },
+  deps: UserDeps,
+): Promise<User> {
   const email = normaliseEmail(input.email);
   if (await deps.users.findByEmail(email)) throw new ConflictError('A user with this email already exists');
   const user: User = {

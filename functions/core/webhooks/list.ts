@@ -51,7 +51,11 @@ export async function listWebhooks(
   query: { limit: number; cursor?: string },
   deps: ListWebhooksDeps,
 ): Promise<Page<WebhookListing>> {
-  const page = await deps.canvases.list(principal.workspaceId, { limit: query.limit, cursor: query.cursor, includeArchived: true });
+  const page = await deps.canvases.list(principal.workspaceId, {
+    limit: query.limit,
+    cursor: query.cursor,
+    includeArchived: true,
+  });
   const webhookUrl = webhookUrlOf(deps.publicBaseUrl);
   const perCanvas = await Promise.all(
     page.items.map(async (summary): Promise<WebhookListing[]> => {
@@ -61,7 +65,10 @@ export async function listWebhooks(
       const triggers = await deps.webhooks.listForCanvas(principal.workspaceId, canvas.id);
       return hookNodes.map((node) => {
         // A trigger older than its node belongs to a deleted node of the same id: not this one's.
-        const trigger = triggers.find((candidate) => candidate.triggerNodeId === node.id && Date.parse(node.createdAt) <= Date.parse(candidate.createdAt));
+        const trigger = triggers.find(
+          (candidate) =>
+            candidate.triggerNodeId === node.id && Date.parse(node.createdAt) <= Date.parse(candidate.createdAt),
+        );
         return {
           canvasId: canvas.id,
           canvasName: canvas.name,

@@ -48,7 +48,12 @@ export interface WebhookStatusRow {
   lastExecutionId: string | null;
 }
 
-export const NOT_CONFIGURED: WebhookStatusRow = { configuration: 'Not configured', execution: 'Idle', lastTriggeredAt: null, lastExecutionId: null };
+export const NOT_CONFIGURED: WebhookStatusRow = {
+  configuration: 'Not configured',
+  execution: 'Idle',
+  lastTriggeredAt: null,
+  lastExecutionId: null,
+};
 
 /** The status row from the trigger (if registered) and the status of its last run (if any). */
 export function statusRow(trigger: WebhookTrigger | undefined, lastRunStatus: string | undefined): WebhookStatusRow {
@@ -60,5 +65,10 @@ export function statusRow(trigger: WebhookTrigger | undefined, lastRunStatus: st
       : lastRunStatus === 'failed' || lastRunStatus === 'cancelled'
         ? 'Error'
         : 'Running';
-  return { configuration: 'Ready', execution, lastTriggeredAt: trigger.lastTriggeredAt, lastExecutionId: trigger.lastExecutionId };
+  return {
+    configuration: 'Ready',
+    execution,
+    lastTriggeredAt: trigger.lastTriggeredAt,
+    lastExecutionId: trigger.lastExecutionId,
+  };
 }

@@ -27,12 +27,15 @@ export interface WebhookCall {
 /** The secret of a call: `Authorization: Bearer` or `x-webhook-secret`. `?secret=` is refused outright. */
 export function webhookSecretOf(call: Pick<WebhookCall, 'headers' | 'query'>): string {
   if ('secret' in call.query) {
-    throw new ValidationError('Do not send the webhook secret in the query string (?secret=): use Authorization: Bearer or x-webhook-secret');
+    throw new ValidationError(
+      'Do not send the webhook secret in the query string (?secret=): use Authorization: Bearer or x-webhook-secret',
+    );
   }
   // x-webhook-secret first: a sender may use its own Authorization header for something else.
   const bearer = /^Bearer[ ]+(\S+)\s*$/i.exec(call.headers.authorization ?? '')?.[1];
   const secret = call.headers['x-webhook-secret']?.trim() || bearer;
-  if (!secret) throw new ValidationError('Missing webhook secret: send Authorization: Bearer <secret> or x-webhook-secret');
+  if (!secret)
+    throw new ValidationError('Missing webhook secret: send Authorization: Bearer <secret> or x-webhook-secret');
   return secret;
 }
 
@@ -71,14 +74,21 @@ export function parseWebhookBody(call: Pick<WebhookCall, 'headers' | 'body'>): P
     fields = {};
     for (const [name, value] of new URLSearchParams(text)) {
       const existing = fields[name];
-      fields[name] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+      fields[name] =
+        existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
   }
   if (!fields) return { inputs: {}, bodyOut: text };
   const { callbackUrl, ...inputs } = fields;
-  if (callbackUrl !== undefined && typeof callbackUrl !== 'string') throw new ValidationError('callbackUrl must be a string');
+  if (callbackUrl !== undefined && typeof callbackUrl !== 'string')
+    throw new ValidationError('callbackUrl must be a string');
   const idempotencyKey = typeof inputs.idempotencyKey === 'string' ? inputs.idempotencyKey : undefined;
-  return { inputs, ...(callbackUrl ? { callbackUrl } : {}), ...(idempotencyKey ? { idempotencyKey } : {}), bodyOut: JSON.stringify(inputs) };
+  return {
+    inputs,
+    ...(callbackUrl ? { callbackUrl } : {}),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    bodyOut: JSON.stringify(inputs),
+  };
 }
 
 /** The six output ports of the trigger node, secrets removed. */
@@ -109,12 +119,19 @@ export interface ProviderHint {
  * Recognises the delivery id of well-known senders. Each retries a delivery with the same id, so the
  * id is an idempotency key that makes provider retries harmless.
  */
-export function providerHint(headers: Record<string, string>, inputs: Record<string, unknown>): ProviderHint | undefined {
+export function providerHint(
+  headers: Record<string, string>,
+  inputs: Record<string, unknown>,
+): ProviderHint | undefined {
   if (headers['x-github-delivery']) {
     return { provider: 'github', eventId: headers['x-github-delivery'], eventType: headers['x-github-event'] };
   }
   if (headers['stripe-signature'] && typeof inputs.id === 'string') {
-    return { provider: 'stripe', eventId: inputs.id, eventType: typeof inputs.type === 'string' ? inputs.type : undefined };
+    return {
+      provider: 'stripe',
+      eventId: inputs.id,
+      eventType: typeof inputs.type === 'string' ? inputs.type : undefined,
+    };
   }
   if (headers['x-shopify-webhook-id']) {
     return { provider: 'shopify', eventId: headers['x-shopify-webhook-id'], eventType: headers['x-shopify-topic'] };
@@ -140,7 +157,10 @@ export function webhookIdempotency(
   body: ParsedWebhookBody,
 ): { key: string; ttlSeconds: number; provider?: ProviderHint } | undefined {
   // The same rules as POST /api/run: a header and a body key must agree, and keys have a fixed form.
-  const explicit = chooseIdempotencyKey(headers['idempotency-key'] ?? headers['x-idempotency-key'], body.idempotencyKey);
+  const explicit = chooseIdempotencyKey(
+    headers['idempotency-key'] ?? headers['x-idempotency-key'],
+    body.idempotencyKey,
+  );
   if (explicit) return { key: `key:${explicit}`, ttlSeconds: CALLER_KEY_TTL_SECONDS };
   const hint = providerHint(headers, body.inputs);
   if (hint) return { key: `${hint.provider}:${hint.eventId}`, ttlSeconds: PROVIDER_KEY_TTL_SECONDS, provider: hint };
@@ -164,5 +184,9 @@ export function signedBodyIdempotency(
   raw: Buffer,
 ): { key: string; ttlSeconds: number; provider?: ProviderHint } {
   const provider = providerHint(headers, body.inputs);
-  return { key: `body:${createHash('sha256').update(raw).digest('hex')}`, ttlSeconds: PROVIDER_KEY_TTL_SECONDS, ...(provider ? { provider } : {}) };
+  return {
+    key: `body:${createHash('sha256').update(raw).digest('hex')}`,
+    ttlSeconds: PROVIDER_KEY_TTL_SECONDS,
+    ...(provider ? { provider } : {}),
+  };
 }

@@ -50,7 +50,8 @@ export function webhookUrlOf(publicBaseUrl: string): string {
 /** The variant URLs of a trigger, one per scheme, as webhooks/register returns them. */
 export function signedUrls(webhookUrl: string, secretHash: string): Record<SignatureScheme, string> {
   const urls = {} as Record<SignatureScheme, string>;
-  for (const scheme of SIGNATURE_SCHEMES) urls[scheme] = `${webhookUrl}?${VERIFY_PARAMETER}=${scheme}&${HOOK_PARAMETER}=${secretHash}`;
+  for (const scheme of SIGNATURE_SCHEMES)
+    urls[scheme] = `${webhookUrl}?${VERIFY_PARAMETER}=${scheme}&${HOOK_PARAMETER}=${secretHash}`;
   return urls;
 }
 

@@ -22,13 +22,27 @@ const STANDARD_WEBHOOKS_SECRET = /^whsec_[A-Za-z0-9+/_-]{32,}={0,2}$/;
 
 /** What each provider's secret looks like: a typo is a 400 now, not a 401 on every delivery later. */
 const SECRET_SHAPES: Record<SignatureScheme, { check: (value: string) => boolean; rule: string }> = {
-  github: { check: (value) => value.length >= 8, rule: 'at least 8 characters (the Secret field of the GitHub webhook)' },
-  stripe: { check: (value) => /^whsec_[A-Za-z0-9]{16,}$/.test(value), rule: "the endpoint's signing secret, whsec_ followed by letters and digits" },
-  shopify: { check: (value) => value.length >= 16, rule: "at least 16 characters (the app's client secret or the store's webhook signing key)" },
-  'standard-webhooks': { check: (value) => STANDARD_WEBHOOKS_SECRET.test(value), rule: 'whsec_ followed by the base64 key (at least 24 bytes)' },
+  github: {
+    check: (value) => value.length >= 8,
+    rule: 'at least 8 characters (the Secret field of the GitHub webhook)',
+  },
+  stripe: {
+    check: (value) => /^whsec_[A-Za-z0-9]{16,}$/.test(value),
+    rule: "the endpoint's signing secret, whsec_ followed by letters and digits",
+  },
+  shopify: {
+    check: (value) => value.length >= 16,
+    rule: "at least 16 characters (the app's client secret or the store's webhook signing key)",
+  },
+  'standard-webhooks': {
+    check: (value) => STANDARD_WEBHOOKS_SECRET.test(value),
+    rule: 'whsec_ followed by the base64 key (at least 24 bytes)',
+  },
 };
 
-export const SigningSecretScheme = z.enum(SIGNATURE_SCHEMES).check(z.describe('Signature scheme of the signed URL the secret is for'));
+export const SigningSecretScheme = z
+  .enum(SIGNATURE_SCHEMES)
+  .check(z.describe('Signature scheme of the signed URL the secret is for'));
 
 export const SetSigningSecretInput = z
   .strictObject({
@@ -37,7 +51,11 @@ export const SetSigningSecretInput = z
     scheme: SigningSecretScheme,
     secret: z
       .nullable(z.string().check(z.minLength(1), z.maxLength(512)))
-      .check(z.describe("The provider's signing secret for this trigger; null removes it (the trigger's own secret verifies again)")),
+      .check(
+        z.describe(
+          "The provider's signing secret for this trigger; null removes it (the trigger's own secret verifies again)",
+        ),
+      ),
   })
   .check(
     z.refine((input) => input.secret === null || /^[\x21-\x7e]+$/.test(input.secret), {
@@ -45,7 +63,7 @@ export const SetSigningSecretInput = z
       path: ['secret'],
     }),
     z.refine((input) => input.secret === null || SECRET_SHAPES[input.scheme].check(input.secret), {
-      message: 'secret does not look like this provider\'s signing secret',
+      message: "secret does not look like this provider's signing secret",
       path: ['secret'],
     }),
   );
@@ -62,7 +80,10 @@ export interface SigningSecretDeps {
  * keys are those of every credential the cipher seals — the KMS grants allow exactly `workspaceId` and
  * `provider` (docs/integrations.md) — so the trigger, registration and scheme go into `provider`'s value.
  */
-export const signingSecretContext = (trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>, scheme: SignatureScheme) => ({
+export const signingSecretContext = (
+  trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>,
+  scheme: SignatureScheme,
+) => ({
   workspaceId: trigger.workspaceId,
   provider: `webhook-signing-secret/${trigger.canvasId}/${trigger.triggerNodeId}/${trigger.secretHash}/${scheme}`,
 });
@@ -87,7 +108,10 @@ export function signingSecretsView(trigger: WebhookTrigger): Record<SignatureSch
 
 export async function setSigningSecret(principal: Principal, input: SetSigningSecretInput, deps: SigningSecretDeps) {
   const trigger = await deps.webhooks.get(principal.workspaceId, input.canvasId, input.triggerNodeId);
-  if (!trigger) throw new NotFoundError(`No webhook is registered for node ${input.triggerNodeId} on canvas ${input.canvasId}; register it first`);
+  if (!trigger)
+    throw new NotFoundError(
+      `No webhook is registered for node ${input.triggerNodeId} on canvas ${input.canvasId}; register it first`,
+    );
   const secrets: Partial<Record<string, StoredSigningSecret>> = { ...trigger.signingSecrets };
   if (input.secret === null) {
     delete secrets[input.scheme];
@@ -98,7 +122,11 @@ export async function setSigningSecret(principal: Principal, input: SetSigningSe
       setAt: deps.clock.now().toISOString(),
     };
   }
-  await deps.webhooks.putSigningSecrets(trigger, secrets as NonNullable<WebhookTrigger['signingSecrets']>, trigger.signingSecretsVersion ?? 0);
+  await deps.webhooks.putSigningSecrets(
+    trigger,
+    secrets as NonNullable<WebhookTrigger['signingSecrets']>,
+    trigger.signingSecretsVersion ?? 0,
+  );
   return {
     canvasId: trigger.canvasId,
     triggerNodeId: trigger.triggerNodeId,

@@ -9,11 +9,26 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../runs/idempotency.ts';
 import { acceptRun, TriggerGoneError, type Accepted, type RunDeps } from '../runs/use-cases.ts';
 import { statusRow, type WebhookStatusRow, type WebhookTrigger } from './model.ts';
-import { BODY_ONLY_SCHEMES, parseWebhookBody, signedBodyIdempotency, triggerPorts, webhookIdempotency, webhookSecretOf, type WebhookCall } from './request.ts';
+import {
+  BODY_ONLY_SCHEMES,
+  parseWebhookBody,
+  signedBodyIdempotency,
+  triggerPorts,
+  webhookIdempotency,
+  webhookSecretOf,
+  type WebhookCall,
+} from './request.ts';
 import { deriveWebhookSecret, hashWebhookSecret, newSalt } from './secrets.ts';
 import type { CredentialCipher } from '../integrations/ports.ts';
 import { verifyingSecret } from './signing-secrets.ts';
-import { signedUrls, signedVariantOf, standardWebhooksSecret, webhookUrlOf, type SignatureScheme, type SignatureVerifiers } from './signatures.ts';
+import {
+  signedUrls,
+  signedVariantOf,
+  standardWebhooksSecret,
+  webhookUrlOf,
+  type SignatureScheme,
+  type SignatureVerifiers,
+} from './signatures.ts';
 
 export interface WebhookDeps {
   webhooks: WebhookRepository;
@@ -102,7 +117,8 @@ export async function revokeWebhook(
   // Only on this path is the canvas read: to tell "nothing to revoke" from "no such node".
   const canvas = await deps.canvases.get(principal.workspaceId, input.canvasId);
   if (!canvas) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
-  if (!canvas.nodes.some((node) => node.id === input.triggerNodeId)) throw new NotFoundError(`Node ${input.triggerNodeId} not found on this canvas`);
+  if (!canvas.nodes.some((node) => node.id === input.triggerNodeId))
+    throw new NotFoundError(`Node ${input.triggerNodeId} not found on this canvas`);
   return { ...answer, wasRegistered: false };
 }
 
@@ -144,7 +160,10 @@ type CallingTrigger = Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'trigger
  * salt (1 GetItem), the secret is derived again and the delivery's signature must match it — or, when
  * the workspace stored the provider's own signing secret for that scheme, match that one instead.
  */
-async function authenticateCall(call: WebhookCall, deps: WebhookCallDeps): Promise<{ trigger: CallingTrigger; scheme?: SignatureScheme }> {
+async function authenticateCall(
+  call: WebhookCall,
+  deps: WebhookCallDeps,
+): Promise<{ trigger: CallingTrigger; scheme?: SignatureScheme }> {
   // ?secret= is refused on every URL, signed or not.
   const variant = 'secret' in call.query ? undefined : signedVariantOf(call.query);
   if (!variant) {
@@ -178,7 +197,10 @@ export async function triggerWebhook(
   const body = parseWebhookBody(call);
   const callbackUrl = body.callbackUrl === undefined ? undefined : await validateCallbackUrl(body.callbackUrl);
   // Only what the signature covers may decide whether a delivery is new.
-  const idempotency = scheme && BODY_ONLY_SCHEMES.has(scheme) ? signedBodyIdempotency(call.headers, body, call.body) : webhookIdempotency(call.headers, body);
+  const idempotency =
+    scheme && BODY_ONLY_SCHEMES.has(scheme)
+      ? signedBodyIdempotency(call.headers, body, call.body)
+      : webhookIdempotency(call.headers, body);
 
   // Counted only for calls that would start a run: a provider's retry of an accepted delivery is a
   // replay and never answered 429.
@@ -190,7 +212,10 @@ export async function triggerWebhook(
       deps.clock.now(),
     );
     if (!limited.allowed) {
-      throw new RateLimitedError(`Too many calls to this webhook (limit ${deps.rateLimit.limit} per ${deps.rateLimit.windowSeconds} s)`, limited.retryAfterSeconds);
+      throw new RateLimitedError(
+        `Too many calls to this webhook (limit ${deps.rateLimit.limit} per ${deps.rateLimit.windowSeconds} s)`,
+        limited.retryAfterSeconds,
+      );
     }
   };
 
@@ -202,7 +227,13 @@ export async function triggerWebhook(
   try {
     const accepted = await acceptRun(
       { workspaceId: trigger.workspaceId },
-      { canvasId: trigger.canvasId, triggerNodeId: trigger.triggerNodeId, inputs: body.inputs, callbackUrl, idempotencyKey: idempotency?.key },
+      {
+        canvasId: trigger.canvasId,
+        triggerNodeId: trigger.triggerNodeId,
+        inputs: body.inputs,
+        callbackUrl,
+        idempotencyKey: idempotency?.key,
+      },
       { kind: 'webhook', request: ports },
       deps,
       {
@@ -215,12 +246,16 @@ export async function triggerWebhook(
         // Alongside StartExecution, not after it: the record costs no latency. It only feeds the status
         // row, so a failure to write it must not fail a call whose run was accepted.
         afterCreate: (executionId) =>
-          deps.webhooks.recordTriggered(trigger, executionId, deps.clock.now().toISOString()).catch((error: unknown) => {
-            telemetry.warn('Could not record the trigger call', { executionId, error: String(error) });
-          }),
+          deps.webhooks
+            .recordTriggered(trigger, executionId, deps.clock.now().toISOString())
+            .catch((error: unknown) => {
+              telemetry.warn('Could not record the trigger call', { executionId, error: String(error) });
+            }),
       },
     );
-    const provider = idempotency?.provider ? { name: idempotency.provider.provider, eventId: idempotency.provider.eventId } : undefined;
+    const provider = idempotency?.provider
+      ? { name: idempotency.provider.provider, eventId: idempotency.provider.eventId }
+      : undefined;
     telemetry.count('WebhookDeliveries');
     return { ...accepted, ...(provider ? { provider } : {}) };
   } catch (error) {

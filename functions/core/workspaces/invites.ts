@@ -32,7 +32,10 @@ export type RevokeInviteInput = z.infer<typeof RevokeInviteInput>;
 export const RemoveMemberInput = z.strictObject({ userId: z.string().check(z.minLength(1), z.maxLength(64)) });
 export type RemoveMemberInput = z.infer<typeof RemoveMemberInput>;
 
-export const ChangeRoleInput = z.strictObject({ userId: z.string().check(z.minLength(1), z.maxLength(64)), role: RoleSchema });
+export const ChangeRoleInput = z.strictObject({
+  userId: z.string().check(z.minLength(1), z.maxLength(64)),
+  role: RoleSchema,
+});
 export type ChangeRoleInput = z.infer<typeof ChangeRoleInput>;
 
 export function generateInviteToken(): string {

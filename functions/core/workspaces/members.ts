@@ -55,7 +55,12 @@ async function assertMayGrant(principal: Principal, role: MemberRole, deps: Memb
   if (self?.role !== 'owner') throw new ForbiddenError('Only an owner can grant the owner role');
 }
 
-export async function inviteMember(principal: Principal, input: InviteInput, appUrl: string, deps: MemberDeps): Promise<CreatedInvite> {
+export async function inviteMember(
+  principal: Principal,
+  input: InviteInput,
+  appUrl: string,
+  deps: MemberDeps,
+): Promise<CreatedInvite> {
   await assertMayGrant(principal, input.role, deps);
   const now = deps.clock.now();
   const token = generateInviteToken();
@@ -70,10 +75,20 @@ export async function inviteMember(principal: Principal, input: InviteInput, app
     invitedBy: principal.userId ?? principal.keyId,
   };
   await deps.memberships.createInvite(invite);
-  return { id: invite.id, email: invite.email, role: invite.role, expiresAt: invite.expiresAt, inviteUrl: inviteUrl(appUrl, token) };
+  return {
+    id: invite.id,
+    email: invite.email,
+    role: invite.role,
+    expiresAt: invite.expiresAt,
+    inviteUrl: inviteUrl(appUrl, token),
+  };
 }
 
-export async function revokeInvite(principal: Principal, input: RevokeInviteInput, deps: MemberDeps): Promise<{ id: string; revoked: true }> {
+export async function revokeInvite(
+  principal: Principal,
+  input: RevokeInviteInput,
+  deps: MemberDeps,
+): Promise<{ id: string; revoked: true }> {
   const invite = await deps.memberships.getInvite(principal.workspaceId, input.id);
   if (!invite || !(await deps.memberships.deleteInvite(invite))) throw new NotFoundError('Invite not found');
   return { id: invite.id, revoked: true };
@@ -92,7 +107,13 @@ export async function acceptInvite(token: string, user: User, deps: MemberDeps):
   const invite = await findOpenInvite(token, deps);
   if (!invite) throw new NotFoundError('This invite does not exist, was revoked or has expired');
   if (invite.email !== user.email) throw new ForbiddenError('This invite was sent to another email address');
-  const member: Member = { workspaceId: invite.workspaceId, userId: user.id, email: user.email, role: invite.role, joinedAt: deps.clock.now().toISOString() };
+  const member: Member = {
+    workspaceId: invite.workspaceId,
+    userId: user.id,
+    email: user.email,
+    role: invite.role,
+    joinedAt: deps.clock.now().toISOString(),
+  };
   await deps.memberships.acceptInvite(invite, member);
   return member;
 }
@@ -112,7 +133,11 @@ async function assertOwnerRemains(member: Member, newRole: MemberRole | null, de
   }
 }
 
-export async function removeMember(principal: Principal, input: RemoveMemberInput, deps: MemberDeps): Promise<{ userId: string; removed: true }> {
+export async function removeMember(
+  principal: Principal,
+  input: RemoveMemberInput,
+  deps: MemberDeps,
+): Promise<{ userId: string; removed: true }> {
   const member = await memberOrNotFound(principal, input.userId, deps);
   if (member.role === 'owner') await assertMayGrant(principal, 'owner', deps);
   await assertOwnerRemains(member, null, deps);
@@ -120,7 +145,11 @@ export async function removeMember(principal: Principal, input: RemoveMemberInpu
   return { userId: member.userId, removed: true };
 }
 
-export async function changeMemberRole(principal: Principal, input: ChangeRoleInput, deps: MemberDeps): Promise<Member> {
+export async function changeMemberRole(
+  principal: Principal,
+  input: ChangeRoleInput,
+  deps: MemberDeps,
+): Promise<Member> {
   const member = await memberOrNotFound(principal, input.userId, deps);
   if (member.role === 'owner' || input.role === 'owner') await assertMayGrant(principal, 'owner', deps);
   if (member.role === input.role) return member;
@@ -135,7 +164,13 @@ export async function addMember(
   deps: MemberDeps,
 ): Promise<Member> {
   if (!input.workspaceId) throw new ValidationError('workspaceId is required');
-  const member: Member = { workspaceId: input.workspaceId, userId: input.user.id, email: input.user.email, role: input.role, joinedAt: deps.clock.now().toISOString() };
+  const member: Member = {
+    workspaceId: input.workspaceId,
+    userId: input.user.id,
+    email: input.user.email,
+    role: input.role,
+    joinedAt: deps.clock.now().toISOString(),
+  };
   await deps.memberships.addMember(member);
   return member;
 }

@@ -20,7 +20,11 @@ export async function getWorkspace(principal: Principal, deps: Pick<WorkspaceDep
   return workspace;
 }
 
-export function listMembers(principal: Principal, page: PageQuery, deps: Pick<WorkspaceDeps, 'workspaces'>): Promise<Page<Member>> {
+export function listMembers(
+  principal: Principal,
+  page: PageQuery,
+  deps: Pick<WorkspaceDeps, 'workspaces'>,
+): Promise<Page<Member>> {
   return deps.workspaces.listMembers(principal.workspaceId, page);
 }
 
@@ -46,7 +50,12 @@ export async function provisionWorkspace(
   deps: WorkspaceDeps,
 ): Promise<ProvisionedWorkspace | undefined> {
   const now = deps.clock.now();
-  const workspace: Workspace = { id: newId(ID_PREFIX.workspace), name: input.name, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+  const workspace: Workspace = {
+    id: newId(ID_PREFIX.workspace),
+    name: input.name,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
   const owner: Member = {
     workspaceId: workspace.id,
     userId: newId(ID_PREFIX.user),
@@ -69,5 +78,11 @@ export async function provisionWorkspace(
     onceMarker: input.once ?? false,
   });
   if (!created) return undefined;
-  return { workspaceId: workspace.id, ownerUserId: owner.userId, keyId: key.record.id, apiKey: key.key, scopes: [...ALL_SCOPES] };
+  return {
+    workspaceId: workspace.id,
+    ownerUserId: owner.userId,
+    keyId: key.record.id,
+    apiKey: key.key,
+    scopes: [...ALL_SCOPES],
+  };
 }

@@ -20,10 +20,21 @@ export const operation = defineOperation({
     'The interface names no HTTP route for listing webhooks (its webhook routes are register, revoke and signing-secret); the studio and agents list them through the gateway.',
   input: z.strictObject({
     // Each canvas on a page is read whole (its nodes), so pages are smaller than list_canvases'.
-    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 25).check(z.describe('Canvases per page, 1–50 (default 25)')),
-    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048), z.describe('nextCursor of the previous page; omit for the first page'))),
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(50)), 25)
+      .check(z.describe('Canvases per page, 1–50 (default 25)')),
+    cursor: z.optional(
+      z
+        .string()
+        .check(
+          z.minLength(1),
+          z.maxLength(2048),
+          z.describe('nextCursor of the previous page; omit for the first page'),
+        ),
+    ),
   }),
   output: pageOf(WebhookListingView, 'Webhook-trigger nodes of this page of canvases (a page may hold none)'),
   annotations: READ_ONLY,
-  run: (input, { principal, publicBaseUrl }) => listWebhooks(principal, input, { canvases, webhooks, publicBaseUrl: publicBaseUrl() }),
+  run: (input, { principal, publicBaseUrl }) =>
+    listWebhooks(principal, input, { canvases, webhooks, publicBaseUrl: publicBaseUrl() }),
 });

@@ -11,7 +11,8 @@ import { assetView, AssetView, deps } from './shared.ts';
 export const operation = defineOperation({
   name: 'list_canvas_assets',
   title: 'List canvas assets',
-  description: 'Lists the assets of a canvas: those uploaded or generated for it and those its nodes show (data.assetId), oldest first.',
+  description:
+    'Lists the assets of a canvas: those uploaded or generated for it and those its nodes show (data.assetId), oldest first.',
   route: 'canvas-assets',
   input: z.extend(PageInput, { canvasId: CanvasIdField }),
   output: pageOf(AssetView, 'Assets'),

@@ -8,7 +8,8 @@ import { assetView, AssetIdField, AssetView, deps, FolderField, TagsField } from
 export const operation = defineOperation({
   name: 'promote_canvas_asset',
   title: 'Add a canvas asset to the library',
-  description: 'Puts a canvas asset into the workspace library (optionally into a folder, with tags), where list_assets finds it. It stays attached to its canvas.',
+  description:
+    'Puts a canvas asset into the workspace library (optionally into a folder, with tags), where list_assets finds it. It stays attached to its canvas.',
   route: 'canvas-r2-upload-promote-library',
   input: z.strictObject({ assetId: AssetIdField, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
   output: AssetView,

@@ -9,7 +9,8 @@ import { deps, UploadCheckView, UploadIdField } from './shared.ts';
 export const operation = defineOperation({
   name: 'verify_canvas_upload',
   title: 'Verify a canvas upload',
-  description: 'Checks that the bytes of a reserved canvas upload arrived with the declared size, type and checksum; records nothing. `ready: true` means finalize_canvas_upload will succeed.',
+  description:
+    'Checks that the bytes of a reserved canvas upload arrived with the declared size, type and checksum; records nothing. `ready: true` means finalize_canvas_upload will succeed.',
   route: 'canvas-r2-upload-verify',
   input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
   output: UploadCheckView,

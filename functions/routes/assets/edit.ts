@@ -14,7 +14,11 @@ export function assetEditOperation<F extends Record<string, z.ZodMiniType>>(spec
   description: string;
   fields: F;
   annotations: OperationAnnotations;
-  apply: (principal: Principal, input: { assetId: string } & z.infer<z.ZodMiniObject<F>>, deps: AssetDeps) => Promise<Asset>;
+  apply: (
+    principal: Principal,
+    input: { assetId: string } & z.infer<z.ZodMiniObject<F>>,
+    deps: AssetDeps,
+  ) => Promise<Asset>;
 }) {
   return defineOperation({
     name: spec.name,

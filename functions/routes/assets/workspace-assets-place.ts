@@ -10,9 +10,14 @@ import { AssetIdField, deps } from './shared.ts';
 export const operation = defineOperation({
   name: 'place_asset',
   title: 'Place asset on a node',
-  description: 'Shows an asset on a canvas node (sets its data.assetId), replacing any asset the node showed. get_asset_usages then lists the node.',
+  description:
+    'Shows an asset on a canvas node (sets its data.assetId), replacing any asset the node showed. get_asset_usages then lists the node.',
   route: 'workspace-assets-place',
-  input: z.strictObject({ assetId: AssetIdField, ...CanvasTarget.shape, nodeId: ClientId.check(z.describe('Node to show the asset on')) }),
+  input: z.strictObject({
+    assetId: AssetIdField,
+    ...CanvasTarget.shape,
+    nodeId: ClientId.check(z.describe('Node to show the asset on')),
+  }),
   output: z.looseObject({
     assetId: z.string().check(z.describe('The asset placed')),
     canvasId: z.string().check(z.describe('The canvas edited')),

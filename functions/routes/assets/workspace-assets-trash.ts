@@ -8,7 +8,8 @@ export const operation = assetEditOperation({
   route: 'workspace-assets-trash',
   name: 'trash_asset',
   title: 'Trash asset',
-  description: 'Moves an asset to the trash: it leaves the library list (list_assets with trashed=true shows it) and cannot be placed; restore_asset brings it back, purge_asset deletes it for good.',
+  description:
+    'Moves an asset to the trash: it leaves the library list (list_assets with trashed=true shows it) and cannot be placed; restore_asset brings it back, purge_asset deletes it for good.',
   fields: {},
   annotations: UPDATES,
   apply: trashAsset,

@@ -9,7 +9,8 @@ import { assetView, AssetView, deps, UploadIdField } from './shared.ts';
 export const operation = defineOperation({
   name: 'finalize_asset_upload',
   title: 'Finalize a library upload',
-  description: 'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
+  description:
+    'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
   route: 'workspace-assets-upload-finalize',
   input: z.strictObject({ uploadId: UploadIdField }),
   output: AssetView,

@@ -15,7 +15,9 @@ export const operation = defineOperation({
   output: z.looseObject({
     assetId: z.string().check(z.describe('The asset')),
     usages: z.array(UsageView).check(z.describe('One entry per canvas')),
-    templates: z.array(TemplateUsageView).check(z.describe('One entry per template whose snapshot names the asset (use_template would place it)')),
+    templates: z
+      .array(TemplateUsageView)
+      .check(z.describe('One entry per template whose snapshot names the asset (use_template would place it)')),
   }),
   annotations: READ_ONLY,
   run: (query, { principal }) => assetUsages(principal, query, deps),

@@ -11,7 +11,8 @@ import { assetView, AssetView, BooleanFlag, deps, FolderField, Tag } from './sha
 export const operation = defineOperation({
   name: 'list_assets',
   title: 'List library assets',
-  description: 'Lists the workspace asset library, oldest first, optionally only one kind, one folder or one tag; trashed=true lists the trash instead.',
+  description:
+    'Lists the workspace asset library, oldest first, optionally only one kind, one folder or one tag; trashed=true lists the trash instead.',
   route: 'workspace-assets',
   input: z.extend(PageInput, {
     kind: z.optional(z.enum(ASSET_KIND_IDS).check(z.describe('Only this kind: image, video or audio'))),

@@ -42,17 +42,32 @@ const keyDeps = { apiKeys, clock: systemClock };
 
 /** Authenticates a billing caller and returns the principal of the workspace it may read. */
 /** `appUrl`: the app host's origin (OAuth tokens must be bound to its /api/mcp); only asked for with a token. */
-export async function authenticateBillingCaller(authorization: string | undefined, workspaceId: string | undefined, appUrl: () => string): Promise<Principal> {
+export async function authenticateBillingCaller(
+  authorization: string | undefined,
+  workspaceId: string | undefined,
+  appUrl: () => string,
+): Promise<Principal> {
   const token = bearerToken(authorization);
-  if (!token) throw new UnauthorizedError('Missing credential: send Authorization: Bearer workspace_… (a signed-in session sends its access token and workspaceId)');
+  if (!token)
+    throw new UnauthorizedError(
+      'Missing credential: send Authorization: Bearer workspace_… (a signed-in session sends its access token and workspaceId)',
+    );
   let principal: Principal;
   if (token.startsWith(WORKSPACE_KEY_PREFIX)) {
     principal = await authenticate(authorization, keyDeps);
   } else if (token.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)) {
-    principal = await authenticateOAuthToken(token, { tokens: oauthTokens, memberships, clock: systemClock, appUrl: appUrl() });
-    if (workspaceId === undefined) throw new ValidationError('workspaceId is required when calling with a signed-in session');
+    principal = await authenticateOAuthToken(token, {
+      tokens: oauthTokens,
+      memberships,
+      clock: systemClock,
+      appUrl: appUrl(),
+    });
+    if (workspaceId === undefined)
+      throw new ValidationError('workspaceId is required when calling with a signed-in session');
   } else {
-    throw new UnauthorizedError('Invalid credential: billing routes take a workspace_ key or a signed-in session\'s access token');
+    throw new UnauthorizedError(
+      "Invalid credential: billing routes take a workspace_ key or a signed-in session's access token",
+    );
   }
   if (workspaceId !== undefined && workspaceId !== principal.workspaceId) {
     throw new ForbiddenError(`This credential is not for workspace ${workspaceId}`);
@@ -64,9 +79,13 @@ export async function authenticateBillingCaller(authorization: string | undefine
 export type BillingHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 /** The Lambda handler of a billing route: authenticate, parse the query, run; errors as `{ "error" }`. */
-export function billingRoute(routeId: string, run: (principal: Principal, query: BillingQuery) => Promise<APIGatewayProxyResult>): BillingHandler {
+export function billingRoute(
+  routeId: string,
+  run: (principal: Principal, query: BillingQuery) => Promise<APIGatewayProxyResult>,
+): BillingHandler {
   const route = routeById(routeId);
-  if (route.auth !== 'key-or-session' || route.scope !== 'read:billing') throw new Error(`Route ${routeId} is not a billing route of the manifest`);
+  if (route.auth !== 'key-or-session' || route.scope !== 'read:billing')
+    throw new Error(`Route ${routeId} is not a billing route of the manifest`);
   return observed(
     middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
       .onError((request) => {
@@ -74,7 +93,11 @@ export function billingRoute(routeId: string, run: (principal: Principal, query:
       })
       .handler(async (event) => {
         const rawWorkspaceId = event.queryStringParameters?.workspaceId;
-        const principal = await authenticateBillingCaller(header(event, 'authorization'), rawWorkspaceId || undefined, () => publicAppUrlFor(event));
+        const principal = await authenticateBillingCaller(
+          header(event, 'authorization'),
+          rawWorkspaceId || undefined,
+          () => publicAppUrlFor(event),
+        );
         telemetry.tag({ workspaceId: principal.workspaceId });
         return run(principal, parseQuery(event, BillingQuery));
       }),

@@ -15,7 +15,9 @@ function inlineLimit(): number {
   const raw = process.env.FOCUS_INLINE_LIMIT_BYTES;
   if (!raw) return INLINE_LIMIT_BYTES;
   const configured = Number(raw);
-  return Number.isInteger(configured) && configured >= 0 ? Math.min(configured, INLINE_LIMIT_BYTES) : INLINE_LIMIT_BYTES;
+  return Number.isInteger(configured) && configured >= 0
+    ? Math.min(configured, INLINE_LIMIT_BYTES)
+    : INLINE_LIMIT_BYTES;
 }
 
 export const focusDeps: FocusDeps = {

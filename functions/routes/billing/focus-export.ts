@@ -15,10 +15,22 @@ export const exportHandler = (routeId: string) =>
     const range = parseRange(query);
     const result = await exportFocus(principal, { range, format: query.format ?? 'jsonl' }, focusDeps);
     if (result.kind === 'inline') {
-      return { statusCode: 200, headers: { ...FILE_HEADERS, 'content-type': result.file.contentType, 'content-disposition': attachment(result.file) }, body: result.body };
+      return {
+        statusCode: 200,
+        headers: {
+          ...FILE_HEADERS,
+          'content-type': result.file.contentType,
+          'content-disposition': attachment(result.file),
+        },
+        body: result.body,
+      };
     }
     // Too large for a Lambda response: 303 to a short-lived link answering with the same name and type.
-    return jsonResponse(303, { url: result.url, expiresInSeconds: result.expiresInSeconds, fileName: result.file.fileName }, { location: result.url });
+    return jsonResponse(
+      303,
+      { url: result.url, expiresInSeconds: result.expiresInSeconds, fileName: result.file.fileName },
+      { location: result.url },
+    );
   });
 
 export const handler = exportHandler('billing-focus-export');

@@ -7,6 +7,8 @@ import { billingRoute } from './billing-route.ts';
 import { focusDeps } from './deps.ts';
 
 export const metadataHandler = (routeId: string) =>
-  billingRoute(routeId, async (principal, query) => jsonResponse(200, await focusMetadataFor(principal, parseRange(query), focusDeps)));
+  billingRoute(routeId, async (principal, query) =>
+    jsonResponse(200, await focusMetadataFor(principal, parseRange(query), focusDeps)),
+  );
 
 export const handler = metadataHandler('billing-focus-metadata');

@@ -11,7 +11,8 @@ import { CanvasTarget } from './edit-route.ts';
 export const operation = defineOperation({
   name: 'archive_canvas',
   title: 'Archive canvas',
-  description: 'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
+  description:
+    'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
   route: 'canvas-archive',
   input: z.strictObject(CanvasTarget.shape),
   output: CanvasSummaryView,

@@ -12,11 +12,14 @@ import { CanvasView } from '#operations/views';
 export const operation = defineOperation({
   name: 'create_canvas',
   title: 'Create canvas',
-  description: 'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
+  description:
+    'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
   route: 'canvas-create',
   input: z.strictObject({
     name: CanvasName.check(z.describe('Canvas name (1–200 characters)')),
-    id: z.optional(CanvasId.check(z.describe('Canvas id to use ([A-Za-z0-9_-], up to 64); omit to get a generated cnv_… id'))),
+    id: z.optional(
+      CanvasId.check(z.describe('Canvas id to use ([A-Za-z0-9_-], up to 64); omit to get a generated cnv_… id')),
+    ),
   }),
   output: CanvasView,
   annotations: CREATES,

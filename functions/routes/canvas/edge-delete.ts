@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'edge/delete',
   name: 'delete_edge',
   title: 'Delete edge',
-  description:
-    'Removes one edge from a canvas.',
+  description: 'Removes one edge from a canvas.',
   output: DeletedView,
   annotations: DESTROYS,
 });

@@ -3,20 +3,34 @@
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasId, summarize, type Canvas } from '#core/canvas/model';
-import { OPERATION_FIELDS, type CanvasOperation, type OperationName, type OperationResult } from '#core/canvas/operations';
+import {
+  OPERATION_FIELDS,
+  type CanvasOperation,
+  type OperationName,
+  type OperationResult,
+} from '#core/canvas/operations';
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { HttpResult } from '#http/responses';
 import { defineOperation, type OperationAnnotations } from '#operations/operation';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
-export const CanvasIdField = CanvasId.check(z.describe('Id of the canvas (cnv_… or the id given at creation); list_canvases shows them'));
+export const CanvasIdField = CanvasId.check(
+  z.describe('Id of the canvas (cnv_… or the id given at creation); list_canvases shows them'),
+);
 
 export const CanvasTarget = z.object({
   canvasId: CanvasIdField,
   /** Optional optimistic-concurrency guard: the write is refused with 409 unless the canvas is at this version. */
   expectedVersion: z.optional(
-    z.int().check(z.positive(), z.describe('Refuse the edit (conflict) unless the canvas is still at this version; omit to apply it to the latest')),
+    z
+      .int()
+      .check(
+        z.positive(),
+        z.describe(
+          'Refuse the edit (conflict) unless the canvas is still at this version; omit to apply it to the latest',
+        ),
+      ),
   ),
 });
 
@@ -57,7 +71,9 @@ export interface CanvasEditOperationSpec {
 export function canvasEditOperation(spec: CanvasEditOperationSpec) {
   // Widened on purpose: zod validates the exact fields at run time, the union type is restored below.
   const fields: z.ZodMiniObject = OPERATION_FIELDS[spec.op];
-  const input = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<z.infer<typeof CanvasTarget> & Record<string, unknown>>;
+  const input = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<
+    z.infer<typeof CanvasTarget> & Record<string, unknown>
+  >;
   return defineOperation({
     name: spec.name,
     title: spec.title,
@@ -68,7 +84,9 @@ export function canvasEditOperation(spec: CanvasEditOperationSpec) {
     annotations: spec.annotations,
     async run({ canvasId, expectedVersion, ...fields }, { principal }) {
       const parsedOp = { ...fields, op: spec.op } as CanvasOperation;
-      const editDeps = REMOVES_NODES.includes(spec.op) ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers } : deps;
+      const editDeps = REMOVES_NODES.includes(spec.op)
+        ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers }
+        : deps;
       const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], editDeps);
       return new HttpResult(spec.status ?? 200, editView(canvas, result[0]!));
     },

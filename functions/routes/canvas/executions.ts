@@ -13,7 +13,8 @@ const runs = new DynamoRunRepository();
 export const operation = defineOperation({
   name: 'list_canvas_executions',
   title: 'Runs of a canvas',
-  description: 'Lists the executions of one canvas, newest first, with their status and timings. Read one with get_execution.',
+  description:
+    'Lists the executions of one canvas, newest first, with their status and timings. Read one with get_execution.',
   route: 'canvas-executions',
   input: z.object({ ...PageInput.shape, canvasId: CanvasIdField }),
   output: pageOf(ExecutionSummaryView, 'Executions, newest first'),

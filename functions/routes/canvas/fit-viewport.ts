@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'fit-viewport',
   name: 'fit_canvas_viewport',
   title: 'Fit viewport',
-  description:
-    'Sets the canvas viewport so that every node is visible on a screen of the given size (zoom at most 1).',
+  description: 'Sets the canvas viewport so that every node is visible on a screen of the given size (zoom at most 1).',
   output: ViewportEditView,
   annotations: UPDATES,
 });

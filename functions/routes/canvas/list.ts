@@ -16,7 +16,8 @@ const BooleanFlag = z.pipe(
 export const operation = defineOperation({
   name: 'list_canvases',
   title: 'List canvases',
-  description: 'Lists the canvases of the workspace (id, name, version, updatedAt), a page at a time. Read one with get_canvas.',
+  description:
+    'Lists the canvases of the workspace (id, name, version, updatedAt), a page at a time. Read one with get_canvas.',
   route: 'canvases-list',
   input: z.object({
     ...PageInput.shape,

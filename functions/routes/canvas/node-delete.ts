@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'node/delete',
   name: 'delete_node',
   title: 'Delete node',
-  description:
-    "Deletes a node and every edge connected to it. A webhook-trigger node's endpoint is revoked with it.",
+  description: "Deletes a node and every edge connected to it. A webhook-trigger node's endpoint is revoked with it.",
   output: DeletedView,
   annotations: DESTROYS,
 });

@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'node/document-write',
   name: 'write_node_document',
   title: 'Write node document',
-  description:
-    'Replaces the document attached to a node (markdown, text or JSON notes that travel with the canvas).',
+  description: 'Replaces the document attached to a node (markdown, text or JSON notes that travel with the canvas).',
   output: NodeEditView,
   // Replaces the whole document: the previous text is gone.
   annotations: { ...UPDATES, destructiveHint: true },

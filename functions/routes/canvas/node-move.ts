@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'node/move',
   name: 'move_node',
   title: 'Move node',
-  description:
-    'Moves a node to a new position on the canvas.',
+  description: 'Moves a node to a new position on the canvas.',
   output: NodeEditView,
   annotations: UPDATES,
 });

@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'node/resize',
   name: 'resize_node',
   title: 'Resize node',
-  description:
-    "Sets a node's width and height.",
+  description: "Sets a node's width and height.",
   output: NodeEditView,
   annotations: UPDATES,
 });

@@ -18,7 +18,9 @@ export const operation = defineOperation({
   route: 'canvas-patch',
   input: z.strictObject({
     ...CanvasTarget.shape,
-    operations: z.array(CanvasOperation).check(z.minLength(1), z.maxLength(500), z.describe('The edits, applied in order')),
+    operations: z
+      .array(CanvasOperation)
+      .check(z.minLength(1), z.maxLength(500), z.describe('The edits, applied in order')),
   }),
   output: PatchView,
   // Not idempotent: a repeated node/add with a generated id adds a second node.
@@ -29,7 +31,12 @@ export const operation = defineOperation({
       clock: systemClock,
       onTriggerNodesRemoved: cleanUpRemovedTriggers,
     });
-    return { canvasId: canvas.id, canvasVersion: canvas.version, results: result.map((entry) => editView(canvas, entry)), canvas };
+    return {
+      canvasId: canvas.id,
+      canvasVersion: canvas.version,
+      results: result.map((entry) => editView(canvas, entry)),
+      canvas,
+    };
   },
 });
 

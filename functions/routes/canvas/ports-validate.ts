@@ -11,7 +11,8 @@ import { CanvasIdField } from './edit-route.ts';
 export const operation = defineOperation({
   name: 'validate_edge',
   title: 'Check an edge',
-  description: 'Checks whether an edge could be added (ports exist, types fit, input free, no cycle) without changing the canvas; fails saying why not.',
+  description:
+    'Checks whether an edge could be added (ports exist, types fit, input free, no cycle) without changing the canvas; fails saying why not.',
   route: 'canvas-ports-validate',
   input: z.extend(z.omit(EdgeAddOp, { id: true }), { canvasId: CanvasIdField }),
   output: EdgeValidationView,

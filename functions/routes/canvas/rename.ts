@@ -9,8 +9,7 @@ export const operation = canvasEditOperation({
   op: 'rename',
   name: 'rename_canvas',
   title: 'Rename canvas',
-  description:
-    'Renames a canvas; its id, nodes, edges and runs stay as they are.',
+  description: 'Renames a canvas; its id, nodes, edges and runs stay as they are.',
   output: CanvasSummaryView,
   annotations: UPDATES,
 });

@@ -27,7 +27,11 @@ export const operation = defineOperation({
     const canvas = await getCanvas(principal, canvasId, { canvases });
     // Only canvases with webhook-trigger nodes pay for their status rows.
     const rows = await webhookStatusRows(principal.workspaceId, canvas, { webhooks, executions });
-    return { ...canvas, nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)), warnings: canvasWarnings(canvas) };
+    return {
+      ...canvas,
+      nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)),
+      warnings: canvasWarnings(canvas),
+    };
   },
 });
 

@@ -6,10 +6,21 @@ import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
 
 const webhooks = new DynamoWebhookRepository();
 
-export async function cleanUpRemovedTriggers(workspaceId: string, canvasId: string, remaining: Canvas | undefined): Promise<void> {
+export async function cleanUpRemovedTriggers(
+  workspaceId: string,
+  canvasId: string,
+  remaining: Canvas | undefined,
+): Promise<void> {
   try {
     await cleanUpTriggers(workspaceId, canvasId, remaining, { webhooks });
   } catch (error) {
-    console.error(JSON.stringify({ level: 'warn', message: 'Webhook trigger cleanup deferred to the next call', canvasId, error: String(error) }));
+    console.error(
+      JSON.stringify({
+        level: 'warn',
+        message: 'Webhook trigger cleanup deferred to the next call',
+        canvasId,
+        error: String(error),
+      }),
+    );
   }
 }

@@ -8,10 +8,12 @@ import { canvases } from '#adapters/dynamodb/repositories';
 
 /** Forwards each call to the lazily built GitHub client. */
 const codehost = new Proxy({} as CodeHost, {
-  get: (_target, method: keyof CodeHost) => async (...args: unknown[]) => {
-    const client = await githubCodeHost();
-    return (client[method] as (...a: unknown[]) => unknown).apply(client, args);
-  },
+  get:
+    (_target, method: keyof CodeHost) =>
+    async (...args: unknown[]) => {
+      const client = await githubCodeHost();
+      return (client[method] as (...a: unknown[]) => unknown).apply(client, args);
+    },
 });
 
 export const codehostDeps = { codehost, records: codehostRecords, clock: systemClock, canvases };

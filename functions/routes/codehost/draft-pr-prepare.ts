@@ -18,10 +18,18 @@ export const operation = defineOperation({
     canvasId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Canvas whose documents to export')),
     installationId: InstallationId.check(z.describe('A linked installation id')),
     repository: z.optional(RepositoryName).check(z.describe("owner/name; the workspace's sync target when omitted")),
-    baseBranch: z.optional(BranchName).check(z.describe('Branch the pull request targets; the default branch when omitted')),
-    nodeIds: z.optional(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(200))).check(z.describe('Only these nodes; every node with a document when omitted')),
-    directory: z._default(FilePath, 'canvas-docs').check(z.describe('Directory in the repository for the files (default canvas-docs)')),
-    title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))).check(z.describe('Pull request title and commit message')),
+    baseBranch: z
+      .optional(BranchName)
+      .check(z.describe('Branch the pull request targets; the default branch when omitted')),
+    nodeIds: z
+      .optional(z.array(z.string().check(z.minLength(1), z.maxLength(64))).check(z.minLength(1), z.maxLength(200)))
+      .check(z.describe('Only these nodes; every node with a document when omitted')),
+    directory: z
+      ._default(FilePath, 'canvas-docs')
+      .check(z.describe('Directory in the repository for the files (default canvas-docs)')),
+    title: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(200)))
+      .check(z.describe('Pull request title and commit message')),
   }),
   output: DraftExportView,
   annotations: CREATES,

@@ -12,7 +12,9 @@ export const operation = defineOperation({
   description:
     'Commits a prepared export on a new branch and opens it as a draft pull request, then answers the result (commit, pull request number and URL). Calling it again answers the same result without pushing again.',
   route: 'codehost-draft-pr-result',
-  input: z.strictObject({ exportId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Export id from prepare_draft_pr_export')) }),
+  input: z.strictObject({
+    exportId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Export id from prepare_draft_pr_export')),
+  }),
   output: DraftExportView,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: (input, { principal }) => openDraftExport(principal, input, codehostDeps),

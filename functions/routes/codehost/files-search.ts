@@ -17,8 +17,17 @@ export const operation = defineOperation({
   input: z.strictObject({
     installationId: InstallationId.check(z.describe('A linked installation id')),
     repository: RepositoryName.check(z.describe('owner/name')),
-    query: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.describe('Search terms (GitHub code search syntax, without repo:)')),
-    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 30).check(z.describe('Results, 1–100 (default 30)')),
+    query: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(200),
+        z.describe('Search terms (GitHub code search syntax, without repo:)'),
+      ),
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), 30)
+      .check(z.describe('Results, 1–100 (default 30)')),
   }),
   output: SearchResultView,
   annotations: CODEHOST_READ,

@@ -10,7 +10,8 @@ import { codehostDeps } from './deps.ts';
 export const operation = defineOperation({
   name: 'list_codehost_installations',
   title: 'List code-host installations',
-  description: "Lists the GitHub App installations linked to this workspace (an installation is linked by the first repository sync through it).",
+  description:
+    'Lists the GitHub App installations linked to this workspace (an installation is linked by the first repository sync through it).',
   route: 'codehost-installations',
   input: z.strictObject({}),
   output: pageOf(InstallationView, 'Linked installations'),

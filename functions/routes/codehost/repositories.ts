@@ -14,7 +14,9 @@ export const operation = defineOperation({
   title: 'List code-host repositories',
   description: 'Lists the repositories a linked GitHub App installation can access.',
   route: 'codehost-repositories',
-  input: z.strictObject({ installationId: InstallationId.check(z.describe('A linked installation id (list_codehost_installations)')) }),
+  input: z.strictObject({
+    installationId: InstallationId.check(z.describe('A linked installation id (list_codehost_installations)')),
+  }),
   output: pageOf(RepositoryView, 'Repositories'),
   annotations: CODEHOST_READ,
   run: (input, { principal }) => listRepositories(principal, input, codehostDeps),

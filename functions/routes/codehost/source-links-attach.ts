@@ -19,7 +19,9 @@ export const operation = defineOperation({
     installationId: InstallationId.check(z.describe('A linked installation id')),
     repository: RepositoryName.check(z.describe('owner/name')),
     path: FilePath.check(z.describe('File path in the repository')),
-    ref: z.optional(z.string().check(z.minLength(1), z.maxLength(255))).check(z.describe('Commit sha or branch; the default branch when omitted')),
+    ref: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(255)))
+      .check(z.describe('Commit sha or branch; the default branch when omitted')),
   }),
   output: SourceLinkAnswerView,
   annotations: { ...UPDATES, openWorldHint: true },

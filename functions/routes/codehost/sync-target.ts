@@ -9,7 +9,8 @@ import { codehostDeps } from './deps.ts';
 export const operation = defineOperation({
   name: 'get_codehost_sync_target',
   title: 'Get the repository sync target',
-  description: "Reads the repository the workspace syncs from: branch, the commit last synced, the head last pushed (from GitHub's push webhooks) and whether a sync is due. null when none is set.",
+  description:
+    "Reads the repository the workspace syncs from: branch, the commit last synced, the head last pushed (from GitHub's push webhooks) and whether a sync is due. null when none is set.",
   route: 'codehost-sync-target',
   input: z.strictObject({}),
   output: SyncTargetAnswerView,

@@ -14,7 +14,9 @@ export const operation = defineOperation({
     "Makes a repository the workspace's sync target and reads its branch head and file count. The first sync through an installation links that installation to this workspace (an installation belongs to one workspace).",
   route: 'codehost-sync',
   input: z.strictObject({
-    installationId: InstallationId.check(z.describe('GitHub App installation id (from the install redirect or list_codehost_installations)')),
+    installationId: InstallationId.check(
+      z.describe('GitHub App installation id (from the install redirect or list_codehost_installations)'),
+    ),
     repository: RepositoryName.check(z.describe('owner/name')),
     branch: z.optional(BranchName).check(z.describe('Branch to follow; the default branch when omitted')),
   }),

@@ -9,7 +9,8 @@ import { BalanceView } from './views.ts';
 export const operation = defineOperation({
   name: 'get_credit_balance',
   title: 'Credit balance',
-  description: 'Returns the workspace credit balance: total, held by running operations, and available for new metered work.',
+  description:
+    'Returns the workspace credit balance: total, held by running operations, and available for new metered work.',
   route: 'credits-balance',
   input: z.object({}),
   output: BalanceView,

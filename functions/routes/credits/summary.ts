@@ -15,7 +15,9 @@ export const operation = defineOperation({
   description: 'Returns the credit balance and the most recent credit transactions in one answer.',
   route: 'billing-summary',
   input: z.object({
-    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), SUMMARY_RECENT_DEFAULT).check(z.describe('How many recent transactions, 1–200 (default 10)')),
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), SUMMARY_RECENT_DEFAULT)
+      .check(z.describe('How many recent transactions, 1–200 (default 10)')),
   }),
   output: BillingSummaryView,
   annotations: READ_ONLY,

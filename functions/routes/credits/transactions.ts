@@ -9,7 +9,8 @@ import { TransactionPageView } from './views.ts';
 export const operation = defineOperation({
   name: 'list_credit_transactions',
   title: 'Credit transactions',
-  description: 'Lists the workspace credit transactions (grants, purchases, usage, refunds, adjustments, expiries), newest first, with cursor paging.',
+  description:
+    'Lists the workspace credit transactions (grants, purchases, usage, refunds, adjustments, expiries), newest first, with cursor paging.',
   route: 'credits-transactions',
   input: PageInput,
   output: TransactionPageView,

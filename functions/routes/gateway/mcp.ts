@@ -30,12 +30,17 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
   const method = event.httpMethod.toUpperCase();
   try {
     if (method === 'OPTIONS') return { statusCode: 204, headers: { ...cors, allow: GATEWAY_METHODS }, body: '' };
-    if (!isAllowedOrigin(origin)) return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` }, cors);
+    if (!isAllowedOrigin(origin))
+      return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` }, cors);
     if (method !== 'POST') {
-      return jsonResponse(405, { error: `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages` }, {
-        ...cors,
-        allow: GATEWAY_METHODS,
-      });
+      return jsonResponse(
+        405,
+        { error: `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages` },
+        {
+          ...cors,
+          allow: GATEWAY_METHODS,
+        },
+      );
     }
 
     const appUrl = publicAppUrlFor(event);
@@ -45,7 +50,11 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       const metadata = `${appUrl}/.well-known/oauth-protected-resource/api/mcp`;
-      return jsonResponse(401, { error: error.message }, { ...cors, 'www-authenticate': `Bearer resource_metadata="${metadata}"` });
+      return jsonResponse(
+        401,
+        { error: error.message },
+        { ...cors, 'www-authenticate': `Bearer resource_metadata="${metadata}"` },
+      );
     }
 
     telemetry.tag({ workspaceId: principal.workspaceId });
@@ -55,7 +64,10 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
       publicBaseUrl: () => publicBaseUrlFor(event),
       requestId,
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     try {
       await server.connect(transport);
       const response = await transport.handleRequest(toWebRequest(event, appUrl), {

@@ -28,28 +28,57 @@ export const operation = defineOperation({
   input: SpeechRequestBody,
   output: z.looseObject({
     operationId: text('The provider operation (audio:…): what the credits were charged under'),
-    status: z.enum(['succeeded', 'failed']).check(z.describe('succeeded: the asset is there; failed: see error, nothing charged')),
+    status: z
+      .enum(['succeeded', 'failed'])
+      .check(z.describe('succeeded: the asset is there; failed: see error, nothing charged')),
     mode: text('tts or sts'),
     model: text('The model used'),
     voice: text('The voice used'),
     adjusted: z.array(z.string()).check(z.describe('Values corrected into range, e.g. "speed 2 → 1.2"')),
     error: z.nullable(z.string()).check(z.describe('Why it failed, when it did')),
-    asset: z.optional(z.looseObject({ assetId: text('The durable audio'), kind: text('audio'), contentType: text('audio/mpeg'), size: z.number(), name: text('Its name') }).check(z.describe('The MP3, once succeeded'))),
+    asset: z.optional(
+      z
+        .looseObject({
+          assetId: text('The durable audio'),
+          kind: text('audio'),
+          contentType: text('audio/mpeg'),
+          size: z.number(),
+          name: text('Its name'),
+        })
+        .check(z.describe('The MP3, once succeeded')),
+    ),
   }),
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, { principal, header }) {
     const deps = speechDeps();
     const key = header('idempotency-key');
-    const operationId = key === undefined ? `audio:${newId('aud', deps.clock.now().getTime())}` : `audio:${createHash('sha256').update(`${principal.workspaceId}:${key}`).digest('hex').slice(0, 32)}`;
+    const operationId =
+      key === undefined
+        ? `audio:${newId('aud', deps.clock.now().getTime())}`
+        : `audio:${createHash('sha256').update(`${principal.workspaceId}:${key}`).digest('hex').slice(0, 32)}`;
     const known = key === undefined ? undefined : await deps.operations.get(principal.workspaceId, operationId);
-    if (!known && !(await canvases.get(principal.workspaceId, input.canvasId))) throw new NotFoundError(`Canvas ${input.canvasId} not found`);
+    if (!known && !(await canvases.get(principal.workspaceId, input.canvasId)))
+      throw new NotFoundError(`Canvas ${input.canvasId} not found`);
     // A new operation counts against the rate limit once it has passed every other check; a replay never does.
     const admit = async () => {
-      const limited = await rateLimiter.hit({ workspaceId: principal.workspaceId, name: 'generate-audio' }, AUDIO_RATE_LIMIT.limit, AUDIO_RATE_LIMIT.windowSeconds, deps.clock.now());
-      if (!limited.allowed) throw new RateLimitedError(`Too many audio generations (limit ${AUDIO_RATE_LIMIT.limit} per ${AUDIO_RATE_LIMIT.windowSeconds} s)`, limited.retryAfterSeconds);
+      const limited = await rateLimiter.hit(
+        { workspaceId: principal.workspaceId, name: 'generate-audio' },
+        AUDIO_RATE_LIMIT.limit,
+        AUDIO_RATE_LIMIT.windowSeconds,
+        deps.clock.now(),
+      );
+      if (!limited.allowed)
+        throw new RateLimitedError(
+          `Too many audio generations (limit ${AUDIO_RATE_LIMIT.limit} per ${AUDIO_RATE_LIMIT.windowSeconds} s)`,
+          limited.retryAfterSeconds,
+        );
     };
     const { canvasId, ...body } = input;
-    const outcome = await generateSpeech({ workspaceId: principal.workspaceId, canvasId, body, admit }, operationId, deps);
+    const outcome = await generateSpeech(
+      { workspaceId: principal.workspaceId, canvasId, body, admit },
+      operationId,
+      deps,
+    );
     const { operation: done } = outcome;
     const view = {
       operationId: done.operationId,
@@ -61,7 +90,11 @@ export const operation = defineOperation({
       error: done.error,
       ...(outcome.asset ? { asset: mediaValueOf(outcome.asset) } : {}),
     };
-    return new HttpResult(outcome.replayed ? 200 : 201, view, outcome.replayed ? { 'idempotency-replayed': 'true' } : {});
+    return new HttpResult(
+      outcome.replayed ? 200 : 201,
+      view,
+      outcome.replayed ? { 'idempotency-replayed': 'true' } : {},
+    );
   },
 });
 

@@ -12,7 +12,9 @@ export const operation = defineOperation({
   description:
     "Revokes the workspace's stored credential for a provider: the encrypted secret is deleted at once and generation falls back to the shared credential, if the policy allows it. Revoking again changes nothing.",
   route: 'integrations-connections-revoke',
-  input: z.strictObject({ provider: CredentialProviderSchema.check(z.describe('Provider whose credential to revoke')) }),
+  input: z.strictObject({
+    provider: CredentialProviderSchema.check(z.describe('Provider whose credential to revoke')),
+  }),
   output: ConnectionView,
   annotations: DESTROYS,
   run: (input, { principal }) => revokeConnection(principal, input.provider, connectionDeps),

@@ -18,8 +18,12 @@ export const operation = defineOperation({
     provider: CredentialProviderSchema.check(z.describe('Which provider the credential is for')),
     credential: z
       .optional(z.record(z.string(), z.string().check(z.maxLength(4096))))
-      .check(z.describe('The credential fields of that provider (see the description); omit to keep the stored secret')),
-    label: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))).check(z.describe('A name to recognise it by')),
+      .check(
+        z.describe('The credential fields of that provider (see the description); omit to keep the stored secret'),
+      ),
+    label: z
+      .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+      .check(z.describe('A name to recognise it by')),
     allowedOrigins: z.optional(AllowedOrigins),
   }),
   output: UpsertedConnectionView,

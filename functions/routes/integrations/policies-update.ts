@@ -17,9 +17,15 @@ export const operation = defineOperation({
   input: z.strictObject({
     allowedProviders: field.allowedProviders.check(z.describe('Providers the workspace may use; null for all')),
     allowedModels: field.allowedModels.check(z.describe('Model or endpoint ids the workspace may use; null for all')),
-    allowedVoices: field.allowedVoices.check(z.describe('Voice ids allowed with the shared speech credential; null for all')),
-    allowSharedCredentials: field.allowSharedCredentials.check(z.describe("Whether the deployment's shared credentials may be used when the workspace has none of its own")),
-    monthlyCreditCap: field.monthlyCreditCap.check(z.describe('Credits per calendar month (UTC) the workspace may spend on generation; null for no cap')),
+    allowedVoices: field.allowedVoices.check(
+      z.describe('Voice ids allowed with the shared speech credential; null for all'),
+    ),
+    allowSharedCredentials: field.allowSharedCredentials.check(
+      z.describe("Whether the deployment's shared credentials may be used when the workspace has none of its own"),
+    ),
+    monthlyCreditCap: field.monthlyCreditCap.check(
+      z.describe('Credits per calendar month (UTC) the workspace may spend on generation; null for no cap'),
+    ),
   }),
   output: PolicyView,
   annotations: UPDATES,

@@ -17,7 +17,11 @@ export const operation = defineOperation({
   output: IntegrationConnectionView,
   annotations: READ_ONLY,
   run: async (_input, { principal }) =>
-    integrationConnectionStatus('workspace-suite', await connections.get(principal.workspaceId, 'workspace-suite'), sharedCredentialPresence()['workspace-suite']),
+    integrationConnectionStatus(
+      'workspace-suite',
+      await connections.get(principal.workspaceId, 'workspace-suite'),
+      sharedCredentialPresence()['workspace-suite'],
+    ),
 });
 
 export const handler = operationRoute(operation);

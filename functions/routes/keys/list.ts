@@ -10,7 +10,8 @@ import { KeyView, pageOf } from '#operations/views';
 export const operation = defineOperation({
   name: 'list_api_keys',
   title: 'List API keys',
-  description: 'Lists the workspace API keys (name, display prefix, scopes, status, expiry); never the keys themselves.',
+  description:
+    'Lists the workspace API keys (name, display prefix, scopes, status, expiry); never the keys themselves.',
   route: 'api-keys-list',
   input: PageInput,
   output: pageOf(KeyView, 'Keys'),

@@ -12,7 +12,11 @@ export const operation = defineOperation({
   input: z.object({}),
   output: IdentityView,
   annotations: READ_ONLY,
-  run: async (_input, { principal }) => ({ workspaceId: principal.workspaceId, scopes: principal.scopes, keyId: principal.keyId }),
+  run: async (_input, { principal }) => ({
+    workspaceId: principal.workspaceId,
+    scopes: principal.scopes,
+    keyId: principal.keyId,
+  }),
 });
 
 export const handler = operationRoute(operation);

@@ -19,7 +19,10 @@ import { deriveOAuthKeys } from '../../oauth/keys.ts';
 import { createProvider, OAUTH_ROUTES, OIDC_SCOPES } from '../../oauth/provider.ts';
 
 const serviceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
-const PROTECTED_RESOURCE_PATHS = new Set(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api/mcp']);
+const PROTECTED_RESOURCE_PATHS = new Set([
+  '/.well-known/oauth-protected-resource',
+  '/.well-known/oauth-protected-resource/api/mcp',
+]);
 const DISCOVERY_PATHS = new Set(['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']);
 
 // One provider per cold start (per issuer: the issuer is fixed by configuration, so in practice one).
@@ -27,7 +30,10 @@ let provider: Promise<ReturnType<Provider['callback']>> | undefined;
 function providerFor(issuer: string): Promise<ReturnType<Provider['callback']>> {
   provider ??= (async () => {
     const secret = await serviceKey();
-    if (!secret) throw new Error(`${ENV.webhookSecretKey} or ${ENV.webhookSecretKeyArn} must be set: the OAuth keys derive from it`);
+    if (!secret)
+      throw new Error(
+        `${ENV.webhookSecretKey} or ${ENV.webhookSecretKeyArn} must be set: the OAuth keys derive from it`,
+      );
     return createProvider(issuer, deriveOAuthKeys(secret)).callback();
   })().catch((error: unknown) => {
     provider = undefined;
@@ -43,7 +49,10 @@ async function serveOAuth(event: APIGatewayProxyEvent, context?: Context): Promi
     const issuer = publicAppUrlFor(event);
     if (PROTECTED_RESOURCE_PATHS.has(event.path)) {
       if (event.httpMethod === 'OPTIONS') return { statusCode: 204, headers: corsHeaders(), body: '' };
-      return jsonResponse(200, protectedResourceMetadata(issuer), { ...corsHeaders(), 'cache-control': 'public, max-age=300' });
+      return jsonResponse(200, protectedResourceMetadata(issuer), {
+        ...corsHeaders(),
+        'cache-control': 'public, max-age=300',
+      });
     }
     const app = await providerFor(issuer);
     // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
@@ -51,8 +60,15 @@ async function serveOAuth(event: APIGatewayProxyEvent, context?: Context): Promi
     const response = await serveEvent(app, withoutRegistrationScope(event), issuer, path);
     if (!DISCOVERY_PATHS.has(event.path)) return response;
     // oidc-provider lists its OIDC scopes only; the gateway's scopes are part of what this server grants.
-    const document = response.statusCode === 200 ? { ...JSON.parse(response.body), scopes_supported: [...OIDC_SCOPES, ...SCOPES] } : undefined;
-    return { ...response, headers: { ...response.headers, ...corsHeaders() }, body: document ? JSON.stringify(document) : response.body };
+    const document =
+      response.statusCode === 200
+        ? { ...JSON.parse(response.body), scopes_supported: [...OIDC_SCOPES, ...SCOPES] }
+        : undefined;
+    return {
+      ...response,
+      headers: { ...response.headers, ...corsHeaders() },
+      body: document ? JSON.stringify(document) : response.body,
+    };
   } catch (error) {
     return errorResponse(error, context?.awsRequestId);
   }
@@ -60,7 +76,11 @@ async function serveOAuth(event: APIGatewayProxyEvent, context?: Context): Promi
 
 /** Discovery documents are public and read by browser-based clients too. */
 function corsHeaders(): Record<string, string> {
-  return { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'mcp-protocol-version' };
+  return {
+    'access-control-allow-origin': '*',
+    'access-control-allow-methods': 'GET, OPTIONS',
+    'access-control-allow-headers': 'mcp-protocol-version',
+  };
 }
 
 /**

@@ -19,7 +19,10 @@ import type { RouteHandler } from '#http/route';
 
 const ledger = new DynamoLedgerRepository();
 
-export function paymentWebhookRoute(routeId: string, apply: (event: StripeEventEnvelope, deps: CreditDeps) => Promise<PaymentOutcome>): RouteHandler {
+export function paymentWebhookRoute(
+  routeId: string,
+  apply: (event: StripeEventEnvelope, deps: CreditDeps) => Promise<PaymentOutcome>,
+): RouteHandler {
   const route = routeById(routeId);
   const maxBodyBytes = route.maxBodyBytes ?? 256 * 1024;
   const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()

@@ -28,20 +28,32 @@ const deps = { http: new SafeOutboundHttp(), rateLimiter: new DynamoRateLimiter(
 
 async function authenticateRelayCaller(event: APIGatewayProxyEvent): Promise<RelayCaller> {
   const token = bearerToken(header(event, 'authorization'));
-  if (!token) throw new UnauthorizedError("Missing credential: the relay takes a signed-in session's access token or the service's relay_ token");
+  if (!token)
+    throw new UnauthorizedError(
+      "Missing credential: the relay takes a signed-in session's access token or the service's relay_ token",
+    );
   if (token.startsWith(WORKSPACE_KEY_PREFIX)) {
-    throw new ForbiddenError('Workspace keys cannot use the webhook relay: call the URL directly, or use an http-request node in a workflow');
+    throw new ForbiddenError(
+      'Workspace keys cannot use the webhook relay: call the URL directly, or use an http-request node in a workflow',
+    );
   }
   if (token.startsWith(RELAY_TOKEN_PREFIX)) {
     if (!isRelayToken(token, await registrationDeps.serviceKey())) throw new UnauthorizedError('Invalid relay token');
     return { kind: 'service' };
   }
   if (token.startsWith(OAUTH_ACCESS_TOKEN_PREFIX)) {
-    const principal = await authenticateOAuthToken(token, { tokens: oauthTokens, memberships, clock: systemClock, appUrl: publicAppUrlFor(event) });
+    const principal = await authenticateOAuthToken(token, {
+      tokens: oauthTokens,
+      memberships,
+      clock: systemClock,
+      appUrl: publicAppUrlFor(event),
+    });
     requireScope(principal, 'run:workflows');
     return { kind: 'session', principal };
   }
-  throw new UnauthorizedError("Invalid credential: the relay takes a signed-in session's access token or the service's relay_ token");
+  throw new UnauthorizedError(
+    "Invalid credential: the relay takes a signed-in session's access token or the service's relay_ token",
+  );
 }
 
 export const handler = observed(

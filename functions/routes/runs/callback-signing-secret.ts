@@ -1,7 +1,11 @@
 // route: POST /api/mcp/callbacks/signing-secret → setCallbackSigningSecret (sealed by the credential cipher) → CallbackSecretRepository
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
-import { MAX_OVERLAP_SECONDS, SetCallbackSigningSecretInput, setCallbackSigningSecret } from '#core/outbound/callback-secrets';
+import {
+  MAX_OVERLAP_SECONDS,
+  SetCallbackSigningSecretInput,
+  setCallbackSigningSecret,
+} from '#core/outbound/callback-secrets';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { callbackSecrets } from '#adapters/dynamodb/callback-secret-repository';
 import { operationRoute } from '#http/operation-route';
@@ -13,9 +17,18 @@ const CallbackSecretsView = z.looseObject({
   workspaceId: described('The workspace whose callbacks these secrets sign'),
   signedWith: z
     .enum(['workspace', 'deployment'])
-    .check(z.describe("workspace: its own secret(s) sign its callbacks; deployment: the deployment's shared secret does (or nothing, if none is configured)")),
+    .check(
+      z.describe(
+        "workspace: its own secret(s) sign its callbacks; deployment: the deployment's shared secret does (or nothing, if none is configured)",
+      ),
+    ),
   current: z
-    .nullable(z.looseObject({ hint: described('Masked secret (cbsec_…a1b2)'), createdAt: described('When it was drawn (ISO 8601, UTC)') }))
+    .nullable(
+      z.looseObject({
+        hint: described('Masked secret (cbsec_…a1b2)'),
+        createdAt: described('When it was drawn (ISO 8601, UTC)'),
+      }),
+    )
     .check(z.describe('The secret that signs first; null without a workspace secret')),
   previous: z
     .nullable(
@@ -26,7 +39,9 @@ const CallbackSecretsView = z.looseObject({
       }),
     )
     .check(z.describe('The replaced secret while its overlap lasts; null otherwise')),
-  secret: z.optional(described('The new secret: in the answer of the rotate that drew it, and never again. Give it to your receivers')),
+  secret: z.optional(
+    described('The new secret: in the answer of the rotate that drew it, and never again. Give it to your receivers'),
+  ),
 });
 
 export const operation = defineOperation({
@@ -38,7 +53,8 @@ export const operation = defineOperation({
   output: CallbackSecretsView,
   // A rotate makes receivers that never take the new secret fail once the overlap ends.
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  run: (input, { principal }) => setCallbackSigningSecret(principal, input, { callbackSecrets, cipher: credentialCipher, clock: systemClock }),
+  run: (input, { principal }) =>
+    setCallbackSigningSecret(principal, input, { callbackSecrets, cipher: credentialCipher, clock: systemClock }),
 });
 
 export const handler = operationRoute(operation);

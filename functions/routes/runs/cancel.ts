@@ -15,14 +15,19 @@ const callbacks = new HttpCallbackSender();
 export const operation = defineOperation({
   name: 'cancel_execution',
   title: 'Cancel execution',
-  description: 'Stops a queued or running execution; it ends cancelled and its callback (if any) is sent. Cancelling a finished execution changes nothing.',
+  description:
+    'Stops a queued or running execution; it ends cancelled and its callback (if any) is sent. Cancelling a finished execution changes nothing.',
   route: 'executions-cancel',
   input: ExecutionBody,
   output: ExecutionSnapshotView,
   // Sends the run's result callback to the caller-supplied URL.
   annotations: { ...DESTROYS, openWorldHint: true },
   async run({ executionId }, { principal }) {
-    const execution = await cancelRun(principal, executionId, { ...runDeps, callbacks, providerJobs: providerJobCanceller });
+    const execution = await cancelRun(principal, executionId, {
+      ...runDeps,
+      callbacks,
+      providerJobs: providerJobCanceller,
+    });
     return present(snapshot(execution), runDeps.blobs, execution);
   },
 });

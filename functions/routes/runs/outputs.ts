@@ -10,14 +10,24 @@ import { ExecutionQuery } from './execution-query.ts';
 export const operation = defineOperation({
   name: 'get_execution_outputs',
   title: 'Execution outputs',
-  description: 'Reads what an execution produced: the value on every output port and the result its output nodes received.',
+  description:
+    'Reads what an execution produced: the value on every output port and the result its output nodes received.',
   route: 'executions-outputs',
   input: ExecutionQuery,
   output: OutputsView,
   annotations: READ_ONLY,
   async run({ executionId }, { principal }) {
     const execution = await getExecution(principal, executionId, { runs });
-    return present({ executionId: execution.executionId, status: execution.status, result: execution.result, outputs: execution.outputs }, blobs, execution);
+    return present(
+      {
+        executionId: execution.executionId,
+        status: execution.status,
+        result: execution.result,
+        outputs: execution.outputs,
+      },
+      blobs,
+      execution,
+    );
   },
 });
 

@@ -17,14 +17,31 @@ export const operation = defineOperation({
   route: 'executions-replay',
   input: z.extend(ExecutionBody, {
     idempotencyKey: z.optional(
-      z.string().check(z.minLength(1), z.maxLength(255), z.describe('Retrying with the same key answers with the run the first call started (also the Idempotency-Key header)')),
+      z
+        .string()
+        .check(
+          z.minLength(1),
+          z.maxLength(255),
+          z.describe(
+            'Retrying with the same key answers with the run the first call started (also the Idempotency-Key header)',
+          ),
+        ),
     ),
   }),
   output: RunAnswerView,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ executionId, idempotencyKey }, { principal, header }) {
-    const accepted = await replayRun(principal, executionId, runDeps, chooseIdempotencyKey(header('idempotency-key'), idempotencyKey));
-    return new HttpResult(accepted.statusCode, accepted.body, accepted.replayed ? { 'x-idempotent-replay': 'true' } : {});
+    const accepted = await replayRun(
+      principal,
+      executionId,
+      runDeps,
+      chooseIdempotencyKey(header('idempotency-key'), idempotencyKey),
+    );
+    return new HttpResult(
+      accepted.statusCode,
+      accepted.body,
+      accepted.replayed ? { 'x-idempotent-replay': 'true' } : {},
+    );
   },
 });
 

@@ -17,14 +17,30 @@ import { runDeps } from './deps.ts';
 const Input = z.strictObject({
   canvasId: CanvasId.check(z.describe('Canvas to run')),
   triggerNodeId: ClientId.check(z.describe('The prompt or webhook-trigger node the run starts from')),
-  inputs: z._default(z.record(z.string(), z.unknown()), {}).check(z.describe('Workflow inputs, e.g. { "prompt": "…" } for a prompt trigger')),
-  sync: z._default(z.boolean(), false).check(z.describe('Wait for the run to finish (up to timeoutSeconds) and answer with its result')),
+  inputs: z
+    ._default(z.record(z.string(), z.unknown()), {})
+    .check(z.describe('Workflow inputs, e.g. { "prompt": "…" } for a prompt trigger')),
+  sync: z
+    ._default(z.boolean(), false)
+    .check(z.describe('Wait for the run to finish (up to timeoutSeconds) and answer with its result')),
   timeoutSeconds: z
     ._default(z.int().check(z.minimum(1), z.maximum(55)), 30)
-    .check(z.describe('With sync: seconds to wait, 1–55 (default 30; a tool call waits at most about 25); a run still going answers pending')),
-  callbackUrl: z.optional(z.string().check(z.describe('Public HTTPS URL that gets one POST with the result when the run ends'))),
+    .check(
+      z.describe(
+        'With sync: seconds to wait, 1–55 (default 30; a tool call waits at most about 25); a run still going answers pending',
+      ),
+    ),
+  callbackUrl: z.optional(
+    z.string().check(z.describe('Public HTTPS URL that gets one POST with the result when the run ends')),
+  ),
   idempotencyKey: z.optional(
-    z.string().check(z.describe('Retrying with the same key and body answers with the first run instead of starting another (also the Idempotency-Key header)')),
+    z
+      .string()
+      .check(
+        z.describe(
+          'Retrying with the same key and body answers with the first run instead of starting another (also the Idempotency-Key header)',
+        ),
+      ),
   ),
 });
 
@@ -43,22 +59,33 @@ export const operation = defineOperation({
   output: RunAnswerView,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, { principal, header, remainingMs }) {
-    const callbackUrl = input.callbackUrl === undefined ? undefined : await validateCallbackUrl(input.callbackUrl, { allowHosts });
+    const callbackUrl =
+      input.callbackUrl === undefined ? undefined : await validateCallbackUrl(input.callbackUrl, { allowHosts });
     const idempotencyKey = chooseIdempotencyKey(header('idempotency-key'), input.idempotencyKey);
     const accepted = await acceptRun(
       principal,
-      { canvasId: input.canvasId, triggerNodeId: input.triggerNodeId, inputs: input.inputs, callbackUrl, idempotencyKey },
+      {
+        canvasId: input.canvasId,
+        triggerNodeId: input.triggerNodeId,
+        inputs: input.inputs,
+        callbackUrl,
+        idempotencyKey,
+      },
       { kind: 'api' },
       runDeps,
     );
     const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
     // Every replay says so in its body too, with the same explanation as the async answer (which key made it
     // a replay, how to run again), so a client reading only JSON knows why it got an earlier run.
-    const replayMessage = accepted.replayed && typeof accepted.body.message === 'string' ? accepted.body.message : undefined;
-    const replayMark = accepted.replayed ? { replayed: true, ...(replayMessage ? { message: replayMessage } : {}) } : {};
+    const replayMessage =
+      accepted.replayed && typeof accepted.body.message === 'string' ? accepted.body.message : undefined;
+    const replayMark = accepted.replayed
+      ? { replayed: true, ...(replayMessage ? { message: replayMessage } : {}) }
+      : {};
     if (!input.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
     // Run here to its end (no state machine needed): the saved run is the answer, no read needed.
-    if (accepted.ran && isTerminal(accepted.ran.status)) return new HttpResult(200, await present(snapshot(accepted.ran), runDeps.blobs, accepted.ran), replayHeader);
+    if (accepted.ran && isTerminal(accepted.ran.status))
+      return new HttpResult(200, await present(snapshot(accepted.ran), runDeps.blobs, accepted.ran), replayHeader);
 
     // Accepting took some of the caller's time already: never wait past what is left of it.
     const waitMs = Math.max(0, Math.min(input.timeoutSeconds * 1000, remainingMs() - ANSWER_MARGIN_MS));
@@ -68,7 +95,11 @@ export const operation = defineOperation({
       nowMs: () => Date.now(),
     });
     if (isTerminal(execution.status)) {
-      return new HttpResult(200, { ...(await present(snapshot(execution), runDeps.blobs, execution)), ...replayMark }, replayHeader);
+      return new HttpResult(
+        200,
+        { ...(await present(snapshot(execution), runDeps.blobs, execution)), ...replayMark },
+        replayHeader,
+      );
     }
     const pending = {
       ok: true,

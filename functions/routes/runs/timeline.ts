@@ -12,7 +12,8 @@ const runs = new DynamoRunRepository();
 export const operation = defineOperation({
   name: 'get_execution_timeline',
   title: 'Execution timeline',
-  description: 'Reads the events of an execution in order (started, each node started/succeeded/failed, finished, callback sent), to see where time went or what failed.',
+  description:
+    'Reads the events of an execution in order (started, each node started/succeeded/failed, finished, callback sent), to see where time went or what failed.',
   route: 'executions-timeline',
   input: ExecutionQuery,
   output: TimelineView,

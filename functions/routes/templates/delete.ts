@@ -9,7 +9,8 @@ import { DeletedTemplateView } from './views.ts';
 export const operation = defineOperation({
   name: 'delete_template',
   title: 'Delete template',
-  description: 'Deletes a template and its snapshot for good. Canvases made from it are independent copies and stay as they are.',
+  description:
+    'Deletes a template and its snapshot for good. Canvases made from it are independent copies and stay as they are.',
   route: 'templates-delete',
   input: z.strictObject({ templateId: TemplateIdField }),
   output: DeletedTemplateView,

@@ -17,9 +17,19 @@ export const operation = defineOperation({
   route: 'templates-publish',
   input: z.strictObject({
     canvasId: CanvasId.check(z.describe('Canvas to freeze')),
-    templateId: z.optional(TemplateIdField.check(z.describe('Republish this template (replace its snapshot) instead of creating a new one'))),
-    name: z.optional(TemplateName.check(z.describe("Template name (1–200 characters); default the canvas's name, or the template's when republishing"))),
-    description: z.optional(TemplateDescription.check(z.describe('What the template is for (up to 2,000 characters); kept on republish unless given'))),
+    templateId: z.optional(
+      TemplateIdField.check(z.describe('Republish this template (replace its snapshot) instead of creating a new one')),
+    ),
+    name: z.optional(
+      TemplateName.check(
+        z.describe("Template name (1–200 characters); default the canvas's name, or the template's when republishing"),
+      ),
+    ),
+    description: z.optional(
+      TemplateDescription.check(
+        z.describe('What the template is for (up to 2,000 characters); kept on republish unless given'),
+      ),
+    ),
     versionNotes: z.optional(VersionNotes.check(z.describe('What this revision changes (up to 2,000 characters)'))),
   }),
   output: TemplateView,

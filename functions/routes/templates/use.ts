@@ -16,8 +16,12 @@ export const operation = defineOperation({
   route: 'templates-use',
   input: z.strictObject({
     templateId: TemplateIdField,
-    name: z.optional(CanvasName.check(z.describe("Name of the new canvas (1–200 characters); default the template's name"))),
-    canvasId: z.optional(CanvasId.check(z.describe('Canvas id to use ([A-Za-z0-9_-], up to 64); omit to get a generated cnv_… id'))),
+    name: z.optional(
+      CanvasName.check(z.describe("Name of the new canvas (1–200 characters); default the template's name")),
+    ),
+    canvasId: z.optional(
+      CanvasId.check(z.describe('Canvas id to use ([A-Za-z0-9_-], up to 64); omit to get a generated cnv_… id')),
+    ),
   }),
   output: UsedTemplateView,
   annotations: CREATES,

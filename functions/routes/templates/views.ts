@@ -25,8 +25,12 @@ export const TemplateView = z.looseObject({
 
 export const TemplateSnapshotView = z.looseObject({
   ...TemplateView.shape,
-  viewport: z.looseObject({ x: z.number(), y: z.number(), zoom: z.number() }).check(z.describe('Viewport saved with the canvas')),
-  nodes: z.array(NodeView).check(z.describe('Frozen nodes with their data and documents (ids are the source canvas\'s)')),
+  viewport: z
+    .looseObject({ x: z.number(), y: z.number(), zoom: z.number() })
+    .check(z.describe('Viewport saved with the canvas')),
+  nodes: z
+    .array(NodeView)
+    .check(z.describe("Frozen nodes with their data and documents (ids are the source canvas's)")),
   edges: z.array(EdgeView).check(z.describe('Frozen edges')),
 });
 
@@ -34,7 +38,9 @@ export const UsedTemplateView = z.looseObject({
   ...CanvasView.shape,
   templateId: text('Template the canvas was made from'),
   templateRevision: count('Revision of the template that was used'),
-  nodeIds: z.record(z.string(), z.string()).check(z.describe("Template node id → the new canvas's node id (e.g. to find the trigger node)")),
+  nodeIds: z
+    .record(z.string(), z.string())
+    .check(z.describe("Template node id → the new canvas's node id (e.g. to find the trigger node)")),
   edgeIds: z.record(z.string(), z.string()).check(z.describe("Template edge id → the new canvas's edge id")),
 });
 

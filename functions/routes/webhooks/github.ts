@@ -6,7 +6,13 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { verify } from '@octokit/webhooks-methods';
 import { systemClock } from '#core/clock';
 import { applyGithubDelivery } from '#core/codehost/webhooks';
-import { MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from '#core/errors';
+import {
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from '#core/errors';
 import { githubWebhookSecret } from '#adapters/codehost/config';
 import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
 import { observed } from '#adapters/observability/powertools';
@@ -23,7 +29,8 @@ const handle = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     request.response = errorResponse(request.error, request.event.requestContext?.requestId);
   })
   .handler(async (event) => {
-    if (event.httpMethod.toUpperCase() !== 'POST') throw new MethodNotAllowedError('Only POST is served here', ['POST']);
+    if (event.httpMethod.toUpperCase() !== 'POST')
+      throw new MethodNotAllowedError('Only POST is served here', ['POST']);
     const body = rawBody(event);
     if (body.length > (route.maxBodyBytes ?? 0)) throw new PayloadTooLargeError('Webhook body too large');
     const secret = await githubWebhookSecret();
@@ -31,10 +38,12 @@ const handle = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
     const signature = header(event, 'x-hub-signature-256');
     if (!signature) throw new UnauthorizedError('Missing X-Hub-Signature-256');
     // GitHub signs the exact bytes it sent; verify() takes them as a string (UTF-8, as GitHub sends JSON).
-    if (!(await verify(secret, body.toString('utf8'), signature))) throw new UnauthorizedError('Bad X-Hub-Signature-256');
+    if (!(await verify(secret, body.toString('utf8'), signature)))
+      throw new UnauthorizedError('Bad X-Hub-Signature-256');
     const deliveryId = header(event, 'x-github-delivery');
     const eventName = header(event, 'x-github-event');
-    if (!deliveryId || !DELIVERY_ID.test(deliveryId)) throw new ValidationError('Missing or malformed X-GitHub-Delivery');
+    if (!deliveryId || !DELIVERY_ID.test(deliveryId))
+      throw new ValidationError('Missing or malformed X-GitHub-Delivery');
     if (!eventName) throw new ValidationError('Missing X-GitHub-Event');
     let payload: Record<string, unknown>;
     try {
@@ -43,7 +52,10 @@ const handle = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
       throw new ValidationError('Body is not JSON (set the webhook content type to application/json)');
     }
     if (payload === null || typeof payload !== 'object') throw new ValidationError('Body must be a JSON object');
-    const outcome = await applyGithubDelivery({ deliveryId, event: eventName, payload }, { records: codehostRecords, clock: systemClock });
+    const outcome = await applyGithubDelivery(
+      { deliveryId, event: eventName, payload },
+      { records: codehostRecords, clock: systemClock },
+    );
     return jsonResponse(200, { ok: true, deliveryId, event: eventName, ...outcome });
   });
 

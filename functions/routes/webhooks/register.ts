@@ -18,7 +18,10 @@ export const operation = defineOperation({
   // Returns the existing endpoint when there is one: repeating it changes nothing.
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(input, { principal, publicBaseUrl }) {
-    const registration = await registerWebhook(principal, input, { ...registrationDeps, publicBaseUrl: publicBaseUrl() });
+    const registration = await registerWebhook(principal, input, {
+      ...registrationDeps,
+      publicBaseUrl: publicBaseUrl(),
+    });
     return new HttpResult(registration.created ? 201 : 200, registration);
   },
 });

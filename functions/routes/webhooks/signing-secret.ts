@@ -16,7 +16,8 @@ export const operation = defineOperation({
   input: SetSigningSecretInput,
   output: WebhookSigningSecretsView,
   annotations: UPDATES,
-  run: (input, { principal }) => setSigningSecret(principal, input, { webhooks, cipher: credentialCipher, clock: systemClock }),
+  run: (input, { principal }) =>
+    setSigningSecret(principal, input, { webhooks, cipher: credentialCipher, clock: systemClock }),
 });
 
 export const handler = operationRoute(operation);

@@ -39,48 +39,62 @@ function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
     if (value !== undefined) headers[name.toLowerCase()] ??= value;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(event.queryStringParameters ?? {})) if (value !== undefined) query[name] = value;
+  for (const [name, value] of Object.entries(event.queryStringParameters ?? {}))
+    if (value !== undefined) query[name] = value;
   const search = new URLSearchParams();
-  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {})) for (const value of values ?? []) search.append(name, value);
+  for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {}))
+    for (const value of values ?? []) search.append(name, value);
   const queryString = search.toString();
-  return { method: event.httpMethod.toUpperCase(), url: `${origin}${event.path}${queryString ? `?${queryString}` : ''}`, headers, query, body: rawBody(event) };
+  return {
+    method: event.httpMethod.toUpperCase(),
+    url: `${origin}${event.path}${queryString ? `?${queryString}` : ''}`,
+    headers,
+    query,
+    body: rawBody(event),
+  };
 }
 
 export const handler = observed(
   middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-  .onError((request) => {
-    const response = errorResponse(request.error, request.event.requestContext?.requestId);
-    request.response = { ...response, headers: { ...response.headers, ...CORS } };
-  })
-  .handler(async (event) => {
-    const method = event.httpMethod.toUpperCase();
-    if (method === 'OPTIONS') return { statusCode: 204, headers: CORS, body: '' };
-    if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) {
-      throw new MethodNotAllowedError(`Method ${method} is not allowed on /webhook/trigger`, [...WEBHOOK_METHODS, 'OPTIONS']);
-    }
-    // The URL the sender called: PUBLIC_BASE_URL (custom domain, local mode) or the API's domain and stage.
-    const call = toCall(event, publicBaseUrlFor(event));
-    const accepted = await triggerWebhook(
-      call,
-      {
-        ...runDeps,
-        webhooks,
-        rateLimiter,
-        rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 },
-        // Signed URLs derive the trigger's secret again to check the provider's signature.
-        serviceKey: registrationDeps.serviceKey,
-        verifiers: signatureVerifiers,
-        cipher: credentialCipher,
-      },
-      (raw) => validateCallbackUrl(raw, { allowHosts }),
-    );
-    const { provider } = accepted;
-    const body = {
-      ...accepted.body,
-      ...(provider ? { provider: provider.name, eventId: provider.eventId } : {}),
-      // Keyed by the sender's event id: a replay is the sender's redelivery, not a caller reusing a key.
-      ...(provider && accepted.replayed ? { message: providerReplayMessage(provider.name, provider.eventId) } : {}),
-    };
-    return jsonResponse(accepted.statusCode, body, { ...CORS, ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}) });
-  }),
+    .onError((request) => {
+      const response = errorResponse(request.error, request.event.requestContext?.requestId);
+      request.response = { ...response, headers: { ...response.headers, ...CORS } };
+    })
+    .handler(async (event) => {
+      const method = event.httpMethod.toUpperCase();
+      if (method === 'OPTIONS') return { statusCode: 204, headers: CORS, body: '' };
+      if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) {
+        throw new MethodNotAllowedError(`Method ${method} is not allowed on /webhook/trigger`, [
+          ...WEBHOOK_METHODS,
+          'OPTIONS',
+        ]);
+      }
+      // The URL the sender called: PUBLIC_BASE_URL (custom domain, local mode) or the API's domain and stage.
+      const call = toCall(event, publicBaseUrlFor(event));
+      const accepted = await triggerWebhook(
+        call,
+        {
+          ...runDeps,
+          webhooks,
+          rateLimiter,
+          rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 },
+          // Signed URLs derive the trigger's secret again to check the provider's signature.
+          serviceKey: registrationDeps.serviceKey,
+          verifiers: signatureVerifiers,
+          cipher: credentialCipher,
+        },
+        (raw) => validateCallbackUrl(raw, { allowHosts }),
+      );
+      const { provider } = accepted;
+      const body = {
+        ...accepted.body,
+        ...(provider ? { provider: provider.name, eventId: provider.eventId } : {}),
+        // Keyed by the sender's event id: a replay is the sender's redelivery, not a caller reusing a key.
+        ...(provider && accepted.replayed ? { message: providerReplayMessage(provider.name, provider.eventId) } : {}),
+      };
+      return jsonResponse(accepted.statusCode, body, {
+        ...CORS,
+        ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}),
+      });
+    }),
 );

@@ -9,10 +9,16 @@ import { DESTROYS, defineOperation } from '#operations/operation';
 export const operation = defineOperation({
   name: 'revoke_invite',
   title: 'Revoke an invite',
-  description: 'Revokes an open invite by its id: its link stops working at once. Members who already accepted stay members (use remove_member).',
+  description:
+    'Revokes an open invite by its id: its link stops working at once. Members who already accepted stay members (use remove_member).',
   route: 'workspace-invite-revoke',
-  input: z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Invite id, as invite_member returned it')) }),
-  output: z.looseObject({ id: z.string().check(z.describe('The revoked invite')), revoked: z.literal(true).check(z.describe('Always true: the link no longer works')) }),
+  input: z.strictObject({
+    id: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Invite id, as invite_member returned it')),
+  }),
+  output: z.looseObject({
+    id: z.string().check(z.describe('The revoked invite')),
+    revoked: z.literal(true).check(z.describe('Always true: the link no longer works')),
+  }),
   annotations: DESTROYS,
   run: (input, { principal }) => revokeInvite(principal, input, { memberships, clock: systemClock }),
 });

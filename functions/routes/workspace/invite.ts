@@ -29,7 +29,8 @@ export const operation = defineOperation({
     inviteUrl: z.string().check(z.describe('The link to send; it is not stored and cannot be shown again')),
   }),
   annotations: CREATES,
-  run: async (input, { principal }) => created(await inviteMember(principal, input, configuredAppUrl(), { memberships, clock: systemClock })),
+  run: async (input, { principal }) =>
+    created(await inviteMember(principal, input, configuredAppUrl(), { memberships, clock: systemClock })),
 });
 
 export const handler = operationRoute(operation);

@@ -12,8 +12,13 @@ export const operation = defineOperation({
   description:
     'Removes a person from the workspace by user id (see list_workspace_members). Their OAuth access ends on their very next call. The last owner cannot be removed, and only an owner can remove an owner.',
   route: 'workspace-remove-member',
-  input: z.strictObject({ userId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('User id of the member to remove')) }),
-  output: z.looseObject({ userId: z.string().check(z.describe('The removed user')), removed: z.literal(true).check(z.describe('Always true: the member is gone')) }),
+  input: z.strictObject({
+    userId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('User id of the member to remove')),
+  }),
+  output: z.looseObject({
+    userId: z.string().check(z.describe('The removed user')),
+    removed: z.literal(true).check(z.describe('Always true: the member is gone')),
+  }),
   annotations: DESTROYS,
   run: (input, { principal }) => removeMember(principal, input, { memberships, clock: systemClock }),
 });

@@ -12,7 +12,11 @@ export const operation = defineOperation({
   title: 'Rename workspace',
   description: 'Renames the workspace; its id, keys and canvases stay as they are.',
   route: 'workspace-rename',
-  input: z.strictObject({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200), z.describe('New workspace name (1–200 characters)')) }),
+  input: z.strictObject({
+    name: z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(200), z.describe('New workspace name (1–200 characters)')),
+  }),
   output: WorkspaceView,
   annotations: UPDATES,
   run: ({ name }, { principal }) => renameWorkspace(principal, name, { workspaces, clock: systemClock }),

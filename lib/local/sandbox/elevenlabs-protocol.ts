@@ -33,7 +33,10 @@ export interface SpeechProtocolServer {
   close(): Promise<void>;
 }
 
-export async function startSpeechProtocolServer(options: { key?: string } = {}, host = '127.0.0.1'): Promise<SpeechProtocolServer> {
+export async function startSpeechProtocolServer(
+  options: { key?: string } = {},
+  host = '127.0.0.1',
+): Promise<SpeechProtocolServer> {
   const calls: SpeechCall[] = [];
   const faults = new FaultQueue<SpeechFault>();
   const hanging = new Set<ServerResponse>();
@@ -51,8 +54,15 @@ export async function startSpeechProtocolServer(options: { key?: string } = {}, 
     const key = String(request.headers['xi-api-key'] ?? '');
     const fault = faults.take(action);
     if (fault?.hang) return void hanging.add(response);
-    if (fault) return reply(response, fault.status ?? 500, fault.body ?? { detail: { status: 'internal_error', message: 'Injected fault' } }, fault.headers);
-    if (!key || (options.key !== undefined && key !== options.key)) return reply(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
+    if (fault)
+      return reply(
+        response,
+        fault.status ?? 500,
+        fault.body ?? { detail: { status: 'internal_error', message: 'Injected fault' } },
+        fault.headers,
+      );
+    if (!key || (options.key !== undefined && key !== options.key))
+      return reply(response, 401, { detail: { status: 'invalid_api_key', message: 'Invalid API key' } });
 
     let body: Record<string, unknown>;
     let seconds: number;
@@ -62,19 +72,29 @@ export async function startSpeechProtocolServer(options: { key?: string } = {}, 
       } catch {
         return reply(response, 422, { detail: [{ loc: ['body'], msg: 'Invalid JSON', type: 'json_invalid' }] });
       }
-      if (typeof body.text !== 'string' || body.text === '') return reply(response, 422, { detail: [{ loc: ['body', 'text'], msg: 'Field required', type: 'missing' }] });
+      if (typeof body.text !== 'string' || body.text === '')
+        return reply(response, 422, { detail: [{ loc: ['body', 'text'], msg: 'Field required', type: 'missing' }] });
       seconds = Math.max(1, Math.round(body.text.length / 15));
     } else {
-      const form = await new Request('http://speech.local', { method: 'POST', headers: { 'content-type': String(request.headers['content-type'] ?? '') }, body: raw }).formData();
+      const form = await new Request('http://speech.local', {
+        method: 'POST',
+        headers: { 'content-type': String(request.headers['content-type'] ?? '') },
+        body: raw,
+      }).formData();
       const audio = form.get('audio');
-      if (!(audio instanceof Blob)) return reply(response, 422, { detail: [{ loc: ['body', 'audio'], msg: 'Field required', type: 'missing' }] });
+      if (!(audio instanceof Blob))
+        return reply(response, 422, { detail: [{ loc: ['body', 'audio'], msg: 'Field required', type: 'missing' }] });
       body = { audioBytes: audio.size, audioType: audio.type };
       for (const [name, value] of form.entries()) if (name !== 'audio') body[name] = String(value);
       seconds = Math.max(1, Math.round(audio.size / 16_000));
     }
     calls.push({ action, voice: decodeURIComponent(match[2]!), query: url.search, body });
     const requestId = randomUUID();
-    response.writeHead(200, { 'content-type': 'audio/mpeg', 'request-id': requestId, ...(action === 'tts' ? { 'character-cost': String((body.text as string).length) } : {}) });
+    response.writeHead(200, {
+      'content-type': 'audio/mpeg',
+      'request-id': requestId,
+      ...(action === 'tts' ? { 'character-cost': String((body.text as string).length) } : {}),
+    });
     response.end(syntheticMp3(`${action} ${requestId}`, seconds));
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));

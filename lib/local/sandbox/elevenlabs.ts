@@ -11,7 +11,14 @@ export const SPEECH_SANDBOX_KEY = 'sk_sandbox00000000000000000000000000000000';
 
 export const startSpeechSandbox = (dataDir: string, log?: (line: string) => void) =>
   startProviderSandbox(
-    { label: 'speech (ElevenLabs)', keyVariable: ENV.speechApiKey, baseUrlVariable: ENV.speechBaseUrl, key: SPEECH_SANDBOX_KEY, start: ({ key }) => startSpeechProtocolServer({ key }), servesMedia: false },
+    {
+      label: 'speech (ElevenLabs)',
+      keyVariable: ENV.speechApiKey,
+      baseUrlVariable: ENV.speechBaseUrl,
+      key: SPEECH_SANDBOX_KEY,
+      start: ({ key }) => startSpeechProtocolServer({ key }),
+      servesMedia: false,
+    },
     dataDir,
     log,
   );

@@ -61,19 +61,26 @@ export interface FalProtocolServer {
   close(): Promise<void>;
 }
 
-export async function startFalProtocolServer(options: FalProtocolOptions = {}, host = '127.0.0.1', port = 0): Promise<FalProtocolServer> {
+export async function startFalProtocolServer(
+  options: FalProtocolOptions = {},
+  host = '127.0.0.1',
+  port = 0,
+): Promise<FalProtocolServer> {
   const jobs = new Map<string, FalJob>();
   const calls: FalProtocolServer['calls'] = [];
   const faults = new FaultQueue<FalFault>();
   const outcomes: FalJob['outcome'][] = [];
   const hanging = new Set<ServerResponse>();
   const pollsUntilDone = options.pollsUntilDone ?? 2;
-  const journal = options.journal === undefined ? undefined : openJobJournal<Journaled>(options.journal, (job) => job.requestId);
+  const journal =
+    options.journal === undefined ? undefined : openJobJournal<Journaled>(options.journal, (job) => job.requestId);
   for (const job of journal?.restored ?? []) jobs.set(job.requestId, { ...job, statusPolls: 0, resultReads: 0 });
   const remember = ({ statusPolls: _polls, resultReads: _reads, ...job }: FalJob) => journal?.write(job);
   const elapsed = (job: FalJob) => Date.now() - job.submittedAt;
-  const done = (job: FalJob) => (options.runSeconds === undefined ? job.statusPolls >= pollsUntilDone : elapsed(job) >= options.runSeconds * 1000);
-  const queued = (job: FalJob) => (options.runSeconds === undefined ? job.statusPolls === 1 : elapsed(job) < (options.runSeconds * 1000) / 2);
+  const done = (job: FalJob) =>
+    options.runSeconds === undefined ? job.statusPolls >= pollsUntilDone : elapsed(job) >= options.runSeconds * 1000;
+  const queued = (job: FalJob) =>
+    options.runSeconds === undefined ? job.statusPolls === 1 : elapsed(job) < (options.runSeconds * 1000) / 2;
   let origin = '';
 
   const reply = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -117,7 +124,10 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
     }
 
     if (action === 'submit') {
-      if (body === undefined || typeof body !== 'object' || Array.isArray(body)) return reply(response, 422, { detail: [{ loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type' }] });
+      if (body === undefined || typeof body !== 'object' || Array.isArray(body))
+        return reply(response, 422, {
+          detail: [{ loc: ['body'], msg: 'Input should be a valid dictionary', type: 'dict_type' }],
+        });
       const job: FalJob = {
         requestId: randomUUID(),
         endpointId: pathname.slice(1),
@@ -136,7 +146,8 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
     // status, result and cancel: /{owner}/{app}/requests/{id}[/status|/cancel]
     const match = /^\/([^/]+\/[^/]+)\/requests\/([^/]+)(\/status|\/cancel)?$/.exec(pathname);
     const job = match ? jobs.get(match[2]!) : undefined;
-    if (!match || !job || appOf(job.endpointId) !== match[1]) return reply(response, 404, { detail: 'Request not found' });
+    if (!match || !job || appOf(job.endpointId) !== match[1])
+      return reply(response, 404, { detail: 'Request not found' });
 
     if (action === 'cancel') {
       // A cancelled job stays cancelled, though its time (or its polls) may run out later.
@@ -145,28 +156,63 @@ export async function startFalProtocolServer(options: FalProtocolOptions = {}, h
         job.cancelled = true;
         remember(job);
       }
-      return reply(response, finished ? 400 : 202, { status: finished ? 'ALREADY_COMPLETED' : 'CANCELLATION_REQUESTED' });
+      return reply(response, finished ? 400 : 202, {
+        status: finished ? 'ALREADY_COMPLETED' : 'CANCELLATION_REQUESTED',
+      });
     }
     if (action === 'status') {
       job.statusPolls++;
       if (!done(job) && !job.cancelled) {
         const status = queued(job) ? 'IN_QUEUE' : 'IN_PROGRESS';
-        return reply(response, 202, { status, request_id: job.requestId, ...urlsOf(job), ...(status === 'IN_QUEUE' ? { queue_position: 0 } : { logs: [] }) });
+        return reply(response, 202, {
+          status,
+          request_id: job.requestId,
+          ...urlsOf(job),
+          ...(status === 'IN_QUEUE' ? { queue_position: 0 } : { logs: [] }),
+        });
       }
-      return reply(response, 200, { status: 'COMPLETED', request_id: job.requestId, ...urlsOf(job), logs: [], metrics: { inference_time: 1.5 } });
+      return reply(response, 200, {
+        status: 'COMPLETED',
+        request_id: job.requestId,
+        ...urlsOf(job),
+        logs: [],
+        metrics: { inference_time: 1.5 },
+      });
     }
     // result
     job.resultReads++;
     if (!done(job) && !job.cancelled) return reply(response, 400, { detail: 'Request is still in progress' });
     if (job.cancelled) return reply(response, 400, { detail: 'Request was cancelled' });
     if (job.outcome === 'fail') {
-      return reply(response, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'The prompt was flagged by the content checker', type: 'content_policy_violation' }] }, { 'x-fal-request-id': job.requestId });
+      return reply(
+        response,
+        422,
+        {
+          detail: [
+            {
+              loc: ['body', 'prompt'],
+              msg: 'The prompt was flagged by the content checker',
+              type: 'content_policy_violation',
+            },
+          ],
+        },
+        { 'x-fal-request-id': job.requestId },
+      );
     }
     const seconds = options.videoSeconds ?? 5;
     return reply(
       response,
       200,
-      { video: { url: `${origin}/files/${job.requestId}.mp4`, content_type: 'video/mp4', file_name: `${job.requestId}.mp4`, file_size: syntheticMp4(job.requestId, seconds).length, duration: seconds }, seed: 42 },
+      {
+        video: {
+          url: `${origin}/files/${job.requestId}.mp4`,
+          content_type: 'video/mp4',
+          file_name: `${job.requestId}.mp4`,
+          file_size: syntheticMp4(job.requestId, seconds).length,
+          duration: seconds,
+        },
+        seed: 42,
+      },
       { 'x-fal-request-id': job.requestId },
     );
   });

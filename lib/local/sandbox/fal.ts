@@ -13,7 +13,15 @@ export const FAL_SANDBOX_KEY = 'sandbox-key:local0000000000000000';
 
 export const startFalSandbox = (dataDir: string, log?: (line: string) => void) =>
   startProviderSandbox(
-    { label: 'provider two (fal)', keyVariable: ENV.providerTwoApiKey, baseUrlVariable: ENV.providerTwoBaseUrl, key: FAL_SANDBOX_KEY, start: ({ key, journalDir, runSeconds }) => startFalProtocolServer({ key, journal: join(journalDir, 'fal-jobs.jsonl'), runSeconds }), servesMedia: true },
+    {
+      label: 'provider two (fal)',
+      keyVariable: ENV.providerTwoApiKey,
+      baseUrlVariable: ENV.providerTwoBaseUrl,
+      key: FAL_SANDBOX_KEY,
+      start: ({ key, journalDir, runSeconds }) =>
+        startFalProtocolServer({ key, journal: join(journalDir, 'fal-jobs.jsonl'), runSeconds }),
+      servesMedia: true,
+    },
     dataDir,
     log,
   );

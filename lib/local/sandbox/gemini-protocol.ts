@@ -62,19 +62,36 @@ export interface GeminiProtocolServer {
 
 const GOOGLE_FILES = 'https://generativelanguage.googleapis.com/v1beta/files';
 const error = (code: number, status: string, message: string, reason?: string) => ({
-  error: { code, message, status, ...(reason ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] } : {}) },
+  error: {
+    code,
+    message,
+    status,
+    ...(reason
+      ? { details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason, domain: 'googleapis.com' }] }
+      : {}),
+  },
 });
 
-export async function startGeminiProtocolServer(options: GeminiProtocolOptions = {}, host = '127.0.0.1', port = 0): Promise<GeminiProtocolServer> {
+export async function startGeminiProtocolServer(
+  options: GeminiProtocolOptions = {},
+  host = '127.0.0.1',
+  port = 0,
+): Promise<GeminiProtocolServer> {
   const operations = new Map<string, GeminiOperationRecord>();
   const calls: GeminiProtocolServer['calls'] = [];
   const faults = new FaultQueue<GeminiFault>();
   const outcomes: GeminiOperationRecord['outcome'][] = [];
   const hanging = new Set<ServerResponse>();
   const pollsUntilDone = options.pollsUntilDone ?? 2;
-  const journal = options.journal === undefined ? undefined : openJobJournal<Omit<GeminiOperationRecord, 'polls'>>(options.journal, (operation) => operation.name);
+  const journal =
+    options.journal === undefined
+      ? undefined
+      : openJobJournal<Omit<GeminiOperationRecord, 'polls'>>(options.journal, (operation) => operation.name);
   for (const operation of journal?.restored ?? []) operations.set(operation.name, { ...operation, polls: 0 });
-  const done = (operation: GeminiOperationRecord) => (options.runSeconds === undefined ? operation.polls >= pollsUntilDone : Date.now() - operation.submittedAt >= options.runSeconds * 1000);
+  const done = (operation: GeminiOperationRecord) =>
+    options.runSeconds === undefined
+      ? operation.polls >= pollsUntilDone
+      : Date.now() - operation.submittedAt >= options.runSeconds * 1000;
   let origin = '';
 
   const reply = (response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
@@ -89,11 +106,23 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
     const key = request.headers['x-goog-api-key'];
     calls.push({ method: request.method ?? 'GET', path, body, ...(typeof key === 'string' ? { key } : {}) });
     const { pathname } = new URL(path, 'http://gemini.local');
-    const action: GeminiAction = pathname.startsWith('/storage/') ? 'media' : pathname.startsWith('/v1beta/files/') ? 'download' : request.method === 'POST' ? 'submit' : 'operation';
+    const action: GeminiAction = pathname.startsWith('/storage/')
+      ? 'media'
+      : pathname.startsWith('/v1beta/files/')
+        ? 'download'
+        : request.method === 'POST'
+          ? 'submit'
+          : 'operation';
 
     const fault = faults.take(action);
     if (fault?.hang) return void hanging.add(response);
-    if (fault) return reply(response, fault.status ?? 500, fault.body ?? error(500, 'INTERNAL', 'Injected fault'), fault.headers);
+    if (fault)
+      return reply(
+        response,
+        fault.status ?? 500,
+        fault.body ?? error(500, 'INTERNAL', 'Injected fault'),
+        fault.headers,
+      );
 
     if (action === 'media') {
       // Storage: the redirect target, reachable without the API key (its URL is the credential).
@@ -104,7 +133,11 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
     }
 
     if (typeof key !== 'string' || key === '' || (options.key !== undefined && ![options.key].flat().includes(key))) {
-      return reply(response, 400, error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID'));
+      return reply(
+        response,
+        400,
+        error(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', 'API_KEY_INVALID'),
+      );
     }
 
     if (action === 'download') {
@@ -121,10 +154,22 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
       const instances = (body as { instances?: unknown } | undefined)?.instances;
       const prompt = Array.isArray(instances) ? (instances[0] as { prompt?: unknown } | undefined)?.prompt : undefined;
       if (!Array.isArray(instances) || instances.length !== 1 || typeof prompt !== 'string' || prompt === '') {
-        return reply(response, 400, error(400, 'INVALID_ARGUMENT', 'Invalid JSON payload: instances[0].prompt is required'));
+        return reply(
+          response,
+          400,
+          error(400, 'INVALID_ARGUMENT', 'Invalid JSON payload: instances[0].prompt is required'),
+        );
       }
       const name = `models/${match[1]}/operations/${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-      const operation: GeminiOperationRecord = { name, model: match[1]!, fileId: randomUUID().replace(/-/g, '').slice(0, 16), body: body as GeminiOperationRecord['body'], polls: 0, outcome: outcomes.shift() ?? 'succeed', submittedAt: Date.now() };
+      const operation: GeminiOperationRecord = {
+        name,
+        model: match[1]!,
+        fileId: randomUUID().replace(/-/g, '').slice(0, 16),
+        body: body as GeminiOperationRecord['body'],
+        polls: 0,
+        outcome: outcomes.shift() ?? 'succeed',
+        submittedAt: Date.now(),
+      };
       operations.set(name, operation);
       const { polls: _polls, ...journaled } = operation;
       journal?.write(journaled);
@@ -136,7 +181,12 @@ export async function startGeminiProtocolServer(options: GeminiProtocolOptions =
     if (!operation) return reply(response, 404, error(404, 'NOT_FOUND', 'Operation not found'));
     operation.polls++;
     if (!done(operation)) return reply(response, 200, { name: operation.name });
-    if (operation.outcome === 'fail') return reply(response, 200, { name: operation.name, done: true, error: { code: 3, message: 'The prompt could not be used: it names a real person.' } });
+    if (operation.outcome === 'fail')
+      return reply(response, 200, {
+        name: operation.name,
+        done: true,
+        error: { code: 3, message: 'The prompt could not be used: it names a real person.' },
+      });
     const filtered = operation.outcome === 'filtered';
     return reply(response, 200, {
       name: operation.name,

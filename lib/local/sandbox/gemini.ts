@@ -12,7 +12,15 @@ export const GEMINI_SANDBOX_KEY = 'AIzaSandbox0000000000000000000000000000';
 
 export const startGeminiSandbox = (dataDir: string, log?: (line: string) => void) =>
   startProviderSandbox(
-    { label: 'provider one (Veo)', keyVariable: ENV.providerOneApiKey, baseUrlVariable: ENV.providerOneBaseUrl, key: GEMINI_SANDBOX_KEY, start: ({ key, journalDir, runSeconds }) => startGeminiProtocolServer({ key, journal: join(journalDir, 'veo-operations.jsonl'), runSeconds }), servesMedia: true },
+    {
+      label: 'provider one (Veo)',
+      keyVariable: ENV.providerOneApiKey,
+      baseUrlVariable: ENV.providerOneBaseUrl,
+      key: GEMINI_SANDBOX_KEY,
+      start: ({ key, journalDir, runSeconds }) =>
+        startGeminiProtocolServer({ key, journal: join(journalDir, 'veo-operations.jsonl'), runSeconds }),
+      servesMedia: true,
+    },
     dataDir,
     log,
   );

@@ -53,5 +53,7 @@ export function openJobJournal<T>(file: string, idOf: (job: T) => string): JobJo
 }
 
 function elideLongStrings(_key: string, value: unknown): unknown {
-  return typeof value === 'string' && value.length > LONGEST_STRING ? `(${value.length} characters, not journaled)` : value;
+  return typeof value === 'string' && value.length > LONGEST_STRING
+    ? `(${value.length} characters, not journaled)`
+    : value;
 }

@@ -34,13 +34,23 @@ export interface ProviderSandbox {
   servesMedia: boolean;
 }
 
-export async function startProviderSandbox(sandbox: ProviderSandbox, dataDir: string, log?: (line: string) => void): Promise<{ stop(): Promise<void> }> {
+export async function startProviderSandbox(
+  sandbox: ProviderSandbox,
+  dataDir: string,
+  log?: (line: string) => void,
+): Promise<{ stop(): Promise<void> }> {
   const { keyVariable, baseUrlVariable } = sandbox;
-  if (process.env[keyVariable] || process.env[`${keyVariable}_ARN`] || process.env[baseUrlVariable]) return { stop: async () => undefined };
-  const server = await sandbox.start({ key: sandbox.key, journalDir: join(dataDir, 'sandbox'), runSeconds: jobSeconds() });
+  if (process.env[keyVariable] || process.env[`${keyVariable}_ARN`] || process.env[baseUrlVariable])
+    return { stop: async () => undefined };
+  const server = await sandbox.start({
+    key: sandbox.key,
+    journalDir: join(dataDir, 'sandbox'),
+    runSeconds: jobSeconds(),
+  });
   const saved = process.env[ENV.providerAllowHosts];
   Object.assign(process.env, { [keyVariable]: sandbox.key, [baseUrlVariable]: server.url });
-  if (sandbox.servesMedia) process.env[ENV.providerAllowHosts] = [saved, new URL(server.url).host].filter(Boolean).join(',');
+  if (sandbox.servesMedia)
+    process.env[ENV.providerAllowHosts] = [saved, new URL(server.url).host].filter(Boolean).join(',');
   log?.(`${sandbox.label}: no ${keyVariable} set, so a synthetic sandbox answers at ${server.url}`);
   return {
     async stop() {
@@ -57,6 +67,7 @@ function jobSeconds(): number {
   const raw = process.env[SANDBOX_JOB_SECONDS];
   if (raw === undefined || raw === '') return 0;
   const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) throw new LocalStackError(`${SANDBOX_JOB_SECONDS} must be a number of seconds (0 or more), got "${raw}"`);
+  if (!Number.isFinite(seconds) || seconds < 0)
+    throw new LocalStackError(`${SANDBOX_JOB_SECONDS} must be a number of seconds (0 or more), got "${raw}"`);
   return seconds;
 }

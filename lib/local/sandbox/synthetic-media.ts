@@ -10,8 +10,22 @@ function box(type: string, ...payload: Buffer[]): Buffer {
 }
 
 const fullBox = (type: string, ...payload: Buffer[]) => box(type, Buffer.alloc(4), ...payload);
-const u32 = (...values: number[]) => Buffer.concat(values.map((value) => { const b = Buffer.alloc(4); b.writeUInt32BE(value >>> 0); return b; }));
-const u16 = (...values: number[]) => Buffer.concat(values.map((value) => { const b = Buffer.alloc(2); b.writeUInt16BE(value); return b; }));
+const u32 = (...values: number[]) =>
+  Buffer.concat(
+    values.map((value) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32BE(value >>> 0);
+      return b;
+    }),
+  );
+const u16 = (...values: number[]) =>
+  Buffer.concat(
+    values.map((value) => {
+      const b = Buffer.alloc(2);
+      b.writeUInt16BE(value);
+      return b;
+    }),
+  );
 const UNITY_MATRIX = u32(0x00010000, 0, 0, 0, 0x00010000, 0, 0, 0, 0x40000000);
 
 /**
@@ -26,19 +40,57 @@ export function syntheticMp4(label: string, seconds = 5): Buffer {
   const frames = Math.max(1, Math.round(seconds / MP3_FRAME_SECONDS));
   const samples = frames * 1152;
   const durationMs = Math.round((samples / 44_100) * 1000);
-  const mvhd = fullBox('mvhd', u32(0, 0, 1000, durationMs, 0x00010000), u16(0x0100, 0), u32(0, 0), UNITY_MATRIX, u32(0, 0, 0, 0, 0, 0), u32(2));
+  const mvhd = fullBox(
+    'mvhd',
+    u32(0, 0, 1000, durationMs, 0x00010000),
+    u16(0x0100, 0),
+    u32(0, 0),
+    UNITY_MATRIX,
+    u32(0, 0, 0, 0, 0, 0),
+    u32(2),
+  );
   const tkhd = box('tkhd', u32(0x000003, 0, 0, 1, 0, durationMs, 0, 0), u16(0, 0, 0x0100, 0), UNITY_MATRIX, u32(0, 0));
   const mdhd = fullBox('mdhd', u32(0, 0, 44_100, samples), u16(0x55c4, 0));
-  const hdlr = fullBox('hdlr', u32(0), Buffer.from('soun', 'latin1'), u32(0, 0, 0), Buffer.from('SoundHandler\0', 'latin1'));
+  const hdlr = fullBox(
+    'hdlr',
+    u32(0),
+    Buffer.from('soun', 'latin1'),
+    u32(0, 0, 0),
+    Buffer.from('SoundHandler\0', 'latin1'),
+  );
   const dinf = box('dinf', fullBox('dref', u32(1), box('url ', u32(1))));
-  const descriptor = (tag: number, ...payload: Buffer[]) => { const body = Buffer.concat(payload); return Buffer.concat([Buffer.from([tag, body.length]), body]); };
-  const esds = fullBox('esds', descriptor(0x03, u16(0), Buffer.from([0]), descriptor(0x04, Buffer.from([0x6b, 0x15, 0, 0x10, 0]), u32(128_000, 128_000)), descriptor(0x06, Buffer.from([2]))));
+  const descriptor = (tag: number, ...payload: Buffer[]) => {
+    const body = Buffer.concat(payload);
+    return Buffer.concat([Buffer.from([tag, body.length]), body]);
+  };
+  const esds = fullBox(
+    'esds',
+    descriptor(
+      0x03,
+      u16(0),
+      Buffer.from([0]),
+      descriptor(0x04, Buffer.from([0x6b, 0x15, 0, 0x10, 0]), u32(128_000, 128_000)),
+      descriptor(0x06, Buffer.from([2])),
+    ),
+  );
   const mp4a = box('mp4a', Buffer.alloc(6), u16(1), u32(0, 0), u16(2, 16, 0, 0), u32(44_100 * 0x10000), esds);
   const labelBytes = Buffer.from(`synthetic video: ${label}`, 'utf8');
   const frameBytes = syntheticMp3Frames(frames);
   const stbl = (chunkOffset: number) =>
-    box('stbl', fullBox('stsd', u32(1), mp4a), fullBox('stts', u32(1, frames, 1152)), fullBox('stsc', u32(1, 1, frames, 1)), fullBox('stsz', u32(MP3_FRAME_BYTES, frames)), fullBox('stco', u32(1, chunkOffset)));
-  const moov = (chunkOffset: number) => box('moov', mvhd, box('trak', tkhd, box('mdia', mdhd, hdlr, box('minf', fullBox('smhd', u32(0)), dinf, stbl(chunkOffset)))));
+    box(
+      'stbl',
+      fullBox('stsd', u32(1), mp4a),
+      fullBox('stts', u32(1, frames, 1152)),
+      fullBox('stsc', u32(1, 1, frames, 1)),
+      fullBox('stsz', u32(MP3_FRAME_BYTES, frames)),
+      fullBox('stco', u32(1, chunkOffset)),
+    );
+  const moov = (chunkOffset: number) =>
+    box(
+      'moov',
+      mvhd,
+      box('trak', tkhd, box('mdia', mdhd, hdlr, box('minf', fullBox('smhd', u32(0)), dinf, stbl(chunkOffset)))),
+    );
   // The offset's value does not change moov's size, so one measuring pass gives it.
   const offset = ftyp.length + moov(0).length + 8 + labelBytes.length;
   return Buffer.concat([ftyp, moov(offset), box('mdat', labelBytes, frameBytes)]);

@@ -16,7 +16,13 @@ export class FuzzFixtures {
   /** Creates the shared finished run; call once per stack. */
   async start(): Promise<this> {
     const canvasId = await this.canvas();
-    const run = await this.client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'hi' }, sync: true, timeoutSeconds: 20 });
+    const run = await this.client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'hi' },
+      sync: true,
+      timeoutSeconds: 20,
+    });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     this.executionId = run.body.executionId;
     return this;
@@ -33,7 +39,14 @@ export class FuzzFixtures {
         { op: 'node/add', id: 'tpl', type: 'text', data: { template: 'You said: {{input}}' } },
         { op: 'node/add', id: 'out', type: 'output' },
         { op: 'node/add', id: 'hook', type: 'webhook-trigger' },
-        { op: 'edge/add', id: 'edge_prompt_tpl', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
+        {
+          op: 'edge/add',
+          id: 'edge_prompt_tpl',
+          source: 'prompt',
+          sourceHandle: 'prompt-out',
+          target: 'tpl',
+          targetHandle: 'text-in',
+        },
         { op: 'edge/add', id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' },
       ],
     });
@@ -59,7 +72,10 @@ export class FuzzFixtures {
       seed.templateId = published.body.id;
     }
     if (operation.name === 'revoke_api_key') {
-      const created = await this.client.post('/api/mcp/api-keys/create', { name: 'to revoke', scopes: ['read:canvases'] });
+      const created = await this.client.post('/api/mcp/api-keys/create', {
+        name: 'to revoke',
+        scopes: ['read:canvases'],
+      });
       expect(created.status).toBe(201);
       seed.id = created.body.id;
     }

@@ -63,21 +63,24 @@ export function send(baseUrl: string, request: FuzzRequest): Promise<FuzzAnswer>
   const headers: Record<string, string | string[]> = { ...request.headers };
   if (request.body !== undefined) headers['content-length'] = String(request.body.length);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: request.path, method: request.method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
-      });
-      response.on('error', reject);
-    });
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path: request.path, method: request.method, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
+        });
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(request.body);
   });
@@ -85,8 +88,13 @@ export function send(baseUrl: string, request: FuzzRequest): Promise<FuzzAnswer>
 
 /** One line naming a request, for assertion messages (bodies cut short). */
 export function describeRequest(request: FuzzRequest): string {
-  const body = request.body === undefined ? '' : ` body(${request.body.length}B)=${JSON.stringify(request.body.subarray(0, 300).toString('latin1'))}`;
-  const headers = Object.entries(request.headers).map(([name, value]) => `${name}: ${JSON.stringify(value).slice(0, 120)}`);
+  const body =
+    request.body === undefined
+      ? ''
+      : ` body(${request.body.length}B)=${JSON.stringify(request.body.subarray(0, 300).toString('latin1'))}`;
+  const headers = Object.entries(request.headers).map(
+    ([name, value]) => `${name}: ${JSON.stringify(value).slice(0, 120)}`,
+  );
   return `${request.method} ${request.path.slice(0, 300)} [${headers.join('; ')}]${body}`;
 }
 
@@ -112,7 +120,6 @@ export function expectHonestAnswer(request: FuzzRequest, answer: FuzzAnswer): vo
 // nesting → 500) are fixed in functions/core/storable.ts and generated again. The one known bug still
 // left out is the SDK's answer to a malformed initialize (fuzz-gateway.test.ts).
 
-
 /** Nesting inside a field; values deeper than the store takes (core/storable.ts) must be a 400. */
 const MAX_FIELD_DEPTH = 200;
 
@@ -127,9 +134,45 @@ export const jsonValue = (maxDepth: number) => fc.jsonValue({ maxDepth });
 
 /** Strings that parsers and validators tend to get wrong. */
 const trickyStrings = fc.constantFrom(
-  '', ' ', '\u0000', '\uFEFF', '\u202E', '💥', '\uD800', 'a\u0000b', '../../etc/passwd', '%00', '%', 'null', 'undefined', '__proto__',
-  'constructor', 'toString', '-1', '0', '-0', '1e309', 'NaN', 'Infinity', '9007199254740993', '1.5', 'true', '[]', '{}', '#', 'WS#x',
-  'CANVAS#', 'exec_', 'cnv_', 'key_', '<script>', "' OR 1=1 --", '\r\n', '\t', 'ǅ', '\u{10FFFF}',
+  '',
+  ' ',
+  '\u0000',
+  '\uFEFF',
+  '\u202E',
+  '💥',
+  '\uD800',
+  'a\u0000b',
+  '../../etc/passwd',
+  '%00',
+  '%',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  'toString',
+  '-1',
+  '0',
+  '-0',
+  '1e309',
+  'NaN',
+  'Infinity',
+  '9007199254740993',
+  '1.5',
+  'true',
+  '[]',
+  '{}',
+  '#',
+  'WS#x',
+  'CANVAS#',
+  'exec_',
+  'cnv_',
+  'key_',
+  '<script>',
+  "' OR 1=1 --",
+  '\r\n',
+  '\t',
+  'ǅ',
+  '\u{10FFFF}',
 );
 
 /** Any string: full Unicode including lone surrogates, graphemes, tricky constants, and long ones. */
@@ -149,19 +192,39 @@ export const rawJsonValue: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom('1e309', '-1e309', '1e-400', '-0', '9007199254740993', '1.5', '0.1e2', '-1', '0', '2147483648', '1e21'),
+    arbitrary: fc.constantFrom(
+      '1e309',
+      '-1e309',
+      '1e-400',
+      '-0',
+      '9007199254740993',
+      '1.5',
+      '0.1e2',
+      '-1',
+      '0',
+      '2147483648',
+      '1e21',
+    ),
   },
   { weight: 1, arbitrary: nested(2, MAX_FIELD_DEPTH) },
   { weight: 3, arbitrary: anyString.map((value) => JSON.stringify(value)) },
-  { weight: 1, arbitrary: fc.integer({ min: 100, max: 5000 }).map((length) => JSON.stringify(Array.from({ length }, (_, i) => i))) },
-  { weight: 1, arbitrary: fc.constantFrom('null', 'true', 'false', '[]', '{}', '{"__proto__":{"polluted":1}}', '[null]') },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 100, max: 5000 }).map((length) => JSON.stringify(Array.from({ length }, (_, i) => i))),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('null', 'true', 'false', '[]', '{}', '{"__proto__":{"polluted":1}}', '[null]'),
+  },
 );
 
 /** `[[…]]` or `{"a":{"a":…1}}`, `min`–`max` levels deep. */
 function nested(min: number, max: number): fc.Arbitrary<string> {
-  return fc.record({ depth: fc.integer({ min, max }), arrays: fc.boolean() }).map(({ depth, arrays }) =>
-    arrays ? '['.repeat(depth) + ']'.repeat(depth) : '{"a":'.repeat(depth) + '1' + '}'.repeat(depth),
-  );
+  return fc
+    .record({ depth: fc.integer({ min, max }), arrays: fc.boolean() })
+    .map(({ depth, arrays }) =>
+      arrays ? '['.repeat(depth) + ']'.repeat(depth) : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+    );
 }
 
 /** Deep nesting where the whole body is the value: the edge must refuse it, however deep. */
@@ -192,22 +255,32 @@ export function schemaKeys(schema: unknown): string[] {
  */
 export function nearValidJson(seed: Record<string, unknown>, keys: readonly string[]): fc.Arbitrary<string> {
   const fields = [...new Set([...Object.keys(seed), ...keys])];
-  const nested = Object.entries(seed).filter(([, value]) => value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0);
+  const nested = Object.entries(seed).filter(
+    ([, value]) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0,
+  );
   const choices: fc.Arbitrary<string>[] = [
     fc.constant(JSON.stringify(seed)),
     fc.constant(JSON.stringify({})),
-    fc.record({ field: fc.constantFrom(...(fields.length ? fields : ['x'])), raw: rawJsonValue }).map(({ field, raw }) =>
-      withRaw({ ...seed, [field]: SENTINEL }, SENTINEL, raw),
-    ),
-    fc.record({ field: fc.constantFrom(...(fields.length ? fields : ['x'])), raw: rawJsonValue }).map(({ field, raw }) =>
-      withRaw({ ...seed, [field]: SENTINEL }, SENTINEL, raw),
-    ),
-    fc.record({ name: fc.oneof(anyString, fc.constantFrom('__proto__', 'constructor', 'workspaceId', 'PK', 'version')), raw: rawJsonValue }).map(({ name, raw }) =>
-      withRaw({ ...seed, [name]: SENTINEL }, SENTINEL, raw),
-    ),
+    fc
+      .record({ field: fc.constantFrom(...(fields.length ? fields : ['x'])), raw: rawJsonValue })
+      .map(({ field, raw }) => withRaw({ ...seed, [field]: SENTINEL }, SENTINEL, raw)),
+    fc
+      .record({ field: fc.constantFrom(...(fields.length ? fields : ['x'])), raw: rawJsonValue })
+      .map(({ field, raw }) => withRaw({ ...seed, [field]: SENTINEL }, SENTINEL, raw)),
+    fc
+      .record({
+        name: fc.oneof(anyString, fc.constantFrom('__proto__', 'constructor', 'workspaceId', 'PK', 'version')),
+        raw: rawJsonValue,
+      })
+      .map(({ name, raw }) => withRaw({ ...seed, [name]: SENTINEL }, SENTINEL, raw)),
   ];
   if (Object.keys(seed).length > 0) {
-    choices.push(fc.constantFrom(...Object.keys(seed)).map((field) => JSON.stringify(Object.fromEntries(Object.entries(seed).filter(([name]) => name !== field)))));
+    choices.push(
+      fc
+        .constantFrom(...Object.keys(seed))
+        .map((field) => JSON.stringify(Object.fromEntries(Object.entries(seed).filter(([name]) => name !== field)))),
+    );
   }
   if (nested.length > 0) {
     choices.push(
@@ -258,29 +331,54 @@ export function bodies(seed: Record<string, unknown>, keys: readonly string[]): 
     { weight: 1, arbitrary: deepBody },
     {
       weight: 2,
-      arbitrary: fc.record({ cut: fc.nat(), junk: fc.constantFrom('', ',', '}', ' x', '\u0000', '/*c*/', '\uFEFF') }).map(({ cut, junk }) => {
-        const whole = JSON.stringify(seed);
-        return junk === '\uFEFF' ? junk + whole : whole.slice(0, cut % (whole.length + 1)) + junk;
-      }),
+      arbitrary: fc
+        .record({ cut: fc.nat(), junk: fc.constantFrom('', ',', '}', ' x', '\u0000', '/*c*/', '\uFEFF') })
+        .map(({ cut, junk }) => {
+          const whole = JSON.stringify(seed);
+          return junk === '\uFEFF' ? junk + whole : whole.slice(0, cut % (whole.length + 1)) + junk;
+        }),
     },
   );
   return fc.oneof(
-    { weight: 12, arbitrary: fc.record({ text, contentType }).map(({ text, contentType }) => ({ body: Buffer.from(text, 'utf8'), contentType })) },
-    { weight: 1, arbitrary: fc.record({ bytes: fc.uint8Array({ maxLength: 300 }), contentType }).map(({ bytes, contentType }) => ({ body: Buffer.from(bytes), contentType })) },
+    {
+      weight: 12,
+      arbitrary: fc
+        .record({ text, contentType })
+        .map(({ text, contentType }) => ({ body: Buffer.from(text, 'utf8'), contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ bytes: fc.uint8Array({ maxLength: 300 }), contentType })
+        .map(({ bytes, contentType }) => ({ body: Buffer.from(bytes), contentType })),
+    },
     { weight: 1, arbitrary: fc.record({ contentType }).map(({ contentType }) => ({ contentType })) },
     // The valid seed in UTF-16: a JSON parser reading UTF-8 sees NUL bytes.
-    { weight: 1, arbitrary: fc.constant({ body: Buffer.from(JSON.stringify(seed), 'utf16le'), contentType: 'application/json; charset=utf-16' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        body: Buffer.from(JSON.stringify(seed), 'utf16le'),
+        contentType: 'application/json; charset=utf-16',
+      }),
+    },
   );
 }
 
 /** A query string: pairs (repeated keys, empty names and values, any Unicode) plus a raw odd tail. */
 export function queryStrings(seed: Record<string, string>, keys: readonly string[]): fc.Arbitrary<string> {
-  const names = fc
-    .oneof(
-      { weight: 3, arbitrary: fc.constantFrom(...new Set([...Object.keys(seed), ...keys, 'limit', 'cursor', '__proto__', 'constructor', 'toString'])) },
-      { weight: 1, arbitrary: anyString.map((name) => name.slice(0, 40)) },
-    );
-  const values = fc.oneof(anyString.map((value) => value.slice(0, 2000)), rawJsonValue.map((value) => value.slice(0, 200)));
+  const names = fc.oneof(
+    {
+      weight: 3,
+      arbitrary: fc.constantFrom(
+        ...new Set([...Object.keys(seed), ...keys, 'limit', 'cursor', '__proto__', 'constructor', 'toString']),
+      ),
+    },
+    { weight: 1, arbitrary: anyString.map((name) => name.slice(0, 40)) },
+  );
+  const values = fc.oneof(
+    anyString.map((value) => value.slice(0, 2000)),
+    rawJsonValue.map((value) => value.slice(0, 200)),
+  );
   return fc
     .record({
       keepSeed: fc.boolean(),
@@ -300,7 +398,10 @@ export function queryStrings(seed: Record<string, string>, keys: readonly string
 /** A header value Node will send: tab, printable ASCII and Latin-1 (obs-text). */
 const headerValue = (maxLength: number) =>
   fc.string({
-    unit: fc.integer({ min: 0x20, max: 0xff }).filter((code) => code !== 0x7f).map((code) => String.fromCharCode(code)),
+    unit: fc
+      .integer({ min: 0x20, max: 0xff })
+      .filter((code) => code !== 0x7f)
+      .map((code) => String.fromCharCode(code)),
     maxLength,
   });
 
@@ -337,7 +438,21 @@ export function authorizations(credential: string): fc.Arbitrary<string | string
   );
 }
 
-const HEADER_NAMES = ['idempotency-key', 'x-idempotency-key', 'accept', 'origin', 'x-forwarded-for', 'x-webhook-secret', 'content-encoding', 'cookie', 'user-agent', 'x-amz-date', 'mcp-session-id', 'mcp-protocol-version', 'last-event-id'];
+const HEADER_NAMES = [
+  'idempotency-key',
+  'x-idempotency-key',
+  'accept',
+  'origin',
+  'x-forwarded-for',
+  'x-webhook-secret',
+  'content-encoding',
+  'cookie',
+  'user-agent',
+  'x-amz-date',
+  'mcp-session-id',
+  'mcp-protocol-version',
+  'last-event-id',
+];
 
 /** Extra headers: known ones with odd values (a huge Idempotency-Key among them) and invented ones. */
 export const extraHeaders: fc.Arbitrary<Array<[string, string]>> = fc.array(
@@ -353,7 +468,11 @@ export const extraHeaders: fc.Arbitrary<Array<[string, string]>> = fc.array(
 );
 
 /** Builds the header map of a case. */
-export function headersOf(authorization: string | string[] | undefined, body: GeneratedBody, extras: Array<[string, string]>): Record<string, string | string[]> {
+export function headersOf(
+  authorization: string | string[] | undefined,
+  body: GeneratedBody,
+  extras: Array<[string, string]>,
+): Record<string, string | string[]> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of extras) {
     const existing = headers[name];
@@ -391,7 +510,9 @@ export async function storeState(options: StoreOptions = {}): Promise<StoreState
   // Raw attribute values (not unmarshalled): numbers stay the exact text DynamoDB holds.
   let start: Record<string, AttributeValue> | undefined;
   do {
-    const page = await dynamo.send(new ScanCommand({ TableName: LOCAL_TABLE_NAME, ConsistentRead: true, ExclusiveStartKey: start }));
+    const page = await dynamo.send(
+      new ScanCommand({ TableName: LOCAL_TABLE_NAME, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
     for (const item of page.Items ?? []) {
       const key = `${item.PK?.S}|${item.SK?.S}`;
       if (!ignore(key)) items.set(key, JSON.stringify(item));
@@ -419,8 +540,17 @@ function storeClients(): { dynamo: DynamoDBClient; s3: S3Client } {
     clients?.s3.destroy();
     clients = {
       endpoints,
-      dynamo: new DynamoDBClient({ endpoint: process.env[ENV.dynamodbEndpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
-      s3: new S3Client({ endpoint: process.env[ENV.s3Endpoint], region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true }),
+      dynamo: new DynamoDBClient({
+        endpoint: process.env[ENV.dynamodbEndpoint],
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      }),
+      s3: new S3Client({
+        endpoint: process.env[ENV.s3Endpoint],
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+        forcePathStyle: true,
+      }),
     };
   }
   return clients;
@@ -453,7 +583,11 @@ export class StoreWatch {
     this.baseline = await storeState(this.options);
   }
 
-  async afterAnswer(request: FuzzRequest, answer: FuzzAnswer, settle: () => Promise<void> = async () => {}): Promise<void> {
+  async afterAnswer(
+    request: FuzzRequest,
+    answer: FuzzAnswer,
+    settle: () => Promise<void> = async () => {},
+  ): Promise<void> {
     if (isSuccess(answer)) {
       await settle();
       return this.reset();
@@ -461,6 +595,9 @@ export class StoreWatch {
     const before = this.baseline ?? (await storeState(this.options));
     const after = await storeState(this.options);
     this.baseline = after;
-    expect(changes(before, after), `a refused request wrote: ${describeRequest(request)}\n→ ${answer.status} ${answer.text.slice(0, 300)}`).toEqual([]);
+    expect(
+      changes(before, after),
+      `a refused request wrote: ${describeRequest(request)}\n→ ${answer.status} ${answer.text.slice(0, 300)}`,
+    ).toEqual([]);
   }
 }

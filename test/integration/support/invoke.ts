@@ -36,12 +36,18 @@ export interface CallResult {
 }
 
 export function findRoute(method: RouteMethod, path: string): RouteDefinition {
-  const route = ROUTES.find((candidate) => (candidate.method === method || candidate.method === 'ANY') && candidate.path === path);
+  const route = ROUTES.find(
+    (candidate) => (candidate.method === method || candidate.method === 'ANY') && candidate.path === path,
+  );
   if (!route) throw new Error(`No ${method} ${path} in the manifest`);
   return route;
 }
 
-export function proxyEvent(route: RouteDefinition, options: CallOptions, method: HttpMethod = route.method === 'ANY' ? 'POST' : route.method): APIGatewayProxyEvent {
+export function proxyEvent(
+  route: RouteDefinition,
+  options: CallOptions,
+  method: HttpMethod = route.method === 'ANY' ? 'POST' : route.method,
+): APIGatewayProxyEvent {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.key !== undefined) headers.Authorization = `Bearer ${options.key}`;
   const body = options.rawBody ?? (options.body === undefined ? null : JSON.stringify(options.body));
@@ -67,14 +73,22 @@ export function proxyEvent(route: RouteDefinition, options: CallOptions, method:
 export async function call(method: RouteMethod, path: string, options: CallOptions = {}): Promise<CallResult> {
   const route = findRoute(method, path);
   const handler = await loadHandler(route);
-  const result = await handler(proxyEvent(route, options, method === 'ANY' ? undefined : method), { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 10_000 } as Context);
-  const headers = Object.fromEntries(Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]));
+  const result = await handler(proxyEvent(route, options, method === 'ANY' ? undefined : method), {
+    awsRequestId: randomUUID(),
+    getRemainingTimeInMillis: () => 10_000,
+  } as Context);
+  const headers = Object.fromEntries(
+    Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
+  );
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers };
 }
 
 /** A fresh workspace with an all-scopes key, created through the real provisioning use case. */
 export async function seedWorkspace(name = 'Test workspace') {
-  const provisioned = await provisionWorkspace({ name, ownerEmail: `owner-${randomUUID()}@example.test` }, { workspaces, clock: systemClock });
+  const provisioned = await provisionWorkspace(
+    { name, ownerEmail: `owner-${randomUUID()}@example.test` },
+    { workspaces, clock: systemClock },
+  );
   if (!provisioned) throw new Error('provisioning failed');
   return provisioned;
 }

@@ -3,7 +3,13 @@
 // with plain fetch, as a client of the service would. One stack per test FILE (a JVM costs seconds).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -32,11 +38,20 @@ export interface RunsStack {
  * Starts local mode with `env` added to process.env first (handlers read their configuration when
  * first imported, which happens inside startLocalMode or on the first request).
  */
-export async function startRunsStack(env: Record<string, string> = {}, options: { activityLog?: (line: string) => void } = {}): Promise<RunsStack> {
+export async function startRunsStack(
+  env: Record<string, string> = {},
+  options: { activityLog?: (line: string) => void } = {},
+): Promise<RunsStack> {
   Object.assign(process.env, env);
   const dataDir = mkdtempSync(join(tmpdir(), 'runs-it-'));
   const bootstrapApiKey = `workspace_${randomBytes(16).toString('hex')}`;
-  const local = await startLocalMode({ appPort: await freePort(), basePort: await freePort(), dataDir, bootstrapApiKey, ...options }).catch((error: unknown) => {
+  const local = await startLocalMode({
+    appPort: await freePort(),
+    basePort: await freePort(),
+    dataDir,
+    bootstrapApiKey,
+    ...options,
+  }).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -66,17 +81,26 @@ export class Client {
     readonly key: string,
   ) {}
 
-  async request(method: string, path: string, options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string>; key?: string } = {}): Promise<HttpAnswer> {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; query?: Record<string, string>; headers?: Record<string, string>; key?: string } = {},
+  ): Promise<HttpAnswer> {
     const url = new URL(path, this.baseUrl);
     for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
     const headers: Record<string, string> = { authorization: `Bearer ${options.key ?? this.key}`, ...options.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
   }
 
-  post = (path: string, body: unknown, headers?: Record<string, string>) => this.request('POST', path, { body, headers });
+  post = (path: string, body: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, { body, headers });
   get = (path: string, query: Record<string, string>) => this.request('GET', path, { query });
 
   run = (body: Record<string, unknown>, headers?: Record<string, string>) => this.post('/api/run', body, headers);
@@ -99,13 +123,26 @@ export class Client {
   }
 
   /** Uploads bytes through the canvas upload lifecycle (reserve, presigned PUT, finalize) onto a node. */
-  async uploadOnto(canvasId: string, nodeId: string, file: { name: string; contentType: string; bytes: Buffer }): Promise<string> {
+  async uploadOnto(
+    canvasId: string,
+    nodeId: string,
+    file: { name: string; contentType: string; bytes: Buffer },
+  ): Promise<string> {
     const sha256 = createHash('sha256').update(file.bytes).digest('base64');
-    const reserved = await this.post('/api/mcp/canvas/r2-upload/reserve', { canvasId, name: file.name, contentType: file.contentType, size: file.bytes.length, sha256 });
+    const reserved = await this.post('/api/mcp/canvas/r2-upload/reserve', {
+      canvasId,
+      name: file.name,
+      contentType: file.contentType,
+      size: file.bytes.length,
+      sha256,
+    });
     expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
     const { 'Content-Length': _length, ...headers } = reserved.body.upload.headers as Record<string, string>;
     expect((await fetch(reserved.body.upload.url, { method: 'PUT', headers, body: file.bytes })).status).toBe(200);
-    const finalized = await this.post('/api/mcp/canvas/r2-upload/finalize', { uploadId: reserved.body.uploadId, nodeId });
+    const finalized = await this.post('/api/mcp/canvas/r2-upload/finalize', {
+      uploadId: reserved.body.uploadId,
+      nodeId,
+    });
     expect(finalized.status, JSON.stringify(finalized.body)).toBe(201);
     return finalized.body.id;
   }
@@ -116,13 +153,30 @@ export class Client {
     await this.addNode(canvasId, { id: 'prompt', type: 'prompt', data: { prompt } });
     await this.addNode(canvasId, { id: 'tpl', type: 'text', data: { template } });
     await this.addNode(canvasId, { id: 'out', type: 'output' });
-    await this.addEdge(canvasId, { id: 'e1', source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' });
-    await this.addEdge(canvasId, { id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    await this.addEdge(canvasId, {
+      id: 'e1',
+      source: 'prompt',
+      sourceHandle: 'prompt-out',
+      target: 'tpl',
+      targetHandle: 'text-in',
+    });
+    await this.addEdge(canvasId, {
+      id: 'e2',
+      source: 'tpl',
+      sourceHandle: 'text-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
     return canvasId;
   }
 
   /** Polls GET /api/executions until `accept(snapshot)` holds; returns that snapshot. Bounded. */
-  async waitFor(executionId: string, accept: (snapshot: any) => boolean, what = 'the expected state', timeoutMs = 15_000): Promise<any> {
+  async waitFor(
+    executionId: string,
+    accept: (snapshot: any) => boolean,
+    what = 'the expected state',
+    timeoutMs = 15_000,
+  ): Promise<any> {
     let last: any;
     try {
       return await waitUntil(
@@ -147,7 +201,11 @@ export class Client {
     const items: any[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 50; pages++) {
-      const page = await this.get('/api/mcp/canvas/executions', { canvasId, limit: String(limit), ...(cursor ? { cursor } : {}) });
+      const page = await this.get('/api/mcp/canvas/executions', {
+        canvasId,
+        limit: String(limit),
+        ...(cursor ? { cursor } : {}),
+      });
       expect(page.status).toBe(200);
       items.push(...page.body.items);
       cursor = page.body.nextCursor ?? undefined;

@@ -47,11 +47,15 @@ export class WebhookClient extends Client {
     return answer.body as Registration;
   }
 
-  revoke = (canvasId: string, triggerNodeId = 'hook') => this.post('/api/mcp/webhooks/revoke', { canvasId, triggerNodeId });
+  revoke = (canvasId: string, triggerNodeId = 'hook') =>
+    this.post('/api/mcp/webhooks/revoke', { canvasId, triggerNodeId });
 
   /** Calls /webhook/trigger on this stack's base URL. */
   async callWebhook(options: WebhookCallOptions = {}): Promise<WebhookAnswer> {
-    const headers: Record<string, string> = { ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}), ...options.headers };
+    const headers: Record<string, string> = {
+      ...(options.secret ? { authorization: `Bearer ${options.secret}` } : {}),
+      ...options.headers,
+    };
     let body: string | Buffer | undefined;
     if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) body = options.body;
     else if (options.body !== undefined) {
@@ -88,7 +92,9 @@ export class WebhookClient extends Client {
         { what: `${executionId} terminal`, timeoutMs, intervalMs: 50 },
       );
     } catch (error) {
-      const nodes = Object.fromEntries(Object.entries(last?.nodes ?? {}).map(([id, node]) => [id, (node as { status: string }).status]));
+      const nodes = Object.fromEntries(
+        Object.entries(last?.nodes ?? {}).map(([id, node]) => [id, (node as { status: string }).status]),
+      );
       throw new Error(`${(error as Error).message}; still ${last?.status}, nodes ${JSON.stringify(nodes)}`);
     }
   }
@@ -111,8 +117,20 @@ export class WebhookClient extends Client {
     await this.addNode(canvasId, { id: 'hook', type: 'webhook-trigger' });
     await this.addNode(canvasId, { id: 'tpl', type: 'text', data: { template } });
     await this.addNode(canvasId, { id: 'out', type: 'output' });
-    await this.addEdge(canvasId, { id: 'e1', source: 'hook', sourceHandle: 'body-out', target: 'tpl', targetHandle: 'text-in' });
-    await this.addEdge(canvasId, { id: 'e2', source: 'tpl', sourceHandle: 'text-out', target: 'out', targetHandle: 'value-in' });
+    await this.addEdge(canvasId, {
+      id: 'e1',
+      source: 'hook',
+      sourceHandle: 'body-out',
+      target: 'tpl',
+      targetHandle: 'text-in',
+    });
+    await this.addEdge(canvasId, {
+      id: 'e2',
+      source: 'tpl',
+      sourceHandle: 'text-out',
+      target: 'out',
+      targetHandle: 'value-in',
+    });
     return canvasId;
   }
 
@@ -139,15 +157,29 @@ export class WebhookClient extends Client {
 }
 
 /** Sends a request with a method fetch refuses (TRACE, CONNECT…) through node:http. */
-export function rawRequest(baseUrl: string, method: string, path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+export function rawRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const url = new URL(path, baseUrl);
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', reject);
-    });
+    const outgoing = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });
@@ -155,11 +187,14 @@ export function rawRequest(baseUrl: string, method: string, path: string, header
 
 /** Unique per call, for delivery ids and idempotency keys. */
 let counter = 0;
-export const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
+export const unique = (prefix: string) =>
+  `${prefix}-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 10)}`;
 
 /** Every item of the local stack's table, as one JSON text (to look for a stored secret). */
 export async function wholeTable(dynamodbEndpoint: string): Promise<string> {
-  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }));
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+  );
   const items: unknown[] = [];
   let start: Record<string, unknown> | undefined;
   for (let pages = 0; pages < 100; pages++) {

@@ -7,8 +7,22 @@ import { createHash, generateKeyPairSync, verify as verifySignature, type KeyObj
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-interface Commit { sha: string; tree: Map<string, string>; parents: string[]; message: string }
-interface Repo { id: number; fullName: string; defaultBranch: string; private: boolean; installationId: number; branches: Map<string, string>; commits: Map<string, Commit>; trees: Map<string, Map<string, string>> }
+interface Commit {
+  sha: string;
+  tree: Map<string, string>;
+  parents: string[];
+  message: string;
+}
+interface Repo {
+  id: number;
+  fullName: string;
+  defaultBranch: string;
+  private: boolean;
+  installationId: number;
+  branches: Map<string, string>;
+  commits: Map<string, Commit>;
+  trees: Map<string, Map<string, string>>;
+}
 
 export interface FakeGithub {
   readonly baseUrl: string;
@@ -16,8 +30,21 @@ export interface FakeGithub {
   readonly privateKey: string;
   /** Method and decoded path of every request, with the kind of credential it carried. */
   readonly requests: { method: string; path: string; auth: 'app-jwt' | 'installation-token' | 'none' | 'bad' }[];
-  readonly pulls: { repository: string; number: number; title: string; head: string; base: string; draft: boolean; body: string }[];
-  addRepo(installationId: number, fullName: string, files: Record<string, string>, options?: { private?: boolean }): { headSha: string };
+  readonly pulls: {
+    repository: string;
+    number: number;
+    title: string;
+    head: string;
+    base: string;
+    draft: boolean;
+    body: string;
+  }[];
+  addRepo(
+    installationId: number,
+    fullName: string,
+    files: Record<string, string>,
+    options?: { private?: boolean },
+  ): { headSha: string };
   /** Moves a branch to a new commit with `files` changed (as a push would). */
   push(fullName: string, branch: string, files: Record<string, string>): string;
   fileAt(fullName: string, branch: string, path: string): string | undefined;
@@ -56,7 +83,10 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     requests.push({ method, path, auth: auth.kind });
     const body = method === 'GET' ? {} : await readJson(request);
     const send = (status: number, payload: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'x-github-request-id': `req-${counter}` });
+      response.writeHead(status, {
+        'content-type': 'application/json; charset=utf-8',
+        'x-github-request-id': `req-${counter}`,
+      });
       response.end(JSON.stringify(payload));
     };
     const notFound = () => send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
@@ -74,7 +104,12 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         if (!installations.has(id)) return notFound();
         const token = `ghs_${id}_${++counter}`;
         tokens.set(token, id);
-        return send(201, { token, expires_at: new Date(Date.now() + 3600_000).toISOString(), permissions: { contents: 'write', pull_requests: 'write' }, repository_selection: 'selected' });
+        return send(201, {
+          token,
+          expires_at: new Date(Date.now() + 3600_000).toISOString(),
+          permissions: { contents: 'write', pull_requests: 'write' },
+          repository_selection: 'selected',
+        });
       }
       return notFound();
     }
@@ -92,13 +127,32 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     if (path === '/search/code' && method === 'GET') {
       const q = url.searchParams.get('q') ?? '';
       const repoName = /repo:(\S+)/.exec(q)?.[1];
-      const terms = q.replace(/repo:\S+/, '').trim().toLowerCase();
+      const terms = q
+        .replace(/repo:\S+/, '')
+        .trim()
+        .toLowerCase();
       const repo = repoName ? visible(repoName) : undefined;
-      if (!repo || !terms) return send(422, { message: 'Validation Failed', errors: [{ message: 'The listed users and repositories cannot be searched' }] });
+      if (!repo || !terms)
+        return send(422, {
+          message: 'Validation Failed',
+          errors: [{ message: 'The listed users and repositories cannot be searched' }],
+        });
       const tree = repo.commits.get(repo.branches.get(repo.defaultBranch)!)!.tree;
-      const items = [...tree].filter(([file, content]) => file.toLowerCase().includes(terms) || content.toLowerCase().includes(terms));
+      const items = [...tree].filter(
+        ([file, content]) => file.toLowerCase().includes(terms) || content.toLowerCase().includes(terms),
+      );
       const limited = items.slice(0, Number(url.searchParams.get('per_page') ?? 30));
-      return send(200, { total_count: items.length, incomplete_results: false, items: limited.map(([file, content]) => ({ name: file.split('/').pop(), path: file, sha: sha1(`blob ${content}`), html_url: `https://github.com/${repo.fullName}/blob/${repo.defaultBranch}/${file}`, repository: repoJson(repo) })) });
+      return send(200, {
+        total_count: items.length,
+        incomplete_results: false,
+        items: limited.map(([file, content]) => ({
+          name: file.split('/').pop(),
+          path: file,
+          sha: sha1(`blob ${content}`),
+          html_url: `https://github.com/${repo.fullName}/blob/${repo.defaultBranch}/${file}`,
+          repository: repoJson(repo),
+        })),
+      });
     }
     if ((match = /^\/repos\/([^/]+\/[^/]+)(\/.*)?$/.exec(path))) {
       const repo = visible(match[1]!);
@@ -113,18 +167,42 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       if ((part = /^\/git\/trees\/([0-9a-f]{40})$/.exec(rest)) && method === 'GET') {
         const tree = repo.commits.get(part[1]!)?.tree ?? repo.trees.get(part[1]!);
         if (!tree) return notFound();
-        return send(200, { sha: part[1], truncated: false, tree: [...tree.keys()].map((file) => ({ path: file, mode: '100644', type: 'blob', sha: sha1(`blob ${tree.get(file)}`) })) });
+        return send(200, {
+          sha: part[1],
+          truncated: false,
+          tree: [...tree.keys()].map((file) => ({
+            path: file,
+            mode: '100644',
+            type: 'blob',
+            sha: sha1(`blob ${tree.get(file)}`),
+          })),
+        });
       }
       if ((part = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest)) && method === 'GET') {
         const found = repo.commits.get(part[1]!);
-        return found ? send(200, { sha: found.sha, tree: { sha: treeShaOf(found.sha) }, parents: found.parents.map((sha) => ({ sha })), message: found.message }) : notFound();
+        return found
+          ? send(200, {
+              sha: found.sha,
+              tree: { sha: treeShaOf(found.sha) },
+              parents: found.parents.map((sha) => ({ sha })),
+              message: found.message,
+            })
+          : notFound();
       }
       if ((part = /^\/contents\/(.+)$/.exec(rest)) && method === 'GET') {
         const ref = url.searchParams.get('ref') ?? repo.branches.get(repo.defaultBranch)!;
         const at = repo.commits.get(repo.branches.get(ref) ?? ref);
         const content = at?.tree.get(part[1]!);
         if (content === undefined) return notFound();
-        return send(200, { type: 'file', path: part[1], sha: sha1(`blob ${content}`), size: content.length, encoding: 'base64', content: Buffer.from(content).toString('base64'), html_url: `https://github.com/${repo.fullName}/blob/${at!.sha}/${part[1]}` });
+        return send(200, {
+          type: 'file',
+          path: part[1],
+          sha: sha1(`blob ${content}`),
+          size: content.length,
+          encoding: 'base64',
+          content: Buffer.from(content).toString('base64'),
+          html_url: `https://github.com/${repo.fullName}/blob/${at!.sha}/${part[1]}`,
+        });
       }
       if (rest === '/git/trees' && method === 'POST') {
         const base = [...repo.trees].find(([sha]) => sha === body.base_tree)?.[1];
@@ -149,10 +227,24 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         return send(201, { ref: body.ref, object: { sha: body.sha, type: 'commit' } });
       }
       if (rest === '/pulls' && method === 'POST') {
-        if (!repo.branches.has(String(body.head)) || !repo.branches.has(String(body.base))) return send(422, { message: 'Validation Failed', errors: [{ message: 'head or base does not exist' }] });
+        if (!repo.branches.has(String(body.head)) || !repo.branches.has(String(body.base)))
+          return send(422, { message: 'Validation Failed', errors: [{ message: 'head or base does not exist' }] });
         const number = pulls.length + 1;
-        pulls.push({ repository: repo.fullName, number, title: String(body.title), head: String(body.head), base: String(body.base), draft: body.draft === true, body: String(body.body ?? '') });
-        return send(201, { number, draft: body.draft === true, html_url: `https://github.com/${repo.fullName}/pull/${number}`, state: 'open' });
+        pulls.push({
+          repository: repo.fullName,
+          number,
+          title: String(body.title),
+          head: String(body.head),
+          base: String(body.base),
+          draft: body.draft === true,
+          body: String(body.body ?? ''),
+        });
+        return send(201, {
+          number,
+          draft: body.draft === true,
+          html_url: `https://github.com/${repo.fullName}/pull/${number}`,
+          state: 'open',
+        });
       }
     }
     return notFound();
@@ -168,7 +260,16 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     pulls,
     installations,
     addRepo(installationId, fullName, files, options = {}) {
-      const repo: Repo = { id: ++nextRepoId, fullName, defaultBranch: 'main', private: options.private ?? true, installationId, branches: new Map(), commits: new Map(), trees: new Map() };
+      const repo: Repo = {
+        id: ++nextRepoId,
+        fullName,
+        defaultBranch: 'main',
+        private: options.private ?? true,
+        installationId,
+        branches: new Map(),
+        commits: new Map(),
+        trees: new Map(),
+      };
       repos.set(fullName.toLowerCase(), repo);
       const headSha = commit(repo, new Map(Object.entries(files)), [], 'initial');
       repo.branches.set('main', headSha);
@@ -192,14 +293,35 @@ export async function startFakeGithub(): Promise<FakeGithub> {
   };
 
   function repoJson(repo: Repo) {
-    return { id: repo.id, name: repo.fullName.split('/')[1], full_name: repo.fullName, private: repo.private, default_branch: repo.defaultBranch, html_url: `https://github.com/${repo.fullName}`, owner: { login: repo.fullName.split('/')[0] } };
+    return {
+      id: repo.id,
+      name: repo.fullName.split('/')[1],
+      full_name: repo.fullName,
+      private: repo.private,
+      default_branch: repo.defaultBranch,
+      html_url: `https://github.com/${repo.fullName}`,
+      owner: { login: repo.fullName.split('/')[0] },
+    };
   }
   function installationJson(id: number, installation: { account: string; type: string; suspended: boolean }) {
-    return { id, account: { login: installation.account, type: installation.type }, repository_selection: 'selected', target_type: installation.type, permissions: { contents: 'write' }, suspended_at: installation.suspended ? new Date().toISOString() : null, access_tokens_url: `${origin}/app/installations/${id}/access_tokens` };
+    return {
+      id,
+      account: { login: installation.account, type: installation.type },
+      repository_selection: 'selected',
+      target_type: installation.type,
+      permissions: { contents: 'write' },
+      suspended_at: installation.suspended ? new Date().toISOString() : null,
+      access_tokens_url: `${origin}/app/installations/${id}/access_tokens`,
+    };
   }
 }
 
-function authenticate(header: string | undefined, publicKey: KeyObject, appId: string, tokens: Map<string, number>): { kind: 'app-jwt' } | { kind: 'installation-token'; installationId: number } | { kind: 'none' | 'bad' } {
+function authenticate(
+  header: string | undefined,
+  publicKey: KeyObject,
+  appId: string,
+  tokens: Map<string, number>,
+): { kind: 'app-jwt' } | { kind: 'installation-token'; installationId: number } | { kind: 'none' | 'bad' } {
   if (!header) return { kind: 'none' };
   const [scheme, value = ''] = header.split(' ');
   if (scheme?.toLowerCase() === 'token' || (scheme?.toLowerCase() === 'bearer' && value.startsWith('ghs_'))) {
@@ -209,10 +331,20 @@ function authenticate(header: string | undefined, publicKey: KeyObject, appId: s
   if (scheme?.toLowerCase() !== 'bearer') return { kind: 'bad' };
   const [head, payload, signature] = value.split('.');
   if (!head || !payload || !signature) return { kind: 'bad' };
-  const valid = verifySignature('RSA-SHA256', Buffer.from(`${head}.${payload}`), publicKey, Buffer.from(signature, 'base64url'));
-  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { iss?: unknown; exp?: number; iat?: number };
+  const valid = verifySignature(
+    'RSA-SHA256',
+    Buffer.from(`${head}.${payload}`),
+    publicKey,
+    Buffer.from(signature, 'base64url'),
+  );
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    iss?: unknown;
+    exp?: number;
+    iat?: number;
+  };
   const now = Math.floor(Date.now() / 1000);
-  if (!valid || String(claims.iss) !== appId || (claims.exp ?? 0) < now || (claims.exp ?? 0) - (claims.iat ?? 0) > 600) return { kind: 'bad' };
+  if (!valid || String(claims.iss) !== appId || (claims.exp ?? 0) < now || (claims.exp ?? 0) - (claims.iat ?? 0) > 600)
+    return { kind: 'bad' };
   return { kind: 'app-jwt' };
 }
 
@@ -222,4 +354,3 @@ async function readJson(request: IncomingMessage): Promise<Record<string, any>> 
   const text = Buffer.concat(chunks).toString('utf8');
   return text ? (JSON.parse(text) as Record<string, any>) : {};
 }
-

@@ -14,7 +14,8 @@ export interface FakeKms {
   close(): Promise<void>;
 }
 
-const canonical = (context: unknown) => JSON.stringify(Object.entries((context ?? {}) as Record<string, string>).sort());
+const canonical = (context: unknown) =>
+  JSON.stringify(Object.entries((context ?? {}) as Record<string, string>).sort());
 
 async function readJson(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
@@ -22,7 +23,9 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
 }
 
-export async function startFakeKms(keyId = 'arn:aws:kms:eu-west-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab'): Promise<FakeKms> {
+export async function startFakeKms(
+  keyId = 'arn:aws:kms:eu-west-1:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab',
+): Promise<FakeKms> {
   const masterKey = randomBytes(32);
   const calls: FakeKms['calls'] = [];
   const server = createServer(async (request, response) => {
@@ -40,7 +43,11 @@ export async function startFakeKms(keyId = 'arn:aws:kms:eu-west-1:111122223333:k
       const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
       cipher.setAAD(Buffer.from(canonical(body.EncryptionContext)));
       const blob = Buffer.concat([iv, cipher.update(dataKey), cipher.final(), cipher.getAuthTag()]);
-      return reply(200, { KeyId: keyId, Plaintext: dataKey.toString('base64'), CiphertextBlob: blob.toString('base64') });
+      return reply(200, {
+        KeyId: keyId,
+        Plaintext: dataKey.toString('base64'),
+        CiphertextBlob: blob.toString('base64'),
+      });
     }
     if (target === 'TrentService.Decrypt') {
       try {
@@ -51,7 +58,10 @@ export async function startFakeKms(keyId = 'arn:aws:kms:eu-west-1:111122223333:k
         const dataKey = Buffer.concat([decipher.update(blob.subarray(12, blob.length - 16)), decipher.final()]);
         return reply(200, { KeyId: keyId, Plaintext: dataKey.toString('base64') });
       } catch {
-        return reply(400, { __type: 'InvalidCiphertextException', message: 'The ciphertext or its encryption context is invalid' });
+        return reply(400, {
+          __type: 'InvalidCiphertextException',
+          message: 'The ciphertext or its encryption context is invalid',
+        });
       }
     }
     return reply(400, { __type: 'UnknownOperationException', message: target });

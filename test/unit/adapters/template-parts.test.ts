@@ -4,11 +4,24 @@ import { describe, expect, it } from 'vitest';
 import { PayloadTooLargeError } from '#core/errors';
 import { CANVAS_MAX_BYTES } from '#core/canvas/model';
 import type { TemplateSnapshot } from '#core/templates/model';
-import { TEMPLATE_MAX_PARTS, TEMPLATE_PART_BYTES, decodeSnapshot, encodeSnapshot } from '#adapters/dynamodb/template-parts';
+import {
+  TEMPLATE_MAX_PARTS,
+  TEMPLATE_PART_BYTES,
+  decodeSnapshot,
+  encodeSnapshot,
+} from '#adapters/dynamodb/template-parts';
 
 const withDocument = (content: string): TemplateSnapshot => ({
   viewport: { x: 0, y: 0, zoom: 1 },
-  nodes: [{ id: 'doc', type: 'text', position: { x: 0, y: 0 }, data: { label: 'é ✓ 日本' }, document: { content, format: 'text' } }],
+  nodes: [
+    {
+      id: 'doc',
+      type: 'text',
+      position: { x: 0, y: 0 },
+      data: { label: 'é ✓ 日本' },
+      document: { content, format: 'text' },
+    },
+  ],
   edges: [],
 });
 
@@ -25,7 +38,11 @@ describe('encodeSnapshot / decodeSnapshot', () => {
 
   it('cuts an incompressible canvas at the size limit into parts of at most TEMPLATE_PART_BYTES, in order', () => {
     // Prepare: random base64 keeps about 3/4 of its size under gzip
-    const snapshot = withDocument(randomBytes(CANVAS_MAX_BYTES).toString('base64').slice(0, CANVAS_MAX_BYTES - 1024));
+    const snapshot = withDocument(
+      randomBytes(CANVAS_MAX_BYTES)
+        .toString('base64')
+        .slice(0, CANVAS_MAX_BYTES - 1024),
+    );
     // Act
     const parts = encodeSnapshot(snapshot);
     // Assess

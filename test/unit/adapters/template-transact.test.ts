@@ -5,14 +5,21 @@ import { ConflictError } from '#core/errors';
 import { transact } from '#adapters/dynamodb/template-repository';
 
 const cancelled = (...codes: string[]) =>
-  new TransactionCanceledException({ message: 'Transaction cancelled', $metadata: {}, CancellationReasons: codes.map((Code) => ({ Code })) });
+  new TransactionCanceledException({
+    message: 'Transaction cancelled',
+    $metadata: {},
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 
 describe('transact', () => {
   it.each([
     ['a failed condition', cancelled('ConditionalCheckFailed', 'None')],
     ['a concurrent transaction on the same items', cancelled('None', 'TransactionConflict')],
   ])('turns %s into a ConflictError with Retry-After 1', async (_name, failure) => {
-    const attempt = transact(() => Promise.reject(failure), 'Template tpl_x was republished by another request; read it again and retry');
+    const attempt = transact(
+      () => Promise.reject(failure),
+      'Template tpl_x was republished by another request; read it again and retry',
+    );
     await expect(attempt).rejects.toBeInstanceOf(ConflictError);
     await expect(attempt).rejects.toMatchObject({ message: /republished by another request/, retryAfterSeconds: 1 });
   });

@@ -35,14 +35,28 @@ describe('asset kinds', () => {
   });
 });
 
-const node = (id: string, data: Record<string, unknown>): CanvasNode => ({ id, type: 'text', position: { x: 0, y: 0 }, data, createdAt: 'a', updatedAt: 'a' });
+const node = (id: string, data: Record<string, unknown>): CanvasNode => ({
+  id,
+  type: 'text',
+  position: { x: 0, y: 0 },
+  data,
+  createdAt: 'a',
+  updatedAt: 'a',
+});
 const ASSET_A = 'ast_01jd8xa2m4p6r8t0v2x4z6b8d0';
 const ASSET_B = 'ast_01jd8xa2m4p6r8t0v2x4z6b8d1';
 
 describe('asset references of a canvas', () => {
   it('lists, per asset, the nodes whose data names it, in node order', () => {
     // Act
-    const uses = assetReferences({ nodes: [node('n1', { assetId: ASSET_A }), node('n2', {}), node('n3', { assetId: ASSET_B }), node('n4', { assetId: ASSET_A })] });
+    const uses = assetReferences({
+      nodes: [
+        node('n1', { assetId: ASSET_A }),
+        node('n2', {}),
+        node('n3', { assetId: ASSET_B }),
+        node('n4', { assetId: ASSET_A }),
+      ],
+    });
     // Assess
     expect(uses).toEqual({ [ASSET_A]: ['n1', 'n4'], [ASSET_B]: ['n3'] });
   });
@@ -50,8 +64,17 @@ describe('asset references of a canvas', () => {
   it('is carried by the stored canvas item (assetUses), and omitted when no node names an asset', () => {
     // Prepare
     const canvas: Canvas = {
-      id: 'cnv_x', workspaceId: 'ws_x', name: 'c', archived: false, archivedAt: null, version: 1, createdAt: 'a', updatedAt: 'a',
-      viewport: { x: 0, y: 0, zoom: 1 }, nodes: [node('n1', { assetId: ASSET_A })], edges: [],
+      id: 'cnv_x',
+      workspaceId: 'ws_x',
+      name: 'c',
+      archived: false,
+      archivedAt: null,
+      version: 1,
+      createdAt: 'a',
+      updatedAt: 'a',
+      viewport: { x: 0, y: 0, zoom: 1 },
+      nodes: [node('n1', { assetId: ASSET_A })],
+      edges: [],
     };
     // Act
     const withAsset = canvasItem(canvas);

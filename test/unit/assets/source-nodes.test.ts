@@ -51,7 +51,11 @@ function assetStore(...stored: Asset[]) {
 }
 
 /** prompt → out, with an image-asset node (holding `assetId`) feeding out as well. */
-async function runWithImage(assetId: string | undefined, store: ReturnType<typeof assetStore>, type: 'image-asset' | 'audio-asset' = 'image-asset') {
+async function runWithImage(
+  assetId: string | undefined,
+  store: ReturnType<typeof assetStore>,
+  type: 'image-asset' | 'audio-asset' = 'image-asset',
+) {
   const canvas = {
     nodes: [
       node('prompt', 'prompt', { data: { prompt: 'p' } }),
@@ -79,7 +83,9 @@ describe('source nodes', () => {
 
     // Assess
     expect(outcome).toEqual({ status: 'succeeded' });
-    expect(execution.outputs.media).toEqual({ 'image-out': { assetId: 'ast_still', kind: 'image', contentType: 'image/png', size: 68, name: 'ast_still.png' } });
+    expect(execution.outputs.media).toEqual({
+      'image-out': { assetId: 'ast_still', kind: 'image', contentType: 'image/png', size: 68, name: 'ast_still.png' },
+    });
     expect(execution.result.out).toEqual(['p', execution.outputs.media!['image-out']]);
     expect(store.reads).toEqual(['ast_still']);
   });
@@ -90,32 +96,61 @@ describe('source nodes', () => {
     const { outcome, execution } = await runWithImage('ast_voice', store, 'audio-asset');
 
     expect(outcome).toEqual({ status: 'succeeded' });
-    expect(execution.outputs.media).toEqual({ 'audio-out': expect.objectContaining({ assetId: 'ast_voice', kind: 'audio', contentType: 'audio/mpeg' }) });
+    expect(execution.outputs.media).toEqual({
+      'audio-out': expect.objectContaining({ assetId: 'ast_voice', kind: 'audio', contentType: 'audio/mpeg' }),
+    });
   });
 
   it.each([
     ['no asset placed', undefined, [], /has no asset: place one of the workspace's image assets on it/],
     ['an asset that no longer exists', 'ast_gone', [], /Asset ast_gone on the image-asset node no longer exists/],
-    ['an asset in the trash', 'ast_trashed', [asset('ast_trashed', { trashedAt: '2025-01-15T09:30:00.000Z' })], /ast_trashed .* is in the trash; restore it or place another/],
-    ['an asset of another kind', 'ast_song', [asset('ast_song', { kind: 'audio', contentType: 'audio/mpeg' })], /ast_song on the image-asset node is audio, not image/],
-    ['an asset of another workspace', 'ast_theirs', [asset('ast_theirs', { workspaceId: 'ws_other' })], /ast_theirs on the image-asset node no longer exists/],
-  ] as const)('fail the node and the run for %s, and the output never runs', async (_case, assetId, stored, message) => {
-    // Act
-    const { outcome, execution } = await runWithImage(assetId, assetStore(...stored));
+    [
+      'an asset in the trash',
+      'ast_trashed',
+      [asset('ast_trashed', { trashedAt: '2025-01-15T09:30:00.000Z' })],
+      /ast_trashed .* is in the trash; restore it or place another/,
+    ],
+    [
+      'an asset of another kind',
+      'ast_song',
+      [asset('ast_song', { kind: 'audio', contentType: 'audio/mpeg' })],
+      /ast_song on the image-asset node is audio, not image/,
+    ],
+    [
+      'an asset of another workspace',
+      'ast_theirs',
+      [asset('ast_theirs', { workspaceId: 'ws_other' })],
+      /ast_theirs on the image-asset node no longer exists/,
+    ],
+  ] as const)(
+    'fail the node and the run for %s, and the output never runs',
+    async (_case, assetId, stored, message) => {
+      // Act
+      const { outcome, execution } = await runWithImage(assetId, assetStore(...stored));
 
-    // Assess
-    expect(outcome).toEqual({ status: 'failed', reason: 'node' });
-    expect(execution.nodes.media).toMatchObject({ status: 'failed', error: expect.stringMatching(message) });
-    expect(execution.error).toEqual({ nodeId: 'media', message: execution.nodes.media!.error });
-    expect(execution.nodes.out!.status).toBe('pending');
-    expect(execution.outputs.media).toBeUndefined();
-  });
+      // Assess
+      expect(outcome).toEqual({ status: 'failed', reason: 'node' });
+      expect(execution.nodes.media).toMatchObject({ status: 'failed', error: expect.stringMatching(message) });
+      expect(execution.error).toEqual({ nodeId: 'media', message: execution.nodes.media!.error });
+      expect(execution.nodes.out!.status).toBe('pending');
+      expect(execution.outputs.media).toBeUndefined();
+    },
+  );
 
   it('are what sourceAssetKind names: the kind of their one output, and no other node type has one', () => {
     expect(sourceAssetKind('image-asset')).toBe('image');
     expect(sourceAssetKind('audio-asset')).toBe('audio');
     expect(sourceAssetKind('video-asset')).toBe('video');
-    for (const type of ['prompt', 'webhook-trigger', 'text', 'http-request', 'video-generation', 'audio-generation', 'speech-to-speech', 'output'] as const) {
+    for (const type of [
+      'prompt',
+      'webhook-trigger',
+      'text',
+      'http-request',
+      'video-generation',
+      'audio-generation',
+      'speech-to-speech',
+      'output',
+    ] as const) {
       expect(sourceAssetKind(type), type).toBeUndefined();
     }
   });

@@ -25,7 +25,10 @@ describe('prices', () => {
 
   it('lets configuration replace and add prices, the credit list price and the plans', () => {
     const book = priceBookFrom({
-      prices: JSON.stringify([{ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 9 }, { sku: 'music.generate', model: '*', unit: 'Seconds', creditsPerUnit: 2 }]),
+      prices: JSON.stringify([
+        { sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 9 },
+        { sku: 'music.generate', model: '*', unit: 'Seconds', creditsPerUnit: 2 },
+      ]),
       creditListPrice: JSON.stringify({ currency: 'EUR', perCredit: '0.012' }),
       plans: JSON.stringify([{ planId: 'team', match: ['price_team'], monthlyCredits: 50000 }]),
     });
@@ -38,8 +41,12 @@ describe('prices', () => {
 
   it('fails fast on bad configuration', () => {
     expect(() => priceBookFrom({ prices: '{' })).toThrow('CREDIT_PRICES is not valid JSON');
-    expect(() => priceBookFrom({ prices: JSON.stringify([{ sku: 'x', model: '*', unit: 'Seconds', creditsPerUnit: 1.5 }]) })).toThrow('CREDIT_PRICES is not valid');
-    expect(() => priceBookFrom({ creditListPrice: JSON.stringify({ currency: 'usd', perCredit: '0.01' }) })).toThrow('CREDIT_LIST_PRICE is not valid');
+    expect(() =>
+      priceBookFrom({ prices: JSON.stringify([{ sku: 'x', model: '*', unit: 'Seconds', creditsPerUnit: 1.5 }]) }),
+    ).toThrow('CREDIT_PRICES is not valid');
+    expect(() => priceBookFrom({ creditListPrice: JSON.stringify({ currency: 'usd', perCredit: '0.01' }) })).toThrow(
+      'CREDIT_LIST_PRICE is not valid',
+    );
   });
 
   it('charges started units and names each price distinctly', () => {
@@ -48,6 +55,8 @@ describe('prices', () => {
     expect(pricingQuantityOf(0)).toBe(0);
     expect(() => pricingQuantityOf(-1)).toThrow(ValidationError);
     expect(() => pricingQuantityOf(Number.NaN)).toThrow(ValidationError);
-    expect(skuPriceIdOf({ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 8 })).toBe('video.generate:fast:8/Seconds');
+    expect(skuPriceIdOf({ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 8 })).toBe(
+      'video.generate:fast:8/Seconds',
+    );
   });
 });

@@ -13,23 +13,19 @@ import {
 } from '#core/errors';
 
 describe('DomainError', () => {
-  it.each([
-    ValidationError,
-    UnauthorizedError,
-    ForbiddenError,
-    NotFoundError,
-    ConflictError,
-    PayloadTooLargeError,
-  ])('%o is a DomainError named after its class', (ErrorClass) => {
-    // Act
-    const error = new ErrorClass('message');
+  it.each([ValidationError, UnauthorizedError, ForbiddenError, NotFoundError, ConflictError, PayloadTooLargeError])(
+    '%o is a DomainError named after its class',
+    (ErrorClass) => {
+      // Act
+      const error = new ErrorClass('message');
 
-    // Assess
-    expect(error).toBeInstanceOf(DomainError);
-    expect(error).toBeInstanceOf(Error);
-    expect(error.name).toBe(ErrorClass.name);
-    expect(error.message).toBe('message');
-  });
+      // Assess
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toBeInstanceOf(Error);
+      expect(error.name).toBe(ErrorClass.name);
+      expect(error.message).toBe('message');
+    },
+  );
 
   it('keeps the cause', () => {
     // Prepare

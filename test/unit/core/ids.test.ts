@@ -13,7 +13,15 @@ describe('newId', () => {
 
   it('encodes the time in the first ten characters, so later ids sort after earlier ones', () => {
     // Prepare
-    const instants = [0, 1, 31, 32, 1_000_000, Date.parse('2025-01-15T10:00:00.000Z'), Date.parse('2099-12-31T23:59:59.999Z')];
+    const instants = [
+      0,
+      1,
+      31,
+      32,
+      1_000_000,
+      Date.parse('2025-01-15T10:00:00.000Z'),
+      Date.parse('2099-12-31T23:59:59.999Z'),
+    ];
 
     // Act
     const ids = instants.map((instant) => newId('x', instant));

@@ -6,8 +6,16 @@ import { errorResponse } from '#http/errors';
 
 describe('InsufficientCreditsError', () => {
   it.each([
-    ['with the available credits', new InsufficientCreditsError(30, 12), 'Not enough credits: this operation needs 30 credits and 12 are available'],
-    ['without them', new InsufficientCreditsError(30, undefined), 'Not enough credits: this operation needs 30 credits'],
+    [
+      'with the available credits',
+      new InsufficientCreditsError(30, 12),
+      'Not enough credits: this operation needs 30 credits and 12 are available',
+    ],
+    [
+      'without them',
+      new InsufficientCreditsError(30, undefined),
+      'Not enough credits: this operation needs 30 credits',
+    ],
   ])('answers 402 saying how to get credits (%s)', (_case, error, start) => {
     const response = errorResponse(error, 'req-1');
     const { error: message } = JSON.parse(response.body) as { error: string };

@@ -1,6 +1,15 @@
 // unit: the scope list of the spec and the scope ceiling.
 import { describe, expect, it } from 'vitest';
-import { acceptedScopes, ALL_SCOPES, DEFAULT_KEY_SCOPES, describeRequirement, meetsRequirement, SCOPES, ScopeSchema, scopesBeyondCeiling } from '#core/scopes';
+import {
+  acceptedScopes,
+  ALL_SCOPES,
+  DEFAULT_KEY_SCOPES,
+  describeRequirement,
+  meetsRequirement,
+  SCOPES,
+  ScopeSchema,
+  scopesBeyondCeiling,
+} from '#core/scopes';
 
 describe('SCOPES', () => {
   it('lists exactly the nine scopes of the spec', () => {

@@ -7,11 +7,15 @@ const nested = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nested(d
 
 describe('unstorable', () => {
   it('accepts ordinary JSON, zero, -0 and the edges of the number range', () => {
-    expect(unstorable({ prompt: 'hi', list: [1, 2.5, -3, 0, -0, 1e-130, 9.99e125], flag: true, none: null }, 'inputs')).toBeUndefined();
+    expect(
+      unstorable({ prompt: 'hi', list: [1, 2.5, -3, 0, -0, 1e-130, 9.99e125], flag: true, none: null }, 'inputs'),
+    ).toBeUndefined();
   });
 
   it('names numbers DynamoDB cannot hold (found by the fuzz tests: were 500s)', () => {
-    expect(unstorable({ prompt: 5e-324 }, 'inputs')).toBe('inputs.prompt: 5e-324 cannot be stored (numbers are 0 or between 1e-130 and 1e126 in magnitude)');
+    expect(unstorable({ prompt: 5e-324 }, 'inputs')).toBe(
+      'inputs.prompt: 5e-324 cannot be stored (numbers are 0 or between 1e-130 and 1e126 in magnitude)',
+    );
     expect(unstorable({ prompt: [[-1e200]] }, 'inputs')).toMatch(/^inputs\.prompt\.0\.0: -1e\+200 cannot be stored/);
     expect(unstorable({ x: Infinity }, 'canvas')).toBe('canvas.x: Infinity is not a finite number');
     expect(unstorable({ x: Number.NaN }, 'canvas')).toBe('canvas.x: NaN is not a finite number');

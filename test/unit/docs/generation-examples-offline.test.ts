@@ -6,7 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../../../functions/openapi/examples.ts';
 
 const root = new URL('../../../', import.meta.url);
-const MEDIA_FIELDS = ['imageUrl', 'lastFrameUrl', 'referenceImageUrls', 'referenceVideoUrls', 'referenceAudioUrls'] as const;
+const MEDIA_FIELDS = [
+  'imageUrl',
+  'lastFrameUrl',
+  'referenceImageUrls',
+  'referenceVideoUrls',
+  'referenceAudioUrls',
+] as const;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** What video-jobs.ts's inline() accepts: a base64 data URL of an image type, decoding to those bytes. */
@@ -19,12 +25,17 @@ describe('generation examples work offline', () => {
   const generation = Object.entries(EXAMPLES).filter(([name]) => name.startsWith('generate_video'));
 
   it('covers the video generation operations', () => {
-    expect(generation.map(([name]) => name).sort()).toEqual(['generate_video_provider_one', 'generate_video_provider_two']);
+    expect(generation.map(([name]) => name).sort()).toEqual([
+      'generate_video_provider_one',
+      'generate_video_provider_two',
+    ]);
   });
 
   it.each(generation)('%s gives its images inline', (_name, example) => {
     const input = example.input as Record<string, unknown>;
-    const values = MEDIA_FIELDS.flatMap((field) => (input[field] === undefined ? [] : [input[field]].flat())) as string[];
+    const values = MEDIA_FIELDS.flatMap((field) =>
+      input[field] === undefined ? [] : [input[field]].flat(),
+    ) as string[];
     expect(values.length).toBeGreaterThan(0);
     for (const value of values) {
       const bytes = inlineImage(value);
@@ -36,7 +47,9 @@ describe('generation examples work offline', () => {
   const pages = readdirSync(new URL('docs/', root)).filter((name) => /^generation.*\.md$/.test(name));
   it.each(pages)('docs/%s sends no media URL on a placeholder host', (page) => {
     const text = readFileSync(new URL(`docs/${page}`, root), 'utf8');
-    const media = [...text.matchAll(/"(imageUrl|lastFrameUrl|reference\w*Urls)"\s*:\s*\[?\s*"([^"]*)"/g)].map((match) => match[2]!);
+    const media = [...text.matchAll(/"(imageUrl|lastFrameUrl|reference\w*Urls)"\s*:\s*\[?\s*"([^"]*)"/g)].map(
+      (match) => match[2]!,
+    );
     for (const value of media) expect(value, `${page}: ${value}`).not.toMatch(/example\.(com|org|net)/);
     // Pages with curl lines for a video submit show the inline image they can send.
     if (/generate-video"/.test(text) && media.length > 0) expect(text).toContain('data:image/png;base64,');

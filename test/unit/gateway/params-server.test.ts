@@ -46,7 +46,7 @@ describe('ParamsCheckingServer', () => {
     expect((await send({ id: 1, method: 'initialize' })).error.code).toBe(-32603);
   });
 
-  it('answers -32602 Invalid params, naming the method and the issue, for bad params of the SDK\'s initialize and of a method registered later', async () => {
+  it("answers -32602 Invalid params, naming the method and the issue, for bad params of the SDK's initialize and of a method registered later", async () => {
     const send = await connect(withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } })));
     const cases = [
       { id: 1, method: 'initialize' },
@@ -55,21 +55,34 @@ describe('ParamsCheckingServer', () => {
     ];
     for (const request of cases) {
       const answer = await send(request);
-      expect(answer, JSON.stringify(request)).toMatchObject({ jsonrpc: '2.0', id: request.id, error: { code: -32602, message: expect.stringContaining(`Invalid params for ${request.method}`) } });
+      expect(answer, JSON.stringify(request)).toMatchObject({
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: -32602, message: expect.stringContaining(`Invalid params for ${request.method}`) },
+      });
       expect(answer.error.message).toMatch(/params/);
     }
   });
 
   it('answers valid requests as the SDK does', async () => {
     const send = await connect(withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } })));
-    expect((await send({ id: 1, method: 'initialize', params: INITIALIZE })).result).toMatchObject({ serverInfo: INFO, capabilities: { tools: {} } });
+    expect((await send({ id: 1, method: 'initialize', params: INITIALIZE })).result).toMatchObject({
+      serverInfo: INFO,
+      capabilities: { tools: {} },
+    });
     expect(await send({ id: 2, method: 'ping' })).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
-    expect(await send({ id: 3, method: 'tools/list', params: {} })).toEqual({ jsonrpc: '2.0', id: 3, result: { tools: [] } });
+    expect(await send({ id: 3, method: 'tools/list', params: {} })).toEqual({
+      jsonrpc: '2.0',
+      id: 3,
+      result: { tools: [] },
+    });
     expect((await send({ id: 4, method: 'no/such/method' })).error.code).toBe(-32601);
   });
 
-  it('leaves a fault inside a handler an internal error (-32603): only bad params are the caller\'s fault', async () => {
-    const send = await connect(withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } }), new Error('boom')));
+  it("leaves a fault inside a handler an internal error (-32603): only bad params are the caller's fault", async () => {
+    const send = await connect(
+      withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } }), new Error('boom')),
+    );
     expect((await send({ id: 1, method: 'tools/list' })).error).toMatchObject({ code: -32603, message: 'boom' });
   });
 });

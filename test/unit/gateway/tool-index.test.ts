@@ -4,7 +4,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '#operations/catalogue';
-import { TOOL_INDEX_FILE, TOOL_LOADERS_FILE, renderToolIndex, renderToolLoaders, scopeOf, toolOf } from '#gateway/tool-index-source';
+import {
+  TOOL_INDEX_FILE,
+  TOOL_LOADERS_FILE,
+  renderToolIndex,
+  renderToolLoaders,
+  scopeOf,
+  toolOf,
+} from '#gateway/tool-index-source';
 import { TOOL_LOADERS } from '#gateway/tool-loaders.generated';
 
 describe('gateway tool index', () => {
@@ -24,11 +31,16 @@ describe('gateway tool index', () => {
 
   it('lists every operation once, in catalogue order, with its tool and scope', () => {
     // Prepare
-    const index = JSON.parse(readFileSync(TOOL_INDEX_FILE, 'utf8')) as Array<{ tool: { name: string }; scope: unknown }>;
+    const index = JSON.parse(readFileSync(TOOL_INDEX_FILE, 'utf8')) as Array<{
+      tool: { name: string };
+      scope: unknown;
+    }>;
     // Assess
     expect(index.map((entry) => entry.tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
     for (const [position, operation] of OPERATIONS.entries()) {
-      expect(index[position], operation.name).toEqual(JSON.parse(JSON.stringify({ tool: toolOf(operation), scope: scopeOf(operation) })));
+      expect(index[position], operation.name).toEqual(
+        JSON.parse(JSON.stringify({ tool: toolOf(operation), scope: scopeOf(operation) })),
+      );
     }
   });
 
@@ -36,7 +48,9 @@ describe('gateway tool index', () => {
     // Prepare
     const byName = new Map(OPERATIONS.map((operation) => [operation.name, operation]));
     // Act
-    const loaded = await Promise.all(Object.entries(TOOL_LOADERS).map(async ([name, load]) => [name, (await load()).operation] as const));
+    const loaded = await Promise.all(
+      Object.entries(TOOL_LOADERS).map(async ([name, load]) => [name, (await load()).operation] as const),
+    );
     // Assess
     expect(loaded.map(([name]) => name).sort()).toEqual([...byName.keys()].sort());
     for (const [name, operation] of loaded) expect(operation, name).toBe(byName.get(name));

@@ -6,8 +6,19 @@ import { prepareSpeech, SPEECH_DEFAULTS, SpeechRequestBody } from '#core/generat
 
 describe('prepareSpeech', () => {
   it("applies the defaults: the spec's voice, multilingual_v2 for tts and multilingual_sts_v2 for sts, the vendor's eleven_ ids", () => {
-    expect(prepareSpeech({ mode: 'tts', text: ' Hello ' })).toMatchObject({ voice: SPEECH_DEFAULTS.voice, model: 'multilingual_v2', vendorModel: 'eleven_multilingual_v2', text: 'Hello', voiceSettings: {}, adjusted: [] });
-    expect(prepareSpeech({ mode: 'sts' })).toMatchObject({ model: 'multilingual_sts_v2', vendorModel: 'eleven_multilingual_sts_v2', removeBackgroundNoise: false });
+    expect(prepareSpeech({ mode: 'tts', text: ' Hello ' })).toMatchObject({
+      voice: SPEECH_DEFAULTS.voice,
+      model: 'multilingual_v2',
+      vendorModel: 'eleven_multilingual_v2',
+      text: 'Hello',
+      voiceSettings: {},
+      adjusted: [],
+    });
+    expect(prepareSpeech({ mode: 'sts' })).toMatchObject({
+      model: 'multilingual_sts_v2',
+      vendorModel: 'eleven_multilingual_sts_v2',
+      removeBackgroundNoise: false,
+    });
     expect(prepareSpeech({ mode: 'tts', prompt: 'From prompt' }).text).toBe('From prompt');
   });
 
@@ -25,8 +36,23 @@ describe('prepareSpeech', () => {
   });
 
   it('keeps values in range as given, with nothing reported', () => {
-    const prepared = prepareSpeech({ mode: 'tts', text: 'x', stability: 0.4, similarityBoost: 0.8, style: 0.1, speed: 1.1, speakerBoost: true, seed: 42 });
-    expect(prepared.voiceSettings).toEqual({ stability: 0.4, similarity_boost: 0.8, style: 0.1, speed: 1.1, use_speaker_boost: true });
+    const prepared = prepareSpeech({
+      mode: 'tts',
+      text: 'x',
+      stability: 0.4,
+      similarityBoost: 0.8,
+      style: 0.1,
+      speed: 1.1,
+      speakerBoost: true,
+      seed: 42,
+    });
+    expect(prepared.voiceSettings).toEqual({
+      stability: 0.4,
+      similarity_boost: 0.8,
+      style: 0.1,
+      speed: 1.1,
+      use_speaker_boost: true,
+    });
     expect(prepared.extras.seed).toBe(42);
     expect(prepared.adjusted).toEqual([]);
   });
@@ -58,10 +84,17 @@ describe('prepareSpeech', () => {
       next_text: 'after',
       previous_request_ids: ['b', 'c', 'd'],
       next_request_ids: ['n'],
-      pronunciation_dictionary_locators: [{ pronunciation_dictionary_id: 'p1', version_id: 'v1' }, { pronunciation_dictionary_id: 'p2' }, { pronunciation_dictionary_id: 'p3' }],
+      pronunciation_dictionary_locators: [
+        { pronunciation_dictionary_id: 'p1', version_id: 'v1' },
+        { pronunciation_dictionary_id: 'p2' },
+        { pronunciation_dictionary_id: 'p3' },
+      ],
       apply_text_normalization: 'off',
     });
-    expect(prepared.adjusted).toEqual(['previousRequestIds: the last 3 of 4 kept', 'pronunciationDictionaries: the first 3 kept']);
+    expect(prepared.adjusted).toEqual([
+      'previousRequestIds: the last 3 of 4 kept',
+      'pronunciationDictionaries: the first 3 kept',
+    ]);
   });
 
   it('does not send a language code to multilingual_v2 (the vendor ignores or refuses it) and says so', () => {
@@ -82,7 +115,9 @@ describe('the request body', () => {
     expect(parse({ canvasId: 'c', mode: 'tts' }).success).toBe(false);
     expect(parse({ canvasId: 'c', mode: 'tts', prompt: 'hi' }).success).toBe(true);
     expect(parse({ canvasId: 'c', mode: 'sts' }).success).toBe(false);
-    expect(parse({ canvasId: 'c', mode: 'sts', audioBase64: 'AAAA', audioUrl: 'https://x.example/a.mp3' }).success).toBe(false);
+    expect(
+      parse({ canvasId: 'c', mode: 'sts', audioBase64: 'AAAA', audioUrl: 'https://x.example/a.mp3' }).success,
+    ).toBe(false);
     expect(parse({ canvasId: 'c', mode: 'sts', audioUrl: 'https://x.example/a.mp3' }).success).toBe(true);
     expect(parse({ canvasId: 'c', mode: 'tts', text: 'hi', stability: Number.NaN }).success).toBe(false);
   });

@@ -2,7 +2,12 @@
 // any change to its body or signature, another key, or the wrong workspace is refused.
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, UnauthorizedError } from '#core/errors';
-import { STATUS_TOKEN_TTL_SECONDS, issueStatusToken, statusTokenKey, verifyStatusToken } from '#core/generation/status-token';
+import {
+  STATUS_TOKEN_TTL_SECONDS,
+  issueStatusToken,
+  statusTokenKey,
+  verifyStatusToken,
+} from '#core/generation/status-token';
 
 const key = statusTokenKey('service-key-for-tests');
 const now = new Date('2026-11-24T10:00:00.000Z');
@@ -30,10 +35,22 @@ describe('status tokens', () => {
   it('refuse a changed body, a changed signature, another key and garbage', () => {
     const { token } = issueStatusToken(claims, key, now);
     const [body, signature] = token.split('.') as [string, string];
-    const otherJob = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), j: 'vjb_2' })).toString('base64url');
+    const otherJob = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), j: 'vjb_2' }),
+    ).toString('base64url');
     const flipped = signature.slice(0, -1) + (signature.endsWith('A') ? 'B' : 'A');
-    for (const forged of [`${otherJob}.${signature}`, `${body}.${flipped}`, issueStatusToken(claims, statusTokenKey('another key'), now).token, 'abc', `${body}.${signature}.x`, '']) {
-      expect(refusal(() => verifyStatusToken(forged, key, 'ws_1', now)), forged).toBeInstanceOf(UnauthorizedError);
+    for (const forged of [
+      `${otherJob}.${signature}`,
+      `${body}.${flipped}`,
+      issueStatusToken(claims, statusTokenKey('another key'), now).token,
+      'abc',
+      `${body}.${signature}.x`,
+      '',
+    ]) {
+      expect(
+        refusal(() => verifyStatusToken(forged, key, 'ws_1', now)),
+        forged,
+      ).toBeInstanceOf(UnauthorizedError);
     }
   });
 

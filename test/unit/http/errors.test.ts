@@ -42,7 +42,10 @@ describe('errorResponse', () => {
     // Assess
     expect(response.statusCode).toBe(status);
     expect(JSON.parse(response.body)).toEqual({ error: error.message });
-    expect(response.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    expect(response.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+    });
     expect(consoleError).not.toHaveBeenCalled();
   });
 
@@ -95,7 +98,11 @@ describe('errorResponse', () => {
     expect(JSON.stringify(response.headers)).not.toContain('ECONNREFUSED');
     expect(consoleError).toHaveBeenCalledTimes(1);
     const logged = JSON.parse(String(consoleError.mock.calls[0]?.[0]));
-    expect(logged).toMatchObject({ level: 'error', requestId: 'req-123', error: { name: 'Error', message: internal.message } });
+    expect(logged).toMatchObject({
+      level: 'error',
+      requestId: 'req-123',
+      error: { name: 'Error', message: internal.message },
+    });
   });
 
   it('returns a generic 500 for a thrown non-Error value', () => {
@@ -109,7 +116,9 @@ describe('errorResponse', () => {
 
   it('returns a generic 500 for an SDK-like error that only looks like a domain error', () => {
     // Prepare
-    const sdkError = Object.assign(new Error('The conditional request failed'), { name: 'ConditionalCheckFailedException' });
+    const sdkError = Object.assign(new Error('The conditional request failed'), {
+      name: 'ConditionalCheckFailedException',
+    });
 
     // Act
     const response = errorResponse(sdkError);

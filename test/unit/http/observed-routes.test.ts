@@ -11,7 +11,9 @@ import { ROUTES, routeById } from '#routes/manifest';
 
 const entries = [...new Set(ROUTES.map((route) => route.entry))];
 const load = async (entry: string) =>
-  (await import(/* @vite-ignore */ new URL(`../../../functions/routes/${entry}.ts`, import.meta.url).href)) as { handler?: unknown };
+  (await import(/* @vite-ignore */ new URL(`../../../functions/routes/${entry}.ts`, import.meta.url).href)) as {
+    handler?: unknown;
+  };
 
 describe('route handlers', () => {
   it.each(entries)('functions/routes/%s.ts exports an observed handler', async (entry) => {
@@ -72,9 +74,14 @@ describe('hand-built route handlers log their Request line', () => {
       isBase64Encoded: false,
       requestContext: { requestId, stage: 'test', domainName: 'example.test', path: route.path },
     } as unknown as APIGatewayProxyEvent;
-    const { handler } = (await load(route.entry)) as { handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number }> };
+    const { handler } = (await load(route.entry)) as {
+      handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number }>;
+    };
 
-    const answer = await handler(event, { awsRequestId: randomUUID(), getRemainingTimeInMillis: () => 10_000 } as Context);
+    const answer = await handler(event, {
+      awsRequestId: randomUUID(),
+      getRemainingTimeInMillis: () => 10_000,
+    } as Context);
 
     expect(answer.statusCode).toBe(status);
     const logged = lines
@@ -82,6 +89,8 @@ describe('hand-built route handlers log their Request line', () => {
       .split('\n')
       .filter((line) => line.includes(requestId))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(logged).toContainEqual(expect.objectContaining({ message: 'Request', requestId, method, path: route.path, status }));
+    expect(logged).toContainEqual(
+      expect.objectContaining({ message: 'Request', requestId, method, path: route.path, status }),
+    );
   });
 });

@@ -102,7 +102,7 @@ describe('parseJsonBody', () => {
 
   it('checks size before parsing, so an oversize malformed body is 413', () => {
     // Prepare
-    const event = proxyEvent({ body: '{' + ' '.repeat(2_000) });
+    const event = proxyEvent({ body: `{${' '.repeat(2_000)}` });
 
     // Act
     const act = () => parseJsonBody(event, Body, 1_000);

@@ -5,8 +5,19 @@ import { AllowedOrigins, originOf, refusalToSend } from '#core/integrations/allo
 
 describe('AllowedOrigins', () => {
   it('keeps origins as the URL standard writes them: lower case, default port dropped, one of each', () => {
-    const parsed = AllowedOrigins.parse(['https://API.Example.com', 'https://api.example.com:443/', 'https://api.example.com:8443', 'http://127.0.0.1:4010', 'https://[::1]:9000']);
-    expect(parsed).toEqual(['https://api.example.com', 'https://api.example.com:8443', 'http://127.0.0.1:4010', 'https://[::1]:9000']);
+    const parsed = AllowedOrigins.parse([
+      'https://API.Example.com',
+      'https://api.example.com:443/',
+      'https://api.example.com:8443',
+      'http://127.0.0.1:4010',
+      'https://[::1]:9000',
+    ]);
+    expect(parsed).toEqual([
+      'https://api.example.com',
+      'https://api.example.com:8443',
+      'http://127.0.0.1:4010',
+      'https://[::1]:9000',
+    ]);
   });
 
   it.each([
@@ -26,7 +37,9 @@ describe('AllowedOrigins', () => {
   });
 
   it('takes at most 20', () => {
-    expect(AllowedOrigins.safeParse(Array.from({ length: 21 }, (_, at) => `https://h${at}.example.com`)).success).toBe(false);
+    expect(AllowedOrigins.safeParse(Array.from({ length: 21 }, (_, at) => `https://h${at}.example.com`)).success).toBe(
+      false,
+    );
   });
 });
 
@@ -35,13 +48,19 @@ describe('refusalToSend', () => {
 
   it('lets a value go to an allowed origin, and nowhere else', () => {
     expect(refusalToSend('http', allowed, originOf('https://API.example.com:443/orders?x=1'))).toBeUndefined();
-    expect(refusalToSend('http', allowed, originOf('https://api.example.com.evil.test/'))).toMatch(/may not be sent to https:\/\/api\.example\.com\.evil\.test: its allowedOrigins are https:\/\/api\.example\.com/);
-    expect(refusalToSend('http', allowed, originOf('http://api.example.com/'))).toMatch(/may not be sent to http:\/\/api\.example\.com:/);
+    expect(refusalToSend('http', allowed, originOf('https://api.example.com.evil.test/'))).toMatch(
+      /may not be sent to https:\/\/api\.example\.com\.evil\.test: its allowedOrigins are https:\/\/api\.example\.com/,
+    );
+    expect(refusalToSend('http', allowed, originOf('http://api.example.com/'))).toMatch(
+      /may not be sent to http:\/\/api\.example\.com:/,
+    );
     expect(refusalToSend('http', allowed, originOf('https://api.example.com:8443/'))).toMatch(/may not be sent/);
   });
 
   it('sends nowhere when no origin was ever allowed (connections stored before origins existed), or the URL is none', () => {
-    expect(refusalToSend('speech', undefined, 'https://api.elevenlabs.io')).toMatch(/^The speech connection has no allowed origins yet, so its values are sent nowhere: someone with manage:integrations/);
+    expect(refusalToSend('speech', undefined, 'https://api.elevenlabs.io')).toMatch(
+      /^The speech connection has no allowed origins yet, so its values are sent nowhere: someone with manage:integrations/,
+    );
     expect(refusalToSend('http', [], 'https://api.example.com')).toMatch(/no allowed origins yet/);
     expect(refusalToSend('http', allowed, originOf('not a url'))).toMatch(/absolute https URL only/);
   });

@@ -42,7 +42,11 @@ function behavesAsEnvelope(name: string, cipher: () => CredentialCipher) {
         bytes[0]! ^= 1;
         return bytes.toString('base64');
       };
-      const tampered: SealedSecret[] = [{ ...sealed, ciphertext: flip(sealed.ciphertext) }, { ...sealed, tag: flip(sealed.tag) }, { ...sealed, wrappedKey: flip(sealed.wrappedKey) }];
+      const tampered: SealedSecret[] = [
+        { ...sealed, ciphertext: flip(sealed.ciphertext) },
+        { ...sealed, tag: flip(sealed.tag) },
+        { ...sealed, wrappedKey: flip(sealed.wrappedKey) },
+      ];
       for (const candidate of tampered) await expect(cipher().open(candidate, CONTEXT)).rejects.toThrow();
     });
   });
@@ -70,7 +74,12 @@ let kmsCipher: KmsCredentialCipher;
 beforeAll(async () => {
   local = new LocalCredentialCipher(loadOrCreateMasterKey(path.join(newFolder(), 'master.key')));
   kms = await startFakeKms();
-  const client = new KMSClient({ endpoint: kms.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'test', secretAccessKey: 'test' }, maxAttempts: 1 });
+  const client = new KMSClient({
+    endpoint: kms.endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+    maxAttempts: 1,
+  });
   kmsCipher = new KmsCredentialCipher(kms.keyId, client);
 });
 afterAll(() => kms.close());

@@ -43,7 +43,10 @@ describe('listenOnLoopback', () => {
     const second = createServer();
 
     // Act
-    const outcome = await listenOnLoopback(second, portOf(first)).then(() => 'listened', (error: NodeJS.ErrnoException) => error.code);
+    const outcome = await listenOnLoopback(second, portOf(first)).then(
+      () => 'listened',
+      (error: NodeJS.ErrnoException) => error.code,
+    );
     await new Promise<void>((resolve) => first.close(() => resolve()));
 
     // Assess

@@ -8,7 +8,13 @@ import { announceRunning, chooseDataDir, runningServers, type RunFile } from '..
 import { tempFolders } from '../../support/temp-folders.ts';
 
 const folder = tempFolders('run-file');
-const server = (pid: number, dataDir: string): RunFile => ({ pid, dataDir, appUrl: 'http://127.0.0.1:3000', baseUrl: 'http://127.0.0.1:3001', startedAt: '2026-01-01T00:00:00.000Z' });
+const server = (pid: number, dataDir: string): RunFile => ({
+  pid,
+  dataDir,
+  appUrl: 'http://127.0.0.1:3000',
+  baseUrl: 'http://127.0.0.1:3001',
+  startedAt: '2026-01-01T00:00:00.000Z',
+});
 
 describe('announceRunning / runningServers', () => {
   it('lists this live process until its file is removed', () => {
@@ -16,7 +22,10 @@ describe('announceRunning / runningServers', () => {
     const dir = folder();
 
     // Act
-    const remove = announceRunning({ dataDir: '/data/a', appUrl: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:2' }, dir);
+    const remove = announceRunning(
+      { dataDir: '/data/a', appUrl: 'http://127.0.0.1:1', baseUrl: 'http://127.0.0.1:2' },
+      dir,
+    );
     const listed = runningServers(dir);
     remove();
 
@@ -53,6 +62,8 @@ describe('chooseDataDir', () => {
 
   it('says what to do when none is running, and lists them when several are', () => {
     expect(() => chooseDataDir(undefined, [])).toThrow(/No running local stack found: start it with npm start/);
-    expect(() => chooseDataDir(undefined, [server(1, '/data/a'), server(2, '/data/b')])).toThrow(/Several local stacks.*\n.*DATA_DIR=\/data\/a.*\n.*DATA_DIR=\/data\/b/);
+    expect(() => chooseDataDir(undefined, [server(1, '/data/a'), server(2, '/data/b')])).toThrow(
+      /Several local stacks.*\n.*DATA_DIR=\/data\/a.*\n.*DATA_DIR=\/data\/b/,
+    );
   });
 });

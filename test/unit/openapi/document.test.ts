@@ -21,7 +21,10 @@ const operations = Object.entries(document.paths).flatMap(([path, item]) =>
 /** Resolves `#/components/…` references of the document (the only kind it uses). */
 function resolve<T>(value: T | { $ref: string }): T {
   if (value && typeof value === 'object' && '$ref' in value) {
-    return value.$ref.slice(2).split('/').reduce<any>((node, key) => node[key], document) as T;
+    return value.$ref
+      .slice(2)
+      .split('/')
+      .reduce<any>((node, key) => node[key], document) as T;
   }
   return value as T;
 }
@@ -49,9 +52,17 @@ describe('OpenAPI document', () => {
       },
     });
     // Act
-    const problems = await lintFromString({ source: serializeOpenApi(document), absoluteRef: 'docs/openapi.json', config });
+    const problems = await lintFromString({
+      source: serializeOpenApi(document),
+      absoluteRef: 'docs/openapi.json',
+      config,
+    });
     // Assess
-    expect(problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`)).toEqual([]);
+    expect(
+      problems.map(
+        (problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+      ),
+    ).toEqual([]);
   });
 
   it('describes every route of the manifest, each operation under its tool name', () => {
@@ -62,7 +73,9 @@ describe('OpenAPI document', () => {
       expect(described?.operationId, `${route.method} ${route.path}`).toBe(operation.name);
       expect(described?.summary).toBe(operation.title);
       const accepted = acceptedScopes(route.scope);
-      expect(described?.security).toEqual(accepted.length > 0 ? accepted.map((scope) => ({ workspaceKey: [scope] })) : [{ workspaceKey: [] }]);
+      expect(described?.security).toEqual(
+        accepted.length > 0 ? accepted.map((scope) => ({ workspaceKey: [scope] })) : [{ workspaceKey: [] }],
+      );
       expect(Object.keys(described!.responses)).toEqual(expect.arrayContaining(['400', '401', '500']));
     }
     for (const route of ROUTES.filter((candidate) => !candidate.path.includes('{'))) {
@@ -71,7 +84,10 @@ describe('OpenAPI document', () => {
     // Greedy routes (/oauth/{proxy+}, /.well-known/{proxy+}) are described by the concrete paths they serve.
     for (const route of ROUTES.filter((candidate) => candidate.path.includes('{proxy+}'))) {
       const prefix = route.path.replace('{proxy+}', '');
-      expect(Object.keys(document.paths).some((path) => path.startsWith(prefix)), route.path).toBe(true);
+      expect(
+        Object.keys(document.paths).some((path) => path.startsWith(prefix)),
+        route.path,
+      ).toBe(true);
     }
   });
 
@@ -111,7 +127,8 @@ describe('OpenAPI document', () => {
       }
       for (const parameter of operation.parameters ?? []) {
         if (parameter.required) expect(parameter.example, `${where} ?${parameter.name}`).toBeDefined();
-        if (parameter.example !== undefined) validate(parameter.schema, parameter.example, `${where} ?${parameter.name}`);
+        if (parameter.example !== undefined)
+          validate(parameter.schema, parameter.example, `${where} ?${parameter.name}`);
       }
       for (const [status, response] of Object.entries(operation.responses)) {
         const content = resolve(response).content;
@@ -127,7 +144,10 @@ describe('OpenAPI document', () => {
   it('puts the app-host paths on the app server and the shared meta paths on both', () => {
     expect(document.servers.map((server) => server.url)).toEqual(['http://127.0.0.1:3001']);
     expect(document.paths['/api/mcp']!.servers?.map((server) => server.url)).toEqual(['http://127.0.0.1:3000']);
-    expect(document.paths['/health']!.servers?.map((server) => server.url)).toEqual(['http://127.0.0.1:3001', 'http://127.0.0.1:3000']);
+    expect(document.paths['/health']!.servers?.map((server) => server.url)).toEqual([
+      'http://127.0.0.1:3001',
+      'http://127.0.0.1:3000',
+    ]);
     expect(document.paths['/api/run']!.servers).toBeUndefined();
   });
 });

@@ -25,12 +25,18 @@ describe('get_canvas warnings', () => {
     memory.canvases = repository;
     const canvas = emptyCanvas({
       id: 'cnv_warn',
-      nodes: [node('img', 'image-asset'), node('tpl', 'text', { data: { template: 'Hello {{ name }}' } }), node('p', 'prompt')],
+      nodes: [
+        node('img', 'image-asset'),
+        node('tpl', 'text', { data: { template: 'Hello {{ name }}' } }),
+        node('p', 'prompt'),
+      ],
       edges: [edge('e1', 'p', 'prompt-out', 'tpl', 'text-in')],
     });
     repository.seed(canvas);
 
-    const answer = (await operation.run({ canvasId: 'cnv_warn' }, context as never)) as { warnings: { nodeId: string; code: string; message: string }[] };
+    const answer = (await operation.run({ canvasId: 'cnv_warn' }, context as never)) as {
+      warnings: { nodeId: string; code: string; message: string }[];
+    };
     expect(answer.warnings.map(({ nodeId, code }) => ({ nodeId, code }))).toEqual([
       { nodeId: 'img', code: 'source-empty' },
       { nodeId: 'tpl', code: 'template-variable' },

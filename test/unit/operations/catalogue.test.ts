@@ -9,7 +9,8 @@ import { ROUTES, routeById } from '#routes/manifest';
 const toolBackingRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
 /** Routes that are deliberately not tools, and why. */
 const NOT_TOOLS: Record<string, string> = {
-  'webhook-trigger': 'authenticated by a per-trigger secret: it is how other systems start runs, not an agent operation',
+  'webhook-trigger':
+    'authenticated by a per-trigger secret: it is how other systems start runs, not an agent operation',
 };
 
 describe('operation catalogue', () => {
@@ -23,14 +24,19 @@ describe('operation catalogue', () => {
       const module = (await import(/* @vite-ignore */ url)) as { operation?: unknown };
       // Assess
       expect(operation, `route ${route.id} has no operation in the catalogue`).toBeDefined();
-      expect(module.operation, `functions/routes/${route.entry}.ts does not export the catalogued operation`).toBe(operation);
+      expect(module.operation, `functions/routes/${route.entry}.ts does not export the catalogued operation`).toBe(
+        operation,
+      );
     }
   });
 
   it('gives every operation a manifest route, or a scope and a documented reason', () => {
     for (const operation of OPERATIONS) {
       if (operation.route === null) {
-        expect(operation.withoutRoute?.length ?? 0, `${operation.name} has neither a route nor a reason`).toBeGreaterThan(30);
+        expect(
+          operation.withoutRoute?.length ?? 0,
+          `${operation.name} has neither a route nor a reason`,
+        ).toBeGreaterThan(30);
         expect(operation.scope, `${operation.name} has no route, so it must name its scope`).not.toBeUndefined();
       } else {
         expect(() => routeById(operation.route!)).not.toThrow();
@@ -58,7 +64,8 @@ describe('operation catalogue', () => {
       }
       // A read-only tool is neither destructive nor anything but idempotent; a GET route is read-only.
       if (hints.readOnlyHint) expect(hints.destructiveHint, operation.name).toBe(false);
-      if (operation.route && routeById(operation.route).method === 'GET') expect(hints.readOnlyHint, operation.name).toBe(true);
+      if (operation.route && routeById(operation.route).method === 'GET')
+        expect(hints.readOnlyHint, operation.name).toBe(true);
     }
   });
 
@@ -77,7 +84,10 @@ describe('operation catalogue', () => {
       const schema = z.toJSONSchema(operation.output, { io: 'output' }) as JsonSchema;
       expect(schema.type, operation.name).toBe('object');
       for (const [field, property] of Object.entries(schema.properties ?? {})) {
-        expect(property.description ?? property.properties, `${operation.name}: output field ${field} has no description`).toBeDefined();
+        expect(
+          property.description ?? property.properties,
+          `${operation.name}: output field ${field} has no description`,
+        ).toBeDefined();
       }
     }
   });

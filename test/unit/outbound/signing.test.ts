@@ -22,7 +22,12 @@ describe('signCallback', () => {
 
     // Assess
     expect(Object.keys(headers).sort()).toEqual(
-      ['X-Service-Signature', 'X-Service-Signature-Nonce', 'X-Service-Signature-Timestamp', 'X-Service-Signature-V2'].sort(),
+      [
+        'X-Service-Signature',
+        'X-Service-Signature-Nonce',
+        'X-Service-Signature-Timestamp',
+        'X-Service-Signature-V2',
+      ].sort(),
     );
     expect([SIGNATURE_HEADER, SIGNATURE_V2_HEADER, SIGNATURE_TIMESTAMP_HEADER, SIGNATURE_NONCE_HEADER]).toEqual([
       'X-Service-Signature',
@@ -95,7 +100,10 @@ describe('verifyCallbackSignature', () => {
   it('accepts what signCallback produced, with lower-case header names as Node delivers them', () => {
     // Prepare
     const headers = Object.fromEntries(
-      Object.entries(signCallback(secret, body, { timestamp, nonce })).map(([name, value]) => [name.toLowerCase(), value]),
+      Object.entries(signCallback(secret, body, { timestamp, nonce })).map(([name, value]) => [
+        name.toLowerCase(),
+        value,
+      ]),
     );
 
     // Act
@@ -107,11 +115,36 @@ describe('verifyCallbackSignature', () => {
 
   it.each([
     ['a changed body', (h: Record<string, string>) => h, `${body} `, 'signature mismatch'],
-    ['a changed nonce', (h: Record<string, string>) => ({ ...h, [SIGNATURE_NONCE_HEADER]: 'BBECAwQFBgcICQoLDA0ODw' }), body, 'signature mismatch'],
-    ['a changed timestamp', (h: Record<string, string>) => ({ ...h, [SIGNATURE_TIMESTAMP_HEADER]: String(timestamp + 1) }), body, 'signature mismatch'],
-    ['a missing nonce', (h: Record<string, string>) => ({ ...h, [SIGNATURE_NONCE_HEADER]: undefined }), body, 'missing header'],
-    ['a v1 value in the v2 header', (h: Record<string, string>) => ({ ...h, [SIGNATURE_V2_HEADER]: h[SIGNATURE_HEADER] }), body, 'signature mismatch'],
-    ['an upper-case hex signature', (h: Record<string, string>) => ({ ...h, [SIGNATURE_V2_HEADER]: h[SIGNATURE_V2_HEADER]!.toUpperCase() }), body, 'malformed header'],
+    [
+      'a changed nonce',
+      (h: Record<string, string>) => ({ ...h, [SIGNATURE_NONCE_HEADER]: 'BBECAwQFBgcICQoLDA0ODw' }),
+      body,
+      'signature mismatch',
+    ],
+    [
+      'a changed timestamp',
+      (h: Record<string, string>) => ({ ...h, [SIGNATURE_TIMESTAMP_HEADER]: String(timestamp + 1) }),
+      body,
+      'signature mismatch',
+    ],
+    [
+      'a missing nonce',
+      (h: Record<string, string>) => ({ ...h, [SIGNATURE_NONCE_HEADER]: undefined }),
+      body,
+      'missing header',
+    ],
+    [
+      'a v1 value in the v2 header',
+      (h: Record<string, string>) => ({ ...h, [SIGNATURE_V2_HEADER]: h[SIGNATURE_HEADER] }),
+      body,
+      'signature mismatch',
+    ],
+    [
+      'an upper-case hex signature',
+      (h: Record<string, string>) => ({ ...h, [SIGNATURE_V2_HEADER]: h[SIGNATURE_V2_HEADER]!.toUpperCase() }),
+      body,
+      'malformed header',
+    ],
   ])('refuses %s', (_case, tamper, receivedBody, reason) => {
     // Prepare
     const headers = tamper({ ...signCallback(secret, body, { timestamp, nonce }) });
@@ -128,7 +161,10 @@ describe('verifyCallbackSignature', () => {
     const headers = { ...signCallback(secret, body, { timestamp, nonce }) };
 
     // Act / Assess
-    expect(verifyCallbackSignature('other', body, headers, { now })).toEqual({ valid: false, reason: 'signature mismatch' });
+    expect(verifyCallbackSignature('other', body, headers, { now })).toEqual({
+      valid: false,
+      reason: 'signature mismatch',
+    });
   });
 
   it('refuses a timestamp outside the tolerance either way (5 minutes by default)', () => {
@@ -143,6 +179,8 @@ describe('verifyCallbackSignature', () => {
       reason: 'timestamp outside tolerance',
     });
     expect(verifyCallbackSignature(secret, body, headers, { now: timestamp - fiveMinutes - 1 }).valid).toBe(false);
-    expect(verifyCallbackSignature(secret, body, headers, { now: timestamp + 2000, toleranceMs: 1000 }).valid).toBe(false);
+    expect(verifyCallbackSignature(secret, body, headers, { now: timestamp + 2000, toleranceMs: 1000 }).valid).toBe(
+      false,
+    );
   });
 });

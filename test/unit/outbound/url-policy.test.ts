@@ -1,7 +1,13 @@
 // unit: the callbackUrl policy and the IP address table behind it (pure, no I/O).
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors';
-import { addressRange, isAllowListed, isPublicAddress, MAX_CALLBACK_URL_LENGTH, parseCallbackUrl } from '#core/outbound/url-policy';
+import {
+  addressRange,
+  isAllowListed,
+  isPublicAddress,
+  MAX_CALLBACK_URL_LENGTH,
+  parseCallbackUrl,
+} from '#core/outbound/url-policy';
 
 const noExemptions = { allowHosts: [] } as const;
 
@@ -214,12 +220,20 @@ describe('isPublicAddress', () => {
     expect(isPublicAddress(ip)).toBe(true);
   });
 
-  it.each(['2130706433', '0x7f.0.0.1', '0177.0.0.1', '127.1', '010.0.0.1', '256.1.1.1', 'fe80::1%eth0', '1::2::3', 'example.com', ''])(
-    'fails closed on %j, which is not a strict IP literal',
-    (text) => {
-      // Act / Assess
-      expect(addressRange(text)).toBe('invalid');
-      expect(isPublicAddress(text)).toBe(false);
-    },
-  );
+  it.each([
+    '2130706433',
+    '0x7f.0.0.1',
+    '0177.0.0.1',
+    '127.1',
+    '010.0.0.1',
+    '256.1.1.1',
+    'fe80::1%eth0',
+    '1::2::3',
+    'example.com',
+    '',
+  ])('fails closed on %j, which is not a strict IP literal', (text) => {
+    // Act / Assess
+    expect(addressRange(text)).toBe('invalid');
+    expect(isPublicAddress(text)).toBe(false);
+  });
 });

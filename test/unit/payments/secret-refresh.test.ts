@@ -26,10 +26,14 @@ function setUp() {
     },
   });
   const deliver = (secret: string) =>
-    verifyPaymentWebhook(Buffer.from(BODY), Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret, timestamp: Math.floor(now / 1000) }), {
-      source,
-      receivedAtMs: now,
-    });
+    verifyPaymentWebhook(
+      Buffer.from(BODY),
+      Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret, timestamp: Math.floor(now / 1000) }),
+      {
+        source,
+        receivedAtMs: now,
+      },
+    );
   return { manager, deliver, advance: (ms: number) => (now += ms) };
 }
 
@@ -51,7 +55,8 @@ describe('payment webhook signing secret replaced while functions are warm', () 
     const { manager, deliver, advance } = setUp();
     await expect(deliver(PLACEHOLDER)).resolves.toBeDefined();
     advance(SECRET_MIN_REFRESH_INTERVAL_MS);
-    for (let i = 0; i < 10; i++) await expect(deliver('whsec_forged000000000000000000000')).rejects.toThrow(ValidationError);
+    for (let i = 0; i < 10; i++)
+      await expect(deliver('whsec_forged000000000000000000000')).rejects.toThrow(ValidationError);
     expect(manager.reads).toBe(2);
   });
 

@@ -7,7 +7,12 @@ import { SIGNATURE_TOLERANCE_SECONDS, verifyStripeEvent } from '#adapters/paymen
 import { ValidationError } from '#core/errors';
 
 const secret = 'whsec_test_secret';
-const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1' } } });
+const payload = JSON.stringify({
+  id: 'evt_1',
+  object: 'event',
+  type: 'checkout.session.completed',
+  data: { object: { id: 'cs_1' } },
+});
 const now = 1_800_000_000;
 
 describe('webhook-only Stripe module', () => {
@@ -18,7 +23,10 @@ describe('webhook-only Stripe module', () => {
       [payload, valid],
       [payload.replace('cs_1', 'cs_2'), valid],
       [payload, Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_other', timestamp: now })],
-      [payload, Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now - SIGNATURE_TOLERANCE_SECONDS - 1 })],
+      [
+        payload,
+        Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp: now - SIGNATURE_TOLERANCE_SECONDS - 1 }),
+      ],
     ];
     // Act / Assess
     for (const [body, header] of cases) {
@@ -31,17 +39,27 @@ describe('webhook-only Stripe module', () => {
       };
       expect(outcome(Slim.webhooks as unknown as typeof Stripe.webhooks)).toEqual(outcome(Stripe.webhooks));
     }
-    expect((Slim.webhooks.constructEvent(payload, valid, secret, 300, undefined, now * 1000) as { id: string }).id).toBe('evt_1');
+    expect(
+      (Slim.webhooks.constructEvent(payload, valid, secret, 300, undefined, now * 1000) as { id: string }).id,
+    ).toBe('evt_1');
   });
 });
 
 describe('verifyStripeEvent', () => {
   const header = (options: { timestamp?: number; secret?: string } = {}) =>
-    Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? secret, timestamp: options.timestamp ?? now });
+    Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? secret,
+      timestamp: options.timestamp ?? now,
+    });
 
   it('returns the event for a valid signature by any of the secrets, within 5 minutes', () => {
-    expect(verifyStripeEvent(Buffer.from(payload), header(), ['whsec_old', secret], now * 1000)).toMatchObject({ id: 'evt_1' });
-    expect(verifyStripeEvent(Buffer.from(payload), header({ timestamp: now - 300 }), [secret], now * 1000)).toMatchObject({ id: 'evt_1' });
+    expect(verifyStripeEvent(Buffer.from(payload), header(), ['whsec_old', secret], now * 1000)).toMatchObject({
+      id: 'evt_1',
+    });
+    expect(
+      verifyStripeEvent(Buffer.from(payload), header({ timestamp: now - 300 }), [secret], now * 1000),
+    ).toMatchObject({ id: 'evt_1' });
   });
 
   it('refuses stale, tampered, foreign and missing signatures with a ValidationError', () => {

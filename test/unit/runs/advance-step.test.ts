@@ -36,7 +36,11 @@ class MemoryRuns {
   }
 }
 
-const noBlobs: BlobStore = { put: async () => {}, get: async () => 'null', url: async (key) => `https://blobs.test/${key}` };
+const noBlobs: BlobStore = {
+  put: async () => {},
+  get: async () => 'null',
+  url: async (key) => `https://blobs.test/${key}`,
+};
 
 function harness(frozen: FrozenGraph, executors: ExecutorRegistry = EXECUTORS) {
   const execution = executionOf(frozen, { callbackUrl: 'https://hooks.example.com/done' });
@@ -48,20 +52,34 @@ function harness(frozen: FrozenGraph, executors: ExecutorRegistry = EXECUTORS) {
       return { delivered: true, statusCode: 200 };
     },
   };
-  const deps = { runs: runs as unknown as RunRepository, clock: { now: () => new Date(START.getTime() + 1000) }, callbacks, blobs: noBlobs, executors };
+  const deps = {
+    runs: runs as unknown as RunRepository,
+    clock: { now: () => new Date(START.getTime() + 1000) },
+    callbacks,
+    blobs: noBlobs,
+    executors,
+  };
   return { runs, sent, deps, run: { workspaceId: execution.workspaceId, executionId: execution.executionId } };
 }
 
 function countedMetrics() {
   const counts: Array<{ metric: string; dimensions?: Record<string, string> }> = [];
-  useTelemetrySink({ count: (metric, _value, dimensions) => counts.push({ metric, ...(dimensions ? { dimensions } : {}) }), log: () => {}, tag: () => {} });
+  useTelemetrySink({
+    count: (metric, _value, dimensions) => counts.push({ metric, ...(dimensions ? { dimensions } : {}) }),
+    log: () => {},
+    tag: () => {},
+  });
   return counts;
 }
 
 /** prompt → a node whose executor throws `error` → output. */
 function failingWith(error: () => Error) {
   const frozen = graph(
-    [node('prompt', 'prompt', { data: { prompt: 'hi' } }), node('tpl', 'text', { data: { template: '{{input}}' } }), node('out', 'output')],
+    [
+      node('prompt', 'prompt', { data: { prompt: 'hi' } }),
+      node('tpl', 'text', { data: { template: '{{input}}' } }),
+      node('out', 'output'),
+    ],
     [edge('e1', 'prompt', 'prompt-out', 'tpl', 'text-in'), edge('e2', 'tpl', 'text-out', 'out', 'value-in')],
   );
   const executors: ExecutorRegistry = {
@@ -78,22 +96,29 @@ function failingWith(error: () => Error) {
 
 describe('advanceRun: tenant failures are answered, engine faults are thrown', () => {
   it.each([
-    ['a template or port-limit failure of the node', () => new NodeFailedError('Output tpl.text-out is too large'), 'node'],
-    ['a validation error of the node\'s data', () => new ValidationError('url must be https'), 'validation'],
-  ] as const)('answers `failed` for %s: run failed with the node\'s message, callback sent, NodeFailed counted', async (_name, error, reason) => {
-    // Prepare
-    const counts = countedMetrics();
-    const { frozen, executors } = failingWith(error);
-    const { runs, sent, deps, run } = harness(frozen, executors);
-    // Act
-    const answer = await advanceRun(run, deps);
-    // Assess
-    expect(answer).toEqual({ ...run, status: 'failed', waitSeconds: 0, notify: false });
-    expect(runs.current()).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: error().message } });
-    expect(sent.map((payload) => payload.status)).toEqual(['failed']);
-    expect(counts).toContainEqual({ metric: 'NodeFailed', dimensions: { reason } });
-    expect(counts.map((count) => count.metric)).toEqual(expect.arrayContaining(['RunsFailed', 'RunsHalted']));
-  });
+    [
+      'a template or port-limit failure of the node',
+      () => new NodeFailedError('Output tpl.text-out is too large'),
+      'node',
+    ],
+    ["a validation error of the node's data", () => new ValidationError('url must be https'), 'validation'],
+  ] as const)(
+    "answers `failed` for %s: run failed with the node's message, callback sent, NodeFailed counted",
+    async (_name, error, reason) => {
+      // Prepare
+      const counts = countedMetrics();
+      const { frozen, executors } = failingWith(error);
+      const { runs, sent, deps, run } = harness(frozen, executors);
+      // Act
+      const answer = await advanceRun(run, deps);
+      // Assess
+      expect(answer).toEqual({ ...run, status: 'failed', waitSeconds: 0, notify: false });
+      expect(runs.current()).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: error().message } });
+      expect(sent.map((payload) => payload.status)).toEqual(['failed']);
+      expect(counts).toContainEqual({ metric: 'NodeFailed', dimensions: { reason } });
+      expect(counts.map((count) => count.metric)).toEqual(expect.arrayContaining(['RunsFailed', 'RunsHalted']));
+    },
+  );
 
   it('answers `failed` for a real port-limit failure of the built-in text node (no stand-in executor)', async () => {
     // Prepare: the redrive test's canvas: a 200 KB prompt × 8 exceeds the 1 MiB port limit
@@ -103,7 +128,10 @@ describe('advanceRun: tenant failures are answered, engine faults are thrown', (
     const answer = await advanceRun(run, deps);
     // Assess
     expect(answer.status).toBe('failed');
-    expect(runs.current()).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: expect.stringContaining('tpl.text-out') } });
+    expect(runs.current()).toMatchObject({
+      status: 'failed',
+      error: { nodeId: 'tpl', message: expect.stringContaining('tpl.text-out') },
+    });
   });
 
   it('throws RunFailed for a node that failed on our fault (a bug), after recording the run failed and sending the callback', async () => {
@@ -115,7 +143,10 @@ describe('advanceRun: tenant failures are answered, engine faults are thrown', (
     const attempt = advanceRun(run, deps);
     // Assess
     await expect(attempt).rejects.toBeInstanceOf(RunFailedError);
-    expect(runs.current()).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: 'The node failed unexpectedly' } });
+    expect(runs.current()).toMatchObject({
+      status: 'failed',
+      error: { nodeId: 'tpl', message: 'The node failed unexpectedly' },
+    });
     expect(sent).toHaveLength(1);
     expect(counts).toContainEqual({ metric: 'NodeFailed', dimensions: { reason: 'fault' } });
     expect(counts.map((count) => count.metric)).not.toContain('RunsHalted');

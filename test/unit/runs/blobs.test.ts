@@ -27,7 +27,14 @@ function webhookExecution(body: string): Execution {
     inputs: { body },
     trigger: {
       kind: 'webhook',
-      request: { 'method-out': 'POST', 'url-out': '/webhook/trigger', 'headers-out': '{}', 'query-out': '{}', 'body-out': body, 'raw-body-out': body },
+      request: {
+        'method-out': 'POST',
+        'url-out': '/webhook/trigger',
+        'headers-out': '{}',
+        'query-out': '{}',
+        'body-out': body,
+        'raw-body-out': body,
+      },
     },
   });
 }
@@ -97,7 +104,9 @@ describe('present', () => {
 
     // Assess
     expect(shown.outputs.small!['text-out']).toBe('g'.repeat(10_000));
-    expect(shown.inputs).toEqual({ blob: { url: expect.stringMatching(/^https:\/\/blobs\.test\/runs\/ws_test\/exec_/), bytes: expect.any(Number) } });
+    expect(shown.inputs).toEqual({
+      blob: { url: expect.stringMatching(/^https:\/\/blobs\.test\/runs\/ws_test\/exec_/), bytes: expect.any(Number) },
+    });
   });
 });
 
@@ -105,16 +114,26 @@ describe('forged references', () => {
   it("never resolves a reference the run did not write (another run's or another workspace's object)", async () => {
     // Prepare: a victim's stored value, and a run whose inputs carry references to it
     const store = new MemoryBlobStore();
-    store.objects.set('runs/ws_victim/exec_victim/outputs/out/value.json', JSON.stringify('secret of another workspace'));
+    store.objects.set(
+      'runs/ws_victim/exec_victim/outputs/out/value.json',
+      JSON.stringify('secret of another workspace'),
+    );
     const forged = { $blob: { key: 'runs/ws_victim/exec_victim/outputs/out/value.json', bytes: 1 } };
-    const traversal = { $blob: { key: 'runs/ws_test/PLACEHOLDER/../../ws_victim/exec_victim/outputs/out/value.json', bytes: 1 } };
+    const traversal = {
+      $blob: { key: 'runs/ws_test/PLACEHOLDER/../../ws_victim/exec_victim/outputs/out/value.json', bytes: 1 },
+    };
     const execution = executionOf(graph([node('prompt', 'prompt')]), { inputs: { a: forged } });
     traversal.$blob.key = traversal.$blob.key.replace('PLACEHOLDER', execution.executionId);
     execution.inputs = { a: forged, b: traversal };
 
     // Act
     await internalize(execution, store);
-    const shown = await present({ inputs: execution.inputs, whole: forged }, store, execution, Number.POSITIVE_INFINITY);
+    const shown = await present(
+      { inputs: execution.inputs, whole: forged },
+      store,
+      execution,
+      Number.POSITIVE_INFINITY,
+    );
     const shownAsUrl = await present(forged, store, execution, 0);
 
     // Assess: the objects stay inert user data

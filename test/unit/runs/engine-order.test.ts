@@ -8,7 +8,9 @@ import type { Execution } from '#core/runs/model';
 import { edge, executionOf, graph, node, tickingNow } from './support.ts';
 
 const nodeEvents = (execution: Execution) =>
-  execution.timeline.filter((event) => event.nodeId !== undefined).map((event) => `${event.type.replace('node.', '')} ${event.nodeId}`);
+  execution.timeline
+    .filter((event) => event.nodeId !== undefined)
+    .map((event) => `${event.type.replace('node.', '')} ${event.nodeId}`);
 
 /** A provider stand-in that finishes a job at its `finishAtPoll`-th poll. */
 class Jobs implements JobExecutor {
@@ -20,7 +22,14 @@ class Jobs implements JobExecutor {
   }
   async poll(_context: NodeContext, job: { id: string }) {
     this.polls += 1;
-    if (this.polls >= this.finishAtPoll) return { done: true as const, outputs: { 'audio-out': `https://media.example/${job.id}.mp3`, 'video-out': `https://media.example/${job.id}.mp4` } };
+    if (this.polls >= this.finishAtPoll)
+      return {
+        done: true as const,
+        outputs: {
+          'audio-out': `https://media.example/${job.id}.mp3`,
+          'video-out': `https://media.example/${job.id}.mp4`,
+        },
+      };
     return { done: false as const, pollAfterSeconds: 3 };
   }
 }
@@ -31,7 +40,11 @@ describe('advance: visit order', () => {
     // b and d; the next sweep runs x. (Strict smallest-index-first would run x before d.)
     const frozen = graph(
       [node('x', 'text'), node('a', 'prompt', { data: { prompt: 'p' } }), node('b', 'text'), node('d', 'text')],
-      [edge('a-b', 'a', 'prompt-out', 'b', 'text-in'), edge('b-x', 'b', 'text-out', 'x', 'text-in'), edge('a-d', 'a', 'prompt-out', 'd', 'text-in')],
+      [
+        edge('a-b', 'a', 'prompt-out', 'b', 'text-in'),
+        edge('b-x', 'b', 'text-out', 'x', 'text-in'),
+        edge('a-d', 'a', 'prompt-out', 'd', 'text-in'),
+      ],
     );
     const execution = executionOf(frozen, { triggerNodeId: 'a' });
 
@@ -40,16 +53,37 @@ describe('advance: visit order', () => {
 
     // Assess
     expect(outcome).toEqual({ status: 'succeeded' });
-    expect(nodeEvents(execution)).toEqual(['started a', 'succeeded a', 'started b', 'succeeded b', 'started d', 'succeeded d', 'started x', 'succeeded x']);
+    expect(nodeEvents(execution)).toEqual([
+      'started a',
+      'succeeded a',
+      'started b',
+      'succeeded b',
+      'started d',
+      'succeeded d',
+      'started x',
+      'succeeded x',
+    ]);
   });
 
   it('stops the step at a failing node: nodes visited after it stay pending, even on another branch', async () => {
     // Prepare: created out, bad, good, p; p → bad, p → good → out. The second sweep reaches bad first.
     const frozen = graph(
-      [node('out', 'output'), node('bad', 'text', { data: { template: '{{input}}{{input}}' } }), node('good', 'text', { data: { template: 'ok' } }), node('p', 'prompt')],
-      [edge('p-bad', 'p', 'prompt-out', 'bad', 'text-in'), edge('p-good', 'p', 'prompt-out', 'good', 'text-in'), edge('good-out', 'good', 'text-out', 'out', 'value-in')],
+      [
+        node('out', 'output'),
+        node('bad', 'text', { data: { template: '{{input}}{{input}}' } }),
+        node('good', 'text', { data: { template: 'ok' } }),
+        node('p', 'prompt'),
+      ],
+      [
+        edge('p-bad', 'p', 'prompt-out', 'bad', 'text-in'),
+        edge('p-good', 'p', 'prompt-out', 'good', 'text-in'),
+        edge('good-out', 'good', 'text-out', 'out', 'value-in'),
+      ],
     );
-    const execution = executionOf(frozen, { triggerNodeId: 'p', inputs: { prompt: 'x'.repeat(MAX_PORT_VALUE_BYTES / 2 + 1) } });
+    const execution = executionOf(frozen, {
+      triggerNodeId: 'p',
+      inputs: { prompt: 'x'.repeat(MAX_PORT_VALUE_BYTES / 2 + 1) },
+    });
 
     // Act
     const outcome = await advance(execution, frozen, EXECUTORS, tickingNow());
@@ -57,15 +91,29 @@ describe('advance: visit order', () => {
     // Assess
     expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.error).toMatchObject({ nodeId: 'bad' });
-    expect(Object.fromEntries(Object.entries(execution.nodes).map(([id, state]) => [id, state.status]))).toEqual({ out: 'pending', bad: 'failed', good: 'pending', p: 'succeeded' });
+    expect(Object.fromEntries(Object.entries(execution.nodes).map(([id, state]) => [id, state.status]))).toEqual({
+      out: 'pending',
+      bad: 'failed',
+      good: 'pending',
+      p: 'succeeded',
+    });
     expect(nodeEvents(execution).at(-1)).toBe('failed bad');
   });
 
   it('polls a waiting job once per step, and runs what a finished job unblocks in that step', async () => {
     // Prepare: created out, audio, video, p; p → audio → out, p → video. Step 1 submits both jobs.
     const frozen = graph(
-      [node('out', 'output'), node('audio', 'audio-generation'), node('video', 'video-generation'), node('p', 'prompt')],
-      [edge('p-audio', 'p', 'prompt-out', 'audio', 'text-in'), edge('audio-out', 'audio', 'audio-out', 'out', 'value-in'), edge('p-video', 'p', 'prompt-out', 'video', 'prompt-in')],
+      [
+        node('out', 'output'),
+        node('audio', 'audio-generation'),
+        node('video', 'video-generation'),
+        node('p', 'prompt'),
+      ],
+      [
+        edge('p-audio', 'p', 'prompt-out', 'audio', 'text-in'),
+        edge('audio-out', 'audio', 'audio-out', 'out', 'value-in'),
+        edge('p-video', 'p', 'prompt-out', 'video', 'prompt-in'),
+      ],
     );
     const audio = new Jobs(1);
     const video = new Jobs(99);
@@ -85,8 +133,10 @@ describe('advance: visit order', () => {
     expect(audio.polls).toBe(1);
     expect(execution.nodes.out).toMatchObject({ status: 'succeeded' });
     expect(execution.result).toEqual({});
-    expect(
-      execution.timeline.slice(eventsBefore).map((event) => `${event.type} ${event.nodeId}`),
-    ).toEqual(['node.succeeded audio', 'node.started out', 'node.succeeded out']);
+    expect(execution.timeline.slice(eventsBefore).map((event) => `${event.type} ${event.nodeId}`)).toEqual([
+      'node.succeeded audio',
+      'node.started out',
+      'node.succeeded out',
+    ]);
   });
 });

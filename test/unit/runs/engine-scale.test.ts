@@ -58,9 +58,17 @@ async function step(frozen: FrozenGraph) {
 function chain(n: number): FrozenGraph {
   const ids = Array.from({ length: n }, (_, i) => (i === 0 ? 'p0' : i === n - 1 ? `o${i}` : `t${i}`));
   const nodes = ids.map((id, i) =>
-    i === 0 ? node(id, 'prompt', { data: { prompt: 's' } }) : i === n - 1 ? node(id, 'output') : node(id, 'text', { data: { template: `{{input}},${i}` } }),
+    i === 0
+      ? node(id, 'prompt', { data: { prompt: 's' } })
+      : i === n - 1
+        ? node(id, 'output')
+        : node(id, 'text', { data: { template: `{{input}},${i}` } }),
   );
-  const edges = ids.slice(1).map((id, i) => edge(`e${i + 1}`, ids[i]!, i === 0 ? 'prompt-out' : 'text-out', id, i === n - 2 ? 'value-in' : 'text-in'));
+  const edges = ids
+    .slice(1)
+    .map((id, i) =>
+      edge(`e${i + 1}`, ids[i]!, i === 0 ? 'prompt-out' : 'text-out', id, i === n - 2 ? 'value-in' : 'text-in'),
+    );
   return graph(nodes, edges);
 }
 

@@ -27,7 +27,13 @@ describe('advance', () => {
     });
     expect(execution.result).toEqual({ out: 'Say: hello' });
     for (const id of ['prompt', 'tpl', 'out']) {
-      expect(execution.nodes[id]).toMatchObject({ status: 'succeeded', attempts: 1, error: null, startedAt: expect.any(String), finishedAt: expect.any(String) });
+      expect(execution.nodes[id]).toMatchObject({
+        status: 'succeeded',
+        attempts: 1,
+        error: null,
+        startedAt: expect.any(String),
+        finishedAt: expect.any(String),
+      });
     }
     expect(execution.error).toBeNull();
     expect(execution.timeline.map((event) => [event.type, event.nodeId])).toEqual([
@@ -130,7 +136,10 @@ describe('advance', () => {
 
   it('gives an API-started webhook-trigger node the run inputs as its body', async () => {
     // Prepare
-    const frozen = graph([node('hook', 'webhook-trigger'), node('out', 'output')], [edge('e1', 'hook', 'body-out', 'out', 'value-in')]);
+    const frozen = graph(
+      [node('hook', 'webhook-trigger'), node('out', 'output')],
+      [edge('e1', 'hook', 'body-out', 'out', 'value-in')],
+    );
     const execution = executionOf(frozen, { inputs: { order: 7 } });
 
     // Act
@@ -159,8 +168,16 @@ describe('advance', () => {
       'raw-body-out': '{ "a": 1, "callbackUrl": "https://cb.example" }',
     };
     const frozen = graph(
-      [node('hook', 'webhook-trigger'), node('tpl', 'text', { data: { template: '{{input}}' } }), node('out', 'output')],
-      [edge('e1', 'hook', 'method-out', 'tpl', 'text-in'), edge('e2', 'hook', 'query-out', 'tpl', 'text-in'), edge('e3', 'tpl', 'text-out', 'out', 'value-in')],
+      [
+        node('hook', 'webhook-trigger'),
+        node('tpl', 'text', { data: { template: '{{input}}' } }),
+        node('out', 'output'),
+      ],
+      [
+        edge('e1', 'hook', 'method-out', 'tpl', 'text-in'),
+        edge('e2', 'hook', 'query-out', 'tpl', 'text-in'),
+        edge('e3', 'tpl', 'text-out', 'out', 'value-in'),
+      ],
     );
     const execution = executionOf(frozen, { trigger: { kind: 'webhook', request }, inputs: { ignored: true } });
 
@@ -175,8 +192,17 @@ describe('advance', () => {
   it('fails the run at a failing node: later nodes stay pending and the run error names the node', async () => {
     // Prepare: a text node whose output is over the port limit is a real node failure
     const frozen = graph(
-      [node('prompt', 'prompt'), node('tpl', 'text', { data: { template: '{{input}}{{input}}' } }), node('after', 'text'), node('out', 'output')],
-      [edge('e1', 'prompt', 'prompt-out', 'tpl', 'text-in'), edge('e2', 'tpl', 'text-out', 'after', 'text-in'), edge('e3', 'after', 'text-out', 'out', 'value-in')],
+      [
+        node('prompt', 'prompt'),
+        node('tpl', 'text', { data: { template: '{{input}}{{input}}' } }),
+        node('after', 'text'),
+        node('out', 'output'),
+      ],
+      [
+        edge('e1', 'prompt', 'prompt-out', 'tpl', 'text-in'),
+        edge('e2', 'tpl', 'text-out', 'after', 'text-in'),
+        edge('e3', 'after', 'text-out', 'out', 'value-in'),
+      ],
     );
     const half = 'x'.repeat(MAX_PORT_VALUE_BYTES / 2 + 1);
     const execution = executionOf(frozen, { inputs: { prompt: half } });
@@ -187,11 +213,17 @@ describe('advance', () => {
     // Assess
     expect(outcome).toEqual({ status: 'failed', reason: 'node' });
     expect(execution.nodes.prompt).toMatchObject({ status: 'succeeded', attempts: 1 });
-    expect(execution.nodes.tpl).toMatchObject({ status: 'failed', attempts: 1, error: expect.stringContaining('tpl.text-out') });
+    expect(execution.nodes.tpl).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: expect.stringContaining('tpl.text-out'),
+    });
     expect(execution.nodes.after).toMatchObject({ status: 'pending', attempts: 0, startedAt: null });
     expect(execution.nodes.out).toMatchObject({ status: 'pending', attempts: 0 });
     expect(execution.error).toEqual({ nodeId: 'tpl', message: execution.nodes.tpl!.error });
-    expect(execution.error!.message).toMatch(new RegExp(`is \\d+ bytes; a port carries at most ${MAX_PORT_VALUE_BYTES}`));
+    expect(execution.error!.message).toMatch(
+      new RegExp(`is \\d+ bytes; a port carries at most ${MAX_PORT_VALUE_BYTES}`),
+    );
     expect(execution.outputs.tpl).toBeUndefined(); // a too-large value is never stored
     expect(execution.result).toEqual({});
     expect(execution.timeline.at(-1)).toMatchObject({ type: 'node.failed', nodeId: 'tpl' });
@@ -210,7 +242,10 @@ describe('advance', () => {
     // Assess
     expect(ok).toEqual({ status: 'succeeded' });
     expect(failed).toEqual({ status: 'failed', reason: 'node' });
-    expect(overLimit.error).toMatchObject({ nodeId: 'prompt', message: expect.stringContaining(`${MAX_PORT_VALUE_BYTES + 1} bytes`) });
+    expect(overLimit.error).toMatchObject({
+      nodeId: 'prompt',
+      message: expect.stringContaining(`${MAX_PORT_VALUE_BYTES + 1} bytes`),
+    });
   });
 
   it('counts a port value in UTF-8 bytes, not characters', async () => {
@@ -230,7 +265,10 @@ describe('advance', () => {
 
   it('fails a node whose type has no executor, naming the type', async () => {
     // Prepare: freezeGraph refuses these at start; the engine must still not crash on one
-    const frozen = graph([node('prompt', 'prompt'), node('video', 'video-generation')], [edge('e1', 'prompt', 'prompt-out', 'video', 'prompt-in')]);
+    const frozen = graph(
+      [node('prompt', 'prompt'), node('video', 'video-generation')],
+      [edge('e1', 'prompt', 'prompt-out', 'video', 'prompt-in')],
+    );
     const execution = executionOf(frozen);
 
     // Act
@@ -238,7 +276,10 @@ describe('advance', () => {
 
     // Assess
     expect(outcome).toEqual({ status: 'failed', reason: 'node' });
-    expect(execution.error).toEqual({ nodeId: 'video', message: 'video-generation nodes cannot run in this deployment yet' });
+    expect(execution.error).toEqual({
+      nodeId: 'video',
+      message: 'video-generation nodes cannot run in this deployment yet',
+    });
     expect(execution.nodes.video).toMatchObject({ status: 'failed' });
   });
 
@@ -247,7 +288,12 @@ describe('advance', () => {
     const frozen = graph([node('a', 'prompt'), node('b', 'text')], [edge('e1', 'a', 'prompt-out', 'b', 'text-in')]);
     const throwing = (error: Error): ExecutorRegistry => ({
       ...EXECUTORS,
-      text: { kind: 'instant', run: () => { throw error; } },
+      text: {
+        kind: 'instant',
+        run: () => {
+          throw error;
+        },
+      },
     });
     const domain = executionOf(frozen);
     const internal = executionOf(frozen);

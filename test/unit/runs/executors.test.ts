@@ -2,7 +2,16 @@
 // fake JobExecutor standing in for a provider, and the template renderer.
 import { describe, expect, it } from 'vitest';
 import { advance } from '#core/runs/engine';
-import { asText, EXECUTORS, NodeFailedError, renderTemplate, templateProblems, type ExecutorRegistry, type JobExecutor, type NodeContext } from '#core/runs/executors';
+import {
+  asText,
+  EXECUTORS,
+  NodeFailedError,
+  renderTemplate,
+  templateProblems,
+  type ExecutorRegistry,
+  type JobExecutor,
+  type NodeContext,
+} from '#core/runs/executors';
 import type { PortValue } from '#core/runs/model';
 import { edge, executionOf, graph, node, tickingNow } from './support.ts';
 
@@ -13,7 +22,12 @@ class FakeJobs implements JobExecutor {
   polled: { id: string }[] = [];
 
   constructor(
-    private readonly options: { pollAfterSeconds: number[]; finishAfterPolls: number; outputs?: (context: NodeContext) => Record<string, PortValue>; failOnPoll?: boolean },
+    private readonly options: {
+      pollAfterSeconds: number[];
+      finishAfterPolls: number;
+      outputs?: (context: NodeContext) => Record<string, PortValue>;
+      failOnPoll?: boolean;
+    },
   ) {}
 
   async submit(context: NodeContext) {
@@ -25,7 +39,10 @@ class FakeJobs implements JobExecutor {
     this.polled.push({ id: job.id });
     if (this.options.failOnPoll) throw new NodeFailedError('provider rejected the job');
     if (this.polled.length >= this.options.finishAfterPolls) {
-      return { done: true as const, outputs: this.options.outputs?.(context) ?? { 'video-out': `https://media.example/${job.id}.mp4` } };
+      return {
+        done: true as const,
+        outputs: this.options.outputs?.(context) ?? { 'video-out': `https://media.example/${job.id}.mp4` },
+      };
     }
     return { done: false as const, pollAfterSeconds: this.options.pollAfterSeconds[this.polled.length] ?? 5 };
   }
@@ -86,7 +103,11 @@ describe('job executors', () => {
     expect(jobs.polled.length).toBe(pollsBefore + 1);
     expect(jobs.submitted).toHaveLength(1); // never submitted twice
     expect(outcome).toEqual({ status: 'waiting', waitSeconds: 7 });
-    expect(execution.nodes.video).toMatchObject({ status: 'waiting', attempts: 1, job: { id: 'job-1', pollAfterSeconds: 7 } });
+    expect(execution.nodes.video).toMatchObject({
+      status: 'waiting',
+      attempts: 1,
+      job: { id: 'job-1', pollAfterSeconds: 7 },
+    });
   });
 
   it('succeeds once a poll is done, and runs the nodes after it in the same step', async () => {
@@ -98,7 +119,8 @@ describe('job executors', () => {
     let outcome = await advance(execution, frozen, withJobs(jobs), now);
 
     // Act: step again while the state machine would (at most a few times)
-    for (let steps = 0; outcome.status === 'waiting' && steps < 5; steps++) outcome = await advance(execution, frozen, withJobs(jobs), now);
+    for (let steps = 0; outcome.status === 'waiting' && steps < 5; steps++)
+      outcome = await advance(execution, frozen, withJobs(jobs), now);
 
     // Assess
     expect(outcome).toEqual({ status: 'succeeded' });
@@ -137,7 +159,12 @@ describe('job executors', () => {
     const execution = executionOf(frozen);
 
     // Act
-    const outcome = await advance(execution, frozen, { ...EXECUTORS, 'video-generation': slow, 'audio-generation': fast }, tickingNow());
+    const outcome = await advance(
+      execution,
+      frozen,
+      { ...EXECUTORS, 'video-generation': slow, 'audio-generation': fast },
+      tickingNow(),
+    );
 
     // Assess
     expect(outcome).toEqual({ status: 'waiting', waitSeconds: 4 });
@@ -146,11 +173,15 @@ describe('job executors', () => {
 
 describe('renderTemplate', () => {
   it('replaces {{input}} and {{inputs.name}}, tolerating spaces inside the braces', () => {
-    expect(renderTemplate('{{input}}|{{ input }}|{{inputs.a}}|{{ inputs.b-c }}', 'IN', { a: 'A', 'b-c': 'BC' })).toBe('IN|IN|A|BC');
+    expect(renderTemplate('{{input}}|{{ input }}|{{inputs.a}}|{{ inputs.b-c }}', 'IN', { a: 'A', 'b-c': 'BC' })).toBe(
+      'IN|IN|A|BC',
+    );
   });
 
   it('renders unknown names and null as empty and objects as JSON', () => {
-    expect(renderTemplate('[{{inputs.nope}}][{{inputs.n}}][{{inputs.o}}]', '', { n: null, o: { k: 1 } })).toBe('[][][{"k":1}]');
+    expect(renderTemplate('[{{inputs.nope}}][{{inputs.n}}][{{inputs.o}}]', '', { n: null, o: { k: 1 } })).toBe(
+      '[][][{"k":1}]',
+    );
   });
 
   it("resolves the run's own inputs only: names on the prototype chain render empty", () => {
@@ -196,7 +227,14 @@ describe('templateProblems', () => {
   it('is reported through warn by the text executor, which still renders', () => {
     const warnings: string[] = [];
     const context = {
-      node: { id: 't', type: 'text', position: { x: 0, y: 0 }, data: { template: 'Hi {{inputs.name}}' }, createdAt: '', updatedAt: '' },
+      node: {
+        id: 't',
+        type: 'text',
+        position: { x: 0, y: 0 },
+        data: { template: 'Hi {{inputs.name}}' },
+        createdAt: '',
+        updatedAt: '',
+      },
       inputs: {},
       run: { inputs: {}, trigger: { kind: 'api' }, triggerNodeId: 'p' },
       warn: (message: string) => warnings.push(message),

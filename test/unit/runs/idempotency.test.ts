@@ -2,7 +2,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '#core/errors';
-import { canonicalJson, chooseIdempotencyKey, derivedRunKey, idempotencyKeyHash, isDerivedRunKey, namesRun, replayMessage, runFingerprint } from '#core/runs/idempotency';
+import {
+  canonicalJson,
+  chooseIdempotencyKey,
+  derivedRunKey,
+  idempotencyKeyHash,
+  isDerivedRunKey,
+  namesRun,
+  replayMessage,
+  runFingerprint,
+} from '#core/runs/idempotency';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth, so key order does not matter', () => {
@@ -27,7 +36,12 @@ describe('canonicalJson', () => {
 });
 
 describe('runFingerprint', () => {
-  const base = { canvasId: 'cnv_1', triggerNodeId: 'prompt', inputs: { topic: 'cats', n: 2 }, callbackUrl: 'https://hooks.example/cb' };
+  const base = {
+    canvasId: 'cnv_1',
+    triggerNodeId: 'prompt',
+    inputs: { topic: 'cats', n: 2 },
+    callbackUrl: 'https://hooks.example/cb',
+  };
 
   it('is the same for the same request whatever the key order of inputs', () => {
     expect(runFingerprint(base)).toBe(runFingerprint({ ...base, inputs: { n: 2, topic: 'cats' } }));
@@ -55,7 +69,9 @@ describe('runFingerprint', () => {
   });
 
   it('treats missing inputs as empty inputs', () => {
-    expect(runFingerprint({ canvasId: 'c', triggerNodeId: 't', inputs: undefined })).toBe(runFingerprint({ canvasId: 'c', triggerNodeId: 't', inputs: {} }));
+    expect(runFingerprint({ canvasId: 'c', triggerNodeId: 't', inputs: undefined })).toBe(
+      runFingerprint({ canvasId: 'c', triggerNodeId: 't', inputs: {} }),
+    );
   });
 });
 

@@ -55,7 +55,9 @@ class MemoryRuns {
     this.put(execution);
   }
   async listQueued(cutoff: string) {
-    return [...this.index].filter(([, queuedAt]) => queuedAt < cutoff).map(([executionId]) => ({ workspaceId: 'ws_test', executionId }));
+    return [...this.index]
+      .filter(([, queuedAt]) => queuedAt < cutoff)
+      .map(([executionId]) => ({ workspaceId: 'ws_test', executionId }));
   }
   put(execution: Execution) {
     this.executions.set(execution.executionId, structuredClone(execution));
@@ -75,7 +77,11 @@ class MemoryRuns {
 class RecordingEngine implements WorkflowEngine {
   readonly calls: string[] = [];
   constructor(
-    private readonly answers: { start?: 'started' | 'deferred'; redrive?: 'redriven' | 'missing'; resume?: ResumeOutcome } = {},
+    private readonly answers: {
+      start?: 'started' | 'deferred';
+      redrive?: 'redriven' | 'missing';
+      resume?: ResumeOutcome;
+    } = {},
   ) {}
   async start(run: { executionId: string }) {
     this.calls.push(`start ${run.executionId}`);
@@ -94,7 +100,11 @@ class RecordingEngine implements WorkflowEngine {
   }
 }
 
-const noBlobs: BlobStore = { put: async () => {}, get: async () => 'null', url: async (key) => `https://blobs.test/${key}` };
+const noBlobs: BlobStore = {
+  put: async () => {},
+  get: async () => 'null',
+  url: async (key) => `https://blobs.test/${key}`,
+};
 const noCallbacks: CallbackSender = {
   send: async () => {
     throw new Error('an inline run has no callback to send');
@@ -124,11 +134,24 @@ function harness(options: { inline?: boolean; engine?: RecordingEngine; executor
     inlineRuns: () => options.inline ?? true,
     ...(options.executors ? { executors: options.executors } : {}),
   };
-  const sweepDeps: SweepDeps = { runs: runs as unknown as RunRepository, queued: runs, engine, clock, callbacks: noCallbacks, blobs: noBlobs };
+  const sweepDeps: SweepDeps = {
+    runs: runs as unknown as RunRepository,
+    queued: runs,
+    engine,
+    clock,
+    callbacks: noCallbacks,
+    blobs: noBlobs,
+  };
   const accept = (extra: { callbackUrl?: string; key?: string } = {}) =>
     acceptRun(
       { workspaceId: 'ws_test' },
-      { canvasId: 'cnv_test', triggerNodeId: 'prompt', inputs: { prompt: 'inline' }, idempotencyKey: extra.key ?? 'k1', ...(extra.callbackUrl ? { callbackUrl: extra.callbackUrl } : {}) },
+      {
+        canvasId: 'cnv_test',
+        triggerNodeId: 'prompt',
+        inputs: { prompt: 'inline' },
+        idempotencyKey: extra.key ?? 'k1',
+        ...(extra.callbackUrl ? { callbackUrl: extra.callbackUrl } : {}),
+      },
       { kind: 'api' },
       deps,
     );
@@ -142,11 +165,22 @@ describe('runsInline', () => {
     const frozen = linearGraph();
     expect(runsInline(executionOf(frozen), frozen)).toBe(true);
     expect(runsInline(executionOf(frozen, { callbackUrl: 'https://example.com/cb' }), frozen)).toBe(false);
-    const jobs: ExecutorRegistry = { ...EXECUTORS, text: { kind: 'job', submit: async () => ({ jobId: 'j', pollAfterSeconds: 1 }), poll: async () => ({ done: false, pollAfterSeconds: 1 }) } };
+    const jobs: ExecutorRegistry = {
+      ...EXECUTORS,
+      text: {
+        kind: 'job',
+        submit: async () => ({ jobId: 'j', pollAfterSeconds: 1 }),
+        poll: async () => ({ done: false, pollAfterSeconds: 1 }),
+      },
+    };
     expect(runsInline(executionOf(frozen), frozen, jobs)).toBe(false);
-    const unknownType = graph([node('prompt', 'prompt'), node('gen', 'image-generation' as never)], [edge('e', 'prompt', 'prompt-out', 'gen', 'prompt-in')]);
+    const unknownType = graph(
+      [node('prompt', 'prompt'), node('gen', 'image-generation' as never)],
+      [edge('e', 'prompt', 'prompt-out', 'gen', 'prompt-in')],
+    );
     expect(runsInline(executionOf(unknownType), unknownType)).toBe(false);
-    const texts = (count: number) => graph([node('prompt', 'prompt'), ...Array.from({ length: count - 1 }, (_, i) => node(`t${i}`, 'text'))]);
+    const texts = (count: number) =>
+      graph([node('prompt', 'prompt'), ...Array.from({ length: count - 1 }, (_, i) => node(`t${i}`, 'text'))]);
     expect(runsInline(executionOf(texts(INLINE_MAX_NODES)), texts(INLINE_MAX_NODES))).toBe(true);
     expect(runsInline(executionOf(texts(INLINE_MAX_NODES + 1)), texts(INLINE_MAX_NODES + 1))).toBe(false);
   });
@@ -173,7 +207,11 @@ describe('acceptRun with inline runs', () => {
       'node.succeeded',
       'execution.succeeded',
     ]);
-    expect(accepted).toMatchObject({ statusCode: 202, replayed: false, ran: { executionId: stored.executionId, status: 'succeeded' } });
+    expect(accepted).toMatchObject({
+      statusCode: 202,
+      replayed: false,
+      ran: { executionId: stored.executionId, status: 'succeeded' },
+    });
     runs.refresh();
     expect(await runs.listQueued('9999')).toEqual([]);
   });
@@ -195,7 +233,11 @@ describe('acceptRun with inline runs', () => {
     const { runs, engine, accept } = harness({ executors: failingText });
     await accept();
     expect(engine.calls).toEqual([]);
-    expect(runs.only()).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: 'tpl refuses' }, nodes: { tpl: { status: 'failed' }, out: { status: 'pending' } } });
+    expect(runs.only()).toMatchObject({
+      status: 'failed',
+      error: { nodeId: 'tpl', message: 'tpl refuses' },
+      nodes: { tpl: { status: 'failed' }, out: { status: 'pending' } },
+    });
   });
 
   it('crash window: a process that dies during the inline step leaves the run queued; the sweeper hands it to the state machine once', async () => {
@@ -289,7 +331,11 @@ describe('redrive of a run that ran inline', () => {
     const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
 
     expect(report).toMatchObject({ found: 1, failed: 1 });
-    expect(runs.only()).toMatchObject({ status: 'failed', attempt: 2, error: { nodeId: null, message: expect.stringMatching(/redrive/) } });
+    expect(runs.only()).toMatchObject({
+      status: 'failed',
+      attempt: 2,
+      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+    });
   });
 });
 

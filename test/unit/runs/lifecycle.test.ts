@@ -97,7 +97,10 @@ describe('freezeGraph', () => {
   it('refuses a trigger whose downstream nodes include a type this deployment cannot run, naming them', () => {
     // Act
     // Prepare: a deployment without the speech provider
-    const withoutSpeech = (type: string) => (type === 'audio-generation' ? { available: false as const, reason: 'no speech provider' } : { available: true as const });
+    const withoutSpeech = (type: string) =>
+      type === 'audio-generation'
+        ? { available: false as const, reason: 'no speech provider' }
+        : { available: true as const };
     const attempt = () => freezeGraph(canvas, 'other', withoutSpeech);
 
     // Assess
@@ -120,7 +123,11 @@ describe('freezeGraph', () => {
     // Prepare
     const cyclic = {
       nodes: [node('p', 'prompt'), node('a', 'text'), node('b', 'text')],
-      edges: [edge('p-a', 'p', 'prompt-out', 'a', 'text-in'), edge('a-b', 'a', 'text-out', 'b', 'text-in'), edge('b-a', 'b', 'text-out', 'a', 'text-in')],
+      edges: [
+        edge('p-a', 'p', 'prompt-out', 'a', 'text-in'),
+        edge('a-b', 'a', 'text-out', 'b', 'text-in'),
+        edge('b-a', 'b', 'text-out', 'a', 'text-in'),
+      ],
     };
 
     // Act
@@ -155,10 +162,19 @@ describe('newExecution', () => {
       error: null,
       outputs: {},
       result: {},
-      callback: { url: 'https://hooks.example/cb', attempt: null, delivered: null, statusCode: null, error: null, at: null },
+      callback: {
+        url: 'https://hooks.example/cb',
+        attempt: null,
+        delivered: null,
+        statusCode: null,
+        error: null,
+        at: null,
+      },
       timeline: [{ at: START.toISOString(), type: 'execution.queued' }],
     });
-    expect(Object.values(execution.nodes).every((state) => state.status === 'pending' && state.attempts === 0)).toBe(true);
+    expect(Object.values(execution.nodes).every((state) => state.status === 'pending' && state.attempts === 0)).toBe(
+      true,
+    );
     expect(executionOf(linearGraph()).callback).toBeNull();
   });
 });
@@ -205,7 +221,11 @@ describe('finish', () => {
   });
 
   it('refuses to move a terminal run to another terminal status (409)', () => {
-    for (const [from, to] of [['succeeded', 'cancelled'], ['cancelled', 'succeeded'], ['failed', 'succeeded']] as const) {
+    for (const [from, to] of [
+      ['succeeded', 'cancelled'],
+      ['cancelled', 'succeeded'],
+      ['failed', 'succeeded'],
+    ] as const) {
       // Prepare
       const execution = running();
       finish(execution, from, AT);
@@ -260,7 +280,11 @@ describe('prepareRedrive', () => {
     expect(execution.nodes.a).toMatchObject({ status: 'pending', error: null, finishedAt: null, attempts: 1 });
     expect(execution.nodes.p!.status).toBe('succeeded');
     expect(execution.outputs.p).toEqual({ 'prompt-out': 'kept' });
-    expect(execution.timeline.at(-1)).toEqual({ at: '2025-01-15T10:10:00.000Z', type: 'execution.redriven', message: 'attempt 2' });
+    expect(execution.timeline.at(-1)).toEqual({
+      at: '2025-01-15T10:10:00.000Z',
+      type: 'execution.redriven',
+      message: 'attempt 2',
+    });
   });
 
   it('refuses any run that has not failed (409)', () => {

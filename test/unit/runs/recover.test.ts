@@ -39,7 +39,12 @@ function harness(execution: Execution) {
       return { delivered: true, statusCode: 200 };
     },
   };
-  const deps = { runs: runs as unknown as RunRepository, clock: { now: () => new Date(START.getTime() + 60_000) }, callbacks, blobs: noBlobs };
+  const deps = {
+    runs: runs as unknown as RunRepository,
+    clock: { now: () => new Date(START.getTime() + 60_000) },
+    callbacks,
+    blobs: noBlobs,
+  };
   const run = { workspaceId: execution.workspaceId, executionId: execution.executionId };
   return { runs, sent, deps, run };
 }
@@ -59,7 +64,10 @@ describe('recoverRun', () => {
     const attempt = recoverRun(run, 0, deps);
     // Assess
     await expect(attempt).rejects.toBeInstanceOf(RunFailedError);
-    expect(runs.current()).toMatchObject({ status: 'failed', error: { nodeId: null, message: expect.stringMatching(/redrive/) } });
+    expect(runs.current()).toMatchObject({
+      status: 'failed',
+      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+    });
     expect(sent.map((payload) => payload.status)).toEqual(['failed']);
   });
 
@@ -68,7 +76,13 @@ describe('recoverRun', () => {
     const execution = running();
     execution.error = { nodeId: 'tpl', message: 'too big' };
     finish(execution, 'failed', START.toISOString(), 'too big');
-    execution.callback = { ...execution.callback!, attempt: 1, delivered: true, statusCode: 200, at: START.toISOString() };
+    execution.callback = {
+      ...execution.callback!,
+      attempt: 1,
+      delivered: true,
+      statusCode: 200,
+      at: START.toISOString(),
+    };
     const { runs, sent, deps, run } = harness(execution);
     // Act / Assess
     await expect(recoverRun(run, 0, deps)).rejects.toThrow('too big');

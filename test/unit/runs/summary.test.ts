@@ -7,7 +7,14 @@ describe('summarizeTrigger', () => {
   it('keeps api and replay triggers as they are and drops only a webhook request', () => {
     expect(summarizeTrigger({ kind: 'api' })).toEqual({ kind: 'api' });
     expect(summarizeTrigger({ kind: 'replay', replayOf: 'exec_1' })).toEqual({ kind: 'replay', replayOf: 'exec_1' });
-    const request = { 'method-out': 'POST', 'url-out': 'u', 'headers-out': '{}', 'query-out': '{}', 'body-out': '', 'raw-body-out': '' };
+    const request = {
+      'method-out': 'POST',
+      'url-out': 'u',
+      'headers-out': '{}',
+      'query-out': '{}',
+      'body-out': '',
+      'raw-body-out': '',
+    };
     expect(summarizeTrigger({ kind: 'webhook', request })).toEqual({ kind: 'webhook' });
   });
 

@@ -22,7 +22,12 @@ export function graph(nodes: CanvasNode[], edges: CanvasEdge[] = []): FrozenGrap
 /** A queued execution of `frozen`, as acceptRun creates it. */
 export function executionOf(
   frozen: FrozenGraph,
-  options: { triggerNodeId?: string; inputs?: Record<string, unknown>; trigger?: RunTrigger; callbackUrl?: string } = {},
+  options: {
+    triggerNodeId?: string;
+    inputs?: Record<string, unknown>;
+    trigger?: RunTrigger;
+    callbackUrl?: string;
+  } = {},
 ): Execution {
   return newExecution({
     workspaceId: 'ws_test',
@@ -39,7 +44,11 @@ export function executionOf(
 /** prompt → text (template) → output, the smallest useful canvas. */
 export function linearGraph(template = 'Say: {{input}}', prompt = 'hello'): FrozenGraph {
   return graph(
-    [node('prompt', 'prompt', { data: { prompt } }), node('tpl', 'text', { data: { template } }), node('out', 'output')],
+    [
+      node('prompt', 'prompt', { data: { prompt } }),
+      node('tpl', 'text', { data: { template } }),
+      node('out', 'output'),
+    ],
     [edge('e1', 'prompt', 'prompt-out', 'tpl', 'text-in'), edge('e2', 'tpl', 'text-out', 'out', 'value-in')],
   );
 }

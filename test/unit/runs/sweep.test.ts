@@ -39,7 +39,9 @@ class MemoryRuns {
     this.put(execution);
   }
   async listQueued(cutoff: string) {
-    return [...this.index].filter(([, queuedAt]) => queuedAt < cutoff).map(([executionId]) => ({ workspaceId: 'ws_test', executionId }));
+    return [...this.index]
+      .filter(([, queuedAt]) => queuedAt < cutoff)
+      .map(([executionId]) => ({ workspaceId: 'ws_test', executionId }));
   }
   /** Writes the item; the index gains queued runs at once, loses the others only on refresh(). */
   put(execution: Execution) {
@@ -61,7 +63,11 @@ class ScriptedResumer implements WorkflowResumer {
   }
 }
 
-const noBlobs: BlobStore = { put: async () => {}, get: async () => 'null', url: async (key) => `https://blobs.test/${key}` };
+const noBlobs: BlobStore = {
+  put: async () => {},
+  get: async () => 'null',
+  url: async (key) => `https://blobs.test/${key}`,
+};
 
 function harness(outcome?: ResumeOutcome) {
   const runs = new MemoryRuns();
@@ -75,7 +81,14 @@ function harness(outcome?: ResumeOutcome) {
   };
   let now = START.getTime();
   const clock = { now: () => new Date(now) };
-  const deps: SweepDeps = { runs: runs as unknown as RunRepository, queued: runs, engine, clock, callbacks, blobs: noBlobs };
+  const deps: SweepDeps = {
+    runs: runs as unknown as RunRepository,
+    queued: runs,
+    engine,
+    clock,
+    callbacks,
+    blobs: noBlobs,
+  };
   return { runs, engine, sent, deps, clock, later: (ms: number) => (now += ms) };
 }
 
@@ -85,9 +98,18 @@ describe('sweepStalledRuns', () => {
   it('starts a run whose accepting process died between the transaction and StartExecution', async () => {
     // Prepare: acceptRun writes the run, then its process "dies" inside StartExecution (never returns)
     const { runs, engine, deps, clock, later } = harness();
-    const dying: WorkflowEngine = { start: () => new Promise(() => {}), stop: async () => {}, redrive: async () => 'redriven' as const };
+    const dying: WorkflowEngine = {
+      start: () => new Promise(() => {}),
+      stop: async () => {},
+      redrive: async () => 'redriven' as const,
+    };
     const runDeps: RunDeps = { runs: runs as unknown as RunRepository, engine: dying, clock, blobs: noBlobs };
-    void acceptRun({ workspaceId: 'ws_test' }, { canvasId: 'cnv_test', triggerNodeId: 'prompt', inputs: {}, idempotencyKey: 'k1' }, { kind: 'api' }, runDeps);
+    void acceptRun(
+      { workspaceId: 'ws_test' },
+      { canvasId: 'cnv_test', triggerNodeId: 'prompt', inputs: {}, idempotencyKey: 'k1' },
+      { kind: 'api' },
+      runDeps,
+    );
     await flush();
     const [accepted] = [...runs.executions.values()];
     expect(accepted).toMatchObject({ status: 'queued', attempt: 1 });
@@ -160,7 +182,10 @@ describe('sweepStalledRuns', () => {
     // Assess
     expect(first).toMatchObject({ found: 1, failed: 1 });
     expect(second.found).toBe(0);
-    expect(runs.executions.get(execution.executionId)).toMatchObject({ status: 'failed', error: { nodeId: null, message: expect.stringMatching(/redrive/) } });
+    expect(runs.executions.get(execution.executionId)).toMatchObject({
+      status: 'failed',
+      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+    });
     expect(sent.map((payload) => payload.status)).toEqual(['failed']);
   });
 

@@ -27,7 +27,13 @@ export function node(id: string, type: NodeTypeId, overrides: Partial<CanvasNode
   return { id, type, position: { x: 0, y: 0 }, data: {}, createdAt: T0, updatedAt: T0, ...overrides };
 }
 
-export function edge(id: string, source: string, sourceHandle: string, target: string, targetHandle: string): CanvasEdge {
+export function edge(
+  id: string,
+  source: string,
+  sourceHandle: string,
+  target: string,
+  targetHandle: string,
+): CanvasEdge {
   return { id, source, sourceHandle, target, targetHandle, createdAt: T0 };
 }
 

@@ -13,7 +13,18 @@ const T1 = '2026-01-02T00:00:00.000Z';
 const node = (id: string, type: string, extra: Partial<CanvasNode> = {}): CanvasNode =>
   ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: T0, updatedAt: T0, ...extra }) as CanvasNode;
 const canvas = (id: string, nodes: CanvasNode[], extra: Partial<Canvas> = {}): Canvas =>
-  ({ id, workspaceId: 'ws_1', name: `Canvas ${id}`, nodes, edges: [], archived: false, version: 1, createdAt: T0, updatedAt: T0, ...extra }) as Canvas;
+  ({
+    id,
+    workspaceId: 'ws_1',
+    name: `Canvas ${id}`,
+    nodes,
+    edges: [],
+    archived: false,
+    version: 1,
+    createdAt: T0,
+    updatedAt: T0,
+    ...extra,
+  }) as Canvas;
 const trigger = (canvasId: string, nodeId: string, extra: Partial<WebhookTrigger> = {}): WebhookTrigger => ({
   workspaceId: 'ws_1',
   canvasId,
@@ -48,8 +59,21 @@ describe('listWebhooks', () => {
   it('lists registered and unregistered hook nodes, skipping canvases without one', async () => {
     // Prepare
     const { fake, queried } = deps(
-      [canvas('c1', [node('hook', 'webhook-trigger', { data: { label: 'Orders' } }), node('other', 'text'), node('spare', 'webhook-trigger')]), canvas('c2', [node('t', 'text')])],
-      [trigger('c1', 'hook', { lastTriggeredAt: T1, lastExecutionId: 'exec_1', signingSecrets: { stripe: { sealed: {} as never, hint: 'whsec_…abcd', setAt: T1 } } })],
+      [
+        canvas('c1', [
+          node('hook', 'webhook-trigger', { data: { label: 'Orders' } }),
+          node('other', 'text'),
+          node('spare', 'webhook-trigger'),
+        ]),
+        canvas('c2', [node('t', 'text')]),
+      ],
+      [
+        trigger('c1', 'hook', {
+          lastTriggeredAt: T1,
+          lastExecutionId: 'exec_1',
+          signingSecrets: { stripe: { sealed: {} as never, hint: 'whsec_…abcd', setAt: T1 } },
+        }),
+      ],
       'next-page',
     );
     // Act
@@ -62,15 +86,29 @@ describe('listWebhooks', () => {
       ['spare', false],
     ]);
     const [hook, spare] = page.items;
-    expect(hook).toMatchObject({ canvasName: 'Canvas c1', nodeLabel: 'Orders', webhookUrl: 'https://hooks.example.com/webhook/trigger', lastExecutionId: 'exec_1' });
-    expect(hook!.signedUrls!.stripe).toBe(`https://hooks.example.com/webhook/trigger?verify=stripe&hook=${'a'.repeat(64)}`);
+    expect(hook).toMatchObject({
+      canvasName: 'Canvas c1',
+      nodeLabel: 'Orders',
+      webhookUrl: 'https://hooks.example.com/webhook/trigger',
+      lastExecutionId: 'exec_1',
+    });
+    expect(hook!.signedUrls!.stripe).toBe(
+      `https://hooks.example.com/webhook/trigger?verify=stripe&hook=${'a'.repeat(64)}`,
+    );
     expect(hook!.signingSecrets!.stripe).toEqual({ set: true, setAt: T1 });
     expect(hook!.signingSecrets!.github).toEqual({ set: false, setAt: null });
     expect(spare).toMatchObject({ registered: false, webhookUrl: null, signedUrls: null, signingSecrets: null });
   });
 
   it('answers neither the salt, the hash as such, nor a stored secret hint', async () => {
-    const { fake } = deps([canvas('c1', [node('hook', 'webhook-trigger')])], [trigger('c1', 'hook', { signingSecrets: { github: { sealed: { ciphertext: 'sealed-bytes' } as never, hint: 'gh…wxyz', setAt: T1 } } })]);
+    const { fake } = deps(
+      [canvas('c1', [node('hook', 'webhook-trigger')])],
+      [
+        trigger('c1', 'hook', {
+          signingSecrets: { github: { sealed: { ciphertext: 'sealed-bytes' } as never, hint: 'gh…wxyz', setAt: T1 } },
+        }),
+      ],
+    );
     const text = JSON.stringify(await listWebhooks(principal, { limit: 25 }, fake));
     expect(text).not.toContain('salt-value');
     expect(text).not.toContain('sealed-bytes');
@@ -79,7 +117,10 @@ describe('listWebhooks', () => {
   });
 
   it('does not attribute an older trigger to a node re-created under the same id', async () => {
-    const { fake } = deps([canvas('c1', [node('hook', 'webhook-trigger', { createdAt: '2026-02-01T00:00:00.000Z' })])], [trigger('c1', 'hook')]);
+    const { fake } = deps(
+      [canvas('c1', [node('hook', 'webhook-trigger', { createdAt: '2026-02-01T00:00:00.000Z' })])],
+      [trigger('c1', 'hook')],
+    );
     const page = await listWebhooks(principal, { limit: 25 }, fake);
     expect(page.items[0]!.registered).toBe(false);
   });

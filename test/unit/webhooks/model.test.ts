@@ -13,16 +13,30 @@ const registered: WebhookTrigger = {
   lastTriggeredAt: null,
   lastExecutionId: null,
 };
-const triggered: WebhookTrigger = { ...registered, lastTriggeredAt: '2025-01-15T10:05:00.000Z', lastExecutionId: 'exec_1' };
+const triggered: WebhookTrigger = {
+  ...registered,
+  lastTriggeredAt: '2025-01-15T10:05:00.000Z',
+  lastExecutionId: 'exec_1',
+};
 
 describe('statusRow', () => {
   it('is Not configured / Idle without a trigger', () => {
-    expect(statusRow(undefined, undefined)).toEqual({ configuration: 'Not configured', execution: 'Idle', lastTriggeredAt: null, lastExecutionId: null });
+    expect(statusRow(undefined, undefined)).toEqual({
+      configuration: 'Not configured',
+      execution: 'Idle',
+      lastTriggeredAt: null,
+      lastExecutionId: null,
+    });
     expect(statusRow(undefined, 'succeeded')).toEqual(NOT_CONFIGURED);
   });
 
   it('is Ready / Idle once registered and never called', () => {
-    expect(statusRow(registered, undefined)).toEqual({ configuration: 'Ready', execution: 'Idle', lastTriggeredAt: null, lastExecutionId: null });
+    expect(statusRow(registered, undefined)).toEqual({
+      configuration: 'Ready',
+      execution: 'Idle',
+      lastTriggeredAt: null,
+      lastExecutionId: null,
+    });
   });
 
   it.each([
@@ -44,7 +58,7 @@ describe('statusRow', () => {
     expect(statusRow(triggered, undefined).execution).toBe('Running');
   });
 
-  it('never stores or reports Loading (the editor\'s own state)', () => {
+  it("never stores or reports Loading (the editor's own state)", () => {
     for (const status of [undefined, 'queued', 'succeeded', 'failed']) {
       expect(statusRow(triggered, status).configuration).toBe('Ready');
       expect(statusRow(undefined, status).configuration).toBe('Not configured');

@@ -18,10 +18,20 @@ const SECRET = 'whsec_unit-test-secret';
 
 /** A call as the trigger route builds it: header names lower-cased. */
 function call(overrides: Partial<WebhookCall> = {}): WebhookCall {
-  return { method: 'POST', url: 'https://hooks.example.com/webhook/trigger', headers: {}, query: {}, body: Buffer.alloc(0), ...overrides };
+  return {
+    method: 'POST',
+    url: 'https://hooks.example.com/webhook/trigger',
+    headers: {},
+    query: {},
+    body: Buffer.alloc(0),
+    ...overrides,
+  };
 }
 
-const json = (value: unknown) => ({ headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify(value)) });
+const json = (value: unknown) => ({
+  headers: { 'content-type': 'application/json' },
+  body: Buffer.from(JSON.stringify(value)),
+});
 
 describe('webhookSecretOf', () => {
   it('takes the secret from Authorization: Bearer', () => {
@@ -63,7 +73,12 @@ describe('webhookSecretOf', () => {
   });
 
   it('refuses a call without a secret with 400 (ValidationError)', () => {
-    const missing: Record<string, string>[] = [{}, { authorization: 'Bearer ' }, { authorization: 'Basic abc' }, { 'x-webhook-secret': '   ' }];
+    const missing: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer ' },
+      { authorization: 'Basic abc' },
+      { 'x-webhook-secret': '   ' },
+    ];
     for (const headers of missing) {
       expect(() => webhookSecretOf(call({ headers })), JSON.stringify(headers)).toThrow(ValidationError);
     }
@@ -84,7 +99,10 @@ describe('parseWebhookBody', () => {
 
   it('treats +json media types and a JSON object without a content type as JSON', () => {
     // Act
-    const vendor = parseWebhookBody({ headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' }, body: Buffer.from('{"a":1}') });
+    const vendor = parseWebhookBody({
+      headers: { 'content-type': 'application/vnd.api+json; charset=utf-8' },
+      body: Buffer.from('{"a":1}'),
+    });
     const untyped = parseWebhookBody({ headers: {}, body: Buffer.from(' {"b":2}') });
 
     // Assess
@@ -97,7 +115,10 @@ describe('parseWebhookBody', () => {
     const body = Buffer.from('name=Ada+Lovelace&tag=a&tag=b&tag=c&note=caf%C3%A9');
 
     // Act
-    const parsed = parseWebhookBody({ headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body });
+    const parsed = parseWebhookBody({
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' },
+      body,
+    });
 
     // Assess
     expect(parsed.inputs).toEqual({ name: 'Ada Lovelace', tag: ['a', 'b', 'c'], note: 'café' });
@@ -107,7 +128,10 @@ describe('parseWebhookBody', () => {
   it('keeps other content types raw: empty inputs, body-out is the text', () => {
     for (const contentType of ['text/plain', 'application/xml', 'application/octet-stream']) {
       // Act
-      const parsed = parseWebhookBody({ headers: { 'content-type': contentType }, body: Buffer.from('<a>{"not":"parsed"}</a>') });
+      const parsed = parseWebhookBody({
+        headers: { 'content-type': contentType },
+        body: Buffer.from('<a>{"not":"parsed"}</a>'),
+      });
 
       // Assess
       expect(parsed.inputs, contentType).toEqual({});
@@ -117,13 +141,19 @@ describe('parseWebhookBody', () => {
   });
 
   it('gives empty inputs and an empty body-out for an empty body', () => {
-    expect(parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.alloc(0) })).toEqual({ inputs: {}, bodyOut: '' });
+    expect(parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.alloc(0) })).toEqual({
+      inputs: {},
+      bodyOut: '',
+    });
     expect(parseWebhookBody({ headers: {}, body: Buffer.alloc(0) })).toEqual({ inputs: {}, bodyOut: '' });
   });
 
   it('refuses malformed JSON with 400 (ValidationError)', () => {
     for (const text of ['{"a":', '{a:1}', "{'a':1}"]) {
-      expect(() => parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.from(text) }), text).toThrow(ValidationError);
+      expect(
+        () => parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.from(text) }),
+        text,
+      ).toThrow(ValidationError);
     }
   });
 
@@ -177,8 +207,12 @@ describe('parseWebhookBody', () => {
 
     // Assess
     expect((parsed.inputs.pad as string).length).toBe(512 * 1024 - 10);
-    expect(() => parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: overLimit })).toThrow(PayloadTooLargeError);
-    expect(() => parseWebhookBody({ headers: { 'content-type': 'text/plain' }, body: Buffer.alloc(512 * 1024 + 1, 0x61) })).toThrow(PayloadTooLargeError);
+    expect(() => parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: overLimit })).toThrow(
+      PayloadTooLargeError,
+    );
+    expect(() =>
+      parseWebhookBody({ headers: { 'content-type': 'text/plain' }, body: Buffer.alloc(512 * 1024 + 1, 0x61) }),
+    ).toThrow(PayloadTooLargeError);
   });
 
   it('counts bytes, not characters (multi-byte UTF-8 over the limit is refused)', () => {
@@ -239,7 +273,14 @@ describe('triggerPorts', () => {
     // Assess
     expect(ports['body-out']).toBe('{"a":1}');
     expect(ports['raw-body-out']).toBe('{"a":1,"callbackUrl":"https://hooks.example.com/cb"}');
-    expect(Object.keys(ports).sort()).toEqual(['body-out', 'headers-out', 'method-out', 'query-out', 'raw-body-out', 'url-out']);
+    expect(Object.keys(ports).sort()).toEqual([
+      'body-out',
+      'headers-out',
+      'method-out',
+      'query-out',
+      'raw-body-out',
+      'url-out',
+    ]);
   });
 
   it('gives the full url-out and {} for the query when there is none', () => {
@@ -260,7 +301,11 @@ describe('triggerPorts', () => {
 
 describe('providerHint', () => {
   it('recognises GitHub by X-GitHub-Delivery, with X-GitHub-Event as the event type', () => {
-    expect(providerHint({ 'x-github-delivery': 'd-1', 'x-github-event': 'push' }, {})).toEqual({ provider: 'github', eventId: 'd-1', eventType: 'push' });
+    expect(providerHint({ 'x-github-delivery': 'd-1', 'x-github-event': 'push' }, {})).toEqual({
+      provider: 'github',
+      eventId: 'd-1',
+      eventType: 'push',
+    });
   });
 
   it('recognises Stripe by Stripe-Signature plus the event id in the body', () => {
@@ -300,7 +345,11 @@ describe('providerHint', () => {
 });
 
 describe('webhookIdempotency', () => {
-  const body = (inputs: Record<string, unknown> = {}, idempotencyKey?: string) => ({ inputs, bodyOut: '', ...(idempotencyKey ? { idempotencyKey } : {}) });
+  const body = (inputs: Record<string, unknown> = {}, idempotencyKey?: string) => ({
+    inputs,
+    bodyOut: '',
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
   const github = { 'x-github-delivery': 'd-1' };
 
   it('takes Idempotency-Key first, then x-idempotency-key, then the body idempotencyKey (which must agree with a header key), then the provider id', () => {
@@ -347,7 +396,10 @@ describe('webhookIdempotency', () => {
 describe('webhookIdempotency key rules', () => {
   it('refuses a header key and a body key that differ, like POST /api/run', () => {
     // Prepare
-    const body = parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.from('{"idempotencyKey":"body-key"}') });
+    const body = parseWebhookBody({
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from('{"idempotencyKey":"body-key"}'),
+    });
     // Act / Assess
     expect(() => webhookIdempotency({ 'idempotency-key': 'header-key' }, body)).toThrow(ValidationError);
     expect(webhookIdempotency({ 'idempotency-key': 'body-key' }, body)?.key).toBe('key:body-key');
@@ -355,7 +407,10 @@ describe('webhookIdempotency key rules', () => {
 
   it('refuses a body key with spaces or over 255 characters', () => {
     for (const key of ['has space', 'k'.repeat(256)]) {
-      const body = parseWebhookBody({ headers: { 'content-type': 'application/json' }, body: Buffer.from(JSON.stringify({ idempotencyKey: key })) });
+      const body = parseWebhookBody({
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from(JSON.stringify({ idempotencyKey: key })),
+      });
       expect(() => webhookIdempotency({}, body)).toThrow(ValidationError);
     }
   });

@@ -68,7 +68,8 @@ describe('hashWebhookSecret', () => {
 /** WebhookRepository in memory: keeps exactly what the use case hands it. */
 class InMemoryWebhookRepository implements WebhookRepository {
   readonly items = new Map<string, WebhookTrigger>();
-  private key = (t: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>) => `${t.workspaceId}/${t.canvasId}/${t.triggerNodeId}`;
+  private key = (t: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId'>) =>
+    `${t.workspaceId}/${t.canvasId}/${t.triggerNodeId}`;
 
   async get(workspaceId: string, canvasId: string, triggerNodeId: string) {
     const found = this.items.get(this.key({ workspaceId, canvasId, triggerNodeId }));
@@ -87,7 +88,9 @@ class InMemoryWebhookRepository implements WebhookRepository {
     return [...this.items.values()].find((trigger) => trigger.secretHash === secretHash);
   }
   async listForCanvas(workspaceId: string, canvasId: string) {
-    return [...this.items.values()].filter((trigger) => trigger.workspaceId === workspaceId && trigger.canvasId === canvasId);
+    return [...this.items.values()].filter(
+      (trigger) => trigger.workspaceId === workspaceId && trigger.canvasId === canvasId,
+    );
   }
   async recordTriggered() {}
   async putSigningSecrets() {
@@ -100,7 +103,13 @@ describe('registerWebhook and the stored secret', () => {
     const canvases = new InMemoryCanvasRepository();
     await canvases.create(emptyCanvas({ nodes: [node('hook', 'webhook-trigger'), node('tpl', 'text')] }));
     const webhooks = new InMemoryWebhookRepository();
-    const deps: WebhookDeps = { webhooks, canvases, clock: new FakeClock(), serviceKey: async () => KEY, publicBaseUrl: 'https://api.example.test/' };
+    const deps: WebhookDeps = {
+      webhooks,
+      canvases,
+      clock: new FakeClock(),
+      serviceKey: async () => KEY,
+      publicBaseUrl: 'https://api.example.test/',
+    };
     return { webhooks, deps };
   }
 
@@ -167,10 +176,18 @@ describe('registerWebhook and the stored secret', () => {
     const { deps } = await setUp();
 
     // Act + Assess
-    await expect(registerWebhook(principal(), { canvasId: 'cnv_test', triggerNodeId: 'tpl' }, deps)).rejects.toMatchObject({ name: 'ValidationError' });
-    await expect(registerWebhook(principal(), { canvasId: 'cnv_test', triggerNodeId: 'nope' }, deps)).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(registerWebhook(principal(), { canvasId: 'cnv_other', triggerNodeId: 'hook' }, deps)).rejects.toMatchObject({ name: 'NotFoundError' });
-    await expect(registerWebhook(principal({ workspaceId: 'ws_other' }), { canvasId: 'cnv_test', triggerNodeId: 'hook' }, deps)).rejects.toMatchObject({
+    await expect(
+      registerWebhook(principal(), { canvasId: 'cnv_test', triggerNodeId: 'tpl' }, deps),
+    ).rejects.toMatchObject({ name: 'ValidationError' });
+    await expect(
+      registerWebhook(principal(), { canvasId: 'cnv_test', triggerNodeId: 'nope' }, deps),
+    ).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(
+      registerWebhook(principal(), { canvasId: 'cnv_other', triggerNodeId: 'hook' }, deps),
+    ).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(
+      registerWebhook(principal({ workspaceId: 'ws_other' }), { canvasId: 'cnv_test', triggerNodeId: 'hook' }, deps),
+    ).rejects.toMatchObject({
       name: 'NotFoundError',
     });
   });

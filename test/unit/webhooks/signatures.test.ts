@@ -32,7 +32,9 @@ describe('signedVariantOf', () => {
 
 describe('signedUrls', () => {
   it('puts the scheme and the hook on the webhook URL', () => {
-    expect(signedUrls('https://h.example/webhook/trigger', HASH).shopify).toBe(`https://h.example/webhook/trigger?verify=shopify&hook=${HASH}`);
+    expect(signedUrls('https://h.example/webhook/trigger', HASH).shopify).toBe(
+      `https://h.example/webhook/trigger?verify=shopify&hook=${HASH}`,
+    );
   });
 });
 
@@ -40,7 +42,12 @@ describe('standardWebhooksSecret', () => {
   it('is a secret the standardwebhooks library accepts, holding the same key bytes', () => {
     // Many salts, so secrets with - and _ in their base64url body are among them.
     for (let n = 0; n < 50; n++) {
-      const secret = deriveWebhookSecret('service-key', { workspaceId: 'ws', canvasId: 'cnv', triggerNodeId: 'hook', salt: `salt-${n}` });
+      const secret = deriveWebhookSecret('service-key', {
+        workspaceId: 'ws',
+        canvasId: 'cnv',
+        triggerNodeId: 'hook',
+        salt: `salt-${n}`,
+      });
       const standard = standardWebhooksSecret(secret);
       expect(standard).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       const signer = new Webhook(standard);

@@ -15,10 +15,15 @@ const NOW_MS = Date.UTC(2026, 5, 1, 12, 0, 0);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const YEAR = 365 * 24 * 60 * 60;
 
-const stripeHeader = (timestamp: number, secret = SECRET) => Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret, timestamp });
+const stripeHeader = (timestamp: number, secret = SECRET) =>
+  Stripe.webhooks.generateTestHeaderString({ payload: BODY, secret, timestamp });
 
 describe('trigger URL, verify=stripe', () => {
-  const verify = (timestamp: number) => signatureVerifiers.stripe({ headers: { 'stripe-signature': stripeHeader(timestamp) }, body: Buffer.from(BODY) }, SECRET);
+  const verify = (timestamp: number) =>
+    signatureVerifiers.stripe(
+      { headers: { 'stripe-signature': stripeHeader(timestamp) }, body: Buffer.from(BODY) },
+      SECRET,
+    );
 
   it.each([
     ['a year ahead', YEAR],
@@ -40,7 +45,9 @@ describe('trigger URL, verify=stripe', () => {
     const fresh = stripeHeader(nowSeconds());
     const ahead = stripeHeader(nowSeconds() + YEAR);
     const header = `${fresh},${ahead}`;
-    await expect(signatureVerifiers.stripe({ headers: { 'stripe-signature': header }, body: Buffer.from(BODY) }, SECRET)).rejects.toThrow(SignatureRejectedError);
+    await expect(
+      signatureVerifiers.stripe({ headers: { 'stripe-signature': header }, body: Buffer.from(BODY) }, SECRET),
+    ).rejects.toThrow(SignatureRejectedError);
   });
 });
 
@@ -49,14 +56,20 @@ describe('trigger URL, verify=standard-webhooks', () => {
   const verify = (at: number) => {
     const signature = new Webhook(standardWebhooksSecret(SECRET)).sign('msg_1', new Date(at * 1000), BODY);
     return signatureVerifiers['standard-webhooks'](
-      { headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(at), 'webhook-signature': signature }, body: Buffer.from(BODY) },
+      {
+        headers: { 'webhook-id': 'msg_1', 'webhook-timestamp': String(at), 'webhook-signature': signature },
+        body: Buffer.from(BODY),
+      },
       SECRET,
     );
   };
 
-  it.each([YEAR, SIGNATURE_TOLERANCE_SECONDS + 5, -(SIGNATURE_TOLERANCE_SECONDS + 5)])('refuses a timestamp %i s away', async (offset) => {
-    await expect(verify(nowSeconds() + offset)).rejects.toThrow(SignatureRejectedError);
-  });
+  it.each([YEAR, SIGNATURE_TOLERANCE_SECONDS + 5, -(SIGNATURE_TOLERANCE_SECONDS + 5)])(
+    'refuses a timestamp %i s away',
+    async (offset) => {
+      await expect(verify(nowSeconds() + offset)).rejects.toThrow(SignatureRejectedError);
+    },
+  );
 
   it('accepts one a minute ahead', async () => {
     await expect(verify(nowSeconds() + 60)).resolves.toBeUndefined();
@@ -66,11 +79,21 @@ describe('trigger URL, verify=standard-webhooks', () => {
 describe('payment webhooks (verifyStripeEvent)', () => {
   const at = (offsetSeconds: number) => Math.floor(NOW_MS / 1000) + offsetSeconds;
 
-  it.each([YEAR, SIGNATURE_TOLERANCE_SECONDS + 1, -(SIGNATURE_TOLERANCE_SECONDS + 1)])('refuses a signature made %i s from the receiving clock with 400', (offset) => {
-    expect(() => verifyStripeEvent(Buffer.from(BODY), stripeHeader(at(offset)), [SECRET], NOW_MS)).toThrow(ValidationError);
-  });
+  it.each([YEAR, SIGNATURE_TOLERANCE_SECONDS + 1, -(SIGNATURE_TOLERANCE_SECONDS + 1)])(
+    'refuses a signature made %i s from the receiving clock with 400',
+    (offset) => {
+      expect(() => verifyStripeEvent(Buffer.from(BODY), stripeHeader(at(offset)), [SECRET], NOW_MS)).toThrow(
+        ValidationError,
+      );
+    },
+  );
 
-  it.each([0, 60, SIGNATURE_TOLERANCE_SECONDS, -SIGNATURE_TOLERANCE_SECONDS])('accepts one made %i s from it', (offset) => {
-    expect(verifyStripeEvent(Buffer.from(BODY), stripeHeader(at(offset)), [SECRET], NOW_MS)).toMatchObject({ id: 'evt_1' });
-  });
+  it.each([0, 60, SIGNATURE_TOLERANCE_SECONDS, -SIGNATURE_TOLERANCE_SECONDS])(
+    'accepts one made %i s from it',
+    (offset) => {
+      expect(verifyStripeEvent(Buffer.from(BODY), stripeHeader(at(offset)), [SECRET], NOW_MS)).toMatchObject({
+        id: 'evt_1',
+      });
+    },
+  );
 });

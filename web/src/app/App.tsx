@@ -31,8 +31,11 @@ export function App(): JSX.Element {
 
   const signIn = (prompt?: 'login') => {
     setPhase({ kind: 'starting', message: 'Opening the sign-in page…' });
-    const here = window.location.pathname === '/auth/callback' ? '/' : window.location.pathname + window.location.search;
-    void auth.redirectToSignIn({ returnTo: here, ...(prompt ? { prompt } : {}) }).catch((error: unknown) => setPhase(unreachable(error)));
+    const here =
+      window.location.pathname === '/auth/callback' ? '/' : window.location.pathname + window.location.search;
+    void auth
+      .redirectToSignIn({ returnTo: here, ...(prompt ? { prompt } : {}) })
+      .catch((error: unknown) => setPhase(unreachable(error)));
   };
   const signOut = () => {
     setPhase({ kind: 'starting', message: 'Signing out…' });
@@ -93,5 +96,8 @@ async function boot(): Promise<Phase> {
 
 function unreachable(error: unknown): Phase {
   const detail = error instanceof Error ? error.message : String(error);
-  return { kind: 'signed-out', error: `The sign-in service could not be reached (${detail}). Check that the service is running, then try again.` };
+  return {
+    kind: 'signed-out',
+    error: `The sign-in service could not be reached (${detail}). Check that the service is running, then try again.`,
+  };
 }

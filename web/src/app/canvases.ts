@@ -24,7 +24,11 @@ export async function listCanvases(tools: ToolClient): Promise<{ items: CanvasSu
   const items: CanvasSummary[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: Page<CanvasSummary> = await tools.call<Page<CanvasSummary>>('list_canvases', { includeArchived: true, limit: 200, ...(cursor ? { cursor } : {}) });
+    const answer: Page<CanvasSummary> = await tools.call<Page<CanvasSummary>>('list_canvases', {
+      includeArchived: true,
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
     items.push(...answer.items);
     cursor = answer.nextCursor;
     if (!cursor) return { items, complete: true };
@@ -35,9 +39,12 @@ export async function listCanvases(tools: ToolClient): Promise<{ items: CanvasSu
 export const createCanvas = (tools: ToolClient, name: string) => tools.call<CanvasSummary>('create_canvas', { name });
 export const renameCanvas = (tools: ToolClient, canvas: CanvasSummary, name: string) =>
   tools.call<CanvasSummary>('rename_canvas', { canvasId: canvas.id, name, expectedVersion: canvas.version });
-export const archiveCanvas = (tools: ToolClient, canvas: CanvasSummary) => tools.call<CanvasSummary>('archive_canvas', { canvasId: canvas.id });
-export const restoreCanvas = (tools: ToolClient, canvas: CanvasSummary) => tools.call<CanvasSummary>('restore_canvas', { canvasId: canvas.id });
-export const deleteCanvas = (tools: ToolClient, canvas: CanvasSummary) => tools.call<{ deleted: true; id: string }>('delete_canvas', { canvasId: canvas.id });
+export const archiveCanvas = (tools: ToolClient, canvas: CanvasSummary) =>
+  tools.call<CanvasSummary>('archive_canvas', { canvasId: canvas.id });
+export const restoreCanvas = (tools: ToolClient, canvas: CanvasSummary) =>
+  tools.call<CanvasSummary>('restore_canvas', { canvasId: canvas.id });
+export const deleteCanvas = (tools: ToolClient, canvas: CanvasSummary) =>
+  tools.call<{ deleted: true; id: string }>('delete_canvas', { canvasId: canvas.id });
 
 export function matches(canvas: CanvasSummary, query: string): boolean {
   const needle = query.trim().toLowerCase();

@@ -85,7 +85,12 @@ export class AuthSession {
     } catch (error) {
       if (error instanceof oauth.AuthorizationResponseError) {
         // prompt=none without a session, or with one that needs a choice: simply not signed in.
-        if (pending.silent && ['login_required', 'consent_required', 'interaction_required', 'account_selection_required'].includes(error.error)) {
+        if (
+          pending.silent &&
+          ['login_required', 'consent_required', 'interaction_required', 'account_selection_required'].includes(
+            error.error,
+          )
+        ) {
           return { kind: 'signed-out' };
         }
         if (error.error === 'access_denied') throw new SignInError('Sign-in was cancelled.');
@@ -93,7 +98,15 @@ export class AuthSession {
       }
       throw new SignInError(`Sign-in failed: ${(error as Error).message}`);
     }
-    const response = await oauth.authorizationCodeGrantRequest(server, this.client, oauth.None(), parameters, this.config.redirectUri, pending.codeVerifier, this.options);
+    const response = await oauth.authorizationCodeGrantRequest(
+      server,
+      this.client,
+      oauth.None(),
+      parameters,
+      this.config.redirectUri,
+      pending.codeVerifier,
+      this.options,
+    );
     try {
       this.store(await oauth.processAuthorizationCodeResponse(server, this.client, response));
     } catch (error) {
@@ -125,7 +138,13 @@ export class AuthSession {
       throw new SignInError('Your session ended. Sign in again.');
     }
     const server = await this.metadata();
-    const response = await oauth.refreshTokenGrantRequest(server, this.client, oauth.None(), refreshToken, this.options);
+    const response = await oauth.refreshTokenGrantRequest(
+      server,
+      this.client,
+      oauth.None(),
+      refreshToken,
+      this.options,
+    );
     try {
       this.store(await oauth.processRefreshTokenResponse(server, this.client, response));
     } catch (error) {
@@ -148,7 +167,11 @@ export class AuthSession {
         .catch(() => undefined);
     }
     const end = new URL(server.end_session_endpoint ?? new URL('/oauth/session/end', this.config.issuer).href);
-    end.search = new URLSearchParams({ client_id: CLIENT_ID, post_logout_redirect_uri: this.config.postLogoutRedirectUri, state: 'signed-out' }).toString();
+    end.search = new URLSearchParams({
+      client_id: CLIENT_ID,
+      post_logout_redirect_uri: this.config.postLogoutRedirectUri,
+      state: 'signed-out',
+    }).toString();
     window.location.assign(end.href);
     return new Promise<never>(() => undefined);
   }

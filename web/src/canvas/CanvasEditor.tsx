@@ -76,7 +76,10 @@ function EditorLayout(): JSX.Element {
   const readOnly = useEditor((state) => state.session.readOnly);
   const saveNow = useContext(RunContext)!.saveNow;
   const index = useEditor((state) => state.index);
-  const typeLabels = useMemo(() => new Map([...(index?.types ?? new Map())].map(([type, info]) => [type, info.label as string])), [index]);
+  const typeLabels = useMemo(
+    () => new Map([...(index?.types ?? new Map())].map(([type, info]) => [type, info.label as string])),
+    [index],
+  );
   const flow = useReactFlow();
   const pane = useRef<HTMLDivElement>(null);
   const added = useRef(0);
@@ -84,7 +87,9 @@ function EditorLayout(): JSX.Element {
   const addNode = useCallback(
     (type: string) => {
       const box = pane.current?.getBoundingClientRect();
-      const centre = box ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 }) : { x: 0, y: 0 };
+      const centre = box
+        ? flow.screenToFlowPosition({ x: box.left + box.width / 2, y: box.top + box.height / 2 })
+        : { x: 0, y: 0 };
       // Successive additions step down and right so they do not hide each other.
       const step = (added.current++ % 8) * 24;
       const id = actions.addNode(type, { x: centre.x - 120 + step, y: centre.y - 60 + step });
@@ -114,7 +119,9 @@ function EditorLayout(): JSX.Element {
     return (
       <div className="canvas-editor" data-state="error" role="alert">
         <p>Could not open this canvas: {loadError}</p>
-        <button type="button" onClick={() => void actions.load()}>Try again</button>
+        <button type="button" onClick={() => void actions.load()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -122,7 +129,9 @@ function EditorLayout(): JSX.Element {
     <div className="canvas-editor" data-state={phase} aria-busy={phase === 'loading'}>
       <Toolbar />
       <Notices />
-      <p className="canvas-status" role="status" aria-live="polite">{status}</p>
+      <p className="canvas-status" role="status" aria-live="polite">
+        {status}
+      </p>
       <div className="canvas-body">
         <Palette onAdd={addNode} />
         <div className="canvas-pane" ref={pane}>
@@ -130,7 +139,9 @@ function EditorLayout(): JSX.Element {
         </div>
         <Inspector />
       </div>
-      {phase === 'ready' ? <RunPanel nodes={docNodes} typeLabels={typeLabels} disabled={readOnly} beforeRun={saveNow} /> : null}
+      {phase === 'ready' ? (
+        <RunPanel nodes={docNodes} typeLabels={typeLabels} disabled={readOnly} beforeRun={saveNow} />
+      ) : null}
     </div>
   );
 }
@@ -154,7 +165,14 @@ function initialViewport(nodes: EditorState['nodes'], pane: HTMLElement | null):
     maxX = Math.max(maxX, node.position.x + (node.width ?? FALLBACK_SIZE.width));
     maxY = Math.max(maxY, node.position.y + (node.height ?? FALLBACK_SIZE.height));
   }
-  return getViewportForBounds({ x: minX, y: minY, width: maxX - minX, height: maxY - minY }, box.width, box.height, MIN_ZOOM, FIT_VIEW.maxZoom, FIT_VIEW.padding);
+  return getViewportForBounds(
+    { x: minX, y: minY, width: maxX - minX, height: maxY - minY },
+    box.width,
+    box.height,
+    MIN_ZOOM,
+    FIT_VIEW.maxZoom,
+    FIT_VIEW.padding,
+  );
 }
 
 const MIN_ZOOM = 0.05;
@@ -175,13 +193,26 @@ function Flow(props: { pane: RefObject<HTMLDivElement | null> }): JSX.Element {
     performance.mark('canvas:data');
   }, []);
 
-  const onDelete: OnDelete<FlowNode> = useCallback(({ nodes: gone, edges: goneEdges }) => actions.deleteElements(gone.map((node) => node.id), goneEdges.map((edge) => edge.id)), [actions]);
+  const onDelete: OnDelete<FlowNode> = useCallback(
+    ({ nodes: gone, edges: goneEdges }) =>
+      actions.deleteElements(
+        gone.map((node) => node.id),
+        goneEdges.map((edge) => edge.id),
+      ),
+    [actions],
+  );
   const onConnect = useCallback((connection: Connection) => void actions.connect(connection), [actions]);
   const onConnectEnd = useCallback(
     (_event: MouseEvent | TouchEvent, state: FinalConnectionState) => {
       if (state.isValid !== false || !state.fromHandle || !state.toHandle) return;
-      const [from, to] = state.fromHandle.type === 'source' ? [state.fromHandle, state.toHandle] : [state.toHandle, state.fromHandle];
-      actions.refused({ source: from.nodeId, sourceHandle: from.id ?? null, target: to.nodeId, targetHandle: to.id ?? null });
+      const [from, to] =
+        state.fromHandle.type === 'source' ? [state.fromHandle, state.toHandle] : [state.toHandle, state.fromHandle];
+      actions.refused({
+        source: from.nodeId,
+        sourceHandle: from.id ?? null,
+        target: to.nodeId,
+        targetHandle: to.id ?? null,
+      });
     },
     [actions],
   );

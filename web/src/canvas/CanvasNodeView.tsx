@@ -30,22 +30,50 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
   // A boolean: a node renders again only when the zoom crosses the threshold, not on every zoom step.
   const light = useStore(zoomedOut);
   const typeLabel = info?.label ?? data.node.type;
-  const title = typeof data.node.data.label === 'string' && data.node.data.label !== '' ? data.node.data.label : typeLabel;
+  const title =
+    typeof data.node.data.label === 'string' && data.node.data.label !== '' ? data.node.data.label : typeLabel;
   const inputs = info?.inputs ?? NO_PORTS;
   const outputs = info?.outputs ?? NO_PORTS;
   if (light) {
     // The handles stay (edges are drawn from them), without their labels, ports list, run badge or cost.
     return (
-      <div className={`canvas-node canvas-node-light category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`} data-node-type={data.node.type}>
+      <div
+        className={`canvas-node canvas-node-light category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`}
+        data-node-type={data.node.type}
+      >
         <div className="canvas-node-header">{title}</div>
-        {inputs.map((port) => <Handle key={port.name} type="target" position={Position.Left} id={port.name} className={`port-type-${port.type}`} />)}
-        {outputs.map((port) => <Handle key={port.name} type="source" position={Position.Right} id={port.name} className={`port-type-${port.type}`} />)}
+        {inputs.map((port) => (
+          <Handle
+            key={port.name}
+            type="target"
+            position={Position.Left}
+            id={port.name}
+            className={`port-type-${port.type}`}
+          />
+        ))}
+        {outputs.map((port) => (
+          <Handle
+            key={port.name}
+            type="source"
+            position={Position.Right}
+            id={port.name}
+            className={`port-type-${port.type}`}
+          />
+        ))}
       </div>
     );
   }
   return (
-    <div className={`canvas-node category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`} data-node-type={data.node.type}>
-      <NodeResizer isVisible={selected && !readOnly} minWidth={160} minHeight={80} onResizeEnd={(_event, box) => actions.resize(id, box)} />
+    <div
+      className={`canvas-node category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`}
+      data-node-type={data.node.type}
+    >
+      <NodeResizer
+        isVisible={selected && !readOnly}
+        minWidth={160}
+        minHeight={80}
+        onResizeEnd={(_event, box) => actions.resize(id, box)}
+      />
       <div className="canvas-node-header">
         <span className="canvas-node-type">{typeLabel}</span>
         {info && !info.available ? <span className="canvas-node-unavailable">cannot run yet</span> : null}
@@ -55,7 +83,13 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
         <div className="canvas-node-inputs">
           {inputs.map((port) => (
             <div className="canvas-port canvas-port-in" key={port.name}>
-              <Handle type="target" position={Position.Left} id={port.name} className={`port-type-${port.type}`} title={`${port.label} (${port.type} in)`} />
+              <Handle
+                type="target"
+                position={Position.Left}
+                id={port.name}
+                className={`port-type-${port.type}`}
+                title={`${port.label} (${port.type} in)`}
+              />
               <span>{port.label}</span> <span className="canvas-port-type">{port.type}</span>
             </div>
           ))}
@@ -64,7 +98,13 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
           {outputs.map((port) => (
             <div className="canvas-port canvas-port-out" key={port.name}>
               <span className="canvas-port-type">{port.type}</span> <span>{port.label}</span>
-              <Handle type="source" position={Position.Right} id={port.name} className={`port-type-${port.type}`} title={`${port.label} (${port.type} out)`} />
+              <Handle
+                type="source"
+                position={Position.Right}
+                id={port.name}
+                className={`port-type-${port.type}`}
+                title={`${port.label} (${port.type} out)`}
+              />
             </div>
           ))}
         </div>

@@ -23,7 +23,10 @@ export function ConnectPanel(props: { node: CanvasNode; disabled: boolean }): JS
         for (const input of index.types.get(target.type)?.inputs ?? []) {
           const attempt = { source: node.id, sourceHandle: output.name, target: target.id, targetHandle: input.name };
           if (connectionProblem(index, graph, attempt) === null) {
-            found.push({ value: JSON.stringify(attempt), label: `${output.label} → ${titles.get(target.id)} · ${input.label}` });
+            found.push({
+              value: JSON.stringify(attempt),
+              label: `${output.label} → ${titles.get(target.id)} · ${input.label}`,
+            });
           }
         }
       }
@@ -40,12 +43,21 @@ export function ConnectPanel(props: { node: CanvasNode; disabled: boolean }): JS
   return (
     <section className="inspector-connections" aria-labelledby="inspector-connections-title">
       <h3 id="inspector-connections-title">Connections</h3>
-      {touching.length === 0 ? <p>None yet.</p> : (
+      {touching.length === 0 ? (
+        <p>None yet.</p>
+      ) : (
         <ul>
           {touching.map((edge) => (
             <li key={edge.id}>
-              {edge.source === node.id ? `${edge.sourceHandle} → ${title(edge.target)} · ${edge.targetHandle}` : `${title(edge.source)} · ${edge.sourceHandle} → ${edge.targetHandle}`}{' '}
-              <button type="button" disabled={props.disabled} onClick={() => actions.deleteElements([], [edge.id])} aria-label={`Remove connection ${edge.source} ${edge.sourceHandle} to ${edge.target} ${edge.targetHandle}`}>
+              {edge.source === node.id
+                ? `${edge.sourceHandle} → ${title(edge.target)} · ${edge.targetHandle}`
+                : `${title(edge.source)} · ${edge.sourceHandle} → ${edge.targetHandle}`}{' '}
+              <button
+                type="button"
+                disabled={props.disabled}
+                onClick={() => actions.deleteElements([], [edge.id])}
+                aria-label={`Remove connection ${edge.source} ${edge.sourceHandle} to ${edge.target} ${edge.targetHandle}`}
+              >
                 Remove
               </button>
             </li>
@@ -61,11 +73,22 @@ export function ConnectPanel(props: { node: CanvasNode; disabled: boolean }): JS
           }}
         >
           <label htmlFor="inspector-connect-to">Connect an output to</label>
-          <select id="inspector-connect-to" value={choice} onChange={(event) => setChoice(event.target.value)} disabled={props.disabled || candidates.length === 0}>
+          <select
+            id="inspector-connect-to"
+            value={choice}
+            onChange={(event) => setChoice(event.target.value)}
+            disabled={props.disabled || candidates.length === 0}
+          >
             <option value="">{candidates.length === 0 ? '(no compatible input)' : 'Choose an input…'}</option>
-            {candidates.map((candidate) => <option key={candidate.value} value={candidate.value}>{candidate.label}</option>)}
+            {candidates.map((candidate) => (
+              <option key={candidate.value} value={candidate.value}>
+                {candidate.label}
+              </option>
+            ))}
           </select>
-          <button type="submit" disabled={props.disabled || !choice}>Connect</button>
+          <button type="submit" disabled={props.disabled || !choice}>
+            Connect
+          </button>
         </form>
       ) : null}
     </section>
@@ -73,6 +96,7 @@ export function ConnectPanel(props: { node: CanvasNode; disabled: boolean }): JS
 }
 
 export function nodeTitle(node: CanvasNode, typeLabel: string | undefined): string {
-  const label = typeof node.data.label === 'string' && node.data.label !== '' ? node.data.label : typeLabel ?? node.type;
+  const label =
+    typeof node.data.label === 'string' && node.data.label !== '' ? node.data.label : (typeLabel ?? node.type);
   return `${label} (${node.id})`;
 }

@@ -10,7 +10,12 @@ function display(field: FormField, value: unknown): string | boolean {
   return String(value);
 }
 
-export function FieldControl(props: { field: FormField; value: unknown; disabled: boolean; onCommit: (value: unknown) => void }): JSX.Element {
+export function FieldControl(props: {
+  field: FormField;
+  value: unknown;
+  disabled: boolean;
+  onCommit: (value: unknown) => void;
+}): JSX.Element {
   const { field } = props;
   const id = useId();
   const [draft, setDraft] = useState(() => display(field, props.value));
@@ -27,21 +32,56 @@ export function FieldControl(props: { field: FormField; value: unknown; disabled
     setError(null);
     props.onCommit(parsed);
   };
-  const described = [field.description ? `${id}-about` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const common = { id, disabled: props.disabled, 'aria-invalid': error ? true : undefined, 'aria-describedby': described } as const;
+  const described =
+    [field.description ? `${id}-about` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    disabled: props.disabled,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': described,
+  } as const;
 
   let control: JSX.Element;
   if (field.kind === 'checkbox') {
-    control = <input type="checkbox" {...common} checked={draft === true} onChange={(event) => { setDraft(event.target.checked); commit(event.target.checked); }} />;
+    control = (
+      <input
+        type="checkbox"
+        {...common}
+        checked={draft === true}
+        onChange={(event) => {
+          setDraft(event.target.checked);
+          commit(event.target.checked);
+        }}
+      />
+    );
   } else if (field.kind === 'select') {
     control = (
-      <select {...common} value={String(draft)} onChange={(event) => { setDraft(event.target.value); commit(event.target.value); }}>
+      <select
+        {...common}
+        value={String(draft)}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          commit(event.target.value);
+        }}
+      >
         <option value="">(default)</option>
-        {field.options!.map((option) => <option key={option} value={option}>{option}</option>)}
+        {field.options!.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
       </select>
     );
   } else if (field.kind === 'textarea' || field.kind === 'json') {
-    control = <textarea {...common} rows={field.kind === 'json' ? 4 : 6} value={String(draft)} onChange={(event) => setDraft(event.target.value)} onBlur={() => commit(draft)} />;
+    control = (
+      <textarea
+        {...common}
+        rows={field.kind === 'json' ? 4 : 6}
+        value={String(draft)}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => commit(draft)}
+      />
+    );
   } else {
     control = (
       <input
@@ -64,8 +104,16 @@ export function FieldControl(props: { field: FormField; value: unknown; disabled
     <div className={`inspector-field field-${field.kind}`}>
       <label htmlFor={id}>{field.label}</label>
       {control}
-      {field.description ? <p id={`${id}-about`} className="field-about">{field.description}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error" role="alert">{error}</p> : null}
+      {field.description ? (
+        <p id={`${id}-about`} className="field-about">
+          {field.description}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

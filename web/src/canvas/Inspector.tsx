@@ -12,10 +12,16 @@ import { WebhookUrls } from '../runs/WebhookUrls.tsx';
 export function Inspector(): JSX.Element {
   const selected = useEditor((state) => state.selectedNodeIds);
   const nodeId = selected.length === 1 ? selected[0]! : null;
-  const node = useEditor((state) => (nodeId ? state.session.doc.nodes.find((candidate) => candidate.id === nodeId) : undefined));
+  const node = useEditor((state) =>
+    nodeId ? state.session.doc.nodes.find((candidate) => candidate.id === nodeId) : undefined,
+  );
   return (
     <aside className="canvas-inspector" aria-label="Node inspector">
-      {node ? <NodeForm key={node.id} node={node} /> : <p>{selected.length > 1 ? `${selected.length} nodes selected.` : 'Select a node to edit its settings.'}</p>}
+      {node ? (
+        <NodeForm key={node.id} node={node} />
+      ) : (
+        <p>{selected.length > 1 ? `${selected.length} nodes selected.` : 'Select a node to edit its settings.'}</p>
+      )}
     </aside>
   );
 }
@@ -33,18 +39,31 @@ function NodeForm({ node }: { node: CanvasNode }): JSX.Element {
       {info ? <p className="inspector-about">{info.description}</p> : null}
       {warnings ? (
         <ul className="inspector-warnings" aria-label="Warnings">
-          {warnings.map((warning) => <li key={`${warning.code}:${warning.message}`}>{warning.message}</li>)}
+          {warnings.map((warning) => (
+            <li key={`${warning.code}:${warning.message}`}>{warning.message}</li>
+          ))}
         </ul>
       ) : null}
       <form onSubmit={(event) => event.preventDefault()} aria-label="Settings">
         {fields.map((field) => (
-          <FieldControl key={field.name} field={field} value={node.data[field.name]} disabled={readOnly} onCommit={(value) => actions.updateField(node.id, field.name, value)} />
+          <FieldControl
+            key={field.name}
+            field={field}
+            value={node.data[field.name]}
+            disabled={readOnly}
+            onCommit={(value) => actions.updateField(node.id, field.name, value)}
+          />
         ))}
       </form>
       {node.type === 'text' || node.document ? <DocumentEditor node={node} disabled={readOnly} /> : null}
       <ConnectPanel node={node} disabled={readOnly} />
       {node.type === 'webhook-trigger' ? <WebhookPanel nodeId={node.id} /> : null}
-      <button type="button" className="inspector-delete" disabled={readOnly} onClick={() => actions.deleteElements([node.id], [])}>
+      <button
+        type="button"
+        className="inspector-delete"
+        disabled={readOnly}
+        onClick={() => actions.deleteElements([node.id], [])}
+      >
         Delete node
       </button>
     </div>
@@ -59,7 +78,15 @@ function DocumentEditor({ node, disabled }: { node: CanvasNode; disabled: boolea
   return (
     <div className="inspector-field field-document">
       <label htmlFor={`document-${node.id}`}>Document ({node.document?.format ?? 'markdown'})</label>
-      <textarea id={`document-${node.id}`} rows={10} maxLength={200_000} disabled={disabled} value={draft} onChange={(event) => setDraft(event.target.value)} onBlur={() => actions.writeDocument(node.id, draft)} />
+      <textarea
+        id={`document-${node.id}`}
+        rows={10}
+        maxLength={200_000}
+        disabled={disabled}
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        onBlur={() => actions.writeDocument(node.id, draft)}
+      />
     </div>
   );
 }

@@ -8,10 +8,20 @@ export function Notices(): JSX.Element | null {
   const saveState = useEditor((state) => state.session.saveState);
   if (!notice) return null;
   return (
-    <div className={`canvas-notice notice-${notice.kind}`} role={notice.kind === 'info' ? 'status' : 'alert'} data-notice={notice.kind}>
+    <div
+      className={`canvas-notice notice-${notice.kind}`}
+      role={notice.kind === 'info' ? 'status' : 'alert'}
+      data-notice={notice.kind}
+    >
       <p>{notice.text}</p>
-      {saveState === 'failed' || saveState === 'offline' ? <button type="button" onClick={actions.retrySave}>Retry saving</button> : null}
-      <button type="button" onClick={actions.dismissNotice}>Dismiss</button>
+      {saveState === 'failed' || saveState === 'offline' ? (
+        <button type="button" onClick={actions.retrySave}>
+          Retry saving
+        </button>
+      ) : null}
+      <button type="button" onClick={actions.dismissNotice}>
+        Dismiss
+      </button>
     </div>
   );
 }

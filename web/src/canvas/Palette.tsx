@@ -5,15 +5,23 @@ import { useEditor } from './editor-context.ts';
 import type { NodeTypeInfo } from './types.ts';
 
 const CATEGORY_ORDER = ['trigger', 'source', 'transform', 'generation', 'output'];
-const CATEGORY_LABEL: Record<string, string> = { trigger: 'Triggers', source: 'Sources', transform: 'Transforms', generation: 'Generation', output: 'Outputs' };
+const CATEGORY_LABEL: Record<string, string> = {
+  trigger: 'Triggers',
+  source: 'Sources',
+  transform: 'Transforms',
+  generation: 'Generation',
+  output: 'Outputs',
+};
 
 export function Palette(props: { onAdd: (type: string) => void }): JSX.Element {
   const manifest = useEditor((state) => state.manifest);
   const readOnly = useEditor((state) => state.session.readOnly);
   const groups = useMemo(() => {
     const byCategory = new Map<string, NodeTypeInfo[]>();
-    for (const type of manifest?.nodeTypes ?? []) byCategory.set(type.category, [...(byCategory.get(type.category) ?? []), type]);
-    const rank = (category: string) => (CATEGORY_ORDER.includes(category) ? CATEGORY_ORDER.indexOf(category) : CATEGORY_ORDER.length);
+    for (const type of manifest?.nodeTypes ?? [])
+      byCategory.set(type.category, [...(byCategory.get(type.category) ?? []), type]);
+    const rank = (category: string) =>
+      CATEGORY_ORDER.includes(category) ? CATEGORY_ORDER.indexOf(category) : CATEGORY_ORDER.length;
     return [...byCategory].sort(([a], [b]) => rank(a) - rank(b));
   }, [manifest]);
   return (
@@ -34,8 +42,13 @@ export function Palette(props: { onAdd: (type: string) => void }): JSX.Element {
                 >
                   {type.label}
                 </button>
-                <p id={`palette-${type.type}-about`} className={type.available ? 'palette-about' : 'palette-about palette-unavailable'}>
-                  {type.available ? type.description : `Unavailable: ${type.unavailableReason ?? 'this deployment cannot run it'}`}
+                <p
+                  id={`palette-${type.type}-about`}
+                  className={type.available ? 'palette-about' : 'palette-about palette-unavailable'}
+                >
+                  {type.available
+                    ? type.description
+                    : `Unavailable: ${type.unavailableReason ?? 'this deployment cannot run it'}`}
                 </p>
               </li>
             ))}

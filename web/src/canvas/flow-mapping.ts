@@ -35,7 +35,13 @@ export function toFlowEdges(doc: Doc, previous: readonly Edge[]): Edge[] {
   const byId = new Map(previous.map((edge) => [edge.id, edge]));
   return doc.edges.map((edge) => {
     const before = byId.get(edge.id);
-    if (before && before.source === edge.source && before.target === edge.target && before.sourceHandle === edge.sourceHandle && before.targetHandle === edge.targetHandle) {
+    if (
+      before &&
+      before.source === edge.source &&
+      before.target === edge.target &&
+      before.sourceHandle === edge.sourceHandle &&
+      before.targetHandle === edge.targetHandle
+    ) {
       return before;
     }
     return {

@@ -41,12 +41,16 @@ export function layoutPositions(
 }
 
 /** The moves that lay the canvas out; nodes already in place get none. */
-export function layoutOperations(nodes: readonly LayoutNode[], edges: readonly { source: string; target: string }[]): CanvasOperation[] {
+export function layoutOperations(
+  nodes: readonly LayoutNode[],
+  edges: readonly { source: string; target: string }[],
+): CanvasOperation[] {
   const positions = layoutPositions(nodes, edges);
   const ops: CanvasOperation[] = [];
   for (const node of nodes) {
     const next = positions.get(node.id)!;
-    if (next.x !== node.position.x || next.y !== node.position.y) ops.push({ op: 'node/move', nodeId: node.id, position: next });
+    if (next.x !== node.position.x || next.y !== node.position.y)
+      ops.push({ op: 'node/move', nodeId: node.id, position: next });
   }
   return ops;
 }

@@ -30,7 +30,13 @@ export function applyOperation(doc: Doc, op: CanvasOperation): Doc {
   switch (op.op) {
     case 'node/add': {
       if (doc.nodes.some((node) => node.id === op.id)) throw new OperationRefused(`node ${op.id} already exists`);
-      const node: CanvasNode = { id: op.id, type: op.type, position: op.position, data: op.data, ...(op.size ? { size: op.size } : {}) };
+      const node: CanvasNode = {
+        id: op.id,
+        type: op.type,
+        position: op.position,
+        data: op.data,
+        ...(op.size ? { size: op.size } : {}),
+      };
       return { nodes: [...doc.nodes, node], edges: doc.edges };
     }
     case 'node/update': {
@@ -62,11 +68,18 @@ export function applyOperation(doc: Doc, op: CanvasOperation): Doc {
       if (doc.edges.some((edge) => edge.id === op.id)) throw new OperationRefused(`edge ${op.id} already exists`);
       nodeIndex(doc, op.source);
       nodeIndex(doc, op.target);
-      const edge: CanvasEdge = { id: op.id, source: op.source, sourceHandle: op.sourceHandle, target: op.target, targetHandle: op.targetHandle };
+      const edge: CanvasEdge = {
+        id: op.id,
+        source: op.source,
+        sourceHandle: op.sourceHandle,
+        target: op.target,
+        targetHandle: op.targetHandle,
+      };
       return { nodes: doc.nodes, edges: [...doc.edges, edge] };
     }
     case 'edge/delete': {
-      if (!doc.edges.some((edge) => edge.id === op.edgeId)) throw new OperationRefused(`edge ${op.edgeId} is no longer on the canvas`);
+      if (!doc.edges.some((edge) => edge.id === op.edgeId))
+        throw new OperationRefused(`edge ${op.edgeId} is no longer on the canvas`);
       return { nodes: doc.nodes, edges: doc.edges.filter((edge) => edge.id !== op.edgeId) };
     }
   }
@@ -84,7 +97,15 @@ export function inverseOf(doc: Doc, op: CanvasOperation): CanvasOperation[] {
     case 'node/update': {
       const node = doc.nodes[nodeIndex(doc, op.nodeId)]!;
       // Replace, not merge: merging the old data back would keep fields the update added.
-      return [{ op: 'node/update', nodeId: node.id, ...(op.type !== undefined ? { type: node.type } : {}), data: node.data, merge: false }];
+      return [
+        {
+          op: 'node/update',
+          nodeId: node.id,
+          ...(op.type !== undefined ? { type: node.type } : {}),
+          data: node.data,
+          merge: false,
+        },
+      ];
     }
     case 'node/document-write': {
       const node = doc.nodes[nodeIndex(doc, op.nodeId)]!;
@@ -101,9 +122,22 @@ export function inverseOf(doc: Doc, op: CanvasOperation): CanvasOperation[] {
     case 'node/delete': {
       const node = doc.nodes[nodeIndex(doc, op.nodeId)]!;
       const restore: CanvasOperation[] = [
-        { op: 'node/add', id: node.id, type: node.type, position: node.position, data: node.data, ...(node.size ? { size: node.size } : {}) },
+        {
+          op: 'node/add',
+          id: node.id,
+          type: node.type,
+          position: node.position,
+          data: node.data,
+          ...(node.size ? { size: node.size } : {}),
+        },
       ];
-      if (node.document) restore.push({ op: 'node/document-write', nodeId: node.id, content: node.document.content, format: node.document.format });
+      if (node.document)
+        restore.push({
+          op: 'node/document-write',
+          nodeId: node.id,
+          content: node.document.content,
+          format: node.document.format,
+        });
       for (const edge of doc.edges) {
         if (edge.source === node.id || edge.target === node.id) restore.push(edgeAdd(edge));
       }
@@ -120,7 +154,14 @@ export function inverseOf(doc: Doc, op: CanvasOperation): CanvasOperation[] {
 }
 
 function edgeAdd(edge: CanvasEdge): CanvasOperation {
-  return { op: 'edge/add', id: edge.id, source: edge.source, sourceHandle: edge.sourceHandle, target: edge.target, targetHandle: edge.targetHandle };
+  return {
+    op: 'edge/add',
+    id: edge.id,
+    source: edge.source,
+    sourceHandle: edge.sourceHandle,
+    target: edge.target,
+    targetHandle: edge.targetHandle,
+  };
 }
 
 /**

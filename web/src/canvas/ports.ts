@@ -45,7 +45,8 @@ export interface GraphView {
 /** Why `attempt` cannot become an edge, in words a person can act on; null when it fits. */
 export function connectionProblem(index: ManifestIndex, graph: GraphView, attempt: ConnectionAttempt): string | null {
   const { source, target } = attempt;
-  if (!source || !target || !attempt.sourceHandle || !attempt.targetHandle) return 'Connect an output port to an input port.';
+  if (!source || !target || !attempt.sourceHandle || !attempt.targetHandle)
+    return 'Connect an output port to an input port.';
   const sourceType = graph.nodeType(source);
   const targetType = graph.nodeType(target);
   if (!sourceType || !targetType) return 'One end of the connection is not on this canvas.';
@@ -57,12 +58,17 @@ export function connectionProblem(index: ManifestIndex, graph: GraphView, attemp
   if (!index.feeds.get(input.type)?.has(output.type)) {
     return `${output.label} gives ${output.type}, but ${input.label} of ${label(index, targetType)} accepts ${describeFeeds(index, input.type)}.`;
   }
-  const sameEnds = (edge: GraphView['edges'][number]) => edge.target === target && edge.targetHandle === attempt.targetHandle;
-  if (graph.edges.some((edge) => sameEnds(edge) && edge.source === source && edge.sourceHandle === attempt.sourceHandle)) {
+  const sameEnds = (edge: GraphView['edges'][number]) =>
+    edge.target === target && edge.targetHandle === attempt.targetHandle;
+  if (
+    graph.edges.some((edge) => sameEnds(edge) && edge.source === source && edge.sourceHandle === attempt.sourceHandle)
+  ) {
     return 'These ports are already connected.';
   }
-  if (!input.multiple && graph.edges.some(sameEnds)) return `${input.label} of ${label(index, targetType)} already has a connection and takes only one.`;
-  if (source === target || reaches(graph, target, source)) return 'This connection would make a loop; a canvas must flow one way.';
+  if (!input.multiple && graph.edges.some(sameEnds))
+    return `${input.label} of ${label(index, targetType)} already has a connection and takes only one.`;
+  if (source === target || reaches(graph, target, source))
+    return 'This connection would make a loop; a canvas must flow one way.';
   return null;
 }
 

@@ -80,7 +80,9 @@ function skipTimestamps(this: unknown, key: string, value: unknown): unknown {
   if (IGNORED.has(key)) return undefined;
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     // Key order differs between the server's answer and local edits; sort so equal means equal.
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)),
+    );
   }
   return value;
 }

@@ -28,9 +28,18 @@ export function formFields(schema: JsonSchema | undefined): FormField[] {
     const base = { name, label: humanize(name), ...(prop.description ? { description: prop.description } : {}) };
     if (Array.isArray(prop.enum)) fields.push({ ...base, kind: 'select', options: prop.enum.map(String) });
     else if (prop.type === 'string') {
-      fields.push({ ...base, kind: (prop.maxLength ?? Infinity) > TEXTAREA_FROM ? 'textarea' : 'text', ...(prop.maxLength ? { maxLength: prop.maxLength } : {}) });
+      fields.push({
+        ...base,
+        kind: (prop.maxLength ?? Infinity) > TEXTAREA_FROM ? 'textarea' : 'text',
+        ...(prop.maxLength ? { maxLength: prop.maxLength } : {}),
+      });
     } else if (prop.type === 'number' || prop.type === 'integer') {
-      fields.push({ ...base, kind: prop.type, ...(prop.minimum !== undefined ? { minimum: prop.minimum } : {}), ...(prop.maximum !== undefined ? { maximum: prop.maximum } : {}) });
+      fields.push({
+        ...base,
+        kind: prop.type,
+        ...(prop.minimum !== undefined ? { minimum: prop.minimum } : {}),
+        ...(prop.maximum !== undefined ? { maximum: prop.maximum } : {}),
+      });
     } else if (prop.type === 'boolean') fields.push({ ...base, kind: 'checkbox' });
     else fields.push({ ...base, kind: 'json' });
   }
@@ -40,11 +49,16 @@ export function formFields(schema: JsonSchema | undefined): FormField[] {
 /** An optional field may come as `anyOf: [X, {type: null}]`; the form edits X. */
 function unwrap(schema: JsonSchema): JsonSchema {
   const choices = schema.anyOf?.filter((choice) => choice.type !== 'null');
-  return choices && choices.length === 1 ? { ...choices[0]!, description: schema.description ?? choices[0]!.description } : schema;
+  return choices && choices.length === 1
+    ? { ...choices[0]!, description: schema.description ?? choices[0]!.description }
+    : schema;
 }
 
 function humanize(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -61,9 +75,12 @@ export function parseFieldValue(field: FormField, raw: string | boolean): unknow
     case 'integer': {
       const value = Number(text);
       if (!Number.isFinite(value)) return new Error(`${field.label} must be a number`);
-      if (field.kind === 'integer' && !Number.isInteger(value)) return new Error(`${field.label} must be a whole number`);
-      if (field.minimum !== undefined && value < field.minimum) return new Error(`${field.label} must be at least ${field.minimum}`);
-      if (field.maximum !== undefined && value > field.maximum) return new Error(`${field.label} must be at most ${field.maximum}`);
+      if (field.kind === 'integer' && !Number.isInteger(value))
+        return new Error(`${field.label} must be a whole number`);
+      if (field.minimum !== undefined && value < field.minimum)
+        return new Error(`${field.label} must be at least ${field.minimum}`);
+      if (field.maximum !== undefined && value > field.maximum)
+        return new Error(`${field.label} must be at most ${field.maximum}`);
       return value;
     }
     case 'json':
@@ -73,13 +90,18 @@ export function parseFieldValue(field: FormField, raw: string | boolean): unknow
         return new Error(`${field.label} must be valid JSON`);
       }
     default:
-      if (field.maxLength !== undefined && text.length > field.maxLength) return new Error(`${field.label} is longer than ${field.maxLength} characters`);
+      if (field.maxLength !== undefined && text.length > field.maxLength)
+        return new Error(`${field.label} is longer than ${field.maxLength} characters`);
       return text;
   }
 }
 
 /** The node/update data for one field's change: merge a value, or replace the data without the field to clear it. */
-export function dataChange(current: Record<string, unknown>, name: string, value: unknown): { data: Record<string, unknown>; merge: boolean } {
+export function dataChange(
+  current: Record<string, unknown>,
+  name: string,
+  value: unknown,
+): { data: Record<string, unknown>; merge: boolean } {
   if (value !== undefined) return { data: { [name]: value }, merge: true };
   const { [name]: _cleared, ...rest } = current;
   return { data: rest, merge: false };

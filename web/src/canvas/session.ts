@@ -36,7 +36,13 @@ const RETRY_DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000];
 
 const isConflict = (error: unknown) => error instanceof ToolError && error.status === 409;
 /** The server refused the edit itself (bad data, missing node): retrying the same edit cannot help. */
-const isRefusal = (error: unknown) => error instanceof ToolError && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429;
+const isRefusal = (error: unknown) =>
+  error instanceof ToolError &&
+  error.status !== undefined &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 408 &&
+  error.status !== 429;
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export class CanvasSession {
@@ -49,7 +55,14 @@ export class CanvasSession {
   private conflictsInARow = 0;
   private failuresInARow = 0;
   private disposed = false;
-  private snapshot: SessionSnapshot = { doc: { nodes: [], edges: [] }, canvas: null, version: 0, saveState: 'loading', notice: null, readOnly: false };
+  private snapshot: SessionSnapshot = {
+    doc: { nodes: [], edges: [] },
+    canvas: null,
+    version: 0,
+    saveState: 'loading',
+    notice: null,
+    readOnly: false,
+  };
   private readonly listeners = new Set<(snapshot: SessionSnapshot) => void>();
 
   constructor(
@@ -70,7 +83,14 @@ export class CanvasSession {
   async load(): Promise<void> {
     const canvas = await this.tools.call<Canvas>('get_canvas', { canvasId: this.canvasId });
     this.confirmed = { nodes: canvas.nodes, edges: canvas.edges };
-    this.update({ canvas, version: canvas.version, doc: this.confirmed, saveState: 'saved', readOnly: canvas.archived, notice: canvas.archived ? { kind: 'info', text: 'This canvas is archived; restore it to edit.' } : null });
+    this.update({
+      canvas,
+      version: canvas.version,
+      doc: this.confirmed,
+      saveState: 'saved',
+      readOnly: canvas.archived,
+      notice: canvas.archived ? { kind: 'info', text: 'This canvas is archived; restore it to edit.' } : null,
+    });
   }
 
   /** Shows `ops` at once and queues them for saving; throws OperationRefused if they do not fit the document. */
@@ -112,7 +132,13 @@ export class CanvasSession {
     } catch (error) {
       await this.recover(error);
     }
-    if (this.pending.length > 0 && this.timer === undefined && this.snapshot.saveState !== 'offline' && this.snapshot.saveState !== 'failed') this.schedule(0);
+    if (
+      this.pending.length > 0 &&
+      this.timer === undefined &&
+      this.snapshot.saveState !== 'offline' &&
+      this.snapshot.saveState !== 'failed'
+    )
+      this.schedule(0);
   }
 
   /** Retry after the editor gave up (too many conflicts in a row); pending edits are still held. */
@@ -151,8 +177,14 @@ export class CanvasSession {
       this.pending = rebased.kept;
       this.confirmed = { nodes: fresh.nodes, edges: fresh.edges };
       const parts = [`This canvas was changed elsewhere (now version ${fresh.version}); it was reloaded.`];
-      if (rebased.kept.length > 0) parts.push(`Your ${rebased.kept.length} unsaved edit${rebased.kept.length === 1 ? ' was' : 's were'} re-applied on top.`);
-      if (rebased.dropped.length > 0) parts.push(`Could not re-apply: ${rebased.dropped.map((entry) => `${describeOperation(entry.op)} (${entry.reason})`).join('; ')}.`);
+      if (rebased.kept.length > 0)
+        parts.push(
+          `Your ${rebased.kept.length} unsaved edit${rebased.kept.length === 1 ? ' was' : 's were'} re-applied on top.`,
+        );
+      if (rebased.dropped.length > 0)
+        parts.push(
+          `Could not re-apply: ${rebased.dropped.map((entry) => `${describeOperation(entry.op)} (${entry.reason})`).join('; ')}.`,
+        );
       const stuck = this.conflictsInARow >= MAX_CONFLICT_RETRIES;
       if (stuck) parts.push('Saving paused after repeated conflicts; choose Retry to save again.');
       if (fresh.archived) parts.push('The canvas is now archived; restore it to edit.');
@@ -181,7 +213,10 @@ export class CanvasSession {
       this.update({
         doc: reconcile(this.snapshot.doc, rebased.doc),
         saveState: this.pending.length > 0 ? 'pending' : 'saved',
-        notice: { kind: 'error', text: `Not saved: ${sent.map(describeOperation).join(', ')}: ${messageOf(error)}. The canvas shows what was saved.` },
+        notice: {
+          kind: 'error',
+          text: `Not saved: ${sent.map(describeOperation).join(', ')}: ${messageOf(error)}. The canvas shows what was saved.`,
+        },
       });
       return;
     }
@@ -192,7 +227,13 @@ export class CanvasSession {
   private offline(error: unknown): void {
     const delay = RETRY_DELAYS_MS[Math.min(this.failuresInARow, RETRY_DELAYS_MS.length - 1)]!;
     this.failuresInARow++;
-    this.update({ saveState: 'offline', notice: { kind: 'offline', text: `Not saved yet (${messageOf(error)}); your edits are kept and saving retries in ${Math.round(delay / 1000)} s.` } });
+    this.update({
+      saveState: 'offline',
+      notice: {
+        kind: 'offline',
+        text: `Not saved yet (${messageOf(error)}); your edits are kept and saving retries in ${Math.round(delay / 1000)} s.`,
+      },
+    });
     this.schedule(delay);
   }
 
@@ -200,7 +241,12 @@ export class CanvasSession {
     this.confirmed = { nodes: canvas.nodes, edges: canvas.edges };
     const rebased = rebase(this.confirmed, this.pending);
     this.pending = rebased.kept;
-    this.update({ canvas, version, doc: reconcile(this.snapshot.doc, rebased.doc), saveState: this.pending.length > 0 ? 'pending' : 'saved' });
+    this.update({
+      canvas,
+      version,
+      doc: reconcile(this.snapshot.doc, rebased.doc),
+      saveState: this.pending.length > 0 ? 'pending' : 'saved',
+    });
   }
 
   private schedule(delayMs: number): void {

@@ -1,7 +1,14 @@
 // One zustand store per open editor: the session's document as React Flow nodes and edges, the
 // manifest, warnings, selection and the undo log. Components read narrow slices of it; edits go
 // through `actions`, which turn every change into canvas operations for the session to save.
-import { applyEdgeChanges, applyNodeChanges, type Connection, type Edge, type EdgeChange, type NodeChange } from '@xyflow/react';
+import {
+  applyEdgeChanges,
+  applyNodeChanges,
+  type Connection,
+  type Edge,
+  type EdgeChange,
+  type NodeChange,
+} from '@xyflow/react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { ToolClient } from '../mcp/tools.ts';
 import { toFlowEdges, toFlowNodes, type FlowNode } from './flow-mapping.ts';
@@ -58,7 +65,12 @@ export function createEditor(canvasId: string, tools: ToolClient) {
     const state = store.getState();
     if (snapshot.doc === state.session.doc) return store.setState({ session: snapshot });
     const nodes = toFlowNodes(snapshot.doc, state.nodes);
-    store.setState({ session: snapshot, nodes, edges: toFlowEdges(snapshot.doc, state.edges), selectedNodeIds: selectedIds(nodes, state.selectedNodeIds) });
+    store.setState({
+      session: snapshot,
+      nodes,
+      edges: toFlowEdges(snapshot.doc, state.edges),
+      selectedNodeIds: selectedIds(nodes, state.selectedNodeIds),
+    });
   });
 
   function scheduleWarnings() {
@@ -98,12 +110,21 @@ export function createEditor(canvasId: string, tools: ToolClient) {
     if (!step) return;
     try {
       session.edit(step.ops);
-      store.setState({ history: step.history, status: `${direction === 'undo' ? 'Undid' : 'Redid'} ${step.entry.label.toLowerCase()}` });
+      store.setState({
+        history: step.history,
+        status: `${direction === 'undo' ? 'Undid' : 'Redid'} ${step.entry.label.toLowerCase()}`,
+      });
     } catch (error) {
       if (!(error instanceof OperationRefused) && !state.session.readOnly) throw error;
       // The canvas moved on (an edit elsewhere removed what this step touches): drop the step, say so.
-      const history = direction === 'undo' ? { ...step.history, redo: step.history.redo.slice(0, -1) } : { ...step.history, undo: step.history.undo.slice(0, -1) };
-      store.setState({ history, status: `Cannot ${direction} ${step.entry.label.toLowerCase()}: ${error instanceof Error ? error.message : String(error)}` });
+      const history =
+        direction === 'undo'
+          ? { ...step.history, redo: step.history.redo.slice(0, -1) }
+          : { ...step.history, undo: step.history.undo.slice(0, -1) };
+      store.setState({
+        history,
+        status: `Cannot ${direction} ${step.entry.label.toLowerCase()}: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
@@ -131,20 +152,29 @@ export function createEditor(canvasId: string, tools: ToolClient) {
       const state = store.getState();
       const nodes = applyNodeChanges(kept, state.nodes);
       const selectionChanged = kept.some((change) => change.type === 'select');
-      store.setState({ nodes, ...(selectionChanged ? { selectedNodeIds: selectedIds(nodes, state.selectedNodeIds) } : {}) });
+      store.setState({
+        nodes,
+        ...(selectionChanged ? { selectedNodeIds: selectedIds(nodes, state.selectedNodeIds) } : {}),
+      });
       // A position change with dragging false ends a drag or is a keyboard move: that is the edit.
       const moves: CanvasOperation[] = [];
       for (const change of kept) {
         if (change.type !== 'position' || change.dragging !== false || !change.position) continue;
         const node = nodes.find((candidate) => candidate.id === change.id);
         const position = round(change.position);
-        if (node && (node.data.node.position.x !== position.x || node.data.node.position.y !== position.y)) moves.push({ op: 'node/move', nodeId: change.id, position });
+        if (node && (node.data.node.position.x !== position.x || node.data.node.position.y !== position.y))
+          moves.push({ op: 'node/move', nodeId: change.id, position });
       }
       if (moves.length > 0) perform(moves.length === 1 ? 'Move' : `Move ${moves.length} nodes`, moves);
     },
 
     onEdgesChange(changes: EdgeChange[]) {
-      store.setState((state) => ({ edges: applyEdgeChanges(changes.filter((change) => change.type !== 'remove'), state.edges) }));
+      store.setState((state) => ({
+        edges: applyEdgeChanges(
+          changes.filter((change) => change.type !== 'remove'),
+          state.edges,
+        ),
+      }));
     },
 
     deleteElements(nodeIds: readonly string[], edgeIds: readonly string[]) {
@@ -158,12 +188,18 @@ export function createEditor(canvasId: string, tools: ToolClient) {
       }
       for (const nodeId of nodeIds) ops.push({ op: 'node/delete', nodeId });
       const count = nodeIds.length + ops.filter((op) => op.op === 'edge/delete').length;
-      perform(count === 1 ? (nodeIds.length === 1 ? 'Delete node' : 'Delete connection') : `Delete ${count} items`, ops);
+      perform(
+        count === 1 ? (nodeIds.length === 1 ? 'Delete node' : 'Delete connection') : `Delete ${count} items`,
+        ops,
+      );
     },
 
     deleteSelection() {
       const state = store.getState();
-      actions.deleteElements(state.selectedNodeIds, state.edges.filter((edge) => edge.selected).map((edge) => edge.id));
+      actions.deleteElements(
+        state.selectedNodeIds,
+        state.edges.filter((edge) => edge.selected).map((edge) => edge.id),
+      );
     },
 
     isValidConnection: (connection: Connection | Edge) => problemFor(connection) === null,
@@ -176,9 +212,19 @@ export function createEditor(canvasId: string, tools: ToolClient) {
         return false;
       }
       const ok = perform('Connect', [
-        { op: 'edge/add', id: newId('edge'), source: connection.source, sourceHandle: connection.sourceHandle!, target: connection.target, targetHandle: connection.targetHandle! },
+        {
+          op: 'edge/add',
+          id: newId('edge'),
+          source: connection.source,
+          sourceHandle: connection.sourceHandle!,
+          target: connection.target,
+          targetHandle: connection.targetHandle!,
+        },
       ]);
-      if (ok) store.setState({ status: `Connected ${connection.source} ${connection.sourceHandle} to ${connection.target} ${connection.targetHandle}` });
+      if (ok)
+        store.setState({
+          status: `Connected ${connection.source} ${connection.sourceHandle} to ${connection.target} ${connection.targetHandle}`,
+        });
       return ok;
     },
 
@@ -202,16 +248,21 @@ export function createEditor(canvasId: string, tools: ToolClient) {
     writeDocument(nodeId: string, content: string) {
       const node = store.getState().session.doc.nodes.find((candidate) => candidate.id === nodeId);
       if (!node || (node.document?.content ?? '') === content) return;
-      perform('Edit document', [{ op: 'node/document-write', nodeId, content, format: node.document?.format ?? 'markdown' }]);
+      perform('Edit document', [
+        { op: 'node/document-write', nodeId, content, format: node.document?.format ?? 'markdown' },
+      ]);
     },
 
     resize(nodeId: string, box: Position & Size) {
       const node = store.getState().session.doc.nodes.find((candidate) => candidate.id === nodeId);
       if (!node) return;
-      const ops: CanvasOperation[] = [{ op: 'node/resize', nodeId, size: { width: Math.round(box.width), height: Math.round(box.height) } }];
+      const ops: CanvasOperation[] = [
+        { op: 'node/resize', nodeId, size: { width: Math.round(box.width), height: Math.round(box.height) } },
+      ];
       const position = round(box);
       // Resizing from the left or top edge moves the corner too.
-      if (position.x !== node.position.x || position.y !== node.position.y) ops.push({ op: 'node/move', nodeId, position });
+      if (position.x !== node.position.x || position.y !== node.position.y)
+        ops.push({ op: 'node/move', nodeId, position });
       perform('Resize', ops);
     },
 
@@ -220,18 +271,24 @@ export function createEditor(canvasId: string, tools: ToolClient) {
       const measured = new Map(nodes.map((node) => [node.id, node.measured]));
       const layoutNodes = snapshot.doc.nodes.map((node) => {
         const seen = measured.get(node.id);
-        const size = node.size ?? (seen?.width && seen.height ? { width: seen.width, height: seen.height } : FALLBACK_SIZE);
+        const size =
+          node.size ?? (seen?.width && seen.height ? { width: seen.width, height: seen.height } : FALLBACK_SIZE);
         return { id: node.id, position: node.position, size };
       });
       const ops = layoutOperations(layoutNodes, snapshot.doc.edges);
       perform('Auto-layout', ops);
-      store.setState({ status: ops.length > 0 ? `Laid out ${ops.length} node${ops.length === 1 ? '' : 's'}` : 'The layout is already tidy' });
+      store.setState({
+        status:
+          ops.length > 0 ? `Laid out ${ops.length} node${ops.length === 1 ? '' : 's'}` : 'The layout is already tidy',
+      });
     },
 
     /** Selects one node (and nothing else), e.g. the node just added, so the inspector shows it. */
     select(nodeId: string) {
       store.setState((state) => {
-        const nodes = state.nodes.map((node) => ((node.selected ?? false) === (node.id === nodeId) ? node : { ...node, selected: node.id === nodeId }));
+        const nodes = state.nodes.map((node) =>
+          (node.selected ?? false) === (node.id === nodeId) ? node : { ...node, selected: node.id === nodeId },
+        );
         const edges = state.edges.map((edge) => (edge.selected ? { ...edge, selected: false } : edge));
         return { nodes, edges, selectedNodeIds: selectedIds(nodes, state.selectedNodeIds) };
       });

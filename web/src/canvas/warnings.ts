@@ -30,7 +30,12 @@ export function probeEdge(index: ManifestIndex, doc: Doc, budget = 5000): EdgeEn
 }
 
 /** Warnings by node id; an empty map when the canvas has none, null when they could not be asked for. */
-export async function fetchWarnings(tools: ToolClient, canvasId: string, index: ManifestIndex, doc: Doc): Promise<Map<string, CanvasWarning[]> | null> {
+export async function fetchWarnings(
+  tools: ToolClient,
+  canvasId: string,
+  index: ManifestIndex,
+  doc: Doc,
+): Promise<Map<string, CanvasWarning[]> | null> {
   const state = await tools.call<{ warnings?: CanvasWarning[] }>('get_canvas', { canvasId });
   if (Array.isArray(state.warnings)) return groupWarnings(state.warnings);
   const edge = probeEdge(index, doc);

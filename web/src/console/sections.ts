@@ -12,7 +12,12 @@ export interface ConsoleSection {
 }
 
 /** `load` imports the section's module; `name` is the component it exports. */
-function section(id: string, title: string, load: () => Promise<Record<string, ComponentType>>, name: string): ConsoleSection {
+function section(
+  id: string,
+  title: string,
+  load: () => Promise<Record<string, ComponentType>>,
+  name: string,
+): ConsoleSection {
   return { id, title, screen: lazy(() => load().then((module) => ({ default: module[name]! }))) };
 }
 

@@ -32,13 +32,22 @@ export class GatewayClient implements ToolClient {
       throw toToolError(error, name);
     }
     if (result.isError) {
-      const text = (result.content as { type: string; text?: string }[]).map((block) => block.text ?? '').join(' ').trim() || `${name} failed`;
+      const text =
+        (result.content as { type: string; text?: string }[])
+          .map((block) => block.text ?? '')
+          .join(' ')
+          .trim() || `${name} failed`;
       const status = statusOfToolError(text);
       const scope = status === 403 ? missingScope(text) : undefined;
-      throw new ToolError(scope ? `You do not have permission for this (it needs the ${scope} scope, which your role or sign-in does not include).` : text, {
-        ...(status !== undefined ? { status } : {}),
-        ...(scope ? { code: 'missing-scope', details: { scope, message: text } } : {}),
-      });
+      throw new ToolError(
+        scope
+          ? `You do not have permission for this (it needs the ${scope} scope, which your role or sign-in does not include).`
+          : text,
+        {
+          ...(status !== undefined ? { status } : {}),
+          ...(scope ? { code: 'missing-scope', details: { scope, message: text } } : {}),
+        },
+      );
     }
     return result.structuredContent as T;
   }
@@ -56,7 +65,9 @@ export class GatewayClient implements ToolClient {
         // The default (Ajv) compiles validators with new Function, which the CSP forbids.
         { jsonSchemaValidator: new CfWorkerJsonSchemaValidator() },
       );
-      const transport = new StreamableHTTPClientTransport(this.endpoint, { fetch: (url, init) => this.authorizedFetch(url, init) });
+      const transport = new StreamableHTTPClientTransport(this.endpoint, {
+        fetch: (url, init) => this.authorizedFetch(url, init),
+      });
       try {
         await client.connect(transport);
       } catch (error) {
@@ -74,7 +85,8 @@ export class GatewayClient implements ToolClient {
   private async authorizedFetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
     // The gateway is stateless and always answers the optional GET stream with 405 (docs/gateway.md,
     // Transport); answering it here saves a round trip per connection and a red line in the console.
-    if ((init.method ?? 'GET').toUpperCase() === 'GET') return new Response(null, { status: 405, headers: { allow: 'POST, OPTIONS' } });
+    if ((init.method ?? 'GET').toUpperCase() === 'GET')
+      return new Response(null, { status: 405, headers: { allow: 'POST, OPTIONS' } });
     const send = async (token: string) => {
       const headers = new Headers(init.headers);
       headers.set('authorization', `Bearer ${token}`);
@@ -90,14 +102,21 @@ function toToolError(error: unknown, name: string): Error {
   if (error instanceof ToolError || error instanceof SignInError) return error;
   // fetch rejects with a TypeError when the network is gone or the server does not answer.
   if (error instanceof TypeError) {
-    return new ToolError('Lost connection to the service. Check that it is running and your network, then try again.', { code: OFFLINE });
+    return new ToolError('Lost connection to the service. Check that it is running and your network, then try again.', {
+      code: OFFLINE,
+    });
   }
   if (error instanceof StreamableHTTPError) {
     if (error.code === 401) return new SignInError('Your session ended. Sign in again.');
     if (error.code === 403) {
-      return new ToolError('The service refused this page’s origin (403). The app must be opened at the address the service is configured for (PUBLIC_APP_URL).', { status: 403 });
+      return new ToolError(
+        'The service refused this page’s origin (403). The app must be opened at the address the service is configured for (PUBLIC_APP_URL).',
+        { status: 403 },
+      );
     }
-    return new ToolError(`The service answered ${error.code ?? 'an error'} to ${name}: ${error.message}`, { ...(error.code !== undefined ? { status: error.code } : {}) });
+    return new ToolError(`The service answered ${error.code ?? 'an error'} to ${name}: ${error.message}`, {
+      ...(error.code !== undefined ? { status: error.code } : {}),
+    });
   }
   if (error instanceof McpError) return new ToolError(error.message, { status: 500, code: String(error.code) });
   return new ToolError(error instanceof Error ? error.message : String(error));

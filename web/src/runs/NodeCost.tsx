@@ -16,7 +16,11 @@ export function NodeCost(props: { node: CanvasNode }): JSX.Element | null {
   const running = useRun((state) => state.current?.nodes[props.node.id] !== undefined);
   if (!metered || running) return null;
   return (
-    <p className="node-cost" data-testid="node-cost" {...(estimate?.credits != null ? { 'data-estimate': String(estimate.credits) } : {})}>
+    <p
+      className="node-cost"
+      data-testid="node-cost"
+      {...(estimate?.credits != null ? { 'data-estimate': String(estimate.credits) } : {})}
+    >
       {estimateText(estimate, lastCharge)}
     </p>
   );

@@ -18,7 +18,11 @@ export function NodeRunBadge(props: { nodeId: string }): JSX.Element | null {
       <span className={`run-badge tone-${view.tone}`}>{view.label}</span>
       {charged !== undefined ? <span className="node-run-charge"> · charged {charged} credits</span> : null}
       {error ? <p className="node-run-error">{error}</p> : null}
-      {preview ? <p className="node-run-output" data-testid="node-output">{preview}</p> : null}
+      {preview ? (
+        <p className="node-run-output" data-testid="node-output">
+          {preview}
+        </p>
+      ) : null}
     </div>
   );
 }

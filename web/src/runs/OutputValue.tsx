@@ -19,7 +19,11 @@ export function OutputValue(props: { value: unknown; label: string }): JSX.Eleme
         </details>
       );
     case 'blob':
-      return <a href={shown.url} target="_blank" rel="noreferrer">Download the value{shown.bytes ? ` (${Math.round(shown.bytes / 1024)} KB)` : ''}</a>;
+      return (
+        <a href={shown.url} target="_blank" rel="noreferrer">
+          Download the value{shown.bytes ? ` (${Math.round(shown.bytes / 1024)} KB)` : ''}
+        </a>
+      );
     case 'url':
       return <Media media={shown.media} url={shown.url} label={props.label} />;
     case 'asset':
@@ -27,7 +31,12 @@ export function OutputValue(props: { value: unknown; label: string }): JSX.Eleme
   }
 }
 
-function AssetMedia(props: { assetId: string; media: 'image' | 'audio' | 'video' | 'other'; label: string; name?: string }): JSX.Element {
+function AssetMedia(props: {
+  assetId: string;
+  media: 'image' | 'audio' | 'video' | 'other';
+  label: string;
+  name?: string;
+}): JSX.Element {
   const actions = useRunActions();
   const url = useRun((state) => state.media[props.assetId]);
   useEffect(() => void actions?.resolveMedia(props.assetId), [actions, props.assetId]);
@@ -38,6 +47,7 @@ function AssetMedia(props: { assetId: string; media: 'image' | 'audio' | 'video'
 
 function Media(props: { media: 'image' | 'audio' | 'video'; url: string; label: string }): JSX.Element {
   if (props.media === 'image') return <img className="run-output-image" src={props.url} alt={props.label} />;
-  if (props.media === 'audio') return <audio className="run-output-audio" controls preload="metadata" src={props.url} aria-label={props.label} />;
+  if (props.media === 'audio')
+    return <audio className="run-output-audio" controls preload="metadata" src={props.url} aria-label={props.label} />;
   return <video className="run-output-video" controls preload="metadata" src={props.url} aria-label={props.label} />;
 }

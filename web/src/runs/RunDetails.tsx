@@ -7,7 +7,10 @@ import { useRun, useRunActions } from './run-context.ts';
 import { titleOf } from './RunForm.tsx';
 import { executionStatusView, failedNodeId, isTerminal } from './status.ts';
 
-export function RunDetails(props: { nodes: readonly CanvasNode[]; typeLabels?: ReadonlyMap<string, string> }): JSX.Element | null {
+export function RunDetails(props: {
+  nodes: readonly CanvasNode[];
+  typeLabels?: ReadonlyMap<string, string>;
+}): JSX.Element | null {
   const actions = useRunActions();
   const current = useRun((state) => state.current);
   const timeline = useRun((state) => state.timeline);
@@ -22,14 +25,35 @@ export function RunDetails(props: { nodes: readonly CanvasNode[]; typeLabels?: R
   };
   const produced = Object.entries(current.outputs ?? {}).filter(([, ports]) => ports && Object.keys(ports).length > 0);
   return (
-    <section className="run-details" aria-label="Run" data-execution-id={current.executionId} data-run-status={current.status}>
+    <section
+      className="run-details"
+      aria-label="Run"
+      data-execution-id={current.executionId}
+      data-run-status={current.status}
+    >
       <h3>
         Run <code>{current.executionId}</code>: <span className={`run-badge tone-${view.tone}`}>{view.label}</span>
       </h3>
-      {current.error?.message ? <p className="node-run-error" role="alert">{current.error.message}</p> : null}
+      {current.error?.message ? (
+        <p className="node-run-error" role="alert">
+          {current.error.message}
+        </p>
+      ) : null}
       <div className="run-actions">
-        <button type="button" onClick={() => void actions.cancel()} disabled={isTerminal(current.status) || busy !== null}>Cancel run</button>
-        <button type="button" onClick={() => void actions.replay()} disabled={!isTerminal(current.status) || busy !== null}>Run again</button>
+        <button
+          type="button"
+          onClick={() => void actions.cancel()}
+          disabled={isTerminal(current.status) || busy !== null}
+        >
+          Cancel run
+        </button>
+        <button
+          type="button"
+          onClick={() => void actions.replay()}
+          disabled={!isTerminal(current.status) || busy !== null}
+        >
+          Run again
+        </button>
         <button type="button" onClick={() => void actions.redrive()} disabled={!failedAt || busy !== null}>
           {failedAt ? `Resume from ${nameOf(failedAt)}` : 'Resume from the failed node'}
         </button>
@@ -41,7 +65,9 @@ export function RunDetails(props: { nodes: readonly CanvasNode[]; typeLabels?: R
             <div key={nodeId} className="run-output" data-node-id={nodeId}>
               {Object.entries(ports).map(([port, value]) => (
                 <div key={port}>
-                  <p className="run-output-label">{nameOf(nodeId)} · {port}</p>
+                  <p className="run-output-label">
+                    {nameOf(nodeId)} · {port}
+                  </p>
                   <OutputValue value={value} label={`${nameOf(nodeId)} ${port}`} />
                 </div>
               ))}

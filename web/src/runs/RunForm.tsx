@@ -7,7 +7,12 @@ import { useRun, useRunActions } from './run-context.ts';
 
 const TRIGGER_TYPES: ReadonlySet<string> = new Set(['prompt', 'webhook-trigger']);
 
-export function RunForm(props: { nodes: readonly CanvasNode[]; typeLabels?: ReadonlyMap<string, string>; disabled: boolean; beforeRun: () => Promise<void> }): JSX.Element {
+export function RunForm(props: {
+  nodes: readonly CanvasNode[];
+  typeLabels?: ReadonlyMap<string, string>;
+  disabled: boolean;
+  beforeRun: () => Promise<void>;
+}): JSX.Element {
   const actions = useRunActions();
   const busy = useRun((state) => state.busy);
   const triggers = props.nodes.filter((node) => TRIGGER_TYPES.has(node.type));
@@ -40,21 +45,37 @@ export function RunForm(props: { nodes: readonly CanvasNode[]; typeLabels?: Read
     await actions.start(trigger.id, inputs);
   };
 
-  if (triggers.length === 0) return <p className="run-hint">Add a Prompt or Webhook trigger node to run this canvas.</p>;
+  if (triggers.length === 0)
+    return <p className="run-hint">Add a Prompt or Webhook trigger node to run this canvas.</p>;
   if (!open) {
     return (
-      <button type="button" className="run-button" disabled={props.disabled || busy !== null} onClick={() => setOpen(true)} aria-haspopup="true">
+      <button
+        type="button"
+        className="run-button"
+        disabled={props.disabled || busy !== null}
+        onClick={() => setOpen(true)}
+        aria-haspopup="true"
+      >
         {busy === 'starting' ? 'Starting…' : 'Run…'}
       </button>
     );
   }
   return (
-    <form className="run-form" aria-label="Run inputs" onSubmit={(event) => void submit(event)} onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}>
+    <form
+      className="run-form"
+      aria-label="Run inputs"
+      onSubmit={(event) => void submit(event)}
+      onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
+    >
       {triggers.length > 1 ? (
         <div className="inspector-field">
           <label htmlFor={`${id}-trigger`}>Start from</label>
           <select id={`${id}-trigger`} value={trigger?.id} onChange={(event) => setTriggerId(event.target.value)}>
-            {triggers.map((node) => <option key={node.id} value={node.id}>{titleOf(node, props.typeLabels?.get(node.type))}</option>)}
+            {triggers.map((node) => (
+              <option key={node.id} value={node.id}>
+                {titleOf(node, props.typeLabels?.get(node.type))}
+              </option>
+            ))}
           </select>
         </div>
       ) : null}
@@ -62,19 +83,39 @@ export function RunForm(props: { nodes: readonly CanvasNode[]; typeLabels?: Read
         <div className="inspector-field">
           <label htmlFor={`${id}-prompt`}>Prompt</label>
           {/* Autofocus: the form opened from the keyboard lands on what is to be typed. */}
-          <textarea id={`${id}-prompt`} rows={3} autoFocus value={prompt ?? storedPrompt} onChange={(event) => setPrompt(event.target.value)} />
+          <textarea
+            id={`${id}-prompt`}
+            rows={3}
+            autoFocus
+            value={prompt ?? storedPrompt}
+            onChange={(event) => setPrompt(event.target.value)}
+          />
         </div>
       ) : (
         <p className="run-hint">A webhook run starts with an empty request; its inputs are below.</p>
       )}
       <div className="inspector-field">
         <label htmlFor={`${id}-inputs`}>Other inputs (JSON, optional)</label>
-        <input id={`${id}-inputs`} value={extra} placeholder='{"name": "Ada"}' onChange={(event) => setExtra(event.target.value)} aria-describedby={problem ? `${id}-problem` : undefined} />
-        {problem ? <p className="field-error" id={`${id}-problem`} role="alert">{problem}</p> : null}
+        <input
+          id={`${id}-inputs`}
+          value={extra}
+          placeholder='{"name": "Ada"}'
+          onChange={(event) => setExtra(event.target.value)}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+        />
+        {problem ? (
+          <p className="field-error" id={`${id}-problem`} role="alert">
+            {problem}
+          </p>
+        ) : null}
       </div>
       <div className="run-form-actions">
-        <button type="submit" disabled={busy !== null}>Start run</button>
-        <button type="button" onClick={() => setOpen(false)}>Cancel</button>
+        <button type="submit" disabled={busy !== null}>
+          Start run
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -20,8 +20,13 @@ export function RunHistory(): JSX.Element {
           const view = executionStatusView(run.status);
           return (
             <li key={run.executionId} data-execution-id={run.executionId}>
-              <button type="button" aria-current={run.executionId === currentId ? 'true' : undefined} onClick={() => void actions?.select(run.executionId)}>
-                <span className={`run-badge tone-${view.tone}`}>{view.label}</span> <time dateTime={run.createdAt}>{run.createdAt.slice(0, 19).replace('T', ' ')}</time>
+              <button
+                type="button"
+                aria-current={run.executionId === currentId ? 'true' : undefined}
+                onClick={() => void actions?.select(run.executionId)}
+              >
+                <span className={`run-badge tone-${view.tone}`}>{view.label}</span>{' '}
+                <time dateTime={run.createdAt}>{run.createdAt.slice(0, 19).replace('T', ' ')}</time>
                 {run.trigger.kind !== 'api' ? ` · ${run.trigger.kind}` : ''}
               </button>
             </li>

@@ -6,18 +6,30 @@ import { RunDetails } from './RunDetails.tsx';
 import { RunForm } from './RunForm.tsx';
 import { RunHistory } from './RunHistory.tsx';
 
-export function RunPanel(props: { nodes: readonly CanvasNode[]; typeLabels?: ReadonlyMap<string, string>; disabled: boolean; beforeRun: () => Promise<void> }): JSX.Element {
+export function RunPanel(props: {
+  nodes: readonly CanvasNode[];
+  typeLabels?: ReadonlyMap<string, string>;
+  disabled: boolean;
+  beforeRun: () => Promise<void>;
+}): JSX.Element {
   const actions = useRunActions();
   const error = useRun((state) => state.error);
   return (
     <section className="run-panel" aria-label="Runs">
       <div className="run-main">
         <h2>Run</h2>
-        <RunForm nodes={props.nodes} typeLabels={props.typeLabels} disabled={props.disabled} beforeRun={props.beforeRun} />
+        <RunForm
+          nodes={props.nodes}
+          typeLabels={props.typeLabels}
+          disabled={props.disabled}
+          beforeRun={props.beforeRun}
+        />
         {error ? (
           <div className="canvas-notice notice-error" role="alert">
             <p>{error}</p>
-            <button type="button" onClick={actions?.dismissError}>Dismiss</button>
+            <button type="button" onClick={actions?.dismissError}>
+              Dismiss
+            </button>
           </div>
         ) : null}
         <RunDetails nodes={props.nodes} typeLabels={props.typeLabels} />

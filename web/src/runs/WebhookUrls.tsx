@@ -6,7 +6,12 @@ import type { ToolClient } from '../mcp/tools.ts';
 import { describeError } from '../ui/describe-error.ts';
 import type { WebhookRegistration } from './types.ts';
 
-export function WebhookUrls(props: { canvasId: string; nodeId: string; tools: ToolClient; beforeShow: () => Promise<void> }): JSX.Element {
+export function WebhookUrls(props: {
+  canvasId: string;
+  nodeId: string;
+  tools: ToolClient;
+  beforeShow: () => Promise<void>;
+}): JSX.Element {
   const [registration, setRegistration] = useState<WebhookRegistration | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState<string>('');
@@ -14,7 +19,12 @@ export function WebhookUrls(props: { canvasId: string; nodeId: string; tools: To
     setProblem(null);
     try {
       await props.beforeShow();
-      setRegistration(await props.tools.call<WebhookRegistration>('register_webhook', { canvasId: props.canvasId, triggerNodeId: props.nodeId }));
+      setRegistration(
+        await props.tools.call<WebhookRegistration>('register_webhook', {
+          canvasId: props.canvasId,
+          triggerNodeId: props.nodeId,
+        }),
+      );
     } catch (error) {
       setProblem(describeError(error));
     }
@@ -31,8 +41,14 @@ export function WebhookUrls(props: { canvasId: string; nodeId: string; tools: To
     return (
       <div className="webhook-urls">
         <h3>Webhook endpoint</h3>
-        <button type="button" onClick={() => void show()}>Show webhook URLs</button>
-        {problem ? <p className="field-error" role="alert">{problem}</p> : null}
+        <button type="button" onClick={() => void show()}>
+          Show webhook URLs
+        </button>
+        {problem ? (
+          <p className="field-error" role="alert">
+            {problem}
+          </p>
+        ) : null}
       </div>
     );
   }
@@ -49,12 +65,17 @@ export function WebhookUrls(props: { canvasId: string; nodeId: string; tools: To
           <div key={label} className="webhook-row">
             <dt>{label}</dt>
             <dd>
-              <code>{value}</code> <button type="button" onClick={() => void copy(label, value)} aria-label={`Copy ${label}`}>Copy</button>
+              <code>{value}</code>{' '}
+              <button type="button" onClick={() => void copy(label, value)} aria-label={`Copy ${label}`}>
+                Copy
+              </button>
             </dd>
           </div>
         ))}
       </dl>
-      <p className="run-hint" role="status">{copied}</p>
+      <p className="run-hint" role="status">
+        {copied}
+      </p>
     </div>
   );
 }

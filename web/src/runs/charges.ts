@@ -2,8 +2,17 @@
 // (the ledger writes them with resource.executionId and resource.nodeId), summed.
 import type { CreditTransaction } from './types.ts';
 
-export function chargedCredits(transactions: readonly CreditTransaction[], executionId: string, nodeId: string): number | undefined {
-  const usage = transactions.filter((transaction) => transaction.type === 'usage' && transaction.resource?.executionId === executionId && transaction.resource?.nodeId === nodeId);
+export function chargedCredits(
+  transactions: readonly CreditTransaction[],
+  executionId: string,
+  nodeId: string,
+): number | undefined {
+  const usage = transactions.filter(
+    (transaction) =>
+      transaction.type === 'usage' &&
+      transaction.resource?.executionId === executionId &&
+      transaction.resource?.nodeId === nodeId,
+  );
   if (usage.length === 0) return undefined;
   // Usage entries take credits (negative); a charge reads as a positive number.
   return usage.reduce((sum, transaction) => sum - transaction.credits, 0);
@@ -17,5 +26,7 @@ export function lastChargesOf(transactions: readonly CreditTransaction[], canvas
     if (transaction.type !== 'usage' || canvas !== canvasId || !nodeId || !executionId || latest.has(nodeId)) continue;
     latest.set(nodeId, executionId);
   }
-  return Object.fromEntries([...latest].map(([nodeId, executionId]) => [nodeId, chargedCredits(transactions, executionId, nodeId)!]));
+  return Object.fromEntries(
+    [...latest].map(([nodeId, executionId]) => [nodeId, chargedCredits(transactions, executionId, nodeId)!]),
+  );
 }

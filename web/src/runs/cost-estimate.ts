@@ -43,7 +43,9 @@ export function requestEstimate(tools: ToolClient, canvasId: string, version: nu
       const known = store.getState().byCanvas[canvasId];
       if (known && known.version > answer.canvasVersion) return;
       const nodes = Object.fromEntries(answer.nodes.map((node) => [node.nodeId, node]));
-      store.setState((state) => ({ byCanvas: { ...state.byCanvas, [canvasId]: { version: answer.canvasVersion, nodes } } }));
+      store.setState((state) => ({
+        byCanvas: { ...state.byCanvas, [canvasId]: { version: answer.canvasVersion, nodes } },
+      }));
     })
     .catch(() => {
       // Advice, not a gate: ask again at the next version.
@@ -52,7 +54,13 @@ export function requestEstimate(tools: ToolClient, canvasId: string, version: nu
 }
 
 /** The estimate of one node, asked for (once per version) when a node that shows it mounts or the version moves. */
-export function useNodeEstimate(tools: ToolClient | undefined, canvasId: string | undefined, version: number, nodeId: string, enabled: boolean): NodeCostEstimate | undefined {
+export function useNodeEstimate(
+  tools: ToolClient | undefined,
+  canvasId: string | undefined,
+  version: number,
+  nodeId: string,
+  enabled: boolean,
+): NodeCostEstimate | undefined {
   useEffect(() => {
     if (enabled && tools && canvasId) requestEstimate(tools, canvasId, version);
   }, [enabled, tools, canvasId, version]);
@@ -62,7 +70,10 @@ export function useNodeEstimate(tools: ToolClient | undefined, canvasId: string 
 /** The words a node shows before a run. */
 export function estimateText(estimate: NodeCostEstimate | undefined, lastCharge: number | undefined): string {
   const last = lastCharge !== undefined ? ` · last run charged ${lastCharge}` : '';
-  if (!estimate) return lastCharge !== undefined ? `Costs credits: last run charged ${lastCharge}` : 'Costs credits per run (charged when it runs)';
+  if (!estimate)
+    return lastCharge !== undefined
+      ? `Costs credits: last run charged ${lastCharge}`
+      : 'Costs credits per run (charged when it runs)';
   if (estimate.credits !== null) return `About ${estimate.credits} credits per run${last}`;
   return `Costs credits per run: ${estimate.reason ?? 'known when it runs'}${last}`;
 }

@@ -12,12 +12,22 @@ export type OutputKind =
   | { kind: 'empty' };
 
 const MEDIA_EXTENSIONS: Record<string, 'image' | 'audio' | 'video'> = {
-  png: 'image', jpg: 'image', jpeg: 'image', gif: 'image', webp: 'image',
-  mp3: 'audio', wav: 'audio', ogg: 'audio', m4a: 'audio',
-  mp4: 'video', webm: 'video', mov: 'video',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  gif: 'image',
+  webp: 'image',
+  mp3: 'audio',
+  wav: 'audio',
+  ogg: 'audio',
+  m4a: 'audio',
+  mp4: 'video',
+  webm: 'video',
+  mov: 'video',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function mediaOf(kind: unknown, contentType: string): 'image' | 'audio' | 'video' | 'other' {
   if (kind === 'image' || kind === 'audio' || kind === 'video') return kind;
@@ -48,10 +58,20 @@ export function outputKind(value: unknown): OutputKind {
   }
   if (isRecord(value)) {
     if (typeof value.assetId === 'string' && typeof value.contentType === 'string') {
-      return { kind: 'asset', media: mediaOf(value.kind, value.contentType), assetId: value.assetId, contentType: value.contentType, ...(typeof value.name === 'string' ? { name: value.name } : {}) };
+      return {
+        kind: 'asset',
+        media: mediaOf(value.kind, value.contentType),
+        assetId: value.assetId,
+        contentType: value.contentType,
+        ...(typeof value.name === 'string' ? { name: value.name } : {}),
+      };
     }
     if (isRecord(value.blob) && typeof value.blob.url === 'string') {
-      return { kind: 'blob', url: value.blob.url, ...(typeof value.blob.bytes === 'number' ? { bytes: value.blob.bytes } : {}) };
+      return {
+        kind: 'blob',
+        url: value.blob.url,
+        ...(typeof value.blob.bytes === 'number' ? { bytes: value.blob.bytes } : {}),
+      };
     }
   }
   if (typeof value === 'number' || typeof value === 'boolean') return { kind: 'text', text: String(value) };

@@ -17,7 +17,16 @@ export interface RunContextValue {
 
 export const RunContext = createContext<RunContextValue | null>(null);
 
-const EMPTY: RunStore = createStore<RunState>(() => ({ current: null, timeline: [], history: null, busy: null, error: null, charges: {}, lastCharges: {}, media: {} }));
+const EMPTY: RunStore = createStore<RunState>(() => ({
+  current: null,
+  timeline: [],
+  history: null,
+  busy: null,
+  error: null,
+  charges: {},
+  lastCharges: {},
+  media: {},
+}));
 
 export function useRun<T>(selector: (state: RunState) => T): T {
   return useStore(useContext(RunContext)?.store ?? EMPTY, selector);

@@ -27,10 +27,27 @@ export interface RunState {
 export type RunStore = StoreApi<RunState>;
 
 /** Node types whose runs are charged credits. */
-export const METERED_NODE_TYPES: ReadonlySet<string> = new Set(['video-generation', 'audio-generation', 'speech-to-speech']);
+export const METERED_NODE_TYPES: ReadonlySet<string> = new Set([
+  'video-generation',
+  'audio-generation',
+  'speech-to-speech',
+]);
 
-export function createRunStore(canvasId: string, tools: ToolClient, options: { sleep?: (ms: number) => Promise<void> } = {}) {
-  const store = createStore<RunState>(() => ({ current: null, timeline: [], history: null, busy: null, error: null, charges: {}, lastCharges: {}, media: {} }));
+export function createRunStore(
+  canvasId: string,
+  tools: ToolClient,
+  options: { sleep?: (ms: number) => Promise<void> } = {},
+) {
+  const store = createStore<RunState>(() => ({
+    current: null,
+    timeline: [],
+    history: null,
+    busy: null,
+    error: null,
+    charges: {},
+    lastCharges: {},
+    media: {},
+  }));
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // Each watch has a number; a newer one (another run selected, the editor closed) stops the older.
   let watching = 0;
@@ -114,7 +131,12 @@ export function createRunStore(canvasId: string, tools: ToolClient, options: { s
     start: (triggerNodeId: string, inputs: Record<string, unknown>) =>
       follow('starting', async () => {
         // A fresh key per press: pressing Run again is a new run, not the first one answered again.
-        const answer = await tools.call<RunAnswer>('run_workflow', { canvasId, triggerNodeId, inputs, idempotencyKey: globalThis.crypto.randomUUID() });
+        const answer = await tools.call<RunAnswer>('run_workflow', {
+          canvasId,
+          triggerNodeId,
+          inputs,
+          idempotencyKey: globalThis.crypto.randomUUID(),
+        });
         store.setState({ current: null, timeline: [] });
         return answer;
       }),
@@ -133,12 +155,19 @@ export function createRunStore(canvasId: string, tools: ToolClient, options: { s
     replay: () => {
       const current = store.getState().current;
       if (!current) return Promise.resolve();
-      return follow('replaying', () => tools.call<RunAnswer>('replay_execution', { executionId: current.executionId, idempotencyKey: globalThis.crypto.randomUUID() }));
+      return follow('replaying', () =>
+        tools.call<RunAnswer>('replay_execution', {
+          executionId: current.executionId,
+          idempotencyKey: globalThis.crypto.randomUUID(),
+        }),
+      );
     },
     redrive: () => {
       const current = store.getState().current;
       if (!current) return Promise.resolve();
-      return follow('redriving', () => tools.call<ExecutionSnapshot>('redrive_execution', { executionId: current.executionId }));
+      return follow('redriving', () =>
+        tools.call<ExecutionSnapshot>('redrive_execution', { executionId: current.executionId }),
+      );
     },
     /** Shows a run of the history on the canvas (and keeps watching it if it is still going). */
     select: async (executionId: string) => {

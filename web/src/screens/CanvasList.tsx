@@ -1,14 +1,26 @@
 // The workspace's canvases: search, create, rename, archive, restore, delete — each a canvas tool.
 // What a person typed stays in its field when a call fails.
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
-import { archiveCanvas, createCanvas, deleteCanvas, listCanvases, matches, renameCanvas, restoreCanvas, type CanvasSummary } from '../app/canvases.ts';
+import {
+  archiveCanvas,
+  createCanvas,
+  deleteCanvas,
+  listCanvases,
+  matches,
+  renameCanvas,
+  restoreCanvas,
+  type CanvasSummary,
+} from '../app/canvases.ts';
 import { useStudio } from '../app/session-context.ts';
 import { SignInError } from '../auth/session.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { describeError } from '../ui/describe-error.ts';
 import { CanvasRow } from './CanvasRow.tsx';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; items: CanvasSummary[]; complete: boolean };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; items: CanvasSummary[]; complete: boolean };
 
 export function CanvasList(): JSX.Element {
   const { tools, sessionEnded } = useStudio();
@@ -100,7 +112,14 @@ export function CanvasList(): JSX.Element {
         <h1 id="canvases-title">Canvases</h1>
         <form className="create" onSubmit={onCreate}>
           <label htmlFor="new-canvas-name">New canvas</label>
-          <input id="new-canvas-name" value={newName} onChange={(event) => setNewName(event.target.value)} maxLength={200} placeholder="Name" required />
+          <input
+            id="new-canvas-name"
+            value={newName}
+            onChange={(event) => setNewName(event.target.value)}
+            maxLength={200}
+            placeholder="Name"
+            required
+          />
           <button type="submit" className="primary" disabled={creating}>
             {creating ? 'Creating…' : 'Create canvas'}
           </button>
@@ -108,14 +127,27 @@ export function CanvasList(): JSX.Element {
       </div>
       <div className="filters">
         <label htmlFor="canvas-search">Search</label>
-        <input id="canvas-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Name or id" />
+        <input
+          id="canvas-search"
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="Name or id"
+        />
         <label className="check">
           <input type="checkbox" checked={showArchived} onChange={(event) => setShowArchived(event.target.checked)} />
           Show archived ({archivedCount})
         </label>
       </div>
       {error ? (
-        <Alert title="That did not work" action={<button type="button" onClick={() => setError(undefined)}>Dismiss</button>}>
+        <Alert
+          title="That did not work"
+          action={
+            <button type="button" onClick={() => setError(undefined)}>
+              Dismiss
+            </button>
+          }
+        >
           {error}
         </Alert>
       ) : null}
@@ -123,7 +155,9 @@ export function CanvasList(): JSX.Element {
         {status}
       </p>
       {visible.length === 0 ? (
-        <p className="empty">{load.items.length === 0 ? 'No canvases yet. Create the first one above.' : 'No canvas matches.'}</p>
+        <p className="empty">
+          {load.items.length === 0 ? 'No canvases yet. Create the first one above.' : 'No canvas matches.'}
+        </p>
       ) : (
         <ul className="canvas-list" aria-label="Canvases">
           {visible.map((canvas) => (

@@ -4,7 +4,9 @@ import { useStudio } from '../app/session-context.ts';
 import { Alert } from '../ui/Alert.tsx';
 import { Link } from '../ui/Link.tsx';
 
-const CanvasEditor = lazy(() => import('../canvas/CanvasEditor.tsx').then((module) => ({ default: module.CanvasEditor })));
+const CanvasEditor = lazy(() =>
+  import('../canvas/CanvasEditor.tsx').then((module) => ({ default: module.CanvasEditor })),
+);
 
 export function CanvasPage(props: { canvasId: string }): JSX.Element {
   const { tools } = useStudio();

@@ -55,7 +55,14 @@ export function CanvasRow(props: {
           <label className="sr-only" htmlFor={`rename-${canvas.id}`}>
             New name for {canvas.name}
           </label>
-          <input id={`rename-${canvas.id}`} ref={input} value={mode.name} onChange={(event) => setMode({ kind: 'rename', name: event.target.value })} maxLength={200} required />
+          <input
+            id={`rename-${canvas.id}`}
+            ref={input}
+            value={mode.name}
+            onChange={(event) => setMode({ kind: 'rename', name: event.target.value })}
+            maxLength={200}
+            required
+          />
           <button type="submit" className="primary" disabled={busy}>
             Save
           </button>
@@ -87,7 +94,12 @@ export function CanvasRow(props: {
       ) : mode.kind === 'view' ? (
         <div className="actions" role="group" aria-label={`Actions for ${canvas.name}`}>
           {canvas.archived ? null : (
-            <button type="button" ref={renameButton} disabled={busy} onClick={() => setMode({ kind: 'rename', name: canvas.name })}>
+            <button
+              type="button"
+              ref={renameButton}
+              disabled={busy}
+              onClick={() => setMode({ kind: 'rename', name: canvas.name })}
+            >
               Rename
             </button>
           )}

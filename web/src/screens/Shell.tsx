@@ -27,7 +27,10 @@ export function Shell(props: {
 }): JSX.Element {
   const { tools, accessToken, onSessionEnded } = props;
   const [workspace, setWorkspace] = useState<Workspace | { error: string } | undefined>();
-  const studio = useMemo<Studio>(() => ({ tools, sessionEnded: onSessionEnded, accessToken }), [tools, onSessionEnded, accessToken]);
+  const studio = useMemo<Studio>(
+    () => ({ tools, sessionEnded: onSessionEnded, accessToken }),
+    [tools, onSessionEnded, accessToken],
+  );
   const route = parseRoute(usePathname());
 
   useEffect(() => {
@@ -54,7 +57,11 @@ export function Shell(props: {
             Canvases
           </Link>
           {SECTIONS.map((section) => (
-            <Link key={section.id} to={consolePath(section.id)} current={route.name === 'console' && route.sectionId === section.id}>
+            <Link
+              key={section.id}
+              to={consolePath(section.id)}
+              current={route.name === 'console' && route.sectionId === section.id}
+            >
               {section.title}
             </Link>
           ))}

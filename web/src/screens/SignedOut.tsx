@@ -1,7 +1,11 @@
 import { useEffect, useRef, type JSX } from 'react';
 import { Alert } from '../ui/Alert.tsx';
 
-export function SignedOut(props: { notice?: string | undefined; error?: string | undefined; onSignIn: () => void }): JSX.Element {
+export function SignedOut(props: {
+  notice?: string | undefined;
+  error?: string | undefined;
+  onSignIn: () => void;
+}): JSX.Element {
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => button.current?.focus(), []);
   return (

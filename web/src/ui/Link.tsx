@@ -2,7 +2,13 @@ import type { JSX, MouseEvent, ReactNode } from 'react';
 import { navigate } from '../app/router.ts';
 
 /** A real link (open in a new tab works) that navigates in place on a plain click. */
-export function Link(props: { to: string; children: ReactNode; className?: string; state?: Record<string, unknown>; current?: boolean }): JSX.Element {
+export function Link(props: {
+  to: string;
+  children: ReactNode;
+  className?: string;
+  state?: Record<string, unknown>;
+  current?: boolean;
+}): JSX.Element {
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();

@@ -15,8 +15,10 @@ import { FakeClock } from '../../support/fake-clock.ts';
 import { edge, emptyCanvas, node } from '../../support/canvases.ts';
 
 const book = priceBookFrom({});
-const canvasOf = (nodes: CanvasNode[], edges: ReturnType<typeof edge>[] = []) => emptyCanvas({ id: 'cnv_cost', version: 7, nodes, edges });
-const only = (nodes: CanvasNode[], edges: ReturnType<typeof edge>[] = [], prices = book) => estimateCanvasCost(canvasOf(nodes, edges), prices).nodes[0]!;
+const canvasOf = (nodes: CanvasNode[], edges: ReturnType<typeof edge>[] = []) =>
+  emptyCanvas({ id: 'cnv_cost', version: 7, nodes, edges });
+const only = (nodes: CanvasNode[], edges: ReturnType<typeof edge>[] = [], prices = book) =>
+  estimateCanvasCost(canvasOf(nodes, edges), prices).nodes[0]!;
 
 /** Just enough of a ledger for one hold and its charge, with credits to spare. */
 function memoryLedger(): CreditLedgerStore {
@@ -38,7 +40,12 @@ function memoryLedger(): CreditLedgerStore {
       return holds.get(operationId);
     },
     async settleHold(hold: CreditHold, entry: UsageEntry | null, closedAt: string) {
-      const settled: CreditHold = { ...hold, status: 'settled', closedAt, ...(entry ? { entryId: entry.id, chargedCredits: -entry.credits } : {}) };
+      const settled: CreditHold = {
+        ...hold,
+        status: 'settled',
+        closedAt,
+        ...(entry ? { entryId: entry.id, chargedCredits: -entry.credits } : {}),
+      };
       if (entry) entries.set(entry.operationId, entry);
       holds.set(hold.operationId, settled);
       return settled;
@@ -54,18 +61,43 @@ function memoryLedger(): CreditLedgerStore {
 async function heldAndCharged(prepared: { priceModel: string; durationSeconds: number }, producedSeconds: number) {
   const deps: CreditDeps = { ledger: memoryLedger(), clock: new FakeClock('2026-11-26T10:00:00.000Z'), prices: book };
   const operationId = 'run:exec_1:video:1';
-  const hold = await holdCredits({ workspaceId: 'ws_test', operationId, sku: VIDEO_SKU, model: prepared.priceModel, quantity: prepared.durationSeconds }, deps);
+  const hold = await holdCredits(
+    {
+      workspaceId: 'ws_test',
+      operationId,
+      sku: VIDEO_SKU,
+      model: prepared.priceModel,
+      quantity: prepared.durationSeconds,
+    },
+    deps,
+  );
   const { entry } = await chargeHold({ workspaceId: 'ws_test', operationId, quantity: producedSeconds }, deps);
   return { held: hold.credits, charged: -(entry?.credits ?? 0) };
 }
 
 describe('estimateCanvasCost', () => {
   it('prices a video node by its endpoint, duration and price class: the credits the run holds and, making that length, is charged', async () => {
-    const data = { provider: 'provider-two', endpointId: 'bytedance/seedance-2.0/fast/text-to-video', modelParams: { duration: '5' } };
+    const data = {
+      provider: 'provider-two',
+      endpointId: 'bytedance/seedance-2.0/fast/text-to-video',
+      modelParams: { duration: '5' },
+    };
     const estimate = only([node('video', 'video-generation', { data })]);
-    expect(estimate).toMatchObject({ nodeId: 'video', credits: 40, sku: 'video.generate', priceModel: 'fast', unit: 'Seconds', unitPrice: 8, quantity: 5 });
+    expect(estimate).toMatchObject({
+      nodeId: 'video',
+      credits: 40,
+      sku: 'video.generate',
+      priceModel: 'fast',
+      unit: 'Seconds',
+      unitPrice: 8,
+      quantity: 5,
+    });
 
-    const prepared = prepareFalJob({ prompt: 'A lighthouse at dusk', model: data.endpointId, params: data.modelParams });
+    const prepared = prepareFalJob({
+      prompt: 'A lighthouse at dusk',
+      model: data.endpointId,
+      params: data.modelParams,
+    });
     const { held, charged } = await heldAndCharged(prepared, 5);
     expect(held).toBe(estimate.credits);
     expect(charged).toBe(estimate.credits);
@@ -74,7 +106,9 @@ describe('estimateCanvasCost', () => {
   });
 
   it("uses the endpoint's default duration when the node names none", () => {
-    const estimate = only([node('video', 'video-generation', { data: { endpointId: 'bytedance/seedance-2.0/fast/text-to-video' } })]);
+    const estimate = only([
+      node('video', 'video-generation', { data: { endpointId: 'bytedance/seedance-2.0/fast/text-to-video' } }),
+    ]);
     expect(estimate).toMatchObject({ credits: 15 * 8, quantity: 15 });
   });
 
@@ -92,21 +126,43 @@ describe('estimateCanvasCost', () => {
     expect(bare.credits).toBeNull();
     expect(bare.reason).toMatch(/^A run would be refused: .*needs at least one reference image or video/);
 
-    const withImage = only([node('img', 'image-asset', { data: { assetId: 'ast_1' } }), node('video', 'video-generation')].reverse(), [edge('e1', 'img', 'image-out', 'video', 'image-in')]);
+    const withImage = only(
+      [node('img', 'image-asset', { data: { assetId: 'ast_1' } }), node('video', 'video-generation')].reverse(),
+      [edge('e1', 'img', 'image-out', 'video', 'image-in')],
+    );
     expect(withImage.credits).toBeGreaterThan(0);
-    expect(withImage.quantity).toBe(prepareFalJob({ prompt: 'x', referenceImages: [{ url: 'https://a.example/i.png' }] }).durationSeconds);
+    expect(withImage.quantity).toBe(
+      prepareFalJob({ prompt: 'x', referenceImages: [{ url: 'https://a.example/i.png' }] }).durationSeconds,
+    );
   });
 
   it('follows a configured price: no second price table', () => {
-    const configured = priceBookFrom({ prices: JSON.stringify([{ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 3 }]) });
-    const estimate = only([node('video', 'video-generation', { data: { endpointId: 'bytedance/seedance-2.0/fast/text-to-video', modelParams: { duration: '5' } } })], [], configured);
+    const configured = priceBookFrom({
+      prices: JSON.stringify([{ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 3 }]),
+    });
+    const estimate = only(
+      [
+        node('video', 'video-generation', {
+          data: { endpointId: 'bytedance/seedance-2.0/fast/text-to-video', modelParams: { duration: '5' } },
+        }),
+      ],
+      [],
+      configured,
+    );
     expect(estimate).toMatchObject({ credits: 15, unitPrice: 3 });
   });
 
   it("prices text to speech by the node's text, and says when the text only arrives at run time", () => {
     const spoken = 'x'.repeat(1500);
-    expect(only([node('voice', 'audio-generation', { data: { text: spoken } })])).toMatchObject({ credits: 2 * 6, sku: 'audio.tts', quantity: 1.5 });
-    const fed = only([node('voice', 'audio-generation'), node('p', 'prompt')], [edge('e1', 'p', 'prompt-out', 'voice', 'text-in')]);
+    expect(only([node('voice', 'audio-generation', { data: { text: spoken } })])).toMatchObject({
+      credits: 2 * 6,
+      sku: 'audio.tts',
+      quantity: 1.5,
+    });
+    const fed = only(
+      [node('voice', 'audio-generation'), node('p', 'prompt')],
+      [edge('e1', 'p', 'prompt-out', 'voice', 'text-in')],
+    );
     expect(fed.credits).toBeNull();
     expect(fed.reason).toMatch(/text-in/);
   });
@@ -115,7 +171,9 @@ describe('estimateCanvasCost', () => {
     const estimate = estimateCanvasCost(
       canvasOf([
         node('p', 'prompt'),
-        node('video', 'video-generation', { data: { endpointId: 'bytedance/seedance-2.0/fast/text-to-video', modelParams: { duration: '5' } } }),
+        node('video', 'video-generation', {
+          data: { endpointId: 'bytedance/seedance-2.0/fast/text-to-video', modelParams: { duration: '5' } },
+        }),
         node('sts', 'speech-to-speech'),
       ]),
       book,

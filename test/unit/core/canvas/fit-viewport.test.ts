@@ -20,7 +20,12 @@ function screenBox(n: CanvasNode, viewport: { x: number; y: number; zoom: number
 }
 
 /** Every node lies within `margin` pixels of the screen's edges (0: merely on screen). */
-function expectInside(nodes: CanvasNode[], viewport: { x: number; y: number; zoom: number }, screen = SCREEN, margin = 0) {
+function expectInside(
+  nodes: CanvasNode[],
+  viewport: { x: number; y: number; zoom: number },
+  screen = SCREEN,
+  margin = 0,
+) {
   // The viewport is rounded to 3 decimals; allow a hundredth of a pixel for the pan.
   const slack = 0.01;
   for (const n of nodes) {
@@ -68,10 +73,7 @@ describe('fitViewport', () => {
 
   it('zooms out below 1 for a layout wider than the screen, limited by the width', () => {
     // Prepare: 0 … 2400 wide, 200 high; usable width 1200 → zoom 0.5
-    const nodes = [
-      node('a', 'text', { position: { x: 0, y: 0 } }),
-      node('b', 'text', { position: { x: 2080, y: 0 } }),
-    ];
+    const nodes = [node('a', 'text', { position: { x: 0, y: 0 } }), node('b', 'text', { position: { x: 2080, y: 0 } })];
 
     // Act
     const viewport = fitViewport(nodes, SCREEN);
@@ -134,7 +136,10 @@ describe('fitViewport', () => {
   it('fits a portrait screen with a large padding', () => {
     // Prepare
     const screen = { width: 390, height: 844, padding: 24 };
-    const nodes = [node('a', 'text', { position: { x: 0, y: 0 } }), node('b', 'text', { position: { x: 900, y: 300 } })];
+    const nodes = [
+      node('a', 'text', { position: { x: 0, y: 0 } }),
+      node('b', 'text', { position: { x: 900, y: 300 } }),
+    ];
 
     // Act
     const viewport = fitViewport(nodes, screen);
@@ -172,7 +177,9 @@ describe('assertCanvasFits', () => {
     // Prepare
     const canvas = emptyCanvas({
       nodes: Array.from({ length: 20 }, (_, i) =>
-        node(`n${i}`, 'text', { document: { content: 'x'.repeat(20_000), format: 'text', updatedAt: '2025-01-15T10:00:00.000Z' } }),
+        node(`n${i}`, 'text', {
+          document: { content: 'x'.repeat(20_000), format: 'text', updatedAt: '2025-01-15T10:00:00.000Z' },
+        }),
       ),
     });
 

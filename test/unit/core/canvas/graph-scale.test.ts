@@ -18,7 +18,14 @@ function counted<T>(items: T[]): { items: T[]; reads: () => number } {
   return { items: items_, reads: () => reads };
 }
 
-const node = (id: string, type: CanvasNode['type']): CanvasNode => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
+const node = (id: string, type: CanvasNode['type']): CanvasNode => ({
+  id,
+  type,
+  position: { x: 0, y: 0 },
+  data: {},
+  createdAt: '',
+  updatedAt: '',
+});
 const edge = (i: number, source: string, target: string): CanvasEdge => ({
   id: `e${i}`,
   source,
@@ -31,7 +38,10 @@ const edge = (i: number, source: string, target: string): CanvasEdge => ({
 /** prompt → t1 → … → tN, nodes and edges listed in reverse. */
 function reverseChain(length: number) {
   const nodes = [node('prompt', 'prompt'), ...Array.from({ length }, (_, i) => node(`t${i + 1}`, 'text'))].reverse();
-  const edges = Array.from({ length }, (_, i) => ({ ...edge(i, i === 0 ? 'prompt' : `t${i}`, `t${i + 1}`), ...(i === 0 ? { sourceHandle: 'prompt-out' } : {}) })).reverse();
+  const edges = Array.from({ length }, (_, i) => ({
+    ...edge(i, i === 0 ? 'prompt' : `t${i}`, `t${i + 1}`),
+    ...(i === 0 ? { sourceHandle: 'prompt-out' } : {}),
+  })).reverse();
   return { nodes, edges };
 }
 
@@ -50,17 +60,37 @@ describe('graph walks', () => {
 
   it('leaves out what the trigger does not reach', () => {
     const { nodes, edges } = reverseChain(3);
-    const graph = freezeGraph({ nodes: [...nodes, node('island', 'text')], edges: [...edges, edge(99, 'island', 't1')] }, 'prompt');
+    const graph = freezeGraph(
+      { nodes: [...nodes, node('island', 'text')], edges: [...edges, edge(99, 'island', 't1')] },
+      'prompt',
+    );
     expect(graph.nodes.map((entry) => entry.id).sort()).toEqual(['prompt', 't1', 't2', 't3']);
     expect(graph.edges.map((entry) => entry.id)).not.toContain('e99');
   });
 
   it('finds a cycle through a node with 2,000 outgoing edges (adjacency built once, not copied per edge)', () => {
     // Prepare: prompt → hub; hub → t0 … t1999; t1999 → hub would close a cycle
-    const nodes = [node('prompt', 'prompt'), node('hub', 'text'), ...Array.from({ length: 2_000 }, (_, i) => node(`t${i}`, 'text'))];
-    const edges = [{ ...edge(-1, 'prompt', 'hub'), sourceHandle: 'prompt-out' }, ...Array.from({ length: 2_000 }, (_, i) => edge(i, 'hub', `t${i}`))];
+    const nodes = [
+      node('prompt', 'prompt'),
+      node('hub', 'text'),
+      ...Array.from({ length: 2_000 }, (_, i) => node(`t${i}`, 'text')),
+    ];
+    const edges = [
+      { ...edge(-1, 'prompt', 'hub'), sourceHandle: 'prompt-out' },
+      ...Array.from({ length: 2_000 }, (_, i) => edge(i, 'hub', `t${i}`)),
+    ];
     // Act / Assess
-    expect(() => assertEdgeFits({ nodes, edges }, { source: 't1999', sourceHandle: 'text-out', target: 'hub', targetHandle: 'text-in' })).toThrow(/cycle/);
-    expect(() => assertEdgeFits({ nodes, edges }, { source: 't1999', sourceHandle: 'text-out', target: 't0', targetHandle: 'text-in' })).not.toThrow();
+    expect(() =>
+      assertEdgeFits(
+        { nodes, edges },
+        { source: 't1999', sourceHandle: 'text-out', target: 'hub', targetHandle: 'text-in' },
+      ),
+    ).toThrow(/cycle/);
+    expect(() =>
+      assertEdgeFits(
+        { nodes, edges },
+        { source: 't1999', sourceHandle: 'text-out', target: 't0', targetHandle: 'text-in' },
+      ),
+    ).not.toThrow();
   });
 });

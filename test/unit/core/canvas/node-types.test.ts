@@ -1,6 +1,14 @@
 // unit: the node-type catalogue — ports of the spec, port compatibility, the manifest.
 import { describe, expect, it } from 'vitest';
-import { NODE_TYPES, NODE_TYPE_IDS, PORT_TYPES, isTrigger, nodeAvailability, portManifest, portTypesFit } from '#core/canvas/node-types';
+import {
+  NODE_TYPES,
+  NODE_TYPE_IDS,
+  PORT_TYPES,
+  isTrigger,
+  nodeAvailability,
+  portManifest,
+  portTypesFit,
+} from '#core/canvas/node-types';
 import { canvasWarnings } from '#core/canvas/warnings';
 import { WORKFLOW_EXECUTORS } from '../../../../functions/workflow/executors.ts';
 
@@ -101,7 +109,9 @@ describe('portTypesFit', () => {
   it('accepts equal types and json into text, and nothing else', () => {
     // Act
     const pairs = PORT_TYPES.flatMap((source) =>
-      PORT_TYPES.filter((target) => target !== 'any' && portTypesFit(source, target)).map((target) => `${source}→${target}`),
+      PORT_TYPES.filter((target) => target !== 'any' && portTypesFit(source, target)).map(
+        (target) => `${source}→${target}`,
+      ),
     );
 
     // Assess
@@ -199,16 +209,47 @@ describe('nodeAvailability', () => {
 
 describe('canvasWarnings', () => {
   it('warns about no node now that every type can run', () => {
-    const node = (id: string, type: keyof typeof NODE_TYPES) => ({ id, type, position: { x: 0, y: 0 }, data: {}, createdAt: '', updatedAt: '' });
+    const node = (id: string, type: keyof typeof NODE_TYPES) => ({
+      id,
+      type,
+      position: { x: 0, y: 0 },
+      data: {},
+      createdAt: '',
+      updatedAt: '',
+    });
     // Every node type runs now: no canvas of them draws a warning but for the empty source nodes.
-    expect(canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map((warning) => warning.code)).toEqual(['source-empty', 'source-empty', 'source-empty']);
+    expect(
+      canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map(
+        (warning) => warning.code,
+      ),
+    ).toEqual(['source-empty', 'source-empty', 'source-empty']);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });
 
   it('warns about a source node with no asset placed on it, and not once one is', () => {
-    const node = (id: string, type: keyof typeof NODE_TYPES, data: Record<string, unknown> = {}) => ({ id, type, position: { x: 0, y: 0 }, data, createdAt: '', updatedAt: '' });
-    expect(canvasWarnings({ nodes: [node('still', 'image-asset'), node('take', 'audio-asset', { assetId: 'ast_01jhmpfn825g2dvgq263r99vcb' })], edges: [] })).toEqual([
-      { nodeId: 'still', code: 'source-empty', message: "Node still (image-asset) has no asset: place one of the workspace's image assets on it, or a run that includes it fails there" },
+    const node = (id: string, type: keyof typeof NODE_TYPES, data: Record<string, unknown> = {}) => ({
+      id,
+      type,
+      position: { x: 0, y: 0 },
+      data,
+      createdAt: '',
+      updatedAt: '',
+    });
+    expect(
+      canvasWarnings({
+        nodes: [
+          node('still', 'image-asset'),
+          node('take', 'audio-asset', { assetId: 'ast_01jhmpfn825g2dvgq263r99vcb' }),
+        ],
+        edges: [],
+      }),
+    ).toEqual([
+      {
+        nodeId: 'still',
+        code: 'source-empty',
+        message:
+          "Node still (image-asset) has no asset: place one of the workspace's image assets on it, or a run that includes it fails there",
+      },
     ]);
   });
 });

@@ -13,8 +13,19 @@ function pipeline(): Canvas {
   });
 }
 
-function addEdge(canvas: Canvas, source: string, sourceHandle: string, target: string, targetHandle: string, id?: string) {
-  return applyOperation(canvas, op({ op: 'edge/add', source, sourceHandle, target, targetHandle, ...(id ? { id } : {}) }), T1);
+function addEdge(
+  canvas: Canvas,
+  source: string,
+  sourceHandle: string,
+  target: string,
+  targetHandle: string,
+  id?: string,
+) {
+  return applyOperation(
+    canvas,
+    op({ op: 'edge/add', source, sourceHandle, target, targetHandle, ...(id ? { id } : {}) }),
+    T1,
+  );
 }
 
 describe('applyOperation node/add', () => {
@@ -25,12 +36,27 @@ describe('applyOperation node/add', () => {
     // Act
     const result = applyOperation(
       canvas,
-      op({ op: 'node/add', id: 'intro', type: 'prompt', position: { x: 10, y: 20 }, size: { width: 300, height: 100 }, data: { prompt: 'Hi' } }),
+      op({
+        op: 'node/add',
+        id: 'intro',
+        type: 'prompt',
+        position: { x: 10, y: 20 },
+        size: { width: 300, height: 100 },
+        data: { prompt: 'Hi' },
+      }),
       T1,
     );
 
     // Assess
-    const expected = { id: 'intro', type: 'prompt', position: { x: 10, y: 20 }, size: { width: 300, height: 100 }, data: { prompt: 'Hi' }, createdAt: T1, updatedAt: T1 };
+    const expected = {
+      id: 'intro',
+      type: 'prompt',
+      position: { x: 10, y: 20 },
+      size: { width: 300, height: 100 },
+      data: { prompt: 'Hi' },
+      createdAt: T1,
+      updatedAt: T1,
+    };
     expect(result).toEqual({ kind: 'node', node: expected });
     expect(canvas.nodes).toEqual([expected]);
   });
@@ -95,25 +121,36 @@ describe('applyOperation node/add', () => {
     expect(canvas.nodes).toEqual([]);
   });
 
-  it.each(['prompt', 'webhook-trigger', 'text', 'video-generation', 'audio-generation', 'speech-to-speech', 'output'] as const)(
-    'returns 400 naming an unknown data field on a %s node',
-    (type) => {
-      // Prepare
-      const canvas = emptyCanvas();
+  it.each([
+    'prompt',
+    'webhook-trigger',
+    'text',
+    'video-generation',
+    'audio-generation',
+    'speech-to-speech',
+    'output',
+  ] as const)('returns 400 naming an unknown data field on a %s node', (type) => {
+    // Prepare
+    const canvas = emptyCanvas();
 
-      // Act
-      const act = () => applyOperation(canvas, op({ op: 'node/add', type, data: { bogus: 1 } }), T1);
+    // Act
+    const act = () => applyOperation(canvas, op({ op: 'node/add', type, data: { bogus: 1 } }), T1);
 
-      // Assess
-      expect(act).toThrow(ValidationError);
-      expect(act).toThrow(/bogus/);
-    },
-  );
+    // Assess
+    expect(act).toThrow(ValidationError);
+    expect(act).toThrow(/bogus/);
+  });
 
   it('accepts the type-specific fields of video generation', () => {
     // Prepare
     const canvas = emptyCanvas();
-    const data = { label: 'Clip', provider: 'provider-two', endpointId: 'ref-to-video', prompt: 'a cat', modelParams: { duration: 5 } };
+    const data = {
+      label: 'Clip',
+      provider: 'provider-two',
+      endpointId: 'ref-to-video',
+      prompt: 'a cat',
+      modelParams: { duration: 5 },
+    };
 
     // Act
     const result = applyOperation(canvas, op({ op: 'node/add', id: 'v', type: 'video-generation', data }), T1);
@@ -243,7 +280,10 @@ describe('applyOperation node/document-write', () => {
     const result = applyOperation(canvas, op({ op: 'node/document-write', nodeId: 't', content: '# Notes' }), T1);
 
     // Assess
-    expect(result).toMatchObject({ kind: 'node', node: { id: 't', document: { content: '# Notes', format: 'markdown', updatedAt: T1 }, updatedAt: T1 } });
+    expect(result).toMatchObject({
+      kind: 'node',
+      node: { id: 't', document: { content: '# Notes', format: 'markdown', updatedAt: T1 }, updatedAt: T1 },
+    });
   });
 
   it('replaces an earlier document and keeps the given format', () => {
@@ -255,7 +295,11 @@ describe('applyOperation node/document-write', () => {
     applyOperation(canvas, op({ op: 'node/document-write', nodeId: 't', content: '{"a":1}', format: 'json' }), T1);
 
     // Assess
-    expect(canvas.nodes.find((n) => n.id === 't')?.document).toEqual({ content: '{"a":1}', format: 'json', updatedAt: T1 });
+    expect(canvas.nodes.find((n) => n.id === 't')?.document).toEqual({
+      content: '{"a":1}',
+      format: 'json',
+      updatedAt: T1,
+    });
   });
 
   it('returns 404 for an unknown node', () => {
@@ -281,7 +325,8 @@ describe('applyOperation node/move', () => {
 
   it('returns 404 for an unknown node', () => {
     // Act
-    const act = () => applyOperation(pipeline(), op({ op: 'node/move', nodeId: 'ghost', position: { x: 0, y: 0 } }), T1);
+    const act = () =>
+      applyOperation(pipeline(), op({ op: 'node/move', nodeId: 'ghost', position: { x: 0, y: 0 } }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
@@ -310,7 +355,8 @@ describe('applyOperation node/resize', () => {
 
   it('returns 404 for an unknown node', () => {
     // Act
-    const act = () => applyOperation(pipeline(), op({ op: 'node/resize', nodeId: 'ghost', size: { width: 1, height: 1 } }), T1);
+    const act = () =>
+      applyOperation(pipeline(), op({ op: 'node/resize', nodeId: 'ghost', size: { width: 1, height: 1 } }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
@@ -369,7 +415,14 @@ describe('applyOperation edge/add', () => {
     const result = addEdge(canvas, 'p', 'prompt-out', 'a', 'text-in', 'speak');
 
     // Assess
-    const expected = { id: 'speak', source: 'p', sourceHandle: 'prompt-out', target: 'a', targetHandle: 'text-in', createdAt: T1 };
+    const expected = {
+      id: 'speak',
+      source: 'p',
+      sourceHandle: 'prompt-out',
+      target: 'a',
+      targetHandle: 'text-in',
+      createdAt: T1,
+    };
     expect(result).toEqual({ kind: 'edge', edge: expected });
     expect(canvas.edges).toEqual([expected]);
   });
@@ -648,7 +701,9 @@ describe('applyOperation rename', () => {
 describe('applyOperation fit-viewport', () => {
   it('stores the fitted viewport using the default 1280 × 800 screen', () => {
     // Prepare
-    const canvas = emptyCanvas({ nodes: [node('a', 'text', { position: { x: 0, y: 0 }, size: { width: 200, height: 100 } })] });
+    const canvas = emptyCanvas({
+      nodes: [node('a', 'text', { position: { x: 0, y: 0 }, size: { width: 200, height: 100 } })],
+    });
 
     // Act
     const result = applyOperation(canvas, op({ op: 'fit-viewport' }), T1);

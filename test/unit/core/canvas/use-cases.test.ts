@@ -135,7 +135,9 @@ describe('applyOperations', () => {
     );
 
     // Assess
-    expect(result).toEqual([{ kind: 'edge', edge: expect.objectContaining({ id: 'e1', createdAt: '2025-01-15T10:01:00.000Z' }) }]);
+    expect(result).toEqual([
+      { kind: 'edge', edge: expect.objectContaining({ id: 'e1', createdAt: '2025-01-15T10:01:00.000Z' }) },
+    ]);
     expect(canvas.version).toBe(2);
     expect(canvas.updatedAt).toBe('2025-01-15T10:01:00.000Z');
     expect(canvases.stored('ws_test', 'cnv_1')).toEqual(canvas);
@@ -146,10 +148,15 @@ describe('applyOperations', () => {
     seedPipeline({ version: 7 });
 
     // Act
-    const { canvas } = await applyOperations(me, { canvasId: 'cnv_1', expectedVersion: 7 }, [op({ op: 'rename', name: 'Renamed' })], {
-      canvases,
-      clock,
-    });
+    const { canvas } = await applyOperations(
+      me,
+      { canvasId: 'cnv_1', expectedVersion: 7 },
+      [op({ op: 'rename', name: 'Renamed' })],
+      {
+        canvases,
+        clock,
+      },
+    );
 
     // Assess
     expect(canvas.version).toBe(8);
@@ -161,10 +168,15 @@ describe('applyOperations', () => {
     seedPipeline({ version: 3 });
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1', expectedVersion: 2 }, [op({ op: 'rename', name: 'Stale' })], {
-      canvases,
-      clock,
-    });
+    const result = applyOperations(
+      me,
+      { canvasId: 'cnv_1', expectedVersion: 2 },
+      [op({ op: 'rename', name: 'Stale' })],
+      {
+        canvases,
+        clock,
+      },
+    );
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ConflictError);
@@ -181,10 +193,15 @@ describe('applyOperations', () => {
     };
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1', expectedVersion: 1 }, [op({ op: 'rename', name: 'Mine' })], {
-      canvases,
-      clock,
-    });
+    const result = applyOperations(
+      me,
+      { canvasId: 'cnv_1', expectedVersion: 1 },
+      [op({ op: 'rename', name: 'Mine' })],
+      {
+        canvases,
+        clock,
+      },
+    );
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ConflictError);
@@ -198,14 +215,22 @@ describe('applyOperations', () => {
     canvases.beforeReplace = async (attempt) => {
       if (attempt !== 1) return;
       canvases.beforeReplace = undefined;
-      await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'theirs', type: 'output' })], { canvases, clock });
+      await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'theirs', type: 'output' })], {
+        canvases,
+        clock,
+      });
     };
 
     // Act
-    const { canvas } = await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'mine', type: 'text' })], {
-      canvases,
-      clock,
-    });
+    const { canvas } = await applyOperations(
+      me,
+      { canvasId: 'cnv_1' },
+      [op({ op: 'node/add', id: 'mine', type: 'text' })],
+      {
+        canvases,
+        clock,
+      },
+    );
 
     // Assess
     const stored = canvases.stored('ws_test', 'cnv_1')!;
@@ -228,7 +253,10 @@ describe('applyOperations', () => {
     };
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Never' })], { canvases, clock });
+    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Never' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ConflictError);
@@ -241,7 +269,10 @@ describe('applyOperations', () => {
     seedPipeline();
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'p', type: 'text' })], { canvases, clock });
+    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'p', type: 'text' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     await expect(result).rejects.toThrow('Node p already exists on this canvas');
@@ -253,7 +284,10 @@ describe('applyOperations', () => {
     seedPipeline({ archived: true, archivedAt: '2025-01-10T00:00:00.000Z' });
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', type: 'text' })], { canvases, clock });
+    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', type: 'text' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ConflictError);
@@ -313,7 +347,10 @@ describe('applyOperations', () => {
     seedPipeline();
 
     // Act
-    const result = applyOperations(stranger, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Hijacked' })], { canvases, clock });
+    const result = applyOperations(stranger, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Hijacked' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(NotFoundError);
@@ -329,7 +366,10 @@ describe('applyOperations', () => {
     const result = applyOperations(
       me,
       { canvasId: 'cnv_1' },
-      [op({ op: 'node/document-write', nodeId: 'p', content: big }), op({ op: 'node/document-write', nodeId: 't', content: big })],
+      [
+        op({ op: 'node/document-write', nodeId: 'p', content: big }),
+        op({ op: 'node/document-write', nodeId: 't', content: big }),
+      ],
       { canvases, clock },
     );
 
@@ -367,7 +407,10 @@ describe('setArchived', () => {
 
     // Act
     const summary = await setArchived(me, { canvasId: 'cnv_1' }, false, { canvases, clock });
-    const edited = await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Back' })], { canvases, clock });
+    const edited = await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Back' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     expect(summary.archived).toBe(false);
@@ -430,7 +473,12 @@ describe('validateEdge', () => {
     seedPipeline();
 
     // Act
-    const result = await validateEdge(me, 'cnv_1', { source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' }, { canvases });
+    const result = await validateEdge(
+      me,
+      'cnv_1',
+      { source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' },
+      { canvases },
+    );
 
     // Assess
     expect(result).toEqual({ valid: true, warnings: [] });
@@ -442,7 +490,12 @@ describe('validateEdge', () => {
     seedPipeline();
 
     // Act
-    const result = validateEdge(me, 'cnv_1', { source: 't', sourceHandle: 'text-out', target: 'p', targetHandle: 'text-in' }, { canvases });
+    const result = validateEdge(
+      me,
+      'cnv_1',
+      { source: 't', sourceHandle: 'text-out', target: 'p', targetHandle: 'text-in' },
+      { canvases },
+    );
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ValidationError);
@@ -453,7 +506,12 @@ describe('validateEdge', () => {
     seedPipeline();
 
     // Act
-    const result = validateEdge(stranger, 'cnv_1', { source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' }, { canvases });
+    const result = validateEdge(
+      stranger,
+      'cnv_1',
+      { source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' },
+      { canvases },
+    );
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(NotFoundError);

@@ -38,13 +38,20 @@ function deps(entries: LedgerEntry[], store: ExportStore, inlineLimitBytes?: num
 }
 
 /** 300 distinct hours of usage: 300 rows, some 500 KB of JSONL. */
-const manyHours = () => Array.from({ length: 300 }, (_, i) => usage(new Date(Date.parse('2026-05-01T00:00:00Z') + i * 3_600_000 + 1000).toISOString()));
+const manyHours = () =>
+  Array.from({ length: 300 }, (_, i) =>
+    usage(new Date(Date.parse('2026-05-01T00:00:00Z') + i * 3_600_000 + 1000).toISOString()),
+  );
 
 describe('exportFocus', () => {
   it('answers a small export inline', async () => {
     // Act
     const store = new MemoryStore();
-    const result = await exportFocus(principal, { range, format: 'csv' }, deps([purchase('2026-05-02T00:00:00.000Z')], store));
+    const result = await exportFocus(
+      principal,
+      { range, format: 'csv' },
+      deps([purchase('2026-05-02T00:00:00.000Z')], store),
+    );
     // Assess
     expect(result.kind).toBe('inline');
     expect(result.file).toEqual({ contentType: 'text/csv', fileName: 'focus-export.csv' });

@@ -10,7 +10,19 @@ export const WS = 'ws_01jd8x5d7f9h1k3m5p7r9t1v3x';
 let seq = 0;
 const id = (at: string) => newId('led', Date.parse(at));
 
-export function usage(at: string, overrides: { sku?: string; model?: string; quantity?: number; unitPrice?: number; unit?: string; canvasId?: string; nodeId?: string; executionId?: string | null } = {}): UsageEntry {
+export function usage(
+  at: string,
+  overrides: {
+    sku?: string;
+    model?: string;
+    quantity?: number;
+    unitPrice?: number;
+    unit?: string;
+    canvasId?: string;
+    nodeId?: string;
+    executionId?: string | null;
+  } = {},
+): UsageEntry {
   const quantity = overrides.quantity ?? 4.2;
   const unitPrice = overrides.unitPrice ?? 10;
   const pricingQuantity = Math.ceil(quantity);
@@ -25,12 +37,30 @@ export function usage(at: string, overrides: { sku?: string; model?: string; qua
     operationId: `exec_1:node_${++seq}`,
     occurredAt: at,
     description: 'Video generation',
-    pricing: { sku, skuPriceId: `${sku}:${model}:${unitPrice}/${unit}`, model, unit, quantity, pricingQuantity, unitPrice },
-    resource: { canvasId: overrides.canvasId ?? 'cnv_1', ...(overrides.executionId === null ? {} : { executionId: overrides.executionId ?? 'exec_1' }), nodeId: overrides.nodeId ?? 'video1', provider: 'runway' },
+    pricing: {
+      sku,
+      skuPriceId: `${sku}:${model}:${unitPrice}/${unit}`,
+      model,
+      unit,
+      quantity,
+      pricingQuantity,
+      unitPrice,
+    },
+    resource: {
+      canvasId: overrides.canvasId ?? 'cnv_1',
+      ...(overrides.executionId === null ? {} : { executionId: overrides.executionId ?? 'exec_1' }),
+      nodeId: overrides.nodeId ?? 'video1',
+      provider: 'runway',
+    },
   };
 }
 
-export const purchase = (at: string, credits = 500, amount = '5.00', source: 'checkout' | 'plan' = 'checkout'): LedgerEntry => ({
+export const purchase = (
+  at: string,
+  credits = 500,
+  amount = '5.00',
+  source: 'checkout' | 'plan' = 'checkout',
+): LedgerEntry => ({
   id: id(at),
   workspaceId: WS,
   type: 'purchase',
@@ -39,7 +69,14 @@ export const purchase = (at: string, credits = 500, amount = '5.00', source: 'ch
   occurredAt: at,
   description: `Credit pack (${credits})`,
   source,
-  payment: { provider: 'stripe', reference: `cs_${seq}`, eventId: `evt_${seq}`, currency: 'USD', amount, ...(source === 'plan' ? { planId: 'pro' } : {}) },
+  payment: {
+    provider: 'stripe',
+    reference: `cs_${seq}`,
+    eventId: `evt_${seq}`,
+    currency: 'USD',
+    amount,
+    ...(source === 'plan' ? { planId: 'pro' } : {}),
+  },
 });
 
 export const grant = (at: string, credits = 100): LedgerEntry => ({
@@ -63,7 +100,14 @@ export const adjustment = (at: string, credits = -5): LedgerEntry => ({
   reason: 'Goodwill, "duplicate" charge, reversed',
 });
 
-export const expiry = (at: string, credits = -20): LedgerEntry => ({ id: id(at), workspaceId: WS, type: 'expiry', credits, operationId: `expire:${++seq}`, occurredAt: at });
+export const expiry = (at: string, credits = -20): LedgerEntry => ({
+  id: id(at),
+  workspaceId: WS,
+  type: 'expiry',
+  credits,
+  operationId: `expire:${++seq}`,
+  occurredAt: at,
+});
 
 export function purchaseRefund(at: string, original: LedgerEntry, credits = -500, amount = '-5.00'): LedgerEntry {
   return {
@@ -87,7 +131,11 @@ export function usageRefund(at: string, original: UsageEntry): LedgerEntry {
     operationId: `refund:${original.operationId}`,
     occurredAt: at,
     refundOf: { entryId: original.id, type: 'usage' },
-    pricing: { ...original.pricing, quantity: -original.pricing.quantity, pricingQuantity: -original.pricing.pricingQuantity },
+    pricing: {
+      ...original.pricing,
+      quantity: -original.pricing.quantity,
+      pricingQuantity: -original.pricing.pricingQuantity,
+    },
     resource: original.resource,
   };
 }

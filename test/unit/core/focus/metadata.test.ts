@@ -20,25 +20,59 @@ describe('focusMetadata', () => {
     // Assess
     expect(metadata.FocusVersion).toBe('1.3');
     expect(metadata.DataGenerator).toEqual({ DataGenerator: DEFAULT_FOCUS_IDENTITY.providerName });
-    expect(metadata.DatasetInstance).toEqual([{ DatasetInstanceId: datasetInstanceId('ws_1'), DatasetInstanceName: expect.stringContaining('Acme'), FocusDatasetId: 'CostAndUsage' }]);
-    expect(metadata.Schema[0]).toMatchObject({ SchemaId: SCHEMA_ID, FocusVersion: '1.3', DatasetInstanceId: datasetInstanceId('ws_1'), CreationDate: expect.stringMatching(/Z$/) });
-    expect(metadata.Schema[0].ColumnDefinition.map((definition: any) => definition.ColumnName)).toEqual(EXPORT_COLUMNS.map((column) => column.name));
-    expect(metadata.Schema[0].ColumnDefinition.find((definition: any) => definition.ColumnName === 'BilledCost')).toMatchObject({ DataType: 'DECIMAL', NumericPrecision: 38, NumberScale: 12 });
-    expect(metadata.Schema[0].ColumnDefinition.find((definition: any) => definition.ColumnName === 'ProviderName')).toMatchObject({ DataType: 'STRING', Deprecated: true });
+    expect(metadata.DatasetInstance).toEqual([
+      {
+        DatasetInstanceId: datasetInstanceId('ws_1'),
+        DatasetInstanceName: expect.stringContaining('Acme'),
+        FocusDatasetId: 'CostAndUsage',
+      },
+    ]);
+    expect(metadata.Schema[0]).toMatchObject({
+      SchemaId: SCHEMA_ID,
+      FocusVersion: '1.3',
+      DatasetInstanceId: datasetInstanceId('ws_1'),
+      CreationDate: expect.stringMatching(/Z$/),
+    });
+    expect(metadata.Schema[0].ColumnDefinition.map((definition: any) => definition.ColumnName)).toEqual(
+      EXPORT_COLUMNS.map((column) => column.name),
+    );
+    expect(
+      metadata.Schema[0].ColumnDefinition.find((definition: any) => definition.ColumnName === 'BilledCost'),
+    ).toMatchObject({ DataType: 'DECIMAL', NumericPrecision: 38, NumberScale: 12 });
+    expect(
+      metadata.Schema[0].ColumnDefinition.find((definition: any) => definition.ColumnName === 'ProviderName'),
+    ).toMatchObject({ DataType: 'STRING', Deprecated: true });
     expect(datasetInstanceId('ws_1')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(datasetInstanceId('ws_2')).not.toBe(datasetInstanceId('ws_1'));
   });
 
   it('gives one time sector per UTC day, complete once the day and the late-entry margin are over', () => {
     // Act: now is 10 minutes after the end of the 2nd day (margin 15 minutes)
-    const metadata = focusMetadata(input('2026-05-01T12:00:00Z', '2026-05-03T06:00:00Z', '2026-05-03T00:10:00Z')) as any;
+    const metadata = focusMetadata(
+      input('2026-05-01T12:00:00Z', '2026-05-03T06:00:00Z', '2026-05-03T00:10:00Z'),
+    ) as any;
     const [recency] = metadata.Recency;
     // Assess
     expect(recency.RecencyLastUpdated).toBe('2026-05-03T00:10:00Z');
     expect(recency.TimeSectors).toEqual([
-      { TimeSectorStart: '2026-05-01T12:00:00Z', TimeSectorEnd: '2026-05-02T00:00:00Z', TimeSectorComplete: true, TimeSectorLastUpdated: '2026-05-02T00:15:00Z' },
-      { TimeSectorStart: '2026-05-02T00:00:00Z', TimeSectorEnd: '2026-05-03T00:00:00Z', TimeSectorComplete: false, TimeSectorLastUpdated: '2026-05-03T00:10:00Z' },
-      { TimeSectorStart: '2026-05-03T00:00:00Z', TimeSectorEnd: '2026-05-03T06:00:00Z', TimeSectorComplete: false, TimeSectorLastUpdated: '2026-05-03T00:10:00Z' },
+      {
+        TimeSectorStart: '2026-05-01T12:00:00Z',
+        TimeSectorEnd: '2026-05-02T00:00:00Z',
+        TimeSectorComplete: true,
+        TimeSectorLastUpdated: '2026-05-02T00:15:00Z',
+      },
+      {
+        TimeSectorStart: '2026-05-02T00:00:00Z',
+        TimeSectorEnd: '2026-05-03T00:00:00Z',
+        TimeSectorComplete: false,
+        TimeSectorLastUpdated: '2026-05-03T00:10:00Z',
+      },
+      {
+        TimeSectorStart: '2026-05-03T00:00:00Z',
+        TimeSectorEnd: '2026-05-03T06:00:00Z',
+        TimeSectorComplete: false,
+        TimeSectorLastUpdated: '2026-05-03T00:10:00Z',
+      },
     ]);
     expect(recency.DatasetInstanceLastUpdated).toBe('2026-05-03T00:10:00Z');
   });

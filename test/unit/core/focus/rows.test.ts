@@ -4,7 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { focusRows } from '#core/focus/rows';
 import { csvChunks, jsonlChunks } from '#core/focus/writers';
 import { checkCsv, checkJsonl } from '../../../../scripts/focus-check-input.ts';
-import { adjustment, collect, expiry, grant, purchase, purchaseRefund, scope, stream, usage, usageRefund } from './ledger-fixtures.ts';
+import {
+  adjustment,
+  collect,
+  expiry,
+  grant,
+  purchase,
+  purchaseRefund,
+  scope,
+  stream,
+  usage,
+  usageRefund,
+} from './ledger-fixtures.ts';
 
 describe('focusRows', () => {
   it('aggregates usage per hour, SKU, price and resource, with exact costs', async () => {
@@ -72,9 +83,14 @@ describe('focusRows', () => {
 
   it('clips charge periods to the requested range, in whole seconds', async () => {
     // Act
-    const rows = await collect(focusRows(stream([usage('2026-05-01T10:30:00.000Z')]), scope('2026-05-01T10:15:30.250Z', '2026-05-01T10:45:00Z')));
+    const rows = await collect(
+      focusRows(stream([usage('2026-05-01T10:30:00.000Z')]), scope('2026-05-01T10:15:30.250Z', '2026-05-01T10:45:00Z')),
+    );
     // Assess
-    expect(rows[0]).toMatchObject({ ChargePeriodStart: '2026-05-01T10:15:30Z', ChargePeriodEnd: '2026-05-01T10:45:00Z' });
+    expect(rows[0]).toMatchObject({
+      ChargePeriodStart: '2026-05-01T10:15:30Z',
+      ChargePeriodEnd: '2026-05-01T10:45:00Z',
+    });
   });
 
   it('maps purchases, grants, refunds, adjustments and expiries one row each', async () => {
@@ -113,14 +129,40 @@ describe('focusRows', () => {
       x_PaymentReference: expect.stringMatching(/^cs_\d+$/),
     });
     expect(byType('purchase')[1]).toMatchObject({ ChargeFrequency: 'Recurring', SkuId: 'plan.pro', BilledCost: '99' });
-    expect(byType('grant')[0]).toMatchObject({ ChargeCategory: 'Credit', BilledCost: '0', EffectiveCost: '0', PricingQuantity: null, SkuPriceId: null, x_Credits: '100', x_GrantedBy: 'admin-cli' });
-    expect(byType('refund')[0]).toMatchObject({ ChargeCategory: 'Usage', ChargeClass: null, PricingQuantity: '-5', EffectiveCost: '-0.5', BilledCost: '0', x_Credits: '50' });
+    expect(byType('grant')[0]).toMatchObject({
+      ChargeCategory: 'Credit',
+      BilledCost: '0',
+      EffectiveCost: '0',
+      PricingQuantity: null,
+      SkuPriceId: null,
+      x_Credits: '100',
+      x_GrantedBy: 'admin-cli',
+    });
+    expect(byType('refund')[0]).toMatchObject({
+      ChargeCategory: 'Usage',
+      ChargeClass: null,
+      PricingQuantity: '-5',
+      EffectiveCost: '-0.5',
+      BilledCost: '0',
+      x_Credits: '50',
+    });
     // Refunded in June, bought in May (an earlier billing period): a correction.
-    expect(byType('refund')[1]).toMatchObject({ ChargeCategory: 'Purchase', ChargeClass: 'Correction', BilledCost: '-4.99', PricingQuantity: '-500', EffectiveCost: '0' });
-    expect(byType('adjustment')[0]).toMatchObject({ ChargeCategory: 'Adjustment', x_Credits: '-5', x_Reason: 'Goodwill, "duplicate" charge, reversed' });
+    expect(byType('refund')[1]).toMatchObject({
+      ChargeCategory: 'Purchase',
+      ChargeClass: 'Correction',
+      BilledCost: '-4.99',
+      PricingQuantity: '-500',
+      EffectiveCost: '0',
+    });
+    expect(byType('adjustment')[0]).toMatchObject({
+      ChargeCategory: 'Adjustment',
+      x_Credits: '-5',
+      x_Reason: 'Goodwill, "duplicate" charge, reversed',
+    });
     expect(byType('expiry')[0]).toMatchObject({ ChargeCategory: 'Adjustment', x_Credits: '-20' });
     for (const row of rows) {
-      for (const column of ['ChargePeriodStart', 'ChargePeriodEnd', 'BillingPeriodStart', 'BillingPeriodEnd']) expect(row[column]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+      for (const column of ['ChargePeriodStart', 'ChargePeriodEnd', 'BillingPeriodStart', 'BillingPeriodEnd'])
+        expect(row[column]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     }
   });
 
@@ -133,7 +175,15 @@ describe('focusRows', () => {
         bought,
         grant('2026-05-02T09:30:00.000Z'),
         used,
-        usage('2026-05-03T09:01:00.000Z', { sku: 'audio.tts', model: 'multilingual_v2', unit: '1000 Characters', unitPrice: 6, quantity: 1.234, canvasId: 'cnv_2', nodeId: 'voice,1' }),
+        usage('2026-05-03T09:01:00.000Z', {
+          sku: 'audio.tts',
+          model: 'multilingual_v2',
+          unit: '1000 Characters',
+          unitPrice: 6,
+          quantity: 1.234,
+          canvasId: 'cnv_2',
+          nodeId: 'voice,1',
+        }),
         usageRefund('2026-05-03T09:10:00.000Z', used),
         adjustment('2026-05-05T00:00:00.000Z'),
         expiry('2026-05-06T00:00:00.000Z'),

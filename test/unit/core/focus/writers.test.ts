@@ -5,10 +5,20 @@ import { EXPORT_COLUMNS, type FocusRow } from '#core/focus/columns';
 import { csvChunks, jsonlChunks } from '#core/focus/writers';
 import { collect, stream } from './ledger-fixtures.ts';
 
-const row = (values: FocusRow): FocusRow => ({ ...Object.fromEntries(EXPORT_COLUMNS.map((column) => [column.name, null])), ...values });
+const row = (values: FocusRow): FocusRow => ({
+  ...Object.fromEntries(EXPORT_COLUMNS.map((column) => [column.name, null])),
+  ...values,
+});
 
 describe('writers', () => {
-  const rows = [row({ BilledCost: '0.000000000001', ChargeDescription: 'a, "quoted"\nline', SkuPriceDetails: '{"x_Model":"m"}', x_Credits: '-12' })];
+  const rows = [
+    row({
+      BilledCost: '0.000000000001',
+      ChargeDescription: 'a, "quoted"\nline',
+      SkuPriceDetails: '{"x_Model":"m"}',
+      x_Credits: '-12',
+    }),
+  ];
 
   it('writes JSONL with every column in order, decimals as exact numbers, nulls as null', async () => {
     // Act
@@ -18,7 +28,13 @@ describe('writers', () => {
     expect(text).toContain('"BilledCost":0.000000000001,');
     const parsed = JSON.parse(text);
     expect(Object.keys(parsed)).toEqual(EXPORT_COLUMNS.map((column) => column.name));
-    expect(parsed).toMatchObject({ BilledCost: 1e-12, ChargeDescription: 'a, "quoted"\nline', SkuPriceDetails: '{"x_Model":"m"}', x_Credits: -12, ResourceId: null });
+    expect(parsed).toMatchObject({
+      BilledCost: 1e-12,
+      ChargeDescription: 'a, "quoted"\nline',
+      SkuPriceDetails: '{"x_Model":"m"}',
+      x_Credits: -12,
+      ResourceId: null,
+    });
   });
 
   it('writes CSV with a header, quoting what needs it and empty fields for nulls', async () => {

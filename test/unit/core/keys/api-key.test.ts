@@ -43,13 +43,13 @@ describe('generateWorkspaceKey', () => {
 
 describe('isWorkspaceKeyFormat', () => {
   it.each([
-    ['workspace_' + 'a'.repeat(20), true],
-    ['workspace_' + 'A'.repeat(200), true],
-    ['workspace_' + 'a'.repeat(19), false],
-    ['workspace_' + 'a'.repeat(201), false],
+    [`workspace_${'a'.repeat(20)}`, true],
+    [`workspace_${'A'.repeat(200)}`, true],
+    [`workspace_${'a'.repeat(19)}`, false],
+    [`workspace_${'a'.repeat(201)}`, false],
     ['workspace_' + 'abc+/=abcabcabcabcabcabc', false],
-    ['umcp_' + 'a'.repeat(40), false],
-    ['Workspace_' + 'a'.repeat(40), false],
+    [`umcp_${'a'.repeat(40)}`, false],
+    [`Workspace_${'a'.repeat(40)}`, false],
     ['', false],
   ])('returns %s → %s', (candidate, expected) => {
     // Act
@@ -63,7 +63,7 @@ describe('isWorkspaceKeyFormat', () => {
 describe('hashWorkspaceKey', () => {
   it('returns the SHA-256 hex digest of the full key', () => {
     // Prepare
-    const key = 'workspace_' + 'k'.repeat(43);
+    const key = `workspace_${'k'.repeat(43)}`;
 
     // Act
     const hash = hashWorkspaceKey(key);
@@ -83,8 +83,8 @@ describe('hashWorkspaceKey', () => {
 
   it('returns different hashes for keys that differ in one character', () => {
     // Act
-    const a = hashWorkspaceKey('workspace_' + 'a'.repeat(43));
-    const b = hashWorkspaceKey('workspace_' + 'a'.repeat(42) + 'b');
+    const a = hashWorkspaceKey(`workspace_${'a'.repeat(43)}`);
+    const b = hashWorkspaceKey(`workspace_${'a'.repeat(42)}b`);
 
     // Assess
     expect(a).not.toBe(b);

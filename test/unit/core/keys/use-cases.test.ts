@@ -51,7 +51,7 @@ describe('authenticate', () => {
   it('returns 401 for Basic authentication, even wrapping a valid key', async () => {
     // Prepare
     const { key } = await storedKey();
-    const basic = 'Basic ' + Buffer.from(`user:${key}`).toString('base64');
+    const basic = `Basic ${Buffer.from(`user:${key}`).toString('base64')}`;
 
     // Act
     const result = authenticate(basic, { apiKeys, clock });
@@ -74,7 +74,7 @@ describe('authenticate', () => {
 
   it('returns 401 for a umcp_ published-server credential', async () => {
     // Act
-    const result = authenticate('Bearer umcp_' + 'x'.repeat(43), { apiKeys, clock });
+    const result = authenticate(`Bearer umcp_${'x'.repeat(43)}`, { apiKeys, clock });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
@@ -83,7 +83,7 @@ describe('authenticate', () => {
 
   it('returns 401 for a webhook-secret-looking token', async () => {
     // Act
-    const result = authenticate('Bearer whsec_' + 'a1b2c3d4'.repeat(8), { apiKeys, clock });
+    const result = authenticate(`Bearer whsec_${'a1b2c3d4'.repeat(8)}`, { apiKeys, clock });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
@@ -110,7 +110,7 @@ describe('authenticate', () => {
     await storedKey();
 
     // Act
-    const result = authenticate('Bearer workspace_' + 'Z'.repeat(43), { apiKeys, clock });
+    const result = authenticate(`Bearer workspace_${'Z'.repeat(43)}`, { apiKeys, clock });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
@@ -276,7 +276,13 @@ describe('mintKey', () => {
 
     // Assess
     expect(record.id).toMatch(/^key_[0-9a-z]{26}$/);
-    expect(lookup).toEqual({ keyHash: record.keyHash, workspaceId: 'ws_a', keyId: record.id, scopes: record.scopes, expiresAt: null });
+    expect(lookup).toEqual({
+      keyHash: record.keyHash,
+      workspaceId: 'ws_a',
+      keyId: record.id,
+      scopes: record.scopes,
+      expiresAt: null,
+    });
     expect(record.scopes).toEqual(['read:canvases', 'run:workflows']);
     expect(record.createdAt).toBe('2025-01-15T10:00:00.000Z');
     expect(record.revokedAt).toBeNull();
@@ -287,7 +293,14 @@ describe('mintKey', () => {
     const presetKey = 'workspace_local-bootstrap-key-0123456789';
 
     // Act
-    const { key, record } = mintKey({ workspaceId: 'ws_a', name: 'k', scopes: ALL_SCOPES, createdByKeyId: null, now: clock.now(), presetKey });
+    const { key, record } = mintKey({
+      workspaceId: 'ws_a',
+      name: 'k',
+      scopes: ALL_SCOPES,
+      createdByKeyId: null,
+      now: clock.now(),
+      presetKey,
+    });
 
     // Assess
     expect(key).toBe(presetKey);
@@ -297,7 +310,14 @@ describe('mintKey', () => {
   it('returns 400 for a preset key without the workspace_ prefix', () => {
     // Act
     const act = () =>
-      mintKey({ workspaceId: 'ws_a', name: 'k', scopes: ALL_SCOPES, createdByKeyId: null, now: clock.now(), presetKey: 'secret_0123456789012345678901' });
+      mintKey({
+        workspaceId: 'ws_a',
+        name: 'k',
+        scopes: ALL_SCOPES,
+        createdByKeyId: null,
+        now: clock.now(),
+        presetKey: 'secret_0123456789012345678901',
+      });
 
     // Assess
     expect(act).toThrow(ValidationError);
@@ -323,7 +343,11 @@ describe('createKey', () => {
     const creator = principalWith(['read:canvases', 'manage:integrations']);
 
     // Act
-    const result = createKey(creator, { name: 'too broad', scopes: ['read:canvases', 'write:canvas', 'read:billing'] }, { apiKeys, clock });
+    const result = createKey(
+      creator,
+      { name: 'too broad', scopes: ['read:canvases', 'write:canvas', 'read:billing'] },
+      { apiKeys, clock },
+    );
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ForbiddenError);
@@ -347,7 +371,11 @@ describe('createKey', () => {
     const creator = principalWith(['read:canvases', 'write:canvas', 'manage:integrations']);
 
     // Act
-    const created = await createKey(creator, { name: 'same', scopes: ['write:canvas', 'read:canvases'] }, { apiKeys, clock });
+    const created = await createKey(
+      creator,
+      { name: 'same', scopes: ['write:canvas', 'read:canvases'] },
+      { apiKeys, clock },
+    );
 
     // Assess
     expect(created.scopes).toEqual(['write:canvas', 'read:canvases']);

@@ -8,7 +8,7 @@ import type { Member } from '#core/workspaces/model';
 import { FakeClock } from '../../support/fake-clock.ts';
 
 const APP = 'https://app.example.test';
-const TOKEN = 'oat_' + 'a'.repeat(43);
+const TOKEN = `oat_${'a'.repeat(43)}`;
 
 let stored: Map<string, StoredAccessToken>;
 let members: Map<string, Member>;
@@ -30,7 +30,18 @@ beforeEach(() => {
       },
     ],
   ]);
-  members = new Map([['ws_1/usr_1', { workspaceId: 'ws_1', userId: 'usr_1', email: 'u@example.test', role: 'admin', joinedAt: '2025-01-01T00:00:00.000Z' }]]);
+  members = new Map([
+    [
+      'ws_1/usr_1',
+      {
+        workspaceId: 'ws_1',
+        userId: 'usr_1',
+        email: 'u@example.test',
+        role: 'admin',
+        joinedAt: '2025-01-01T00:00:00.000Z',
+      },
+    ],
+  ]);
   deps = {
     tokens: { findAccessToken: async (hash) => stored.get(hash) },
     memberships: { getMember: async (ws, user) => members.get(`${ws}/${user}`) },
@@ -58,9 +69,10 @@ describe('authenticateOAuthToken', () => {
   });
 
   it('refuses a removed member, an expired, unknown or revoked token, another resource, another family', async () => {
-    const refused = (token = TOKEN) => expect(authenticateOAuthToken(token, deps)).rejects.toBeInstanceOf(UnauthorizedError);
-    await refused('workspace_' + 'a'.repeat(43));
-    await refused('umcp_' + 'a'.repeat(43));
+    const refused = (token = TOKEN) =>
+      expect(authenticateOAuthToken(token, deps)).rejects.toBeInstanceOf(UnauthorizedError);
+    await refused(`workspace_${'a'.repeat(43)}`);
+    await refused(`umcp_${'a'.repeat(43)}`);
     await refused('oat_unknown');
     stored.get(hashOAuthId(TOKEN))!.aud = 'https://other.example.test/api/mcp';
     await expect(authenticateOAuthToken(TOKEN, deps)).rejects.toThrow('another resource');

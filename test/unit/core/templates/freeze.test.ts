@@ -36,7 +36,14 @@ describe('freezeCanvas', () => {
       viewport: { x: 12, y: -4, zoom: 0.5 },
       nodes: [
         { id: 'prompt', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'Hi', label: 'Start' } },
-        { id: 'tpl', type: 'text', position: { x: 400, y: 0 }, size: { width: 300, height: 200 }, data: { template: '{{input}}!' }, document: { content: '# Notes', format: 'markdown' } },
+        {
+          id: 'tpl',
+          type: 'text',
+          position: { x: 400, y: 0 },
+          size: { width: 300, height: 200 },
+          data: { template: '{{input}}!' },
+          document: { content: '# Notes', format: 'markdown' },
+        },
         { id: 'out', type: 'output', position: { x: 800, y: 0 }, data: {} },
       ],
       edges: [
@@ -69,15 +76,44 @@ describe('instantiate', () => {
     // Act
     const { canvas, nodeIds, edgeIds } = instantiate(snapshot, TARGET);
     // Assess
-    expect(canvas).toMatchObject({ id: 'cnv_new', workspaceId: 'ws_test', name: 'Copy', version: 1, archived: false, archivedAt: null, createdAt: T1, updatedAt: T1 });
+    expect(canvas).toMatchObject({
+      id: 'cnv_new',
+      workspaceId: 'ws_test',
+      name: 'Copy',
+      version: 1,
+      archived: false,
+      archivedAt: null,
+      createdAt: T1,
+      updatedAt: T1,
+    });
     expect(canvas.viewport).toEqual(snapshot.viewport);
     expect(Object.keys(nodeIds)).toEqual(['prompt', 'tpl', 'out']);
-    for (const id of [...Object.values(nodeIds), ...Object.values(edgeIds)]) expect(id).toMatch(/^(node|edge)_[0-9a-z]{26}$/);
+    for (const id of [...Object.values(nodeIds), ...Object.values(edgeIds)])
+      expect(id).toMatch(/^(node|edge)_[0-9a-z]{26}$/);
     expect(canvas.nodes.map((n) => n.id)).toEqual(Object.values(nodeIds));
-    expect(canvas.nodes[1]).toMatchObject({ type: 'text', size: { width: 300, height: 200 }, document: { content: '# Notes', format: 'markdown', updatedAt: T1 }, createdAt: T1 });
+    expect(canvas.nodes[1]).toMatchObject({
+      type: 'text',
+      size: { width: 300, height: 200 },
+      document: { content: '# Notes', format: 'markdown', updatedAt: T1 },
+      createdAt: T1,
+    });
     expect(canvas.edges).toEqual([
-      { id: edgeIds.e1, source: nodeIds.prompt, sourceHandle: 'prompt-out', target: nodeIds.tpl, targetHandle: 'text-in', createdAt: T1 },
-      { id: edgeIds.e2, source: nodeIds.tpl, sourceHandle: 'text-out', target: nodeIds.out, targetHandle: 'value-in', createdAt: T1 },
+      {
+        id: edgeIds.e1,
+        source: nodeIds.prompt,
+        sourceHandle: 'prompt-out',
+        target: nodeIds.tpl,
+        targetHandle: 'text-in',
+        createdAt: T1,
+      },
+      {
+        id: edgeIds.e2,
+        source: nodeIds.tpl,
+        sourceHandle: 'text-out',
+        target: nodeIds.out,
+        targetHandle: 'value-in',
+        createdAt: T1,
+      },
     ]);
   });
 
@@ -93,10 +129,22 @@ describe('instantiate', () => {
   });
 
   it.each<[string, (snapshot: TemplateSnapshot) => void, RegExp]>([
-    ['a node type that no longer exists', (s) => void ((s.nodes[0] as { type: string }).type = 'retired-type'), /node prompt is of type retired-type, which no longer exists/],
-    ['node data the type no longer accepts', (s) => void (s.nodes[0]!.data = { prompt: 42 }), /Invalid data for a prompt node/],
+    [
+      'a node type that no longer exists',
+      (s) => void ((s.nodes[0] as { type: string }).type = 'retired-type'),
+      /node prompt is of type retired-type, which no longer exists/,
+    ],
+    [
+      'node data the type no longer accepts',
+      (s) => void (s.nodes[0]!.data = { prompt: 42 }),
+      /Invalid data for a prompt node/,
+    ],
     ['an edge to a port that is gone', (s) => void (s.edges[0]!.targetHandle = 'gone-in'), /no input port gone-in/],
-    ['an edge naming a node the template lacks', (s) => void (s.edges[0]!.source = 'ghost'), /edge e1 joins a node the template does not hold/],
+    [
+      'an edge naming a node the template lacks',
+      (s) => void (s.edges[0]!.source = 'ghost'),
+      /edge e1 joins a node the template does not hold/,
+    ],
     ['two nodes under one id', (s) => void s.nodes.push({ ...s.nodes[2]! }), /node id out appears twice/],
     [
       'a cycle',

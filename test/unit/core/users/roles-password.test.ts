@@ -9,7 +9,10 @@ describe('ROLE_SCOPES', () => {
   it('gives owners and admins every scope, editors all but manage:integrations and read:billing, viewers reads', () => {
     expect(ROLE_SCOPES.owner).toEqual(SCOPES);
     expect(ROLE_SCOPES.admin).toEqual(SCOPES);
-    expect(SCOPES.filter((scope) => !ROLE_SCOPES.editor.includes(scope))).toEqual(['manage:integrations', 'read:billing']);
+    expect(SCOPES.filter((scope) => !ROLE_SCOPES.editor.includes(scope))).toEqual([
+      'manage:integrations',
+      'read:billing',
+    ]);
     expect(ROLE_SCOPES.viewer).toEqual(['read:canvases', 'read:assets']);
   });
 });

@@ -19,18 +19,35 @@ beforeEach(() => {
 describe('provisionWorkspace', () => {
   it('creates a workspace, its owner and an all-scopes key, and returns the key once', async () => {
     // Act
-    const provisioned = await provisionWorkspace({ name: 'Acme', ownerEmail: 'owner@example.com' }, { workspaces, clock });
+    const provisioned = await provisionWorkspace(
+      { name: 'Acme', ownerEmail: 'owner@example.com' },
+      { workspaces, clock },
+    );
 
     // Assess
     expect(provisioned).toBeDefined();
     expect(provisioned!.apiKey).toMatch(/^workspace_[A-Za-z0-9_-]{43}$/);
     expect(provisioned!.scopes).toEqual([...ALL_SCOPES]);
-    expect(workspaces.workspaces.get(provisioned!.workspaceId)).toMatchObject({ name: 'Acme', createdAt: '2025-01-15T10:00:00.000Z' });
+    expect(workspaces.workspaces.get(provisioned!.workspaceId)).toMatchObject({
+      name: 'Acme',
+      createdAt: '2025-01-15T10:00:00.000Z',
+    });
     expect(workspaces.members).toEqual([
-      { workspaceId: provisioned!.workspaceId, userId: provisioned!.ownerUserId, email: 'owner@example.com', role: 'owner', joinedAt: '2025-01-15T10:00:00.000Z' },
+      {
+        workspaceId: provisioned!.workspaceId,
+        userId: provisioned!.ownerUserId,
+        email: 'owner@example.com',
+        role: 'owner',
+        joinedAt: '2025-01-15T10:00:00.000Z',
+      },
     ]);
     const [key] = workspaces.keys;
-    expect(key?.record).toMatchObject({ id: provisioned!.keyId, workspaceId: provisioned!.workspaceId, createdByKeyId: null, expiresAt: null });
+    expect(key?.record).toMatchObject({
+      id: provisioned!.keyId,
+      workspaceId: provisioned!.workspaceId,
+      createdByKeyId: null,
+      expiresAt: null,
+    });
     expect(key?.lookup.keyHash).toBe(hashWorkspaceKey(provisioned!.apiKey));
     expect(JSON.stringify(workspaces.keys)).not.toContain(provisioned!.apiKey);
   });
@@ -40,7 +57,10 @@ describe('provisionWorkspace', () => {
     const presetKey = 'workspace_local-dev-key-please-change-me';
 
     // Act
-    const provisioned = await provisionWorkspace({ name: 'Local', ownerEmail: 'dev@example.com', presetKey }, { workspaces, clock });
+    const provisioned = await provisionWorkspace(
+      { name: 'Local', ownerEmail: 'dev@example.com', presetKey },
+      { workspaces, clock },
+    );
 
     // Assess
     expect(provisioned?.apiKey).toBe(presetKey);
@@ -49,7 +69,10 @@ describe('provisionWorkspace', () => {
 
   it('returns 400 for a preset key outside the workspace_ family and provisions nothing', async () => {
     // Act
-    const result = provisionWorkspace({ name: 'Local', ownerEmail: 'dev@example.com', presetKey: 'umcp_0123456789abcdefghij' }, { workspaces, clock });
+    const result = provisionWorkspace(
+      { name: 'Local', ownerEmail: 'dev@example.com', presetKey: 'umcp_0123456789abcdefghij' },
+      { workspaces, clock },
+    );
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ValidationError);
@@ -61,7 +84,10 @@ describe('provisionWorkspace', () => {
     await provisionWorkspace({ name: 'First', ownerEmail: 'a@example.com', once: true }, { workspaces, clock });
 
     // Act
-    const second = await provisionWorkspace({ name: 'Second', ownerEmail: 'b@example.com', once: true }, { workspaces, clock });
+    const second = await provisionWorkspace(
+      { name: 'Second', ownerEmail: 'b@example.com', once: true },
+      { workspaces, clock },
+    );
 
     // Assess
     expect(second).toBeUndefined();
@@ -109,10 +135,17 @@ describe('renameWorkspace', () => {
     clock.advance(5 * 60_000);
 
     // Act
-    const renamed = await renameWorkspace(principal({ workspaceId: provisioned!.workspaceId }), 'Acme Studio', { workspaces, clock });
+    const renamed = await renameWorkspace(principal({ workspaceId: provisioned!.workspaceId }), 'Acme Studio', {
+      workspaces,
+      clock,
+    });
 
     // Assess
-    expect(renamed).toMatchObject({ name: 'Acme Studio', createdAt: '2025-01-15T10:00:00.000Z', updatedAt: '2025-01-15T10:05:00.000Z' });
+    expect(renamed).toMatchObject({
+      name: 'Acme Studio',
+      createdAt: '2025-01-15T10:00:00.000Z',
+      updatedAt: '2025-01-15T10:05:00.000Z',
+    });
   });
 });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { FALLBACK_SIZE, layoutOperations, layoutPositions, topLeftFromCentre } from '../../../../web/src/canvas/layout.ts';
+import {
+  FALLBACK_SIZE,
+  layoutOperations,
+  layoutPositions,
+  topLeftFromCentre,
+} from '../../../../web/src/canvas/layout.ts';
 
 describe('layout', () => {
   it('converts a centre point to the top-left corner', () => {
@@ -12,14 +17,17 @@ describe('layout', () => {
       { id: 'b', position: { x: 0, y: 0 } },
       { id: 'c', position: { x: 0, y: 0 }, size: { width: 100, height: 300 } },
     ];
-    const positions = layoutPositions(nodes, [{ source: 'a', target: 'b' }, { source: 'b', target: 'c' }]);
+    const positions = layoutPositions(nodes, [
+      { source: 'a', target: 'b' },
+      { source: 'b', target: 'c' },
+    ]);
     const a = positions.get('a')!;
     const b = positions.get('b')!;
     const c = positions.get('c')!;
     expect(a.x + 200).toBeLessThanOrEqual(b.x);
     expect(b.x + FALLBACK_SIZE.width).toBeLessThanOrEqual(c.x);
     // Same rank height centre: top-left corners differ by half the height difference.
-    expect((a.y + 50) - (c.y + 150)).toBe(0);
+    expect(a.y + 50 - (c.y + 150)).toBe(0);
   });
 
   it('moves only nodes not already in place, so a second layout is a no-op', () => {

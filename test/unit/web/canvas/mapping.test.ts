@@ -4,13 +4,18 @@ import { applyOperation } from '../../../../web/src/canvas/operations.ts';
 import { reconcile } from '../../../../web/src/canvas/rebase.ts';
 import { edge, node } from './fixtures.ts';
 
-const doc = { nodes: [node('a', 'prompt'), node('b', 'text', 300, 0, { size: { width: 200, height: 90 } })], edges: [edge('e', 'a', 'prompt-out', 'b', 'text-in')] };
+const doc = {
+  nodes: [node('a', 'prompt'), node('b', 'text', 300, 0, { size: { width: 200, height: 90 } })],
+  edges: [edge('e', 'a', 'prompt-out', 'b', 'text-in')],
+};
 
 describe('toFlowNodes', () => {
   it('maps sizes to fixed dimensions and keeps unchanged nodes as the same objects', () => {
     const first = toFlowNodes(doc, []);
     expect(first[1]).toMatchObject({ id: 'b', type: 'canvasNode', width: 200, height: 90, position: { x: 300, y: 0 } });
-    const selected = first.map((flowNode) => (flowNode.id === 'b' ? { ...flowNode, selected: true, measured: { width: 200, height: 90 } } : flowNode));
+    const selected = first.map((flowNode) =>
+      flowNode.id === 'b' ? { ...flowNode, selected: true, measured: { width: 200, height: 90 } } : flowNode,
+    );
     const moved = applyOperation(doc, { op: 'node/move', nodeId: 'b', position: { x: 5, y: 5 } });
     const second = toFlowNodes(moved, selected);
     expect(second[0]).toBe(selected[0]);

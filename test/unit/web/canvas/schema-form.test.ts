@@ -8,17 +8,26 @@ describe('formFields', () => {
   it('builds the HTTP request form from its data schema', () => {
     const fields = formFields(schemaOf('http-request'));
     const byName = new Map(fields.map((field) => [field.name, field]));
-    expect(byName.get('method')).toMatchObject({ kind: 'select', options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] });
+    expect(byName.get('method')).toMatchObject({
+      kind: 'select',
+      options: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'],
+    });
     expect(byName.get('url')).toMatchObject({ kind: 'text', maxLength: 2048 });
     expect(byName.get('body')).toMatchObject({ kind: 'textarea' });
-    expect(byName.get('timeoutMs')).toMatchObject({ kind: 'integer', label: 'Timeout ms', minimum: 1000, maximum: 25000 });
+    expect(byName.get('timeoutMs')).toMatchObject({
+      kind: 'integer',
+      label: 'Timeout ms',
+      minimum: 1000,
+      maximum: 25000,
+    });
     expect(byName.get('failOnErrorStatus')).toMatchObject({ kind: 'checkbox' });
     expect(byName.get('headers')).toMatchObject({ kind: 'json' });
     expect(byName.has('assetId')).toBe(false);
   });
 
   it('gives every catalogue type a form with a label field', () => {
-    for (const type of manifest.nodeTypes) expect(formFields(type.dataSchema).map((field) => field.name)).toContain('label');
+    for (const type of manifest.nodeTypes)
+      expect(formFields(type.dataSchema).map((field) => field.name)).toContain('label');
   });
 });
 

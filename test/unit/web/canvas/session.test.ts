@@ -19,7 +19,11 @@ function fakeServer(initial: Canvas) {
       if (name === 'patch_canvas') {
         const input = args as { expectedVersion: number; operations: CanvasOperation[] };
         patches.push(structuredClone(input));
-        if (input.expectedVersion !== canvas.version) throw new ToolError(`Canvas is at version ${canvas.version}, not the expected ${input.expectedVersion}; reload and retry`, 409);
+        if (input.expectedVersion !== canvas.version)
+          throw new ToolError(
+            `Canvas is at version ${canvas.version}, not the expected ${input.expectedVersion}; reload and retry`,
+            409,
+          );
         for (const op of input.operations) {
           const reason = refuse?.(op);
           if (reason) throw new ToolError(reason, 400);
@@ -51,7 +55,14 @@ function fakeServer(initial: Canvas) {
   };
 }
 
-const base: Canvas = { id: 'cnv_1', name: 'c', version: 3, archived: false, nodes: [node('a', 'text'), node('b', 'text', 300)], edges: [] };
+const base: Canvas = {
+  id: 'cnv_1',
+  name: 'c',
+  version: 3,
+  archived: false,
+  nodes: [node('a', 'text'), node('b', 'text', 300)],
+  edges: [],
+};
 const move = (nodeId: string, x: number): CanvasOperation => ({ op: 'node/move', nodeId, position: { x, y: 0 } });
 const ids = (session: CanvasSession) => session.state.doc.nodes.map((n) => `${n.id}@${n.position.x}`);
 
@@ -74,7 +85,9 @@ describe('CanvasSession', () => {
     expect(session.state.saveState).toBe('pending');
     expect(ids(session)).toEqual(['a@10', 'b@20']);
     await settle();
-    expect(server.patches).toEqual([{ canvasId: 'cnv_1', expectedVersion: 3, operations: [move('a', 10), move('b', 20)] }]);
+    expect(server.patches).toEqual([
+      { canvasId: 'cnv_1', expectedVersion: 3, operations: [move('a', 10), move('b', 20)] },
+    ]);
     expect(session.state).toMatchObject({ version: 4, saveState: 'saved' });
   });
 
@@ -127,7 +140,9 @@ describe('CanvasSession', () => {
   it('sets aside only the edit the server refuses, and says which', async () => {
     vi.useFakeTimers();
     const server = fakeServer(base);
-    server.refuseWhen((op) => (op.op === 'node/update' ? 'Invalid data for a text node: data.template: Too big' : null));
+    server.refuseWhen((op) =>
+      op.op === 'node/update' ? 'Invalid data for a text node: data.template: Too big' : null,
+    );
     const session = new CanvasSession('cnv_1', server.tools);
     await session.load();
     session.edit([move('a', 10), { op: 'node/update', nodeId: 'b', data: { template: 'x' } }, move('b', 30)]);

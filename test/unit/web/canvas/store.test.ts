@@ -27,7 +27,10 @@ function fakeTools(initial: Canvas) {
 }
 
 const base: Canvas = {
-  id: 'cnv_1', name: 'c', version: 1, archived: false,
+  id: 'cnv_1',
+  name: 'c',
+  version: 1,
+  archived: false,
   nodes: [node('p', 'prompt'), node('t', 'text', 300), node('s', 'speech-to-speech', 600)],
   edges: [edge('e1', 'p', 'prompt-out', 't', 'text-in')],
 };
@@ -70,18 +73,33 @@ describe('editor store', () => {
     expect(server().edges).toEqual([]);
     editor.actions.undo();
     await vi.runAllTimersAsync();
-    expect(server().nodes.map((n) => n.id).sort()).toEqual(['p', 's', 't']);
+    expect(
+      server()
+        .nodes.map((n) => n.id)
+        .sort(),
+    ).toEqual(['p', 's', 't']);
     expect(server().edges.map((e) => e.id)).toEqual(['e1']);
   });
 
   it('refuses an incompatible connection and says why; saves a compatible one', async () => {
     const { editor, state, server } = await open();
-    expect(editor.actions.isValidConnection({ source: 't', sourceHandle: 'text-out', target: 's', targetHandle: 'audio-in' })).toBe(false);
-    expect(editor.actions.connect({ source: 't', sourceHandle: 'text-out', target: 's', targetHandle: 'audio-in' })).toBe(false);
+    expect(
+      editor.actions.isValidConnection({
+        source: 't',
+        sourceHandle: 'text-out',
+        target: 's',
+        targetHandle: 'audio-in',
+      }),
+    ).toBe(false);
+    expect(
+      editor.actions.connect({ source: 't', sourceHandle: 'text-out', target: 's', targetHandle: 'audio-in' }),
+    ).toBe(false);
     expect(state().status).toBe('Cannot connect: Text gives text, but Audio of Speech to speech accepts audio.');
     editor.actions.addNode('output', { x: 900, y: 0 });
     const output = state().session.doc.nodes.at(-1)!;
-    expect(editor.actions.connect({ source: 't', sourceHandle: 'text-out', target: output.id, targetHandle: 'value-in' })).toBe(true);
+    expect(
+      editor.actions.connect({ source: 't', sourceHandle: 'text-out', target: output.id, targetHandle: 'value-in' }),
+    ).toBe(true);
     await vi.runAllTimersAsync();
     expect(server().edges.map((e) => `${e.source}->${e.target}`)).toEqual(['p->t', `t->${output.id}`]);
   });
@@ -102,6 +120,10 @@ describe('editor store', () => {
     const { editor, state } = await open();
     editor.actions.select('t');
     expect(state().selectedNodeIds).toEqual(['t']);
-    expect(state().nodes.filter((n) => n.selected).map((n) => n.id)).toEqual(['t']);
+    expect(
+      state()
+        .nodes.filter((n) => n.selected)
+        .map((n) => n.id),
+    ).toEqual(['t']);
   });
 });

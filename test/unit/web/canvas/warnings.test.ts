@@ -9,7 +9,10 @@ const index = indexManifest(manifest);
 
 describe('probeEdge', () => {
   it('finds an edge the server would accept', () => {
-    const doc = { nodes: [node('p', 'prompt'), node('t', 'text'), node('o', 'output')], edges: [edge('e', 'p', 'prompt-out', 't', 'text-in')] };
+    const doc = {
+      nodes: [node('p', 'prompt'), node('t', 'text'), node('o', 'output')],
+      edges: [edge('e', 'p', 'prompt-out', 't', 'text-in')],
+    };
     const probe = probeEdge(index, doc)!;
     expect(() => assertEdgeFits(doc as never, probe)).not.toThrow();
   });
@@ -21,7 +24,10 @@ describe('probeEdge', () => {
 
 describe('fetchWarnings', () => {
   const doc = { nodes: [node('a', 'image-asset'), node('o', 'output')], edges: [] };
-  const answered = [{ nodeId: 'a', code: 'source-empty', message: 'no asset' }, { nodeId: 'a', code: 'x', message: 'y' }];
+  const answered = [
+    { nodeId: 'a', code: 'source-empty', message: 'no asset' },
+    { nodeId: 'a', code: 'x', message: 'y' },
+  ];
 
   it("takes the canvas's warnings from get_canvas, grouped by node, without probing an edge", async () => {
     const calls: unknown[] = [];
@@ -50,7 +56,10 @@ describe('fetchWarnings', () => {
     const warnings = await fetchWarnings(tools, 'cnv_1', index, doc);
     expect(calls).toEqual([
       { name: 'get_canvas', args: { canvasId: 'cnv_1' } },
-      { name: 'validate_edge', args: { canvasId: 'cnv_1', source: 'a', sourceHandle: 'image-out', target: 'o', targetHandle: 'value-in' } },
+      {
+        name: 'validate_edge',
+        args: { canvasId: 'cnv_1', source: 'a', sourceHandle: 'image-out', target: 'o', targetHandle: 'value-in' },
+      },
     ]);
     expect(warnings!.get('a')!.map((warning) => warning.code)).toEqual(['source-empty', 'x']);
     expect(warnings!.has('o')).toBe(false);

@@ -26,10 +26,14 @@ describe('estimateText', () => {
   const base = { nodeId: 'v', type: 'video-generation', unit: 'Seconds', unitPrice: 8 };
   it('says about N credits per run, with the last charge when there is one', () => {
     expect(estimateText({ ...base, credits: 40, quantity: 5 }, undefined)).toBe('About 40 credits per run');
-    expect(estimateText({ ...base, credits: 40, quantity: 5 }, 24)).toBe('About 40 credits per run · last run charged 24');
+    expect(estimateText({ ...base, credits: 40, quantity: 5 }, 24)).toBe(
+      'About 40 credits per run · last run charged 24',
+    );
   });
   it('says what the cost depends on when only the run can know', () => {
-    expect(estimateText({ ...base, credits: null, reason: 'Depends on the text that reaches text-in' }, undefined)).toBe('Costs credits per run: Depends on the text that reaches text-in');
+    expect(
+      estimateText({ ...base, credits: null, reason: 'Depends on the text that reaches text-in' }, undefined),
+    ).toBe('Costs credits per run: Depends on the text that reaches text-in');
   });
   it('falls back to the last charge before an estimate is answered', () => {
     expect(estimateText(undefined, undefined)).toBe('Costs credits per run (charged when it runs)');

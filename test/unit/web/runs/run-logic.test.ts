@@ -4,14 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { chargedCredits, lastChargesOf } from '../../../../web/src/runs/charges.ts';
 import { outputKind } from '../../../../web/src/runs/output-kind.ts';
 import { FIRST_POLL_MS, MAX_POLL_MS, WAITING_POLL_MS, nextPollDelay } from '../../../../web/src/runs/polling.ts';
-import { executionStatusView, failedNodeId, isTerminal, nodeErrorText, nodeStatusView } from '../../../../web/src/runs/status.ts';
+import {
+  executionStatusView,
+  failedNodeId,
+  isTerminal,
+  nodeErrorText,
+  nodeStatusView,
+} from '../../../../web/src/runs/status.ts';
 import type { CreditTransaction, NodeRunState } from '../../../../web/src/runs/types.ts';
 
 describe('statuses', () => {
   it('says every node state in words, with a distinct tone', () => {
     const states = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
     const views = states.map((status) => nodeStatusView({ status }));
-    expect(views.map((view) => view.label)).toEqual(['Queued', 'Running', 'Waiting on provider', 'Succeeded', 'Failed', 'Cancelled']);
+    expect(views.map((view) => view.label)).toEqual([
+      'Queued',
+      'Running',
+      'Waiting on provider',
+      'Succeeded',
+      'Failed',
+      'Cancelled',
+    ]);
     expect(new Set(views.map((view) => view.tone)).size).toBe(6);
   });
 
@@ -21,7 +34,13 @@ describe('statuses', () => {
   });
 
   it('knows the terminal statuses and the failed node', () => {
-    expect(['queued', 'running', 'succeeded', 'failed', 'cancelled'].map(isTerminal)).toEqual([false, false, true, true, true]);
+    expect(['queued', 'running', 'succeeded', 'failed', 'cancelled'].map(isTerminal)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
     expect(failedNodeId({ a: { status: 'succeeded' }, b: { status: 'failed' }, c: { status: 'pending' } })).toBe('b');
     expect(failedNodeId({ a: { status: 'succeeded' } })).toBeUndefined();
   });
@@ -49,7 +68,8 @@ describe('the polling schedule', () => {
   });
 
   it('stops when the run is terminal', () => {
-    for (const status of ['succeeded', 'failed', 'cancelled'] as const) expect(nextPollDelay({ status, nodes: {} }, 3)).toBeNull();
+    for (const status of ['succeeded', 'failed', 'cancelled'] as const)
+      expect(nextPollDelay({ status, nodes: {} }, 3)).toBeNull();
     expect(nextPollDelay({ status: 'queued', nodes: {} }, 0)).toBe(FIRST_POLL_MS);
   });
 });
@@ -67,21 +87,41 @@ describe('output kinds', () => {
   });
 
   it('recognises generated media assets by kind or content type', () => {
-    expect(outputKind({ assetId: 'ast_1', kind: 'video', contentType: 'video/mp4', size: 9, name: 'v.mp4' })).toEqual({ kind: 'asset', media: 'video', assetId: 'ast_1', contentType: 'video/mp4', name: 'v.mp4' });
+    expect(outputKind({ assetId: 'ast_1', kind: 'video', contentType: 'video/mp4', size: 9, name: 'v.mp4' })).toEqual({
+      kind: 'asset',
+      media: 'video',
+      assetId: 'ast_1',
+      contentType: 'video/mp4',
+      name: 'v.mp4',
+    });
     expect(outputKind({ assetId: 'ast_2', kind: 'x', contentType: 'audio/mpeg' })).toMatchObject({ media: 'audio' });
     expect(outputKind({ assetId: 'ast_3', kind: 'image', contentType: 'image/png' })).toMatchObject({ media: 'image' });
-    expect(outputKind({ assetId: 'ast_4', kind: 'document', contentType: 'application/pdf' })).toMatchObject({ media: 'other' });
+    expect(outputKind({ assetId: 'ast_4', kind: 'document', contentType: 'application/pdf' })).toMatchObject({
+      media: 'other',
+    });
   });
 
   it('recognises media URLs by extension and large values stored aside', () => {
-    expect(outputKind('https://cdn.example.com/a/clip.MP4?sig=1')).toEqual({ kind: 'url', media: 'video', url: 'https://cdn.example.com/a/clip.MP4?sig=1' });
+    expect(outputKind('https://cdn.example.com/a/clip.MP4?sig=1')).toEqual({
+      kind: 'url',
+      media: 'video',
+      url: 'https://cdn.example.com/a/clip.MP4?sig=1',
+    });
     expect(outputKind('https://example.com/page')).toEqual({ kind: 'text', text: 'https://example.com/page' });
-    expect(outputKind({ blob: { url: 'https://s3/x', bytes: 524288 } })).toEqual({ kind: 'blob', url: 'https://s3/x', bytes: 524288 });
+    expect(outputKind({ blob: { url: 'https://s3/x', bytes: 524288 } })).toEqual({
+      kind: 'blob',
+      url: 'https://s3/x',
+      bytes: 524288,
+    });
   });
 });
 
 describe('charges', () => {
-  const usage = (credits: number, executionId: string, nodeId: string, canvasId = 'cnv_1'): CreditTransaction => ({ type: 'usage', credits, resource: { canvasId, executionId, nodeId } });
+  const usage = (credits: number, executionId: string, nodeId: string, canvasId = 'cnv_1'): CreditTransaction => ({
+    type: 'usage',
+    credits,
+    resource: { canvasId, executionId, nodeId },
+  });
   const transactions: CreditTransaction[] = [
     usage(-40, 'exec_2', 'video'),
     { type: 'refund', credits: 10, resource: { canvasId: 'cnv_1', executionId: 'exec_2', nodeId: 'video' } },

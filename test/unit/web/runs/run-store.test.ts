@@ -14,10 +14,23 @@ function fakeTools(statuses: string[]) {
       if (name === 'get_execution') reads++;
       const answers: Record<string, unknown> = {
         run_workflow: { ok: true, executionId: 'exec_1' },
-        get_execution: { executionId: args.executionId, canvasId: 'cnv_1', triggerNodeId: 'p', status, trigger: { kind: 'api' }, createdAt: 'now', nodes: { v: { type: 'video-generation', status: status === 'succeeded' ? 'succeeded' : 'waiting' } }, outputs: {} },
+        get_execution: {
+          executionId: args.executionId,
+          canvasId: 'cnv_1',
+          triggerNodeId: 'p',
+          status,
+          trigger: { kind: 'api' },
+          createdAt: 'now',
+          nodes: { v: { type: 'video-generation', status: status === 'succeeded' ? 'succeeded' : 'waiting' } },
+          outputs: {},
+        },
         get_execution_timeline: { events: [{ at: '2026-01-01T00:00:00.000Z', type: 'execution.queued' }] },
         list_canvas_executions: { items: [{ executionId: 'exec_1', status: statuses.at(-1) }] },
-        list_credit_transactions: { items: [{ type: 'usage', credits: -100, resource: { canvasId: 'cnv_1', executionId: 'exec_1', nodeId: 'v' } }] },
+        list_credit_transactions: {
+          items: [
+            { type: 'usage', credits: -100, resource: { canvasId: 'cnv_1', executionId: 'exec_1', nodeId: 'v' } },
+          ],
+        },
       };
       return answers[name] as T;
     },

@@ -55,7 +55,9 @@ describe('template tools', () => {
   });
 
   it('stops after a few pages and says the list is incomplete', async () => {
-    const tools = fakeTools(Array.from({ length: 10 }, (_, page) => ({ items: [template(`tpl_${page}`)], nextCursor: `c${page}` })));
+    const tools = fakeTools(
+      Array.from({ length: 10 }, (_, page) => ({ items: [template(`tpl_${page}`)], nextCursor: `c${page}` })),
+    );
     const listed = await listTemplates(tools);
     expect(listed.complete).toBe(false);
     expect(tools.calls).toHaveLength(5);
@@ -90,10 +92,14 @@ describe('the preview', () => {
       node('t2', 'text', 600, 0, { data: { label: '  ' } }),
       node('o', 'output', 900, 0, { size: { width: 100, height: 60 } }),
     ],
-    edges: [edge('e1', 'p', 'prompt-out', 't1', 'text-in'), edge('e2', 't1', 'text-out', 't2', 'text-in'), edge('e3', 't2', 'text-out', 'o', 'value-in')],
+    edges: [
+      edge('e1', 'p', 'prompt-out', 't1', 'text-in'),
+      edge('e2', 't1', 'text-out', 't2', 'text-in'),
+      edge('e3', 't2', 'text-out', 'o', 'value-in'),
+    ],
   };
 
-  it("names nodes by their label, else their type, numbering twins so each connection names one node", () => {
+  it('names nodes by their label, else their type, numbering twins so each connection names one node', () => {
     const { nodes, connections } = describeSnapshot(snapshot);
     expect(nodes.map((entry) => entry.title)).toEqual(['Question', 'text 1', 'text 2', 'output']);
     expect(connections.map((entry) => entry.text)).toEqual([

@@ -19,13 +19,31 @@ export function AssetPreview(props: { asset: Asset; player?: boolean }): JSX.Ele
   }
   if (asset.kind === 'image') {
     // The name is next to the picture; a thumbnail adds nothing a screen reader needs twice.
-    return <img className={className} src={source.url} alt={player ? `Preview of ${asset.name}` : ''} loading="lazy" decoding="async" data-testid="thumbnail" />;
+    return (
+      <img
+        className={className}
+        src={source.url}
+        alt={player ? `Preview of ${asset.name}` : ''}
+        loading="lazy"
+        decoding="async"
+        data-testid="thumbnail"
+      />
+    );
   }
   if (asset.kind === 'video') {
     return player ? (
       <video className={className} src={source.url} controls preload="metadata" aria-label={`Play ${asset.name}`} />
     ) : (
-      <video className={className} src={`${source.url}#t=0.1`} preload="metadata" muted playsInline aria-hidden="true" tabIndex={-1} data-testid="poster" />
+      <video
+        className={className}
+        src={`${source.url}#t=0.1`}
+        preload="metadata"
+        muted
+        playsInline
+        aria-hidden="true"
+        tabIndex={-1}
+        data-testid="poster"
+      />
     );
   }
   return player ? (

@@ -15,7 +15,10 @@ import { useDebounced } from './use-debounced.ts';
 import { useFailure } from './use-failure.ts';
 import './assets.css';
 
-type Library = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; items: Asset[]; nextCursor: string | null; refreshing: boolean };
+type Library =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; items: Asset[]; nextCursor: string | null; refreshing: boolean };
 
 export function AssetsScreen(): JSX.Element {
   const { tools } = useStudio();
@@ -28,7 +31,10 @@ export function AssetsScreen(): JSX.Element {
   const [loadError, setLoadError] = useState<string | undefined>();
   const failLoad = useFailure(setLoadError);
   const typed = useDebounced({ folder: filters.folder, tag: filters.tag }, 300);
-  const request = useMemo(() => listArgs({ ...filters, ...typed }), [filters.kind, filters.trashed, typed.folder, typed.tag]);
+  const request = useMemo(
+    () => listArgs({ ...filters, ...typed }),
+    [filters.kind, filters.trashed, typed.folder, typed.tag],
+  );
   const generation = useRef(0);
 
   const remember = useCallback((items: readonly Asset[]) => {
@@ -52,7 +58,11 @@ export function AssetsScreen(): JSX.Element {
       (error: unknown) => {
         if (mine !== generation.current) return;
         failLoad(error);
-        setLibrary((current) => (current.state === 'ready' ? { ...current, refreshing: false } : { state: 'error', message: describeAssetError(error) }));
+        setLibrary((current) =>
+          current.state === 'ready'
+            ? { ...current, refreshing: false }
+            : { state: 'error', message: describeAssetError(error) },
+        );
       },
     );
   }, [tools, request, reloads, remember, failLoad]);
@@ -65,7 +75,12 @@ export function AssetsScreen(): JSX.Element {
       const page = await listAssets(tools, request.args, library.nextCursor);
       if (mine !== generation.current) return;
       remember(page.items);
-      setLibrary({ state: 'ready', items: [...library.items, ...page.items], nextCursor: page.nextCursor, refreshing: false });
+      setLibrary({
+        state: 'ready',
+        items: [...library.items, ...page.items],
+        nextCursor: page.nextCursor,
+        refreshing: false,
+      });
     } catch (error) {
       failLoad(error);
       setLibrary({ ...library, refreshing: false });
@@ -95,7 +110,9 @@ export function AssetsScreen(): JSX.Element {
   const onPurged = useCallback((assetId: string, message: string) => {
     setSelected(undefined);
     setStatus(message);
-    setLibrary((current) => (current.state === 'ready' ? { ...current, items: current.items.filter((item) => item.id !== assetId) } : current));
+    setLibrary((current) =>
+      current.state === 'ready' ? { ...current, items: current.items.filter((item) => item.id !== assetId) } : current,
+    );
   }, []);
 
   const onUploaded = useCallback((asset: Asset) => {
@@ -110,12 +127,25 @@ export function AssetsScreen(): JSX.Element {
       <UploadZone onUploaded={onUploaded} folderSuggestions={seen.folders} />
       <section className="library" aria-labelledby="library-title">
         <h2 id="library-title">{filters.trashed ? 'Trash' : 'Library'}</h2>
-        <LibraryFiltersForm filters={filters} onChange={setFilters} folders={seen.folders} tags={seen.tags} problem={problem} />
+        <LibraryFiltersForm
+          filters={filters}
+          onChange={setFilters}
+          folders={seen.folders}
+          tags={seen.tags}
+          problem={problem}
+        />
         <p className="sr-only" role="status" aria-live="polite">
           {status}
         </p>
         {loadError && library.state === 'ready' ? (
-          <Alert title="The library could not be refreshed" action={<button type="button" onClick={() => setReloads((count) => count + 1)}>Try again</button>}>
+          <Alert
+            title="The library could not be refreshed"
+            action={
+              <button type="button" onClick={() => setReloads((count) => count + 1)}>
+                Try again
+              </button>
+            }
+          >
             {loadError}
           </Alert>
         ) : null}
@@ -124,7 +154,14 @@ export function AssetsScreen(): JSX.Element {
             {library.state === 'loading' ? (
               <p role="status">Loading the library…</p>
             ) : library.state === 'error' ? (
-              <Alert title="The library could not be loaded" action={<button type="button" onClick={() => setReloads((count) => count + 1)}>Try again</button>}>
+              <Alert
+                title="The library could not be loaded"
+                action={
+                  <button type="button" onClick={() => setReloads((count) => count + 1)}>
+                    Try again
+                  </button>
+                }
+              >
                 {library.message}
               </Alert>
             ) : visible.length === 0 ? (
@@ -145,7 +182,14 @@ export function AssetsScreen(): JSX.Element {
             ) : null}
           </div>
           {selected ? (
-            <AssetPanel key={selected.id} asset={selected} folderSuggestions={seen.folders} onChanged={onChanged} onPurged={onPurged} onClose={() => setSelected(undefined)} />
+            <AssetPanel
+              key={selected.id}
+              asset={selected}
+              folderSuggestions={seen.folders}
+              onChanged={onChanged}
+              onPurged={onPurged}
+              onClose={() => setSelected(undefined)}
+            />
           ) : null}
         </div>
       </section>

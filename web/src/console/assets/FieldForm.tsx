@@ -21,7 +21,11 @@ export function FieldForm(props: {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const checked = props.check ? props.check(value) : value.trim() ? { value: value.trim() } : { problem: `${props.label} cannot be empty.` };
+    const checked = props.check
+      ? props.check(value)
+      : value.trim()
+        ? { value: value.trim() }
+        : { problem: `${props.label} cannot be empty.` };
     if ('problem' in checked) return setProblem(checked.problem);
     setBusy(true);
     setProblem(await props.save(checked.value));
@@ -37,7 +41,9 @@ export function FieldForm(props: {
           value={value}
           onChange={(event) => setValue(event.target.value)}
           aria-invalid={problem ? true : undefined}
-          aria-describedby={[problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
+          aria-describedby={
+            [problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined
+          }
           placeholder={props.placeholder}
           list={props.suggestions ? `${id}-list` : undefined}
         />

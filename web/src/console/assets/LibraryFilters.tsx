@@ -13,11 +13,26 @@ export function LibraryFiltersForm(props: {
   const { filters, onChange } = props;
   const set = (change: Partial<LibraryFilters>) => onChange({ ...filters, ...change });
   return (
-    <form className="filters asset-filters" role="search" aria-label="Filter the library" onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="filters asset-filters"
+      role="search"
+      aria-label="Filter the library"
+      onSubmit={(event) => event.preventDefault()}
+    >
       <label htmlFor="asset-search">Search</label>
-      <input id="asset-search" type="search" value={filters.query} onChange={(event) => set({ query: event.target.value })} placeholder="Name or tag" />
+      <input
+        id="asset-search"
+        type="search"
+        value={filters.query}
+        onChange={(event) => set({ query: event.target.value })}
+        placeholder="Name or tag"
+      />
       <label htmlFor="asset-kind">Kind</label>
-      <select id="asset-kind" value={filters.kind} onChange={(event) => set({ kind: event.target.value as AssetKind | '' })}>
+      <select
+        id="asset-kind"
+        value={filters.kind}
+        onChange={(event) => set({ kind: event.target.value as AssetKind | '' })}
+      >
         <option value="">All kinds</option>
         {ASSET_KIND_IDS.map((kind) => (
           <option key={kind} value={kind}>
@@ -26,14 +41,27 @@ export function LibraryFiltersForm(props: {
         ))}
       </select>
       <label htmlFor="asset-folder">Folder</label>
-      <input id="asset-folder" value={filters.folder} onChange={(event) => set({ folder: event.target.value })} placeholder="All folders" list="asset-folders" aria-invalid={props.problem ? true : undefined} />
+      <input
+        id="asset-folder"
+        value={filters.folder}
+        onChange={(event) => set({ folder: event.target.value })}
+        placeholder="All folders"
+        list="asset-folders"
+        aria-invalid={props.problem ? true : undefined}
+      />
       <datalist id="asset-folders">
         {props.folders.map((folder) => (
           <option key={folder} value={folder} />
         ))}
       </datalist>
       <label htmlFor="asset-tag">Tag</label>
-      <input id="asset-tag" value={filters.tag} onChange={(event) => set({ tag: event.target.value })} placeholder="Any tag" list="asset-tags" />
+      <input
+        id="asset-tag"
+        value={filters.tag}
+        onChange={(event) => set({ tag: event.target.value })}
+        placeholder="Any tag"
+        list="asset-tags"
+      />
       <datalist id="asset-tags">
         {props.tags.map((tag) => (
           <option key={tag} value={tag} />

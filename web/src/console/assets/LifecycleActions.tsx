@@ -65,7 +65,9 @@ export function LifecycleActions(props: {
     const where = await assetUsages(tools, asset.id).then(whereUsed, () => '');
     return {
       title: 'Not purged: it is still in use',
-      message: where ? `“${asset.name}” is used by ${where}. Take it off there first. The service said: ${server}` : server,
+      message: where
+        ? `“${asset.name}” is used by ${where}. Take it off there first. The service said: ${server}`
+        : server,
     };
   };
 
@@ -73,16 +75,36 @@ export function LifecycleActions(props: {
     <section className="lifecycle" aria-label="Trash and purge">
       <div className="actions">
         {asset.trashedAt ? (
-          <button type="button" disabled={busy} onClick={() => void act(async () => props.onChanged(await restoreAsset(tools, asset.id), `Restored “${asset.name}”.`))}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void act(async () => props.onChanged(await restoreAsset(tools, asset.id), `Restored “${asset.name}”.`))
+            }
+          >
             Restore
           </button>
         ) : (
-          <button type="button" disabled={busy} onClick={() => void act(async () => props.onChanged(await trashAsset(tools, asset.id), `Moved “${asset.name}” to the trash.`))}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              void act(async () =>
+                props.onChanged(await trashAsset(tools, asset.id), `Moved “${asset.name}” to the trash.`),
+              )
+            }
+          >
             Move to trash
           </button>
         )}
         {confirming ? null : (
-          <button ref={purgeButton} type="button" className="danger" disabled={busy} onClick={() => setConfirming(true)}>
+          <button
+            ref={purgeButton}
+            type="button"
+            className="danger"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+          >
             Purge…
           </button>
         )}
@@ -94,15 +116,17 @@ export function LifecycleActions(props: {
             <button type="button" className="danger" disabled={busy} onClick={() => void purge()}>
               Purge for good
             </button>
-            <button ref={keep} type="button" onClick={() => (setConfirming(false), queueMicrotask(() => purgeButton.current?.focus()))}>
+            <button
+              ref={keep}
+              type="button"
+              onClick={() => (setConfirming(false), queueMicrotask(() => purgeButton.current?.focus()))}
+            >
               Keep it
             </button>
           </div>
         </div>
       ) : null}
-      {problem ? (
-        <Alert title={problem.title}>{problem.message}</Alert>
-      ) : null}
+      {problem ? <Alert title={problem.title}>{problem.message}</Alert> : null}
     </section>
   );
 }

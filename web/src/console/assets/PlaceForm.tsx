@@ -24,7 +24,11 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
 
   useEffect(() => {
     listCanvases(tools).then(
-      ({ items }) => setCanvases({ state: 'ready', items: items.filter((canvas) => !canvas.archived).sort((a, b) => a.name.localeCompare(b.name)) }),
+      ({ items }) =>
+        setCanvases({
+          state: 'ready',
+          items: items.filter((canvas) => !canvas.archived).sort((a, b) => a.name.localeCompare(b.name)),
+        }),
       (error: unknown) => (setCanvases({ state: 'error' }), fail(error)),
     );
   }, [tools, fail]);
@@ -55,7 +59,8 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
     setBusy(true);
     try {
       await placeAsset(tools, asset.id, canvasId, nodeId);
-      const canvas = canvases.state === 'ready' ? canvases.items.find((candidate) => candidate.id === canvasId) : undefined;
+      const canvas =
+        canvases.state === 'ready' ? canvases.items.find((candidate) => candidate.id === canvasId) : undefined;
       props.onPlaced(`Placed “${asset.name}” on node ${nodeId} of “${canvas?.name ?? canvasId}”.`);
     } catch (error) {
       fail(error);
@@ -64,7 +69,8 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
     }
   };
 
-  const canvasName = canvases.state === 'ready' ? canvases.items.find((canvas) => canvas.id === canvasId)?.name : undefined;
+  const canvasName =
+    canvases.state === 'ready' ? canvases.items.find((canvas) => canvas.id === canvasId)?.name : undefined;
   if (asset.trashedAt) {
     return (
       <section className="place-form" aria-labelledby={`${id}-title`}>
@@ -77,7 +83,12 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
     <form className="place-form" onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Place on a canvas</h3>
       <label htmlFor={`${id}-canvas`}>Canvas</label>
-      <select id={`${id}-canvas`} value={canvasId} onChange={(event) => setCanvasId(event.target.value)} disabled={canvases.state !== 'ready'}>
+      <select
+        id={`${id}-canvas`}
+        value={canvasId}
+        onChange={(event) => setCanvasId(event.target.value)}
+        disabled={canvases.state !== 'ready'}
+      >
         <option value="">{canvases.state === 'loading' ? 'Loading canvases…' : 'Choose a canvas'}</option>
         {canvases.state === 'ready'
           ? canvases.items.map((canvas) => (
@@ -87,9 +98,16 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
             ))
           : null}
       </select>
-      {canvases.state === 'ready' && canvases.items.length === 0 ? <p className="muted">The workspace has no canvas yet.</p> : null}
+      {canvases.state === 'ready' && canvases.items.length === 0 ? (
+        <p className="muted">The workspace has no canvas yet.</p>
+      ) : null}
       <label htmlFor={`${id}-node`}>Node ({nodeType})</label>
-      <select id={`${id}-node`} value={nodeId} onChange={(event) => setNodeId(event.target.value)} disabled={nodes?.state !== 'ready' || nodes.items.length === 0}>
+      <select
+        id={`${id}-node`}
+        value={nodeId}
+        onChange={(event) => setNodeId(event.target.value)}
+        disabled={nodes?.state !== 'ready' || nodes.items.length === 0}
+      >
         <option value="">{nodes?.state === 'loading' ? 'Loading nodes…' : 'Choose a node'}</option>
         {nodes?.state === 'ready'
           ? nodes.items.map((node) => (

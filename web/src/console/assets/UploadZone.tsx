@@ -29,7 +29,10 @@ const PHASE_WORDS: Record<UploadRow['phase'], string> = {
   failed: 'Failed',
 };
 
-export function UploadZone(props: { onUploaded: (asset: Asset) => void; folderSuggestions: readonly string[] }): JSX.Element {
+export function UploadZone(props: {
+  onUploaded: (asset: Asset) => void;
+  folderSuggestions: readonly string[];
+}): JSX.Element {
   const { tools, sessionEnded } = useStudio();
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -40,7 +43,8 @@ export function UploadZone(props: { onUploaded: (asset: Asset) => void; folderSu
   const nextKey = useRef(1);
   const ids = useId();
 
-  const update = (key: number, change: Partial<UploadRow>) => setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  const update = (key: number, change: Partial<UploadRow>) =>
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
 
   const run = useCallback(
     async (key: number, file: File, target: { folder?: string; tags?: string[] }) => {
@@ -126,17 +130,36 @@ export function UploadZone(props: { onUploaded: (asset: Asset) => void; folderSu
             Choose files…
           </button>
         </p>
-        <input ref={picker} type="file" multiple accept={ACCEPTED_TYPES} hidden onChange={onPicked} aria-label="Files to upload" />
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          accept={ACCEPTED_TYPES}
+          hidden
+          onChange={onPicked}
+          aria-label="Files to upload"
+        />
         <div className="upload-target">
           <label htmlFor={`${ids}-folder`}>Into folder</label>
-          <input id={`${ids}-folder`} value={folder} onChange={(event) => setFolder(event.target.value)} placeholder="/ (root)" list={`${ids}-folders`} />
+          <input
+            id={`${ids}-folder`}
+            value={folder}
+            onChange={(event) => setFolder(event.target.value)}
+            placeholder="/ (root)"
+            list={`${ids}-folders`}
+          />
           <datalist id={`${ids}-folders`}>
             {props.folderSuggestions.map((option) => (
               <option key={option} value={option} />
             ))}
           </datalist>
           <label htmlFor={`${ids}-tags`}>With tags</label>
-          <input id={`${ids}-tags`} value={tags} onChange={(event) => setTags(event.target.value)} placeholder="comma, separated" />
+          <input
+            id={`${ids}-tags`}
+            value={tags}
+            onChange={(event) => setTags(event.target.value)}
+            placeholder="comma, separated"
+          />
         </div>
       </div>
       {problem ? (
@@ -187,7 +210,12 @@ function UploadItem(props: { row: UploadRow; onRetry: () => void; onDismiss: () 
           </span>
         ) : null}
       </div>
-      <progress max={100} value={value} aria-label={`Upload of ${row.file.name}`} aria-valuetext={progressText(row.phase === 'done' ? total : row.loaded, total)} />
+      <progress
+        max={100}
+        value={value}
+        aria-label={`Upload of ${row.file.name}`}
+        aria-valuetext={progressText(row.phase === 'done' ? total : row.loaded, total)}
+      />
       <span className="upload-progress" aria-hidden="true">
         {progressText(row.phase === 'done' ? total : row.loaded, total)}
       </span>

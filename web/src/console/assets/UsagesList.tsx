@@ -41,14 +41,20 @@ export function UsagesList(props: { assetId: string; generation: number }): JSX.
         <ul data-testid="usages">
           {usages.usages.map((usage) => (
             <li key={usage.canvasId}>
-              Canvas <Link to={canvasPath(usage.canvasId)} state={{ canvasName: usage.canvasName }}>{usage.canvasName}</Link>
-              {usage.nodeIds.length ? `, ${usage.nodeIds.length === 1 ? 'node' : 'nodes'} ${usage.nodeIds.join(', ')}` : ''}
+              Canvas{' '}
+              <Link to={canvasPath(usage.canvasId)} state={{ canvasName: usage.canvasName }}>
+                {usage.canvasName}
+              </Link>
+              {usage.nodeIds.length
+                ? `, ${usage.nodeIds.length === 1 ? 'node' : 'nodes'} ${usage.nodeIds.join(', ')}`
+                : ''}
               {usage.attached ? ' (uploaded or generated for it)' : ''}
             </li>
           ))}
           {usages.templates.map((template) => (
             <li key={template.templateId}>
-              Template “{template.templateName}”, {template.nodeIds.length === 1 ? 'node' : 'nodes'} {template.nodeIds.join(', ')}
+              Template “{template.templateName}”, {template.nodeIds.length === 1 ? 'node' : 'nodes'}{' '}
+              {template.nodeIds.join(', ')}
             </li>
           ))}
         </ul>

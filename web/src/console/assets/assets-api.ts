@@ -45,23 +45,37 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export const listAssets = (tools: ToolClient, args: ListArgs, cursor?: string | null) => tools.call<Page<Asset>>('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
+export const listAssets = (tools: ToolClient, args: ListArgs, cursor?: string | null) =>
+  tools.call<Page<Asset>>('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
 export const getAsset = (tools: ToolClient, assetId: string) => tools.call<AssetDetail>('get_asset', { assetId });
-export const assetUsages = (tools: ToolClient, assetId: string) => tools.call<AssetUsages>('get_asset_usages', { assetId });
+export const assetUsages = (tools: ToolClient, assetId: string) =>
+  tools.call<AssetUsages>('get_asset_usages', { assetId });
 
-export const reserveUpload = (tools: ToolClient, input: { name: string; contentType: string; size: number; sha256: string; folder?: string; tags?: string[] }) =>
-  tools.call<Reservation>('reserve_asset_upload', input);
-export const finalizeUpload = (tools: ToolClient, uploadId: string) => tools.call<Asset>('finalize_asset_upload', { uploadId });
-export const cancelUpload = (tools: ToolClient, uploadId: string) => tools.call<{ cancelled: true }>('cancel_asset_upload', { uploadId });
+export const reserveUpload = (
+  tools: ToolClient,
+  input: { name: string; contentType: string; size: number; sha256: string; folder?: string; tags?: string[] },
+) => tools.call<Reservation>('reserve_asset_upload', input);
+export const finalizeUpload = (tools: ToolClient, uploadId: string) =>
+  tools.call<Asset>('finalize_asset_upload', { uploadId });
+export const cancelUpload = (tools: ToolClient, uploadId: string) =>
+  tools.call<{ cancelled: true }>('cancel_asset_upload', { uploadId });
 
-export const renameAsset = (tools: ToolClient, assetId: string, name: string) => tools.call<Asset>('rename_asset', { assetId, name });
-export const moveAsset = (tools: ToolClient, assetId: string, folder: string) => tools.call<Asset>('move_asset', { assetId, folder });
-export const tagAsset = (tools: ToolClient, assetId: string, tags: string[]) => tools.call<Asset>('tag_asset', { assetId, tags });
+export const renameAsset = (tools: ToolClient, assetId: string, name: string) =>
+  tools.call<Asset>('rename_asset', { assetId, name });
+export const moveAsset = (tools: ToolClient, assetId: string, folder: string) =>
+  tools.call<Asset>('move_asset', { assetId, folder });
+export const tagAsset = (tools: ToolClient, assetId: string, tags: string[]) =>
+  tools.call<Asset>('tag_asset', { assetId, tags });
 export const placeAsset = (tools: ToolClient, assetId: string, canvasId: string, nodeId: string) =>
-  tools.call<{ assetId: string; canvasId: string; nodeId: string; canvasVersion: number }>('place_asset', { assetId, canvasId, nodeId });
+  tools.call<{ assetId: string; canvasId: string; nodeId: string; canvasVersion: number }>('place_asset', {
+    assetId,
+    canvasId,
+    nodeId,
+  });
 export const trashAsset = (tools: ToolClient, assetId: string) => tools.call<Asset>('trash_asset', { assetId });
 export const restoreAsset = (tools: ToolClient, assetId: string) => tools.call<Asset>('restore_asset', { assetId });
-export const purgeAsset = (tools: ToolClient, assetId: string) => tools.call<{ purged: true; assetId: string }>('purge_asset', { assetId });
+export const purgeAsset = (tools: ToolClient, assetId: string) =>
+  tools.call<{ purged: true; assetId: string }>('purge_asset', { assetId });
 
 export interface CanvasNodeSummary {
   id: string;
@@ -69,4 +83,5 @@ export interface CanvasNodeSummary {
   data: { label?: string; assetId?: string } & Record<string, unknown>;
 }
 
-export const canvasNodes = async (tools: ToolClient, canvasId: string) => (await tools.call<{ nodes: CanvasNodeSummary[] }>('get_canvas', { canvasId })).nodes;
+export const canvasNodes = async (tools: ToolClient, canvasId: string) =>
+  (await tools.call<{ nodes: CanvasNodeSummary[] }>('get_canvas', { canvasId })).nodes;

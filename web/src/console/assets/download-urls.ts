@@ -10,7 +10,11 @@ const MARGIN_MS = 60_000;
 
 const cache = new Map<string, Promise<{ url: string; expiresAt: number }>>();
 
-function downloadUrl(tools: ToolClient, asset: Pick<Asset, 'id' | 'version'>, now: number): Promise<{ url: string; expiresAt: number }> {
+function downloadUrl(
+  tools: ToolClient,
+  asset: Pick<Asset, 'id' | 'version'>,
+  now: number,
+): Promise<{ url: string; expiresAt: number }> {
   const key = `${asset.id}@${asset.version}`;
   const cached = cache.get(key);
   if (cached) {
@@ -21,7 +25,10 @@ function downloadUrl(tools: ToolClient, asset: Pick<Asset, 'id' | 'version'>, no
 }
 
 function fetchInto(tools: ToolClient, asset: Pick<Asset, 'id'>, key: string) {
-  const pending = getAsset(tools, asset.id).then((detail) => ({ url: detail.downloadUrl, expiresAt: Date.parse(detail.downloadUrlExpiresAt) }));
+  const pending = getAsset(tools, asset.id).then((detail) => ({
+    url: detail.downloadUrl,
+    expiresAt: Date.parse(detail.downloadUrlExpiresAt),
+  }));
   cache.set(key, pending);
   pending.catch(() => cache.delete(key));
   return pending;

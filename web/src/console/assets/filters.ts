@@ -66,7 +66,14 @@ function tagProblem(tag: string): string | undefined {
 
 /** "cats, Dogs ,cats" → ["cats", "Dogs"]: comma-separated, trimmed, duplicates dropped, at most 20. */
 export function parseTags(input: string): { tags: string[] } | { problem: string } {
-  const tags = [...new Set(input.split(',').map((tag) => tag.trim()).filter((tag) => tag !== ''))];
+  const tags = [
+    ...new Set(
+      input
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag !== ''),
+    ),
+  ];
   for (const tag of tags) {
     const problem = tagProblem(tag);
     if (problem) return { problem };
@@ -81,11 +88,18 @@ const hasControlCharacter = (text: string) => /[\u0000-\u001f\u007f]/.test(text)
 /** Whether an asset's name or one of its tags contains the search text (case-insensitive). */
 export function matchesSearch(asset: { name: string; tags: readonly string[] }, query: string): boolean {
   const needle = query.trim().toLowerCase();
-  return needle === '' || asset.name.toLowerCase().includes(needle) || asset.tags.some((tag) => tag.toLowerCase().includes(needle));
+  return (
+    needle === '' ||
+    asset.name.toLowerCase().includes(needle) ||
+    asset.tags.some((tag) => tag.toLowerCase().includes(needle))
+  );
 }
 
 /** Every folder and tag seen so far, sorted, for the filters' suggestions. */
-export function facets(assets: readonly { folder: string; tags: readonly string[] }[]): { folders: string[]; tags: string[] } {
+export function facets(assets: readonly { folder: string; tags: readonly string[] }[]): {
+  folders: string[];
+  tags: string[];
+} {
   const folders = new Set<string>();
   const tags = new Set<string>();
   for (const asset of assets) {
@@ -97,4 +111,5 @@ export function facets(assets: readonly { folder: string; tags: readonly string[
 }
 
 /** Whether any filter narrows the list (the empty state then says "nothing matches", not "empty"). */
-export const isFiltered = (filters: LibraryFilters) => filters.query.trim() !== '' || filters.kind !== '' || filters.folder.trim() !== '' || filters.tag.trim() !== '';
+export const isFiltered = (filters: LibraryFilters) =>
+  filters.query.trim() !== '' || filters.kind !== '' || filters.folder.trim() !== '' || filters.tag.trim() !== '';

@@ -14,7 +14,11 @@ export interface PutRequest {
 }
 
 /** Sends the bytes, reporting progress; rejects with a sentence a person can read. */
-export type PutBytes = (request: PutRequest, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal) => Promise<void>;
+export type PutBytes = (
+  request: PutRequest,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+) => Promise<void>;
 
 /** Set by the browser from the body and the URL; a page may not set them (the XHR would throw). */
 const BROWSER_HEADERS = new Set(['content-length', 'host']);
@@ -48,7 +52,11 @@ export async function uploadFile(tools: ToolClient, file: File, options: UploadO
   });
   try {
     options.onPhase?.('sending');
-    await options.put({ url: reservation.upload.url, headers: headersToSend(reservation.upload.headers), body: file }, (loaded, total) => options.onProgress?.(loaded, total), options.signal);
+    await options.put(
+      { url: reservation.upload.url, headers: headersToSend(reservation.upload.headers), body: file },
+      (loaded, total) => options.onProgress?.(loaded, total),
+      options.signal,
+    );
     options.onPhase?.('finishing');
     return await finalizeUpload(tools, reservation.uploadId);
   } catch (error) {

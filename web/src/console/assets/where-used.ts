@@ -2,7 +2,8 @@
 // name, for the sentence that explains a refused purge (the server's own names only ids).
 import type { AssetUsages } from './assets-api.ts';
 
-const nodes = (ids: readonly string[]) => (ids.length === 0 ? '' : ` (${ids.length === 1 ? 'node' : 'nodes'} ${ids.join(', ')})`);
+const nodes = (ids: readonly string[]) =>
+  ids.length === 0 ? '' : ` (${ids.length === 1 ? 'node' : 'nodes'} ${ids.join(', ')})`;
 
 export function whereUsed(usages: Pick<AssetUsages, 'usages' | 'templates'>): string {
   return [

@@ -5,7 +5,10 @@ import { ConnectionForm } from './ConnectionForm.tsx';
 import { draftFor, upsertOf, type ConnectionDraft } from './credential-form.ts';
 import type { Connection, UpsertConnection } from './types.ts';
 
-type Mode = { kind: 'view' } | { kind: 'edit'; draft: ConnectionDraft; error?: string } | { kind: 'confirm-revoke'; error?: string };
+type Mode =
+  | { kind: 'view' }
+  | { kind: 'edit'; draft: ConnectionDraft; error?: string }
+  | { kind: 'confirm-revoke'; error?: string };
 
 export function ConnectionCard(props: {
   connection: Connection;
@@ -62,7 +65,8 @@ export function ConnectionCard(props: {
           <dd>
             {Object.entries(connection.masked).map(([field, hint]) => (
               <span key={field} className="intg-mask">
-                <code>{field}</code> <span aria-label={`${field} ends with ${hint.replace('…', '') || 'hidden characters'}`}>{hint}</span>
+                <code>{field}</code>{' '}
+                <span aria-label={`${field} ends with ${hint.replace('…', '') || 'hidden characters'}`}>{hint}</span>
               </span>
             ))}
           </dd>
@@ -87,7 +91,11 @@ export function ConnectionCard(props: {
         </dl>
       ) : (
         <p className="muted">
-          Revoked <time dateTime={connection.revokedAt ?? connection.updatedAt}>{new Date(connection.revokedAt ?? connection.updatedAt).toLocaleString()}</time>: the secret was deleted. Store a new one below.
+          Revoked{' '}
+          <time dateTime={connection.revokedAt ?? connection.updatedAt}>
+            {new Date(connection.revokedAt ?? connection.updatedAt).toLocaleString()}
+          </time>
+          : the secret was deleted. Store a new one below.
         </p>
       )}
       {mode.kind === 'edit' ? (
@@ -110,7 +118,11 @@ export function ConnectionCard(props: {
           <button type="button" ref={keepButton} onClick={back}>
             Keep it
           </button>
-          {mode.error ? <p role="alert" className="intg-error">{mode.error}</p> : null}
+          {mode.error ? (
+            <p role="alert" className="intg-error">
+              {mode.error}
+            </p>
+          ) : null}
         </div>
       ) : active ? (
         <div className="actions" role="group" aria-label={`Actions for ${name}`}>

@@ -32,7 +32,18 @@ export function ConnectionForm(props: {
       {props.providerChoices ? (
         <div className="intg-field">
           <label htmlFor={`${id}-provider`}>Provider</label>
-          <select id={`${id}-provider`} value={draft.provider} onChange={(event) => onChange({ ...draft, provider: event.target.value, fields: {}, secrets: event.target.value === NAMED_SECRETS ? [{ name: '', value: '' }] : [] })}>
+          <select
+            id={`${id}-provider`}
+            value={draft.provider}
+            onChange={(event) =>
+              onChange({
+                ...draft,
+                provider: event.target.value,
+                fields: {},
+                secrets: event.target.value === NAMED_SECRETS ? [{ name: '', value: '' }] : [],
+              })
+            }
+          >
             {props.providerChoices.map((choice) => (
               <option key={choice.id} value={choice.id}>
                 {choice.label}
@@ -43,30 +54,59 @@ export function ConnectionForm(props: {
       ) : null}
       <div className="intg-field">
         <label htmlFor={`${id}-label`}>Label</label>
-        <input id={`${id}-label`} value={draft.label} maxLength={100} onChange={(event) => set({ label: event.target.value })} placeholder="Optional" />
+        <input
+          id={`${id}-label`}
+          value={draft.label}
+          maxLength={100}
+          onChange={(event) => set({ label: event.target.value })}
+          placeholder="Optional"
+        />
       </div>
       <fieldset className="intg-secrets">
         <legend>{secretLegend}</legend>
         {draft.provider === NAMED_SECRETS ? (
           <>
             <p className="muted">
-              Named secrets for http-request nodes, used as <code>{'{{connections.http.NAME}}'}</code> in a header value.
+              Named secrets for http-request nodes, used as <code>{'{{connections.http.NAME}}'}</code> in a header
+              value.
               {editing ? ' Saving new secrets replaces every stored one.' : ''}
             </p>
             {draft.secrets.map((row, index) => (
               <div className="intg-secret-row" key={index}>
                 <label htmlFor={`${id}-name-${index}`}>Name</label>
-                <input id={`${id}-name-${index}`} value={row.name} maxLength={64} autoComplete="off" spellCheck={false} onChange={(event) => setRow(index, { name: event.target.value })} placeholder="CRM_TOKEN" />
+                <input
+                  id={`${id}-name-${index}`}
+                  value={row.name}
+                  maxLength={64}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => setRow(index, { name: event.target.value })}
+                  placeholder="CRM_TOKEN"
+                />
                 <label htmlFor={`${id}-value-${index}`}>Value</label>
-                <input id={`${id}-value-${index}`} type="password" value={row.value} autoComplete="new-password" onChange={(event) => setRow(index, { value: event.target.value })} />
+                <input
+                  id={`${id}-value-${index}`}
+                  type="password"
+                  value={row.value}
+                  autoComplete="new-password"
+                  onChange={(event) => setRow(index, { value: event.target.value })}
+                />
                 {draft.secrets.length > 1 ? (
-                  <button type="button" onClick={() => set({ secrets: draft.secrets.filter((_, at) => at !== index) })} aria-label={`Remove secret ${row.name || index + 1}`}>
+                  <button
+                    type="button"
+                    onClick={() => set({ secrets: draft.secrets.filter((_, at) => at !== index) })}
+                    aria-label={`Remove secret ${row.name || index + 1}`}
+                  >
                     Remove
                   </button>
                 ) : null}
               </div>
             ))}
-            <button type="button" onClick={() => set({ secrets: [...draft.secrets, { name: '', value: '' }] })} disabled={draft.secrets.length >= 50}>
+            <button
+              type="button"
+              onClick={() => set({ secrets: [...draft.secrets, { name: '', value: '' }] })}
+              disabled={draft.secrets.length >= 50}
+            >
               Add a secret
             </button>
           </>
@@ -103,7 +143,8 @@ export function ConnectionForm(props: {
           aria-describedby={`${id}-origins-help`}
         />
         <span className="muted" id={`${id}-origins-help`}>
-          One per line. http-request nodes may send this connection’s values to these origins only; with none, they are sent nowhere.
+          One per line. http-request nodes may send this connection’s values to these origins only; with none, they are
+          sent nowhere.
         </span>
       </div>
       {props.error ? <Alert title="Not saved">{props.error}</Alert> : null}

@@ -14,7 +14,9 @@ export function ConnectionsPanel(props: {
   onSave: (input: UpsertConnection) => Promise<string | undefined>;
   onRevoke: (provider: string) => Promise<string | undefined>;
 }): JSX.Element {
-  const choices = props.providers.filter((provider) => provider.bringYourOwnCredential).map((provider) => ({ id: provider.id, label: provider.label }));
+  const choices = props.providers
+    .filter((provider) => provider.bringYourOwnCredential)
+    .map((provider) => ({ id: provider.id, label: provider.label }));
   const [draft, setDraft] = useState<ConnectionDraft>(() => emptyDraft(choices[0]?.id ?? 'http'));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -36,9 +38,14 @@ export function ConnectionsPanel(props: {
   return (
     <section className="intg-panel" aria-labelledby="connections-heading">
       <h2 id="connections-heading">Connections</h2>
-      <p className="muted">Your workspace’s own credentials. Secrets are encrypted, never shown again, and only their last characters are listed.</p>
+      <p className="muted">
+        Your workspace’s own credentials. Secrets are encrypted, never shown again, and only their last characters are
+        listed.
+      </p>
       {props.connections.state === 'loading' ? <p role="status">Loading connections…</p> : null}
-      {props.connections.state === 'error' ? <Alert title="The connections could not be loaded">{props.connections.message}</Alert> : null}
+      {props.connections.state === 'error' ? (
+        <Alert title="The connections could not be loaded">{props.connections.message}</Alert>
+      ) : null}
       {props.connections.state === 'ready' ? (
         stored.length === 0 ? (
           <p className="empty">No connection yet.</p>
@@ -59,7 +66,12 @@ export function ConnectionsPanel(props: {
       {props.connections.state === 'ready' && choices.length > 0 ? (
         <details className="intg-add" open={stored.length === 0}>
           <summary>Store a connection</summary>
-          {active ? <p className="intg-warn">This workspace already has an active {labelOf(draft.provider)} connection: saving a new secret replaces it.</p> : null}
+          {active ? (
+            <p className="intg-warn">
+              This workspace already has an active {labelOf(draft.provider)} connection: saving a new secret replaces
+              it.
+            </p>
+          ) : null}
           <ConnectionForm
             draft={draft}
             onChange={(next) => (setDraft(next), setError(undefined))}

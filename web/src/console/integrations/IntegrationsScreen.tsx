@@ -6,7 +6,15 @@ import { Alert } from '../../ui/Alert.tsx';
 import { ConnectionsPanel } from './ConnectionsPanel.tsx';
 import { PolicyPanel } from './PolicyPanel.tsx';
 import { ProvidersPanel } from './ProvidersPanel.tsx';
-import { getPolicy, listConnections, listProviders, revokeConnection, serviceStatus, updatePolicy, upsertConnection } from './integrations-api.ts';
+import {
+  getPolicy,
+  listConnections,
+  listProviders,
+  revokeConnection,
+  serviceStatus,
+  updatePolicy,
+  upsertConnection,
+} from './integrations-api.ts';
 import type { PolicyUpdate, UpsertConnection } from './types.ts';
 import { useAction, useLoad } from './use-load.ts';
 import './integrations.css';
@@ -23,7 +31,11 @@ export function IntegrationsScreen(): JSX.Element {
   const saveConnection = async (input: UpsertConnection) => {
     const result = await act(() => upsertConnection(tools, input));
     if (!result.ok) return result.message;
-    setAnnouncement(input.credential ? `Stored the ${input.provider} connection.` : `Saved the ${input.provider} connection’s label and allowed origins.`);
+    setAnnouncement(
+      input.credential
+        ? `Stored the ${input.provider} connection.`
+        : `Saved the ${input.provider} connection’s label and allowed origins.`,
+    );
     await reloadConnections();
     return undefined;
   };
@@ -53,7 +65,12 @@ export function IntegrationsScreen(): JSX.Element {
         {policy.state === 'loading' ? <p role="status">Loading the policy…</p> : null}
         {policy.state === 'error' ? <Alert title="The policy could not be loaded">{policy.message}</Alert> : null}
         {policy.state === 'ready' && providers.state !== 'loading' ? (
-          <PolicyPanel key={policy.value.updatedAt ?? 'default'} policy={policy.value} providers={providerList} onSave={savePolicy} />
+          <PolicyPanel
+            key={policy.value.updatedAt ?? 'default'}
+            policy={policy.value}
+            providers={providerList}
+            onSave={savePolicy}
+          />
         ) : null}
       </section>
       <div className="sr-only" role="status" aria-live="polite">

@@ -17,7 +17,9 @@ export function ProvidersPanel(props: { providers: Loaded<Provider[]>; status: L
       <h2 id="providers-heading">Providers</h2>
       {status.state === 'ready' ? (
         <p className={status.value.status === 'ok' ? 'intg-ok' : 'intg-degraded'}>
-          {status.value.status === 'ok' ? 'Every provider is usable.' : 'Degraded: at least one provider is unavailable.'}{' '}
+          {status.value.status === 'ok'
+            ? 'Every provider is usable.'
+            : 'Degraded: at least one provider is unavailable.'}{' '}
           <span className="muted">
             Checked <time dateTime={status.value.checkedAt}>{new Date(status.value.checkedAt).toLocaleString()}</time>
           </span>
@@ -26,7 +28,9 @@ export function ProvidersPanel(props: { providers: Loaded<Provider[]>; status: L
         <Alert title="The service status could not be read">{status.message}</Alert>
       ) : null}
       {providers.state === 'loading' ? <p role="status">Loading providers…</p> : null}
-      {providers.state === 'error' ? <Alert title="The providers could not be loaded">{providers.message}</Alert> : null}
+      {providers.state === 'error' ? (
+        <Alert title="The providers could not be loaded">{providers.message}</Alert>
+      ) : null}
       {providers.state === 'ready' ? (
         <table className="intg-table">
           <thead>
@@ -45,9 +49,13 @@ export function ProvidersPanel(props: { providers: Loaded<Provider[]>; status: L
                 </th>
                 <td>{provider.vendor}</td>
                 <td>
-                  <span className={`intg-status intg-status-${provider.status}`}>{STATUS_WORDS[provider.status] ?? provider.status}</span>
+                  <span className={`intg-status intg-status-${provider.status}`}>
+                    {STATUS_WORDS[provider.status] ?? provider.status}
+                  </span>
                 </td>
-                <td>{provider.defaultModel ? <code>{provider.defaultModel}</code> : <span className="muted">–</span>}</td>
+                <td>
+                  {provider.defaultModel ? <code>{provider.defaultModel}</code> : <span className="muted">–</span>}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -41,12 +41,22 @@ export interface ConnectionDraft {
 }
 
 export function emptyDraft(provider: string): ConnectionDraft {
-  return { provider, label: '', origins: '', fields: {}, secrets: provider === NAMED_SECRETS ? [{ name: '', value: '' }] : [] };
+  return {
+    provider,
+    label: '',
+    origins: '',
+    fields: {},
+    secrets: provider === NAMED_SECRETS ? [{ name: '', value: '' }] : [],
+  };
 }
 
 /** Editing a stored connection: its label and origins filled in, every secret field empty (kept unless typed). */
 export function draftFor(connection: Connection): ConnectionDraft {
-  return { ...emptyDraft(connection.provider), label: connection.label ?? '', origins: connection.allowedOrigins.join('\n') };
+  return {
+    ...emptyDraft(connection.provider),
+    label: connection.label ?? '',
+    origins: connection.allowedOrigins.join('\n'),
+  };
 }
 
 export function typedCredential(draft: ConnectionDraft): boolean {
@@ -61,7 +71,10 @@ function credentialOf(draft: ConnectionDraft): { credential: Record<string, stri
     const credential: Record<string, string> = {};
     for (const row of rows) {
       const name = row.name.trim();
-      if (!SECRET_NAME.test(name)) return { problem: `The secret name “${name}” is not valid: use letters, digits and _ (like CRM_TOKEN), starting with a letter or _.` };
+      if (!SECRET_NAME.test(name))
+        return {
+          problem: `The secret name “${name}” is not valid: use letters, digits and _ (like CRM_TOKEN), starting with a letter or _.`,
+        };
       if (row.value === '') return { problem: `Enter a value for ${name}.` };
       if (name in credential) return { problem: `${name} is named twice.` };
       credential[name] = row.value;
@@ -70,7 +83,10 @@ function credentialOf(draft: ConnectionDraft): { credential: Record<string, stri
   }
   const fields = credentialFields(draft.provider);
   const missing = fields.filter((field) => (draft.fields[field.name] ?? '') === '');
-  if (missing.length > 0) return { problem: `Enter the ${missing.map((field) => field.label.toLowerCase()).join(' and ')} too, or leave every secret field empty to keep the stored one.` };
+  if (missing.length > 0)
+    return {
+      problem: `Enter the ${missing.map((field) => field.label.toLowerCase()).join(' and ')} too, or leave every secret field empty to keep the stored one.`,
+    };
   return { credential: Object.fromEntries(fields.map((field) => [field.name, draft.fields[field.name]!])) };
 }
 
@@ -78,7 +94,10 @@ function credentialOf(draft: ConnectionDraft): { credential: Record<string, stri
  * The call a save makes, or what to fix first. `stored` is the provider's active connection, if any:
  * without one, a credential is required.
  */
-export function upsertOf(draft: ConnectionDraft, stored: Connection | undefined): { input: UpsertConnection } | { problem: string } {
+export function upsertOf(
+  draft: ConnectionDraft,
+  stored: Connection | undefined,
+): { input: UpsertConnection } | { problem: string } {
   const { origins, problems } = parseOrigins(draft.origins);
   if (problems.length > 0) return { problem: problems.join(' ') };
   const input: UpsertConnection = { provider: draft.provider, allowedOrigins: origins };
@@ -89,7 +108,9 @@ export function upsertOf(draft: ConnectionDraft, stored: Connection | undefined)
     if ('problem' in credential) return credential;
     input.credential = credential.credential;
   } else if (stored?.status !== 'active') {
-    return { problem: draft.provider === NAMED_SECRETS ? 'Add at least one named secret.' : 'Enter the credential to store.' };
+    return {
+      problem: draft.provider === NAMED_SECRETS ? 'Add at least one named secret.' : 'Enter the credential to store.',
+    };
   }
   return { input };
 }

@@ -18,10 +18,18 @@ export interface PolicyDraft {
 
 /** Comma- or line-separated ids, trimmed, each once. */
 export function splitIds(text: string): string[] {
-  return [...new Set(text.split(/[\n,]/).map((entry) => entry.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\n,]/)
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
-export const catalogueModels = (providers: readonly Provider[]) => providers.flatMap((provider) => provider.models.map((model) => model.id));
+export const catalogueModels = (providers: readonly Provider[]) =>
+  providers.flatMap((provider) => provider.models.map((model) => model.id));
 
 export function draftOf(policy: Policy, providers: readonly Provider[]): PolicyDraft {
   const known = new Set(catalogueModels(providers));
@@ -41,8 +49,10 @@ export function draftOf(policy: Policy, providers: readonly Provider[]): PolicyD
 
 export function updateOf(draft: PolicyDraft): { update: PolicyUpdate } | { problem: string } {
   const cap = draft.cap.trim();
-  if (cap !== '' && !/^\d{1,10}$/.test(cap)) return { problem: 'The monthly credit cap must be a whole number of credits, or empty for no cap.' };
-  if (cap !== '' && Number(cap) > 1_000_000_000) return { problem: 'The monthly credit cap can be at most 1,000,000,000 credits.' };
+  if (cap !== '' && !/^\d{1,10}$/.test(cap))
+    return { problem: 'The monthly credit cap must be a whole number of credits, or empty for no cap.' };
+  if (cap !== '' && Number(cap) > 1_000_000_000)
+    return { problem: 'The monthly credit cap can be at most 1,000,000,000 credits.' };
   return {
     update: {
       allowedProviders: draft.restrictProviders ? [...draft.providers] : null,
@@ -54,4 +64,5 @@ export function updateOf(draft: PolicyDraft): { update: PolicyUpdate } | { probl
   };
 }
 
-export const toggled = (list: readonly string[], id: string, on: boolean) => (on ? [...new Set([...list, id])] : list.filter((entry) => entry !== id));
+export const toggled = (list: readonly string[], id: string, on: boolean) =>
+  on ? [...new Set([...list, id])] : list.filter((entry) => entry !== id);

@@ -23,7 +23,9 @@ export function useLoad<T>(load: () => Promise<T>): [Loaded<T>, () => Promise<vo
 }
 
 /** Runs a change and reports failure in words; an ended session goes back to sign-in. */
-export function useAction(): (action: () => Promise<unknown>) => Promise<{ ok: true } | { ok: false; message: string }> {
+export function useAction(): (
+  action: () => Promise<unknown>,
+) => Promise<{ ok: true } | { ok: false; message: string }> {
   const { sessionEnded } = useStudio();
   return useCallback(
     async (action) => {

@@ -1,7 +1,15 @@
 // The new-key form: a name, the scopes (only those the signed-in member holds), an expiry. It keeps
 // everything typed when the call fails; the screen clears it only once the key exists.
 import { useId, useState, type FormEvent, type JSX } from 'react';
-import { EXPIRY_PRESETS, dateInputValue, earliestDate, expiresInDays, expiryOf, latestDate, type ExpiryChoice } from './expiry.ts';
+import {
+  EXPIRY_PRESETS,
+  dateInputValue,
+  earliestDate,
+  expiresInDays,
+  expiryOf,
+  latestDate,
+  type ExpiryChoice,
+} from './expiry.ts';
 import { SCOPE_HELP, initialSelection, pickableScopes, selectionProblem, toggleScope } from './key-scopes.ts';
 
 export interface NewKey {
@@ -10,7 +18,10 @@ export interface NewKey {
   expiresInDays: number | undefined;
 }
 
-export function CreateKeyForm(props: { held: readonly string[]; onCreate: (key: NewKey) => Promise<boolean> }): JSX.Element {
+export function CreateKeyForm(props: {
+  held: readonly string[];
+  onCreate: (key: NewKey) => Promise<boolean>;
+}): JSX.Element {
   const id = useId();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState(() => initialSelection(props.held));
@@ -20,7 +31,12 @@ export function CreateKeyForm(props: { held: readonly string[]; onCreate: (key: 
   const [tried, setTried] = useState(false);
 
   const now = new Date();
-  const choice: ExpiryChoice = preset === 'never' ? { kind: 'never' } : preset === 'date' ? { kind: 'date', date } : { kind: 'days', days: Number(preset) };
+  const choice: ExpiryChoice =
+    preset === 'never'
+      ? { kind: 'never' }
+      : preset === 'date'
+        ? { kind: 'date', date }
+        : { kind: 'days', days: Number(preset) };
   const expiry = expiresInDays(choice, now);
   const scopeProblem = selectionProblem(scopes, props.held);
   const expiryProblem = 'problem' in expiry ? expiry.problem : undefined;
@@ -45,7 +61,16 @@ export function CreateKeyForm(props: { held: readonly string[]; onCreate: (key: 
       <h2 id={`${id}-title`}>Create a key</h2>
       <div className="admin-field">
         <label htmlFor={`${id}-name`}>Name</label>
-        <input id={`${id}-name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={100} required aria-invalid={tried && !name.trim()} aria-describedby={`${id}-name-problem`} placeholder="e.g. CI pipeline" />
+        <input
+          id={`${id}-name`}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={100}
+          required
+          aria-invalid={tried && !name.trim()}
+          aria-describedby={`${id}-name-problem`}
+          placeholder="e.g. CI pipeline"
+        />
         <p id={`${id}-name-problem`} className="field-problem">
           {tried && !name.trim() ? 'Give the key a name to recognise it by.' : ''}
         </p>
@@ -58,7 +83,11 @@ export function CreateKeyForm(props: { held: readonly string[]; onCreate: (key: 
         <div className="scope-grid">
           {pickableScopes(props.held).map((scope) => (
             <label key={scope} className="scope-option">
-              <input type="checkbox" checked={scopes.includes(scope)} onChange={(event) => setScopes(toggleScope(scopes, scope, event.target.checked))} />
+              <input
+                type="checkbox"
+                checked={scopes.includes(scope)}
+                onChange={(event) => setScopes(toggleScope(scopes, scope, event.target.checked))}
+              />
               <span>
                 <code>{scope}</code>
                 <span className="muted">{SCOPE_HELP[scope] ?? 'A scope this studio does not describe yet'}</span>
@@ -73,7 +102,12 @@ export function CreateKeyForm(props: { held: readonly string[]; onCreate: (key: 
       <div className="admin-inline">
         <div className="admin-field">
           <label htmlFor={`${id}-expiry`}>Expires after</label>
-          <select id={`${id}-expiry`} value={preset} onChange={(event) => setPreset(event.target.value)} aria-describedby={`${id}-expiry-note`}>
+          <select
+            id={`${id}-expiry`}
+            value={preset}
+            onChange={(event) => setPreset(event.target.value)}
+            aria-describedby={`${id}-expiry-note`}
+          >
             {EXPIRY_PRESETS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -85,7 +119,15 @@ export function CreateKeyForm(props: { held: readonly string[]; onCreate: (key: 
         {preset === 'date' ? (
           <div className="admin-field">
             <label htmlFor={`${id}-date`}>Last day it works</label>
-            <input id={`${id}-date`} type="date" value={date} min={dateInputValue(earliestDate(now))} max={dateInputValue(latestDate(now))} onChange={(event) => setDate(event.target.value)} aria-invalid={Boolean(expiryProblem)} />
+            <input
+              id={`${id}-date`}
+              type="date"
+              value={date}
+              min={dateInputValue(earliestDate(now))}
+              max={dateInputValue(latestDate(now))}
+              onChange={(event) => setDate(event.target.value)}
+              aria-invalid={Boolean(expiryProblem)}
+            />
           </div>
         ) : null}
       </div>

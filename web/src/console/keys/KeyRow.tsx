@@ -34,7 +34,11 @@ export function KeyRow(props: { apiKey: ApiKey; onRevoke: () => Promise<boolean>
       <div className="row-main">
         <span className="row-title">
           {apiKey.name} <code>{apiKey.prefix}…</code>
-          {apiKey.status === 'active' ? null : <span className={`badge badge-${apiKey.status}`}>{apiKey.status === 'revoked' ? 'Revoked' : 'Expired'}</span>}
+          {apiKey.status === 'active' ? null : (
+            <span className={`badge badge-${apiKey.status}`}>
+              {apiKey.status === 'revoked' ? 'Revoked' : 'Expired'}
+            </span>
+          )}
         </span>
         <ul className="scope-chips" aria-label={`Scopes of ${apiKey.name}`}>
           {apiKey.scopes.map((scope) => (
@@ -43,7 +47,9 @@ export function KeyRow(props: { apiKey: ApiKey; onRevoke: () => Promise<boolean>
         </ul>
         <span className="muted">
           Created {when(apiKey.createdAt)} ·{' '}
-          {apiKey.status === 'revoked' && apiKey.revokedAt ? `revoked ${when(apiKey.revokedAt)}` : describeExpiry(apiKey.expiresAt, now)}
+          {apiKey.status === 'revoked' && apiKey.revokedAt
+            ? `revoked ${when(apiKey.revokedAt)}`
+            : describeExpiry(apiKey.expiresAt, now)}
           {apiKey.expiresAt && apiKey.status !== 'revoked' ? ` (${when(apiKey.expiresAt)})` : ''}
           {apiKey.lastUsedAt ? ` · last used ${when(apiKey.lastUsedAt)}` : ''}
         </span>
@@ -60,7 +66,12 @@ export function KeyRow(props: { apiKey: ApiKey; onRevoke: () => Promise<boolean>
         </div>
       ) : (
         <div className="actions">
-          <button type="button" ref={revokeButton} onClick={() => setConfirming(true)} aria-label={`Revoke ${apiKey.name}`}>
+          <button
+            type="button"
+            ref={revokeButton}
+            onClick={() => setConfirming(true)}
+            aria-label={`Revoke ${apiKey.name}`}
+          >
             Revoke…
           </button>
         </div>

@@ -12,7 +12,10 @@ import { SecretOnce } from './SecretOnce.tsx';
 import { useFailure } from './use-failure.ts';
 import './admin.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; keys: ApiKey[]; held: string[] };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; keys: ApiKey[]; held: string[] };
 
 export function KeysScreen(): JSX.Element {
   const { tools } = useStudio();
@@ -59,13 +62,19 @@ export function KeysScreen(): JSX.Element {
     }
   };
 
-  if (load.state !== 'ready') return <NotReady screen="keys" what="keys" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />;
+  if (load.state !== 'ready')
+    return (
+      <NotReady screen="keys" what="keys" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />
+    );
 
   const active = load.keys.filter((key) => key.status === 'active');
   const inactive = load.keys.filter((key) => key.status !== 'active');
   return (
     <div className="admin-screen" data-screen="keys" data-state="ready">
-      <p className="muted">Keys let scripts and agents call this workspace’s API and MCP tools without signing in. Send one as <code>Authorization: Bearer &lt;key&gt;</code>.</p>
+      <p className="muted">
+        Keys let scripts and agents call this workspace’s API and MCP tools without signing in. Send one as{' '}
+        <code>Authorization: Bearer &lt;key&gt;</code>.
+      </p>
       {created ? (
         <SecretOnce
           title={`Key “${created.name}” created`}
@@ -76,7 +85,14 @@ export function KeysScreen(): JSX.Element {
         />
       ) : null}
       {error ? (
-        <Alert title="That did not work" action={<button type="button" onClick={() => setError(undefined)}>Dismiss</button>}>
+        <Alert
+          title="That did not work"
+          action={
+            <button type="button" onClick={() => setError(undefined)}>
+              Dismiss
+            </button>
+          }
+        >
           {error}
         </Alert>
       ) : null}

@@ -5,7 +5,12 @@ import { Alert } from '../../ui/Alert.tsx';
 
 export type NotReadyLoad = { state: 'loading' } | { state: 'error'; message: string };
 
-export function NotReady(props: { screen: string; what: string; load: NotReadyLoad; onRetry: () => void }): JSX.Element {
+export function NotReady(props: {
+  screen: string;
+  what: string;
+  load: NotReadyLoad;
+  onRetry: () => void;
+}): JSX.Element {
   if (props.load.state === 'loading') {
     return (
       <div className="admin-screen" data-screen={props.screen} data-state="loading" aria-busy="true">
@@ -15,7 +20,14 @@ export function NotReady(props: { screen: string; what: string; load: NotReadyLo
   }
   return (
     <div className="admin-screen" data-screen={props.screen} data-state="error">
-      <Alert title={`The ${props.what} could not be loaded`} action={<button type="button" onClick={props.onRetry}>Try again</button>}>
+      <Alert
+        title={`The ${props.what} could not be loaded`}
+        action={
+          <button type="button" onClick={props.onRetry}>
+            Try again
+          </button>
+        }
+      >
         {props.load.message}
       </Alert>
     </div>

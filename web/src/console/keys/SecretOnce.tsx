@@ -4,7 +4,14 @@
 import { useEffect, useId, useRef, useState, type JSX, type ReactNode } from 'react';
 import './secret-once.css';
 
-export function SecretOnce(props: { title: string; label: string; value: string; warning: ReactNode; children?: ReactNode; onDone: () => void }): JSX.Element {
+export function SecretOnce(props: {
+  title: string;
+  label: string;
+  value: string;
+  warning: ReactNode;
+  children?: ReactNode;
+  onDone: () => void;
+}): JSX.Element {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLInputElement>(null);
@@ -33,13 +40,25 @@ export function SecretOnce(props: { title: string; label: string; value: string;
       </p>
       <label htmlFor={`${id}-value`}>{props.label}</label>
       <div className="secret-row">
-        <input id={`${id}-value`} ref={field} className="secret-value" value={props.value} readOnly spellCheck={false} onFocus={(event) => event.target.select()} />
+        <input
+          id={`${id}-value`}
+          ref={field}
+          className="secret-value"
+          value={props.value}
+          readOnly
+          spellCheck={false}
+          onFocus={(event) => event.target.select()}
+        />
         <button type="button" className="primary" onClick={() => void onCopy()}>
           Copy
         </button>
       </div>
       <p className="secret-copy" role="status" aria-live="polite">
-        {copy === 'copied' ? 'Copied to the clipboard.' : copy === 'failed' ? 'Could not copy: it is selected, press Ctrl+C (⌘C) to copy it.' : ''}
+        {copy === 'copied'
+          ? 'Copied to the clipboard.'
+          : copy === 'failed'
+            ? 'Could not copy: it is selected, press Ctrl+C (⌘C) to copy it.'
+            : ''}
       </p>
       {props.children}
       <button type="button" onClick={props.onDone}>

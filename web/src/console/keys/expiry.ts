@@ -44,7 +44,8 @@ function calendarDaysBetween(today: Date, date: Date): number {
 export function expiresInDays(choice: ExpiryChoice, now: Date): { days: number | undefined } | { problem: string } {
   if (choice.kind === 'never') return { days: undefined };
   if (choice.kind === 'days') {
-    if (!Number.isInteger(choice.days) || choice.days < MIN_DAYS || choice.days > MAX_DAYS) return { problem: `Choose between ${MIN_DAYS} and ${MAX_DAYS} days.` };
+    if (!Number.isInteger(choice.days) || choice.days < MIN_DAYS || choice.days > MAX_DAYS)
+      return { problem: `Choose between ${MIN_DAYS} and ${MAX_DAYS} days.` };
     return { days: choice.days };
   }
   const date = parseDateInput(choice.date);
@@ -56,7 +57,8 @@ export function expiresInDays(choice: ExpiryChoice, now: Date): { days: number |
 }
 
 /** The latest date the picker allows (the service's 365 days, counting today). */
-export const latestDate = (now: Date): Date => new Date(now.getFullYear(), now.getMonth(), now.getDate() + MAX_DAYS - 1);
+export const latestDate = (now: Date): Date =>
+  new Date(now.getFullYear(), now.getMonth(), now.getDate() + MAX_DAYS - 1);
 export const earliestDate = (now: Date): Date => new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
 
 /** When a key with `days` made now stops working, as the service will compute it. */

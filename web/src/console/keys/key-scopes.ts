@@ -46,6 +46,7 @@ export function toggleScope(selected: readonly string[], scope: string, on: bool
 export function selectionProblem(selected: readonly string[], held: readonly string[]): string | undefined {
   if (selected.length === 0) return 'Choose at least one scope.';
   const beyond = selected.filter((scope) => !held.includes(scope));
-  if (beyond.length > 0) return `You do not hold ${beyond.join(', ')}, so a key cannot get ${beyond.length === 1 ? 'it' : 'them'}.`;
+  if (beyond.length > 0)
+    return `You do not hold ${beyond.join(', ')}, so a key cannot get ${beyond.length === 1 ? 'it' : 'them'}.`;
   return undefined;
 }

@@ -31,7 +31,10 @@ export async function listKeys(tools: ToolClient): Promise<ApiKey[]> {
   const items: ApiKey[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: Page<ApiKey> = await tools.call<Page<ApiKey>>('list_api_keys', { limit: 200, ...(cursor ? { cursor } : {}) });
+    const answer: Page<ApiKey> = await tools.call<Page<ApiKey>>('list_api_keys', {
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
     items.push(...answer.items);
     cursor = answer.nextCursor;
     if (!cursor) break;
@@ -40,9 +43,17 @@ export async function listKeys(tools: ToolClient): Promise<ApiKey[]> {
 }
 
 /** The scopes the signed-in member's token holds now: the ceiling for a new key. */
-export const heldScopes = async (tools: ToolClient): Promise<string[]> => (await tools.call<{ scopes: string[] }>('verify_key', {})).scopes;
+export const heldScopes = async (tools: ToolClient): Promise<string[]> =>
+  (await tools.call<{ scopes: string[] }>('verify_key', {})).scopes;
 
-export const createKey = (tools: ToolClient, input: { name: string; scopes: string[]; expiresInDays: number | undefined }) =>
-  tools.call<CreatedKey>('create_api_key', { name: input.name, scopes: input.scopes, ...(input.expiresInDays !== undefined ? { expiresInDays: input.expiresInDays } : {}) });
+export const createKey = (
+  tools: ToolClient,
+  input: { name: string; scopes: string[]; expiresInDays: number | undefined },
+) =>
+  tools.call<CreatedKey>('create_api_key', {
+    name: input.name,
+    scopes: input.scopes,
+    ...(input.expiresInDays !== undefined ? { expiresInDays: input.expiresInDays } : {}),
+  });
 
 export const revokeKey = (tools: ToolClient, id: string) => tools.call<ApiKey>('revoke_api_key', { id });

@@ -5,7 +5,10 @@ import { useStudio } from '../../app/session-context.ts';
 import { SignInError } from '../../auth/session.ts';
 import { describeError } from '../../ui/describe-error.ts';
 
-export function useFailure(show: (message: string) => void, describe: (error: unknown) => string = describeError): (error: unknown) => void {
+export function useFailure(
+  show: (message: string) => void,
+  describe: (error: unknown) => string = describeError,
+): (error: unknown) => void {
   const { sessionEnded } = useStudio();
   return useCallback(
     (error: unknown) => {

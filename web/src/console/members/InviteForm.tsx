@@ -3,7 +3,9 @@
 import { useId, useState, type FormEvent, type JSX } from 'react';
 import { ROLES, ROLE_HELP, type Role } from './roles.ts';
 
-export function InviteForm(props: { onInvite: (input: { email: string; role: Role }) => Promise<boolean> }): JSX.Element {
+export function InviteForm(props: {
+  onInvite: (input: { email: string; role: Role }) => Promise<boolean>;
+}): JSX.Element {
   const id = useId();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('editor');
@@ -23,11 +25,25 @@ export function InviteForm(props: { onInvite: (input: { email: string; role: Rol
       <div className="admin-inline">
         <div className="admin-field">
           <label htmlFor={`${id}-email`}>Email</label>
-          <input id={`${id}-email`} type="email" value={email} onChange={(event) => setEmail(event.target.value)} required maxLength={254} autoComplete="off" placeholder="name@example.com" />
+          <input
+            id={`${id}-email`}
+            type="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            required
+            maxLength={254}
+            autoComplete="off"
+            placeholder="name@example.com"
+          />
         </div>
         <div className="admin-field">
           <label htmlFor={`${id}-role`}>Role</label>
-          <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as Role)} aria-describedby={`${id}-role-help`}>
+          <select
+            id={`${id}-role`}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+            aria-describedby={`${id}-role-help`}
+          >
             {ROLES.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {candidate}

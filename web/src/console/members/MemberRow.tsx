@@ -5,7 +5,12 @@ import { Alert } from '../../ui/Alert.tsx';
 import type { Member } from './members-api.ts';
 import { LAST_OWNER_REASON, ROLES, type Role } from './roles.ts';
 
-export function MemberRow(props: { member: Member; onlyOwner: boolean; onChangeRole: (role: Role) => Promise<string | undefined>; onRemove: () => Promise<string | undefined> }): JSX.Element {
+export function MemberRow(props: {
+  member: Member;
+  onlyOwner: boolean;
+  onChangeRole: (role: Role) => Promise<string | undefined>;
+  onRemove: () => Promise<string | undefined>;
+}): JSX.Element {
   const { member } = props;
   const id = useId();
   const [role, setRole] = useState<Role>(member.role);
@@ -39,7 +44,9 @@ export function MemberRow(props: { member: Member; onlyOwner: boolean; onChangeR
           {member.email}
           <span className={member.role === 'owner' ? 'badge badge-owner' : 'badge'}>{member.role}</span>
         </span>
-        <span className="muted">Joined {new Date(member.joinedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</span>
+        <span className="muted">
+          Joined {new Date(member.joinedAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}
+        </span>
         {props.onlyOwner ? (
           <p id={`${id}-protected`} className="protected-note">
             Only owner. {LAST_OWNER_REASON}
@@ -53,7 +60,11 @@ export function MemberRow(props: { member: Member; onlyOwner: boolean; onChangeR
           <button type="button" className="danger" disabled={busy} onClick={() => void run(props.onRemove)}>
             {busy ? 'Removing…' : 'Remove'}
           </button>
-          <button type="button" ref={keep} onClick={() => (setConfirming(false), queueMicrotask(() => removeButton.current?.focus()))}>
+          <button
+            type="button"
+            ref={keep}
+            onClick={() => (setConfirming(false), queueMicrotask(() => removeButton.current?.focus()))}
+          >
             Keep
           </button>
         </div>
@@ -62,17 +73,34 @@ export function MemberRow(props: { member: Member; onlyOwner: boolean; onChangeR
           <label className="sr-only" htmlFor={`${id}-role`}>
             Role of {member.email}
           </label>
-          <select id={`${id}-role`} value={role} onChange={(event) => setRole(event.target.value as Role)} disabled={busy} aria-describedby={describedBy}>
+          <select
+            id={`${id}-role`}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+            disabled={busy}
+            aria-describedby={describedBy}
+          >
             {ROLES.map((candidate) => (
               <option key={candidate} value={candidate}>
                 {candidate}
               </option>
             ))}
           </select>
-          <button type="button" disabled={busy || role === member.role} onClick={() => void run(() => props.onChangeRole(role))} aria-describedby={describedBy}>
+          <button
+            type="button"
+            disabled={busy || role === member.role}
+            onClick={() => void run(() => props.onChangeRole(role))}
+            aria-describedby={describedBy}
+          >
             Save role
           </button>
-          <button type="button" ref={removeButton} disabled={busy} onClick={() => setConfirming(true)} aria-describedby={describedBy}>
+          <button
+            type="button"
+            ref={removeButton}
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            aria-describedby={describedBy}
+          >
             Remove…
           </button>
         </div>

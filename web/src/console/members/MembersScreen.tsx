@@ -58,7 +58,15 @@ export function MembersScreen(): JSX.Element {
     }
   };
 
-  if (load.state !== 'ready') return <NotReady screen="members" what="members" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />;
+  if (load.state !== 'ready')
+    return (
+      <NotReady
+        screen="members"
+        what="members"
+        load={load}
+        onRetry={() => (setLoad({ state: 'loading' }), void reload())}
+      />
+    );
 
   const onlyOwner = protectedOwners(load.members);
   return (
@@ -73,7 +81,14 @@ export function MembersScreen(): JSX.Element {
         />
       ) : null}
       {error ? (
-        <Alert title="That did not work" action={<button type="button" onClick={() => setError(undefined)}>Dismiss</button>}>
+        <Alert
+          title="That did not work"
+          action={
+            <button type="button" onClick={() => setError(undefined)}>
+              Dismiss
+            </button>
+          }
+        >
           {error}
         </Alert>
       ) : null}
@@ -91,7 +106,9 @@ export function MembersScreen(): JSX.Element {
               key={member.userId}
               member={member}
               onlyOwner={onlyOwner.has(member.userId)}
-              onChangeRole={(role) => rowChange(() => changeRole(tools, member.userId, role), `${member.email} is now ${role}.`)}
+              onChangeRole={(role) =>
+                rowChange(() => changeRole(tools, member.userId, role), `${member.email} is now ${role}.`)
+              }
               onRemove={() => rowChange(() => removeMember(tools, member.userId), `Removed ${member.email}.`)}
             />
           ))}

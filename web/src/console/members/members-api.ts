@@ -30,7 +30,10 @@ export async function listMembers(tools: ToolClient): Promise<Member[]> {
   const items: Member[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: Page<Member> = await tools.call<Page<Member>>('list_workspace_members', { limit: 200, ...(cursor ? { cursor } : {}) });
+    const answer: Page<Member> = await tools.call<Page<Member>>('list_workspace_members', {
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
     items.push(...answer.items);
     cursor = answer.nextCursor;
     if (!cursor) break;
@@ -38,6 +41,9 @@ export async function listMembers(tools: ToolClient): Promise<Member[]> {
   return items;
 }
 
-export const inviteMember = (tools: ToolClient, input: { email: string; role: Role }) => tools.call<CreatedInvite>('invite_member', input);
-export const changeRole = (tools: ToolClient, userId: string, role: Role) => tools.call<Member>('change_member_role', { userId, role });
-export const removeMember = (tools: ToolClient, userId: string) => tools.call<{ userId: string; removed: true }>('remove_member', { userId });
+export const inviteMember = (tools: ToolClient, input: { email: string; role: Role }) =>
+  tools.call<CreatedInvite>('invite_member', input);
+export const changeRole = (tools: ToolClient, userId: string, role: Role) =>
+  tools.call<Member>('change_member_role', { userId, role });
+export const removeMember = (tools: ToolClient, userId: string) =>
+  tools.call<{ userId: string; removed: true }>('remove_member', { userId });

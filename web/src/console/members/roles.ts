@@ -16,7 +16,8 @@ export const ROLE_HELP: Readonly<Record<Role, string>> = {
   viewer: 'reads canvases and assets',
 };
 
-export const LAST_OWNER_REASON = 'A workspace must always have an owner, so its only owner cannot be removed or demoted. Make another member an owner first.';
+export const LAST_OWNER_REASON =
+  'A workspace must always have an owner, so its only owner cannot be removed or demoted. Make another member an owner first.';
 
 /** The members who are the workspace's only owner (none, or exactly one). */
 export function protectedOwners(members: readonly { userId: string; role: Role }[]): Set<string> {
@@ -30,6 +31,7 @@ export function protectedOwners(members: readonly { userId: string; role: Role }
  */
 export function describeMemberError(error: unknown): string {
   if (error instanceof ToolError && /last owner/i.test(error.message)) return `Refused: ${LAST_OWNER_REASON}`;
-  if (error instanceof ToolError && /only an owner can/i.test(error.message)) return 'Refused: only an owner can grant or take away the owner role.';
+  if (error instanceof ToolError && /only an owner can/i.test(error.message))
+    return 'Refused: only an owner can grant or take away the owner role.';
   return describeError(error);
 }

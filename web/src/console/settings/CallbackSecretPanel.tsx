@@ -39,11 +39,15 @@ export function CallbackSecretPanel(props: {
   return (
     <section className="admin-panel" aria-labelledby={`${id}-title`} data-testid="callback-secret">
       <h2 id={`${id}-title`}>Callback signing secret</h2>
-      <p className="muted">Run callbacks carry an HMAC signature. With a secret of its own, this workspace’s callbacks can be told from any other workspace’s on this deployment.</p>
+      <p className="muted">
+        Run callbacks carry an HMAC signature. With a secret of its own, this workspace’s callbacks can be told from any
+        other workspace’s on this deployment.
+      </p>
       <p data-testid="callback-secret-state">
         {own ? (
           <>
-            <strong>Set.</strong> This workspace signs with <code>{secrets.current!.hint}</code>, drawn {when(secrets.current!.createdAt)}.
+            <strong>Set.</strong> This workspace signs with <code>{secrets.current!.hint}</code>, drawn{' '}
+            {when(secrets.current!.createdAt)}.
           </>
         ) : (
           <>
@@ -53,7 +57,8 @@ export function CallbackSecretPanel(props: {
       </p>
       {secrets.previous && left ? (
         <p>
-          The previous secret <code>{secrets.previous.hint}</code> also signs, as a second signature, until {when(secrets.previous.signsUntil)} ({left} left).
+          The previous secret <code>{secrets.previous.hint}</code> also signs, as a second signature, until{' '}
+          {when(secrets.previous.signsUntil)} ({left} left).
         </p>
       ) : null}
       {props.fresh ? (
@@ -62,7 +67,9 @@ export function CallbackSecretPanel(props: {
           label="Callback signing secret"
           value={props.fresh.secret}
           warning={`Give it to your callback receivers now: it is stored encrypted and never shown again. ${
-            secrets.previous ? `The previous secret ${secrets.previous.hint} keeps signing too, for ${describeSeconds(props.fresh.overlapSeconds)}, so receivers can switch meanwhile.` : 'It signs this workspace’s callbacks from now on, alone.'
+            secrets.previous
+              ? `The previous secret ${secrets.previous.hint} keeps signing too, for ${describeSeconds(props.fresh.overlapSeconds)}, so receivers can switch meanwhile.`
+              : 'It signs this workspace’s callbacks from now on, alone.'
           }`}
           onDone={props.onFreshDone}
         />
@@ -80,7 +87,12 @@ export function CallbackSecretPanel(props: {
             </select>
           </div>
           <div className="actions">
-            <button type="button" className="primary" disabled={busy} onClick={() => void run(() => props.onRotate(overlap))}>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void run(() => props.onRotate(overlap))}
+            >
               {busy ? 'Rotating…' : own ? 'Rotate now' : 'Create secret'}
             </button>
             <button type="button" ref={cancelButton} onClick={() => setConfirm(undefined)}>
@@ -90,7 +102,10 @@ export function CallbackSecretPanel(props: {
         </div>
       ) : confirm === 'clear' ? (
         <div className="actions" role="group" aria-label="Clear the callback signing secret?">
-          <span>Clear it? Callbacks go back to the deployment’s shared secret at once; receivers checking this workspace’s secret will refuse them.</span>
+          <span>
+            Clear it? Callbacks go back to the deployment’s shared secret at once; receivers checking this workspace’s
+            secret will refuse them.
+          </span>
           <button type="button" className="danger" disabled={busy} onClick={() => void run(props.onClear)}>
             {busy ? 'Clearing…' : 'Clear secret'}
           </button>

@@ -22,7 +22,14 @@ export function RenameForm(props: { name: string; onRename: (name: string) => Pr
         <label className="sr-only" htmlFor={`${id}-name`}>
           Workspace name
         </label>
-        <input id={`${id}-name`} className="admin-wide" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} required />
+        <input
+          id={`${id}-name`}
+          className="admin-wide"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={200}
+          required
+        />
         <button type="submit" className="primary" disabled={busy || !trimmed || trimmed === props.name}>
           {busy ? 'Renaming…' : 'Rename workspace'}
         </button>

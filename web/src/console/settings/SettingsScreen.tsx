@@ -7,10 +7,21 @@ import { Alert } from '../../ui/Alert.tsx';
 import { useFailure } from '../keys/use-failure.ts';
 import { CallbackSecretPanel } from './CallbackSecretPanel.tsx';
 import { RenameForm } from './RenameForm.tsx';
-import { clearCallbackSecrets, getWorkspace, renameWorkspace, rotateCallbackSecret, showCallbackSecrets, type CallbackSecrets, type Workspace } from './settings-api.ts';
+import {
+  clearCallbackSecrets,
+  getWorkspace,
+  renameWorkspace,
+  rotateCallbackSecret,
+  showCallbackSecrets,
+  type CallbackSecrets,
+  type Workspace,
+} from './settings-api.ts';
 import '../keys/admin.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; workspace: Workspace; secrets: CallbackSecrets };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; workspace: Workspace; secrets: CallbackSecrets };
 
 export function SettingsScreen(): JSX.Element {
   const { tools } = useStudio();
@@ -33,7 +44,10 @@ export function SettingsScreen(): JSX.Element {
   useEffect(() => void reload(), [reload]);
 
   /** Runs one change and puts its answer on screen; errors are shown, never thrown. */
-  const change = async (action: () => Promise<(current: Load & { state: 'ready' }) => Load>, done: string): Promise<boolean> => {
+  const change = async (
+    action: () => Promise<(current: Load & { state: 'ready' }) => Load>,
+    done: string,
+  ): Promise<boolean> => {
     setError(undefined);
     try {
       const apply = await action();
@@ -46,12 +60,27 @@ export function SettingsScreen(): JSX.Element {
     }
   };
 
-  if (load.state !== 'ready') return <NotReady screen="settings" what="settings" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />;
+  if (load.state !== 'ready')
+    return (
+      <NotReady
+        screen="settings"
+        what="settings"
+        load={load}
+        onRetry={() => (setLoad({ state: 'loading' }), void reload())}
+      />
+    );
 
   return (
     <div className="admin-screen" data-screen="settings" data-state="ready">
       {error ? (
-        <Alert title="That did not work" action={<button type="button" onClick={() => setError(undefined)}>Dismiss</button>}>
+        <Alert
+          title="That did not work"
+          action={
+            <button type="button" onClick={() => setError(undefined)}>
+              Dismiss
+            </button>
+          }
+        >
           {error}
         </Alert>
       ) : null}

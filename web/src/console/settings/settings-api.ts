@@ -26,6 +26,9 @@ export interface CallbackSecrets {
 export const getWorkspace = (tools: ToolClient) => tools.call<Workspace>('get_workspace', {});
 export const renameWorkspace = (tools: ToolClient, name: string) => tools.call<Workspace>('rename_workspace', { name });
 
-export const showCallbackSecrets = (tools: ToolClient) => tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'show' });
-export const rotateCallbackSecret = (tools: ToolClient, overlapSeconds: number) => tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'rotate', overlapSeconds });
-export const clearCallbackSecrets = (tools: ToolClient) => tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'clear' });
+export const showCallbackSecrets = (tools: ToolClient) =>
+  tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'show' });
+export const rotateCallbackSecret = (tools: ToolClient, overlapSeconds: number) =>
+  tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'rotate', overlapSeconds });
+export const clearCallbackSecrets = (tools: ToolClient) =>
+  tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'clear' });

@@ -117,10 +117,18 @@ export function TemplatesScreen(): JSX.Element {
   return (
     <div data-screen="templates" data-state="ready" className="templates">
       <p className="muted">
-        A template is a canvas frozen when it was published: later edits of that canvas do not change it. A canvas started from a template is a copy you can edit freely.
+        A template is a canvas frozen when it was published: later edits of that canvas do not change it. A canvas
+        started from a template is a copy you can edit freely.
       </p>
       {error ? (
-        <Alert title="That did not work" action={<button type="button" onClick={() => setError(undefined)}>Dismiss</button>}>
+        <Alert
+          title="That did not work"
+          action={
+            <button type="button" onClick={() => setError(undefined)}>
+              Dismiss
+            </button>
+          }
+        >
           {error}
         </Alert>
       ) : null}
@@ -131,7 +139,10 @@ export function TemplatesScreen(): JSX.Element {
         canvases={load.canvases}
         onPublish={(input) => {
           const canvas = load.canvases.find((candidate) => candidate.id === input.canvasId);
-          return change(() => publishTemplate(tools, input), `Published “${input.name?.trim() || canvas?.name || input.canvasId}” as a template.`);
+          return change(
+            () => publishTemplate(tools, input),
+            `Published “${input.name?.trim() || canvas?.name || input.canvasId}” as a template.`,
+          );
         }}
       />
       <h2 id="templates-list-title">Templates of this workspace</h2>
@@ -144,7 +155,9 @@ export function TemplatesScreen(): JSX.Element {
               key={template.id}
               template={template}
               onUse={() => use(template)}
-              onDelete={() => change(() => deleteTemplate(tools, template.id), `Deleted the template “${template.name}”.`)}
+              onDelete={() =>
+                change(() => deleteTemplate(tools, template.id), `Deleted the template “${template.name}”.`)
+              }
             />
           ))}
         </ul>
@@ -154,7 +167,10 @@ export function TemplatesScreen(): JSX.Element {
   );
 }
 
-function PublishForm(props: { canvases: CanvasSummary[]; onPublish: (input: { canvasId: string; name?: string; description?: string }) => Promise<boolean> }): JSX.Element {
+function PublishForm(props: {
+  canvases: CanvasSummary[];
+  onPublish: (input: { canvasId: string; name?: string; description?: string }) => Promise<boolean>;
+}): JSX.Element {
   const [canvasId, setCanvasId] = useState('');
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -190,9 +206,22 @@ function PublishForm(props: { canvases: CanvasSummary[]; onPublish: (input: { ca
             ))}
           </select>
           <label htmlFor="publish-name">Template name</label>
-          <input id="publish-name" value={name} onChange={(event) => setName(event.target.value)} maxLength={200} placeholder="The canvas's name" />
+          <input
+            id="publish-name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={200}
+            placeholder="The canvas's name"
+          />
           <label htmlFor="publish-description">Description</label>
-          <textarea id="publish-description" value={description} onChange={(event) => setDescription(event.target.value)} maxLength={2000} rows={2} placeholder="What it is for (optional)" />
+          <textarea
+            id="publish-description"
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={2000}
+            rows={2}
+            placeholder="What it is for (optional)"
+          />
           <div>
             <button type="submit" className="primary" disabled={busy}>
               {busy ? 'Publishing…' : 'Publish template'}
@@ -206,7 +235,11 @@ function PublishForm(props: { canvases: CanvasSummary[]; onPublish: (input: { ca
 
 type Mode = 'view' | 'preview' | 'confirm-delete';
 
-function TemplateRow(props: { template: Template; onUse: () => Promise<boolean>; onDelete: () => Promise<boolean> }): JSX.Element {
+function TemplateRow(props: {
+  template: Template;
+  onUse: () => Promise<boolean>;
+  onDelete: () => Promise<boolean>;
+}): JSX.Element {
   const { template } = props;
   const [mode, setMode] = useState<Mode>('view');
   const [busy, setBusy] = useState(false);
@@ -231,7 +264,8 @@ function TemplateRow(props: { template: Template; onUse: () => Promise<boolean>;
         <span className="template-name">{template.name}</span>
         {template.description ? <span>{template.description}</span> : null}
         <span className="muted">
-          {plural(template.nodeCount, 'node')} · {plural(template.edgeCount, 'connection')} · revision {template.revision} · published{' '}
+          {plural(template.nodeCount, 'node')} · {plural(template.edgeCount, 'connection')} · revision{' '}
+          {template.revision} · published{' '}
           <time dateTime={template.publishedAt}>{new Date(template.publishedAt).toLocaleString()}</time>
         </span>
       </div>
@@ -254,7 +288,12 @@ function TemplateRow(props: { template: Template; onUse: () => Promise<boolean>;
         </div>
       ) : (
         <div className="actions" role="group" aria-label={`Actions for ${template.name}`}>
-          <button type="button" aria-expanded={mode === 'preview'} aria-controls={previewId} onClick={() => setMode(mode === 'preview' ? 'view' : 'preview')}>
+          <button
+            type="button"
+            aria-expanded={mode === 'preview'}
+            aria-controls={previewId}
+            onClick={() => setMode(mode === 'preview' ? 'view' : 'preview')}
+          >
             Preview
           </button>
           <button type="button" className="primary" disabled={busy} onClick={() => void run(props.onUse)}>
@@ -274,7 +313,10 @@ function TemplateRow(props: { template: Template; onUse: () => Promise<boolean>;
   );
 }
 
-type Snapshot = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; snapshot: TemplateSnapshot };
+type Snapshot =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; snapshot: TemplateSnapshot };
 
 function TemplatePreview(props: { template: Template }): JSX.Element {
   const { tools, sessionEnded } = useStudio();
@@ -299,7 +341,14 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
   if (snapshot.state === 'loading') return <p role="status">Loading the preview…</p>;
   if (snapshot.state === 'error') {
     return (
-      <Alert title="The preview could not be loaded" action={<button type="button" onClick={() => (setSnapshot({ state: 'loading' }), setAttempt(attempt + 1))}>Try again</button>}>
+      <Alert
+        title="The preview could not be loaded"
+        action={
+          <button type="button" onClick={() => (setSnapshot({ state: 'loading' }), setAttempt(attempt + 1))}>
+            Try again
+          </button>
+        }
+      >
         {snapshot.message}
       </Alert>
     );
@@ -310,12 +359,26 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
     <div className="template-preview-body" data-preview-state="ready">
       {sketch.boxes.length > 0 ? (
         // Decorative: the lists below say the same in words.
-        <svg className="template-sketch" viewBox={`0 0 ${sketch.width} ${sketch.height}`} width={sketch.width} height={sketch.height} aria-hidden="true" focusable="false">
+        <svg
+          className="template-sketch"
+          viewBox={`0 0 ${sketch.width} ${sketch.height}`}
+          width={sketch.width}
+          height={sketch.height}
+          aria-hidden="true"
+          focusable="false"
+        >
           {sketch.lines.map((line) => (
             <line key={line.id} x1={line.x1} y1={line.y1} x2={line.x2} y2={line.y2} />
           ))}
           {sketch.boxes.map((box) => (
-            <rect key={box.id} x={box.x} y={box.y} width={box.width} height={box.height} rx={Math.min(4, box.width / 8)} />
+            <rect
+              key={box.id}
+              x={box.x}
+              y={box.y}
+              width={box.width}
+              height={box.height}
+              rx={Math.min(4, box.width / 8)}
+            />
           ))}
         </svg>
       ) : null}

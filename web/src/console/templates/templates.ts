@@ -42,7 +42,10 @@ export async function listTemplates(tools: ToolClient): Promise<{ items: Templat
   const items: Template[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: Page<Template> = await tools.call<Page<Template>>('list_templates', { limit: 200, ...(cursor ? { cursor } : {}) });
+    const answer: Page<Template> = await tools.call<Page<Template>>('list_templates', {
+      limit: 200,
+      ...(cursor ? { cursor } : {}),
+    });
     items.push(...answer.items);
     cursor = answer.nextCursor;
     if (!cursor) return { items, complete: true };
@@ -50,18 +53,27 @@ export async function listTemplates(tools: ToolClient): Promise<{ items: Templat
   return { items, complete: false };
 }
 
-export const getTemplateSnapshot = (tools: ToolClient, templateId: string) => tools.call<TemplateSnapshot>('get_template_snapshot', { templateId });
+export const getTemplateSnapshot = (tools: ToolClient, templateId: string) =>
+  tools.call<TemplateSnapshot>('get_template_snapshot', { templateId });
 
 export const useTemplate = (tools: ToolClient, templateId: string, name?: string) =>
   tools.call<UsedTemplate>('use_template', { templateId, ...(name?.trim() ? { name: name.trim() } : {}) });
 
-export function publishTemplate(tools: ToolClient, input: { canvasId: string; name?: string; description?: string }): Promise<Template> {
+export function publishTemplate(
+  tools: ToolClient,
+  input: { canvasId: string; name?: string; description?: string },
+): Promise<Template> {
   const name = input.name?.trim();
   const description = input.description?.trim();
-  return tools.call<Template>('publish_template', { canvasId: input.canvasId, ...(name ? { name } : {}), ...(description ? { description } : {}) });
+  return tools.call<Template>('publish_template', {
+    canvasId: input.canvasId,
+    ...(name ? { name } : {}),
+    ...(description ? { description } : {}),
+  });
 }
 
-export const deleteTemplate = (tools: ToolClient, templateId: string) => tools.call<{ deleted: true; id: string }>('delete_template', { templateId });
+export const deleteTemplate = (tools: ToolClient, templateId: string) =>
+  tools.call<{ deleted: true; id: string }>('delete_template', { templateId });
 
 export interface PreviewNode {
   id: string;
@@ -77,8 +89,12 @@ export interface PreviewConnection {
 }
 
 /** Numbered titles when two nodes would read the same, so a connection names one node, not two. */
-export function describeSnapshot(snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges'>): { nodes: PreviewNode[]; connections: PreviewConnection[] } {
-  const base = (node: CanvasNode) => (typeof node.data.label === 'string' && node.data.label.trim() !== '' ? node.data.label.trim() : node.type);
+export function describeSnapshot(snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges'>): {
+  nodes: PreviewNode[];
+  connections: PreviewConnection[];
+} {
+  const base = (node: CanvasNode) =>
+    typeof node.data.label === 'string' && node.data.label.trim() !== '' ? node.data.label.trim() : node.type;
   const totals = new Map<string, number>();
   for (const node of snapshot.nodes) totals.set(base(node), (totals.get(base(node)) ?? 0) + 1);
   const seen = new Map<string, number>();
@@ -112,7 +128,12 @@ const DEFAULT_SIZE = { width: 240, height: 120 };
  * The snapshot's layout scaled into a `width`×`height` box (aspect kept, never enlarged past 1:1),
  * edges from a node's right side to the next one's left, as the editor draws them.
  */
-export function sketchSnapshot(snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges'>, width = 320, height = 180, padding = 8): Sketch {
+export function sketchSnapshot(
+  snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges'>,
+  width = 320,
+  height = 180,
+  padding = 8,
+): Sketch {
   if (snapshot.nodes.length === 0) return { width, height, boxes: [], lines: [] };
   const sized = snapshot.nodes.map((node) => ({ id: node.id, ...node.position, ...(node.size ?? DEFAULT_SIZE) }));
   const minX = Math.min(...sized.map((node) => node.x));
@@ -136,7 +157,15 @@ export function sketchSnapshot(snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges
     const from = byId.get(edge.source);
     const to = byId.get(edge.target);
     if (!from || !to) return [];
-    return [{ id: edge.id, x1: round(from.x + from.width), y1: round(from.y + from.height / 2), x2: to.x, y2: round(to.y + to.height / 2) }];
+    return [
+      {
+        id: edge.id,
+        x1: round(from.x + from.width),
+        y1: round(from.y + from.height / 2),
+        x2: to.x,
+        y2: round(to.y + to.height / 2),
+      },
+    ];
   });
   return { width, height, boxes, lines };
 }

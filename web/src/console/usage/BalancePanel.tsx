@@ -28,7 +28,11 @@ export function BalancePanel(props: { balance: Balance; onRefresh: () => void; r
           <dd data-testid="balance-available">{formatCredits(balance.available)}</dd>
         </div>
       </dl>
-      <p className="muted">{balance.updatedAt ? `Credits, last changed ${formatTime(balance.updatedAt)}.` : 'This workspace has never had credits.'}</p>
+      <p className="muted">
+        {balance.updatedAt
+          ? `Credits, last changed ${formatTime(balance.updatedAt)}.`
+          : 'This workspace has never had credits.'}
+      </p>
     </section>
   );
 }

@@ -45,7 +45,10 @@ export function FocusExportPanel(props: { workspaceId: string; range: DayRange }
   const onDownload = async () => {
     setDownload({ busy: true });
     try {
-      const response = await focusFetch(focusUrl('export', { workspaceId, range, format }, window.location.origin), await accessToken());
+      const response = await focusFetch(
+        focusUrl('export', { workspaceId, range, format }, window.location.origin),
+        await accessToken(),
+      );
       const blob = await response.blob();
       const name = focusFileName(range, format);
       saveBlob(blob, name);
@@ -61,15 +64,30 @@ export function FocusExportPanel(props: { workspaceId: string; range: DayRange }
     <section className="usage-panel" aria-labelledby="usage-focus" data-testid="focus-export">
       <h2 id="usage-focus">FOCUS export</h2>
       <p className="muted">
-        The workspace’s credit cost and usage from {range.from} to {lastDayOf(range)} as a FOCUS dataset, for finance and FinOps tools.
+        The workspace’s credit cost and usage from {range.from} to {lastDayOf(range)} as a FOCUS dataset, for finance
+        and FinOps tools.
       </p>
       <fieldset className="usage-format">
         <legend>Format</legend>
         <label>
-          <input type="radio" name="focus-format" value="csv" checked={format === 'csv'} onChange={() => setFormat('csv')} /> CSV
+          <input
+            type="radio"
+            name="focus-format"
+            value="csv"
+            checked={format === 'csv'}
+            onChange={() => setFormat('csv')}
+          />{' '}
+          CSV
         </label>
         <label>
-          <input type="radio" name="focus-format" value="jsonl" checked={format === 'jsonl'} onChange={() => setFormat('jsonl')} /> JSON Lines
+          <input
+            type="radio"
+            name="focus-format"
+            value="jsonl"
+            checked={format === 'jsonl'}
+            onChange={() => setFormat('jsonl')}
+          />{' '}
+          JSON Lines
         </label>
       </fieldset>
       <button type="button" className="primary" onClick={() => void onDownload()} disabled={download.busy}>
@@ -92,11 +110,13 @@ export function FocusExportPanel(props: { workspaceId: string; range: DayRange }
           <dd>{meta.metadata.FocusVersion}</dd>
           <dt>Schema</dt>
           <dd>
-            <code>{schema?.SchemaId ?? '—'}</code> ({schema?.ColumnDefinition.length ?? 0} columns, generator {schema?.DataGeneratorVersion ?? '—'})
+            <code>{schema?.SchemaId ?? '—'}</code> ({schema?.ColumnDefinition.length ?? 0} columns, generator{' '}
+            {schema?.DataGeneratorVersion ?? '—'})
           </dd>
           <dt>Complete days</dt>
           <dd>
-            {sectors.filter((sector) => sector.TimeSectorComplete).length} of {sectors.length} (a day is final 15 minutes after it ends)
+            {sectors.filter((sector) => sector.TimeSectorComplete).length} of {sectors.length} (a day is final 15
+            minutes after it ends)
           </dd>
           <dt>Last updated</dt>
           <dd>{meta.metadata.Recency[0] ? formatTime(meta.metadata.Recency[0].DatasetInstanceLastUpdated) : '—'}</dd>

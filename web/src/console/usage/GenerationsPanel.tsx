@@ -10,7 +10,9 @@ function origin(entry: LedgerEntry): string {
   if (resource.nodeId) return `node ${resource.nodeId}${resource.executionId ? ` of run ${resource.executionId}` : ''}`;
   if (resource.executionId) return `run ${resource.executionId}`;
   if (resource.canvasId) return `canvas ${resource.canvasId}`;
-  return resource.provider ? `${resource.provider}${resource.providerJobId ? ` job ${resource.providerJobId}` : ''}` : '—';
+  return resource.provider
+    ? `${resource.provider}${resource.providerJobId ? ` job ${resource.providerJobId}` : ''}`
+    : '—';
 }
 
 export function GenerationsPanel(props: { entries: LedgerEntry[] }): JSX.Element {

@@ -44,11 +44,21 @@ export function RangePicker(props: { range: DayRange; onChange: (range: DayRange
       </label>
       <label>
         From
-        <input type="date" value={first} onChange={(event) => setFirst(event.target.value)} aria-describedby="usage-range-note" />
+        <input
+          type="date"
+          value={first}
+          onChange={(event) => setFirst(event.target.value)}
+          aria-describedby="usage-range-note"
+        />
       </label>
       <label>
         To
-        <input type="date" value={last} onChange={(event) => setLast(event.target.value)} aria-describedby="usage-range-note" />
+        <input
+          type="date"
+          value={last}
+          onChange={(event) => setLast(event.target.value)}
+          aria-describedby="usage-range-note"
+        />
       </label>
       <button type="submit">Show</button>
       <p id="usage-range-note" className="muted">

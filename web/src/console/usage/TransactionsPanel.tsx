@@ -11,10 +11,14 @@ import { useFailure } from './use-failure.ts';
 
 const PAGE = 25;
 
-type State = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; items: LedgerEntry[]; nextCursor: string | null; more: boolean };
+type State =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; items: LedgerEntry[]; nextCursor: string | null; more: boolean };
 
 function details(entry: LedgerEntry): string {
-  if (entry.pricing) return `${entry.pricing.sku}${entry.pricing.model ? ` · ${entry.pricing.model}` : ''}, ${formatQuantity(entry.pricing.quantity, entry.pricing.unit)}`;
+  if (entry.pricing)
+    return `${entry.pricing.sku}${entry.pricing.model ? ` · ${entry.pricing.model}` : ''}, ${formatQuantity(entry.pricing.quantity, entry.pricing.unit)}`;
   if (entry.payment) return `${entry.payment.amount} ${entry.payment.currency}`;
   return '';
 }
@@ -29,7 +33,11 @@ export function TransactionsPanel(): JSX.Element {
   const [formError, setFormError] = useState<string | undefined>();
   const [list, setList] = useState<State>({ state: 'loading' });
 
-  const fetchPage = useCallback<FetchPage>((cursor, limit) => tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }), [tools]);
+  const fetchPage = useCallback<FetchPage>(
+    (cursor, limit) =>
+      tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
+    [tools],
+  );
 
   useEffect(() => {
     let current = true;
@@ -68,7 +76,12 @@ export function TransactionsPanel(): JSX.Element {
   };
 
   return (
-    <section className="usage-panel" aria-labelledby="usage-transactions" data-testid="transactions" data-state={list.state}>
+    <section
+      className="usage-panel"
+      aria-labelledby="usage-transactions"
+      data-testid="transactions"
+      data-state={list.state}
+    >
       <h2 id="usage-transactions">Transactions</h2>
       <form className="usage-range" onSubmit={apply} aria-label="Filter transactions">
         <label>
@@ -102,7 +115,9 @@ export function TransactionsPanel(): JSX.Element {
       ) : list.state === 'error' ? (
         <Alert title="Transactions could not be loaded">{list.message}</Alert>
       ) : list.items.length === 0 ? (
-        <p className="empty">{filter.kinds.length || filter.range ? 'No transactions match these filters.' : 'No transactions yet.'}</p>
+        <p className="empty">
+          {filter.kinds.length || filter.range ? 'No transactions match these filters.' : 'No transactions yet.'}
+        </p>
       ) : (
         <div className="usage-table-wrap">
           <table className="usage-table">

@@ -25,10 +25,19 @@ export function UsageChart(props: { aggregate: UsageAggregate }): JSX.Element {
         // The days are UTC days: label them in UTC whatever the browser's zone.
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
-        axes: [{ stroke: '#3a3a3c', values: (_u, ticks) => ticks.map((seconds) => new Date(seconds * 1000).toISOString().slice(5, 10)) }, { stroke: '#3a3a3c', values: (_u, ticks) => ticks.map((tick) => formatCredits(tick)), size: 56 }],
+        axes: [
+          {
+            stroke: '#3a3a3c',
+            values: (_u, ticks) => ticks.map((seconds) => new Date(seconds * 1000).toISOString().slice(5, 10)),
+          },
+          { stroke: '#3a3a3c', values: (_u, ticks) => ticks.map((tick) => formatCredits(tick)), size: 56 },
+        ],
         legend: { show: true },
         series: [
-          { label: 'Day', value: (_u, seconds) => (seconds == null ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10)) },
+          {
+            label: 'Day',
+            value: (_u, seconds) => (seconds == null ? '—' : new Date(seconds * 1000).toISOString().slice(0, 10)),
+          },
           ...aggregate.series.map((line, i) => ({
             label: line.key,
             stroke: COLOURS[i % COLOURS.length],
@@ -41,7 +50,9 @@ export function UsageChart(props: { aggregate: UsageAggregate }): JSX.Element {
       chartColumns(aggregate) as uPlot.AlignedData,
       element,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(element.clientWidth, 320), height: HEIGHT }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(element.clientWidth, 320), height: HEIGHT }),
+    );
     resize.observe(element);
     return () => {
       resize.disconnect();
@@ -49,5 +60,13 @@ export function UsageChart(props: { aggregate: UsageAggregate }): JSX.Element {
     };
   }, [props.aggregate]);
 
-  return <div ref={host} className="usage-chart" data-testid="usage-chart" role="img" aria-label="Credits used per day by SKU and model; the table below lists the same numbers." />;
+  return (
+    <div
+      ref={host}
+      className="usage-chart"
+      data-testid="usage-chart"
+      role="img"
+      aria-label="Credits used per day by SKU and model; the table below lists the same numbers."
+    />
+  );
 }

@@ -15,7 +15,9 @@ export function UsagePanel(props: { range: DayRange; aggregate: UsageAggregate; 
       <h2 id="usage-chart-title">Usage by day</h2>
       <p className="muted">
         {formatCredits(aggregate.totalCredits)} credits used from {span}.
-        {props.complete ? '' : ' Only the newest part of this range was read (it has very many transactions): choose a shorter range to see all of it.'}
+        {props.complete
+          ? ''
+          : ' Only the newest part of this range was read (it has very many transactions): choose a shorter range to see all of it.'}
       </p>
       {aggregate.series.length === 0 ? (
         <p className="empty">No usage in this range.</p>

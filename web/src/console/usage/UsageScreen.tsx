@@ -41,7 +41,11 @@ export function UsageScreen(): JSX.Element {
   useEffect(() => {
     let current = true;
     setUsage({ state: 'loading' });
-    entriesInRange((cursor, limit) => tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }), range).then(
+    entriesInRange(
+      (cursor, limit) =>
+        tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
+      range,
+    ).then(
       (value) => current && setUsage({ state: 'ready', value }),
       (caught: unknown) => current && setUsage({ state: 'error', message: failure(caught) }),
     );
@@ -50,8 +54,14 @@ export function UsageScreen(): JSX.Element {
     };
   }, [tools, failure, range, round]);
 
-  const aggregate = useMemo(() => (usage.state === 'ready' ? aggregateUsage(usage.value.entries, range) : undefined), [usage, range]);
-  const charged = useMemo(() => (usage.state === 'ready' ? generations(usage.value.entries, range) : []), [usage, range]);
+  const aggregate = useMemo(
+    () => (usage.state === 'ready' ? aggregateUsage(usage.value.entries, range) : undefined),
+    [usage, range],
+  );
+  const charged = useMemo(
+    () => (usage.state === 'ready' ? generations(usage.value.entries, range) : []),
+    [usage, range],
+  );
 
   const refresh = async () => {
     setRefreshing(true);
@@ -70,7 +80,10 @@ export function UsageScreen(): JSX.Element {
   if (balance.state === 'error') {
     return (
       <div data-screen="usage" data-state="error">
-        <Alert title="Credits could not be loaded" action={<button onClick={() => void loadBalance()}>Try again</button>}>
+        <Alert
+          title="Credits could not be loaded"
+          action={<button onClick={() => void loadBalance()}>Try again</button>}
+        >
           {balance.message}
         </Alert>
       </div>

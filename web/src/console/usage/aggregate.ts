@@ -46,8 +46,22 @@ export function usageKey(sku: string, model: string | undefined): string {
 export function aggregateUsage(entries: readonly LedgerEntry[], range: DayRange): UsageAggregate {
   const days = daysOf(range);
   const index = new Map(days.map((day, i) => [day, i]));
-  const series = new Map<string, { sku: string; model: string | undefined; unit: string; perDay: number[]; credits: number; quantity: number; count: number }>();
-  const rows = new Map<string, { day: string; key: string; unit: string; credits: number; quantity: number; count: number }>();
+  const series = new Map<
+    string,
+    {
+      sku: string;
+      model: string | undefined;
+      unit: string;
+      perDay: number[];
+      credits: number;
+      quantity: number;
+      count: number;
+    }
+  >();
+  const rows = new Map<
+    string,
+    { day: string; key: string; unit: string; credits: number; quantity: number; count: number }
+  >();
   for (const entry of entries) {
     if (!isUsage(entry) || !contains(range, entry.occurredAt)) continue;
     const pricing = entry.pricing!;
@@ -58,7 +72,15 @@ export function aggregateUsage(entries: readonly LedgerEntry[], range: DayRange)
     const quantity = pricing.quantity;
     let line = series.get(key);
     if (!line) {
-      line = { sku: pricing.sku, model: pricing.model, unit: pricing.unit, perDay: days.map(() => 0), credits: 0, quantity: 0, count: 0 };
+      line = {
+        sku: pricing.sku,
+        model: pricing.model,
+        unit: pricing.unit,
+        perDay: days.map(() => 0),
+        credits: 0,
+        quantity: 0,
+        count: 0,
+      };
       series.set(key, line);
     }
     line.perDay[index.get(day)!]! += used;
@@ -72,7 +94,9 @@ export function aggregateUsage(entries: readonly LedgerEntry[], range: DayRange)
     row.count += entry.type === 'usage' ? 1 : 0;
     rows.set(rowKey, row);
   }
-  const ordered = [...series].map(([key, line]) => ({ key, ...line })).sort((a, b) => b.credits - a.credits || a.key.localeCompare(b.key));
+  const ordered = [...series]
+    .map(([key, line]) => ({ key, ...line }))
+    .sort((a, b) => b.credits - a.credits || a.key.localeCompare(b.key));
   return {
     days,
     series: ordered,
@@ -91,5 +115,7 @@ export function chartColumns(aggregate: UsageAggregate): number[][] {
 
 /** Usage entries of the range, newest first: what each generation cost. */
 export function generations(entries: readonly LedgerEntry[], range: DayRange): LedgerEntry[] {
-  return entries.filter((entry) => entry.type === 'usage' && entry.pricing !== undefined && contains(range, entry.occurredAt));
+  return entries.filter(
+    (entry) => entry.type === 'usage' && entry.pricing !== undefined && contains(range, entry.occurredAt),
+  );
 }

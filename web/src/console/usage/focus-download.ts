@@ -35,7 +35,10 @@ export async function focusFetch(url: string, accessToken: string): Promise<Resp
   } catch {
     // Not JSON: keep the text.
   }
-  throw new FocusRequestError(`${response.status === 403 ? 'Not allowed' : 'The service refused'} (${response.status}): ${detail || response.statusText}`, response.status);
+  throw new FocusRequestError(
+    `${response.status === 403 ? 'Not allowed' : 'The service refused'} (${response.status}): ${detail || response.statusText}`,
+    response.status,
+  );
 }
 
 /** Saves a Blob as a file: an object URL and a download link, revoked once the browser has it. */

@@ -3,7 +3,11 @@ import { lastDayOf, type DayRange } from './range.ts';
 
 export type FocusFormat = 'csv' | 'jsonl';
 
-export function focusUrl(kind: 'export' | 'metadata', input: { workspaceId: string; range: DayRange; format?: FocusFormat }, origin: string): string {
+export function focusUrl(
+  kind: 'export' | 'metadata',
+  input: { workspaceId: string; range: DayRange; format?: FocusFormat },
+  origin: string,
+): string {
   const url = new URL(`/api/billing/focus-${kind}`, origin);
   url.searchParams.set('workspaceId', input.workspaceId);
   url.searchParams.set('from', input.range.from);

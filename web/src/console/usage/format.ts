@@ -6,7 +6,8 @@ const decimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 export const formatCredits = (credits: number): string => whole.format(credits);
 
 /** A signed change: "+500", "−12" (a real minus sign, read as "minus" by screen readers). */
-export const formatChange = (credits: number): string => (credits > 0 ? `+${whole.format(credits)}` : credits < 0 ? `−${whole.format(-credits)}` : '0');
+export const formatChange = (credits: number): string =>
+  credits > 0 ? `+${whole.format(credits)}` : credits < 0 ? `−${whole.format(-credits)}` : '0';
 
 export const formatQuantity = (quantity: number, unit: string): string => `${decimal.format(quantity)} ${unit}`;
 

@@ -13,9 +13,11 @@ export interface EntryFilter {
 }
 
 export const matchesFilter = (entry: LedgerEntry, filter: EntryFilter): boolean =>
-  (filter.kinds.length === 0 || filter.kinds.includes(entry.type)) && (!filter.range || contains(filter.range, entry.occurredAt));
+  (filter.kinds.length === 0 || filter.kinds.includes(entry.type)) &&
+  (!filter.range || contains(filter.range, entry.occurredAt));
 
-const olderThan = (entry: LedgerEntry, range: DayRange | undefined) => range !== undefined && dayOf(entry.occurredAt) < range.from;
+const olderThan = (entry: LedgerEntry, range: DayRange | undefined) =>
+  range !== undefined && dayOf(entry.occurredAt) < range.from;
 
 export interface FilteredPage {
   readonly items: LedgerEntry[];
@@ -30,7 +32,13 @@ export interface FilteredPage {
  * between pages), or fewer when the ledger or the range ends first. `maxPages` bounds one click's work
  * when a filter matches rarely; the cursor then lets the person go on.
  */
-export async function nextFilteredPage(fetchPage: FetchPage, filter: EntryFilter, cursor: string | undefined, want: number, maxPages = 10): Promise<FilteredPage> {
+export async function nextFilteredPage(
+  fetchPage: FetchPage,
+  filter: EntryFilter,
+  cursor: string | undefined,
+  want: number,
+  maxPages = 10,
+): Promise<FilteredPage> {
   const items: LedgerEntry[] = [];
   let scanned = 0;
   let next: string | null | undefined = cursor;

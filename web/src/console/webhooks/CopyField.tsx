@@ -2,7 +2,11 @@
 // region next to the button, so a screen-reader user hears "Copied" too.
 import { useState, type JSX } from 'react';
 
-export function CopyField(props: { label: string; value: string; /** The button's accessible name, when the label alone is ambiguous. */ copyName?: string }): JSX.Element {
+export function CopyField(props: {
+  label: string;
+  value: string /** The button's accessible name, when the label alone is ambiguous. */;
+  copyName?: string;
+}): JSX.Element {
   const [said, setSaid] = useState('');
   const copy = async () => {
     try {

@@ -42,9 +42,20 @@ export function SigningSecrets(props: {
               {stored?.set ? (
                 <>
                   <span>
-                    Provider secret set{stored.setAt ? <> on <time dateTime={stored.setAt}>{new Date(stored.setAt).toLocaleString()}</time></> : null}
+                    Provider secret set
+                    {stored.setAt ? (
+                      <>
+                        {' '}
+                        on <time dateTime={stored.setAt}>{new Date(stored.setAt).toLocaleString()}</time>
+                      </>
+                    ) : null}
                   </span>
-                  <button type="button" disabled={busy} onClick={() => void run(entry.id, null)} aria-label={`Remove the ${entry.label} signing secret of ${props.name}`}>
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => void run(entry.id, null)}
+                    aria-label={`Remove the ${entry.label} signing secret of ${props.name}`}
+                  >
                     Remove
                   </button>
                 </>
@@ -55,9 +66,17 @@ export function SigningSecrets(props: {
           );
         })}
       </ul>
-      <form className="hooks-secret-form" onSubmit={submit} aria-label={`Set a provider signing secret for ${props.name}`}>
+      <form
+        className="hooks-secret-form"
+        onSubmit={submit}
+        aria-label={`Set a provider signing secret for ${props.name}`}
+      >
         <label htmlFor={`${id}-scheme`}>Provider</label>
-        <select id={`${id}-scheme`} value={scheme} onChange={(event) => (setScheme(event.target.value as Scheme), setError(undefined))}>
+        <select
+          id={`${id}-scheme`}
+          value={scheme}
+          onChange={(event) => (setScheme(event.target.value as Scheme), setError(undefined))}
+        >
           {SCHEMES.map((entry) => (
             <option key={entry.id} value={entry.id}>
               {entry.label}

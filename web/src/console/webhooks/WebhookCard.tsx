@@ -50,17 +50,27 @@ export function WebhookCard(props: {
     <li className={hook.registered ? 'hooks-card' : 'hooks-card hooks-unregistered'} data-node-id={hook.triggerNodeId}>
       <div className="hooks-card-head">
         <h3>{name}</h3>
-        <span className={hook.registered ? 'badge hooks-badge-on' : 'badge'}>{hook.registered ? 'Registered' : 'Not registered'}</span>
+        <span className={hook.registered ? 'badge hooks-badge-on' : 'badge'}>
+          {hook.registered ? 'Registered' : 'Not registered'}
+        </span>
         <span className="muted">
           node <code>{hook.triggerNodeId}</code>
           {hook.registeredAt ? <> · registered {when(hook.registeredAt)}</> : null}
-          {hook.registered ? hook.lastTriggeredAt ? <> · last called {when(hook.lastTriggeredAt)}</> : ' · never called' : null}
+          {hook.registered ? (
+            hook.lastTriggeredAt ? (
+              <> · last called {when(hook.lastTriggeredAt)}</>
+            ) : (
+              ' · never called'
+            )
+          ) : null}
         </span>
       </div>
       {hook.registered && hook.webhookUrl && hook.signedUrls ? (
         <>
           <CopyField label="URL" value={hook.webhookUrl} copyName={`Copy the URL of ${name}`} />
-          <p className="muted hooks-note">Callers send the trigger’s secret in an Authorization: Bearer or x-webhook-secret header.</p>
+          <p className="muted hooks-note">
+            Callers send the trigger’s secret in an Authorization: Bearer or x-webhook-secret header.
+          </p>
           {secret ? (
             <div className="hooks-secret-shown">
               <CopyField label="Secret" value={secret} copyName={`Copy the secret of ${name}`} />
@@ -69,15 +79,28 @@ export function WebhookCard(props: {
               </button>
             </div>
           ) : (
-            <button type="button" disabled={busy} onClick={() => void register()} aria-label={`Show the secret of ${name}`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void register()}
+              aria-label={`Show the secret of ${name}`}
+            >
               Show secret
             </button>
           )}
           <details className="hooks-signed">
             <summary>Signed URLs for providers</summary>
-            <p className="muted">GitHub, Stripe, Shopify and Standard Webhooks senders sign each delivery instead of sending a secret header.</p>
+            <p className="muted">
+              GitHub, Stripe, Shopify and Standard Webhooks senders sign each delivery instead of sending a secret
+              header.
+            </p>
             {SCHEMES.map((scheme) => (
-              <CopyField key={scheme.id} label={scheme.label} value={hook.signedUrls![scheme.id]} copyName={`Copy the ${scheme.label} URL of ${name}`} />
+              <CopyField
+                key={scheme.id}
+                label={scheme.label}
+                value={hook.signedUrls![scheme.id]}
+                copyName={`Copy the ${scheme.label} URL of ${name}`}
+              />
             ))}
           </details>
           <SigningSecrets hook={hook} name={name} onSet={props.onSetSecret} />
@@ -107,7 +130,13 @@ export function WebhookCard(props: {
               Revoke
             </button>
           ) : (
-            <button type="button" className="primary" disabled={busy} onClick={() => void register()} aria-label={`Register ${name}`}>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void register()}
+              aria-label={`Register ${name}`}
+            >
               {busy ? 'Registering…' : 'Register'}
             </button>
           )}

@@ -13,7 +13,10 @@ import type { Registration, Scheme, WebhookListing } from './types.ts';
 import { listAllWebhooks, registerWebhook, revokeWebhook, setSigningSecret } from './webhooks-api.ts';
 import './webhooks.css';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; items: WebhookListing[]; complete: boolean };
+type Load =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; items: WebhookListing[]; complete: boolean };
 
 export function WebhooksScreen(): JSX.Element {
   const { tools, sessionEnded } = useStudio();
@@ -59,7 +62,14 @@ export function WebhooksScreen(): JSX.Element {
   if (load.state === 'error') {
     return (
       <div data-screen="webhooks" data-state="error">
-        <Alert title="The webhooks could not be loaded" action={<button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>Try again</button>}>
+        <Alert
+          title="The webhooks could not be loaded"
+          action={
+            <button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>
+              Try again
+            </button>
+          }
+        >
           {load.message}
         </Alert>
       </div>
@@ -69,7 +79,10 @@ export function WebhooksScreen(): JSX.Element {
   const groups = groupByCanvas(load.items);
   return (
     <div className="hooks" data-screen="webhooks" data-state="ready">
-      <p className="muted hooks-intro">Webhook-trigger nodes start a run when their URL is called. Add one on a canvas, then register it here or in the editor.</p>
+      <p className="muted hooks-intro">
+        Webhook-trigger nodes start a run when their URL is called. Add one on a canvas, then register it here or in the
+        editor.
+      </p>
       {groups.length === 0 ? <p className="empty">No canvas has a webhook-trigger node yet.</p> : null}
       {groups.map((group) => (
         <section key={group.canvasId} className="hooks-canvas" aria-labelledby={`hooks-${group.canvasId}`}>
@@ -84,13 +97,18 @@ export function WebhooksScreen(): JSX.Element {
               <WebhookCard
                 key={`${hook.canvasId}/${hook.triggerNodeId}`}
                 hook={hook}
-                onRegister={() => change<Registration>(() => registerWebhook(tools, hook), `${hookName(hook)} is registered.`)}
+                onRegister={() =>
+                  change<Registration>(() => registerWebhook(tools, hook), `${hookName(hook)} is registered.`)
+                }
                 onRevoke={async () => {
                   const answer = await change(() => revokeWebhook(tools, hook), `${hookName(hook)} is revoked.`);
                   return typeof answer === 'string' ? answer : undefined;
                 }}
                 onSetSecret={async (scheme: Scheme, secret: string | null) => {
-                  const done = secret === null ? `Removed the ${schemeLabel(scheme)} signing secret.` : `Stored the ${schemeLabel(scheme)} signing secret.`;
+                  const done =
+                    secret === null
+                      ? `Removed the ${schemeLabel(scheme)} signing secret.`
+                      : `Stored the ${schemeLabel(scheme)} signing secret.`;
                   const answer = await change(() => setSigningSecret(tools, hook, scheme, secret), done);
                   return typeof answer === 'string' ? answer : undefined;
                 }}

@@ -9,7 +9,10 @@ export async function listAllWebhooks(tools: ToolClient): Promise<{ items: Webho
   const items: WebhookListing[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: { items: WebhookListing[]; nextCursor: string | null } = await tools.call('list_webhooks', { limit: 25, ...(cursor ? { cursor } : {}) });
+    const answer: { items: WebhookListing[]; nextCursor: string | null } = await tools.call('list_webhooks', {
+      limit: 25,
+      ...(cursor ? { cursor } : {}),
+    });
     items.push(...answer.items);
     cursor = answer.nextCursor;
     if (!cursor) return { items, complete: true };
@@ -20,7 +23,9 @@ export async function listAllWebhooks(tools: ToolClient): Promise<{ items: Webho
 type Target = Pick<WebhookListing, 'canvasId' | 'triggerNodeId'>;
 const target = (hook: Target) => ({ canvasId: hook.canvasId, triggerNodeId: hook.triggerNodeId });
 
-export const registerWebhook = (tools: ToolClient, hook: Target) => tools.call<Registration>('register_webhook', target(hook));
-export const revokeWebhook = (tools: ToolClient, hook: Target) => tools.call<{ revoked: true; wasRegistered: boolean }>('revoke_webhook', target(hook));
+export const registerWebhook = (tools: ToolClient, hook: Target) =>
+  tools.call<Registration>('register_webhook', target(hook));
+export const revokeWebhook = (tools: ToolClient, hook: Target) =>
+  tools.call<{ revoked: true; wasRegistered: boolean }>('revoke_webhook', target(hook));
 export const setSigningSecret = (tools: ToolClient, hook: Target, scheme: Scheme, secret: string | null) =>
   tools.call('set_webhook_signing_secret', { ...target(hook), scheme, secret });

@@ -7,8 +7,12 @@ import { formatBytes, percent, progressText } from '../../../../../web/src/conso
 describe('sha256Base64', () => {
   it('is the base64 digest S3 checks as x-amz-checksum-sha256', async () => {
     const bytes = new Uint8Array(ONE_PIXEL_PNG);
-    expect(await sha256Base64(bytes, webcrypto.subtle)).toBe(createHash('sha256').update(ONE_PIXEL_PNG).digest('base64'));
-    expect(await sha256Base64(new Uint8Array(0), webcrypto.subtle)).toBe('47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
+    expect(await sha256Base64(bytes, webcrypto.subtle)).toBe(
+      createHash('sha256').update(ONE_PIXEL_PNG).digest('base64'),
+    );
+    expect(await sha256Base64(new Uint8Array(0), webcrypto.subtle)).toBe(
+      '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
+    );
   });
 
   it('encodes every byte value', () => {

@@ -3,7 +3,12 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ONE_PIXEL_PNG } from '../../../../support/fixtures/images.ts';
 import { ToolError, type ToolClient } from '../../../../../web/src/mcp/tools.ts';
-import { headersToSend, uploadFile, type PutRequest, type UploadPhase } from '../../../../../web/src/console/assets/upload.ts';
+import {
+  headersToSend,
+  uploadFile,
+  type PutRequest,
+  type UploadPhase,
+} from '../../../../../web/src/console/assets/upload.ts';
 import { storageRefusal } from '../../../../../web/src/console/assets/storage-refusal.ts';
 
 const SHA = createHash('sha256').update(ONE_PIXEL_PNG).digest('base64');
@@ -25,14 +30,22 @@ const reservation = {
   uploadId: 'upl_1',
   assetId: 'ast_1',
   kind: 'image',
-  upload: { url: 'http://127.0.0.1:9000/media/uploads/pending/x?X-Amz-Signature=s', method: 'PUT', headers: { 'Content-Type': 'image/png', 'Content-Length': '70', 'x-amz-checksum-sha256': SHA }, expiresAt: '2030-01-01T00:00:00Z' },
+  upload: {
+    url: 'http://127.0.0.1:9000/media/uploads/pending/x?X-Amz-Signature=s',
+    method: 'PUT',
+    headers: { 'Content-Type': 'image/png', 'Content-Length': '70', 'x-amz-checksum-sha256': SHA },
+    expiresAt: '2030-01-01T00:00:00Z',
+  },
   reservationExpiresAt: '2030-01-02T00:00:00Z',
 };
 const pixel = () => new File([ONE_PIXEL_PNG], 'pixel.png', { type: 'image/png' });
 
 describe('uploadFile', () => {
   it('reserves with the checksum, PUTs the signed headers with progress, then finalizes', async () => {
-    const { tools, calls } = fakeGateway({ reserve_asset_upload: () => reservation, finalize_asset_upload: () => ({ id: 'ast_1', name: 'pixel.png' }) });
+    const { tools, calls } = fakeGateway({
+      reserve_asset_upload: () => reservation,
+      finalize_asset_upload: () => ({ id: 'ast_1', name: 'pixel.png' }),
+    });
     const puts: PutRequest[] = [];
     const phases: UploadPhase[] = [];
     const progress: number[] = [];
@@ -50,7 +63,10 @@ describe('uploadFile', () => {
 
     expect(asset).toEqual({ id: 'ast_1', name: 'pixel.png' });
     expect(calls).toEqual([
-      { name: 'reserve_asset_upload', args: { name: 'pixel.png', contentType: 'image/png', size: 70, sha256: SHA, folder: '/brand', tags: ['logo'] } },
+      {
+        name: 'reserve_asset_upload',
+        args: { name: 'pixel.png', contentType: 'image/png', size: 70, sha256: SHA, folder: '/brand', tags: ['logo'] },
+      },
       { name: 'finalize_asset_upload', args: { uploadId: 'upl_1' } },
     ]);
     expect(puts).toHaveLength(1);
@@ -63,13 +79,19 @@ describe('uploadFile', () => {
   });
 
   it('sends no folder or tags when none are chosen', async () => {
-    const { tools, calls } = fakeGateway({ reserve_asset_upload: () => reservation, finalize_asset_upload: () => ({ id: 'ast_1' }) });
+    const { tools, calls } = fakeGateway({
+      reserve_asset_upload: () => reservation,
+      finalize_asset_upload: () => ({ id: 'ast_1' }),
+    });
     await uploadFile(tools, pixel(), { tags: [], put: async () => undefined });
     expect(calls[0]!.args).toEqual({ name: 'pixel.png', contentType: 'image/png', size: 70, sha256: SHA });
   });
 
   it('cancels the reservation when the PUT fails, and reports the PUT’s reason', async () => {
-    const { tools, calls } = fakeGateway({ reserve_asset_upload: () => reservation, cancel_asset_upload: () => ({ cancelled: true }) });
+    const { tools, calls } = fakeGateway({
+      reserve_asset_upload: () => reservation,
+      cancel_asset_upload: () => ({ cancelled: true }),
+    });
     const refused = new Error('Storage refused the file: 400 BadDigest');
     await expect(uploadFile(tools, pixel(), { put: async () => Promise.reject(refused) })).rejects.toBe(refused);
     expect(calls.map((call) => call.name)).toEqual(['reserve_asset_upload', 'cancel_asset_upload']);
@@ -84,7 +106,11 @@ describe('uploadFile', () => {
       cancel_asset_upload: () => Promise.reject(new Error('offline')),
     });
     await expect(uploadFile(tools, pixel(), { put: async () => undefined })).rejects.toBe(conflict);
-    expect(calls.map((call) => call.name)).toEqual(['reserve_asset_upload', 'finalize_asset_upload', 'cancel_asset_upload']);
+    expect(calls.map((call) => call.name)).toEqual([
+      'reserve_asset_upload',
+      'finalize_asset_upload',
+      'cancel_asset_upload',
+    ]);
   });
 
   it('reserves nothing when the file cannot be read', async () => {
@@ -97,13 +123,16 @@ describe('uploadFile', () => {
 
 describe('headersToSend', () => {
   it('drops only what the browser sets itself, in any case', () => {
-    expect(headersToSend({ 'content-length': '5', Host: 'x', 'Content-Type': 'audio/mpeg', 'X-Amz-Checksum-Sha256': 'abc' })).toEqual({ 'Content-Type': 'audio/mpeg', 'X-Amz-Checksum-Sha256': 'abc' });
+    expect(
+      headersToSend({ 'content-length': '5', Host: 'x', 'Content-Type': 'audio/mpeg', 'X-Amz-Checksum-Sha256': 'abc' }),
+    ).toEqual({ 'Content-Type': 'audio/mpeg', 'X-Amz-Checksum-Sha256': 'abc' });
   });
 });
 
 describe('storageRefusal', () => {
   it('says what S3’s error code means here', () => {
-    const xml = '<?xml version="1.0"?><Error><Code>BadDigest</Code><Message>The sha256 you specified did not match the calculated checksum.</Message></Error>';
+    const xml =
+      '<?xml version="1.0"?><Error><Code>BadDigest</Code><Message>The sha256 you specified did not match the calculated checksum.</Message></Error>';
     expect(storageRefusal(400, xml)).toBe(
       'Storage refused the file: 400 BadDigest (the bytes received do not match the file’s checksum). The sha256 you specified did not match the calculated checksum. Try again.',
     );

@@ -16,12 +16,25 @@ const provider = (id: string, models: string[]): Provider => ({
   status: 'bring-your-own',
 });
 const providers = [provider('provider-one', ['veo-a']), provider('speech', [])];
-const open: Policy = { allowedProviders: null, allowedModels: null, allowedVoices: null, allowSharedCredentials: true, monthlyCreditCap: null, updatedAt: null };
+const open: Policy = {
+  allowedProviders: null,
+  allowedModels: null,
+  allowedVoices: null,
+  allowSharedCredentials: true,
+  monthlyCreditCap: null,
+  updatedAt: null,
+};
 
 describe('policy form', () => {
   it('round-trips the default policy unchanged', () => {
     expect(updateOf(draftOf(open, providers))).toEqual({
-      update: { allowedProviders: null, allowedModels: null, allowedVoices: null, allowSharedCredentials: true, monthlyCreditCap: null },
+      update: {
+        allowedProviders: null,
+        allowedModels: null,
+        allowedVoices: null,
+        allowSharedCredentials: true,
+        monthlyCreditCap: null,
+      },
     });
   });
 
@@ -33,13 +46,20 @@ describe('policy form', () => {
   });
 
   it('keeps models outside the catalogue as typed ids, and voices as a list', () => {
-    const draft = draftOf({ ...open, allowedModels: ['veo-a', 'fal-ai/other'], allowedVoices: ['v1', 'v2'], monthlyCreditCap: 500 }, providers);
+    const draft = draftOf(
+      { ...open, allowedModels: ['veo-a', 'fal-ai/other'], allowedVoices: ['v1', 'v2'], monthlyCreditCap: 500 },
+      providers,
+    );
     expect(draft).toMatchObject({ models: ['veo-a'], otherModels: 'fal-ai/other', voices: 'v1, v2', cap: '500' });
-    expect(updateOf(draft)).toMatchObject({ update: { allowedModels: ['veo-a', 'fal-ai/other'], allowedVoices: ['v1', 'v2'], monthlyCreditCap: 500 } });
+    expect(updateOf(draft)).toMatchObject({
+      update: { allowedModels: ['veo-a', 'fal-ai/other'], allowedVoices: ['v1', 'v2'], monthlyCreditCap: 500 },
+    });
   });
 
   it('refuses a cap that is not a whole number', () => {
-    expect(updateOf({ ...draftOf(open, providers), cap: '12.5' })).toMatchObject({ problem: expect.stringContaining('whole number') });
+    expect(updateOf({ ...draftOf(open, providers), cap: '12.5' })).toMatchObject({
+      problem: expect.stringContaining('whole number'),
+    });
     expect(updateOf({ ...draftOf(open, providers), cap: '' })).toMatchObject({ update: { monthlyCreditCap: null } });
   });
 

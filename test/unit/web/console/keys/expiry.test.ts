@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateInputValue, describeExpiry, earliestDate, expiresInDays, expiryOf, latestDate, parseDateInput } from '../../../../../web/src/console/keys/expiry.ts';
+import {
+  dateInputValue,
+  describeExpiry,
+  earliestDate,
+  expiresInDays,
+  expiryOf,
+  latestDate,
+  parseDateInput,
+} from '../../../../../web/src/console/keys/expiry.ts';
 
 // Local time: the picker's dates are the person's calendar days.
 const now = new Date(2026, 2, 10, 15, 30);
@@ -24,8 +32,12 @@ describe('key expiry', () => {
     expect(expiresInDays({ kind: 'date', date: dateInputValue(latestDate(now)) }, now)).toEqual({ days: 365 });
     const dayAfterLatest = new Date(latestDate(now).getTime());
     dayAfterLatest.setDate(dayAfterLatest.getDate() + 1);
-    expect(expiresInDays({ kind: 'date', date: dateInputValue(dayAfterLatest) }, now)).toEqual({ problem: 'Choose a day within 364 days from today.' });
-    expect(expiresInDays({ kind: 'date', date: '' }, now)).toEqual({ problem: 'Enter the last day the key should work.' });
+    expect(expiresInDays({ kind: 'date', date: dateInputValue(dayAfterLatest) }, now)).toEqual({
+      problem: 'Choose a day within 364 days from today.',
+    });
+    expect(expiresInDays({ kind: 'date', date: '' }, now)).toEqual({
+      problem: 'Enter the last day the key should work.',
+    });
     expect(parseDateInput('2026-02-30')).toBeUndefined();
   });
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { SCOPES } from '../../../../../functions/core/scopes.ts';
-import { SCOPE_HELP, initialSelection, orderScopes, pickableScopes, selectionProblem, toggleScope } from '../../../../../web/src/console/keys/key-scopes.ts';
+import {
+  SCOPE_HELP,
+  initialSelection,
+  orderScopes,
+  pickableScopes,
+  selectionProblem,
+  toggleScope,
+} from '../../../../../web/src/console/keys/key-scopes.ts';
 
 describe('the key scope picker', () => {
   it('describes exactly the service’s scopes, in its order', () => {
@@ -8,7 +15,11 @@ describe('the key scope picker', () => {
   });
 
   it('offers only the scopes the member holds, in canonical order, unknown ones last', () => {
-    expect(pickableScopes(['run:workflows', 'future:thing', 'read:canvases', 'read:canvases'])).toEqual(['read:canvases', 'run:workflows', 'future:thing']);
+    expect(pickableScopes(['run:workflows', 'future:thing', 'read:canvases', 'read:canvases'])).toEqual([
+      'read:canvases',
+      'run:workflows',
+      'future:thing',
+    ]);
     expect(pickableScopes(['read:canvases', 'read:assets'])).not.toContain('manage:integrations');
   });
 
@@ -28,7 +39,9 @@ describe('the key scope picker', () => {
 
   it('says what stops a selection: none chosen, or one the member lacks', () => {
     expect(selectionProblem([], ['read:canvases'])).toBe('Choose at least one scope.');
-    expect(selectionProblem(['read:canvases', 'read:billing'], ['read:canvases'])).toBe('You do not hold read:billing, so a key cannot get it.');
+    expect(selectionProblem(['read:canvases', 'read:billing'], ['read:canvases'])).toBe(
+      'You do not hold read:billing, so a key cannot get it.',
+    );
     expect(selectionProblem(['read:canvases'], ['read:canvases'])).toBeUndefined();
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_OVERLAP_SECONDS as SERVICE_DEFAULT, MAX_OVERLAP_SECONDS as SERVICE_MAX } from '../../../../../functions/core/outbound/callback-secrets.ts';
-import { DEFAULT_OVERLAP_SECONDS, MAX_OVERLAP_SECONDS, OVERLAP_CHOICES, describeSeconds, overlapLeft } from '../../../../../web/src/console/settings/overlap.ts';
+import {
+  DEFAULT_OVERLAP_SECONDS as SERVICE_DEFAULT,
+  MAX_OVERLAP_SECONDS as SERVICE_MAX,
+} from '../../../../../functions/core/outbound/callback-secrets.ts';
+import {
+  DEFAULT_OVERLAP_SECONDS,
+  MAX_OVERLAP_SECONDS,
+  OVERLAP_CHOICES,
+  describeSeconds,
+  overlapLeft,
+} from '../../../../../web/src/console/settings/overlap.ts';
 
 describe('callback secret overlap', () => {
   it('offers only overlaps the service accepts, its default among them', () => {

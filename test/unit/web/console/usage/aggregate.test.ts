@@ -37,9 +37,21 @@ describe('usage by day and by SKU/model', () => {
 
   it('takes a refund of usage off its SKU on its day', () => {
     const charged = usage('2026-05-02T10:00:00.000Z', 30, 'image.generate');
-    const refund: LedgerEntry = { ...charged, id: 'led_refund', type: 'refund', credits: 30, pricing: { ...charged.pricing!, quantity: -30 } };
+    const refund: LedgerEntry = {
+      ...charged,
+      id: 'led_refund',
+      type: 'refund',
+      credits: 30,
+      pricing: { ...charged.pricing!, quantity: -30 },
+    };
     const result = aggregateUsage([refund, charged], range);
-    expect(result.series[0]).toMatchObject({ key: 'image.generate', perDay: [0, 0, 0], credits: 0, quantity: 0, count: 1 });
+    expect(result.series[0]).toMatchObject({
+      key: 'image.generate',
+      perDay: [0, 0, 0],
+      credits: 0,
+      quantity: 0,
+      count: 1,
+    });
   });
 
   it('gives uPlot midnight UTC in seconds on x and one column per series', () => {

@@ -7,7 +7,12 @@ describe('the FOCUS routes as the usage screen calls them', () => {
   it('asks the app host for the export of the range in the chosen format, naming the workspace', () => {
     const url = new URL(focusUrl('export', { workspaceId: 'ws_1', range, format: 'jsonl' }, 'http://127.0.0.1:3000'));
     expect(url.origin + url.pathname).toBe('http://127.0.0.1:3000/api/billing/focus-export');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ workspaceId: 'ws_1', from: '2026-05-01', to: '2026-05-08', format: 'jsonl' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      workspaceId: 'ws_1',
+      from: '2026-05-01',
+      to: '2026-05-08',
+      format: 'jsonl',
+    });
   });
 
   it('asks for the metadata of the same range, without a format', () => {

@@ -4,7 +4,11 @@ import type { LedgerEntry } from '../../../../../web/src/console/usage/types.ts'
 import { grant, usage } from './fixtures.ts';
 
 /** A ledger of one entry per day (usage on even days, grants on odd), newest first, paged like the tool. */
-function ledger(days: number): { fetchPage: FetchPage; calls: { cursor: string | undefined; limit: number }[]; entries: LedgerEntry[] } {
+function ledger(days: number): {
+  fetchPage: FetchPage;
+  calls: { cursor: string | undefined; limit: number }[];
+  entries: LedgerEntry[];
+} {
   const entries: LedgerEntry[] = [];
   for (let i = days - 1; i >= 0; i--) {
     const at = new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString();
@@ -49,10 +53,26 @@ describe('filtered paging over list_credit_transactions', () => {
   it('stops at the first page reaching past the start of the date range: older entries cannot match', async () => {
     const { fetchPage, calls } = ledger(300);
     // Days 2026-01-01 + 290 … : the newest ten days, all in the first page of 50.
-    const page = await nextFilteredPage(fetchPage, { kinds: [], range: { from: '2026-10-18', to: '2026-12-01' } }, undefined, 50);
+    const page = await nextFilteredPage(
+      fetchPage,
+      { kinds: [], range: { from: '2026-10-18', to: '2026-12-01' } },
+      undefined,
+      50,
+    );
     expect(calls).toHaveLength(1);
     expect(page.nextCursor).toBeNull();
-    expect(page.items.map((entry) => entry.occurredAt.slice(0, 10))).toEqual(['2026-10-27', '2026-10-26', '2026-10-25', '2026-10-24', '2026-10-23', '2026-10-22', '2026-10-21', '2026-10-20', '2026-10-19', '2026-10-18']);
+    expect(page.items.map((entry) => entry.occurredAt.slice(0, 10))).toEqual([
+      '2026-10-27',
+      '2026-10-26',
+      '2026-10-25',
+      '2026-10-24',
+      '2026-10-23',
+      '2026-10-22',
+      '2026-10-21',
+      '2026-10-20',
+      '2026-10-19',
+      '2026-10-18',
+    ]);
   });
 
   it('bounds one request by maxPages and hands back the cursor to go on', async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, contains, dayOf, daysOf, lastDayOf, lastDays, parseDay, rangeFromInputs } from '../../../../../web/src/console/usage/range.ts';
+import {
+  addDays,
+  contains,
+  dayOf,
+  daysOf,
+  lastDayOf,
+  lastDays,
+  parseDay,
+  rangeFromInputs,
+} from '../../../../../web/src/console/usage/range.ts';
 
 describe('usage range maths (UTC days, [from, to))', () => {
   it('takes the day of an instant in UTC, whatever the offset it was written with', () => {
@@ -22,7 +31,15 @@ describe('usage range maths (UTC days, [from, to))', () => {
   it('makes "last 7 days" end after today, so today counts', () => {
     const range = lastDays(7, new Date('2026-05-10T08:00:00Z'));
     expect(range).toEqual({ from: '2026-05-04', to: '2026-05-11' });
-    expect(daysOf(range)).toEqual(['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10']);
+    expect(daysOf(range)).toEqual([
+      '2026-05-04',
+      '2026-05-05',
+      '2026-05-06',
+      '2026-05-07',
+      '2026-05-08',
+      '2026-05-09',
+      '2026-05-10',
+    ]);
     expect(lastDayOf(range)).toBe('2026-05-10');
   });
 
@@ -31,7 +48,9 @@ describe('usage range maths (UTC days, [from, to))', () => {
     expect(rangeFromInputs('2026-05-03', '2026-05-01')).toEqual({ error: 'The end date is before the start date.' });
     expect(rangeFromInputs('', '2026-05-01')).toEqual({ error: 'Choose a start date.' });
     expect(rangeFromInputs('2025-01-01', '2025-12-31')).toEqual({ from: '2025-01-01', to: '2026-01-01' });
-    expect(rangeFromInputs('2024-01-01', '2024-12-31')).toEqual({ error: 'Choose at most 365 days (this range has 366).' });
+    expect(rangeFromInputs('2024-01-01', '2024-12-31')).toEqual({
+      error: 'Choose at most 365 days (this range has 366).',
+    });
   });
 
   it('contains the first day and not the exclusive end', () => {

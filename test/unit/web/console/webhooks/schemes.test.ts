@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { groupByCanvas, hookName, secretProblem } from '../../../../../web/src/console/webhooks/schemes.ts';
 import type { WebhookListing } from '../../../../../web/src/console/webhooks/types.ts';
 
-const hook = (canvasId: string, canvasName: string, triggerNodeId: string, registered: boolean, nodeLabel: string | null = null): WebhookListing => ({
+const hook = (
+  canvasId: string,
+  canvasName: string,
+  triggerNodeId: string,
+  registered: boolean,
+  nodeLabel: string | null = null,
+): WebhookListing => ({
   canvasId,
   canvasName,
   canvasArchived: false,
@@ -20,7 +26,11 @@ const hook = (canvasId: string, canvasName: string, triggerNodeId: string, regis
 
 describe('groupByCanvas', () => {
   it('groups by canvas, canvases by name, registered hooks first', () => {
-    const groups = groupByCanvas([hook('c2', 'Zeta', 'a', false), hook('c1', 'Alpha', 'b', false), hook('c2', 'Zeta', 'z', true)]);
+    const groups = groupByCanvas([
+      hook('c2', 'Zeta', 'a', false),
+      hook('c1', 'Alpha', 'b', false),
+      hook('c2', 'Zeta', 'z', true),
+    ]);
     expect(groups.map((group) => [group.canvasName, group.hooks.map((entry) => entry.triggerNodeId)])).toEqual([
       ['Alpha', ['b']],
       ['Zeta', ['z', 'a']],

@@ -6,7 +6,7 @@ import type { ToolClient } from '../../../../../web/src/mcp/tools.ts';
 function pages(answers: { items: unknown[]; nextCursor: string | null }[]) {
   const calls: Record<string, unknown>[] = [];
   const tools: ToolClient = {
-    call: async <T,>(name: string, args: Record<string, unknown>) => {
+    call: async <T>(name: string, args: Record<string, unknown>) => {
       expect(name).toBe('list_webhooks');
       calls.push(args);
       return answers[Math.min(calls.length - 1, answers.length - 1)] as T;
