@@ -1,5 +1,5 @@
-// operations: the catalogue — every operation, in the order the gateway lists its tools (by what an
-// agent does: read canvases, author them, run them, wire webhooks, administer). A test walks it against
+// operations: the catalogue — every operation, in named toolsets, in the order the gateway lists its tools
+// (by what an agent does: read canvases, author them, run them, wire webhooks, administer). A test walks it against
 // the route manifest: every tool-backing route has its operation here, and every operation a route or a
 // documented reason. Adding an operation is adding its route file and one line here; the gateway, the
 // OpenAPI document and the CDK function follow from it.
@@ -98,108 +98,153 @@ import { operation as generateVideoStatus } from '#routes/generation/generate-vi
 import { operation as falGenerateVideoStatus } from '#routes/generation/fal-generate-video-status';
 import { operation as generateAudio } from '#routes/generation/generate-audio';
 
-export const OPERATIONS: readonly Operation[] = [
-  // Canvases: read
-  canvasList,
-  canvasState,
-  canvasPortsManifest,
-  canvasPortsValidate,
-  canvasCostEstimate,
-  // Canvases: author
-  canvasCreate,
-  canvasRename,
-  canvasPatch,
-  canvasNodeAdd,
-  canvasNodeUpdate,
-  canvasNodeDocumentWrite,
-  canvasNodeMove,
-  canvasNodeResize,
-  canvasNodeDelete,
-  canvasEdgeAdd,
-  canvasEdgeDelete,
-  canvasFitViewport,
-  canvasArchive,
-  canvasRestore,
-  canvasDelete,
-  // Runs
-  runsRun,
-  runsGet,
-  runsTimeline,
-  runsOutputs,
-  canvasExecutions,
-  runsCancel,
-  runsReplay,
-  runsRedrive,
-  callbacksSigningSecret,
-  // Webhook triggers
-  webhooksList,
-  webhooksRegister,
-  webhooksRevoke,
-  webhooksSigningSecret,
-  // Templates
-  templatesList,
-  templatesSnapshot,
-  templatesUse,
-  templatesPublish,
-  templatesDelete,
-  // Assets: canvas uploads, then the workspace library
-  canvasAssets,
-  canvasUploadReserve,
-  canvasUploadVerify,
-  canvasUploadFinalize,
-  canvasUploadCancel,
-  canvasUploadPromote,
-  assetsList,
-  assetsDetail,
-  assetsUsages,
-  assetsUploadReserve,
-  assetsUploadFinalize,
-  assetsUploadCancel,
-  assetsRename,
-  assetsMove,
-  assetsTags,
-  assetsPlace,
-  assetsTrash,
-  assetsRestore,
-  assetsPurge,
-  // Workspace, keys, identity
-  workspaceInfo,
-  workspaceMembers,
-  workspaceRename,
-  workspaceInvite,
-  workspaceInviteRevoke,
-  workspaceRemoveMember,
-  changeMemberRole,
-  keysList,
-  keysCreate,
-  keysRevoke,
-  keysVerifyKey,
-  // Credits and billing
-  creditsBalance,
-  creditsTransactions,
-  billingSummary,
-  // Integrations: providers, connections, policies, code host, workspace suite
-  integrationsServiceStatus,
-  integrationsProviders,
-  integrationsConnectionsList,
-  integrationsConnectionsUpsert,
-  integrationsConnectionsRevoke,
-  integrationsPoliciesGet,
-  integrationsPoliciesUpdate,
-  workspaceSuiteConnection,
-  codehostInstallations,
-  codehostRepositories,
-  codehostRepository,
-  codehostFilesSearch,
-  codehostSyncTarget,
-  codehostSync,
-  codehostSourceLinksAttach,
-  codehostDraftPrPrepare,
-  codehostDraftPrResult,
-  // Generation
-  generateVideo,
-  generateVideoStatus,
-  falGenerateVideo,
-  falGenerateVideoStatus,
-  generateAudio,
+/** A named group of operations, as an agent thinks of its work; the gateway lists tools group by group. */
+export interface Toolset {
+  /** Short, stable id (the gateway's toolset selection names groups by it). */
+  readonly name: string;
+  /** One line saying what the group is for. */
+  readonly description: string;
+  readonly operations: readonly Operation[];
+}
+
+/** The catalogue: every operation, in named groups, in the order the gateway lists its tools. */
+export const TOOLSETS: readonly Toolset[] = [
+  {
+    name: 'canvases',
+    description: 'Read canvases: list them, read one, its port manifest, edge validation and cost estimate.',
+    operations: [canvasList, canvasState, canvasPortsManifest, canvasPortsValidate, canvasCostEstimate],
+  },
+  {
+    name: 'authoring',
+    description:
+      'Author canvases: create, rename, patch, add, update, move and delete nodes and edges, archive, delete.',
+    operations: [
+      canvasCreate,
+      canvasRename,
+      canvasPatch,
+      canvasNodeAdd,
+      canvasNodeUpdate,
+      canvasNodeDocumentWrite,
+      canvasNodeMove,
+      canvasNodeResize,
+      canvasNodeDelete,
+      canvasEdgeAdd,
+      canvasEdgeDelete,
+      canvasFitViewport,
+      canvasArchive,
+      canvasRestore,
+      canvasDelete,
+    ],
+  },
+  {
+    name: 'runs',
+    description:
+      'Run workflows and follow them: start, read, timeline, outputs, cancel, replay, redrive, callback secret.',
+    operations: [
+      runsRun,
+      runsGet,
+      runsTimeline,
+      runsOutputs,
+      canvasExecutions,
+      runsCancel,
+      runsReplay,
+      runsRedrive,
+      callbacksSigningSecret,
+    ],
+  },
+  {
+    name: 'webhooks',
+    description: 'Webhook triggers: list, register and revoke them, read their signing secret.',
+    operations: [webhooksList, webhooksRegister, webhooksRevoke, webhooksSigningSecret],
+  },
+  {
+    name: 'templates',
+    description: 'Templates: list, snapshot a canvas, use, publish and delete.',
+    operations: [templatesList, templatesSnapshot, templatesUse, templatesPublish, templatesDelete],
+  },
+  {
+    name: 'assets',
+    description: 'Assets: canvas uploads and the workspace library (upload, rename, move, tag, place, trash, purge).',
+    operations: [
+      canvasAssets,
+      canvasUploadReserve,
+      canvasUploadVerify,
+      canvasUploadFinalize,
+      canvasUploadCancel,
+      canvasUploadPromote,
+      assetsList,
+      assetsDetail,
+      assetsUsages,
+      assetsUploadReserve,
+      assetsUploadFinalize,
+      assetsUploadCancel,
+      assetsRename,
+      assetsMove,
+      assetsTags,
+      assetsPlace,
+      assetsTrash,
+      assetsRestore,
+      assetsPurge,
+    ],
+  },
+  {
+    name: 'workspace',
+    description: 'Workspace administration: its info, members and invites, API keys, key verification.',
+    operations: [
+      workspaceInfo,
+      workspaceMembers,
+      workspaceRename,
+      workspaceInvite,
+      workspaceInviteRevoke,
+      workspaceRemoveMember,
+      changeMemberRole,
+      keysList,
+      keysCreate,
+      keysRevoke,
+      keysVerifyKey,
+    ],
+  },
+  {
+    name: 'credits',
+    description: 'Credits and billing: balance, transactions, billing summary.',
+    operations: [creditsBalance, creditsTransactions, billingSummary],
+  },
+  {
+    name: 'integrations',
+    description: 'Integrations: service status, providers, stored connections, policies, workspace suite.',
+    operations: [
+      integrationsServiceStatus,
+      integrationsProviders,
+      integrationsConnectionsList,
+      integrationsConnectionsUpsert,
+      integrationsConnectionsRevoke,
+      integrationsPoliciesGet,
+      integrationsPoliciesUpdate,
+      workspaceSuiteConnection,
+    ],
+  },
+  {
+    name: 'codehost',
+    description:
+      'Code host (GitHub): installations, repositories, file search, sync, source links, draft pull requests.',
+    operations: [
+      codehostInstallations,
+      codehostRepositories,
+      codehostRepository,
+      codehostFilesSearch,
+      codehostSyncTarget,
+      codehostSync,
+      codehostSourceLinksAttach,
+      codehostDraftPrPrepare,
+      codehostDraftPrResult,
+    ],
+  },
+  {
+    name: 'generation',
+    description: 'Media generation: video (two providers) and audio, and their job status.',
+    operations: [generateVideo, generateVideoStatus, falGenerateVideo, falGenerateVideoStatus, generateAudio],
+  },
 ];
+
+/** Every operation, flattened in catalogue order. */
+export const OPERATIONS: readonly Operation[] = TOOLSETS.flatMap((toolset) => toolset.operations);
