@@ -403,6 +403,10 @@ async function main() {
       backlog: number;
       drainMs: number;
       calls: Record<string, number>;
+      capacity: Record<string, number>;
+      states: Record<string, number>;
+      tasks: Record<string, number>;
+      taskMs: Record<string, number>;
       hostMs: number;
       javaMs: number;
       loadgenMs: number;
@@ -435,6 +439,10 @@ async function main() {
         backlog: 0,
         drainMs: 0,
         calls: {},
+        capacity: {},
+        states: {},
+        tasks: {},
+        taskMs: {},
         hostMs: 0,
         javaMs: 0,
         loadgenMs: 0,
@@ -447,8 +455,14 @@ async function main() {
       row.non2xx += result.non2xx;
       row.errors += result.errors;
       add(row.statuses, result.statuses);
-      // Accepted runs, counted by the engine (includes the requests still in flight when the window closed).
-      row.runs += after.engine.started - before.engine.started || result.ok;
+      // Accepted runs are the 202s answered in the window. Not the executions the engine started: runs
+      // accepted inline (the default for instant-only runs) start none, so dividing by those made the
+      // per-run figures of c tens of times too high (issue 26, item 5).
+      row.runs += result.statuses['202'] ?? result.ok;
+      add(row.capacity, diff(after.capacity, before.capacity));
+      add(row.states, diff(after.engine.states, before.engine.states));
+      add(row.tasks, diff(after.engine.tasks, before.engine.tasks));
+      add(row.taskMs, diff(after.engine.taskMs, before.engine.taskMs));
       row.started += atEnd.engine.started - before.engine.started;
       row.settled += atEnd.engine.settled - before.engine.settled;
       row.backlog = Math.max(row.backlog, atEnd.engine.started - atEnd.engine.settled);
@@ -565,6 +579,12 @@ async function main() {
     console.log(
       `goals: c/b ≥ 0.7 → ${c.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(c) < 100 ms at ${CONNECTIONS} clients → ${c.p99 < 100 ? 'met' : 'NOT met'} (${fmt(c.p99, 1)} ms)`,
     );
+    // Item 6 of issue 26: the floor's own p99 is the reference (DynamoDB Local under 16 clients).
+    console.log(
+      `p99 against the floor's: p99(c)/p99(b) ${fmt(c.p99 / b.p99, 2)}   p99(w)/p99(b) ${fmt(w.p99 / b.p99, 2)}` +
+        ` (b ${fmt(b.p99, 1)} ms, c ${fmt(c.p99, 1)} ms, w ${fmt(w.p99, 1)} ms); aim ≤ 1.1 → ` +
+        `${c.p99 / b.p99 <= 1.1 && w.p99 / b.p99 <= 1.1 ? 'met' : 'NOT met'}`,
+    );
     console.log(
       `host CPU per run beyond the floor: c − b = ${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (middy, zod, auth, proxy event, domain logic); c − (b+auth) = ${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`,
     );
@@ -637,6 +657,31 @@ async function main() {
     console.log(
       `  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves $${fmt(sfnTotal - inlineTotal, 2)} per million runs)`,
     );
+    // The same model from the load target c, per accepted run (202s answered), so a run under load is
+    // priced from what it did under load; the Lambda time is the route's median latency plus the tasks'.
+    const underLoad = (r: Result): RunFootprint => ({
+      apiRequests: 1,
+      lambdaInvocations: 1 + sum(r.tasks) / r.runs,
+      lambdaMs: r.p50 + sum(r.taskMs) / r.runs,
+      memoryMb: 1024,
+      readUnits: sum(Object.fromEntries(Object.entries(r.capacity).filter(([key]) => key.endsWith(' RCU')))) / r.runs,
+      writeUnits: sum(Object.fromEntries(Object.entries(r.capacity).filter(([key]) => key.endsWith(' WCU')))) / r.runs,
+      stateTransitions: sum(r.states) / r.runs,
+      s3Puts: ((r.calls['request s3:PutObject'] ?? 0) + (r.calls['engine s3:PutObject'] ?? 0)) / r.runs,
+      s3Gets: ((r.calls['request s3:GetObject'] ?? 0) + (r.calls['engine s3:GetObject'] ?? 0)) / r.runs,
+    });
+    {
+      const footprint = underLoad(c);
+      const costs = costPerMillionRuns(footprint);
+      const total = costs.reduce((all, entry) => all + entry.perMillionRuns, 0);
+      const floor = floorPerMillionRuns(c.p50, 1024);
+      console.log(
+        `cost model, under load c (${c.runs} accepted runs = 202s answered, window + drain): per run ` +
+          `${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ${fmt(footprint.readUnits, 1)} RCU, ` +
+          `${fmt(footprint.writeUnits, 1)} WCU, ${fmt(footprint.stateTransitions, 2)} state transitions, ` +
+          `host CPU ${fmt(c.hostMs / c.runs, 2)} ms → $${fmt(total, 2)} per million runs = ${fmt(total / floor, 1)}× the floor ($${fmt(floor, 2)})`,
+      );
+    }
     const latency = (samples: number[]) => {
       const sorted = [...samples].sort((x, y) => x - y);
       return `median ${fmt(percentile(sorted, 50), 1)} ms, min ${fmt(sorted[0]!, 1)}, max ${fmt(sorted.at(-1)!, 1)}`;
