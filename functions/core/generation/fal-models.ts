@@ -5,7 +5,7 @@
 // class. providers.ts lists these models; fal-request.ts prepares a submit from them; the catalogue
 // and docs/generation-provider-two.md show them. Source: docs/generation-provider-two.md (from the
 // provider notes, @fal-ai/client's endpoint types).
-import type { VideoMode } from '../integrations/providers.ts';
+import type { VideoMode } from './video-mode.ts';
 
 /** How a modelParams value is checked and sent. */
 export type ParamRule =

@@ -5,7 +5,7 @@
 // veo-request.ts prepares a submit from them; docs/generation-provider-one.md shows them (a drift test
 // keeps the table and this file equal). Source: the provider notes (shared/reference/providers.md §2),
 // @google/genai 2.32.0's Gemini-API request mapping, Google's Veo 3.1 parameter table.
-import type { VideoMode } from '../integrations/providers.ts';
+import type { VideoMode } from './video-mode.ts';
 
 export type VeoParamRule = { kind: 'enum'; values: readonly string[] } | { kind: 'text'; maxLength: number };
 

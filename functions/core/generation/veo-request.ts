@@ -11,7 +11,7 @@
 // The payload is the Gemini API's predictLongRunning body, except that a URL reference stays `{ url }`:
 // the adapter fetches it (under the outbound rules) when it submits, since Gemini takes inline bytes only.
 import { ValidationError } from '../errors.ts';
-import type { VideoMode } from '../integrations/providers.ts';
+import type { VideoMode } from './video-mode.ts';
 import type { MediaReference, PreparedVideoJob, VideoSubmitInput } from './video-provider.ts';
 import {
   VEO_DEFAULT_ASPECT_RATIO,

@@ -17,7 +17,7 @@ import {
   type VideoJobDeps,
 } from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
-import type { VideoMode } from '../integrations/providers.ts';
+import type { VideoMode } from './video-mode.ts';
 import { FAL_DEFAULT_ENDPOINT, falEndpoint } from './fal-models.ts';
 
 /** Seconds before polling again after a provider hiccup (a 5xx, a 429): the job is not failed for it. */

@@ -7,7 +7,7 @@
 //            └─► poll … poll ─► succeeded { media } ─► core copies media to S3 once, settles the hold
 //                             └► failed { message } ─► core releases the hold
 import { UpstreamError } from '../errors.ts';
-import type { VideoMode } from '../integrations/providers.ts';
+import type { VideoMode } from './video-mode.ts';
 
 /**
  * A submit whose outcome cannot be known: the request may have reached the provider (a timeout or a

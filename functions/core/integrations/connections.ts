@@ -10,7 +10,8 @@ import * as z from '../schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
 import { CREDENTIAL_PROVIDERS, CREDENTIAL_SHAPES, type CredentialProvider } from './providers.ts';
-import type { ConnectionRepository, CredentialCipher, SealedSecret } from './ports.ts';
+import type { ConnectionRepository, CredentialCipher } from './ports.ts';
+import type { ConnectionRecord, SealedSecret } from './records.ts';
 import { AllowedOrigins } from './allowed-origins.ts';
 
 export const CredentialProviderSchema = z.enum(CREDENTIAL_PROVIDERS as [CredentialProvider, ...CredentialProvider[]]);
@@ -26,26 +27,7 @@ export type UpsertConnectionInput = z.infer<typeof UpsertConnectionInput>;
 
 export const RevokeConnectionInput = z.strictObject({ provider: CredentialProviderSchema });
 
-export type ConnectionStatus = 'active' | 'revoked';
-
-/** What is stored. `sealed` is absent once revoked. */
-export interface ConnectionRecord {
-  workspaceId: string;
-  provider: CredentialProvider;
-  label: string | null;
-  status: ConnectionStatus;
-  /** Which credential fields are set and a hint of each (the last four characters), never more. */
-  masked: Record<string, string>;
-  sealed?: SealedSecret;
-  createdAt: string;
-  updatedAt: string;
-  revokedAt: string | null;
-  /** Who last set it (a key id or an OAuth grant id). */
-  updatedBy: string;
-  /** Where nodes may send its values (allowed-origins.ts). Absent on records stored before origins existed: nowhere. */
-  allowedOrigins?: string[];
-  version: number;
-}
+export type { ConnectionRecord, ConnectionStatus } from './records.ts';
 
 /** The only form in which a connection leaves the service. */
 export function connectionView(record: ConnectionRecord) {

@@ -4,8 +4,9 @@
 import * as z from '../schema.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
-import { ProviderIdSchema, type ProviderId } from './providers.ts';
+import { ProviderIdSchema } from './providers.ts';
 import type { PolicyRepository } from './ports.ts';
+import type { WorkspacePolicy } from './records.ts';
 
 const id = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -18,20 +19,7 @@ export const UpdatePolicyInput = z.strictObject({
 });
 export type UpdatePolicyInput = z.infer<typeof UpdatePolicyInput>;
 
-export interface WorkspacePolicy {
-  workspaceId: string;
-  /** null: every provider. */
-  allowedProviders: ProviderId[] | null;
-  /** null: every model (catalogue and, for provider two, endpoints outside it). */
-  allowedModels: string[] | null;
-  /** null: every voice. Enforced when the shared speech credential is used (see access.ts). */
-  allowedVoices: string[] | null;
-  allowSharedCredentials: boolean;
-  /** Credits per calendar month (UTC) the workspace may spend on generation; null: no cap. */
-  monthlyCreditCap: number | null;
-  updatedAt: string | null;
-  version: number;
-}
+export type { WorkspacePolicy } from './records.ts';
 
 export function defaultPolicy(workspaceId: string): WorkspacePolicy {
   return {

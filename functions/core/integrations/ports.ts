@@ -1,22 +1,8 @@
 // core: the ports of the integrations domain. Adapters in functions/adapters implement them.
-import type { ConnectionRecord } from './connections.ts';
 import type { CredentialProvider } from './providers.ts';
-import type { WorkspacePolicy } from './policies.ts';
+import type { ConnectionRecord, SealedSecret, WorkspacePolicy } from './records.ts';
 
-/**
- * An envelope-encrypted secret: the data key that encrypted it (AES-256-GCM) is stored wrapped by a key
- * the store never sees (a KMS key in AWS, the local master key file in local mode).
- */
-export interface SealedSecret {
-  /** `kms:<key id>` or `local:<master key fingerprint>`: who can unwrap `wrappedKey`. */
-  keyRef: string;
-  /** The data key, wrapped; base64. */
-  wrappedKey: string;
-  /** AES-256-GCM nonce, tag and ciphertext of the secret; base64. */
-  iv: string;
-  tag: string;
-  ciphertext: string;
-}
+export type { SealedSecret } from './records.ts';
 
 export interface CredentialCipher {
   /** Encrypts under a fresh data key; `context` is bound as authenticated data (and KMS encryption context). */

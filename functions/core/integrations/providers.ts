@@ -5,6 +5,7 @@
 import * as z from '../schema.ts';
 import { FAL_DEFAULT_ENDPOINT, FAL_ENDPOINTS } from '../generation/fal-models.ts';
 import { VEO_DEFAULT_MODEL, VEO_MODELS } from '../generation/veo-models.ts';
+import type { VideoMode } from '../generation/video-mode.ts';
 
 export const PROVIDER_IDS = ['provider-one', 'provider-two', 'speech', 'codehost', 'workspace-suite', 'http'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -12,7 +13,7 @@ export const ProviderIdSchema = z.enum(PROVIDER_IDS);
 
 export type ProviderKind = 'video' | 'speech' | 'codehost' | 'workspace-suite' | 'http';
 
-export type VideoMode = 'text-to-video' | 'image-to-video' | 'reference-to-video';
+export type { VideoMode } from '../generation/video-mode.ts';
 
 export interface ProviderModel {
   readonly id: string;
