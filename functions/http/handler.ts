@@ -1,0 +1,112 @@
+// http: how every Lambda handler of an HTTP route is assembled, whatever its credential.
+//
+//   before (preflight, 405) ─► authenticate (the manifest's auth kind: 401/403) ─► tag the workspace
+//     ─► the manifest scope (403) ─► parse body / query (400/413) ─► run ─► shape the answer
+//
+// Any error becomes `{ "error": ... }` in functions/http/errors.ts, with the route's own headers (CORS)
+// on it; the whole is `observed` (request line, ids, metrics). The authenticator must serve the kind
+// the route's manifest entry names, checked at cold start: the route table and the check cannot disagree.
+import middy from '@middy/core';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { Principal } from '#core/keys/api-key';
+import { requireScope } from '#core/keys/use-cases';
+import type * as z from '#core/schema';
+import { telemetry } from '#core/telemetry';
+import { observed } from '#adapters/observability/powertools';
+import { type RouteDefinition, routeById } from '#routes/manifest';
+import type { Authenticator } from './auth/authenticator.ts';
+import { errorResponse } from './errors.ts';
+import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
+import { HttpResult, jsonResponse } from './responses.ts';
+
+export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+
+export interface HandlerSpec<Caller, B, Q> {
+  /** The manifest route this handler serves, or the routes (one auth kind) one function serves. */
+  readonly route: string | readonly string[];
+  readonly auth: Authenticator<Caller>;
+  /** The JSON body's schema (at most the route's maxBodyBytes). */
+  readonly body?: z.ZodMiniType<B>;
+  readonly query?: z.ZodMiniType<Q>;
+  /** Headers every answer carries, errors included (CORS). */
+  readonly headers?: (event: APIGatewayProxyEvent) => Record<string, string>;
+  /** Answers (or refuses, by throwing) before authentication: a preflight, a method the route does not serve. */
+  readonly before?: (event: APIGatewayProxyEvent) => APIGatewayProxyResult | undefined;
+  /** The WWW-Authenticate challenge of a 401, when the route's protocol names more than `Bearer`. */
+  readonly challenge?: (event: APIGatewayProxyEvent) => string;
+}
+
+export interface HandlerRequest<Caller, B, Q> {
+  readonly caller: Caller;
+  /** The workspace principal the caller acts as, if any (always, for key and session routes). */
+  readonly principal: Principal | undefined;
+  readonly body: B;
+  readonly query: Q;
+  readonly route: RouteDefinition;
+  readonly event: APIGatewayProxyEvent;
+  /** The Lambda context (remaining time, request id). */
+  readonly context: Context;
+}
+
+/** A complete answer a route made itself (a file, a page, another library's response): sent as it is. */
+export class ProxyAnswer {
+  constructor(readonly response: APIGatewayProxyResult) {}
+}
+export const asIs = (response: APIGatewayProxyResult) => new ProxyAnswer(response);
+
+/**
+ * The Lambda handler of `spec.route`. `run` answers with a value (200 JSON), an HttpResult (another status
+ * or headers) or asIs(a complete response).
+ */
+export function defineHandler<Caller, B = undefined, Q = undefined>(
+  spec: HandlerSpec<Caller, B, Q>,
+  run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
+): RouteHandler {
+  const routes = (typeof spec.route === 'string' ? [spec.route] : spec.route).map(routeById);
+  for (const route of routes) {
+    const kind = route.auth ?? 'workspace-key';
+    // A handler whose authenticator is not the manifest's would refuse every caller, or admit the wrong ones.
+    if (kind !== spec.auth.kind)
+      throw new Error(
+        `Route ${route.id} is authenticated by ${kind}; this handler's authenticator is ${spec.auth.kind}`,
+      );
+  }
+  // One function may serve several routes (the meta routes of a host); each is told apart by its resource.
+  const routeOf = (event: APIGatewayProxyEvent) =>
+    routes.find((route) => route.path === event.resource) ?? (routes[0] as RouteDefinition);
+  const withHeaders = (event: APIGatewayProxyEvent, response: APIGatewayProxyResult): APIGatewayProxyResult =>
+    spec.headers ? { ...response, headers: { ...response.headers, ...spec.headers(event) } } : response;
+
+  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
+    .onError((request) => {
+      const { event, context } = request;
+      const response = errorResponse(request.error, event.requestContext?.requestId ?? context?.awsRequestId);
+      if (spec.challenge && response.headers?.['www-authenticate'])
+        response.headers['www-authenticate'] = spec.challenge(event);
+      request.response = withHeaders(event, response);
+    })
+    .handler(async (event, context) => {
+      const early = spec.before?.(event);
+      if (early) return withHeaders(event, early);
+      const route = routeOf(event);
+      const caller = await spec.auth.authenticate(event, route);
+      const principal = spec.auth.principalOf(caller);
+      if (principal) {
+        telemetry.tag({ workspaceId: principal.workspaceId });
+        requireScope(principal, route.scope);
+      }
+      const body = spec.body
+        ? parseJsonBody(event, spec.body, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+        : (undefined as B);
+      const query = spec.query ? parseQuery(event, spec.query) : (undefined as Q);
+      const result = await run({ caller, principal, body, query, route, event, context });
+      return withHeaders(event, answer(result));
+    });
+  return observed(handler);
+}
+
+function answer(result: unknown): APIGatewayProxyResult {
+  if (result instanceof ProxyAnswer) return result.response;
+  if (result instanceof HttpResult) return jsonResponse(result.statusCode, result.body, result.headers);
+  return jsonResponse(200, result);
+}
