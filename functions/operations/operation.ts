@@ -52,9 +52,17 @@ export interface Operation<I = any> {
   /**
    * Calls the use case and answers what `output` describes (the SDK client and the catalogue tests check
    * every answer against it; TypeScript cannot, since domain interfaces are not index-signature objects).
-   * Return an `HttpResult` to give the HTTP surface a status or headers of its own.
+   * Return an `Outcome` (./outcome.ts: `created`, `accepted`, `replayed`) to say more than "done".
    */
   run(input: I, context: OperationContext): Promise<unknown>;
+  /** How the HTTP surface serves it, beyond its manifest route. */
+  readonly http?: OperationHttp;
+}
+
+/** What the HTTP surface needs to know of an operation besides its route. */
+export interface OperationHttp {
+  /** The response header (value `true`) that marks a replayed answer. @default 'x-idempotent-replay' */
+  readonly replayHeader?: string;
 }
 
 /** Identity, typed: lets each definition infer its input type from its schema. */

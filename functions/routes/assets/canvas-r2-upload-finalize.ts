@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { ClientId } from '#core/canvas/model';
 import { finalizeUpload } from '#core/assets/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CanvasIdField } from '#routes/canvas/edit-route';
 import { assetView, AssetView, deps, UploadIdField } from './shared.ts';
@@ -22,7 +22,7 @@ export const operation = defineOperation({
   output: AssetView,
   annotations: CREATES,
   async run(input, { principal }) {
-    return new HttpResult(201, assetView(await finalizeUpload(principal, input, 'canvas', deps)));
+    return created(assetView(await finalizeUpload(principal, input, 'canvas', deps)));
   },
 });
 

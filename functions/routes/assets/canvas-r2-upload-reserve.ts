@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { reserveUpload } from '#core/assets/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CanvasIdField } from '#routes/canvas/edit-route';
 import { deps, ReservedView, ReserveFields } from './shared.ts';
@@ -17,7 +17,7 @@ export const operation = defineOperation({
   output: ReservedView,
   annotations: CREATES,
   async run(input, { principal }) {
-    return new HttpResult(201, await reserveUpload(principal, { target: 'canvas', ...input }, deps));
+    return created(await reserveUpload(principal, { target: 'canvas', ...input }, deps));
   },
 });
 

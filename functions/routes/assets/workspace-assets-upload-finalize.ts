@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { finalizeUpload } from '#core/assets/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { assetView, AssetView, deps, UploadIdField } from './shared.ts';
 
@@ -16,7 +16,7 @@ export const operation = defineOperation({
   output: AssetView,
   annotations: CREATES,
   async run(input, { principal }) {
-    return new HttpResult(201, assetView(await finalizeUpload(principal, input, 'library', deps)));
+    return created(assetView(await finalizeUpload(principal, input, 'library', deps)));
   },
 });
 

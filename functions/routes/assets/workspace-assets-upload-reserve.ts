@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { reserveUpload } from '#core/assets/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { deps, FolderField, ReservedView, ReserveFields, TagsField } from './shared.ts';
 
@@ -16,7 +16,7 @@ export const operation = defineOperation({
   output: ReservedView,
   annotations: CREATES,
   async run(input, { principal }) {
-    return new HttpResult(201, await reserveUpload(principal, { target: 'library', ...input }, deps));
+    return created(await reserveUpload(principal, { target: 'library', ...input }, deps));
   },
 });
 

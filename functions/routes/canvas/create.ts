@@ -5,7 +5,7 @@ import { CanvasId, CanvasName } from '#core/canvas/model';
 import { createCanvas } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { operationRoute } from '#http/operation-route';
-import { created } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CanvasView } from '#operations/views';
 

@@ -11,7 +11,7 @@ import {
 } from '#core/canvas/operations';
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { defineOperation, type OperationAnnotations } from '#operations/operation';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
@@ -63,8 +63,8 @@ export interface CanvasEditOperationSpec {
   readonly description: string;
   readonly output: z.ZodMiniType;
   readonly annotations: OperationAnnotations;
-  /** HTTP status of success. @default 200 */
-  readonly status?: number;
+  /** The edit adds something new (a node, an edge): answered as created. */
+  readonly creates?: boolean;
 }
 
 /** The operation of a single-edit route (node/add, edge/delete, rename, …). */
@@ -88,7 +88,8 @@ export function canvasEditOperation(spec: CanvasEditOperationSpec) {
         ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers }
         : deps;
       const { canvas, result } = await applyOperations(principal, { canvasId, expectedVersion }, [parsedOp], editDeps);
-      return new HttpResult(spec.status ?? 200, editView(canvas, result[0]!));
+      const view = editView(canvas, result[0]!);
+      return spec.creates ? created(view) : view;
     },
   });
 }

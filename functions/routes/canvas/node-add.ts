@@ -13,7 +13,7 @@ export const operation = canvasEditOperation({
     'Adds a node to a canvas. Types and their ports are listed by get_port_manifest; connect nodes with add_edge. Returns the node and the new canvas version.',
   output: NodeEditView,
   annotations: CREATES,
-  status: 201,
+  creates: true,
 });
 
 export const handler = operationRoute(operation);

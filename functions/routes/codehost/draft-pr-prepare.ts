@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { BranchName, FilePath, InstallationId, RepositoryName } from '#core/codehost/model';
 import { prepareDraftExport } from '#core/codehost/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { created } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { DraftExportView } from '#operations/integration-views';
 import { codehostDeps } from './deps.ts';

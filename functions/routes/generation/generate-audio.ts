@@ -10,7 +10,7 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 import { speechDeps } from '#adapters/generation/speech-deps';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created, replayed } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
 
 /** Audio generations one workspace may start per minute (the spec: the route is rate limited). */
@@ -25,6 +25,8 @@ export const operation = defineOperation({
   description:
     'Text to speech (mode tts: text or prompt) or speech to speech (mode sts: audioBase64 or a public HTTPS audioUrl) with the speech provider, bound to a canvas; the MP3 becomes an asset attached there. Voice settings out of range are corrected (listed in adjusted), never refused. Charged once per operation: an Idempotency-Key header makes a retry answer the same audio.',
   route: 'generate-audio',
+  // The generation routes name their replay header as the provider APIs do.
+  http: { replayHeader: 'idempotency-replayed' },
   input: SpeechRequestBody,
   output: z.looseObject({
     operationId: text('The provider operation (audio:…): what the credits were charged under'),
@@ -90,11 +92,7 @@ export const operation = defineOperation({
       error: done.error,
       ...(outcome.asset ? { asset: mediaValueOf(outcome.asset) } : {}),
     };
-    return new HttpResult(
-      outcome.replayed ? 200 : 201,
-      view,
-      outcome.replayed ? { 'idempotency-replayed': 'true' } : {},
-    );
+    return outcome.replayed ? replayed(view) : created(view);
   },
 });
 

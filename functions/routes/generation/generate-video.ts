@@ -9,6 +9,8 @@ export const operation = defineOperation({
   description:
     'Submits a video job to provider one (Google Veo 3.1 on the Gemini API) bound to a canvas: text only, a primary image as the first frame (optionally with a last frame), or up to 3 reference images. Credits for the requested duration (4, 6 or 8 s) are held now and charged once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll get_video_job_provider_one with them until status is succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An Idempotency-Key header makes a retry return the same job.',
   route: 'generate-video',
+  // The generation routes name their replay header as the provider APIs do.
+  http: { replayHeader: 'idempotency-replayed' },
   input: ProviderOneVideoBody,
   output: SubmittedVideoView,
   annotations: { ...CREATES, openWorldHint: true },

@@ -20,7 +20,7 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { ENV } from '#adapters/env';
 import { videoJobDeps } from '#adapters/generation/video-deps';
 import { secretSource } from '#adapters/secrets/secret-source';
-import { HttpResult } from '#http/responses';
+import { accepted, type Outcome, replayed } from '#operations/outcome';
 import { defineOperation, type Operation, type OperationContext } from '#operations/operation';
 
 /** The spec's shared maximum prompt length (the text node's template limit). */
@@ -202,23 +202,20 @@ export const SubmittedVideoView = z.looseObject({
 export async function submitFromRoute(
   request: Omit<VideoRequest, 'workspaceId'>,
   { principal, header }: OperationContext,
-): Promise<HttpResult> {
+): Promise<Outcome> {
   if (!(await canvases.get(principal.workspaceId, request.canvasId)))
     throw new NotFoundError(`Canvas ${request.canvasId} not found`);
   const deps = videoJobDeps();
   const now = deps.clock.now();
   const key = header('idempotency-key');
   const jobId = videoJobId(now, key === undefined ? undefined : `${principal.workspaceId}:${request.provider}:${key}`);
-  const { job, replayed } = await submitVideoJob(
+  const { job, replayed: wasReplayed } = await submitVideoJob(
     { ...request, workspaceId: principal.workspaceId },
     { jobId, operationId: `video:${jobId}` },
     deps,
   );
-  return new HttpResult(
-    replayed ? 200 : 202,
-    await submittedView(job, now),
-    replayed ? { 'idempotency-replayed': 'true' } : {},
-  );
+  const view = await submittedView(job, now);
+  return wasReplayed ? replayed(view) : accepted(view);
 }
 
 /** The status half of a provider's video route: the token names one job of this provider, polled once. */

@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { CredentialProviderSchema, upsertConnection } from '#core/integrations/connections';
 import { AllowedOrigins } from '#core/integrations/allowed-origins';
 import { operationRoute } from '#http/operation-route';
-import { created } from '#http/responses';
+import { created } from '#operations/outcome';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { UpsertedConnectionView } from '#operations/integration-views';
 import { connectionDeps } from './deps.ts';

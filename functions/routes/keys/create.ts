@@ -5,7 +5,7 @@ import { CreateKeyInput } from '#core/keys/api-key';
 import { createKey } from '#core/keys/use-cases';
 import { apiKeys } from '#adapters/dynamodb/repositories';
 import { operationRoute } from '#http/operation-route';
-import { created } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CreatedKeyView } from '#operations/views';
 

@@ -3,7 +3,7 @@ import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { redriveRun } from '#core/runs/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { accepted } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
 import { ExecutionSnapshotView } from '#operations/views';
 import { runDeps } from './deps.ts';
@@ -20,7 +20,7 @@ export const operation = defineOperation({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ executionId }, { principal }) {
     const execution = await redriveRun(principal, executionId, runDeps);
-    return new HttpResult(202, await present(snapshot(execution), runDeps.blobs, execution));
+    return accepted(await present(snapshot(execution), runDeps.blobs, execution));
   },
 });
 

@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { replayRun } from '#core/runs/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { accepted, replayed } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
 import { RunAnswerView } from '#operations/views';
 import { runDeps } from './deps.ts';
@@ -31,17 +31,14 @@ export const operation = defineOperation({
   output: RunAnswerView,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ executionId, idempotencyKey }, { principal, header }) {
-    const accepted = await replayRun(
+    const answer = await replayRun(
       principal,
       executionId,
       runDeps,
       chooseIdempotencyKey(header('idempotency-key'), idempotencyKey),
     );
-    return new HttpResult(
-      accepted.statusCode,
-      accepted.body,
-      accepted.replayed ? { 'x-idempotent-replay': 'true' } : {},
-    );
+    // A run is accepted (202) and goes on after the answer; a replay answers the first run's acceptance again.
+    return answer.replayed ? replayed(answer.body, 'accepted') : accepted(answer.body);
   },
 });
 

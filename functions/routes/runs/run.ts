@@ -9,8 +9,8 @@ import { acceptRun, waitForExecution } from '#core/runs/use-cases';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
 import { defineOperation } from '#operations/operation';
+import { accepted as acceptedOutcome, replayed } from '#operations/outcome';
 import { RunAnswerView } from '#operations/views';
 import { runDeps } from './deps.ts';
 
@@ -74,7 +74,6 @@ export const operation = defineOperation({
       { kind: 'api' },
       runDeps,
     );
-    const replayHeader: Record<string, string> = accepted.replayed ? { 'x-idempotent-replay': 'true' } : {};
     // Every replay says so in its body too, with the same explanation as the async answer (which key made it
     // a replay, how to run again), so a client reading only JSON knows why it got an earlier run.
     const replayMessage =
@@ -82,10 +81,12 @@ export const operation = defineOperation({
     const replayMark = accepted.replayed
       ? { replayed: true, ...(replayMessage ? { message: replayMessage } : {}) }
       : {};
-    if (!input.sync) return new HttpResult(accepted.statusCode, accepted.body, replayHeader);
+    // A replay answers as the first call did, and says so (over HTTP, the x-idempotent-replay header).
+    const answer = <T>(value: T) => (accepted.replayed ? replayed(value) : value);
+    if (!input.sync) return accepted.replayed ? replayed(accepted.body, 'accepted') : acceptedOutcome(accepted.body);
     // Run here to its end (no state machine needed): the saved run is the answer, no read needed.
     if (accepted.ran && isTerminal(accepted.ran.status))
-      return new HttpResult(200, await present(snapshot(accepted.ran), runDeps.blobs, accepted.ran), replayHeader);
+      return answer(await present(snapshot(accepted.ran), runDeps.blobs, accepted.ran));
 
     // Accepting took some of the caller's time already: never wait past what is left of it.
     const waitMs = Math.max(0, Math.min(input.timeoutSeconds * 1000, remainingMs() - ANSWER_MARGIN_MS));
@@ -95,11 +96,7 @@ export const operation = defineOperation({
       nowMs: () => Date.now(),
     });
     if (isTerminal(execution.status)) {
-      return new HttpResult(
-        200,
-        { ...(await present(snapshot(execution), runDeps.blobs, execution)), ...replayMark },
-        replayHeader,
-      );
+      return answer({ ...(await present(snapshot(execution), runDeps.blobs, execution)), ...replayMark });
     }
     const pending = {
       ok: true,
@@ -109,7 +106,7 @@ export const operation = defineOperation({
       status: execution.status,
       message: `${replayMessage ? `${replayMessage.replace(/\.$/, '')}. ` : ''}Still ${execution.status} after ${Math.round(waitMs / 1000)} s; poll GET /api/executions?executionId=${execution.executionId} (tool get_execution)`,
     };
-    return new HttpResult(200, pending, replayHeader);
+    return answer(pending);
   },
 });
 

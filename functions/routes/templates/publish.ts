@@ -4,7 +4,7 @@ import { CanvasId } from '#core/canvas/model';
 import { TemplateDescription, TemplateName, VersionNotes } from '#core/templates/model';
 import { publishTemplate } from '#core/templates/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './deps.ts';
 import { TemplateView } from './views.ts';
@@ -37,7 +37,7 @@ export const operation = defineOperation({
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(input, { principal }) {
     const { template, republished } = await publishTemplate(principal, input, templateDeps);
-    return new HttpResult(republished ? 200 : 201, template);
+    return republished ? template : created(template);
   },
 });
 

@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { CanvasId, CanvasName } from '#core/canvas/model';
 import { useTemplate } from '#core/templates/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { created } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './deps.ts';
 import { UsedTemplateView } from './views.ts';

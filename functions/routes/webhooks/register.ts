@@ -1,7 +1,7 @@
 // route: POST /api/mcp/webhooks/register → registerWebhook → WebhookRepository
 import { registerWebhook } from '#core/webhooks/use-cases';
 import { operationRoute } from '#http/operation-route';
-import { HttpResult } from '#http/responses';
+import { created } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
 import { WebhookRegistrationView } from '#operations/views';
 import { registrationDeps } from './deps.ts';
@@ -22,7 +22,7 @@ export const operation = defineOperation({
       ...registrationDeps,
       publicBaseUrl: publicBaseUrl(),
     });
-    return new HttpResult(registration.created ? 201 : 200, registration);
+    return registration.created ? created(registration) : registration;
   },
 });
 

@@ -5,7 +5,7 @@ import { EmailSchema } from '#core/users/model';
 import { inviteMember } from '#core/workspaces/members';
 import { memberships } from '#adapters/dynamodb/user-repository';
 import { operationRoute } from '#http/operation-route';
-import { created } from '#http/responses';
+import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { configuredAppUrl } from '../../oauth/app-url.ts';
 
