@@ -300,13 +300,13 @@ function toProxyEvent(
     const name = request.rawHeaders[i]!;
     const value = request.rawHeaders[i + 1]!;
     headers[name] = value;
-    (multiValueHeaders[name] ??= []).push(value);
+    appendTo(multiValueHeaders, name, value);
   }
   const query: Record<string, string> = Object.create(null);
   const multiValueQuery: Record<string, string[]> = Object.create(null);
   for (const [name, value] of url.searchParams) {
     query[name] = value;
-    (multiValueQuery[name] ??= []).push(value);
+    appendTo(multiValueQuery, name, value);
   }
   const hasQuery = Object.keys(query).length > 0;
   const isText = isTextContentType(request.headers['content-type']);
@@ -383,10 +383,17 @@ function lambdaContext(route: RouteDefinition, requestId: string): Context {
   };
 }
 
+/** Adds `value` to the list under `name`, starting the list on first use. */
+function appendTo(lists: Record<string, string[]>, name: string, value: string): void {
+  const list = lists[name] ?? [];
+  list.push(value);
+  lists[name] = list;
+}
+
 function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
   const headers: Record<string, string[]> = Object.create(null);
   const add = (name: string, value: boolean | number | string): void => {
-    (headers[name.toLowerCase()] ??= []).push(String(value));
+    appendTo(headers, name.toLowerCase(), String(value));
   };
   for (const [name, value] of Object.entries(result.headers ?? {})) add(name, value);
   for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {

@@ -133,8 +133,12 @@ export function digestMismatch(
 
 /** S3's error document. */
 export function errorXml(error: S3Error, resource: string): string {
-  const escape = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escape(error.message)}</Message><Resource>${escape(resource)}</Resource><RequestId>${randomUUID()}</RequestId></Error>`;
+  const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code>` +
+    `<Message>${escapeXml(error.message)}</Message><Resource>${escapeXml(resource)}</Resource>` +
+    `<RequestId>${randomUUID()}</RequestId></Error>`
+  );
 }
 
 /** Query parameters, percent-decoded as the signer escapes them (a `+` is a plus, not a space). */

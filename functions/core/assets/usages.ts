@@ -11,7 +11,10 @@ export function assetReferences(canvas: {
   const uses: Record<string, string[]> = {};
   for (const node of canvas.nodes) {
     const assetId = node.data?.assetId;
-    if (typeof assetId === 'string') (uses[assetId] ??= []).push(node.id);
+    if (typeof assetId !== 'string') continue;
+    const nodeIds = uses[assetId] ?? [];
+    nodeIds.push(node.id);
+    uses[assetId] = nodeIds;
   }
   return uses;
 }

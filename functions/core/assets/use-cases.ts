@@ -285,8 +285,8 @@ export async function getAsset(principal: Principal, assetId: string, deps: Pick
 async function changeAsset(
   principal: Principal,
   assetId: string,
-  change: (draft: Asset) => void,
   deps: AssetDeps,
+  change: (draft: Asset) => void,
 ): Promise<Asset> {
   const stored = await getAsset(principal, assetId, deps);
   const draft = structuredClone(stored);
@@ -324,17 +324,12 @@ export function promoteToLibrary(
   input: { assetId: string; folder?: string; tags?: string[] },
   deps: AssetDeps,
 ) {
-  return changeAsset(
-    principal,
-    input.assetId,
-    (draft) => {
-      assertLive(draft);
-      draft.library = true;
-      if (input.folder !== undefined) draft.folder = input.folder;
-      if (input.tags !== undefined) draft.tags = dedupe([...draft.tags, ...input.tags]);
-    },
-    deps,
-  );
+  return changeAsset(principal, input.assetId, deps, (draft) => {
+    assertLive(draft);
+    draft.library = true;
+    if (input.folder !== undefined) draft.folder = input.folder;
+    if (input.tags !== undefined) draft.tags = dedupe([...draft.tags, ...input.tags]);
+  });
 }
 
 export function listLibrary(
@@ -376,10 +371,14 @@ async function usesOf(principal: Principal, asset: Asset, deps: AssetDeps) {
 }
 
 export const renameAsset = (principal: Principal, input: { assetId: string; name: string }, deps: AssetDeps) =>
-  changeAsset(principal, input.assetId, (draft) => void (draft.name = input.name), deps);
+  changeAsset(principal, input.assetId, deps, (draft) => {
+    draft.name = input.name;
+  });
 
 export const moveAsset = (principal: Principal, input: { assetId: string; folder: string }, deps: AssetDeps) =>
-  changeAsset(principal, input.assetId, (draft) => void (draft.folder = input.folder), deps);
+  changeAsset(principal, input.assetId, deps, (draft) => {
+    draft.folder = input.folder;
+  });
 
 /** Sets the tags: `tags` replaces them all; `add` and `remove` edit them. */
 export function tagAsset(
@@ -390,29 +389,28 @@ export function tagAsset(
   if (input.tags === undefined && input.add === undefined && input.remove === undefined) {
     throw new ValidationError('tags, add or remove: give at least one');
   }
-  return changeAsset(
-    principal,
-    input.assetId,
-    (draft) => {
-      const base = input.tags ?? draft.tags;
-      const removed = new Set(input.remove ?? []);
-      const next = dedupe([...base, ...(input.add ?? [])]).filter((tag) => !removed.has(tag));
-      if (next.length > 20)
-        throw new ValidationError(`tags: an asset holds at most 20 tags (this would make ${next.length})`);
-      draft.tags = next;
-    },
-    deps,
-  );
+  return changeAsset(principal, input.assetId, deps, (draft) => {
+    const base = input.tags ?? draft.tags;
+    const removed = new Set(input.remove ?? []);
+    const next = dedupe([...base, ...(input.add ?? [])]).filter((tag) => !removed.has(tag));
+    if (next.length > 20)
+      throw new ValidationError(`tags: an asset holds at most 20 tags (this would make ${next.length})`);
+    draft.tags = next;
+  });
 }
 
 export async function trashAsset(principal: Principal, input: { assetId: string }, deps: AssetDeps) {
   const now = deps.clock.now().toISOString();
   // Trashing twice keeps the first trashedAt.
-  return changeAsset(principal, input.assetId, (draft) => void (draft.trashedAt ??= now), deps);
+  return changeAsset(principal, input.assetId, deps, (draft) => {
+    draft.trashedAt ??= now;
+  });
 }
 
 export const restoreAsset = (principal: Principal, input: { assetId: string }, deps: AssetDeps) =>
-  changeAsset(principal, input.assetId, (draft) => void (draft.trashedAt = null), deps);
+  changeAsset(principal, input.assetId, deps, (draft) => {
+    draft.trashedAt = null;
+  });
 
 /** Places an asset onto a canvas node: the node's data names it (data.assetId). */
 export async function placeAsset(

@@ -156,7 +156,7 @@ function videoEstimate(
       : {}),
   };
   const fallback = priceFor(book, VIDEO_SKU);
-  let prepared;
+  let prepared: ReturnType<typeof prepareVeoJob> | ReturnType<typeof prepareFalJob>;
   try {
     prepared = provider === 'provider-one' ? prepareVeoJob(input) : prepareFalJob(input);
   } catch (error) {

@@ -369,10 +369,7 @@ export class FocusChecker {
   private readonly serviceSubcategoryOf = new Map<string, string | null>();
   private readonly skuOfPrice = new Map<string, string | null>();
 
-  constructor(
-    private readonly header: readonly string[],
-    options: CheckerOptions = {},
-  ) {
+  constructor(header: readonly string[], options: CheckerOptions = {}) {
     const present = new Set(header);
     const rule = (id: string, description: string) => this.rule(id, description);
     const columns = rule('columns.mandatory-present', 'Every mandatory FOCUS 1.3 column is present');

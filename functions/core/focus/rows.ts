@@ -107,7 +107,7 @@ class RowFactory {
   private readonly toMs: number;
   private periods = new Map<number, { start: string; end: string; billingStart: string; billingEnd: string }>();
 
-  constructor(private readonly scope: FocusExportScope) {
+  constructor(scope: FocusExportScope) {
     this.perCredit = parseFixed(scope.creditPrice.perCredit);
     this.currency = scope.creditPrice.currency;
     this.fromMs = scope.range.from.getTime();
@@ -211,6 +211,8 @@ class RowFactory {
       row.ResourceType = canvasId && nodeId ? 'Canvas Node' : canvasId ? 'Canvas' : null;
       row.x_CanvasId = canvasId ?? null;
       row.x_ExecutionId = resource.executionId ?? null;
+      // A published server's runs: the server as a tag, so finance can group what each server cost.
+      if (resource.publishedServerId) row.Tags = JSON.stringify({ x_PublishedServerId: resource.publishedServerId });
     }
     return row;
   }

@@ -10,6 +10,7 @@ import { isMediaValue, mediaValueOf } from './media-value.ts';
 import { generateSpeech, speechOutcome, type SpeechDeps } from './speech.ts';
 import { SPEECH_LIMITS } from './speech-request.ts';
 import type { GeneratedAssetStorage } from '../assets/ports.ts';
+import { publishedUsageOf } from '../published/attribution.ts';
 
 /** Seconds before asking again when the operation is still running elsewhere or the provider is busy. */
 const RETRY_SECONDS = 5;
@@ -67,6 +68,7 @@ function speechNode(
             canvasId: context.run.canvasId,
             nodeId: context.node.id,
             executionId: context.run.executionId,
+            ...publishedUsageOf(context.run.trigger),
             body: {
               mode,
               ...(text === undefined ? {} : { text }),
@@ -94,7 +96,7 @@ function speechNode(
     },
 
     async poll(context, job) {
-      let outcome;
+      let outcome: Awaited<ReturnType<typeof speechOutcome>>;
       try {
         outcome = await speechOutcome(context.run.workspaceId, job.id, deps());
       } catch (error) {

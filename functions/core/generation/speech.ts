@@ -23,7 +23,7 @@ import { storeGeneratedAsset, type GeneratedAssetDeps } from '../assets/generate
 import { ASSET_ID_PREFIX, type Asset } from '../assets/model.ts';
 import { resolveProviderAccess, type AccessDeps } from '../integrations/access.ts';
 import type { MediaSource } from './video-jobs.ts';
-import type { SpeechProvider } from './speech-provider.ts';
+import type { SpeechProvider, SpeechResult } from './speech-provider.ts';
 import {
   prepareSpeech,
   SPEECH_DEFAULTS,
@@ -84,6 +84,8 @@ export interface SpeechInput {
   canvasId: string;
   nodeId?: string;
   executionId?: string;
+  /** Set when a published server's call started the run: the usage names the server. */
+  publishedServerId?: string;
   body: Omit<SpeechRequestBody, 'canvasId'>;
   /** sts: the source audio as bytes already at hand (a node's input asset). */
   source?: { bytes: Uint8Array; contentType: string };
@@ -166,6 +168,7 @@ export async function generateSpeech(
           provider: 'speech',
           ...(input.nodeId ? { nodeId: input.nodeId } : {}),
           ...(input.executionId ? { executionId: input.executionId } : {}),
+          ...(input.publishedServerId ? { publishedServerId: input.publishedServerId } : {}),
         },
         description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}`,
       },
@@ -177,7 +180,7 @@ export async function generateSpeech(
     throw error;
   }
 
-  let result;
+  let result: SpeechResult;
   try {
     result =
       prepared.mode === 'tts'

@@ -96,7 +96,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
     },
 
     async poll(context, job) {
-      let polled;
+      let polled: Awaited<ReturnType<typeof pollVideoJob>>;
       try {
         polled = await pollVideoJob(context.run.workspaceId, job.id, deps());
       } catch (error) {

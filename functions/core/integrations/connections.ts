@@ -11,7 +11,7 @@ import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
 import { CREDENTIAL_PROVIDERS, CREDENTIAL_SHAPES, type CredentialProvider } from './providers.ts';
 import type { ConnectionRepository, CredentialCipher } from './ports.ts';
-import type { ConnectionRecord, SealedSecret } from './records.ts';
+import type { ConnectionRecord } from './records.ts';
 import { AllowedOrigins } from './allowed-origins.ts';
 
 export const CredentialProviderSchema = z.enum(CREDENTIAL_PROVIDERS as [CredentialProvider, ...CredentialProvider[]]);

@@ -52,4 +52,3 @@ export interface WorkspacePolicy {
   updatedAt: string | null;
   version: number;
 }
-

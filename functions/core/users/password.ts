@@ -52,5 +52,6 @@ export async function verifyPassword(password: string, stored: string): Promise<
  */
 let decoy: Promise<string> | undefined;
 export function decoyHash(): Promise<string> {
-  return (decoy ??= hashPassword(randomBytes(16).toString('hex')));
+  decoy ??= hashPassword(randomBytes(16).toString('hex'));
+  return decoy;
 }

@@ -125,7 +125,12 @@ function harness(options: { inline?: boolean; engine?: RecordingEngine; executor
   const runs = new MemoryRuns();
   const engine = options.engine ?? new RecordingEngine();
   let now = START.getTime();
-  const clock = { now: () => new Date((now += 1)) };
+  const clock = {
+    now: () => {
+      now += 1;
+      return new Date(now);
+    },
+  };
   const deps: RunDeps = {
     runs: runs as unknown as RunRepository,
     engine,

@@ -95,7 +95,10 @@ describe('FocusChecker', () => {
     ['a usage row without its SkuPriceId', (row) => (row.SkuPriceId = ''), 'not-null.priced-usage-purchase'],
     [
       'a second category for a ServiceName',
-      (row) => ((row.ServiceCategory = 'Compute'), (row.ServiceSubcategory = 'Other (Compute)')),
+      (row) => {
+        row.ServiceCategory = 'Compute';
+        row.ServiceSubcategory = 'Other (Compute)';
+      },
       'cross.service-name-category',
     ],
     [
@@ -107,7 +110,10 @@ describe('FocusChecker', () => {
     ['a usage-based purchase', (row) => (row.ChargeFrequency = 'Usage-Based'), 'values.purchase-frequency', 'Purchase'],
     [
       'a consumed quantity on a non-usage row',
-      (row) => ((row.ConsumedQuantity = '1'), (row.ConsumedUnit = 'Hours')),
+      (row) => {
+        row.ConsumedQuantity = '1';
+        row.ConsumedUnit = 'Hours';
+      },
       'null.consumed-quantity-not-usage',
       'Purchase',
     ],

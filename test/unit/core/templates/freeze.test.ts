@@ -131,18 +131,30 @@ describe('instantiate', () => {
   it.each<[string, (snapshot: TemplateSnapshot) => void, RegExp]>([
     [
       'a node type that no longer exists',
-      (s) => void ((s.nodes[0] as { type: string }).type = 'retired-type'),
+      (s) => {
+        (s.nodes[0] as { type: string }).type = 'retired-type';
+      },
       /node prompt is of type retired-type, which no longer exists/,
     ],
     [
       'node data the type no longer accepts',
-      (s) => void (s.nodes[0]!.data = { prompt: 42 }),
+      (s) => {
+        s.nodes[0]!.data = { prompt: 42 };
+      },
       /Invalid data for a prompt node/,
     ],
-    ['an edge to a port that is gone', (s) => void (s.edges[0]!.targetHandle = 'gone-in'), /no input port gone-in/],
+    [
+      'an edge to a port that is gone',
+      (s) => {
+        s.edges[0]!.targetHandle = 'gone-in';
+      },
+      /no input port gone-in/,
+    ],
     [
       'an edge naming a node the template lacks',
-      (s) => void (s.edges[0]!.source = 'ghost'),
+      (s) => {
+        s.edges[0]!.source = 'ghost';
+      },
       /edge e1 joins a node the template does not hold/,
     ],
     ['two nodes under one id', (s) => void s.nodes.push({ ...s.nodes[2]! }), /node id out appears twice/],
