@@ -46,7 +46,9 @@ export class StatefulStack extends Stack {
     Validations.of(this.webhookSecretKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Every registered webhook secret is derived from this key; automatic rotation would silently break every webhook integration at once. Rotation is a deliberate procedure: revoke and re-register the triggers.',
+        'Every registered webhook secret is derived from this key; automatic rotation would silently break ' +
+        'every webhook integration at once. Rotation is a deliberate procedure: revoke and re-register the ' +
+        'triggers.',
     });
 
     // Holds what the payment provider shows for its webhook endpoints (`whsec_…`, comma-separated for
@@ -54,14 +56,16 @@ export class StatefulStack extends Stack {
     // every delivery fails verification (400) instead of being accepted unsigned.
     this.paymentsWebhookSecret = new secretsmanager.Secret(this, 'PaymentsWebhookSecret', {
       description:
-        'Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the provider shows',
+        'Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the ' +
+        'provider shows',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.paymentsWebhookSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
+        'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the ' +
+        'endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
     });
 
     new CfnOutput(this, 'WebhookSecretKeyArn', {

@@ -11,17 +11,26 @@ export const ENV = {
   inlineInstantRuns: 'INLINE_INSTANT_RUNS',
   /** When set, result callbacks are signed with HMAC-SHA256 (see README). */
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
-  /** In AWS: the Secrets Manager secret holding the callback signing secret (kept at most 5 minutes: adapters/secrets). */
+  /**
+   * In AWS: the Secrets Manager secret holding the callback signing secret (kept at most 5 minutes: adapters/secrets).
+   */
   callbackSigningSecretArn: 'CALLBACK_SIGNING_SECRET_ARN',
-  /** Key from which webhook secrets are derived (see functions/core/webhooks/secrets.ts); in AWS, its Secrets Manager ARN. */
+  /**
+   * Key from which webhook secrets are derived (see functions/core/webhooks/secrets.ts); in AWS, its Secrets Manager
+   * ARN.
+   */
   webhookSecretKey: 'WEBHOOK_SECRET_KEY',
   webhookSecretKeyArn: 'WEBHOOK_SECRET_KEY_ARN',
-  /** Payment-provider webhook signing secret(s), `whsec_…` (local mode); in AWS, the Secrets Manager ARN holding them. */
+  /**
+   * Payment-provider webhook signing secret(s), `whsec_…` (local mode); in AWS, the Secrets Manager ARN holding them.
+   */
   paymentsWebhookSecret: 'PAYMENTS_WEBHOOK_SECRET',
   paymentsWebhookSecretArn: 'PAYMENTS_WEBHOOK_SECRET_ARN',
   /** Calls per minute one webhook trigger accepts before 429. @default 60 */
   webhookRateLimit: 'WEBHOOK_RATE_LIMIT_PER_MINUTE',
-  /** Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule. */
+  /**
+   * Local development and tests only (ignored in Lambda): host:port list exempt from the public-HTTPS callback rule.
+   */
   outboundAllowHosts: 'OUTBOUND_ALLOW_HOSTS',
   /**
    * Local mode and tests only (ignored in Lambda): host:port list the provider clients alone may reach
@@ -44,7 +53,10 @@ export const ENV = {
   // Integrations (docs/integrations.md). Shared provider credentials: the value itself (local mode) or,
   // in AWS, the Secrets Manager ARN under the same name with `_ARN` appended.
   providerOneApiKey: 'GEMINI_API_KEY',
-  /** The Gemini API. @default https://generativelanguage.googleapis.com (tests and the local sandbox point it at a stand-in) */
+  /**
+   * The Gemini API. @default https://generativelanguage.googleapis.com (tests and the local sandbox point it at a
+   * stand-in)
+   */
   providerOneBaseUrl: 'PROVIDER_ONE_BASE_URL',
   providerTwoApiKey: 'FAL_KEY',
   /** fal's queue API. @default https://queue.fal.run (tests and the local sandbox point it at a stand-in) */
@@ -60,6 +72,9 @@ export const ENV = {
   codehostApiUrl: 'GITHUB_API_URL',
   /** KMS key that wraps the data key of every stored third-party credential (AWS). */
   credentialsKmsKeyId: 'CREDENTIALS_KMS_KEY_ID',
-  /** Local mode: the file holding the master key that wraps credential data keys. @default DATA_DIR/credentials-master.key */
+  /**
+   * Local mode: the file holding the master key that wraps credential data keys. @default
+   * DATA_DIR/credentials-master.key
+   */
   credentialsMasterKeyFile: 'CREDENTIALS_MASTER_KEY_FILE',
 } as const;

@@ -9,7 +9,10 @@
 export type ServiceMetric =
   /** A run was created (POST /api/run, a webhook, replay, the gateway); replays of a key are not counted. */
   | 'RunsAccepted'
-  /** A run failed (a node failed, or the engine step did); runs ended by a crashed step show in the state machine's ExecutionsFailed. */
+  /**
+   * A run failed (a node failed, or the engine step did); runs ended by a crashed step show in the state machine's
+   * ExecutionsFailed.
+   */
   | 'RunsFailed'
   | 'CallbacksDelivered'
   | 'CallbacksFailed'

@@ -58,7 +58,8 @@ export class MediaBucket extends Construct {
     Validations.of(this.accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'This bucket is itself the destination of the media bucket server access logs; logging it into another bucket would only move the same question one bucket further.',
+        'This bucket is itself the destination of the media bucket server access logs; logging it into ' +
+        'another bucket would only move the same question one bucket further.',
     });
 
     this.bucket = new s3.Bucket(this, 'Bucket', {

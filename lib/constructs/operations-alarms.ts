@@ -105,7 +105,8 @@ export class OperationsAlarms extends Construct {
     page(
       new cloudwatch.Alarm(this, 'FailedExecutions', {
         alarmDescription:
-          'Run executions failed on the engine (a step crashed, timed out or could not be invoked); executions a workspace\'s own node failed are not counted. Runbook: README "FailedExecutions".',
+          'Run executions failed on the engine (a step crashed, timed out or could not be invoked); ' +
+          'executions a workspace\'s own node failed are not counted. Runbook: README "FailedExecutions".',
         metric: new cloudwatch.MathExpression({
           expression: 'failed - FILL(halted, 0)',
           usingMetrics: {
@@ -169,7 +170,9 @@ export class OperationsAlarms extends Construct {
       const hostName = host.charAt(0).toUpperCase() + host.slice(1);
       page(
         new cloudwatch.Alarm(this, `Api5xx${hostName}`, {
-          alarmDescription: `More than ${API_5XX_PERCENT}% of the ${host} host's answers were 5xx over 5 minutes (at least ${API_5XX_MIN_REQUESTS} requests). Runbook: README "Api5xx".`,
+          alarmDescription:
+            `More than ${API_5XX_PERCENT}% of the ${host} host's answers were 5xx over 5 minutes (at least ` +
+            `${API_5XX_MIN_REQUESTS} requests). Runbook: README "Api5xx".`,
           metric: new cloudwatch.MathExpression({
             expression: `IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
             usingMetrics: {

@@ -55,7 +55,8 @@ function integerContext(
   const value = typeof raw === 'string' ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
     throw new Error(
-      `Context ${key} must be an integer from ${min} to ${max}${fallback === undefined ? ' or off' : ''}, got ${JSON.stringify(raw)}`,
+      `Context ${key} must be an integer from ${min} to ${max}${fallback === undefined ? ' or off' : ''}, ` +
+        `got ${JSON.stringify(raw)}`,
     );
   }
   return value;
@@ -71,7 +72,8 @@ export function logRetentionOf(scope: IConstruct, fallback: logs.RetentionDays):
   if (days === undefined) return fallback;
   if (!VALID_RETENTION.has(days))
     throw new Error(
-      `Context ${OPERATIONS_CONTEXT.logRetentionDays} must be one of ${[...VALID_RETENTION].sort((a, b) => a - b).join(', ')}, got ${days}`,
+      `Context ${OPERATIONS_CONTEXT.logRetentionDays} must be one of ` +
+        `${[...VALID_RETENTION].sort((a, b) => a - b).join(', ')}, got ${days}`,
     );
   return days as logs.RetentionDays;
 }
@@ -105,7 +107,10 @@ export function concurrencyOf(scope: IConstruct): ConcurrencySettings {
     settings.advance + settings.finalize + settings.webhookTrigger + settings.signIn * SIGN_IN_ROUTES.length;
   if (reserved > 0 && account - reserved < MIN_UNRESERVED_CONCURRENCY) {
     throw new Error(
-      `Reserved concurrency ${reserved} leaves ${account - reserved} of the account's ${account} unreserved; Lambda refuses below ${MIN_UNRESERVED_CONCURRENCY}. Lower advanceConcurrency, finalizeConcurrency, webhookTriggerConcurrency or signInConcurrency (0 turns one off), or set accountConcurrency to your account's limit.`,
+      `Reserved concurrency ${reserved} leaves ${account - reserved} of the account's ${account} ` +
+        `unreserved; Lambda refuses below ${MIN_UNRESERVED_CONCURRENCY}. Lower advanceConcurrency, ` +
+        `finalizeConcurrency, webhookTriggerConcurrency or signInConcurrency (0 turns one off), or set ` +
+        `accountConcurrency to your account's limit.`,
     );
   }
   return settings;
@@ -132,7 +137,8 @@ export function tagsOf(scope: IConstruct): Record<string, string> {
       key.toLowerCase().startsWith('aws:')
     ) {
       throw new Error(
-        `Context ${OPERATIONS_CONTEXT.tags}: tag ${JSON.stringify(key)} must be a string value (name 1–128 characters, not aws:…, value ≤ 256)`,
+        `Context ${OPERATIONS_CONTEXT.tags}: tag ${JSON.stringify(key)} must be a string value (name 1–128 ` +
+          `characters, not aws:…, value ≤ 256)`,
       );
     }
   }

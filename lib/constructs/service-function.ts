@@ -82,7 +82,8 @@ const SECRET_COMPLETE_ARN =
 export function assertSecretCompleteArn(arn: string): void {
   if (!SECRET_COMPLETE_ARN.test(arn)) {
     throw new Error(
-      `callbackSigningSecretArn must be the complete ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 chars>), got "${arn}"`,
+      `callbackSigningSecretArn must be the complete ARN of a Secrets Manager secret ` +
+        `(arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 chars>), got "${arn}"`,
     );
   }
 }
@@ -190,11 +191,15 @@ export class ServiceFunction extends Construct {
     Validations.of(this).acknowledge(
       {
         id: 'AwsSolutions-IAM5[Resource::*]',
-        reason: `Active X-Ray tracing of ${props.label} adds xray:PutTraceSegments and xray:PutTelemetryRecords, which have no resource-level permissions; the statement allows nothing else.`,
+        reason:
+          `Active X-Ray tracing of ${props.label} adds xray:PutTraceSegments and xray:PutTelemetryRecords, ` +
+          `which have no resource-level permissions; the statement allows nothing else.`,
       },
       {
         id: 'AwsSolutions-L1',
-        reason: `${capitalize(props.label)} is pinned to nodejs22.x, the runtime its esbuild target (node22) and the local stack are tested against; moving to a newer runtime is a deliberate, tested change.`,
+        reason:
+          `${capitalize(props.label)} is pinned to nodejs22.x, the runtime its esbuild target (node22) and ` +
+          `the local stack are tested against; moving to a newer runtime is a deliberate, tested change.`,
       },
     );
   }
@@ -232,7 +237,9 @@ export class ServiceFunction extends Construct {
     iam.Grant.addToPrincipal({ grantee: this.function, actions: [...BUCKET_ACTIONS[access]], resourceArns: [objects] });
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${flattenReference(Stack.of(this).resolve(objects))}]`,
-      reason: `${capitalize(this.label)} reads or writes media objects whose keys are generated per upload, so the grant covers every object key of the media bucket and nothing outside it.`,
+      reason:
+        `${capitalize(this.label)} reads or writes media objects whose keys are generated per upload, so the ` +
+        `grant covers every object key of the media bucket and nothing outside it.`,
     });
     return this;
   }
@@ -280,7 +287,8 @@ export class ServiceFunction extends Construct {
       const stack = Stack.of(this);
       // Executions are named by executionId, which is only known at run time: every execution of
       // this one state machine, and of no other.
-      const executions = `arn:${stack.partition}:states:${stack.region}:${stack.account}:execution:${workflow.stateMachineName}:*`;
+      const executions =
+        `arn:${stack.partition}:states:${stack.region}:${stack.account}:execution:` + `${workflow.stateMachineName}:*`;
       iam.Grant.addToPrincipal({
         grantee: this.function,
         actions: onExecutions.flatMap((action) => [...WORKFLOW_ACTIONS[action]]),
@@ -288,7 +296,10 @@ export class ServiceFunction extends Construct {
       });
       Validations.of(this).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${flattenReference(stack.resolve(executions))}]`,
-        reason: `${capitalize(this.label)} stops or redrives the run named by the request, and execution names (the executionId) exist only at run time, so the grant covers the executions of the run state machine and no other state machine.`,
+        reason:
+          `${capitalize(this.label)} stops or redrives the run named by the request, and execution names (the ` +
+          `executionId) exist only at run time, so the grant covers the executions of the run state machine ` +
+          `and no other state machine.`,
       });
     }
     return this;

@@ -23,7 +23,10 @@ export function studioBuildContent(): StudioSiteContent | undefined {
     sourceDirectory: STUDIO_SOURCE_DIR,
     build(outputDir: string) {
       process.stderr.write(`Building the studio (web/) into ${outputDir} …\n`);
-      const script = `const { buildStudio } = await import(${JSON.stringify(new URL(`file://${STUDIO_BUILD_SCRIPT}`).href)}); await buildStudio({ outdir: process.argv[1] });`;
+      const script =
+        `const { buildStudio } = await ` +
+        `import(${JSON.stringify(new URL(`file://${STUDIO_BUILD_SCRIPT}`).href)}); await buildStudio({ ` +
+        `outdir: process.argv[1] });`;
       const result = spawnSync(
         process.execPath,
         ['--import', 'tsx', '--input-type=module', '--eval', script, outputDir],
@@ -35,7 +38,8 @@ export function studioBuildContent(): StudioSiteContent | undefined {
       );
       if (result.status !== 0)
         throw new Error(
-          `The studio build (scripts/build-web.ts) failed${result.error ? `: ${result.error.message}` : ` with exit code ${result.status}`}`,
+          `The studio build (scripts/build-web.ts) ` +
+            `failed${result.error ? `: ${result.error.message}` : ` with exit code ${result.status}`}`,
         );
       if (!existsSync(path.join(outputDir, 'index.html')))
         throw new Error(`The studio build wrote no index.html into ${outputDir}`);

@@ -115,7 +115,8 @@ export class StudioSite extends Construct {
     Validations.of(this.logBucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'This bucket is itself the destination of the studio distribution logs and the studio bucket server access logs; logging it into another bucket would only move the same question one bucket further.',
+        'This bucket is itself the destination of the studio distribution logs and the studio bucket server ' +
+        'access logs; logging it into another bucket would only move the same question one bucket further.',
     });
 
     this.bucket = new s3.Bucket(this, 'Site', {
@@ -259,7 +260,8 @@ export class StudioSite extends Construct {
     });
     new CfnOutput(this, 'DistributionDomainName', {
       description:
-        'CloudFront domain of the studio: point the app custom domain (context publicAppUrl) at it with a CNAME or alias record',
+        'CloudFront domain of the studio: point the app custom domain (context publicAppUrl) at it with a ' +
+        'CNAME or alias record',
       value: this.distribution.distributionDomainName,
     });
   }
@@ -269,21 +271,26 @@ export class StudioSite extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason:
-          'The studio distribution serves a product meant for every country; sign-in and workspace membership decide who uses it, so no geo restriction is set.',
+          'The studio distribution serves a product meant for every country; sign-in and workspace ' +
+          'membership decide who uses it, so no geo restriction is set.',
       },
     ];
     if (!props.webAclArn) {
       acknowledgments.push({
         id: 'AwsSolutions-CFR2',
         reason:
-          'A CloudFront web ACL must be created in us-east-1 and costs monthly; the studio is static files plus the app host API, which has stage throttling, reserved-concurrency caps and an optional regional WAF (wafRateLimit). Set context studioWebAclArn to attach one.',
+          'A CloudFront web ACL must be created in us-east-1 and costs monthly; the studio is static files ' +
+          'plus the app host API, which has stage throttling, reserved-concurrency caps and an optional ' +
+          'regional WAF (wafRateLimit). Set context studioWebAclArn to attach one.',
       });
     }
     if (!props.domain) {
       acknowledgments.push({
         id: 'AwsSolutions-CFR4',
         reason:
-          "Without a custom domain the studio distribution uses CloudFront's default certificate, whose minimum protocol CloudFront fixes at TLSv1; set context publicAppUrl with studioCertificateArn to serve TLSv1.2_2021 only.",
+          "Without a custom domain the studio distribution uses CloudFront's default certificate, whose " +
+          'minimum protocol CloudFront fixes at TLSv1; set context publicAppUrl with studioCertificateArn ' +
+          'to serve TLSv1.2_2021 only.',
       });
     }
     Validations.of(this.distribution).acknowledge(...acknowledgments);
@@ -293,9 +300,12 @@ export class StudioSite extends Construct {
     if (handler) {
       Validations.of(handler).acknowledge(
         {
-          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+          id:
+            'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/' +
+            'service-role/AWSLambdaBasicExecutionRole]',
           reason:
-            'The studio BucketDeployment handler is created by aws-s3-deployment with the basic execution role; it only runs at deploy time to copy the build and invalidate index.html.',
+            'The studio BucketDeployment handler is created by aws-s3-deployment with the basic execution ' +
+            'role; it only runs at deploy time to copy the build and invalidate index.html.',
         },
         ...[
           ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
@@ -307,12 +317,16 @@ export class StudioSite extends Construct {
           'Resource::*',
         ].map((finding) => ({
           id: `AwsSolutions-IAM5[${finding}]`,
-          reason: `The studio BucketDeployment handler copies every file of the build from the asset bucket into the studio bucket: aws-s3-deployment grants these object wildcards (${finding}), and CloudFront invalidations (cloudfront:CreateInvalidation) have no resource-level permission.`,
+          reason:
+            `The studio BucketDeployment handler copies every file of the build from the asset bucket into ` +
+            `the studio bucket: aws-s3-deployment grants these object wildcards (${finding}), and CloudFront ` +
+            `invalidations (cloudfront:CreateInvalidation) have no resource-level permission.`,
         })),
         {
           id: 'AwsSolutions-L1',
           reason:
-            'The studio BucketDeployment handler runtime is chosen by aws-s3-deployment itself and moves with aws-cdk-lib upgrades; the function only runs at deploy time.',
+            'The studio BucketDeployment handler runtime is chosen by aws-s3-deployment itself and moves ' +
+            'with aws-cdk-lib upgrades; the function only runs at deploy time.',
         },
       );
     }

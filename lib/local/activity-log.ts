@@ -26,7 +26,8 @@ const time = (date = new Date()) => date.toISOString().slice(11, 23);
 /** `12:00:01.234 [base] POST /api/run 202 14 ms req=6f1c…` */
 export function requestLine(record: RequestRecord, at = new Date()): string {
   const status = record.status === undefined ? 'aborted' : String(record.status);
-  return `${time(at)} [${record.host}] ${record.method} ${printablePath(record.path)} ${status} ${Math.round(record.ms)} ms req=${record.requestId}`;
+  const request = `${record.method} ${printablePath(record.path)}`;
+  return `${time(at)} [${record.host}] ${request} ${status} ${Math.round(record.ms)} ms req=${record.requestId}`;
 }
 
 /** Control characters (a client can send any bytes) would let a request forge log lines. */

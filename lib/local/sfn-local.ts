@@ -7,7 +7,8 @@
 //                                         └─ StartExecution / RedriveExecution ──► StateMachine.run()
 //                                              Task states ──► in-process handler (what the Lambda runs)
 //
-// Supported actions: StartExecution, DescribeExecution, StopExecution, RedriveExecution, ListExecutions.
+// Supported actions: StartExecution, DescribeExecution, StopExecution, RedriveExecution, ListExecutions,
+// SendTaskSuccess, SendTaskFailure (`.waitForTaskToken` tasks: sfn-task-tokens.ts).
 // Other actions answer 400 UnknownOperationException. Non-AWS action for tests in another process:
 // `LocalStepFunctions.InjectFault` (same body as injectFault()).
 //
@@ -45,6 +46,7 @@ import {
   type StateMachineDefinition,
 } from 'aws-local-stepfunctions';
 import { FaultQueue } from './faults.ts';
+import { LocalTaskTokens, TASK_TOKEN_PLACEHOLDER, TaskTokenError } from './sfn-task-tokens.ts';
 import { LOOPBACK, listenOnLoopback, portOf } from './ports.ts';
 
 // aws-local-stepfunctions targets Node 22 and calls Promise.withResolvers, which Node 20 lacks.
@@ -93,6 +95,11 @@ export interface StateMachineRegistration {
   readonly waitTimeOverrides?: Readonly<Record<string, number>>;
   /** State name → milliseconds between retries (otherwise IntervalSeconds/BackoffRate really sleep). */
   readonly retryIntervalOverrides?: Readonly<Record<string, number | number[]>>;
+  /**
+   * `.waitForTaskToken` state name → how long its task waits for the token at most, from its payload
+   * (undefined: until the state's own timeout). sfn-task-tokens.ts.
+   */
+  readonly tokenWaitMs?: Readonly<Record<string, (payload: any) => number | undefined>>;
 }
 
 export type SfnAction =
@@ -100,7 +107,9 @@ export type SfnAction =
   | 'DescribeExecution'
   | 'StopExecution'
   | 'RedriveExecution'
-  | 'ListExecutions';
+  | 'ListExecutions'
+  | 'SendTaskSuccess'
+  | 'SendTaskFailure';
 
 /** Makes the next `count` calls of `action` fail before doing anything, as AWS would under load. */
 export interface Fault {
@@ -274,6 +283,7 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
   const region = options.region ?? 'us-east-1';
   const accountId = options.accountId ?? '123456789012';
   const machines = new Map<string, RegisteredMachine>();
+  const tokens = new LocalTaskTokens();
   const executions = new Map<string, Execution>();
   const faults = new FaultQueue<Fault>();
   const journal = options.dataDir === undefined ? undefined : new Journal(options.dataDir);
@@ -338,14 +348,16 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
     const input = startAt ? startAt.input : (JSON.parse(execution.input) as Json);
     const handle = stateMachine.run(input as never, {
       overrides: {
-        taskResourceLocalHandlers: taskHandlers(machine, execution),
+        taskResourceLocalHandlers: taskHandlers(machine, execution, tokens),
         waitTimeOverrides: { ...machine.registration.waitTimeOverrides },
         retryIntervalOverrides: { ...machine.registration.retryIntervalOverrides },
       },
       context: {
         Execution: { Id: execution.executionArn, Name: execution.name, RedriveCount: execution.redriveCount },
         StateMachine: { Id: machine.arn, Name: machine.name },
-      },
+        // `.waitForTaskToken` tasks get a fresh token in place of this one (sfn-task-tokens.ts).
+        Task: { Token: TASK_TOKEN_PLACEHOLDER },
+      } as never,
     });
     execution.status = 'RUNNING';
     execution.abort = handle.abort;
@@ -485,6 +497,24 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
       }
       return { stopDate: epoch(execution.stopDate ?? new Date()) };
     },
+    SendTaskSuccess(body) {
+      try {
+        tokens.succeed(String(body.taskToken), JSON.parse(typeof body.output === 'string' ? body.output : 'null'));
+      } catch (error) {
+        if (error instanceof TaskTokenError) throw new SfnError(error.code, error.message);
+        throw error;
+      }
+      return {};
+    },
+    SendTaskFailure(body) {
+      try {
+        tokens.fail(String(body.taskToken), String(body.error ?? ''), String(body.cause ?? ''));
+      } catch (error) {
+        if (error instanceof TaskTokenError) throw new SfnError(error.code, error.message);
+        throw error;
+      }
+      return {};
+    },
     RedriveExecution(body) {
       const execution = findExecution(body.executionArn);
       if (!isRedrivable(execution)) {
@@ -613,12 +643,31 @@ function collectTasks(
 }
 
 /** Wraps each registered handler so it sees and returns what the deployed Lambda would. */
-function taskHandlers(machine: RegisteredMachine, execution: Execution) {
+function taskHandlers(machine: RegisteredMachine, execution: Execution, tokens: LocalTaskTokens) {
   const handlers: Record<string, (input: Json) => Promise<Json>> = {};
   for (const [stateName, resource] of machine.taskResources) {
     const handler = machine.registration.tasks?.[stateName];
     const isInvoke = resource.startsWith(LAMBDA_INVOKE);
+    const waitsForToken = resource.endsWith('.waitForTaskToken');
     handlers[stateName] = async (input) => {
+      if (waitsForToken && handler) {
+        const limitMs = machine.registration.tokenWaitMs?.[stateName]?.(input);
+        const park = async (payload: Json) => {
+          try {
+            return await handler(structuredClone(payload), {
+              awsRequestId: randomUUID(),
+              functionName: resource,
+              executionArn: execution.executionArn,
+              stateName,
+              getRemainingTimeInMillis: () => 60_000,
+            });
+          } catch (error) {
+            // An AWS SDK integration's error, as Step Functions names it (e.g. DynamoDb.ConditionalCheckFailedException).
+            throw error instanceof Error && error.name.includes('.') ? error : lambdaError(error);
+          }
+        };
+        return tokens.wait(execution.executionArn, input, park, limitMs);
+      }
       if (!handler) throw namedError('States.TaskFailed', `no local handler is registered for Task state ${stateName}`);
       const payload = isInvoke ? ((input as { Payload?: Json } | null)?.Payload ?? null) : input;
       const functionName = isInvoke

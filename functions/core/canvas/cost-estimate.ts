@@ -126,7 +126,9 @@ export function estimateNodeCost(
     priceModel,
     unit: price.unit,
     unitPrice: price.creditsPerUnit,
-    reason: `Depends on the length of the audio that reaches audio-in: ${price.creditsPerUnit} credits per started ${price.unit.replace(/s$/, '').toLowerCase()} of it`,
+    reason:
+      `Depends on the length of the audio that reaches audio-in: ${price.creditsPerUnit} credits per started ` +
+      `${price.unit.replace(/s$/, '').toLowerCase()} of it`,
   };
 }
 

@@ -75,7 +75,10 @@ export const FitViewportOp = z.strictObject({
     .check(describe('Margin around the nodes in pixels (default 40)')),
 });
 
-/** The fields of each operation, keyed by its tag. Tags are the route suffixes, so a patch reads like a list of route calls. */
+/**
+ * The fields of each operation, keyed by its tag. Tags are the route suffixes, so a patch reads like a list of route
+ * calls.
+ */
 export const OPERATION_FIELDS = {
   'node/add': NodeAddOp,
   'node/update': NodeUpdateOp,
@@ -157,7 +160,8 @@ export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string)
         const broken = edgesBrokenByTypeChange(canvas, node.id, type);
         if (broken.length > 0) {
           throw new ValidationError(
-            `Changing ${node.id} to ${type} would break edges ${broken.map((edge) => edge.id).join(', ')}; delete them first`,
+            `Changing ${node.id} to ${type} would break edges ${broken.map((edge) => edge.id).join(', ')}; ` +
+              `delete them first`,
           );
         }
       }
@@ -229,7 +233,10 @@ export function applyOperation(canvas: Canvas, op: CanvasOperation, now: string)
 /** Node size assumed where the editor has not stored one, so an unsized node still fits the view. */
 const DEFAULT_NODE_SIZE = { width: 320, height: 200 };
 
-/** The viewport (pan and zoom, 0.01 ≤ zoom ≤ 1) that shows every node inside a `width` × `height` screen; a layout wider than 100× the screen is centred at the minimum zoom. */
+/**
+ * The viewport (pan and zoom, 0.01 ≤ zoom ≤ 1) that shows every node inside a `width` × `height` screen; a layout wider
+ * than 100× the screen is centred at the minimum zoom.
+ */
 export function fitViewport(
   nodes: readonly CanvasNode[],
   screen: { width: number; height: number; padding: number },
@@ -251,7 +258,9 @@ export function fitViewport(
   return { x: Math.round(x * 1000) / 1000, y: Math.round(y * 1000) / 1000, zoom };
 }
 
-/** Refuses a document that would not fit in one item, or holds a value the store refuses; checked before every write. */
+/**
+ * Refuses a document that would not fit in one item, or holds a value the store refuses; checked before every write.
+ */
 export function assertCanvasFits(canvas: Canvas): void {
   assertStorable(canvas, 'canvas');
   const bytes = Buffer.byteLength(JSON.stringify(canvas), 'utf8');

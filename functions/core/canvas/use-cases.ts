@@ -20,7 +20,10 @@ export interface CanvasDeps {
   onTriggerNodesRemoved?: (workspaceId: string, canvasId: string, remaining: Canvas | undefined) => Promise<void>;
 }
 
-/** Webhook-trigger nodes by identity: id and creation time, so a node deleted and re-added under the same id is a new node. */
+/**
+ * Webhook-trigger nodes by identity: id and creation time, so a node deleted and re-added under the same id is a new
+ * node.
+ */
 const hookNodeIds = (canvas: Pick<Canvas, 'nodes'>) =>
   canvas.nodes.filter((node) => node.type === 'webhook-trigger').map((node) => `${node.id}@${node.createdAt}`);
 

@@ -32,7 +32,9 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
       warnings.push({
         nodeId: node.id,
         code: 'source-empty',
-        message: `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or a run that includes it fails there`,
+        message:
+          `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or ` +
+          `a run that includes it fails there`,
       });
     }
     const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;

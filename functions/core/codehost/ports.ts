@@ -32,7 +32,10 @@ export interface CodeHost {
     path: string,
     commitSha: string,
   ): Promise<{ sha: string; htmlUrl: string } | undefined>;
-  /** One commit with `files` on top of `baseBranch`, on the new branch `branch` (Git data API: blobs, tree, commit, ref). */
+  /**
+   * One commit with `files` on top of `baseBranch`, on the new branch `branch` (Git data API: blobs, tree, commit,
+   * ref).
+   */
   commitToNewBranch(
     installationId: number,
     repository: string,

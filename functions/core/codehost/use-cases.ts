@@ -41,7 +41,8 @@ async function linkedInstallation(
   const record = await deps.records.getInstallation(installationId);
   if (!record || record.workspaceId !== principal.workspaceId) {
     throw new NotFoundError(
-      `Installation ${installationId} is not linked to this workspace; link it with POST /api/mcp/codehost/repositories/sync`,
+      `Installation ${installationId} is not linked to this workspace; link it with POST ` +
+        `/api/mcp/codehost/repositories/sync`,
     );
   }
   if (record.suspended) throw new ConflictError(`Installation ${installationId} is suspended on the code host`);
@@ -123,7 +124,9 @@ export async function syncRepository(
   };
 }
 
-/** Links a canvas node to a file at a commit (a branch name or the sync target's head is resolved to its commit first). */
+/**
+ * Links a canvas node to a file at a commit (a branch name or the sync target's head is resolved to its commit first).
+ */
 export async function attachSourceLink(
   principal: Principal,
   input: { canvasId: string; nodeId: string; installationId: number; repository: string; path: string; ref?: string },
@@ -211,7 +214,9 @@ export async function prepareDraftExport(
     baseBranch: input.baseBranch ?? repository.defaultBranch,
     branch: `canvas-export/${canvas.id}-${randomBytes(3).toString('hex')}`,
     title: input.title ?? `Canvas export: ${canvas.name}`,
-    body: `Documents of canvas "${canvas.name}" (${canvas.id}, version ${canvas.version}), exported as a draft for review.`,
+    body:
+      `Documents of canvas "${canvas.name}" (${canvas.id}, version ${canvas.version}), exported as a draft ` +
+      `for review.`,
     files,
     status: 'prepared',
     createdAt: deps.clock.now().toISOString(),

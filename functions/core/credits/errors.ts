@@ -6,8 +6,10 @@ import { PaymentRequiredError } from '../errors.ts';
  * of `npm start` most of all, whose workspace starts at zero) learns the way out from the answer itself.
  */
 export const HOW_TO_GET_CREDITS =
-  'Add credits: buy a credit pack or a plan through the payment provider (docs/billing.md, "Payments"), or have an operator grant some with ' +
-  '`npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text>` (add --local for the stack `npm start` runs; ' +
+  'Add credits: buy a credit pack or a plan through the payment provider (docs/billing.md, "Payments"), or ' +
+  'have an operator grant some with ' +
+  '`npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text>` (add --local ' +
+  'for the stack `npm start` runs; ' +
   'GET /api/verify-key names your workspaceId)';
 
 /** The workspace has fewer credits available than the operation needs; nothing was charged (402). */
@@ -19,7 +21,8 @@ export class InsufficientCreditsError extends PaymentRequiredError {
     super(
       available === undefined
         ? `Not enough credits: this operation needs ${required} credits. ${HOW_TO_GET_CREDITS}`
-        : `Not enough credits: this operation needs ${required} credits and ${available} are available. ${HOW_TO_GET_CREDITS}`,
+        : `Not enough credits: this operation needs ${required} credits and ${available} are available. ` +
+            `${HOW_TO_GET_CREDITS}`,
     );
   }
 }

@@ -266,7 +266,10 @@ function checkCredits(credits: number): void {
   }
 }
 
-/** Adds credits to an existing workspace (admin CLI, promotions), once per operation id. NotFoundError for an unknown workspace. */
+/**
+ * Adds credits to an existing workspace (admin CLI, promotions), once per operation id. NotFoundError for an unknown
+ * workspace.
+ */
 export async function grantCredits(
   input: { workspaceId: string; credits: number; reason: string; grantedBy: string; operationId: string },
   deps: CreditDeps,
@@ -289,7 +292,9 @@ export async function grantCredits(
   return deps.ledger.append(entry, { requireWorkspace: true });
 }
 
-/** Adds bought credits, once per operation id (the payment event or invoice). NotFoundError for an unknown workspace. */
+/**
+ * Adds bought credits, once per operation id (the payment event or invoice). NotFoundError for an unknown workspace.
+ */
 export async function recordPurchase(
   input: {
     workspaceId: string;

@@ -62,7 +62,8 @@ const Invoice = z.object({
   amount_paid: z.optional(z.nullable(z.number())),
   currency: z.optional(z.nullable(z.string())),
   metadata: Metadata,
-  // Subscription metadata is copied onto the invoice: `subscription_details` before 2025-03-31, `parent.subscription_details` after.
+  // Subscription metadata is copied onto the invoice: `subscription_details` before 2025-03-31,
+  // `parent.subscription_details` after.
   subscription_details: z.optional(z.nullable(z.object({ metadata: Metadata }))),
   parent: z.optional(
     z.nullable(z.object({ subscription_details: z.optional(z.nullable(z.object({ metadata: Metadata }))) })),

@@ -1,4 +1,5 @@
-// core: the ledger's persistence port and the hold record. functions/adapters/dynamodb/ledger-repository.ts implements it.
+// core: the ledger's persistence port and the hold record. functions/adapters/dynamodb/ledger-repository.ts implements
+// it.
 import type { Page, PageQuery } from '../pagination.ts';
 import type {
   CreditBalance,

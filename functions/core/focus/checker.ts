@@ -158,7 +158,8 @@ const ROW_RULES: readonly RuleDef[] = [
   // Conditional nullability chains (§6).
   nullWhen(
     'null.sku-price-id-null',
-    'Without a SkuPriceId, unit prices, PricingQuantity, PricingCategory, ConsumedQuantity and CommitmentDiscountQuantity are null',
+    'Without a SkuPriceId, unit prices, PricingQuantity, PricingCategory, ConsumedQuantity and ' +
+      'CommitmentDiscountQuantity are null',
     (row) => row.SkuPriceId === null,
     [
       'ListUnitPrice',
@@ -182,7 +183,8 @@ const ROW_RULES: readonly RuleDef[] = [
   {
     id: 'not-null.priced-usage-purchase',
     description:
-      'Usage and Purchase rows that are not corrections carry SkuId, SkuPriceId, unit prices, PricingQuantity, PricingUnit and PricingCategory',
+      'Usage and Purchase rows that are not corrections carry SkuId, SkuPriceId, unit prices, ' +
+      'PricingQuantity, PricingUnit and PricingCategory',
     columns: ['ChargeCategory', 'ChargeClass'],
     check: (row, fail) => {
       if ((category(row) !== 'Usage' && category(row) !== 'Purchase') || isCorrection(row)) return;
@@ -396,7 +398,8 @@ export class FocusChecker {
     // Errata #9/#10: PricingCurrency and PricingCurrencyEffectiveCost are never null when present.
     rule(
       'values.column-format',
-      'Each value matches its column: type and format, nullability, allowed values, ISO 4217 BillingCurrency, KeyValue/JsonObject JSON',
+      'Each value matches its column: type and format, nullability, allowed values, ISO 4217 ' +
+        'BillingCurrency, KeyValue/JsonObject JSON',
     );
     this.rowRules = ROW_RULES.filter((def) => def.columns.every((name) => present.has(name)));
     for (const def of this.rowRules) rule(def.id, def.description);

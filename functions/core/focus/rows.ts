@@ -27,7 +27,9 @@ export const CREDITS_UNIT = 'Credits';
 
 /** Who we are in FOCUS terms (§7 participating entities: a SaaS sold directly). */
 export interface FocusIdentity {
-  /** ServiceProviderName = InvoiceIssuerName = HostProviderName = ProviderName = PublisherName; also the DataGenerator. */
+  /**
+   * ServiceProviderName = InvoiceIssuerName = HostProviderName = ProviderName = PublisherName; also the DataGenerator.
+   */
   readonly providerName: string;
   readonly serviceName: string;
   readonly serviceCategory: string;
@@ -366,7 +368,16 @@ class RowFactory {
 
 // A run's usage groups apart from other runs' on the same node, so each row names its execution.
 const groupKey = (pricing: UsagePricing, resource: UsageResource) =>
-  `${pricing.sku}\u0000${pricing.skuPriceId}\u0000${pricing.model ?? ''}\u0000${pricing.unit}\u0000${pricing.unitPrice}\u0000${resource.canvasId ?? ''}\u0000${resource.nodeId ?? ''}\u0000${resource.executionId ?? ''}`;
+  [
+    pricing.sku,
+    pricing.skuPriceId,
+    pricing.model ?? '',
+    pricing.unit,
+    pricing.unitPrice,
+    resource.canvasId ?? '',
+    resource.nodeId ?? '',
+    resource.executionId ?? '',
+  ].join('\u0000');
 
 /**
  * The FOCUS rows of `entries` (oldest first, all inside `scope.range`): hourly usage aggregates and one

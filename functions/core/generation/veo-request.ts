@@ -67,7 +67,8 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
   const model = veoModel(modelId);
   if (!model)
     throw new ValidationError(
-      `model ${JSON.stringify(modelId)} is not a provider-one model (${VEO_MODELS.map((known) => known.id).join(', ')})`,
+      `model ${JSON.stringify(modelId)} is not a provider-one model ` +
+        `(${VEO_MODELS.map((known) => known.id).join(', ')})`,
     );
   const where = `model ${model.id}`;
 
@@ -81,7 +82,8 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
   if (!model.modes.includes(mode)) {
     throw new ValidationError(
       mode === 'reference-to-video'
-        ? `referenceImageUrls: ${where} takes no reference images (${modelsWith((known) => known.maxReferenceImages > 0)} do)`
+        ? `referenceImageUrls: ${where} takes no reference images ` +
+            `(${modelsWith((known) => known.maxReferenceImages > 0)} do)`
         : `${where} does not do ${mode}`,
     );
   }
@@ -91,7 +93,8 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
     );
   if (references.length > 0 && (input.image || input.lastFrame)) {
     throw new ValidationError(
-      `${input.image ? 'imageUrl' : 'lastFrameUrl'}: ${where} takes reference images or a first and last frame, not both in one request`,
+      `${input.image ? 'imageUrl' : 'lastFrameUrl'}: ${where} takes reference images or a first and last ` +
+        `frame, not both in one request`,
     );
   }
   if (input.lastFrame && !input.image)
@@ -133,7 +136,8 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
   resolution ??= VEO_DEFAULT_RESOLUTION;
   if (resolution !== VEO_DEFAULT_RESOLUTION && seconds !== model.highResolutionSeconds) {
     throw new ValidationError(
-      `modelParams.resolution: ${where} makes ${resolution} only at ${model.highResolutionSeconds} seconds (asked for ${seconds})`,
+      `modelParams.resolution: ${where} makes ${resolution} only at ${model.highResolutionSeconds} seconds ` +
+        `(asked for ${seconds})`,
     );
   }
 

@@ -53,7 +53,9 @@ export const SetCallbackSigningSecretInput = z.strictObject({
     .enum(['rotate', 'clear', 'show'])
     .check(
       z.describe(
-        "rotate: draw a new secret (shown once in this answer) that signs this workspace's callbacks from now on; clear: remove the workspace's secrets (callbacks are signed with the deployment's secret again); show: which secrets sign now",
+        "rotate: draw a new secret (shown once in this answer) that signs this workspace's callbacks from " +
+          "now on; clear: remove the workspace's secrets (callbacks are signed with the deployment's secret " +
+          'again); show: which secrets sign now',
       ),
     ),
   overlapSeconds: z.optional(
@@ -64,7 +66,8 @@ export const SetCallbackSigningSecretInput = z.strictObject({
         z.minimum(0),
         z.maximum(MAX_OVERLAP_SECONDS),
         z.describe(
-          `rotate only: how long the replaced secret keeps signing as a second signature, in seconds (0 to ${MAX_OVERLAP_SECONDS}; default ${DEFAULT_OVERLAP_SECONDS})`,
+          `rotate only: how long the replaced secret keeps signing as a second signature, in seconds (0 to ` +
+            `${MAX_OVERLAP_SECONDS}; default ${DEFAULT_OVERLAP_SECONDS})`,
         ),
       ),
   ),

@@ -1,4 +1,5 @@
-// core: persistence ports for users, memberships and invites. functions/adapters/dynamodb/user-repository.ts implements them.
+// core: persistence ports for users, memberships and invites. functions/adapters/dynamodb/user-repository.ts implements
+// them.
 import type { Member, MemberRole } from '../workspaces/model.ts';
 import type { Invite } from '../workspaces/invites.ts';
 import type { User } from './model.ts';

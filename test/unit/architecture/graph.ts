@@ -6,5 +6,9 @@ import madge from 'madge';
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export function importGraph() {
-  return madge(['functions', 'lib'], { baseDir: repoRoot, fileExtensions: ['ts'], tsConfig: `${repoRoot}tsconfig.json` });
+  return madge(['functions', 'lib'], {
+    baseDir: repoRoot,
+    fileExtensions: ['ts'],
+    tsConfig: `${repoRoot}tsconfig.json`,
+  });
 }

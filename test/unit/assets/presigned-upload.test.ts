@@ -18,39 +18,42 @@ const NOW = new Date('2026-11-23T20:00:00.000Z');
 const SHA256 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
 
 describe('presigned upload URL', () => {
-  it('signs Content-Length, Content-Type and x-amz-checksum-sha256 as headers, and expires after the upload TTL', async () => {
-    // Act
-    const upload = await storage.presignUpload({
-      key: 'uploads/pending/ws_a/upl_1',
-      contentType: 'video/mp4',
-      size: 52_428_800,
-      sha256: SHA256,
-      expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-      now: NOW,
-    });
-    // Assess
-    const url = new URL(upload.url);
-    expect(upload.method).toBe('PUT');
-    expect(url.pathname).toBe('/uploads/pending/ws_a/upl_1');
-    expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
-    expect(url.searchParams.get('X-Amz-Date')).toBe('20261123T200000Z');
-    expect(url.searchParams.get('X-Amz-Expires')).toBe(String(UPLOAD_URL_TTL_SECONDS));
-    expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual([
-      'content-length',
-      'content-type',
-      'host',
-      'x-amz-checksum-sha256',
-    ]);
-    // The checksum stays a header S3 checks against the body, not a query parameter.
-    expect([...url.searchParams.keys()].map((key) => key.toLowerCase())).not.toContain('x-amz-checksum-sha256');
-    expect(upload.headers).toEqual({
-      'Content-Type': 'video/mp4',
-      'Content-Length': '52428800',
-      'x-amz-checksum-sha256': SHA256,
-    });
-    expect(upload.expiresAt).toBe('2026-11-23T20:15:00.000Z');
-    expect(UPLOAD_URL_TTL_SECONDS).toBeLessThanOrEqual(15 * 60);
-  });
+  it(
+    'signs Content-Length, Content-Type and x-amz-checksum-sha256 as headers, and expires after the upload ' + 'TTL',
+    async () => {
+      // Act
+      const upload = await storage.presignUpload({
+        key: 'uploads/pending/ws_a/upl_1',
+        contentType: 'video/mp4',
+        size: 52_428_800,
+        sha256: SHA256,
+        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+        now: NOW,
+      });
+      // Assess
+      const url = new URL(upload.url);
+      expect(upload.method).toBe('PUT');
+      expect(url.pathname).toBe('/uploads/pending/ws_a/upl_1');
+      expect(url.searchParams.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+      expect(url.searchParams.get('X-Amz-Date')).toBe('20261123T200000Z');
+      expect(url.searchParams.get('X-Amz-Expires')).toBe(String(UPLOAD_URL_TTL_SECONDS));
+      expect(url.searchParams.get('X-Amz-SignedHeaders')!.split(';')).toEqual([
+        'content-length',
+        'content-type',
+        'host',
+        'x-amz-checksum-sha256',
+      ]);
+      // The checksum stays a header S3 checks against the body, not a query parameter.
+      expect([...url.searchParams.keys()].map((key) => key.toLowerCase())).not.toContain('x-amz-checksum-sha256');
+      expect(upload.headers).toEqual({
+        'Content-Type': 'video/mp4',
+        'Content-Length': '52428800',
+        'x-amz-checksum-sha256': SHA256,
+      });
+      expect(upload.expiresAt).toBe('2026-11-23T20:15:00.000Z');
+      expect(UPLOAD_URL_TTL_SECONDS).toBeLessThanOrEqual(15 * 60);
+    },
+  );
 
   it('binds size and type even without a checksum, and asks for no checksum the client did not declare', async () => {
     // Act
@@ -70,26 +73,33 @@ describe('presigned upload URL', () => {
     expect(upload.headers).toEqual({ 'Content-Type': 'image/png', 'Content-Length': '1234' });
   });
 
-  it('gives a different signature for a different size, type or checksum (each is part of what is signed)', async () => {
-    // Prepare
-    const base = {
-      key: 'uploads/pending/ws_a/upl_3',
-      contentType: 'audio/mpeg',
-      size: 1000,
-      sha256: SHA256,
-      expiresInSeconds: 300,
-      now: NOW,
-    };
-    const signatureOf = async (input: typeof base) =>
-      new URL((await storage.presignUpload(input)).url).searchParams.get('X-Amz-Signature');
-    // Act
-    const [original, bigger, otherType, otherSum] = await Promise.all([
-      signatureOf(base),
-      signatureOf({ ...base, size: 1001 }),
-      signatureOf({ ...base, contentType: 'audio/wav' }),
-      signatureOf({ ...base, sha256: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
-    ]);
-    // Assess
-    expect(new Set([original, bigger, otherType, otherSum]).size).toBe(4);
-  });
+  it(
+    'gives a different signature ' +
+      'for a ' +
+      'different size, type or ' +
+      'checksum (each is part of what ' +
+      'is signed)',
+    async () => {
+      // Prepare
+      const base = {
+        key: 'uploads/pending/ws_a/upl_3',
+        contentType: 'audio/mpeg',
+        size: 1000,
+        sha256: SHA256,
+        expiresInSeconds: 300,
+        now: NOW,
+      };
+      const signatureOf = async (input: typeof base) =>
+        new URL((await storage.presignUpload(input)).url).searchParams.get('X-Amz-Signature');
+      // Act
+      const [original, bigger, otherType, otherSum] = await Promise.all([
+        signatureOf(base),
+        signatureOf({ ...base, size: 1001 }),
+        signatureOf({ ...base, contentType: 'audio/wav' }),
+        signatureOf({ ...base, sha256: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
+      ]);
+      // Assess
+      expect(new Set([original, bigger, otherType, otherSum]).size).toBe(4);
+    },
+  );
 });

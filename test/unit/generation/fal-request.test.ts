@@ -83,18 +83,22 @@ describe.each(FAL_ENDPOINTS.map((endpoint) => [endpoint.id, endpoint] as const))
     });
   });
 
-  it(`applies an aspect ratio ${endpoint.aspectRatios ? 'it lists and refuses another' : 'nowhere: it takes none, so the ratio is dropped'}`, () => {
-    if (endpoint.aspectRatios) {
-      expect(prepareFalJob({ ...minimal(id), aspectRatio: endpoint.aspectRatios[0] }).payload.aspect_ratio).toBe(
-        endpoint.aspectRatios[0],
-      );
-      expect(refusal({ ...minimal(id), aspectRatio: '2:1' })).toMatch(/aspectRatio 2:1 is not one/);
-    } else {
-      const job = prepareFalJob({ ...minimal(id), aspectRatio: '16:9' });
-      expect(job.payload).not.toHaveProperty('aspect_ratio');
-      expect(job.dropped).toContain('aspectRatio');
-    }
-  });
+  it(
+    `applies an aspect ratio ` +
+      `${endpoint.aspectRatios ? 'it lists and refuses another' : 'nowhere: it takes none, so the ratio is dropped'}`,
+    () => {
+      if (endpoint.aspectRatios) {
+        expect(prepareFalJob({ ...minimal(id), aspectRatio: endpoint.aspectRatios[0] }).payload.aspect_ratio).toBe(
+          endpoint.aspectRatios[0],
+        );
+        expect(refusal({ ...minimal(id), aspectRatio: '2:1' })).toMatch(/aspectRatio 2:1 is not one/);
+      } else {
+        const job = prepareFalJob({ ...minimal(id), aspectRatio: '16:9' });
+        expect(job.payload).not.toHaveProperty('aspect_ratio');
+        expect(job.dropped).toContain('aspectRatio');
+      }
+    },
+  );
 
   it('refuses a parameter value outside its rule, naming the key', () => {
     const [key, rule] = Object.entries(endpoint.params)[0]!;
@@ -208,31 +212,35 @@ describe('references', () => {
 });
 
 describe('an endpoint outside the contract', () => {
-  it('is accepted as given: image as image_url, parameters passed through except reserved ones, aspect ratio as asked', () => {
-    const job = prepareFalJob({
-      prompt: 'p',
-      model: 'fal-ai/sora-2/image-to-video',
-      image: image(),
-      aspectRatio: '16:9',
-      params: { duration: 12, resolution: '720p', fal_webhook: 'https://evil.example' },
-    });
-    expect(job.payload).toEqual({
-      prompt: 'p',
-      image_url: image().url,
-      aspect_ratio: '16:9',
-      duration: 12,
-      resolution: '720p',
-    });
-    expect(job).toMatchObject({
-      model: 'fal-ai/sora-2/image-to-video',
-      mode: 'image-to-video',
-      durationSeconds: 12,
-      priceModel: '*',
-    });
-    expect(prepareFalJob({ prompt: 'p', model: 'fal-ai/some/new-model' }).durationSeconds).toBe(
-      UNKNOWN_ENDPOINT_SECONDS,
-    );
-  });
+  it(
+    'is accepted as given: image as image_url, parameters passed through except reserved ones, aspect ratio ' +
+      'as asked',
+    () => {
+      const job = prepareFalJob({
+        prompt: 'p',
+        model: 'fal-ai/sora-2/image-to-video',
+        image: image(),
+        aspectRatio: '16:9',
+        params: { duration: 12, resolution: '720p', fal_webhook: 'https://evil.example' },
+      });
+      expect(job.payload).toEqual({
+        prompt: 'p',
+        image_url: image().url,
+        aspect_ratio: '16:9',
+        duration: 12,
+        resolution: '720p',
+      });
+      expect(job).toMatchObject({
+        model: 'fal-ai/sora-2/image-to-video',
+        mode: 'image-to-video',
+        durationSeconds: 12,
+        priceModel: '*',
+      });
+      expect(prepareFalJob({ prompt: 'p', model: 'fal-ai/some/new-model' }).durationSeconds).toBe(
+        UNKNOWN_ENDPOINT_SECONDS,
+      );
+    },
+  );
 
   it('takes only imageUrl as a reference, and only ids that are endpoint ids', () => {
     expect(refusal({ prompt: 'p', model: 'fal-ai/some/new-model', referenceImages: [image()] })).toMatch(

@@ -57,15 +57,18 @@ describe('modes from the three inputs', () => {
     });
   });
 
-  it('sends the primary image as the first frame, and a last frame beside it, in Gemini form (inline bytes base64)', () => {
-    const payload = payloadOf({ prompt: 'p', image: { bytes: PNG, contentType: 'image/png' }, lastFrame: image(2) });
-    expect(payload.instances[0]).toEqual({
-      prompt: 'p',
-      image: { bytesBase64Encoded: Buffer.from(PNG).toString('base64'), mimeType: 'image/png' },
-      lastFrame: { url: image(2).url },
-    });
-    expect(prepareVeoJob({ prompt: 'p', image: image() }).mode).toBe('image-to-video');
-  });
+  it(
+    'sends the primary image as the first frame, and a last frame beside it, in Gemini form (inline bytes ' + 'base64)',
+    () => {
+      const payload = payloadOf({ prompt: 'p', image: { bytes: PNG, contentType: 'image/png' }, lastFrame: image(2) });
+      expect(payload.instances[0]).toEqual({
+        prompt: 'p',
+        image: { bytesBase64Encoded: Buffer.from(PNG).toString('base64'), mimeType: 'image/png' },
+        lastFrame: { url: image(2).url },
+      });
+      expect(prepareVeoJob({ prompt: 'p', image: image() }).mode).toBe('image-to-video');
+    },
+  );
 
   it('sends additional reference images as ASSET references (reference-to-video), up to 3', () => {
     const prepared = prepareVeoJob({ prompt: 'p', referenceImages: [image(1), image(2), image(3)] });
@@ -154,16 +157,20 @@ describe('parameters', () => {
     expect(refusal({ prompt: 'p', params: { negative_prompt: 'x'.repeat(2501) } })).toMatch(/at most 2500 characters/);
   });
 
-  it('strips reserved keys silently and drops (and reports) what the Gemini API does not take, seed and audio included', () => {
-    const prepared = prepareVeoJob({
-      prompt: 'p',
-      params: { seed: 7, generate_audio: true, cfg_scale: 0.5, sampleCount: 4, aspect_ratio: '1:1', prompt: 'other' },
-    });
-    expect(prepared.dropped).toEqual(['modelParams.seed', 'modelParams.generate_audio', 'modelParams.cfg_scale']);
-    expect(prepared.payload).toEqual({
-      instances: [{ prompt: 'p' }],
-      parameters: { sampleCount: 1, durationSeconds: 8, aspectRatio: '16:9', resolution: '720p' },
-    });
-    for (const key of ['sampleCount', 'aspect_ratio', 'prompt']) expect(VEO_RESERVED_PARAM_KEYS.has(key)).toBe(true);
-  });
+  it(
+    'strips reserved keys silently and drops (and reports) what the Gemini API does not take, seed and audio ' +
+      'included',
+    () => {
+      const prepared = prepareVeoJob({
+        prompt: 'p',
+        params: { seed: 7, generate_audio: true, cfg_scale: 0.5, sampleCount: 4, aspect_ratio: '1:1', prompt: 'other' },
+      });
+      expect(prepared.dropped).toEqual(['modelParams.seed', 'modelParams.generate_audio', 'modelParams.cfg_scale']);
+      expect(prepared.payload).toEqual({
+        instances: [{ prompt: 'p' }],
+        parameters: { sampleCount: 1, durationSeconds: 8, aspectRatio: '16:9', resolution: '720p' },
+      });
+      for (const key of ['sampleCount', 'aspect_ratio', 'prompt']) expect(VEO_RESERVED_PARAM_KEYS.has(key)).toBe(true);
+    },
+  );
 });

@@ -104,21 +104,27 @@ describe('advance: one step is linear in nodes + edges', () => {
     expect(started).toEqual(inOrder.nodes.map((each) => each.id));
   });
 
-  it('runs a wide fan-out and fan-in (one prompt → 998 texts → one output) within the budget, inputs in edge order', async () => {
-    // Prepare: nodes created in reverse, and the edges into the output listed in a shuffled (but fixed) order
-    const width = 998;
-    const texts = Array.from({ length: width }, (_, i) => node(`t${i}`, 'text', { data: { template: `${i}` } }));
-    const fanOut = texts.map((text, i) => edge(`a${i}`, 'p0', 'prompt-out', text.id, 'text-in'));
-    const order = Array.from({ length: width }, (_, i) => (i * 389) % width); // 389 is prime to 998: a permutation
-    const fanIn = order.map((i) => edge(`b${i}`, `t${i}`, 'text-out', 'out', 'value-in'));
-    const frozen = graph([node('out', 'output'), ...[...texts].reverse(), node('p0', 'prompt')], [...fanIn, ...fanOut]);
+  it(
+    'runs a wide fan-out and fan-in (one prompt → 998 texts → one output) within the budget, inputs in edge ' + 'order',
+    async () => {
+      // Prepare: nodes created in reverse, and the edges into the output listed in a shuffled (but fixed) order
+      const width = 998;
+      const texts = Array.from({ length: width }, (_, i) => node(`t${i}`, 'text', { data: { template: `${i}` } }));
+      const fanOut = texts.map((text, i) => edge(`a${i}`, 'p0', 'prompt-out', text.id, 'text-in'));
+      const order = Array.from({ length: width }, (_, i) => (i * 389) % width); // 389 is prime to 998: a permutation
+      const fanIn = order.map((i) => edge(`b${i}`, `t${i}`, 'text-out', 'out', 'value-in'));
+      const frozen = graph(
+        [node('out', 'output'), ...[...texts].reverse(), node('p0', 'prompt')],
+        [...fanIn, ...fanOut],
+      );
 
-    // Act
-    const { execution, outcome, reads, budget } = await step(frozen);
+      // Act
+      const { execution, outcome, reads, budget } = await step(frozen);
 
-    // Assess
-    expect(reads).toBeLessThanOrEqual(budget);
-    expect(outcome).toEqual({ status: 'succeeded' });
-    expect(execution.result).toEqual({ out: order.map(String) }); // several edges → a list, in edge order
-  });
+      // Assess
+      expect(reads).toBeLessThanOrEqual(budget);
+      expect(outcome).toEqual({ status: 'succeeded' });
+      expect(execution.result).toEqual({ out: order.map(String) }); // several edges → a list, in edge order
+    },
+  );
 });

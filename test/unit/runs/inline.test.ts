@@ -245,25 +245,29 @@ describe('acceptRun with inline runs', () => {
     });
   });
 
-  it('crash window: a process that dies during the inline step leaves the run queued; the sweeper hands it to the state machine once', async () => {
-    // Prepare: the save never returns (the Lambda died or timed out mid-step)
-    const { runs, engine, sweepDeps, accept, later } = harness();
-    runs.beforeSave = () => new Promise(() => {});
-    void accept();
-    await flush();
-    const orphan = runs.only();
-    expect(orphan.status).toBe('queued');
+  it(
+    'crash window: a process that dies during the inline step leaves the run queued; the sweeper hands it to ' +
+      'the state machine once',
+    async () => {
+      // Prepare: the save never returns (the Lambda died or timed out mid-step)
+      const { runs, engine, sweepDeps, accept, later } = harness();
+      runs.beforeSave = () => new Promise(() => {});
+      void accept();
+      await flush();
+      const orphan = runs.only();
+      expect(orphan.status).toBe('queued');
 
-    // Act: a sweep within the grace period, then one after it
-    const early = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
-    later(GRACE_MS + 1);
-    const late = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      // Act: a sweep within the grace period, then one after it
+      const early = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      later(GRACE_MS + 1);
+      const late = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
 
-    // Assess: the state machine started it (attempt 1), exactly once
-    expect(early.found).toBe(0);
-    expect(late).toMatchObject({ found: 1, started: 1 });
-    expect(engine.calls).toEqual([`resume ${orphan.executionId} attempt 1`]);
-  });
+      // Assess: the state machine started it (attempt 1), exactly once
+      expect(early.found).toBe(0);
+      expect(late).toMatchObject({ found: 1, started: 1 });
+      expect(engine.calls).toEqual([`resume ${orphan.executionId} attempt 1`]);
+    },
+  );
 
   it('hands a run whose inline step could not be saved to the state machine at once', async () => {
     const { runs, engine, accept } = harness();
@@ -290,25 +294,32 @@ describe('acceptRun with inline runs', () => {
 });
 
 describe('redrive of a run that ran inline', () => {
-  it('runs the redriven attempt inline (there is no state machine execution), resuming at the failed node', async () => {
-    // Prepare: attempt 1 failed at tpl, inline; then tpl is fixed (a transient failure)
-    const executors: ExecutorRegistry = { ...failingText };
-    const { runs, engine, deps, accept } = harness({ executors });
-    const { executionId } = await accept();
-    const failed = runs.only();
-    expect(failed.status).toBe('failed');
-    executors.text = EXECUTORS.text;
+  it(
+    'runs the redriven attempt ' +
+      'inline (there ' +
+      'is no state machine ' +
+      'execution), resuming at the ' +
+      'failed node',
+    async () => {
+      // Prepare: attempt 1 failed at tpl, inline; then tpl is fixed (a transient failure)
+      const executors: ExecutorRegistry = { ...failingText };
+      const { runs, engine, deps, accept } = harness({ executors });
+      const { executionId } = await accept();
+      const failed = runs.only();
+      expect(failed.status).toBe('failed');
+      executors.text = EXECUTORS.text;
 
-    // Act
-    const redriven = await redriveRun(PRINCIPAL, executionId, deps);
+      // Act
+      const redriven = await redriveRun(PRINCIPAL, executionId, deps);
 
-    // Assess
-    expect(engine.calls).toEqual([`redrive ${executionId}`]);
-    expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2, error: null, result: { out: 'Say: inline' } });
-    expect(redriven.nodes.prompt).toMatchObject({ attempts: 1, startedAt: failed.nodes.prompt!.startedAt });
-    expect(redriven.nodes.tpl).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(runs.only().timeline.filter((event) => event.type === 'execution.redriven')).toHaveLength(1);
-  });
+      // Assess
+      expect(engine.calls).toEqual([`redrive ${executionId}`]);
+      expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2, error: null, result: { out: 'Say: inline' } });
+      expect(redriven.nodes.prompt).toMatchObject({ attempts: 1, startedAt: failed.nodes.prompt!.startedAt });
+      expect(redriven.nodes.tpl).toMatchObject({ status: 'succeeded', attempts: 2 });
+      expect(runs.only().timeline.filter((event) => event.type === 'execution.redriven')).toHaveLength(1);
+    },
+  );
 
   it('uses Step Functions redrive when the run has an execution (the sweeper once started it)', async () => {
     const engine = new RecordingEngine({ redrive: 'redriven' });
@@ -319,45 +330,52 @@ describe('redrive of a run that ran inline', () => {
     expect(runs.only().status).toBe('queued');
   });
 
-  it('crash window: a redrive whose inline step died is recorded failed by the sweeper (redrive again), never stuck', async () => {
-    const engine = new RecordingEngine({ resume: 'gone' });
-    const { runs, deps, sweepDeps, accept, later } = harness({ engine, executors: failingText });
-    const { executionId } = await accept();
-    runs.beforeSave = async (execution) => {
-      if (execution.status !== 'queued') await new Promise(() => {});
-    };
-    void redriveRun(PRINCIPAL, executionId, deps);
-    await flush();
-    await flush();
-    expect(runs.only()).toMatchObject({ status: 'queued', attempt: 2 });
-    runs.beforeSave = undefined;
+  it(
+    'crash window: a redrive whose inline step died is recorded failed by the sweeper (redrive again), never ' +
+      'stuck',
+    async () => {
+      const engine = new RecordingEngine({ resume: 'gone' });
+      const { runs, deps, sweepDeps, accept, later } = harness({ engine, executors: failingText });
+      const { executionId } = await accept();
+      runs.beforeSave = async (execution) => {
+        if (execution.status !== 'queued') await new Promise(() => {});
+      };
+      void redriveRun(PRINCIPAL, executionId, deps);
+      await flush();
+      await flush();
+      expect(runs.only()).toMatchObject({ status: 'queued', attempt: 2 });
+      runs.beforeSave = undefined;
 
-    later(GRACE_MS + 1);
-    const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      later(GRACE_MS + 1);
+      const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
 
-    expect(report).toMatchObject({ found: 1, failed: 1 });
-    expect(runs.only()).toMatchObject({
-      status: 'failed',
-      attempt: 2,
-      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
-    });
-  });
+      expect(report).toMatchObject({ found: 1, failed: 1 });
+      expect(runs.only()).toMatchObject({
+        status: 'failed',
+        attempt: 2,
+        error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+      });
+    },
+  );
 });
 
 describe('a start Step Functions deferred (throttled)', () => {
-  it('stays queued, marked due, and the sweeper starts it at its next pass without waiting out the stall threshold', async () => {
-    const engine = new RecordingEngine({ start: 'deferred' });
-    const { runs, sweepDeps, accept } = harness({ inline: false, engine });
+  it(
+    'stays queued, marked due, and the sweeper starts it at its next pass without waiting out the stall ' + 'threshold',
+    async () => {
+      const engine = new RecordingEngine({ start: 'deferred' });
+      const { runs, sweepDeps, accept } = harness({ inline: false, engine });
 
-    const accepted = await accept();
+      const accepted = await accept();
 
-    const queued = runs.only();
-    expect(accepted.statusCode).toBe(202);
-    expect(queued).toMatchObject({ status: 'queued', startDeferredAt: expect.any(String) });
-    const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
-    expect(report).toMatchObject({ found: 1, started: 1 });
-    expect(engine.calls).toEqual([`start ${accepted.executionId}`, `resume ${accepted.executionId} attempt 1`]);
-  });
+      const queued = runs.only();
+      expect(accepted.statusCode).toBe(202);
+      expect(queued).toMatchObject({ status: 'queued', startDeferredAt: expect.any(String) });
+      const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      expect(report).toMatchObject({ found: 1, started: 1 });
+      expect(engine.calls).toEqual([`start ${accepted.executionId}`, `resume ${accepted.executionId} attempt 1`]);
+    },
+  );
 
   it('is never marked once the run has moved on (cancelled before the mark)', async () => {
     const engine = new RecordingEngine({ start: 'deferred' });

@@ -40,17 +40,20 @@ describe('secretSource (Secrets Manager)', () => {
     expect(store.reads).toBe(2);
   });
 
-  it('refresh() re-reads at once when the value is older than the minimum interval, and says whether it changed', async () => {
-    const { read, store, advance } = setUp();
-    await read();
-    advance(SECRET_MIN_REFRESH_INTERVAL_MS);
-    store.value = 'whsec_real';
-    expect(await read.refresh()).toBe(true);
-    expect(await read()).toBe('whsec_real');
-    advance(SECRET_MIN_REFRESH_INTERVAL_MS);
-    expect(await read.refresh()).toBe(false);
-    expect(store.reads).toBe(3);
-  });
+  it(
+    'refresh() re-reads at once when the value is older than the minimum interval, and says whether it ' + 'changed',
+    async () => {
+      const { read, store, advance } = setUp();
+      await read();
+      advance(SECRET_MIN_REFRESH_INTERVAL_MS);
+      store.value = 'whsec_real';
+      expect(await read.refresh()).toBe(true);
+      expect(await read()).toBe('whsec_real');
+      advance(SECRET_MIN_REFRESH_INTERVAL_MS);
+      expect(await read.refresh()).toBe(false);
+      expect(store.reads).toBe(3);
+    },
+  );
 
   it('refresh() is rate-limited: a flood of bad signatures costs at most one read per interval', async () => {
     const { read, store, advance } = setUp();

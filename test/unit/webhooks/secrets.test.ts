@@ -127,6 +127,8 @@ describe('registerWebhook and the stored secret', () => {
     expect(JSON.stringify(stored)).not.toContain(registration.webhookSecret);
     expect(JSON.stringify(stored)).not.toContain(registration.webhookSecret.slice(WEBHOOK_SECRET_PREFIX.length));
     expect(registration.webhookSecret).toBe(deriveWebhookSecret(KEY, stored[0]!));
+    const keyBytes = Buffer.from(registration.webhookSecret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64url');
+    const hook = stored[0]!.secretHash;
     expect(registration).toEqual({
       webhookUrl: 'https://api.example.test/webhook/trigger',
       webhookSecret: expect.stringMatching(/^whsec_/),
@@ -135,13 +137,13 @@ describe('registerWebhook and the stored secret', () => {
       canvasId: 'cnv_test',
       created: true,
       signedUrls: {
-        github: `https://api.example.test/webhook/trigger?verify=github&hook=${stored[0]!.secretHash}`,
-        stripe: `https://api.example.test/webhook/trigger?verify=stripe&hook=${stored[0]!.secretHash}`,
-        shopify: `https://api.example.test/webhook/trigger?verify=shopify&hook=${stored[0]!.secretHash}`,
-        'standard-webhooks': `https://api.example.test/webhook/trigger?verify=standard-webhooks&hook=${stored[0]!.secretHash}`,
+        github: `https://api.example.test/webhook/trigger?verify=github&hook=${hook}`,
+        stripe: `https://api.example.test/webhook/trigger?verify=stripe&hook=${hook}`,
+        shopify: `https://api.example.test/webhook/trigger?verify=shopify&hook=${hook}`,
+        'standard-webhooks': `https://api.example.test/webhook/trigger?verify=standard-webhooks&hook=${hook}`,
       },
       // The same key bytes, in standard base64.
-      standardWebhooksSecret: `whsec_${Buffer.from(registration.webhookSecret.slice(WEBHOOK_SECRET_PREFIX.length), 'base64url').toString('base64')}`,
+      standardWebhooksSecret: `whsec_${keyBytes.toString('base64')}`,
     });
   });
 

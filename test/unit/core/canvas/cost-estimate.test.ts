@@ -76,34 +76,38 @@ async function heldAndCharged(prepared: { priceModel: string; durationSeconds: n
 }
 
 describe('estimateCanvasCost', () => {
-  it('prices a video node by its endpoint, duration and price class: the credits the run holds and, making that length, is charged', async () => {
-    const data = {
-      provider: 'provider-two',
-      endpointId: 'bytedance/seedance-2.0/fast/text-to-video',
-      modelParams: { duration: '5' },
-    };
-    const estimate = only([node('video', 'video-generation', { data })]);
-    expect(estimate).toMatchObject({
-      nodeId: 'video',
-      credits: 40,
-      sku: 'video.generate',
-      priceModel: 'fast',
-      unit: 'Seconds',
-      unitPrice: 8,
-      quantity: 5,
-    });
+  it(
+    'prices a video node by its endpoint, duration and price class: the credits the run holds and, making ' +
+      'that length, is charged',
+    async () => {
+      const data = {
+        provider: 'provider-two',
+        endpointId: 'bytedance/seedance-2.0/fast/text-to-video',
+        modelParams: { duration: '5' },
+      };
+      const estimate = only([node('video', 'video-generation', { data })]);
+      expect(estimate).toMatchObject({
+        nodeId: 'video',
+        credits: 40,
+        sku: 'video.generate',
+        priceModel: 'fast',
+        unit: 'Seconds',
+        unitPrice: 8,
+        quantity: 5,
+      });
 
-    const prepared = prepareFalJob({
-      prompt: 'A lighthouse at dusk',
-      model: data.endpointId,
-      params: data.modelParams,
-    });
-    const { held, charged } = await heldAndCharged(prepared, 5);
-    expect(held).toBe(estimate.credits);
-    expect(charged).toBe(estimate.credits);
-    // A shorter video is charged less: the estimate is the most a run costs.
-    expect((await heldAndCharged(prepared, 3)).charged).toBeLessThan(estimate.credits!);
-  });
+      const prepared = prepareFalJob({
+        prompt: 'A lighthouse at dusk',
+        model: data.endpointId,
+        params: data.modelParams,
+      });
+      const { held, charged } = await heldAndCharged(prepared, 5);
+      expect(held).toBe(estimate.credits);
+      expect(charged).toBe(estimate.credits);
+      // A shorter video is charged less: the estimate is the most a run costs.
+      expect((await heldAndCharged(prepared, 3)).charged).toBeLessThan(estimate.credits!);
+    },
+  );
 
   it("uses the endpoint's default duration when the node names none", () => {
     const estimate = only([
@@ -121,20 +125,23 @@ describe('estimateCanvasCost', () => {
     expect(estimate).toMatchObject({ quantity: 8, priceModel: prepared.priceModel });
   });
 
-  it('counts connected references: the default reference-to-video endpoint is refused without one, priced with one', () => {
-    const bare = only([node('video', 'video-generation')]);
-    expect(bare.credits).toBeNull();
-    expect(bare.reason).toMatch(/^A run would be refused: .*needs at least one reference image or video/);
+  it(
+    'counts connected references: the default reference-to-video endpoint is refused without one, priced with ' + 'one',
+    () => {
+      const bare = only([node('video', 'video-generation')]);
+      expect(bare.credits).toBeNull();
+      expect(bare.reason).toMatch(/^A run would be refused: .*needs at least one reference image or video/);
 
-    const withImage = only(
-      [node('img', 'image-asset', { data: { assetId: 'ast_1' } }), node('video', 'video-generation')].reverse(),
-      [edge('e1', 'img', 'image-out', 'video', 'image-in')],
-    );
-    expect(withImage.credits).toBeGreaterThan(0);
-    expect(withImage.quantity).toBe(
-      prepareFalJob({ prompt: 'x', referenceImages: [{ url: 'https://a.example/i.png' }] }).durationSeconds,
-    );
-  });
+      const withImage = only(
+        [node('img', 'image-asset', { data: { assetId: 'ast_1' } }), node('video', 'video-generation')].reverse(),
+        [edge('e1', 'img', 'image-out', 'video', 'image-in')],
+      );
+      expect(withImage.credits).toBeGreaterThan(0);
+      expect(withImage.quantity).toBe(
+        prepareFalJob({ prompt: 'x', referenceImages: [{ url: 'https://a.example/i.png' }] }).durationSeconds,
+      );
+    },
+  );
 
   it('follows a configured price: no second price table', () => {
     const configured = priceBookFrom({

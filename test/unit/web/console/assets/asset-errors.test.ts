@@ -5,7 +5,8 @@ import { ToolError } from '../../../../../web/src/mcp/tools.ts';
 describe('describeAssetError', () => {
   it('shows a refused purge as the server words it, without the advice meant for agents', () => {
     const message =
-      'Asset ast_01 is in use on cnv_01 (nodes img); remove it there or purge with force: true. Read the current state again (get_canvas, get_execution) before deciding to retry.';
+      'Asset ast_01 is in use on cnv_01 (nodes img); remove it there or purge with force: true. Read the ' +
+      'current state again (get_canvas, get_execution) before deciding to retry.';
     expect(describeAssetError(new ToolError(message, 409))).toBe(
       'Asset ast_01 is in use on cnv_01 (nodes img); remove it there or purge with force: true.',
     );
@@ -29,7 +30,8 @@ describe('describeAssetError', () => {
 
   it('leaves the studio’s own words alone (missing scope, lost connection, other errors)', () => {
     const scope = new ToolError(
-      'You do not have permission for this (it needs the delete:assets or write:canvas scope, which your role or sign-in does not include).',
+      'You do not have permission for this (it needs the delete:assets or write:canvas scope, which your ' +
+        'role or sign-in does not include).',
       {
         status: 403,
         code: 'missing-scope',

@@ -19,11 +19,13 @@ describe('member roles', () => {
   it('words the service’s last-owner refusal as the rule, not as a concurrent change', () => {
     // The gateway's sentence for the ConflictError of functions/core/workspaces/members.ts.
     const refusal = new ToolError(
-      'The last owner of a workspace cannot be removed or demoted. Read the current state again (get_canvas, get_execution) before deciding to retry.',
+      'The last owner of a workspace cannot be removed or demoted. Read the current state again ' +
+        '(get_canvas, get_execution) before deciding to retry.',
       409,
     );
     expect(describeMemberError(refusal)).toBe(
-      'Refused: A workspace must always have an owner, so its only owner cannot be removed or demoted. Make another member an owner first.',
+      'Refused: A workspace must always have an owner, so its only owner cannot be removed or demoted. Make ' +
+        'another member an owner first.',
     );
     expect(describeMemberError(new ToolError('Only an owner can grant the owner role', 403))).toBe(
       'Refused: only an owner can grant or take away the owner role.',
