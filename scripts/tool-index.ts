@@ -1,6 +1,6 @@
-// script: `npm run tool-index` writes the gateway's tool index (functions/gateway/tool-index.generated.json
-// and tool-loaders.generated.ts) from the operation catalogue. test/unit/gateway/tool-index.test.ts fails
-// when the committed files differ.
+// script: `npm run tool-index` writes the gateway's tool index (functions/gateway/tool-index.generated.json,
+// tool-loaders.generated.ts and toolsets.generated.json) from the operation catalogue.
+// test/unit/gateway/tool-index.test.ts and toolsets.test.ts fail when the committed files differ.
 import { writeFileSync } from 'node:fs';
 import {
   TOOL_INDEX_FILE,
@@ -8,7 +8,9 @@ import {
   renderToolIndex,
   renderToolLoaders,
 } from '../functions/gateway/tool-index-source.ts';
+import { TOOLSETS_FILE, renderToolsets } from '../functions/gateway/toolset-index-source.ts';
 
 writeFileSync(TOOL_INDEX_FILE, renderToolIndex());
 writeFileSync(TOOL_LOADERS_FILE, await renderToolLoaders());
-console.log(`Wrote ${TOOL_INDEX_FILE.pathname} and ${TOOL_LOADERS_FILE.pathname}`);
+writeFileSync(TOOLSETS_FILE, renderToolsets());
+console.log(`Wrote ${TOOL_INDEX_FILE.pathname}, ${TOOL_LOADERS_FILE.pathname} and ${TOOLSETS_FILE.pathname}`);

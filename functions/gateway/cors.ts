@@ -9,9 +9,10 @@ const CorsConfig = z.object({
   [ENV.gatewayAllowedOrigins]: z.optional(z.string()),
 });
 
-/** Request headers MCP clients send (the 2026 revision's Mcp-Method/Mcp-Name included). */
+/** Request headers MCP clients send (the 2026 revision's Mcp-Method/Mcp-Name included), and the toolset choice. */
 const ALLOWED_HEADERS =
-  'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name';
+  'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name, ' +
+  'X-MCP-Toolsets';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate';
 export const GATEWAY_METHODS = 'POST, OPTIONS';
 

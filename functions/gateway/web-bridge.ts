@@ -3,15 +3,49 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { rawBody } from '#http/request';
 
-export function toWebRequest(event: APIGatewayProxyEvent, origin: string): Request {
+/** The SDK transport's own body limit (4 MiB → 413); a larger body is left for it to refuse. */
+const MAX_PARSED_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface WebMcpRequest {
+  readonly request: Request;
+  /**
+   * The JSON body, already parsed, for the transport's `parsedBody`: a web Request that carries its body
+   * as a stream costs more to build and read than the whole rest of a warm tools/list. Undefined when
+   * the body is not JSON or too large: the Request then carries it, and the SDK answers 400 or 413.
+   */
+  readonly parsedBody: unknown;
+}
+
+/** The event as a web Request plus its JSON body parsed, for `transport.handleRequest(request, { parsedBody })`. */
+export function toWebRequest(event: APIGatewayProxyEvent, origin: string): WebMcpRequest {
+  const method = event.httpMethod.toUpperCase();
+  if (method === 'GET' || method === 'HEAD')
+    return { request: new Request(urlOf(event, origin), { method, headers: headersOf(event) }), parsedBody: undefined };
+  const bytes = rawBody(event);
+  const parsedBody = bytes.length <= MAX_PARSED_BODY_BYTES ? parseJson(bytes) : undefined;
+  const body = parsedBody === undefined ? new Uint8Array(bytes) : undefined;
+  return { request: new Request(urlOf(event, origin), { method, headers: headersOf(event), body }), parsedBody };
+}
+
+function urlOf(event: APIGatewayProxyEvent, origin: string): URL {
   const url = new URL(event.path, origin);
   for (const [name, value] of Object.entries(event.queryStringParameters ?? {}))
     if (value !== undefined) url.searchParams.set(name, value);
+  return url;
+}
+
+function headersOf(event: APIGatewayProxyEvent): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
-  const method = event.httpMethod.toUpperCase();
-  const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(rawBody(event));
-  return new Request(url, { method, headers, body });
+  return headers;
+}
+
+function parseJson(bytes: Buffer): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 export async function fromWebResponse(

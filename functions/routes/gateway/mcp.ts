@@ -5,11 +5,13 @@
 //   Origin present and not allowed ──────► 403
 //   GET / DELETE (session transport) ────► 405 Allow: POST, OPTIONS (stateless: no stream, no session)
 //   POST ─ credential? ─ no/bad ─────────► 401 WWW-Authenticate: Bearer resource_metadata="…"
-//            └ yes ─► Server + transport ─► JSON-RPC answer
+//            └ yes ─ toolsets known? ─ no ► 400 naming the toolsets (?toolsets= / X-MCP-Toolsets)
+//                      └ yes ─► Server + transport ─► JSON-RPC answer
 // Every answer carries the CORS headers.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { UnauthorizedError } from '#core/errors';
+import { UnauthorizedError, ValidationError } from '#core/errors';
+import type { Principal } from '#core/keys/api-key';
 import { telemetry } from '#core/telemetry';
 import { observed } from '#adapters/observability/powertools';
 import { errorResponse } from '#http/errors';
@@ -17,8 +19,9 @@ import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { header } from '#http/request';
 import { jsonResponse } from '#http/responses';
 import { GATEWAY_METHODS, corsHeaders, isAllowedOrigin } from '#gateway/cors';
-import { authenticateGatewayCaller } from '#gateway/credentials';
+import { GATEWAY_CREDENTIAL_MESSAGES, authenticateKeyOrOAuth } from '#http/auth/key-or-oauth';
 import { createGatewayServer } from '#gateway/tools';
+import { TOOLSETS_HEADER, TOOLSETS_QUERY, selectionOf, type ToolSelection } from '#gateway/toolsets';
 import { fromWebResponse, toWebRequest } from '#gateway/web-bridge';
 
 export const handler = observed(serveGateway);
@@ -44,9 +47,13 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
     }
 
     const appUrl = publicAppUrlFor(event);
-    let principal;
+    let principal: Principal;
     try {
-      principal = await authenticateGatewayCaller(header(event, 'authorization'), appUrl);
+      principal = await authenticateKeyOrOAuth(
+        header(event, 'authorization'),
+        () => appUrl,
+        GATEWAY_CREDENTIAL_MESSAGES,
+      );
     } catch (error) {
       if (!(error instanceof UnauthorizedError)) throw error;
       const metadata = `${appUrl}/.well-known/oauth-protected-resource/api/mcp`;
@@ -57,9 +64,18 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
       );
     }
 
+    let selection: ToolSelection;
+    try {
+      selection = selectionOf(event.queryStringParameters?.[TOOLSETS_QUERY], header(event, TOOLSETS_HEADER));
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return jsonResponse(400, { error: error.message }, cors);
+    }
+
     telemetry.tag({ workspaceId: principal.workspaceId });
     const server = createGatewayServer({
       principal,
+      selection,
       remainingMs: () => context.getRemainingTimeInMillis(),
       publicBaseUrl: () => publicBaseUrlFor(event),
       requestId,
@@ -70,8 +86,10 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
     });
     try {
       await server.connect(transport);
-      const response = await transport.handleRequest(toWebRequest(event, appUrl), {
+      const { request, parsedBody } = toWebRequest(event, appUrl);
+      const response = await transport.handleRequest(request, {
         authInfo: { token: '', clientId: principal.keyId, scopes: principal.scopes },
+        parsedBody,
       });
       return await fromWebResponse(response, cors);
     } finally {
