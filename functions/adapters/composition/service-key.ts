@@ -1,9 +1,10 @@
-// composition: the service's root key (WEBHOOK_SECRET_KEY, or its Secrets Manager ARN), read once per cold
-// start. Webhook secrets, relay tokens, status tokens and the OAuth keys derive from it.
+// composition: the service's root key (WEBHOOK_SECRET_KEY, or its Secrets Manager ARN, cached by
+// secretSource). Webhook secrets, relay tokens, status tokens and the OAuth keys derive from it.
 import { ENV } from '../env.ts';
 import { secretSource } from '../secrets/secret-source.ts';
 
-const readServiceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
+/** The service key, or undefined where none is configured (a caller that needs it says what for). */
+export const readServiceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
 
 /** The service key; a deployment without one is misconfigured (500), not a caller's mistake. */
 export async function serviceKey(): Promise<string> {

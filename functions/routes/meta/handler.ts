@@ -2,9 +2,9 @@
 // One module per host (app.ts, base.ts) so each knows which host it serves; the three meta routes of a
 // host share this code. No credential and no table access: the index and the document are built from the
 // manifest and the committed docs/openapi.json (a test keeps that file equal to what the code generates).
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { observed } from '#adapters/observability/powertools';
-import { errorResponse } from '#http/errors';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+import { anyone } from '#http/auth/public';
+import { asIs, defineHandler, type RouteHandler } from '#http/handler';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
 import { ROUTES, type Host } from '#routes/manifest';
@@ -12,7 +12,7 @@ import { hostDocument } from '../../openapi/host-document.ts';
 import { indexPage } from './index-page.ts';
 import committed from '../../../docs/openapi.json' with { type: 'json' };
 
-export type MetaHandler = (event: APIGatewayProxyEvent, context?: Context) => Promise<APIGatewayProxyResult>;
+export type MetaHandler = RouteHandler;
 
 /** The meta handler of one host. */
 export function metaHandler(host: Host): MetaHandler {
@@ -21,30 +21,28 @@ export function metaHandler(host: Host): MetaHandler {
   const documents = new Map<string, string>();
   const pages = new Map<string, string>();
 
-  return observed(async (event: APIGatewayProxyEvent, context?: Context) => {
-    try {
-      switch (event.resource) {
-        case '/health':
-          // Liveness of the API → Lambda path only; deliberately no DynamoDB call (an unauthenticated
-          // route must not let anyone drive table reads). See docs/api.md.
-          return jsonResponse(200, { status: 'ok' });
-        case '/openapi.json': {
-          const origin = originOf(event);
-          let body = documents.get(origin);
-          if (body === undefined) documents.set(origin, (body = JSON.stringify(hostDocument(committed, host, origin))));
-          return { statusCode: 200, headers: { ...JSON_HEADERS, 'access-control-allow-origin': '*' }, body };
-        }
-        default: {
-          const origin = originOf(event);
-          let body = pages.get(origin);
-          if (body === undefined) pages.set(origin, (body = indexPage(host, origin, ROUTES)));
-          return { statusCode: 200, headers: HTML_HEADERS, body };
-        }
+  const routes = ['index', 'health', 'openapi'].map((name) => `meta-${name}-${host}`);
+  const answer = (event: APIGatewayProxyEvent): APIGatewayProxyResult => {
+    switch (event.resource) {
+      case '/health':
+        // Liveness of the API → Lambda path only; deliberately no DynamoDB call (an unauthenticated
+        // route must not let anyone drive table reads). See docs/api.md.
+        return jsonResponse(200, { status: 'ok' });
+      case '/openapi.json': {
+        const origin = originOf(event);
+        const body = documents.get(origin) ?? JSON.stringify(hostDocument(committed, host, origin));
+        documents.set(origin, body);
+        return { statusCode: 200, headers: { ...JSON_HEADERS, 'access-control-allow-origin': '*' }, body };
       }
-    } catch (error) {
-      return errorResponse(error, context?.awsRequestId);
+      default: {
+        const origin = originOf(event);
+        const body = pages.get(origin) ?? indexPage(host, origin, ROUTES);
+        pages.set(origin, body);
+        return { statusCode: 200, headers: HTML_HEADERS, body };
+      }
     }
-  });
+  };
+  return defineHandler({ route: routes, auth: anyone }, async ({ event }) => asIs(answer(event)));
 }
 
 const JSON_HEADERS = {

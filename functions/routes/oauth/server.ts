@@ -4,21 +4,20 @@
 //   /.well-known/oauth-authorization-server           RFC 8414: the provider's metadata document
 //   /.well-known/openid-configuration                 the same document, as OIDC discovery
 //   /oauth/*                                          oidc-provider + our pages (functions/oauth)
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import type Provider from 'oidc-provider';
 import { protectedResourceMetadata } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
 import { ENV } from '#adapters/env';
-import { observed } from '#adapters/observability/powertools';
-import { secretSource } from '#adapters/secrets/secret-source';
-import { errorResponse } from '#http/errors';
+import { readServiceKey } from '#adapters/composition/service-key';
+import { anyone } from '#http/auth/public';
+import { asIs, defineHandler } from '#http/handler';
 import { publicAppUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
 import { serveEvent } from '../../oauth/bridge.ts';
 import { deriveOAuthKeys } from '../../oauth/keys.ts';
 import { createProvider, OAUTH_ROUTES, OIDC_SCOPES } from '../../oauth/provider.ts';
 
-const serviceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
 const PROTECTED_RESOURCE_PATHS = new Set([
   '/.well-known/oauth-protected-resource',
   '/.well-known/oauth-protected-resource/api/mcp',
@@ -29,7 +28,7 @@ const DISCOVERY_PATHS = new Set(['/.well-known/oauth-authorization-server', '/.w
 let provider: Promise<ReturnType<Provider['callback']>> | undefined;
 function providerFor(issuer: string): Promise<ReturnType<Provider['callback']>> {
   provider ??= (async () => {
-    const secret = await serviceKey();
+    const secret = await readServiceKey();
     if (!secret)
       throw new Error(
         `${ENV.webhookSecretKey} or ${ENV.webhookSecretKeyArn} must be set: the OAuth keys derive from it`,
@@ -42,36 +41,35 @@ function providerFor(issuer: string): Promise<ReturnType<Provider['callback']>> 
   return provider;
 }
 
-export const handler = observed(serveOAuth);
+// Both manifest routes of this function: the discovery documents and /oauth/* (oauth/well-known.ts re-exports).
+export const handler = defineHandler({ route: ['oauth-well-known', 'oauth-server'], auth: anyone }, async ({ event }) =>
+  asIs(await serveOAuth(event)),
+);
 
-async function serveOAuth(event: APIGatewayProxyEvent, context?: Context): Promise<APIGatewayProxyResult> {
-  try {
-    const issuer = publicAppUrlFor(event);
-    if (PROTECTED_RESOURCE_PATHS.has(event.path)) {
-      if (event.httpMethod === 'OPTIONS') return { statusCode: 204, headers: corsHeaders(), body: '' };
-      return jsonResponse(200, protectedResourceMetadata(issuer), {
-        ...corsHeaders(),
-        'cache-control': 'public, max-age=300',
-      });
-    }
-    const app = await providerFor(issuer);
-    // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
-    const path = DISCOVERY_PATHS.has(event.path) ? '/.well-known/openid-configuration' : event.path;
-    const response = await serveEvent(app, withoutRegistrationScope(event), issuer, path);
-    if (!DISCOVERY_PATHS.has(event.path)) return response;
-    // oidc-provider lists its OIDC scopes only; the gateway's scopes are part of what this server grants.
-    const document =
-      response.statusCode === 200
-        ? { ...JSON.parse(response.body), scopes_supported: [...OIDC_SCOPES, ...SCOPES] }
-        : undefined;
-    return {
-      ...response,
-      headers: { ...response.headers, ...corsHeaders() },
-      body: document ? JSON.stringify(document) : response.body,
-    };
-  } catch (error) {
-    return errorResponse(error, context?.awsRequestId);
+async function serveOAuth(event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> {
+  const issuer = publicAppUrlFor(event);
+  if (PROTECTED_RESOURCE_PATHS.has(event.path)) {
+    if (event.httpMethod === 'OPTIONS') return { statusCode: 204, headers: corsHeaders(), body: '' };
+    return jsonResponse(200, protectedResourceMetadata(issuer), {
+      ...corsHeaders(),
+      'cache-control': 'public, max-age=300',
+    });
   }
+  const app = await providerFor(issuer);
+  // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
+  const path = DISCOVERY_PATHS.has(event.path) ? '/.well-known/openid-configuration' : event.path;
+  const response = await serveEvent(app, withoutRegistrationScope(event), issuer, path);
+  if (!DISCOVERY_PATHS.has(event.path)) return response;
+  // oidc-provider lists its OIDC scopes only; the gateway's scopes are part of what this server grants.
+  const document =
+    response.statusCode === 200
+      ? { ...JSON.parse(response.body), scopes_supported: [...OIDC_SCOPES, ...SCOPES] }
+      : undefined;
+  return {
+    ...response,
+    headers: { ...response.headers, ...corsHeaders() },
+    body: document ? JSON.stringify(document) : response.body,
+  };
 }
 
 /** Discovery documents are public and read by browser-based clients too. */

@@ -1,21 +1,13 @@
 // route support: a payment-provider webhook route. Authenticated by the provider's signature over the
-// raw body (not a workspace key), so it is assembled here rather than by defineRoute; errors still go
-// through the one error mapper: a bad signature is 400, our own failure 500 (the provider retries it).
-import middy from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
+// raw body (functions/http/auth/provider-signature.ts), not a workspace key: a bad signature is 400,
+// our own failure 500 (the provider retries it).
 import { systemClock } from '#core/clock';
-import { PayloadTooLargeError } from '#core/errors';
 import { parseEnvelope, type PaymentOutcome, type StripeEventEnvelope } from '#core/credits/payments';
 import { priceBook } from '#core/credits/prices';
 import type { CreditDeps } from '#core/credits/ledger';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { observed } from '#adapters/observability/powertools';
-import { verifyPaymentWebhook } from '#adapters/payments/stripe-signature';
-import { errorResponse } from '#http/errors';
-import { header, rawBody } from '#http/request';
-import { jsonResponse } from '#http/responses';
-import { routeById } from '#routes/manifest';
-import type { RouteHandler } from '#http/route';
+import { paymentProviderSignature } from '#http/auth/provider-signature';
+import { defineHandler, type RouteHandler } from '#http/handler';
 
 const ledger = new DynamoLedgerRepository();
 
@@ -23,16 +15,9 @@ export function paymentWebhookRoute(
   routeId: string,
   apply: (event: StripeEventEnvelope, deps: CreditDeps) => Promise<PaymentOutcome>,
 ): RouteHandler {
-  const route = routeById(routeId);
-  const maxBodyBytes = route.maxBodyBytes ?? 256 * 1024;
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .onError((request) => {
-      request.response = errorResponse(request.error, request.event.requestContext?.requestId);
-    })
-    .handler(async (event) => {
-      const body = rawBody(event);
-      if (body.length > maxBodyBytes) throw new PayloadTooLargeError(`Body is larger than ${maxBodyBytes} bytes`);
-      const verified = await verifyPaymentWebhook(body, header(event, 'stripe-signature'));
+  return defineHandler(
+    { route: routeId, auth: paymentProviderSignature },
+    async ({ caller: verified, route, event }) => {
       const envelope = parseEnvelope(verified);
       const outcome: PaymentOutcome = envelope
         ? await apply(envelope, { ledger, clock: systemClock, prices: priceBook() })
@@ -50,7 +35,7 @@ export function paymentWebhookRoute(
           ...outcome,
         }),
       );
-      return jsonResponse(200, { received: true, eventId: envelope?.id ?? null, ...outcome });
-    });
-  return observed(handler);
+      return { received: true, eventId: envelope?.id ?? null, ...outcome };
+    },
+  );
 }

@@ -1,45 +1,24 @@
 // route: POST /api/webhooks/github → verify X-Hub-Signature-256 over the raw body → applyGithubDelivery (dedupe by X-GitHub-Delivery)
-// Authenticated by GitHub's HMAC signature, not a workspace key, so it is assembled here rather than by
-// defineRoute; errors still go through the one error mapper.
-import middy from '@middy/core';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { verify } from '@octokit/webhooks-methods';
+// Authenticated by GitHub's HMAC signature (functions/http/auth/provider-signature.ts), not a workspace key.
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';
 import { applyGithubDelivery } from '#core/codehost/webhooks';
-import {
-  MethodNotAllowedError,
-  NotFoundError,
-  PayloadTooLargeError,
-  UnauthorizedError,
-  ValidationError,
-} from '#core/errors';
-import { githubWebhookSecret } from '#adapters/codehost/config';
+import { MethodNotAllowedError, ValidationError } from '#core/errors';
 import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
-import { observed } from '#adapters/observability/powertools';
-import { errorResponse } from '#http/errors';
-import { header, rawBody } from '#http/request';
-import { jsonResponse } from '#http/responses';
-import { routeById } from '#routes/manifest';
+import { githubSignature } from '#http/auth/provider-signature';
+import { defineHandler } from '#http/handler';
+import { header } from '#http/request';
 
-const route = routeById('webhooks-github');
 const DELIVERY_ID = /^[0-9a-fA-F-]{8,64}$/;
 
-const handle = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-  .onError((request) => {
-    request.response = errorResponse(request.error, request.event.requestContext?.requestId);
-  })
-  .handler(async (event) => {
-    if (event.httpMethod.toUpperCase() !== 'POST')
-      throw new MethodNotAllowedError('Only POST is served here', ['POST']);
-    const body = rawBody(event);
-    if (body.length > (route.maxBodyBytes ?? 0)) throw new PayloadTooLargeError('Webhook body too large');
-    const secret = await githubWebhookSecret();
-    if (!secret) throw new NotFoundError('GitHub webhooks are not configured in this deployment');
-    const signature = header(event, 'x-hub-signature-256');
-    if (!signature) throw new UnauthorizedError('Missing X-Hub-Signature-256');
-    // GitHub signs the exact bytes it sent; verify() takes them as a string (UTF-8, as GitHub sends JSON).
-    if (!(await verify(secret, body.toString('utf8'), signature)))
-      throw new UnauthorizedError('Bad X-Hub-Signature-256');
+function onlyPost(event: APIGatewayProxyEvent): undefined {
+  if (event.httpMethod.toUpperCase() !== 'POST') throw new MethodNotAllowedError('Only POST is served here', ['POST']);
+  return undefined;
+}
+
+export const handler = defineHandler(
+  { route: 'webhooks-github', auth: githubSignature, before: onlyPost },
+  async ({ caller: body, event }) => {
     const deliveryId = header(event, 'x-github-delivery');
     const eventName = header(event, 'x-github-event');
     if (!deliveryId || !DELIVERY_ID.test(deliveryId))
@@ -56,7 +35,6 @@ const handle = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
       { deliveryId, event: eventName, payload },
       { records: codehostRecords, clock: systemClock },
     );
-    return jsonResponse(200, { ok: true, deliveryId, event: eventName, ...outcome });
-  });
-
-export const handler = observed(handle);
+    return { ok: true, deliveryId, event: eventName, ...outcome };
+  },
+);
