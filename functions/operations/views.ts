@@ -177,9 +177,14 @@ export const ExecutionSummaryView = z.looseObject({
   trigger: z
     .looseObject({
       kind: z
-        .enum(['api', 'replay', 'webhook'])
-        .check(z.describe('api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL')),
+        .enum(['api', 'replay', 'webhook', 'published'])
+        .check(
+          z.describe(
+            'api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: a tool call of a published server',
+          ),
+        ),
       replayOf: z.optional(text('For a replay: the execution it reran')),
+      serverId: z.optional(text('For a published run: the published server (psv_…) whose tool started it')),
       request: z.optional(
         z
           .unknown()

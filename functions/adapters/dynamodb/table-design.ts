@@ -40,6 +40,10 @@
 // │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n>│ -                  │ -                    │ -        │
 // │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>      │ CANVASASSET#<ws>#<cnv> (its canvas, if any) │ ASSET#<id> │ - │
 // │ Upload (pending) │ WS#<workspaceId>        │ UPLOAD#<uploadId>    │ -                  │ -                    │ +24 h    │
+// │ Published server │ WS#<workspaceId>        │ PUBSERVER#<serverId> │ -                  │ -                    │ -        │
+// │ Published slug   │ PUBSLUG#<slug>          │ PUBSLUG              │ -                  │ -                    │ -        │
+// │ umcp_ cred (rec.)│ WS#<workspaceId>        │ PUBCRED#<srv>#<id>   │ -                  │ -                    │ -        │
+// │ umcp_ cred (look)│ UMCPHASH#<sha256 hex>   │ UMCPHASH             │ -                  │ -                    │ expiry   │
 // └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -284,4 +288,17 @@ export const keys = {
     SK: `CODEHOST#EXPORT#${exportId}`,
   }),
   githubDelivery: (deliveryId: string) => ({ PK: `GHDELIVERY#${deliveryId}`, SK: 'GHDELIVERY' }),
+  // Published servers (docs/published-servers.md): the slug item claims a URL once; credentials like API keys.
+  publishedServer: (workspaceId: string, serverId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `PUBSERVER#${serverId}`,
+  }),
+  publishedServerPrefix: 'PUBSERVER#',
+  publishedSlug: (slug: string) => ({ PK: `PUBSLUG#${slug}`, SK: 'PUBSLUG' }),
+  publishedCredential: (workspaceId: string, serverId: string, credentialId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `PUBCRED#${serverId}#${credentialId}`,
+  }),
+  publishedCredentialPrefix: (serverId: string) => `PUBCRED#${serverId}#`,
+  publishedCredentialLookup: (keyHash: string) => ({ PK: `UMCPHASH#${keyHash}`, SK: 'UMCPHASH' }),
 } as const;

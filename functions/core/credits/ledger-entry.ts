@@ -61,6 +61,8 @@ export interface UsageResource {
   canvasId?: string;
   executionId?: string;
   nodeId?: string;
+  /** The published server (psv_…) whose tool call started the run (docs/published-servers.md). */
+  publishedServerId?: string;
   /** The provider that did the work (e.g. `openai`), and its job id when it has one. */
   provider?: string;
   providerJobId?: string;

@@ -64,7 +64,9 @@ export interface TimelineEvent {
 export type RunTrigger =
   | { kind: 'api' }
   | { kind: 'replay'; replayOf: string }
-  | { kind: 'webhook'; request: WebhookRequestPorts };
+  | { kind: 'webhook'; request: WebhookRequestPorts }
+  /** A tool call of a published server (functions/core/published): its usage names the server. */
+  | { kind: 'published'; serverId: string };
 
 /** The six text outputs of a webhook-trigger node, already redacted. */
 export interface WebhookRequestPorts {
@@ -166,10 +168,39 @@ export function queuedSince(execution: Pick<Execution, 'createdAt' | 'timeline' 
 }
 
 /**
+ * A finished run whose callback is still to be sent for this attempt. Such a run stays in the run
+ * outbox (its item keeps the GSI2 keys) until the callback is claimed: the sweeper delivers the
+ * callback of a run that has no state machine to do it (a run of instant nodes, see inline.ts), and
+ * is the safety net for a state machine whose Finalize never ran.
+ */
+export const callbackPending = (execution: Pick<Execution, 'status' | 'callback' | 'attempt'>) =>
+  execution.callback !== null && isTerminal(execution.status) && execution.callback.attempt !== execution.attempt;
+
+/** Is the run in the outbox: waiting for an engine (queued), or for its callback (see callbackPending)? */
+export const inOutbox = (execution: Pick<Execution, 'status' | 'callback' | 'attempt'>) =>
+  execution.status === 'queued' || callbackPending(execution);
+
+/**
+ * The outbox clock: since when the run has been waiting. Queued runs: queuedSince. A pending callback:
+ * since the run finished, so the sweeper's grace period (longer than any request) has passed before it
+ * sends it, and a callback never reaches its receiver before the 202 that named the run.
+ */
+export function outboxSince(
+  execution: Pick<Execution, 'status' | 'createdAt' | 'timeline' | 'startDeferredAt' | 'finishedAt'>,
+): string {
+  if (execution.status !== 'queued' && execution.finishedAt) return execution.finishedAt;
+  return queuedSince(execution);
+}
+
+/**
  * The trigger as a list shows it: the snapshot's object, the same `kind` and `replayOf`, without a
  * webhook's request (up to the size of the request itself; read it from the snapshot).
  */
-export type RunTriggerSummary = { kind: 'api' } | { kind: 'replay'; replayOf: string } | { kind: 'webhook' };
+export type RunTriggerSummary =
+  | { kind: 'api' }
+  | { kind: 'replay'; replayOf: string }
+  | { kind: 'webhook' }
+  | { kind: 'published'; serverId: string };
 
 export type ExecutionSummary = Pick<
   Execution,
