@@ -155,7 +155,7 @@ export function buildApp(options: BuildAppOptions = {}) {
     bucket: stateful.media.bucket,
     routes,
     callbackSigningSecretArn: secretArn || undefined,
-    webhookSecretKey: stateful.webhookSecretKey,
+    serviceRootKey: stateful.serviceRootKey,
     paymentsWebhookSecret: stateful.paymentsWebhookSecret,
     creditPricing,
     credentialsKey: stateful.credentialsKey,

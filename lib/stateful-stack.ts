@@ -20,8 +20,11 @@ export interface StatefulStackProps extends StackProps {
 export class StatefulStack extends Stack {
   readonly data: DataTable;
   readonly media: MediaBucket;
-  /** The key webhook secrets are derived from (functions/core/webhooks/secrets.ts). */
-  readonly webhookSecretKey: secretsmanager.Secret;
+  /**
+   * The service root key: webhook secrets, relay and status tokens and the OAuth keys derive from it
+   * (functions/adapters/composition/service-key.ts).
+   */
+  readonly serviceRootKey: secretsmanager.Secret;
   /** The payment provider's webhook signing secret(s), set by the operator (docs/billing.md "Payments"). */
   readonly paymentsWebhookSecret: secretsmanager.Secret;
   /** Wraps the data key of every stored third-party credential (envelope encryption, docs/integrations.md). */
@@ -37,13 +40,16 @@ export class StatefulStack extends Stack {
     });
 
     // Stateful: every registered webhook's secret is derived from it, so losing or replacing it would
-    // invalidate them all. Retained, never rotated automatically.
-    this.webhookSecretKey = new secretsmanager.Secret(this, 'WebhookSecretKey', {
-      description: 'Key from which per-trigger webhook secrets are derived (HMAC-SHA256); never rotate casually',
+    // invalidate them all. Retained, never rotated automatically. The construct id (and so the logical id)
+    // keeps the name from when only webhooks used it: a new id would replace the secret, and the key.
+    this.serviceRootKey = new secretsmanager.Secret(this, 'WebhookSecretKey', {
+      description:
+        'Service root key: webhook secrets, relay and status tokens and OAuth keys derive from it (HMAC-SHA256); ' +
+        'never rotate casually',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(this.webhookSecretKey).acknowledge({
+    Validations.of(this.serviceRootKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
         'Every registered webhook secret is derived from this key; automatic rotation would silently break ' +
@@ -68,9 +74,10 @@ export class StatefulStack extends Stack {
         'endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
     });
 
+    // The output keeps its name: operators' scripts read it (docs/infrastructure.md).
     new CfnOutput(this, 'WebhookSecretKeyArn', {
-      value: this.webhookSecretKey.secretArn,
-      description: 'Service webhook key (admin: relay-token --secret-arn)',
+      value: this.serviceRootKey.secretArn,
+      description: 'Service root key (admin: relay-token --secret-arn)',
     });
     new CfnOutput(this, 'PaymentsWebhookSecretArn', {
       value: this.paymentsWebhookSecret.secretArn,

@@ -43,8 +43,8 @@ export interface StatelessStackProps extends StackProps {
    * @default undefined — callbacks are sent unsigned
    */
   readonly callbackSigningSecretArn?: string;
-  /** The key webhook secrets are derived from (StatefulStack). */
-  readonly webhookSecretKey: secretsmanager.ISecret;
+  /** The service root key (StatefulStack): webhook secrets, relay and status tokens and OAuth keys derive from it. */
+  readonly serviceRootKey: secretsmanager.ISecret;
   /**
    * The payment provider's webhook signing secret(s) (StatefulStack), read by the payment webhook routes.
    * @default undefined — those routes refuse every delivery
@@ -141,7 +141,7 @@ export class StatelessStack extends Stack {
         bucket: props.bucket,
         workflow: this.runWorkflow.refs,
         callbackSigningSecretArn: props.callbackSigningSecretArn,
-        webhookSecretKeyArn: props.webhookSecretKey.secretArn,
+        webhookSecretKeyArn: props.serviceRootKey.secretArn,
         paymentsWebhookSecretArn: props.paymentsWebhookSecret?.secretArn,
         creditPricing: props.creditPricing,
         credentialsKeyArn: props.credentialsKey.keyArn,

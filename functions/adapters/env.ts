@@ -16,11 +16,20 @@ export const ENV = {
    */
   callbackSigningSecretArn: 'CALLBACK_SIGNING_SECRET_ARN',
   /**
-   * Key from which webhook secrets are derived (see functions/core/webhooks/secrets.ts); in AWS, its Secrets Manager
-   * ARN.
+   * The service's root key: webhook secrets, relay tokens, video status tokens and the OAuth signing keys all
+   * derive from it (functions/adapters/composition/service-key.ts); in AWS, its Secrets Manager ARN.
    */
-  webhookSecretKey: 'WEBHOOK_SECRET_KEY',
-  webhookSecretKeyArn: 'WEBHOOK_SECRET_KEY_ARN',
+  serviceRootKey: 'SERVICE_ROOT_KEY',
+  serviceRootKeyArn: 'SERVICE_ROOT_KEY_ARN',
+  /**
+   * @deprecated The old name of SERVICE_ROOT_KEY, from when only webhook secrets derived from it. Still read,
+   * when SERVICE_ROOT_KEY is unset, so a local setup that sets it keeps its key (README, Configuration).
+   */
+  deprecatedServiceRootKey: 'WEBHOOK_SECRET_KEY',
+  /** @deprecated Transitional spelling of `serviceRootKey` while its callers move; removed once none is left. */
+  webhookSecretKey: 'SERVICE_ROOT_KEY',
+  /** @deprecated Transitional spelling of `serviceRootKeyArn` while its callers move; removed once none is left. */
+  webhookSecretKeyArn: 'SERVICE_ROOT_KEY_ARN',
   /**
    * Payment-provider webhook signing secret(s), `whsec_…` (local mode); in AWS, the Secrets Manager ARN holding them.
    */
@@ -78,3 +87,6 @@ export const ENV = {
    */
   credentialsMasterKeyFile: 'CREDENTIALS_MASTER_KEY_FILE',
 } as const;
+
+/** Where the service root key's value is read, first set wins: the current name, then the deprecated one. */
+export const SERVICE_ROOT_KEY_NAMES = [ENV.serviceRootKey, ENV.deprecatedServiceRootKey] as const;

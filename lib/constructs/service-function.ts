@@ -343,20 +343,21 @@ export class ServiceFunction extends Construct {
     return this;
   }
 
-  /**
-   * Lets the handler derive webhook secrets: sets `ENV.webhookSecretKeyArn` and grants
-   * secretsmanager:GetSecretValue on exactly that secret (kept at most 5 minutes, see secret-source.ts). With
-   * `publicBaseUrl` (a custom domain), webhook URLs use it; otherwise the handler uses the API
-   * Gateway domain and stage the request came through.
-   */
   /** See bindCredentialsTo. */
   bindCredentials(keyArn: string, actions: readonly CredentialAction[]): this {
     bindCredentialsTo(this, keyArn, actions);
     return this;
   }
 
+  /**
+   * Lets the handler read the service root key (webhook secrets, relay and status tokens and the OAuth keys
+   * derive from it; the manifest's `webhookKey` access names the routes that need it): sets
+   * `ENV.serviceRootKeyArn` and grants secretsmanager:GetSecretValue on exactly that secret (kept at most
+   * 5 minutes, see secret-source.ts). With `publicBaseUrl` (a custom domain), webhook URLs use it; otherwise
+   * the handler uses the API Gateway domain and stage the request came through.
+   */
   bindWebhookKey(secretArn: string, publicBaseUrl: string | undefined): this {
-    this.function.addEnvironment(ENV.webhookSecretKeyArn, secretArn);
+    this.function.addEnvironment(ENV.serviceRootKeyArn, secretArn);
     if (publicBaseUrl) this.function.addEnvironment(ENV.publicBaseUrl, publicBaseUrl);
     iam.Grant.addToPrincipal({
       grantee: this.function,

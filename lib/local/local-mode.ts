@@ -125,7 +125,11 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       [ENV.sfnEndpoint]: sfn.endpoint,
       [ENV.publicAppUrl]: config.publicAppUrl ?? appUrl,
       [ENV.publicBaseUrl]: config.publicBaseUrl ?? baseUrl,
-      [ENV.webhookSecretKey]: process.env[ENV.webhookSecretKey] || (await localWebhookKey(dataDir)),
+      // The deprecated WEBHOOK_SECRET_KEY still counts when SERVICE_ROOT_KEY is unset.
+      [ENV.serviceRootKey]:
+        process.env[ENV.serviceRootKey] ||
+        process.env[ENV.deprecatedServiceRootKey] ||
+        (await localServiceRootKey(dataDir)),
       // Stored bring-your-own credentials are sealed under this file's key (created on first use, 0600).
       [ENV.credentialsMasterKeyFile]:
         process.env[ENV.credentialsMasterKeyFile] || resolve(dataDir, 'credentials-master.key'),
@@ -334,10 +338,12 @@ const STARTING_ANSWER = [
 ].join('\r\n');
 
 /**
- * The key webhook secrets are derived from (AWS keeps it in Secrets Manager). Created once per data
- * directory and kept there, so registered webhooks keep their secrets across restarts.
+ * The service's root key (AWS keeps it in Secrets Manager): webhook secrets, relay and status tokens and
+ * the OAuth keys derive from it. Created once per data directory and kept there, so registered webhooks
+ * keep their secrets across restarts. The file keeps the name it had when only webhooks used the key, so
+ * an existing data directory keeps its key.
  */
-async function localWebhookKey(dataDir: string): Promise<string> {
+async function localServiceRootKey(dataDir: string): Promise<string> {
   const file = resolve(dataDir, 'webhook-secret.key');
   const existing = await readFile(file, 'utf8').catch(() => undefined);
   if (existing?.trim()) return existing.trim();

@@ -59,7 +59,7 @@ describe('the OAuth bundle', { timeout: 120_000 }, () => {
       AWS_SECRET_ACCESS_KEY: 'y',
       PUBLIC_APP_URL: ORIGIN,
     });
-    process.env.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64url');
+    process.env.SERVICE_ROOT_KEY ??= randomBytes(32).toString('base64url');
     const { handler } = (await import(pathToFileURL(path.join(outdir, 'oauth.mjs')).href)) as {
       handler: (
         event: APIGatewayProxyEvent,

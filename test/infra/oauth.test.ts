@@ -68,8 +68,8 @@ describe('OAuth authorization server infrastructure', { timeout: 60_000 }, () =>
     expect(actions).toContain('dynamodb:ConditionCheckItem');
     expect(actions).toContain('secretsmanager:GetSecretValue');
     expect([...actions].filter((action) => /^(states|s3|sqs):/.test(action))).toEqual([]);
-    expect(props.Environment.Variables[ENV.webhookSecretKeyArn]).toBeDefined();
-    expect(props.Environment.Variables[ENV.webhookSecretKey]).toBeUndefined();
+    expect(props.Environment.Variables[ENV.serviceRootKeyArn]).toBeDefined();
+    expect(props.Environment.Variables[ENV.serviceRootKey]).toBeUndefined();
   });
 
   it('gives the OAuth functions and the invite route the custom domain origin when one is configured', () => {

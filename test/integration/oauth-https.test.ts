@@ -12,7 +12,7 @@ let handler: (event: APIGatewayProxyEvent) => Promise<APIGatewayProxyResult>;
 
 beforeAll(async () => {
   process.env.PUBLIC_APP_URL = ORIGIN;
-  process.env.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64url');
+  process.env.SERVICE_ROOT_KEY ??= randomBytes(32).toString('base64url');
   ({ handler } = await import('../../functions/routes/oauth/server.ts'));
 });
 

@@ -62,7 +62,7 @@ beforeAll(async () => {
     'webhook secret (Standard Webhooks spelling)': (hook as unknown as { standardWebhooksSecret: string })
       .standardWebhooksSecret,
     'callback signing secret': CALLBACK_SIGNING_SECRET,
-    'service webhook key': process.env.WEBHOOK_SECRET_KEY!,
+    'service webhook key': process.env.SERVICE_ROOT_KEY!,
     'provider credential': PROVIDER_CREDENTIAL,
     'unknown key sent in Authorization': UNKNOWN_KEY,
   };

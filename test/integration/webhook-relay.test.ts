@@ -52,7 +52,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetOrigin = `https://127.0.0.1:${(target.address() as AddressInfo).port}`;
   stack = await startRunsStack({ OUTBOUND_ALLOW_HOSTS: new URL(targetOrigin).host, OUTBOUND_EXTRA_CA_FILE: CERT });
-  serviceToken = deriveRelayToken(process.env.WEBHOOK_SECRET_KEY!);
+  serviceToken = deriveRelayToken(process.env.SERVICE_ROOT_KEY!);
 });
 
 afterAll(async () => {

@@ -37,7 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       [ENV.dynamodbEndpoint]: dynamodb.endpoint,
       [ENV.s3Endpoint]: s3.endpoint,
       // Webhook secrets are derived from this key; registration answers with URLs on this origin.
-      [ENV.webhookSecretKey]: randomBytes(32).toString('base64url'),
+      [ENV.serviceRootKey]: randomBytes(32).toString('base64url'),
       [ENV.publicBaseUrl]: 'http://127.0.0.1:3001',
       AWS_REGION: LOCAL_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,

@@ -17,7 +17,10 @@ export const SECRET_MAX_AGE_MS = 5 * 60 * 1000;
 export const SECRET_MIN_REFRESH_INTERVAL_MS = 30 * 1000;
 
 export interface SecretReader {
-  /** The current value: `valueEnv` if set, else the Secrets Manager secret named by `arnEnv` (cached), else undefined. */
+  /**
+   * The current value: `valueEnv` if set (the first one set, when several names are given), else the Secrets
+   * Manager secret named by `arnEnv` (cached), else undefined.
+   */
   (): Promise<string | undefined>;
   /**
    * Reads the secret again now, unless it was read less than SECRET_MIN_REFRESH_INTERVAL_MS ago.
@@ -40,8 +43,15 @@ async function getSecretValue(arn: string): Promise<string> {
   return SecretString;
 }
 
-export function secretSource(valueEnv: string, arnEnv: string, options: SecretSourceOptions = {}): SecretReader {
+export function secretSource(
+  valueEnv: string | readonly string[],
+  arnEnv: string,
+  options: SecretSourceOptions = {},
+): SecretReader {
   const env = options.env ?? process.env;
+  const valueNames = typeof valueEnv === 'string' ? [valueEnv] : valueEnv;
+  /** The value given directly in the environment, under the first of the names that is set. */
+  const directValue = () => valueNames.map((name) => env[name]).find((value) => value);
   const fetch = options.fetch ?? getSecretValue;
   const clock = options.clock ?? systemClock;
   let cached: { value: string; readAt: number } | undefined;
@@ -82,7 +92,7 @@ export function secretSource(valueEnv: string, arnEnv: string, options: SecretSo
   };
 
   const read = (async () => {
-    const direct = env[valueEnv];
+    const direct = directValue();
     if (direct) return direct;
     const arn = env[arnEnv];
     if (!arn) return undefined;
@@ -93,7 +103,7 @@ export function secretSource(valueEnv: string, arnEnv: string, options: SecretSo
 
   read.refresh = async () => {
     const arn = env[arnEnv];
-    if (env[valueEnv] || !arn) return false;
+    if (directValue() || !arn) return false;
     const before = cached?.value;
     if (!inFlight && recentlyAttempted()) return false;
     return (await load(arn)) !== before;

@@ -7,6 +7,6 @@ import { freePort } from '../../../lib/local/ports.ts';
 export async function startAppFront(): Promise<HttpFront> {
   const port = await freePort();
   process.env.PUBLIC_APP_URL = `http://127.0.0.1:${port}`;
-  process.env.WEBHOOK_SECRET_KEY ??= randomBytes(32).toString('base64url');
+  process.env.SERVICE_ROOT_KEY ??= randomBytes(32).toString('base64url');
   return startHttpFront({ host: 'app', port, log: () => {} });
 }
