@@ -23,7 +23,7 @@ beforeAll(async () => {
   stack = await startRunsStack();
   client = new Client({ name: 'assets-test', version: '1.0.0' });
   await client.connect(
-    new StreamableHTTPClientTransport(new URL('/api/mcp', stack.local.appUrl), {
+    new StreamableHTTPClientTransport(new URL('/api/mcp?toolsets=assets,templates', stack.local.appUrl), {
       requestInit: { headers: { authorization: `Bearer ${stack.key}` } },
     }),
   );

@@ -17,10 +17,13 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-async function connect(key: string): Promise<Client> {
+/** A client of the gateway; `toolsets` goes in the URL (?toolsets=), as a user would paste it. */
+async function connect(key: string, toolsets?: string): Promise<Client> {
   const client = new Client({ name: 'gateway-test', version: '1.0.0' });
+  const url = new URL(gatewayUrl);
+  if (toolsets) url.searchParams.set('toolsets', toolsets);
   await client.connect(
-    new StreamableHTTPClientTransport(gatewayUrl, { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
+    new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
   );
   return client;
 }
@@ -42,9 +45,9 @@ async function failure(client: Client, name: string, args: Record<string, unknow
 }
 
 describe('MCP gateway: tools', () => {
-  it('lists every catalogued tool, in catalogue order, with schemas, titles and all four annotations', async () => {
+  it('lists every catalogued tool with ?toolsets=all, in catalogue order, with schemas, titles and all four annotations', async () => {
     // Prepare
-    const client = await connect(stack.key);
+    const client = await connect(stack.key, 'all');
     // Act
     const { tools } = await client.listTools();
     // Assess
@@ -292,7 +295,7 @@ describe('MCP gateway: tools', () => {
     // Prepare
     const admin = await connect(stack.key);
     const curator = await call(admin, 'create_api_key', { name: 'curator', scopes: ['read:assets', 'write:assets'] });
-    const client = await connect(curator.key);
+    const client = await connect(curator.key, 'all');
     const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
     // Act
     const names = (await client.listTools()).tools.map((tool) => tool.name);
@@ -333,6 +336,90 @@ describe('MCP gateway: tools', () => {
     // The other scope of the pair opens the same tool.
     expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
     await Promise.all([admin.close(), client.close()]);
+  });
+});
+
+describe('MCP gateway: toolsets', () => {
+  const toolsetsOf = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
+
+  it('lists the default toolsets (canvases, authoring, runs) without a choice, and calls any tool the scopes allow', async () => {
+    // Prepare
+    const client = await connect(stack.key);
+    // Act
+    const names = await toolsetsOf(client);
+    const balance = await call(client, 'get_credit_balance');
+    // Assess
+    const defaults = OPERATIONS.map((operation) => operation.name).filter((name) => names.includes(name));
+    expect(names).toEqual(defaults);
+    expect(names).toEqual(expect.arrayContaining(['list_canvases', 'get_canvas', 'patch_canvas', 'run_workflow']));
+    expect(names).not.toContain('get_credit_balance');
+    expect(names).not.toContain('list_assets');
+    expect(typeof balance).toBe('object');
+    await client.close();
+  });
+
+  it('lists the toolsets named in ?toolsets= or X-MCP-Toolsets, the URL winning', async () => {
+    // Prepare
+    const byUrl = await connect(stack.key, 'credits,webhooks');
+    const byHeader = new Client({ name: 'gateway-test', version: '1.0.0' });
+    await byHeader.connect(
+      new StreamableHTTPClientTransport(gatewayUrl, {
+        requestInit: { headers: { authorization: `Bearer ${stack.key}`, 'x-mcp-toolsets': 'credits' } },
+      }),
+    );
+    // Act
+    const [urlNames, headerNames] = await Promise.all([toolsetsOf(byUrl), toolsetsOf(byHeader)]);
+    // Assess
+    expect(urlNames).toEqual([
+      'list_webhooks',
+      'register_webhook',
+      'revoke_webhook',
+      'set_webhook_signing_secret',
+      'get_credit_balance',
+      'list_credit_transactions',
+      'get_billing_summary',
+    ]);
+    expect(headerNames).toEqual(['get_credit_balance', 'list_credit_transactions', 'get_billing_summary']);
+    await Promise.all([byUrl.close(), byHeader.close()]);
+  });
+
+  it('in dynamic mode lists the discovery tools, which find a toolset and call its tools', async () => {
+    // Prepare
+    const client = await connect(stack.key, 'dynamic');
+    // Act
+    const names = await toolsetsOf(client);
+    const { toolsets } = await call(client, 'list_toolsets');
+    const credits = await call(client, 'get_toolset_tools', { toolset: 'credits' });
+    const balance = await call(client, 'call_tool', { name: 'get_credit_balance', arguments: {} });
+    const unknown = await failure(client, 'call_tool', { name: 'drop_database' });
+    // Assess
+    expect(names).toEqual(['list_toolsets', 'get_toolset_tools', 'call_tool']);
+    expect(toolsets.map((toolset: { name: string }) => toolset.name)).toContain('credits');
+    expect(credits.tools.map((tool: { name: string }) => tool.name)).toEqual([
+      'get_credit_balance',
+      'list_credit_transactions',
+      'get_billing_summary',
+    ]);
+    expect(credits.tools[0].inputSchema.type).toBe('object');
+    expect(balance).toEqual(await call(client, 'get_credit_balance'));
+    expect(unknown).toMatch(/Unknown tool: drop_database/);
+    await client.close();
+  });
+
+  it('answers 400 naming the known toolsets for an unknown one', async () => {
+    // Act
+    const answer = await fetch(`${gatewayUrl}?toolsets=canvases,reports`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stack.key}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/Unknown toolset reports: choose from canvases/);
   });
 });
 

@@ -47,7 +47,7 @@ afterAll(async () => {
 
 async function gatewayTools(accessToken: string): Promise<string[]> {
   const client = new Client({ name: 'oauth-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${front.url}/api/mcp`), {
+  const transport = new StreamableHTTPClientTransport(new URL(`${front.url}/api/mcp?toolsets=all`), {
     requestInit: { headers: { Authorization: `Bearer ${accessToken}` } },
   });
   await client.connect(transport);
