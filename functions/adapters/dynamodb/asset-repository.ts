@@ -1,14 +1,7 @@
 // adapter: AssetRepository on the single table. Asset records and upload reservations live in the
 // workspace partition (so an id of another workspace is never found); assets of a canvas are one GSI1
 // query; usages are read from the canvases themselves (their derived `assetUses` map).
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
 import type { Asset, AssetUsage, UploadReservation, TemplateUsage } from '#core/assets/model';
 import type { AssetRepository, CanvasWrite, LibraryFilter } from '#core/assets/ports';
@@ -16,11 +9,20 @@ import type { Page } from '#core/pagination';
 import { canvasItem } from './canvas-repository.ts';
 import { table } from './client.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { conditionally } from './errors.ts';
-import { queryAll } from './operations.ts';
+import {
+  deleteExisting,
+  deleteIfVersion,
+  getEntity,
+  newItemPut,
+  putIfVersion,
+  putNew,
+  queryAll,
+  toEntity,
+  transactWrite,
+  versionedPut,
+  type Item,
+} from './entities.ts';
 import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
-
-type Item = Record<string, unknown>;
 
 /** Most Query calls one library page may make when filters skip most items; the cursor resumes after. */
 const MAX_CALLS_PER_PAGE = 8;
@@ -39,118 +41,59 @@ export function assetItem(asset: Asset): Item {
   };
 }
 
-function toAsset(item: Item): Asset {
-  const {
-    PK: _pk,
-    SK: _sk,
-    [GSI1.partitionKey]: _g1,
-    [GSI1.sortKey]: _g2,
-    entity: _entity,
-    trashed: _trashed,
-    ...asset
-  } = item;
-  return asset as unknown as Asset;
-}
-
-function toReservation(item: Item): UploadReservation {
-  const { PK: _pk, SK: _sk, entity: _entity, [TTL_ATTRIBUTE]: _ttl, ...reservation } = item;
-  return reservation as unknown as UploadReservation;
-}
+/** `trashed` is the item's own (see assetItem), not the asset's. */
+const DERIVED = ['trashed'];
+const toAsset = (item: Item) => toEntity<Asset>(item, ...DERIVED);
+const changedMeanwhile = (asset: Asset) =>
+  `Asset ${asset.id} was changed or purged by another request; read it again and retry`;
 
 export class DynamoAssetRepository implements AssetRepository {
   async reserve(reservation: UploadReservation): Promise<void> {
-    const { client, tableName } = table();
     const item = {
       ...keys.upload(reservation.workspaceId, reservation.id),
       entity: 'Upload',
       ...reservation,
       [TTL_ATTRIBUTE]: Math.ceil(Date.parse(reservation.expiresAt) / 1000),
     };
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(PK)' }),
-        ),
-      `Upload ${reservation.id} already exists`,
-    );
+    await putNew(item, `Upload ${reservation.id} already exists`);
   }
 
   async getReservation(workspaceId: string, uploadId: string): Promise<UploadReservation | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.upload(workspaceId, uploadId), ConsistentRead: true }),
-    );
-    return Item ? toReservation(Item) : undefined;
+    return getEntity<UploadReservation>(keys.upload(workspaceId, uploadId));
   }
 
   async deleteReservation(workspaceId: string, uploadId: string): Promise<boolean> {
-    const { client, tableName } = table();
-    const { Attributes } = await client.send(
-      new DeleteCommand({ TableName: tableName, Key: keys.upload(workspaceId, uploadId), ReturnValues: 'ALL_OLD' }),
-    );
-    return Attributes !== undefined;
+    return deleteExisting(keys.upload(workspaceId, uploadId));
   }
 
   async finalize(asset: Asset, uploadId: string, canvasWrite?: CanvasWrite): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: { TableName: tableName, Item: assetItem(asset), ConditionExpression: 'attribute_not_exists(PK)' },
-              },
-              {
-                Delete: {
-                  TableName: tableName,
-                  Key: keys.upload(asset.workspaceId, uploadId),
-                  ConditionExpression: 'attribute_exists(PK)',
-                },
-              },
-              ...(canvasWrite
-                ? [
-                    {
-                      Put: {
-                        TableName: tableName,
-                        Item: canvasItem(canvasWrite.canvas),
-                        ConditionExpression: 'version = :expected',
-                        ExpressionAttributeValues: { ':expected': canvasWrite.expectedVersion },
-                      },
-                    },
-                  ]
-                : []),
-            ],
-          }),
-        ),
+    const { tableName } = table();
+    await transactWrite(
+      [
+        newItemPut(assetItem(asset)),
+        {
+          Delete: {
+            TableName: tableName,
+            Key: keys.upload(asset.workspaceId, uploadId),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        },
+        ...(canvasWrite ? [versionedPut(canvasItem(canvasWrite.canvas), canvasWrite.expectedVersion)] : []),
+      ],
       () =>
         new ConflictError(
-          `Upload ${uploadId} was finalized or cancelled meanwhile, or its canvas changed; read them again before retrying`,
+          `Upload ${uploadId} was finalized or cancelled meanwhile, or its canvas changed; ` +
+            'read them again before retrying',
         ),
     );
   }
 
   async create(asset: Asset): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: assetItem(asset),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        ),
-      `Asset ${asset.id} already exists`,
-    );
+    await putNew(assetItem(asset), `Asset ${asset.id} already exists`);
   }
 
   async get(workspaceId: string, assetId: string): Promise<Asset | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.asset(workspaceId, assetId), ConsistentRead: true }),
-    );
-    return Item ? toAsset(Item) : undefined;
+    return getEntity<Asset>(keys.asset(workspaceId, assetId), ...DERIVED);
   }
 
   async getMany(workspaceId: string, assetIds: readonly string[]): Promise<Asset[]> {
@@ -170,35 +113,11 @@ export class DynamoAssetRepository implements AssetRepository {
   }
 
   async replace(asset: Asset, expectedVersion: number): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: assetItem(asset),
-            ConditionExpression: 'version = :expected',
-            ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        ),
-      `Asset ${asset.id} was changed or purged by another request; read it again and retry`,
-    );
+    await putIfVersion(assetItem(asset), expectedVersion, changedMeanwhile(asset));
   }
 
   async delete(asset: Asset, expectedVersion: number): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: keys.asset(asset.workspaceId, asset.id),
-            ConditionExpression: 'version = :expected',
-            ExpressionAttributeValues: { ':expected': expectedVersion },
-          }),
-        ),
-      `Asset ${asset.id} was changed or purged by another request; read it again and retry`,
-    );
+    await deleteIfVersion(keys.asset(asset.workspaceId, asset.id), expectedVersion, changedMeanwhile(asset));
   }
 
   async listLibrary(
@@ -216,10 +135,14 @@ export class DynamoAssetRepository implements AssetRepository {
       ':trashed': filter.trashed,
     };
     const conditions = ['#library = :true', '#trashed = :trashed'];
-    if (filter.kind) (names['#kind'] = 'kind'), (values[':kind'] = filter.kind), conditions.push('#kind = :kind');
-    if (filter.folder)
-      (names['#folder'] = 'folder'), (values[':folder'] = filter.folder), conditions.push('#folder = :folder');
-    if (filter.tag) (names['#tags'] = 'tags'), (values[':tag'] = filter.tag), conditions.push('contains(#tags, :tag)');
+    const where = (attribute: string, placeholder: string, value: unknown, condition: string) => {
+      names[`#${attribute}`] = attribute;
+      values[`:${placeholder}`] = value;
+      conditions.push(condition);
+    };
+    if (filter.kind) where('kind', 'kind', filter.kind, '#kind = :kind');
+    if (filter.folder) where('folder', 'folder', filter.folder, '#folder = :folder');
+    if (filter.tag) where('tags', 'tag', filter.tag, 'contains(#tags, :tag)');
 
     const items: Item[] = [];
     let start = decodeCursor(page.cursor, partition);

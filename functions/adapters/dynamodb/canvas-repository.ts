@@ -1,19 +1,11 @@
 // adapter: CanvasRepository on the single table: one item per canvas, written under a version condition.
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Canvas, CanvasSummary } from '#core/canvas/model';
 import { assetReferences } from '#core/assets/usages';
 import type { CanvasRepository } from '#core/ports';
-import { table } from './client.ts';
-import { conditionally } from './errors.ts';
-import { putIfVersion, queryPrefix } from './operations.ts';
+import { deleteExisting, getEntity, putIfVersion, putNew, queryPrefix } from './entities.ts';
 import { keys } from './table-design.ts';
 
 const SUMMARY_ATTRIBUTES = ['id', 'name', 'workspaceId', 'updatedAt', 'createdAt', 'archived', 'version'] as const;
-
-function toCanvas(item: Record<string, unknown>): Canvas {
-  const { PK: _pk, SK: _sk, entity: _entity, assetUses: _uses, ...canvas } = item;
-  return canvas as unknown as Canvas;
-}
 
 /**
  * The stored item. `assetUses` (assetId → ids of the nodes naming it) is derived from the nodes on
@@ -31,26 +23,12 @@ export function canvasItem(canvas: Canvas) {
 
 export class DynamoCanvasRepository implements CanvasRepository {
   async get(workspaceId: string, canvasId: string): Promise<Canvas | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.canvas(workspaceId, canvasId), ConsistentRead: true }),
-    );
-    return Item ? toCanvas(Item) : undefined;
+    // assetUses is derived on write (canvasItem), not part of the canvas.
+    return getEntity<Canvas>(keys.canvas(workspaceId, canvasId), 'assetUses');
   }
 
   async create(canvas: Canvas): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: canvasItem(canvas),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        ),
-      `Canvas ${canvas.id} already exists`,
-    );
+    await putNew(canvasItem(canvas), `Canvas ${canvas.id} already exists`);
   }
 
   async replace(canvas: Canvas, expectedVersion: number): Promise<void> {
@@ -58,11 +36,7 @@ export class DynamoCanvasRepository implements CanvasRepository {
   }
 
   async delete(workspaceId: string, canvasId: string): Promise<boolean> {
-    const { client, tableName } = table();
-    const { Attributes } = await client.send(
-      new DeleteCommand({ TableName: tableName, Key: keys.canvas(workspaceId, canvasId), ReturnValues: 'ALL_OLD' }),
-    );
-    return Attributes !== undefined;
+    return deleteExisting(keys.canvas(workspaceId, canvasId));
   }
 
   async list(workspaceId: string, page: { limit: number; cursor?: string; includeArchived: boolean }) {

@@ -15,7 +15,7 @@
 // `available` (= balance - held) as an attribute of its own and every write moves it with the others.
 import { createHash } from 'node:crypto';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { InsufficientCreditsError } from '#core/credits/errors';
 import { CREDIT_UNIT, type CreditBalance, type LedgerEntry, type UsageEntry } from '#core/credits/ledger-entry';
@@ -23,20 +23,22 @@ import type { AppendResult, CreditHold, CreditLedgerStore } from '#core/credits/
 import { ConflictError, NotFoundError } from '#core/errors';
 import type { Page, PageQuery } from '#core/pagination';
 import { table } from './client.ts';
-import { decodeCursor, encodeCursor } from './cursor.ts';
+import {
+  getEntity,
+  getItem,
+  newItemPut,
+  queryPrefix,
+  sparseIndexBefore,
+  toEntity,
+  type TransactItem,
+} from './entities.ts';
 import { DynamoLedgerReader, toLedgerEntry } from './ledger-reader.ts';
-import { GSI2, keys, OPEN_HOLD_SHARDS } from './table-design.ts';
+import { keys, OPEN_HOLD_SHARDS } from './table-design.ts';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 type CancellationReason = NonNullable<TransactionCanceledException['CancellationReasons']>[number];
 
 /** Attempts of a transaction that lost a race on the balance item to a concurrent one (TransactionConflict). */
 const TRANSACTION_ATTEMPTS = 10;
-
-function stripKeys<T>(item: Record<string, unknown>): T {
-  const { PK: _pk, SK: _sk, [GSI2.partitionKey]: _g1, [GSI2.sortKey]: _g2, entity: _entity, ...rest } = item;
-  return rest as T;
-}
 
 /** The open-holds shard of a hold: stable, and spread evenly over OPEN_HOLD_SHARDS. */
 const shardOf = (workspaceId: string, operationId: string) =>
@@ -91,17 +93,14 @@ async function transact<T>(
 
 export class DynamoLedgerRepository extends DynamoLedgerReader implements CreditLedgerStore {
   async getBalance(workspaceId: string): Promise<CreditBalance> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.creditBalance(workspaceId), ConsistentRead: true }),
-    );
+    const balance = await getItem(keys.creditBalance(workspaceId));
     return {
       workspaceId,
-      balance: Number(Item?.balance ?? 0),
-      held: Number(Item?.held ?? 0),
-      available: Number(Item?.available ?? 0),
+      balance: Number(balance?.balance ?? 0),
+      held: Number(balance?.held ?? 0),
+      available: Number(balance?.available ?? 0),
       unit: CREDIT_UNIT,
-      updatedAt: typeof Item?.updatedAt === 'string' ? Item.updatedAt : null,
+      updatedAt: typeof balance?.updatedAt === 'string' ? balance.updatedAt : null,
     };
   }
 
@@ -110,13 +109,7 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     const entryKey = keys.ledgerEntry(entry.workspaceId, entry.occurredAt, entry.id);
     const items: TransactItem[] = [
       this.markerPut(entry, entryKey.SK),
-      {
-        Put: {
-          TableName: tableName,
-          Item: { ...entryKey, entity: 'LedgerEntry', ...entry },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+      newItemPut({ ...entryKey, entity: 'LedgerEntry', ...entry }),
       this.balanceUpdate(entry.workspaceId, entry.credits, entry.occurredAt),
     ];
     if (options.requireWorkspace) {
@@ -150,24 +143,20 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     const balanceKey = keys.creditBalance(hold.workspaceId);
     return transact<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }>(
       [
-        {
-          Put: {
-            TableName: tableName,
-            Item: {
-              ...keys.creditHold(hold.workspaceId, hold.operationId),
-              ...keys.openHold(
-                shardOf(hold.workspaceId, hold.operationId),
-                hold.expiresAt,
-                hold.workspaceId,
-                hold.operationId,
-              ),
-              entity: 'CreditHold',
-              ...hold,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        newItemPut(
+          {
+            ...keys.creditHold(hold.workspaceId, hold.operationId),
+            ...keys.openHold(
+              shardOf(hold.workspaceId, hold.operationId),
+              hold.expiresAt,
+              hold.workspaceId,
+              hold.operationId,
+            ),
+            entity: 'CreditHold',
+            ...hold,
           },
-        },
+          { returnExisting: true },
+        ),
         {
           Update: {
             TableName: tableName,
@@ -183,18 +172,14 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
       (reasons) => {
         const existing = reasonItem(reasons[0]);
         if (reasons[0]?.Code === 'ConditionalCheckFailed' && existing)
-          return { placed: false, hold: stripKeys<CreditHold>(existing) };
+          return { placed: false, hold: toEntity<CreditHold>(existing) };
         throw this.insufficient(hold.credits, reasons[1]);
       },
     );
   }
 
   async getHold(workspaceId: string, operationId: string): Promise<CreditHold | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.creditHold(workspaceId, operationId), ConsistentRead: true }),
-    );
-    return Item ? stripKeys<CreditHold>(Item) : undefined;
+    return getEntity<CreditHold>(keys.creditHold(workspaceId, operationId));
   }
 
   async settleHold(hold: CreditHold, entry: UsageEntry | null, closedAt: string): Promise<CreditHold> {
@@ -210,13 +195,7 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     };
     const items: TransactItem[] = [this.closeHold(hold, settled)];
     if (entry && entryKey) {
-      items.push(this.markerPut(entry, entryKey.SK), {
-        Put: {
-          TableName: tableName,
-          Item: { ...entryKey, entity: 'LedgerEntry', ...entry },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      });
+      items.push(this.markerPut(entry, entryKey.SK), newItemPut({ ...entryKey, entity: 'LedgerEntry', ...entry }));
     }
     items.push({
       Update: {
@@ -239,7 +218,7 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
       () => settled,
       (reasons) => {
         const current = reasonItem(reasons[0]);
-        if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return stripKeys<CreditHold>(current);
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return toEntity<CreditHold>(current);
         if (reasons[1]?.Code === 'ConditionalCheckFailed' && entry) {
           throw new ConflictError(`Operation ${hold.operationId} was already charged outside its hold`);
         }
@@ -269,7 +248,7 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
       () => released,
       (reasons) => {
         const current = reasonItem(reasons[0]);
-        if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return stripKeys<CreditHold>(current);
+        if (reasons[0]?.Code === 'ConditionalCheckFailed' && current) return toEntity<CreditHold>(current);
         throw new Error(
           `Releasing hold ${hold.operationId} cancelled: ${reasons.map((reason) => reason.Code).join(', ')}`,
         );
@@ -278,87 +257,43 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
   }
 
   async listEntries(workspaceId: string, page: PageQuery): Promise<Page<LedgerEntry>> {
-    const { client, tableName } = table();
-    const partition = keys.workspacePartition(workspaceId);
-    const result = await client.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': partition, ':prefix': keys.ledgerPrefix },
-        ScanIndexForward: false,
-        ConsistentRead: true,
-        Limit: page.limit,
-        ExclusiveStartKey: decodeCursor(page.cursor, partition),
-      }),
-    );
-    return { items: (result.Items ?? []).map(toLedgerEntry), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+    const { items, nextCursor } = await queryPrefix(keys.workspacePartition(workspaceId), keys.ledgerPrefix, page, {
+      ScanIndexForward: false,
+      ConsistentRead: true,
+    });
+    return { items: items.map(toLedgerEntry), nextCursor };
   }
 
   async entryOfOperation(workspaceId: string, operationId: string): Promise<LedgerEntry | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.ledgerOperation(workspaceId, operationId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? this.entryAt(workspaceId, String(Item.entrySK)) : undefined;
+    const marker = await getItem(keys.ledgerOperation(workspaceId, operationId));
+    return marker ? this.entryAt(workspaceId, String(marker.entrySK)) : undefined;
   }
 
   async listExpiredHolds(cutoff: string, limit: number): Promise<{ workspaceId: string; operationId: string }[]> {
-    const { client, tableName } = table();
-    const pages = await Promise.all(
-      Array.from({ length: OPEN_HOLD_SHARDS }, (_, shard) =>
-        client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI2.indexName,
-            KeyConditionExpression: '#pk = :pk AND #sk < :cutoff',
-            ExpressionAttributeNames: { '#pk': GSI2.partitionKey, '#sk': GSI2.sortKey },
-            ExpressionAttributeValues: { ':pk': keys.openHoldPartition(shard), ':cutoff': cutoff },
-            Limit: limit,
-          }),
-        ),
-      ),
-    );
-    return pages.flatMap((page) =>
-      (page.Items ?? []).flatMap((item) => {
-        const workspaceId = HOLD_KEY.pk.exec(String(item.PK))?.[1];
-        const operationId = HOLD_KEY.sk.exec(String(item.SK))?.[1];
-        return workspaceId && operationId ? [{ workspaceId, operationId }] : [];
-      }),
-    );
+    const shards = Array.from({ length: OPEN_HOLD_SHARDS }, (_, shard) => keys.openHoldPartition(shard));
+    return (await sparseIndexBefore(shards, cutoff, limit)).flatMap((item) => {
+      const workspaceId = HOLD_KEY.pk.exec(String(item.PK))?.[1];
+      const operationId = HOLD_KEY.sk.exec(String(item.SK))?.[1];
+      return workspaceId && operationId ? [{ workspaceId, operationId }] : [];
+    });
   }
 
   private async entryAt(workspaceId: string, sk: string): Promise<LedgerEntry | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: { PK: keys.workspacePartition(workspaceId), SK: sk },
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? toLedgerEntry(Item) : undefined;
+    return getEntity<LedgerEntry>({ PK: keys.workspacePartition(workspaceId), SK: sk });
   }
 
   /** The operation marker: exists once per operation id, and points at the entry it wrote. */
   private markerPut(entry: LedgerEntry, entrySK: string): TransactItem {
-    return {
-      Put: {
-        TableName: table().tableName,
-        Item: {
-          ...keys.ledgerOperation(entry.workspaceId, entry.operationId),
-          entity: 'LedgerOperation',
-          entryId: entry.id,
-          entrySK,
-          occurredAt: entry.occurredAt,
-        },
-        ConditionExpression: 'attribute_not_exists(PK)',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+    return newItemPut(
+      {
+        ...keys.ledgerOperation(entry.workspaceId, entry.operationId),
+        entity: 'LedgerOperation',
+        entryId: entry.id,
+        entrySK,
+        occurredAt: entry.occurredAt,
       },
-    };
+      { returnExisting: true },
+    );
   }
 
   /** Moves balance and available by `credits`; a negative move needs that much available. */

@@ -19,11 +19,11 @@
 // Items carry a TTL at their expiry (DynamoDB deletes them lazily; oidc-provider checks `exp` itself
 // and so does authenticateOAuthToken). Tokens of a grant are indexed on GSI1 so that revoking the
 // grant (refresh-token reuse, revocation) deletes them all.
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OAuthTokenReader, StoredAccessToken } from '#core/oauth/authenticate';
 import { hashOAuthId } from '#core/oauth/tokens';
 import { table } from './client.ts';
-import { queryAll } from './operations.ts';
+import { deleteItem, getItem, putItem, queryAll } from './entities.ts';
 import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 type Payload = Record<string, unknown>;
@@ -121,7 +121,6 @@ export class DynamoOAuthAdapter {
   }
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
-    const { client, tableName } = table();
     const idHash = this.digest(id);
     const index =
       GRANTABLE.has(this.model) && typeof payload.grantId === 'string'
@@ -129,27 +128,18 @@ export class DynamoOAuthAdapter {
         : this.model === 'Session' && typeof payload.uid === 'string'
           ? keys.oauthBySessionUid(referenceDigest(payload.uid), idHash)
           : {};
-    await client.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: {
-          ...this.key(id),
-          ...index,
-          entity: `OAuth${this.model}`,
-          [DIGESTED]: true,
-          payload: toStored(this.model, id, payload),
-          ...(expiresIn ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + expiresIn } : {}),
-        },
-      }),
-    );
+    await putItem({
+      ...this.key(id),
+      ...index,
+      entity: `OAuth${this.model}`,
+      [DIGESTED]: true,
+      payload: toStored(this.model, id, payload),
+      ...(expiresIn ? { [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + expiresIn } : {}),
+    });
   }
 
   async find(id: string): Promise<Payload | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: this.key(id), ConsistentRead: true }),
-    );
-    return fromStored(this.model, id, Item);
+    return fromStored(this.model, id, await getItem(this.key(id)));
   }
 
   /** The session's id is not stored, so the session comes back without one; callers read only its fields. */
@@ -189,31 +179,25 @@ export class DynamoOAuthAdapter {
   }
 
   async destroy(id: string): Promise<void> {
-    const { client, tableName } = table();
-    await client.send(new DeleteCommand({ TableName: tableName, Key: this.key(id) }));
+    await deleteItem(this.key(id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    const { client, tableName } = table();
     const items = await queryAll({
       IndexName: GSI1.indexName,
       KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
       ExpressionAttributeValues: { ':pk': keys.oauthGrantPartition(referenceDigest(grantId)) },
       ProjectionExpression: 'PK, SK',
     });
-    for (const item of items)
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { PK: item.PK, SK: item.SK } }));
+    for (const item of items) await deleteItem({ PK: item.PK as string, SK: item.SK as string });
   }
 }
 
 /** The gateway's read of an access token: one strongly consistent GetItem, no oidc-provider loaded. */
 export class DynamoOAuthTokenReader implements OAuthTokenReader {
   async findAccessToken(tokenHash: string): Promise<StoredAccessToken | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.oauthModel('AccessToken', tokenHash), ConsistentRead: true }),
-    );
-    const payload = fromStored('AccessToken', undefined, Item) as Partial<StoredAccessToken> | undefined;
+    const item = await getItem(keys.oauthModel('AccessToken', tokenHash));
+    const payload = fromStored('AccessToken', undefined, item) as Partial<StoredAccessToken> | undefined;
     if (!payload || typeof payload.accountId !== 'string' || typeof payload.exp !== 'number') return undefined;
     return payload as StoredAccessToken;
   }

@@ -12,19 +12,17 @@
 //              the metadata's revision — if a republish landed between the two reads they do not, and
 //              the pair is read again
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError, NotFoundError } from '#core/errors';
 import type { PageQuery } from '#core/pagination';
 import type { Template, TemplateSnapshot } from '#core/templates/model';
 import type { TemplateRepository } from '#core/templates/ports';
 import { table } from './client.ts';
 import { isConditionFailure } from './errors.ts';
-import { queryAll, queryPrefix } from './operations.ts';
+import { getItem, newItemPut, queryAll, queryPrefix, toEntity, type Item } from './entities.ts';
 import { keys } from './table-design.ts';
 import { assetReferences } from '#core/assets/usages';
 import { decodeSnapshot, encodeSnapshot } from './template-parts.ts';
-
-type Item = Record<string, unknown>;
 
 /** How often a read or delete that raced a republish is tried again before answering 409. */
 const MAX_ATTEMPTS = 4;
@@ -44,10 +42,8 @@ function metadataItem(template: Template, parts: number, snapshot: TemplateSnaps
   };
 }
 
-function toTemplate(item: Item): Template {
-  const { PK: _pk, SK: _sk, entity: _entity, parts: _parts, assetUses: _assetUses, ...template } = item;
-  return template as unknown as Template;
-}
+/** `parts` and `assetUses` are the metadata item's own, not the template's. */
+const toTemplate = (item: Item) => toEntity<Template>(item, 'parts', 'assetUses');
 
 function partPuts(template: Template, parts: readonly Uint8Array[], tableName: string) {
   return parts.map((data, index) => ({
@@ -92,12 +88,8 @@ function isTransactionConflict(error: unknown): boolean {
 }
 
 export class DynamoTemplateRepository implements TemplateRepository {
-  private async metadata(workspaceId: string, templateId: string): Promise<Item | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.template(workspaceId, templateId), ConsistentRead: true }),
-    );
-    return Item;
+  private metadata(workspaceId: string, templateId: string): Promise<Item | undefined> {
+    return getItem(keys.template(workspaceId, templateId));
   }
 
   async get(workspaceId: string, templateId: string): Promise<Template | undefined> {
@@ -139,13 +131,7 @@ export class DynamoTemplateRepository implements TemplateRepository {
         client.send(
           new TransactWriteCommand({
             TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: metadataItem(template, parts.length, snapshot),
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
+              newItemPut(metadataItem(template, parts.length, snapshot)),
               ...partPuts(template, parts, tableName),
             ],
           }),

@@ -1,25 +1,26 @@
 // adapter: UserRepository and MembershipRepository on the single table (User, email lookup, Member,
 // Invite record + lookup items; see table-design.ts).
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { ConflictError } from '#core/errors';
 import type { User } from '#core/users/model';
 import type { MembershipRepository, UserRepository } from '#core/users/ports';
 import type { Invite } from '#core/workspaces/invites';
 import type { Member, MemberRole } from '#core/workspaces/model';
 import { table } from './client.ts';
-import { queryAll } from './operations.ts';
-import { conditionally, isConditionFailure } from './errors.ts';
+import { isConditionFailure } from './errors.ts';
+import {
+  getEntity,
+  getItem,
+  newItemPut,
+  putNew,
+  queryAll,
+  toEntities,
+  transactWrite,
+  type TransactItem,
+} from './entities.ts';
 import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
 
-type Item = Record<string, unknown>;
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 const epochSeconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
-
-function strip<T>(item: Item): T {
-  const { PK: _pk, SK: _sk, GSI1PK: _g1, GSI1SK: _g2, entity: _entity, [TTL_ATTRIBUTE]: _ttl, ...rest } = item;
-  return rest as T;
-}
 
 const memberItem = (member: Member) => ({
   ...keys.member(member.workspaceId, member.userId),
@@ -29,56 +30,29 @@ const memberItem = (member: Member) => ({
 
 export class DynamoUserRepository implements UserRepository {
   async create(user: User): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...keys.user(user.id), entity: 'User', ...user },
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...keys.userEmail(user.email), entity: 'UserEmail', userId: user.id },
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-            ],
-          }),
-        ),
+    await transactWrite(
+      [
+        newItemPut({ ...keys.user(user.id), entity: 'User', ...user }),
+        newItemPut({ ...keys.userEmail(user.email), entity: 'UserEmail', userId: user.id }),
+      ],
       'A user with this email already exists',
     );
   }
 
   async get(userId: string): Promise<User | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: true }),
-    );
-    return Item ? strip<User>(Item) : undefined;
+    return getEntity<User>(keys.user(userId));
   }
 
   async findByEmail(normalisedEmail: string): Promise<User | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.userEmail(normalisedEmail), ConsistentRead: true }),
-    );
-    return Item ? this.get(Item.userId as string) : undefined;
+    const item = await getItem(keys.userEmail(normalisedEmail));
+    return item ? this.get(item.userId as string) : undefined;
   }
 }
 
 export class DynamoMembershipRepository implements MembershipRepository {
   async getMember(workspaceId: string, userId: string): Promise<Member | undefined> {
-    const { client, tableName } = table();
     const { PK, SK } = keys.member(workspaceId, userId);
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { PK, SK }, ConsistentRead: true }));
-    return Item ? strip<Member>(Item) : undefined;
+    return getEntity<Member>({ PK, SK });
   }
 
   async membershipsOf(userId: string): Promise<Member[]> {
@@ -87,22 +61,11 @@ export class DynamoMembershipRepository implements MembershipRepository {
       KeyConditionExpression: `${GSI1.partitionKey} = :pk`,
       ExpressionAttributeValues: { ':pk': keys.member('', userId).GSI1PK },
     });
-    return items.filter((item) => item.entity === 'Member').map((item) => strip<Member>(item));
+    return toEntities<Member>(items.filter((item) => item.entity === 'Member'));
   }
 
   async addMember(member: Member): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: memberItem(member),
-            ConditionExpression: 'attribute_not_exists(PK)',
-          }),
-        ),
-      'This user is already a member of the workspace',
-    );
+    await putNew(memberItem(member), 'This user is already a member of the workspace');
   }
 
   async owners(workspaceId: string): Promise<Member[]> {
@@ -117,13 +80,13 @@ export class DynamoMembershipRepository implements MembershipRepository {
       },
       ConsistentRead: true,
     });
-    return items.map((item) => strip<Member>(item));
+    return toEntities<Member>(items);
   }
 
   async changeMember(member: Member, change: { role: MemberRole | null }): Promise<void> {
-    const { client, tableName } = table();
+    const { tableName } = table();
     const key = keys.member(member.workspaceId, member.userId);
-    const write: TransactItems[number] =
+    const write: TransactItem =
       change.role === null
         ? {
             Delete: {
@@ -142,7 +105,7 @@ export class DynamoMembershipRepository implements MembershipRepository {
               ExpressionAttributeValues: { ':role': change.role },
             },
           };
-    const items: TransactItems = [write];
+    const items: TransactItem[] = [write];
     if (member.role === 'owner' && change.role !== 'owner') {
       // Another owner must still be one when this commits: two concurrent removals cannot both win.
       const others = (await this.owners(member.workspaceId)).filter((owner) => owner.userId !== member.userId);
@@ -158,60 +121,39 @@ export class DynamoMembershipRepository implements MembershipRepository {
         },
       });
     }
-    await conditionally(
-      () => client.send(new TransactWriteCommand({ TransactItems: items })),
-      'The membership changed meanwhile; try again',
-    );
+    await transactWrite(items, 'The membership changed meanwhile; try again');
   }
 
   async createInvite(invite: Invite): Promise<void> {
-    const { client, tableName } = table();
+    const { client } = table();
     const ttl = { [TTL_ATTRIBUTE]: epochSeconds(invite.expiresAt) };
+    // Ids and token hashes are fresh: a taken key is a fault, not a conflict to answer.
     await client.send(
       new TransactWriteCommand({
         TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.invite(invite.workspaceId, invite.id), entity: 'Invite', ...invite, ...ttl },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.inviteLookup(invite.tokenHash),
-                entity: 'InviteLookup',
-                workspaceId: invite.workspaceId,
-                inviteId: invite.id,
-                ...ttl,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
+          newItemPut({ ...keys.invite(invite.workspaceId, invite.id), entity: 'Invite', ...invite, ...ttl }),
+          newItemPut({
+            ...keys.inviteLookup(invite.tokenHash),
+            entity: 'InviteLookup',
+            workspaceId: invite.workspaceId,
+            inviteId: invite.id,
+            ...ttl,
+          }),
         ],
       }),
     );
   }
 
   async getInvite(workspaceId: string, inviteId: string): Promise<Invite | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.invite(workspaceId, inviteId), ConsistentRead: true }),
-    );
-    return Item ? strip<Invite>(Item) : undefined;
+    return getEntity<Invite>(keys.invite(workspaceId, inviteId));
   }
 
   async findInviteByTokenHash(tokenHash: string): Promise<Invite | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.inviteLookup(tokenHash), ConsistentRead: true }),
-    );
-    return Item ? this.getInvite(Item.workspaceId as string, Item.inviteId as string) : undefined;
+    const item = await getItem(keys.inviteLookup(tokenHash));
+    return item ? this.getInvite(item.workspaceId as string, item.inviteId as string) : undefined;
   }
 
-  private deleteItems(invite: Invite): TransactItems {
+  private deleteItems(invite: Invite): TransactItem[] {
     const { tableName } = table();
     return [
       {
@@ -237,33 +179,15 @@ export class DynamoMembershipRepository implements MembershipRepository {
   }
 
   async acceptInvite(invite: Invite, member: Member): Promise<void> {
-    const { client, tableName } = table();
-    await conditionally(
-      () =>
-        client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              ...this.deleteItems(invite),
-              {
-                Put: {
-                  TableName: tableName,
-                  Item: memberItem(member),
-                  ConditionExpression: 'attribute_not_exists(PK)',
-                },
-              },
-            ],
-          }),
-        ),
+    await transactWrite(
+      [...this.deleteItems(invite), newItemPut(memberItem(member))],
       'The invite was already used, or you are already a member of this workspace',
     );
   }
 
   async bootstrapWorkspaceId(): Promise<string | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.bootstrapMarker(), ConsistentRead: true }),
-    );
-    return Item?.workspaceId as string | undefined;
+    const marker = await getItem(keys.bootstrapMarker());
+    return marker?.workspaceId as string | undefined;
   }
 }
 

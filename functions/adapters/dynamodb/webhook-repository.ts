@@ -1,64 +1,44 @@
 // adapter: WebhookRepository and RateLimiter on the single table (see table-design.ts).
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { ConflictError, NotFoundError } from '#core/errors';
 import type { RateLimiter, WebhookRepository } from '#core/ports';
 import type { WebhookTrigger } from '#core/webhooks/model';
 import { table } from './client.ts';
 import { isConditionFailure } from './errors.ts';
+import { getEntity, getItem, newItemPut, toEntity, updateIfExists, type Item } from './entities.ts';
 import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
-function toTrigger(item: Record<string, unknown>): WebhookTrigger {
-  const { PK: _pk, SK: _sk, entity: _entity, ...trigger } = item;
-  return trigger as unknown as WebhookTrigger;
-}
+const toTrigger = (item: Item) => toEntity<WebhookTrigger>(item);
 
 export class DynamoWebhookRepository implements WebhookRepository {
   async get(workspaceId: string, canvasId: string, triggerNodeId: string): Promise<WebhookTrigger | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.webhookTrigger(workspaceId, canvasId, triggerNodeId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? toTrigger(Item) : undefined;
+    return getEntity<WebhookTrigger>(keys.webhookTrigger(workspaceId, canvasId, triggerNodeId));
   }
 
   async create(trigger: WebhookTrigger) {
-    const { client, tableName } = table();
+    const { client } = table();
     try {
       await client.send(
         new TransactWriteCommand({
           TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
-                  entity: 'WebhookTrigger',
-                  ...trigger,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            newItemPut(
+              {
+                ...keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+                entity: 'WebhookTrigger',
+                ...trigger,
               },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.webhookSecret(trigger.secretHash),
-                  entity: 'WebhookSecret',
-                  workspaceId: trigger.workspaceId,
-                  canvasId: trigger.canvasId,
-                  triggerNodeId: trigger.triggerNodeId,
-                  secretHash: trigger.secretHash,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+              { returnExisting: true },
+            ),
+            newItemPut({
+              ...keys.webhookSecret(trigger.secretHash),
+              entity: 'WebhookSecret',
+              workspaceId: trigger.workspaceId,
+              canvasId: trigger.canvasId,
+              triggerNodeId: trigger.triggerNodeId,
+              secretHash: trigger.secretHash,
+            }),
           ],
         }),
       );
@@ -92,15 +72,12 @@ export class DynamoWebhookRepository implements WebhookRepository {
   }
 
   async findBySecretHash(secretHash: string) {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.webhookSecret(secretHash), ConsistentRead: true }),
-    );
-    if (!Item) return undefined;
+    const item = await getItem(keys.webhookSecret(secretHash));
+    if (!item) return undefined;
     return {
-      workspaceId: Item.workspaceId as string,
-      canvasId: Item.canvasId as string,
-      triggerNodeId: Item.triggerNodeId as string,
+      workspaceId: item.workspaceId as string,
+      canvasId: item.canvasId as string,
+      triggerNodeId: item.triggerNodeId as string,
       secretHash,
     };
   }
@@ -126,21 +103,11 @@ export class DynamoWebhookRepository implements WebhookRepository {
     executionId: string,
     at: string,
   ): Promise<void> {
-    const { client, tableName } = table();
-    try {
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
-          UpdateExpression: 'SET lastTriggeredAt = :at, lastExecutionId = :executionId',
-          // Revoked meanwhile: do not resurrect a half item.
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeValues: { ':at': at, ':executionId': executionId },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+    // Revoked meanwhile: nothing to record (and no half item resurrected).
+    await updateIfExists(keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId), {
+      UpdateExpression: 'SET lastTriggeredAt = :at, lastExecutionId = :executionId',
+      ExpressionAttributeValues: { ':at': at, ':executionId': executionId },
+    });
   }
 
   async putSigningSecrets(

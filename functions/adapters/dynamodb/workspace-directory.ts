@@ -2,9 +2,7 @@
 // a workspace id when the banner or the create-workspace output is gone. A Scan filtered to Workspace
 // items: no access pattern of the service needs "all workspaces", so no index is kept for it, and an
 // operator's occasional command can afford reading the table once.
-import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { table } from './client.ts';
-import { queryAll } from './operations.ts';
+import { getItem, queryAll, scanAll } from './entities.ts';
 import { keys } from './table-design.ts';
 
 export interface WorkspaceListing {
@@ -21,22 +19,11 @@ export interface WorkspaceListing {
 }
 
 export async function listAllWorkspaces(now: Date): Promise<WorkspaceListing[]> {
-  const { client, tableName } = table();
-  const found: Record<string, unknown>[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: tableName,
-        FilterExpression: 'entity = :entity',
-        ExpressionAttributeValues: { ':entity': 'Workspace' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    found.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  const { Item: marker } = await client.send(new GetCommand({ TableName: tableName, Key: keys.bootstrapMarker() }));
+  const found = await scanAll({
+    FilterExpression: 'entity = :entity',
+    ExpressionAttributeValues: { ':entity': 'Workspace' },
+  });
+  const marker = await getItem(keys.bootstrapMarker(), { consistent: false });
 
   const listings = await Promise.all(
     found.map(async (item): Promise<WorkspaceListing> => {

@@ -1,13 +1,12 @@
 // adapter: WorkspaceRepository on the single table (Workspace, Member and bootstrap marker items).
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { NotFoundError } from '#core/errors';
 import type { WorkspaceRepository } from '#core/ports';
 import type { Member, Workspace } from '#core/workspaces/model';
 import { lookupItem, recordItem } from './api-key-repository.ts';
 import { table } from './client.ts';
 import { conditionally, isConditionFailure } from './errors.ts';
-import { queryPrefix } from './operations.ts';
+import { getItem, newItemPut, queryPrefix, type TransactItem } from './entities.ts';
 import { keys } from './table-design.ts';
 
 function toWorkspace(item: Record<string, unknown>): Workspace {
@@ -21,9 +20,8 @@ function toWorkspace(item: Record<string, unknown>): Workspace {
 
 export class DynamoWorkspaceRepository implements WorkspaceRepository {
   async get(workspaceId: string): Promise<Workspace | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: keys.workspace(workspaceId) }));
-    return Item ? toWorkspace(Item) : undefined;
+    const item = await getItem(keys.workspace(workspaceId), { consistent: false });
+    return item ? toWorkspace(item) : undefined;
   }
 
   async rename(workspaceId: string, name: string, updatedAt: string): Promise<Workspace> {
@@ -63,36 +61,26 @@ export class DynamoWorkspaceRepository implements WorkspaceRepository {
   async provision(input: Parameters<WorkspaceRepository['provision']>[0]): Promise<boolean> {
     const { client, tableName } = table();
     const { workspace, owner, key } = input;
-    const items: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-      {
-        Put: {
-          TableName: tableName,
-          Item: { ...keys.workspace(workspace.id), entity: 'Workspace', ...workspace },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      },
+    const items: TransactItem[] = [
+      newItemPut({ ...keys.workspace(workspace.id), entity: 'Workspace', ...workspace }),
       {
         Put: {
           TableName: tableName,
           Item: { ...keys.member(owner.workspaceId, owner.userId), entity: 'Member', ...owner },
         },
       },
-      { Put: { TableName: tableName, Item: recordItem(key.record), ConditionExpression: 'attribute_not_exists(PK)' } },
-      { Put: { TableName: tableName, Item: lookupItem(key.lookup), ConditionExpression: 'attribute_not_exists(PK)' } },
+      newItemPut(recordItem(key.record)),
+      newItemPut(lookupItem(key.lookup)),
     ];
     if (input.onceMarker) {
-      items.push({
-        Put: {
-          TableName: tableName,
-          Item: {
-            ...keys.bootstrapMarker(),
-            entity: 'BootstrapMarker',
-            workspaceId: workspace.id,
-            createdAt: workspace.createdAt,
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        },
-      });
+      items.push(
+        newItemPut({
+          ...keys.bootstrapMarker(),
+          entity: 'BootstrapMarker',
+          workspaceId: workspace.id,
+          createdAt: workspace.createdAt,
+        }),
+      );
     }
     try {
       await client.send(new TransactWriteCommand({ TransactItems: items }));
