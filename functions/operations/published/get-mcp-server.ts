@@ -1,0 +1,16 @@
+// operation: GET /api/mcp/published-servers/get → getServer → PublishedServerRepository
+import { getServer } from '#core/published/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { ServerIdInput, ServerView, publishDeps, route, serverView } from './published-views.ts';
+
+export const operation = defineOperation({
+  name: 'get_mcp_server',
+  title: 'Get a published MCP server',
+  description: 'Reads one published server: URL, canvas, visibility, version, tools and limits.',
+  route: 'published-servers-get',
+  http: route('GET', 'get', 'read:canvases'),
+  input: ServerIdInput,
+  output: ServerView,
+  annotations: READ_ONLY,
+  run: async ({ serverId }, { principal }) => serverView(await getServer(principal, serverId, publishDeps)),
+});

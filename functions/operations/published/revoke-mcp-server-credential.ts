@@ -1,0 +1,20 @@
+// operation: POST /api/mcp/published-servers/credentials/revoke → revokeCredential → PublishedServerRepository
+import * as z from '#core/schema';
+import { revokeCredential } from '#core/published/use-cases';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { CredentialView, ServerIdInput, publishDeps, route } from './published-views.ts';
+
+export const operation = defineOperation({
+  name: 'revoke_mcp_server_credential',
+  title: 'Revoke a published-server credential',
+  description: 'Revokes a umcp_ credential: refused from the very next request. Repeating it is harmless.',
+  route: 'published-servers-credentials-revoke',
+  http: route('POST', 'credentials/revoke', 'manage:integrations'),
+  input: z.strictObject({
+    ...ServerIdInput.shape,
+    credentialId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Credential id (pck_…)')),
+  }),
+  output: CredentialView,
+  annotations: DESTROYS,
+  run: (input, { principal }) => revokeCredential(principal, input, publishDeps),
+});

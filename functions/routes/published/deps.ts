@@ -1,0 +1,26 @@
+// route helper: the adapters the published-server routes share, built once per cold start.
+import { systemClock } from '#core/clock';
+import { canvases } from '#adapters/dynamodb/repositories';
+import {
+  DynamoPublishedServerRepository,
+  DynamoPublishedSpendReader,
+} from '#adapters/dynamodb/published-server-repository';
+import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
+
+export const servers = new DynamoPublishedServerRepository();
+export const publishDeps = { servers, canvases, clock: systemClock };
+export const limitDeps = {
+  rateLimiter: new DynamoRateLimiter(),
+  spend: new DynamoPublishedSpendReader(),
+  clock: systemClock,
+};
+
+/**
+ * How long a tool call waits for its run before answering with a handle (get_run_result): PUBLISHED_CALL_WAIT_MS,
+ * read per call (default 20 s), never past the function's own deadline less a margin to answer.
+ */
+export function callWaitMs(remainingMs: number): number {
+  const configured = Number(process.env.PUBLISHED_CALL_WAIT_MS ?? 20_000);
+  const wait = Number.isFinite(configured) && configured >= 0 ? configured : 20_000;
+  return Math.max(0, Math.min(wait, remainingMs - 3_000));
+}
