@@ -42,15 +42,23 @@ export interface CanvasRepository {
   list(workspaceId: string, page: PageQuery & { includeArchived: boolean }): Promise<Page<CanvasSummary>>;
 }
 
-/** The answer a run request got, kept for replays of the same idempotency key. */
+/**
+ * What an idempotency key names: the run a request with that key started, kept for replays of the same
+ * key. Records of the previous layout also kept the HTTP answer (`statusCode`, `body`); replays rebuild
+ * the answer from the run, so those fields are read only for `replayOf`.
+ */
 export interface IdempotencyRecord {
   fingerprint: string;
   executionId: string;
-  statusCode: number;
-  body: Record<string, unknown>;
   createdAt: string;
   /** Derived keys only: the canvas version the run froze; a newer version is a new run. */
   canvasVersion?: number;
+  /** Replays of a run only: the run it replayed. */
+  replayOf?: string;
+  /** @deprecated previous layout (before issue 26): the answer as sent */
+  statusCode?: number;
+  /** @deprecated previous layout (before issue 26): the answer as sent */
+  body?: Record<string, unknown>;
 }
 
 export interface RunRepository {
@@ -62,20 +70,22 @@ export interface RunRepository {
     now?: Date,
   ): Promise<{ canvas?: Canvas; idempotency?: IdempotencyRecord }>;
   /**
-   * Writes the idempotency record, the execution and its frozen graph atomically. If the key is taken,
-   * writes nothing and returns the record that holds it. A record expired at `nowEpochSeconds`, or (when
-   * the new record has a `canvasVersion`) one made at an older canvas version, does not hold the key.
+   * Claims an idempotency key for the run `record` names: one conditional PutItem. When the key is
+   * taken it writes nothing and returns the record that holds it. A record expired at `nowEpochSeconds`,
+   * or (when the new record has a `canvasVersion`) one made at an older canvas version, does not hold it.
    */
-  create(input: {
-    execution: Execution;
-    graph: FrozenGraph;
-    idempotency?: {
-      keyHash: string;
-      record: IdempotencyRecord;
-      expiresAtEpochSeconds: number;
-      nowEpochSeconds?: number;
-    };
-  }): Promise<{ created: true } | { created: false; existing: IdempotencyRecord }>;
+  claimKey(
+    workspaceId: string,
+    claim: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number; nowEpochSeconds?: number },
+  ): Promise<{ claimed: true } | { claimed: false; existing: IdempotencyRecord }>;
+  /**
+   * Records the run with its frozen graph: one PutItem conditioned on the executionId being free (a large
+   * graph goes to its own item first). `created: false` when that executionId exists already: only a
+   * request taking over the same idempotency record writes the same id (see runs/accept.ts). Not in one
+   * transaction with claimKey — a transaction doubles every unit — so a key may name a run whose
+   * execution is not written yet, or never will be; acceptRun settles that.
+   */
+  create(input: { execution: Execution; graph: FrozenGraph }): Promise<{ created: boolean }>;
   /** Removes a run that could not be started at all (with its idempotency record), so a retry starts clean. */
   discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void>;
   get(workspaceId: string, executionId: string): Promise<Execution | undefined>;

@@ -1,22 +1,33 @@
-// adapter: RunRepository on the single table (Execution, Execution graph and Idempotency items), and
-// the run outbox's queued-runs index (GSI2) the sweeper reads.
+// adapter: RunRepository on the single table (Execution and Idempotency items, and the Execution graph
+// item of a large graph), and the run outbox's index (GSI2) the sweeper reads. How an execution item
+// is laid out: execution-item.ts.
 import { createHash } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
 import type { ExecutionStatusReader, IdempotencyRecord, QueuedRunIndex, RunRepository } from '#core/ports';
 import {
-  queuedSince,
+  inOutbox,
+  outboxSince,
   summarizeExecution,
   type Execution,
   type ExecutionSummary,
   type FrozenGraph,
 } from '#core/runs/model';
 import { table } from './client.ts';
-import { batchGetConsistent, findByKey, putIfVersion } from './operations.ts';
+import { batchGetConsistent, findByKey } from './operations.ts';
+import { conditionally } from './errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { GSI1, GSI2, keys, QUEUED_SHARDS, TTL_ATTRIBUTE } from './table-design.ts';
+import { embeddedGraph, executionAttributes, executionOf, graphOf, LEGACY_PLAIN_FIELDS } from './execution-item.ts';
 
 const TTL = TTL_ATTRIBUTE;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -38,25 +49,13 @@ function strip<T>(item: Record<string, unknown>): T {
   return rest as T;
 }
 
-/** The queued-runs shard of an execution: stable, and spread evenly over QUEUED_SHARDS. */
+/** The outbox shard of an execution: stable, and spread evenly over QUEUED_SHARDS. */
 const shardOf = (executionId: string) =>
   createHash('sha256').update(executionId).digest().readUInt16BE(0) % QUEUED_SHARDS;
 
-/**
- * The execution item. While the run is `queued` it also carries the GSI2 keys (the outbox, see
- * table-design.ts); every later save writes the whole item without them, which removes the index entry.
- */
-function executionItem(execution: Execution) {
-  return {
-    ...keys.execution(execution.workspaceId, execution.executionId),
-    ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
-    ...(execution.status === 'queued'
-      ? keys.queuedExecution(shardOf(execution.executionId), queuedSince(execution), execution.executionId)
-      : {}),
-    entity: 'Execution',
-    ...execution,
-  };
-}
+/** The GSI2 keys of a run in the outbox (queued, or finished with its callback still to send). */
+const outboxKeys = (execution: Execution) =>
+  keys.queuedExecution(shardOf(execution.executionId), outboxSince(execution), execution.executionId);
 
 function idempotencyCondition(
   canvasVersion: number | undefined,
@@ -80,6 +79,10 @@ function idempotencyCondition(
   };
 }
 
+/** A condition failure's old item, when the write asked for it (ReturnValuesOnConditionCheckFailure). */
+const oldItemOf = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException && error.Item ? unmarshall(error.Item) : undefined;
+
 const EXECUTION_SK = /^EXEC#([^#]+)$/;
 const WORKSPACE_PK = /^WS#(.+)$/;
 
@@ -98,65 +101,72 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     };
   }
 
-  async create(input: Parameters<RunRepository['create']>[0]) {
+  /** One PutItem of a small record (1 write unit), conditioned on the key being free. */
+  async claimKey(workspaceId: string, claim: Parameters<RunRepository['claimKey']>[1]) {
     const { client, tableName } = table();
-    const { execution, graph, idempotency } = input;
     try {
       await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            ...(idempotency
-              ? [
-                  {
-                    Put: {
-                      TableName: tableName,
-                      Item: {
-                        ...keys.idempotency(execution.workspaceId, idempotency.keyHash),
-                        entity: 'Idempotency',
-                        ...idempotency.record,
-                        [TTL]: idempotency.expiresAtEpochSeconds,
-                      },
-                      // Free, or held by an expired record that TTL has not removed yet, or (derived
-                      // keys) by a record of an older canvas version: the canvas was edited since.
-                      ...idempotencyCondition(
-                        idempotency.record.canvasVersion,
-                        idempotency.nowEpochSeconds ?? epochSeconds(new Date()),
-                      ),
-                      // The holder of the key comes back with the failure: no second read.
-                      ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
-                    },
-                  },
-                ]
-              : []),
-            {
-              Put: {
-                TableName: tableName,
-                Item: executionItem(execution),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.executionGraph(execution.workspaceId, execution.executionId),
-                  entity: 'ExecutionGraph',
-                  ...graph,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.idempotency(workspaceId, claim.keyHash),
+            entity: 'Idempotency',
+            ...claim.record,
+            [TTL]: claim.expiresAtEpochSeconds,
+          },
+          // Free, or held by an expired record that TTL has not removed yet, or (derived keys) by a
+          // record of an older canvas version: the canvas was edited since.
+          ...idempotencyCondition(claim.record.canvasVersion, claim.nowEpochSeconds ?? epochSeconds(new Date())),
+          // The holder of the key comes back with the failure: no second read.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return { created: true as const };
+      return { claimed: true as const };
     } catch (error) {
-      // The holder of the idempotency key comes back with the failure: no second read.
-      const holder =
-        idempotency && error instanceof TransactionCanceledException ? error.CancellationReasons?.[0] : undefined;
-      if (holder?.Code === 'ConditionalCheckFailed' && holder.Item) {
-        return { created: false as const, existing: strip<IdempotencyRecord>(unmarshall(holder.Item)) };
-      }
+      const holder = oldItemOf(error);
+      if (holder) return { claimed: false as const, existing: strip<IdempotencyRecord>(holder) };
+      throw error;
+    }
+  }
+
+  /**
+   * One PutItem of the execution with its graph inside — about 1 KB for a small run: 1 write unit, and
+   * 1 for GSI1 — and, only for a graph too large to embed, its own item first, so an execution is never
+   * without its graph.
+   */
+  async create({ execution, graph }: Parameters<RunRepository['create']>[0]) {
+    const { client, tableName } = table();
+    const embedded = embeddedGraph(graph);
+    if (!embedded) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.executionGraph(execution.workspaceId, execution.executionId),
+            entity: 'ExecutionGraph',
+            ...graph,
+          },
+        }),
+      );
+    }
+    try {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...keys.execution(execution.workspaceId, execution.executionId),
+            ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
+            ...(inOutbox(execution) ? outboxKeys(execution) : {}),
+            entity: 'Execution',
+            ...executionAttributes(execution),
+            ...(embedded ? { graph: embedded } : {}),
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      );
+      return { created: true };
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return { created: false };
       throw error;
     }
   }
@@ -168,9 +178,7 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
       keys.executionGraph(workspaceId, executionId),
       ...(keyHash ? [keys.idempotency(workspaceId, keyHash)] : []),
     ];
-    await client.send(
-      new TransactWriteCommand({ TransactItems: deletes.map((Key) => ({ Delete: { TableName: tableName, Key } })) }),
-    );
+    await Promise.all(deletes.map((Key) => client.send(new DeleteCommand({ TableName: tableName, Key }))));
   }
 
   async get(workspaceId: string, executionId: string): Promise<Execution | undefined> {
@@ -178,24 +186,71 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     const { Item } = await client.send(
       new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }),
     );
-    return Item ? strip<Execution>(Item) : undefined;
+    return Item ? executionOf(Item) : undefined;
   }
 
+  /** One GetItem when the graph is inside the execution item; a second for a large or older run's graph item. */
   async getWithGraph(workspaceId: string, executionId: string) {
-    const executionKey = keys.execution(workspaceId, executionId);
-    const graphKey = keys.executionGraph(workspaceId, executionId);
-    const items = await batchGetConsistent([executionKey, graphKey]);
-    const execution = findByKey(items, executionKey);
-    const graph = findByKey(items, graphKey);
-    if (!execution || !graph) return undefined;
-    return { execution: strip<Execution>(execution), graph: strip<FrozenGraph>(graph) };
+    const { client, tableName } = table();
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }),
+    );
+    if (!Item) return undefined;
+    const embedded = graphOf(Item);
+    if (embedded) return { execution: executionOf(Item), graph: embedded };
+    const { Item: graph } = await client.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.executionGraph(workspaceId, executionId),
+        ConsistentRead: true,
+      }),
+    );
+    return graph ? { execution: executionOf(Item), graph: strip<FrozenGraph>(graph) } : undefined;
   }
 
+  /**
+   * An UpdateItem on the version read: sets the plain fields and `details`, keeps the embedded graph,
+   * puts the run in the outbox index or takes it out, and removes the previous layout's plain fields.
+   */
   async save(execution: Execution, expectedVersion: number): Promise<void> {
-    await putIfVersion(
-      executionItem(execution),
-      expectedVersion,
-      `Execution ${execution.executionId} was changed concurrently`,
+    const { client, tableName } = table();
+    const { executionId, status, version, details } = executionAttributes(execution);
+    const outbox = inOutbox(execution) ? outboxKeys(execution) : undefined;
+    const names: Record<string, string> = {
+      '#status': 'status',
+      '#version': 'version',
+      '#details': 'details',
+      '#executionId': 'executionId',
+      '#g2pk': GSI2.partitionKey,
+      '#g2sk': GSI2.sortKey,
+    };
+    LEGACY_PLAIN_FIELDS.forEach((field, index) => {
+      names[`#l${index}`] = field;
+    });
+    const set = ['#executionId = :executionId', '#status = :status', '#version = :version', '#details = :details'];
+    const remove = LEGACY_PLAIN_FIELDS.map((_, index) => `#l${index}`);
+    if (outbox) set.push('#g2pk = :g2pk', '#g2sk = :g2sk');
+    else remove.push('#g2pk', '#g2sk');
+    await conditionally(
+      () =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: keys.execution(execution.workspaceId, executionId),
+            UpdateExpression: `SET ${set.join(', ')} REMOVE ${remove.join(', ')}`,
+            ConditionExpression: '#version = :expected',
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: {
+              ':executionId': executionId,
+              ':status': status,
+              ':version': version,
+              ':details': details,
+              ':expected': expectedVersion,
+              ...(outbox ? { ':g2pk': outbox.GSI2PK, ':g2sk': outbox.GSI2SK } : {}),
+            },
+          }),
+        ),
+      `Execution ${executionId} was changed concurrently`,
     );
   }
 
@@ -213,12 +268,12 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
         ExclusiveStartKey: decodeCursor(page.cursor, partition, 'GSI1'),
       }),
     );
-    const items: ExecutionSummary[] = (result.Items ?? []).map((item) => summarizeExecution(strip<Execution>(item)));
+    const items: ExecutionSummary[] = (result.Items ?? []).map((item) => summarizeExecution(executionOf(item)));
     return { items, nextCursor: encodeCursor(result.LastEvaluatedKey) };
   }
 
   /**
-   * Runs queued since before `cutoff` (ISO time), oldest first per shard: one Query per shard of the
+   * Runs in the outbox since before `cutoff` (ISO time: queued, or finished with a callback to send), oldest first per shard: one Query per shard of the
    * sparse index GSI2, at most `limit` runs per shard. The index is eventually consistent and keys
    * only; callers re-read each run before acting on it.
    */

@@ -1,22 +1,28 @@
-// use case: running a run in the process that accepted it, without the state machine (issue 7, cost).
+// use case: running a run in the process that accepted it, without the state machine (issues 7 and 26).
 // A run of instant nodes finishes in one engine step — microseconds per node — yet through the
-// Standard workflow it pays three state transitions ($75 of $89 per million runs). So the accepting
-// Lambda runs such a run itself, right after the transaction that recorded it:
+// Standard workflow it pays three state transitions, four with Finalize for its callback. So the
+// accepting process runs such a run itself, before it records it, and records it once, finished:
 //
-//   transaction: idempotency record + execution (queued, in the run outbox) + frozen graph
+//   claim the idempotency key (one small PutItem; a duplicate stops here and answers the holder's run)
 //        │
-//        ▼ runInline: one engine step in this process, one versioned save queued → terminal
-//        │            (the save also takes the run out of the outbox index: no extra write)
-//        ├─ saved ─────────────────────────────────► done: the answer can carry the result
-//        ├─ lost the race (cancelled meanwhile) ──► the table says what happened: done
-//        └─ the process dies before the save ─────► still queued in the outbox: the sweeper starts
-//                                                   its state machine (attempt 1), as for any run
-//                                                   whose start never happened
+//        ▼ runInMemory: one engine step in this process, nothing written
+//        │
+//        ▼ create: ONE PutItem of the finished run (graph inside); with a callback URL it stays in the
+//        │         run outbox until the callback is claimed, and the sweeper sends it once the request
+//        │         has certainly ended (so never before the 202 that names the run)
+//        ├─ written ────────────────────► the answer can carry the result
+//        └─ the process dies before it ─► no run, no answer: the caller's retry finds the key claimed
+//                                         and, once the claim's lease has passed, records the run
+//                                         itself under the same executionId (accept.ts)
+//
+// Nobody can cancel a run before its executionId is answered, so there is no race with a cancel. A
+// redrive of such a run runs inline again with runInline: the redriven attempt is saved queued (in
+// the outbox) first, then run and saved finished, and the sweeper records it failed if the process
+// dies in between ("redrive the run to retry").
 //
 // Only runs that need nothing the state machine gives: every node instant (a provider job needs the
-// Wait loop, so no Lambda ever sleeps), no callback URL (a callback must not reach its receiver before
-// the 202 that names its run, nor hold that answer up for its 5 s timeout), and a bounded graph (the
-// step must fit well inside the route's timeout). Everything else is started on the state machine.
+// Wait loop, so no Lambda ever sleeps) and a bounded graph (the step must fit well inside the route's
+// timeout). Everything else is started on the state machine.
 import { ConflictError } from '../errors.ts';
 import type { RunRepository } from '../ports.ts';
 import type { Clock } from '../clock.ts';
@@ -41,16 +47,27 @@ export interface InlineDeps {
 }
 
 /** Can this run be run to its end by the process that holds it, with no state machine? */
-export function runsInline(
-  execution: Pick<Execution, 'callback'>,
-  graph: FrozenGraph,
-  executors: ExecutorRegistry = EXECUTORS,
-): boolean {
+export function runsInline(graph: FrozenGraph, executors: ExecutorRegistry = EXECUTORS): boolean {
   return (
-    execution.callback === null &&
-    graph.nodes.length <= INLINE_MAX_NODES &&
-    graph.nodes.every((node) => executors[node.type]?.kind === 'instant')
+    graph.nodes.length <= INLINE_MAX_NODES && graph.nodes.every((node) => executors[node.type]?.kind === 'instant')
   );
+}
+
+/**
+ * Runs a new, not yet recorded `execution` (queued, values plain; mutated) to a terminal state in one
+ * engine step, and moves its large values to the blob store, ready to be recorded once.
+ */
+export async function runInMemory(execution: Execution, graph: FrozenGraph, deps: Omit<InlineDeps, 'runs'>) {
+  const now = () => deps.clock.now().toISOString();
+  const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
+  // runsInline() admits instant nodes only, so the step cannot stop at a provider job.
+  if (outcome.status === 'waiting')
+    throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
+  finish(execution, outcome.status, now(), outcome.status === 'failed' ? execution.error?.message : undefined);
+  execution.updatedAt = now();
+  await externalize(execution, deps.blobs);
+  // The same count the state machine's step makes for a run that failed there.
+  if (execution.status === 'failed') telemetry.count('RunsFailed');
 }
 
 /**

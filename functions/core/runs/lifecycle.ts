@@ -61,10 +61,12 @@ export function newExecution(input: {
   callbackUrl: string | undefined;
   graph: FrozenGraph;
   now: Date;
+  /** A request taking over an idempotency record records the run under the id the record names. */
+  executionId?: string;
 }): Execution {
   const at = input.now.toISOString();
   return {
-    executionId: newId(ID_PREFIX.execution, input.now.getTime()),
+    executionId: input.executionId ?? newId(ID_PREFIX.execution, input.now.getTime()),
     workspaceId: input.workspaceId,
     canvasId: input.canvasId,
     triggerNodeId: input.triggerNodeId,

@@ -11,12 +11,19 @@
 //                                   │ gone: its execution closed while the run never left `queued`
 //                                   ▼
 //                          failRun (engine failure) + the callback, once
+//
+// The outbox also holds finished runs whose callback is still to be sent (model.ts callbackPending):
+// a run of instant nodes has no state machine to send it (issue 26), and a state machine's Finalize
+// may never have run. Past the same grace period — the request that accepted the run has certainly
+// ended, so the callback never reaches its receiver before the 202 that named the run — the sweeper
+// sends it through deliverCallbackOnce: claimed with a versioned write, at most once per attempt.
 import { telemetry } from '../telemetry.ts';
 import type { Clock } from '../clock.ts';
 import type { CallbackSender, QueuedRunIndex, RunRepository, WorkflowResumer } from '../ports.ts';
 import type { BlobStore } from './blobs.ts';
-import { queuedSince } from './model.ts';
-import { ENGINE_FAILED, failRun } from './use-cases.ts';
+import { callbackPending, outboxSince } from './model.ts';
+import { ENGINE_FAILED, failRun } from './steps.ts';
+import { deliverCallbackOnce } from './callbacks.ts';
 
 /**
  * How long a run may stay `queued` before the sweeper takes it over in AWS: longer than any route
@@ -26,6 +33,12 @@ import { ENGINE_FAILED, failRun } from './use-cases.ts';
  * RedriveExecution refused.)
  */
 export const STALLED_AFTER_SECONDS = 120;
+/**
+ * How long a finished run's pending callback waits in the outbox before the sweeper sends it: as long
+ * as any route function may run (60 s), so the request that accepted the run has certainly answered —
+ * a callback never reaches its receiver before the 202 that names its run.
+ */
+export const CALLBACK_HOLD_SECONDS = 60;
 /** How often the sweeper runs in AWS (an EventBridge schedule). */
 export const SWEEP_EVERY_MINUTES = 1;
 /** Runs taken per index shard per sweep; the next sweep takes the rest. */
@@ -42,13 +55,15 @@ export interface SweepDeps {
   callbacks: CallbackSender;
 }
 
-export type SweepOutcome = 'started' | 'in-progress' | 'failed' | 'skipped';
+export type SweepOutcome = 'started' | 'in-progress' | 'failed' | 'callback' | 'skipped';
 
 export interface SweepReport {
   found: number;
   started: number;
   inProgress: number;
   failed: number;
+  /** Callbacks of finished runs sent (or found already claimed). */
+  callbacks: number;
   skipped: number;
   errors: number;
 }
@@ -57,17 +72,35 @@ export interface SweepReport {
  * Starts or redrives every run queued since more than `graceMs` ago. A run that cannot be resumed is
  * recorded failed (with its callback). Errors are per run: logged, counted, retried by the next sweep.
  */
-export async function sweepStalledRuns(deps: SweepDeps, options: { graceMs: number }): Promise<SweepReport> {
-  const cutoff = new Date(deps.clock.now().getTime() - options.graceMs).toISOString();
-  const stalled = await deps.queued.listQueued(cutoff, SWEEP_PAGE);
-  const report: SweepReport = { found: stalled.length, started: 0, inProgress: 0, failed: 0, skipped: 0, errors: 0 };
+export async function sweepStalledRuns(
+  deps: SweepDeps,
+  options: { graceMs: number; callbackHoldMs?: number },
+): Promise<SweepReport> {
+  const now = deps.clock.now().getTime();
+  const holdMs = Math.min(options.graceMs, options.callbackHoldMs ?? CALLBACK_HOLD_SECONDS * 1000);
+  const cutoffs = {
+    queued: new Date(now - options.graceMs).toISOString(),
+    callback: new Date(now - holdMs).toISOString(),
+  };
+  // The later of the two: the hold is never longer than the grace period.
+  const listBefore = cutoffs.callback;
+  const stalled = await deps.queued.listQueued(listBefore, SWEEP_PAGE);
+  const report: SweepReport = {
+    found: stalled.length,
+    started: 0,
+    inProgress: 0,
+    failed: 0,
+    callbacks: 0,
+    skipped: 0,
+    errors: 0,
+  };
   let next = 0;
   const worker = async () => {
     while (next < stalled.length) {
       const run = stalled[next++]!;
       try {
-        const outcome = await resumeStalledRun(run, cutoff, deps);
-        report[outcome === 'in-progress' ? 'inProgress' : outcome] += 1;
+        const outcome = await resumeStalledRun(run, cutoffs, deps);
+        report[outcome === 'in-progress' ? 'inProgress' : outcome === 'callback' ? 'callbacks' : outcome] += 1;
       } catch (error) {
         report.errors += 1;
         telemetry.warn('Could not resume a stalled run; the next sweep retries', {
@@ -84,12 +117,18 @@ export async function sweepStalledRuns(deps: SweepDeps, options: { graceMs: numb
 /** One run of the sweep (see the sketch at the top of this file). */
 export async function resumeStalledRun(
   run: { workspaceId: string; executionId: string },
-  cutoff: string,
+  cutoffs: { queued: string; callback: string } | string,
   deps: SweepDeps,
 ): Promise<SweepOutcome> {
+  const cutoff = typeof cutoffs === 'string' ? { queued: cutoffs, callback: cutoffs } : cutoffs;
   // The index lags the table: act only on what the table says now.
   const execution = await deps.runs.get(run.workspaceId, run.executionId);
-  if (execution?.status !== 'queued' || queuedSince(execution) >= cutoff) return 'skipped';
+  if (execution && callbackPending(execution)) {
+    if (outboxSince(execution) >= cutoff.callback) return 'skipped';
+    await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+    return 'callback';
+  }
+  if (execution?.status !== 'queued' || outboxSince(execution) >= cutoff.queued) return 'skipped';
   const outcome = await deps.engine.resume({ ...run, attempt: execution.attempt });
   if (outcome !== 'gone') return outcome;
   await failRun(run, ENGINE_FAILED, deps);

@@ -1,19 +1,20 @@
 // unit: runs that need no state machine, run by the process that accepted them (runs/inline.ts) —
-// which runs qualify, what is saved, and every crash window: a process that dies mid-step leaves the
-// run in the outbox for the sweeper (which hands it to the state machine); a redrive of an inline run
-// runs inline; a deferred start is due at the sweeper's next pass. In-memory store, lagging index.
+// which runs qualify, what is written (the key, then the finished run, once), and every crash window:
+// a process that dies mid-step leaves only its claimed key, which a retry takes over after the lease
+// under the same executionId; a callback waits in the outbox for the sweeper; a redrive of an inline
+// run runs inline; a deferred start is due at the sweeper's next pass. In-memory store, lagging index.
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors';
 import type { Canvas } from '#core/canvas/model';
 import { EXECUTORS, NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
 import { INLINE_MAX_NODES, runsInline } from '#core/runs/inline';
 import { finish } from '#core/runs/lifecycle';
-import { queuedSince, type Execution, type FrozenGraph } from '#core/runs/model';
-import { STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepDeps } from '#core/runs/sweep';
-import { acceptRun, cancelRun, redriveRun, type RunDeps } from '#core/runs/use-cases';
+import { inOutbox, outboxSince, type Execution, type FrozenGraph } from '#core/runs/model';
+import { CALLBACK_HOLD_SECONDS, STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepDeps } from '#core/runs/sweep';
+import { CLAIM_LEASE_MS, acceptRun, cancelRun, redriveRun, type RunDeps } from '#core/runs/use-cases';
 import type { BlobStore } from '#core/runs/blobs';
-import type { CallbackSender, ResumeOutcome, RunRepository, WorkflowEngine } from '#core/ports';
-import { START, edge, executionOf, graph, linearGraph, node } from './support.ts';
+import type { CallbackSender, IdempotencyRecord, ResumeOutcome, RunRepository, WorkflowEngine } from '#core/ports';
+import { START, edge, graph, linearGraph, node } from './support.ts';
 
 const GRACE_MS = STALLED_AFTER_SECONDS * 1000;
 const PRINCIPAL = { workspaceId: 'ws_test', scopes: ['run:workflows'] } as never;
@@ -23,21 +24,35 @@ class MemoryRuns {
   readonly executions = new Map<string, Execution>();
   readonly graphs = new Map<string, FrozenGraph>();
   private index = new Map<string, string>();
+  readonly keys = new Map<string, IdempotencyRecord>();
   saves = 0;
+  creates = 0;
   /** When set, save() calls it first (a process dying, a store failing, a cancel racing). */
   beforeSave?: (execution: Execution) => Promise<void>;
+  /** When set, create() calls it first (a process dying before its one write, a store failing). */
+  beforeCreate?: (execution: Execution) => Promise<void>;
   canvas = { id: 'cnv_test', archived: false, ...linearGraph() } as unknown as Canvas;
 
   async loadForStart() {
     return { canvas: this.canvas };
   }
+  async claimKey(_workspaceId: string, claim: { keyHash: string; record: IdempotencyRecord }) {
+    const existing = this.keys.get(claim.keyHash);
+    if (existing) return { claimed: false as const, existing: structuredClone(existing) };
+    this.keys.set(claim.keyHash, structuredClone(claim.record));
+    return { claimed: true as const };
+  }
   async create(input: { execution: Execution; graph: FrozenGraph }) {
+    await this.beforeCreate?.(input.execution);
+    if (this.executions.has(input.execution.executionId)) return { created: false };
+    this.creates += 1;
     this.graphs.set(input.execution.executionId, structuredClone(input.graph));
     this.put(input.execution);
-    return { created: true as const };
+    return { created: true };
   }
-  async discard(_workspaceId: string, executionId: string) {
+  async discard(_workspaceId: string, executionId: string, keyHash?: string) {
     this.executions.delete(executionId);
+    if (keyHash) this.keys.delete(keyHash);
   }
   async get(_workspaceId: string, executionId: string) {
     const execution = this.executions.get(executionId);
@@ -61,10 +76,10 @@ class MemoryRuns {
   }
   put(execution: Execution) {
     this.executions.set(execution.executionId, structuredClone(execution));
-    if (execution.status === 'queued') this.index.set(execution.executionId, queuedSince(execution));
+    if (inOutbox(execution)) this.index.set(execution.executionId, outboxSince(execution));
   }
   refresh() {
-    this.index = new Map([...this.index].filter(([id]) => this.executions.get(id)?.status === 'queued'));
+    this.index = new Map([...this.index].filter(([id]) => inOutbox(this.executions.get(id)!)));
   }
   only(): Execution {
     const all = [...this.executions.values()];
@@ -105,11 +120,14 @@ const noBlobs: BlobStore = {
   get: async () => 'null',
   url: async (key) => `https://blobs.test/${key}`,
 };
-const noCallbacks: CallbackSender = {
-  send: async () => {
-    throw new Error('an inline run has no callback to send');
-  },
-};
+/** Every callback sent, by URL and payload. */
+class RecordingCallbacks implements CallbackSender {
+  readonly sent: { url: string; payload: Record<string, unknown> }[] = [];
+  async send(url: string, payload: Record<string, unknown>) {
+    this.sent.push({ url, payload });
+    return { delivered: true, statusCode: 200 };
+  }
+}
 /** A `text` node that always fails: a real node failure the run records. */
 const failingText: ExecutorRegistry = {
   ...EXECUTORS,
@@ -124,6 +142,7 @@ const failingText: ExecutorRegistry = {
 function harness(options: { inline?: boolean; engine?: RecordingEngine; executors?: ExecutorRegistry } = {}) {
   const runs = new MemoryRuns();
   const engine = options.engine ?? new RecordingEngine();
+  const callbacks = new RecordingCallbacks();
   let now = START.getTime();
   const clock = {
     now: () => {
@@ -144,7 +163,7 @@ function harness(options: { inline?: boolean; engine?: RecordingEngine; executor
     queued: runs,
     engine,
     clock,
-    callbacks: noCallbacks,
+    callbacks,
     blobs: noBlobs,
   };
   const accept = (extra: { callbackUrl?: string; key?: string } = {}) =>
@@ -160,16 +179,15 @@ function harness(options: { inline?: boolean; engine?: RecordingEngine; executor
       { kind: 'api' },
       deps,
     );
-  return { runs, engine, deps, sweepDeps, accept, later: (ms: number) => (now += ms) };
+  return { runs, engine, callbacks, deps, sweepDeps, accept, later: (ms: number) => (now += ms) };
 }
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('runsInline', () => {
-  it('takes runs of instant nodes without a callback URL, up to INLINE_MAX_NODES nodes', () => {
+  it('takes runs of instant nodes, with or without a callback URL, up to INLINE_MAX_NODES nodes', () => {
     const frozen = linearGraph();
-    expect(runsInline(executionOf(frozen), frozen)).toBe(true);
-    expect(runsInline(executionOf(frozen, { callbackUrl: 'https://example.com/cb' }), frozen)).toBe(false);
+    expect(runsInline(frozen)).toBe(true);
     const jobs: ExecutorRegistry = {
       ...EXECUTORS,
       text: {
@@ -178,29 +196,31 @@ describe('runsInline', () => {
         poll: async () => ({ done: false, pollAfterSeconds: 1 }),
       },
     };
-    expect(runsInline(executionOf(frozen), frozen, jobs)).toBe(false);
+    expect(runsInline(frozen, jobs)).toBe(false);
     const unknownType = graph(
       [node('prompt', 'prompt'), node('gen', 'image-generation' as never)],
       [edge('e', 'prompt', 'prompt-out', 'gen', 'prompt-in')],
     );
-    expect(runsInline(executionOf(unknownType), unknownType)).toBe(false);
+    expect(runsInline(unknownType)).toBe(false);
     const texts = (count: number) =>
       graph([node('prompt', 'prompt'), ...Array.from({ length: count - 1 }, (_, i) => node(`t${i}`, 'text'))]);
-    expect(runsInline(executionOf(texts(INLINE_MAX_NODES)), texts(INLINE_MAX_NODES))).toBe(true);
-    expect(runsInline(executionOf(texts(INLINE_MAX_NODES + 1)), texts(INLINE_MAX_NODES + 1))).toBe(false);
+    expect(runsInline(texts(INLINE_MAX_NODES))).toBe(true);
+    expect(runsInline(texts(INLINE_MAX_NODES + 1))).toBe(false);
   });
 });
 
 describe('acceptRun with inline runs', () => {
-  it('runs an instant-only run to its end in one save, without the state machine, and answers it', async () => {
+  it('runs an instant-only run to its end and records it once, finished, without the state machine', async () => {
     const { runs, engine, accept } = harness();
 
     const accepted = await accept();
 
     const stored = runs.only();
     expect(engine.calls).toEqual([]);
-    expect(runs.saves).toBe(1);
-    expect(stored).toMatchObject({ status: 'succeeded', attempt: 1, result: { out: 'Say: inline' }, version: 2 });
+    expect(runs.creates).toBe(1);
+    expect(runs.saves).toBe(0);
+    expect(runs.keys.size).toBe(1);
+    expect(stored).toMatchObject({ status: 'succeeded', attempt: 1, result: { out: 'Say: inline' }, version: 1 });
     expect(stored.timeline.map((event) => event.type)).toEqual([
       'execution.queued',
       'execution.started',
@@ -212,22 +232,51 @@ describe('acceptRun with inline runs', () => {
       'node.succeeded',
       'execution.succeeded',
     ]);
-    expect(accepted).toMatchObject({
-      statusCode: 202,
-      replayed: false,
-      ran: { executionId: stored.executionId, status: 'succeeded' },
-    });
+    expect(accepted).toEqual({ executionId: stored.executionId, replayed: false, ran: stored });
     runs.refresh();
     expect(await runs.listQueued('9999')).toEqual([]);
   });
 
-  it('starts the state machine for a run with a callback URL, and when inline runs are off', async () => {
-    const withCallback = harness();
-    const accepted = await withCallback.accept({ callbackUrl: 'https://example.com/cb' });
-    expect(withCallback.engine.calls).toEqual([`start ${accepted.executionId}`]);
-    expect(accepted.ran).toBeUndefined();
-    expect(withCallback.runs.only().status).toBe('queued');
+  it('answers a second accept with the same key with the same run, and writes nothing', async () => {
+    const { runs, accept } = harness();
+    const first = await accept();
+    const second = await accept();
+    expect(second).toMatchObject({ executionId: first.executionId, replayed: true, replayMessage: expect.any(String) });
+    expect(runs.creates).toBe(1);
+  });
 
+  it(
+    'runs a run with a callback URL inline too; the sweeper sends its callback once, after the hold, never ' +
+      'before the request has ended',
+    async () => {
+      const { runs, engine, callbacks, sweepDeps, accept, later } = harness();
+
+      const accepted = await accept({ callbackUrl: 'https://example.com/cb' });
+
+      expect(engine.calls).toEqual([]);
+      expect(runs.only()).toMatchObject({ status: 'succeeded', callback: { attempt: null, delivered: null } });
+      const early = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      expect(early.callbacks).toBe(0);
+      expect(callbacks.sent).toEqual([]);
+
+      later(CALLBACK_HOLD_SECONDS * 1000 + 1);
+      const due = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      runs.refresh();
+      const again = await sweepStalledRuns(sweepDeps, { graceMs: 0 });
+
+      expect(due).toMatchObject({ found: 1, callbacks: 1 });
+      expect(again.found).toBe(0);
+      expect(callbacks.sent).toEqual([
+        {
+          url: 'https://example.com/cb',
+          payload: expect.objectContaining({ executionId: accepted.executionId, status: 'succeeded', attempt: 1 }),
+        },
+      ]);
+      expect(runs.only()).toMatchObject({ callback: { attempt: 1, delivered: true, statusCode: 200 } });
+    },
+  );
+
+  it('starts the state machine when inline runs are off', async () => {
     const off = harness({ inline: false });
     const other = await off.accept();
     expect(off.engine.calls).toEqual([`start ${other.executionId}`]);
@@ -246,50 +295,51 @@ describe('acceptRun with inline runs', () => {
   });
 
   it(
-    'crash window: a process that dies during the inline step leaves the run queued; the sweeper hands it to ' +
-      'the state machine once',
+    'crash window: a process that dies before its one write leaves only its key; a retry is told to retry ' +
+      'during the lease, then records the run under the same executionId, once',
     async () => {
-      // Prepare: the save never returns (the Lambda died or timed out mid-step)
-      const { runs, engine, sweepDeps, accept, later } = harness();
-      runs.beforeSave = () => new Promise(() => {});
+      // Prepare: the write never happens (the Lambda died or timed out mid-step)
+      const { runs, accept, later } = harness();
+      runs.beforeCreate = () => new Promise(() => {});
       void accept();
       await flush();
-      const orphan = runs.only();
-      expect(orphan.status).toBe('queued');
+      expect(runs.executions.size).toBe(0);
+      const [claimed] = [...runs.keys.values()];
+      runs.beforeCreate = undefined;
 
-      // Act: a sweep within the grace period, then one after it
-      const early = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
-      later(GRACE_MS + 1);
-      const late = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+      // Act: a retry within the lease, then one after it, then one more
+      await expect(accept()).rejects.toBeInstanceOf(ConflictError);
+      later(CLAIM_LEASE_MS + 1);
+      const retried = await accept();
+      const replayed = await accept();
 
-      // Assess: the state machine started it (attempt 1), exactly once
-      expect(early.found).toBe(0);
-      expect(late).toMatchObject({ found: 1, started: 1 });
-      expect(engine.calls).toEqual([`resume ${orphan.executionId} attempt 1`]);
+      // Assess: one run, under the id the key named
+      expect(retried).toMatchObject({ executionId: claimed!.executionId, replayed: false });
+      expect(runs.only()).toMatchObject({ executionId: claimed!.executionId, status: 'succeeded' });
+      expect(replayed).toMatchObject({ executionId: claimed!.executionId, replayed: true });
     },
   );
 
-  it('hands a run whose inline step could not be saved to the state machine at once', async () => {
+  it('fails a request whose run could not be written and gives its key back, so a retry starts clean', async () => {
     const { runs, engine, accept } = harness();
-    runs.beforeSave = async () => {
+    runs.beforeCreate = async () => {
       throw new Error('ProvisionedThroughputExceeded');
     };
-    const accepted = await accept();
-    expect(accepted.ran).toBeUndefined();
-    expect(engine.calls).toEqual([`start ${accepted.executionId}`]);
-    expect(runs.only().status).toBe('queued');
+    await expect(accept()).rejects.toThrow('ProvisionedThroughputExceeded');
+    expect(runs.keys.size).toBe(0);
+    runs.beforeCreate = undefined;
+    const retried = await accept();
+    expect(retried.replayed).toBe(false);
+    expect(runs.only().status).toBe('succeeded');
+    expect(engine.calls).toEqual([]);
   });
 
-  it('keeps a cancel that won the race: the answer is the cancelled run, nothing overwritten', async () => {
-    const { runs, engine, deps, accept } = harness();
-    runs.beforeSave = async (execution) => {
-      runs.beforeSave = undefined;
-      await cancelRun(PRINCIPAL, execution.executionId, { ...deps, callbacks: noCallbacks });
-    };
+  it('leaves nothing to race a cancel with: the run is finished when its executionId is first answered', async () => {
+    const { deps, callbacks, accept } = harness();
     const accepted = await accept();
-    expect(accepted.ran).toMatchObject({ status: 'cancelled' });
-    expect(runs.only()).toMatchObject({ status: 'cancelled', result: {} });
-    expect(engine.calls).toEqual([`stop ${accepted.executionId}`]);
+    await expect(cancelRun(PRINCIPAL, accepted.executionId, { ...deps, callbacks })).rejects.toThrow(
+      /already finished/,
+    );
   });
 });
 
@@ -369,7 +419,7 @@ describe('a start Step Functions deferred (throttled)', () => {
       const accepted = await accept();
 
       const queued = runs.only();
-      expect(accepted.statusCode).toBe(202);
+      expect(accepted.replayed).toBe(false);
       expect(queued).toMatchObject({ status: 'queued', startDeferredAt: expect.any(String) });
       const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
       expect(report).toMatchObject({ found: 1, started: 1 });

@@ -23,9 +23,12 @@ class MemoryRuns {
   async loadForStart() {
     return { canvas: this.canvas };
   }
+  async claimKey() {
+    return { claimed: true as const };
+  }
   async create(input: { execution: Execution }) {
     this.put(input.execution);
-    return { created: true as const };
+    return { created: true };
   }
   async discard(_workspaceId: string, executionId: string) {
     this.executions.delete(executionId);
@@ -130,8 +133,8 @@ describe('sweepStalledRuns', () => {
     later(GRACE_MS - 1000);
     // Act
     const report = await sweepStalledRuns(deps, { graceMs: GRACE_MS });
-    // Assess
-    expect(report.found).toBe(0);
+    // Assess: listed (finished runs' callbacks are due sooner, so the index is read to a later cutoff), left alone
+    expect(report).toMatchObject({ started: 0, failed: 0, skipped: report.found });
     expect(engine.calls).toEqual([]);
   });
 

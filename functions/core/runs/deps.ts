@@ -1,0 +1,48 @@
+// use cases: what the run use cases need (RunDeps), and the one way they change a stored run (update).
+import { ConflictError, NotFoundError } from '../errors.ts';
+import type { Clock } from '../clock.ts';
+import type { RunRepository, WorkflowEngine } from '../ports.ts';
+import type { ExecutorRegistry } from './executors.ts';
+import type { Execution } from './model.ts';
+import type { BlobStore } from './blobs.ts';
+
+export interface RunDeps {
+  runs: RunRepository;
+  engine: WorkflowEngine;
+  clock: Clock;
+  /** Where values too large for the execution item live (see blobs.ts). */
+  blobs: BlobStore;
+  /**
+   * Whether a run that needs no state machine (inline.ts: instant nodes only) is run by the process
+   * that accepts it. Asked once per run. @default never — every run is started on the state machine
+   */
+  inlineRuns?: () => boolean;
+  /** @default EXECUTORS */
+  executors?: ExecutorRegistry;
+}
+
+/**
+ * Saves with the version read; on a lost race, reloads and re-applies (the change is re-validated).
+ * A change that returns `false` found nothing to do: nothing is written.
+ */
+export async function update(
+  workspaceId: string,
+  executionId: string,
+  // biome-ignore lint/suspicious/noConfusingVoidType: a change returns nothing, or false for "nothing to do"
+  change: (execution: Execution) => void | false,
+  deps: Pick<RunDeps, 'runs'>,
+): Promise<Execution> {
+  for (let attempt = 1; ; attempt++) {
+    const execution = await deps.runs.get(workspaceId, executionId);
+    if (!execution) throw new NotFoundError(`Execution ${executionId} not found`);
+    const version = execution.version;
+    if (change(execution) === false) return execution;
+    execution.version = version + 1;
+    try {
+      await deps.runs.save(execution, version);
+      return execution;
+    } catch (error) {
+      if (!(error instanceof ConflictError) || attempt >= 5) throw error;
+    }
+  }
+}
