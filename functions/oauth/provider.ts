@@ -16,6 +16,7 @@ import {
 } from '#core/oauth/tokens';
 import { gatewayResourceUrl } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
+import { telemetry } from '#core/telemetry';
 import { clientSecretDigest, DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
 import { memberships } from '#adapters/dynamodb/user-repository';
 import type { OAuthKeys } from './keys.ts';
@@ -162,13 +163,7 @@ export function createProvider(issuer: string, keys: OAuthKeys): Provider {
   provider.proxy = true;
   // What the client sees is a generic server_error; the cause goes to the log.
   provider.on('server_error', (_ctx, error: Error) =>
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        message: 'OAuth server error',
-        error: { name: error.name, message: error.message, stack: error.stack },
-      }),
-    ),
+    telemetry.error('OAuth server error', { error: { name: error.name, message: error.message, stack: error.stack } }),
   );
 
   // Our prefixes on the opaque tokens: the gateway routes oat_… to the OAuth check, and a refresh

@@ -7,6 +7,7 @@
 // forceFetch), written out so the clock can be injected and the local value path shares it.
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { systemClock, type Clock } from '#core/clock';
+import { telemetry } from '#core/telemetry';
 
 /** How long a value read from Secrets Manager is used before it is read again. */
 export const SECRET_MAX_AGE_MS = 5 * 60 * 1000;
@@ -74,14 +75,7 @@ export function secretSource(
         (error: unknown) => {
           if (!cached) throw error;
           // Secrets Manager unreachable: a signature check with the last value beats failing every call.
-          console.error(
-            JSON.stringify({
-              level: 'warn',
-              message: 'Could not re-read a secret; using the last value',
-              arnEnv,
-              error: String(error),
-            }),
-          );
+          telemetry.warn('Could not re-read a secret; using the last value', { arnEnv, error: String(error) });
           return cached.value;
         },
       )

@@ -16,6 +16,7 @@ import {
 import * as z from '#core/schema';
 import { ConflictError } from '#core/errors';
 import type { ResumeOutcome, WorkflowEngine, WorkflowResumer } from '#core/ports';
+import { telemetry } from '#core/telemetry';
 import { ENV } from '../env.ts';
 
 /** Up to 10 s for a failing run's last step to finish before a redrive is refused. */
@@ -92,14 +93,10 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
       return 'started';
     } catch (error) {
       if (!isTransientStartError(error)) throw error;
-      console.error(
-        JSON.stringify({
-          level: 'warn',
-          message: 'StartExecution deferred; the run outbox sweeper starts the run',
-          executionId: run.executionId,
-          error: String(error),
-        }),
-      );
+      telemetry.warn('StartExecution deferred; the run outbox sweeper starts the run', {
+        executionId: run.executionId,
+        error: String(error),
+      });
       return 'deferred';
     }
   }
