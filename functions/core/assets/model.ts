@@ -100,7 +100,6 @@ export const PENDING_PREFIX = 'uploads/pending/';
 export const pendingKeyOf = (workspaceId: string, uploadId: string) => `${PENDING_PREFIX}${workspaceId}/${uploadId}`;
 export const durableKeyOf = (workspaceId: string, assetId: string) => `assets/${workspaceId}/${assetId}`;
 
-/** Which canvases and nodes reference an asset. */
 /** A template whose frozen nodes name the asset: `use_template` would place it on a new canvas. */
 export interface TemplateUsage {
   templateId: string;
@@ -108,6 +107,7 @@ export interface TemplateUsage {
   nodeIds: string[];
 }
 
+/** Which canvases and nodes reference an asset. */
 export interface AssetUsage {
   canvasId: string;
   canvasName: string;
