@@ -39,14 +39,7 @@ export class S3AssetStorage implements AssetStorage {
     return this.context;
   }
 
-  async presignUpload(input: {
-    key: string;
-    contentType: string;
-    size: number;
-    sha256: string | null;
-    expiresInSeconds: number;
-    now: Date;
-  }): Promise<PresignedUpload> {
+  async presignUpload(input: Parameters<AssetStorage['presignUpload']>[0]): Promise<PresignedUpload> {
     const { client, bucket } = this.s3();
     const command = new PutObjectCommand({
       Bucket: bucket,
