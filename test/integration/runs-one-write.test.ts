@@ -1,0 +1,384 @@
+// integration: the one-write accept and outbox callbacks (issue 26) against DynamoDB Local — what an
+// accepted instant run writes (the key, then the finished run; their capacity units measured as
+// DynamoDB reports them), a second accept with the same key, ten at once, a process that died between
+// claiming the key and writing the run, a callback whose accepting process is gone (the sweeper sends
+// it, once), cancel, redrive, and items written in the previous layout (read, replayed, re-saved).
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { ConflictError } from '#core/errors';
+import type { Canvas } from '#core/canvas/model';
+import type { CallbackSender, WorkflowEngine } from '#core/ports';
+import { EXECUTORS, NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
+import { runFingerprint, idempotencyKeyHash } from '#core/runs/idempotency';
+import type { BlobStore } from '#core/runs/blobs';
+import { sweepStalledRuns } from '#core/runs/sweep';
+import {
+  CLAIM_LEASE_MS,
+  acceptRun,
+  cancelRun,
+  getExecution,
+  redriveRun,
+  replayRun,
+  type RunDeps,
+} from '#core/runs/use-cases';
+import { table } from '#adapters/dynamodb/client';
+import { DynamoCanvasRepository } from '#adapters/dynamodb/canvas-repository';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { keys } from '#adapters/dynamodb/table-design';
+
+const runs = new DynamoRunRepository();
+const canvases = new DynamoCanvasRepository();
+const noBlobs: BlobStore = {
+  put: async () => {},
+  get: async () => 'null',
+  url: async (key) => `https://blobs.test/${key}`,
+};
+
+/** Step Functions that must not be needed: every call is recorded. */
+class RecordingEngine implements WorkflowEngine {
+  readonly calls: string[] = [];
+  async start(run: { executionId: string }) {
+    this.calls.push(`start ${run.executionId}`);
+    return 'started' as const;
+  }
+  async stop(executionId: string) {
+    this.calls.push(`stop ${executionId}`);
+  }
+  async redrive(executionId: string) {
+    this.calls.push(`redrive ${executionId}`);
+    return 'missing' as const;
+  }
+  async resume(run: { executionId: string }) {
+    this.calls.push(`resume ${run.executionId}`);
+    return 'started' as const;
+  }
+}
+
+class RecordingCallbacks implements CallbackSender {
+  readonly sent: { url: string; payload: Record<string, unknown> }[] = [];
+  async send(url: string, payload: Record<string, unknown>) {
+    this.sent.push({ url, payload });
+    return { delivered: true, statusCode: 204 };
+  }
+}
+
+const failingText: ExecutorRegistry = {
+  ...EXECUTORS,
+  text: {
+    kind: 'instant',
+    run: () => {
+      throw new NodeFailedError('t1 refuses');
+    },
+  },
+};
+
+/** The bench's canvas: prompt → text → output. */
+async function seedCanvas(workspaceId: string): Promise<Canvas> {
+  const at = new Date().toISOString();
+  const canvas: Canvas = {
+    id: `cnv_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
+    workspaceId,
+    name: 'one write',
+    archived: false,
+    archivedAt: null,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    viewport: { x: 0, y: 0, zoom: 1 },
+    nodes: [
+      { id: 'p0', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'hello' } },
+      { id: 't1', type: 'text', position: { x: 300, y: 0 }, data: {} },
+      { id: 'o2', type: 'output', position: { x: 600, y: 0 }, data: {} },
+    ],
+    edges: [
+      { id: 'e1', source: 'p0', sourceHandle: 'prompt-out', target: 't1', targetHandle: 'text-in' },
+      { id: 'e2', source: 't1', sourceHandle: 'text-out', target: 'o2', targetHandle: 'value-in' },
+    ],
+  } as Canvas;
+  await canvases.create(canvas);
+  return canvas;
+}
+
+/** Capacity units of every DynamoDB call of the table client while `work` runs. */
+async function measured<T>(work: () => Promise<T>): Promise<{ result: T; wcu: number; rcu: number }> {
+  const { client } = table();
+  const units = { wcu: 0, rcu: 0 };
+  const name = `capacity-${randomUUID()}`;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = (args as { input: Record<string, unknown> }).input;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const output = await next(args);
+      const operation = String((context as { commandName?: string }).commandName);
+      const reads = /Get|Query|Scan/.test(operation);
+      const consumed = (output.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
+      for (const entry of [consumed ?? []].flat() as { CapacityUnits?: number }[])
+        units[reads ? 'rcu' : 'wcu'] += entry.CapacityUnits ?? 0;
+      return output;
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    return { result: await work(), ...units };
+  } finally {
+    client.middlewareStack.remove(name);
+  }
+}
+
+function harness(options: { executors?: ExecutorRegistry } = {}) {
+  const workspaceId = `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const engine = new RecordingEngine();
+  const callbacks = new RecordingCallbacks();
+  const deps: RunDeps = {
+    runs,
+    engine,
+    clock,
+    blobs: noBlobs,
+    inlineRuns: () => true,
+    ...(options.executors ? { executors: options.executors } : {}),
+  };
+  const sweepDeps = { runs, queued: runs, engine, clock, blobs: noBlobs, callbacks };
+  const principal = { workspaceId, scopes: ['run:workflows'] } as never;
+  return {
+    workspaceId,
+    principal,
+    deps,
+    engine,
+    callbacks,
+    sweepDeps,
+    later: (ms: number) => {
+      offsetMs += ms;
+    },
+    accept: (canvasId: string, extra: { key?: string; callbackUrl?: string } = {}) =>
+      acceptRun(
+        { workspaceId },
+        {
+          canvasId,
+          triggerNodeId: 'p0',
+          inputs: {},
+          ...(extra.key ? { idempotencyKey: extra.key } : {}),
+          ...(extra.callbackUrl ? { callbackUrl: extra.callbackUrl } : {}),
+        },
+        { kind: 'api' },
+        deps,
+      ),
+  };
+}
+
+/** Sweeps (with no grace or hold) until `done`, as the index lags the table a little. */
+async function sweepUntil(sweepDeps: Parameters<typeof sweepStalledRuns>[0], done: () => boolean) {
+  for (let tries = 0; tries < 100 && !done(); tries++) {
+    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+    if (!done()) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('an accepted instant run', () => {
+  it('is two writes — the key, then the finished run with its graph inside — and measures their units', async () => {
+    const { workspaceId, accept, engine } = harness();
+    const canvas = await seedCanvas(workspaceId);
+
+    const { result: accepted, wcu, rcu } = await measured(() => accept(canvas.id, { key: randomUUID() }));
+
+    const { client, tableName } = table();
+    const item = (
+      await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, accepted.executionId) }),
+      )
+    ).Item!;
+    const graphItem = await client.send(
+      new GetCommand({ TableName: tableName, Key: keys.executionGraph(workspaceId, accepted.executionId) }),
+    );
+    console.info(`one-write accept of the 3-node canvas: ${wcu} WCU, ${rcu} RCU (before issue 26: 13 WCU)`);
+    expect(engine.calls).toEqual([]);
+    expect(accepted.ran).toMatchObject({ status: 'succeeded', result: { o2: 'hello' } });
+    expect(item).toMatchObject({ status: 'succeeded', version: 1, graph: expect.any(Uint8Array) });
+    expect(item.GSI2PK).toBeUndefined();
+    expect(graphItem.Item).toBeUndefined();
+    // One unit for the key, one for the run and one for its GSI1 copy: the floor's one write, tripled.
+    expect(wcu).toBeLessThanOrEqual(3);
+    expect(await getExecution({ workspaceId } as never, accepted.executionId, { runs })).toEqual(accepted.ran);
+  });
+
+  it('collides on a second accept with the same key and replays the run, writing no second run', async () => {
+    const { workspaceId, accept } = harness();
+    const canvas = await seedCanvas(workspaceId);
+    const key = randomUUID();
+    const first = await accept(canvas.id, { key });
+    const second = await accept(canvas.id, { key });
+    const concurrent = await Promise.all(Array.from({ length: 10 }, () => accept(canvas.id, { key: `${key}-c` })));
+    const listed = await runs.listByCanvas(workspaceId, canvas.id, { limit: 50 });
+
+    expect(second).toMatchObject({ executionId: first.executionId, replayed: true });
+    expect(new Set(concurrent.map((answer) => answer.executionId)).size).toBe(1);
+    expect(concurrent.filter((answer) => !answer.replayed)).toHaveLength(1);
+    expect(listed.items).toHaveLength(2);
+  });
+
+  it('is recorded under the key’s executionId by a retry after the lease when its process died after the claim', async () => {
+    const { workspaceId, accept, later } = harness();
+    const canvas = await seedCanvas(workspaceId);
+    const key = randomUUID();
+    // The dead process got as far as its claim.
+    const executionId = `exec_${'0'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
+    await runs.claimKey(workspaceId, {
+      keyHash: idempotencyKeyHash(`run:${key}`),
+      record: {
+        fingerprint: runFingerprint({ canvasId: canvas.id, triggerNodeId: 'p0', inputs: {} }),
+        executionId,
+        createdAt: new Date().toISOString(),
+      },
+      expiresAtEpochSeconds: Math.floor(Date.now() / 1000) + 3600,
+    });
+
+    await expect(accept(canvas.id, { key })).rejects.toBeInstanceOf(ConflictError);
+    later(CLAIM_LEASE_MS + 1_000);
+    const retried = await accept(canvas.id, { key });
+    const again = await accept(canvas.id, { key });
+
+    expect(retried).toMatchObject({ executionId, replayed: false, ran: { status: 'succeeded' } });
+    expect(again).toMatchObject({ executionId, replayed: true });
+    // The dead process's own write, had it come late, finds the id taken.
+    expect(await runs.create({ execution: retried.ran!, graph: { nodes: [], edges: [] } })).toEqual({ created: false });
+  });
+
+  it('cannot be cancelled mid-run: its executionId is answered once it has finished', async () => {
+    const { workspaceId, principal, deps, callbacks, accept } = harness();
+    const canvas = await seedCanvas(workspaceId);
+    const accepted = await accept(canvas.id);
+    await expect(cancelRun(principal, accepted.executionId, { ...deps, callbacks })).rejects.toThrow(
+      /already finished/,
+    );
+    expect(callbacks.sent).toEqual([]);
+  });
+});
+
+describe('callbacks without a state machine', () => {
+  it('survive the accepting process: the sweeper sends the callback once, however many sweeps race', async () => {
+    const { workspaceId, accept, callbacks, sweepDeps, engine } = harness();
+    const canvas = await seedCanvas(workspaceId);
+
+    // The accepting process answers and is gone; nothing else sends the callback.
+    const accepted = await accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' });
+    const early = await sweepStalledRuns(sweepDeps, { graceMs: 120_000, callbackHoldMs: 60_000 });
+    expect(early.callbacks).toBe(0);
+    await Promise.all([
+      sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
+      sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
+    ]);
+    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+
+    expect(engine.calls).toEqual([]);
+    expect(callbacks.sent).toEqual([
+      {
+        url: 'https://receiver.test/cb',
+        payload: expect.objectContaining({ executionId: accepted.executionId, status: 'succeeded', attempt: 1 }),
+      },
+    ]);
+    const stored = await runs.get(workspaceId, accepted.executionId);
+    expect(stored).toMatchObject({ callback: { attempt: 1, delivered: true, statusCode: 204 } });
+    expect(stored!.timeline.at(-1)).toMatchObject({ type: 'callback.delivered' });
+    expect(await runs.listQueued(new Date(Date.now() + 60_000).toISOString(), 1000)).not.toContainEqual({
+      workspaceId,
+      executionId: accepted.executionId,
+    });
+  });
+
+  it('go out once per attempt when a run that failed inline is redriven inline', async () => {
+    const executors: ExecutorRegistry = { ...failingText };
+    const { workspaceId, principal, deps, accept, callbacks, sweepDeps, engine } = harness({ executors });
+    const canvas = await seedCanvas(workspaceId);
+    const accepted = await accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' });
+    await sweepUntil(sweepDeps, () => callbacks.sent.length === 1);
+    executors.text = EXECUTORS.text;
+
+    const redriven = await redriveRun(principal, accepted.executionId, deps);
+    await sweepUntil(sweepDeps, () => callbacks.sent.length === 2);
+
+    expect(engine.calls).toEqual([`redrive ${accepted.executionId}`]);
+    expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2 });
+    expect(callbacks.sent.map(({ payload }) => [payload.attempt, payload.status])).toEqual([
+      [1, 'failed'],
+      [2, 'succeeded'],
+    ]);
+  });
+});
+
+describe('items written in the previous layout', () => {
+  it('are read, replayed by their key, replayed as runs, and re-saved in the new layout', async () => {
+    const { workspaceId, principal, deps, accept, callbacks } = harness();
+    const canvas = await seedCanvas(workspaceId);
+    const key = randomUUID();
+    const executionId = `exec_${'1'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
+    const at = new Date().toISOString();
+    const graph = { nodes: canvas.nodes, edges: canvas.edges };
+    const legacy = {
+      executionId,
+      workspaceId,
+      canvasId: canvas.id,
+      triggerNodeId: 'p0',
+      trigger: { kind: 'api' },
+      status: 'queued',
+      inputs: {},
+      createdAt: at,
+      startedAt: null,
+      finishedAt: null,
+      updatedAt: at,
+      attempt: 1,
+      nodes: Object.fromEntries(
+        canvas.nodes.map((node) => [
+          node.id,
+          { type: node.type, status: 'pending', startedAt: null, finishedAt: null, error: null, attempts: 0 },
+        ]),
+      ),
+      outputs: {},
+      result: {},
+      error: null,
+      callback: null,
+      timeline: [{ at, type: 'execution.queued' }],
+      version: 1,
+    };
+    const { client, tableName } = table();
+    const put = (Item: Record<string, unknown>) => client.send(new PutCommand({ TableName: tableName, Item }));
+    await put({
+      ...keys.execution(workspaceId, executionId),
+      ...keys.executionByCanvas(workspaceId, canvas.id, executionId),
+      ...keys.queuedExecution(0, at, executionId),
+      entity: 'Execution',
+      ...legacy,
+    });
+    await put({ ...keys.executionGraph(workspaceId, executionId), entity: 'ExecutionGraph', ...graph });
+    await put({
+      ...keys.idempotency(workspaceId, idempotencyKeyHash(`run:${key}`)),
+      entity: 'Idempotency',
+      fingerprint: runFingerprint({ canvasId: canvas.id, triggerNodeId: 'p0', inputs: {} }),
+      executionId,
+      statusCode: 202,
+      body: { ok: true, executionId, message: 'Run accepted' },
+      createdAt: at,
+      ttl: Math.floor(Date.now() / 1000) + 3600,
+    });
+
+    expect(await runs.get(workspaceId, executionId)).toEqual(legacy);
+    expect(await runs.getWithGraph(workspaceId, executionId)).toEqual({ execution: legacy, graph });
+    expect(await accept(canvas.id, { key })).toMatchObject({ executionId, replayed: true });
+    const replayed = await replayRun(principal, executionId, deps);
+    expect(replayed).toMatchObject({ replayOf: executionId, ran: { status: 'succeeded', result: { o2: 'hello' } } });
+    const cancelled = await cancelRun(principal, executionId, { ...deps, callbacks });
+
+    const item = (
+      await client.send(new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId) }))
+    ).Item!;
+    expect(cancelled).toMatchObject({ status: 'cancelled', version: 2 });
+    expect(item).toMatchObject({ status: 'cancelled', details: expect.any(Uint8Array), GSI1PK: expect.any(String) });
+    expect(item.nodes).toBeUndefined();
+    expect(item.GSI2PK).toBeUndefined();
+    expect(await runs.getWithGraph(workspaceId, executionId)).toMatchObject({
+      execution: { status: 'cancelled' },
+      graph,
+    });
+  });
+});
