@@ -395,6 +395,16 @@ const CUSTOM: readonly FocusColumn[] = [
     stringMaxLength: 100,
   },
   {
+    name: 'x_PublishedServerId',
+    type: 'String',
+    level: 'Custom',
+    nullable: true,
+    description:
+      'The published server (psv_…) whose tool call started the run that caused the usage ' +
+      '(docs/published-servers.md); null for every other usage.',
+    stringMaxLength: 64,
+  },
+  {
     name: 'x_PaymentReference',
     type: 'String',
     level: 'Custom',

@@ -213,8 +213,8 @@ class RowFactory {
       row.ResourceType = canvasId && nodeId ? 'Canvas Node' : canvasId ? 'Canvas' : null;
       row.x_CanvasId = canvasId ?? null;
       row.x_ExecutionId = resource.executionId ?? null;
-      // A published server's runs: the server as a tag, so finance can group what each server cost.
-      if (resource.publishedServerId) row.Tags = JSON.stringify({ x_PublishedServerId: resource.publishedServerId });
+      // A published server's runs name it, so finance can group what each server cost.
+      row.x_PublishedServerId = resource.publishedServerId ?? null;
     }
     return row;
   }
