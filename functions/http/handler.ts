@@ -20,6 +20,8 @@ import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
 import { HttpResult, jsonResponse } from './responses.ts';
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
+/** What defineHandler builds: a RouteHandler that callers without a Lambda context (local mode, tests) may call too. */
+export type BuiltHandler = (event: APIGatewayProxyEvent, context?: Context) => Promise<APIGatewayProxyResult>;
 
 export interface HandlerSpec<Caller, B, Q> {
   /** The manifest route this handler serves, or the routes (one auth kind) one function serves. */
@@ -61,7 +63,7 @@ export const asIs = (response: APIGatewayProxyResult) => new ProxyAnswer(respons
 export function defineHandler<Caller, B = undefined, Q = undefined>(
   spec: HandlerSpec<Caller, B, Q>,
   run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
-): RouteHandler {
+): BuiltHandler {
   const routes = (typeof spec.route === 'string' ? [spec.route] : spec.route).map(routeById);
   for (const route of routes) {
     const kind = route.auth ?? 'workspace-key';

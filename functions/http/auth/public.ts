@@ -4,7 +4,7 @@ import type { Authenticator } from './authenticator.ts';
 /**
  * Manifest auth 'public': discovery documents, OAuth endpoints, sign-in pages, health. The route applies
  * whatever its protocol demands (OAuth's own client authentication, a provider's signature: see
- * ./provider-signature.ts).
+ * ./payment-signature.ts, ./github-signature.ts).
  */
 export const anyone: Authenticator<undefined> = {
   kind: 'public',

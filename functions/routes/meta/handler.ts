@@ -4,7 +4,7 @@
 // manifest and the committed docs/openapi.json (a test keeps that file equal to what the code generates).
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { anyone } from '#http/auth/public';
-import { asIs, defineHandler, type RouteHandler } from '#http/handler';
+import { asIs, type BuiltHandler, defineHandler } from '#http/handler';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
 import { ROUTES, type Host } from '#routes/manifest';
@@ -12,7 +12,7 @@ import { hostDocument } from '../../openapi/host-document.ts';
 import { indexPage } from './index-page.ts';
 import committed from '../../../docs/openapi.json' with { type: 'json' };
 
-export type MetaHandler = RouteHandler;
+export type MetaHandler = BuiltHandler;
 
 /** The meta handler of one host. */
 export function metaHandler(host: Host): MetaHandler {

@@ -1,12 +1,12 @@
 // route support: a payment-provider webhook route. Authenticated by the provider's signature over the
-// raw body (functions/http/auth/provider-signature.ts), not a workspace key: a bad signature is 400,
+// raw body (functions/http/auth/payment-signature.ts), not a workspace key: a bad signature is 400,
 // our own failure 500 (the provider retries it).
 import { systemClock } from '#core/clock';
 import { parseEnvelope, type PaymentOutcome, type StripeEventEnvelope } from '#core/credits/payments';
 import { priceBook } from '#core/credits/prices';
 import type { CreditDeps } from '#core/credits/ledger';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { paymentProviderSignature } from '#http/auth/provider-signature';
+import { paymentProviderSignature } from '#http/auth/payment-signature';
 import { defineHandler, type RouteHandler } from '#http/handler';
 
 const ledger = new DynamoLedgerRepository();

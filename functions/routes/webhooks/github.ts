@@ -1,11 +1,11 @@
 // route: POST /api/webhooks/github → verify X-Hub-Signature-256 over the raw body → applyGithubDelivery (dedupe by X-GitHub-Delivery)
-// Authenticated by GitHub's HMAC signature (functions/http/auth/provider-signature.ts), not a workspace key.
+// Authenticated by GitHub's HMAC signature (functions/http/auth/github-signature.ts), not a workspace key.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';
 import { applyGithubDelivery } from '#core/codehost/webhooks';
 import { MethodNotAllowedError, ValidationError } from '#core/errors';
 import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
-import { githubSignature } from '#http/auth/provider-signature';
+import { githubSignature } from '#http/auth/github-signature';
 import { defineHandler } from '#http/handler';
 import { header } from '#http/request';
 

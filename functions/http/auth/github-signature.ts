@@ -1,28 +1,13 @@
-// http: deliveries signed by a provider over the raw body (manifest auth 'public': no workspace credential;
-// the provider's protocol authenticates). The caller is the verified delivery.
-//   payment provider: Stripe-Signature (t=…,v1=…), checked by the provider's own package (400 when wrong);
-//   GitHub: X-Hub-Signature-256 (HMAC-SHA256), checked by @octokit/webhooks-methods (401 when wrong).
+// http: a GitHub App webhook delivery (manifest auth 'public': no workspace credential; GitHub's protocol
+// authenticates). X-Hub-Signature-256 (HMAC-SHA256 over the raw body), checked by @octokit/webhooks-methods:
+// 401 when missing or wrong, 404 where the deployment has no GitHub App. The caller is the verified body.
 import { verify } from '@octokit/webhooks-methods';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { NotFoundError, PayloadTooLargeError, UnauthorizedError } from '#core/errors';
 import { githubWebhookSecret } from '#adapters/codehost/config';
-import { verifyPaymentWebhook } from '#adapters/payments/stripe-signature';
 import type { RouteDefinition } from '#routes/manifest';
-import { DEFAULT_MAX_BODY_BYTES } from '../parse.ts';
 import { header, rawBody } from '../request.ts';
 import type { Authenticator } from './authenticator.ts';
-
-/** The payment provider's event, parsed from the body its signature covers. */
-export const paymentProviderSignature: Authenticator<unknown> = {
-  kind: 'public',
-  async authenticate(event: APIGatewayProxyEvent, route: RouteDefinition) {
-    const body = rawBody(event);
-    const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    if (body.length > maxBodyBytes) throw new PayloadTooLargeError(`Body is larger than ${maxBodyBytes} bytes`);
-    return verifyPaymentWebhook(body, header(event, 'stripe-signature'));
-  },
-  principalOf: () => undefined,
-};
 
 /** The body of a GitHub delivery whose signature matched the deployment's GitHub App webhook secret. */
 export const githubSignature: Authenticator<Buffer> = {

@@ -1,0 +1,76 @@
+// composition: the one place the run use cases' adapters are wired — for every surface that runs them:
+// the run operations and the webhook trigger (accept, replay, redrive, cancel, read), the state machine's
+// tasks (Advance, Finalize/Recover), the run outbox's sweeper and local mode's activity log.
+//
+// Each adapter is built on first use, once per process (per cold start in Lambda): a function that
+// only reads runs builds no Step Functions or S3 client, and local mode builds them only after it has
+// set the environment they read. The use cases take what they need from these objects (functions/core
+// never builds an adapter).
+import { systemClock } from '#core/clock';
+import type { SweepDeps } from '#core/runs/sweep';
+import type { RunDeps } from '#core/runs/use-cases';
+import { DynamoRunRepository } from '../dynamodb/run-repository.ts';
+import { ENV } from '../env.ts';
+import { HttpCallbackSender } from '../outbound-http/callback-sender.ts';
+import { S3BlobStore } from '../s3/blob-store.ts';
+import { StepFunctionsWorkflowEngine } from '../sfn/workflow-engine.ts';
+
+const built: {
+  runs?: DynamoRunRepository;
+  engine?: StepFunctionsWorkflowEngine;
+  blobs?: S3BlobStore;
+  callbacks?: HttpCallbackSender;
+} = {};
+
+/** The runs table (executions, their timeline, the queued-runs index). */
+export function runRepository(): DynamoRunRepository {
+  built.runs ??= new DynamoRunRepository();
+  return built.runs;
+}
+
+/** The run state machine (start, stop, redrive). */
+export function workflowEngine(): StepFunctionsWorkflowEngine {
+  built.engine ??= new StepFunctionsWorkflowEngine();
+  return built.engine;
+}
+
+/** Where values too large for the execution item live. */
+export function blobStore(): S3BlobStore {
+  built.blobs ??= new S3BlobStore();
+  return built.blobs;
+}
+
+/** The signed result callback to the caller's URL. */
+export function callbackSender(): HttpCallbackSender {
+  built.callbacks ??= new HttpCallbackSender();
+  return built.callbacks;
+}
+
+/**
+ * INLINE_INSTANT_RUNS: `off` starts every run on the state machine; anything else (the default) lets
+ * the accepting function run a run that needs no state machine itself (functions/core/runs/inline.ts).
+ * Read per run, so it can be switched on a live function's configuration (and by the bench).
+ */
+export const inlineRuns = () => process.env[ENV.inlineInstantRuns]?.trim().toLowerCase() !== 'off';
+
+/** What accepting, replaying, redriving, cancelling and reading a run need (the run operations, the trigger). */
+export function runDeps() {
+  return {
+    runs: runRepository(),
+    engine: workflowEngine(),
+    clock: systemClock,
+    blobs: blobStore(),
+    inlineRuns,
+  } satisfies RunDeps;
+}
+
+/** What the state machine's tasks need: the run, its blobs and its one result callback. */
+export function runTaskDeps() {
+  return { runs: runRepository(), clock: systemClock, callbacks: callbackSender(), blobs: blobStore() };
+}
+
+/** What the run outbox's sweeper needs: start or redrive a stalled run, or end it with its callback. */
+export function sweepDeps(): SweepDeps {
+  const runs = runRepository();
+  return { ...runTaskDeps(), queued: runs, engine: workflowEngine() };
+}
