@@ -3,120 +3,68 @@
 //   slug        PUBSLUG#<slug> / PUBSLUG         claims the URL; written with the server in one transaction
 //   credential  WS#<ws> / PUBCRED#<srv>#<id>     the listing record (never the credential)
 //   lookup      UMCPHASH#<sha256> / UMCPHASH     what authentication reads; deleted by revocation (TTL at expiry)
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '#core/errors';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublishedServerRepository, PublishedSpendReader } from '#core/published/ports';
 import type { PublishedCredentialLookup, PublishedCredentialRecord, PublishedServer } from '#core/published/model';
 import { table } from './client.ts';
+import { deleteItem, getEntity, getItem, newItemPut, putIf, queryAll, toEntities, transactWrite } from './entities.ts';
 import { DynamoLedgerReader } from './ledger-reader.ts';
-import { isConditionFailure } from './errors.ts';
 import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
-const OWN = ['PK', 'SK', 'entity', TTL_ATTRIBUTE];
-function strip<T>(item: Record<string, unknown>): T {
-  const copy = { ...item };
-  for (const name of OWN) delete copy[name];
-  return copy as T;
-}
+const serverItem = (server: PublishedServer) => ({
+  ...keys.publishedServer(server.workspaceId, server.id),
+  entity: 'PublishedServer',
+  ...server,
+});
 
-async function queryAll(input: Omit<QueryCommandInput, 'TableName'>): Promise<Record<string, unknown>[]> {
-  const { client, tableName } = table();
-  const items: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await client.send(new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey }));
-    items.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-}
+/** Every item of a workspace whose sort key starts with `prefix` (a workspace's servers, a server's credentials). */
+const inWorkspace = (workspaceId: string, prefix: string) =>
+  queryAll({
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': prefix },
+    ConsistentRead: true,
+  });
 
 export class DynamoPublishedServerRepository implements PublishedServerRepository {
   async get(workspaceId: string, serverId: string): Promise<PublishedServer | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.publishedServer(workspaceId, serverId), ConsistentRead: true }),
-    );
-    return Item ? strip<PublishedServer>(Item) : undefined;
+    return getEntity<PublishedServer>(keys.publishedServer(workspaceId, serverId));
   }
 
   async findBySlug(slug: string): Promise<PublishedServer | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.publishedSlug(slug), ConsistentRead: true }),
-    );
-    if (!Item) return undefined;
-    return this.get(Item.workspaceId as string, Item.serverId as string);
+    const claim = await getItem(keys.publishedSlug(slug));
+    if (!claim) return undefined;
+    return this.get(claim.workspaceId as string, claim.serverId as string);
   }
 
   async create(server: PublishedServer): Promise<void> {
-    const { client, tableName } = table();
-    try {
-      await client.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName,
-                Item: {
-                  ...keys.publishedSlug(server.slug),
-                  entity: 'PublishedSlug',
-                  workspaceId: server.workspaceId,
-                  serverId: server.id,
-                },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName,
-                Item: { ...keys.publishedServer(server.workspaceId, server.id), entity: 'PublishedServer', ...server },
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
+    await transactWrite(
+      [
+        newItemPut({
+          ...keys.publishedSlug(server.slug),
+          entity: 'PublishedSlug',
+          workspaceId: server.workspaceId,
+          serverId: server.id,
         }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error))
-        throw new ConflictError(`The slug ${server.slug} is taken; choose another`, { cause: error });
-      throw error;
-    }
+        newItemPut(serverItem(server)),
+      ],
+      `The slug ${server.slug} is taken; choose another`,
+    );
   }
 
   async replace(server: PublishedServer): Promise<void> {
-    const { client, tableName } = table();
-    try {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...keys.publishedServer(server.workspaceId, server.id), entity: 'PublishedServer', ...server },
-          // Unpublished meanwhile: do not bring it back half-way (its slug is gone).
-          ConditionExpression: 'attribute_exists(PK)',
-        }),
-      );
-    } catch (error) {
-      if (isConditionFailure(error)) throw new ConflictError('This server was unpublished meanwhile', { cause: error });
-      throw error;
-    }
+    await putIf(
+      serverItem(server),
+      // Unpublished meanwhile: do not bring it back half-way (its slug is gone).
+      { ConditionExpression: 'attribute_exists(PK)' },
+      'This server was unpublished meanwhile',
+    );
   }
 
   async delete(server: PublishedServer): Promise<void> {
     const { client, tableName } = table();
     const credentials = await this.listCredentials(server.workspaceId, server.id);
     // Lookups first: once they are gone no credential of this server authenticates, whatever happens next.
-    for (const credential of credentials) {
-      await client.send(
-        new DeleteCommand({ TableName: tableName, Key: keys.publishedCredentialLookup(credential.keyHash) }),
-      );
-    }
+    for (const credential of credentials) await deleteItem(keys.publishedCredentialLookup(credential.keyHash));
     await client.send(
       new TransactWriteCommand({
         TransactItems: [
@@ -125,26 +73,12 @@ export class DynamoPublishedServerRepository implements PublishedServerRepositor
         ],
       }),
     );
-    for (const credential of credentials) {
-      await client.send(
-        new DeleteCommand({
-          TableName: tableName,
-          Key: keys.publishedCredential(server.workspaceId, server.id, credential.id),
-        }),
-      );
-    }
+    for (const credential of credentials)
+      await deleteItem(keys.publishedCredential(server.workspaceId, server.id, credential.id));
   }
 
   async list(workspaceId: string): Promise<PublishedServer[]> {
-    const items = await queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': keys.workspacePartition(workspaceId),
-        ':prefix': keys.publishedServerPrefix,
-      },
-      ConsistentRead: true,
-    });
-    return items.map((item) => strip<PublishedServer>(item));
+    return toEntities<PublishedServer>(await inWorkspace(workspaceId, keys.publishedServerPrefix));
   }
 
   async createCredential(record: PublishedCredentialRecord, lookup: PublishedCredentialLookup): Promise<void> {
@@ -171,45 +105,25 @@ export class DynamoPublishedServerRepository implements PublishedServerRepositor
               },
             },
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.publishedCredentialLookup(lookup.keyHash),
-                entity: 'PublishedCredentialLookup',
-                ...lookup,
-                ...expiry,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
+          newItemPut({
+            ...keys.publishedCredentialLookup(lookup.keyHash),
+            entity: 'PublishedCredentialLookup',
+            ...lookup,
+            ...expiry,
+          }),
         ],
       }),
     );
   }
 
   async getCredential(workspaceId: string, serverId: string, credentialId: string) {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.publishedCredential(workspaceId, serverId, credentialId),
-        ConsistentRead: true,
-      }),
-    );
-    return Item ? strip<PublishedCredentialRecord>(Item) : undefined;
+    return getEntity<PublishedCredentialRecord>(keys.publishedCredential(workspaceId, serverId, credentialId));
   }
 
   async listCredentials(workspaceId: string, serverId: string): Promise<PublishedCredentialRecord[]> {
-    const items = await queryAll({
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: {
-        ':pk': keys.workspacePartition(workspaceId),
-        ':prefix': keys.publishedCredentialPrefix(serverId),
-      },
-      ConsistentRead: true,
-    });
-    return items.map((item) => strip<PublishedCredentialRecord>(item));
+    return toEntities<PublishedCredentialRecord>(
+      await inWorkspace(workspaceId, keys.publishedCredentialPrefix(serverId)),
+    );
   }
 
   async revokeCredential(record: PublishedCredentialRecord, revokedAt: string): Promise<void> {
@@ -232,11 +146,7 @@ export class DynamoPublishedServerRepository implements PublishedServerRepositor
   }
 
   async findCredential(keyHash: string): Promise<PublishedCredentialLookup | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.publishedCredentialLookup(keyHash), ConsistentRead: true }),
-    );
-    return Item ? strip<PublishedCredentialLookup>(Item) : undefined;
+    return getEntity<PublishedCredentialLookup>(keys.publishedCredentialLookup(keyHash));
   }
 }
 
