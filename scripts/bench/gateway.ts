@@ -147,7 +147,8 @@ export async function benchGateway(setup: GatewayBenchSetup): Promise<void> {
   }
   const median = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor((sorted.length - 1) / 2)] ?? NaN;
+    const middle = sorted.length / 2;
+    return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   };
   const rows = targets.map((target, index) => {
     const runs = samples[index]!;
