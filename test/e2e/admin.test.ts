@@ -1,11 +1,12 @@
 // e2e: the admin CLI against a running local stack — it provisions a workspace and prints its
 // all-scopes key once; the key then works over HTTP like any other.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/ports.ts';
+import { startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -22,44 +23,26 @@ function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | n
 }
 
 describe('admin CLI: create-workspace --local', () => {
-  let stack: ChildProcess;
+  let local: LocalProcess | undefined;
   let dataDir: string;
   let baseUrl: string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'admin-e2e-'));
     const [appPort, basePort] = [await freePort(), await freePort()];
-    baseUrl = `http://127.0.0.1:${basePort}`;
-    stack = spawn(TSX, ['lib/local/start.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        APP_PORT: String(appPort),
-        BASE_PORT: String(basePort),
-        DATA_DIR: dataDir,
-        BOOTSTRAP_API_KEY: '',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    local = startLocalProcess({
+      APP_PORT: String(appPort),
+      BASE_PORT: String(basePort),
+      DATA_DIR: dataDir,
+      BOOTSTRAP_API_KEY: '',
     });
-    await new Promise<void>((resolve, reject) => {
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output}`)), 90_000);
-      stack.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('base host:')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      stack.once('exit', (code) => reject(new Error(`local stack exited (${code}):\n${output}`)));
-    });
+    baseUrl = (await waitUntilReady(local)).baseUrl;
   });
 
   afterAll(async () => {
-    if (stack.exitCode === null) {
-      const exited = new Promise((resolve) => stack.once('exit', resolve));
-      stack.kill('SIGTERM');
-      await exited;
+    if (local && local.child.exitCode === null) {
+      local.child.kill('SIGTERM');
+      await local.exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
   });

@@ -1,12 +1,13 @@
 // e2e: `npm start` with BOOTSTRAP_USER_EMAIL/PASSWORD, and `admin create-user --local`: both users can
 // sign in through the OAuth pages of the running local stack.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../lib/local/ports.ts';
+import { startLocalProcess, waitUntilReady, type LocalProcess } from '../support/local-process.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -44,47 +45,32 @@ function browserLike() {
 }
 
 describe('OAuth users in local mode', () => {
-  let stack: ChildProcess;
+  let local: LocalProcess | undefined;
   let dataDir: string;
   let appUrl: string;
-  let output = '';
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'oauth-e2e-'));
     const [appPort, basePort] = [await freePort(), await freePort()];
-    appUrl = `http://127.0.0.1:${appPort}`;
-    stack = spawn(TSX, ['lib/local/start.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        APP_PORT: String(appPort),
-        BASE_PORT: String(basePort),
-        DATA_DIR: dataDir,
-        BOOTSTRAP_API_KEY: '',
-        PUBLIC_APP_URL: '',
-        BOOTSTRAP_USER_EMAIL: 'Owner@Example.test',
-        BOOTSTRAP_USER_PASSWORD: 'owner password 1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    local = startLocalProcess({
+      APP_PORT: String(appPort),
+      BASE_PORT: String(basePort),
+      DATA_DIR: dataDir,
+      BOOTSTRAP_API_KEY: '',
+      PUBLIC_APP_URL: '',
+      BOOTSTRAP_USER_EMAIL: 'Owner@Example.test',
+      BOOTSTRAP_USER_PASSWORD: 'owner password 1',
     });
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`local stack did not start:\n${output}`)), 90_000);
-      stack.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('API key:')) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-      stack.once('exit', (code) => reject(new Error(`local stack exited (${code}):\n${output}`)));
-    });
+    // The first start creates the workspace and prints its key with the banner.
+    const ready = await waitUntilReady(local);
+    expect(ready.apiKey).toBeDefined();
+    appUrl = ready.appUrl;
   }, 120_000);
 
   afterAll(async () => {
-    if (stack && stack.exitCode === null) {
-      const exited = new Promise((resolve) => stack.once('exit', resolve));
-      stack.kill('SIGTERM');
-      await exited;
+    if (local && local.child.exitCode === null) {
+      local.child.kill('SIGTERM');
+      await local.exited;
     }
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -131,7 +117,7 @@ describe('OAuth users in local mode', () => {
   }, 60_000);
 
   it('creates a user with the admin CLI who can then sign in', async () => {
-    const workspaceId = /Created workspace (ws_\w+)/.exec(output)![1]!;
+    const workspaceId = /Created workspace (ws_\w+)/.exec(local!.output())![1]!;
     const created = await run(
       [
         'scripts/admin.ts',
