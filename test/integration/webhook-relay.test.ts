@@ -180,7 +180,7 @@ describe('the outbound rules', () => {
     expect(answer.body.error).toMatch(/set by the service/);
   });
 
-  // The callback matrix (test/unit/outbound/url-policy.test.ts, test/integration/outbound-delivery.test.ts)
+  // The callback matrix (test/unit/core/outbound/url-policy.test.ts, test/integration/outbound-delivery.test.ts)
   // applies unchanged; these are its classes as the relay's callers meet them.
   it.each([
     ['plain http', 'http://example.com/hook', /url must use https/],

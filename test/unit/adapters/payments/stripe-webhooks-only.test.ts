@@ -2,7 +2,7 @@
 // package does, and our verifier refuses what it must (stale, tampered, foreign secret, no header).
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import Slim from '../../../functions/adapters/payments/stripe-webhooks-only.ts';
+import Slim from '../../../../functions/adapters/payments/stripe-webhooks-only.ts';
 import { SIGNATURE_TOLERANCE_SECONDS, verifyStripeEvent } from '#adapters/payments/stripe-signature';
 import { ValidationError } from '#core/errors';
 

@@ -6,10 +6,10 @@ import type { WebhookRepository } from '#core/ports';
 import type { WebhookTrigger } from '#core/webhooks/model';
 import { WEBHOOK_SECRET_PREFIX, deriveWebhookSecret, hashWebhookSecret, newSalt } from '#core/webhooks/secrets';
 import { registerWebhook, revokeWebhook, type WebhookDeps } from '#core/webhooks/use-cases';
-import { emptyCanvas, node } from '../support/canvases.ts';
-import { FakeClock } from '../support/fake-clock.ts';
-import { InMemoryCanvasRepository } from '../support/in-memory-canvas-repository.ts';
-import { principal } from '../support/principals.ts';
+import { emptyCanvas, node } from '../../support/canvases.ts';
+import { FakeClock } from '../../support/fake-clock.ts';
+import { InMemoryCanvasRepository } from '../../support/in-memory-canvas-repository.ts';
+import { principal } from '../../support/principals.ts';
 
 const KEY = 'service-key-for-unit-tests';
 const identity = { workspaceId: 'ws_test', canvasId: 'cnv_test', triggerNodeId: 'hook', salt: 'salt-one' };

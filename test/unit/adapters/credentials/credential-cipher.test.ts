@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CredentialCipher, SealedSecret } from '#core/integrations/ports';
 import { KmsCredentialCipher } from '#adapters/credentials/kms-cipher';
 import { LocalCredentialCipher, loadOrCreateMasterKey } from '#adapters/credentials/local-cipher';
-import { startFakeKms, type FakeKms } from '../../support/fakes/kms-server.ts';
-import { tempFolders } from '../../support/temp-folders.ts';
+import { startFakeKms, type FakeKms } from '../../../support/fakes/kms-server.ts';
+import { tempFolders } from '../../../support/temp-folders.ts';
 
 const SECRET = '{"apiKey":"3f1c2b7a-0d4e:9a8b7c6d5e4f3a2b1c0dx9Qz"}';
 const CONTEXT = { workspaceId: 'ws_a', provider: 'provider-two' };
