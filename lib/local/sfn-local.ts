@@ -619,7 +619,15 @@ function loadDefinition(registration: StateMachineRegistration): StateMachineDef
   }
   const missing = text.match(/\$\{[A-Za-z0-9_]+\}/);
   if (missing) throw new Error(`state machine ${registration.name}: no substitution given for ${missing[0]}`);
-  return JSON.parse(text) as StateMachineDefinition;
+  const definition = JSON.parse(text) as StateMachineDefinition & { States: Record<string, Record<string, unknown>> };
+  // aws-local-stepfunctions reads a Task's TimeoutSecondsPath from its Parameters' output, where AWS reads
+  // the state's input: a `.waitForTaskToken` state is limited by tokenWaitMs instead (sfn-task-tokens.ts).
+  for (const state of Object.values(definition.States))
+    if (String(state.Resource ?? '').endsWith('.waitForTaskToken') && state.TimeoutSecondsPath !== undefined) {
+      delete state.TimeoutSecondsPath;
+      state.TimeoutSeconds = 2_000_000; // under setTimeout's 2^31 ms
+    }
+  return definition;
 }
 
 /** Task state name → Resource, including Task states nested in Map and Parallel states. */

@@ -15,9 +15,10 @@ export const RUN_DEFINITION_FILE = fileURLToPath(new URL('../workflows/run.asl.j
 const LOCAL_FUNCTION_ARN = (name: string) => `arn:aws:lambda:us-east-1:000000000000:function:${name}`;
 
 export async function localStateMachines(options: { waitMs?: number } = {}): Promise<StateMachineRegistration[]> {
-  const [advance, finalize] = await Promise.all([
+  const [advance, finalize, runWait] = await Promise.all([
     import('../../functions/workflow/advance.ts'),
     import('../../functions/workflow/finalize.ts'),
+    import('./run-wait-tasks.ts'),
   ]);
   // The handler gets the stand-in's context as it is (a subset of Lambda's; see LocalTaskContext).
   const task = (handler: (event: any, context: any) => unknown): LocalTaskHandler => handler;
@@ -29,11 +30,20 @@ export async function localStateMachines(options: { waitMs?: number } = {}): Pro
         AdvanceFunctionArn: LOCAL_FUNCTION_ARN('advance'),
         FinalizeFunctionArn: LOCAL_FUNCTION_ARN('finalize'),
         Partition: 'aws',
+        TableName: runWait.tableName(),
       },
       // Keyed by state name: Recover runs the Finalize function, as in the ASL.
-      tasks: { Advance: task(advance.handler), Finalize: task(finalize.handler), Recover: task(finalize.handler) },
-      // Provider polls wait for real in AWS; locally a second is plenty for the stand-in providers.
-      ...(options.waitMs === undefined ? {} : { waitTimeOverrides: { WaitForProvider: options.waitMs } }),
+      // WaitForProvider and ProviderCompleted are Step Functions' own DynamoDB calls: run-wait-tasks.ts.
+      tasks: {
+        Advance: task(advance.handler),
+        Finalize: task(finalize.handler),
+        Recover: task(finalize.handler),
+        WaitForProvider: runWait.updateItem,
+        ProviderCompleted: runWait.updateItem,
+      },
+      // Provider polls wait for real in AWS; locally `waitMs` is plenty for the stand-in providers. A wait
+      // for a completion webhook (its fallback or longer) keeps its real length, so the webhook ends it.
+      tokenWaitMs: { WaitForProvider: runWait.waitLimitMs(options.waitMs) },
     },
   ];
 }

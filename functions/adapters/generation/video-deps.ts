@@ -19,6 +19,8 @@ import { falProvider } from '#adapters/providers/fal';
 import { veoProvider } from '#adapters/providers/veo';
 import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
 import { secretSource } from '#adapters/secrets/secret-source';
+import { runWaits } from '#adapters/sfn/run-waits';
+import { completionFallbackSeconds, completionUrlOf } from './completion-url.ts';
 
 /** The video providers this deployment can call. */
 export const VIDEO_PROVIDERS: Record<VideoProviderId, VideoProvider> = {
@@ -50,5 +52,11 @@ export function videoJobDeps(): VideoJobDeps {
     credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
     assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
     clock: systemClock,
+    completionUrl: completionUrlOf,
+    // Read per use: the deployment (or a test) may change it without a cold start.
+    get completionFallbackSeconds() {
+      return completionFallbackSeconds();
+    },
+    runWaits,
   });
 }

@@ -4,7 +4,7 @@
 // job. Here a submit is exactly one POST; status, result and cancel are single GETs/PUTs the core repeats
 // on its own schedule.
 //
-//   submit  POST {base}/{endpoint id}                      → request_id
+//   submit  POST {base}/{endpoint id}[?fal_webhook=<url>]  → request_id (fal POSTs the outcome to <url>)
 //   poll    GET  {base}/{owner}/{app}/requests/{id}/status → 202 IN_QUEUE | IN_PROGRESS, 200 COMPLETED
 //           GET  {base}/{owner}/{app}/requests/{id}        → the output ({video:{url,…}}) or the model error
 //   cancel  PUT  {base}/{owner}/{app}/requests/{id}/cancel
@@ -46,11 +46,14 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
   return {
     id: 'provider-two',
     prepare: prepareFalJob,
+    completionWebhooks: true,
 
-    async submit(job, credential) {
+    async submit(job, credential, options = {}) {
+      // With a completion URL fal POSTs the outcome there, signed (fal-webhook-signature.ts).
+      const webhook = options.completionUrl ? `?fal_webhook=${encodeURIComponent(options.completionUrl)}` : '';
       let response: Response;
       try {
-        response = await send(`${base()}/${job.model}`, {
+        response = await send(`${base()}/${job.model}${webhook}`, {
           method: 'POST',
           headers: { ...headers(credential), 'content-type': 'application/json' },
           body: JSON.stringify(job.payload),

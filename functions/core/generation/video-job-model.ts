@@ -58,6 +58,10 @@ export interface VideoJob {
   copyClaimedAt: string | null;
   error: string | null;
   pollAfterSeconds: number;
+  /** The provider was asked to call our completion route when the job finishes (polling stays the fallback). */
+  completionWebhook?: boolean;
+  /** When the provider's verified completion webhook arrived; the next poll settles the job. */
+  providerCompletedAt?: string | null;
   createdAt: string;
   updatedAt: string;
   version: number;
@@ -93,7 +97,28 @@ export interface VideoJobDeps {
   credits: CreditDeps;
   assets: GeneratedAssetDeps;
   clock: Clock;
+  /**
+   * The public URL a provider with completion webhooks calls when this job finishes; undefined when the
+   * deployment has no public base URL for them (the job is then only polled).
+   */
+  completionUrl?(job: Pick<VideoJob, 'workspaceId' | 'id' | 'provider'>): string | undefined;
+  /** Wakes a run waiting on its provider jobs (the run workflow's task token); absent: polling only. */
+  runWaits?: RunWaitSignal;
+  /** Seconds a run waits for a completion webhook before polling. @default COMPLETION_WEBHOOK_FALLBACK_SECONDS */
+  completionFallbackSeconds?: number;
 }
+
+/** A run's wait on its provider jobs, as the completion route sees it. */
+export interface RunWaitSignal {
+  /** Ends the run's current wait now (its next Advance polls the jobs), or marks it so the next wait ends at once. */
+  wake(workspaceId: string, executionId: string): Promise<void>;
+}
+
+/**
+ * How long a run waits for a provider's completion webhook before polling anyway (a webhook that never
+ * comes, a lost delivery): the wait of a job that expects one.
+ */
+export const COMPLETION_WEBHOOK_FALLBACK_SECONDS = 60;
 
 /** A submit as the routes and nodes ask for it: the provider-neutral input, with references as given. */
 export interface VideoRequest {
@@ -103,6 +128,8 @@ export interface VideoRequest {
   nodeId?: string;
   /** The run submitting it, if any. */
   executionId?: string;
+  /** Set when a published server's call started the run: the usage names the server. */
+  publishedServerId?: string;
   prompt: string;
   model?: string;
   image?: string;

@@ -59,7 +59,7 @@ export async function finish(job: VideoJob, change: Partial<VideoJob>, deps: Vid
 export async function tryFinish(
   job: VideoJob,
   change: Partial<VideoJob>,
-  deps: VideoJobDeps,
+  deps: Pick<VideoJobDeps, 'jobs' | 'clock'>,
 ): Promise<VideoJob | undefined> {
   const next: VideoJob = { ...job, ...change, version: job.version + 1, updatedAt: deps.clock.now().toISOString() };
   try {

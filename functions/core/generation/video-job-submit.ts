@@ -79,6 +79,7 @@ export async function submitVideoJob(
           provider: job.provider,
           ...(job.nodeId ? { nodeId: job.nodeId } : {}),
           ...(job.executionId ? { executionId: job.executionId } : {}),
+          ...(request.publishedServerId ? { publishedServerId: request.publishedServerId } : {}),
         },
         description: `Video generation, ${prepared.model}`,
       },
@@ -91,9 +92,10 @@ export async function submitVideoJob(
     throw error;
   }
 
+  const completionUrl = provider.completionWebhooks ? deps.completionUrl?.(job) : undefined;
   let submitted: { providerJobId: string; pollAfterSeconds: number };
   try {
-    submitted = await provider.submit(prepared, credential.key);
+    submitted = await provider.submit(prepared, credential.key, completionUrl ? { completionUrl } : {});
   } catch (error) {
     const unknown = error instanceof SubmitOutcomeUnknownError;
     job = await finish(
@@ -106,7 +108,12 @@ export async function submitVideoJob(
   }
   job = await finish(
     job,
-    { status: 'running', providerJobId: submitted.providerJobId, pollAfterSeconds: submitted.pollAfterSeconds },
+    {
+      status: 'running',
+      providerJobId: submitted.providerJobId,
+      pollAfterSeconds: submitted.pollAfterSeconds,
+      ...(completionUrl ? { completionWebhook: true, providerCompletedAt: null } : {}),
+    },
     deps,
   );
   return { job, replayed: false };

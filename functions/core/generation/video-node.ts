@@ -9,16 +9,19 @@ import type { AssetKind } from '../assets/kinds.ts';
 import { isMediaValue, mediaValueOf } from './media-value.ts';
 import {
   cancelVideoJob,
+  COMPLETION_WEBHOOK_FALLBACK_SECONDS,
   MAX_INLINE_REFERENCE_BYTES,
   pollVideoJob,
   submitVideoJob,
   videoJobId,
   type StoredReference,
+  type VideoJob,
   type VideoJobDeps,
 } from './video-jobs.ts';
 import type { VideoProviderId } from './video-provider.ts';
 import type { VideoMode } from './video-mode.ts';
 import { FAL_DEFAULT_ENDPOINT, falEndpoint } from './fal-models.ts';
+import { publishedUsageOf } from '../published/attribution.ts';
 
 /** Seconds before polling again after a provider hiccup (a 5xx, a 429): the job is not failed for it. */
 export const TRANSIENT_RETRY_SECONDS = 15;
@@ -71,6 +74,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
             canvasId: context.run.canvasId,
             nodeId: context.node.id,
             executionId: context.run.executionId,
+            ...publishedUsageOf(context.run.trigger),
             prompt,
             model: data.endpointId,
             ...(asReferences ? { referenceImages: images } : { image: images[0] }),
@@ -86,7 +90,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
           throw new NodeFailedError(job.error ?? `The video job ${job.status}`);
         for (const dropped of job.dropped)
           context.warn?.(`${dropped} is not supported by ${job.model} and was dropped`);
-        return { jobId: job.id, pollAfterSeconds: Math.max(job.pollAfterSeconds, 1) };
+        return { jobId: job.id, pollAfterSeconds: waitOf(job, resolved) };
       } catch (error) {
         // Refusals (input, policy, credits) fail the node with their message; anything else is a fault.
         if (error instanceof DomainError && !(error instanceof NodeFailedError))
@@ -108,13 +112,24 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
       if (current.status === 'succeeded' && asset) return { done: true, outputs: { 'video-out': mediaValueOf(asset) } };
       if (current.status === 'failed' || current.status === 'cancelled')
         throw new NodeFailedError(current.error ?? `The video job ${current.status}`);
-      return { done: false, pollAfterSeconds: Math.max(current.pollAfterSeconds, 1) };
+      return { done: false, pollAfterSeconds: waitOf(current, deps()) };
     },
 
     async cancel(context, job) {
       await cancelVideoJob(context.run.workspaceId, job.id, deps());
     },
   };
+}
+
+/**
+ * How long the run waits before polling the job: the provider's own pace, or — for a job whose provider
+ * will call our completion route — the fallback, since the webhook wakes the run before it (a webhook
+ * that never comes is still polled). Once the webhook was recorded, the provider's pace again.
+ */
+function waitOf(job: VideoJob, deps: VideoJobDeps): number {
+  const pace = Math.max(job.pollAfterSeconds, 1);
+  if (!job.completionWebhook || job.providerCompletedAt) return pace;
+  return Math.max(pace, deps.completionFallbackSeconds ?? COMPLETION_WEBHOOK_FALLBACK_SECONDS);
 }
 
 /** Whether the node's images are reference images: the fal endpoint's mode, or provider one's `mode`. */

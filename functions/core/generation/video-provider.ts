@@ -81,7 +81,13 @@ export interface VideoProvider {
   submit(
     job: PreparedVideoJob,
     credential: ProviderCredential,
+    options?: { completionUrl?: string },
   ): Promise<{ providerJobId: string; pollAfterSeconds: number }>;
+  /**
+   * Whether the provider calls `completionUrl` when the job finishes (fal's `fal_webhook`). A provider
+   * without completion webhooks (Veo on the Gemini API) is only polled.
+   */
+  readonly completionWebhooks?: boolean;
   poll(job: { model: string; providerJobId: string }, credential: ProviderCredential): Promise<VideoPoll>;
   /** Best effort; a provider without cancel resolves. */
   cancel(job: { model: string; providerJobId: string }, credential: ProviderCredential): Promise<void>;

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { FaultQueue } from '../faults.ts';
 import { openJobJournal } from './job-journal.ts';
 import { syntheticMp4 } from './synthetic-media.ts';
+import { falWebhookSender, type FalWebhookSender } from './fal-webhooks.ts';
 
 export type FalAction = 'submit' | 'status' | 'result' | 'cancel' | 'file';
 
@@ -32,6 +33,10 @@ export interface FalJob {
   outcome: 'succeed' | 'fail';
   /** Epoch milliseconds. */
   submittedAt: number;
+  /** The `fal_webhook` URL given at submit: the outcome is POSTed there, signed, when the job finishes. */
+  webhookUrl?: string;
+  /** HTTP statuses our webhook route answered, in order (0: no connection). */
+  webhookStatuses?: number[];
 }
 
 export interface FalProtocolOptions {
@@ -48,6 +53,12 @@ export interface FalProtocolOptions {
   journal?: string;
   /** Seconds of the synthetic video. @default 5 */
   videoSeconds?: number;
+  /**
+   * Milliseconds after its submit a job with a `fal_webhook` finishes and calls it (fal finishes by its
+   * own clock, not by our polls); `never`: the webhook is never sent (the job finishes as without one).
+   * @default runSeconds, else 1000
+   */
+  webhookAfterMs?: number | 'never';
 }
 
 export interface FalProtocolServer {
@@ -58,6 +69,10 @@ export interface FalProtocolServer {
   readonly faults: FaultQueue<FalFault>;
   /** The outcome of the next submitted jobs, in order (default succeed). */
   scriptOutcomes(...outcomes: FalJob['outcome'][]): void;
+  /** Signs webhook deliveries as fal does; its public key is at `${url}/.well-known/jwks.json`. */
+  readonly webhooks: FalWebhookSender;
+  /** The body fal POSTs to a job's webhook when it finishes (OK with the video, or ERROR). */
+  webhookBodyOf(job: FalJob): unknown;
   close(): Promise<void>;
 }
 
@@ -77,8 +92,17 @@ export async function startFalProtocolServer(
   for (const job of journal?.restored ?? []) jobs.set(job.requestId, { ...job, statusPolls: 0, resultReads: 0 });
   const remember = ({ statusPolls: _polls, resultReads: _reads, ...job }: FalJob) => journal?.write(job);
   const elapsed = (job: FalJob) => Date.now() - job.submittedAt;
+  const webhooks = falWebhookSender();
+  const timers = new Set<NodeJS.Timeout>();
+  const webhookAfterMs = options.webhookAfterMs ?? (options.runSeconds ?? 1) * 1000;
+  /** A job whose webhook is due finishes by the clock, as fal's do. */
+  const byWebhook = (job: FalJob) => job.webhookUrl !== undefined && webhookAfterMs !== 'never';
   const done = (job: FalJob) =>
-    options.runSeconds === undefined ? job.statusPolls >= pollsUntilDone : elapsed(job) >= options.runSeconds * 1000;
+    byWebhook(job)
+      ? elapsed(job) >= (webhookAfterMs as number)
+      : options.runSeconds === undefined
+        ? job.statusPolls >= pollsUntilDone
+        : elapsed(job) >= options.runSeconds * 1000;
   const queued = (job: FalJob) =>
     options.runSeconds === undefined ? job.statusPolls === 1 : elapsed(job) < (options.runSeconds * 1000) / 2;
   let origin = '';
@@ -107,6 +131,7 @@ export async function startFalProtocolServer(
             ? 'status'
             : 'result';
 
+    if (pathname === '/.well-known/jwks.json') return reply(response, 200, webhooks.jwks());
     const fault = faults.take(action);
     if (fault?.hang) return void hanging.add(response);
     if (fault) return reply(response, fault.status ?? 500, fault.body ?? { detail: 'Injected fault' }, fault.headers);
@@ -137,7 +162,20 @@ export async function startFalProtocolServer(
         cancelled: false,
         outcome: outcomes.shift() ?? 'succeed',
         submittedAt: Date.now(),
+        ...(new URL(path, 'http://fal.local').searchParams.get('fal_webhook')
+          ? { webhookUrl: new URL(path, 'http://fal.local').searchParams.get('fal_webhook')!, webhookStatuses: [] }
+          : {}),
       };
+      if (byWebhook(job)) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (job.cancelled) return;
+          void webhooks
+            .deliver(job.webhookUrl!, webhookBodyOf(job), job.requestId)
+            .then((status) => job.webhookStatuses!.push(status));
+        }, webhookAfterMs as number);
+        timers.add(timer);
+      }
       jobs.set(job.requestId, job);
       remember(job);
       return reply(response, 200, { status: 'IN_QUEUE', request_id: job.requestId, ...urlsOf(job), queue_position: 0 });
@@ -199,23 +237,32 @@ export async function startFalProtocolServer(
         { 'x-fal-request-id': job.requestId },
       );
     }
-    const seconds = options.videoSeconds ?? 5;
-    return reply(
-      response,
-      200,
-      {
-        video: {
-          url: `${origin}/files/${job.requestId}.mp4`,
-          content_type: 'video/mp4',
-          file_name: `${job.requestId}.mp4`,
-          file_size: syntheticMp4(job.requestId, seconds).length,
-          duration: seconds,
-        },
-        seed: 42,
-      },
-      { 'x-fal-request-id': job.requestId },
-    );
+    return reply(response, 200, resultOf(job), { 'x-fal-request-id': job.requestId });
   });
+
+  const resultOf = (job: FalJob) => {
+    const seconds = options.videoSeconds ?? 5;
+    return {
+      video: {
+        url: `${origin}/files/${job.requestId}.mp4`,
+        content_type: 'video/mp4',
+        file_name: `${job.requestId}.mp4`,
+        file_size: syntheticMp4(job.requestId, seconds).length,
+        duration: seconds,
+      },
+      seed: 42,
+    };
+  };
+  const webhookBodyOf = (job: FalJob) =>
+    job.outcome === 'fail'
+      ? {
+          request_id: job.requestId,
+          gateway_request_id: job.requestId,
+          status: 'ERROR',
+          error: 'Invalid status code: 422',
+          payload: { detail: [{ loc: ['body', 'prompt'], msg: 'flagged', type: 'content_policy_violation' }] },
+        }
+      : { request_id: job.requestId, gateway_request_id: job.requestId, status: 'OK', payload: resultOf(job) };
 
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   origin = `http://${host}:${(server.address() as AddressInfo).port}`;
@@ -225,7 +272,10 @@ export async function startFalProtocolServer(
     calls,
     faults,
     scriptOutcomes: (...next) => void outcomes.push(...next),
+    webhooks,
+    webhookBodyOf,
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -18,8 +18,12 @@ export const startFalSandbox = (dataDir: string, log?: (line: string) => void) =
       keyVariable: ENV.providerTwoApiKey,
       baseUrlVariable: ENV.providerTwoBaseUrl,
       key: FAL_SANDBOX_KEY,
-      start: ({ key, journalDir, runSeconds }) =>
-        startFalProtocolServer({ key, journal: join(journalDir, 'fal-jobs.jsonl'), runSeconds }),
+      start: async ({ key, journalDir, runSeconds }) => {
+        const server = await startFalProtocolServer({ key, journal: join(journalDir, 'fal-jobs.jsonl'), runSeconds });
+        // Its webhook deliveries are signed with its own key: our verifier reads that key from it.
+        process.env.FAL_JWKS_URL ??= `${server.url}/.well-known/jwks.json`;
+        return server;
+      },
       servesMedia: true,
     },
     dataDir,
