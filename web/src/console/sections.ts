@@ -30,6 +30,7 @@ export const SECTIONS: readonly ConsoleSection[] = [
   section('settings', 'Settings', () => import('./settings/SettingsScreen.tsx'), 'SettingsScreen'),
   section('integrations', 'Integrations', () => import('./integrations/IntegrationsScreen.tsx'), 'IntegrationsScreen'),
   section('webhooks', 'Webhooks', () => import('./webhooks/WebhooksScreen.tsx'), 'WebhooksScreen'),
+  section('servers', 'MCP servers', () => import('./servers/ServersScreen.tsx'), 'ServersScreen'),
 ];
 
 export function sectionById(id: string): ConsoleSection | undefined {
