@@ -127,7 +127,7 @@ export function ServerCard(props: {
         </section>
       ) : null}
       {confirming ? (
-        <div className="actions row-confirm" role="group" aria-label={`Unpublish ${server.name}?`}>
+        <fieldset className="actions row-confirm" aria-label={`Unpublish ${server.name}?`}>
           <span>Unpublish “{server.name}”? Its URL stops answering and its credentials stop working.</span>
           <button type="button" className="danger" onClick={() => void props.onUnpublish()}>
             Unpublish
@@ -135,7 +135,7 @@ export function ServerCard(props: {
           <button type="button" onClick={() => setConfirming(false)}>
             Keep it
           </button>
-        </div>
+        </fieldset>
       ) : (
         <div className="actions">
           <button type="button" onClick={() => setConfirming(true)}>

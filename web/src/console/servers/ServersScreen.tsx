@@ -33,7 +33,10 @@ export function ServersScreen(): JSX.Element {
         screen="servers"
         what="published servers"
         load={load}
-        onRetry={() => (setLoad({ state: 'loading' }), void reload())}
+        onRetry={() => {
+          setLoad({ state: 'loading' });
+          void reload();
+        }}
       />
     );
 
