@@ -9,7 +9,7 @@ import type { Principal } from '../keys/api-key.ts';
 import type { Page } from '../pagination.ts';
 import type { CanvasRepository } from '../ports.ts';
 import type { Canvas } from '../canvas/model.ts';
-import { applyOperation, assertCanvasFits } from '../canvas/operations.ts';
+import { applyEdit, assertCanvasFits } from '../canvas/edits.ts';
 import { sourceAssetKind } from '../canvas/node-types.ts';
 import { editCanvas, getCanvas } from '../canvas/use-cases.ts';
 import { assertAcceptable, type AssetKind } from './kinds.ts';
@@ -202,7 +202,7 @@ function canvasWithAsset(
   assertAssetFitsNode(canvas, nodeId, asset);
   const assetId = asset.id;
   const draft = structuredClone(canvas);
-  applyOperation(draft, { op: 'node/update', nodeId, data: { assetId }, merge: true }, now);
+  applyEdit(draft, { op: 'node/update', nodeId, data: { assetId }, merge: true }, now);
   draft.version = canvas.version + 1;
   draft.updatedAt = now;
   assertCanvasFits(draft);
@@ -427,7 +427,7 @@ export async function placeAsset(
     { canvasId: input.canvasId, expectedVersion: input.expectedVersion },
     (draft, now) => {
       assertAssetFitsNode(draft, input.nodeId, asset);
-      applyOperation(draft, { op: 'node/update', nodeId: input.nodeId, data: { assetId: asset.id }, merge: true }, now);
+      applyEdit(draft, { op: 'node/update', nodeId: input.nodeId, data: { assetId: asset.id }, merge: true }, now);
     },
     deps,
   );

@@ -7,7 +7,7 @@ import type { Page, PageQuery } from '../pagination.ts';
 import type { CanvasRepository } from '../ports.ts';
 import { assertEdgeFits, type EdgeEnds } from './graph.ts';
 import { summarize, type Canvas, type CanvasSummary } from './model.ts';
-import { applyOperation, assertCanvasFits, type CanvasOperation, type OperationResult } from './operations.ts';
+import { applyEdit, assertCanvasFits, type CanvasEdit, type CanvasEditResult } from './edits.ts';
 import { canvasWarnings, type CanvasWarning } from './warnings.ts';
 
 export interface CanvasDeps {
@@ -118,14 +118,17 @@ export async function editCanvas<T>(
   }
 }
 
-export function applyOperations(
+export function applyEdits(
   principal: Principal,
   target: { canvasId: string; expectedVersion?: number },
-  operations: readonly CanvasOperation[],
+  edits: readonly CanvasEdit[],
   deps: CanvasDeps,
-): Promise<{ canvas: Canvas; result: OperationResult[] }> {
-  return editCanvas(principal, target, (draft, now) => operations.map((op) => applyOperation(draft, op, now)), deps);
+): Promise<{ canvas: Canvas; result: CanvasEditResult[] }> {
+  return editCanvas(principal, target, (draft, now) => edits.map((edit) => applyEdit(draft, edit, now)), deps);
 }
+
+/** @deprecated The old name of applyEdits, kept while its callers move; goes once none is left. */
+export const applyOperations = applyEdits;
 
 export async function setArchived(
   principal: Principal,

@@ -5,7 +5,7 @@ import { ConflictError, DomainError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { NODE_TYPES } from '../canvas/node-types.ts';
-import { applyOperation, assertCanvasFits } from '../canvas/operations.ts';
+import { applyEdit, assertCanvasFits } from '../canvas/edits.ts';
 import type { TemplateEdge, TemplateNode, TemplateSnapshot } from './model.ts';
 
 /**
@@ -77,7 +77,7 @@ export function instantiate(
       if (!Object.hasOwn(NODE_TYPES, node.type))
         throw new ConflictError(`node ${node.id} is of type ${node.type}, which no longer exists`);
       const id = newId(ID_PREFIX.node);
-      applyOperation(
+      applyEdit(
         canvas,
         {
           op: 'node/add',
@@ -90,7 +90,7 @@ export function instantiate(
         now,
       );
       if (node.document)
-        applyOperation(
+        applyEdit(
           canvas,
           { op: 'node/document-write', nodeId: id, content: node.document.content, format: node.document.format },
           now,
@@ -102,7 +102,7 @@ export function instantiate(
       const source = nodeIds[edge.source];
       const target = nodeIds[edge.target];
       if (!source || !target) throw new ConflictError(`edge ${edge.id} joins a node the template does not hold`);
-      applyOperation(
+      applyEdit(
         canvas,
         { op: 'edge/add', id, source, sourceHandle: edge.sourceHandle, target, targetHandle: edge.targetHandle },
         now,

@@ -1,5 +1,5 @@
 // test support (unit): canvas documents built in memory, and operations parsed as a route would.
-import { CanvasOperation } from '#core/canvas/operations';
+import { CanvasEdit } from '#core/canvas/edits';
 import type { Canvas, CanvasEdge, CanvasNode } from '#core/canvas/model';
 import type { NodeTypeId } from '#core/canvas/node-types';
 
@@ -38,6 +38,6 @@ export function edge(
 }
 
 /** Parses an operation with the route's schema, so defaults (merge, format, screen size) apply. */
-export function op(input: Record<string, unknown>): CanvasOperation {
-  return CanvasOperation.parse(input);
+export function op(input: Record<string, unknown>): CanvasEdit {
+  return CanvasEdit.parse(input);
 }

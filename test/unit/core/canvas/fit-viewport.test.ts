@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { PayloadTooLargeError } from '#core/errors';
 import { CANVAS_MAX_BYTES, type CanvasNode } from '#core/canvas/model';
-import { assertCanvasFits, fitViewport } from '#core/canvas/operations';
+import { assertCanvasFits, fitViewport } from '#core/canvas/edits';
 import { emptyCanvas, node } from '../../support/canvases.ts';
 
 const SCREEN = { width: 1280, height: 800, padding: 40 };

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, PayloadTooLargeError, ValidationError } from '#core/errors';
 import {
-  applyOperations,
+  applyEdits,
   createCanvas,
   deleteCanvas,
   getCanvas,
@@ -120,14 +120,14 @@ describe('listCanvases', () => {
   });
 });
 
-describe('applyOperations', () => {
+describe('applyEdits', () => {
   it('applies the operations, bumps the version and stores the result', async () => {
     // Prepare
     seedPipeline();
     clock.advance(60_000);
 
     // Act
-    const { canvas, result } = await applyOperations(
+    const { canvas, result } = await applyEdits(
       me,
       { canvasId: 'cnv_1' },
       [op({ op: 'edge/add', id: 'e1', source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' })],
@@ -148,7 +148,7 @@ describe('applyOperations', () => {
     seedPipeline({ version: 7 });
 
     // Act
-    const { canvas } = await applyOperations(
+    const { canvas } = await applyEdits(
       me,
       { canvasId: 'cnv_1', expectedVersion: 7 },
       [op({ op: 'rename', name: 'Renamed' })],
@@ -168,15 +168,10 @@ describe('applyOperations', () => {
     seedPipeline({ version: 3 });
 
     // Act
-    const result = applyOperations(
-      me,
-      { canvasId: 'cnv_1', expectedVersion: 2 },
-      [op({ op: 'rename', name: 'Stale' })],
-      {
-        canvases,
-        clock,
-      },
-    );
+    const result = applyEdits(me, { canvasId: 'cnv_1', expectedVersion: 2 }, [op({ op: 'rename', name: 'Stale' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ConflictError);
@@ -193,15 +188,10 @@ describe('applyOperations', () => {
     };
 
     // Act
-    const result = applyOperations(
-      me,
-      { canvasId: 'cnv_1', expectedVersion: 1 },
-      [op({ op: 'rename', name: 'Mine' })],
-      {
-        canvases,
-        clock,
-      },
-    );
+    const result = applyEdits(me, { canvasId: 'cnv_1', expectedVersion: 1 }, [op({ op: 'rename', name: 'Mine' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     await expect(result).rejects.toBeInstanceOf(ConflictError);
@@ -215,22 +205,17 @@ describe('applyOperations', () => {
     canvases.beforeReplace = async (attempt) => {
       if (attempt !== 1) return;
       canvases.beforeReplace = undefined;
-      await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'theirs', type: 'output' })], {
+      await applyEdits(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'theirs', type: 'output' })], {
         canvases,
         clock,
       });
     };
 
     // Act
-    const { canvas } = await applyOperations(
-      me,
-      { canvasId: 'cnv_1' },
-      [op({ op: 'node/add', id: 'mine', type: 'text' })],
-      {
-        canvases,
-        clock,
-      },
-    );
+    const { canvas } = await applyEdits(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'mine', type: 'text' })], {
+      canvases,
+      clock,
+    });
 
     // Assess
     const stored = canvases.stored('ws_test', 'cnv_1')!;
@@ -253,7 +238,7 @@ describe('applyOperations', () => {
     };
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Never' })], {
+    const result = applyEdits(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Never' })], {
       canvases,
       clock,
     });
@@ -269,7 +254,7 @@ describe('applyOperations', () => {
     seedPipeline();
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'p', type: 'text' })], {
+    const result = applyEdits(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', id: 'p', type: 'text' })], {
       canvases,
       clock,
     });
@@ -284,7 +269,7 @@ describe('applyOperations', () => {
     seedPipeline({ archived: true, archivedAt: '2025-01-10T00:00:00.000Z' });
 
     // Act
-    const result = applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', type: 'text' })], {
+    const result = applyEdits(me, { canvasId: 'cnv_1' }, [op({ op: 'node/add', type: 'text' })], {
       canvases,
       clock,
     });
@@ -301,7 +286,7 @@ describe('applyOperations', () => {
     const before = canvases.stored('ws_test', 'cnv_1');
 
     // Act
-    const result = applyOperations(
+    const result = applyEdits(
       me,
       { canvasId: 'cnv_1' },
       [
@@ -323,7 +308,7 @@ describe('applyOperations', () => {
     seedPipeline();
 
     // Act
-    const { result, canvas } = await applyOperations(
+    const { result, canvas } = await applyEdits(
       me,
       { canvasId: 'cnv_1' },
       [
@@ -347,7 +332,7 @@ describe('applyOperations', () => {
     seedPipeline();
 
     // Act
-    const result = applyOperations(stranger, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Hijacked' })], {
+    const result = applyEdits(stranger, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Hijacked' })], {
       canvases,
       clock,
     });
@@ -363,7 +348,7 @@ describe('applyOperations', () => {
     const big = 'x'.repeat(199_000);
 
     // Act
-    const result = applyOperations(
+    const result = applyEdits(
       me,
       { canvasId: 'cnv_1' },
       [
@@ -407,7 +392,7 @@ describe('setArchived', () => {
 
     // Act
     const summary = await setArchived(me, { canvasId: 'cnv_1' }, false, { canvases, clock });
-    const edited = await applyOperations(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Back' })], {
+    const edited = await applyEdits(me, { canvasId: 'cnv_1' }, [op({ op: 'rename', name: 'Back' })], {
       canvases,
       clock,
     });

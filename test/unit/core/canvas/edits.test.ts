@@ -1,8 +1,8 @@
-// unit: applyOperation — every canvas edit as a pure operation on an in-memory document.
+// unit: applyEdit — every canvas edit as a pure operation on an in-memory document.
 import { describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '#core/errors';
 import type { Canvas } from '#core/canvas/model';
-import { CanvasOperation, applyOperation } from '#core/canvas/operations';
+import { CanvasEdit, applyEdit } from '#core/canvas/edits';
 import { T1, edge, emptyCanvas, node, op } from '../../support/canvases.ts';
 
 /** prompt p → text t → output o, plus an unconnected video node v. */
@@ -21,20 +21,20 @@ function addEdge(
   targetHandle: string,
   id?: string,
 ) {
-  return applyOperation(
+  return applyEdit(
     canvas,
     op({ op: 'edge/add', source, sourceHandle, target, targetHandle, ...(id ? { id } : {}) }),
     T1,
   );
 }
 
-describe('applyOperation node/add', () => {
+describe('applyEdit node/add', () => {
   it('adds a node with the given id, position, size and data', () => {
     // Prepare
     const canvas = emptyCanvas();
 
     // Act
-    const result = applyOperation(
+    const result = applyEdit(
       canvas,
       op({
         op: 'node/add',
@@ -66,7 +66,7 @@ describe('applyOperation node/add', () => {
     const canvas = emptyCanvas();
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'node/add', type: 'output' }), T1);
+    const result = applyEdit(canvas, op({ op: 'node/add', type: 'output' }), T1);
 
     // Assess
     if (result.kind !== 'node') throw new Error(`expected a node result, got ${result.kind}`);
@@ -81,7 +81,7 @@ describe('applyOperation node/add', () => {
     const canvas = emptyCanvas();
 
     // Act
-    for (let i = 0; i < 20; i++) applyOperation(canvas, op({ op: 'node/add', type: 'text' }), T1);
+    for (let i = 0; i < 20; i++) applyEdit(canvas, op({ op: 'node/add', type: 'text' }), T1);
 
     // Assess
     expect(new Set(canvas.nodes.map((n) => n.id)).size).toBe(20);
@@ -92,7 +92,7 @@ describe('applyOperation node/add', () => {
     const canvas = pipeline();
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/add', id: 'p', type: 'text' }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/add', id: 'p', type: 'text' }), T1);
 
     // Assess
     expect(act).toThrow(ConflictError);
@@ -112,7 +112,7 @@ describe('applyOperation node/add', () => {
     const canvas = emptyCanvas();
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/add', type, data }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/add', type, data }), T1);
 
     // Assess
     expect(act).toThrow(ValidationError);
@@ -134,7 +134,7 @@ describe('applyOperation node/add', () => {
     const canvas = emptyCanvas();
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/add', type, data: { bogus: 1 } }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/add', type, data: { bogus: 1 } }), T1);
 
     // Assess
     expect(act).toThrow(ValidationError);
@@ -153,7 +153,7 @@ describe('applyOperation node/add', () => {
     };
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'node/add', id: 'v', type: 'video-generation', data }), T1);
+    const result = applyEdit(canvas, op({ op: 'node/add', id: 'v', type: 'video-generation', data }), T1);
 
     // Assess
     expect(result).toMatchObject({ kind: 'node', node: { data } });
@@ -161,20 +161,20 @@ describe('applyOperation node/add', () => {
 
   it('rejects an unknown node type at the schema', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'node/add', type: 'teleporter' });
+    const parsed = CanvasEdit.safeParse({ op: 'node/add', type: 'teleporter' });
 
     // Assess
     expect(parsed.success).toBe(false);
   });
 });
 
-describe('applyOperation node/update', () => {
+describe('applyEdit node/update', () => {
   it('merges data into the stored data by default', () => {
     // Prepare
     const canvas = emptyCanvas({ nodes: [node('p', 'prompt', { data: { label: 'Intro', prompt: 'old' } })] });
 
     // Act
-    applyOperation(canvas, op({ op: 'node/update', nodeId: 'p', data: { prompt: 'new' } }), T1);
+    applyEdit(canvas, op({ op: 'node/update', nodeId: 'p', data: { prompt: 'new' } }), T1);
 
     // Assess
     expect(canvas.nodes[0]).toMatchObject({ data: { label: 'Intro', prompt: 'new' }, updatedAt: T1 });
@@ -185,7 +185,7 @@ describe('applyOperation node/update', () => {
     const canvas = emptyCanvas({ nodes: [node('p', 'prompt', { data: { label: 'Intro', prompt: 'old' } })] });
 
     // Act
-    applyOperation(canvas, op({ op: 'node/update', nodeId: 'p', data: { prompt: 'new' }, merge: false }), T1);
+    applyEdit(canvas, op({ op: 'node/update', nodeId: 'p', data: { prompt: 'new' }, merge: false }), T1);
 
     // Assess
     expect(canvas.nodes[0]?.data).toEqual({ prompt: 'new' });
@@ -196,7 +196,7 @@ describe('applyOperation node/update', () => {
     const canvas = emptyCanvas({ nodes: [node('p', 'prompt', { data: { prompt: 'old' } })] });
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/update', nodeId: 'p', data: { extra: true } }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/update', nodeId: 'p', data: { extra: true } }), T1);
 
     // Assess
     expect(act).toThrow(ValidationError);
@@ -208,7 +208,7 @@ describe('applyOperation node/update', () => {
     const canvas = emptyCanvas();
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/update', nodeId: 'ghost', data: {} }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/update', nodeId: 'ghost', data: {} }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
@@ -222,7 +222,7 @@ describe('applyOperation node/update', () => {
     });
 
     // Act
-    applyOperation(canvas, op({ op: 'node/update', nodeId: 't', type: 'audio-generation', data: { voice: 'v1' } }), T1);
+    applyEdit(canvas, op({ op: 'node/update', nodeId: 't', type: 'audio-generation', data: { voice: 'v1' } }), T1);
 
     // Assess
     expect(canvas.nodes[1]).toMatchObject({ type: 'audio-generation', data: { voice: 'v1' } });
@@ -235,7 +235,7 @@ describe('applyOperation node/update', () => {
     const before = structuredClone(canvas);
 
     // Act: text-out → o.value-in cannot survive, video-generation has no text-out
-    const act = () => applyOperation(canvas, op({ op: 'node/update', nodeId: 't', type: 'video-generation' }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/update', nodeId: 't', type: 'video-generation' }), T1);
 
     // Assess
     expect(act).toThrow(ValidationError);
@@ -248,7 +248,7 @@ describe('applyOperation node/update', () => {
     const canvas = pipeline();
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/update', nodeId: 't', type: 'prompt' }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/update', nodeId: 't', type: 'prompt' }), T1);
 
     // Assess
     expect(act).toThrow(ValidationError);
@@ -263,7 +263,7 @@ describe('applyOperation node/update', () => {
     });
 
     // Act
-    const act = () => applyOperation(canvas, op({ op: 'node/update', nodeId: 't', type: 'audio-generation' }), T1);
+    const act = () => applyEdit(canvas, op({ op: 'node/update', nodeId: 't', type: 'audio-generation' }), T1);
 
     // Assess: a direct edge/add of the second edge is refused, so the type change must be too
     expect(act).toThrow(ValidationError);
@@ -271,13 +271,13 @@ describe('applyOperation node/update', () => {
   });
 });
 
-describe('applyOperation node/document-write', () => {
+describe('applyEdit node/document-write', () => {
   it('stores the document with markdown as the default format', () => {
     // Prepare
     const canvas = pipeline();
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'node/document-write', nodeId: 't', content: '# Notes' }), T1);
+    const result = applyEdit(canvas, op({ op: 'node/document-write', nodeId: 't', content: '# Notes' }), T1);
 
     // Assess
     expect(result).toMatchObject({
@@ -289,10 +289,10 @@ describe('applyOperation node/document-write', () => {
   it('replaces an earlier document and keeps the given format', () => {
     // Prepare
     const canvas = pipeline();
-    applyOperation(canvas, op({ op: 'node/document-write', nodeId: 't', content: 'first' }), T1);
+    applyEdit(canvas, op({ op: 'node/document-write', nodeId: 't', content: 'first' }), T1);
 
     // Act
-    applyOperation(canvas, op({ op: 'node/document-write', nodeId: 't', content: '{"a":1}', format: 'json' }), T1);
+    applyEdit(canvas, op({ op: 'node/document-write', nodeId: 't', content: '{"a":1}', format: 'json' }), T1);
 
     // Assess
     expect(canvas.nodes.find((n) => n.id === 't')?.document).toEqual({
@@ -304,20 +304,20 @@ describe('applyOperation node/document-write', () => {
 
   it('returns 404 for an unknown node', () => {
     // Act
-    const act = () => applyOperation(pipeline(), op({ op: 'node/document-write', nodeId: 'ghost', content: 'x' }), T1);
+    const act = () => applyEdit(pipeline(), op({ op: 'node/document-write', nodeId: 'ghost', content: 'x' }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
   });
 });
 
-describe('applyOperation node/move', () => {
+describe('applyEdit node/move', () => {
   it('sets the position', () => {
     // Prepare
     const canvas = pipeline();
 
     // Act
-    applyOperation(canvas, op({ op: 'node/move', nodeId: 'o', position: { x: -50, y: 400.5 } }), T1);
+    applyEdit(canvas, op({ op: 'node/move', nodeId: 'o', position: { x: -50, y: 400.5 } }), T1);
 
     // Assess
     expect(canvas.nodes.find((n) => n.id === 'o')).toMatchObject({ position: { x: -50, y: 400.5 }, updatedAt: T1 });
@@ -325,8 +325,7 @@ describe('applyOperation node/move', () => {
 
   it('returns 404 for an unknown node', () => {
     // Act
-    const act = () =>
-      applyOperation(pipeline(), op({ op: 'node/move', nodeId: 'ghost', position: { x: 0, y: 0 } }), T1);
+    const act = () => applyEdit(pipeline(), op({ op: 'node/move', nodeId: 'ghost', position: { x: 0, y: 0 } }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
@@ -334,20 +333,20 @@ describe('applyOperation node/move', () => {
 
   it('rejects a non-finite position at the schema', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'node/move', nodeId: 'o', position: { x: Infinity, y: 0 } });
+    const parsed = CanvasEdit.safeParse({ op: 'node/move', nodeId: 'o', position: { x: Infinity, y: 0 } });
 
     // Assess
     expect(parsed.success).toBe(false);
   });
 });
 
-describe('applyOperation node/resize', () => {
+describe('applyEdit node/resize', () => {
   it('sets the size', () => {
     // Prepare
     const canvas = pipeline();
 
     // Act
-    applyOperation(canvas, op({ op: 'node/resize', nodeId: 'o', size: { width: 640, height: 360 } }), T1);
+    applyEdit(canvas, op({ op: 'node/resize', nodeId: 'o', size: { width: 640, height: 360 } }), T1);
 
     // Assess
     expect(canvas.nodes.find((n) => n.id === 'o')).toMatchObject({ size: { width: 640, height: 360 }, updatedAt: T1 });
@@ -356,7 +355,7 @@ describe('applyOperation node/resize', () => {
   it('returns 404 for an unknown node', () => {
     // Act
     const act = () =>
-      applyOperation(pipeline(), op({ op: 'node/resize', nodeId: 'ghost', size: { width: 1, height: 1 } }), T1);
+      applyEdit(pipeline(), op({ op: 'node/resize', nodeId: 'ghost', size: { width: 1, height: 1 } }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
@@ -364,20 +363,20 @@ describe('applyOperation node/resize', () => {
 
   it('rejects a zero width at the schema', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'node/resize', nodeId: 'o', size: { width: 0, height: 10 } });
+    const parsed = CanvasEdit.safeParse({ op: 'node/resize', nodeId: 'o', size: { width: 0, height: 10 } });
 
     // Assess
     expect(parsed.success).toBe(false);
   });
 });
 
-describe('applyOperation node/delete', () => {
+describe('applyEdit node/delete', () => {
   it('removes the node and every edge connected to it', () => {
     // Prepare
     const canvas = pipeline();
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'node/delete', nodeId: 't' }), T1);
+    const result = applyEdit(canvas, op({ op: 'node/delete', nodeId: 't' }), T1);
 
     // Assess
     expect(result).toEqual({ kind: 'deleted', id: 't', removedEdgeIds: ['e1', 'e2'] });
@@ -390,7 +389,7 @@ describe('applyOperation node/delete', () => {
     const canvas = pipeline();
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'node/delete', nodeId: 'o' }), T1);
+    const result = applyEdit(canvas, op({ op: 'node/delete', nodeId: 'o' }), T1);
 
     // Assess
     expect(result).toEqual({ kind: 'deleted', id: 'o', removedEdgeIds: ['e2'] });
@@ -399,14 +398,14 @@ describe('applyOperation node/delete', () => {
 
   it('returns 404 for an unknown node', () => {
     // Act
-    const act = () => applyOperation(pipeline(), op({ op: 'node/delete', nodeId: 'ghost' }), T1);
+    const act = () => applyEdit(pipeline(), op({ op: 'node/delete', nodeId: 'ghost' }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
   });
 });
 
-describe('applyOperation edge/add', () => {
+describe('applyEdit edge/add', () => {
   it('adds an edge between fitting ports', () => {
     // Prepare
     const canvas = emptyCanvas({ nodes: [node('p', 'prompt'), node('a', 'audio-generation')] });
@@ -654,13 +653,13 @@ describe('applyOperation edge/add', () => {
   });
 });
 
-describe('applyOperation edge/delete', () => {
+describe('applyEdit edge/delete', () => {
   it('removes the edge', () => {
     // Prepare
     const canvas = pipeline();
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'edge/delete', edgeId: 'e1' }), T1);
+    const result = applyEdit(canvas, op({ op: 'edge/delete', edgeId: 'e1' }), T1);
 
     // Assess
     expect(result).toEqual({ kind: 'deleted', id: 'e1', removedEdgeIds: ['e1'] });
@@ -669,20 +668,20 @@ describe('applyOperation edge/delete', () => {
 
   it('returns 404 for an unknown edge', () => {
     // Act
-    const act = () => applyOperation(pipeline(), op({ op: 'edge/delete', edgeId: 'ghost' }), T1);
+    const act = () => applyEdit(pipeline(), op({ op: 'edge/delete', edgeId: 'ghost' }), T1);
 
     // Assess
     expect(act).toThrow(NotFoundError);
   });
 });
 
-describe('applyOperation rename', () => {
+describe('applyEdit rename', () => {
   it('sets the trimmed name', () => {
     // Prepare
     const canvas = pipeline();
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'rename', name: '  Launch video  ' }), T1);
+    const result = applyEdit(canvas, op({ op: 'rename', name: '  Launch video  ' }), T1);
 
     // Assess
     expect(result).toEqual({ kind: 'canvas' });
@@ -691,14 +690,14 @@ describe('applyOperation rename', () => {
 
   it('rejects a blank name at the schema', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'rename', name: '   ' });
+    const parsed = CanvasEdit.safeParse({ op: 'rename', name: '   ' });
 
     // Assess
     expect(parsed.success).toBe(false);
   });
 });
 
-describe('applyOperation fit-viewport', () => {
+describe('applyEdit fit-viewport', () => {
   it('stores the fitted viewport using the default 1280 × 800 screen', () => {
     // Prepare
     const canvas = emptyCanvas({
@@ -706,7 +705,7 @@ describe('applyOperation fit-viewport', () => {
     });
 
     // Act
-    const result = applyOperation(canvas, op({ op: 'fit-viewport' }), T1);
+    const result = applyEdit(canvas, op({ op: 'fit-viewport' }), T1);
 
     // Assess
     expect(result).toEqual({ kind: 'viewport', viewport: { x: 540, y: 350, zoom: 1 } });
@@ -714,10 +713,10 @@ describe('applyOperation fit-viewport', () => {
   });
 });
 
-describe('CanvasOperation', () => {
+describe('CanvasEdit', () => {
   it('rejects an unknown operation tag', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'node/teleport', nodeId: 'a' });
+    const parsed = CanvasEdit.safeParse({ op: 'node/teleport', nodeId: 'a' });
 
     // Assess
     expect(parsed.success).toBe(false);
@@ -725,7 +724,7 @@ describe('CanvasOperation', () => {
 
   it('rejects unknown fields on an operation (strict)', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'node/move', nodeId: 'a', position: { x: 0, y: 0 }, zoom: 2 });
+    const parsed = CanvasEdit.safeParse({ op: 'node/move', nodeId: 'a', position: { x: 0, y: 0 }, zoom: 2 });
 
     // Assess
     expect(parsed.success).toBe(false);
@@ -733,7 +732,7 @@ describe('CanvasOperation', () => {
 
   it('rejects a client id that starts with a symbol', () => {
     // Act
-    const parsed = CanvasOperation.safeParse({ op: 'node/add', id: '-bad', type: 'text' });
+    const parsed = CanvasEdit.safeParse({ op: 'node/add', id: '-bad', type: 'text' });
 
     // Assess
     expect(parsed.success).toBe(false);
