@@ -1,7 +1,9 @@
 // integration: what happens to a run after it is accepted, over HTTP against the whole local stack —
 // signed result callbacks (one POST per terminal state, checked by an independent HMAC), Step Functions
 // throttling absorbed by the run outbox (the sweeper's next pass starts the run), sync timeout, cancel,
-// replay and redrive. Runs with a callback URL always take the state machine (runs/inline.ts).
+// replay and redrive — all on the state machine (INLINE_INSTANT_RUNS=off: the path of runs with a
+// provider node). Instant runs with a callback URL run inline and their callback goes out through the
+// run outbox: test/integration/runs-one-write.test.ts.
 //
 // The callback receiver is a plain HTTP server on 127.0.0.1, reachable because OUTBOUND_ALLOW_HOSTS
 // names it (local mode and tests only). Both variables are set before startLocalMode, as handlers
@@ -32,7 +34,11 @@ let succeededId: string;
 
 beforeAll(async () => {
   receiver = await new CallbackReceiver().start();
-  stack = await startRunsStack({ OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${receiver.port}`, CALLBACK_SIGNING_SECRET: SECRET });
+  stack = await startRunsStack({
+    OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${receiver.port}`,
+    CALLBACK_SIGNING_SECRET: SECRET,
+    INLINE_INSTANT_RUNS: 'off',
+  });
   client = new Client(stack.baseUrl, stack.key);
   canvasId = await client.linearCanvas('You said: {{input}}', 'hello');
 });

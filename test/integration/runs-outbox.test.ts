@@ -219,44 +219,60 @@ describe('the run outbox', () => {
     sfn.destroy();
   });
 
-  it('finishes on the state machine a run whose accepting process died while running it inline, once', async () => {
-    // Prepare: inline runs on; the process dies inside the inline step's save (it never returns)
-    const dyingSave: RunRepository = Object.assign(Object.create(modules.repository), {
-      save: () => new Promise<void>(() => {}),
+  it('leaves only the claimed key of a run whose process died running it inline; a retry after the lease records it once', async () => {
+    // Prepare: inline runs on; the process dies before its one write (it never returns)
+    const dyingCreate: RunRepository = Object.assign(Object.create(modules.repository), {
+      create: () => new Promise<never>(() => {}),
     });
     const sfnStarts: string[] = [];
-    const recording: WorkflowEngine = { ...dying, start: async (run) => (sfnStarts.push(run.executionId), 'started') };
+    const recording: WorkflowEngine = {
+      ...dying,
+      start: async (run) => {
+        sfnStarts.push(run.executionId);
+        return 'started' as const;
+      },
+    };
     const inputs = { prompt: `inline-orphan-${Date.now()}` };
+    const request = { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` };
+    let offsetMs = 0;
+    const clock = { now: () => new Date(Date.now() + offsetMs) };
     void modules.useCases.acceptRun(
       { workspaceId: stack.workspaceId },
-      { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` },
+      request,
       { kind: 'api' },
-      { ...deps(), runs: dyingSave, engine: recording, inlineRuns: () => true },
+      {
+        ...deps(),
+        runs: dyingCreate,
+        engine: recording,
+        clock,
+        inlineRuns: () => true,
+      },
     );
-    let executionId = '';
-    await flushUntil(async () => {
-      executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
-      return executionId !== '' && (await indexed(executionId));
-    });
-    expect(sfnStarts).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = await client.listExecutions(canvasId);
 
-    // Act
-    const report = await modules.sweep(0);
+    // Act: a sweep (nothing of this run is in the outbox), then the caller's retry after the claim's lease
+    await modules.sweep(0);
+    offsetMs = modules.useCases.CLAIM_LEASE_MS + 1_000;
+    const retried = await modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      request,
+      { kind: 'api' },
+      {
+        ...deps(),
+        engine: recording,
+        clock,
+        inlineRuns: () => true,
+      },
+    );
 
-    // Assess: the state machine ran it to its end, as the only execution of that name
-    expect(report.started).toBeGreaterThanOrEqual(1);
-    expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({
-      status: 'succeeded',
+    // Assess: one run, finished, recorded by the retry; no state machine execution
+    expect(before.filter((item) => item.executionId === retried.executionId)).toEqual([]);
+    expect(retried).toMatchObject({ replayed: false, ran: { status: 'succeeded' } });
+    expect(await client.waitForStatus(retried.executionId, 'succeeded')).toMatchObject({
       result: { out: `You said: ${inputs.prompt}` },
     });
-    const sfn = new SFNClient({
-      endpoint: stack.local.sfn.endpoint,
-      region: LOCAL_REGION,
-      credentials: LOCAL_CREDENTIALS,
-    });
-    const executionArn = `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${executionId}`;
-    expect(await sfn.send(new DescribeExecutionCommand({ executionArn }))).toMatchObject({ name: executionId });
-    sfn.destroy();
+    expect(sfnStarts).toEqual([]);
   });
 
   it('runs a run of instant nodes inline over HTTP: no execution, out of the outbox, and a redrive of it runs inline too', async () => {
