@@ -2,6 +2,7 @@
 // nodes), its connections and a delete button.
 import { useEffect, useMemo, useState, type JSX } from 'react';
 import { ConnectPanel } from './ConnectPanel.tsx';
+import { PublishPanel } from './PublishPanel.tsx';
 import { useEditor, useEditorActions } from './editor-context.ts';
 import { FieldControl } from './FieldControl.tsx';
 import { formFields } from './schema-form.ts';
@@ -58,6 +59,9 @@ function NodeForm({ node }: { node: CanvasNode }): JSX.Element {
       {node.type === 'text' || node.document ? <DocumentEditor node={node} disabled={readOnly} /> : null}
       <ConnectPanel node={node} disabled={readOnly} />
       {node.type === 'webhook-trigger' ? <WebhookPanel nodeId={node.id} /> : null}
+      {node.type === 'prompt' || node.type === 'webhook-trigger' ? (
+        <PublishPanel node={node} disabled={readOnly} />
+      ) : null}
       <button
         type="button"
         className="inspector-delete"

@@ -1,0 +1,97 @@
+// "Publish as MCP server" for the selected trigger node: the canvas becomes a server of its own at
+// /mcp/s/<slug> with this trigger as its tool (publish_mcp_server; docs/published-servers.md). Its
+// credentials are managed in the console's MCP servers screen.
+import { useId, useState, type FormEvent, type JSX } from 'react';
+import { useRunContext } from '../runs/run-context.ts';
+import { describeError } from '../ui/describe-error.ts';
+import type { CanvasNode } from './types.ts';
+
+interface Published {
+  path: string;
+  url: string | null;
+  visibility: 'protected' | 'public';
+}
+
+export function PublishPanel({ node, disabled }: { node: CanvasNode; disabled: boolean }): JSX.Element | null {
+  const run = useRunContext();
+  const id = useId();
+  const [slug, setSlug] = useState('');
+  const [name, setName] = useState('');
+  const [visibility, setVisibility] = useState<'protected' | 'public'>('protected');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const [published, setPublished] = useState<Published | undefined>();
+  if (!run) return null;
+
+  const onPublish = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await run.saveNow();
+      setPublished(
+        await run.tools.call<Published>('publish_mcp_server', {
+          canvasId: run.canvasId,
+          slug: slug.trim(),
+          name: name.trim(),
+          description: name.trim(),
+          visibility,
+          tools: [{ triggerNodeId: node.id }],
+        }),
+      );
+    } catch (caught) {
+      setError(describeError(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="inspector-publish" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Publish as MCP server</h3>
+      {published ? (
+        <p role="status">
+          Published at <code>{published.url ?? published.path}</code>.{' '}
+          {published.visibility === 'protected'
+            ? 'Create its credentials in Console → MCP servers.'
+            : 'Anyone can call it: it is rate limited.'}
+        </p>
+      ) : (
+        <form onSubmit={(event) => void onPublish(event)} aria-label="Publish as MCP server">
+          <label htmlFor={`${id}-slug`}>URL name (/mcp/s/…)</label>
+          <input
+            id={`${id}-slug`}
+            value={slug}
+            onChange={(event) => setSlug(event.target.value)}
+            pattern="[a-z0-9][a-z0-9-]{1,46}[a-z0-9]"
+            required
+            disabled={disabled || busy}
+          />
+          <label htmlFor={`${id}-name`}>Server name</label>
+          <input
+            id={`${id}-name`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={100}
+            required
+            disabled={disabled || busy}
+          />
+          <label htmlFor={`${id}-visibility`}>Access</label>
+          <select
+            id={`${id}-visibility`}
+            value={visibility}
+            onChange={(event) => setVisibility(event.target.value as 'protected' | 'public')}
+            disabled={disabled || busy}
+          >
+            <option value="protected">Protected (umcp_ credential)</option>
+            <option value="public">Public (no credential, lower limits)</option>
+          </select>
+          <button type="submit" disabled={disabled || busy}>
+            {busy ? 'Publishing…' : 'Publish'}
+          </button>
+          {error ? <p role="alert">{error}</p> : null}
+        </form>
+      )}
+    </section>
+  );
+}
