@@ -265,7 +265,7 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
     const password = form.get('password') ?? '';
     try {
       await assertSignInAllowed(ctx, open.email);
-      let user;
+      let user: Awaited<ReturnType<typeof signIn>> | Awaited<ReturnType<typeof createUser>>;
       if (existing) user = await signIn({ email: open.email, password }, deps);
       else {
         const parsed = PasswordSchema.safeParse(password);

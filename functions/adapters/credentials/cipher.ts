@@ -19,7 +19,12 @@ function choose(env: NodeJS.ProcessEnv): CredentialCipher {
 }
 
 /** Built on first use (the environment is read then, not at import), then reused. */
+function cipher(): CredentialCipher {
+  chosen ??= choose(process.env);
+  return chosen;
+}
+
 export const credentialCipher: CredentialCipher = {
-  seal: (plaintext, context) => (chosen ??= choose(process.env)).seal(plaintext, context),
-  open: (sealed, context) => (chosen ??= choose(process.env)).open(sealed, context),
+  seal: (plaintext, context) => cipher().seal(plaintext, context),
+  open: (sealed, context) => cipher().open(sealed, context),
 };

@@ -22,7 +22,7 @@ const sharedKey = secretSource(ENV.speechApiKey, `${ENV.speechApiKey}_ARN`);
 let built: SpeechDeps | undefined;
 
 export function speechDeps(): SpeechDeps {
-  return (built ??= {
+  built ??= {
     operations: speechOperations,
     provider: elevenLabsProvider(),
     access: {
@@ -37,5 +37,6 @@ export function speechDeps(): SpeechDeps {
     credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
     assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
     clock: systemClock,
-  });
+  };
+  return built;
 }

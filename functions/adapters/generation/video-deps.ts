@@ -36,7 +36,7 @@ const sharedKeys: Record<VideoProviderId, () => Promise<string | undefined>> = {
 let built: VideoJobDeps | undefined;
 
 export function videoJobDeps(): VideoJobDeps {
-  return (built ??= {
+  built ??= {
     jobs: videoJobs,
     providers: VIDEO_PROVIDERS,
     access: {
@@ -58,5 +58,6 @@ export function videoJobDeps(): VideoJobDeps {
       return completionFallbackSeconds();
     },
     runWaits,
-  });
+  };
+  return built;
 }

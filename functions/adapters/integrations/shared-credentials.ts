@@ -21,6 +21,6 @@ const isSet = (env: NodeJS.ProcessEnv, name: string) => Boolean(env[name] || env
 
 export function sharedCredentialPresence(env: NodeJS.ProcessEnv = process.env): SharedCredentialPresence {
   return Object.fromEntries(
-    Object.entries(REQUIRED).map(([id, names]) => [id, names !== null && names.every((name) => isSet(env, name))]),
+    Object.entries(REQUIRED).map(([id, names]) => [id, names?.every((name) => isSet(env, name)) ?? false]),
   ) as unknown as SharedCredentialPresence;
 }

@@ -16,9 +16,10 @@ export class SafeOutboundHttp implements OutboundHttp {
   ) {}
 
   async send(request: OutboundRequest): Promise<OutboundAnswer> {
-    const config = (this.config ??= this.options.allowHosts
+    this.config ??= this.options.allowHosts
       ? { allowHosts: this.options.allowHosts, extraCa: this.options.extraCa ?? [] }
-      : outboundConfig());
+      : outboundConfig();
+    const config = this.config;
     const answer = await safeRequest({
       method: request.method,
       url: request.url,

@@ -161,7 +161,7 @@ async function inlined(payload: VeoPayload, media: MediaSource): Promise<VeoPayl
 }
 
 async function fetchImage(url: string, field: string, media: MediaSource): Promise<VeoImage> {
-  let opened;
+  let opened: Awaited<ReturnType<MediaSource['open']>>;
   try {
     opened = await media.open({ url }, MAX_INLINE_REFERENCE_BYTES);
   } catch (error) {
