@@ -34,9 +34,28 @@ function urlOf(event: APIGatewayProxyEvent, origin: string): URL {
   return url;
 }
 
+/**
+ * The headers the MCP transport reads (content negotiation, the protocol version, the session and stream
+ * headers it refuses or ignores, the 2026 revision's method headers). API Gateway adds twenty-odd more
+ * (X-Forwarded-*, CloudFront-*, Via…) that no MCP code reads; copying each into a web Headers costs more
+ * than the rest of the bridge. Credentials reach the server as authInfo, never as a header.
+ */
+const MCP_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'mcp-protocol-version',
+  'mcp-session-id',
+  'last-event-id',
+  'mcp-method',
+  'mcp-name',
+  'origin',
+  'host',
+]);
+
 function headersOf(event: APIGatewayProxyEvent): Headers {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(event.headers ?? {})) if (value !== undefined) headers.set(name, value);
+  for (const [name, value] of Object.entries(event.headers ?? {}))
+    if (value !== undefined && MCP_HEADERS.has(name.toLowerCase())) headers.set(name, value);
   return headers;
 }
 

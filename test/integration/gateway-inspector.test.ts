@@ -18,7 +18,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 async function inspector(key: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const url = new URL('/api/mcp', stack.local.appUrl).href;
+  // Every toolset, chosen in the URL as a user would paste it (docs/gateway.md, Toolsets).
+  const url = new URL('/api/mcp?toolsets=all', stack.local.appUrl).href;
   try {
     const { stdout, stderr } = await run(
       process.execPath,
