@@ -6,7 +6,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ROUTE_BUNDLING, SPLIT_ENTRY_FILE, coldOutputs, splitBundle } from '../lib/constructs/bundling.ts';
+import {
+  ROUTE_BUNDLING,
+  SPLIT_ENTRY_FILE,
+  coldOutputs,
+  operationEntries,
+  splitBundle,
+} from '../lib/constructs/bundling.ts';
+import { routeBundleEntry } from '../lib/constructs/route-function.ts';
 import { WORKFLOW_FUNCTION_ENTRIES } from '../lib/constructs/run-workflow.ts';
 import { CREDIT_HOLDS_SWEEPER_ENTRY } from '../lib/constructs/credit-holds-sweeper.ts';
 import { ROUTES } from '../functions/routes/manifest.ts';
@@ -71,7 +78,7 @@ const functions: Array<{ id: string; label: string; entry: string; codeSplitting
   ...ROUTES.map((route) => ({
     id: route.id,
     label: `${route.method} ${route.path}`,
-    entry: resolve('functions/routes', `${route.entry}.ts`),
+    entry: routeBundleEntry(route),
     codeSplitting: route.codeSplitting ?? false,
   })),
   ...Object.entries(WORKFLOW_FUNCTION_ENTRIES).map(([id, entry]) => ({
@@ -103,6 +110,7 @@ async function reportSingle(fn: (typeof functions)[number]) {
   const outfile = join(OUT_DIR, `${fn.id}.mjs`);
   const result = await build({
     ...ROUTE_BUNDLING,
+    plugins: [operationEntries],
     entryPoints: [fn.entry],
     outfile,
     metafile: true,
@@ -143,8 +151,9 @@ function reportSplit(fn: (typeof functions)[number]) {
     .sort((a, b) => a.cpuMs - b.cpuMs);
   const slowest = firstCalls.at(-1)!;
   const slowestModule =
-    Object.keys(metafile.outputs[slowest.target]!.inputs).find((input) => input.startsWith('functions/routes/')) ??
-    slowest.target;
+    Object.keys(metafile.outputs[slowest.target]!.inputs).find((input) =>
+      /^functions\/operations\/[a-z]+\//.test(input),
+    ) ?? slowest.target;
   splitNotes.push(
     `${fn.label}: a first call to one of its ${targets.length} on-demand modules imports its chunk in ${firstCalls[0]!.cpuMs.toFixed(1)}–${slowest.cpuMs.toFixed(1)} ms CPU ` +
       `(median ${median(firstCalls.map((call) => call.cpuMs)).toFixed(1)}; slowest ${slowestModule}), once per instance`,

@@ -9,8 +9,14 @@ import {
   renderToolLoaders,
 } from '../functions/gateway/tool-index-source.ts';
 import { TOOLSETS_FILE, renderToolsets } from '../functions/gateway/toolset-index-source.ts';
+import { TOOLSETS } from '../functions/operations/catalogue.ts';
+import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '../functions/routes/operation-routes.ts';
 
 writeFileSync(TOOL_INDEX_FILE, renderToolIndex());
 writeFileSync(TOOL_LOADERS_FILE, await renderToolLoaders());
 writeFileSync(TOOLSETS_FILE, renderToolsets());
-console.log(`Wrote ${TOOL_INDEX_FILE.pathname}, ${TOOL_LOADERS_FILE.pathname} and ${TOOLSETS_FILE.pathname}`);
+// The operations' routes (functions/routes/manifest.ts reads them; test/unit/operations/operation-routes.test.ts).
+writeFileSync(OPERATION_ROUTES_FILE, renderOperationRoutes(TOOLSETS));
+console.log(
+  `Wrote ${[TOOL_INDEX_FILE, TOOL_LOADERS_FILE, TOOLSETS_FILE, OPERATION_ROUTES_FILE].map((file) => file.pathname).join(', ')}`,
+);

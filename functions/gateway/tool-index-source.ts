@@ -4,21 +4,19 @@
 // called, so a cold gateway compiles and runs the MCP SDK, the credential check and the one operation
 // a call needs, not all of them (docs/infrastructure.md, Cold start). Build-time only: this module
 // imports every operation, which is exactly what the gateway's bundle must not do.
-import { readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '#core/schema';
 import type { ScopeRequirement } from '#core/scopes';
-import { OPERATIONS } from '#operations/catalogue';
+import { OPERATIONS, TOOLSETS, type Toolset } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
-import { routeById } from '#routes/manifest';
+import { operationModuleOf } from '#routes/operation-routes';
 
 export const TOOL_INDEX_FILE = new URL('./tool-index.generated.json', import.meta.url);
 export const TOOL_LOADERS_FILE = new URL('./tool-loaders.generated.ts', import.meta.url);
-const CATALOGUE_FILE = new URL('../operations/catalogue.ts', import.meta.url);
 
 /** The scope an operation needs: its route's (one source of truth), or its own when it has no route. */
 export function scopeOf(operation: Operation): ScopeRequirement | null {
-  return operation.route ? routeById(operation.route).scope : (operation.scope ?? null);
+  return operation.http ? operation.http.scope : (operation.scope ?? null);
 }
 
 /** What tools/list shows of an operation. */
@@ -34,23 +32,21 @@ export function toolOf(operation: Operation): Tool {
 }
 
 /**
- * The module each operation comes from, as the gateway imports it: catalogue.ts's own import lines
- * (`import { operation as x } from '…'`), relative ones rewritten to the `#operations/` alias, each
- * matched to its operation by loading it.
+ * The module each operation comes from, as the gateway imports it: `#operations/<toolset>/<name>`, the
+ * place its toolset and tool name give it (functions/routes/operation-routes.ts operationModuleOf). Each is
+ * loaded to check that it is that operation's module, so a misplaced file fails here, not at a tool call.
  */
-async function moduleSpecifiers(): Promise<Map<Operation, string>> {
-  const source = readFileSync(CATALOGUE_FILE, 'utf8');
-  const specifiers = [...source.matchAll(/^import \{ operation as \w+ \} from '([^']+)';$/gm)].map((match) =>
-    match[1]!.startsWith('./') ? `#operations/${match[1]!.slice(2).replace(/\.ts$/, '')}` : match[1]!,
-  );
+export async function moduleSpecifiers(toolsets: readonly Toolset[] = TOOLSETS): Promise<Map<Operation, string>> {
   const byOperation = new Map<Operation, string>();
-  for (const specifier of specifiers) {
-    const loaded = ((await import(specifier)) as { operation?: Operation }).operation;
-    if (loaded && OPERATIONS.includes(loaded)) byOperation.set(loaded, specifier);
+  for (const toolset of toolsets) {
+    for (const operation of toolset.operations) {
+      const specifier = `#operations/${operationModuleOf(toolset, operation)}`;
+      const loaded = ((await import(/* @vite-ignore */ specifier)) as { operation?: Operation }).operation;
+      if (loaded !== operation)
+        throw new Error(`${operation.name}: ${specifier}.ts does not export it (the file follows toolset and name)`);
+      byOperation.set(operation, specifier);
+    }
   }
-  const missing = OPERATIONS.filter((operation) => !byOperation.has(operation)).map((operation) => operation.name);
-  if (missing.length > 0)
-    throw new Error(`No \`import { operation as x } from '…'\` line in catalogue.ts for ${missing.join(', ')}`);
   return byOperation;
 }
 

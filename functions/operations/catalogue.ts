@@ -4,99 +4,107 @@
 // documented reason. Adding an operation is adding its route file and one line here; the gateway, the
 // OpenAPI document and the CDK function follow from it.
 import type { Operation } from './operation.ts';
-import { operation as canvasList } from '#routes/canvas/list';
-import { operation as canvasState } from '#routes/canvas/state';
-import { operation as canvasPortsManifest } from '#routes/canvas/ports-manifest';
-import { operation as canvasPortsValidate } from '#routes/canvas/ports-validate';
-import { operation as canvasCostEstimate } from '#routes/canvas/cost-estimate';
-import { operation as canvasCreate } from '#routes/canvas/create';
-import { operation as canvasRename } from '#routes/canvas/rename';
-import { operation as canvasPatch } from '#routes/canvas/patch';
-import { operation as canvasNodeAdd } from '#routes/canvas/node-add';
-import { operation as canvasNodeUpdate } from '#routes/canvas/node-update';
-import { operation as canvasNodeDocumentWrite } from '#routes/canvas/node-document-write';
-import { operation as canvasNodeMove } from '#routes/canvas/node-move';
-import { operation as canvasNodeResize } from '#routes/canvas/node-resize';
-import { operation as canvasNodeDelete } from '#routes/canvas/node-delete';
-import { operation as canvasEdgeAdd } from '#routes/canvas/edge-add';
-import { operation as canvasEdgeDelete } from '#routes/canvas/edge-delete';
-import { operation as canvasFitViewport } from '#routes/canvas/fit-viewport';
-import { operation as canvasArchive } from '#routes/canvas/archive';
-import { operation as canvasRestore } from '#routes/canvas/restore';
-import { operation as canvasDelete } from '#routes/canvas/delete';
-import { operation as runsRun } from '#routes/runs/run';
-import { operation as runsGet } from '#routes/runs/get';
-import { operation as runsTimeline } from '#routes/runs/timeline';
-import { operation as runsOutputs } from '#routes/runs/outputs';
-import { operation as canvasExecutions } from '#routes/canvas/executions';
-import { operation as runsCancel } from '#routes/runs/cancel';
-import { operation as runsReplay } from '#routes/runs/replay';
-import { operation as runsRedrive } from '#routes/runs/redrive';
-import { operation as callbacksSigningSecret } from '#routes/runs/callback-signing-secret';
-import { operation as webhooksRegister } from '#routes/webhooks/register';
-import { operation as webhooksRevoke } from '#routes/webhooks/revoke';
-import { operation as webhooksSigningSecret } from '#routes/webhooks/signing-secret';
+import { operation as canvasList } from '#operations/canvases/list-canvases';
+import { operation as canvasState } from '#operations/canvases/get-canvas';
+import { operation as canvasPortsManifest } from '#operations/canvases/get-port-manifest';
+import { operation as canvasPortsValidate } from '#operations/canvases/validate-edge';
+import { operation as canvasCostEstimate } from '#operations/canvases/estimate-canvas-cost';
+import { operation as canvasCreate } from '#operations/authoring/create-canvas';
+import { operation as canvasRename } from '#operations/authoring/rename-canvas';
+import { operation as canvasPatch } from '#operations/authoring/patch-canvas';
+import { operation as canvasNodeAdd } from '#operations/authoring/add-node';
+import { operation as canvasNodeUpdate } from '#operations/authoring/update-node';
+import { operation as canvasNodeDocumentWrite } from '#operations/authoring/write-node-document';
+import { operation as canvasNodeMove } from '#operations/authoring/move-node';
+import { operation as canvasNodeResize } from '#operations/authoring/resize-node';
+import { operation as canvasNodeDelete } from '#operations/authoring/delete-node';
+import { operation as canvasEdgeAdd } from '#operations/authoring/add-edge';
+import { operation as canvasEdgeDelete } from '#operations/authoring/delete-edge';
+import { operation as canvasFitViewport } from '#operations/authoring/fit-canvas-viewport';
+import { operation as canvasArchive } from '#operations/authoring/archive-canvas';
+import { operation as canvasRestore } from '#operations/authoring/restore-canvas';
+import { operation as canvasDelete } from '#operations/authoring/delete-canvas';
+import { operation as runsRun } from '#operations/runs/run-workflow';
+import { operation as runsGet } from '#operations/runs/get-execution';
+import { operation as runsTimeline } from '#operations/runs/get-execution-timeline';
+import { operation as runsOutputs } from '#operations/runs/get-execution-outputs';
+import { operation as canvasExecutions } from '#operations/runs/list-canvas-executions';
+import { operation as runsCancel } from '#operations/runs/cancel-execution';
+import { operation as runsReplay } from '#operations/runs/replay-execution';
+import { operation as runsRedrive } from '#operations/runs/redrive-execution';
+import { operation as callbacksSigningSecret } from '#operations/runs/set-callback-signing-secret';
+import { operation as webhooksRegister } from '#operations/webhooks/register-webhook';
+import { operation as webhooksRevoke } from '#operations/webhooks/revoke-webhook';
+import { operation as webhooksSigningSecret } from '#operations/webhooks/set-webhook-signing-secret';
 import { operation as webhooksList } from './webhooks/list-webhooks.ts';
-import { operation as workspaceInfo } from '#routes/workspace/info';
-import { operation as workspaceMembers } from '#routes/workspace/members';
-import { operation as workspaceRename } from '#routes/workspace/rename';
-import { operation as workspaceInvite } from '#routes/workspace/invite';
-import { operation as workspaceInviteRevoke } from '#routes/workspace/invite-revoke';
-import { operation as workspaceRemoveMember } from '#routes/workspace/remove-member';
+import { operation as workspaceInfo } from '#operations/workspace/get-workspace';
+import { operation as workspaceMembers } from '#operations/workspace/list-workspace-members';
+import { operation as workspaceRename } from '#operations/workspace/rename-workspace';
+import { operation as workspaceInvite } from '#operations/workspace/invite-member';
+import { operation as workspaceInviteRevoke } from '#operations/workspace/revoke-invite';
+import { operation as workspaceRemoveMember } from '#operations/workspace/remove-member';
 import { operation as changeMemberRole } from './workspace/change-member-role.ts';
-import { operation as templatesList } from '#routes/templates/list';
-import { operation as templatesSnapshot } from '#routes/templates/snapshot';
-import { operation as templatesUse } from '#routes/templates/use';
-import { operation as templatesPublish } from '#routes/templates/publish';
-import { operation as templatesDelete } from '#routes/templates/delete';
-import { operation as canvasUploadReserve } from '#routes/assets/canvas-r2-upload-reserve';
-import { operation as canvasUploadVerify } from '#routes/assets/canvas-r2-upload-verify';
-import { operation as canvasUploadFinalize } from '#routes/assets/canvas-r2-upload-finalize';
-import { operation as canvasUploadPromote } from '#routes/assets/canvas-r2-upload-promote-library';
-import { operation as canvasUploadCancel } from '#routes/assets/canvas-r2-upload-cancel';
-import { operation as canvasAssets } from '#routes/assets/canvas-assets';
-import { operation as assetsList } from '#routes/assets/workspace-assets';
-import { operation as assetsDetail } from '#routes/assets/workspace-assets-detail';
-import { operation as assetsUsages } from '#routes/assets/workspace-assets-usages';
-import { operation as assetsUploadReserve } from '#routes/assets/workspace-assets-upload-reserve';
-import { operation as assetsUploadFinalize } from '#routes/assets/workspace-assets-upload-finalize';
-import { operation as assetsUploadCancel } from '#routes/assets/workspace-assets-upload-cancel';
-import { operation as assetsRename } from '#routes/assets/workspace-assets-rename';
-import { operation as assetsMove } from '#routes/assets/workspace-assets-move';
-import { operation as assetsTags } from '#routes/assets/workspace-assets-tags';
-import { operation as assetsPlace } from '#routes/assets/workspace-assets-place';
-import { operation as assetsTrash } from '#routes/assets/workspace-assets-trash';
-import { operation as assetsRestore } from '#routes/assets/workspace-assets-restore';
-import { operation as assetsPurge } from '#routes/assets/workspace-assets-purge';
-import { operation as keysList } from '#routes/keys/list';
-import { operation as keysCreate } from '#routes/keys/create';
-import { operation as keysRevoke } from '#routes/keys/revoke';
-import { operation as keysVerifyKey } from '#routes/keys/verify-key';
-import { operation as creditsBalance } from '#routes/credits/balance';
-import { operation as creditsTransactions } from '#routes/credits/transactions';
-import { operation as billingSummary } from '#routes/credits/summary';
-import { operation as integrationsServiceStatus } from '#routes/integrations/service-status';
-import { operation as integrationsProviders } from '#routes/integrations/providers';
-import { operation as integrationsConnectionsList } from '#routes/integrations/connections-list';
-import { operation as integrationsConnectionsUpsert } from '#routes/integrations/connections-upsert';
-import { operation as integrationsConnectionsRevoke } from '#routes/integrations/connections-revoke';
-import { operation as integrationsPoliciesGet } from '#routes/integrations/policies-get';
-import { operation as integrationsPoliciesUpdate } from '#routes/integrations/policies-update';
-import { operation as workspaceSuiteConnection } from '#routes/integrations/workspace-suite-connection';
-import { operation as codehostInstallations } from '#routes/codehost/installations';
-import { operation as codehostRepositories } from '#routes/codehost/repositories';
-import { operation as codehostRepository } from '#routes/codehost/repository';
-import { operation as codehostFilesSearch } from '#routes/codehost/files-search';
-import { operation as codehostSyncTarget } from '#routes/codehost/sync-target';
-import { operation as codehostSync } from '#routes/codehost/sync';
-import { operation as codehostSourceLinksAttach } from '#routes/codehost/source-links-attach';
-import { operation as codehostDraftPrPrepare } from '#routes/codehost/draft-pr-prepare';
-import { operation as codehostDraftPrResult } from '#routes/codehost/draft-pr-result';
-import { operation as falGenerateVideo } from '#routes/generation/fal-generate-video';
-import { operation as generateVideo } from '#routes/generation/generate-video';
-import { operation as generateVideoStatus } from '#routes/generation/generate-video-status';
-import { operation as falGenerateVideoStatus } from '#routes/generation/fal-generate-video-status';
-import { operation as generateAudio } from '#routes/generation/generate-audio';
+import { operation as templatesList } from '#operations/templates/list-templates';
+import { operation as templatesSnapshot } from '#operations/templates/get-template-snapshot';
+import { operation as templatesUse } from '#operations/templates/use-template';
+import { operation as templatesPublish } from '#operations/templates/publish-template';
+import { operation as templatesDelete } from '#operations/templates/delete-template';
+import { operation as canvasUploadReserve } from '#operations/assets/reserve-canvas-upload';
+import { operation as canvasUploadVerify } from '#operations/assets/verify-canvas-upload';
+import { operation as canvasUploadFinalize } from '#operations/assets/finalize-canvas-upload';
+import { operation as canvasUploadPromote } from '#operations/assets/promote-canvas-asset';
+import { operation as canvasUploadCancel } from '#operations/assets/cancel-canvas-upload';
+import { operation as canvasAssets } from '#operations/assets/list-canvas-assets';
+import { operation as assetsList } from '#operations/assets/list-assets';
+import { operation as assetsDetail } from '#operations/assets/get-asset';
+import { operation as assetsUsages } from '#operations/assets/get-asset-usages';
+import { operation as assetsUploadReserve } from '#operations/assets/reserve-asset-upload';
+import { operation as assetsUploadFinalize } from '#operations/assets/finalize-asset-upload';
+import { operation as assetsUploadCancel } from '#operations/assets/cancel-asset-upload';
+import { operation as assetsRename } from '#operations/assets/rename-asset';
+import { operation as assetsMove } from '#operations/assets/move-asset';
+import { operation as assetsTags } from '#operations/assets/tag-asset';
+import { operation as assetsPlace } from '#operations/assets/place-asset';
+import { operation as assetsTrash } from '#operations/assets/trash-asset';
+import { operation as assetsRestore } from '#operations/assets/restore-asset';
+import { operation as assetsPurge } from '#operations/assets/purge-asset';
+import { operation as keysList } from '#operations/workspace/list-api-keys';
+import { operation as keysCreate } from '#operations/workspace/create-api-key';
+import { operation as keysRevoke } from '#operations/workspace/revoke-api-key';
+import { operation as keysVerifyKey } from '#operations/workspace/verify-key';
+import { operation as creditsBalance } from '#operations/credits/get-credit-balance';
+import { operation as creditsTransactions } from '#operations/credits/list-credit-transactions';
+import { operation as billingSummary } from '#operations/credits/get-billing-summary';
+import { operation as integrationsServiceStatus } from '#operations/integrations/get-service-status';
+import { operation as integrationsProviders } from '#operations/integrations/list-providers';
+import { operation as integrationsConnectionsList } from '#operations/integrations/list-connections';
+import { operation as integrationsConnectionsUpsert } from '#operations/integrations/upsert-connection';
+import { operation as integrationsConnectionsRevoke } from '#operations/integrations/revoke-connection';
+import { operation as integrationsPoliciesGet } from '#operations/integrations/get-integration-policy';
+import { operation as integrationsPoliciesUpdate } from '#operations/integrations/update-integration-policy';
+import { operation as workspaceSuiteConnection } from '#operations/integrations/get-workspace-suite-connection';
+import { operation as codehostInstallations } from '#operations/codehost/list-codehost-installations';
+import { operation as codehostRepositories } from '#operations/codehost/list-codehost-repositories';
+import { operation as codehostRepository } from '#operations/codehost/get-codehost-repository';
+import { operation as codehostFilesSearch } from '#operations/codehost/search-codehost-files';
+import { operation as codehostSyncTarget } from '#operations/codehost/get-codehost-sync-target';
+import { operation as codehostSync } from '#operations/codehost/sync-codehost-repository';
+import { operation as codehostSourceLinksAttach } from '#operations/codehost/attach-source-link';
+import { operation as codehostDraftPrPrepare } from '#operations/codehost/prepare-draft-pr-export';
+import { operation as codehostDraftPrResult } from '#operations/codehost/get-draft-pr-export-result';
+import { operation as falGenerateVideo } from '#operations/generation/generate-video-provider-two';
+import { operation as generateVideo } from '#operations/generation/generate-video-provider-one';
+import { operation as generateVideoStatus } from '#operations/generation/get-video-job-provider-one';
+import { operation as falGenerateVideoStatus } from '#operations/generation/get-video-job-provider-two';
+import { operation as generateAudio } from '#operations/generation/generate-audio';
+import { operation as publishMcpServer } from '#operations/published/publish-mcp-server';
+import { operation as updateMcpServer } from '#operations/published/update-mcp-server';
+import { operation as unpublishMcpServer } from '#operations/published/unpublish-mcp-server';
+import { operation as listMcpServers } from '#operations/published/list-mcp-servers';
+import { operation as getMcpServer } from '#operations/published/get-mcp-server';
+import { operation as createMcpServerCredential } from '#operations/published/create-mcp-server-credential';
+import { operation as listMcpServerCredentials } from '#operations/published/list-mcp-server-credentials';
+import { operation as revokeMcpServerCredential } from '#operations/published/revoke-mcp-server-credential';
 
 /** A named group of operations, as an agent thinks of its work; the gateway lists tools group by group. */
 export interface Toolset {
@@ -243,6 +251,20 @@ export const TOOLSETS: readonly Toolset[] = [
     name: 'generation',
     description: 'Media generation: video (two providers) and audio, and their job status.',
     operations: [generateVideo, generateVideoStatus, falGenerateVideo, falGenerateVideoStatus, generateAudio],
+  },
+  {
+    name: 'published',
+    description: 'Publish a canvas as its own MCP server (docs/published-servers.md); its umcp_ credentials.',
+    operations: [
+      publishMcpServer,
+      updateMcpServer,
+      unpublishMcpServer,
+      listMcpServers,
+      getMcpServer,
+      createMcpServerCredential,
+      listMcpServerCredentials,
+      revokeMcpServerCredential,
+    ],
   },
 ];
 

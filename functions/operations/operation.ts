@@ -1,9 +1,11 @@
-// operations: the one definition of a tool-backing operation. Its HTTP route (functions/http/operation-route.ts)
-// and its MCP tool (functions/gateway/tools.ts) are both built from it; the route's method, path and scope
-// come from the manifest entry it names, so nothing about an operation is written twice.
+// operations: the one definition of a tool-backing operation, free of any transport. Its HTTP route
+// (functions/http/operation-route.ts, from its `http` facts), its MCP tool (functions/gateway/tools.ts), its
+// OpenAPI path and its row in docs/gateway.md are all built from it: adding an operation is adding its file
+// under functions/operations/<toolset>/ and one entry in catalogue.ts.
 import type * as z from '#core/schema';
 import type { Principal } from '#core/keys/api-key';
 import type { ScopeRequirement } from '#core/scopes';
+import type { OperationRouteFacts } from './route-facts.ts';
 
 /** The four MCP tool annotation hints, always all four (clients assume the unsafe default otherwise). */
 export interface OperationAnnotations {
@@ -38,7 +40,7 @@ export interface Operation<I = any> {
   /** What it does and when to use it, written for an agent choosing between tools. */
   readonly description: string;
   /**
-   * The manifest route serving it over HTTP (its method, path and scope come from there), or `null`
+   * The id of its HTTP route (also its Lambda's construct id; the route itself is `http`), or `null`
    * for a tool with no route of its own, which then names its `scope` and `withoutRoute` reason.
    */
   readonly route: string | null;
@@ -55,14 +57,8 @@ export interface Operation<I = any> {
    * Return an `Outcome` (./outcome.ts: `created`, `accepted`, `replayed`) to say more than "done".
    */
   run(input: I, context: OperationContext): Promise<unknown>;
-  /** How the HTTP surface serves it, beyond its manifest route. */
-  readonly http?: OperationHttp;
-}
-
-/** What the HTTP surface needs to know of an operation besides its route. */
-export interface OperationHttp {
-  /** The response header (value `true`) that marks a replayed answer. @default 'x-idempotent-replay' */
-  readonly replayHeader?: string;
+  /** Its route (with `route` as the id): the route table, CDK and the local front are built from it. */
+  readonly http?: OperationRouteFacts;
 }
 
 /** Identity, typed: lets each definition infer its input type from its schema. */

@@ -2,7 +2,9 @@
 // splitBundle for a route with `codeSplitting`) and scripts/bundle-report.ts (plain esbuild) both read
 // it, so the report measures what is deployed.
 import { fileURLToPath } from 'node:url';
-import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildSync, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 
 /** Lambda runtime major version the bundles target. */
@@ -65,6 +67,56 @@ export const NODEJS_BUNDLING: BundlingOptions = {
   esbuildArgs: { '--alias': Object.entries(LAMBDA_ALIASES).map(([pkg, path]) => `${pkg}=${path}`) },
 };
 
+/**
+ * The module the generic operation entry (functions/http/operation-entry.ts) imports its operation from;
+ * each operation's function aliases it to that operation's file, so the bundle holds that operation alone.
+ */
+export const OPERATION_MODULE = 'operation-module';
+
+/** The generic entry every operation's route is bundled from. */
+export const OPERATION_ENTRY = fileURLToPath(new URL('../../functions/http/operation-entry.ts', import.meta.url));
+
+/** Aliases of an operation's function: `operation-module` → functions/operations/<operation>.ts. */
+export function operationAliases(operation: string): Record<string, string> {
+  return { [OPERATION_MODULE]: `./functions/operations/${operation}.ts` };
+}
+
+/** The esbuild entry point of an operation's route in a plain esbuild build with the operationEntries plugin. */
+export function operationEntryPoint(operation: string): string {
+  return `${OPERATION_ENTRY_PREFIX}${operation}`;
+}
+const OPERATION_ENTRY_PREFIX = 'operation-entry:';
+
+/**
+ * For plain esbuild builds of many functions at once (bundle-report, the bundle tests), where one
+ * alias cannot name a different operation per entry: `operation-entry:<operation>` is the generic
+ * entry's own source with `operation-module` replaced by that operation's file, the code CDK's alias
+ * gives that function.
+ */
+export const operationEntries: Plugin = {
+  name: 'operation-entries',
+  setup(build) {
+    build.onResolve({ filter: /^operation-entry:/ }, (args) => ({
+      path: args.path.slice(OPERATION_ENTRY_PREFIX.length),
+      namespace: 'operation-entry',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'operation-entry' }, (args) => ({
+      contents: readFileSync(OPERATION_ENTRY, 'utf8').replace(
+        `'${OPERATION_MODULE}'`,
+        JSON.stringify(fileURLToPath(new URL(`../../functions/operations/${args.path}.ts`, import.meta.url))),
+      ),
+      resolveDir: path.dirname(OPERATION_ENTRY),
+      loader: 'ts',
+    }));
+  },
+};
+
+/** NODEJS_BUNDLING with further aliases (an operation's function: operationAliases). */
+export function nodejsBundling(aliases: Readonly<Record<string, string>> = {}): BundlingOptions {
+  const all = { ...LAMBDA_ALIASES, ...aliases };
+  return { ...NODEJS_BUNDLING, esbuildArgs: { '--alias': Object.entries(all).map(([pkg, path]) => `${pkg}=${path}`) } };
+}
+
 /** The same bundling as plain esbuild options (for reports and local measurements). */
 export const ROUTE_BUNDLING: BuildOptions = {
   bundle: true,
@@ -92,9 +144,10 @@ export const SPLIT_ENTRY_FILE = 'index.mjs';
  * other function. esbuild's ESM output loads the chunks by relative `import`, which Lambda's Node.js
  * runtime resolves inside the deployment package.
  */
-export function splitBundle(entry: string, outdir: string): Metafile {
+export function splitBundle(entry: string, outdir: string, aliases: Readonly<Record<string, string>> = {}): Metafile {
   return buildSync({
     ...ROUTE_BUNDLING,
+    alias: { ...LAMBDA_ALIASES, ...aliases },
     entryPoints: { index: entry },
     outdir,
     outExtension: { '.js': '.mjs' },

@@ -6,13 +6,26 @@ import { Duration } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '#routes/manifest';
+import { OPERATION_ENTRY, operationAliases, operationEntryPoint } from './bundling.ts';
 import { PROJECT_ROOT, ServiceFunction } from './service-function.ts';
 
 export { BUCKET_ACTIONS, PROJECT_ROOT, TABLE_ACTIONS, WORKFLOW_ACTIONS } from './service-function.ts';
 
-/** Absolute path of a route's handler module. */
-export function routeEntryPath(route: Pick<RouteDefinition, 'entry'>): string {
+/** Absolute path of a route's handler module: its own, or for an operation's route the generic operation entry. */
+export function routeEntryPath(route: Pick<RouteDefinition, 'entry' | 'operation'>): string {
+  if (route.operation) return OPERATION_ENTRY;
+  if (!route.entry) throw new Error('A route names its handler module (entry) or its operation');
   return path.join(PROJECT_ROOT, 'functions', 'routes', `${route.entry}.ts`);
+}
+
+/** A route's entry point for a plain esbuild build with the operationEntries plugin (lib/constructs/bundling.ts). */
+export function routeBundleEntry(route: Pick<RouteDefinition, 'entry' | 'operation'>): string {
+  return route.operation ? operationEntryPoint(route.operation) : routeEntryPath(route);
+}
+
+/** The esbuild aliases of a route's bundle: an operation's route gets its operation as `operation-module`. */
+export function routeAliases(route: Pick<RouteDefinition, 'operation'>): Record<string, string> {
+  return route.operation ? operationAliases(route.operation) : {};
 }
 
 export interface RouteFunctionProps {
@@ -45,6 +58,7 @@ export class RouteFunction extends ServiceFunction {
       memorySize: props.memorySize,
       logRetention: props.logRetention,
       codeSplitting: route.codeSplitting,
+      aliases: routeAliases(route),
     });
     this.route = route;
   }

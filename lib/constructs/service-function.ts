@@ -15,7 +15,7 @@ import { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
 import type { RouteAccess } from '#routes/manifest';
-import { NODEJS_BUNDLING, SPLIT_ENTRY_FILE, splitBundle } from './bundling.ts';
+import { SPLIT_ENTRY_FILE, nodejsBundling, splitBundle } from './bundling.ts';
 import { logRetentionOf } from './operations-context.ts';
 
 /** Repository root (this file is lib/constructs/service-function.ts). */
@@ -118,6 +118,12 @@ export interface ServiceFunctionProps {
    * @default false
    */
   readonly codeSplitting?: boolean;
+  /**
+   * esbuild aliases of this bundle besides LAMBDA_ALIASES (an operation's route: its operation module,
+   * lib/constructs/bundling.ts operationAliases).
+   * @default none
+   */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -172,7 +178,7 @@ export class ServiceFunction extends Construct {
               image: lambda.Runtime.NODEJS_22_X.bundlingImage,
               local: {
                 tryBundle(outputDir) {
-                  splitBundle(props.entry, outputDir);
+                  splitBundle(props.entry, outputDir, props.aliases);
                   return true;
                 },
               },
@@ -185,7 +191,7 @@ export class ServiceFunction extends Construct {
           handler: 'handler',
           projectRoot: PROJECT_ROOT,
           depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-          bundling: NODEJS_BUNDLING,
+          bundling: nodejsBundling(props.aliases),
         });
 
     Validations.of(this).acknowledge(

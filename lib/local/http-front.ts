@@ -22,6 +22,7 @@ import {
   type RouteDefinition,
 } from '../../functions/routes/manifest.ts';
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
+import type { Operation } from '../../functions/operations/operation.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
 import { studioSecurityHeaders } from '../../web/headers.ts';
@@ -38,8 +39,8 @@ export interface HttpFrontOptions {
   readonly port: number;
   /** @default ROUTES from functions/routes/manifest.ts (the only route list) */
   readonly routes?: readonly RouteDefinition[];
-  /** @default dynamic import of functions/routes/<entry>.ts, once per entry */
-  readonly loadHandler?: (entry: string) => Promise<RouteHandler>;
+  /** @default importRouteHandler, once per route handler */
+  readonly loadHandler?: (route: RouteDefinition) => Promise<RouteHandler>;
   /** Where errors are logged. @default console.error */
   readonly log?: (message: string, error?: unknown) => void;
   /**
@@ -82,13 +83,29 @@ export function isTextContentType(contentType: string | undefined): boolean {
   );
 }
 
-/** Default loader: imports `functions/routes/<entry>.ts` and returns its `handler` export. */
-export async function importRouteHandler(entry: string): Promise<RouteHandler> {
-  const module = (await import(new URL(`../../functions/routes/${entry}.ts`, import.meta.url).href)) as {
+/** The source file of a route's handler: its own module, or its operation's (served by operationRoute). */
+export function routeHandlerFile(route: Pick<RouteDefinition, 'entry' | 'operation'>): string {
+  return route.operation ? `functions/operations/${route.operation}.ts` : `functions/routes/${route.entry}.ts`;
+}
+
+/**
+ * Default loader, what a deployed function's entry does: imports `functions/routes/<entry>.ts` and
+ * returns its `handler`, or, for an operation's route, imports the operation and builds its handler
+ * as functions/http/operation-entry.ts does.
+ */
+export async function importRouteHandler(route: Pick<RouteDefinition, 'entry' | 'operation'>): Promise<RouteHandler> {
+  const file = routeHandlerFile(route);
+  const module = (await import(new URL(`../../${file}`, import.meta.url).href)) as {
     handler?: unknown;
+    operation?: Operation;
   };
-  if (typeof module.handler !== 'function')
-    throw new Error(`functions/routes/${entry}.ts does not export a handler function`);
+  if (route.operation) {
+    if (!module.operation) throw new Error(`${file} does not export an operation`);
+    // Imported here, not at the top: like a handler module, it reads its configuration at first use.
+    const { operationRoute } = await import('../../functions/http/operation-route.ts');
+    return operationRoute(module.operation);
+  }
+  if (typeof module.handler !== 'function') throw new Error(`${file} does not export a handler function`);
   return module.handler as RouteHandler;
 }
 
@@ -100,12 +117,13 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
   const log = options.log ?? ((message: string, error?: unknown) => console.error(message, error ?? ''));
   // One import per entry, shared by concurrent first requests: the module scope is the cold start.
   const handlers = new Map<string, Promise<RouteHandler>>();
-  const handlerFor = (entry: string): Promise<RouteHandler> => {
-    let handler = handlers.get(entry);
+  const handlerFor = (route: RouteDefinition): Promise<RouteHandler> => {
+    const file = routeHandlerFile(route);
+    let handler = handlers.get(file);
     if (!handler) {
-      handler = loadHandler(entry);
-      handler.catch(() => handlers.delete(entry)); // retry the import on the next request
-      handlers.set(entry, handler);
+      handler = loadHandler(route);
+      handler.catch(() => handlers.delete(file)); // retry the import on the next request
+      handlers.set(file, handler);
     }
     return handler;
   };
@@ -168,13 +186,13 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     }
 
     const event = toProxyEvent(request, url, match.route, match.pathParameters, body, server, requestId);
-    const handler = await handlerFor(match.route.entry);
+    const handler = await handlerFor(match.route);
     let result: APIGatewayProxyResult;
     try {
       result = await handler(event, lambdaContext(match.route, event.requestContext.requestId));
     } catch (error) {
       // What API Gateway shows for a crashed Lambda is a bare 502; we answer the project's 500 shape.
-      log(`[${options.host}] handler ${match.route.entry} threw`, error);
+      log(`[${options.host}] handler ${routeHandlerFile(match.route)} threw`, error);
       return sendJson(response, 500, { error: 'Internal server error' });
     }
     writeResult(response, result);

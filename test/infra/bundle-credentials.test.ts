@@ -10,8 +10,8 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import { build, type Metafile } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '#routes/manifest';
-import { LAMBDA_ALIASES, NODEJS_BUNDLING, ROUTE_BUNDLING } from '../../lib/constructs/bundling.ts';
-import { routeEntryPath } from '../../lib/constructs/route-function.ts';
+import { LAMBDA_ALIASES, NODEJS_BUNDLING, ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
+import { routeAliases, routeBundleEntry, routeEntryPath } from '../../lib/constructs/route-function.ts';
 import { WORKFLOW_FUNCTION_ENTRIES } from '../../lib/constructs/run-workflow.ts';
 import { PROJECT_ROOT, ServiceFunction } from '../../lib/constructs/service-function.ts';
 import { cdkJsonContext } from '../../bin/app.ts';
@@ -57,13 +57,14 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
     // (Several routes may share one handler module: each module is bundled once.)
     const entries = [
       ...new Set([
-        ...ROUTES.map(routeEntryPath),
+        ...ROUTES.map(routeBundleEntry),
         ...Object.values(WORKFLOW_FUNCTION_ENTRIES).map((entry) => path.join(PROJECT_ROOT, 'functions', entry)),
       ]),
     ];
     // Act
     const { metafile } = await build({
       ...ROUTE_BUNDLING,
+      plugins: [operationEntries],
       entryPoints: entries,
       outdir: folder(),
       write: false,
@@ -87,6 +88,7 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
     // Act
     new ServiceFunction(new Stack(app, 'Probe'), 'Fn', {
       entry: routeEntryPath(route),
+      aliases: routeAliases(route),
       label: 'probe',
       description: 'probe',
       timeout: Duration.seconds(5),

@@ -11,8 +11,14 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeById } from '#routes/manifest';
 import { cdkJsonContext } from '../../bin/app.ts';
-import { ROUTE_BUNDLING, SPLIT_ENTRY_FILE, coldOutputs, splitBundle } from '../../lib/constructs/bundling.ts';
-import { routeEntryPath } from '../../lib/constructs/route-function.ts';
+import {
+  ROUTE_BUNDLING,
+  SPLIT_ENTRY_FILE,
+  coldOutputs,
+  operationEntries,
+  splitBundle,
+} from '../../lib/constructs/bundling.ts';
+import { routeBundleEntry, routeEntryPath } from '../../lib/constructs/route-function.ts';
 import { ServiceFunction } from '../../lib/constructs/service-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
@@ -33,9 +39,10 @@ const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 29_000 } a
 describe('the gateway bundle', { timeout: 120_000 }, () => {
   it('carries no Ajv, in no function', async () => {
     // Act
-    const entries = [...new Set(ROUTES.map(routeEntryPath))];
+    const entries = [...new Set(ROUTES.map(routeBundleEntry))];
     const { metafile } = await build({
       ...ROUTE_BUNDLING,
+      plugins: [operationEntries],
       entryPoints: entries,
       outdir: folder(),
       write: false,
@@ -81,20 +88,22 @@ describe('the gateway bundle', { timeout: 120_000 }, () => {
     // Act
     const outdir = folder();
     const metafile = splitBundle(routeEntryPath(routeById('gateway')), outdir);
-    // Assess: what index.mjs loads statically holds no route module but the gateway's own.
+    // Assess: what index.mjs loads statically holds no operation and no route module but the gateway's own.
     const entry = Object.keys(metafile.outputs).find((name) => name.endsWith(`/${SPLIT_ENTRY_FILE}`))!;
     const coldInputs = coldOutputs(metafile, entry).flatMap((output) => Object.keys(metafile.outputs[output]!.inputs));
     expect(
       coldInputs.filter(
-        (input) => input.startsWith('functions/routes/') && !input.startsWith('functions/routes/gateway/'),
+        (input) =>
+          (input.startsWith('functions/routes/') && !input.startsWith('functions/routes/gateway/')) ||
+          /^functions\/operations\/[a-z]+\//.test(input),
       ),
     ).toEqual([]);
     const onDemand = Object.keys(metafile.outputs).filter(
       (name) => name.endsWith('.mjs') && !coldOutputs(metafile, entry).includes(name),
     );
     const onDemandInputs = onDemand.flatMap((output) => Object.keys(metafile.outputs[output]!.inputs));
-    expect(onDemandInputs).toContain('functions/routes/canvas/create.ts');
-    expect(onDemandInputs).toContain('functions/routes/generation/generate-video.ts');
+    expect(onDemandInputs).toContain('functions/operations/authoring/create-canvas.ts');
+    expect(onDemandInputs).toContain('functions/operations/generation/generate-video-provider-one.ts');
     expect(onDemandInputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/'))).toBe(true);
     expect(coldInputs.some((input) => input.includes('node_modules/@aws-sdk/client-s3/'))).toBe(false);
   });

@@ -214,9 +214,11 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
       POWERTOOLS_METRICS_DISABLED: 'false',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
-    const { handler } = (await import('../../functions/routes/canvas/list.ts')) as unknown as {
-      handler: (event: unknown) => Promise<{ statusCode: number }>;
-    };
+    const { importRouteHandler } = await import('../../lib/local/http-front.ts');
+    const { routeById } = await import('../../functions/routes/manifest.ts');
+    const handler = (await importRouteHandler(routeById('canvases-list'))) as unknown as (
+      event: unknown,
+    ) => Promise<{ statusCode: number }>;
     const write = process.stdout.write;
     process.stdout.write = ((chunk: string | Uint8Array) => {
       routeOutput += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');

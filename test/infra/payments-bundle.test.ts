@@ -9,8 +9,8 @@ import { build } from 'esbuild';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeById } from '#routes/manifest';
-import { ROUTE_BUNDLING } from '../../lib/constructs/bundling.ts';
-import { routeEntryPath } from '../../lib/constructs/route-function.ts';
+import { ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
+import { routeBundleEntry, routeEntryPath } from '../../lib/constructs/route-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
 const folder = tempFolders('payments-bundle');
@@ -19,9 +19,10 @@ const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 10_000 } a
 describe('the payment webhook bundles', { timeout: 120_000 }, () => {
   it('carry the webhook part of stripe only, and no function but the Stripe verifiers carries stripe', async () => {
     // Act
-    const entries = [...new Set(ROUTES.map(routeEntryPath))];
+    const entries = [...new Set(ROUTES.map(routeBundleEntry))];
     const { metafile } = await build({
       ...ROUTE_BUNDLING,
+      plugins: [operationEntries],
       entryPoints: entries,
       outdir: folder(),
       write: false,

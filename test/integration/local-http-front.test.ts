@@ -69,7 +69,7 @@ beforeAll(async () => {
     host: 'base',
     port: 0,
     routes,
-    loadHandler: async (entry) => {
+    loadHandler: async ({ entry = '' }) => {
       loads.push(entry);
       await new Promise((resolve) => setTimeout(resolve, 20)); // a slow cold start
       return handlers[entry]!;

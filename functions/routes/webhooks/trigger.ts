@@ -1,7 +1,6 @@
 // route: ANY /webhook/trigger → triggerWebhook (secret or provider signature, rate limit, idempotency) → acceptRun
-// Authenticated by the trigger's secret, not a workspace key, so it is assembled here rather than
-// by defineRoute; errors still go through the one error mapper.
-import middy from '@middy/core';
+// Authenticated by the trigger's secret (or a provider's signature under it), which the use case checks
+// once it has the webhook's record (functions/http/auth/public.ts: webhookSender); CORS on every answer.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { MethodNotAllowedError } from '#core/errors';
 import { providerReplayMessage } from '#core/runs/idempotency';
@@ -13,12 +12,14 @@ import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { signatureVerifiers } from '#adapters/webhook-signatures/verifiers';
-import { observed } from '#adapters/observability/powertools';
-import { errorResponse } from '#http/errors';
+import { webhookSender } from '#http/auth/public';
+import { defineHandler } from '#http/handler';
 import { rawBody } from '#http/request';
-import { jsonResponse } from '#http/responses';
-import { runDeps } from '../runs/deps.ts';
-import { publicBaseUrlFor, registrationDeps, webhookConfig, webhooks } from './deps.ts';
+import { HttpResult } from '#http/responses';
+import { runDeps } from '#operations/runs/run-deps';
+import { publicBaseUrlFor } from '#http/public-url';
+import { registrationDeps, webhookConfig, webhooks } from '#operations/webhooks/webhook-deps';
+import { acceptedBody } from '#operations/runs/accepted-answer';
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -54,47 +55,45 @@ function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
   };
 }
 
-export const handler = observed(
-  middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .onError((request) => {
-      const response = errorResponse(request.error, request.event.requestContext?.requestId);
-      request.response = { ...response, headers: { ...response.headers, ...CORS } };
-    })
-    .handler(async (event) => {
-      const method = event.httpMethod.toUpperCase();
-      if (method === 'OPTIONS') return { statusCode: 204, headers: CORS, body: '' };
-      if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) {
-        throw new MethodNotAllowedError(`Method ${method} is not allowed on /webhook/trigger`, [
-          ...WEBHOOK_METHODS,
-          'OPTIONS',
-        ]);
-      }
-      // The URL the sender called: PUBLIC_BASE_URL (custom domain, local mode) or the API's domain and stage.
-      const call = toCall(event, publicBaseUrlFor(event));
-      const accepted = await triggerWebhook(
-        call,
-        {
-          ...runDeps,
-          webhooks,
-          rateLimiter,
-          rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 },
-          // Signed URLs derive the trigger's secret again to check the provider's signature.
-          serviceKey: registrationDeps.serviceKey,
-          verifiers: signatureVerifiers,
-          cipher: credentialCipher,
-        },
-        (raw) => validateCallbackUrl(raw, { allowHosts }),
-      );
-      const { provider } = accepted;
-      const body = {
-        ...accepted.body,
-        ...(provider ? { provider: provider.name, eventId: provider.eventId } : {}),
-        // Keyed by the sender's event id: a replay is the sender's redelivery, not a caller reusing a key.
-        ...(provider && accepted.replayed ? { message: providerReplayMessage(provider.name, provider.eventId) } : {}),
-      };
-      return jsonResponse(accepted.statusCode, body, {
-        ...CORS,
-        ...(accepted.replayed ? { 'idempotency-replayed': 'true' } : {}),
-      });
-    }),
+/** The preflight, and 405 for a method no trigger takes. */
+function preflight(event: APIGatewayProxyEvent): APIGatewayProxyResult | undefined {
+  const method = event.httpMethod.toUpperCase();
+  if (method === 'OPTIONS') return { statusCode: 204, headers: CORS, body: '' };
+  if (!(WEBHOOK_METHODS as readonly string[]).includes(method)) {
+    throw new MethodNotAllowedError(`Method ${method} is not allowed on /webhook/trigger`, [
+      ...WEBHOOK_METHODS,
+      'OPTIONS',
+    ]);
+  }
+  return undefined;
+}
+
+export const handler = defineHandler(
+  { route: 'webhook-trigger', auth: webhookSender, headers: () => CORS, before: preflight },
+  async ({ event }) => {
+    // The URL the sender called: PUBLIC_BASE_URL (custom domain, local mode) or the API's domain and stage.
+    const call = toCall(event, publicBaseUrlFor(event));
+    const accepted = await triggerWebhook(
+      call,
+      {
+        ...runDeps,
+        webhooks,
+        rateLimiter,
+        rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 },
+        // Signed URLs derive the trigger's secret again to check the provider's signature.
+        serviceKey: registrationDeps.serviceKey,
+        verifiers: signatureVerifiers,
+        cipher: credentialCipher,
+      },
+      (raw) => validateCallbackUrl(raw, { allowHosts }),
+    );
+    const { provider } = accepted;
+    const body = {
+      ...acceptedBody(accepted),
+      ...(provider ? { provider: provider.name, eventId: provider.eventId } : {}),
+      // Keyed by the sender's event id: a replay is the sender's redelivery, not a caller reusing a key.
+      ...(provider && accepted.replayed ? { message: providerReplayMessage(provider.name, provider.eventId) } : {}),
+    };
+    return new HttpResult(202, body, accepted.replayed ? { 'idempotency-replayed': 'true' } : {});
+  },
 );

@@ -6,15 +6,15 @@ import { systemClock } from '#core/clock';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
 import { ROUTES, type HttpMethod, type RouteDefinition, type RouteMethod } from '#routes/manifest';
-import type { RouteHandler } from '#http/route';
+import { importRouteHandler, type RouteHandler } from '../../../lib/local/http-front.ts';
 
 const loaded = new Map<string, Promise<RouteHandler>>();
 
 function loadHandler(route: RouteDefinition): Promise<RouteHandler> {
   let handler = loaded.get(route.id);
   if (!handler) {
-    const file = new URL(`../../../functions/routes/${route.entry}.ts`, import.meta.url).pathname;
-    handler = import(/* @vite-ignore */ file).then((module: { handler: RouteHandler }) => module.handler);
+    // As the local front and each deployed function load it: the route's module, or its operation's.
+    handler = importRouteHandler(route);
     loaded.set(route.id, handler);
   }
   return handler;

@@ -8,18 +8,16 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObserved, logger } from '#adapters/observability/powertools';
 import { ROUTES, routeById } from '#routes/manifest';
+import { importRouteHandler, routeHandlerFile } from '../../../lib/local/http-front.ts';
 
-const entries = [...new Set(ROUTES.map((route) => route.entry))];
-const load = async (entry: string) =>
-  (await import(/* @vite-ignore */ new URL(`../../../functions/routes/${entry}.ts`, import.meta.url).href)) as {
-    handler?: unknown;
-  };
+// One route per handler file (an operation's route is served by the generic entry around its operation).
+const routes = [...new Map(ROUTES.map((route) => [routeHandlerFile(route), route])).entries()];
 
 describe('route handlers', () => {
-  it.each(entries)('functions/routes/%s.ts exports an observed handler', async (entry) => {
-    const module = await load(entry);
-    expect(typeof module.handler).toBe('function');
-    expect(isObserved(module.handler), `${entry}: wrap its handler with observed()`).toBe(true);
+  it.each(routes)('%s gives an observed handler', async (file, route) => {
+    const handler = await importRouteHandler(route);
+    expect(typeof handler).toBe('function');
+    expect(isObserved(handler), `${file}: wrap its handler with observed()`).toBe(true);
   });
 });
 
@@ -74,9 +72,7 @@ describe('hand-built route handlers log their Request line', () => {
       isBase64Encoded: false,
       requestContext: { requestId, stage: 'test', domainName: 'example.test', path: route.path },
     } as unknown as APIGatewayProxyEvent;
-    const { handler } = (await load(route.entry)) as {
-      handler: (event: APIGatewayProxyEvent, context: Context) => Promise<{ statusCode: number }>;
-    };
+    const handler = await importRouteHandler(route);
 
     const answer = await handler(event, {
       awsRequestId: randomUUID(),

@@ -13,7 +13,7 @@ vi.mock('#adapters/dynamodb/repositories', async (importOriginal) => ({
   },
 }));
 
-const { operation } = await import('#routes/canvas/state');
+const { operation } = await import('#operations/canvases/get-canvas');
 const { canvasWarnings } = await import('#core/canvas/warnings');
 
 const me = principal({ workspaceId: 'ws_test' });

@@ -1,0 +1,24 @@
+// operation: POST /api/mcp/canvas/r2-upload/cancel → cancelUpload (canvas) → S3 delete + AssetRepository
+import * as z from '#core/schema';
+import { cancelUpload } from '#core/assets/use-cases';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { CancelledView, deps, UploadIdField } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'cancel_canvas_upload',
+  title: 'Cancel a canvas upload',
+  description: 'Drops a reserved canvas upload and any bytes already PUT for it.',
+  route: 'canvas-r2-upload-cancel',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/r2-upload/cancel',
+    scope: 'write:canvas',
+    access: { table: 'readWrite', bucket: 'readWrite' },
+    area: 'assets',
+  },
+  input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
+  output: CancelledView,
+  annotations: DESTROYS,
+  run: (input, { principal }) => cancelUpload(principal, input, 'canvas', deps),
+});

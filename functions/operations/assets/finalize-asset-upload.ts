@@ -1,0 +1,27 @@
+// operation: POST /api/mcp/workspace/assets/upload/finalize → finalizeUpload (library) → S3 copy + one transaction
+import * as z from '#core/schema';
+import { finalizeUpload } from '#core/assets/use-cases';
+import { created } from '#operations/outcome';
+import { CREATES, defineOperation } from '#operations/operation';
+import { assetView, AssetView, deps, UploadIdField } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'finalize_asset_upload',
+  title: 'Finalize a library upload',
+  description:
+    'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
+  route: 'workspace-assets-upload-finalize',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/assets/upload/finalize',
+    scope: ['write:assets', 'write:canvas'],
+    access: { table: 'readWrite', bucket: 'readWrite' },
+    area: 'assets',
+  },
+  input: z.strictObject({ uploadId: UploadIdField }),
+  output: AssetView,
+  annotations: CREATES,
+  async run(input, { principal }) {
+    return created(assetView(await finalizeUpload(principal, input, 'library', deps)));
+  },
+});

@@ -1,0 +1,33 @@
+// operation: POST /api/mcp/canvas/r2-upload/finalize → finalizeUpload (canvas) → S3 copy + one DynamoDB transaction
+import * as z from '#core/schema';
+import { ClientId } from '#core/canvas/model';
+import { finalizeUpload } from '#core/assets/use-cases';
+import { created } from '#operations/outcome';
+import { CREATES, defineOperation } from '#operations/operation';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { assetView, AssetView, deps, UploadIdField } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'finalize_canvas_upload',
+  title: 'Finalize a canvas upload',
+  description:
+    'Records an uploaded file as an asset of its canvas, after checking size, type and checksum; with nodeId, the node shows it (data.assetId) in the same transaction. Refused (conflict) while the bytes are missing or differ.',
+  route: 'canvas-r2-upload-finalize',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/r2-upload/finalize',
+    scope: 'write:canvas',
+    access: { table: 'readWrite', bucket: 'readWrite' },
+    area: 'assets',
+  },
+  input: z.strictObject({
+    uploadId: UploadIdField,
+    canvasId: z.optional(CanvasIdField),
+    nodeId: z.optional(ClientId.check(z.describe('Node of the canvas to attach the asset to (its data.assetId)'))),
+  }),
+  output: AssetView,
+  annotations: CREATES,
+  async run(input, { principal }) {
+    return created(assetView(await finalizeUpload(principal, input, 'canvas', deps)));
+  },
+});

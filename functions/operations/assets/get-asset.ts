@@ -1,0 +1,30 @@
+// operation: GET /api/mcp/workspace/assets/detail → assetDetail → AssetRepository + a presigned GET
+import * as z from '#core/schema';
+import { assetDetail } from '#core/assets/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { assetView, AssetIdField, AssetView, deps } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'get_asset',
+  title: 'Get asset',
+  description: 'Reads one asset of the workspace with a download URL that works for 5 minutes.',
+  route: 'workspace-assets-detail',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/workspace/assets/detail',
+    scope: ['read:assets', 'read:canvases'],
+    access: { table: 'read', bucket: 'read' },
+    area: 'assets',
+  },
+  input: z.object({ assetId: AssetIdField }),
+  output: z.looseObject({
+    ...AssetView.shape,
+    downloadUrl: z.string().check(z.describe('Presigned GET of the bytes')),
+    downloadUrlExpiresAt: z.string().check(z.describe('When the URL stops working (ISO 8601)')),
+  }),
+  annotations: READ_ONLY,
+  async run(query, { principal }) {
+    const { asset, downloadUrl, downloadUrlExpiresAt } = await assetDetail(principal, query, deps);
+    return { ...assetView(asset), downloadUrl, downloadUrlExpiresAt };
+  },
+});

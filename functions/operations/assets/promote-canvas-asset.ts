@@ -1,0 +1,24 @@
+// operation: POST /api/mcp/canvas/r2-upload/promote-library → promoteToLibrary → AssetRepository
+import * as z from '#core/schema';
+import { promoteToLibrary } from '#core/assets/use-cases';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { assetView, AssetIdField, AssetView, deps, FolderField, TagsField } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'promote_canvas_asset',
+  title: 'Add a canvas asset to the library',
+  description:
+    'Puts a canvas asset into the workspace library (optionally into a folder, with tags), where list_assets finds it. It stays attached to its canvas.',
+  route: 'canvas-r2-upload-promote-library',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/r2-upload/promote-library',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'assets',
+  },
+  input: z.strictObject({ assetId: AssetIdField, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
+  output: AssetView,
+  annotations: UPDATES,
+  run: async (input, { principal }) => assetView(await promoteToLibrary(principal, input, deps)),
+});

@@ -1,0 +1,23 @@
+// operation: POST /api/mcp/workspace/assets/rename → renameAsset → AssetRepository (version-conditioned)
+import { AssetName } from '#core/assets/model';
+import { renameAsset } from '#core/assets/use-cases';
+import * as z from '#core/schema';
+import { UPDATES } from '#operations/operation';
+import { assetEditOperation } from './asset-edit.ts';
+
+export const operation = assetEditOperation({
+  route: 'workspace-assets-rename',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/assets/rename',
+    scope: ['write:assets', 'write:canvas'],
+    access: { table: 'readWrite' },
+    area: 'assets',
+  },
+  name: 'rename_asset',
+  title: 'Rename asset',
+  description: 'Changes the display name of an asset (its bytes and id stay).',
+  fields: { name: AssetName.check(z.describe('New name (1–255 characters)')) },
+  annotations: UPDATES,
+  apply: renameAsset,
+});

@@ -1,0 +1,27 @@
+// operation: POST /api/mcp/workspace/assets/upload/reserve → reserveUpload (library) → presign + AssetRepository
+import * as z from '#core/schema';
+import { reserveUpload } from '#core/assets/use-cases';
+import { created } from '#operations/outcome';
+import { CREATES, defineOperation } from '#operations/operation';
+import { deps, FolderField, ReservedView, ReserveFields, TagsField } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'reserve_asset_upload',
+  title: 'Reserve a library upload',
+  description:
+    'Starts uploading an image, video or audio file to the workspace library: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there, then call finalize_asset_upload.',
+  route: 'workspace-assets-upload-reserve',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/assets/upload/reserve',
+    scope: ['write:assets', 'write:canvas'],
+    access: { table: 'readWrite', bucket: 'readWrite' },
+    area: 'assets',
+  },
+  input: z.strictObject({ ...ReserveFields, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
+  output: ReservedView,
+  annotations: CREATES,
+  async run(input, { principal }) {
+    return created(await reserveUpload(principal, { target: 'library', ...input }, deps));
+  },
+});

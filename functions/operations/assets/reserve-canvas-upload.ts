@@ -1,0 +1,28 @@
+// operation: POST /api/mcp/canvas/r2-upload/reserve → reserveUpload (canvas) → AssetStorage presign + AssetRepository
+import * as z from '#core/schema';
+import { reserveUpload } from '#core/assets/use-cases';
+import { created } from '#operations/outcome';
+import { CREATES, defineOperation } from '#operations/operation';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { deps, ReservedView, ReserveFields } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'reserve_canvas_upload',
+  title: 'Reserve a canvas upload',
+  description:
+    'Starts uploading an image, video or audio file for a canvas: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there with the headers given, then call finalize_canvas_upload (verify_canvas_upload checks first without recording).',
+  route: 'canvas-r2-upload-reserve',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/r2-upload/reserve',
+    scope: 'write:canvas',
+    access: { table: 'readWrite', bucket: 'readWrite' },
+    area: 'assets',
+  },
+  input: z.strictObject({ canvasId: CanvasIdField, ...ReserveFields }),
+  output: ReservedView,
+  annotations: CREATES,
+  async run(input, { principal }) {
+    return created(await reserveUpload(principal, { target: 'canvas', ...input }, deps));
+  },
+});

@@ -1,0 +1,27 @@
+// operation: POST /api/mcp/workspace/assets/tags → tagAsset → AssetRepository (version-conditioned)
+import * as z from '#core/schema';
+import { tagAsset } from '#core/assets/use-cases';
+import { UPDATES } from '#operations/operation';
+import { assetEditOperation } from './asset-edit.ts';
+import { TagsField } from './asset-fields.ts';
+
+export const operation = assetEditOperation({
+  route: 'workspace-assets-tags',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/assets/tags',
+    scope: ['write:assets', 'write:canvas'],
+    access: { table: 'readWrite' },
+    area: 'assets',
+  },
+  name: 'tag_asset',
+  title: 'Tag asset',
+  description: 'Sets the tags of an asset: `tags` replaces them all, `add` and `remove` edit them (at most 20).',
+  fields: {
+    tags: z.optional(TagsField.check(z.describe('The whole new set of tags'))),
+    add: z.optional(TagsField.check(z.describe('Tags to add'))),
+    remove: z.optional(TagsField.check(z.describe('Tags to remove'))),
+  },
+  annotations: UPDATES,
+  apply: tagAsset,
+});

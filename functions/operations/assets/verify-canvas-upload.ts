@@ -1,0 +1,25 @@
+// operation: POST /api/mcp/canvas/r2-upload/verify → verifyUpload (canvas) → AssetStorage HeadObject
+import * as z from '#core/schema';
+import { verifyUpload } from '#core/assets/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { deps, UploadCheckView, UploadIdField } from './asset-fields.ts';
+
+export const operation = defineOperation({
+  name: 'verify_canvas_upload',
+  title: 'Verify a canvas upload',
+  description:
+    'Checks that the bytes of a reserved canvas upload arrived with the declared size, type and checksum; records nothing. `ready: true` means finalize_canvas_upload will succeed.',
+  route: 'canvas-r2-upload-verify',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/r2-upload/verify',
+    scope: 'write:canvas',
+    access: { table: 'read', bucket: 'read' },
+    area: 'assets',
+  },
+  input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
+  output: UploadCheckView,
+  annotations: READ_ONLY,
+  run: (input, { principal }) => verifyUpload(principal, input, 'canvas', deps),
+});

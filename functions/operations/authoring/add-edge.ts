@@ -1,0 +1,23 @@
+// operation: POST /api/mcp/canvas/edge/add → applyOperations (one 'edge/add' operation) → CanvasRepository
+import { CREATES } from '#operations/operation';
+import { EdgeEditView } from '#operations/views';
+import { canvasEditOperation } from './canvas-edit.ts';
+
+export const operation = canvasEditOperation({
+  route: 'canvas-edge-add',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/edge/add',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  op: 'edge/add',
+  name: 'add_edge',
+  title: 'Connect nodes',
+  description:
+    'Connects an output port of one node to an input port of another. Refused, saying why, when a port does not exist, the port types do not fit, the input is taken or the edge would close a cycle; check first with validate_edge if unsure.',
+  output: EdgeEditView,
+  annotations: CREATES,
+  creates: true,
+});

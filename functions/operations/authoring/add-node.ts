@@ -1,0 +1,23 @@
+// operation: POST /api/mcp/canvas/node/add → applyOperations (one 'node/add' operation) → CanvasRepository
+import { CREATES } from '#operations/operation';
+import { NodeEditView } from '#operations/views';
+import { canvasEditOperation } from './canvas-edit.ts';
+
+export const operation = canvasEditOperation({
+  route: 'canvas-node-add',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/node/add',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  op: 'node/add',
+  name: 'add_node',
+  title: 'Add node',
+  description:
+    'Adds a node to a canvas. Types and their ports are listed by get_port_manifest; connect nodes with add_edge. Returns the node and the new canvas version.',
+  output: NodeEditView,
+  annotations: CREATES,
+  creates: true,
+});

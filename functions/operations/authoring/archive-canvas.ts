@@ -1,0 +1,27 @@
+// operation: POST /api/mcp/canvas/archive → setArchived(true) → CanvasRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { setArchived } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { CanvasSummaryView } from '#operations/views';
+import { CanvasTarget } from './canvas-edit.ts';
+
+export const operation = defineOperation({
+  name: 'archive_canvas',
+  title: 'Archive canvas',
+  description:
+    'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
+  route: 'canvas-archive',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/archive',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  input: z.strictObject(CanvasTarget.shape),
+  output: CanvasSummaryView,
+  annotations: UPDATES,
+  run: (input, { principal }) => setArchived(principal, input, true, { canvases, clock: systemClock }),
+});

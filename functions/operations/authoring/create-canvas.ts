@@ -1,0 +1,33 @@
+// operation: POST /api/mcp/canvas/create → createCanvas → CanvasRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { CanvasId, CanvasName } from '#core/canvas/model';
+import { createCanvas } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { created } from '#operations/outcome';
+import { CREATES, defineOperation } from '#operations/operation';
+import { CanvasView } from '#operations/views';
+
+export const operation = defineOperation({
+  name: 'create_canvas',
+  title: 'Create canvas',
+  description:
+    'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
+  route: 'canvas-create',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/create',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  input: z.strictObject({
+    name: CanvasName.check(z.describe('Canvas name (1–200 characters)')),
+    id: z.optional(
+      CanvasId.check(z.describe('Canvas id to use ([A-Za-z0-9_-], up to 64); omit to get a generated cnv_… id')),
+    ),
+  }),
+  output: CanvasView,
+  annotations: CREATES,
+  run: async (input, { principal }) => created(await createCanvas(principal, input, { canvases, clock: systemClock })),
+});

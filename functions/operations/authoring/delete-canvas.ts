@@ -1,0 +1,30 @@
+// operation: POST /api/mcp/canvas/delete → deleteCanvas → CanvasRepository
+import * as z from '#core/schema';
+import { deleteCanvas } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { DeletedView } from '#operations/views';
+import { CanvasIdField } from './canvas-edit.ts';
+import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
+
+export const operation = defineOperation({
+  name: 'delete_canvas',
+  title: 'Delete canvas',
+  description:
+    'Deletes a canvas for good, with its nodes, edges and webhook endpoints (past executions stay readable). To hide it instead, use archive_canvas.',
+  route: 'canvas-delete',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/delete',
+    scope: 'delete:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  input: z.strictObject({ canvasId: CanvasIdField }),
+  output: DeletedView,
+  annotations: DESTROYS,
+  async run({ canvasId }, { principal }) {
+    await deleteCanvas(principal, canvasId, { canvases, onTriggerNodesRemoved: cleanUpRemovedTriggers });
+    return { deleted: true as const, id: canvasId };
+  },
+});

@@ -1,0 +1,21 @@
+// operation: POST /api/mcp/canvas/edge/delete → applyOperations (one 'edge/delete' operation) → CanvasRepository
+import { DESTROYS } from '#operations/operation';
+import { DeletedView } from '#operations/views';
+import { canvasEditOperation } from './canvas-edit.ts';
+
+export const operation = canvasEditOperation({
+  route: 'canvas-edge-delete',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/edge/delete',
+    scope: 'delete:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  op: 'edge/delete',
+  name: 'delete_edge',
+  title: 'Delete edge',
+  description: 'Removes one edge from a canvas.',
+  output: DeletedView,
+  annotations: DESTROYS,
+});

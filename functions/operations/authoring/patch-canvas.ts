@@ -1,0 +1,48 @@
+// operation: POST /api/mcp/canvas/patch → applyOperations (all or nothing) → CanvasRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { CanvasOperation } from '#core/canvas/operations';
+import { applyOperations } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { PatchView } from '#operations/views';
+import { CanvasTarget, editView } from './canvas-edit.ts';
+import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
+
+export const operation = defineOperation({
+  name: 'patch_canvas',
+  title: 'Edit canvas (several changes at once)',
+  description:
+    'Applies up to 500 edits to one canvas atomically: all of them or none. Each operation is { "op": "node/add" | "node/update" | "node/document-write" | "node/move" | "node/resize" | "node/delete" | "edge/add" | "edge/delete" | "rename" | "fit-viewport", ...the fields of the matching single-edit tool without canvasId }. Returns every result and the whole canvas.',
+  route: 'canvas-patch',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/patch',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    maxBodyBytes: 1048576,
+    area: 'canvas',
+  },
+  input: z.strictObject({
+    ...CanvasTarget.shape,
+    operations: z
+      .array(CanvasOperation)
+      .check(z.minLength(1), z.maxLength(500), z.describe('The edits, applied in order')),
+  }),
+  output: PatchView,
+  // Not idempotent: a repeated node/add with a generated id adds a second node.
+  annotations: { ...UPDATES, destructiveHint: true, idempotentHint: false },
+  async run(input, { principal }) {
+    const { canvas, result } = await applyOperations(principal, input, input.operations, {
+      canvases,
+      clock: systemClock,
+      onTriggerNodesRemoved: cleanUpRemovedTriggers,
+    });
+    return {
+      canvasId: canvas.id,
+      canvasVersion: canvas.version,
+      results: result.map((entry) => editView(canvas, entry)),
+      canvas,
+    };
+  },
+});

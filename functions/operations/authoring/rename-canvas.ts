@@ -1,0 +1,21 @@
+// operation: POST /api/mcp/canvas/rename → applyOperations (one 'rename' operation) → CanvasRepository
+import { UPDATES } from '#operations/operation';
+import { CanvasSummaryView } from '#operations/views';
+import { canvasEditOperation } from './canvas-edit.ts';
+
+export const operation = canvasEditOperation({
+  route: 'canvas-rename',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/rename',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  op: 'rename',
+  name: 'rename_canvas',
+  title: 'Rename canvas',
+  description: 'Renames a canvas; its id, nodes, edges and runs stay as they are.',
+  output: CanvasSummaryView,
+  annotations: UPDATES,
+});

@@ -1,0 +1,26 @@
+// operation: POST /api/mcp/canvas/restore → setArchived(false) → CanvasRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { setArchived } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { CanvasSummaryView } from '#operations/views';
+import { CanvasTarget } from './canvas-edit.ts';
+
+export const operation = defineOperation({
+  name: 'restore_canvas',
+  title: 'Restore canvas',
+  description: 'Restores an archived canvas, so it is listed and editable again.',
+  route: 'canvas-restore',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/restore',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  input: z.strictObject(CanvasTarget.shape),
+  output: CanvasSummaryView,
+  annotations: UPDATES,
+  run: (input, { principal }) => setArchived(principal, input, false, { canvases, clock: systemClock }),
+});

@@ -1,0 +1,23 @@
+// operation: POST /api/mcp/canvas/node/update → applyOperations (one 'node/update' operation) → CanvasRepository
+import { UPDATES } from '#operations/operation';
+import { NodeEditView } from '#operations/views';
+import { canvasEditOperation } from './canvas-edit.ts';
+
+export const operation = canvasEditOperation({
+  route: 'canvas-node-update',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/node/update',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  op: 'node/update',
+  name: 'update_node',
+  title: 'Update node',
+  description:
+    "Changes a node's settings (data, merged by default) or its type. A type change that would break connected edges is refused, naming them.",
+  output: NodeEditView,
+  // Replaces settings (or, with merge false, all of them): what was there before is gone.
+  annotations: { ...UPDATES, destructiveHint: true },
+});

@@ -1,0 +1,22 @@
+// operation: POST /api/mcp/canvas/node/document-write → applyOperations (one 'node/document-write' operation) → CanvasRepository
+import { UPDATES } from '#operations/operation';
+import { NodeEditView } from '#operations/views';
+import { canvasEditOperation } from './canvas-edit.ts';
+
+export const operation = canvasEditOperation({
+  route: 'canvas-node-document-write',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/node/document-write',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'canvas',
+  },
+  op: 'node/document-write',
+  name: 'write_node_document',
+  title: 'Write node document',
+  description: 'Replaces the document attached to a node (markdown, text or JSON notes that travel with the canvas).',
+  output: NodeEditView,
+  // Replaces the whole document: the previous text is gone.
+  annotations: { ...UPDATES, destructiveHint: true },
+});

@@ -1,0 +1,42 @@
+// operation: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows, + canvasWarnings) → CanvasRepository, WebhookRepository
+import * as z from '#core/schema';
+import { getCanvas } from '#core/canvas/use-cases';
+import { canvasWarnings } from '#core/canvas/warnings';
+import { webhookStatusRows } from '#core/webhooks/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { CanvasStateView } from '#operations/views';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+
+const webhooks = new DynamoWebhookRepository();
+const executions = new DynamoRunRepository();
+
+export const operation = defineOperation({
+  name: 'get_canvas',
+  title: 'Get canvas',
+  description:
+    "Reads a whole canvas: its nodes (with their data and documents), edges, viewport and version. Webhook-trigger nodes carry their endpoint's status row; `warnings` lists what will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset), per node.",
+  route: 'canvas-state',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/canvas/state',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'canvas',
+  },
+  input: z.object({ canvasId: CanvasIdField }),
+  output: CanvasStateView,
+  annotations: READ_ONLY,
+  async run({ canvasId }, { principal }) {
+    const canvas = await getCanvas(principal, canvasId, { canvases });
+    // Only canvases with webhook-trigger nodes pay for their status rows.
+    const rows = await webhookStatusRows(principal.workspaceId, canvas, { webhooks, executions });
+    return {
+      ...canvas,
+      nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)),
+      warnings: canvasWarnings(canvas),
+    };
+  },
+});

@@ -1,0 +1,27 @@
+// operation: POST /api/mcp/canvas/ports/validate → validateEdge → CanvasRepository (read only)
+import * as z from '#core/schema';
+import { EdgeAddOp } from '#core/canvas/operations';
+import { validateEdge } from '#core/canvas/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { EdgeValidationView } from '#operations/views';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+
+export const operation = defineOperation({
+  name: 'validate_edge',
+  title: 'Check an edge',
+  description:
+    'Checks whether an edge could be added (ports exist, types fit, input free, no cycle) without changing the canvas; fails saying why not.',
+  route: 'canvas-ports-validate',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/canvas/ports/validate',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'canvas',
+  },
+  input: z.extend(z.omit(EdgeAddOp, { id: true }), { canvasId: CanvasIdField }),
+  output: EdgeValidationView,
+  annotations: READ_ONLY,
+  run: ({ canvasId, ...edge }, { principal }) => validateEdge(principal, canvasId, edge, { canvases }),
+});

@@ -1,0 +1,35 @@
+// operation: POST /api/mcp/codehost/source-links/attach → attachSourceLink (file at a commit) → GitHub + CanvasRepository
+import * as z from '#core/schema';
+import { FilePath, InstallationId, RepositoryName } from '#core/codehost/model';
+import { attachSourceLink } from '#core/codehost/use-cases';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { SourceLinkAnswerView } from '#operations/integration-views';
+import { codehostDeps } from './codehost-deps.ts';
+
+export const operation = defineOperation({
+  name: 'attach_source_link',
+  title: 'Link a node to a repository file',
+  description:
+    'Links a canvas node to a file of a repository at a commit (a branch name, or the default branch, is resolved to its current commit, so the link never moves). The file must exist there.',
+  route: 'codehost-source-links-attach',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/codehost/source-links/attach',
+    scope: 'write:canvas',
+    access: { table: 'readWrite', codehost: true },
+    area: 'codehost',
+  },
+  input: z.strictObject({
+    canvasId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Canvas of the node')),
+    nodeId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Node to link')),
+    installationId: InstallationId.check(z.describe('A linked installation id')),
+    repository: RepositoryName.check(z.describe('owner/name')),
+    path: FilePath.check(z.describe('File path in the repository')),
+    ref: z
+      .optional(z.string().check(z.minLength(1), z.maxLength(255)))
+      .check(z.describe('Commit sha or branch; the default branch when omitted')),
+  }),
+  output: SourceLinkAnswerView,
+  annotations: { ...UPDATES, openWorldHint: true },
+  run: (input, { principal }) => attachSourceLink(principal, input, codehostDeps),
+});

@@ -1,0 +1,29 @@
+// operation: GET /api/mcp/codehost/repository → getRepository (linked installation) → GitHub
+import * as z from '#core/schema';
+import { InstallationId, RepositoryName } from '#core/codehost/model';
+import { getRepository } from '#core/codehost/use-cases';
+import { defineOperation } from '#operations/operation';
+import { RepositoryView } from '#operations/integration-views';
+import { CODEHOST_READ } from './annotations.ts';
+import { codehostDeps } from './codehost-deps.ts';
+
+export const operation = defineOperation({
+  name: 'get_codehost_repository',
+  title: 'Get a code-host repository',
+  description: 'Reads one repository (id, full name, default branch, visibility) through a linked installation.',
+  route: 'codehost-repository',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/codehost/repository',
+    scope: 'read:canvases',
+    access: { table: 'read', codehost: true },
+    area: 'codehost',
+  },
+  input: z.strictObject({
+    installationId: InstallationId.check(z.describe('A linked installation id')),
+    repository: RepositoryName.check(z.describe('owner/name')),
+  }),
+  output: RepositoryView,
+  annotations: CODEHOST_READ,
+  run: (input, { principal }) => getRepository(principal, input, codehostDeps),
+});

@@ -1,0 +1,26 @@
+// operation: GET /api/mcp/codehost/installations → listInstallations → CodeHostRepository
+import * as z from '#core/schema';
+import { listInstallations } from '#core/codehost/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { InstallationView } from '#operations/integration-views';
+import { pageOf } from '#operations/views';
+import { codehostDeps } from './codehost-deps.ts';
+
+export const operation = defineOperation({
+  name: 'list_codehost_installations',
+  title: 'List code-host installations',
+  description:
+    'Lists the GitHub App installations linked to this workspace (an installation is linked by the first repository sync through it).',
+  route: 'codehost-installations',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/codehost/installations',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'codehost',
+  },
+  input: z.strictObject({}),
+  output: pageOf(InstallationView, 'Linked installations'),
+  annotations: READ_ONLY,
+  run: (_input, { principal }) => listInstallations(principal, codehostDeps),
+});

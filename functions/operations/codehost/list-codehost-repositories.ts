@@ -1,0 +1,29 @@
+// operation: GET /api/mcp/codehost/repositories → listRepositories (linked installation) → GitHub
+import * as z from '#core/schema';
+import { InstallationId } from '#core/codehost/model';
+import { listRepositories } from '#core/codehost/use-cases';
+import { defineOperation } from '#operations/operation';
+import { RepositoryView } from '#operations/integration-views';
+import { pageOf } from '#operations/views';
+import { CODEHOST_READ } from './annotations.ts';
+import { codehostDeps } from './codehost-deps.ts';
+
+export const operation = defineOperation({
+  name: 'list_codehost_repositories',
+  title: 'List code-host repositories',
+  description: 'Lists the repositories a linked GitHub App installation can access.',
+  route: 'codehost-repositories',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/codehost/repositories',
+    scope: 'read:canvases',
+    access: { table: 'read', codehost: true },
+    area: 'codehost',
+  },
+  input: z.strictObject({
+    installationId: InstallationId.check(z.describe('A linked installation id (list_codehost_installations)')),
+  }),
+  output: pageOf(RepositoryView, 'Repositories'),
+  annotations: CODEHOST_READ,
+  run: (input, { principal }) => listRepositories(principal, input, codehostDeps),
+});

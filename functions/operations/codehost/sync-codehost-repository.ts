@@ -1,0 +1,33 @@
+// operation: POST /api/mcp/codehost/repositories/sync → syncRepository (link installation, branch head, tree) → GitHub + CodeHostRepository
+import * as z from '#core/schema';
+import { BranchName, InstallationId, RepositoryName } from '#core/codehost/model';
+import { syncRepository } from '#core/codehost/use-cases';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { SyncAnswerView } from '#operations/integration-views';
+import { codehostDeps } from './codehost-deps.ts';
+
+export const operation = defineOperation({
+  name: 'sync_codehost_repository',
+  title: 'Sync a repository',
+  description:
+    "Makes a repository the workspace's sync target and reads its branch head and file count. The first sync through an installation links that installation to this workspace (an installation belongs to one workspace).",
+  route: 'codehost-sync',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/codehost/repositories/sync',
+    scope: 'manage:integrations',
+    access: { table: 'readWrite', codehost: true },
+    timeoutSeconds: 20,
+    area: 'codehost',
+  },
+  input: z.strictObject({
+    installationId: InstallationId.check(
+      z.describe('GitHub App installation id (from the install redirect or list_codehost_installations)'),
+    ),
+    repository: RepositoryName.check(z.describe('owner/name')),
+    branch: z.optional(BranchName).check(z.describe('Branch to follow; the default branch when omitted')),
+  }),
+  output: SyncAnswerView,
+  annotations: { ...UPDATES, openWorldHint: true },
+  run: (input, { principal }) => syncRepository(principal, input, codehostDeps),
+});

@@ -1,0 +1,34 @@
+// operation: GET /api/mcp/billing/summary → billingSummary → CreditLedgerStore (GetItem + Query, in parallel)
+import * as z from '#core/schema';
+import { billingSummary } from '#core/credits/ledger';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { ledger } from './credit-deps.ts';
+import { BillingSummaryView } from './credit-views.ts';
+
+/** Transactions a summary shows unless asked for another number. */
+export const SUMMARY_RECENT_DEFAULT = 10;
+
+export const operation = defineOperation({
+  name: 'get_billing_summary',
+  title: 'Billing summary',
+  description: 'Returns the credit balance and the most recent credit transactions in one answer.',
+  route: 'billing-summary',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/billing/summary',
+    scope: 'read:billing',
+    access: { table: 'read' },
+    area: 'credits',
+  },
+  input: z.object({
+    limit: z
+      ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), SUMMARY_RECENT_DEFAULT)
+      .check(z.describe('How many recent transactions, 1–200 (default 10)')),
+  }),
+  output: BillingSummaryView,
+  annotations: READ_ONLY,
+  run: async ({ limit }, { principal }) => {
+    const { balance, recentTransactions, nextCursor } = await billingSummary(principal.workspaceId, limit, { ledger });
+    return { ...balance, recentTransactions, nextCursor };
+  },
+});

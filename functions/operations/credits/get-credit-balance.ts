@@ -1,0 +1,25 @@
+// operation: GET /api/mcp/credits/balance → getBalance → CreditLedgerStore (one GetItem)
+import * as z from '#core/schema';
+import { getBalance } from '#core/credits/ledger';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { ledger } from './credit-deps.ts';
+import { BalanceView } from './credit-views.ts';
+
+export const operation = defineOperation({
+  name: 'get_credit_balance',
+  title: 'Credit balance',
+  description:
+    'Returns the workspace credit balance: total, held by running operations, and available for new metered work.',
+  route: 'credits-balance',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/credits/balance',
+    scope: 'read:billing',
+    access: { table: 'read' },
+    area: 'credits',
+  },
+  input: z.object({}),
+  output: BalanceView,
+  annotations: READ_ONLY,
+  run: (_input, { principal }) => getBalance(principal.workspaceId, { ledger }),
+});

@@ -1,0 +1,25 @@
+// operation: GET /api/mcp/credits/transactions?limit=&cursor= → listTransactions → CreditLedgerStore (one Query)
+import { listTransactions } from '#core/credits/ledger';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { ledger } from './credit-deps.ts';
+import { TransactionPageView } from './credit-views.ts';
+
+export const operation = defineOperation({
+  name: 'list_credit_transactions',
+  title: 'Credit transactions',
+  description:
+    'Lists the workspace credit transactions (grants, purchases, usage, refunds, adjustments, expiries), newest first, with cursor paging.',
+  route: 'credits-transactions',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/credits/transactions',
+    scope: 'read:billing',
+    access: { table: 'read' },
+    area: 'credits',
+  },
+  input: PageInput,
+  output: TransactionPageView,
+  annotations: READ_ONLY,
+  run: (page, { principal }) => listTransactions(principal.workspaceId, page, { ledger }),
+});

@@ -1,0 +1,41 @@
+// operation: POST /api/fal/generate-video → submitVideoJob (provider two: fal's queue) → job + signed status token
+import { CREATES, defineOperation } from '#operations/operation';
+import { ProviderTwoVideoBody, SubmittedVideoView, submitFromRoute } from './video-operations.ts';
+
+export const operation = defineOperation({
+  name: 'generate_video_provider_two',
+  title: 'Generate a video (provider two)',
+  description:
+    "Submits a video job to provider two (fal's queue: Kling 3, Seedance 2.0, Veo 3.1 on fal, Wan 2.7 and other fal endpoints) bound to a canvas; credits for the requested duration are held now and charged once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll get_video_job_provider_two with them until status is succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An Idempotency-Key header makes a retry return the same job.",
+  route: 'fal-generate-video',
+  http: {
+    method: 'POST',
+    path: '/api/fal/generate-video',
+    scope: ['write:assets', 'write:canvas'],
+    access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true },
+    timeoutSeconds: 30,
+    maxBodyBytes: 6291456,
+    area: 'generation',
+    replayHeader: 'idempotency-replayed',
+  },
+  input: ProviderTwoVideoBody,
+  output: SubmittedVideoView,
+  annotations: { ...CREATES, openWorldHint: true },
+  run: (input, context) =>
+    submitFromRoute(
+      {
+        provider: 'provider-two',
+        canvasId: input.canvasId,
+        prompt: input.prompt,
+        model: input.endpointId,
+        image: input.imageUrl,
+        lastFrame: input.lastFrameUrl,
+        referenceImages: input.referenceImageUrls,
+        referenceVideos: input.referenceVideoUrls,
+        referenceAudios: input.referenceAudioUrls,
+        aspectRatio: input.aspectRatio,
+        params: input.modelParams,
+      },
+      context,
+    ),
+});

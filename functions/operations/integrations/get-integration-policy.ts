@@ -1,0 +1,25 @@
+// operation: GET /api/integrations/policies → getPolicy → PolicyRepository (the default when none is stored)
+import * as z from '#core/schema';
+import { getPolicy } from '#core/integrations/policies';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PolicyView } from '#operations/integration-views';
+import { policyDeps } from './integration-deps.ts';
+
+export const operation = defineOperation({
+  name: 'get_integration_policy',
+  title: 'Get the integration policy',
+  description:
+    "Reads the workspace's integration policy: allowed providers, models and voices (null = all), whether the deployment's shared credentials may be used, and the optional monthly credit cap.",
+  route: 'integrations-policies-get',
+  http: {
+    method: 'GET',
+    path: '/api/integrations/policies',
+    scope: 'manage:integrations',
+    access: { table: 'read' },
+    area: 'integrations',
+  },
+  input: z.strictObject({}),
+  output: PolicyView,
+  annotations: READ_ONLY,
+  run: (_input, { principal }) => getPolicy(principal, policyDeps),
+});

@@ -1,0 +1,26 @@
+// operation: GET /api/integrations/service-status → serviceStatus (shared-credential presence, no outbound probes)
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { serviceStatus } from '#core/integrations/service-status';
+import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { ServiceStatusView } from '#operations/integration-views';
+
+export const operation = defineOperation({
+  name: 'get_service_status',
+  title: 'Get service status',
+  description:
+    'Reports whether each provider can be used in this deployment (shared credential configured, bring-your-own only, or unavailable) and an overall ok/degraded status. Makes no calls to the providers.',
+  route: 'integrations-service-status',
+  http: {
+    method: 'GET',
+    path: '/api/integrations/service-status',
+    scope: null,
+    access: { table: 'read' },
+    area: 'integrations',
+  },
+  input: z.strictObject({}),
+  output: ServiceStatusView,
+  annotations: READ_ONLY,
+  run: async () => serviceStatus(sharedCredentialPresence(), systemClock.now()),
+});

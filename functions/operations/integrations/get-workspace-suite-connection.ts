@@ -1,0 +1,31 @@
+// operation: GET /api/mcp/workspace-suite/connection → integrationConnectionStatus (connection record + shared presence)
+import * as z from '#core/schema';
+import { integrationConnectionStatus } from '#core/integrations/connection-status';
+import { connections } from '#adapters/dynamodb/integration-repository';
+import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { IntegrationConnectionView } from '#operations/integration-views';
+
+export const operation = defineOperation({
+  name: 'get_workspace_suite_connection',
+  title: 'Get the workspace suite connection',
+  description:
+    "Reports whether the workspace can reach its productivity suite: connected (with the workspace's own credential or the deployment's shared one), not-connected, revoked or unavailable, with the masked connection metadata. Never returns a credential.",
+  route: 'workspace-suite-connection',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/workspace-suite/connection',
+    scope: 'manage:integrations',
+    access: { table: 'read' },
+    area: 'integrations',
+  },
+  input: z.strictObject({}),
+  output: IntegrationConnectionView,
+  annotations: READ_ONLY,
+  run: async (_input, { principal }) =>
+    integrationConnectionStatus(
+      'workspace-suite',
+      await connections.get(principal.workspaceId, 'workspace-suite'),
+      sharedCredentialPresence()['workspace-suite'],
+    ),
+});

@@ -1,0 +1,38 @@
+// operation: GET /api/mcp/executions/outputs?executionId= → getExecution → RunRepository
+import { present } from '#core/runs/blobs';
+import { getExecution } from '#core/runs/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { OutputsView } from '#operations/views';
+import { blobs, runs } from './run-deps.ts';
+import { ExecutionQuery } from './execution-query.ts';
+
+export const operation = defineOperation({
+  name: 'get_execution_outputs',
+  title: 'Execution outputs',
+  description:
+    'Reads what an execution produced: the value on every output port and the result its output nodes received.',
+  route: 'executions-outputs',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/executions/outputs',
+    scope: 'run:workflows',
+    access: { table: 'read', bucket: 'read' },
+    area: 'runs',
+  },
+  input: ExecutionQuery,
+  output: OutputsView,
+  annotations: READ_ONLY,
+  async run({ executionId }, { principal }) {
+    const execution = await getExecution(principal, executionId, { runs });
+    return present(
+      {
+        executionId: execution.executionId,
+        status: execution.status,
+        result: execution.result,
+        outputs: execution.outputs,
+      },
+      blobs,
+      execution,
+    );
+  },
+});

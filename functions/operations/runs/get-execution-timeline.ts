@@ -1,0 +1,31 @@
+// operation: GET /api/mcp/executions/timeline?executionId= → getExecution → RunRepository
+import { getExecution } from '#core/runs/use-cases';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { TimelineView } from '#operations/views';
+import { ExecutionQuery } from './execution-query.ts';
+
+// Only the table: the timeline carries no large values, so no S3 or Step Functions client is bundled.
+const runs = new DynamoRunRepository();
+
+export const operation = defineOperation({
+  name: 'get_execution_timeline',
+  title: 'Execution timeline',
+  description:
+    'Reads the events of an execution in order (started, each node started/succeeded/failed, finished, callback sent), to see where time went or what failed.',
+  route: 'executions-timeline',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/executions/timeline',
+    scope: 'run:workflows',
+    access: { table: 'read' },
+    area: 'runs',
+  },
+  input: ExecutionQuery,
+  output: TimelineView,
+  annotations: READ_ONLY,
+  async run({ executionId }, { principal }) {
+    const execution = await getExecution(principal, executionId, { runs });
+    return { executionId: execution.executionId, status: execution.status, events: execution.timeline };
+  },
+});

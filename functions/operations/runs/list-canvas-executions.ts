@@ -1,0 +1,29 @@
+// operation: GET /api/mcp/canvas/executions?canvasId= → listCanvasExecutions → RunRepository (GSI1)
+import * as z from '#core/schema';
+import { listCanvasExecutions } from '#core/runs/use-cases';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { ExecutionSummaryView, pageOf } from '#operations/views';
+import { CanvasIdField } from '#operations/authoring/canvas-edit';
+
+const runs = new DynamoRunRepository();
+
+export const operation = defineOperation({
+  name: 'list_canvas_executions',
+  title: 'Runs of a canvas',
+  description:
+    'Lists the executions of one canvas, newest first, with their status and timings. Read one with get_execution.',
+  route: 'canvas-executions',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/canvas/executions',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'canvas',
+  },
+  input: z.object({ ...PageInput.shape, canvasId: CanvasIdField }),
+  output: pageOf(ExecutionSummaryView, 'Executions, newest first'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listCanvasExecutions(principal, query.canvasId, query, { runs }),
+});

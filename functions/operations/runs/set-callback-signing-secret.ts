@@ -1,0 +1,64 @@
+// operation: POST /api/mcp/callbacks/signing-secret → setCallbackSigningSecret (sealed by the credential cipher) → CallbackSecretRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import {
+  MAX_OVERLAP_SECONDS,
+  SetCallbackSigningSecretInput,
+  setCallbackSigningSecret,
+} from '#core/outbound/callback-secrets';
+import { credentialCipher } from '#adapters/credentials/cipher';
+import { callbackSecrets } from '#adapters/dynamodb/callback-secret-repository';
+import { defineOperation } from '#operations/operation';
+
+const described = (description: string) => z.string().check(z.describe(description));
+
+const CallbackSecretsView = z.looseObject({
+  workspaceId: described('The workspace whose callbacks these secrets sign'),
+  signedWith: z
+    .enum(['workspace', 'deployment'])
+    .check(
+      z.describe(
+        "workspace: its own secret(s) sign its callbacks; deployment: the deployment's shared secret does (or nothing, if none is configured)",
+      ),
+    ),
+  current: z
+    .nullable(
+      z.looseObject({
+        hint: described('Masked secret (cbsec_…a1b2)'),
+        createdAt: described('When it was drawn (ISO 8601, UTC)'),
+      }),
+    )
+    .check(z.describe('The secret that signs first; null without a workspace secret')),
+  previous: z
+    .nullable(
+      z.looseObject({
+        hint: described('Masked secret'),
+        createdAt: described('When it was drawn (ISO 8601, UTC)'),
+        signsUntil: described('Until when it still signs, as a second signature (ISO 8601, UTC)'),
+      }),
+    )
+    .check(z.describe('The replaced secret while its overlap lasts; null otherwise')),
+  secret: z.optional(
+    described('The new secret: in the answer of the rotate that drew it, and never again. Give it to your receivers'),
+  ),
+});
+
+export const operation = defineOperation({
+  name: 'set_callback_signing_secret',
+  title: 'Rotate the callback signing secret',
+  description: `Gives this workspace its own secret for signing run callbacks, so a receiver can tell this workspace's callbacks from any other's. action rotate draws a new secret (answered once) that signs from now on; the one it replaces keeps signing as a second signature for overlapSeconds (default one day, at most ${MAX_OVERLAP_SECONDS}). action clear removes the workspace's secrets (the deployment's shared secret signs again); action show tells which secrets sign now. Stored encrypted; only masked hints are shown.`,
+  route: 'callbacks-signing-secret',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/callbacks/signing-secret',
+    scope: 'write:canvas',
+    access: { table: 'readWrite', credentials: ['seal'] },
+    area: 'runs',
+  },
+  input: SetCallbackSigningSecretInput,
+  output: CallbackSecretsView,
+  // A rotate makes receivers that never take the new secret fail once the overlap ends.
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
+  run: (input, { principal }) =>
+    setCallbackSigningSecret(principal, input, { callbackSecrets, cipher: credentialCipher, clock: systemClock }),
+});

@@ -1,0 +1,28 @@
+// operation: POST /api/mcp/templates/delete → deleteTemplate → TemplateRepository
+import * as z from '#core/schema';
+import { deleteTemplate } from '#core/templates/use-cases';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { TemplateIdField, templateDeps } from './template-deps.ts';
+import { DeletedTemplateView } from './template-views.ts';
+
+export const operation = defineOperation({
+  name: 'delete_template',
+  title: 'Delete template',
+  description:
+    'Deletes a template and its snapshot for good. Canvases made from it are independent copies and stay as they are.',
+  route: 'templates-delete',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/templates/delete',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'templates',
+  },
+  input: z.strictObject({ templateId: TemplateIdField }),
+  output: DeletedTemplateView,
+  annotations: DESTROYS,
+  async run({ templateId }, { principal }) {
+    await deleteTemplate(principal, templateId, templateDeps);
+    return { deleted: true as const, id: templateId };
+  },
+});

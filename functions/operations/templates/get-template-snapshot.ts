@@ -1,0 +1,28 @@
+// operation: GET /api/mcp/templates/snapshot?templateId= → getTemplateSnapshot → TemplateRepository
+import * as z from '#core/schema';
+import { getTemplateSnapshot } from '#core/templates/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { TemplateIdField, templateDeps } from './template-deps.ts';
+import { TemplateSnapshotView } from './template-views.ts';
+
+export const operation = defineOperation({
+  name: 'get_template_snapshot',
+  title: 'Get template snapshot',
+  description:
+    'Reads a template with its frozen snapshot: the nodes (data and documents), edges and viewport of the canvas as it was when published. Later edits of that canvas do not show here.',
+  route: 'templates-snapshot',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/templates/snapshot',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'templates',
+  },
+  input: z.object({ templateId: TemplateIdField }),
+  output: TemplateSnapshotView,
+  annotations: READ_ONLY,
+  async run({ templateId }, { principal }) {
+    const { template, snapshot } = await getTemplateSnapshot(principal, templateId, templateDeps);
+    return { ...template, ...snapshot };
+  },
+});

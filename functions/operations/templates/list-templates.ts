@@ -1,0 +1,26 @@
+// operation: GET /api/mcp/templates/list → listTemplates → TemplateRepository
+import { listTemplates } from '#core/templates/use-cases';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { pageOf } from '#operations/views';
+import { templateDeps } from './template-deps.ts';
+import { TemplateView } from './template-views.ts';
+
+export const operation = defineOperation({
+  name: 'list_templates',
+  title: 'List templates',
+  description:
+    'Lists the templates of the workspace (name, description, revision, node and edge counts), oldest first, a page at a time. Read one with get_template_snapshot; start a canvas from one with use_template.',
+  route: 'templates-list',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/templates/list',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'templates',
+  },
+  input: PageInput,
+  output: pageOf(TemplateView, 'Templates'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listTemplates(principal, query, templateDeps),
+});

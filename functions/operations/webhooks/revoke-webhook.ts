@@ -1,0 +1,26 @@
+// operation: POST /api/mcp/webhooks/revoke → revokeWebhook → WebhookRepository
+import { revokeWebhook } from '#core/webhooks/use-cases';
+import { canvases } from '#adapters/dynamodb/repositories';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { WebhookRevocationView } from '#operations/views';
+import { webhooks } from './webhook-deps.ts';
+import { WebhookTarget } from './webhook-target.ts';
+
+export const operation = defineOperation({
+  name: 'revoke_webhook',
+  title: 'Revoke webhook endpoint',
+  description:
+    "Removes a webhook-trigger node's endpoint and secret: calls get 404 from now on. A new endpoint gets a fresh secret. Revoking again is harmless (wasRegistered false); an unknown canvas or node is 404.",
+  route: 'webhooks-revoke',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/webhooks/revoke',
+    scope: 'write:canvas',
+    access: { table: 'readWrite' },
+    area: 'webhooks',
+  },
+  input: WebhookTarget,
+  output: WebhookRevocationView,
+  annotations: DESTROYS,
+  run: (input, { principal }) => revokeWebhook(principal, input, { webhooks, canvases }),
+});

@@ -1,0 +1,27 @@
+// operation: POST /api/mcp/webhooks/signing-secret → setSigningSecret (sealed by the credential cipher) → WebhookRepository
+import { systemClock } from '#core/clock';
+import { SetSigningSecretInput, setSigningSecret } from '#core/webhooks/signing-secrets';
+import { credentialCipher } from '#adapters/credentials/cipher';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { WebhookSigningSecretsView } from '#operations/views';
+import { webhooks } from './webhook-deps.ts';
+
+export const operation = defineOperation({
+  name: 'set_webhook_signing_secret',
+  title: 'Set a provider signing secret',
+  description:
+    "Stores the signing secret a provider chose (Stripe's endpoint whsec_…, Shopify's app or store key) for one signature scheme of a webhook-trigger node: that scheme's signed URL then verifies deliveries with it instead of the trigger's own secret. secret null removes it. The secret is encrypted at rest and never shown again; the answer says per scheme which secret verifies.",
+  route: 'webhooks-signing-secret',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/webhooks/signing-secret',
+    scope: 'write:canvas',
+    access: { table: 'readWrite', credentials: ['seal'] },
+    area: 'webhooks',
+  },
+  input: SetSigningSecretInput,
+  output: WebhookSigningSecretsView,
+  annotations: UPDATES,
+  run: (input, { principal }) =>
+    setSigningSecret(principal, input, { webhooks, cipher: credentialCipher, clock: systemClock }),
+});

@@ -1,0 +1,24 @@
+// operation: GET /api/mcp/workspace/info → getWorkspace → WorkspaceRepository
+import * as z from '#core/schema';
+import { getWorkspace } from '#core/workspaces/use-cases';
+import { workspaces } from '#adapters/dynamodb/repositories';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { WorkspaceView } from '#operations/views';
+
+export const operation = defineOperation({
+  name: 'get_workspace',
+  title: 'Get workspace',
+  description: "Reads the calling credential's workspace: id, name, when it was created.",
+  route: 'workspace-info',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/workspace/info',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'workspace',
+  },
+  input: z.object({}),
+  output: WorkspaceView,
+  annotations: READ_ONLY,
+  run: (_input, { principal }) => getWorkspace(principal, { workspaces }),
+});

@@ -1,0 +1,40 @@
+// operation: POST /api/mcp/workspace/invite → inviteMember → MembershipRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { EmailSchema } from '#core/users/model';
+import { inviteMember } from '#core/workspaces/members';
+import { memberships } from '#adapters/dynamodb/user-repository';
+import { created } from '#operations/outcome';
+import { CREATES, defineOperation } from '#operations/operation';
+import { configuredAppUrl } from '../../oauth/app-url.ts';
+
+const Role = z.enum(['owner', 'admin', 'editor', 'viewer']);
+
+export const operation = defineOperation({
+  name: 'invite_member',
+  title: 'Invite a member',
+  description:
+    'Invites a person by email with a role (owner, admin, editor or viewer). Returns an invite link, valid 7 days and shown only now: send it to them; they sign in (or choose a password) and accept. Only an owner can invite owners.',
+  route: 'workspace-invite',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/invite',
+    scope: 'manage:integrations',
+    access: { table: 'readWrite' },
+    area: 'workspace',
+  },
+  input: z.strictObject({
+    email: EmailSchema.check(z.describe('Email address of the person to invite')),
+    role: Role.check(z.describe('Role they get on accepting')),
+  }),
+  output: z.looseObject({
+    id: z.string().check(z.describe('Invite id (to revoke it)')),
+    email: z.string().check(z.describe('Invited email address, normalised')),
+    role: Role.check(z.describe('Role the invited person gets')),
+    expiresAt: z.string().check(z.describe('When the link stops working (ISO 8601)')),
+    inviteUrl: z.string().check(z.describe('The link to send; it is not stored and cannot be shown again')),
+  }),
+  annotations: CREATES,
+  run: async (input, { principal }) =>
+    created(await inviteMember(principal, input, configuredAppUrl(), { memberships, clock: systemClock })),
+});

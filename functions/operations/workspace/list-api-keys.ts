@@ -1,0 +1,26 @@
+// operation: GET /api/mcp/api-keys/list → listKeys → ApiKeyRepository
+import { systemClock } from '#core/clock';
+import { listKeys } from '#core/keys/use-cases';
+import { apiKeys } from '#adapters/dynamodb/repositories';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { KeyView, pageOf } from '#operations/views';
+
+export const operation = defineOperation({
+  name: 'list_api_keys',
+  title: 'List API keys',
+  description:
+    'Lists the workspace API keys (name, display prefix, scopes, status, expiry); never the keys themselves.',
+  route: 'api-keys-list',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/api-keys/list',
+    scope: 'manage:integrations',
+    access: { table: 'read' },
+    area: 'keys',
+  },
+  input: PageInput,
+  output: pageOf(KeyView, 'Keys'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listKeys(principal, query, { apiKeys, clock: systemClock }),
+});

@@ -1,0 +1,24 @@
+// operation: GET /api/mcp/workspace/members → listMembers → WorkspaceRepository
+import { listMembers } from '#core/workspaces/use-cases';
+import { workspaces } from '#adapters/dynamodb/repositories';
+import { READ_ONLY, defineOperation } from '#operations/operation';
+import { PageInput } from '#operations/paging';
+import { MemberView, pageOf } from '#operations/views';
+
+export const operation = defineOperation({
+  name: 'list_workspace_members',
+  title: 'List members',
+  description: 'Lists the people of the workspace with their email and role (owner, admin, editor, viewer).',
+  route: 'workspace-members',
+  http: {
+    method: 'GET',
+    path: '/api/mcp/workspace/members',
+    scope: 'read:canvases',
+    access: { table: 'read' },
+    area: 'workspace',
+  },
+  input: PageInput,
+  output: pageOf(MemberView, 'Members'),
+  annotations: READ_ONLY,
+  run: (query, { principal }) => listMembers(principal, query, { workspaces }),
+});

@@ -1,0 +1,30 @@
+// operation: POST /api/mcp/workspace/remove-member → removeMember → MembershipRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { removeMember } from '#core/workspaces/members';
+import { memberships } from '#adapters/dynamodb/user-repository';
+import { DESTROYS, defineOperation } from '#operations/operation';
+
+export const operation = defineOperation({
+  name: 'remove_member',
+  title: 'Remove a member',
+  description:
+    'Removes a person from the workspace by user id (see list_workspace_members). Their OAuth access ends on their very next call. The last owner cannot be removed, and only an owner can remove an owner.',
+  route: 'workspace-remove-member',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/remove-member',
+    scope: 'manage:integrations',
+    access: { table: 'readWrite' },
+    area: 'workspace',
+  },
+  input: z.strictObject({
+    userId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('User id of the member to remove')),
+  }),
+  output: z.looseObject({
+    userId: z.string().check(z.describe('The removed user')),
+    removed: z.literal(true).check(z.describe('Always true: the member is gone')),
+  }),
+  annotations: DESTROYS,
+  run: (input, { principal }) => removeMember(principal, input, { memberships, clock: systemClock }),
+});

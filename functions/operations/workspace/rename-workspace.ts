@@ -1,0 +1,29 @@
+// operation: POST /api/mcp/workspace/rename → renameWorkspace → WorkspaceRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { renameWorkspace } from '#core/workspaces/use-cases';
+import { workspaces } from '#adapters/dynamodb/repositories';
+import { UPDATES, defineOperation } from '#operations/operation';
+import { WorkspaceView } from '#operations/views';
+
+export const operation = defineOperation({
+  name: 'rename_workspace',
+  title: 'Rename workspace',
+  description: 'Renames the workspace; its id, keys and canvases stay as they are.',
+  route: 'workspace-rename',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/rename',
+    scope: 'manage:integrations',
+    access: { table: 'readWrite' },
+    area: 'workspace',
+  },
+  input: z.strictObject({
+    name: z
+      .string()
+      .check(z.trim(), z.minLength(1), z.maxLength(200), z.describe('New workspace name (1–200 characters)')),
+  }),
+  output: WorkspaceView,
+  annotations: UPDATES,
+  run: ({ name }, { principal }) => renameWorkspace(principal, name, { workspaces, clock: systemClock }),
+});

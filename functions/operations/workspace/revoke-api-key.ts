@@ -1,0 +1,26 @@
+// operation: POST /api/mcp/api-keys/revoke → revokeKey → ApiKeyRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { RevokeKeyInput } from '#core/keys/api-key';
+import { revokeKey } from '#core/keys/use-cases';
+import { apiKeys } from '#adapters/dynamodb/repositories';
+import { DESTROYS, defineOperation } from '#operations/operation';
+import { KeyView } from '#operations/views';
+
+export const operation = defineOperation({
+  name: 'revoke_api_key',
+  title: 'Revoke API key',
+  description: 'Revokes a workspace API key; it is refused from the very next request. Repeating it is harmless.',
+  route: 'api-keys-revoke',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/api-keys/revoke',
+    scope: 'manage:integrations',
+    access: { table: 'readWrite' },
+    area: 'keys',
+  },
+  input: z.strictObject({ id: RevokeKeyInput.shape.id.check(z.describe('Key id (key_…), from list_api_keys')) }),
+  output: KeyView,
+  annotations: DESTROYS,
+  run: ({ id }, { principal }) => revokeKey(principal, id, { apiKeys, clock: systemClock }),
+});

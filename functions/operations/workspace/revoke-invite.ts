@@ -1,0 +1,30 @@
+// operation: POST /api/mcp/workspace/invite/revoke → revokeInvite → MembershipRepository
+import * as z from '#core/schema';
+import { systemClock } from '#core/clock';
+import { revokeInvite } from '#core/workspaces/members';
+import { memberships } from '#adapters/dynamodb/user-repository';
+import { DESTROYS, defineOperation } from '#operations/operation';
+
+export const operation = defineOperation({
+  name: 'revoke_invite',
+  title: 'Revoke an invite',
+  description:
+    'Revokes an open invite by its id: its link stops working at once. Members who already accepted stay members (use remove_member).',
+  route: 'workspace-invite-revoke',
+  http: {
+    method: 'POST',
+    path: '/api/mcp/workspace/invite/revoke',
+    scope: 'manage:integrations',
+    access: { table: 'readWrite' },
+    area: 'workspace',
+  },
+  input: z.strictObject({
+    id: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Invite id, as invite_member returned it')),
+  }),
+  output: z.looseObject({
+    id: z.string().check(z.describe('The revoked invite')),
+    revoked: z.literal(true).check(z.describe('Always true: the link no longer works')),
+  }),
+  annotations: DESTROYS,
+  run: (input, { principal }) => revokeInvite(principal, input, { memberships, clock: systemClock }),
+});
