@@ -4,7 +4,7 @@
 // claiming the key and writing the run, a callback whose accepting process is gone (the sweeper sends
 // it, once), cancel, redrive, and items written in the previous layout (read, replayed, re-saved).
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors';
 import type { Canvas } from '#core/canvas/model';
@@ -12,6 +12,7 @@ import type { CallbackSender, WorkflowEngine } from '#core/ports';
 import { EXECUTORS, NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
 import { runFingerprint, idempotencyKeyHash } from '#core/runs/idempotency';
 import type { BlobStore } from '#core/runs/blobs';
+import type { Execution } from '#core/runs/model';
 import { sweepStalledRuns } from '#core/runs/sweep';
 import {
   CLAIM_LEASE_MS,
@@ -126,6 +127,86 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; wcu: nu
   }
 }
 
+/**
+ * What the same run cost in the layout before issue 26, written the way it was: one transaction of the
+ * idempotency record (with its HTTP answer), the queued execution (plain, GSI1 and GSI2 keys) and the
+ * graph item, then the finished run saved over it (plain, GSI1 keys).
+ */
+async function previousLayoutUnits(workspaceId: string, finished: Execution, canvas: Canvas): Promise<number> {
+  const { client, tableName } = table();
+  const executionId = `exec_${'2'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
+  const queued = {
+    ...finished,
+    executionId,
+    status: 'queued',
+    startedAt: null,
+    finishedAt: null,
+    outputs: {},
+    result: {},
+    timeline: finished.timeline.slice(0, 1),
+    nodes: Object.fromEntries(
+      Object.entries(finished.nodes).map(([id, state]) => [
+        id,
+        { ...state, status: 'pending', startedAt: null, finishedAt: null, attempts: 0 },
+      ]),
+    ),
+  };
+  const executionKeys = {
+    ...keys.execution(workspaceId, executionId),
+    ...keys.executionByCanvas(workspaceId, canvas.id, executionId),
+    entity: 'Execution',
+  };
+  const body = {
+    ok: true,
+    executionId,
+    message: 'Run accepted; poll GET /api/executions?executionId=… for its status',
+  };
+  const { wcu } = await measured(async () => {
+    await client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.idempotency(workspaceId, idempotencyKeyHash(randomUUID())),
+                entity: 'Idempotency',
+                fingerprint: runFingerprint({ canvasId: canvas.id, triggerNodeId: 'p0', inputs: {} }),
+                executionId,
+                statusCode: 202,
+                body,
+                createdAt: queued.createdAt,
+                ttl: Math.floor(Date.now() / 1000) + 86_400,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...executionKeys, ...keys.queuedExecution(0, queued.createdAt, executionId), ...queued },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.executionGraph(workspaceId, executionId),
+                entity: 'ExecutionGraph',
+                nodes: canvas.nodes,
+                edges: canvas.edges,
+              },
+            },
+          },
+        ],
+      }),
+    );
+    await client.send(
+      new PutCommand({ TableName: tableName, Item: { ...executionKeys, ...finished, executionId, version: 2 } }),
+    );
+  });
+  return wcu;
+}
+
 function harness(options: { executors?: ExecutorRegistry } = {}) {
   const workspaceId = `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
   let offsetMs = 0;
@@ -192,7 +273,11 @@ describe('an accepted instant run', () => {
     const graphItem = await client.send(
       new GetCommand({ TableName: tableName, Key: keys.executionGraph(workspaceId, accepted.executionId) }),
     );
-    console.info(`one-write accept of the 3-node canvas: ${wcu} WCU, ${rcu} RCU (before issue 26: 13 WCU)`);
+    const before = await previousLayoutUnits(workspaceId, accepted.ran!, canvas);
+    console.info(
+      `accept of the 3-node canvas: ${wcu} WCU, ${rcu} RCU; the same run in the previous layout ` +
+        `(transaction of record + queued execution + graph, then the finished save): ${before} WCU`,
+    );
     expect(engine.calls).toEqual([]);
     expect(accepted.ran).toMatchObject({ status: 'succeeded', result: { o2: 'hello' } });
     expect(item).toMatchObject({ status: 'succeeded', version: 1, graph: expect.any(Uint8Array) });
@@ -200,6 +285,7 @@ describe('an accepted instant run', () => {
     expect(graphItem.Item).toBeUndefined();
     // One unit for the key, one for the run and one for its GSI1 copy: the floor's one write, tripled.
     expect(wcu).toBeLessThanOrEqual(3);
+    expect(before).toBeGreaterThan(wcu);
     expect(await getExecution({ workspaceId } as never, accepted.executionId, { runs })).toEqual(accepted.ran);
   });
 
@@ -262,14 +348,22 @@ describe('callbacks without a state machine', () => {
     const canvas = await seedCanvas(workspaceId);
 
     // The accepting process answers and is gone; nothing else sends the callback.
-    const accepted = await accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' });
+    const { result: accepted, ...acceptUnits } = await measured(() =>
+      accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' }),
+    );
     const early = await sweepStalledRuns(sweepDeps, { graceMs: 120_000, callbackHoldMs: 60_000 });
     expect(early.callbacks).toBe(0);
-    await Promise.all([
-      sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
-      sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
-    ]);
+    const deliveryUnits = await measured(() =>
+      Promise.all([
+        sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
+        sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
+      ]),
+    );
     await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+    console.info(
+      `instant run with a callback URL: accept ${acceptUnits.wcu} WCU, ${acceptUnits.rcu} RCU; the sweeps that ` +
+        `delivered it (two racing, index queries included) ${deliveryUnits.wcu} WCU, ${deliveryUnits.rcu} RCU`,
+    );
 
     expect(engine.calls).toEqual([]);
     expect(callbacks.sent).toEqual([
