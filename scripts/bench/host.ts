@@ -97,7 +97,7 @@ async function start() {
 
   // The handlers' own clients (module singletons, built once per cold start): count and capture there.
   const { table } = await import('../../functions/adapters/dynamodb/client.ts');
-  const { engine: workflowEngine } = await import('../../functions/routes/runs/deps.ts');
+  const { engine: workflowEngine } = await import('../../functions/operations/runs/run-deps.ts');
   const sfnClient = (workflowEngine as unknown as { sfn(): { client: Parameters<CallCounter['attach']>[1] } }).sfn()
     .client;
   calls.attach('dynamodb', table().client);
