@@ -17,7 +17,9 @@ import { freePort } from '../../lib/local/ports.ts';
 import type { LocalTaskHandler } from '../../lib/local/sfn-local.ts';
 import { localStateMachines } from '../../lib/local/workflows.ts';
 import { startFalProtocolServer } from '../../lib/local/sandbox/fal-protocol.ts';
+import { createServer } from 'node:http';
 import { CallCounter } from './call-counter.ts';
+import { benchRunKinds } from './run-kinds.ts';
 
 const NODES = Number(process.env.BENCH_VIDEO_NODES ?? 20);
 /** Status polls each fal job answers before it completes: the run needs this many poll rounds. */
@@ -26,6 +28,7 @@ const KEY = 'bench-key:0123456789abcdef0123';
 
 const states: Record<string, number> = {};
 const tasks: Record<string, number> = {};
+const taskMs: Record<string, number> = {};
 const originalRun = StateMachine.prototype.run;
 StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<StateMachine['run']>) {
   const handle = originalRun.apply(this, args);
@@ -49,12 +52,31 @@ const reset = (record: Record<string, number>) => {
 };
 
 async function main() {
-  const fal = await startFalProtocolServer({ key: KEY, pollsUntilDone: POLLS_UNTIL_DONE });
+  const falOptions: { key: string; pollsUntilDone: number; webhookAfterMs?: number | 'never' } = {
+    key: KEY,
+    pollsUntilDone: POLLS_UNTIL_DONE,
+  };
+  const fal = await startFalProtocolServer(falOptions);
+  // A run's result callback lands here (plain HTTP on loopback, allowed by OUTBOUND_ALLOW_HOSTS).
+  let callbacks = 0;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      callbacks++;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverHost = `127.0.0.1:${(receiver.address() as { port: number }).port}`;
   Object.assign(process.env, {
     FAL_KEY: KEY,
     PROVIDER_TWO_BASE_URL: fal.url,
-    OUTBOUND_ALLOW_HOSTS: new URL(fal.url).host,
+    OUTBOUND_ALLOW_HOSTS: `${new URL(fal.url).host},${receiverHost}`,
+    CALLBACK_SIGNING_SECRET: 'bench-callback-secret-0123456789abcdef',
+    FAL_JWKS_URL: `${fal.url}/.well-known/jwks.json`,
+    PROVIDER_WEBHOOK_FALLBACK_SECONDS: '60',
   });
+  delete process.env.PROVIDER_WEBHOOK_BASE_URL;
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-video-'));
   const apiKey = `workspace_${randomBytes(32).toString('base64url')}`;
   const stack = await startLocalMode({
@@ -73,7 +95,12 @@ async function main() {
         counted[name] = (event, context) =>
           inTask.run(name, async () => {
             tasks[name] = (tasks[name] ?? 0) + 1;
-            return handler(event, context);
+            const began = performance.now();
+            try {
+              return await handler(event, context);
+            } finally {
+              taskMs[name] = (taskMs[name] ?? 0) + performance.now() - began;
+            }
           });
       }
       stack.sfn.registerStateMachine({ ...registration, tasks: counted });
@@ -193,9 +220,67 @@ async function main() {
         .map(([operation, count]) => `${operation.replace('engine ', '')} ${count}`)
         .join(', ')}`,
     );
+
+    console.log(
+      `\nrun kinds (issue 26): one run of each, on the local stack with the real ASL; WCU/RCU as DynamoDB Local reports them (request path + engine)`,
+    );
+    let delivered = 0;
+    await benchRunKinds({
+      api,
+      callbackUrl: `http://${receiverHost}/callback`,
+      setWebhook(mode) {
+        if (mode === 'off') delete process.env.PROVIDER_WEBHOOK_BASE_URL;
+        else {
+          process.env.PROVIDER_WEBHOOK_BASE_URL = stack.baseUrl;
+          falOptions.webhookAfterMs = mode.afterMs;
+        }
+      },
+      takeDeliveries() {
+        const total = [...fal.jobs.values()].reduce(
+          (all, job) => all + (job.webhookStatuses ?? []).filter((status) => status === 200).length,
+          0,
+        );
+        const fresh = total - delivered;
+        delivered = total;
+        return fresh;
+      },
+      takeCallbacks() {
+        const fresh = callbacks;
+        callbacks = 0;
+        return fresh;
+      },
+      async measureRun(start) {
+        reset(states);
+        reset(tasks);
+        reset(taskMs);
+        calls.reset();
+        const began = performance.now();
+        const accepted = await start();
+        const routeMs = performance.now() - began;
+        let run: any;
+        for (;;) {
+          run = await api('GET', `/api/executions?executionId=${accepted.executionId}`);
+          if (['succeeded', 'failed', 'cancelled'].includes(run.status)) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        // The execution outlives the run's record by a state or two (Finalize, Done): let it close.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return {
+          status: run.status,
+          seconds: (performance.now() - began) / 1000,
+          capacity: calls.capacity(),
+          states: { ...states },
+          tasks: { ...tasks },
+          taskMs: { ...taskMs },
+          routeMs,
+          s3: {},
+        };
+      },
+    });
   } finally {
     await stack.stop();
     await fal.close();
+    receiver.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

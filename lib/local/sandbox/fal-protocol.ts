@@ -37,6 +37,8 @@ export interface FalJob {
   webhookUrl?: string;
   /** HTTP statuses our webhook route answered, in order (0: no connection). */
   webhookStatuses?: number[];
+  /** When its webhook is sent (and it finishes), in milliseconds after submit; absent: never sent. */
+  webhookAfterMs?: number;
 }
 
 export interface FalProtocolOptions {
@@ -94,12 +96,13 @@ export async function startFalProtocolServer(
   const elapsed = (job: FalJob) => Date.now() - job.submittedAt;
   const webhooks = falWebhookSender();
   const timers = new Set<NodeJS.Timeout>();
-  const webhookAfterMs = options.webhookAfterMs ?? (options.runSeconds ?? 1) * 1000;
+  // Read per job: a bench may change options.webhookAfterMs between runs.
+  const webhookAfterMs = () => options.webhookAfterMs ?? (options.runSeconds ?? 1) * 1000;
   /** A job whose webhook is due finishes by the clock, as fal's do. */
-  const byWebhook = (job: FalJob) => job.webhookUrl !== undefined && webhookAfterMs !== 'never';
+  const byWebhook = (job: FalJob) => job.webhookUrl !== undefined && job.webhookAfterMs !== undefined;
   const done = (job: FalJob) =>
     byWebhook(job)
-      ? elapsed(job) >= (webhookAfterMs as number)
+      ? elapsed(job) >= job.webhookAfterMs!
       : options.runSeconds === undefined
         ? job.statusPolls >= pollsUntilDone
         : elapsed(job) >= options.runSeconds * 1000;
@@ -166,6 +169,8 @@ export async function startFalProtocolServer(
           ? { webhookUrl: new URL(path, 'http://fal.local').searchParams.get('fal_webhook')!, webhookStatuses: [] }
           : {}),
       };
+      const after = webhookAfterMs();
+      if (job.webhookUrl !== undefined && after !== 'never') job.webhookAfterMs = after;
       if (byWebhook(job)) {
         const timer = setTimeout(() => {
           timers.delete(timer);
@@ -173,7 +178,7 @@ export async function startFalProtocolServer(
           void webhooks
             .deliver(job.webhookUrl!, webhookBodyOf(job), job.requestId)
             .then((status) => job.webhookStatuses!.push(status));
-        }, webhookAfterMs as number);
+        }, job.webhookAfterMs);
         timers.add(timer);
       }
       jobs.set(job.requestId, job);
