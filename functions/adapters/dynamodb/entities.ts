@@ -308,6 +308,13 @@ export async function deleteItem(key: Key): Promise<void> {
   await client.send(new DeleteCommand({ TableName: tableName, Key: key }));
 }
 
+/** Deletes the items of `keys` in one transaction: all of them, or none when it fails. */
+export async function deleteTogether(keys: readonly Key[]): Promise<void> {
+  const { client, tableName } = table();
+  const deletes = keys.map((Key) => ({ Delete: { TableName: tableName, Key } }));
+  await client.send(new TransactWriteCommand({ TransactItems: deletes }));
+}
+
 /** Deletes an item; true if there was one. */
 export async function deleteExisting(key: Key): Promise<boolean> {
   const { client, tableName } = table();

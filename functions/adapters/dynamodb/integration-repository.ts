@@ -4,8 +4,9 @@ import type { ConnectionRecord } from '#core/integrations/connections';
 import type { ConnectionRepository, PolicyRepository } from '#core/integrations/ports';
 import type { WorkspacePolicy } from '#core/integrations/policies';
 import type { CredentialProvider } from '#core/integrations/providers';
-import { getEntity, putVersioned, queryAll, toEntity } from './entities.ts';
+import { getEntity, putVersioned, queryAll, toEntities } from './entities.ts';
 import { keys } from './table-design.ts';
+import { WorkspaceRecord } from './workspace-record.ts';
 
 export class DynamoConnectionRepository implements ConnectionRepository {
   async get(workspaceId: string, provider: CredentialProvider): Promise<ConnectionRecord | undefined> {
@@ -19,10 +20,11 @@ export class DynamoConnectionRepository implements ConnectionRepository {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.connectionPrefix },
       ProjectionExpression:
-        '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, version, workspaceId',
+        '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, ' +
+        'version, workspaceId',
       ExpressionAttributeNames: { '#provider': 'provider', '#label': 'label', '#status': 'status' },
     });
-    return items.map((item) => toEntity<ConnectionRecord>(item));
+    return toEntities<ConnectionRecord>(items);
   }
 
   async put(record: ConnectionRecord, expectedVersion: number | null): Promise<void> {
@@ -34,17 +36,13 @@ export class DynamoConnectionRepository implements ConnectionRepository {
   }
 }
 
-export class DynamoPolicyRepository implements PolicyRepository {
-  async get(workspaceId: string): Promise<WorkspacePolicy | undefined> {
-    return getEntity<WorkspacePolicy>(keys.integrationPolicy(workspaceId));
-  }
-
-  async put(policy: WorkspacePolicy, expectedVersion: number | null): Promise<void> {
-    await putVersioned(
-      { ...keys.integrationPolicy(policy.workspaceId), entity: 'IntegrationPolicy', ...policy },
-      expectedVersion,
-      'The integration policy changed concurrently; try again',
-    );
+export class DynamoPolicyRepository extends WorkspaceRecord<WorkspacePolicy> implements PolicyRepository {
+  constructor() {
+    super({
+      entity: 'IntegrationPolicy',
+      key: keys.integrationPolicy,
+      changedConcurrently: 'The integration policy changed concurrently; try again',
+    });
   }
 }
 

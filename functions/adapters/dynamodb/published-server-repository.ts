@@ -7,7 +7,17 @@ import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublishedServerRepository, PublishedSpendReader } from '#core/published/ports';
 import type { PublishedCredentialLookup, PublishedCredentialRecord, PublishedServer } from '#core/published/model';
 import { table } from './client.ts';
-import { deleteItem, getEntity, getItem, newItemPut, putIf, queryAll, toEntities, transactWrite } from './entities.ts';
+import {
+  deleteItem,
+  deleteTogether,
+  getEntity,
+  getItem,
+  newItemPut,
+  putIf,
+  queryAll,
+  toEntities,
+  transactWrite,
+} from './entities.ts';
 import { DynamoLedgerReader } from './ledger-reader.ts';
 import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
@@ -61,18 +71,10 @@ export class DynamoPublishedServerRepository implements PublishedServerRepositor
   }
 
   async delete(server: PublishedServer): Promise<void> {
-    const { client, tableName } = table();
     const credentials = await this.listCredentials(server.workspaceId, server.id);
     // Lookups first: once they are gone no credential of this server authenticates, whatever happens next.
     for (const credential of credentials) await deleteItem(keys.publishedCredentialLookup(credential.keyHash));
-    await client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Delete: { TableName: tableName, Key: keys.publishedSlug(server.slug) } },
-          { Delete: { TableName: tableName, Key: keys.publishedServer(server.workspaceId, server.id) } },
-        ],
-      }),
-    );
+    await deleteTogether([keys.publishedSlug(server.slug), keys.publishedServer(server.workspaceId, server.id)]);
     for (const credential of credentials)
       await deleteItem(keys.publishedCredential(server.workspaceId, server.id, credential.id));
   }

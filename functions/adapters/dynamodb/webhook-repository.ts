@@ -7,7 +7,7 @@ import type { RateLimiter, WebhookRepository } from '#core/ports';
 import type { WebhookTrigger } from '#core/webhooks/model';
 import { table } from './client.ts';
 import { isConditionFailure } from './errors.ts';
-import { getEntity, getItem, newItemPut, toEntity, updateIfExists, type Item } from './entities.ts';
+import { deleteTogether, getEntity, getItem, newItemPut, toEntity, updateIfExists, type Item } from './entities.ts';
 import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 const toTrigger = (item: Item) => toEntity<WebhookTrigger>(item);
@@ -55,20 +55,10 @@ export class DynamoWebhookRepository implements WebhookRepository {
   async delete(
     trigger: Pick<WebhookTrigger, 'workspaceId' | 'canvasId' | 'triggerNodeId' | 'secretHash'>,
   ): Promise<void> {
-    const { client, tableName } = table();
-    await client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
-            },
-          },
-          { Delete: { TableName: tableName, Key: keys.webhookSecret(trigger.secretHash) } },
-        ],
-      }),
-    );
+    await deleteTogether([
+      keys.webhookTrigger(trigger.workspaceId, trigger.canvasId, trigger.triggerNodeId),
+      keys.webhookSecret(trigger.secretHash),
+    ]);
   }
 
   async findBySecretHash(secretHash: string) {
