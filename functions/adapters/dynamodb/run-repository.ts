@@ -23,7 +23,7 @@ import {
   type FrozenGraph,
 } from '#core/runs/model';
 import { table } from './client.ts';
-import { batchGetConsistent, findByKey } from './operations.ts';
+import { batchGetConsistent, findByKey, toEntity } from './entities.ts';
 import { conditionally } from './errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { GSI1, GSI2, keys, QUEUED_SHARDS, TTL_ATTRIBUTE } from './table-design.ts';
@@ -33,21 +33,6 @@ const TTL = TTL_ATTRIBUTE;
 const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const isExpired = (item: Record<string, unknown>, now: Date) =>
   typeof item[TTL] === 'number' && (item[TTL] as number) < epochSeconds(now);
-
-function strip<T>(item: Record<string, unknown>): T {
-  const {
-    PK: _pk,
-    SK: _sk,
-    [GSI1.partitionKey]: _g1,
-    [GSI1.sortKey]: _g2,
-    [GSI2.partitionKey]: _q1,
-    [GSI2.sortKey]: _q2,
-    entity: _entity,
-    [TTL]: _ttl,
-    ...rest
-  } = item;
-  return rest as T;
-}
 
 /** The outbox shard of an execution: stable, and spread evenly over QUEUED_SHARDS. */
 const shardOf = (executionId: string) =>
@@ -96,8 +81,8 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
     // TTL deletion is lazy (hours, sometimes days): a record past its expiry no longer names a run.
     const idempotency = found && !isExpired(found, now) ? found : undefined;
     return {
-      canvas: canvas ? strip<Canvas>(canvas) : undefined,
-      idempotency: idempotency ? strip<IdempotencyRecord>(idempotency) : undefined,
+      canvas: canvas ? toEntity<Canvas>(canvas) : undefined,
+      idempotency: idempotency ? toEntity<IdempotencyRecord>(idempotency) : undefined,
     };
   }
 
@@ -124,7 +109,7 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
       return { claimed: true as const };
     } catch (error) {
       const holder = oldItemOf(error);
-      if (holder) return { claimed: false as const, existing: strip<IdempotencyRecord>(holder) };
+      if (holder) return { claimed: false as const, existing: toEntity<IdempotencyRecord>(holder) };
       throw error;
     }
   }
@@ -205,7 +190,7 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
         ConsistentRead: true,
       }),
     );
-    return graph ? { execution: executionOf(Item), graph: strip<FrozenGraph>(graph) } : undefined;
+    return graph ? { execution: executionOf(Item), graph: toEntity<FrozenGraph>(graph) } : undefined;
   }
 
   /**
