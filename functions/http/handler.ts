@@ -64,7 +64,18 @@ export function defineHandler<Caller, B = undefined, Q = undefined>(
   spec: HandlerSpec<Caller, B, Q>,
   run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
 ): BuiltHandler {
-  const routes = (typeof spec.route === 'string' ? [spec.route] : spec.route).map(routeById);
+  return defineHandlerFor((typeof spec.route === 'string' ? [spec.route] : spec.route).map(routeById), spec, run);
+}
+
+/**
+ * defineHandler for routes given whole rather than by manifest id: an operation's own route, built from
+ * its `http` facts (functions/http/operation-route.ts), so its function never loads the route table.
+ */
+export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
+  routes: readonly RouteDefinition[],
+  spec: Omit<HandlerSpec<Caller, B, Q>, 'route'>,
+  run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
+): BuiltHandler {
   for (const route of routes) {
     const kind = route.auth ?? 'workspace-key';
     // A handler whose authenticator is not the manifest's would refuse every caller, or admit the wrong ones.
@@ -83,8 +94,12 @@ export function defineHandler<Caller, B = undefined, Q = undefined>(
     .onError((request) => {
       const { event, context } = request;
       const response = errorResponse(request.error, event.requestContext?.requestId ?? context?.awsRequestId);
-      if (spec.challenge && response.headers?.['www-authenticate'])
-        response.headers['www-authenticate'] = spec.challenge(event);
+      if (spec.challenge && response.headers?.['www-authenticate']) {
+        // The challenge names this host's origin; where that cannot be told, the plain `Bearer` still answers.
+        try {
+          response.headers['www-authenticate'] = spec.challenge(event);
+        } catch {}
+      }
       request.response = withHeaders(event, response);
     })
     .handler(async (event, context) => {
