@@ -6,9 +6,7 @@ import * as z from '#core/schema';
 const text = (description: string) => z.string().check(z.describe(description));
 const timestamp = (description: string) => z.string().check(z.describe(`${description} (ISO 8601, UTC)`));
 const nullableTimestamp = (description: string) =>
-  z
-    .optional(z.nullable(z.string()))
-    .check(z.describe(`${description} (ISO 8601, UTC); null or absent until it happens`));
+  z.optional(z.nullable(z.string())).check(z.describe(`${description} (ISO 8601, UTC); null or absent until then`));
 
 /** `{ items, nextCursor }`: the list convention of every operation. */
 export function pageOf<T extends z.ZodMiniType>(item: T, what: string) {
@@ -24,8 +22,8 @@ export const CanvasSummaryView = z.looseObject({
   id: text('Canvas id'),
   name: text('Canvas name'),
   workspaceId: text('Workspace the canvas belongs to'),
-  version: z.number().check(z.describe('Bumped by every write; pass as expectedVersion to refuse stale edits')),
-  archived: z.boolean().check(z.describe('Archived canvases are hidden from lists and refuse edits until restored')),
+  version: z.number().check(z.describe('Bumped by every write (see expectedVersion)')),
+  archived: z.boolean().check(z.describe('Hidden from lists, refuses edits until restored')),
   createdAt: timestamp('Created'),
   updatedAt: timestamp('Last changed'),
 });
@@ -34,9 +32,7 @@ export const NodeView = z.looseObject({
   id: text('Node id (client id)'),
   type: text('Node type (see get_port_manifest)'),
   position: z.looseObject({ x: z.number(), y: z.number() }).check(z.describe('Top-left corner on the canvas')),
-  data: z
-    .record(z.string(), z.unknown())
-    .check(z.describe("The node's settings (shape per type in get_port_manifest)")),
+  data: z.record(z.string(), z.unknown()).check(z.describe('Settings (shape per type: get_port_manifest)')),
 });
 
 export const EdgeView = z.looseObject({
@@ -128,7 +124,8 @@ export const CanvasStateView = z.looseObject({
       .array(warningItem)
       .check(
         z.describe(
-          "The canvas's current warnings, per node: things that do not stop an edit but will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset) — the same list validate_edge reports",
+          'Per node, what does not stop an edit but will matter when it runs ' +
+            '(node cannot run yet, empty template variable, source without an asset), as validate_edge reports',
         ),
       ),
   ),
@@ -180,20 +177,17 @@ export const ExecutionSummaryView = z.looseObject({
         .enum(['api', 'replay', 'webhook', 'published'])
         .check(
           z.describe(
-            'api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: a tool call of a published server',
+            'api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: ' +
+              "a published server's tool",
           ),
         ),
       replayOf: z.optional(text('For a replay: the execution it reran')),
-      serverId: z.optional(text('For a published run: the published server (psv_…) whose tool started it')),
+      serverId: z.optional(text('For published: the server (psv_…)')),
       request: z.optional(
-        z
-          .unknown()
-          .check(z.describe("Snapshot only, for a webhook run: the request as the trigger node's ports carry it")),
+        z.unknown().check(z.describe("Webhook runs, snapshot only: the request as the trigger's ports carry it")),
       ),
     })
-    .check(
-      z.describe('What started the run: the same object in lists and snapshots (lists leave out a webhook request)'),
-    ),
+    .check(z.describe('What started the run (lists leave out a webhook request)')),
   status: executionStatus,
   createdAt: timestamp('Accepted'),
   startedAt: nullableTimestamp('Started'),
@@ -218,7 +212,7 @@ export const RunAnswerView = z.looseObject({
       .literal(true)
       .check(
         z.describe(
-          'Present on a replay: the same request was accepted before (same idempotency key, or a derived key within its window), so this is that run',
+          'Present on a replay: this run was accepted before for the same request (same or derived idempotency key)',
         ),
       ),
   ),

@@ -168,16 +168,20 @@ export type PublishInput = z.infer<typeof PublishInput>;
 
 export const UpdateInput = z.strictObject({
   serverId: ServerId.check(z.describe('The published server')),
-  name: z.optional(Name),
-  description: z.optional(Description),
-  visibility: z.optional(z.enum(VISIBILITIES)),
+  name: z.optional(Name.check(z.describe('New server name'))),
+  description: z.optional(Description.check(z.describe('New description (the MCP instructions)'))),
+  visibility: z.optional(z.enum(VISIBILITIES).check(z.describe('protected or public (public clamps the limits)'))),
   version: z.optional(
     z
       .enum(['latest', 'pinned'])
       .check(z.describe('pinned: pin the canvas as it is now (again, when already pinned); latest: unpin')),
   ),
-  tools: z.optional(z.array(ExposedTriggerInput).check(z.minLength(1), z.maxLength(20))),
-  limits: z.optional(LimitsInput),
+  tools: z.optional(
+    z
+      .array(ExposedTriggerInput)
+      .check(z.minLength(1), z.maxLength(20), z.describe('The exposed triggers, replacing the current list')),
+  ),
+  limits: z.optional(LimitsInput.check(z.describe('New limits; omitted ones stay'))),
 });
 export type UpdateInput = z.infer<typeof UpdateInput>;
 

@@ -39,13 +39,15 @@ export const ServerView = z.looseObject({
   id: text('Published server id (psv_…)'),
   slug: text('URL name'),
   path: text('Path on the app host: /mcp/s/<slug>'),
-  url: z.nullable(text('Full URL to give MCP clients (null when the app origin is not configured)')),
+  url: z
+    .nullable(z.string())
+    .check(z.describe('Full URL to give MCP clients (null when the app origin is not configured)')),
   name: text('Server name'),
   description: text('What the server is for (its MCP instructions)'),
   canvasId: text('The canvas it serves'),
   visibility: z.enum(['protected', 'public']).check(z.describe('protected: umcp_ credential required; public: none')),
   version: z.enum(['latest', 'pinned']).check(z.describe('latest: the canvas as it is; pinned: as it was pinned')),
-  pinnedCanvasVersion: z.nullable(z.number().check(z.describe('Canvas version served, when pinned'))),
+  pinnedCanvasVersion: z.nullable(z.number()).check(z.describe('Canvas version served, when pinned')),
   tools: z.array(z.looseObject({})).check(z.describe('Exposed trigger nodes: triggerNodeId, toolName, inputs')),
   limits: z.looseObject({}).check(z.describe('callsPerMinute and creditsPerDay')),
   createdAt: text('ISO 8601'),
@@ -58,9 +60,9 @@ export const CredentialView = z.looseObject({
   name: text('Its name'),
   prefix: text('First characters, to recognise it (umcp_…)'),
   createdAt: text('ISO 8601'),
-  expiresAt: z.nullable(text('ISO 8601, or null for none')),
-  revokedAt: z.nullable(text('ISO 8601, or null while live')),
-  status: z.enum(['active', 'expired', 'revoked']),
+  expiresAt: z.nullable(z.string()).check(z.describe('Expiry, ISO 8601, or null for none')),
+  revokedAt: z.nullable(z.string()).check(z.describe('When revoked, ISO 8601, or null while live')),
+  status: z.enum(['active', 'expired', 'revoked']).check(z.describe('active, expired or revoked')),
 });
 
 export const ServerIdInput = z.strictObject({
