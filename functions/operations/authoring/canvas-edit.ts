@@ -16,9 +16,7 @@ import { defineOperation, type OperationAnnotations } from '#operations/operatio
 import type { OperationRouteFacts } from '#operations/route-facts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
-export const CanvasIdField = CanvasId.check(
-  z.describe('Id of the canvas (cnv_… or the id given at creation); list_canvases shows them'),
-);
+export const CanvasIdField = CanvasId.check(z.describe('Canvas id; list_canvases shows them'));
 
 export const CanvasTarget = z.object({
   canvasId: CanvasIdField,
@@ -26,12 +24,7 @@ export const CanvasTarget = z.object({
   expectedVersion: z.optional(
     z
       .int()
-      .check(
-        z.positive(),
-        z.describe(
-          'Refuse the edit (conflict) unless the canvas is still at this version; omit to apply it to the latest',
-        ),
-      ),
+      .check(z.positive(), z.describe('Refuse (conflict) unless the canvas is at this version; omit for the latest')),
   ),
 });
 

@@ -13,7 +13,8 @@ export const operation = defineOperation({
   name: 'patch_canvas',
   title: 'Edit canvas (several changes at once)',
   description:
-    'Applies up to 500 edits to one canvas atomically: all of them or none. Each operation is { "op": "node/add" | "node/update" | "node/document-write" | "node/move" | "node/resize" | "node/delete" | "edge/add" | "edge/delete" | "rename" | "fit-viewport", ...the fields of the matching single-edit tool without canvasId }. Returns every result and the whole canvas.',
+    'Applies up to 500 edits to one canvas atomically (all or none). Each is { op, …the fields of the ' +
+    'single-edit tool of that op without canvasId }. Returns every result and the whole canvas.',
   route: 'canvas-patch',
   http: {
     method: 'POST',

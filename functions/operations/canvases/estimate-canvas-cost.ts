@@ -12,7 +12,8 @@ export const operation = defineOperation({
   name: 'estimate_canvas_cost',
   title: 'Estimate what a run costs',
   description:
-    "Estimates the credits each generation node of a canvas is charged per run, before it runs, from the price list and the node's model contract (model, duration, resolution). A node priced by what reaches it at run time (text or audio from an input) says so instead of a number.",
+    'Estimates the credits each generation node is charged per run, from the price list and its model settings; ' +
+    'a node priced by its run-time input says so instead of a number.',
   route: 'canvas-cost-estimate',
   http: {
     method: 'GET',

@@ -17,7 +17,8 @@ export const operation = defineOperation({
   name: 'get_canvas',
   title: 'Get canvas',
   description:
-    "Reads a whole canvas: its nodes (with their data and documents), edges, viewport and version. Webhook-trigger nodes carry their endpoint's status row; `warnings` lists what will matter when it runs (nodes that cannot run yet, template variables that render empty, source nodes without an asset), per node.",
+    'Reads a whole canvas: nodes (data, documents; webhook triggers with their status), edges, viewport, version, ' +
+    'and per-node `warnings` for what will matter when it runs.',
   route: 'canvas-state',
   http: {
     method: 'GET',

@@ -46,7 +46,10 @@ const CallbackSecretsView = z.looseObject({
 export const operation = defineOperation({
   name: 'set_callback_signing_secret',
   title: 'Rotate the callback signing secret',
-  description: `Gives this workspace its own secret for signing run callbacks, so a receiver can tell this workspace's callbacks from any other's. action rotate draws a new secret (answered once) that signs from now on; the one it replaces keeps signing as a second signature for overlapSeconds (default one day, at most ${MAX_OVERLAP_SECONDS}). action clear removes the workspace's secrets (the deployment's shared secret signs again); action show tells which secrets sign now. Stored encrypted; only masked hints are shown.`,
+  description:
+    "Signs run callbacks with this workspace's own secret. rotate: a new secret (shown once) signs from now on, " +
+    `the old one also signs for overlapSeconds (default 1 day, max ${MAX_OVERLAP_SECONDS}). ` +
+    'clear: the shared secret signs again. show: which secrets sign (masked).',
   route: 'callbacks-signing-secret',
   http: {
     method: 'POST',
