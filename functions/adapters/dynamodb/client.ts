@@ -1,13 +1,8 @@
 // adapter: the one DynamoDB document client of a function, built on first use from validated config.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import * as z from '#core/schema';
 import { ENV } from '../env.ts';
-
-const TableConfig = z.object({
-  [ENV.tableName]: z.string().check(z.minLength(1, `${ENV.tableName} must name the DynamoDB table`)),
-  [ENV.dynamodbEndpoint]: z.optional(z.url()),
-});
+import { resourceFromEnv } from '../resource-env.ts';
 
 export interface TableContext {
   client: DynamoDBDocumentClient;
@@ -19,8 +14,7 @@ let context: TableContext | undefined;
 /** Memoised per process: created once per cold start, reused by every invocation. */
 export function table(): TableContext {
   if (context) return context;
-  const config = TableConfig.parse(process.env);
-  const endpoint = config[ENV.dynamodbEndpoint];
+  const { name, endpoint } = resourceFromEnv(ENV.tableName, ENV.dynamodbEndpoint, 'the DynamoDB table');
   const client = new DynamoDBClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 3 });
   context = {
     // allowImpreciseNumbers: JSON.parse has already rounded integers beyond 2^53 (the raw text keeps
@@ -30,7 +24,7 @@ export function table(): TableContext {
       marshallOptions: { removeUndefinedValues: true, allowImpreciseNumbers: true },
       unmarshallOptions: { wrapNumbers: (value: string) => Number(value) },
     }),
-    tableName: config[ENV.tableName],
+    tableName: name,
   };
   return context;
 }

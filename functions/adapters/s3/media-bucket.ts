@@ -1,13 +1,8 @@
 // adapter: the S3 client and bucket name every media-bucket adapter uses (blobs, assets, FOCUS
 // exports), read from the environment once per store.
 import { S3Client } from '@aws-sdk/client-s3';
-import * as z from '#core/schema';
 import { ENV } from '../env.ts';
-
-const MediaBucketConfig = z.object({
-  [ENV.bucketName]: z.string().check(z.minLength(1, `${ENV.bucketName} must name the media bucket`)),
-  [ENV.s3Endpoint]: z.optional(z.url()),
-});
+import { resourceFromEnv } from '../resource-env.ts';
 
 export interface S3Context {
   client: S3Client;
@@ -15,8 +10,7 @@ export interface S3Context {
 }
 
 export function mediaBucketFromEnv(): S3Context {
-  const config = MediaBucketConfig.parse(process.env);
-  const endpoint = config[ENV.s3Endpoint];
+  const { name, endpoint } = resourceFromEnv(ENV.bucketName, ENV.s3Endpoint, 'the media bucket');
   return {
     client: new S3Client({
       ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
@@ -25,6 +19,6 @@ export function mediaBucketFromEnv(): S3Context {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     }),
-    bucket: config[ENV.bucketName],
+    bucket: name,
   };
 }

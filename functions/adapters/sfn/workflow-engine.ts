@@ -13,20 +13,15 @@ import {
   StartExecutionCommand,
   StopExecutionCommand,
 } from '@aws-sdk/client-sfn';
-import * as z from '#core/schema';
 import { ConflictError } from '#core/errors';
 import type { ResumeOutcome, WorkflowEngine, WorkflowResumer } from '#core/ports';
 import { telemetry } from '#core/telemetry';
 import { ENV } from '../env.ts';
+import { resourceFromEnv } from '../resource-env.ts';
 
 /** Up to 10 s for a failing run's last step to finish before a redrive is refused. */
 const REDRIVE_WAIT_ATTEMPTS = 20;
 const REDRIVE_WAIT_MS = 500;
-
-const EngineConfig = z.object({
-  [ENV.stateMachineArn]: z.string().check(z.minLength(1, `${ENV.stateMachineArn} must name the run state machine`)),
-  [ENV.sfnEndpoint]: z.optional(z.url()),
-});
 
 /** Errors after which a start is worth retrying later rather than failing. */
 const TRANSIENT = new Set([
@@ -70,12 +65,11 @@ export class StepFunctionsWorkflowEngine implements WorkflowEngine, WorkflowResu
   /** Built on first use, once per cold start. */
   private sfn() {
     if (!this.context) {
-      const config = EngineConfig.parse(process.env);
-      const endpoint = config[ENV.sfnEndpoint];
+      const { name, endpoint } = resourceFromEnv(ENV.stateMachineArn, ENV.sfnEndpoint, 'the run state machine');
       // The SDK's own retries stay short: a throttled start is left to the sweeper, not waited on.
       this.context = {
         client: new SFNClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 2 }),
-        stateMachineArn: config[ENV.stateMachineArn],
+        stateMachineArn: name,
       };
     }
     return this.context;
