@@ -140,6 +140,8 @@ export class RunWorkflow extends Construct {
         FinalizeFunctionArn: this.finalize.function.functionArn,
         // aws, aws-cn, aws-us-gov: the service integration ARN is partition-specific.
         Partition: Aws.PARTITION,
+        // WaitForProvider parks the run's task token on the table (Step Functions' DynamoDB call).
+        TableName: props.table.tableName,
       },
       tracingEnabled: true,
       // Every state transition is logged, but without input/output: those carry run inputs, node
@@ -152,6 +154,8 @@ export class RunWorkflow extends Construct {
       actions: ['lambda:InvokeFunction'],
       resourceArns: [this.advance.function.functionArn, this.finalize.function.functionArn],
     });
+    // WaitForProvider and ProviderCompleted update the run's RUNWAIT item, and nothing else.
+    props.table.grant(this.stateMachine, 'dynamodb:UpdateItem');
 
     // The run outbox (see functions/core/runs/sweep.ts): a run answered 202 whose start — or a redrive
     // whose RedriveExecution — never happened because a process died, or whose start Step Functions
