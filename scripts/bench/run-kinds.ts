@@ -66,10 +66,17 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
   };
   const instant = await canvas('bench instant', false);
   const videoCanvas = await canvas('bench video', true);
+  // A distinct input per run: the same body again would be answered as a replay of the first run.
+  let sequence = 0;
   const run =
     (canvasId: string, extra: Record<string, unknown> = {}) =>
     () =>
-      api('POST', '/api/run', { canvasId, triggerNodeId: 'prompt', ...extra });
+      api('POST', '/api/run', {
+        canvasId,
+        triggerNodeId: 'prompt',
+        inputs: { prompt: `bench run ${Date.now()}-${++sequence}` },
+        ...extra,
+      });
 
   const kinds: {
     label: string;
