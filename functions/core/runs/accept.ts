@@ -94,6 +94,8 @@ interface Pending {
   build: (executionId?: string) => { execution: Execution; graph: FrozenGraph };
   claim?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number; nowEpochSeconds: number };
   afterCreate?: (executionId: string) => Promise<void>;
+  /** A record being taken over (its claimer died): a collision on its executionId means another request did it first. */
+  takingOver?: IdempotencyRecord;
 }
 
 export async function acceptRun(
@@ -277,7 +279,8 @@ async function create(
     throw error;
   }
   // Only a request taking over the same record writes the same id: the run is theirs, answer it.
-  if (!created && pending.claim) return answerHeldKey(pending.claim.record, pending, deps);
+  const holder = pending.claim?.record ?? pending.takingOver;
+  if (!created && holder) return answerHeldKey(holder, { ...pending, claim: undefined, takingOver: undefined }, deps);
   if (!created) throw new ConflictError(`Execution ${execution.executionId} exists already`);
   telemetry.count('RunsAccepted');
   telemetry.tag({ executionId: execution.executionId });
@@ -309,7 +312,7 @@ async function answerHeldKey(record: IdempotencyRecord, pending: Pending, deps: 
     if (ageMs() < CLAIM_LEASE_MS)
       throw new ConflictError('A request with this idempotency key is still being accepted; retry in a few seconds');
     // The request that claimed the key ended without recording its run: record it, under the same id.
-    return { ...(await create(pending.build(record.executionId), { ...pending, claim: undefined }, deps)) };
+    return create(pending.build(record.executionId), { ...pending, claim: undefined, takingOver: record }, deps);
   }
   if (ageMs() > START_GRACE_MS && execution.status === 'queued' && execution.attempt === 1)
     await deps.engine.start({ workspaceId: pending.workspaceId, executionId: record.executionId });
