@@ -56,6 +56,11 @@ export class ParamsCheckingServer extends Server {
       return;
     }
     const nameOnly = nameOnlySchema(method);
+    // The SDK's Server checks tools/call's params itself and answers -32602: a second parse per call is waste.
+    if (method === 'tools/call') {
+      super.setRequestHandler(nameOnly as unknown as T, handler as never);
+      return;
+    }
     const checked: Handler = (request, extra) => {
       const parsed = safeParse(requestSchema, request);
       if (!parsed.success)

@@ -5,7 +5,7 @@
 // are not an object at all never reach a handler: the HTTP transport refuses such a message itself.)
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ParamsCheckingServer } from '#gateway/params-server';
 
@@ -81,6 +81,18 @@ describe('ParamsCheckingServer', () => {
       result: { tools: [] },
     });
     expect((await send({ id: 4, method: 'no/such/method' })).error.code).toBe(-32601);
+  });
+
+  it('answers -32602 for bad tools/call params, which the SDK checks itself (parsed once, not twice)', async () => {
+    const server = new ParamsCheckingServer(INFO, { capabilities: { tools: {} } });
+    server.setRequestHandler(CallToolRequestSchema, async (request) => ({
+      content: [{ type: 'text', text: request.params.name }],
+    }));
+    const send = await connect(server);
+    expect((await send({ id: 1, method: 'tools/call', params: { arguments: {} } })).error.code).toBe(-32602);
+    expect((await send({ id: 2, method: 'tools/call', params: { name: 'echo' } })).result).toEqual({
+      content: [{ type: 'text', text: 'echo' }],
+    });
   });
 
   it("leaves a fault inside a handler an internal error (-32603): only bad params are the caller's fault", async () => {
