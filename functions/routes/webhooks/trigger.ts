@@ -6,19 +6,14 @@ import { MethodNotAllowedError } from '#core/errors';
 import { providerReplayMessage } from '#core/runs/idempotency';
 import { WEBHOOK_METHODS, type WebhookCall } from '#core/webhooks/request';
 import { triggerWebhook } from '#core/webhooks/use-cases';
-import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
-import { ENV } from '#adapters/env';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
-import { credentialCipher } from '#adapters/credentials/cipher';
-import { signatureVerifiers } from '#adapters/webhook-signatures/verifiers';
 import { webhookSender } from '#http/auth/public';
 import { defineHandler } from '#http/handler';
 import { rawBody } from '#http/request';
 import { HttpResult } from '#http/responses';
-import { runDeps } from '#operations/runs/run-deps';
+import { webhookTriggerDeps } from '#adapters/composition/webhooks';
 import { publicBaseUrlFor } from '#http/public-url';
-import { registrationDeps, webhookConfig, webhooks } from '#operations/webhooks/webhook-deps';
 import { acceptedBody } from '#operations/runs/accepted-answer';
 
 const CORS = {
@@ -29,7 +24,6 @@ const CORS = {
 };
 
 const { allowHosts } = outboundConfig();
-const rateLimiter = new DynamoRateLimiter();
 
 function toCall(event: APIGatewayProxyEvent, origin: string): WebhookCall {
   const headers: Record<string, string> = {};
@@ -73,19 +67,8 @@ export const handler = defineHandler(
   async ({ event }) => {
     // The URL the sender called: PUBLIC_BASE_URL (custom domain, local mode) or the API's domain and stage.
     const call = toCall(event, publicBaseUrlFor(event));
-    const accepted = await triggerWebhook(
-      call,
-      {
-        ...runDeps,
-        webhooks,
-        rateLimiter,
-        rateLimit: { limit: webhookConfig()[ENV.webhookRateLimit], windowSeconds: 60 },
-        // Signed URLs derive the trigger's secret again to check the provider's signature.
-        serviceKey: registrationDeps.serviceKey,
-        verifiers: signatureVerifiers,
-        cipher: credentialCipher,
-      },
-      (raw) => validateCallbackUrl(raw, { allowHosts }),
+    const accepted = await triggerWebhook(call, webhookTriggerDeps(), (raw) =>
+      validateCallbackUrl(raw, { allowHosts }),
     );
     const { provider } = accepted;
     const body = {
