@@ -3,11 +3,12 @@
 // the stack restarts on the same DATA_DIR; every run that had been answered 202 must reach a terminal
 // state without any client's help (no retry, no replay).
 //
-// Both canvases are instant-only and the calls carry no callback URL, so every run is run inline by
-// the accepting route (INLINE_INSTANT_RUNS, pinned on below): the kill lands between a run's
-// transaction and its inline save as well as anywhere else, and the restart's sweep must hand those
-// runs to the state machine. Runs on the state machine are covered by the same mechanism (the
-// Step Functions journal, test/integration/local-sfn-journal.test.ts) and by runs-outbox.test.ts.
+// Both canvases are instant-only, so every run is run inline by the accepting route
+// (INLINE_INSTANT_RUNS, pinned on below) and written once, finished, before its 202: the kill lands
+// between a key's claim and that write as well as anywhere else, and such a run was never answered
+// (its retry takes the claim over after the lease: runs-one-write.test.ts). Runs on the state machine
+// are covered by the outbox and the Step Functions journal (test/integration/local-sfn-journal.test.ts,
+// runs-outbox.test.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
