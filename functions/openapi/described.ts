@@ -163,6 +163,53 @@ const gateway: PathItem = {
   },
 };
 
+// A published server (docs/published-servers.md): one canvas as an MCP server of its own. Its credential is its
+// own `umcp_` (or none, public), so no security scheme of the workspace applies; the description says so.
+const publishedServer: PathItem = {
+  post: {
+    operationId: 'publishedMcpServer',
+    summary: 'A published canvas as an MCP server (streamable HTTP, stateless)',
+    description: [
+      'JSON-RPC 2.0 messages of the Model Context Protocol: each trigger node its owner exposed is a tool, plus',
+      'get_run_result. A protected server takes only its own credential, Authorization: Bearer umcp_…; a public one',
+      'takes none. Workspace keys and OAuth tokens are refused (401). A tools/call past the server limits (calls per',
+      'minute, credits per UTC day) gets 429 with Retry-After and starts no run. See docs/published-servers.md.',
+    ].join(' '),
+    tags: ['gateway'],
+    security: [],
+    parameters: [
+      { name: 'slug', in: 'path', required: true, schema: { type: 'string' }, description: 'The server URL name' },
+    ],
+    requestBody: {
+      required: true,
+      content: json(JSON_RPC, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'ask', arguments: { prompt: 'What is a canvas?', language: 'en' } },
+      }),
+    },
+    responses: {
+      '200': {
+        description: "The JSON-RPC response: the run's result, or a runId for get_run_result when it outlasts the call",
+        content: json(object({ jsonrpc: { const: '2.0' }, id: {}, result: {}, error: {} }, ['jsonrpc']), {
+          jsonrpc: '2.0',
+          id: 1,
+          result: {
+            content: [{ type: 'text', text: '{"runId":"exec_01jd8x5d7f9h1k3m5p7r9t1v3x","status":"running"}' }],
+            structuredContent: { runId: EXECUTION, status: 'running' },
+          },
+        }),
+      },
+      '202': { description: 'A notification or response from the client was accepted (no body)' },
+      '401': error('Unauthorized'),
+      '429': error('TooManyRequests'),
+      '500': error('InternalError'),
+      default: error('Default'),
+    },
+  },
+};
+
 const discoveryDocument = {
   issuer: APP,
   authorization_endpoint: `${APP}${OAUTH_ROUTES.authorization}`,
@@ -578,6 +625,8 @@ export function describedPaths(route: RouteDefinition): Record<string, PathItem>
       };
     case 'gateway':
       return { [route.path]: gateway };
+    case 'published-server':
+      return { [route.path]: publishedServer };
     case 'webhooks-github':
       return { [route.path]: { post: githubWebhook } };
     case 'oauth-well-known':

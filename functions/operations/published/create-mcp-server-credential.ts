@@ -5,6 +5,7 @@ import { createCredential } from '#core/published/use-cases';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CredentialView, publishDeps, route } from './published-views.ts';
+import { credential, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'create_mcp_server_credential',
@@ -19,6 +20,11 @@ export const operation = defineOperation({
     ...CredentialView.shape,
     credential: z.string().check(z.describe('The credential, shown this once')),
   }),
+  example: {
+    input: { serverId: SERVER_ID, name: credential.name },
+    status: 201,
+    output: { ...credential, credential: 'umcp_Xy3kQ9bT4vW8zA1cE5gJ7mP0rS2uX6yB9dF3hK5nQ8t' },
+  },
   annotations: CREATES,
   run: async (input, { principal }) => created(await createCredential(principal, input, publishDeps)),
 });

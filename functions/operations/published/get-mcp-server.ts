@@ -2,6 +2,7 @@
 import { getServer } from '#core/published/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ServerIdInput, ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { server, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'get_mcp_server',
@@ -11,6 +12,7 @@ export const operation = defineOperation({
   http: route('GET', 'get', 'read:canvases'),
   input: ServerIdInput,
   output: ServerView,
+  example: { input: { serverId: SERVER_ID }, status: 200, output: server },
   annotations: READ_ONLY,
   run: async ({ serverId }, { principal }) => serverView(await getServer(principal, serverId, publishDeps)),
 });

@@ -3,6 +3,7 @@ import * as z from '#core/schema';
 import { listCredentials } from '#core/published/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CredentialView, ServerIdInput, publishDeps, route } from './published-views.ts';
+import { credential, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'list_mcp_server_credentials',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   http: route('GET', 'credentials/list', 'manage:integrations'),
   input: ServerIdInput,
   output: z.looseObject({ items: z.array(CredentialView).check(z.describe('Credentials, oldest first')) }),
+  example: { input: { serverId: SERVER_ID }, status: 200, output: { items: [credential] } },
   annotations: READ_ONLY,
   run: async ({ serverId }, { principal }) => ({ items: await listCredentials(principal, serverId, publishDeps) }),
 });

@@ -3,6 +3,7 @@ import * as z from '#core/schema';
 import { listServers } from '#core/published/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { server } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'list_mcp_servers',
@@ -12,6 +13,7 @@ export const operation = defineOperation({
   http: route('GET', 'list', 'read:canvases'),
   input: z.strictObject({}),
   output: z.looseObject({ items: z.array(ServerView).check(z.describe('Published servers, oldest first')) }),
+  example: { input: {}, status: 200, output: { items: [server] } },
   annotations: READ_ONLY,
   run: async (_input, { principal }) => ({ items: (await listServers(principal, publishDeps)).map(serverView) }),
 });

@@ -4,6 +4,7 @@ import { publishServer } from '#core/published/use-cases';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { server, tool } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'publish_mcp_server',
@@ -16,6 +17,18 @@ export const operation = defineOperation({
   http: route('POST', 'publish', 'manage:integrations'),
   input: PublishInput,
   output: ServerView,
+  example: {
+    input: {
+      canvasId: server.canvasId,
+      slug: server.slug,
+      name: server.name,
+      description: server.description,
+      visibility: 'protected',
+      tools: [tool],
+    },
+    status: 201,
+    output: server,
+  },
   annotations: CREATES,
   run: async (input, { principal }) => created(serverView(await publishServer(principal, input, publishDeps))),
 });

@@ -3,6 +3,7 @@ import * as z from '#core/schema';
 import { revokeCredential } from '#core/published/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { CredentialView, ServerIdInput, publishDeps, route } from './published-views.ts';
+import { credential, SERVER_ID, CREDENTIAL_ID, LATER } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'revoke_mcp_server_credential',
@@ -15,6 +16,11 @@ export const operation = defineOperation({
     credentialId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Credential id (pck_…)')),
   }),
   output: CredentialView,
+  example: {
+    input: { serverId: SERVER_ID, credentialId: CREDENTIAL_ID },
+    status: 200,
+    output: { ...credential, status: 'revoked', revokedAt: LATER },
+  },
   annotations: DESTROYS,
   run: (input, { principal }) => revokeCredential(principal, input, publishDeps),
 });

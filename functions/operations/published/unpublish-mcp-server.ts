@@ -2,6 +2,7 @@
 import { unpublishServer } from '#core/published/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { ServerIdInput, ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { server, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'unpublish_mcp_server',
@@ -13,6 +14,7 @@ export const operation = defineOperation({
   http: route('POST', 'unpublish', 'manage:integrations'),
   input: ServerIdInput,
   output: ServerView,
+  example: { input: { serverId: SERVER_ID }, status: 200, output: server },
   annotations: DESTROYS,
   run: async ({ serverId }, { principal }) => serverView(await unpublishServer(principal, serverId, publishDeps)),
 });

@@ -3,6 +3,7 @@ import { UpdateInput } from '#core/published/model';
 import { updateServer } from '#core/published/use-cases';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { server, SERVER_ID, LATER } from './example-values.ts';
 
 export const operation = defineOperation({
   name: 'update_mcp_server',
@@ -14,6 +15,11 @@ export const operation = defineOperation({
   http: route('POST', 'update', 'manage:integrations'),
   input: UpdateInput,
   output: ServerView,
+  example: {
+    input: { serverId: SERVER_ID, version: 'pinned' },
+    status: 200,
+    output: { ...server, version: 'pinned', pinnedCanvasVersion: 12, updatedAt: LATER },
+  },
   annotations: UPDATES,
   run: async (input, { principal }) => serverView(await updateServer(principal, input, publishDeps)),
 });
