@@ -1,29 +1,36 @@
-// http: an operation's own route. GET routes read the operation's input from the query string, every
-// other method from the JSON body; authentication, the manifest scope and errors are defineRoute's.
-import type { APIGatewayProxyEvent } from 'aws-lambda';
+// http: an operation's own route, built from its `http` facts (no route table: the function of one
+// operation loads nothing of the others). GET routes read the operation's input from the query string,
+// every other method from the JSON body; workspace-key authentication, the scope and errors are the
+// handler builder's (./handler.ts). The operation's Outcome becomes the status (201, 202) and the replay
+// header; a plain answer is a 200.
+import type { Principal } from '#core/keys/api-key';
 import type { Operation, OperationContext } from '#operations/operation';
 import { Outcome, type OutcomeKind } from '#operations/outcome';
-import { routeById } from '#routes/manifest';
+import { routeOfOperation } from '#routes/operation-routes';
+import { workspaceKey } from './auth/workspace-key.ts';
+import { defineHandlerFor, type RouteHandler } from './handler.ts';
+import { publicBaseUrlFor } from './public-url.ts';
 import { header } from './request.ts';
 import { HttpResult } from './responses.ts';
-import { defineRoute, type RouteHandler } from './route.ts';
-import { publicBaseUrlFor } from './public-url.ts';
 
 export function operationRoute(operation: Operation): RouteHandler {
-  if (!operation.route) throw new Error(`Operation ${operation.name} has no route`);
-  const route = routeById(operation.route);
+  const route = routeOfOperation(operation);
   const spec = route.method === 'GET' ? { query: operation.input } : { body: operation.input };
-  return defineRoute<unknown, unknown>(operation.route, spec, async ({ body, query, principal, event, context }) => {
-    const input = route.method === 'GET' ? query : body;
-    const operationContext: OperationContext = {
-      principal,
-      surface: 'http',
-      remainingMs: () => context.getRemainingTimeInMillis(),
-      header: (name) => header(event as APIGatewayProxyEvent, name),
-      publicBaseUrl: () => publicBaseUrlFor(event),
-    };
-    return renderOutcome(await operation.run(input, operationContext), operation);
-  });
+  return defineHandlerFor<Principal, unknown, unknown>(
+    [route],
+    { auth: workspaceKey, ...spec },
+    async ({ caller, body, query, event, context }) => {
+      const input = route.method === 'GET' ? query : body;
+      const operationContext: OperationContext = {
+        principal: caller,
+        surface: 'http',
+        remainingMs: () => context.getRemainingTimeInMillis(),
+        header: (name) => header(event, name),
+        publicBaseUrl: () => publicBaseUrlFor(event),
+      };
+      return renderOutcome(await operation.run(input, operationContext), operation);
+    },
+  );
 }
 
 const STATUS_OF: Readonly<Record<OutcomeKind, number>> = { ok: 200, created: 201, accepted: 202 };

@@ -12,7 +12,6 @@ import { ROUTES, type Host, type RouteDefinition } from '#routes/manifest';
 import { OPERATIONS } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
 import { describedPaths } from './described.ts';
-import { EXAMPLES } from './examples.ts';
 import { LOCAL_SERVERS } from './servers.ts';
 import type { JsonSchema, OperationObject, ParameterObject, PathItem, ResponseObject } from './types.ts';
 
@@ -92,11 +91,9 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
 }
 
 function operationObject(operation: Operation, route: RouteDefinition): OperationObject {
-  const example = EXAMPLES[operation.name];
+  const example = operation.example;
   if (!example)
-    throw new Error(
-      `Operation ${operation.name} has no example: add one to functions/openapi/examples.ts, then run npm run openapi`,
-    );
+    throw new Error(`Operation ${operation.name} has no example: give it an \`example\`, then run npm run openapi`);
   const input = jsonSchema(operation.input, 'input');
   const output = jsonSchema(operation.output, 'output');
   const accepted = acceptedScopes(route.scope);

@@ -57,8 +57,27 @@ export interface Operation<I = any> {
    * Return an `Outcome` (./outcome.ts: `created`, `accepted`, `replayed`) to say more than "done".
    */
   run(input: I, context: OperationContext): Promise<unknown>;
+  /**
+   * One example call: its input and the answer it gets. The OpenAPI document shows it (and checks it
+   * against the schemas); the fuzz tests start from it. Shared sample values: ./example-values.ts.
+   */
+  readonly example?: OperationExample;
   /** Its route (with `route` as the id): the route table, CDK and the local front are built from it. */
   readonly http?: OperationRouteFacts;
+}
+
+export interface OperationExample {
+  /** Query parameters of a GET route, the JSON body otherwise (a tool's arguments). */
+  readonly input: Record<string, unknown>;
+  /** Success status of this answer over HTTP (its Outcome: 201 created, 202 accepted). */
+  readonly status: 200 | 201 | 202;
+  readonly output: Record<string, unknown>;
+  /** A second success answer of the same operation, with its own status (e.g. a sync run's 200). */
+  readonly also?: {
+    readonly status: 200 | 201 | 202;
+    readonly description: string;
+    readonly output: Record<string, unknown>;
+  };
 }
 
 /** Identity, typed: lets each definition infer its input type from its schema. */

@@ -79,7 +79,9 @@ const READ = { table: 'read' } as const;
 const OPERATION_ROUTES = OPERATION_ROUTES_JSON as unknown as readonly RouteDefinition[];
 
 /** Routes authenticated by a workspace key or a trigger secret: the direct and tool-backing surface. */
-const SERVICE_ROUTES: readonly RouteDefinition[] = [
+// Each table is built in a function called once and marked pure: a bundle that never looks a route up
+// (an operation's function, which has its own route) drops the whole table when it is tree-shaken.
+const SERVICE_ROUTES: readonly RouteDefinition[] = /* @__PURE__ */ (() => [
   ...OPERATION_ROUTES,
   // The webhook relay: one outbound request under the callback rules; 29 s for a 25 s target timeout.
   // webhookKey: the service's relay token derives from the service key.
@@ -232,7 +234,7 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = [
       area: 'meta',
     },
   ]),
-];
+])();
 
 /** What a function serving all of `routes` needs: the union of their grants. */
 function accessOfAll(routes: readonly RouteDefinition[]): RouteAccess {
@@ -255,9 +257,11 @@ function accessOfAll(routes: readonly RouteDefinition[]): RouteAccess {
 }
 
 /** Every route a workspace credential calls: the gateway runs their operations in-process, so it needs their grants. */
-const WORKSPACE_KEY_ROUTES = SERVICE_ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+const WORKSPACE_KEY_ROUTES = /* @__PURE__ */ SERVICE_ROUTES.filter(
+  (route) => (route.auth ?? 'workspace-key') === 'workspace-key',
+);
 
-export const ROUTES: readonly RouteDefinition[] = [
+export const ROUTES: readonly RouteDefinition[] = /* @__PURE__ */ (() => [
   ...SERVICE_ROUTES,
   // The MCP gateway (app host): POST carries JSON-RPC; GET/DELETE get 405 and OPTIONS the preflight from
   // the handler. 29 s: API Gateway's default integration limit; a tool's bounded wait stays inside it.
@@ -317,7 +321,7 @@ export const ROUTES: readonly RouteDefinition[] = [
     maxBodyBytes: 64 * 1024,
     area: 'oauth',
   },
-];
+])();
 
 /** Finds a route by id; throws at cold start if a handler names a route that does not exist. */
 export function routeById(id: string): RouteDefinition {

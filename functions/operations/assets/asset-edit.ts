@@ -4,13 +4,14 @@ import * as z from '#core/schema';
 import type { Asset } from '#core/assets/model';
 import type { AssetDeps } from '#core/assets/use-cases';
 import type { Principal } from '#core/keys/api-key';
-import { defineOperation, type OperationAnnotations } from '#operations/operation';
+import { defineOperation, type OperationAnnotations, type OperationExample } from '#operations/operation';
 import type { OperationRouteFacts } from '#operations/route-facts';
 import { assetView, AssetIdField, AssetView, deps } from './asset-fields.ts';
 
 export function assetEditOperation<F extends Record<string, z.ZodMiniType>>(spec: {
   route: string;
   http: OperationRouteFacts;
+  example: OperationExample;
   name: string;
   title: string;
   description: string;
@@ -28,6 +29,7 @@ export function assetEditOperation<F extends Record<string, z.ZodMiniType>>(spec
     description: spec.description,
     route: spec.route,
     http: spec.http,
+    example: spec.example,
     input: z.strictObject({ assetId: AssetIdField, ...spec.fields }),
     output: AssetView,
     annotations: spec.annotations,

@@ -4,11 +4,13 @@ import { cancelUpload } from '#core/assets/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CancelledView, deps, UploadIdField } from './asset-fields.ts';
+import { UPLOAD } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'cancel_canvas_upload',
   title: 'Cancel a canvas upload',
   description: 'Drops a reserved canvas upload and any bytes already PUT for it.',
+  example: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
   route: 'canvas-r2-upload-cancel',
   http: {
     method: 'POST',

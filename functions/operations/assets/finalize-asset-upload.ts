@@ -4,12 +4,18 @@ import { finalizeUpload } from '#core/assets/use-cases';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { assetView, AssetView, deps, UploadIdField } from './asset-fields.ts';
+import { UPLOAD, libraryAsset } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'finalize_asset_upload',
   title: 'Finalize a library upload',
   description:
     'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
+  example: {
+    input: { uploadId: UPLOAD },
+    status: 201,
+    output: { ...libraryAsset, canvasId: null, version: 1 },
+  },
   route: 'workspace-assets-upload-finalize',
   http: {
     method: 'POST',

@@ -3,11 +3,21 @@ import * as z from '#core/schema';
 import { assetDetail } from '#core/assets/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { assetView, AssetIdField, AssetView, deps } from './asset-fields.ts';
+import { ASSET, LATER, WORKSPACE, libraryAsset } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'get_asset',
   title: 'Get asset',
   description: 'Reads one asset of the workspace with a download URL that works for 5 minutes.',
+  example: {
+    input: { assetId: ASSET },
+    status: 200,
+    output: {
+      ...libraryAsset,
+      downloadUrl: `https://media.s3.amazonaws.com/assets/${WORKSPACE}/${ASSET}?X-Amz-Expires=300&X-Amz-Signature=…`,
+      downloadUrlExpiresAt: LATER,
+    },
+  },
   route: 'workspace-assets-detail',
   http: {
     method: 'GET',

@@ -6,12 +6,18 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { pageOf } from '#operations/views';
 import { assetView, AssetView, BooleanFlag, deps, FolderField, Tag } from './asset-fields.ts';
+import { libraryAsset } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'list_assets',
   title: 'List library assets',
   description:
     'Lists the workspace asset library, oldest first, optionally only one kind, one folder or one tag; trashed=true lists the trash instead.',
+  example: {
+    input: { limit: 50, folder: '/brand', kind: 'video' },
+    status: 200,
+    output: { items: [libraryAsset], nextCursor: null },
+  },
   route: 'workspace-assets',
   http: {
     method: 'GET',

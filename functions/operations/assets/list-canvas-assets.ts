@@ -6,12 +6,18 @@ import { PageInput } from '#operations/paging';
 import { pageOf } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { assetView, AssetView, deps } from './asset-fields.ts';
+import { CANVAS, canvasAsset } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'list_canvas_assets',
   title: 'List canvas assets',
   description:
     'Lists the assets of a canvas: those uploaded or generated for it and those its nodes show (data.assetId), oldest first.',
+  example: {
+    input: { canvasId: CANVAS, limit: 50 },
+    status: 200,
+    output: { items: [canvasAsset], nextCursor: null },
+  },
   route: 'canvas-assets',
   http: {
     method: 'GET',

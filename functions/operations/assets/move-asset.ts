@@ -3,8 +3,14 @@ import { moveAsset } from '#core/assets/use-cases';
 import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
 import { FolderField } from './asset-fields.ts';
+import { ASSET, libraryAsset } from '#operations/example-values';
 
 export const operation = assetEditOperation({
+  example: {
+    input: { assetId: ASSET, folder: '/brand/video' },
+    status: 200,
+    output: { ...libraryAsset, folder: '/brand/video', version: 3 },
+  },
   route: 'workspace-assets-move',
   http: {
     method: 'POST',

@@ -5,12 +5,18 @@ import { placeAsset } from '#core/assets/use-cases';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasTarget } from '#operations/authoring/canvas-edit';
 import { AssetIdField, deps } from './asset-fields.ts';
+import { ASSET, CANVAS } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'place_asset',
   title: 'Place asset on a node',
   description:
     'Shows an asset on a canvas node (sets its data.assetId), replacing any asset the node showed. get_asset_usages then lists the node.',
+  example: {
+    input: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl' },
+    status: 200,
+    output: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl', canvasVersion: 4 },
+  },
   route: 'workspace-assets-place',
   http: {
     method: 'POST',

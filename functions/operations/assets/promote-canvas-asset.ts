@@ -3,12 +3,18 @@ import * as z from '#core/schema';
 import { promoteToLibrary } from '#core/assets/use-cases';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { assetView, AssetIdField, AssetView, deps, FolderField, TagsField } from './asset-fields.ts';
+import { ASSET, libraryAsset } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'promote_canvas_asset',
   title: 'Add a canvas asset to the library',
   description:
     'Puts a canvas asset into the workspace library (optionally into a folder, with tags), where list_assets finds it. It stays attached to its canvas.',
+  example: {
+    input: { assetId: ASSET, folder: '/brand', tags: ['intro'] },
+    status: 200,
+    output: libraryAsset,
+  },
   route: 'canvas-r2-upload-promote-library',
   http: {
     method: 'POST',

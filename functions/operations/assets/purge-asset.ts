@@ -3,12 +3,18 @@ import * as z from '#core/schema';
 import { purgeAsset } from '#core/assets/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { AssetIdField, deps } from './asset-fields.ts';
+import { ASSET } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'purge_asset',
   title: 'Purge asset',
   description:
     'Deletes an asset for good: its bytes and its record. Refused (conflict) while a canvas uses it (get_asset_usages) unless force is true, which leaves those nodes naming a missing asset.',
+  example: {
+    input: { assetId: ASSET, force: false },
+    status: 200,
+    output: { purged: true, assetId: ASSET, usagesLeft: 0 },
+  },
   route: 'workspace-assets-purge',
   http: {
     method: 'POST',

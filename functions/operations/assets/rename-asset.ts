@@ -4,8 +4,14 @@ import { renameAsset } from '#core/assets/use-cases';
 import * as z from '#core/schema';
 import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
+import { ASSET, libraryAsset } from '#operations/example-values';
 
 export const operation = assetEditOperation({
+  example: {
+    input: { assetId: ASSET, name: 'intro-v2.mp4' },
+    status: 200,
+    output: { ...libraryAsset, name: 'intro-v2.mp4', version: 3 },
+  },
   route: 'workspace-assets-rename',
   http: {
     method: 'POST',

@@ -4,12 +4,25 @@ import { reserveUpload } from '#core/assets/use-cases';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { deps, FolderField, ReservedView, ReserveFields, TagsField } from './asset-fields.ts';
+import { ASSET_SHA256, reserved } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'reserve_asset_upload',
   title: 'Reserve a library upload',
   description:
     'Starts uploading an image, video or audio file to the workspace library: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there, then call finalize_asset_upload.',
+  example: {
+    input: {
+      name: 'intro.mp4',
+      contentType: 'video/mp4',
+      size: 5242880,
+      sha256: ASSET_SHA256,
+      folder: '/brand',
+      tags: ['intro'],
+    },
+    status: 201,
+    output: reserved,
+  },
   route: 'workspace-assets-upload-reserve',
   http: {
     method: 'POST',

@@ -2,8 +2,10 @@
 import { restoreAsset } from '#core/assets/use-cases';
 import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
+import { ASSET, libraryAsset } from '#operations/example-values';
 
 export const operation = assetEditOperation({
+  example: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, version: 4 } },
   route: 'workspace-assets-restore',
   http: {
     method: 'POST',

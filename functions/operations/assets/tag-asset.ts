@@ -4,8 +4,14 @@ import { tagAsset } from '#core/assets/use-cases';
 import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
 import { TagsField } from './asset-fields.ts';
+import { ASSET, libraryAsset } from '#operations/example-values';
 
 export const operation = assetEditOperation({
+  example: {
+    input: { assetId: ASSET, add: ['launch'], remove: ['intro'] },
+    status: 200,
+    output: { ...libraryAsset, tags: ['launch'], version: 3 },
+  },
   route: 'workspace-assets-tags',
   http: {
     method: 'POST',

@@ -2,8 +2,10 @@
 import { trashAsset } from '#core/assets/use-cases';
 import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
+import { ASSET, LATER, libraryAsset } from '#operations/example-values';
 
 export const operation = assetEditOperation({
+  example: { input: { assetId: ASSET }, status: 200, output: { ...libraryAsset, trashedAt: LATER, version: 3 } },
   route: 'workspace-assets-trash',
   http: {
     method: 'POST',

@@ -2,8 +2,14 @@
 import { CREATES } from '#operations/operation';
 import { EdgeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edge, edit } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
+    status: 201,
+    output: { ...edge, ...edit },
+  },
   route: 'canvas-edge-add',
   http: {
     method: 'POST',

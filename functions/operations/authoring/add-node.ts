@@ -2,8 +2,20 @@
 import { CREATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edit, textNode } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: {
+      canvasId: CANVAS,
+      id: 'tpl',
+      type: 'text',
+      position: { x: 400, y: 0 },
+      data: { template: 'You said: {{input}}' },
+    },
+    status: 201,
+    output: { ...textNode, ...edit },
+  },
   route: 'canvas-node-add',
   http: {
     method: 'POST',

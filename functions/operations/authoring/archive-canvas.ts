@@ -6,12 +6,14 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { CanvasTarget } from './canvas-edit.ts';
+import { CANVAS, summary } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'archive_canvas',
   title: 'Archive canvas',
   description:
     'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
+  example: { input: { canvasId: CANVAS }, status: 200, output: { ...summary, archived: true, version: 4 } },
   route: 'canvas-archive',
   http: {
     method: 'POST',

@@ -12,7 +12,7 @@ import {
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { created } from '#operations/outcome';
-import { defineOperation, type OperationAnnotations } from '#operations/operation';
+import { defineOperation, type OperationAnnotations, type OperationExample } from '#operations/operation';
 import type { OperationRouteFacts } from '#operations/route-facts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
@@ -52,6 +52,7 @@ export function editView(canvas: Canvas, result: OperationResult) {
 export interface CanvasEditOperationSpec {
   readonly route: string;
   readonly http: OperationRouteFacts;
+  readonly example: OperationExample;
   readonly op: OperationName;
   readonly name: string;
   readonly title: string;
@@ -75,6 +76,7 @@ export function canvasEditOperation(spec: CanvasEditOperationSpec) {
     description: spec.description,
     route: spec.route,
     http: spec.http,
+    example: spec.example,
     input,
     output: spec.output,
     annotations: spec.annotations,

@@ -7,12 +7,18 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CanvasView } from '#operations/views';
+import { AT, canvas } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'create_canvas',
   title: 'Create canvas',
   description:
     'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
+  example: {
+    input: { name: 'Hello flow' },
+    status: 201,
+    output: { ...canvas, version: 1, nodes: [], edges: [], updatedAt: AT },
+  },
   route: 'canvas-create',
   http: {
     method: 'POST',

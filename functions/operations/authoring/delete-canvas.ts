@@ -6,12 +6,14 @@ import { DESTROYS, defineOperation } from '#operations/operation';
 import { DeletedView } from '#operations/views';
 import { CanvasIdField } from './canvas-edit.ts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
+import { CANVAS } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'delete_canvas',
   title: 'Delete canvas',
   description:
     'Deletes a canvas for good, with its nodes, edges and webhook endpoints (past executions stay readable). To hide it instead, use archive_canvas.',
+  example: { input: { canvasId: CANVAS }, status: 200, output: { deleted: true, id: CANVAS } },
   route: 'canvas-delete',
   http: {
     method: 'POST',

@@ -2,8 +2,14 @@
 import { DESTROYS } from '#operations/operation';
 import { DeletedView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edge, edit } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, edgeId: edge.id },
+    status: 200,
+    output: { deleted: true, id: edge.id, ...edit },
+  },
   route: 'canvas-edge-delete',
   http: {
     method: 'POST',

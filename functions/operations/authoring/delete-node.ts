@@ -2,8 +2,14 @@
 import { DESTROYS } from '#operations/operation';
 import { DeletedView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edge, edit } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, nodeId: 'tpl' },
+    status: 200,
+    output: { deleted: true, id: 'tpl', removedEdgeIds: [edge.id], ...edit },
+  },
   route: 'canvas-node-delete',
   http: {
     method: 'POST',

@@ -2,8 +2,14 @@
 import { UPDATES } from '#operations/operation';
 import { ViewportEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edit } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, width: 1280, height: 800 },
+    status: 200,
+    output: { viewport: { x: 40, y: 300, zoom: 1 }, ...edit },
+  },
   route: 'canvas-fit-viewport',
   http: {
     method: 'POST',

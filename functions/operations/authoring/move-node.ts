@@ -2,8 +2,14 @@
 import { UPDATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edit, textNode } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, nodeId: 'tpl', position: { x: 500, y: 100 } },
+    status: 200,
+    output: { ...textNode, position: { x: 500, y: 100 }, ...edit },
+  },
   route: 'canvas-node-move',
   http: {
     method: 'POST',

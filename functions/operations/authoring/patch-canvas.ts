@@ -8,6 +8,7 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { PatchView } from '#operations/views';
 import { CanvasTarget, editView } from './canvas-edit.ts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
+import { CANVAS, canvas, edit, promptNode, textNode } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'patch_canvas',
@@ -15,6 +16,32 @@ export const operation = defineOperation({
   description:
     'Applies up to 500 edits to one canvas atomically (all or none). Each is { op, …the fields of the ' +
     'single-edit tool of that op without canvasId }. Returns every result and the whole canvas.',
+  example: {
+    input: {
+      canvasId: CANVAS,
+      operations: [
+        { op: 'node/add', id: 'hook', type: 'webhook-trigger' },
+        { op: 'node/move', nodeId: 'tpl', position: { x: 500, y: 100 } },
+      ],
+    },
+    status: 200,
+    output: {
+      ...edit,
+      results: [
+        { op: 'node/add', id: 'hook' },
+        { op: 'node/move', id: 'tpl' },
+      ],
+      canvas: {
+        ...canvas,
+        version: 4,
+        nodes: [
+          promptNode,
+          { ...textNode, position: { x: 500, y: 100 } },
+          { id: 'hook', type: 'webhook-trigger', position: { x: 0, y: 0 }, data: {} },
+        ],
+      },
+    },
+  },
   route: 'canvas-patch',
   http: {
     method: 'POST',

@@ -2,8 +2,14 @@
 import { UPDATES } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, summary } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, name: 'Greeting flow', expectedVersion: 3 },
+    status: 200,
+    output: { ...summary, name: 'Greeting flow', version: 4 },
+  },
   route: 'canvas-rename',
   http: {
     method: 'POST',

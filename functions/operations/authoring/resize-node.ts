@@ -2,8 +2,14 @@
 import { UPDATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edit, textNode } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, nodeId: 'tpl', size: { width: 320, height: 200 } },
+    status: 200,
+    output: { ...textNode, size: { width: 320, height: 200 }, ...edit },
+  },
   route: 'canvas-node-resize',
   http: {
     method: 'POST',

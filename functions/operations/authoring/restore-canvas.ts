@@ -6,11 +6,13 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { CanvasTarget } from './canvas-edit.ts';
+import { CANVAS, summary } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'restore_canvas',
   title: 'Restore canvas',
   description: 'Restores an archived canvas, so it is listed and editable again.',
+  example: { input: { canvasId: CANVAS }, status: 200, output: { ...summary, version: 5 } },
   route: 'canvas-restore',
   http: {
     method: 'POST',

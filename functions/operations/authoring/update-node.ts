@@ -2,8 +2,14 @@
 import { UPDATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edit, textNode } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, nodeId: 'tpl', data: { template: 'Echo: {{input}}' } },
+    status: 200,
+    output: { ...textNode, data: { template: 'Echo: {{input}}' }, ...edit },
+  },
   route: 'canvas-node-update',
   http: {
     method: 'POST',

@@ -2,8 +2,18 @@
 import { UPDATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
+import { CANVAS, edit, textNode } from '#operations/example-values';
 
 export const operation = canvasEditOperation({
+  example: {
+    input: { canvasId: CANVAS, nodeId: 'tpl', content: '# Notes\nGreets the caller.', format: 'markdown' },
+    status: 200,
+    output: {
+      ...textNode,
+      data: { ...textNode.data, document: { content: '# Notes\nGreets the caller.', format: 'markdown' } },
+      ...edit,
+    },
+  },
   route: 'canvas-node-document-write',
   http: {
     method: 'POST',

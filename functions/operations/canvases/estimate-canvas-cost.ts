@@ -7,6 +7,7 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasCostEstimateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { CANVAS } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'estimate_canvas_cost',
@@ -14,6 +15,38 @@ export const operation = defineOperation({
   description:
     'Estimates the credits each generation node is charged per run, from the price list and its model settings; ' +
     'a node priced by its run-time input says so instead of a number.',
+  example: {
+    input: { canvasId: CANVAS },
+    status: 200,
+    output: {
+      canvasId: CANVAS,
+      canvasVersion: 3,
+      nodes: [
+        {
+          nodeId: 'video',
+          type: 'video-generation',
+          credits: 40,
+          sku: 'video.generate',
+          priceModel: 'fast',
+          unit: 'Seconds',
+          unitPrice: 8,
+          quantity: 5,
+        },
+        {
+          nodeId: 'voice',
+          type: 'audio-generation',
+          credits: null,
+          sku: 'audio.tts',
+          priceModel: 'multilingual_v2',
+          unit: '1000 Characters',
+          unitPrice: 6,
+          reason: 'Depends on the text that reaches text-in: 6 credits per started 1000 Characters',
+        },
+      ],
+      totalCredits: 40,
+      complete: false,
+    },
+  },
   route: 'canvas-cost-estimate',
   http: {
     method: 'GET',

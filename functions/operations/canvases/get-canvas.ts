@@ -9,6 +9,7 @@ import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasStateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { CANVAS, canvas } from '#operations/example-values';
 
 const webhooks = new DynamoWebhookRepository();
 const executions = new DynamoRunRepository();
@@ -19,6 +20,21 @@ export const operation = defineOperation({
   description:
     'Reads a whole canvas: nodes (data, documents; webhook triggers with their status), edges, viewport, version, ' +
     'and per-node `warnings` for what will matter when it runs.',
+  example: {
+    input: { canvasId: CANVAS },
+    status: 200,
+    output: {
+      ...canvas,
+      warnings: [
+        {
+          nodeId: 'tpl',
+          code: 'template-variable',
+          message:
+            'Node tpl (text): {{ name }} is not a template variable (use {{input}} or {{inputs.name}}), so it stays as written',
+        },
+      ],
+    },
+  },
   route: 'canvas-state',
   http: {
     method: 'GET',

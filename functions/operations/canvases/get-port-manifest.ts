@@ -11,6 +11,30 @@ export const operation = defineOperation({
   title: 'Node types and ports',
   description:
     'Lists every node type: its category, input and output ports with their value types, and the JSON Schema of its data; plus which port types may feed which. Read it before building a canvas.',
+  example: {
+    input: {},
+    status: 200,
+    output: {
+      portTypes: ['text', 'video', 'audio', 'any'],
+      compatibility: { text: ['text', 'any'] },
+      nodeTypes: [
+        {
+          type: 'text',
+          available: true,
+          inputs: [{ id: 'text-in', type: 'text' }],
+          outputs: [{ id: 'text-out', type: 'text' }],
+        },
+        {
+          type: 'audio-generation',
+          available: false,
+          unavailableReason:
+            'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+          inputs: [{ id: 'text-in', type: 'text' }],
+          outputs: [{ id: 'audio-out', type: 'audio' }],
+        },
+      ],
+    },
+  },
   route: 'canvas-ports-manifest',
   http: {
     method: 'GET',

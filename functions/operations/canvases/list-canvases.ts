@@ -5,6 +5,7 @@ import { PageInput } from '#operations/paging';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasSummaryView, pageOf } from '#operations/views';
+import { summary } from '#operations/example-values';
 
 // A query string carries text; a tool call carries JSON. Both spellings of a boolean are taken.
 const BooleanFlag = z.pipe(
@@ -17,6 +18,7 @@ export const operation = defineOperation({
   title: 'List canvases',
   description:
     'Lists the canvases of the workspace (id, name, version, updatedAt), a page at a time. Read one with get_canvas.',
+  example: { input: { limit: 20 }, status: 200, output: { items: [summary], nextCursor: null } },
   route: 'canvases-list',
   http: { method: 'GET', path: '/api/canvases', scope: 'read:canvases', access: { table: 'read' }, area: 'canvas' },
   input: z.object({

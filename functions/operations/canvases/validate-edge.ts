@@ -6,12 +6,28 @@ import { canvases } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { EdgeValidationView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { CANVAS } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'validate_edge',
   title: 'Check an edge',
   description:
     'Checks whether an edge could be added (ports exist, types fit, input free, no cycle) without changing the canvas; fails saying why not.',
+  example: {
+    input: { canvasId: CANVAS, source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
+    status: 200,
+    output: {
+      valid: true,
+      warnings: [
+        {
+          nodeId: 'voice',
+          code: 'node-unavailable',
+          message:
+            'Node voice (audio-generation): Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+        },
+      ],
+    },
+  },
   route: 'canvas-ports-validate',
   http: {
     method: 'POST',

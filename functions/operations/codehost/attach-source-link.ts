@@ -5,12 +5,37 @@ import { attachSourceLink } from '#core/codehost/use-cases';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { SourceLinkAnswerView } from '#operations/integration-views';
 import { codehostDeps } from './codehost-deps.ts';
+import { AT, HEAD, draftExport } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'attach_source_link',
   title: 'Link a node to a repository file',
   description:
     'Links a canvas node to a file of a repository at a commit (a branch name, or the default branch, is resolved to its current commit, so the link never moves). The file must exist there.',
+  example: {
+    input: {
+      canvasId: draftExport.canvasId,
+      nodeId: 'tpl',
+      installationId: 4242,
+      repository: 'acme/docs',
+      path: 'guides/onboarding.md',
+    },
+    status: 200,
+    output: {
+      canvasId: draftExport.canvasId,
+      canvasVersion: 5,
+      nodeId: 'tpl',
+      sourceLink: {
+        provider: 'codehost',
+        installationId: 4242,
+        repository: 'acme/docs',
+        path: 'guides/onboarding.md',
+        commitSha: HEAD,
+        url: `https://github.com/acme/docs/blob/${HEAD}/guides/onboarding.md`,
+        linkedAt: AT,
+      },
+    },
+  },
   route: 'codehost-source-links-attach',
   http: {
     method: 'POST',

@@ -6,11 +6,17 @@ import { defineOperation } from '#operations/operation';
 import { RepositoryView } from '#operations/integration-views';
 import { CODEHOST_READ } from './annotations.ts';
 import { codehostDeps } from './codehost-deps.ts';
+import { repository } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'get_codehost_repository',
   title: 'Get a code-host repository',
   description: 'Reads one repository (id, full name, default branch, visibility) through a linked installation.',
+  example: {
+    input: { installationId: 4242, repository: 'acme/docs' },
+    status: 200,
+    output: repository,
+  },
   route: 'codehost-repository',
   http: {
     method: 'GET',

@@ -5,12 +5,14 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { InstallationView } from '#operations/integration-views';
 import { pageOf } from '#operations/views';
 import { codehostDeps } from './codehost-deps.ts';
+import { installation } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'list_codehost_installations',
   title: 'List code-host installations',
   description:
     'Lists the GitHub App installations linked to this workspace (an installation is linked by the first repository sync through it).',
+  example: { input: {}, status: 200, output: { items: [installation], nextCursor: null } },
   route: 'codehost-installations',
   http: {
     method: 'GET',

@@ -7,11 +7,17 @@ import { RepositoryView } from '#operations/integration-views';
 import { pageOf } from '#operations/views';
 import { CODEHOST_READ } from './annotations.ts';
 import { codehostDeps } from './codehost-deps.ts';
+import { repository } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'list_codehost_repositories',
   title: 'List code-host repositories',
   description: 'Lists the repositories a linked GitHub App installation can access.',
+  example: {
+    input: { installationId: 4242 },
+    status: 200,
+    output: { items: [repository], nextCursor: null },
+  },
   route: 'codehost-repositories',
   http: {
     method: 'GET',

@@ -6,12 +6,18 @@ import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { DraftExportView } from '#operations/integration-views';
 import { codehostDeps } from './codehost-deps.ts';
+import { draftExport } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'prepare_draft_pr_export',
   title: 'Prepare a draft pull request export',
   description:
     "Collects a canvas's node documents as files (<directory>/<nodeId>.md|txt|json) and stores them as an export; nothing is pushed yet. Review the file list, then call get_draft_pr_export_result to open the draft pull request.",
+  example: {
+    input: { canvasId: draftExport.canvasId, installationId: 4242, directory: 'canvas-docs' },
+    status: 201,
+    output: draftExport,
+  },
   route: 'codehost-draft-pr-prepare',
   http: {
     method: 'POST',

@@ -12,6 +12,22 @@ export const operation = defineOperation({
   title: 'Search files in a repository',
   description:
     "Searches a repository's default branch with the code host's code search (files under 384 KB; GitHub allows about 10 searches a minute). Answers paths and blob shas to link nodes to.",
+  example: {
+    input: { installationId: 4242, repository: 'acme/docs', query: 'onboarding', limit: 10 },
+    status: 200,
+    output: {
+      totalCount: 1,
+      incomplete: false,
+      items: [
+        {
+          path: 'guides/onboarding.md',
+          name: 'onboarding.md',
+          sha: 'e69de29bb2d1d6434b8b29ae775ad8c2e48c5391',
+          htmlUrl: 'https://github.com/acme/docs/blob/main/guides/onboarding.md',
+        },
+      ],
+    },
+  },
   route: 'codehost-files-search',
   http: {
     method: 'GET',

@@ -5,12 +5,18 @@ import { syncRepository } from '#core/codehost/use-cases';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { SyncAnswerView } from '#operations/integration-views';
 import { codehostDeps } from './codehost-deps.ts';
+import { installation, syncTarget } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'sync_codehost_repository',
   title: 'Sync a repository',
   description:
     "Makes a repository the workspace's sync target and reads its branch head and file count. The first sync through an installation links that installation to this workspace (an installation belongs to one workspace).",
+  example: {
+    input: { installationId: 4242, repository: 'acme/docs', branch: 'main' },
+    status: 200,
+    output: { syncTarget, installation, truncated: false },
+  },
   route: 'codehost-sync',
   http: {
     method: 'POST',

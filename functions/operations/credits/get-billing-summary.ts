@@ -4,6 +4,7 @@ import { billingSummary } from '#core/credits/ledger';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ledger } from './credit-deps.ts';
 import { BillingSummaryView } from './credit-views.ts';
+import { creditBalance, purchaseTransaction, usageTransaction } from '#operations/example-values';
 
 /** Transactions a summary shows unless asked for another number. */
 export const SUMMARY_RECENT_DEFAULT = 10;
@@ -12,6 +13,15 @@ export const operation = defineOperation({
   name: 'get_billing_summary',
   title: 'Billing summary',
   description: 'Returns the credit balance and the most recent credit transactions in one answer.',
+  example: {
+    input: { limit: 2 },
+    status: 200,
+    output: {
+      ...creditBalance,
+      recentTransactions: [usageTransaction, purchaseTransaction],
+      nextCursor: 'eyJQSyI6IldTI3dzXzAxIn0',
+    },
+  },
   route: 'billing-summary',
   http: {
     method: 'GET',

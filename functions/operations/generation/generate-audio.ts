@@ -11,6 +11,7 @@ import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 import { speechDeps } from '#adapters/generation/speech-deps';
 import { created, replayed } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
+import { CANVAS } from '#operations/example-values';
 
 /** Audio generations one workspace may start per minute (the spec: the route is rate limited). */
 export const AUDIO_RATE_LIMIT = { limit: 30, windowSeconds: 60 } as const;
@@ -23,6 +24,33 @@ export const operation = defineOperation({
   title: 'Generate speech audio',
   description:
     'Text to speech (mode tts: text or prompt) or speech to speech (mode sts: audioBase64 or a public HTTPS audioUrl) with the speech provider, bound to a canvas; the MP3 becomes an asset attached there. Voice settings out of range are corrected (listed in adjusted), never refused. Charged once per operation: an Idempotency-Key header makes a retry answer the same audio.',
+  example: {
+    input: {
+      canvasId: CANVAS,
+      mode: 'tts',
+      text: 'Welcome to the studio.',
+      voice: 'EXAVITQu4vr4xnSDxMaL',
+      stability: 0.5,
+      speed: 1.5,
+    },
+    status: 201,
+    output: {
+      operationId: 'audio:aud_01jd8x3q2v5k7m9p1r3t5w7y9a',
+      status: 'succeeded',
+      mode: 'tts',
+      model: 'multilingual_v2',
+      voice: 'EXAVITQu4vr4xnSDxMaL',
+      adjusted: ['speed 1.5 → 1.2'],
+      error: null,
+      asset: {
+        assetId: 'ast_01jd8x9z1b3d5f7h9k1m3p5r7t',
+        kind: 'audio',
+        contentType: 'audio/mpeg',
+        size: 40332,
+        name: 'tts-p5r7t.mp3',
+      },
+    },
+  },
   route: 'generate-audio',
   http: {
     method: 'POST',

@@ -1,12 +1,39 @@
 // operation: POST /api/generate-video → submitVideoJob (provider one: Veo 3.1 on the Gemini API) → job + signed status token
 import { CREATES, defineOperation } from '#operations/operation';
 import { ProviderOneVideoBody, SubmittedVideoView, submitFromRoute } from './video-operations.ts';
+import { CANVAS, INLINE_IMAGE } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'generate_video_provider_one',
   title: 'Generate a video (provider one)',
   description:
     'Submits a video job to provider one (Google Veo 3.1 on the Gemini API) bound to a canvas: text only, a primary image as the first frame (optionally with a last frame), or up to 3 reference images. Credits for the requested duration (4, 6 or 8 s) are held now and charged once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll get_video_job_provider_one with them until status is succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An Idempotency-Key header makes a retry return the same job.',
+  example: {
+    input: {
+      canvasId: CANVAS,
+      prompt: 'A lighthouse at dusk, waves rolling in, slow dolly forward',
+      model: 'veo-3.1-generate-preview',
+      imageUrl: INLINE_IMAGE,
+      lastFrameUrl: INLINE_IMAGE,
+      modelParams: { duration: 8, resolution: '1080p', negative_prompt: 'text overlays', seed: 7 },
+    },
+    status: 202,
+    output: {
+      jobId: 'vjb_01jd8x3q2v5k7m9p1r3t5w7y9b',
+      status: 'running',
+      provider: 'provider-one',
+      model: 'veo-3.1-generate-preview',
+      mode: 'image-to-video',
+      canvasId: CANVAS,
+      pollAfterSeconds: 10,
+      dropped: ['modelParams.seed'],
+      heldSeconds: 8,
+      error: null,
+      statusToken:
+        'eyJ3Ijoid3NfMDFqZDh4M3EydjVrN205cDFyM3Q1dzd5OWEiLCJjIjoiY252XzAxamQ4eDNxMnY1azdtOXAxcjN0NXc3eTlhIn0.b4Kx1cK0pV1iQ8dZsE3nM5yH2fLr9tBa6wUe4oJg0Xd',
+      statusTokenExpiresAt: '2026-11-25T09:30:00.000Z',
+    },
+  },
   route: 'generate-video',
   http: {
     method: 'POST',

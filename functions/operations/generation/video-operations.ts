@@ -221,7 +221,7 @@ export async function submitFromRoute(
 /** The status half of a provider's video route: the token names one job of this provider, polled once. */
 export function videoStatusOperation(
   provider: VideoProviderId,
-  meta: Pick<Operation, 'name' | 'title' | 'route' | 'http'>,
+  meta: Pick<Operation, 'name' | 'title' | 'route' | 'http' | 'example'>,
 ) {
   return defineOperation({
     ...meta,

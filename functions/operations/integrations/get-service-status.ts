@@ -5,12 +5,14 @@ import { serviceStatus } from '#core/integrations/service-status';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ServiceStatusView } from '#operations/integration-views';
+import { AT, providerStatus } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'get_service_status',
   title: 'Get service status',
   description:
     'Reports whether each provider can be used in this deployment (shared credential configured, bring-your-own only, or unavailable) and an overall ok/degraded status. Makes no calls to the providers.',
+  example: { input: {}, status: 200, output: { status: 'ok', checkedAt: AT, providers: providerStatus } },
   route: 'integrations-service-status',
   http: {
     method: 'GET',

@@ -5,12 +5,14 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ConnectionView } from '#operations/integration-views';
 import { pageOf } from '#operations/views';
 import { connectionDeps } from './integration-deps.ts';
+import { connection } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'list_connections',
   title: 'List provider connections',
   description:
     "Lists the workspace's bring-your-own provider credentials as masked metadata (provider, label, status, which fields are set with their last four characters). The secrets themselves are never returned.",
+  example: { input: {}, status: 200, output: { items: [connection], nextCursor: null } },
   route: 'integrations-connections-list',
   http: {
     method: 'GET',

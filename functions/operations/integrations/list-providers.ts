@@ -10,6 +10,27 @@ export const operation = defineOperation({
   title: 'List providers',
   description:
     'Lists the external providers this deployment knows (two video providers, the speech provider, the code host, the workspace suite): capabilities, models, defaults, whether shared credentials are configured and whether a workspace may bring its own.',
+  example: {
+    input: {},
+    status: 200,
+    output: {
+      providers: [
+        {
+          id: 'speech',
+          kind: 'speech',
+          vendor: 'ElevenLabs',
+          label: 'Speech provider',
+          capabilities: ['text-to-speech', 'speech-to-speech'],
+          models: [{ id: 'multilingual_v2', label: 'Multilingual v2', modes: ['tts'] }],
+          defaultModel: 'multilingual_v2',
+          defaultVoice: 'EXAVITQu4vr4xnSDxMaL',
+          bringYourOwnCredential: true,
+          sharedCredentials: true,
+          status: 'available',
+        },
+      ],
+    },
+  },
   route: 'integrations-providers',
   http: {
     method: 'GET',

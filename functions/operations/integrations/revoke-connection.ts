@@ -4,12 +4,18 @@ import { CredentialProviderSchema, revokeConnection } from '#core/integrations/c
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { ConnectionView } from '#operations/integration-views';
 import { connectionDeps } from './integration-deps.ts';
+import { AT, connection } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'revoke_connection',
   title: 'Revoke a provider credential',
   description:
     "Revokes the workspace's stored credential for a provider: the encrypted secret is deleted at once and generation falls back to the shared credential, if the policy allows it. Revoking again changes nothing.",
+  example: {
+    input: { provider: 'provider-two' },
+    status: 200,
+    output: { ...connection, status: 'revoked', revokedAt: AT },
+  },
   route: 'integrations-connections-revoke',
   http: {
     method: 'POST',

@@ -4,6 +4,7 @@ import { UpdatePolicyInput, updatePolicy } from '#core/integrations/policies';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { PolicyView } from '#operations/integration-views';
 import { policyDeps } from './integration-deps.ts';
+import { policy } from '#operations/example-values';
 
 const field = UpdatePolicyInput.shape;
 
@@ -12,6 +13,11 @@ export const operation = defineOperation({
   title: 'Update the integration policy',
   description:
     "Sets the workspace's integration policy. Fields given replace the stored value (null = no restriction); fields left out are kept. Voices restrict the shared speech credential only: with its own key a workspace may use any voice of its account.",
+  example: {
+    input: { allowedProviders: ['provider-two', 'speech'], monthlyCreditCap: 5000 },
+    status: 200,
+    output: policy,
+  },
   route: 'integrations-policies-update',
   http: {
     method: 'POST',

@@ -6,12 +6,28 @@ import { created } from '#operations/outcome';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { UpsertedConnectionView } from '#operations/integration-views';
 import { connectionDeps } from './integration-deps.ts';
+import { connection } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'upsert_connection',
   title: 'Store a provider credential',
   description:
     "Stores (or replaces) the workspace's own credential for a provider: provider-one {apiKey} (Gemini API key), provider-two {apiKey} (fal key_id:key_secret), speech {apiKey} (ElevenLabs), workspace-suite {clientId, refreshToken}, http {NAME: secret, …} (named secrets for http-request nodes). It is encrypted at rest and never shown again; the answer is masked metadata. allowedOrigins names where http-request nodes may send its values (none: nowhere); without credential, the call changes the label or allowed origins of the stored connection and keeps its secret.",
+  example: {
+    input: {
+      provider: 'provider-two',
+      credential: { apiKey: '3f1c2b7a-0d4e:9a8b7c6d5e4f3a2b1c0dx9Qz' },
+      label: 'Our fal account',
+      allowedOrigins: ['https://queue.fal.run'],
+    },
+    status: 201,
+    output: { ...connection, created: true },
+    also: {
+      status: 200,
+      description: 'An existing credential was replaced',
+      output: { ...connection, created: false },
+    },
+  },
   route: 'integrations-connections-upsert',
   http: {
     method: 'POST',

@@ -8,6 +8,7 @@ import { DESTROYS, defineOperation } from '#operations/operation';
 import { ExecutionSnapshotView } from '#operations/views';
 import { runDeps } from './run-deps.ts';
 import { ExecutionBody } from './execution-query.ts';
+import { EXECUTION, unfinished } from '#operations/example-values';
 
 const callbacks = new HttpCallbackSender();
 
@@ -16,6 +17,16 @@ export const operation = defineOperation({
   title: 'Cancel execution',
   description:
     'Stops a queued or running execution; it ends cancelled and its callback (if any) is sent. Cancelling a finished execution changes nothing.',
+  example: {
+    input: { executionId: EXECUTION },
+    status: 200,
+    output: {
+      ...unfinished,
+      status: 'cancelled',
+      outputs: {},
+      nodes: { prompt: { status: 'succeeded' }, tpl: { status: 'cancelled' } },
+    },
+  },
   route: 'executions-cancel',
   http: {
     method: 'POST',

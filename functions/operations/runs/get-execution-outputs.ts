@@ -5,12 +5,18 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { OutputsView } from '#operations/views';
 import { blobs, runs } from './run-deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
+import { EXECUTION, runSnapshot } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'get_execution_outputs',
   title: 'Execution outputs',
   description:
     'Reads what an execution produced: the value on every output port and the result its output nodes received.',
+  example: {
+    input: { executionId: EXECUTION },
+    status: 200,
+    output: { executionId: EXECUTION, status: 'succeeded', result: runSnapshot.result, outputs: runSnapshot.outputs },
+  },
   route: 'executions-outputs',
   http: {
     method: 'GET',

@@ -4,6 +4,7 @@ import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { TimelineView } from '#operations/views';
 import { ExecutionQuery } from './execution-query.ts';
+import { AT, EXECUTION, LATER } from '#operations/example-values';
 
 // Only the table: the timeline carries no large values, so no S3 or Step Functions client is bundled.
 const runs = new DynamoRunRepository();
@@ -13,6 +14,20 @@ export const operation = defineOperation({
   title: 'Execution timeline',
   description:
     'Reads the events of an execution in order (started, each node started/succeeded/failed, finished, callback sent), to see where time went or what failed.',
+  example: {
+    input: { executionId: EXECUTION },
+    status: 200,
+    output: {
+      executionId: EXECUTION,
+      status: 'succeeded',
+      events: [
+        { at: AT, type: 'execution.started' },
+        { at: AT, type: 'node.succeeded', nodeId: 'prompt' },
+        { at: LATER, type: 'node.succeeded', nodeId: 'tpl' },
+        { at: LATER, type: 'execution.succeeded' },
+      ],
+    },
+  },
   route: 'executions-timeline',
   http: {
     method: 'GET',

@@ -6,12 +6,14 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ExecutionSnapshotView } from '#operations/views';
 import { blobs, runs } from './run-deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
+import { EXECUTION, runSnapshot } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'get_execution',
   title: 'Get execution',
   description:
     'Reads one execution: status (queued, running, succeeded, failed, cancelled), per-node states, outputs and the result once it has finished. Poll it after run_workflow.',
+  example: { input: { executionId: EXECUTION }, status: 200, output: runSnapshot },
   route: 'executions-get',
   http: {
     method: 'GET',

@@ -6,6 +6,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { ExecutionSummaryView, pageOf } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
+import { CANVAS, executionSummary } from '#operations/example-values';
 
 const runs = new DynamoRunRepository();
 
@@ -14,6 +15,11 @@ export const operation = defineOperation({
   title: 'Runs of a canvas',
   description:
     'Lists the executions of one canvas, newest first, with their status and timings. Read one with get_execution.',
+  example: {
+    input: { canvasId: CANVAS, limit: 10 },
+    status: 200,
+    output: { items: [executionSummary], nextCursor: null },
+  },
   route: 'canvas-executions',
   http: {
     method: 'GET',

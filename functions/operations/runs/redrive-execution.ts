@@ -7,12 +7,24 @@ import { defineOperation } from '#operations/operation';
 import { ExecutionSnapshotView } from '#operations/views';
 import { runDeps } from './run-deps.ts';
 import { ExecutionBody } from './execution-query.ts';
+import { EXECUTION, unfinished } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'redrive_execution',
   title: 'Resume failed execution',
   description:
     'Resumes a failed execution from the step that failed, keeping what succeeded (same execution id). To start over with the same inputs, use replay_execution.',
+  example: {
+    input: { executionId: EXECUTION },
+    status: 202,
+    output: {
+      ...unfinished,
+      status: 'running',
+      finishedAt: null,
+      outputs: {},
+      nodes: { prompt: { status: 'succeeded' }, tpl: { status: 'running' } },
+    },
+  },
   route: 'executions-redrive',
   http: {
     method: 'POST',

@@ -8,12 +8,23 @@ import { RunAnswerView } from '#operations/views';
 import { acceptedBody } from './accepted-answer.ts';
 import { runDeps } from './run-deps.ts';
 import { ExecutionBody } from './execution-query.ts';
+import { EXECUTION } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'replay_execution',
   title: 'Run again',
   description:
     'Starts a new execution of the same canvas version with the same trigger and inputs as an earlier one. Returns the new executionId; poll it with get_execution.',
+  example: {
+    input: { executionId: EXECUTION, idempotencyKey: 'replay-2026-11-23-1' },
+    status: 202,
+    output: {
+      ok: true,
+      executionId: 'exec_01jd8x7f9h1k3m5p7r9t1v3x5z',
+      status: 'queued',
+      message: 'Replaying exec_01jd8x5d7f9h1k3m5p7r9t1v3x',
+    },
+  },
   route: 'executions-replay',
   http: {
     method: 'POST',

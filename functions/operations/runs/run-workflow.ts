@@ -13,6 +13,7 @@ import { accepted as acceptedOutcome, replayed } from '#operations/outcome';
 import { RunAnswerView } from '#operations/views';
 import { acceptedBody } from './accepted-answer.ts';
 import { runDeps } from './run-deps.ts';
+import { CANVAS, EXECUTION, runSnapshot } from '#operations/example-values';
 
 const Input = z.strictObject({
   canvasId: CanvasId.check(z.describe('Canvas to run')),
@@ -54,6 +55,21 @@ export const operation = defineOperation({
   title: 'Run workflow',
   description:
     'Runs a canvas from a trigger node. By default it answers at once with an executionId to poll with get_execution; with sync true it waits (bounded) and answers with the finished execution, or pending if it is still running.',
+  example: {
+    input: { canvasId: CANVAS, triggerNodeId: 'prompt', inputs: { prompt: 'hi' } },
+    status: 202,
+    output: {
+      ok: true,
+      executionId: EXECUTION,
+      status: 'queued',
+      message: `Poll GET /api/executions?executionId=${EXECUTION}`,
+    },
+    also: {
+      status: 200,
+      description: 'With sync: the finished execution, or pending when the wait ended first',
+      output: runSnapshot,
+    },
+  },
   route: 'run',
   http: {
     method: 'POST',

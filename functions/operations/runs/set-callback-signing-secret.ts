@@ -9,6 +9,7 @@ import {
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { callbackSecrets } from '#adapters/dynamodb/callback-secret-repository';
 import { defineOperation } from '#operations/operation';
+import { WORKSPACE } from '#operations/example-values';
 
 const described = (description: string) => z.string().check(z.describe(description));
 
@@ -50,6 +51,17 @@ export const operation = defineOperation({
     "Signs run callbacks with this workspace's own secret. rotate: a new secret (shown once) signs from now on, " +
     `the old one also signs for overlapSeconds (default 1 day, max ${MAX_OVERLAP_SECONDS}). ` +
     'clear: the shared secret signs again. show: which secrets sign (masked).',
+  example: {
+    input: { action: 'rotate', overlapSeconds: 86400 },
+    status: 200,
+    output: {
+      workspaceId: WORKSPACE,
+      signedWith: 'workspace',
+      current: { hint: 'cbsec_…Q2xw', createdAt: '2026-11-24T09:30:00.000Z' },
+      previous: { hint: 'cbsec_…k9Tz', createdAt: '2026-08-02T14:05:00.000Z', signsUntil: '2026-11-25T09:30:00.000Z' },
+      secret: 'cbsec_u7Yq2Lr0c9Vn4Kx1Pz8Hs3Dw6Fj5Mb2Ta0Ge7Ni9Q2xw',
+    },
+  },
   route: 'callbacks-signing-secret',
   http: {
     method: 'POST',

@@ -4,12 +4,14 @@ import { deleteTemplate } from '#core/templates/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './template-deps.ts';
 import { DeletedTemplateView } from './template-views.ts';
+import { TEMPLATE } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'delete_template',
   title: 'Delete template',
   description:
     'Deletes a template and its snapshot for good. Canvases made from it are independent copies and stay as they are.',
+  example: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
   route: 'templates-delete',
   http: {
     method: 'POST',

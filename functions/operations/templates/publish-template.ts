@@ -7,12 +7,28 @@ import { created } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './template-deps.ts';
 import { TemplateView } from './template-views.ts';
+import { AT, CANVAS, template } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'publish_template',
   title: 'Publish canvas as template',
   description:
     'Freezes a canvas of the workspace as a template (a copy: later edits of the canvas do not change it). Without templateId a new template is made (201); with templateId that template is republished from the canvas (200): its snapshot is replaced, its revision goes up by one, and the previous snapshot is not kept.',
+  example: {
+    input: {
+      canvasId: CANVAS,
+      name: 'Hello flow',
+      description: 'Greets whoever calls it',
+      versionNotes: 'First version',
+    },
+    status: 201,
+    output: { ...template, revision: 1, versionNotes: 'First version', publishedAt: AT },
+    also: {
+      status: 200,
+      description: 'Republished (templateId given): the snapshot is replaced and the revision goes up by one',
+      output: template,
+    },
+  },
   route: 'templates-publish',
   http: {
     method: 'POST',

@@ -6,12 +6,39 @@ import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './template-deps.ts';
 import { UsedTemplateView } from './template-views.ts';
+import { TEMPLATE, canvas, edge, promptNode, textNode } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'use_template',
   title: 'New canvas from template',
   description:
     "Creates a new canvas from a template's current revision: same nodes, data, documents, edges and viewport under fresh node and edge ids (nodeIds maps template node ids to the new ones). Webhook-trigger nodes start unregistered: call register_webhook for a new URL and secret.",
+  example: {
+    input: { templateId: TEMPLATE, name: 'Hello flow (copy)' },
+    status: 201,
+    output: {
+      ...canvas,
+      id: 'cnv_01jd8x9h1k3m5p7r9t1v3x5z7b',
+      name: 'Hello flow (copy)',
+      version: 1,
+      nodes: [
+        { ...promptNode, id: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c' },
+        { ...textNode, id: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' },
+      ],
+      edges: [
+        {
+          ...edge,
+          id: 'edge_01jd8x9h1k3m5p7r9t1v3x5z7e',
+          source: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c',
+          target: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d',
+        },
+      ],
+      templateId: TEMPLATE,
+      templateRevision: 2,
+      nodeIds: { prompt: 'node_01jd8x9h1k3m5p7r9t1v3x5z7c', tpl: 'node_01jd8x9h1k3m5p7r9t1v3x5z7d' },
+      edgeIds: { edge_prompt_tpl: 'edge_01jd8x9h1k3m5p7r9t1v3x5z7e' },
+    },
+  },
   route: 'templates-use',
   http: {
     method: 'POST',

@@ -6,6 +6,7 @@ import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { pageOf } from '#operations/views';
 import { WebhookListingView } from './views.ts';
+import { AT, CANVAS, EXECUTION, LATER } from '#operations/example-values';
 
 const webhooks = new DynamoWebhookRepository();
 
@@ -14,6 +15,57 @@ export const operation = defineOperation({
   title: 'List webhook triggers',
   description:
     "Lists the workspace's webhook-trigger nodes across canvases, a page of canvases at a time: whether each is registered, its URL and signed URLs, when it was last called, and per signature scheme whether a provider signing secret is stored (never the secret). The trigger's own secret is not listed: register_webhook returns it.",
+  example: {
+    input: { limit: 25 },
+    status: 200,
+    output: {
+      items: [
+        {
+          canvasId: CANVAS,
+          canvasName: 'Order intake',
+          canvasArchived: false,
+          triggerNodeId: 'hook',
+          nodeLabel: 'Shop orders',
+          registered: true,
+          webhookUrl: 'http://127.0.0.1:3001/webhook/trigger',
+          signedUrls: {
+            github:
+              'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
+            stripe:
+              'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
+            shopify:
+              'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
+            'standard-webhooks':
+              'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
+          },
+          registeredAt: AT,
+          lastTriggeredAt: LATER,
+          lastExecutionId: EXECUTION,
+          signingSecrets: {
+            github: { set: false, setAt: null },
+            stripe: { set: true, setAt: '2026-11-24T09:30:00.000Z' },
+            shopify: { set: false, setAt: null },
+            'standard-webhooks': { set: false, setAt: null },
+          },
+        },
+        {
+          canvasId: CANVAS,
+          canvasName: 'Order intake',
+          canvasArchived: false,
+          triggerNodeId: 'refunds',
+          nodeLabel: null,
+          registered: false,
+          webhookUrl: null,
+          signedUrls: null,
+          registeredAt: null,
+          lastTriggeredAt: null,
+          lastExecutionId: null,
+          signingSecrets: null,
+        },
+      ],
+      nextCursor: null,
+    },
+  },
   route: null,
   scope: 'read:canvases',
   withoutRoute:

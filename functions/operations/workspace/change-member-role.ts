@@ -6,12 +6,24 @@ import { changeMemberRole } from '#core/workspaces/members';
 import { memberships } from '#adapters/dynamodb/user-repository';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { MemberView } from '#operations/views';
+import { AT, WORKSPACE } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'change_member_role',
   title: 'Change a member’s role',
   description:
     "Sets a member's role (owner, admin, editor, viewer; see list_workspace_members for user ids). Their OAuth access follows on their very next call: a lowered role loses its scopes at once. The last owner cannot be demoted, and only an owner can grant or take away ownership.",
+  example: {
+    input: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b', role: 'viewer' },
+    status: 200,
+    output: {
+      workspaceId: WORKSPACE,
+      userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b',
+      email: 'kai@acme.example',
+      role: 'viewer',
+      joinedAt: AT,
+    },
+  },
   route: null,
   scope: 'manage:integrations',
   withoutRoute:

@@ -7,6 +7,7 @@ import { apiKeys } from '#adapters/dynamodb/repositories';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CreatedKeyView } from '#operations/views';
+import { key } from '#operations/example-values';
 
 const { name, scopes, expiresInDays } = CreateKeyInput.shape;
 
@@ -15,6 +16,11 @@ export const operation = defineOperation({
   title: 'Create API key',
   description:
     'Mints a workspace API key with the given scopes (at most those of the calling credential). The full key is in this answer only: hand it over now, it cannot be shown again.',
+  example: {
+    input: { name: 'ci', scopes: ['read:canvases'], expiresInDays: 30 },
+    status: 201,
+    output: { ...key, key: 'workspace_Ab3dEf6hJk9mNp2rSt5vWx8zYb1cDe4g' },
+  },
   route: 'api-keys-create',
   http: {
     method: 'POST',

@@ -4,11 +4,13 @@ import { getWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { WorkspaceView } from '#operations/views';
+import { AT, WORKSPACE } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'get_workspace',
   title: 'Get workspace',
   description: "Reads the calling credential's workspace: id, name, when it was created.",
+  example: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   route: 'workspace-info',
   http: {
     method: 'GET',

@@ -15,6 +15,17 @@ export const operation = defineOperation({
   title: 'Invite a member',
   description:
     'Invites a person by email with a role (owner, admin, editor or viewer). Returns an invite link, valid 7 days and shown only now: send it to them; they sign in (or choose a password) and accept. Only an owner can invite owners.',
+  example: {
+    input: { email: 'dana@acme.example', role: 'editor' },
+    status: 201,
+    output: {
+      id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a',
+      email: 'dana@acme.example',
+      role: 'editor',
+      expiresAt: '2026-11-30T20:00:00.000Z',
+      inviteUrl: 'http://127.0.0.1:3000/oauth/invite/Qm9vdHN0cmFwSW52aXRlVG9rZW4xMjM0NTY',
+    },
+  },
   route: 'workspace-invite',
   http: {
     method: 'POST',

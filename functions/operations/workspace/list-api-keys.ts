@@ -5,12 +5,14 @@ import { apiKeys } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { KeyView, pageOf } from '#operations/views';
+import { key } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'list_api_keys',
   title: 'List API keys',
   description:
     'Lists the workspace API keys (name, display prefix, scopes, status, expiry); never the keys themselves.',
+  example: { input: { limit: 50 }, status: 200, output: { items: [key], nextCursor: null } },
   route: 'api-keys-list',
   http: {
     method: 'GET',

@@ -5,11 +5,17 @@ import { renameWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { WorkspaceView } from '#operations/views';
+import { AT, LATER, WORKSPACE } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'rename_workspace',
   title: 'Rename workspace',
   description: 'Renames the workspace; its id, keys and canvases stay as they are.',
+  example: {
+    input: { name: 'Acme Studio' },
+    status: 200,
+    output: { id: WORKSPACE, name: 'Acme Studio', createdAt: AT, updatedAt: LATER },
+  },
   route: 'workspace-rename',
   http: {
     method: 'POST',

@@ -6,11 +6,13 @@ import { revokeKey } from '#core/keys/use-cases';
 import { apiKeys } from '#adapters/dynamodb/repositories';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { KeyView } from '#operations/views';
+import { LATER, key } from '#operations/example-values';
 
 export const operation = defineOperation({
   name: 'revoke_api_key',
   title: 'Revoke API key',
   description: 'Revokes a workspace API key; it is refused from the very next request. Repeating it is harmless.',
+  example: { input: { id: key.id }, status: 200, output: { ...key, status: 'revoked', revokedAt: LATER } },
   route: 'api-keys-revoke',
   http: {
     method: 'POST',

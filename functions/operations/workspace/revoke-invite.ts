@@ -10,6 +10,11 @@ export const operation = defineOperation({
   title: 'Revoke an invite',
   description:
     'Revokes an open invite by its id: its link stops working at once. Members who already accepted stay members (use remove_member).',
+  example: {
+    input: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a' },
+    status: 200,
+    output: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a', revoked: true },
+  },
   route: 'workspace-invite-revoke',
   http: {
     method: 'POST',

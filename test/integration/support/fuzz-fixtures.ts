@@ -3,7 +3,6 @@
 // revoked — so near-valid inputs get past "not found" into the use cases.
 import { expect } from 'vitest';
 import type { Operation } from '#operations/operation';
-import { EXAMPLES } from '../../../functions/openapi/examples.ts';
 import type { Client } from './runs-stack.ts';
 import { schemaKeys } from './fuzz.ts';
 
@@ -62,7 +61,7 @@ export class FuzzFixtures {
    * finished run, a key made to be revoked. Also the input schema's field names.
    */
   async seedOf(operation: Operation): Promise<{ seed: Record<string, unknown>; keys: string[] }> {
-    const seed: Record<string, unknown> = { ...(EXAMPLES[operation.name]?.input ?? {}) };
+    const seed: Record<string, unknown> = { ...(operation.example?.input ?? {}) };
     if ('canvasId' in seed) seed.canvasId = await this.canvas();
     if ('executionId' in seed) seed.executionId = this.executionId;
     if ('templateId' in seed) {

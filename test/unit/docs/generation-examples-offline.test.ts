@@ -3,7 +3,7 @@
 // image the job core accepts, never a placeholder host such as example.com that no fetch can reach.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLES } from '../../../functions/openapi/examples.ts';
+import { OPERATIONS } from '#operations/catalogue';
 
 const root = new URL('../../../', import.meta.url);
 const MEDIA_FIELDS = [
@@ -22,7 +22,9 @@ function inlineImage(value: string): Buffer | undefined {
 }
 
 describe('generation examples work offline', () => {
-  const generation = Object.entries(EXAMPLES).filter(([name]) => name.startsWith('generate_video'));
+  const generation = OPERATIONS.filter((operation) => operation.name.startsWith('generate_video')).map(
+    (operation) => [operation.name, operation.example!] as const,
+  );
 
   it('covers the video generation operations', () => {
     expect(generation.map(([name]) => name).sort()).toEqual([
