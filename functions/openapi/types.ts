@@ -14,7 +14,7 @@ export interface ResponseObject {
 
 export interface ParameterObject {
   name: string;
-  in: 'query' | 'header';
+  in: 'query' | 'header' | 'path';
   required?: boolean;
   description?: string;
   schema: JsonSchema;
