@@ -2,7 +2,7 @@
 // An EventBridge schedule invokes it every minute in AWS; local mode calls sweep() from a timer, and
 // once with no grace at start (nothing is in flight then: every queued run was left by a dead process).
 import { CALLBACK_HOLD_SECONDS, STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepReport } from '#core/runs/sweep';
-import { sweepDeps } from '#adapters/composition/runs';
+import { sweepDeps } from '#adapters/composition/run-tasks';
 import { observed } from '#adapters/observability/powertools';
 import { telemetry } from '#core/telemetry';
 

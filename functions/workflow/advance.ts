@@ -1,6 +1,6 @@
 // workflow task: Advance → advanceRun → RunRepository (+ callback when a node fails)
 import { advanceRun } from '#core/runs/use-cases';
-import { runTaskDeps } from '#adapters/composition/runs';
+import { runTaskDeps } from '#adapters/composition/run-tasks';
 import { observed } from '#adapters/observability/powertools';
 import { WORKFLOW_EXECUTORS } from './executors.ts';
 import { RunTarget } from './run-target.ts';

@@ -1,6 +1,6 @@
 // workflow task: Finalize → finalizeRun → the one result callback; Recover → recoverRun (same function)
 import { finalizeRun, recoverRun } from '#core/runs/use-cases';
-import { runTaskDeps } from '#adapters/composition/runs';
+import { runTaskDeps } from '#adapters/composition/run-tasks';
 import { observed } from '#adapters/observability/powertools';
 import { RunTarget } from './run-target.ts';
 

@@ -4,14 +4,13 @@
 //
 // Each adapter is built on first use, once per process (per cold start in Lambda): a function that
 // only reads runs builds no Step Functions or S3 client, and local mode builds them only after it has
-// set the environment they read. The use cases take what they need from these objects (functions/core
+// set the environment they read. The result callback's sender is in ./run-tasks.ts, so a function that
+// sends none does not bundle it (its module reads the signing secret's source at load). The use cases take what they need from these objects (functions/core
 // never builds an adapter).
 import { systemClock } from '#core/clock';
-import type { SweepDeps } from '#core/runs/sweep';
 import type { RunDeps } from '#core/runs/use-cases';
 import { DynamoRunRepository } from '../dynamodb/run-repository.ts';
 import { ENV } from '../env.ts';
-import { HttpCallbackSender } from '../outbound-http/callback-sender.ts';
 import { S3BlobStore } from '../s3/blob-store.ts';
 import { StepFunctionsWorkflowEngine } from '../sfn/workflow-engine.ts';
 
@@ -19,7 +18,6 @@ const built: {
   runs?: DynamoRunRepository;
   engine?: StepFunctionsWorkflowEngine;
   blobs?: S3BlobStore;
-  callbacks?: HttpCallbackSender;
 } = {};
 
 /** The runs table (executions, their timeline, the queued-runs index). */
@@ -40,12 +38,6 @@ export function blobStore(): S3BlobStore {
   return built.blobs;
 }
 
-/** The signed result callback to the caller's URL. */
-export function callbackSender(): HttpCallbackSender {
-  built.callbacks ??= new HttpCallbackSender();
-  return built.callbacks;
-}
-
 /**
  * INLINE_INSTANT_RUNS: `off` starts every run on the state machine; anything else (the default) lets
  * the accepting function run a run that needs no state machine itself (functions/core/runs/inline.ts).
@@ -62,15 +54,4 @@ export function runDeps() {
     blobs: blobStore(),
     inlineRuns,
   } satisfies RunDeps;
-}
-
-/** What the state machine's tasks need: the run, its blobs and its one result callback. */
-export function runTaskDeps() {
-  return { runs: runRepository(), clock: systemClock, callbacks: callbackSender(), blobs: blobStore() };
-}
-
-/** What the run outbox's sweeper needs: start or redrive a stalled run, or end it with its callback. */
-export function sweepDeps(): SweepDeps {
-  const runs = runRepository();
-  return { ...runTaskDeps(), queued: runs, engine: workflowEngine() };
 }
