@@ -3,7 +3,9 @@
 // DynamoDB reports them), a second accept with the same key, ten at once, a process that died between
 // claiming the key and writing the run, a callback whose accepting process is gone (the sweeper sends
 // it, once), cancel, redrive, and items written in the previous layout (read, replayed, re-saved).
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors';
@@ -26,6 +28,7 @@ import {
 import { table } from '#adapters/dynamodb/client';
 import { DynamoCanvasRepository } from '#adapters/dynamodb/canvas-repository';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
 import { keys } from '#adapters/dynamodb/table-design';
 
 const runs = new DynamoRunRepository();
@@ -379,6 +382,42 @@ describe('callbacks without a state machine', () => {
       workspaceId,
       executionId: accepted.executionId,
     });
+  });
+
+  it('are signed as the state machine signs them (the same sender): HMAC-SHA256 of the exact bytes sent', async () => {
+    const secret = `cbsec-${randomUUID()}`;
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const { workspaceId, accept, sweepDeps } = harness();
+      const canvas = await seedCanvas(workspaceId);
+      const callbacks = new HttpCallbackSender({
+        signing: { deploymentSecret: async () => secret },
+        allowHosts: [`127.0.0.1:${port}`],
+      });
+      const accepted = await accept(canvas.id, { callbackUrl: `http://127.0.0.1:${port}/cb` });
+      await sweepUntil({ ...sweepDeps, callbacks }, () => received.length > 0);
+
+      expect(received).toHaveLength(1);
+      const [{ headers, body }] = received as [{ headers: Record<string, unknown>; body: string }];
+      expect(JSON.parse(body)).toMatchObject({ executionId: accepted.executionId, workspaceId, status: 'succeeded' });
+      const hmac = (text: string) => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
+      expect(headers['x-service-signature']).toBe(hmac(body));
+      expect(headers['x-service-signature-v2']).toBe(
+        hmac(`${headers['x-service-signature-timestamp']}.${headers['x-service-signature-nonce']}.${body}`),
+      );
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it('go out once per attempt when a run that failed inline is redriven inline', async () => {
