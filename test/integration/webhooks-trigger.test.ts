@@ -498,6 +498,10 @@ describe('callbackUrl', () => {
     });
     expect(accepted.status, accepted.text).toBe(202);
     const { executionId } = accepted.body;
+    // An instant run's callback goes out through the run outbox (docs/runs.md): sweep now, with no hold,
+    // rather than wait for local mode's sweeper (every 10 s, 30 s hold).
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    await sweep(0, 0);
     const done = await client.waitFor(
       executionId,
       (s) => s.callback?.delivered !== null && s.callback?.delivered !== undefined,
