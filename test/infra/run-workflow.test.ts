@@ -59,10 +59,16 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
   it('validates the shared ASL file with asl-validator, as Step Functions receives it in each partition', () => {
     for (const partition of ['aws', 'aws-cn', 'aws-us-gov']) {
       // Prepare: the definition after CloudFormation's substitutions
-      const text = readFileSync(RUN_DEFINITION_FILE, 'utf8')
-        .replaceAll('${Partition}', partition)
-        .replaceAll('${AdvanceFunctionArn}', `arn:${partition}:lambda:us-east-1:123456789012:function:advance`)
-        .replaceAll('${FinalizeFunctionArn}', `arn:${partition}:lambda:us-east-1:123456789012:function:finalize`);
+      const substitutions = {
+        Partition: partition,
+        AdvanceFunctionArn: `arn:${partition}:lambda:us-east-1:123456789012:function:advance`,
+        FinalizeFunctionArn: `arn:${partition}:lambda:us-east-1:123456789012:function:finalize`,
+        TableName: 'automation-table',
+      };
+      const text = Object.entries(substitutions).reduce(
+        (definition, [name, value]) => definition.replaceAll(`\${${name}}`, value),
+        readFileSync(RUN_DEFINITION_FILE, 'utf8'),
+      );
       expect(text).not.toContain('${');
       const definition = JSON.parse(text);
       // Act

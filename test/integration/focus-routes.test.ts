@@ -3,7 +3,7 @@
 // from >= to), credentials (key, scope, foreign workspace, a member's OAuth session), the download-link
 // path for large exports, and the app host serving the same routes for the credential's workspace.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Context } from 'aws-lambda';
+import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '#core/credits/ledger-entry';
 import { exportFocus } from '#core/focus/export';
@@ -34,7 +34,7 @@ async function get(
   const route = ROUTES.find((candidate) => candidate.path === path && candidate.host === (options.host ?? 'base'))!;
   const module = (await import(
     /* @vite-ignore */ new URL(`../../functions/routes/${route.entry}.ts`, import.meta.url).pathname
-  )) as { handler: Function };
+  )) as { handler: (event: unknown, context: Context) => Promise<APIGatewayProxyResult> };
   const result = await module.handler(proxyEvent(route, { key: options.key, query: options.query }), {
     awsRequestId: randomUUID(),
     getRemainingTimeInMillis: () => 29_000,

@@ -92,15 +92,19 @@ export async function startFakeGithub(): Promise<FakeGithub> {
     const notFound = () => send(404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
     if (auth.kind === 'bad' || auth.kind === 'none') return send(401, { message: 'Bad credentials' });
 
-    let match: RegExpExecArray | null;
+    /** The captures of `pattern` on `target` (the path, by default) when the request's method is `forMethod`. */
+    const matched = (pattern: RegExp, forMethod: string, target = path) =>
+      method === forMethod ? pattern.exec(target) : null;
     if (auth.kind === 'app-jwt') {
-      if ((match = /^\/app\/installations\/(\d+)$/.exec(path)) && method === 'GET') {
-        const installation = installations.get(Number(match[1]));
+      const installationMatch = matched(/^\/app\/installations\/(\d+)$/, 'GET');
+      if (installationMatch) {
+        const installation = installations.get(Number(installationMatch[1]));
         if (!installation) return notFound();
-        return send(200, installationJson(Number(match[1]), installation));
+        return send(200, installationJson(Number(installationMatch[1]), installation));
       }
-      if ((match = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path)) && method === 'POST') {
-        const id = Number(match[1]);
+      const accessTokensMatch = matched(/^\/app\/installations\/(\d+)\/access_tokens$/, 'POST');
+      if (accessTokensMatch) {
+        const id = Number(accessTokensMatch[1]);
         if (!installations.has(id)) return notFound();
         const token = `ghs_${id}_${++counter}`;
         tokens.set(token, id);
@@ -154,21 +158,23 @@ export async function startFakeGithub(): Promise<FakeGithub> {
         })),
       });
     }
-    if ((match = /^\/repos\/([^/]+\/[^/]+)(\/.*)?$/.exec(path))) {
-      const repo = visible(match[1]!);
+    const repoMatch = /^\/repos\/([^/]+\/[^/]+)(\/.*)?$/.exec(path);
+    if (repoMatch) {
+      const repo = visible(repoMatch[1]!);
       if (!repo) return notFound();
-      const rest = match[2] ?? '';
-      let part: RegExpExecArray | null;
+      const rest = repoMatch[2] ?? '';
       if (rest === '' && method === 'GET') return send(200, repoJson(repo));
-      if ((part = /^\/git\/ref\/heads\/(.+)$/.exec(rest)) && method === 'GET') {
-        const head = repo.branches.get(part[1]!);
-        return head ? send(200, { ref: `refs/heads/${part[1]}`, object: { sha: head, type: 'commit' } }) : notFound();
+      const refHeadPart = matched(/^\/git\/ref\/heads\/(.+)$/, 'GET', rest);
+      if (refHeadPart) {
+        const head = repo.branches.get(refHeadPart[1]!);
+        return head ? send(200, { ref: `refs/heads/${refHeadPart[1]}`, object: { sha: head, type: 'commit' } }) : notFound();
       }
-      if ((part = /^\/git\/trees\/([0-9a-f]{40})$/.exec(rest)) && method === 'GET') {
-        const tree = repo.commits.get(part[1]!)?.tree ?? repo.trees.get(part[1]!);
+      const treePart = matched(/^\/git\/trees\/([0-9a-f]{40})$/, 'GET', rest);
+      if (treePart) {
+        const tree = repo.commits.get(treePart[1]!)?.tree ?? repo.trees.get(treePart[1]!);
         if (!tree) return notFound();
         return send(200, {
-          sha: part[1],
+          sha: treePart[1],
           truncated: false,
           tree: [...tree.keys()].map((file) => ({
             path: file,
@@ -178,8 +184,9 @@ export async function startFakeGithub(): Promise<FakeGithub> {
           })),
         });
       }
-      if ((part = /^\/git\/commits\/([0-9a-f]{40})$/.exec(rest)) && method === 'GET') {
-        const found = repo.commits.get(part[1]!);
+      const commitPart = matched(/^\/git\/commits\/([0-9a-f]{40})$/, 'GET', rest);
+      if (commitPart) {
+        const found = repo.commits.get(commitPart[1]!);
         return found
           ? send(200, {
               sha: found.sha,
@@ -189,19 +196,20 @@ export async function startFakeGithub(): Promise<FakeGithub> {
             })
           : notFound();
       }
-      if ((part = /^\/contents\/(.+)$/.exec(rest)) && method === 'GET') {
+      const contentsPart = matched(/^\/contents\/(.+)$/, 'GET', rest);
+      if (contentsPart) {
         const ref = url.searchParams.get('ref') ?? repo.branches.get(repo.defaultBranch)!;
         const at = repo.commits.get(repo.branches.get(ref) ?? ref);
-        const content = at?.tree.get(part[1]!);
+        const content = at?.tree.get(contentsPart[1]!);
         if (content === undefined) return notFound();
         return send(200, {
           type: 'file',
-          path: part[1],
+          path: contentsPart[1],
           sha: sha1(`blob ${content}`),
           size: content.length,
           encoding: 'base64',
           content: Buffer.from(content).toString('base64'),
-          html_url: `https://github.com/${repo.fullName}/blob/${at!.sha}/${part[1]}`,
+          html_url: `https://github.com/${repo.fullName}/blob/${at!.sha}/${contentsPart[1]}`,
         });
       }
       if (rest === '/git/trees' && method === 'POST') {
