@@ -32,9 +32,14 @@ describe('route authentication', () => {
   it('covers every workspace-key route of the manifest; the others name their own credential (tested in their own files)', () => {
     const others = ROUTES.filter((route) => !keyRoutes.includes(route));
     for (const route of others)
-      expect(['webhook-secret', 'gateway', 'public', 'key-or-session', 'session-or-service'], route.path).toContain(
-        route.auth,
-      );
+      expect(
+        ['webhook-secret', 'gateway', 'public', 'key-or-session', 'session-or-service', 'published-server'],
+        route.path,
+      ).toContain(route.auth);
+    // A published server takes only its own umcp_ credential: test/integration/published-servers.test.ts.
+    expect(others.filter((route) => route.auth === 'published-server').map((route) => route.path)).toEqual([
+      '/mcp/s/{slug}',
+    ]);
     // The relay refuses workspace keys and takes sessions or the service token: test/integration/webhook-relay.test.ts.
     expect(others.filter((route) => route.auth === 'session-or-service').map((route) => route.path)).toEqual([
       '/api/webhook-relay',
