@@ -45,29 +45,33 @@ async function failure(client: Client, name: string, args: Record<string, unknow
 }
 
 describe('MCP gateway: tools', () => {
-  it('lists every catalogued tool with ?toolsets=all, in catalogue order, with schemas, titles and all four annotations', async () => {
-    // Prepare
-    const client = await connect(stack.key, 'all');
-    // Act
-    const { tools } = await client.listTools();
-    // Assess
-    expect(tools.map((tool) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
-    for (const tool of tools) {
-      expect(tool.inputSchema.type).toBe('object');
-      expect(tool.outputSchema?.type).toBe('object');
-      expect(tool.title).toBeTruthy();
-      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual([
-        'destructiveHint',
-        'idempotentHint',
-        'openWorldHint',
-        'readOnlyHint',
-        'title',
-      ]);
-    }
-    expect(client.getServerVersion()?.name).toBe('workspace-automation');
-    expect(client.getInstructions()).toMatch(/run_workflow/);
-    await client.close();
-  });
+  it(
+    'lists every catalogued tool with ?toolsets=all, in ' +
+      'catalogue order, with schemas, titles and all four annotations',
+    async () => {
+      // Prepare
+      const client = await connect(stack.key, 'all');
+      // Act
+      const { tools } = await client.listTools();
+      // Assess
+      expect(tools.map((tool) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
+      for (const tool of tools) {
+        expect(tool.inputSchema.type).toBe('object');
+        expect(tool.outputSchema?.type).toBe('object');
+        expect(tool.title).toBeTruthy();
+        expect(Object.keys(tool.annotations ?? {}).sort()).toEqual([
+          'destructiveHint',
+          'idempotentHint',
+          'openWorldHint',
+          'readOnlyHint',
+          'title',
+        ]);
+      }
+      expect(client.getServerVersion()?.name).toBe('workspace-automation');
+      expect(client.getInstructions()).toMatch(/run_workflow/);
+      await client.close();
+    },
+  );
 
   it('authors a canvas, runs it to its result and reads the run, all through tools', async () => {
     const client = await connect(stack.key);
@@ -271,92 +275,102 @@ describe('MCP gateway: tools', () => {
     await client.close();
   });
 
-  it('lists only the tools a narrower key may call, and names the missing scope when one is called anyway', async () => {
-    // Prepare
-    const admin = await connect(stack.key);
-    const reader = await call(admin, 'create_api_key', { name: 'reader', scopes: ['read:canvases'] });
-    const client = await connect(reader.key);
-    // Act
-    const names = (await client.listTools()).tools.map((tool) => tool.name);
-    // Assess
-    expect(names).toContain('list_canvases');
-    expect(names).toContain('get_canvas');
-    expect(names).not.toContain('create_canvas');
-    expect(names).not.toContain('run_workflow');
-    expect(names).not.toContain('create_api_key');
-    expect(await failure(client, 'create_canvas', { name: 'nope' })).toMatch(/Missing scope: write:canvas/);
-    expect(await failure(client, 'create_api_key', { name: 'escalate', scopes: ['manage:integrations'] })).toMatch(
-      /Missing scope: manage:integrations/,
-    );
-    await Promise.all([admin.close(), client.close()]);
-  });
+  it(
+    'lists only the tools a narrower key may call, ' + 'and names the missing scope when one is called anyway',
+    async () => {
+      // Prepare
+      const admin = await connect(stack.key);
+      const reader = await call(admin, 'create_api_key', { name: 'reader', scopes: ['read:canvases'] });
+      const client = await connect(reader.key);
+      // Act
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      // Assess
+      expect(names).toContain('list_canvases');
+      expect(names).toContain('get_canvas');
+      expect(names).not.toContain('create_canvas');
+      expect(names).not.toContain('run_workflow');
+      expect(names).not.toContain('create_api_key');
+      expect(await failure(client, 'create_canvas', { name: 'nope' })).toMatch(/Missing scope: write:canvas/);
+      expect(await failure(client, 'create_api_key', { name: 'escalate', scopes: ['manage:integrations'] })).toMatch(
+        /Missing scope: manage:integrations/,
+      );
+      await Promise.all([admin.close(), client.close()]);
+    },
+  );
 
-  it('opens a scope-pair tool to either scope: an assets-only key uploads to the library through tools, but cannot trash', async () => {
-    // Prepare
-    const admin = await connect(stack.key);
-    const curator = await call(admin, 'create_api_key', { name: 'curator', scopes: ['read:assets', 'write:assets'] });
-    const client = await connect(curator.key, 'all');
-    const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
-    // Act
-    const names = (await client.listTools()).tools.map((tool) => tool.name);
-    const reserved = await call(client, 'reserve_asset_upload', {
-      name: 'dot.gif',
-      contentType: 'image/gif',
-      size: bytes.length,
-      folder: '/icons',
-    });
-    const { 'Content-Length': _length, ...headers } = reserved.upload.headers;
-    expect((await fetch(reserved.upload.url, { method: 'PUT', headers, body: bytes })).status).toBe(200);
-    const asset = await call(client, 'finalize_asset_upload', { uploadId: reserved.uploadId });
-    const listed = await call(client, 'list_assets', { folder: '/icons' });
-    // Assess
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'list_assets',
-        'get_asset',
-        'get_asset_usages',
-        'reserve_asset_upload',
-        'rename_asset',
-        'restore_asset',
-      ]),
-    );
-    for (const name of [
-      'place_asset',
-      'trash_asset',
-      'purge_asset',
-      'list_canvases',
-      'reserve_canvas_upload',
-      'list_canvas_assets',
-    ])
-      expect(names).not.toContain(name);
-    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([asset.id]);
-    expect(await failure(client, 'trash_asset', { assetId: asset.id })).toMatch(
-      /Missing scope: delete:assets or write:canvas/,
-    );
-    // The other scope of the pair opens the same tool.
-    expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
-    await Promise.all([admin.close(), client.close()]);
-  });
+  it(
+    'opens a scope-pair tool to either scope: an assets-only ' +
+      'key uploads to the library through tools, but cannot trash',
+    async () => {
+      // Prepare
+      const admin = await connect(stack.key);
+      const curator = await call(admin, 'create_api_key', { name: 'curator', scopes: ['read:assets', 'write:assets'] });
+      const client = await connect(curator.key, 'all');
+      const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
+      // Act
+      const names = (await client.listTools()).tools.map((tool) => tool.name);
+      const reserved = await call(client, 'reserve_asset_upload', {
+        name: 'dot.gif',
+        contentType: 'image/gif',
+        size: bytes.length,
+        folder: '/icons',
+      });
+      const { 'Content-Length': _length, ...headers } = reserved.upload.headers;
+      expect((await fetch(reserved.upload.url, { method: 'PUT', headers, body: bytes })).status).toBe(200);
+      const asset = await call(client, 'finalize_asset_upload', { uploadId: reserved.uploadId });
+      const listed = await call(client, 'list_assets', { folder: '/icons' });
+      // Assess
+      expect(names).toEqual(
+        expect.arrayContaining([
+          'list_assets',
+          'get_asset',
+          'get_asset_usages',
+          'reserve_asset_upload',
+          'rename_asset',
+          'restore_asset',
+        ]),
+      );
+      for (const name of [
+        'place_asset',
+        'trash_asset',
+        'purge_asset',
+        'list_canvases',
+        'reserve_canvas_upload',
+        'list_canvas_assets',
+      ])
+        expect(names).not.toContain(name);
+      expect(listed.items.map((item: { id: string }) => item.id)).toEqual([asset.id]);
+      expect(await failure(client, 'trash_asset', { assetId: asset.id })).toMatch(
+        /Missing scope: delete:assets or write:canvas/,
+      );
+      // The other scope of the pair opens the same tool.
+      expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
+      await Promise.all([admin.close(), client.close()]);
+    },
+  );
 });
 
 describe('MCP gateway: toolsets', () => {
   const toolsetsOf = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
 
-  it('lists the default toolsets (canvases, authoring, runs) without a choice, and calls any tool the scopes allow', async () => {
-    // Prepare
-    const client = await connect(stack.key);
-    // Act
-    const names = await toolsetsOf(client);
-    const balance = await call(client, 'get_credit_balance');
-    // Assess
-    const defaults = OPERATIONS.map((operation) => operation.name).filter((name) => names.includes(name));
-    expect(names).toEqual(defaults);
-    expect(names).toEqual(expect.arrayContaining(['list_canvases', 'get_canvas', 'patch_canvas', 'run_workflow']));
-    expect(names).not.toContain('get_credit_balance');
-    expect(names).not.toContain('list_assets');
-    expect(typeof balance).toBe('object');
-    await client.close();
-  });
+  it(
+    'lists the default toolsets (canvases, authoring, ' + 'runs) without a choice, and calls any tool the scopes allow',
+    async () => {
+      // Prepare
+      const client = await connect(stack.key);
+      // Act
+      const names = await toolsetsOf(client);
+      const balance = await call(client, 'get_credit_balance');
+      // Assess
+      const defaults = OPERATIONS.map((operation) => operation.name).filter((name) => names.includes(name));
+      expect(names).toEqual(defaults);
+      expect(names).toEqual(expect.arrayContaining(['list_canvases', 'get_canvas', 'patch_canvas', 'run_workflow']));
+      expect(names).not.toContain('get_credit_balance');
+      expect(names).not.toContain('list_assets');
+      expect(typeof balance).toBe('object');
+      await client.close();
+    },
+  );
 
   it('lists the toolsets named in ?toolsets= or X-MCP-Toolsets, the URL winning', async () => {
     // Prepare
@@ -458,53 +472,63 @@ describe('MCP gateway: HTTP rules', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
   });
 
-  it('takes requests without Origin or from the app origin, refuses other origins with 403, and sends CORS headers on every answer', async () => {
-    const withoutOrigin = await post({ authorization: `Bearer ${stack.key}` });
-    expect(withoutOrigin.status).toBe(200);
-    expect(withoutOrigin.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
+  it(
+    'takes requests without Origin or from the app origin, refuses ' +
+      'other origins with 403, and sends CORS headers on every answer',
+    async () => {
+      const withoutOrigin = await post({ authorization: `Bearer ${stack.key}` });
+      expect(withoutOrigin.status).toBe(200);
+      expect(withoutOrigin.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
 
-    const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
-    expect(fromApp.status).toBe(200);
-    expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-    expect(((await fromApp.json()) as any).result.serverInfo.name).toBe('workspace-automation');
+      const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
+      expect(fromApp.status).toBe(200);
+      expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+      expect(((await fromApp.json()) as any).result.serverInfo.name).toBe('workspace-automation');
 
-    const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
-    expect(foreign.status).toBe(403);
-    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-    expect(foreign.headers.get('vary')).toBe('Origin');
+      const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+      expect(foreign.headers.get('vary')).toBe('Origin');
 
-    const unauthenticatedFromApp = await post({ origin: stack.local.appUrl });
-    expect(unauthenticatedFromApp.status).toBe(401);
-    expect(unauthenticatedFromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-  });
+      const unauthenticatedFromApp = await post({ origin: stack.local.appUrl });
+      expect(unauthenticatedFromApp.status).toBe(401);
+      expect(unauthenticatedFromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+    },
+  );
 
-  it('answers 401 with the protected-resource metadata pointer for a missing, unknown or foreign-family credential', async () => {
-    const webhookLike = 'whsec_0123456789abcdef0123456789abcdef';
-    for (const authorization of [
-      undefined,
-      'Bearer workspace_notakeyatallnotakeyatall',
-      'Bearer umcp_0123456789abcdef0123',
-      `Bearer ${webhookLike}`,
-      `Basic ${btoa('a:b')}`,
-    ]) {
-      const answer = await post(authorization ? { authorization } : {});
-      expect(answer.status, authorization).toBe(401);
-      expect(answer.headers.get('www-authenticate')).toBe(
-        `Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`,
-      );
-      expect(typeof ((await answer.json()) as { error: unknown }).error).toBe('string');
-    }
-  });
+  it(
+    'answers 401 with the protected-resource metadata ' + 'pointer for a missing, unknown or foreign-family credential',
+    async () => {
+      const webhookLike = 'whsec_0123456789abcdef0123456789abcdef';
+      for (const authorization of [
+        undefined,
+        'Bearer workspace_notakeyatallnotakeyatall',
+        'Bearer umcp_0123456789abcdef0123',
+        `Bearer ${webhookLike}`,
+        `Basic ${btoa('a:b')}`,
+      ]) {
+        const answer = await post(authorization ? { authorization } : {});
+        expect(answer.status, authorization).toBe(401);
+        expect(answer.headers.get('www-authenticate')).toBe(
+          `Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`,
+        );
+        expect(typeof ((await answer.json()) as { error: unknown }).error).toBe('string');
+      }
+    },
+  );
 
-  it('keeps the SDK transport rules: 406 without an Accept that allows JSON and SSE, JSON-RPC parse errors as 400', async () => {
-    const noAccept = await fetch(gatewayUrl, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json' },
-      body: initialize,
-    });
-    expect(noAccept.status).toBe(406);
-    const garbage = await post({ authorization: `Bearer ${stack.key}` }, '{not json');
-    expect(garbage.status).toBe(400);
-    expect(((await garbage.json()) as any).error.code).toBe(-32700);
-  });
+  it(
+    'keeps the SDK transport rules: 406 without an Accept ' + 'that allows JSON and SSE, JSON-RPC parse errors as 400',
+    async () => {
+      const noAccept = await fetch(gatewayUrl, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json' },
+        body: initialize,
+      });
+      expect(noAccept.status).toBe(406);
+      const garbage = await post({ authorization: `Bearer ${stack.key}` }, '{not json');
+      expect(garbage.status).toBe(400);
+      expect(((await garbage.json()) as any).error.code).toBe(-32700);
+    },
+  );
 });
