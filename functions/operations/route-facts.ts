@@ -18,9 +18,10 @@ export interface RouteAccess {
   /**
    * Run state machine: `start` grants StartExecution (a throttled start stays queued for the run
    * outbox's sweeper); `stop` grants StopExecution; `redrive` grants RedriveExecution and
-   * DescribeExecution (a redrive waits, briefly, for a failing execution to close).
+   * DescribeExecution (a redrive waits, briefly, for a failing execution to close); `signal` grants
+   * SendTaskSuccess (a provider's completion webhook ends a run's WaitForProvider task token).
    */
-  readonly workflow?: readonly ('start' | 'stop' | 'redrive')[];
+  readonly workflow?: readonly ('start' | 'stop' | 'redrive' | 'signal')[];
   /** Sends result callbacks (gets the signing secret and the outbound rules). */
   readonly callbacks?: boolean;
   /** Derives webhook secrets (gets read access to the service's webhook key). */

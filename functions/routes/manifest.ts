@@ -136,7 +136,8 @@ const SERVICE_ROUTES: readonly RouteDefinition[] = /* @__PURE__ */ (() => [
     entry: 'providers/completion',
     scope: null,
     auth: 'public',
-    access: { table: 'readWrite' },
+    // signal: SendTaskSuccess, to end the run's WaitForProvider task token.
+    access: { table: 'readWrite', workflow: ['signal'] },
     maxBodyBytes: 512 * 1024,
     area: 'generation',
   },

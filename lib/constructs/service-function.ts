@@ -59,6 +59,8 @@ export const WORKFLOW_ACTIONS = {
   stop: ['states:StopExecution'],
   // DescribeExecution: a redrive waits, briefly, for a failing execution to close.
   redrive: ['states:RedriveExecution', 'states:DescribeExecution'],
+  // A task token belongs to its state machine: granted there (as CDK's grantTaskResponse does).
+  signal: ['states:SendTaskSuccess'],
 } as const satisfies Record<WorkflowAction, readonly string[]>;
 
 /**
@@ -272,6 +274,7 @@ export class ServiceFunction extends Construct {
    * start    states:StartExecution   on the state machine
    * stop     states:StopExecution    on arn:…:execution:<state machine name>:*
    * redrive  states:RedriveExecution on arn:…:execution:<state machine name>:*
+   * signal   states:SendTaskSuccess  on the state machine
    * ```
    * Refs must be defined or imported in this construct's own stack (the route stacks take them as
    * parameters), so the acknowledged finding id is exact.
@@ -280,15 +283,16 @@ export class ServiceFunction extends Construct {
     if (actions.length === 0) return this;
     this.function.addEnvironment(ENV.stateMachineArn, workflow.stateMachineArn);
 
-    if (actions.includes('start')) {
+    const onStateMachine = actions.filter((action) => action === 'start' || action === 'signal');
+    if (onStateMachine.length > 0) {
       iam.Grant.addToPrincipal({
         grantee: this.function,
-        actions: [...WORKFLOW_ACTIONS.start],
+        actions: onStateMachine.flatMap((action) => [...WORKFLOW_ACTIONS[action]]),
         resourceArns: [workflow.stateMachineArn],
       });
     }
 
-    const onExecutions = actions.filter((action) => action !== 'start');
+    const onExecutions = actions.filter((action) => action !== 'start' && action !== 'signal');
     if (onExecutions.length > 0) {
       const stack = Stack.of(this);
       // Executions are named by executionId, which is only known at run time: every execution of
