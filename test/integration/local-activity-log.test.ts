@@ -62,6 +62,9 @@ describe('the local activity log', () => {
     const callbackUrl = `${receiver.origin}/ok/${CALLBACK_TOKEN}?sig=${CALLBACK_TOKEN}`;
     const accepted = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'log me' }, callbackUrl });
     const { executionId } = accepted.body;
+    // An instant run's callback goes out through the run outbox: sweep now rather than wait for local mode's sweeper.
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    await sweep(0, 0);
     await waitForLine(new RegExp(`callback ${executionId} delivered`));
 
     // Assess: in order, each once
@@ -83,7 +86,9 @@ describe('the local activity log', () => {
       callbackUrl: `${receiver.origin}/fail/${CALLBACK_TOKEN}`,
     });
 
-    // Act
+    // Act: the callback goes out through the run outbox; sweep now rather than wait for local mode's sweeper
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    await sweep(0, 0);
     await waitForLine(new RegExp(`callback ${failing.body.executionId} failed`));
 
     // Assess

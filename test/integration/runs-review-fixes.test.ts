@@ -113,9 +113,11 @@ describe('forged blob references in run inputs', () => {
 
 describe('cancel when StopExecution fails', () => {
   it('still answers cancelled and sends the one callback', async () => {
-    // Prepare: a run held queued (its starts are throttled), then StopExecution made to fail
+    // Prepare: a run held queued (its starts are throttled), then StopExecution made to fail. On the state
+    // machine (read per run): an instant run is otherwise run inline and finished before its 202.
     const canvasId = await client.linearCanvas();
     stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
+    process.env.INLINE_INSTANT_RUNS = 'off';
     let executionId: string;
     try {
       const accepted = await client.run({
@@ -141,6 +143,7 @@ describe('cancel when StopExecution fails', () => {
       expect(cancelled.body.status).toBe('cancelled');
     } finally {
       stack.local.sfn.clearFaults();
+      delete process.env.INLINE_INSTANT_RUNS;
     }
     const after = await client.waitFor(
       executionId,

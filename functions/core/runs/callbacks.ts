@@ -68,8 +68,14 @@ export async function deliverCallbackOnce(
   );
   telemetry.count(outcome.delivered ? 'CallbacksDelivered' : 'CallbacksFailed');
   // The URL stays out of the line: a caller may have put a token in it.
+  // The ids are named here, not only by the invocation's context: the sweeper sends callbacks of many runs.
   if (!outcome.delivered)
-    telemetry.info('Callback not delivered', { executionId, statusCode: outcome.statusCode, error: outcome.error });
+    telemetry.info('Callback not delivered', {
+      executionId,
+      workspaceId,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+    });
   const at = deps.clock.now().toISOString();
   return update(
     workspaceId,
