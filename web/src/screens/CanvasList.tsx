@@ -93,7 +93,13 @@ export function CanvasList(): JSX.Element {
         <Alert
           title="The canvases could not be loaded"
           action={
-            <button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>
+            <button
+              type="button"
+              onClick={() => {
+                setLoad({ state: 'loading' });
+                void reload();
+              }}
+            >
               Try again
             </button>
           }

@@ -119,7 +119,10 @@ export function LifecycleActions(props: {
             <button
               ref={keep}
               type="button"
-              onClick={() => (setConfirming(false), queueMicrotask(() => purgeButton.current?.focus()))}
+              onClick={() => {
+                setConfirming(false);
+                return queueMicrotask(() => purgeButton.current?.focus());
+              }}
             >
               Keep it
             </button>

@@ -29,7 +29,10 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
           state: 'ready',
           items: items.filter((canvas) => !canvas.archived).sort((a, b) => a.name.localeCompare(b.name)),
         }),
-      (error: unknown) => (setCanvases({ state: 'error' }), fail(error)),
+      (error: unknown) => {
+        setCanvases({ state: 'error' });
+        return fail(error);
+      },
     );
   }, [tools, fail]);
 
@@ -45,7 +48,11 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
         setNodes({ state: 'ready', items: matching });
         if (matching.length === 1) setNodeId(matching[0]!.id);
       },
-      (error: unknown) => live && (setNodes({ state: 'error' }), fail(error)),
+      (error: unknown) => {
+        if (!live) return;
+        setNodes({ state: 'error' });
+        fail(error);
+      },
     );
     return () => {
       live = false;

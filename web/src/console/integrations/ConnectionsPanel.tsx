@@ -74,7 +74,10 @@ export function ConnectionsPanel(props: {
           ) : null}
           <ConnectionForm
             draft={draft}
-            onChange={(next) => (setDraft(next), setError(undefined))}
+            onChange={(next) => {
+              setDraft(next);
+              return setError(undefined);
+            }}
             providerChoices={choices}
             editing={false}
             busy={busy}

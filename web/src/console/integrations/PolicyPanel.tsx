@@ -13,7 +13,10 @@ export function PolicyPanel(props: {
   const [draft, setDraft] = useState<PolicyDraft>(() => draftOf(props.policy, props.providers));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<PolicyDraft>) => (setDraft({ ...draft, ...patch }), setError(undefined));
+  const set = (patch: Partial<PolicyDraft>) => {
+    setDraft({ ...draft, ...patch });
+    return setError(undefined);
+  };
   const models = props.providers.flatMap((provider) =>
     provider.models.map((model) => ({ ...model, provider: provider.label })),
   );

@@ -64,7 +64,15 @@ export function KeysScreen(): JSX.Element {
 
   if (load.state !== 'ready')
     return (
-      <NotReady screen="keys" what="keys" load={load} onRetry={() => (setLoad({ state: 'loading' }), void reload())} />
+      <NotReady
+        screen="keys"
+        what="keys"
+        load={load}
+        onRetry={() => {
+          setLoad({ state: 'loading' });
+          void reload();
+        }}
+      />
     );
 
   const active = load.keys.filter((key) => key.status === 'active');

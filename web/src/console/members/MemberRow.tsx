@@ -63,7 +63,10 @@ export function MemberRow(props: {
           <button
             type="button"
             ref={keep}
-            onClick={() => (setConfirming(false), queueMicrotask(() => removeButton.current?.focus()))}
+            onClick={() => {
+              setConfirming(false);
+              return queueMicrotask(() => removeButton.current?.focus());
+            }}
           >
             Keep
           </button>

@@ -64,7 +64,10 @@ export function MembersScreen(): JSX.Element {
         screen="members"
         what="members"
         load={load}
-        onRetry={() => (setLoad({ state: 'loading' }), void reload())}
+        onRetry={() => {
+          setLoad({ state: 'loading' });
+          void reload();
+        }}
       />
     );
 

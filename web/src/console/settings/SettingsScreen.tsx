@@ -66,7 +66,10 @@ export function SettingsScreen(): JSX.Element {
         screen="settings"
         what="settings"
         load={load}
-        onRetry={() => (setLoad({ state: 'loading' }), void reload())}
+        onRetry={() => {
+          setLoad({ state: 'loading' });
+          void reload();
+        }}
       />
     );
 

@@ -103,7 +103,13 @@ export function TemplatesScreen(): JSX.Element {
         <Alert
           title="The templates could not be loaded"
           action={
-            <button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>
+            <button
+              type="button"
+              onClick={() => {
+                setLoad({ state: 'loading' });
+                void reload();
+              }}
+            >
               Try again
             </button>
           }
@@ -344,7 +350,13 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
       <Alert
         title="The preview could not be loaded"
         action={
-          <button type="button" onClick={() => (setSnapshot({ state: 'loading' }), setAttempt(attempt + 1))}>
+          <button
+            type="button"
+            onClick={() => {
+              setSnapshot({ state: 'loading' });
+              return setAttempt(attempt + 1);
+            }}
+          >
             Try again
           </button>
         }

@@ -75,7 +75,10 @@ export function SigningSecrets(props: {
         <select
           id={`${id}-scheme`}
           value={scheme}
-          onChange={(event) => (setScheme(event.target.value as Scheme), setError(undefined))}
+          onChange={(event) => {
+            setScheme(event.target.value as Scheme);
+            return setError(undefined);
+          }}
         >
           {SCHEMES.map((entry) => (
             <option key={entry.id} value={entry.id}>
@@ -89,7 +92,10 @@ export function SigningSecrets(props: {
           type="password"
           autoComplete="off"
           value={secret}
-          onChange={(event) => (setSecret(event.target.value), setError(undefined))}
+          onChange={(event) => {
+            setSecret(event.target.value);
+            return setError(undefined);
+          }}
           aria-describedby={`${id}-where`}
           aria-invalid={error ? true : undefined}
         />

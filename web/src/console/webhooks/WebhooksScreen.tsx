@@ -65,7 +65,13 @@ export function WebhooksScreen(): JSX.Element {
         <Alert
           title="The webhooks could not be loaded"
           action={
-            <button type="button" onClick={() => (setLoad({ state: 'loading' }), void reload())}>
+            <button
+              type="button"
+              onClick={() => {
+                setLoad({ state: 'loading' });
+                void reload();
+              }}
+            >
               Try again
             </button>
           }
