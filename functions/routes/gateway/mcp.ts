@@ -9,76 +9,53 @@
 //                      └ yes ─► Server + transport ─► JSON-RPC answer
 // Every answer carries the CORS headers.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { UnauthorizedError, ValidationError } from '#core/errors';
-import type { Principal } from '#core/keys/api-key';
-import { telemetry } from '#core/telemetry';
-import { observed } from '#adapters/observability/powertools';
-import { errorResponse } from '#http/errors';
+import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { header } from '#http/request';
 import { jsonResponse } from '#http/responses';
 import { GATEWAY_METHODS, corsHeaders, isAllowedOrigin } from '#gateway/cors';
-import { GATEWAY_CREDENTIAL_MESSAGES, authenticateKeyOrOAuth } from '#http/auth/key-or-oauth';
+import { keyOrOAuth } from '#http/auth/key-or-oauth';
+import { asIs, defineHandler } from '#http/handler';
 import { createGatewayServer } from '#gateway/tools';
-import { TOOLSETS_HEADER, TOOLSETS_QUERY, selectionOf, type ToolSelection } from '#gateway/toolsets';
+import { TOOLSETS_HEADER, TOOLSETS_QUERY, selectionOf } from '#gateway/toolsets';
 import { fromWebResponse, toWebRequest } from '#gateway/web-bridge';
 
-export const handler = observed(serveGateway);
+const corsOf = (event: APIGatewayProxyEvent) => corsHeaders(header(event, 'origin'));
 
-async function serveGateway(event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> {
+/** The preflight, a refused Origin and the methods a stateless gateway does not serve, before any credential. */
+function beforeCredential(event: APIGatewayProxyEvent): APIGatewayProxyResult | undefined {
   const origin = header(event, 'origin');
-  const cors = corsHeaders(origin);
-  const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+  const cors = corsOf(event);
   const method = event.httpMethod.toUpperCase();
-  try {
-    if (method === 'OPTIONS') return { statusCode: 204, headers: { ...cors, allow: GATEWAY_METHODS }, body: '' };
-    if (!isAllowedOrigin(origin))
-      return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` }, cors);
-    if (method !== 'POST') {
-      return jsonResponse(
-        405,
-        { error: `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages` },
-        {
-          ...cors,
-          allow: GATEWAY_METHODS,
-        },
-      );
-    }
+  if (method === 'OPTIONS') return { statusCode: 204, headers: { ...cors, allow: GATEWAY_METHODS }, body: '' };
+  if (!isAllowedOrigin(origin)) return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` }, cors);
+  if (method !== 'POST') {
+    return jsonResponse(
+      405,
+      { error: `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages` },
+      { ...cors, allow: GATEWAY_METHODS },
+    );
+  }
+  return undefined;
+}
 
+/** A 401 points the client at the protected resource's metadata (RFC 9728), where OAuth starts. */
+const challenge = (event: APIGatewayProxyEvent) =>
+  `Bearer resource_metadata="${publicAppUrlFor(event)}/.well-known/oauth-protected-resource/api/mcp"`;
+
+// The credential: a workspace key or an OAuth access token (functions/http/auth/key-or-oauth.ts).
+export const handler = defineHandler(
+  { route: 'gateway', auth: keyOrOAuth, headers: corsOf, before: beforeCredential, challenge },
+  async ({ caller: principal, event, context }) => {
+    // An unknown toolset name is a ValidationError: 400 naming the known ones.
+    const selection = selectionOf(event.queryStringParameters?.[TOOLSETS_QUERY], header(event, TOOLSETS_HEADER));
     const appUrl = publicAppUrlFor(event);
-    let principal: Principal;
-    try {
-      principal = await authenticateKeyOrOAuth(
-        header(event, 'authorization'),
-        () => appUrl,
-        GATEWAY_CREDENTIAL_MESSAGES,
-      );
-    } catch (error) {
-      if (!(error instanceof UnauthorizedError)) throw error;
-      const metadata = `${appUrl}/.well-known/oauth-protected-resource/api/mcp`;
-      return jsonResponse(
-        401,
-        { error: error.message },
-        { ...cors, 'www-authenticate': `Bearer resource_metadata="${metadata}"` },
-      );
-    }
-
-    let selection: ToolSelection;
-    try {
-      selection = selectionOf(event.queryStringParameters?.[TOOLSETS_QUERY], header(event, TOOLSETS_HEADER));
-    } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
-      return jsonResponse(400, { error: error.message }, cors);
-    }
-
-    telemetry.tag({ workspaceId: principal.workspaceId });
     const server = createGatewayServer({
       principal,
       selection,
       remainingMs: () => context.getRemainingTimeInMillis(),
       publicBaseUrl: () => publicBaseUrlFor(event),
-      requestId,
+      requestId: event.requestContext?.requestId ?? context.awsRequestId,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -91,12 +68,9 @@ async function serveGateway(event: APIGatewayProxyEvent, context: Context): Prom
         authInfo: { token: '', clientId: principal.keyId, scopes: principal.scopes },
         parsedBody,
       });
-      return await fromWebResponse(response, cors);
+      return asIs(await fromWebResponse(response, corsOf(event)));
     } finally {
       await server.close();
     }
-  } catch (error) {
-    const response = errorResponse(error, requestId);
-    return { ...response, headers: { ...response.headers, ...cors } };
-  }
-}
+  },
+);
