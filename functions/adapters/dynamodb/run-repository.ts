@@ -3,14 +3,7 @@
 // is laid out: execution-item.ts.
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Canvas } from '#core/canvas/model';
 import type { ExecutionStatusReader, IdempotencyRecord, QueuedRunIndex, RunRepository } from '#core/ports';
@@ -23,7 +16,17 @@ import {
   type FrozenGraph,
 } from '#core/runs/model';
 import { table } from './client.ts';
-import { batchGetConsistent, findByKey, toEntity } from './entities.ts';
+import {
+  batchGetConsistent,
+  deleteItem,
+  findByKey,
+  getEntity,
+  getItem,
+  putIfAbsent,
+  putItem,
+  sparseIndexBefore,
+  toEntity,
+} from './entities.ts';
 import { conditionally } from './errors.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { GSI1, GSI2, keys, QUEUED_SHARDS, TTL_ATTRIBUTE } from './table-design.ts';
@@ -120,77 +123,47 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
    * without its graph.
    */
   async create({ execution, graph }: Parameters<RunRepository['create']>[0]) {
-    const { client, tableName } = table();
     const embedded = embeddedGraph(graph);
     if (!embedded) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.executionGraph(execution.workspaceId, execution.executionId),
-            entity: 'ExecutionGraph',
-            ...graph,
-          },
-        }),
-      );
+      await putItem({
+        ...keys.executionGraph(execution.workspaceId, execution.executionId),
+        entity: 'ExecutionGraph',
+        ...graph,
+      });
     }
-    try {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...keys.execution(execution.workspaceId, execution.executionId),
-            ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
-            ...(inOutbox(execution) ? outboxKeys(execution) : {}),
-            entity: 'Execution',
-            ...executionAttributes(execution),
-            ...(embedded ? { graph: embedded } : {}),
-          },
-          ConditionExpression: 'attribute_not_exists(PK)',
-        }),
-      );
-      return { created: true };
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return { created: false };
-      throw error;
-    }
+    const created = await putIfAbsent({
+      ...keys.execution(execution.workspaceId, execution.executionId),
+      ...keys.executionByCanvas(execution.workspaceId, execution.canvasId, execution.executionId),
+      ...(inOutbox(execution) ? outboxKeys(execution) : {}),
+      entity: 'Execution',
+      ...executionAttributes(execution),
+      ...(embedded ? { graph: embedded } : {}),
+    });
+    return { created };
   }
 
   async discard(workspaceId: string, executionId: string, keyHash?: string): Promise<void> {
-    const { client, tableName } = table();
     const deletes = [
       keys.execution(workspaceId, executionId),
       keys.executionGraph(workspaceId, executionId),
       ...(keyHash ? [keys.idempotency(workspaceId, keyHash)] : []),
     ];
-    await Promise.all(deletes.map((Key) => client.send(new DeleteCommand({ TableName: tableName, Key }))));
+    await Promise.all(deletes.map((key) => deleteItem(key)));
   }
 
   async get(workspaceId: string, executionId: string): Promise<Execution | undefined> {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }),
-    );
-    return Item ? executionOf(Item) : undefined;
+    const item = await getItem(keys.execution(workspaceId, executionId));
+    return item ? executionOf(item) : undefined;
   }
 
   /** One GetItem when the graph is inside the execution item; a second for a large or older run's graph item. */
   async getWithGraph(workspaceId: string, executionId: string) {
-    const { client, tableName } = table();
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: keys.execution(workspaceId, executionId), ConsistentRead: true }),
-    );
-    if (!Item) return undefined;
-    const embedded = graphOf(Item);
-    if (embedded) return { execution: executionOf(Item), graph: embedded };
-    const { Item: graph } = await client.send(
-      new GetCommand({
-        TableName: tableName,
-        Key: keys.executionGraph(workspaceId, executionId),
-        ConsistentRead: true,
-      }),
-    );
-    return graph ? { execution: executionOf(Item), graph: toEntity<FrozenGraph>(graph) } : undefined;
+    const item = await getItem(keys.execution(workspaceId, executionId));
+    if (!item) return undefined;
+    const embedded = graphOf(item);
+    if (embedded) return { execution: executionOf(item), graph: embedded };
+    const graph = await getEntity<FrozenGraph>(keys.executionGraph(workspaceId, executionId));
+    return graph ? { execution: executionOf(item), graph } : undefined;
   }
 
   /**
@@ -263,23 +236,8 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
    * only; callers re-read each run before acting on it.
    */
   async listQueued(cutoff: string, limit: number): Promise<{ workspaceId: string; executionId: string }[]> {
-    const { client, tableName } = table();
-    const shards = await Promise.all(
-      Array.from({ length: QUEUED_SHARDS }, async (_, shard) => {
-        const { Items = [] } = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: GSI2.indexName,
-            KeyConditionExpression: '#pk = :pk AND #sk < :cutoff',
-            ExpressionAttributeNames: { '#pk': GSI2.partitionKey, '#sk': GSI2.sortKey },
-            ExpressionAttributeValues: { ':pk': keys.queuedPartition(shard), ':cutoff': cutoff },
-            Limit: limit,
-          }),
-        );
-        return Items;
-      }),
-    );
-    return shards.flat().flatMap((item) => {
+    const shards = Array.from({ length: QUEUED_SHARDS }, (_, shard) => keys.queuedPartition(shard));
+    return (await sparseIndexBefore(shards, cutoff, limit)).flatMap((item) => {
       const workspaceId = WORKSPACE_PK.exec(String(item.PK))?.[1];
       const executionId = EXECUTION_SK.exec(String(item.SK))?.[1];
       return workspaceId && executionId ? [{ workspaceId, executionId }] : [];
