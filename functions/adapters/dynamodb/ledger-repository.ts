@@ -305,7 +305,8 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
           TableName: tableName,
           Key: keys.creditBalance(workspaceId),
           UpdateExpression:
-            'SET balance = if_not_exists(balance, :zero) + :c, available = if_not_exists(available, :zero) + :c, held = if_not_exists(held, :zero), updatedAt = :now, workspaceId = :ws, entity = :entity',
+            'SET balance = if_not_exists(balance, :zero) + :c, available = if_not_exists(available, :zero) + :c, ' +
+            'held = if_not_exists(held, :zero), updatedAt = :now, workspaceId = :ws, entity = :entity',
           ExpressionAttributeValues: {
             ':zero': 0,
             ':c': credits,

@@ -231,9 +231,9 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
   }
 
   /**
-   * Runs in the outbox since before `cutoff` (ISO time: queued, or finished with a callback to send), oldest first per shard: one Query per shard of the
-   * sparse index GSI2, at most `limit` runs per shard. The index is eventually consistent and keys
-   * only; callers re-read each run before acting on it.
+   * Runs in the outbox since before `cutoff` (ISO time: queued, or finished with a callback to send),
+   * oldest first per shard: one Query per shard of the sparse index GSI2, at most `limit` runs per shard.
+   * The index is eventually consistent and keys only; callers re-read each run before acting on it.
    */
   async listQueued(cutoff: string, limit: number): Promise<{ workspaceId: string; executionId: string }[]> {
     const shards = Array.from({ length: QUEUED_SHARDS }, (_, shard) => keys.queuedPartition(shard));
