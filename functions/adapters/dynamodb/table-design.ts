@@ -12,8 +12,8 @@
 // │ Canvas           │ WS#<workspaceId>        │ CANVAS#<canvasId>    │ -                  │ -                    │ -        │
 // │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP            │ -                  │ -                    │ -        │
 // │ Execution        │ WS#<workspaceId>        │ EXEC#<executionId>   │ CANVAS#<ws>#<cnv>  │ EXEC#<executionId>   │ -        │
-// │ Execution, queued│ same item + GSI2PK QUEUED#<shard 0–15>, GSI2SK <queuedAt>#<executionId> (sparse)           │ -        │
-// │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH      │ -                  │ -                    │ -        │
+// │ Execution, outbox│ same item + GSI2PK QUEUED#<shard 0–15>, GSI2SK <since>#<executionId> (sparse)              │ -        │
+// │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH (a graph too large to embed; older runs) │ -        │
 // │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24 h/7 d│
 // │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node> │ -                  │ -                    │ -        │
 // │ Webhook secret   │ WHSECRET#<sha256>       │ WHSECRET             │ -                  │ -                    │ -        │
@@ -62,9 +62,9 @@
 // | list canvases           | Query PK=WS#<ws>, SK begins_with CANVAS#, projected summary  | 1 per page                   |
 // | bootstrap once          | TransactWrite with attribute_not_exists on the marker        | 1                            |
 // | accept run: load        | BatchGetItem canvas + idempotency record (consistent)        | 1                            |
-// | accept run: write       | TransactWrite idempotency (if absent) + execution + graph    | 1 (a duplicate writes none)  |
+// | accept run: write       | PutItem idempotency (if free); PutItem execution, graph in it| 2 (a duplicate writes none)  |
 // | get execution           | GetItem PK=WS#<ws>, SK=EXEC#<id>                             | 1                            |
-// | engine step             | BatchGetItem execution + graph; PutItem on version           | 2                            |
+// | engine step             | GetItem execution (graph inside); UpdateItem on version      | 2                            |
 // | runs of a canvas        | Query GSI1 GSI1PK=CANVAS#<ws>#<canvasId>, newest first       | 1 per page                   |
 // | sweep stalled runs      | Query GSI2 GSI2PK=QUEUED#<shard>, GSI2SK < cutoff, per shard | 16 per sweep (+1 per stalled)|
 // | authenticate webhook    | GetItem PK=WHSECRET#<hash>, SK=WHSECRET (consistent)         | 1                            |
@@ -113,16 +113,20 @@
 // lookup item in the same transaction that marks the record, so it takes effect at once. The lookup
 // item carries a TTL at the key's expiry; expiry is also checked in code because TTL deletion is lazy.
 //
-// Executions keep their frozen graph in a second item: the graph is read by the engine only, and
-// keeping it out of the execution item leaves room there for outputs and the timeline. Idempotency
-// records live 24 hours (TTL) and are written in the same transaction as the execution they name,
-// so there is never a run without its record or a record without its run.
+// An execution item keeps executionId, status and version plain and the rest deflated, with its frozen
+// graph inside (execution-item.ts): GSI1 projects every attribute, so the item's size is paid twice on
+// every write. A graph too large to embed, and the graphs of runs recorded before issue 26, live in a
+// second item. Idempotency records live 24 hours (TTL) and are claimed just before the execution they
+// name is written (two PutItems, not a transaction, which doubles every unit; runs/accept.ts settles a
+// record whose run is missing).
 //
 // The run outbox is the execution item itself: while a run is `queued` (accepted, or redriven, and not
 // yet picked up by its first engine step) the item carries GSI2PK/GSI2SK, so it appears in the sparse
 // index GSI2 (keys only); the engine's first save drops them, and with them the index entry. The
 // scheduled sweeper (functions/workers/sweep-runs.ts) queries GSI2 for runs queued longer than a grace
-// period and starts or redrives them — no extra write on the request path. GSI2PK is sharded by a hash
+// period and starts or redrives them — no extra write on the request path. A finished run whose callback
+// is still to be sent keeps the keys too (sorted by when it finished) until the callback is claimed; the
+// sweeper sends it after a hold. GSI2PK is sharded by a hash
 // of the executionId so index writes never concentrate on one partition.
 //
 // The credit ledger (functions/core/credits): entries are keyed by time so that a range (a FOCUS export)
