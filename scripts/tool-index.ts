@@ -1,12 +1,14 @@
 // script: `npm run tool-index` writes the gateway's tool index (functions/gateway/tool-index.generated.json,
 // tool-loaders.generated.ts and toolsets.generated.json) from the operation catalogue.
 // test/unit/gateway/tool-index.test.ts and toolsets.test.ts fail when the committed files differ.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import {
+  GATEWAY_PAGE_FILE,
   TOOL_INDEX_FILE,
   TOOL_LOADERS_FILE,
   renderToolIndex,
   renderToolLoaders,
+  withToolTable,
 } from '../functions/gateway/tool-index-source.ts';
 import { TOOLSETS_FILE, renderToolsets } from '../functions/gateway/toolset-index-source.ts';
 import { TOOLSETS } from '../functions/operations/catalogue.ts';
@@ -17,6 +19,7 @@ writeFileSync(TOOL_LOADERS_FILE, await renderToolLoaders());
 writeFileSync(TOOLSETS_FILE, renderToolsets());
 // The operations' routes (functions/routes/manifest.ts reads them; test/unit/operations/operation-routes.test.ts).
 writeFileSync(OPERATION_ROUTES_FILE, renderOperationRoutes(TOOLSETS));
+writeFileSync(GATEWAY_PAGE_FILE, withToolTable(readFileSync(GATEWAY_PAGE_FILE, 'utf8')));
 console.log(
-  `Wrote ${[TOOL_INDEX_FILE, TOOL_LOADERS_FILE, TOOLSETS_FILE, OPERATION_ROUTES_FILE].map((file) => file.pathname).join(', ')}`,
+  `Wrote ${[TOOL_INDEX_FILE, TOOL_LOADERS_FILE, TOOLSETS_FILE, OPERATION_ROUTES_FILE, GATEWAY_PAGE_FILE].map((file) => file.pathname).join(', ')}`,
 );

@@ -1,4 +1,4 @@
-// gateway: renders the gateway's tool index from the operation catalogue: tool-index.generated.json (what
+// gateway: renders, from the operation catalogue, docs/gateway.md's tool table and the gateway's tool index: tool-index.generated.json (what
 // tools/list shows, and each tool's scope) and tool-loaders.generated.ts (one `import()` per tool). The
 // gateway answers tools/list from the first and loads an operation's module only when one of its tools is
 // called, so a cold gateway compiles and runs the MCP SDK, the credential check and the one operation
@@ -6,7 +6,7 @@
 // imports every operation, which is exactly what the gateway's bundle must not do.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '#core/schema';
-import type { ScopeRequirement } from '#core/scopes';
+import { describeRequirement, type ScopeRequirement } from '#core/scopes';
 import { OPERATIONS, TOOLSETS, type Toolset } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
 import { operationModuleOf } from '#routes/operation-routes';
@@ -73,4 +73,39 @@ export async function renderToolLoaders(): Promise<string> {
     '};',
     '',
   ].join('\n');
+}
+
+export const GATEWAY_PAGE_FILE = new URL('../../docs/gateway.md', import.meta.url);
+const TABLE_START = '<!-- tool table: written by npm run tool-index from the catalogue -->';
+const TABLE_END = '<!-- end of tool table -->';
+
+/** The hints column of docs/gateway.md: what an agent may assume of a call. */
+function hintsOf({ annotations: a }: Operation): string {
+  return [
+    a.readOnlyHint && 'read-only',
+    a.destructiveHint && !a.readOnlyHint && 'destructive',
+    a.idempotentHint && !a.readOnlyHint && 'idempotent',
+    a.openWorldHint && 'open world',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** docs/gateway.md's tool table: one row per tool, in tools/list order, with its route, scope and hints. */
+export function renderToolTable(operations: readonly Operation[] = OPERATIONS): string {
+  const rows = operations.map((operation) => {
+    const route = operation.http ? `\`${operation.http.method} ${operation.http.path}\`` : '– (tool only)';
+    const scope = describeRequirement(scopeOf(operation)) ?? 'any credential';
+    const hints = hintsOf(operation);
+    return `| \`${operation.name}\` | ${route} | ${scope} |${hints ? ` ${hints} ` : ' '}|`;
+  });
+  return [TABLE_START, '| tool | route | scope | hints |', '|---|---|---|---|', ...rows, TABLE_END].join('\n');
+}
+
+/** docs/gateway.md with its tool table rendered again (the text around it as written). */
+export function withToolTable(page: string, operations: readonly Operation[] = OPERATIONS): string {
+  const start = page.indexOf(TABLE_START);
+  const end = page.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`docs/gateway.md has no "${TABLE_START}" … "${TABLE_END}" block`);
+  return page.slice(0, start) + renderToolTable(operations) + page.slice(end + TABLE_END.length);
 }

@@ -5,14 +5,29 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { OPERATIONS } from '#operations/catalogue';
 import {
+  GATEWAY_PAGE_FILE,
   TOOL_INDEX_FILE,
   TOOL_LOADERS_FILE,
   renderToolIndex,
   renderToolLoaders,
   scopeOf,
   toolOf,
+  withToolTable,
 } from '#gateway/tool-index-source';
+import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '#routes/operation-routes';
+import { TOOLSETS } from '#operations/catalogue';
 import { TOOL_LOADERS } from '#gateway/tool-loaders.generated';
+
+describe('generated from the catalogue', () => {
+  it('docs/gateway.md holds the tool table of the catalogue (run `npm run tool-index`)', () => {
+    const page = readFileSync(GATEWAY_PAGE_FILE, 'utf8');
+    expect(page).toBe(withToolTable(page));
+  });
+
+  it('operation-routes.generated.json holds the routes of the catalogue (run `npm run tool-index`)', () => {
+    expect(readFileSync(OPERATION_ROUTES_FILE, 'utf8')).toBe(renderOperationRoutes(TOOLSETS));
+  });
+});
 
 describe('gateway tool index', () => {
   it('is what tool-index.generated.json holds (run `npm run tool-index` after changing an operation)', () => {
