@@ -91,12 +91,17 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     // Assess
     expect(props.StateMachineType).toBe('STANDARD');
     expect(definition).toBe(readFileSync(RUN_DEFINITION_FILE, 'utf8'));
-    expect(new Set(placeholders)).toEqual(new Set(['AdvanceFunctionArn', 'FinalizeFunctionArn', 'Partition']));
+    expect(new Set(placeholders)).toEqual(
+      new Set(['AdvanceFunctionArn', 'FinalizeFunctionArn', 'Partition', 'TableName']),
+    );
     expect(Object.keys(props.DefinitionSubstitutions).sort()).toEqual([
       'AdvanceFunctionArn',
       'FinalizeFunctionArn',
       'Partition',
+      'TableName',
     ]);
+    // WaitForProvider parks the run's task token on the table: its name, from the stack, never a literal.
+    expect(typeof props.DefinitionSubstitutions.TableName).toBe('object');
     expect(props.DefinitionSubstitutions.Partition).toEqual({ Ref: 'AWS::Partition' });
     expect(props.DefinitionSubstitutions.AdvanceFunctionArn).toEqual({
       'Fn::GetAtt': [cfnId(workflow().advance.function), 'Arn'],
