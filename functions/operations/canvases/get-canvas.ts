@@ -4,7 +4,7 @@ import { getCanvas } from '#core/canvas/use-cases';
 import { canvasWarnings } from '#core/canvas/warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
-import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { runRepository } from '#adapters/composition/runs';
 import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasStateView } from '#operations/views';
@@ -12,7 +12,7 @@ import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CANVAS, canvas } from '#operations/example-values';
 
 const webhooks = new DynamoWebhookRepository();
-const executions = new DynamoRunRepository();
+const executions = runRepository();
 
 export const operation = defineOperation({
   name: 'get_canvas',

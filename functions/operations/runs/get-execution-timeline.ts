@@ -1,13 +1,13 @@
 // operation: GET /api/mcp/executions/timeline?executionId= → getExecution → RunRepository
 import { getExecution } from '#core/runs/use-cases';
-import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { runRepository } from '#adapters/composition/runs';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { TimelineView } from '#operations/views';
 import { ExecutionQuery } from './execution-query.ts';
 import { AT, EXECUTION, LATER } from '#operations/example-values';
 
 // Only the table: the timeline carries no large values, so no S3 or Step Functions client is bundled.
-const runs = new DynamoRunRepository();
+const runs = runRepository();
 
 export const operation = defineOperation({
   name: 'get_execution_timeline',
