@@ -26,10 +26,6 @@ export const ENV = {
    * when SERVICE_ROOT_KEY is unset, so a local setup that sets it keeps its key (README, Configuration).
    */
   deprecatedServiceRootKey: 'WEBHOOK_SECRET_KEY',
-  /** @deprecated Transitional spelling of `serviceRootKey` while its callers move; removed once none is left. */
-  webhookSecretKey: 'SERVICE_ROOT_KEY',
-  /** @deprecated Transitional spelling of `serviceRootKeyArn` while its callers move; removed once none is left. */
-  webhookSecretKeyArn: 'SERVICE_ROOT_KEY_ARN',
   /**
    * Payment-provider webhook signing secret(s), `whsec_…` (local mode); in AWS, the Secrets Manager ARN holding them.
    */

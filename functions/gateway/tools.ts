@@ -26,7 +26,7 @@ import {
 import type { Principal } from '#core/keys/api-key';
 import { describeRequirement, meetsRequirement, type ScopeRequirement } from '#core/scopes';
 import { describeIssues } from '#http/parse';
-import { valueOf as valueOfOutcome } from '#operations/outcome';
+import { answeredValue as valueOfOutcome } from '#operations/outcome';
 import type { OperationContext } from '#operations/operation';
 import { ParamsCheckingServer } from './params-server.ts';
 import type { ToolIndexEntry } from './tool-index.ts';

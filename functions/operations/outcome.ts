@@ -23,6 +23,6 @@ export const accepted = <T>(value: T): Outcome<T> => new Outcome('accepted', val
 export const replayed = <T>(value: T, kind: OutcomeKind = 'ok'): Outcome<T> => new Outcome(kind, value, true);
 
 /** The value an operation answered, whether or not it said more about it. */
-export function valueOf(answer: unknown): unknown {
+export function answeredValue(answer: unknown): unknown {
   return answer instanceof Outcome ? answer.value : answer;
 }

@@ -9,7 +9,7 @@ import { systemClock } from '#core/clock';
 import { createKey } from '#core/keys/use-cases';
 import { apiKeys } from '#adapters/dynamodb/repositories';
 import { TOOLSETS } from '#operations/catalogue';
-import { valueOf } from '#operations/outcome';
+import { answeredValue } from '#operations/outcome';
 import { operationModuleOf, operationRoutes } from '#routes/operation-routes';
 import { ROUTES } from '#routes/manifest';
 import { renderToolTable, scopeOf, toolOf } from '#gateway/tool-index-source';
@@ -71,7 +71,7 @@ describe('an operation added as one file and one list entry', () => {
         publicBaseUrl: () => 'http://127.0.0.1',
       },
     );
-    expect(valueOf(answer)).toEqual({ workspaceId: 'ws_x', note: 'hi' });
+    expect(answeredValue(answer)).toEqual({ workspaceId: 'ws_x', note: 'hi' });
   });
 
   it('has an OpenAPI path with its example, and a row in the tool table', () => {

@@ -93,7 +93,7 @@ export async function runOfServer(
   deps: Pick<RunDeps, 'runs'>,
 ): Promise<Execution> {
   const execution = await getExecution(serverPrincipal(server), runId, deps).catch(() => undefined);
-  if (!execution || execution.trigger.kind !== 'published' || execution.trigger.serverId !== server.id) {
+  if (execution?.trigger.kind !== 'published' || execution.trigger.serverId !== server.id) {
     throw new NotFoundError(`Run ${runId} was not started by this server`);
   }
   return execution;

@@ -86,10 +86,16 @@ function wiringOf(graph: FrozenGraph): Wiring {
   const outgoing = new Map<string, CanvasEdge[]>();
   for (const edge of graph.edges) {
     let into = incoming.get(edge.target);
-    if (!into) incoming.set(edge.target, (into = []));
+    if (!into) {
+      into = [];
+      incoming.set(edge.target, into);
+    }
     into.push(edge);
     let out = outgoing.get(edge.source);
-    if (!out) outgoing.set(edge.source, (out = []));
+    if (!out) {
+      out = [];
+      outgoing.set(edge.source, out);
+    }
     out.push(edge);
   }
   return { incoming, outgoing };
@@ -100,7 +106,9 @@ const NO_EDGES: readonly CanvasEdge[] = [];
 function inputsOf(incoming: readonly CanvasEdge[], execution: Execution): Record<string, PortValue[]> {
   const inputs: Record<string, PortValue[]> = {};
   for (const edge of incoming) {
-    (inputs[edge.targetHandle] ??= []).push(execution.outputs[edge.source]?.[edge.sourceHandle]);
+    const values = inputs[edge.targetHandle] ?? [];
+    values.push(execution.outputs[edge.source]?.[edge.sourceHandle]);
+    inputs[edge.targetHandle] = values;
   }
   return inputs;
 }
@@ -123,7 +131,7 @@ function isReady(incoming: readonly CanvasEdge[], execution: Execution): boolean
 function visitOrder(graph: FrozenGraph, wiring: Wiring, execution: Execution): CanvasNode[] {
   const count = graph.nodes.length;
   const position = new Map<string, number>();
-  graph.nodes.forEach((node, at) => position.set(node.id, at));
+  for (const [at, node] of graph.nodes.entries()) position.set(node.id, at);
   const sweep = new Array<number>(count).fill(1);
   const waitingOn = graph.nodes.map((node) => wiring.incoming.get(node.id)?.length ?? 0);
   const queue: number[] = [];
@@ -140,7 +148,12 @@ function visitOrder(graph: FrozenGraph, wiring: Wiring, execution: Execution): C
     }
   }
   const bySweep: CanvasNode[][] = [];
-  for (let at = 0; at < count; at++) if (waitingOn[at] === 0) (bySweep[sweep[at]!] ??= []).push(graph.nodes[at]!);
+  for (let at = 0; at < count; at++) {
+    if (waitingOn[at] !== 0) continue;
+    const group = bySweep[sweep[at]!] ?? [];
+    group.push(graph.nodes[at]!);
+    bySweep[sweep[at]!] = group;
+  }
   return bySweep.flat();
 }
 

@@ -19,21 +19,21 @@ import { VEO_DEFAULT_MODEL, VEO_MODELS } from '#core/generation/veo-models';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { ENV } from '#adapters/env';
 import { videoJobDeps } from '#adapters/generation/video-deps';
-import { secretSource } from '#adapters/secrets/secret-source';
+import { readServiceKey } from '#adapters/composition/service-key';
 import { accepted, type Outcome, replayed } from '#operations/outcome';
 import { defineOperation, type Operation, type OperationContext } from '#operations/operation';
 
 /** The spec's shared maximum prompt length (the text node's template limit). */
 export const MAX_PROMPT_LENGTH = 20_000;
 
-const readServiceKey = secretSource(ENV.webhookSecretKey, ENV.webhookSecretKeyArn);
 let key: Buffer | undefined;
 /** The status-token key, derived from the service key once per cold start. */
 export async function tokenKey(): Promise<Buffer> {
   if (key) return key;
   const serviceKey = await readServiceKey();
-  if (!serviceKey) throw new Error(`Neither ${ENV.webhookSecretKey} nor ${ENV.webhookSecretKeyArn} is set`);
-  return (key = statusTokenKey(serviceKey));
+  if (!serviceKey) throw new Error(`Neither ${ENV.serviceRootKey} nor ${ENV.serviceRootKeyArn} is set`);
+  key = statusTokenKey(serviceKey);
+  return key;
 }
 
 const Reference = z

@@ -14,27 +14,30 @@ const DOCS = [
   ['docs/webhooks.md', 'webhook triggers'],
 ] as const;
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The page for `host` at `origin`, listing that host's routes from the manifest. */
 export function indexPage(host: Host, origin: string, routes: readonly RouteDefinition[]): string {
-  const link = (path: string) => `<a href="${escape(origin + path)}">${escape(path)}</a>`;
+  const link = (path: string) => `<a href="${escapeHtml(origin + path)}">${escapeHtml(path)}</a>`;
   const rows = routes
     .filter((route) => route.host === host)
-    .map((route) => `<li><code>${escape(route.method)} ${escape(route.path)}</code> (${escape(route.area)})</li>`)
+    .map(
+      (route) =>
+        `<li><code>${escapeHtml(route.method)} ${escapeHtml(route.path)}</code> (${escapeHtml(route.area)})</li>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Workspace automation service: ${host} host</title></head>
 <body>
 <h1>Workspace automation service: ${host} host</h1>
-<p>${escape(WHAT_RUNS[host])}</p>
+<p>${escapeHtml(WHAT_RUNS[host])}</p>
 <ul>
 <li>${link('/openapi.json')}: the OpenAPI 3.1 document of this host's routes</li>
 <li>${link('/health')}: liveness, <code>{"status":"ok"}</code></li>
 </ul>
-<p>Documentation ships with the source: ${DOCS.map(([path, what]) => `<code>${path}</code> (${escape(what)})`).join(', ')}.</p>
+<p>Documentation ships with the source: ${DOCS.map(([path, what]) => `<code>${path}</code> (${escapeHtml(what)})`).join(', ')}.</p>
 <h2>Routes on this host</h2>
 <ul>
 ${rows}

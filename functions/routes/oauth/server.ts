@@ -30,9 +30,7 @@ function providerFor(issuer: string): Promise<ReturnType<Provider['callback']>> 
   provider ??= (async () => {
     const secret = await readServiceKey();
     if (!secret)
-      throw new Error(
-        `${ENV.webhookSecretKey} or ${ENV.webhookSecretKeyArn} must be set: the OAuth keys derive from it`,
-      );
+      throw new Error(`${ENV.serviceRootKey} or ${ENV.serviceRootKeyArn} must be set: the OAuth keys derive from it`);
     return createProvider(issuer, deriveOAuthKeys(secret)).callback();
   })().catch((error: unknown) => {
     provider = undefined;
