@@ -142,6 +142,14 @@ export interface CallbackSender {
   send(url: string, payload: Record<string, unknown>): Promise<CallbackOutcome>;
 }
 
+/**
+ * Asks for a finished run's pending callback to be sent soon, apart from the request that accepted it
+ * (functions/core/runs/callbacks-prompt.ts). Fire and forget: resolves once the ask is handed over.
+ */
+export interface CallbackDispatch {
+  soon(workspaceId: string, executionId: string): Promise<void>;
+}
+
 export interface WebhookRepository {
   get(workspaceId: string, canvasId: string, triggerNodeId: string): Promise<WebhookTrigger | undefined>;
   /** Writes the trigger and its secret lookup atomically; if the node has one already, returns that instead. */

@@ -178,6 +178,18 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
     const { sweep } = await import('../../functions/workers/sweep-runs.ts');
     await sweep(0).catch((error: unknown) => console.error('[sweep-runs]', error));
     stops.push(startSweeper(sweep));
+    // The prompt sender of an inline run's callback (an asynchronous Lambda invoke in AWS): in-process here.
+    const { deliverCallback } = await import('../../functions/workers/deliver-callback.ts');
+    const { InProcessCallbackDispatch } = await import('../../functions/adapters/lambda/callback-dispatch.ts');
+    const { useInProcessCallbackDispatch } = await import('../../functions/adapters/composition/runs.ts');
+    const dispatch = new InProcessCallbackDispatch(deliverCallback, (error) =>
+      console.error('[deliver-callback]', error),
+    );
+    useInProcessCallbackDispatch(dispatch);
+    stops.push(async () => {
+      useInProcessCallbackDispatch(undefined);
+      await dispatch.drain();
+    });
     // The expired-holds sweeper (EventBridge → Lambda in AWS): releases credit holds whose operation died.
     const { releaseHolds, RELEASE_HOLDS_EVERY_MINUTES } = await import('../../functions/workers/release-holds.ts');
     stops.push(

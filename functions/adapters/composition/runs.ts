@@ -8,9 +8,11 @@
 // sends none does not bundle it (its module reads the signing secret's source at load). The use cases take what they need from these objects (functions/core
 // never builds an adapter).
 import { systemClock } from '#core/clock';
+import type { CallbackDispatch } from '#core/ports';
 import type { RunDeps } from '#core/runs/use-cases';
 import { DynamoRunRepository } from '../dynamodb/run-repository.ts';
 import { ENV } from '../env.ts';
+import { DELIVER_CALLBACK_FUNCTION_ENV, LambdaCallbackDispatch } from '../lambda/callback-dispatch.ts';
 import { S3BlobStore } from '../s3/blob-store.ts';
 import { StepFunctionsWorkflowEngine } from '../sfn/workflow-engine.ts';
 
@@ -18,6 +20,7 @@ const built: {
   runs?: DynamoRunRepository;
   engine?: StepFunctionsWorkflowEngine;
   blobs?: S3BlobStore;
+  dispatch?: LambdaCallbackDispatch;
 } = {};
 
 /** The runs table (executions, their timeline, the queued-runs index). */
@@ -45,6 +48,27 @@ export function blobStore(): S3BlobStore {
  */
 export const inlineRuns = () => process.env[ENV.inlineInstantRuns]?.trim().toLowerCase() !== 'off';
 
+let inProcessDispatch: CallbackDispatch | undefined;
+
+/** Local mode and tests: prompt callbacks are sent by the deliver-callback handler in this process. */
+export function useInProcessCallbackDispatch(dispatch: CallbackDispatch | undefined): void {
+  inProcessDispatch = dispatch;
+}
+
+/**
+ * Prompt delivery of an inline run's callback (functions/core/runs/callbacks-prompt.ts): the
+ * deliver-callback function when DELIVER_CALLBACK_FUNCTION names it (AWS), else the one local mode set,
+ * else none (the sweeper sends it). Chosen per call, so local mode may set it after this module loaded.
+ */
+const callbackDispatch: CallbackDispatch = {
+  soon(workspaceId, executionId) {
+    const functionName = process.env[DELIVER_CALLBACK_FUNCTION_ENV];
+    if (functionName) built.dispatch ??= new LambdaCallbackDispatch(functionName);
+    const dispatch = functionName ? built.dispatch : inProcessDispatch;
+    return dispatch ? dispatch.soon(workspaceId, executionId) : Promise.resolve();
+  },
+};
+
 /** What accepting, replaying, redriving, cancelling and reading a run need (the run operations, the trigger). */
 export function runDeps() {
   return {
@@ -53,5 +77,6 @@ export function runDeps() {
     clock: systemClock,
     blobs: blobStore(),
     inlineRuns,
+    callbackDispatch,
   } satisfies RunDeps;
 }

@@ -32,6 +32,7 @@ import { freezeGraph, newExecution } from './lifecycle.ts';
 import type { Execution, FrozenGraph, RunTrigger } from './model.ts';
 import { externalize, internalize } from './blobs.ts';
 import { runInMemory, runsInline } from './inline.ts';
+import { requestPromptCallback } from './callbacks-prompt.ts';
 import { update, type RunDeps } from './deps.ts';
 
 export interface RunRequest {
@@ -287,6 +288,8 @@ async function create(
   const [started] = await Promise.all([
     ranHere ? Promise.resolve(execution) : startOrDiscard(execution, deps, pending.claim?.keyHash),
     pending.afterCreate?.(execution.executionId),
+    // Finished here with a callback URL: sent within about a second, not at the next sweep (never throws).
+    ranHere ? requestPromptCallback(execution, deps.callbackDispatch) : undefined,
   ]);
   return { executionId: execution.executionId, replayed: false, ...(started ? { ran: started } : {}) };
 }

@@ -37,6 +37,15 @@ export async function deliverCallbackOnce(
   executionId: string,
   deps: CallbackDeps,
 ): Promise<Execution | undefined> {
+  return (await sendCallbackOnce(workspaceId, executionId, deps)).execution;
+}
+
+/** deliverCallbackOnce, saying whether this call sent the callback (`sent`) or found it handled already. */
+export async function sendCallbackOnce(
+  workspaceId: string,
+  executionId: string,
+  deps: CallbackDeps,
+): Promise<{ execution: Execution | undefined; sent: boolean }> {
   let claimed: Execution | undefined;
   try {
     claimed = await update(
@@ -58,7 +67,7 @@ export async function deliverCallbackOnce(
       deps,
     );
   } catch (error) {
-    if (error instanceof AlreadyHandled) return error.execution;
+    if (error instanceof AlreadyHandled) return { execution: error.execution, sent: false };
     throw error;
   }
   // Large values travel as download URLs: a callback stays small whatever the run produced.
@@ -77,7 +86,7 @@ export async function deliverCallbackOnce(
       error: outcome.error,
     });
   const at = deps.clock.now().toISOString();
-  return update(
+  const recorded = await update(
     workspaceId,
     executionId,
     (execution) => {
@@ -96,6 +105,7 @@ export async function deliverCallbackOnce(
     },
     deps,
   );
+  return { execution: recorded, sent: true };
 }
 
 /** Nothing to send; carries the execution that was read, so the caller needs no second read. */

@@ -1,7 +1,7 @@
 // use cases: what the run use cases need (RunDeps), and the one way they change a stored run (update).
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
-import type { RunRepository, WorkflowEngine } from '../ports.ts';
+import type { CallbackDispatch, RunRepository, WorkflowEngine } from '../ports.ts';
 import type { ExecutorRegistry } from './executors.ts';
 import type { Execution } from './model.ts';
 import type { BlobStore } from './blobs.ts';
@@ -19,6 +19,8 @@ export interface RunDeps {
   inlineRuns?: () => boolean;
   /** @default EXECUTORS */
   executors?: ExecutorRegistry;
+  /** Prompt delivery of the callback of a run finished here (callbacks-prompt.ts). @default the sweeper only */
+  callbackDispatch?: CallbackDispatch;
 }
 
 /**

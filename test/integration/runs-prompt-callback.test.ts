@@ -1,0 +1,264 @@
+// integration: the prompt callback of an inline run (issue 26 item 2) against DynamoDB Local — the accept
+// asks for delivery through CallbackDispatch, the deliver-callback use case holds a second after the run
+// finished and sends it through the sweeper's claim. No sweeper runs unless a test says so: a callback
+// that arrives came by the prompt path. Clocks and holds are injected, nothing asserts wall-clock speed.
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import type { Canvas } from '#core/canvas/model';
+import type { CallbackDispatch, CallbackSender, WorkflowEngine, WorkflowResumer } from '#core/ports';
+import type { BlobStore } from '#core/runs/blobs';
+import { PROMPT_CALLBACK_HOLD_MS, deliverPromptCallback } from '#core/runs/callbacks-prompt';
+import { CALLBACK_HOLD_SECONDS, sweepStalledRuns } from '#core/runs/sweep';
+import { acceptRun, getExecution, type RunDeps } from '#core/runs/use-cases';
+import { DynamoCanvasRepository } from '#adapters/dynamodb/canvas-repository';
+import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
+import { InProcessCallbackDispatch } from '#adapters/lambda/callback-dispatch';
+import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
+
+const runs = new DynamoRunRepository();
+const canvases = new DynamoCanvasRepository();
+const noBlobs: BlobStore = {
+  put: async () => {},
+  get: async () => 'null',
+  url: async (key) => `https://blobs.test/${key}`,
+};
+
+/** Step Functions that an inline run never needs. */
+const noEngine: WorkflowEngine & WorkflowResumer = {
+  start: async () => {
+    throw new Error('an inline run starts no execution');
+  },
+  stop: async () => {},
+  redrive: async () => 'missing' as const,
+  resume: async () => 'started' as const,
+};
+
+/** The bench's canvas: prompt → text → output (instant nodes only, so it runs inline). */
+async function seedCanvas(workspaceId: string): Promise<Canvas> {
+  const at = new Date().toISOString();
+  const canvas = {
+    id: `cnv_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
+    workspaceId,
+    name: 'prompt callback',
+    archived: false,
+    archivedAt: null,
+    version: 1,
+    createdAt: at,
+    updatedAt: at,
+    viewport: { x: 0, y: 0, zoom: 1 },
+    nodes: [
+      { id: 'p0', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'hello' } },
+      { id: 't1', type: 'text', position: { x: 300, y: 0 }, data: {} },
+      { id: 'o2', type: 'output', position: { x: 600, y: 0 }, data: {} },
+    ],
+    edges: [
+      { id: 'e1', source: 'p0', sourceHandle: 'prompt-out', target: 't1', targetHandle: 'text-in' },
+      { id: 'e2', source: 't1', sourceHandle: 'text-out', target: 'o2', targetHandle: 'value-in' },
+    ],
+  } as Canvas;
+  await canvases.create(canvas);
+  return canvas;
+}
+
+/**
+ * One workspace with an injected clock. `events` records, in order, the accept's answer and every
+ * callback sent (with the clock at that moment); `holds` the waits the prompt sender asked for, which
+ * advance the clock instead of sleeping. `beforeHoldEnds` runs inside the hold (a racing sweeper).
+ */
+function harness(
+  options: { callbacks?: CallbackSender; dispatch?: (inner: CallbackDispatch) => CallbackDispatch } = {},
+) {
+  const workspaceId = `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
+  let offsetMs = 0;
+  const clock = { now: () => new Date(Date.now() + offsetMs) };
+  const events: { what: 'accepted' | 'callback'; at: number; executionId?: unknown }[] = [];
+  const holds: number[] = [];
+  let beforeHoldEnds: () => Promise<void> = async () => {};
+  const inner = options.callbacks;
+  const callbacks: CallbackSender = {
+    async send(url, payload) {
+      events.push({ what: 'callback', at: clock.now().getTime(), executionId: payload.executionId });
+      return inner ? inner.send(url, payload) : { delivered: true, statusCode: 204 };
+    },
+  };
+  const callbackDeps = { runs, clock, blobs: noBlobs, callbacks };
+  const sleep = async (ms: number) => {
+    holds.push(ms);
+    await beforeHoldEnds();
+    offsetMs += ms;
+  };
+  const prompt = new InProcessCallbackDispatch(
+    (event) => deliverPromptCallback(event.workspaceId, event.executionId, { ...callbackDeps, sleep }),
+    (error) => {
+      throw error;
+    },
+  );
+  const deps: RunDeps = {
+    runs,
+    engine: noEngine,
+    clock,
+    blobs: noBlobs,
+    inlineRuns: () => true,
+    callbackDispatch: options.dispatch ? options.dispatch(prompt) : prompt,
+  };
+  const sweepDeps = { runs, queued: runs, engine: noEngine, clock, blobs: noBlobs, callbacks };
+  return {
+    workspaceId,
+    events,
+    holds,
+    prompt,
+    sweepDeps,
+    callbackDeps: { ...callbackDeps, sleep },
+    raceWith: (work: () => Promise<void>) => {
+      beforeHoldEnds = work;
+    },
+    accept: async (canvasId: string, callbackUrl = 'https://receiver.test/cb') => {
+      const accepted = await acceptRun(
+        { workspaceId },
+        { canvasId, triggerNodeId: 'p0', inputs: {}, callbackUrl },
+        { kind: 'api' },
+        deps,
+      );
+      events.push({ what: 'accepted', at: clock.now().getTime(), executionId: accepted.executionId });
+      return accepted;
+    },
+  };
+}
+
+/** Sweeps (no grace, no hold) until `done`, as the index lags the table a little. */
+async function sweepUntil(sweepDeps: Parameters<typeof sweepStalledRuns>[0], done: () => boolean) {
+  for (let tries = 0; tries < 100 && !done(); tries++) {
+    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+    if (!done()) await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('the prompt callback of an inline run', () => {
+  it('arrives after the 202 and a hold of about a second from the finish, with no sweeper running', async () => {
+    const { workspaceId, events, holds, prompt, accept } = harness();
+    const canvas = await seedCanvas(workspaceId);
+
+    const accepted = await accept(canvas.id);
+    await prompt.drain();
+
+    // The answer first, then the callback, once — and no sweeper ran in this test.
+    expect(events.map((event) => event.what)).toEqual(['accepted', 'callback']);
+    expect(events[1]!.executionId).toBe(accepted.executionId);
+    const stored = await getExecution({ workspaceId } as never, accepted.executionId, { runs });
+    expect(stored).toMatchObject({ status: 'succeeded', callback: { attempt: 1, delivered: true, statusCode: 204 } });
+    // The hold is measured from the run's finish as stored, so it is at most PROMPT_CALLBACK_HOLD_MS.
+    expect(holds).toHaveLength(1);
+    expect(holds[0]).toBeGreaterThan(0);
+    expect(holds[0]).toBeLessThanOrEqual(PROMPT_CALLBACK_HOLD_MS);
+    const sentAt = events[1]!.at;
+    const finishedAt = Date.parse(stored.finishedAt!);
+    expect(sentAt).toBeGreaterThanOrEqual(finishedAt + PROMPT_CALLBACK_HOLD_MS);
+    // Before the sweeper's hold had passed: the sweeper could not have sent it yet.
+    expect(sentAt).toBeLessThan(finishedAt + CALLBACK_HOLD_SECONDS * 1000);
+  });
+
+  it('is sent once when a sweeper pass races it, whichever claims first', async () => {
+    const { workspaceId, events, prompt, sweepDeps, accept, raceWith } = harness();
+    const canvas = await seedCanvas(workspaceId);
+    // A sweeper with no hold passes while the prompt sender waits: the sweeper claims and sends first.
+    raceWith(() => sweepUntil(sweepDeps, () => events.some((event) => event.what === 'callback')));
+
+    const accepted = await accept(canvas.id);
+    await prompt.drain();
+    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+
+    expect(events.filter((event) => event.what === 'callback')).toEqual([
+      expect.objectContaining({ executionId: accepted.executionId }),
+    ]);
+    const stored = await runs.get(workspaceId, accepted.executionId);
+    expect(stored!.timeline.filter((event) => event.type.startsWith('callback.'))).toHaveLength(1);
+  });
+
+  it('is sent once when prompt senders and sweeps run at the same time', async () => {
+    const { workspaceId, events, sweepDeps, callbackDeps, accept } = harness({
+      // The accept's own dispatch is held back: this test fires the senders itself, all at once.
+      dispatch: () => ({ soon: async () => {} }),
+    });
+    const canvas = await seedCanvas(workspaceId);
+    const accepted = await accept(canvas.id);
+    const sent = () => events.some((event) => event.what === 'callback');
+
+    const outcomes = await Promise.all([
+      deliverPromptCallback(workspaceId, accepted.executionId, callbackDeps),
+      deliverPromptCallback(workspaceId, accepted.executionId, callbackDeps),
+      sweepUntil(sweepDeps, sent),
+      sweepUntil(sweepDeps, sent),
+    ]);
+
+    expect(events.filter((event) => event.what === 'callback')).toHaveLength(1);
+    expect(outcomes.slice(0, 2).filter((outcome) => outcome === 'delivered').length).toBeLessThanOrEqual(1);
+    const stored = await runs.get(workspaceId, accepted.executionId);
+    expect(stored!.timeline.filter((event) => event.type.startsWith('callback.'))).toHaveLength(1);
+  });
+
+  it('is left to the sweeper when the dispatch fails: the accept answers, the sweeper sends it once', async () => {
+    let asked = 0;
+    const { workspaceId, events, sweepDeps, callbackDeps, accept } = harness({
+      dispatch: () => ({
+        soon: async () => {
+          asked += 1;
+          throw Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+        },
+      }),
+    });
+    const canvas = await seedCanvas(workspaceId);
+
+    const accepted = await accept(canvas.id);
+    expect(asked).toBe(1);
+    expect(events.map((event) => event.what)).toEqual(['accepted']);
+    const pending = await runs.get(workspaceId, accepted.executionId);
+    expect(pending).toMatchObject({ status: 'succeeded', callback: { delivered: null } });
+
+    await sweepUntil(sweepDeps, () => events.some((event) => event.what === 'callback'));
+    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+    // A late prompt sender (an invoke retried by Lambda) finds it claimed and sends nothing.
+    expect(await deliverPromptCallback(workspaceId, accepted.executionId, callbackDeps)).toBe('already-handled');
+    expect(events.filter((event) => event.what === 'callback')).toHaveLength(1);
+    expect(await runs.get(workspaceId, accepted.executionId)).toMatchObject({
+      callback: { attempt: 1, delivered: true },
+    });
+  });
+
+  it('is signed as the sweeper and the state machine sign it: HMAC-SHA256 of the exact bytes sent', async () => {
+    const secret = `cbsec-${randomUUID()}`;
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+        response.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    try {
+      const callbacks = new HttpCallbackSender({
+        signing: { deploymentSecret: async () => secret },
+        allowHosts: [`127.0.0.1:${port}`],
+      });
+      const { workspaceId, prompt, accept } = harness({ callbacks });
+      const canvas = await seedCanvas(workspaceId);
+      const accepted = await accept(canvas.id, `http://127.0.0.1:${port}/cb`);
+      await prompt.drain();
+
+      expect(received).toHaveLength(1);
+      const [{ headers, body }] = received as [{ headers: Record<string, unknown>; body: string }];
+      expect(JSON.parse(body)).toMatchObject({ executionId: accepted.executionId, workspaceId, status: 'succeeded' });
+      const hmac = (text: string) => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
+      expect(headers['x-service-signature']).toBe(hmac(body));
+      expect(headers['x-service-signature-v2']).toBe(
+        hmac(`${headers['x-service-signature-timestamp']}.${headers['x-service-signature-nonce']}.${body}`),
+      );
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
+  });
+});
