@@ -5,7 +5,8 @@
 //
 //   POST ──► read + JSON.parse body ──► [GetItem api-key lookup]        (only with `withAuth`)
 //                                   ──► BatchGetItem canvas + idempotency record (consistent)
-//                                   ──► TransactWriteItems idempotency + execution + graph (conditional puts)
+//                                   ──► the accept's writes, in order: today the idempotency claim
+//                                       (conditional PutItem) and the queued run (conditional PutItem)
 //                                   ──► StartExecution (the captured state machine, or `stateMachineArn`)
 //                                   ──► 202 { ok, executionId, message }
 //
@@ -13,10 +14,20 @@
 // same marshalling options, SFN client with the same retries), same consistent reads and conditions.
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { ID_PREFIX, newId } from '../../functions/core/ids.ts';
 import { LOOPBACK } from '../../lib/local/ports.ts';
 
@@ -26,7 +37,8 @@ export interface CapturedRun {
   keyHash: string;
   getItem: Record<string, any>;
   batchGetItem: Record<string, any>;
-  transactWriteItems: Record<string, any>;
+  /** The accept's DynamoDB writes in the order it sent them (operation name, document-client input). */
+  writes: { operation: string; input: Record<string, any> }[];
   startExecution: Record<string, any>;
 }
 
@@ -45,6 +57,37 @@ export interface Floor {
   stop(): Promise<void>;
 }
 
+/** The document-client command of each write operation an accept may send. */
+const WRITE_COMMANDS: Record<string, new (input: any) => any> = {
+  PutItem: PutCommand,
+  UpdateItem: UpdateCommand,
+  DeleteItem: DeleteCommand,
+  TransactWriteItems: TransactWriteCommand,
+  BatchWriteItem: BatchWriteCommand,
+};
+
+/**
+ * A copy of a captured input with the ids swapped in every string — and inside binary attributes, which
+ * the run item deflates (its `details` and `graph` name the executionId): inflated, swapped, deflated
+ * again, so the engine reads a run that is the floor's own, as it would read ours.
+ */
+function swapIds(value: unknown, swap: (text: string) => string): unknown {
+  if (typeof value === 'string') return swap(value);
+  if (value instanceof Uint8Array) {
+    let text: string;
+    try {
+      text = inflateRawSync(value).toString('utf8');
+    } catch {
+      return value; // not deflated: opaque bytes, kept as they are
+    }
+    return new Uint8Array(deflateRawSync(Buffer.from(swap(text), 'utf8')));
+  }
+  if (Array.isArray(value)) return value.map((item) => swapIds(item, swap));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [swap(key), swapIds(item, swap)]));
+  return value;
+}
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 export async function startFloor(options: FloorOptions): Promise<Floor> {
@@ -57,11 +100,15 @@ export async function startFloor(options: FloorOptions): Promise<Floor> {
     },
   );
   const sfn = new SFNClient({ endpoint: options.sfnEndpoint, maxAttempts: 2 });
-  const batchGetTemplate = JSON.stringify(captured.batchGetItem);
-  const transactTemplate = JSON.stringify(captured.transactWriteItems);
-  const startTemplate = JSON.stringify(captured.startExecution);
-  const fresh = (template: string, executionId: string, keyHash: string) =>
-    JSON.parse(template.replaceAll(captured.executionId, executionId).replaceAll(captured.keyHash, keyHash));
+  const writes = captured.writes.map(({ operation, input }) => {
+    const Command = WRITE_COMMANDS[operation];
+    if (!Command) throw new Error(`the floor cannot replay a ${operation}`);
+    return { Command, input };
+  });
+  const fresh = (template: unknown, executionId: string, keyHash: string) =>
+    swapIds(template, (text) =>
+      text.replaceAll(captured.executionId, executionId).replaceAll(captured.keyHash, keyHash),
+    ) as any;
 
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -72,9 +119,9 @@ export async function startFloor(options: FloorOptions): Promise<Floor> {
         const executionId = newId(ID_PREFIX.execution);
         const keyHash = sha256(`run:${String(request.headers['idempotency-key'] ?? executionId)}`);
         if (options.withAuth) await dynamodb.send(new GetCommand(captured.getItem as never));
-        await dynamodb.send(new BatchGetCommand(fresh(batchGetTemplate, executionId, keyHash)));
-        await dynamodb.send(new TransactWriteCommand(fresh(transactTemplate, executionId, keyHash)));
-        const start = fresh(startTemplate, executionId, keyHash);
+        await dynamodb.send(new BatchGetCommand(fresh(captured.batchGetItem, executionId, keyHash)));
+        for (const { Command, input } of writes) await dynamodb.send(new Command(fresh(input, executionId, keyHash)));
+        const start = fresh(captured.startExecution, executionId, keyHash);
         if (options.stateMachineArn) start.stateMachineArn = options.stateMachineArn;
         await sfn.send(new StartExecutionCommand(start));
         const body = JSON.stringify({ ok: true, executionId, message: 'Run accepted' });

@@ -41,7 +41,9 @@ StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<S
   const handle = originalRun.apply(this, args);
   if ((args[1] as { _rootAbortSignal?: unknown } | undefined)?._rootAbortSignal) return handle; // a Map/Parallel child run
   engine.started += 1;
-  const settle = () => void (engine.settled += 1);
+  const settle = () => {
+    engine.settled += 1;
+  };
   handle.result.then(settle, settle);
   const events = handle.eventLogs;
   handle.eventLogs = (async function* () {
@@ -56,15 +58,16 @@ StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<S
 
 /** Set while a Step Functions task handler runs: its SDK calls count as `engine`, all others as `request`. */
 const inTask = new AsyncLocalStorage<string>();
-const capture: { armed: boolean; inputs: Record<string, any> } = { armed: false, inputs: {} };
+const capture: { armed: boolean; calls: { operation: string; input: any }[] } = { armed: false, calls: [] };
 const calls = new CallCounter({
   scope: () => (inTask.getStore() ? 'engine' : 'request'),
-  // While armed, keep the first request-path input of each operation: one real accepted run's calls, for the floor.
+  // While armed, keep every request-path call in order: one real accepted run's calls, for the floor.
   observe: (operation, input) => {
-    if (capture.armed && !inTask.getStore() && !capture.inputs[operation])
-      capture.inputs[operation] = structuredClone(input);
+    if (capture.armed && !inTask.getStore()) capture.calls.push({ operation, input: structuredClone(input) });
   },
 });
+/** The DynamoDB writes an accept sends (the claim and the run's PutItem today; a transaction before). */
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'TransactWriteItems', 'BatchWriteItem']);
 const stops: (() => Promise<void>)[] = [];
 let stack: LocalMode | undefined;
 let dataDir: string | undefined;
@@ -141,24 +144,29 @@ async function start() {
 
 const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
   'capture:arm': () => {
-    capture.inputs = {};
+    capture.calls = [];
     capture.armed = true;
   },
   /** Builds the floor servers from the request-path calls of the one run made while armed. */
   'capture:take': async ({ executionId, noopArn }: { executionId: string; noopArn: string }) => {
     capture.armed = false;
-    const { GetItem, BatchGetItem, TransactWriteItems, StartExecution } = capture.inputs;
-    if (!GetItem || !BatchGetItem || !TransactWriteItems || !StartExecution) {
-      throw new Error(`capture incomplete: saw ${Object.keys(capture.inputs).join(', ')}`);
+    const first = (operation: string) => capture.calls.find((call) => call.operation === operation)?.input;
+    const [GetItem, BatchGetItem, StartExecution] = ['GetItem', 'BatchGetItem', 'StartExecution'].map(first);
+    // The accept's own writes, in order, up to StartExecution (the idempotency claim, the run).
+    const startAt = capture.calls.findIndex((call) => call.operation === 'StartExecution');
+    const writes = capture.calls.slice(0, startAt).filter((call) => WRITES.has(call.operation));
+    if (!GetItem || !BatchGetItem || !StartExecution || writes.length === 0) {
+      throw new Error(`capture incomplete: saw ${capture.calls.map((call) => call.operation).join(', ')}`);
     }
-    const keys = Object.values(BatchGetItem.RequestItems as Record<string, { Keys: { SK: string }[] }>)[0]!.Keys;
-    const idempotencySk = keys.map((key) => key.SK).find((sk) => sk.startsWith('IDEMP#'))!;
+    // The key's hash names the idempotency item (the claim); it is swapped per request like the executionId.
+    const keyHash = /IDEMP#([0-9a-f]{64})/.exec(JSON.stringify(writes))?.[1];
+    if (!keyHash) throw new Error('capture incomplete: no idempotency claim among the writes');
     const captured: CapturedRun = {
       executionId,
-      keyHash: idempotencySk.slice('IDEMP#'.length),
+      keyHash,
       getItem: GetItem,
       batchGetItem: BatchGetItem,
-      transactWriteItems: TransactWriteItems,
+      writes,
       startExecution: StartExecution,
     };
     const common = { captured, dynamodbEndpoint: stack!.dynamodb.endpoint, sfnEndpoint: stack!.sfn.endpoint };
@@ -172,7 +180,7 @@ const commands: Record<string, (args: any) => Promise<unknown> | unknown> = {
       urls: Object.fromEntries(Object.entries(floors).map(([name, floor]) => [name, floor.url])),
       bytes: {
         batchGetItem: JSON.stringify(BatchGetItem).length,
-        transactWriteItems: JSON.stringify(TransactWriteItems).length,
+        writes: writes.map((write) => `${write.operation} ${JSON.stringify(write.input).length}`).join(' + '),
         startExecution: JSON.stringify(StartExecution).length,
       },
     };
