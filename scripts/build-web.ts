@@ -3,7 +3,8 @@
 // CDK stack deploys the same folder.
 //
 //   web/src/main.tsx ──esbuild (bundle, ESM, code splitting, minify)──► dist/assets/main-<hash>.js
-//                                                                      dist/assets/chunk-<hash>.js (lazy: the canvas editor)
+//                                                                      dist/assets/chunk-<hash>.js (lazy: the canvas
+// editor)
 //                                                                      dist/assets/*.css
 //   web/index.html ──<!-- assets --> replaced by the entry's tags──► dist/index.html
 //   web/public/* ──copied──► dist/ (favicon.svg)
@@ -27,7 +28,10 @@ export interface StudioBuild {
   /** The JavaScript a first visit downloads before anything shows: the entry and its static imports. */
   readonly initialJs: JsSizes & { readonly files: readonly string[] };
   readonly totalJs: JsSizes;
-  /** Every JavaScript output, with the sources it holds and the chunks it imports, for reports (scripts/bundle-report.ts). */
+  /**
+   * Every JavaScript output, with the sources it holds and the chunks it imports, for reports
+   * (scripts/bundle-report.ts).
+   */
   readonly chunks: readonly StudioChunk[];
 }
 
@@ -193,10 +197,15 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const started = performance.now();
   const built = await buildStudio();
   console.log(
-    `studio built into ${relative(process.cwd(), built.outdir) || '.'} in ${Math.round(performance.now() - started)} ms`,
+    `studio built into ` +
+      `${relative(process.cwd(), built.outdir) || '.'} ` +
+      `in ` +
+      `${Math.round(performance.now() - started)} ms`,
   );
   console.log(
-    `  initial JS: ${kb(built.initialJs.bytes)} (${kb(built.initialJs.gzipBytes)} gzipped) in ${built.initialJs.files.map((file) => basename(file)).join(', ')}`,
+    `  initial JS: ${kb(built.initialJs.bytes)} ` +
+      `(${kb(built.initialJs.gzipBytes)} gzipped) in ` +
+      `${built.initialJs.files.map((file) => basename(file)).join(', ')}`,
   );
   const editor = await measureFiles(built.outdir, lazyLoad(built, STUDIO_EDITOR_SOURCE));
   console.log(`  editor:     ${kb(editor.bytes)} (${kb(editor.gzipBytes)} gzipped) more when a canvas opens`);

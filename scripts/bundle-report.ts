@@ -55,7 +55,13 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
 /** Milliseconds (wall and CPU) from the start of the import to its end, in a fresh Node process each run. */
 function coldImport(file: string, after?: string, runs = RUNS): { wallMs: number; cpuMs: number } {
   const first = after ? `await import(${JSON.stringify(after)}); ` : '';
-  const script = `${first}const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(file)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t, (u.user + u.system) / 1000]));`;
+  const script =
+    `${first}const c = process.cpuUsage(); const t ` +
+    `= performance.now(); await ` +
+    `import(${JSON.stringify(file)}); const u = ` +
+    `process.cpuUsage(c); ` +
+    `process.stdout.write(JSON.stringify([performance.now() ` +
+    `- t, (u.user + u.system) / 1000]));`;
   const samples = Array.from(
     { length: runs },
     () =>
@@ -92,7 +98,10 @@ const functions: Array<{ id: string; label: string; entry: string; codeSplitting
     entry: resolve('functions', CREDIT_HOLDS_SWEEPER_ENTRY),
   },
 ];
-/** BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change); `studio` for the web app. */
+/**
+ * BUNDLE_REPORT_ONLY=webhook-trigger,run: only these function ids (a quick before/after of one change); `studio` for
+ * the web app.
+ */
 const only = process.env.BUNDLE_REPORT_ONLY?.split(',').map((id) => id.trim());
 const selected = functions.filter((candidate) => !only || only.includes(candidate.id));
 const withStudio = !only || only.includes('studio');
@@ -127,7 +136,10 @@ async function reportSingle(fn: (typeof functions)[number]) {
   };
 }
 
-/** A code-split bundle: its size is what the entry loads at cold start; the chunks it imports on demand are counted apart. */
+/**
+ * A code-split bundle: its size is what the entry loads at cold start; the chunks it imports on demand are counted
+ * apart.
+ */
 function reportSplit(fn: (typeof functions)[number]) {
   const outdir = join(OUT_DIR, fn.id);
   const metafile = splitBundle(fn.entry, outdir);
@@ -155,8 +167,14 @@ function reportSplit(fn: (typeof functions)[number]) {
       /^functions\/operations\/[a-z]+\//.test(input),
     ) ?? slowest.target;
   splitNotes.push(
-    `${fn.label}: a first call to one of its ${targets.length} on-demand modules imports its chunk in ${firstCalls[0]!.cpuMs.toFixed(1)}–${slowest.cpuMs.toFixed(1)} ms CPU ` +
-      `(median ${median(firstCalls.map((call) => call.cpuMs)).toFixed(1)}; slowest ${slowestModule}), once per instance`,
+    `${fn.label}: a first call to one of its ${targets.length} ` +
+      `on-demand modules imports its chunk in ` +
+      `${firstCalls[0]!.cpuMs.toFixed(1)}–${slowest.cpuMs.toFixed(1)} ` +
+      `ms CPU ` +
+      `(median ` +
+      `${median(firstCalls.map((call) => call.cpuMs)).toFixed(1)}; ` +
+      `slowest ${slowestModule}), once ` +
+      `per instance`,
   );
   return {
     route: `${fn.label} (split: +${onDemandKb.toFixed(0)} KB in ${outputs.length - cold.length} chunks on demand)`,
@@ -173,11 +191,20 @@ if (withStudio) await reportStudio();
 function printFunctions() {
   const width = Math.max(...rows.map((row) => row.route.length));
   console.log(
-    `${'function'.padEnd(width)}  ${'size'.padStart(8)}  ${'cold import'.padStart(11)}  ${'(CPU)'.padStart(9)}  heaviest parts`,
+    `${'function'.padEnd(width)}  ` +
+      `${'size'.padStart(8)}  ` +
+      `${'cold import'.padStart(11)}  ` +
+      `${'(CPU)'.padStart(9)}  ` +
+      `heaviest parts`,
   );
   for (const row of rows) {
     console.log(
-      `${row.route.padEnd(width)}  ${`${row.kb.toFixed(0)} KB`.padStart(8)}  ${`${row.wallMs.toFixed(1)} ms`.padStart(11)}  ${`${row.cpuMs.toFixed(1)} ms`.padStart(9)}  ${row.heaviest}`,
+      `${row.route.padEnd(width)}  ` +
+        `${`${row.kb.toFixed(0)} KB`.padStart(8)}  ` +
+        `${`${row.wallMs.toFixed(1)} ms`.padStart(11)} ` +
+        ` ` +
+        `${`${row.cpuMs.toFixed(1)} ms`.padStart(9)}  ` +
+        `${row.heaviest}`,
     );
   }
   const range = (values: number[], digits: number) =>
@@ -199,7 +226,8 @@ function printFunctions() {
   for (const note of splitNotes) console.log(note);
   const carrying = rows.filter((row) => row.unwanted.length > 0);
   console.log(
-    `Default credential chain (${UNWANTED.join(', ')}): ${carrying.length === 0 ? 'in no bundle' : `in ${carrying.map((row) => row.route).join('; ')}`}`,
+    `Default credential chain (${UNWANTED.join(', ')}): ` +
+      `${carrying.length === 0 ? 'in no bundle' : `in ${carrying.map((row) => row.route).join('; ')}`}`,
   );
   console.log(`Target: every function under 100 ms: ${rows.every((row) => row.wallMs < 100) ? 'met' : 'NOT met'}`);
 }
@@ -213,7 +241,11 @@ async function reportStudio() {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const line = (label: string, sizes: { bytes: number; gzipBytes: number }, note = '') =>
     console.log(
-      `  ${label.padEnd(30)} ${kb(sizes.gzipBytes).padStart(9)} gzipped  ${kb(sizes.bytes).padStart(9)} raw${note ? `  ${note}` : ''}`,
+      `  ${label.padEnd(30)} ` +
+        `${kb(sizes.gzipBytes).padStart(9)} ` +
+        `gzipped  ` +
+        `${kb(sizes.bytes).padStart(9)} ` +
+        `raw${note ? `  ${note}` : ''}`,
     );
   console.log('\nstudio (web/, gzip -9)');
   line('initial JS', built.initialJs, `${built.initialJs.files.length} files (entry + static imports)`);
@@ -227,6 +259,10 @@ async function reportStudio() {
   line('all JS', built.totalJs, `${built.chunks.length} files`);
   const within = built.initialJs.gzipBytes <= STUDIO_INITIAL_BUDGET_GZIP;
   console.log(
-    `Target: initial JS ≤ ${kb(STUDIO_INITIAL_BUDGET_GZIP)} gzipped: ${within ? 'met' : 'NOT met'} (${kb(built.initialJs.gzipBytes)})`,
+    `Target: initial JS ≤ ` +
+      `${kb(STUDIO_INITIAL_BUDGET_GZIP)} ` +
+      `gzipped: ` +
+      `${within ? 'met' : 'NOT met'} ` +
+      `(${kb(built.initialJs.gzipBytes)})`,
   );
 }

@@ -37,14 +37,22 @@ export function falContractTable(): string {
         .filter(Boolean)
         .join('; ') || '—';
     const limits = endpoint.referenceLimits
-      ? `${endpoint.referenceLimits.images} img, ${endpoint.referenceLimits.videos} vid, ${endpoint.referenceLimits.audios} audio, ${endpoint.referenceLimits.total} total`
+      ? `${endpoint.referenceLimits.images} img, ` +
+        `${endpoint.referenceLimits.videos} vid, ` +
+        `${endpoint.referenceLimits.audios} ` +
+        `audio, ` +
+        `${endpoint.referenceLimits.total} total`
       : '—';
     const params = Object.entries(endpoint.params)
       .map(([key, value]) => `\`${key}\` ${rule(value)}`)
       .join('; ');
     const name = `\`${endpoint.id}\`${endpoint.id === FAL_DEFAULT_ENDPOINT ? ' **(default)**' : ''}`;
     lines.push(
-      `| ${name} | ${endpoint.mode} | ${references} | ${limits} | ${endpoint.aspectRatios?.join(' ') ?? 'none (dropped)'} | ${params} | ${endpoint.priceModel} |`,
+      `| ${name} | ${endpoint.mode} | ` +
+        `${references} | ${limits} | ` +
+        `${endpoint.aspectRatios?.join(' ') ?? 'none (dropped)'} ` +
+        `| ` +
+        `${params} | ${endpoint.priceModel} |`,
     );
   }
   return lines.join('\n');

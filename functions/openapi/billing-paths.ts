@@ -12,7 +12,8 @@ const LOCATION = `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02
 /** Abridged (…): the real rows carry every column of EXPORT_COLUMNS. */
 const JSONL_EXAMPLE =
   `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD","BillingPeriodEnd":"2026-06-01T00:00:00Z",` +
-  '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,"ChargeDescription":"video.generate (standard), per Seconds",…,"x_Credits":-80}\n';
+  '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,"ChargeDescription":"video.generate ' +
+  '(standard), per Seconds",…,"x_Credits":-80}\n';
 const CSV_EXAMPLE = `BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n0,${WS},Acme,USD,…,-80\n`;
 const METADATA_EXAMPLE = focusMetadata({
   workspaceId: WS,
@@ -47,7 +48,11 @@ const WORKSPACE: ParameterObject = {
   in: 'query',
   required: false,
   description:
-    "Required with a signed-in session's access token (and must be its workspace); optional with a workspace key, which fixes the workspace",
+    "Required with a signed-in session's " +
+    'access token (and ' +
+    'must be its workspace); ' +
+    'optional with a ' +
+    'workspace key, which fixes the workspace',
   schema: { type: 'string' },
 };
 const SECURITY: Record<string, string[]>[] = [{ workspaceKey: ['read:billing'] }, { gatewayToken: ['read:billing'] }];
@@ -62,9 +67,21 @@ const exportOperation: OperationObject = {
   operationId: 'focus_export',
   summary: `FOCUS ${FOCUS_VERSION} cost and usage export`,
   description: [
-    `The workspace's credit ledger in the range as a FOCUS ${FOCUS_VERSION} Cost and Usage dataset: usage aggregated per hour, SKU and`,
-    'resource; purchases, grants, refunds and adjustments one row each; x_ columns after the FOCUS ones. Scope: `read:billing`.',
-    'Small files are the response; larger ones answer 303 to a presigned link (5 minutes) with the same name and type. See docs/billing.md.',
+    `The workspace's credit ledger in the ` +
+      `range as a FOCUS ` +
+      `${FOCUS_VERSION} Cost and Usage ` +
+      `dataset: usage ` +
+      `aggregated per hour, SKU and`,
+    'resource; purchases, grants, ' +
+      'refunds and ' +
+      'adjustments one row ' +
+      'each; x_ columns after the FOCUS ones. ' +
+      'Scope: `read:billing`.',
+    'Small files are the response; larger ' +
+      'ones answer 303 to a ' +
+      'presigned link (5 minutes) ' +
+      'with the same ' +
+      'name and type. See docs/billing.md.',
   ].join(' '),
   tags: ['billing'],
   security: SECURITY,
@@ -89,7 +106,9 @@ const exportOperation: OperationObject = {
         'application/jsonl': {
           schema: {
             type: 'string',
-            description: `One JSON object per line with the columns ${EXPORT_COLUMNS.map((column) => column.name).join(', ')}`,
+            description:
+              `One JSON object per line with the columns ` +
+              `${EXPORT_COLUMNS.map((column) => column.name).join(', ')}`,
           },
           example: JSONL_EXAMPLE,
         },
@@ -129,8 +148,16 @@ const metadataOperation: OperationObject = {
   operationId: 'focus_metadata',
   summary: `FOCUS ${FOCUS_VERSION} dataset metadata`,
   description: [
-    "The metadata of the workspace's cost and usage dataset for the range: DataGenerator, DatasetInstance, Recency (one time sector",
-    "per UTC day, complete once the day and the late-entry margin have passed) and Schema (every column's definition), FocusVersion 1.3.",
+    "The metadata of the workspace's cost " +
+      'and usage dataset for ' +
+      'the range: DataGenerator, ' +
+      'DatasetInstance, ' +
+      'Recency (one time sector',
+    'per UTC day, complete once the day and ' +
+      'the late-entry margin ' +
+      'have passed) and Schema (every ' +
+      "column's " +
+      'definition), FocusVersion 1.3.',
     'Scope: `read:billing`. See docs/billing.md.',
   ].join(' '),
   tags: ['billing'],

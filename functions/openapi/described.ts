@@ -34,8 +34,13 @@ function webhookTrigger(method: (typeof WEBHOOK_METHODS)[number]): OperationObje
     description: [
       'Starts a run of the canvas whose webhook-trigger node owns the secret. The request (method, query, headers with',
       "credentials redacted, body) becomes the node's outputs. Authenticated by the trigger's secret (x-webhook-secret",
-      'or Authorization: Bearer), never a workspace key; `?secret=` is refused (400). Repeats with the same Idempotency-Key',
-      'and request answer the first 202. Every method answers the same way; OPTIONS gets the CORS preflight. See docs/webhooks.md.',
+      'or Authorization: Bearer), never a workspace key; `?secret=` is refused (400). Repeats with the same ' +
+        'Idempotency-Key',
+      'and request answer the first 202. ' +
+        'Every method answers ' +
+        'the same way; OPTIONS gets ' +
+        'the CORS ' +
+        'preflight. See docs/webhooks.md.',
     ].join(' '),
     tags: ['webhooks'],
     security: [{ webhookSecret: [] }, { webhookSecretHeader: [] }],
@@ -53,7 +58,13 @@ function webhookTrigger(method: (typeof WEBHOOK_METHODS)[number]): OperationObje
       ? {
           requestBody: {
             required: false,
-            description: `Any body up to ${WEBHOOK_MAX_BODY_BYTES} bytes, passed to the run as it came (JSON is parsed)`,
+            description:
+              `Any body up to ` +
+              `${WEBHOOK_MAX_BODY_BYTES} ` +
+              `bytes, ` +
+              `passed ` +
+              `to the run as it came (JSON ` +
+              `is parsed)`,
             content: { '*/*': { schema: {}, example: { event: 'order.created', orderId: 'ord_123' } } },
           },
         }
@@ -107,9 +118,21 @@ const gateway: PathItem = {
     operationId: 'mcp',
     summary: 'MCP gateway (streamable HTTP, stateless)',
     description: [
-      'JSON-RPC 2.0 messages of the Model Context Protocol: every operation of this document is a tool (tools/list shows',
-      "the ones the credential's scopes allow). Answers application/json (no session, no stream: GET and DELETE get 405).",
-      "Credential: a workspace key or an OAuth access token of the app host's authorization server. See docs/gateway.md.",
+      'JSON-RPC 2.0 messages of the Model ' +
+        'Context Protocol: every ' +
+        'operation of this document ' +
+        'is a tool ' +
+        '(tools/list shows',
+      "the ones the credential's scopes " +
+        'allow). Answers ' +
+        'application/json (no session, no ' +
+        'stream: GET and ' +
+        'DELETE get 405).',
+      'Credential: a workspace key or an ' +
+        'OAuth access token of ' +
+        "the app host's authorization " +
+        'server. See ' +
+        'docs/gateway.md.',
     ].join(' '),
     tags: ['gateway'],
     security: [{ gatewayToken: [] }],
@@ -255,7 +278,13 @@ const publicOperation = (
 const githubWebhook = publicOperation(
   'receive_github_webhook',
   'Receive a GitHub webhook delivery',
-  "GitHub App deliveries. Verified by X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the App's webhook secret); each X-GitHub-Delivery is applied once (a redelivery answers duplicate: true). installation events update or unlink the installation; push events record the new head on sync targets following that branch; other events are acknowledged.",
+  'GitHub App deliveries. Verified by X-Hub-Signature-256 ' +
+    "(HMAC-SHA256 of the raw body with the App's " +
+    'webhook secret); each X-GitHub-Delivery is applied once (a ' +
+    'redelivery answers duplicate: true). ' +
+    'installation events update or unlink the installation; push ' +
+    'events record the new head on sync targets ' +
+    'following that branch; other events are acknowledged.',
   'codehost',
   {
     '200': {
@@ -338,7 +367,10 @@ const wellKnown: Record<string, PathItem> = {
     get: publicOperation(
       'get_protected_resource_metadata',
       'Protected resource metadata (RFC 9728)',
-      'Names the gateway as a resource and its authorization server; also served at /.well-known/oauth-protected-resource.',
+      'Names the gateway as a ' +
+        'resource and its ' +
+        'authorization server; also served at ' +
+        '/.well-known/oauth-protected-resource.',
       'oauth',
       {
         '200': {
@@ -409,7 +441,11 @@ const oauthEndpoints: Record<string, PathItem> = {
     get: publicOperation(
       'oauth_authorize',
       'Authorization endpoint',
-      'Starts the authorization code flow (PKCE S256 and resource={app}/api/mcp required): the browser is sent through sign-in, workspace choice and consent pages, then back to redirect_uri with a code.',
+      'Starts the authorization code flow (PKCE S256 and ' +
+        'resource={app}/api/mcp required): the browser is ' +
+        'sent through sign-in, workspace choice ' +
+        'and consent pages, ' +
+        'then back to redirect_uri with a code.',
       'oauth',
       {
         '303': { description: 'To the sign-in interaction (or back to redirect_uri with a code or an error)' },
@@ -451,7 +487,11 @@ const oauthEndpoints: Record<string, PathItem> = {
     post: publicOperation(
       'oauth_token',
       'Token endpoint',
-      'Exchanges a code (with its PKCE verifier) or a refresh token for an opaque oat_… access token (15 min) and a rotated ort_… refresh token.',
+      'Exchanges a code (with its PKCE ' +
+        'verifier) or a refresh ' +
+        'token for an opaque oat_… ' +
+        'access token (15 ' +
+        'min) and a rotated ort_… refresh token.',
       'oauth',
       {
         '200': {
@@ -577,7 +617,11 @@ const meta: Record<string, PathItem> = {
     get: publicOperation(
       'get_health',
       'Liveness',
-      'Answers 200 when API Gateway reaches a function of this host. It checks no dependency (no DynamoDB call): an unauthenticated route must not drive table reads.',
+      'Answers 200 when API Gateway reaches a ' +
+        'function of this ' +
+        'host. It checks no dependency (no DynamoDB ' +
+        'call): an unauthenticated route must ' +
+        'not drive table reads.',
       'meta',
       {
         '200': {

@@ -46,7 +46,11 @@ const ERROR_RESPONSES = {
   InternalError: [500, 'A fault of the service; the message carries nothing internal', 'Internal server error'],
   Default: [
     0,
-    'Any other error, with the status of docs/api.md: 404 not found, 405 method not allowed, 409 conflict (stale expectedVersion, in-flight idempotency key), 429 rate limited',
+    'Any other error, with the status of ' +
+      'docs/api.md: 404 not ' +
+      'found, 405 method not allowed, 409 conflict ' +
+      '(stale expectedVersion, in-flight ' +
+      'idempotency key), 429 rate limited',
     'Canvas cnv_missing not found',
   ],
 } as const;
@@ -81,7 +85,11 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   codehost:
     'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
   generation:
-    'Generation: video jobs (submit, poll with the signed status token) bound to a canvas, their results durable assets',
+    'Generation: video jobs (submit, poll ' +
+    'with the signed status ' +
+    'token) bound to a canvas, ' +
+    'their results ' +
+    'durable assets',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */
@@ -101,7 +109,11 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
   const object: OperationObject = {
     operationId: operation.name,
     summary: operation.title,
-    description: `${operation.description}\n\nScope: ${scope ? accepted.map((name) => `\`${name}\``).join(' or ') : 'none (any valid workspace key)'}. MCP tool: \`${operation.name}\`.`,
+    description:
+      `${operation.description}\n\nScope: ` +
+      `${scope ? accepted.map((name) => `\`${name}\``).join(' or ') : 'none (any valid workspace key)'}. ` +
+      `MCP ` +
+      `tool: \`${operation.name}\`.`,
     tags: [route.area],
     // An any-of pair is one security requirement per scope: OpenAPI satisfies a list of them by any one.
     security: scope ? accepted.map((name) => ({ workspaceKey: [name] })) : [{ workspaceKey: [] }],
@@ -174,13 +186,18 @@ function components(): Record<string, unknown> {
         scheme: 'bearer',
         bearerFormat: 'workspace_…',
         description:
-          'A workspace key (Authorization: Bearer workspace_…). Each route names the scope the key must hold as the role of its security requirement.',
+          'A workspace key (Authorization: ' +
+          'Bearer workspace_…). ' +
+          'Each route names the scope the key must ' +
+          'hold as the role of its security ' +
+          'requirement.',
       },
       gatewayToken: {
         type: 'http',
         scheme: 'bearer',
         description:
-          'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
+          'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization ' +
+          'server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
       },
       webhookSecret: {
         type: 'http',
@@ -192,7 +209,11 @@ function components(): Record<string, unknown> {
         type: 'http',
         scheme: 'bearer',
         description:
-          "The webhook relay: a signed-in member's OAuth access token (oat_…, scope run:workflows) or the deployment's relay_ token (npm run admin -- relay-token). Workspace keys are refused.",
+          'The webhook relay: a signed-in ' +
+          "member's OAuth access " +
+          'token (oat_…, scope run:workflows) or the ' +
+          "deployment's relay_ token (npm run admin -- " +
+          'relay-token). Workspace keys are refused.',
       },
       webhookSecretHeader: {
         type: 'apiKey',
@@ -243,11 +264,24 @@ export function buildOpenApiDocument(
       title: 'Workspace automation service',
       version: '1.0.0',
       summary:
-        'Canvases of nodes and edges that run as workflows, on two hosts: the base host (REST API) and the app host (MCP gateway, OAuth).',
+        'Canvases of nodes and edges ' +
+        'that run as ' +
+        'workflows, on two ' +
+        'hosts: the base host (REST API) and the ' +
+        'app host (MCP gateway, OAuth).',
       description: [
-        'Generated from the route manifest and the operation catalogue (the zod schemas the handlers validate with): `npm run openapi`.',
-        'Every operation is also an MCP tool of the gateway, under its operationId. GET operations take their input as the query string,',
-        'the others as a JSON body. Errors are `{ "error": string }`. Each host serves the paths it owns at /openapi.json with its own origin.',
+        'Generated from the route manifest ' +
+          'and the operation ' +
+          'catalogue (the zod schemas the ' +
+          'handlers ' +
+          'validate with): `npm run openapi`.',
+        'Every operation is also an ' +
+          'MCP tool of ' +
+          'the gateway, under ' +
+          'its operationId. GET operations take ' +
+          'their input as the query string,',
+        'the others as a JSON body. Errors are `{ "error": string }`. Each host serves the paths it owns at ' +
+          '/openapi.json with its own origin.',
       ].join(' '),
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',

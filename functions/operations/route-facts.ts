@@ -35,7 +35,10 @@ export interface RouteAccess {
    * kms:GenerateDataKey (store a new secret), `open` grants kms:Decrypt (use a stored one).
    */
   readonly credentials?: readonly ('seal' | 'open')[];
-  /** Calls GitHub as the deployment's GitHub App (gets its id, API URL and read access to its private key and webhook secret). */
+  /**
+   * Calls GitHub as the deployment's GitHub App (gets its id, API URL and read access to its private key and webhook
+   * secret).
+   */
   readonly codehost?: boolean;
   /**
    * Calls the video providers: gets the shared provider credentials (their Secrets Manager ARNs, when
@@ -81,4 +84,33 @@ export interface OperationRouteFacts {
   readonly area: RouteArea;
   /** The response header (value `true`) that marks a replayed answer. @default 'x-idempotent-replay' */
   readonly replayHeader?: string;
+}
+
+/** Named grants for the common kinds of route function; CDK turns each into its least-privilege grants. */
+export const READS_TABLE: RouteAccess = { table: 'read' };
+export const WRITES_TABLE: RouteAccess = { table: 'readWrite' };
+export const READS_MEDIA: RouteAccess = { table: 'read', bucket: 'read' };
+export const WRITES_MEDIA: RouteAccess = { table: 'readWrite', bucket: 'readWrite' };
+export const READS_CODEHOST: RouteAccess = { table: 'read', codehost: true };
+export const WRITES_CODEHOST: RouteAccess = { table: 'readWrite', codehost: true };
+export const SEALS_CREDENTIALS: RouteAccess = { table: 'readWrite', credentials: ['seal'] };
+
+/** The common read route: GET on the base host, default timeout and body limit; reads the table unless told more. */
+export function readRoute(
+  path: string,
+  scope: ScopeRequirement | null,
+  area: RouteArea,
+  access: RouteAccess = READS_TABLE,
+): OperationRouteFacts {
+  return { method: 'GET', path, scope, access, area };
+}
+
+/** The common write route: POST on the base host, default timeout and body limit; writes the table unless told more. */
+export function writeRoute(
+  path: string,
+  scope: ScopeRequirement | null,
+  area: RouteArea,
+  access: RouteAccess = WRITES_TABLE,
+): OperationRouteFacts {
+  return { method: 'POST', path, scope, access, area };
 }

@@ -85,7 +85,8 @@ export const PortManifestView = z.looseObject({
           .boolean()
           .check(
             z.describe(
-              'False for node types this deployment cannot run yet: they may be placed and connected, but a run that reaches one is refused',
+              'False for node types this deployment cannot run yet: they may be placed and connected, but a ' +
+                'run that reaches one is refused',
             ),
           ),
         unavailableReason: z.optional(text('Why the node type cannot run yet (only when available is false)')),
@@ -107,7 +108,11 @@ export const EdgeValidationView = z.looseObject({
     )
     .check(
       z.describe(
-        'Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty)',
+        'Things about the canvas that do not ' +
+          'stop the edge but will ' +
+          'matter when it runs (nodes that cannot ' +
+          'run yet, template variables that ' +
+          'render empty)',
       ),
     ),
 });
@@ -142,7 +147,11 @@ export const CanvasCostEstimateView = z.looseObject({
           .nullable(z.number())
           .check(
             z.describe(
-              'Credits one run of the node is charged at most (the credits it holds); null when only the run can know (see reason)',
+              'Credits one run of the node is ' +
+                'charged at most (the ' +
+                'credits it holds); null when ' +
+                'only the ' +
+                'run can know (see reason)',
             ),
           ),
         sku: text('The priced operation, e.g. video.generate'),
@@ -299,7 +308,11 @@ const SigningSecretSourceView = z
       .enum(['trigger', 'provider'])
       .check(
         z.describe(
-          "trigger: deliveries are verified with the trigger's own secret (webhookSecret); provider: with the stored provider secret",
+          'trigger: deliveries are verified with ' +
+            "the trigger's own " +
+            'secret (webhookSecret); ' +
+            'provider: with ' +
+            'the stored provider secret',
         ),
       ),
     hint: z.optional(text('Masked form of the stored provider secret, e.g. whsec_…a1b2')),

@@ -34,7 +34,12 @@ export class AsyncFailures extends Construct {
       onFailure: new destinations.SqsDestination(this.queue),
     });
     this.alarm = new cloudwatch.Alarm(this, 'Alarm', {
-      alarmDescription: `An invocation of ${props.label} failed and went to its failure queue. Runbook: README "SweeperFailed".`,
+      alarmDescription:
+        `An invocation of ${props.label} ` +
+        `failed and went to ` +
+        `its failure queue. Runbook: ` +
+        `README ` +
+        `"SweeperFailed".`,
       metric: this.queue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: 'Maximum',

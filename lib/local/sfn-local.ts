@@ -670,7 +670,8 @@ function taskHandlers(machine: RegisteredMachine, execution: Execution, tokens: 
               getRemainingTimeInMillis: () => 60_000,
             });
           } catch (error) {
-            // An AWS SDK integration's error, as Step Functions names it (e.g. DynamoDb.ConditionalCheckFailedException).
+            // An AWS SDK integration's error, as Step Functions names it (e.g.
+            // DynamoDb.ConditionalCheckFailedException).
             throw error instanceof Error && error.name.includes('.') ? error : lambdaError(error);
           }
         };

@@ -194,19 +194,29 @@ export async function benchFocusExport(): Promise<void> {
       value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
     console.log('─'.repeat(100));
     console.log(
-      `FOCUS export of ${fmt(ENTRIES)} ledger entries (${RESOURCES} nodes × 2 SKUs, hourly usage rows; best of ${ROUNDS}; each case its own process)`,
+      `FOCUS export of ${fmt(ENTRIES)} ledger entries (${RESOURCES} nodes × 2 SKUs, hourly usage rows; best ` +
+        `of ${ROUNDS}; each case its own process)`,
     );
     for (const format of ['jsonl', 'csv'] as const) {
       const ceiling = best(`ceiling-${format}`);
       const exported = best(`export-${format}`);
       for (const measured of [ceiling, exported]) {
         console.log(
-          `  ${measured.case.padEnd(14)} ${fmt(measured.entries / (measured.ms / 1000)).padStart(9)} entries/s  ${fmt(measured.ms / 1000, 2).padStart(6)} s  ` +
-            `${fmt(measured.bytes / 1024 / 1024, 1).padStart(6)} MB  peak RSS ${fmt(measured.maxRssMb, 0).padStart(4)} MB${measured.stored === undefined ? '' : measured.stored ? '  (stored: multipart upload + presigned link)' : '  (inline)'}`,
+          `  ${measured.case.padEnd(14)} ` +
+            `${fmt(measured.entries / (measured.ms / 1000)).padStart(9)} ` +
+            `entries/s  ${fmt(measured.ms / 1000, 2).padStart(6)} s  ` +
+            `${fmt(measured.bytes / 1024 / 1024, 1).padStart(6)} MB  peak RSS ` +
+            `${fmt(measured.maxRssMb, 0).padStart(4)} ` +
+            `MB${measured.stored === undefined ? '' : measured.stored ? '  (stored: multipart upload + presigned link)' : '  (inline)'}`,
         );
       }
       console.log(
-        `  ${format}: export / ceiling = ${fmt(ceiling.ms / exported.ms, 2)} (aim ≥ 0.5); peak RSS ${fmt(exported.maxRssMb, 0)} MB (aim < 256 MB)`,
+        `  ${format}: export / ceiling = ` +
+          `${fmt(ceiling.ms / exported.ms, 2)} ` +
+          `(aim ≥ 0.5); peak ` +
+          `RSS ` +
+          `${fmt(exported.maxRssMb, 0)} MB ` +
+          `(aim < 256 MB)`,
       );
     }
   } finally {

@@ -124,8 +124,15 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
       },
     });
     console.log(
-      `  ${kind.label.padEnd(40)} ${fmt(rows.at(-1)!.footprint.writeUnits, 1).padStart(5)} WCU ${fmt(rows.at(-1)!.footprint.readUnits, 1).padStart(5)} RCU  ` +
-        `${String(rows.at(-1)!.footprint.lambdaInvocations).padStart(2)} Lambda invocations (Advance ${measured.tasks.Advance ?? 0}, Finalize ${measured.tasks.Finalize ?? 0}, webhook ${deliveries})  ` +
+      `  ${kind.label.padEnd(40)} ` +
+        `${fmt(rows.at(-1)!.footprint.writeUnits, 1).padStart(5)} ` +
+        `WCU ` +
+        `${fmt(rows.at(-1)!.footprint.readUnits, 1).padStart(5)} ` +
+        `RCU  ` +
+        `${String(rows.at(-1)!.footprint.lambdaInvocations).padStart(2)} ` +
+        `Lambda invocations (Advance ` +
+        `${measured.tasks.Advance ?? 0}, Finalize ` +
+        `${measured.tasks.Finalize ?? 0}, webhook ${deliveries})  ` +
         `${String(sum(measured.states)).padStart(2)} transitions (${Object.entries(measured.states)
           .map(([state, count]) => `${state} ${count}`)
           .join(', ')})  ${fmt(measured.seconds, 1)} s`,
@@ -134,7 +141,11 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
   const instantRoute = rows[0]!.footprint.lambdaMs;
   const floor = floorPerMillionRuns(instantRoute, 1024);
   console.log(
-    `  cost model per million runs (AWS list prices, cost.ts; provider charges and S3 storage left out); floor = one API request, one Lambda of the instant run's route time, one write = $${fmt(floor)}`,
+    `  cost model per million runs (AWS ` +
+      `list prices, cost.ts; ` +
+      `provider charges and S3 storage left out); ` +
+      `floor = one API request, one Lambda of the instant run's ` +
+      `route time, one write = $${fmt(floor)}`,
   );
   const totals = rows.map((row) =>
     costPerMillionRuns(row.footprint).reduce((all, line) => all + line.perMillionRuns, 0),
@@ -142,7 +153,10 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
   for (const [index, row] of rows.entries()) {
     const lines = costPerMillionRuns(row.footprint);
     console.log(
-      `  ${row.label.padEnd(40)} $${fmt(totals[index]!).padStart(8)} = ${fmt(totals[index]! / floor, 1).padStart(5)}× the floor  (` +
+      `  ${row.label.padEnd(40)} ` +
+        `$${fmt(totals[index]!).padStart(8)} = ` +
+        `${fmt(totals[index]! / floor, 1).padStart(5)}× ` +
+        `the floor  (` +
         lines
           .filter((line) => line.perMillionRuns > 0)
           .map((line) => `${line.item} $${fmt(line.perMillionRuns)}`)
@@ -158,8 +172,12 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
     (typeof rows)[number],
   ];
   console.log(
-    `  ratios: webhook-completed / polled transitions ${fmt(short.footprint.stateTransitions / polled.footprint.stateTransitions)}; ` +
-      `8 s job / 2 s job, webhook-completed: transitions ${fmt(long.footprint.stateTransitions / short.footprint.stateTransitions)}, ` +
-      `Advance invocations ${fmt((long.footprint.lambdaInvocations - long.deliveries) / (short.footprint.lambdaInvocations - short.deliveries))} (constant however long the job takes)`,
+    `  ratios: webhook-completed / polled transitions ` +
+      `${fmt(short.footprint.stateTransitions / polled.footprint.stateTransitions)}; ` +
+      `8 s job / 2 s job, webhook-completed: transitions ` +
+      `${fmt(long.footprint.stateTransitions / short.footprint.stateTransitions)}, ` +
+      `Advance invocations ` +
+      `${fmt((long.footprint.lambdaInvocations - long.deliveries) / (short.footprint.lambdaInvocations - short.deliveries))} ` +
+      `(constant however long the job takes)`,
   );
 }

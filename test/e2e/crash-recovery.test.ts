@@ -164,7 +164,10 @@ describe('kill -9 of npm start mid-load', () => {
     }
 
     console.log(
-      `crash-recovery: ${accepted.length} accepted before the kill; restart ${readyAt - restartAt} ms; all terminal ${pending.size === 0 ? `${Date.now() - readyAt} ms after ready` : 'never'}`,
+      `crash-recovery: ${accepted.length} accepted before the kill; ` +
+        `restart ${readyAt - restartAt} ms; all ` +
+        `terminal ` +
+        `${pending.size === 0 ? `${Date.now() - readyAt} ms after ready` : 'never'}`,
     );
 
     // Assess: nothing accepted is left behind, and nothing was lost on the way.

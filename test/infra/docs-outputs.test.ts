@@ -73,7 +73,8 @@ describe('stack outputs named by the documentation', () => {
       );
       expect(
         found,
-        `${reference.file} names ${reference.stack} output ${reference.name}${reference.prefix ? '…' : ''}; the stack has ${names.join(', ')}`,
+        `${reference.file} names ${reference.stack} output ${reference.name}${reference.prefix ? '…' : ''}; ` +
+          `the stack has ${names.join(', ')}`,
       ).toBe(true);
     }
   });

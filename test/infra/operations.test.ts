@@ -33,38 +33,45 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     topicId = built.stateless.getLogicalId(built.stateless.operationsAlarms.topic.node.defaultChild as CfnElement);
   }, 60_000);
 
-  it("has one SNS topic, encrypted with a rotating customer-managed key whose policy lets this account's CloudWatch alarms publish, refusing plain HTTP, named by the AlarmTopicArn output", () => {
-    const topics = Object.entries<Json>(parent.Resources).filter(([, r]) => r.Type === 'AWS::SNS::Topic');
-    expect(topics.map(([id]) => id)).toEqual([topicId]);
-    // alias/aws/sns cannot be used: its key policy cannot admit cloudwatch.amazonaws.com.
-    expect(JSON.stringify(topics[0]![1].Properties.KmsMasterKeyId)).not.toContain('alias/aws/sns');
-    const keyId = topics[0]![1].Properties.KmsMasterKeyId['Fn::GetAtt'][0] as string;
-    const key = parent.Resources[keyId];
-    expect(key.Type).toBe('AWS::KMS::Key');
-    expect(key.Properties.EnableKeyRotation).toBe(true);
-    const cloudwatch = (key.Properties.KeyPolicy.Statement as Json[]).filter((statement) =>
-      JSON.stringify(statement.Principal).includes('cloudwatch.amazonaws.com'),
-    );
-    expect(cloudwatch).toHaveLength(1);
-    expect(cloudwatch[0]).toMatchObject({
-      Effect: 'Allow',
-      Principal: { Service: 'cloudwatch.amazonaws.com' },
-      Action: expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey*']),
-      Condition: {
-        StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
-        ArnLike: { 'aws:SourceArn': expect.anything() },
-      },
-    });
-    expect(JSON.stringify(cloudwatch[0]!.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
-    const policy = Object.values<Json>(parent.Resources).find((r) => r.Type === 'AWS::SNS::TopicPolicy');
-    expect(policy?.Properties.PolicyDocument.Statement).toEqual(
-      expect.arrayContaining([
-        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-      ]),
-    );
-    expect(parent.Outputs.AlarmTopicArn.Value).toEqual({ Ref: topicId });
-    expect(parent.Outputs.DashboardName).toBeDefined();
-  });
+  it(
+    'has one SNS topic, encrypted with a rotating ' +
+      'customer-managed key whose policy ' +
+      "lets this account's " +
+      'CloudWatch alarms publish, refusing plain HTTP, ' +
+      'named by the AlarmTopicArn output',
+    () => {
+      const topics = Object.entries<Json>(parent.Resources).filter(([, r]) => r.Type === 'AWS::SNS::Topic');
+      expect(topics.map(([id]) => id)).toEqual([topicId]);
+      // alias/aws/sns cannot be used: its key policy cannot admit cloudwatch.amazonaws.com.
+      expect(JSON.stringify(topics[0]![1].Properties.KmsMasterKeyId)).not.toContain('alias/aws/sns');
+      const keyId = topics[0]![1].Properties.KmsMasterKeyId['Fn::GetAtt'][0] as string;
+      const key = parent.Resources[keyId];
+      expect(key.Type).toBe('AWS::KMS::Key');
+      expect(key.Properties.EnableKeyRotation).toBe(true);
+      const cloudwatch = (key.Properties.KeyPolicy.Statement as Json[]).filter((statement) =>
+        JSON.stringify(statement.Principal).includes('cloudwatch.amazonaws.com'),
+      );
+      expect(cloudwatch).toHaveLength(1);
+      expect(cloudwatch[0]).toMatchObject({
+        Effect: 'Allow',
+        Principal: { Service: 'cloudwatch.amazonaws.com' },
+        Action: expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey*']),
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+          ArnLike: { 'aws:SourceArn': expect.anything() },
+        },
+      });
+      expect(JSON.stringify(cloudwatch[0]!.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
+      const policy = Object.values<Json>(parent.Resources).find((r) => r.Type === 'AWS::SNS::TopicPolicy');
+      expect(policy?.Properties.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      );
+      expect(parent.Outputs.AlarmTopicArn.Value).toEqual({ Ref: topicId });
+      expect(parent.Outputs.DashboardName).toBeDefined();
+    },
+  );
 
   it('sends every alarm of the parent stack to the topic, on alarm and on recovery', () => {
     const all = alarms(parent);
@@ -75,24 +82,31 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     }
   });
 
-  it("alarms on run executions that failed on the engine: failed executions minus those a workspace's node halted", () => {
-    const failed = alarms(parent).find(([id]) => id.includes('FailedExecutions'))![1].Properties;
-    expect(failed).toMatchObject({
-      Threshold: 0,
-      ComparisonOperator: 'GreaterThanThreshold',
-      TreatMissingData: 'notBreaching',
-    });
-    const metrics = failed.Metrics as Json[];
-    expect(metrics.find((m) => m.Expression)!.Expression).toBe('failed - FILL(halted, 0)');
-    expect(metrics.find((m) => m.Id === 'failed')!.MetricStat.Metric).toMatchObject({
-      Namespace: 'AWS/States',
-      MetricName: 'ExecutionsFailed',
-    });
-    expect(metrics.find((m) => m.Id === 'halted')!.MetricStat.Metric).toMatchObject({
-      Namespace: METRICS_NAMESPACE,
-      MetricName: 'RunsHalted',
-    });
-  });
+  it(
+    'alarms on run executions that failed on ' +
+      'the engine: failed ' +
+      'executions minus those a ' +
+      "workspace's node " +
+      'halted',
+    () => {
+      const failed = alarms(parent).find(([id]) => id.includes('FailedExecutions'))![1].Properties;
+      expect(failed).toMatchObject({
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        TreatMissingData: 'notBreaching',
+      });
+      const metrics = failed.Metrics as Json[];
+      expect(metrics.find((m) => m.Expression)!.Expression).toBe('failed - FILL(halted, 0)');
+      expect(metrics.find((m) => m.Id === 'failed')!.MetricStat.Metric).toMatchObject({
+        Namespace: 'AWS/States',
+        MetricName: 'ExecutionsFailed',
+      });
+      expect(metrics.find((m) => m.Id === 'halted')!.MetricStat.Metric).toMatchObject({
+        Namespace: METRICS_NAMESPACE,
+        MetricName: 'RunsHalted',
+      });
+    },
+  );
 
   it('pages on the first route fault (EMF Fault, one minute, at least 1)', () => {
     const faults = alarms(parent).find(([id]) => id.includes('RouteFaults'))![1].Properties;

@@ -144,17 +144,24 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(onStar.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
   });
 
-  it("lets every function that sends callbacks open credentials (a workspace's own callback signing secret is sealed), and only open", () => {
-    for (const fn of ['advance', 'finalize', 'sweepRuns'] as const) {
-      const actions = actionsOf(roleStatements(fn));
-      expect(actions, fn).toContain('kms:Decrypt');
-      expect(
-        actions.filter((a) => a.startsWith('kms:GenerateDataKey')),
-        fn,
-      ).toEqual([]);
-      expect(functionProps(fn).Environment.Variables[ENV.credentialsKmsKeyId], fn).toBeDefined();
-    }
-  });
+  it(
+    'lets every function that sends callbacks ' +
+      'open credentials (a ' +
+      "workspace's own callback " +
+      'signing secret is ' +
+      'sealed), and only open',
+    () => {
+      for (const fn of ['advance', 'finalize', 'sweepRuns'] as const) {
+        const actions = actionsOf(roleStatements(fn));
+        expect(actions, fn).toContain('kms:Decrypt');
+        expect(
+          actions.filter((a) => a.startsWith('kms:GenerateDataKey')),
+          fn,
+        ).toEqual([]);
+        expect(functionProps(fn).Environment.Variables[ENV.credentialsKmsKeyId], fn).toBeDefined();
+      }
+    },
+  );
 
   it('gives Advance and Finalize readWrite on the table and Lambda timeouts below their Task timeouts', () => {
     // Prepare
@@ -190,30 +197,37 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     }
   });
 
-  it("has no start queue and no queue consumer (a throttled start waits in the run outbox); the one queue holds the sweeper's failed invocations", () => {
-    // Assess
-    const failures = cfnId(workflow().sweepFailures.queue);
-    expect(byType(template, 'AWS::SQS::Queue').map(([id]) => id)).toEqual([failures]);
-    expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
-    const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
-    expect(alarms).toEqual([
-      expect.objectContaining({
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }],
-      }),
-    ]);
-    expect(
-      byType(template, 'AWS::Lambda::Function')
-        .map(([id]) => id)
-        .sort(),
-    ).toEqual(
-      [
-        cfnId(workflow().advance.function),
-        cfnId(workflow().finalize.function),
-        cfnId(workflow().sweepRuns.function),
-      ].sort(),
-    );
-  });
+  it(
+    'has no start queue and no ' +
+      'queue consumer ' +
+      '(a throttled start ' +
+      'waits in the run outbox); the one queue ' +
+      "holds the sweeper's failed invocations",
+    () => {
+      // Assess
+      const failures = cfnId(workflow().sweepFailures.queue);
+      expect(byType(template, 'AWS::SQS::Queue').map(([id]) => id)).toEqual([failures]);
+      expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
+      const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+      expect(alarms).toEqual([
+        expect.objectContaining({
+          MetricName: 'ApproximateNumberOfMessagesVisible',
+          Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }],
+        }),
+      ]);
+      expect(
+        byType(template, 'AWS::Lambda::Function')
+          .map(([id]) => id)
+          .sort(),
+      ).toEqual(
+        [
+          cfnId(workflow().advance.function),
+          cfnId(workflow().finalize.function),
+          cfnId(workflow().sweepRuns.function),
+        ].sort(),
+      );
+    },
+  );
 
   it('sweeps the run outbox every minute: a schedule rule invokes the sweep-runs worker', () => {
     // Prepare
@@ -243,40 +257,54 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(functionProps('sweepRuns').Timeout).toBeLessThan(SWEEP_EVERY_MINUTES * 60);
   });
 
-  it('lets the sweeper start runs, and describe and redrive executions, of this state machine only; no queue but its failure destination', () => {
-    // Prepare
-    const statements = roleStatements('sweepRuns');
-    const states = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
-    // Assess
-    expect(states).toEqual([
-      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } }),
-      expect.objectContaining({ Action: ['states:DescribeExecution', 'states:RedriveExecution'] }),
-    ]);
-    const executions = JSON.stringify(states[1]!.Resource);
-    expect(executions).toContain(':execution:');
-    expect(executions).toContain(`"${cfnId(workflow().stateMachine)}","Name"`);
-    const actions = actionsOf(statements);
-    // Only its failure destination: Lambda sends a failed scheduled invocation there.
-    const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
-    expect(sqs).toEqual([
-      expect.objectContaining({
-        Action: expect.arrayContaining(['sqs:SendMessage']),
-        Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] },
-      }),
-    ]);
-    expect(
-      actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)),
-    ).toEqual([]);
-    expect(actions).toContain('dynamodb:Query');
-  });
+  it(
+    'lets the sweeper start runs, and ' +
+      'describe and redrive ' +
+      'executions, of this state machine ' +
+      'only; no queue ' +
+      'but its failure destination',
+    () => {
+      // Prepare
+      const statements = roleStatements('sweepRuns');
+      const states = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+      // Assess
+      expect(states).toEqual([
+        expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } }),
+        expect.objectContaining({ Action: ['states:DescribeExecution', 'states:RedriveExecution'] }),
+      ]);
+      const executions = JSON.stringify(states[1]!.Resource);
+      expect(executions).toContain(':execution:');
+      expect(executions).toContain(`"${cfnId(workflow().stateMachine)}","Name"`);
+      const actions = actionsOf(statements);
+      // Only its failure destination: Lambda sends a failed scheduled invocation there.
+      const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
+      expect(sqs).toEqual([
+        expect.objectContaining({
+          Action: expect.arrayContaining(['sqs:SendMessage']),
+          Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] },
+        }),
+      ]);
+      expect(
+        actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)),
+      ).toEqual([]);
+      expect(actions).toContain('dynamodb:Query');
+    },
+  );
 
-  it('gives the outbox a grace period longer than any route function that starts runs, so a sweep never races a live request', () => {
-    // Assess: only a route that records runs can leave one in the outbox while it still runs.
-    const starters = ROUTES.filter((route) => route.access.workflow?.includes('start'));
-    expect(starters.length).toBeGreaterThan(0);
-    const longestRoute = Math.max(...starters.map((route) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS));
-    expect(STALLED_AFTER_SECONDS).toBeGreaterThan(longestRoute);
-  });
+  it(
+    'gives the outbox a grace period longer ' +
+      'than any route function ' +
+      'that starts runs, so a sweep ' +
+      'never races ' +
+      'a live request',
+    () => {
+      // Assess: only a route that records runs can leave one in the outbox while it still runs.
+      const starters = ROUTES.filter((route) => route.access.workflow?.includes('start'));
+      expect(starters.length).toBeGreaterThan(0);
+      const longestRoute = Math.max(...starters.map((route) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS));
+      expect(STALLED_AFTER_SECONDS).toBeGreaterThan(longestRoute);
+    },
+  );
 });
 
 describe('run routes: grants from access.workflow and access.callbacks', { timeout: 60_000 }, () => {
@@ -337,37 +365,44 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     expect(env[ENV.stateMachineArn]).toEqual({ Ref: 'RunStateMachineArn' });
   });
 
-  it('lets cancel stop and redrive redrive (and describe, to wait for a closing execution), each on the executions of the run state machine only', () => {
-    const expected = [
-      ['executions-cancel', ['states:StopExecution']],
-      ['executions-redrive', ['states:DescribeExecution', 'states:RedriveExecution']],
-    ] as const;
-    for (const [id, wanted] of expected) {
-      // Act
-      const { statements, actions } = routeTemplate(byId(id));
-      // Assess
-      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')).sort(), id).toEqual([...wanted]);
-      const statement = statements.find((s) => [s.Action].flat().includes(wanted[0]))!;
-      expect([statement.Action].flat().sort(), id).toEqual([...wanted]);
-      const resource = statement.Resource;
-      expect(resource).toEqual({
-        'Fn::Join': [
-          '',
-          [
-            'arn:',
-            { Ref: 'AWS::Partition' },
-            ':states:',
-            { Ref: 'AWS::Region' },
-            ':',
-            { Ref: 'AWS::AccountId' },
-            ':execution:',
-            { Ref: 'RunStateMachineName' },
-            ':*',
+  it(
+    'lets cancel stop and redrive redrive ' +
+      '(and describe, to wait ' +
+      'for a closing execution), each on the ' +
+      'executions of the run state ' +
+      'machine only',
+    () => {
+      const expected = [
+        ['executions-cancel', ['states:StopExecution']],
+        ['executions-redrive', ['states:DescribeExecution', 'states:RedriveExecution']],
+      ] as const;
+      for (const [id, wanted] of expected) {
+        // Act
+        const { statements, actions } = routeTemplate(byId(id));
+        // Assess
+        expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')).sort(), id).toEqual([...wanted]);
+        const statement = statements.find((s) => [s.Action].flat().includes(wanted[0]))!;
+        expect([statement.Action].flat().sort(), id).toEqual([...wanted]);
+        const resource = statement.Resource;
+        expect(resource).toEqual({
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':states:',
+              { Ref: 'AWS::Region' },
+              ':',
+              { Ref: 'AWS::AccountId' },
+              ':execution:',
+              { Ref: 'RunStateMachineName' },
+              ':*',
+            ],
           ],
-        ],
-      });
-    }
-  });
+        });
+      }
+    },
+  );
 
   it('gives read-only run routes no states, sqs or secret access at all', () => {
     for (const route of ROUTES.filter((r) => r.area === 'runs' && r.access.table === 'read')) {
@@ -382,103 +417,117 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     }
   });
 
-  it('passes the workflow into the route areas as parameters from the RunWorkflow stack outputs, only those an area uses', () => {
-    // Prepare
-    const workflowId = logicalId(built.stateless.runWorkflow.nestedStackResource!);
-    for (const [area, stack] of built.stateless.areas) {
-      const actions = new Set(ROUTES.filter((r) => r.area === area).flatMap((r) => r.access.workflow ?? []));
-      const expected = [
-        ...(actions.size > 0 ? ['RunStateMachineArn'] : []),
-        ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
-      ];
-      // Act
-      const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) =>
-        p.startsWith('Run'),
-      );
-      const passed = parent.Resources[logicalId(stack.nestedStackResource!)].Properties.Parameters ?? {};
-      // Assess
-      expect(declared.sort(), area).toEqual(expected.sort());
-      for (const name of expected) {
-        expect(passed[name]['Fn::GetAtt'][0], `${area} ${name}`).toBe(workflowId);
-        expect(passed[name]['Fn::GetAtt'][1], `${area} ${name}`).toMatch(/^Outputs\./);
+  it(
+    'passes the workflow into the route areas as parameters from the RunWorkflow stack outputs, only those an ' +
+      'area uses',
+    () => {
+      // Prepare
+      const workflowId = logicalId(built.stateless.runWorkflow.nestedStackResource!);
+      for (const [area, stack] of built.stateless.areas) {
+        const actions = new Set(ROUTES.filter((r) => r.area === area).flatMap((r) => r.access.workflow ?? []));
+        const expected = [
+          ...(actions.size > 0 ? ['RunStateMachineArn'] : []),
+          ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
+        ];
+        // Act
+        const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) =>
+          p.startsWith('Run'),
+        );
+        const passed = parent.Resources[logicalId(stack.nestedStackResource!)].Properties.Parameters ?? {};
+        // Assess
+        expect(declared.sort(), area).toEqual(expected.sort());
+        for (const name of expected) {
+          expect(passed[name]['Fn::GetAtt'][0], `${area} ${name}`).toBe(workflowId);
+          expect(passed[name]['Fn::GetAtt'][1], `${area} ${name}`).toMatch(/^Outputs\./);
+        }
       }
-    }
-    expect(ROUTES.some((r) => r.area === 'runs' && r.access.workflow?.includes('stop'))).toBe(true);
-  });
+      expect(ROUTES.some((r) => r.area === 'runs' && r.access.workflow?.includes('stop'))).toBe(true);
+    },
+  );
 
-  it('gives POST /api/run a 60 s Lambda and a 60 000 ms integration; routes without a long timeout keep 29 000 ms', () => {
-    // Prepare: the method of each route, found by the nested-stack output its integration URI uses.
-    const methods = Object.values<Json>(parent.Resources).filter((r) => r.Type === 'AWS::ApiGateway::Method');
-    const methodOf = (route: RouteDefinition) => {
-      const area = built.stateless.areas.get(route.area)!;
-      const fn = built.stateless.functions.get(route.id)!;
-      const [output] = Object.entries<Json>(Template.fromStack(area).toJSON().Outputs).find(
-        ([, out]) => JSON.stringify(out.Value) === JSON.stringify({ 'Fn::GetAtt': [cfnId(fn.function), 'Arn'] }),
-      )!;
-      const uriPart = `"${logicalId(area.nestedStackResource!)}","Outputs.${output}"`;
-      const matching = methods.filter((m) => JSON.stringify(m.Properties.Integration.Uri).includes(uriPart));
-      expect(matching, route.id).toHaveLength(1);
-      return matching[0]!;
-    };
-    const run = byId('run');
-    // Act
-    const timeoutOf = (route: RouteDefinition) => methodOf(route).Properties.Integration.TimeoutInMillis as number;
-    // Assess
-    expect(
-      routeTemplate(run).template.Resources[cfnId(built.stateless.functions.get('run')!.function)].Properties.Timeout,
-    ).toBe(60);
-    expect(timeoutOf(run)).toBe(60_000);
-    for (const route of ROUTES.filter((r) => r.id !== 'run')) {
-      expect(timeoutOf(route), route.id).toBe(Math.max(29, route.timeoutSeconds ?? 0) * 1000);
-      if ((route.timeoutSeconds ?? 0) <= 29) expect(timeoutOf(route), route.id).toBe(29_000);
-    }
-  });
-
-  it('never puts a callback signing secret value in any template, and grants secret reads only on the webhook key', () => {
-    // Act
-    const templates = built.app.node
-      .findAll()
-      .filter((c): c is Stack => Stack.isStack(c))
-      .map((stack) => JSON.stringify(Template.fromStack(stack).toJSON()));
-    // Assess
-    for (const text of templates) {
-      expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
-      expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
-    }
-    // The only secrets any function may read without the context are the webhook key, and only the
-    // routes that derive webhook secrets (register, and the gateway that serves it as a tool), and the
-    // payment provider's signing secret, only the payment webhook routes.
-    const readers = [...built.stateless.functions].filter(([, fn]) =>
-      JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
-    );
-    const keyAreas = new Set(
-      ROUTES.filter((route) => route.access.webhookKey || route.access.paymentsSecret).map((route) => route.area),
-    );
-    expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(
-      new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)),
-    );
-    for (const area of keyAreas) {
-      const areaTemplate = Template.fromStack(built.stateless.areas.get(area)!).toJSON();
-      const secretStatements = Object.values(
-        areaTemplate.Resources as Record<
-          string,
-          { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }
-        >,
-      )
-        .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-        .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
-        .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+  it(
+    'gives POST /api/run a 60 s Lambda and a 60 000 ms integration; routes without a long timeout keep 29 000 ' + 'ms',
+    () => {
+      // Prepare: the method of each route, found by the nested-stack output its integration URI uses.
+      const methods = Object.values<Json>(parent.Resources).filter((r) => r.Type === 'AWS::ApiGateway::Method');
+      const methodOf = (route: RouteDefinition) => {
+        const area = built.stateless.areas.get(route.area)!;
+        const fn = built.stateless.functions.get(route.id)!;
+        const [output] = Object.entries<Json>(Template.fromStack(area).toJSON().Outputs).find(
+          ([, out]) => JSON.stringify(out.Value) === JSON.stringify({ 'Fn::GetAtt': [cfnId(fn.function), 'Arn'] }),
+        )!;
+        const uriPart = `"${logicalId(area.nestedStackResource!)}","Outputs.${output}"`;
+        const matching = methods.filter((m) => JSON.stringify(m.Properties.Integration.Uri).includes(uriPart));
+        expect(matching, route.id).toHaveLength(1);
+        return matching[0]!;
+      };
+      const run = byId('run');
+      // Act
+      const timeoutOf = (route: RouteDefinition) => methodOf(route).Properties.Integration.TimeoutInMillis as number;
+      // Assess
       expect(
-        secretStatements.map((statement) => statement.Resource),
-        area,
-      ).toEqual(
-        ROUTES.filter((route) => route.area === area && (route.access.webhookKey || route.access.paymentsSecret)).map(
-          (route) =>
-            route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
-        ),
+        routeTemplate(run).template.Resources[cfnId(built.stateless.functions.get('run')!.function)].Properties.Timeout,
+      ).toBe(60);
+      expect(timeoutOf(run)).toBe(60_000);
+      for (const route of ROUTES.filter((r) => r.id !== 'run')) {
+        expect(timeoutOf(route), route.id).toBe(Math.max(29, route.timeoutSeconds ?? 0) * 1000);
+        if ((route.timeoutSeconds ?? 0) <= 29) expect(timeoutOf(route), route.id).toBe(29_000);
+      }
+    },
+  );
+
+  it(
+    'never puts a callback signing secret ' +
+      'value in any template, ' +
+      'and grants secret reads only on ' +
+      'the webhook ' +
+      'key',
+    () => {
+      // Act
+      const templates = built.app.node
+        .findAll()
+        .filter((c): c is Stack => Stack.isStack(c))
+        .map((stack) => JSON.stringify(Template.fromStack(stack).toJSON()));
+      // Assess
+      for (const text of templates) {
+        expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
+        expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
+      }
+      // The only secrets any function may read without the context are the webhook key, and only the
+      // routes that derive webhook secrets (register, and the gateway that serves it as a tool), and the
+      // payment provider's signing secret, only the payment webhook routes.
+      const readers = [...built.stateless.functions].filter(([, fn]) =>
+        JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
       );
-    }
-  });
+      const keyAreas = new Set(
+        ROUTES.filter((route) => route.access.webhookKey || route.access.paymentsSecret).map((route) => route.area),
+      );
+      expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(
+        new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)),
+      );
+      for (const area of keyAreas) {
+        const areaTemplate = Template.fromStack(built.stateless.areas.get(area)!).toJSON();
+        const secretStatements = Object.values(
+          areaTemplate.Resources as Record<
+            string,
+            { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }
+          >,
+        )
+          .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+          .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
+          .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+        expect(
+          secretStatements.map((statement) => statement.Resource),
+          area,
+        ).toEqual(
+          ROUTES.filter((route) => route.area === area && (route.access.webhookKey || route.access.paymentsSecret)).map(
+            (route) =>
+              route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
+          ),
+        );
+      }
+    },
+  );
 });
 
 describe('callback signing secret from CDK context callbackSigningSecretArn', { timeout: 60_000 }, () => {

@@ -293,46 +293,50 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     expect(built.stateful.terminationProtection).toBe(true);
   });
 
-  it('builds the table from TABLE_SCHEMA: keys, GSI1, the sparse queued-runs GSI2 (keys only), TTL, on-demand, PITR, encryption, retention', () => {
-    // Assess
-    template.hasResource('AWS::DynamoDB::GlobalTable', {
-      DeletionPolicy: 'Retain',
-      UpdateReplacePolicy: 'Retain',
-      Properties: {
-        KeySchema: [
-          { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
-          { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
-        ],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: 'GSI1',
-            KeySchema: [
-              { AttributeName: 'GSI1PK', KeyType: 'HASH' },
-              { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'ALL' },
-          },
-          {
-            IndexName: 'GSI2',
-            KeySchema: [
-              { AttributeName: 'GSI2PK', KeyType: 'HASH' },
-              { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
-            ],
-            Projection: { ProjectionType: 'KEYS_ONLY' },
-          },
-        ],
-        TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },
-        BillingMode: 'PAY_PER_REQUEST',
-        SSESpecification: { SSEEnabled: true },
-        Replicas: [
-          {
-            DeletionProtectionEnabled: true,
-            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-          },
-        ],
-      },
-    });
-  });
+  it(
+    'builds the table from TABLE_SCHEMA: keys, GSI1, the sparse queued-runs GSI2 (keys only), TTL, on-demand, ' +
+      'PITR, encryption, retention',
+    () => {
+      // Assess
+      template.hasResource('AWS::DynamoDB::GlobalTable', {
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: {
+          KeySchema: [
+            { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+            { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
+          ],
+          GlobalSecondaryIndexes: [
+            {
+              IndexName: 'GSI1',
+              KeySchema: [
+                { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+                { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'ALL' },
+            },
+            {
+              IndexName: 'GSI2',
+              KeySchema: [
+                { AttributeName: 'GSI2PK', KeyType: 'HASH' },
+                { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
+              ],
+              Projection: { ProjectionType: 'KEYS_ONLY' },
+            },
+          ],
+          TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },
+          BillingMode: 'PAY_PER_REQUEST',
+          SSESpecification: { SSEEnabled: true },
+          Replicas: [
+            {
+              DeletionProtectionEnabled: true,
+              PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+            },
+          ],
+        },
+      });
+    },
+  );
 
   it('makes the media bucket private, encrypted, versioned, TLS-only and retained', () => {
     // Assess
@@ -407,32 +411,39 @@ describe('buildApp with bundling-stacks []', { timeout: 60_000 }, () => {
 });
 
 describe('API Gateway answers of its own', () => {
-  it('speak the interface: { "error": … } bodies, 404 for unknown routes, Retry-After on throttling, binary-safe bodies', () => {
-    // Prepare
-    const { stateless } = buildApp({
-      outdir: outdir(),
-      context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
-      nag: false,
-    });
-    const template = Template.fromStack(stateless);
-    // Assess
-    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
-    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
-      StatusCode: '404',
-    });
-    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-      ResponseType: 'THROTTLED',
-      StatusCode: '429',
-      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
-    });
-    for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
-      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-        ResponseType: type,
-        ResponseTemplates: { 'application/json': '{"error":"$context.error.messageString"}' },
+  it(
+    'speak the interface: { "error": … } ' +
+      'bodies, 404 for ' +
+      'unknown routes, Retry-After on ' +
+      'throttling, ' +
+      'binary-safe bodies',
+    () => {
+      // Prepare
+      const { stateless } = buildApp({
+        outdir: outdir(),
+        context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+        nag: false,
       });
-    }
-  });
+      const template = Template.fromStack(stateless);
+      // Assess
+      template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+        StatusCode: '404',
+      });
+      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: 'THROTTLED',
+        StatusCode: '429',
+        ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+      });
+      for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
+        template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+          ResponseType: type,
+          ResponseTemplates: { 'application/json': '{"error":"$context.error.messageString"}' },
+        });
+      }
+    },
+  );
 
   it("name the base host in the app host's 404, so a REST path tried there says where it lives", () => {
     // Prepare

@@ -168,34 +168,41 @@ describe('asset lifecycle', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
   });
 
-  it('refuses to finalize bytes that differ from the reservation (size, type, checksum), and records nothing', async () => {
-    // Prepare: bytes written past the presigned URLs (which refuse them)
-    const bytes = randomBytes(2048);
-    const wrongSum = await reserveOnCanvas(bytes);
-    await writeAround(wrongSum.upload, randomBytes(2048), 'image/png');
-    const wrongSize = await reserveOnCanvas(bytes, 'image/png', false);
-    await writeAround(wrongSize.upload, randomBytes(1000), 'image/png');
-    const wrongType = await reserveOnCanvas(bytes, 'image/png', false);
-    await writeAround(wrongType.upload, bytes, 'image/jpeg');
-    // Act
-    const answers = await Promise.all(
-      [wrongSum, wrongSize, wrongType].map((reserved) =>
-        call('POST', '/api/mcp/canvas/r2-upload/finalize', { key, body: { uploadId: reserved.uploadId } }),
-      ),
-    );
-    // Assess
-    expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409]);
-    expect(answers[0]!.body.error).toMatch(/SHA-256/);
-    expect(answers[1]!.body.error).toMatch(/size is 1000 bytes/);
-    expect(answers[2]!.body.error).toMatch(/content type is image\/jpeg/);
-    for (const reserved of [wrongSum, wrongSize, wrongType]) {
-      const detail = await call('GET', '/api/mcp/workspace/assets/detail', {
-        key,
-        query: { assetId: reserved.assetId },
-      });
-      expect(detail.status).toBe(404);
-    }
-  });
+  it(
+    'refuses to finalize bytes ' +
+      'that differ ' +
+      'from the reservation ' +
+      '(size, type, checksum), and ' +
+      'records nothing',
+    async () => {
+      // Prepare: bytes written past the presigned URLs (which refuse them)
+      const bytes = randomBytes(2048);
+      const wrongSum = await reserveOnCanvas(bytes);
+      await writeAround(wrongSum.upload, randomBytes(2048), 'image/png');
+      const wrongSize = await reserveOnCanvas(bytes, 'image/png', false);
+      await writeAround(wrongSize.upload, randomBytes(1000), 'image/png');
+      const wrongType = await reserveOnCanvas(bytes, 'image/png', false);
+      await writeAround(wrongType.upload, bytes, 'image/jpeg');
+      // Act
+      const answers = await Promise.all(
+        [wrongSum, wrongSize, wrongType].map((reserved) =>
+          call('POST', '/api/mcp/canvas/r2-upload/finalize', { key, body: { uploadId: reserved.uploadId } }),
+        ),
+      );
+      // Assess
+      expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409]);
+      expect(answers[0]!.body.error).toMatch(/SHA-256/);
+      expect(answers[1]!.body.error).toMatch(/size is 1000 bytes/);
+      expect(answers[2]!.body.error).toMatch(/content type is image\/jpeg/);
+      for (const reserved of [wrongSum, wrongSize, wrongType]) {
+        const detail = await call('GET', '/api/mcp/workspace/assets/detail', {
+          key,
+          query: { assetId: reserved.assetId },
+        });
+        expect(detail.status).toBe(404);
+      }
+    },
+  );
 
   it('refuses content types no kind accepts and sizes over the kind limit', async () => {
     // Act
@@ -234,198 +241,221 @@ describe('asset lifecycle', () => {
     ).toBe(404);
   });
 
-  it('keeps usages right after place, node delete and canvas delete; purge refuses while in use, then deletes the bytes', async () => {
-    // Prepare: a library upload
-    const bytes = randomBytes(4096);
-    const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
-      key,
-      body: {
-        name: 'theme.mp3',
-        contentType: 'audio/mpeg',
-        size: bytes.length,
-        sha256: sha256(bytes),
-        folder: '/music',
-        tags: ['theme'],
-      },
-    });
-    await put(reserved.body.upload, bytes);
-    const asset = (
-      await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
-        key,
-        body: { uploadId: reserved.body.uploadId },
-      })
-    ).body;
-    expect(asset).toMatchObject({ library: true, canvasId: null, folder: '/music', tags: ['theme'] });
-    const second = (await call('POST', '/api/mcp/canvas/create', { key, body: { name: 'Second board' } })).body.id;
-    await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: second, id: 'a', type: 'text' } });
-    await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: second, id: 'b', type: 'text' } });
-    const usagesOf = async () =>
-      (await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: asset.id } })).body.usages;
-    expect(await usagesOf()).toEqual([]);
-
-    // Act + Assess: place on two nodes of one canvas and one of another
-    for (const [target, nodeId] of [
-      [second, 'a'],
-      [second, 'b'],
-      [canvasId, 'backdrop'],
-    ] as const) {
-      const placed = await call('POST', '/api/mcp/workspace/assets/place', {
-        key,
-        body: { assetId: asset.id, canvasId: target, nodeId },
-      });
-      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    }
-    const sorted = <T extends { canvasId: string }>(usages: T[]) =>
-      [...usages].sort((x, y) => x.canvasId.localeCompare(y.canvasId));
-    expect(sorted(await usagesOf())).toEqual(
-      sorted([
-        { canvasId: second, canvasName: 'Second board', nodeIds: ['a', 'b'], attached: false },
-        { canvasId, canvasName: 'Media board', nodeIds: ['backdrop'], attached: false },
-      ]),
-    );
-
-    // node delete drops that node from the usages
-    await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId: second, nodeId: 'a' } });
-    expect(sorted(await usagesOf())).toEqual(
-      sorted([
-        { canvasId: second, canvasName: 'Second board', nodeIds: ['b'], attached: false },
-        { canvasId, canvasName: 'Media board', nodeIds: ['backdrop'], attached: false },
-      ]),
-    );
-    // canvas delete drops the canvas
-    await call('POST', '/api/mcp/canvas/delete', { key, body: { canvasId: second } });
-    expect(await usagesOf()).toEqual([{ canvasId, canvasName: 'Media board', nodeIds: ['backdrop'], attached: false }]);
-
-    // purge is refused while in use; nothing is deleted
-    const refused = await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id } });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toContain('backdrop');
-    expect(await objectExists(durableKeyOf(asset.workspaceId, asset.id))).toBe(true);
-
-    // a node update that replaces the asset frees it; then purge deletes bytes and record
-    await call('POST', '/api/mcp/canvas/node/update', {
-      key,
-      body: { canvasId, nodeId: 'backdrop', data: { label: 'plain' }, merge: false },
-    });
-    expect(await usagesOf()).toEqual([]);
-    const purged = await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id } });
-    expect(purged.body).toEqual({ purged: true, assetId: asset.id, usagesLeft: 0 });
-    expect(await objectExists(durableKeyOf(asset.workspaceId, asset.id))).toBe(false);
-    expect((await call('GET', '/api/mcp/workspace/assets/detail', { key, query: { assetId: asset.id } })).status).toBe(
-      404,
-    );
-  });
-
-  it('places only assets of their kind on source nodes (400 otherwise, the canvas unchanged); the placed one counts as a usage', async () => {
-    // Prepare: a library image and a library recording, an audio-asset node
-    const upload = async (name: string, contentType: string) => {
-      const bytes = randomBytes(256);
+  it(
+    'keeps usages right after place, node ' +
+      'delete and canvas delete; ' +
+      'purge refuses while in use, ' +
+      'then deletes ' +
+      'the bytes',
+    async () => {
+      // Prepare: a library upload
+      const bytes = randomBytes(4096);
       const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
         key,
-        body: { name, contentType, size: bytes.length, sha256: sha256(bytes) },
+        body: {
+          name: 'theme.mp3',
+          contentType: 'audio/mpeg',
+          size: bytes.length,
+          sha256: sha256(bytes),
+          folder: '/music',
+          tags: ['theme'],
+        },
       });
       await put(reserved.body.upload, bytes);
-      return (
+      const asset = (
         await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
           key,
           body: { uploadId: reserved.body.uploadId },
         })
       ).body;
-    };
-    const image = await upload('still.png', 'image/png');
-    const recording = await upload('take.mp3', 'audio/mpeg');
-    expect(
-      (await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, id: 'voice', type: 'audio-asset' } }))
-        .status,
-    ).toBe(201);
-    const before = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+      expect(asset).toMatchObject({ library: true, canvasId: null, folder: '/music', tags: ['theme'] });
+      const second = (await call('POST', '/api/mcp/canvas/create', { key, body: { name: 'Second board' } })).body.id;
+      await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: second, id: 'a', type: 'text' } });
+      await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: second, id: 'b', type: 'text' } });
+      const usagesOf = async () =>
+        (await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: asset.id } })).body.usages;
+      expect(await usagesOf()).toEqual([]);
 
-    // Act
-    const refused = await call('POST', '/api/mcp/workspace/assets/place', {
-      key,
-      body: { assetId: image.id, canvasId, nodeId: 'voice' },
-    });
-    const afterRefusal = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
-    const placed = await call('POST', '/api/mcp/workspace/assets/place', {
-      key,
-      body: { assetId: recording.id, canvasId, nodeId: 'voice' },
-    });
-
-    // Assess
-    expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({
-      error: `Node voice (audio-asset) takes only audio assets; asset ${image.id} is image`,
-    });
-    expect(afterRefusal.version).toBe(before.version);
-    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    expect(
-      (await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: recording.id } })).body.usages,
-    ).toEqual([{ canvasId, canvasName: 'Media board', nodeIds: ['voice'], attached: false }]);
-    await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId, nodeId: 'voice' } });
-  });
-
-  it('counts templates whose frozen nodes name the asset: purge refuses without force, usages name the template', async () => {
-    // Prepare: a library asset placed on a node, frozen into a template, then removed from the canvas
-    const bytes = randomBytes(200);
-    const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
-      key,
-      body: { name: 'logo.png', contentType: 'image/png', size: bytes.length },
-    });
-    await put(reserved.body.upload, bytes);
-    const asset = (
-      await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
-        key,
-        body: { uploadId: reserved.body.uploadId },
-      })
-    ).body;
-    const board = (await call('POST', '/api/mcp/canvas/create', { key, body: { name: 'Template source' } })).body.id;
-    await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: board, id: 'logo', type: 'text' } });
-    expect(
-      (
-        await call('POST', '/api/mcp/workspace/assets/place', {
+      // Act + Assess: place on two nodes of one canvas and one of another
+      for (const [target, nodeId] of [
+        [second, 'a'],
+        [second, 'b'],
+        [canvasId, 'backdrop'],
+      ] as const) {
+        const placed = await call('POST', '/api/mcp/workspace/assets/place', {
           key,
-          body: { assetId: asset.id, canvasId: board, nodeId: 'logo' },
+          body: { assetId: asset.id, canvasId: target, nodeId },
+        });
+        expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      }
+      const sorted = <T extends { canvasId: string }>(usages: T[]) =>
+        [...usages].sort((x, y) => x.canvasId.localeCompare(y.canvasId));
+      expect(sorted(await usagesOf())).toEqual(
+        sorted([
+          { canvasId: second, canvasName: 'Second board', nodeIds: ['a', 'b'], attached: false },
+          { canvasId, canvasName: 'Media board', nodeIds: ['backdrop'], attached: false },
+        ]),
+      );
+
+      // node delete drops that node from the usages
+      await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId: second, nodeId: 'a' } });
+      expect(sorted(await usagesOf())).toEqual(
+        sorted([
+          { canvasId: second, canvasName: 'Second board', nodeIds: ['b'], attached: false },
+          { canvasId, canvasName: 'Media board', nodeIds: ['backdrop'], attached: false },
+        ]),
+      );
+      // canvas delete drops the canvas
+      await call('POST', '/api/mcp/canvas/delete', { key, body: { canvasId: second } });
+      expect(await usagesOf()).toEqual([
+        { canvasId, canvasName: 'Media board', nodeIds: ['backdrop'], attached: false },
+      ]);
+
+      // purge is refused while in use; nothing is deleted
+      const refused = await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toContain('backdrop');
+      expect(await objectExists(durableKeyOf(asset.workspaceId, asset.id))).toBe(true);
+
+      // a node update that replaces the asset frees it; then purge deletes bytes and record
+      await call('POST', '/api/mcp/canvas/node/update', {
+        key,
+        body: { canvasId, nodeId: 'backdrop', data: { label: 'plain' }, merge: false },
+      });
+      expect(await usagesOf()).toEqual([]);
+      const purged = await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id } });
+      expect(purged.body).toEqual({ purged: true, assetId: asset.id, usagesLeft: 0 });
+      expect(await objectExists(durableKeyOf(asset.workspaceId, asset.id))).toBe(false);
+      expect(
+        (await call('GET', '/api/mcp/workspace/assets/detail', { key, query: { assetId: asset.id } })).status,
+      ).toBe(404);
+    },
+  );
+
+  it(
+    'places only assets of their kind on ' +
+      'source nodes (400 ' +
+      'otherwise, the canvas unchanged); ' +
+      'the placed one ' +
+      'counts as a usage',
+    async () => {
+      // Prepare: a library image and a library recording, an audio-asset node
+      const upload = async (name: string, contentType: string) => {
+        const bytes = randomBytes(256);
+        const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
+          key,
+          body: { name, contentType, size: bytes.length, sha256: sha256(bytes) },
+        });
+        await put(reserved.body.upload, bytes);
+        return (
+          await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
+            key,
+            body: { uploadId: reserved.body.uploadId },
+          })
+        ).body;
+      };
+      const image = await upload('still.png', 'image/png');
+      const recording = await upload('take.mp3', 'audio/mpeg');
+      expect(
+        (await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, id: 'voice', type: 'audio-asset' } }))
+          .status,
+      ).toBe(201);
+      const before = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+
+      // Act
+      const refused = await call('POST', '/api/mcp/workspace/assets/place', {
+        key,
+        body: { assetId: image.id, canvasId, nodeId: 'voice' },
+      });
+      const afterRefusal = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+      const placed = await call('POST', '/api/mcp/workspace/assets/place', {
+        key,
+        body: { assetId: recording.id, canvasId, nodeId: 'voice' },
+      });
+
+      // Assess
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        error: `Node voice (audio-asset) takes only audio assets; asset ${image.id} is image`,
+      });
+      expect(afterRefusal.version).toBe(before.version);
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+      expect(
+        (await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: recording.id } })).body.usages,
+      ).toEqual([{ canvasId, canvasName: 'Media board', nodeIds: ['voice'], attached: false }]);
+      await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId, nodeId: 'voice' } });
+    },
+  );
+
+  it(
+    'counts templates whose frozen nodes ' +
+      'name the asset: purge ' +
+      'refuses without force, usages ' +
+      'name the ' +
+      'template',
+    async () => {
+      // Prepare: a library asset placed on a node, frozen into a template, then removed from the canvas
+      const bytes = randomBytes(200);
+      const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
+        key,
+        body: { name: 'logo.png', contentType: 'image/png', size: bytes.length },
+      });
+      await put(reserved.body.upload, bytes);
+      const asset = (
+        await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
+          key,
+          body: { uploadId: reserved.body.uploadId },
         })
-      ).status,
-    ).toBe(200);
-    const template = await call('POST', '/api/mcp/templates/publish', {
-      key,
-      body: { canvasId: board, name: 'Branded' },
-    });
-    expect(template.status, JSON.stringify(template.body)).toBe(201);
-    expect(
-      (await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId: board, nodeId: 'logo' } })).status,
-    ).toBe(200);
+      ).body;
+      const board = (await call('POST', '/api/mcp/canvas/create', { key, body: { name: 'Template source' } })).body.id;
+      await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId: board, id: 'logo', type: 'text' } });
+      expect(
+        (
+          await call('POST', '/api/mcp/workspace/assets/place', {
+            key,
+            body: { assetId: asset.id, canvasId: board, nodeId: 'logo' },
+          })
+        ).status,
+      ).toBe(200);
+      const template = await call('POST', '/api/mcp/templates/publish', {
+        key,
+        body: { canvasId: board, name: 'Branded' },
+      });
+      expect(template.status, JSON.stringify(template.body)).toBe(201);
+      expect(
+        (await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId: board, nodeId: 'logo' } })).status,
+      ).toBe(200);
 
-    // Act
-    const usages = await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: asset.id } });
-    const refused = await call('POST', '/api/mcp/workspace/assets/purge', {
-      key,
-      body: { assetId: asset.id, force: false },
-    });
+      // Act
+      const usages = await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: asset.id } });
+      const refused = await call('POST', '/api/mcp/workspace/assets/purge', {
+        key,
+        body: { assetId: asset.id, force: false },
+      });
 
-    // Assess
-    expect(usages.body).toEqual({
-      assetId: asset.id,
-      usages: [],
-      templates: [{ templateId: template.body.id, templateName: 'Branded', nodeIds: ['logo'] }],
-    });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error).toContain(`template ${template.body.id}`);
-    expect(
-      await objectExists(
-        durableKeyOf(asset.workspaceId ?? reserved.body.upload.url.match(/ws_[0-9a-z]{26}/)![0], asset.id),
-      ),
-    ).toBe(true);
-    // Deleting the template frees the asset.
-    expect(
-      (await call('POST', '/api/mcp/templates/delete', { key, body: { templateId: template.body.id } })).status,
-    ).toBe(200);
-    expect(
-      (await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id, force: false } }))
-        .status,
-    ).toBe(200);
-  });
+      // Assess
+      expect(usages.body).toEqual({
+        assetId: asset.id,
+        usages: [],
+        templates: [{ templateId: template.body.id, templateName: 'Branded', nodeIds: ['logo'] }],
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toContain(`template ${template.body.id}`);
+      expect(
+        await objectExists(
+          durableKeyOf(asset.workspaceId ?? reserved.body.upload.url.match(/ws_[0-9a-z]{26}/)![0], asset.id),
+        ),
+      ).toBe(true);
+      // Deleting the template frees the asset.
+      expect(
+        (await call('POST', '/api/mcp/templates/delete', { key, body: { templateId: template.body.id } })).status,
+      ).toBe(200);
+      expect(
+        (await call('POST', '/api/mcp/workspace/assets/purge', { key, body: { assetId: asset.id, force: false } }))
+          .status,
+      ).toBe(200);
+    },
+  );
 
   it('purges an asset in use when forced, and counts the usages it left', async () => {
     // Prepare: a canvas upload stays attached to its canvas

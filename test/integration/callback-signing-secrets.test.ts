@@ -79,38 +79,45 @@ const verifies = (secret: string, hit: Hit, now?: number) =>
     .valid;
 
 describe("a workspace's own callback signing secret", () => {
-  it("signs that workspace's callbacks: they verify with its secret, not with another workspace's nor the deployment's", async () => {
-    // Prepare
-    const a = await seedWorkspace('A');
-    const b = await seedWorkspace('B');
-    const rotatedA = await rotate(a.apiKey);
-    const rotatedB = await rotate(b.apiKey);
-    expect(rotatedA.status, JSON.stringify(rotatedA.body)).toBe(200);
-    const secretA: string = rotatedA.body.secret;
-    const secretB: string = rotatedB.body.secret;
-    expect(secretA).toMatch(/^cbsec_[A-Za-z0-9_-]{43}$/);
-    expect(secretB).not.toBe(secretA);
-    expect(rotatedA.body).toMatchObject({
-      workspaceId: a.workspaceId,
-      signedWith: 'workspace',
-      current: { hint: `cbsec_…${secretA.slice(-4)}` },
-      previous: null,
-    });
+  it(
+    "signs that workspace's callbacks: " +
+      'they verify with its ' +
+      'secret, not with another ' +
+      "workspace's nor the " +
+      "deployment's",
+    async () => {
+      // Prepare
+      const a = await seedWorkspace('A');
+      const b = await seedWorkspace('B');
+      const rotatedA = await rotate(a.apiKey);
+      const rotatedB = await rotate(b.apiKey);
+      expect(rotatedA.status, JSON.stringify(rotatedA.body)).toBe(200);
+      const secretA: string = rotatedA.body.secret;
+      const secretB: string = rotatedB.body.secret;
+      expect(secretA).toMatch(/^cbsec_[A-Za-z0-9_-]{43}$/);
+      expect(secretB).not.toBe(secretA);
+      expect(rotatedA.body).toMatchObject({
+        workspaceId: a.workspaceId,
+        signedWith: 'workspace',
+        current: { hint: `cbsec_…${secretA.slice(-4)}` },
+        previous: null,
+      });
 
-    // Act
-    const toA = await deliver(a.workspaceId);
-    const toB = await deliver(b.workspaceId);
+      // Act
+      const toA = await deliver(a.workspaceId);
+      const toB = await deliver(b.workspaceId);
 
-    // Assess
-    expect(JSON.parse(toA.body).workspaceId).toBe(a.workspaceId);
-    expect(verifies(secretA, toA)).toBe(true);
-    expect(verifies(secretB, toA)).toBe(false);
-    expect(verifies(DEPLOYMENT_SECRET, toA)).toBe(false);
-    expect(verifies(secretB, toB)).toBe(true);
-    expect(verifies(secretA, toB)).toBe(false);
-    // One signature per header outside a rotation overlap.
-    expect(toA.headers['x-service-signature-v2']).toMatch(/^sha256=[0-9a-f]{64}$/);
-  });
+      // Assess
+      expect(JSON.parse(toA.body).workspaceId).toBe(a.workspaceId);
+      expect(verifies(secretA, toA)).toBe(true);
+      expect(verifies(secretB, toA)).toBe(false);
+      expect(verifies(DEPLOYMENT_SECRET, toA)).toBe(false);
+      expect(verifies(secretB, toB)).toBe(true);
+      expect(verifies(secretA, toB)).toBe(false);
+      // One signature per header outside a rotation overlap.
+      expect(toA.headers['x-service-signature-v2']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    },
+  );
 
   it("a workspace without one is signed with the deployment's secret; clear returns to it", async () => {
     const c = await seedWorkspace('C');

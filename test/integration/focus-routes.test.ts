@@ -119,7 +119,8 @@ describe('GET /api/billing/focus-export', () => {
     expect(answer.headers['content-disposition']).toBe('attachment; filename="focus-export.jsonl"');
     expect(answer.headers['cache-control']).toBe('no-store');
     const rows = lines(answer.body);
-    // purchase at `from` (included), 2 usage groups at 10:00, 1 at 23:00 on the 31st; grant before and adjustment at `to` excluded
+    // purchase at `from` (included), 2 usage groups at 10:00, 1 at 23:00 on the 31st; grant before and adjustment at
+    // `to` excluded
     expect(rows.map((row) => [row.x_CreditEntryType, row.ChargePeriodStart])).toEqual([
       ['purchase', '2026-05-01T00:00:00Z'],
       ['usage', '2026-05-01T10:00:00Z'],
@@ -213,35 +214,42 @@ describe('GET /api/billing/focus-export', () => {
       ]);
   });
 
-  it('refuses a missing key (401), a key without read:billing (403 naming it) and another workspace (403)', async () => {
-    // Prepare
-    const { createKey } = await import('#core/keys/use-cases');
-    const { apiKeys } = await import('#adapters/dynamodb/repositories');
-    const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
-    const reader = await createKey(
-      principal,
-      { name: 'no billing', scopes: ['read:canvases'] },
-      { apiKeys, clock: systemClock },
-    );
-    // Act
-    const none = await get('/api/billing/focus-export', { query: MAY });
-    const unscoped = await get('/api/billing/focus-export', { key: reader.key, query: MAY });
-    const foreign = await get('/api/billing/focus-export', {
-      key: owner.apiKey,
-      query: { ...MAY, workspaceId: other.workspaceId },
-    });
-    const own = await get('/api/billing/focus-export', {
-      key: owner.apiKey,
-      query: { ...MAY, workspaceId: owner.workspaceId },
-    });
-    // Assess
-    expect(none.status).toBe(401);
-    expect(none.headers['www-authenticate']).toBe('Bearer');
-    expect(unscoped.status).toBe(403);
-    expect(JSON.parse(unscoped.body).error).toContain('read:billing');
-    expect(foreign.status).toBe(403);
-    expect(own.status).toBe(200);
-  });
+  it(
+    'refuses a missing key ' +
+      '(401), a key ' +
+      'without read:billing ' +
+      '(403 naming it) and another ' +
+      'workspace (403)',
+    async () => {
+      // Prepare
+      const { createKey } = await import('#core/keys/use-cases');
+      const { apiKeys } = await import('#adapters/dynamodb/repositories');
+      const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
+      const reader = await createKey(
+        principal,
+        { name: 'no billing', scopes: ['read:canvases'] },
+        { apiKeys, clock: systemClock },
+      );
+      // Act
+      const none = await get('/api/billing/focus-export', { query: MAY });
+      const unscoped = await get('/api/billing/focus-export', { key: reader.key, query: MAY });
+      const foreign = await get('/api/billing/focus-export', {
+        key: owner.apiKey,
+        query: { ...MAY, workspaceId: other.workspaceId },
+      });
+      const own = await get('/api/billing/focus-export', {
+        key: owner.apiKey,
+        query: { ...MAY, workspaceId: owner.workspaceId },
+      });
+      // Assess
+      expect(none.status).toBe(401);
+      expect(none.headers['www-authenticate']).toBe('Bearer');
+      expect(unscoped.status).toBe(403);
+      expect(JSON.parse(unscoped.body).error).toContain('read:billing');
+      expect(foreign.status).toBe(403);
+      expect(own.status).toBe(200);
+    },
+  );
 
   it('answers a large export with 303 to a presigned link serving the same file name and type', async () => {
     // Prepare: answer inline only up to 1 KB
@@ -337,7 +345,9 @@ describe('the app host', () => {
   const fetchApp = (path: string, token: string) =>
     fetch(`${front.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
 
-  /** An access token of the app host's authorization server for `userId` in `workspaceId`, as oidc-provider stores it. */
+  /**
+   * An access token of the app host's authorization server for `userId` in `workspaceId`, as oidc-provider stores it.
+   */
   async function sessionToken(workspaceId: string, userId: string): Promise<string> {
     const token = `oat_${randomBytes(32).toString('base64url')}`;
     const exp = Math.floor(Date.now() / 1000) + 900;

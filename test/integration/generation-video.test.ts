@@ -90,54 +90,61 @@ async function bytesOf(key: string): Promise<Buffer> {
 }
 
 describe('POST and GET /api/fal/generate-video', () => {
-  it('holds credits at submit, then copies the finished video into S3 once and charges once, however often it is polled', async () => {
-    // Prepare
-    const before = await balance();
+  it(
+    'holds credits at submit, then copies the ' +
+      'finished video into ' +
+      'S3 once and charges once, ' +
+      'however often it ' +
+      'is polled',
+    async () => {
+      // Prepare
+      const before = await balance();
 
-    // Act: submit, then poll until done, then poll again (twice, at once)
-    const submitted = await submit({});
-    const held = await balance();
-    const first = await status(submitted.body.jobId, submitted.body.statusToken);
-    const done = await status(submitted.body.jobId, submitted.body.statusToken);
-    const again = await Promise.all([
-      status(submitted.body.jobId, submitted.body.statusToken),
-      status(submitted.body.jobId, submitted.body.statusToken),
-    ]);
+      // Act: submit, then poll until done, then poll again (twice, at once)
+      const submitted = await submit({});
+      const held = await balance();
+      const first = await status(submitted.body.jobId, submitted.body.statusToken);
+      const done = await status(submitted.body.jobId, submitted.body.statusToken);
+      const again = await Promise.all([
+        status(submitted.body.jobId, submitted.body.statusToken),
+        status(submitted.body.jobId, submitted.body.statusToken),
+      ]);
 
-    // Assess
-    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
-    expect(submitted.body).toMatchObject({
-      jobId: expect.stringMatching(/^vjb_/),
-      status: 'running',
-      provider: 'provider-two',
-      model: KLING,
-      mode: 'image-to-video',
-      heldSeconds: 5,
-      pollAfterSeconds: 5,
-    });
-    expect(held).toMatchObject({ balance: before.balance, held: 175 });
-    expect(first.body).toMatchObject({ status: 'running' });
-    expect(done.status, JSON.stringify(done.body)).toBe(200);
-    expect(done.body).toMatchObject({
-      status: 'succeeded',
-      asset: { kind: 'video', contentType: 'video/mp4' },
-      pollAfterSeconds: 0,
-    });
-    for (const answer of again) expect(answer.body.asset).toEqual(done.body.asset);
-    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'A lighthouse at dusk')!;
-    expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
-      syntheticMp4(job.requestId, 5),
-    );
-    expect(await balance()).toMatchObject({ balance: before.balance - 175, held: 0 });
-    const usage = (
-      await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })
-    ).body.items.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`);
-    expect(usage).toHaveLength(1);
-    expect(usage[0]).toMatchObject({ type: 'usage', credits: -175 });
-    const canvasAssets = await client.request('GET', '/api/mcp/canvas/assets', { query: { canvasId } });
-    expect(canvasAssets.body.items.map((asset: { id: string }) => asset.id)).toContain(done.body.asset.assetId);
-    expect(job.resultReads).toBe(1);
-  });
+      // Assess
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+      expect(submitted.body).toMatchObject({
+        jobId: expect.stringMatching(/^vjb_/),
+        status: 'running',
+        provider: 'provider-two',
+        model: KLING,
+        mode: 'image-to-video',
+        heldSeconds: 5,
+        pollAfterSeconds: 5,
+      });
+      expect(held).toMatchObject({ balance: before.balance, held: 175 });
+      expect(first.body).toMatchObject({ status: 'running' });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(done.body).toMatchObject({
+        status: 'succeeded',
+        asset: { kind: 'video', contentType: 'video/mp4' },
+        pollAfterSeconds: 0,
+      });
+      for (const answer of again) expect(answer.body.asset).toEqual(done.body.asset);
+      const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'A lighthouse at dusk')!;
+      expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
+        syntheticMp4(job.requestId, 5),
+      );
+      expect(await balance()).toMatchObject({ balance: before.balance - 175, held: 0 });
+      const usage = (
+        await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })
+      ).body.items.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`);
+      expect(usage).toHaveLength(1);
+      expect(usage[0]).toMatchObject({ type: 'usage', credits: -175 });
+      const canvasAssets = await client.request('GET', '/api/mcp/canvas/assets', { query: { canvasId } });
+      expect(canvasAssets.body.items.map((asset: { id: string }) => asset.id)).toContain(done.body.asset.assetId);
+      expect(job.resultReads).toBe(1);
+    },
+  );
 
   it('makes a retried submit with the same Idempotency-Key the same job: one provider POST, one hold', async () => {
     const before = submits();
@@ -239,62 +246,71 @@ describe('POST and GET /api/fal/generate-video', () => {
 });
 
 describe('the video-generation node', () => {
-  it('runs through the state machine: submit, Wait, poll, and a durable video on video-out, charged once for its run attempt', async () => {
-    // Prepare: prompt → video (Wan 2.7, 5 s) → out
-    const board = await client.createCanvas('Video run');
-    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
-    await client.addNode(board, {
-      id: 'video',
-      type: 'video-generation',
-      data: {
-        provider: 'provider-two',
-        endpointId: 'fal-ai/wan/v2.7/text-to-video',
-        modelParams: { duration: 5, not_a_param: true },
-      },
-    });
-    await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
-    await client.addEdge(board, {
-      source: 'video',
-      sourceHandle: 'video-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
-    const before = await balance();
+  it(
+    'runs through the state machine: submit, ' +
+      'Wait, poll, and a ' +
+      'durable video on video-out, ' +
+      'charged once for ' +
+      'its run attempt',
+    async () => {
+      // Prepare: prompt → video (Wan 2.7, 5 s) → out
+      const board = await client.createCanvas('Video run');
+      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
+      await client.addNode(board, {
+        id: 'video',
+        type: 'video-generation',
+        data: {
+          provider: 'provider-two',
+          endpointId: 'fal-ai/wan/v2.7/text-to-video',
+          modelParams: { duration: 5, not_a_param: true },
+        },
+      });
+      await client.addNode(board, { id: 'out', type: 'output' });
+      await client.addEdge(board, {
+        source: 'prompt',
+        sourceHandle: 'prompt-out',
+        target: 'video',
+        targetHandle: 'prompt-in',
+      });
+      await client.addEdge(board, {
+        source: 'video',
+        sourceHandle: 'video-out',
+        target: 'out',
+        targetHandle: 'value-in',
+      });
+      const before = await balance();
 
-    // Act
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      45_000,
-    );
+      // Act
+      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+      const done = await client.waitFor(
+        accepted.body.executionId,
+        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+        'a finished run',
+        45_000,
+      );
 
-    // Assess
-    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    const video = done.outputs.video['video-out'];
-    expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
-    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
-    expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
-    expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
-    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
-      .items;
-    const charges = entries.filter(
-      (entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`,
-    );
-    expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
-    expect((await balance()).balance).toBe(before.balance - 50);
-    const timeline = (
-      await client.request('GET', '/api/mcp/executions/timeline', { query: { executionId: accepted.body.executionId } })
-    ).body;
-    expect(JSON.stringify(timeline)).toContain('modelParams.not_a_param is not supported');
-  });
+      // Assess
+      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+      const video = done.outputs.video['video-out'];
+      expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
+      const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
+      expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
+      expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
+      const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
+        .items;
+      const charges = entries.filter(
+        (entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`,
+      );
+      expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
+      expect((await balance()).balance).toBe(before.balance - 50);
+      const timeline = (
+        await client.request('GET', '/api/mcp/executions/timeline', {
+          query: { executionId: accepted.body.executionId },
+        })
+      ).body;
+      expect(JSON.stringify(timeline)).toContain('modelParams.not_a_param is not supported');
+    },
+  );
 
   it('fails the node with the provider message and releases the hold when the job fails', async () => {
     fake.scriptOutcomes('fail');
@@ -356,64 +372,71 @@ describe('the video-generation node on the default endpoint (reference-to-video)
 });
 
 describe('the video-generation node with stored references from source nodes', () => {
-  it('sends image, video and audio assets to a reference-to-video endpoint: images inline, video and audio as presigned GETs of our bucket', async () => {
-    // Prepare: one source node per kind, each holding an upload, all feeding the default endpoint
-    const board = await client.createCanvas('References from sources');
-    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Dance like the clip' } });
-    await client.addNode(board, { id: 'still', type: 'image-asset' });
-    await client.addNode(board, { id: 'clip', type: 'video-asset' });
-    await client.addNode(board, { id: 'beat', type: 'audio-asset' });
-    await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
-    await client.addEdge(board, {
-      source: 'still',
-      sourceHandle: 'image-out',
-      target: 'video',
-      targetHandle: 'image-in',
-    });
-    await client.addEdge(board, {
-      source: 'clip',
-      sourceHandle: 'video-out',
-      target: 'video',
-      targetHandle: 'reference-video-in',
-    });
-    await client.addEdge(board, {
-      source: 'beat',
-      sourceHandle: 'audio-out',
-      target: 'video',
-      targetHandle: 'reference-audio-in',
-    });
-    const clipBytes = syntheticMp4('reference-clip', 2);
-    const beatBytes = Buffer.alloc(4096, 9);
-    await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
-    await client.uploadOnto(board, 'clip', { name: 'moves.mp4', contentType: 'video/mp4', bytes: clipBytes });
-    await client.uploadOnto(board, 'beat', { name: 'beat.mp3', contentType: 'audio/mpeg', bytes: beatBytes });
+  it(
+    'sends image, video and audio assets to a ' +
+      'reference-to-video ' +
+      'endpoint: images inline, video ' +
+      'and audio as ' +
+      'presigned GETs of our bucket',
+    async () => {
+      // Prepare: one source node per kind, each holding an upload, all feeding the default endpoint
+      const board = await client.createCanvas('References from sources');
+      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Dance like the clip' } });
+      await client.addNode(board, { id: 'still', type: 'image-asset' });
+      await client.addNode(board, { id: 'clip', type: 'video-asset' });
+      await client.addNode(board, { id: 'beat', type: 'audio-asset' });
+      await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
+      await client.addEdge(board, {
+        source: 'prompt',
+        sourceHandle: 'prompt-out',
+        target: 'video',
+        targetHandle: 'prompt-in',
+      });
+      await client.addEdge(board, {
+        source: 'still',
+        sourceHandle: 'image-out',
+        target: 'video',
+        targetHandle: 'image-in',
+      });
+      await client.addEdge(board, {
+        source: 'clip',
+        sourceHandle: 'video-out',
+        target: 'video',
+        targetHandle: 'reference-video-in',
+      });
+      await client.addEdge(board, {
+        source: 'beat',
+        sourceHandle: 'audio-out',
+        target: 'video',
+        targetHandle: 'reference-audio-in',
+      });
+      const clipBytes = syntheticMp4('reference-clip', 2);
+      const beatBytes = Buffer.alloc(4096, 9);
+      await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
+      await client.uploadOnto(board, 'clip', { name: 'moves.mp4', contentType: 'video/mp4', bytes: clipBytes });
+      await client.uploadOnto(board, 'beat', { name: 'beat.mp3', contentType: 'audio/mpeg', bytes: beatBytes });
 
-    // Act
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      45_000,
-    );
+      // Act
+      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+      const done = await client.waitFor(
+        accepted.body.executionId,
+        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
+        'a finished run',
+        45_000,
+      );
 
-    // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
-    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Dance like the clip')!;
-    expect(job.endpointId).toBe('bytedance/seedance-2.0/reference-to-video');
-    expect(job.input.image_urls).toEqual([`data:image/png;base64,${PNG.toString('base64')}`]);
-    const [videoUrl] = job.input.video_urls as string[];
-    const [audioUrl] = job.input.audio_urls as string[];
-    expect(new URL(videoUrl!).searchParams.get('X-Amz-Expires')).toBe('3600');
-    expect(Buffer.from(await (await fetch(videoUrl!)).arrayBuffer())).toEqual(clipBytes);
-    expect(Buffer.from(await (await fetch(audioUrl!)).arrayBuffer())).toEqual(beatBytes);
-  });
+      // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
+      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+      const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Dance like the clip')!;
+      expect(job.endpointId).toBe('bytedance/seedance-2.0/reference-to-video');
+      expect(job.input.image_urls).toEqual([`data:image/png;base64,${PNG.toString('base64')}`]);
+      const [videoUrl] = job.input.video_urls as string[];
+      const [audioUrl] = job.input.audio_urls as string[];
+      expect(new URL(videoUrl!).searchParams.get('X-Amz-Expires')).toBe('3600');
+      expect(Buffer.from(await (await fetch(videoUrl!)).arrayBuffer())).toEqual(clipBytes);
+      expect(Buffer.from(await (await fetch(audioUrl!)).arrayBuffer())).toEqual(beatBytes);
+    },
+  );
 
   it('fails the node, submitting nothing, when the endpoint takes no reference videos', async () => {
     const board = await client.createCanvas('Kling with a clip');

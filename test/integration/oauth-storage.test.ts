@@ -70,7 +70,9 @@ const formPost = (fields: [string, string][], headers: Record<string, string> = 
 });
 
 const basicAuth = (clientId: string, clientSecret: string) => ({
-  authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+  authorization:
+    `Basic ` +
+    `${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
 });
 
 async function tokenRequest(fields: [string, string][], clientId: string, clientSecret: string) {
@@ -101,7 +103,11 @@ async function signedInMember() {
 }
 
 describe('what a table read yields', () => {
-  it('holds no credential of a full sign-in, refresh included; the tokens still work, rotate, and reuse revokes the grant', {
+  it('holds no credential of a full sign-in, ' +
+    'refresh included; ' +
+    'the tokens still work, rotate, ' +
+    'and reuse ' +
+    'revokes the grant', {
     timeout: 60_000,
   }, async () => {
     // Prepare: record every id oidc-provider asks the adapter to persist (the client id is public).

@@ -173,109 +173,120 @@ describe('result callbacks', () => {
 });
 
 describe('Step Functions throttling', () => {
-  it('still accepts the run (202) when StartExecution is throttled; the next sweep starts it, before the stall threshold, exactly once', async () => {
-    // Prepare: two throttles use up the route's StartExecution (the SDK tries it at most twice), so
-    // the run stays queued in the outbox, marked due at the sweeper's next pass.
-    const throttled = await client.linearCanvas('throttled: {{input}}');
-    stack.local.sfn.injectFault({ action: 'StartExecution', count: 2 });
-    const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
-    const { STALLED_AFTER_SECONDS } = await import('../../functions/core/runs/sweep.ts');
-    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
-    const runs = new DynamoRunRepository();
+  it(
+    'still accepts the run (202) when StartExecution is throttled; the next sweep starts it, before the stall ' +
+      'threshold, exactly once',
+    async () => {
+      // Prepare: two throttles use up the route's StartExecution (the SDK tries it at most twice), so
+      // the run stays queued in the outbox, marked due at the sweeper's next pass.
+      const throttled = await client.linearCanvas('throttled: {{input}}');
+      stack.local.sfn.injectFault({ action: 'StartExecution', count: 2 });
+      const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
+      const { STALLED_AFTER_SECONDS } = await import('../../functions/core/runs/sweep.ts');
+      const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+      const runs = new DynamoRunRepository();
 
-    // Act
-    const accepted = await client.run({
-      canvasId: throttled,
-      triggerNodeId: 'prompt',
-      callbackUrl: `${receiver.origin}/ok/throttled`,
-    });
+      // Act
+      const accepted = await client.run({
+        canvasId: throttled,
+        triggerNodeId: 'prompt',
+        callbackUrl: `${receiver.origin}/ok/throttled`,
+      });
 
-    // Assess: accepted, and due now although it was queued only a moment ago
-    expect(accepted.status).toBe(202);
-    const { executionId } = accepted.body;
-    const stalledCutoff = () => new Date(Date.now() - STALLED_AFTER_SECONDS * 1000).toISOString();
-    await waitUntil(
-      async () =>
-        (await client.execution(executionId)).body.status !== 'queued' ||
-        (await runs.listQueued(stalledCutoff(), 1000)).some((run) => run.executionId === executionId),
-      { what: 'the deferred run listed as due by the outbox index' },
-    );
+      // Assess: accepted, and due now although it was queued only a moment ago
+      expect(accepted.status).toBe(202);
+      const { executionId } = accepted.body;
+      const stalledCutoff = () => new Date(Date.now() - STALLED_AFTER_SECONDS * 1000).toISOString();
+      await waitUntil(
+        async () =>
+          (await client.execution(executionId)).body.status !== 'queued' ||
+          (await runs.listQueued(stalledCutoff(), 1000)).some((run) => run.executionId === executionId),
+        { what: 'the deferred run listed as due by the outbox index' },
+      );
 
-    // Act: the sweeper's next pass (the local timer may have got there first: starting is idempotent)
-    await sweep(LOCAL_SWEEP.graceMs);
+      // Act: the sweeper's next pass (the local timer may have got there first: starting is idempotent)
+      await sweep(LOCAL_SWEEP.graceMs);
 
-    // Assess
-    const done = await callbackRecorded(executionId);
-    expect(done).toMatchObject({ status: 'succeeded', result: { out: 'throttled: hello' } });
-    expect((await client.listExecutions(throttled)).map((item) => item.executionId)).toEqual([executionId]);
-    const sfn = new SFNClient({
-      endpoint: stack.local.sfn.endpoint,
-      region: LOCAL_REGION,
-      credentials: LOCAL_CREDENTIALS,
-    });
-    const { executions = [] } = await sfn.send(
-      new ListExecutionsCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN! }),
-    );
-    sfn.destroy();
-    expect(executions.filter((execution) => execution.name === executionId)).toHaveLength(1);
-    expect(receiver.for(executionId)).toHaveLength(1);
-  });
+      // Assess
+      const done = await callbackRecorded(executionId);
+      expect(done).toMatchObject({ status: 'succeeded', result: { out: 'throttled: hello' } });
+      expect((await client.listExecutions(throttled)).map((item) => item.executionId)).toEqual([executionId]);
+      const sfn = new SFNClient({
+        endpoint: stack.local.sfn.endpoint,
+        region: LOCAL_REGION,
+        credentials: LOCAL_CREDENTIALS,
+      });
+      const { executions = [] } = await sfn.send(
+        new ListExecutionsCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN! }),
+      );
+      sfn.destroy();
+      expect(executions.filter((execution) => execution.name === executionId)).toHaveLength(1);
+      expect(receiver.for(executionId)).toHaveLength(1);
+    },
+  );
 });
 
 describe('sync timeout and cancel', () => {
-  it('answers a sync run that cannot finish in time with the pending payload; cancel ends it and calls back once', async () => {
-    // Prepare: StartExecution throttled for longer than the route and the sweeper try, so the run stays
-    // queued (its start deferred) while the sync request waits.
-    stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
-    let executionId: string;
-    try {
-      // Act: sync with the shortest timeout
-      const pending = await client.run({
-        canvasId,
-        triggerNodeId: 'prompt',
-        inputs: { held: true },
-        sync: true,
-        timeoutSeconds: 1,
-        callbackUrl: `${receiver.origin}/ok/cancelled`,
-      });
+  it(
+    'answers a sync run that cannot finish ' +
+      'in time with the ' +
+      'pending payload; cancel ends it ' +
+      'and calls back ' +
+      'once',
+    async () => {
+      // Prepare: StartExecution throttled for longer than the route and the sweeper try, so the run stays
+      // queued (its start deferred) while the sync request waits.
+      stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
+      let executionId: string;
+      try {
+        // Act: sync with the shortest timeout
+        const pending = await client.run({
+          canvasId,
+          triggerNodeId: 'prompt',
+          inputs: { held: true },
+          sync: true,
+          timeoutSeconds: 1,
+          callbackUrl: `${receiver.origin}/ok/cancelled`,
+        });
 
-      // Assess: the pending payload
-      expect(pending.status).toBe(200);
-      expect(pending.body).toEqual({
-        ok: true,
-        pending: true,
-        executionId: expect.stringMatching(/^exec_/),
-        status: 'queued',
-        message: expect.any(String),
-      });
-      executionId = pending.body.executionId;
-      expect((await client.execution(executionId)).body.status).toBe('queued');
+        // Assess: the pending payload
+        expect(pending.status).toBe(200);
+        expect(pending.body).toEqual({
+          ok: true,
+          pending: true,
+          executionId: expect.stringMatching(/^exec_/),
+          status: 'queued',
+          message: expect.any(String),
+        });
+        executionId = pending.body.executionId;
+        expect((await client.execution(executionId)).body.status).toBe('queued');
 
-      // Act: cancel it
-      const cancelled = await client.post('/api/mcp/executions/cancel', { executionId });
+        // Act: cancel it
+        const cancelled = await client.post('/api/mcp/executions/cancel', { executionId });
 
-      // Assess
-      expect(cancelled.status).toBe(200);
-      expect(cancelled.body).toMatchObject({ executionId, status: 'cancelled', finishedAt: expect.any(String) });
-      expect(cancelled.body.callback).toMatchObject({ attempt: 1, delivered: true, statusCode: 200 });
-    } finally {
-      stack.local.sfn.clearFaults();
-    }
-    const callbacks = receiver.for(executionId);
-    expect(callbacks).toHaveLength(1);
-    assertSigned(callbacks[0]!);
-    expect(callbacks[0]!.body).toMatchObject({ executionId, status: 'cancelled', attempt: 1 });
-    const snapshot = (await client.execution(executionId)).body;
-    expect(snapshot.status).toBe('cancelled');
-    expect(Object.values(snapshot.nodes).every((node: any) => node.status === 'pending')).toBe(true);
+        // Assess
+        expect(cancelled.status).toBe(200);
+        expect(cancelled.body).toMatchObject({ executionId, status: 'cancelled', finishedAt: expect.any(String) });
+        expect(cancelled.body.callback).toMatchObject({ attempt: 1, delivered: true, statusCode: 200 });
+      } finally {
+        stack.local.sfn.clearFaults();
+      }
+      const callbacks = receiver.for(executionId);
+      expect(callbacks).toHaveLength(1);
+      assertSigned(callbacks[0]!);
+      expect(callbacks[0]!.body).toMatchObject({ executionId, status: 'cancelled', attempt: 1 });
+      const snapshot = (await client.execution(executionId)).body;
+      expect(snapshot.status).toBe('cancelled');
+      expect(Object.values(snapshot.nodes).every((node: any) => node.status === 'pending')).toBe(true);
 
-    // Act + Assess: a finished run cannot be cancelled or redriven
-    const again = await client.post('/api/mcp/executions/cancel', { executionId });
-    expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: expect.any(String) });
-    expect((await client.post('/api/mcp/executions/redrive', { executionId })).status).toBe(409);
-    expect(receiver.for(executionId)).toHaveLength(1);
-  });
+      // Act + Assess: a finished run cannot be cancelled or redriven
+      const again = await client.post('/api/mcp/executions/cancel', { executionId });
+      expect(again.status).toBe(409);
+      expect(again.body).toEqual({ error: expect.any(String) });
+      expect((await client.post('/api/mcp/executions/redrive', { executionId })).status).toBe(409);
+      expect(receiver.for(executionId)).toHaveLength(1);
+    },
+  );
 
   it('answers 409 to cancelling a run that has succeeded', async () => {
     const answer = await client.post('/api/mcp/executions/cancel', { executionId: succeededId });

@@ -177,122 +177,136 @@ describe('publish', () => {
     }
   });
 
-  it('republishes under the same id: revision + 1, snapshot replaced, name and description kept unless given', async () => {
-    // Prepare
-    const canvasId = await sampleCanvas('Republished');
-    const first = await ok(
-      post('/api/mcp/templates/publish', { canvasId, description: 'v1 description', versionNotes: 'one' }),
-      201,
-    );
-    await ok(post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'prompt', data: { prompt: 'Second prompt' } }));
+  it(
+    'republishes under the ' +
+      'same id: ' +
+      'revision + 1, snapshot ' +
+      'replaced, name and description ' +
+      'kept unless given',
+    async () => {
+      // Prepare
+      const canvasId = await sampleCanvas('Republished');
+      const first = await ok(
+        post('/api/mcp/templates/publish', { canvasId, description: 'v1 description', versionNotes: 'one' }),
+        201,
+      );
+      await ok(post('/api/mcp/canvas/node/update', { canvasId, nodeId: 'prompt', data: { prompt: 'Second prompt' } }));
 
-    // Act
-    const second = await ok(
-      post('/api/mcp/templates/publish', { canvasId, templateId: first.id, versionNotes: 'two' }),
-    );
+      // Act
+      const second = await ok(
+        post('/api/mcp/templates/publish', { canvasId, templateId: first.id, versionNotes: 'two' }),
+      );
 
-    // Assess
-    expect(second).toMatchObject({
-      id: first.id,
-      revision: 2,
-      name: 'Republished',
-      description: 'v1 description',
-      versionNotes: 'two',
-      createdAt: first.createdAt,
-    });
-    expect(second.sourceCanvasVersion).toBeGreaterThan(first.sourceCanvasVersion);
-    const snapshot = await ok(snapshotOf(first.id));
-    expect(snapshot.revision).toBe(2);
-    expect(snapshot.nodes.find((node: any) => node.id === 'prompt').data.prompt).toBe('Second prompt');
+      // Assess
+      expect(second).toMatchObject({
+        id: first.id,
+        revision: 2,
+        name: 'Republished',
+        description: 'v1 description',
+        versionNotes: 'two',
+        createdAt: first.createdAt,
+      });
+      expect(second.sourceCanvasVersion).toBeGreaterThan(first.sourceCanvasVersion);
+      const snapshot = await ok(snapshotOf(first.id));
+      expect(snapshot.revision).toBe(2);
+      expect(snapshot.nodes.find((node: any) => node.id === 'prompt').data.prompt).toBe('Second prompt');
 
-    // Republishing renames when asked, and version notes do not carry over.
-    const third = await ok(post('/api/mcp/templates/publish', { canvasId, templateId: first.id, name: 'New name' }));
-    expect(third).toMatchObject({ revision: 3, name: 'New name', description: 'v1 description', versionNotes: '' });
-    const listed = await ok(get('/api/mcp/templates/list', { limit: '200' }));
-    expect(listed.items.filter((item: any) => item.id === first.id)).toEqual([third]);
-  });
+      // Republishing renames when asked, and version notes do not carry over.
+      const third = await ok(post('/api/mcp/templates/publish', { canvasId, templateId: first.id, name: 'New name' }));
+      expect(third).toMatchObject({ revision: 3, name: 'New name', description: 'v1 description', versionNotes: '' });
+      const listed = await ok(get('/api/mcp/templates/list', { limit: '200' }));
+      expect(listed.items.filter((item: any) => item.id === first.id)).toEqual([third]);
+    },
+  );
 });
 
 describe('use', () => {
-  it('makes an independent canvas under fresh node and edge ids, with data, documents, edges and viewport copied', async () => {
-    // Prepare
-    const canvasId = await sampleCanvas('Source');
-    const registered = await ok(post('/api/mcp/webhooks/register', { canvasId, triggerNodeId: 'hook' }), 201);
-    const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
-    const snapshot = await ok(snapshotOf(template.id));
+  it(
+    'makes an independent canvas under fresh ' +
+      'node and edge ids, ' +
+      'with data, documents, edges ' +
+      'and viewport ' +
+      'copied',
+    async () => {
+      // Prepare
+      const canvasId = await sampleCanvas('Source');
+      const registered = await ok(post('/api/mcp/webhooks/register', { canvasId, triggerNodeId: 'hook' }), 201);
+      const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
+      const snapshot = await ok(snapshotOf(template.id));
 
-    // Act
-    const used = await ok(post('/api/mcp/templates/use', { templateId: template.id, name: 'From template' }), 201);
+      // Act
+      const used = await ok(post('/api/mcp/templates/use', { templateId: template.id, name: 'From template' }), 201);
 
-    // Assess: a new canvas, version 1, in this workspace
-    expect(used).toMatchObject({
-      name: 'From template',
-      workspaceId,
-      version: 1,
-      archived: false,
-      templateId: template.id,
-      templateRevision: 1,
-    });
-    expect(used.id).toMatch(/^cnv_/);
-    expect(used.id).not.toBe(canvasId);
-    // Fresh ids for every node and edge, mapped one to one
-    expect(Object.keys(used.nodeIds).sort()).toEqual(['hook', 'out', 'prompt', 'tpl']);
-    expect(Object.keys(used.edgeIds).sort()).toEqual(['e1', 'e2', 'e3']);
-    for (const id of Object.values(used.nodeIds)) expect(id).toMatch(/^node_[0-9a-z]{26}$/);
-    for (const id of Object.values(used.edgeIds)) expect(id).toMatch(/^edge_[0-9a-z]{26}$/);
-    expect(new Set(Object.values(used.nodeIds)).size).toBe(4);
-    // Same content under the new ids
-    const state = await ok(get('/api/mcp/canvas/state', { canvasId: used.id }));
-    expect(state.viewport).toEqual(snapshot.viewport);
-    for (const node of snapshot.nodes) {
-      const copy = state.nodes.find((candidate: any) => candidate.id === used.nodeIds[node.id]);
-      expect(copy).toMatchObject({ type: node.type, position: node.position, data: node.data });
-      expect(copy.size).toEqual(node.size);
-      if (node.document) expect(copy.document).toMatchObject(node.document);
-      else expect(copy.document).toBeUndefined();
-    }
-    for (const edge of snapshot.edges) {
-      expect(state.edges).toContainEqual(
-        expect.objectContaining({
-          id: used.edgeIds[edge.id],
-          source: used.nodeIds[edge.source],
-          sourceHandle: edge.sourceHandle,
-          target: used.nodeIds[edge.target],
-          targetHandle: edge.targetHandle,
+      // Assess: a new canvas, version 1, in this workspace
+      expect(used).toMatchObject({
+        name: 'From template',
+        workspaceId,
+        version: 1,
+        archived: false,
+        templateId: template.id,
+        templateRevision: 1,
+      });
+      expect(used.id).toMatch(/^cnv_/);
+      expect(used.id).not.toBe(canvasId);
+      // Fresh ids for every node and edge, mapped one to one
+      expect(Object.keys(used.nodeIds).sort()).toEqual(['hook', 'out', 'prompt', 'tpl']);
+      expect(Object.keys(used.edgeIds).sort()).toEqual(['e1', 'e2', 'e3']);
+      for (const id of Object.values(used.nodeIds)) expect(id).toMatch(/^node_[0-9a-z]{26}$/);
+      for (const id of Object.values(used.edgeIds)) expect(id).toMatch(/^edge_[0-9a-z]{26}$/);
+      expect(new Set(Object.values(used.nodeIds)).size).toBe(4);
+      // Same content under the new ids
+      const state = await ok(get('/api/mcp/canvas/state', { canvasId: used.id }));
+      expect(state.viewport).toEqual(snapshot.viewport);
+      for (const node of snapshot.nodes) {
+        const copy = state.nodes.find((candidate: any) => candidate.id === used.nodeIds[node.id]);
+        expect(copy).toMatchObject({ type: node.type, position: node.position, data: node.data });
+        expect(copy.size).toEqual(node.size);
+        if (node.document) expect(copy.document).toMatchObject(node.document);
+        else expect(copy.document).toBeUndefined();
+      }
+      for (const edge of snapshot.edges) {
+        expect(state.edges).toContainEqual(
+          expect.objectContaining({
+            id: used.edgeIds[edge.id],
+            source: used.nodeIds[edge.source],
+            sourceHandle: edge.sourceHandle,
+            target: used.nodeIds[edge.target],
+            targetHandle: edge.targetHandle,
+          }),
+        );
+      }
+      // No live trigger: the webhook-trigger node starts unregistered, and the source's secret stays the source's
+      expect(state.nodes.find((node: any) => node.id === used.nodeIds.hook).webhook).toMatchObject({
+        configuration: 'Not configured',
+      });
+      const again = await ok(
+        post('/api/mcp/webhooks/register', { canvasId: used.id, triggerNodeId: used.nodeIds.hook }),
+        201,
+      );
+      expect(again.created).toBe(true);
+      expect(again.webhookSecret).not.toBe(registered.webhookSecret);
+
+      // The canvas is editable by the ordinary routes, and edits do not reach the template
+      await ok(
+        post('/api/mcp/canvas/node/update', {
+          canvasId: used.id,
+          nodeId: used.nodeIds.prompt,
+          data: { prompt: 'Edited copy' },
         }),
       );
-    }
-    // No live trigger: the webhook-trigger node starts unregistered, and the source's secret stays the source's
-    expect(state.nodes.find((node: any) => node.id === used.nodeIds.hook).webhook).toMatchObject({
-      configuration: 'Not configured',
-    });
-    const again = await ok(
-      post('/api/mcp/webhooks/register', { canvasId: used.id, triggerNodeId: used.nodeIds.hook }),
-      201,
-    );
-    expect(again.created).toBe(true);
-    expect(again.webhookSecret).not.toBe(registered.webhookSecret);
-
-    // The canvas is editable by the ordinary routes, and edits do not reach the template
-    await ok(
-      post('/api/mcp/canvas/node/update', {
-        canvasId: used.id,
-        nodeId: used.nodeIds.prompt,
-        data: { prompt: 'Edited copy' },
-      }),
-    );
-    const edge = await ok(
-      post('/api/mcp/canvas/ports/validate', {
-        canvasId: used.id,
-        source: used.nodeIds.prompt,
-        sourceHandle: 'prompt-out',
-        target: used.nodeIds.out,
-        targetHandle: 'value-in',
-      }),
-    );
-    expect(edge).toEqual({ valid: true, warnings: [] });
-    expect((await ok(snapshotOf(template.id))).nodes).toEqual(snapshot.nodes);
-  });
+      const edge = await ok(
+        post('/api/mcp/canvas/ports/validate', {
+          canvasId: used.id,
+          source: used.nodeIds.prompt,
+          sourceHandle: 'prompt-out',
+          target: used.nodeIds.out,
+          targetHandle: 'value-in',
+        }),
+      );
+      expect(edge).toEqual({ valid: true, warnings: [] });
+      expect((await ok(snapshotOf(template.id))).nodes).toEqual(snapshot.nodes);
+    },
+  );
 
   it("takes the template's name by default and a client-chosen canvas id once", async () => {
     // Prepare
@@ -310,87 +324,103 @@ describe('use', () => {
     expect(taken.body.error).toMatch(/already exists/);
   });
 
-  it('keeps asset ids in node data as they are: a canvas made in the same workspace names the same assets', async () => {
-    // Prepare: an asset id is opaque to templates (the asset library resolves it)
-    const canvas = await ok(post('/api/mcp/canvas/create', { name: 'With asset' }), 201);
-    const data = { text: 'hi', assetId: newId('ast') };
-    await ok(
-      post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'voice', type: 'audio-generation', data }),
-      201,
-    );
-    const template = await ok(post('/api/mcp/templates/publish', { canvasId: canvas.id }), 201);
+  it(
+    'keeps asset ids in node data ' +
+      'as they ' +
+      'are: a canvas made in ' +
+      'the same workspace names the ' +
+      'same assets',
+    async () => {
+      // Prepare: an asset id is opaque to templates (the asset library resolves it)
+      const canvas = await ok(post('/api/mcp/canvas/create', { name: 'With asset' }), 201);
+      const data = { text: 'hi', assetId: newId('ast') };
+      await ok(
+        post('/api/mcp/canvas/node/add', { canvasId: canvas.id, id: 'voice', type: 'audio-generation', data }),
+        201,
+      );
+      const template = await ok(post('/api/mcp/templates/publish', { canvasId: canvas.id }), 201);
 
-    // Act
-    const used = await ok(post('/api/mcp/templates/use', { templateId: template.id }), 201);
+      // Act
+      const used = await ok(post('/api/mcp/templates/use', { templateId: template.id }), 201);
 
-    // Assess
-    expect((await ok(snapshotOf(template.id))).nodes[0].data).toEqual(data);
-    expect(used.nodes.find((node: any) => node.id === used.nodeIds.voice).data).toEqual(data);
-  });
+      // Assess
+      expect((await ok(snapshotOf(template.id))).nodes[0].data).toEqual(data);
+      expect(used.nodes.find((node: any) => node.id === used.nodeIds.voice).data).toEqual(data);
+    },
+  );
 });
 
 describe('snapshots larger than one item', () => {
-  it('stores a canvas near the size limit in several parts, reads it back whole, and leaves no part behind on republish and delete', async () => {
-    // Prepare: two ~170 KB documents of random base64 (gzip cannot shrink them much) bring the canvas near its limit
-    const canvas = await ok(post('/api/mcp/canvas/create', { name: 'Large' }), 201);
-    const canvasId = canvas.id as string;
-    const documentChars = Math.floor((CANVAS_MAX_BYTES - 8 * 1024) / 2);
-    const documents = [
-      randomBytes(documentChars).toString('base64').slice(0, documentChars),
-      randomBytes(documentChars).toString('base64').slice(0, documentChars),
-    ];
-    for (const [index, content] of documents.entries()) {
-      await ok(post('/api/mcp/canvas/node/add', { canvasId, id: `doc${index}`, type: 'text' }), 201);
+  it(
+    'stores a canvas near the size limit in ' +
+      'several parts, reads it ' +
+      'back whole, and leaves no part ' +
+      'behind on ' +
+      'republish and delete',
+    async () => {
+      // Prepare: two ~170 KB documents of random base64 (gzip cannot shrink them much) bring the canvas near its limit
+      const canvas = await ok(post('/api/mcp/canvas/create', { name: 'Large' }), 201);
+      const canvasId = canvas.id as string;
+      const documentChars = Math.floor((CANVAS_MAX_BYTES - 8 * 1024) / 2);
+      const documents = [
+        randomBytes(documentChars).toString('base64').slice(0, documentChars),
+        randomBytes(documentChars).toString('base64').slice(0, documentChars),
+      ];
+      for (const [index, content] of documents.entries()) {
+        await ok(post('/api/mcp/canvas/node/add', { canvasId, id: `doc${index}`, type: 'text' }), 201);
+        await ok(
+          post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: `doc${index}`, content, format: 'text' }),
+        );
+      }
       await ok(
-        post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: `doc${index}`, content, format: 'text' }),
+        post('/api/mcp/canvas/edge/add', {
+          canvasId,
+          source: 'doc0',
+          sourceHandle: 'text-out',
+          target: 'doc1',
+          targetHandle: 'text-in',
+        }),
+        201,
       );
-    }
-    await ok(
-      post('/api/mcp/canvas/edge/add', {
-        canvasId,
-        source: 'doc0',
-        sourceHandle: 'text-out',
-        target: 'doc1',
-        targetHandle: 'text-in',
-      }),
-      201,
-    );
 
-    // Act
-    const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
+      // Act
+      const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
 
-    // Assess: more than one part, each well inside DynamoDB's 400 KB item limit
-    expect(template.snapshotBytes).toBeGreaterThan(CANVAS_MAX_BYTES - 16 * 1024);
-    const stored = await storedItems(template.id);
-    expect(stored.metadata).toHaveLength(1);
-    expect(stored.parts.length).toBeGreaterThanOrEqual(2);
-    for (const part of stored.parts) {
-      expect((part.data as Uint8Array).byteLength).toBeLessThanOrEqual(TEMPLATE_PART_BYTES);
-      expect(part.revision).toBe(1);
-    }
-    const snapshot = await ok(snapshotOf(template.id));
-    expect(snapshot.nodes.map((node: any) => node.document.content)).toEqual(documents);
-    // A canvas made from it holds the same documents (and still fits the canvas limit)
-    const used = await ok(post('/api/mcp/templates/use', { templateId: template.id }), 201);
-    const copy = await ok(get('/api/mcp/canvas/state', { canvasId: used.id }));
-    expect(copy.nodes.map((node: any) => node.document.content)).toEqual(documents);
-    expect(copy.edges).toHaveLength(1);
+      // Assess: more than one part, each well inside DynamoDB's 400 KB item limit
+      expect(template.snapshotBytes).toBeGreaterThan(CANVAS_MAX_BYTES - 16 * 1024);
+      const stored = await storedItems(template.id);
+      expect(stored.metadata).toHaveLength(1);
+      expect(stored.parts.length).toBeGreaterThanOrEqual(2);
+      for (const part of stored.parts) {
+        expect((part.data as Uint8Array).byteLength).toBeLessThanOrEqual(TEMPLATE_PART_BYTES);
+        expect(part.revision).toBe(1);
+      }
+      const snapshot = await ok(snapshotOf(template.id));
+      expect(snapshot.nodes.map((node: any) => node.document.content)).toEqual(documents);
+      // A canvas made from it holds the same documents (and still fits the canvas limit)
+      const used = await ok(post('/api/mcp/templates/use', { templateId: template.id }), 201);
+      const copy = await ok(get('/api/mcp/canvas/state', { canvasId: used.id }));
+      expect(copy.nodes.map((node: any) => node.document.content)).toEqual(documents);
+      expect(copy.edges).toHaveLength(1);
 
-    // Republish from a small canvas: one part, the stale ones gone
-    await ok(post('/api/mcp/canvas/node/delete', { canvasId, nodeId: 'doc1' }));
-    await ok(
-      post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: 'doc0', content: 'small now', format: 'text' }),
-    );
-    await ok(post('/api/mcp/templates/publish', { canvasId, templateId: template.id }));
-    const shrunk = await storedItems(template.id);
-    expect(shrunk.parts).toHaveLength(1);
-    expect(shrunk.parts[0]!.revision).toBe(2);
-    expect((await ok(snapshotOf(template.id))).nodes.map((node: any) => node.document.content)).toEqual(['small now']);
+      // Republish from a small canvas: one part, the stale ones gone
+      await ok(post('/api/mcp/canvas/node/delete', { canvasId, nodeId: 'doc1' }));
+      await ok(
+        post('/api/mcp/canvas/node/document-write', { canvasId, nodeId: 'doc0', content: 'small now', format: 'text' }),
+      );
+      await ok(post('/api/mcp/templates/publish', { canvasId, templateId: template.id }));
+      const shrunk = await storedItems(template.id);
+      expect(shrunk.parts).toHaveLength(1);
+      expect(shrunk.parts[0]!.revision).toBe(2);
+      expect((await ok(snapshotOf(template.id))).nodes.map((node: any) => node.document.content)).toEqual([
+        'small now',
+      ]);
 
-    // Delete: metadata and every part
-    await ok(post('/api/mcp/templates/delete', { templateId: template.id }));
-    expect(await storedItems(template.id)).toEqual({ metadata: [], parts: [] });
-  });
+      // Delete: metadata and every part
+      await ok(post('/api/mcp/templates/delete', { templateId: template.id }));
+      expect(await storedItems(template.id)).toEqual({ metadata: [], parts: [] });
+    },
+  );
 });
 
 describe('concurrency', () => {
@@ -412,30 +442,37 @@ describe('concurrency', () => {
   }
   const documentsOf = (snapshot: any) => snapshot.nodes.map((node: any) => node.document.content);
 
-  it('counts every republish that succeeded, refuses the ones that lost a race with 409, and keeps one whole revision', async () => {
-    // Prepare
-    const canvasId = await documentCanvas('base');
-    const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
+  it(
+    'counts every republish that succeeded, ' +
+      'refuses the ones that ' +
+      'lost a race with 409, and keeps ' +
+      'one whole ' +
+      'revision',
+    async () => {
+      // Prepare
+      const canvasId = await documentCanvas('base');
+      const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
 
-    // Act
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        post('/api/mcp/templates/publish', { canvasId, templateId: template.id, versionNotes: `race ${i}` }),
-      ),
-    );
+      // Act
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          post('/api/mcp/templates/publish', { canvasId, templateId: template.id, versionNotes: `race ${i}` }),
+        ),
+      );
 
-    // Assess
-    const statuses = answers.map((answer) => answer.status);
-    for (const status of statuses) expect([200, 409]).toContain(status);
-    const won = statuses.filter((status) => status === 200).length;
-    expect(won).toBeGreaterThanOrEqual(1);
-    const snapshot = await ok(snapshotOf(template.id));
-    expect(snapshot.revision).toBe(1 + won);
-    const winnerNotes = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.versionNotes);
-    expect(winnerNotes).toContain(snapshot.versionNotes);
-    const stored = await storedItems(template.id);
-    expect(stored.parts.map((part) => part.revision)).toEqual([1 + won]);
-  });
+      // Assess
+      const statuses = answers.map((answer) => answer.status);
+      for (const status of statuses) expect([200, 409]).toContain(status);
+      const won = statuses.filter((status) => status === 200).length;
+      expect(won).toBeGreaterThanOrEqual(1);
+      const snapshot = await ok(snapshotOf(template.id));
+      expect(snapshot.revision).toBe(1 + won);
+      const winnerNotes = answers.filter((answer) => answer.status === 200).map((answer) => answer.body.versionNotes);
+      expect(winnerNotes).toContain(snapshot.versionNotes);
+      const stored = await storedItems(template.id);
+      expect(stored.parts.map((part) => part.revision)).toEqual([1 + won]);
+    },
+  );
 
   it('never answers a snapshot mixing two revisions while multi-part republishes land', async () => {
     // Prepare: two near-limit canvases of incompressible text (two documents each), each stored in several parts
@@ -475,29 +512,33 @@ describe('concurrency', () => {
 });
 
 describe("a read between a republish's metadata and parts", () => {
-  it("takes only parts of the metadata's revision: parts of another revision are a 409 with Retry-After, never a mixed snapshot", async () => {
-    // Prepare: what a reader sees if a republish commits between its GetItem and its Query — the
-    // metadata of one revision beside a part of another (written here directly, to make the race certain)
-    const canvasId = await sampleCanvas('Racing reads');
-    const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
-    const { client, tableName } = table();
-    const [part] = (await storedItems(template.id)).parts;
-    await client.send(new PutCommand({ TableName: tableName, Item: { ...part, revision: 2 } }));
+  it(
+    "takes only parts of the metadata's revision: parts of another revision are a 409 with Retry-After, never " +
+      'a mixed snapshot',
+    async () => {
+      // Prepare: what a reader sees if a republish commits between its GetItem and its Query — the
+      // metadata of one revision beside a part of another (written here directly, to make the race certain)
+      const canvasId = await sampleCanvas('Racing reads');
+      const template = await ok(post('/api/mcp/templates/publish', { canvasId }), 201);
+      const { client, tableName } = table();
+      const [part] = (await storedItems(template.id)).parts;
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...part, revision: 2 } }));
 
-    // Act
-    const during = await snapshotOf(template.id);
-    const useDuring = await post('/api/mcp/templates/use', { templateId: template.id });
-    await client.send(new PutCommand({ TableName: tableName, Item: part }));
-    const after = await snapshotOf(template.id);
+      // Act
+      const during = await snapshotOf(template.id);
+      const useDuring = await post('/api/mcp/templates/use', { templateId: template.id });
+      await client.send(new PutCommand({ TableName: tableName, Item: part }));
+      const after = await snapshotOf(template.id);
 
-    // Assess
-    expect(during.status).toBe(409);
-    expect(during.headers['retry-after']).toBe('1');
-    expect(during.body.error).toMatch(/being republished or deleted; retry/);
-    expect(useDuring.status).toBe(409);
-    expect(after.status).toBe(200);
-    expect(after.body.nodeCount).toBe(4);
-  });
+      // Assess
+      expect(during.status).toBe(409);
+      expect(during.headers['retry-after']).toBe('1');
+      expect(during.body.error).toMatch(/being republished or deleted; retry/);
+      expect(useDuring.status).toBe(409);
+      expect(after.status).toBe(200);
+      expect(after.body.nodeCount).toBe(4);
+    },
+  );
 });
 
 describe('delete', () => {
@@ -521,51 +562,61 @@ describe('delete', () => {
 });
 
 describe('isolation between workspaces', () => {
-  it("answers 404 to another workspace's key for every template id and canvas id, and shows none of its data", async () => {
-    // Prepare
-    const canvasId = await sampleCanvas('Private');
-    const template = await ok(post('/api/mcp/templates/publish', { canvasId, description: 'secret description' }), 201);
-    const other = await seedWorkspace('Intruder');
-    const otherCanvas = await ok(post('/api/mcp/canvas/create', { name: 'Theirs' }, other.apiKey), 201);
+  it(
+    'answers 404 to another ' +
+      "workspace's key " +
+      'for every template id ' +
+      'and canvas id, and shows none ' +
+      'of its data',
+    async () => {
+      // Prepare
+      const canvasId = await sampleCanvas('Private');
+      const template = await ok(
+        post('/api/mcp/templates/publish', { canvasId, description: 'secret description' }),
+        201,
+      );
+      const other = await seedWorkspace('Intruder');
+      const otherCanvas = await ok(post('/api/mcp/canvas/create', { name: 'Theirs' }, other.apiKey), 201);
 
-    // Act
-    const answers = {
-      snapshot: await snapshotOf(template.id, other.apiKey),
-      use: await post('/api/mcp/templates/use', { templateId: template.id }, other.apiKey),
-      republish: await post(
-        '/api/mcp/templates/publish',
-        { canvasId: otherCanvas.id, templateId: template.id },
+      // Act
+      const answers = {
+        snapshot: await snapshotOf(template.id, other.apiKey),
+        use: await post('/api/mcp/templates/use', { templateId: template.id }, other.apiKey),
+        republish: await post(
+          '/api/mcp/templates/publish',
+          { canvasId: otherCanvas.id, templateId: template.id },
+          other.apiKey,
+        ),
+        publishForeignCanvas: await post('/api/mcp/templates/publish', { canvasId }, other.apiKey),
+        delete: await post('/api/mcp/templates/delete', { templateId: template.id }, other.apiKey),
+      };
+      const theirList = await ok(get('/api/mcp/templates/list', { limit: '200' }, other.apiKey));
+      // A cursor sealed to this workspace's partition is refused in the other
+      const ours = await seedWorkspace('Paged');
+      const oursCanvas = await ok(post('/api/mcp/canvas/create', { name: 'P' }, ours.apiKey), 201);
+      for (let i = 0; i < 2; i++)
+        await ok(post('/api/mcp/templates/publish', { canvasId: oursCanvas.id }, ours.apiKey), 201);
+      const firstPage = await ok(get('/api/mcp/templates/list', { limit: '1' }, ours.apiKey));
+      const foreignCursor = await get(
+        '/api/mcp/templates/list',
+        { limit: '1', cursor: firstPage.nextCursor },
         other.apiKey,
-      ),
-      publishForeignCanvas: await post('/api/mcp/templates/publish', { canvasId }, other.apiKey),
-      delete: await post('/api/mcp/templates/delete', { templateId: template.id }, other.apiKey),
-    };
-    const theirList = await ok(get('/api/mcp/templates/list', { limit: '200' }, other.apiKey));
-    // A cursor sealed to this workspace's partition is refused in the other
-    const ours = await seedWorkspace('Paged');
-    const oursCanvas = await ok(post('/api/mcp/canvas/create', { name: 'P' }, ours.apiKey), 201);
-    for (let i = 0; i < 2; i++)
-      await ok(post('/api/mcp/templates/publish', { canvasId: oursCanvas.id }, ours.apiKey), 201);
-    const firstPage = await ok(get('/api/mcp/templates/list', { limit: '1' }, ours.apiKey));
-    const foreignCursor = await get(
-      '/api/mcp/templates/list',
-      { limit: '1', cursor: firstPage.nextCursor },
-      other.apiKey,
-    );
+      );
 
-    // Assess
-    for (const [name, answer] of Object.entries(answers)) {
-      expect(answer.status, name).toBe(404);
-      expect(Object.keys(answer.body), name).toEqual(['error']);
-      expect(JSON.stringify(answer.body), name).not.toContain('secret description');
-    }
-    expect(theirList.items).toEqual([]);
-    expect(foreignCursor.status).toBe(400);
-    // The template is untouched, and the other workspace got no canvas from it
-    expect((await ok(snapshotOf(template.id))).revision).toBe(1);
-    const theirCanvases = await ok(get('/api/canvases', { limit: '200' }, other.apiKey));
-    expect(theirCanvases.items.map((item: any) => item.id)).toEqual([otherCanvas.id]);
-  });
+      // Assess
+      for (const [name, answer] of Object.entries(answers)) {
+        expect(answer.status, name).toBe(404);
+        expect(Object.keys(answer.body), name).toEqual(['error']);
+        expect(JSON.stringify(answer.body), name).not.toContain('secret description');
+      }
+      expect(theirList.items).toEqual([]);
+      expect(foreignCursor.status).toBe(400);
+      // The template is untouched, and the other workspace got no canvas from it
+      expect((await ok(snapshotOf(template.id))).revision).toBe(1);
+      const theirCanvases = await ok(get('/api/canvases', { limit: '200' }, other.apiKey));
+      expect(theirCanvases.items.map((item: any) => item.id)).toEqual([otherCanvas.id]);
+    },
+  );
 });
 
 describe('bad input', () => {

@@ -30,32 +30,39 @@ const NOT_CONFIGURED = {
 };
 
 describe('register', () => {
-  it('creates a webhook (201): URL on the base host ending /webhook/trigger, secret, ready Bearer header, created: true', async () => {
-    // Prepare
-    const canvasId = await client.webhookCanvas();
+  it(
+    'creates a webhook (201): URL on the ' +
+      'base host ending ' +
+      '/webhook/trigger, secret, ready ' +
+      'Bearer header, ' +
+      'created: true',
+    async () => {
+      // Prepare
+      const canvasId = await client.webhookCanvas();
 
-    // Act
-    const answer = await client.register(canvasId);
+      // Act
+      const answer = await client.register(canvasId);
 
-    // Assess
-    expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({
-      webhookUrl: `${stack.baseUrl}/webhook/trigger`,
-      webhookSecret: expect.stringMatching(/^\S{32,}$/),
-      triggerNodeId: 'hook',
-      created: true,
-    });
-    expect(answer.body.webhookUrl.endsWith('/webhook/trigger')).toBe(true);
-    expect(answer.body.webhookAuthorizationHeader).toBe(`Bearer ${answer.body.webhookSecret}`);
+      // Assess
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({
+        webhookUrl: `${stack.baseUrl}/webhook/trigger`,
+        webhookSecret: expect.stringMatching(/^\S{32,}$/),
+        triggerNodeId: 'hook',
+        created: true,
+      });
+      expect(answer.body.webhookUrl.endsWith('/webhook/trigger')).toBe(true);
+      expect(answer.body.webhookAuthorizationHeader).toBe(`Bearer ${answer.body.webhookSecret}`);
 
-    // Assess: the URL and header work as given
-    const called = await fetch(answer.body.webhookUrl, {
-      method: 'POST',
-      headers: { authorization: answer.body.webhookAuthorizationHeader, 'content-type': 'application/json' },
-      body: '{"hello":"world"}',
-    });
-    expect(called.status).toBe(202);
-  });
+      // Assess: the URL and header work as given
+      const called = await fetch(answer.body.webhookUrl, {
+        method: 'POST',
+        headers: { authorization: answer.body.webhookAuthorizationHeader, 'content-type': 'application/json' },
+        body: '{"hello":"world"}',
+      });
+      expect(called.status).toBe(202);
+    },
+  );
 
   it('retrieves the existing webhook on a repeat (created: false, same secret)', async () => {
     // Prepare
@@ -150,30 +157,37 @@ describe('register', () => {
 });
 
 describe('revoke', () => {
-  it('invalidates the secret at once, returns the node to Not configured, and a new registration gets a fresh secret', async () => {
-    // Prepare
-    const { canvasId, registration } = await client.registeredCanvas();
-    expect((await client.callWebhook({ secret: registration.webhookSecret, body: { before: 'revoke' } })).status).toBe(
-      202,
-    );
+  it(
+    'invalidates the secret at once, ' +
+      'returns the node to Not ' +
+      'configured, and a new registration ' +
+      'gets a fresh ' +
+      'secret',
+    async () => {
+      // Prepare
+      const { canvasId, registration } = await client.registeredCanvas();
+      expect(
+        (await client.callWebhook({ secret: registration.webhookSecret, body: { before: 'revoke' } })).status,
+      ).toBe(202);
 
-    // Act
-    const revoked = await client.revoke(canvasId);
-    const afterRevoke = await client.callWebhook({ secret: registration.webhookSecret, body: { after: 'revoke' } });
-    const row = await client.statusRow(canvasId);
-    const again = await client.register(canvasId);
+      // Act
+      const revoked = await client.revoke(canvasId);
+      const afterRevoke = await client.callWebhook({ secret: registration.webhookSecret, body: { after: 'revoke' } });
+      const row = await client.statusRow(canvasId);
+      const again = await client.register(canvasId);
 
-    // Assess
-    expect(revoked.status).toBe(200);
-    expect(afterRevoke.status).toBe(404);
-    expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret' });
-    expect(row).toEqual(NOT_CONFIGURED);
-    expect(again.status).toBe(201);
-    expect(again.body.created).toBe(true);
-    expect(again.body.webhookSecret).not.toBe(registration.webhookSecret);
-    expect((await client.callWebhook({ secret: again.body.webhookSecret, body: { fresh: true } })).status).toBe(202);
-    expect((await client.callWebhook({ secret: registration.webhookSecret, body: { old: true } })).status).toBe(404);
-  });
+      // Assess
+      expect(revoked.status).toBe(200);
+      expect(afterRevoke.status).toBe(404);
+      expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret' });
+      expect(row).toEqual(NOT_CONFIGURED);
+      expect(again.status).toBe(201);
+      expect(again.body.created).toBe(true);
+      expect(again.body.webhookSecret).not.toBe(registration.webhookSecret);
+      expect((await client.callWebhook({ secret: again.body.webhookSecret, body: { fresh: true } })).status).toBe(202);
+      expect((await client.callWebhook({ secret: registration.webhookSecret, body: { old: true } })).status).toBe(404);
+    },
+  );
 
   it('is harmless twice, like revoking a key: a node without a webhook answers 200 wasRegistered false', async () => {
     // Prepare
@@ -376,33 +390,40 @@ async function awayFromWindowEdge(): Promise<void> {
 }
 
 describe('rate limit', () => {
-  it(`answers the call after ${LIMIT} in a minute with 429 and a numeric Retry-After, and starts no run for it`, async () => {
-    // Prepare
-    const { canvasId, registration } = await client.registeredCanvas();
-    await awayFromWindowEdge();
+  it(
+    `answers the call after ` +
+      `${LIMIT} in a ` +
+      `minute with 429 and a ` +
+      `numeric Retry-After, and starts ` +
+      `no run for it`,
+    async () => {
+      // Prepare
+      const { canvasId, registration } = await client.registeredCanvas();
+      await awayFromWindowEdge();
 
-    // Act
-    const answers = [];
-    for (let n = 1; n <= LIMIT + 1; n++)
-      answers.push(await client.callWebhook({ secret: registration.webhookSecret, body: { n } }));
+      // Act
+      const answers = [];
+      for (let n = 1; n <= LIMIT + 1; n++)
+        answers.push(await client.callWebhook({ secret: registration.webhookSecret, body: { n } }));
 
-    // Assess
-    expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
-    const limited = answers[LIMIT]!;
-    expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ error: expect.any(String) });
-    const retryAfter = limited.headers.get('retry-after');
-    expect(retryAfter).toMatch(/^\d+$/);
-    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
-    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
-    const executions = await client.listExecutions(canvasId);
-    expect(executions.map((item) => item.executionId).sort()).toEqual(
-      answers
-        .slice(0, LIMIT)
-        .map((answer) => answer.body.executionId)
-        .sort(),
-    );
-  });
+      // Assess
+      expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
+      const limited = answers[LIMIT]!;
+      expect(limited.status).toBe(429);
+      expect(limited.body).toEqual({ error: expect.any(String) });
+      const retryAfter = limited.headers.get('retry-after');
+      expect(retryAfter).toMatch(/^\d+$/);
+      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+      const executions = await client.listExecutions(canvasId);
+      expect(executions.map((item) => item.executionId).sort()).toEqual(
+        answers
+          .slice(0, LIMIT)
+          .map((answer) => answer.body.executionId)
+          .sort(),
+      );
+    },
+  );
 
   it('never answers a replay (a provider retrying an accepted delivery) with 429', async () => {
     // Prepare: one accepted delivery, then the window filled up to the limit with other deliveries

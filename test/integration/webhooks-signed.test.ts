@@ -112,37 +112,51 @@ const send = (url: string, headers: Record<string, string>, body: string) =>
 const runCount = async () => (await client.listExecutions(canvasId)).length;
 
 describe('registration', () => {
-  it('returns one signed URL per scheme on the base host, naming the trigger by its id, and the Standard Webhooks spelling of the secret', () => {
-    expect(Object.keys(hook.signedUrls).sort()).toEqual(['github', 'shopify', 'standard-webhooks', 'stripe']);
-    for (const [scheme, url] of Object.entries(hook.signedUrls)) {
-      expect(url).toMatch(new RegExp(`^${stack.baseUrl}/webhook/trigger\\?verify=${scheme}&hook=[0-9a-f]{64}$`));
-      expect(url).not.toContain(hook.webhookSecret);
-    }
-    expect(hook.standardWebhooksSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-    expect(Buffer.from(hook.standardWebhooksSecret.slice(6), 'base64')).toEqual(
-      Buffer.from(hook.webhookSecret.slice(6), 'base64url'),
-    );
-  });
+  it(
+    'returns one signed URL per scheme on ' +
+      'the base host, naming ' +
+      'the trigger by its id, and the ' +
+      'Standard ' +
+      'Webhooks spelling of the secret',
+    () => {
+      expect(Object.keys(hook.signedUrls).sort()).toEqual(['github', 'shopify', 'standard-webhooks', 'stripe']);
+      for (const [scheme, url] of Object.entries(hook.signedUrls)) {
+        expect(url).toMatch(new RegExp(`^${stack.baseUrl}/webhook/trigger\\?verify=${scheme}&hook=[0-9a-f]{64}$`));
+        expect(url).not.toContain(hook.webhookSecret);
+      }
+      expect(hook.standardWebhooksSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+      expect(Buffer.from(hook.standardWebhooksSecret.slice(6), 'base64')).toEqual(
+        Buffer.from(hook.webhookSecret.slice(6), 'base64url'),
+      );
+    },
+  );
 });
 
 describe.each(schemes)('$scheme', ({ scheme, provider, sign, signatureHeaders, staleOffsets }) => {
-  it('accepts a delivery signed with the trigger secret: 202, a run with the body as inputs, the provider delivery id as event id', async () => {
-    // Prepare
-    const id = unique(scheme);
-    const body = deliveryBody(id);
+  it(
+    'accepts a delivery signed with the ' +
+      'trigger secret: 202, a ' +
+      'run with the body as inputs, ' +
+      'the provider ' +
+      'delivery id as event id',
+    async () => {
+      // Prepare
+      const id = unique(scheme);
+      const body = deliveryBody(id);
 
-    // Act
-    const accepted = await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds()), body);
+      // Act
+      const accepted = await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds()), body);
 
-    // Assess
-    expect(accepted.status, accepted.text).toBe(202);
-    expect(accepted.body).toMatchObject({ ok: true, provider, eventId: id });
-    const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
-    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-    expect(done.inputs).toEqual(JSON.parse(body));
-    expect(done.outputs.hook['raw-body-out']).toBe(body);
-    expect(done.outputs.hook['url-out']).toBe(hook.signedUrls[scheme]);
-  });
+      // Assess
+      expect(accepted.status, accepted.text).toBe(202);
+      expect(accepted.body).toMatchObject({ ok: true, provider, eventId: id });
+      const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
+      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+      expect(done.inputs).toEqual(JSON.parse(body));
+      expect(done.outputs.hook['raw-body-out']).toBe(body);
+      expect(done.outputs.hook['url-out']).toBe(hook.signedUrls[scheme]);
+    },
+  );
 
   it('answers 401 to a tampered body (signature of another body) and starts no run', async () => {
     // Prepare
@@ -179,23 +193,27 @@ describe.each(schemes)('$scheme', ({ scheme, provider, sign, signatureHeaders, s
     expect(answer.status, answer.text).toBe(401);
   });
 
-  it(`answers 401 to a correctly signed but stale delivery (${staleOffsets.length ? `signed ${staleOffsets.map((offset) => `${offset} s`).join(' or ')} from now` : 'no timestamp in this scheme: a delivery signed ten minutes ago is accepted'})`, async () => {
-    if (staleOffsets.length === 0) {
-      const id = unique(scheme);
-      const body = deliveryBody(id);
-      expect((await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds() - TEN_MINUTES), body)).status).toBe(
-        202,
-      );
-      return;
-    }
-    for (const offset of staleOffsets) {
-      const id = unique(scheme);
-      const body = deliveryBody(id);
-      const answer = await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds() + offset), body);
-      expect(answer.status, answer.text).toBe(401);
-      expect(answer.body.error).toMatch(/timestamp|tolerance|too (old|new)/i);
-    }
-  });
+  it(
+    `answers 401 to a correctly signed but stale delivery ` +
+      `(${staleOffsets.length ? `signed ${staleOffsets.map((offset) => `${offset} s`).join(' or ')} from now` : 'no timestamp in this scheme: a delivery signed ten minutes ago is accepted'})`,
+    async () => {
+      if (staleOffsets.length === 0) {
+        const id = unique(scheme);
+        const body = deliveryBody(id);
+        expect(
+          (await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds() - TEN_MINUTES), body)).status,
+        ).toBe(202);
+        return;
+      }
+      for (const offset of staleOffsets) {
+        const id = unique(scheme);
+        const body = deliveryBody(id);
+        const answer = await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds() + offset), body);
+        expect(answer.status, answer.text).toBe(401);
+        expect(answer.body.error).toMatch(/timestamp|tolerance|too (old|new)/i);
+      }
+    },
+  );
 
   it('answers 400 naming the header when the signature is missing, even with the secret in a header', async () => {
     // Prepare
@@ -236,29 +254,32 @@ describe('the signed URL itself', () => {
     expect(malformedHook.status).toBe(400);
   });
 
-  it('answers 404 to an unknown trigger id, and to the URL of a revoked trigger; registering again gives a new URL', async () => {
-    // Prepare
-    const { canvasId: revokedCanvas, registration } = await client.registeredCanvas();
-    const url = (registration as SignedRegistration).signedUrls.github;
-    const saved = hook;
-    hook = registration as SignedRegistration;
-    try {
-      expect((await github(url)).status).toBe(202);
-      expect((await client.revoke(revokedCanvas)).status).toBe(200);
+  it(
+    'answers 404 to an unknown trigger id, and to the URL of a revoked trigger; registering again gives a new ' + 'URL',
+    async () => {
+      // Prepare
+      const { canvasId: revokedCanvas, registration } = await client.registeredCanvas();
+      const url = (registration as SignedRegistration).signedUrls.github;
+      const saved = hook;
+      hook = registration as SignedRegistration;
+      try {
+        expect((await github(url)).status).toBe(202);
+        expect((await client.revoke(revokedCanvas)).status).toBe(200);
 
-      // Act
-      const revoked = await github(url);
-      const unknown = await github(url.replace(/hook=[0-9a-f]+/, `hook=${'0'.repeat(64)}`));
-      const again = (await client.registered(revokedCanvas)) as SignedRegistration;
+        // Act
+        const revoked = await github(url);
+        const unknown = await github(url.replace(/hook=[0-9a-f]+/, `hook=${'0'.repeat(64)}`));
+        const again = (await client.registered(revokedCanvas)) as SignedRegistration;
 
-      // Assess
-      expect(revoked.status).toBe(404);
-      expect(unknown.status).toBe(404);
-      expect(again.signedUrls.github).not.toBe(url);
-    } finally {
-      hook = saved;
-    }
-  });
+        // Assess
+        expect(revoked.status).toBe(404);
+        expect(unknown.status).toBe(404);
+        expect(again.signedUrls.github).not.toBe(url);
+      } finally {
+        hook = saved;
+      }
+    },
+  );
 });
 
 // Issue 21 item 9: GitHub and Shopify sign the body alone, so the delivery id (and any idempotency

@@ -150,7 +150,8 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map(
       (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+        `${violation.id} (${violation.impact}): ${violation.help} — ` +
+        `${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     );
 }
 

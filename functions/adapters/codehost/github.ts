@@ -1,5 +1,6 @@
 // adapter: CodeHost on GitHub's REST API through the deployment's GitHub App — @octokit/core (typed
-// `request` by route, plus pagination) with @octokit/auth-app (App JWT for /app/* routes, installation tokens, minted and cached per installation,
+// `request` by route, plus pagination) with @octokit/auth-app (App JWT for /app/* routes, installation tokens, minted
+// and cached per installation,
 // for the rest), pointed at GITHUB_API_URL (tests run it against a local server speaking the protocol).
 // GitHub's errors become domain errors here: 404 → NotFound, 422 → Validation, anything else → Upstream.
 import { createAppAuth } from '@octokit/auth-app';

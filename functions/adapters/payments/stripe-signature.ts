@@ -49,7 +49,11 @@ function secretsOf(value: string | undefined): string[] {
   const secrets = (value ?? '').split(/[\s,]+/).filter((secret) => secret.length > 0);
   if (secrets.length === 0)
     throw new Error(
-      `No payment webhook signing secret: set ${ENV.paymentsWebhookSecret} (local) or ${ENV.paymentsWebhookSecretArn} (AWS)`,
+      `No payment webhook signing ` +
+        `secret: set ` +
+        `${ENV.paymentsWebhookSecret} ` +
+        `(local) or ` +
+        `${ENV.paymentsWebhookSecretArn} (AWS)`,
     );
   return secrets;
 }

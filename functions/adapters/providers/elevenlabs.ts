@@ -2,7 +2,8 @@
 // the SDK: it retries 408/429/5xx by default (a retried generation is billed twice; the API has no
 // idempotency key) and bundles to about 5 MB. One request per operation; errors mapped once.
 //   tts  POST {base}/v1/text-to-speech/{voice}?output_format=mp3_44100_128   JSON
-//   sts  POST {base}/v1/speech-to-speech/{voice}?output_format=mp3_44100_128 multipart (audio, model_id, voice_settings as JSON text, seed, remove_background_noise)
+//   sts  POST {base}/v1/speech-to-speech/{voice}?output_format=mp3_44100_128 multipart (audio, model_id, voice_settings
+// as JSON text, seed, remove_background_noise)
 import { RateLimitedError, UpstreamError, UpstreamTimeoutError, ValidationError } from '#core/errors';
 import type { SpeechProvider, SpeechResult } from '#core/generation/speech-provider';
 import { SPEECH_DEFAULTS } from '#core/generation/speech-request';
@@ -89,7 +90,11 @@ async function errorOf(response: Response): Promise<Error> {
   const status = (detail as { status?: unknown } | undefined)?.status;
   if (response.status === 401 || status === 'invalid_api_key')
     return new UpstreamError(
-      "The speech provider refused the credential: check the workspace's speech connection or the deployment's ELEVENLABS_API_KEY",
+      'The speech provider refused the ' +
+        'credential: check the ' +
+        "workspace's speech " +
+        'connection or the ' +
+        "deployment's ELEVENLABS_API_KEY",
     );
   if (response.status === 429)
     return new RateLimitedError(

@@ -90,7 +90,9 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
       if (!result.response.ok)
         return {
           state: 'failed',
-          message: `Provider two could not generate the video: ${detailOf(result.body) ?? `HTTP ${result.response.status}`}`,
+          message:
+            `Provider two could not generate the video: ` +
+            `${detailOf(result.body) ?? `HTTP ${result.response.status}`}`,
         };
       const video = (
         result.body as { video?: { url?: unknown; content_type?: unknown; duration?: unknown } } | undefined
@@ -165,7 +167,8 @@ function detailOf(body: unknown): string | undefined {
       .slice(0, 5)
       .map(
         (item: { loc?: unknown[]; msg?: unknown; type?: unknown }) =>
-          `${(item.loc ?? []).filter((part) => part !== 'body').join('.') || 'input'}: ${String(item.msg ?? item.type ?? 'invalid')}`,
+          `${(item.loc ?? []).filter((part) => part !== 'body').join('.') || 'input'}: ` +
+          `${String(item.msg ?? item.type ?? 'invalid')}`,
       )
       .join('; ')
       .slice(0, 500);

@@ -175,7 +175,8 @@ async function fetchImage(url: string, field: string, media: MediaSource): Promi
     for await (const chunk of opened.body) chunks.push(Buffer.from(chunk as Uint8Array));
   } catch (error) {
     throw new ValidationError(
-      `${field}: the image could not be read (${error instanceof Error ? error.message : String(error)}; at most ${MAX_INLINE_REFERENCE_BYTES} bytes)`,
+      `${field}: the image could not be read (${error instanceof Error ? error.message : String(error)}; at ` +
+        `most ${MAX_INLINE_REFERENCE_BYTES} bytes)`,
     );
   }
   if (!REFERENCE_TYPES.has(contentType))
@@ -204,7 +205,11 @@ function failure(what: 'submit' | 'status', response: Response, body: unknown): 
   const reasons = (error?.details ?? []).map((detail) => detail.reason);
   if (response.status === 401 || response.status === 403 || reasons.includes('API_KEY_INVALID')) {
     return new UpstreamError(
-      `Provider one refused the credential (${message}): check the workspace's provider-one connection or the deployment's ${ENV.providerOneApiKey}`,
+      `Provider one refused the credential ` +
+        `(${message}): check the ` +
+        `workspace's provider-one connection or ` +
+        `the deployment's ` +
+        `${ENV.providerOneApiKey}`,
     );
   }
   if (response.status === 429)

@@ -98,7 +98,8 @@ export async function registerWebhook(
 }
 
 /**
- * Removes the trigger and its secret at once; the node is Not configured again. Like revoking a key, revoking again is harmless: a node with
+ * Removes the trigger and its secret at once; the node is Not configured again. Like revoking a key, revoking again is
+ * harmless: a node with
  * no endpoint (never registered, or revoked already) answers the same 200 with `wasRegistered: false`.
  * What does not exist at all — the canvas, or the node on it — is a 404, as an unknown key id is.
  */

@@ -5,25 +5,29 @@ import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { assetView, AssetView, deps, UploadIdField } from './asset-fields.ts';
 import { UPLOAD, libraryAsset } from '#operations/example-values';
+import { WRITES_MEDIA, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'finalize_asset_upload',
   title: 'Finalize a library upload',
   description:
-    'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
+    'Records an uploaded file in the ' +
+    'workspace library after ' +
+    'checking size, type and checksum. Refused ' +
+    '(conflict) while the bytes are ' +
+    'missing or differ.',
   example: {
     input: { uploadId: UPLOAD },
     status: 201,
     output: { ...libraryAsset, canvasId: null, version: 1 },
   },
   route: 'workspace-assets-upload-finalize',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/upload/finalize',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite', bucket: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute(
+    '/api/mcp/workspace/assets/upload/finalize',
+    ['write:assets', 'write:canvas'],
+    'assets',
+    WRITES_MEDIA,
+  ),
   input: z.strictObject({ uploadId: UploadIdField }),
   output: AssetView,
   annotations: CREATES,

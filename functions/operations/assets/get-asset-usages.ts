@@ -4,12 +4,15 @@ import { assetUsages } from '#core/assets/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { AssetIdField, deps, TemplateUsageView, UsageView } from './asset-fields.ts';
 import { ASSET, CANVAS, TEMPLATE } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_asset_usages',
   title: 'Get asset usages',
   description:
-    'Lists the canvases that use an asset (the nodes that show it, and whether it was uploaded or generated for that canvas) and the templates whose frozen nodes name it. purge_asset refuses an asset with usages unless forced.',
+    'Lists the canvases that use an asset (the nodes that show it, and whether it was uploaded or generated ' +
+    'for that canvas) and the templates whose frozen nodes name it. purge_asset refuses an asset with ' +
+    'usages unless forced.',
   example: {
     input: { assetId: ASSET },
     status: 200,
@@ -20,13 +23,7 @@ export const operation = defineOperation({
     },
   },
   route: 'workspace-assets-usages',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/workspace/assets/usages',
-    scope: ['read:assets', 'read:canvases'],
-    access: { table: 'read' },
-    area: 'assets',
-  },
+  http: readRoute('/api/mcp/workspace/assets/usages', ['read:assets', 'read:canvases'], 'assets'),
   input: z.object({ assetId: AssetIdField }),
   output: z.looseObject({
     assetId: z.string().check(z.describe('The asset')),

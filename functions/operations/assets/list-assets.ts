@@ -7,25 +7,24 @@ import { PageInput } from '#operations/paging';
 import { pageOf } from '#operations/views';
 import { assetView, AssetView, BooleanFlag, deps, FolderField, Tag } from './asset-fields.ts';
 import { libraryAsset } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_assets',
   title: 'List library assets',
   description:
-    'Lists the workspace asset library, oldest first, optionally only one kind, one folder or one tag; trashed=true lists the trash instead.',
+    'Lists the workspace asset library, ' +
+    'oldest first, optionally ' +
+    'only one kind, one folder or ' +
+    'one tag; ' +
+    'trashed=true lists the trash instead.',
   example: {
     input: { limit: 50, folder: '/brand', kind: 'video' },
     status: 200,
     output: { items: [libraryAsset], nextCursor: null },
   },
   route: 'workspace-assets',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/workspace/assets',
-    scope: ['read:assets', 'read:canvases'],
-    access: { table: 'read' },
-    area: 'assets',
-  },
+  http: readRoute('/api/mcp/workspace/assets', ['read:assets', 'read:canvases'], 'assets'),
   input: z.extend(PageInput, {
     kind: z.optional(z.enum(ASSET_KIND_IDS).check(z.describe('Only this kind: image, video or audio'))),
     folder: z.optional(FolderField.check(z.describe('Only assets directly in this folder'))),

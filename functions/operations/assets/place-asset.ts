@@ -6,25 +6,24 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasTarget } from '#operations/authoring/canvas-edit';
 import { AssetIdField, deps } from './asset-fields.ts';
 import { ASSET, CANVAS } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'place_asset',
   title: 'Place asset on a node',
   description:
-    'Shows an asset on a canvas node (sets its data.assetId), replacing any asset the node showed. get_asset_usages then lists the node.',
+    'Shows an asset on a canvas ' +
+    'node (sets ' +
+    'its data.assetId), ' +
+    'replacing any asset the node showed. ' +
+    'get_asset_usages then lists the node.',
   example: {
     input: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl' },
     status: 200,
     output: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl', canvasVersion: 4 },
   },
   route: 'workspace-assets-place',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/place',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/workspace/assets/place', 'write:canvas', 'assets'),
   input: z.strictObject({
     assetId: AssetIdField,
     ...CanvasTarget.shape,

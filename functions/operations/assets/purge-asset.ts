@@ -4,25 +4,24 @@ import { purgeAsset } from '#core/assets/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { AssetIdField, deps } from './asset-fields.ts';
 import { ASSET } from '#operations/example-values';
+import { WRITES_MEDIA, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'purge_asset',
   title: 'Purge asset',
   description:
-    'Deletes an asset for good: its bytes and its record. Refused (conflict) while a canvas uses it (get_asset_usages) unless force is true, which leaves those nodes naming a missing asset.',
+    'Deletes an asset for good: its bytes and its record. ' +
+    'Refused (conflict) while a canvas uses it ' +
+    '(get_asset_usages) unless force is ' +
+    'true, which leaves ' +
+    'those nodes naming a missing asset.',
   example: {
     input: { assetId: ASSET, force: false },
     status: 200,
     output: { purged: true, assetId: ASSET, usagesLeft: 0 },
   },
   route: 'workspace-assets-purge',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/purge',
-    scope: ['delete:assets', 'write:canvas'],
-    access: { table: 'readWrite', bucket: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/workspace/assets/purge', ['delete:assets', 'write:canvas'], 'assets', WRITES_MEDIA),
   input: z.strictObject({
     assetId: AssetIdField,
     force: z._default(z.boolean(), false).check(z.describe('Purge even if canvases use it (default false)')),

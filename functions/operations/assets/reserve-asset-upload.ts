@@ -5,12 +5,18 @@ import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { deps, FolderField, ReservedView, ReserveFields, TagsField } from './asset-fields.ts';
 import { ASSET_SHA256, reserved } from '#operations/example-values';
+import { WRITES_MEDIA, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'reserve_asset_upload',
   title: 'Reserve a library upload',
   description:
-    'Starts uploading an image, video or audio file to the workspace library: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there, then call finalize_asset_upload.',
+    'Starts uploading an image, video or audio file to the ' +
+    'workspace library: answers a presigned S3 URL ' +
+    'bound to exactly this size, type and ' +
+    '(if given) SHA-256, ' +
+    'valid 15 minutes. PUT the bytes there, then ' +
+    'call finalize_asset_upload.',
   example: {
     input: {
       name: 'intro.mp4',
@@ -24,13 +30,12 @@ export const operation = defineOperation({
     output: reserved,
   },
   route: 'workspace-assets-upload-reserve',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/upload/reserve',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite', bucket: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute(
+    '/api/mcp/workspace/assets/upload/reserve',
+    ['write:assets', 'write:canvas'],
+    'assets',
+    WRITES_MEDIA,
+  ),
   input: z.strictObject({ ...ReserveFields, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
   output: ReservedView,
   annotations: CREATES,

@@ -5,12 +5,17 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { deps, UploadCheckView, UploadIdField } from './asset-fields.ts';
 import { ASSET, ASSET_SHA256, UPLOAD } from '#operations/example-values';
+import { READS_MEDIA, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'verify_canvas_upload',
   title: 'Verify a canvas upload',
   description:
-    'Checks that the bytes of a reserved canvas upload arrived with the declared size, type and checksum; records nothing. `ready: true` means finalize_canvas_upload will succeed.',
+    'Checks that the bytes of a reserved ' +
+    'canvas upload arrived ' +
+    'with the declared size, type and checksum; ' +
+    'records nothing. `ready: true` means ' +
+    'finalize_canvas_upload will succeed.',
   example: {
     input: { uploadId: UPLOAD },
     status: 200,
@@ -26,13 +31,7 @@ export const operation = defineOperation({
     },
   },
   route: 'canvas-r2-upload-verify',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/r2-upload/verify',
-    scope: 'write:canvas',
-    access: { table: 'read', bucket: 'read' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/canvas/r2-upload/verify', 'write:canvas', 'assets', READS_MEDIA),
   input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
   output: UploadCheckView,
   annotations: READ_ONLY,

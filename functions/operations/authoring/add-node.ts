@@ -3,6 +3,7 @@ import { CREATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
 import { CANVAS, edit, textNode } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = canvasEditOperation({
   example: {
@@ -17,18 +18,16 @@ export const operation = canvasEditOperation({
     output: { ...textNode, ...edit },
   },
   route: 'canvas-node-add',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/node/add',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/node/add', 'write:canvas', 'canvas'),
   op: 'node/add',
   name: 'add_node',
   title: 'Add node',
   description:
-    'Adds a node to a canvas. Types and their ports are listed by get_port_manifest; connect nodes with add_edge. Returns the node and the new canvas version.',
+    'Adds a node to a canvas. Types and ' +
+    'their ports are listed ' +
+    'by get_port_manifest; connect nodes with ' +
+    'add_edge. Returns the node and the ' +
+    'new canvas version.',
   output: NodeEditView,
   annotations: CREATES,
   creates: true,

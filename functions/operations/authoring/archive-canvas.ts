@@ -7,21 +7,20 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { CanvasTarget } from './canvas-edit.ts';
 import { CANVAS, summary } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'archive_canvas',
   title: 'Archive canvas',
   description:
-    'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
+    'Archives a canvas: it leaves ' +
+    'list_canvases (unless ' +
+    'includeArchived) and refuses ' +
+    'edits until ' +
+    'restore_canvas. Nothing is deleted.',
   example: { input: { canvasId: CANVAS }, status: 200, output: { ...summary, archived: true, version: 4 } },
   route: 'canvas-archive',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/archive',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/archive', 'write:canvas', 'canvas'),
   input: z.strictObject(CanvasTarget.shape),
   output: CanvasSummaryView,
   annotations: UPDATES,

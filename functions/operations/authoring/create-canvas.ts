@@ -8,25 +8,24 @@ import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CanvasView } from '#operations/views';
 import { AT, canvas } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'create_canvas',
   title: 'Create canvas',
   description:
-    'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
+    'Creates an empty canvas. Add ' +
+    'nodes with ' +
+    'add_node (or several ' +
+    'edits at once with patch_canvas), then ' +
+    'run it with run_workflow.',
   example: {
     input: { name: 'Hello flow' },
     status: 201,
     output: { ...canvas, version: 1, nodes: [], edges: [], updatedAt: AT },
   },
   route: 'canvas-create',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/create',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/create', 'write:canvas', 'canvas'),
   input: z.strictObject({
     name: CanvasName.check(z.describe('Canvas name (1–200 characters)')),
     id: z.optional(

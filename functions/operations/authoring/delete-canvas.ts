@@ -7,21 +7,20 @@ import { DeletedView } from '#operations/views';
 import { CanvasIdField } from './canvas-edit.ts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 import { CANVAS } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'delete_canvas',
   title: 'Delete canvas',
   description:
-    'Deletes a canvas for good, with its nodes, edges and webhook endpoints (past executions stay readable). To hide it instead, use archive_canvas.',
+    'Deletes a canvas for good, with its ' +
+    'nodes, edges and ' +
+    'webhook endpoints (past executions stay ' +
+    'readable). To hide it instead, use ' +
+    'archive_canvas.',
   example: { input: { canvasId: CANVAS }, status: 200, output: { deleted: true, id: CANVAS } },
   route: 'canvas-delete',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/delete',
-    scope: 'delete:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/delete', 'delete:canvas', 'canvas'),
   input: z.strictObject({ canvasId: CanvasIdField }),
   output: DeletedView,
   annotations: DESTROYS,

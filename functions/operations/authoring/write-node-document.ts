@@ -1,8 +1,10 @@
-// operation: POST /api/mcp/canvas/node/document-write → applyOperations (one 'node/document-write' operation) → CanvasRepository
+// operation: POST /api/mcp/canvas/node/document-write → applyOperations (one 'node/document-write' operation) →
+// CanvasRepository
 import { UPDATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
 import { CANVAS, edit, textNode } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = canvasEditOperation({
   example: {
@@ -15,13 +17,7 @@ export const operation = canvasEditOperation({
     },
   },
   route: 'canvas-node-document-write',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/node/document-write',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/node/document-write', 'write:canvas', 'canvas'),
   op: 'node/document-write',
   name: 'write_node_document',
   title: 'Write node document',

@@ -1,4 +1,5 @@
-// operation: GET /api/mcp/canvas/cost-estimate?canvasId= → getCanvas → estimateCanvasCost (the price book and the model contracts; no writes)
+// operation: GET /api/mcp/canvas/cost-estimate?canvasId= → getCanvas → estimateCanvasCost (the price book and the model
+// contracts; no writes)
 import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
 import { estimateCanvasCost } from '#core/canvas/cost-estimate';
@@ -8,6 +9,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasCostEstimateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CANVAS } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'estimate_canvas_cost',
@@ -48,13 +50,7 @@ export const operation = defineOperation({
     },
   },
   route: 'canvas-cost-estimate',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/canvas/cost-estimate',
-    scope: 'read:canvases',
-    access: { table: 'read', prices: true },
-    area: 'canvas',
-  },
+  http: readRoute('/api/mcp/canvas/cost-estimate', 'read:canvases', 'canvas', { table: 'read', prices: true }),
   input: z.object({ canvasId: CanvasIdField }),
   output: CanvasCostEstimateView,
   annotations: READ_ONLY,

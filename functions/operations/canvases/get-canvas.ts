@@ -1,4 +1,5 @@
-// operation: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows, + canvasWarnings) → CanvasRepository, WebhookRepository
+// operation: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows, + canvasWarnings) →
+// CanvasRepository, WebhookRepository
 import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
 import { canvasWarnings } from '#core/canvas/warnings';
@@ -10,6 +11,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasStateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CANVAS, canvas } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 const webhooks = new DynamoWebhookRepository();
 const executions = runRepository();
@@ -30,19 +32,17 @@ export const operation = defineOperation({
           nodeId: 'tpl',
           code: 'template-variable',
           message:
-            'Node tpl (text): {{ name }} is not a template variable (use {{input}} or {{inputs.name}}), so it stays as written',
+            'Node tpl (text): {{ name }} is not a ' +
+            'template variable ' +
+            '(use {{input}} or ' +
+            '{{inputs.name}}), so ' +
+            'it stays as written',
         },
       ],
     },
   },
   route: 'canvas-state',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/canvas/state',
-    scope: 'read:canvases',
-    access: { table: 'read' },
-    area: 'canvas',
-  },
+  http: readRoute('/api/mcp/canvas/state', 'read:canvases', 'canvas'),
   input: z.object({ canvasId: CanvasIdField }),
   output: CanvasStateView,
   annotations: READ_ONLY,

@@ -3,6 +3,7 @@ import * as z from '#core/schema';
 import { portManifest } from '#core/canvas/node-types';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PortManifestView } from '#operations/views';
+import { readRoute } from '#operations/route-facts';
 
 const manifest = portManifest();
 
@@ -10,7 +11,11 @@ export const operation = defineOperation({
   name: 'get_port_manifest',
   title: 'Node types and ports',
   description:
-    'Lists every node type: its category, input and output ports with their value types, and the JSON Schema of its data; plus which port types may feed which. Read it before building a canvas.',
+    'Lists every node type: its category, ' +
+    'input and output ' +
+    'ports with their value types, and the JSON ' +
+    'Schema of its data; plus which port types may feed ' +
+    'which. Read it before building a canvas.',
   example: {
     input: {},
     status: 200,
@@ -28,7 +33,11 @@ export const operation = defineOperation({
           type: 'audio-generation',
           available: false,
           unavailableReason:
-            'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
+            'Audio generation cannot run yet: no ' +
+            'speech provider is ' +
+            'connected in this deployment, ' +
+            'so a run ' +
+            'that reaches this node is refused',
           inputs: [{ id: 'text-in', type: 'text' }],
           outputs: [{ id: 'audio-out', type: 'audio' }],
         },
@@ -36,13 +45,7 @@ export const operation = defineOperation({
     },
   },
   route: 'canvas-ports-manifest',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/canvas/ports/manifest',
-    scope: 'read:canvases',
-    access: { table: 'read' },
-    area: 'canvas',
-  },
+  http: readRoute('/api/mcp/canvas/ports/manifest', 'read:canvases', 'canvas'),
   input: z.object({}),
   output: PortManifestView,
   annotations: READ_ONLY,

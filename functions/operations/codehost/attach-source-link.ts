@@ -1,4 +1,5 @@
-// operation: POST /api/mcp/codehost/source-links/attach → attachSourceLink (file at a commit) → GitHub + CanvasRepository
+// operation: POST /api/mcp/codehost/source-links/attach → attachSourceLink (file at a commit) → GitHub +
+// CanvasRepository
 import * as z from '#core/schema';
 import { FilePath, InstallationId, RepositoryName } from '#core/codehost/model';
 import { attachSourceLink } from '#core/codehost/use-cases';
@@ -6,12 +7,17 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { SourceLinkAnswerView } from '#operations/integration-views';
 import { codehostDeps } from './codehost-deps.ts';
 import { AT, HEAD, draftExport } from '#operations/example-values';
+import { WRITES_CODEHOST, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'attach_source_link',
   title: 'Link a node to a repository file',
   description:
-    'Links a canvas node to a file of a repository at a commit (a branch name, or the default branch, is resolved to its current commit, so the link never moves). The file must exist there.',
+    'Links a canvas node to a file of a ' +
+    'repository at a commit (a ' +
+    'branch name, or the default branch, is ' +
+    'resolved to its current commit, so the link never ' +
+    'moves). The file must exist there.',
   example: {
     input: {
       canvasId: draftExport.canvasId,
@@ -37,13 +43,7 @@ export const operation = defineOperation({
     },
   },
   route: 'codehost-source-links-attach',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/codehost/source-links/attach',
-    scope: 'write:canvas',
-    access: { table: 'readWrite', codehost: true },
-    area: 'codehost',
-  },
+  http: writeRoute('/api/mcp/codehost/source-links/attach', 'write:canvas', 'codehost', WRITES_CODEHOST),
   input: z.strictObject({
     canvasId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Canvas of the node')),
     nodeId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Node to link')),

@@ -1,4 +1,5 @@
-// operation: POST /api/mcp/codehost/exports/draft-pr/result → openDraftExport (commit on a new branch + draft PR, once) → GitHub
+// operation: POST /api/mcp/codehost/exports/draft-pr/result → openDraftExport (commit on a new branch + draft PR, once)
+// → GitHub
 import * as z from '#core/schema';
 import { openDraftExport } from '#core/codehost/use-cases';
 import { defineOperation } from '#operations/operation';
@@ -10,7 +11,9 @@ export const operation = defineOperation({
   name: 'get_draft_pr_export_result',
   title: 'Open the draft pull request of an export',
   description:
-    'Commits a prepared export on a new branch and opens it as a draft pull request, then answers the result (commit, pull request number and URL). Calling it again answers the same result without pushing again.',
+    'Commits a prepared export on a new branch and opens it as a draft pull request, then answers the ' +
+    'result (commit, pull request number and URL). Calling it again answers the same result without pushing ' +
+    'again.',
   example: {
     input: { exportId: draftExport.exportId },
     status: 200,

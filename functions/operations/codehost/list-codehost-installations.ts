@@ -6,21 +6,20 @@ import { InstallationView } from '#operations/integration-views';
 import { pageOf } from '#operations/views';
 import { codehostDeps } from './codehost-deps.ts';
 import { installation } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_codehost_installations',
   title: 'List code-host installations',
   description:
-    'Lists the GitHub App installations linked to this workspace (an installation is linked by the first repository sync through it).',
+    'Lists the GitHub App installations ' +
+    'linked to this workspace ' +
+    '(an installation is linked by ' +
+    'the first ' +
+    'repository sync through it).',
   example: { input: {}, status: 200, output: { items: [installation], nextCursor: null } },
   route: 'codehost-installations',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/codehost/installations',
-    scope: 'read:canvases',
-    access: { table: 'read' },
-    area: 'codehost',
-  },
+  http: readRoute('/api/mcp/codehost/installations', 'read:canvases', 'codehost'),
   input: z.strictObject({}),
   output: pageOf(InstallationView, 'Linked installations'),
   annotations: READ_ONLY,

@@ -1,4 +1,5 @@
-// operation: POST /api/mcp/codehost/exports/draft-pr/prepare → prepareDraftExport (node documents → files) → CodeHostRepository
+// operation: POST /api/mcp/codehost/exports/draft-pr/prepare → prepareDraftExport (node documents → files) →
+// CodeHostRepository
 import * as z from '#core/schema';
 import { BranchName, FilePath, InstallationId, RepositoryName } from '#core/codehost/model';
 import { prepareDraftExport } from '#core/codehost/use-cases';
@@ -7,25 +8,25 @@ import { CREATES, defineOperation } from '#operations/operation';
 import { DraftExportView } from '#operations/integration-views';
 import { codehostDeps } from './codehost-deps.ts';
 import { draftExport } from '#operations/example-values';
+import { WRITES_CODEHOST, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'prepare_draft_pr_export',
   title: 'Prepare a draft pull request export',
   description:
-    "Collects a canvas's node documents as files (<directory>/<nodeId>.md|txt|json) and stores them as an export; nothing is pushed yet. Review the file list, then call get_draft_pr_export_result to open the draft pull request.",
+    "Collects a canvas's node documents as files " +
+    '(<directory>/<nodeId>.md|txt|json) and stores them as an ' +
+    'export; nothing is pushed yet. Review ' +
+    'the file list, then ' +
+    'call get_draft_pr_export_result to open the ' +
+    'draft pull request.',
   example: {
     input: { canvasId: draftExport.canvasId, installationId: 4242, directory: 'canvas-docs' },
     status: 201,
     output: draftExport,
   },
   route: 'codehost-draft-pr-prepare',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/codehost/exports/draft-pr/prepare',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite', codehost: true },
-    area: 'codehost',
-  },
+  http: writeRoute('/api/mcp/codehost/exports/draft-pr/prepare', 'manage:integrations', 'codehost', WRITES_CODEHOST),
   input: z.strictObject({
     canvasId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Canvas whose documents to export')),
     installationId: InstallationId.check(z.describe('A linked installation id')),

@@ -6,12 +6,17 @@ import { defineOperation } from '#operations/operation';
 import { SearchResultView } from '#operations/integration-views';
 import { CODEHOST_READ } from './annotations.ts';
 import { codehostDeps } from './codehost-deps.ts';
+import { READS_CODEHOST, readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'search_codehost_files',
   title: 'Search files in a repository',
   description:
-    "Searches a repository's default branch with the code host's code search (files under 384 KB; GitHub allows about 10 searches a minute). Answers paths and blob shas to link nodes to.",
+    "Searches a repository's default branch " +
+    "with the code host's " +
+    'code search (files under 384 KB; GitHub ' +
+    'allows about 10 searches a minute). Answers paths ' +
+    'and blob shas to link nodes to.',
   example: {
     input: { installationId: 4242, repository: 'acme/docs', query: 'onboarding', limit: 10 },
     status: 200,
@@ -29,13 +34,7 @@ export const operation = defineOperation({
     },
   },
   route: 'codehost-files-search',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/codehost/files/search',
-    scope: 'read:canvases',
-    access: { table: 'read', codehost: true },
-    area: 'codehost',
-  },
+  http: readRoute('/api/mcp/codehost/files/search', 'read:canvases', 'codehost', READS_CODEHOST),
   input: z.strictObject({
     installationId: InstallationId.check(z.describe('A linked installation id')),
     repository: RepositoryName.check(z.describe('owner/name')),

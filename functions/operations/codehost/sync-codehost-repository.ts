@@ -1,4 +1,5 @@
-// operation: POST /api/mcp/codehost/repositories/sync → syncRepository (link installation, branch head, tree) → GitHub + CodeHostRepository
+// operation: POST /api/mcp/codehost/repositories/sync → syncRepository (link installation, branch head, tree) → GitHub
+// + CodeHostRepository
 import * as z from '#core/schema';
 import { BranchName, InstallationId, RepositoryName } from '#core/codehost/model';
 import { syncRepository } from '#core/codehost/use-cases';
@@ -11,7 +12,9 @@ export const operation = defineOperation({
   name: 'sync_codehost_repository',
   title: 'Sync a repository',
   description:
-    "Makes a repository the workspace's sync target and reads its branch head and file count. The first sync through an installation links that installation to this workspace (an installation belongs to one workspace).",
+    "Makes a repository the workspace's sync target and reads its branch head and file count. The first " +
+    'sync through an installation links that installation to this workspace (an installation belongs to one ' +
+    'workspace).',
   example: {
     input: { installationId: 4242, repository: 'acme/docs', branch: 'main' },
     status: 200,

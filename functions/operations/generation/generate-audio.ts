@@ -1,4 +1,5 @@
-// operation: POST /api/generate-audio → generateSpeech (ElevenLabs; idempotent per operation; rate limited) → the audio asset
+// operation: POST /api/generate-audio → generateSpeech (ElevenLabs; idempotent per operation; rate limited) → the audio
+// asset
 import { createHash } from 'node:crypto';
 import * as z from '#core/schema';
 import { NotFoundError, RateLimitedError } from '#core/errors';
@@ -23,7 +24,10 @@ export const operation = defineOperation({
   name: 'generate_audio',
   title: 'Generate speech audio',
   description:
-    'Text to speech (mode tts: text or prompt) or speech to speech (mode sts: audioBase64 or a public HTTPS audioUrl) with the speech provider, bound to a canvas; the MP3 becomes an asset attached there. Voice settings out of range are corrected (listed in adjusted), never refused. Charged once per operation: an Idempotency-Key header makes a retry answer the same audio.',
+    'Text to speech (mode tts: text or prompt) or speech to speech (mode sts: audioBase64 or a public HTTPS ' +
+    'audioUrl) with the speech provider, bound to a canvas; the MP3 becomes an asset attached there. Voice ' +
+    'settings out of range are corrected (listed in adjusted), never refused. Charged once per operation: ' +
+    'an Idempotency-Key header makes a retry answer the same audio.',
   example: {
     input: {
       canvasId: CANVAS,

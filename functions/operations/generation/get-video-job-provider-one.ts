@@ -1,4 +1,5 @@
-// operation: GET /api/generate-video → pollVideoJob (one Gemini operation read; the copy into S3 and the charge, once) → job
+// operation: GET /api/generate-video → pollVideoJob (one Gemini operation read; the copy into S3 and the charge, once)
+// → job
 import { videoStatusOperation } from './video-operations.ts';
 import { CANVAS } from '#operations/example-values';
 

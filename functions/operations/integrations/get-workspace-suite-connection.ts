@@ -1,4 +1,5 @@
-// operation: GET /api/mcp/workspace-suite/connection → integrationConnectionStatus (connection record + shared presence)
+// operation: GET /api/mcp/workspace-suite/connection → integrationConnectionStatus (connection record + shared
+// presence)
 import * as z from '#core/schema';
 import { integrationConnectionStatus } from '#core/integrations/connection-status';
 import { connections } from '#adapters/dynamodb/integration-repository';
@@ -6,12 +7,18 @@ import { sharedCredentialPresence } from '#adapters/integrations/shared-credenti
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { IntegrationConnectionView } from '#operations/integration-views';
 import { AT } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_workspace_suite_connection',
   title: 'Get the workspace suite connection',
   description:
-    "Reports whether the workspace can reach its productivity suite: connected (with the workspace's own credential or the deployment's shared one), not-connected, revoked or unavailable, with the masked connection metadata. Never returns a credential.",
+    'Reports whether the workspace can reach its productivity ' +
+    "suite: connected (with the workspace's own " +
+    "credential or the deployment's shared " +
+    'one), not-connected, ' +
+    'revoked or unavailable, with the masked ' +
+    'connection metadata. Never returns a credential.',
   example: {
     input: {},
     status: 200,
@@ -34,13 +41,7 @@ export const operation = defineOperation({
     },
   },
   route: 'workspace-suite-connection',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/workspace-suite/connection',
-    scope: 'manage:integrations',
-    access: { table: 'read' },
-    area: 'integrations',
-  },
+  http: readRoute('/api/mcp/workspace-suite/connection', 'manage:integrations', 'integrations'),
   input: z.strictObject({}),
   output: IntegrationConnectionView,
   annotations: READ_ONLY,

@@ -6,21 +6,17 @@ import { ConnectionView } from '#operations/integration-views';
 import { pageOf } from '#operations/views';
 import { connectionDeps } from './integration-deps.ts';
 import { connection } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_connections',
   title: 'List provider connections',
   description:
-    "Lists the workspace's bring-your-own provider credentials as masked metadata (provider, label, status, which fields are set with their last four characters). The secrets themselves are never returned.",
+    "Lists the workspace's bring-your-own provider credentials as masked metadata (provider, label, status, " +
+    'which fields are set with their last four characters). The secrets themselves are never returned.',
   example: { input: {}, status: 200, output: { items: [connection], nextCursor: null } },
   route: 'integrations-connections-list',
-  http: {
-    method: 'GET',
-    path: '/api/integrations/connections',
-    scope: 'manage:integrations',
-    access: { table: 'read' },
-    area: 'integrations',
-  },
+  http: readRoute('/api/integrations/connections', 'manage:integrations', 'integrations'),
   input: z.strictObject({}),
   output: pageOf(ConnectionView, 'Connections, one per provider'),
   annotations: READ_ONLY,

@@ -4,12 +4,15 @@ import { providerCatalogue } from '#core/integrations/service-status';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ProviderCatalogueView } from '#operations/integration-views';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_providers',
   title: 'List providers',
   description:
-    'Lists the external providers this deployment knows (two video providers, the speech provider, the code host, the workspace suite): capabilities, models, defaults, whether shared credentials are configured and whether a workspace may bring its own.',
+    'Lists the external providers this deployment knows (two video providers, the speech provider, the code ' +
+    'host, the workspace suite): capabilities, models, defaults, whether shared credentials are configured ' +
+    'and whether a workspace may bring its own.',
   example: {
     input: {},
     status: 200,
@@ -32,13 +35,7 @@ export const operation = defineOperation({
     },
   },
   route: 'integrations-providers',
-  http: {
-    method: 'GET',
-    path: '/api/integrations/providers',
-    scope: null,
-    access: { table: 'read' },
-    area: 'integrations',
-  },
+  http: readRoute('/api/integrations/providers', null, 'integrations'),
   input: z.strictObject({}),
   output: ProviderCatalogueView,
   annotations: READ_ONLY,

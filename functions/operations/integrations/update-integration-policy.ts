@@ -5,6 +5,7 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { PolicyView } from '#operations/integration-views';
 import { policyDeps } from './integration-deps.ts';
 import { policy } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 const field = UpdatePolicyInput.shape;
 
@@ -12,20 +13,19 @@ export const operation = defineOperation({
   name: 'update_integration_policy',
   title: 'Update the integration policy',
   description:
-    "Sets the workspace's integration policy. Fields given replace the stored value (null = no restriction); fields left out are kept. Voices restrict the shared speech credential only: with its own key a workspace may use any voice of its account.",
+    "Sets the workspace's integration policy. Fields given " +
+    'replace the stored value (null = no ' +
+    'restriction); fields left out are kept. ' +
+    'Voices restrict the ' +
+    'shared speech credential only: with its ' +
+    'own key a workspace may use any voice of its account.',
   example: {
     input: { allowedProviders: ['provider-two', 'speech'], monthlyCreditCap: 5000 },
     status: 200,
     output: policy,
   },
   route: 'integrations-policies-update',
-  http: {
-    method: 'POST',
-    path: '/api/integrations/policies',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite' },
-    area: 'integrations',
-  },
+  http: writeRoute('/api/integrations/policies', 'manage:integrations', 'integrations'),
   input: z.strictObject({
     allowedProviders: field.allowedProviders.check(z.describe('Providers the workspace may use; null for all')),
     allowedModels: field.allowedModels.check(z.describe('Model or endpoint ids the workspace may use; null for all')),

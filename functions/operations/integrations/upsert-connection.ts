@@ -1,4 +1,5 @@
-// operation: POST /api/integrations/connections → upsertConnection (shape per provider, envelope encryption) → ConnectionRepository
+// operation: POST /api/integrations/connections → upsertConnection (shape per provider, envelope encryption) →
+// ConnectionRepository
 import * as z from '#core/schema';
 import { CredentialProviderSchema, upsertConnection } from '#core/integrations/connections';
 import { AllowedOrigins } from '#core/integrations/allowed-origins';
@@ -7,12 +8,18 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { UpsertedConnectionView } from '#operations/integration-views';
 import { connectionDeps } from './integration-deps.ts';
 import { connection } from '#operations/example-values';
+import { SEALS_CREDENTIALS, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'upsert_connection',
   title: 'Store a provider credential',
   description:
-    "Stores (or replaces) the workspace's own credential for a provider: provider-one {apiKey} (Gemini API key), provider-two {apiKey} (fal key_id:key_secret), speech {apiKey} (ElevenLabs), workspace-suite {clientId, refreshToken}, http {NAME: secret, …} (named secrets for http-request nodes). It is encrypted at rest and never shown again; the answer is masked metadata. allowedOrigins names where http-request nodes may send its values (none: nowhere); without credential, the call changes the label or allowed origins of the stored connection and keeps its secret.",
+    "Stores (or replaces) the workspace's own credential for a provider: provider-one {apiKey} (Gemini API " +
+    'key), provider-two {apiKey} (fal key_id:key_secret), speech {apiKey} (ElevenLabs), workspace-suite ' +
+    '{clientId, refreshToken}, http {NAME: secret, …} (named secrets for http-request nodes). It is ' +
+    'encrypted at rest and never shown again; the answer is masked metadata. allowedOrigins names where ' +
+    'http-request nodes may send its values (none: nowhere); without credential, the call changes the label ' +
+    'or allowed origins of the stored connection and keeps its secret.',
   example: {
     input: {
       provider: 'provider-two',
@@ -29,13 +36,7 @@ export const operation = defineOperation({
     },
   },
   route: 'integrations-connections-upsert',
-  http: {
-    method: 'POST',
-    path: '/api/integrations/connections',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite', credentials: ['seal'] },
-    area: 'integrations',
-  },
+  http: writeRoute('/api/integrations/connections', 'manage:integrations', 'integrations', SEALS_CREDENTIALS),
   input: z.strictObject({
     provider: CredentialProviderSchema.check(z.describe('Which provider the credential is for')),
     credential: z

@@ -12,7 +12,11 @@ export const operation = defineOperation({
   name: 'get_execution',
   title: 'Get execution',
   description:
-    'Reads one execution: status (queued, running, succeeded, failed, cancelled), per-node states, outputs and the result once it has finished. Poll it after run_workflow.',
+    'Reads one execution: status (queued, ' +
+    'running, succeeded, ' +
+    'failed, cancelled), per-node states, outputs ' +
+    'and the result once it has finished. Poll ' +
+    'it after run_workflow.',
   example: { input: { executionId: EXECUTION }, status: 200, output: runSnapshot },
   route: 'executions-get',
   http: {

@@ -1,4 +1,5 @@
-// operation: POST /api/run → acceptRun (idempotent; runs instant-only runs inline) → [waitForExecution when sync] → RunRepository, Step Functions
+// operation: POST /api/run → acceptRun (idempotent; runs instant-only runs inline) → [waitForExecution when sync] →
+// RunRepository, Step Functions
 import { setTimeout as sleep } from 'node:timers/promises';
 import * as z from '#core/schema';
 import { ClientId, CanvasId } from '#core/canvas/model';
@@ -28,7 +29,11 @@ const Input = z.strictObject({
     ._default(z.int().check(z.minimum(1), z.maximum(55)), 30)
     .check(
       z.describe(
-        'With sync: seconds to wait, 1–55 (default 30; a tool call waits at most about 25); a run still going answers pending',
+        'With sync: seconds to wait, 1–55 ' +
+          '(default 30; a tool call ' +
+          'waits at most about 25); a ' +
+          'run still ' +
+          'going answers pending',
       ),
     ),
   callbackUrl: z.optional(
@@ -39,7 +44,8 @@ const Input = z.strictObject({
       .string()
       .check(
         z.describe(
-          'Retrying with the same key and body answers with the first run instead of starting another (also the Idempotency-Key header)',
+          'Retrying with the same key and body answers with the first run instead of starting another (also ' +
+            'the Idempotency-Key header)',
         ),
       ),
   ),
@@ -54,7 +60,12 @@ export const operation = defineOperation({
   name: 'run_workflow',
   title: 'Run workflow',
   description:
-    'Runs a canvas from a trigger node. By default it answers at once with an executionId to poll with get_execution; with sync true it waits (bounded) and answers with the finished execution, or pending if it is still running.',
+    'Runs a canvas from a trigger node. By default it answers at ' +
+    'once with an executionId to poll with ' +
+    'get_execution; with sync true it waits ' +
+    '(bounded) and answers ' +
+    'with the finished execution, or pending ' +
+    'if it is still running.',
   example: {
     input: { canvasId: CANVAS, triggerNodeId: 'prompt', inputs: { prompt: 'hi' } },
     status: 202,
@@ -128,7 +139,12 @@ export const operation = defineOperation({
       ...replayMark,
       executionId: execution.executionId,
       status: execution.status,
-      message: `${replayMessage ? `${replayMessage.replace(/\.$/, '')}. ` : ''}Still ${execution.status} after ${Math.round(waitMs / 1000)} s; poll GET /api/executions?executionId=${execution.executionId} (tool get_execution)`,
+      message:
+        `${replayMessage ? `${replayMessage.replace(/\.$/, '')}. ` : ''}Still ` +
+        `${execution.status} after ` +
+        `${Math.round(waitMs / 1000)} s; poll GET ` +
+        `/api/executions?executionId=${execution.executionId} (tool ` +
+        `get_execution)`,
     };
     return answer(pending);
   },

@@ -1,4 +1,5 @@
-// operation: POST /api/mcp/callbacks/signing-secret → setCallbackSigningSecret (sealed by the credential cipher) → CallbackSecretRepository
+// operation: POST /api/mcp/callbacks/signing-secret → setCallbackSigningSecret (sealed by the credential cipher) →
+// CallbackSecretRepository
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import {
@@ -19,7 +20,11 @@ const CallbackSecretsView = z.looseObject({
     .enum(['workspace', 'deployment'])
     .check(
       z.describe(
-        "workspace: its own secret(s) sign its callbacks; deployment: the deployment's shared secret does (or nothing, if none is configured)",
+        'workspace: its own secret(s) sign ' +
+          'its callbacks; ' +
+          "deployment: the deployment's " +
+          'shared secret does ' +
+          '(or nothing, if none is configured)',
       ),
     ),
   current: z

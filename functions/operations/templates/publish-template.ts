@@ -8,12 +8,16 @@ import { defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './template-deps.ts';
 import { TemplateView } from './template-views.ts';
 import { AT, CANVAS, template } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'publish_template',
   title: 'Publish canvas as template',
   description:
-    'Freezes a canvas of the workspace as a template (a copy: later edits of the canvas do not change it). Without templateId a new template is made (201); with templateId that template is republished from the canvas (200): its snapshot is replaced, its revision goes up by one, and the previous snapshot is not kept.',
+    'Freezes a canvas of the workspace as a template (a copy: later edits of the canvas do not change it). ' +
+    'Without templateId a new template is made (201); with templateId that template is republished from the ' +
+    'canvas (200): its snapshot is replaced, its revision goes up by one, and the previous snapshot is not ' +
+    'kept.',
   example: {
     input: {
       canvasId: CANVAS,
@@ -30,13 +34,7 @@ export const operation = defineOperation({
     },
   },
   route: 'templates-publish',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/templates/publish',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'templates',
-  },
+  http: writeRoute('/api/mcp/templates/publish', 'write:canvas', 'templates'),
   input: z.strictObject({
     canvasId: CanvasId.check(z.describe('Canvas to freeze')),
     templateId: z.optional(

@@ -7,12 +7,18 @@ import { CREATES, defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './template-deps.ts';
 import { UsedTemplateView } from './template-views.ts';
 import { TEMPLATE, canvas, edge, promptNode, textNode } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'use_template',
   title: 'New canvas from template',
   description:
-    "Creates a new canvas from a template's current revision: same nodes, data, documents, edges and viewport under fresh node and edge ids (nodeIds maps template node ids to the new ones). Webhook-trigger nodes start unregistered: call register_webhook for a new URL and secret.",
+    "Creates a new canvas from a template's current revision: " +
+    'same nodes, data, documents, edges and ' +
+    'viewport under fresh node and edge ids (nodeIds maps ' +
+    'template node ids to the new ones). ' +
+    'Webhook-trigger nodes start unregistered: call ' +
+    'register_webhook for a new URL and secret.',
   example: {
     input: { templateId: TEMPLATE, name: 'Hello flow (copy)' },
     status: 201,
@@ -40,13 +46,7 @@ export const operation = defineOperation({
     },
   },
   route: 'templates-use',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/templates/use',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'templates',
-  },
+  http: writeRoute('/api/mcp/templates/use', 'write:canvas', 'templates'),
   input: z.strictObject({
     templateId: TemplateIdField,
     name: z.optional(

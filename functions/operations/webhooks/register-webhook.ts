@@ -6,12 +6,17 @@ import { WebhookRegistrationView } from '#operations/views';
 import { registrationDeps } from './webhook-deps.ts';
 import { WebhookTarget } from './webhook-target.ts';
 import { CANVAS } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'register_webhook',
   title: 'Create webhook endpoint',
   description:
-    'Creates (or, when it exists, returns) the endpoint of a webhook-trigger node: the URL other systems call and its secret. A call with the secret starts a run from that node.',
+    'Creates (or, when it exists, returns) ' +
+    'the endpoint of a ' +
+    'webhook-trigger node: the URL other systems ' +
+    'call and its secret. A call with the secret ' +
+    'starts a run from that node.',
   example: {
     input: { canvasId: CANVAS, triggerNodeId: 'hook' },
     status: 201,
@@ -57,13 +62,7 @@ export const operation = defineOperation({
     },
   },
   route: 'webhooks-register',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/webhooks/register',
-    scope: 'write:canvas',
-    access: { table: 'readWrite', webhookKey: true },
-    area: 'webhooks',
-  },
+  http: writeRoute('/api/mcp/webhooks/register', 'write:canvas', 'webhooks', { table: 'readWrite', webhookKey: true }),
   input: WebhookTarget,
   output: WebhookRegistrationView,
   // Returns the existing endpoint when there is one: repeating it changes nothing.

@@ -1,4 +1,5 @@
-// operation: POST /api/mcp/webhooks/signing-secret → setSigningSecret (sealed by the credential cipher) → WebhookRepository
+// operation: POST /api/mcp/webhooks/signing-secret → setSigningSecret (sealed by the credential cipher) →
+// WebhookRepository
 import { systemClock } from '#core/clock';
 import { SetSigningSecretInput, setSigningSecret } from '#core/webhooks/signing-secrets';
 import { credentialCipher } from '#adapters/credentials/cipher';
@@ -6,12 +7,16 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { WebhookSigningSecretsView } from '#operations/views';
 import { webhooks } from './webhook-deps.ts';
 import { CANVAS } from '#operations/example-values';
+import { SEALS_CREDENTIALS, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'set_webhook_signing_secret',
   title: 'Set a provider signing secret',
   description:
-    "Stores the signing secret a provider chose (Stripe's endpoint whsec_…, Shopify's app or store key) for one signature scheme of a webhook-trigger node: that scheme's signed URL then verifies deliveries with it instead of the trigger's own secret. secret null removes it. The secret is encrypted at rest and never shown again; the answer says per scheme which secret verifies.",
+    "Stores the signing secret a provider chose (Stripe's endpoint whsec_…, Shopify's app or store key) for " +
+    "one signature scheme of a webhook-trigger node: that scheme's signed URL then verifies deliveries with " +
+    "it instead of the trigger's own secret. secret null removes it. The secret is encrypted at rest and " +
+    'never shown again; the answer says per scheme which secret verifies.',
   example: {
     input: {
       canvasId: CANVAS,
@@ -32,13 +37,7 @@ export const operation = defineOperation({
     },
   },
   route: 'webhooks-signing-secret',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/webhooks/signing-secret',
-    scope: 'write:canvas',
-    access: { table: 'readWrite', credentials: ['seal'] },
-    area: 'webhooks',
-  },
+  http: writeRoute('/api/mcp/webhooks/signing-secret', 'write:canvas', 'webhooks', SEALS_CREDENTIALS),
   input: SetSigningSecretInput,
   output: WebhookSigningSecretsView,
   annotations: UPDATES,

@@ -7,6 +7,7 @@ import { memberships } from '#adapters/dynamodb/user-repository';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { configuredAppUrl } from '../../oauth/app-url.ts';
+import { writeRoute } from '#operations/route-facts';
 
 const Role = z.enum(['owner', 'admin', 'editor', 'viewer']);
 
@@ -14,7 +15,12 @@ export const operation = defineOperation({
   name: 'invite_member',
   title: 'Invite a member',
   description:
-    'Invites a person by email with a role (owner, admin, editor or viewer). Returns an invite link, valid 7 days and shown only now: send it to them; they sign in (or choose a password) and accept. Only an owner can invite owners.',
+    'Invites a person by email with a role (owner, admin, editor ' +
+    'or viewer). Returns an invite link, valid ' +
+    '7 days and shown only now: send it to ' +
+    'them; they sign in (or ' +
+    'choose a password) and accept. Only an ' +
+    'owner can invite owners.',
   example: {
     input: { email: 'dana@acme.example', role: 'editor' },
     status: 201,
@@ -27,13 +33,7 @@ export const operation = defineOperation({
     },
   },
   route: 'workspace-invite',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/invite',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite' },
-    area: 'workspace',
-  },
+  http: writeRoute('/api/mcp/workspace/invite', 'manage:integrations', 'workspace'),
   input: z.strictObject({
     email: EmailSchema.check(z.describe('Email address of the person to invite')),
     role: Role.check(z.describe('Role they get on accepting')),

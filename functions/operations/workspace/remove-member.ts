@@ -4,25 +4,24 @@ import { systemClock } from '#core/clock';
 import { removeMember } from '#core/workspaces/members';
 import { memberships } from '#adapters/dynamodb/user-repository';
 import { DESTROYS, defineOperation } from '#operations/operation';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'remove_member',
   title: 'Remove a member',
   description:
-    'Removes a person from the workspace by user id (see list_workspace_members). Their OAuth access ends on their very next call. The last owner cannot be removed, and only an owner can remove an owner.',
+    'Removes a person from the workspace by user id (see ' +
+    'list_workspace_members). Their OAuth access ends ' +
+    'on their very next call. The last owner ' +
+    'cannot be removed, ' +
+    'and only an owner can remove an owner.',
   example: {
     input: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b' },
     status: 200,
     output: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b', removed: true },
   },
   route: 'workspace-remove-member',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/remove-member',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite' },
-    area: 'workspace',
-  },
+  http: writeRoute('/api/mcp/workspace/remove-member', 'manage:integrations', 'workspace'),
   input: z.strictObject({
     userId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('User id of the member to remove')),
   }),

@@ -1,4 +1,5 @@
-// route: POST /api/webhooks/github → verify X-Hub-Signature-256 over the raw body → applyGithubDelivery (dedupe by X-GitHub-Delivery)
+// route: POST /api/webhooks/github → verify X-Hub-Signature-256 over the raw body → applyGithubDelivery (dedupe by
+// X-GitHub-Delivery)
 // Authenticated by GitHub's HMAC signature (functions/http/auth/github-signature.ts), not a workspace key.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';

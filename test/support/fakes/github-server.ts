@@ -167,7 +167,9 @@ export async function startFakeGithub(): Promise<FakeGithub> {
       const refHeadPart = matched(/^\/git\/ref\/heads\/(.+)$/, 'GET', rest);
       if (refHeadPart) {
         const head = repo.branches.get(refHeadPart[1]!);
-        return head ? send(200, { ref: `refs/heads/${refHeadPart[1]}`, object: { sha: head, type: 'commit' } }) : notFound();
+        return head
+          ? send(200, { ref: `refs/heads/${refHeadPart[1]}`, object: { sha: head, type: 'commit' } })
+          : notFound();
       }
       const treePart = matched(/^\/git\/trees\/([0-9a-f]{40})$/, 'GET', rest);
       if (treePart) {

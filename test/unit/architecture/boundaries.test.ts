@@ -8,7 +8,8 @@ import { importGraph } from './graph.ts';
 const inner = ['functions/core/', 'functions/operations/'];
 const outer = ['functions/routes/', 'functions/http/'];
 
-describe('import boundaries', () => {
+// madge parses every module of functions/ and lib/: tens of seconds on a loaded 2-core machine.
+describe('import boundaries', { timeout: 180_000 }, () => {
   it(
     'no module under ' +
       'functions/core or ' +

@@ -38,7 +38,9 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
     // The handles stay (edges are drawn from them), without their labels, ports list, run badge or cost.
     return (
       <div
-        className={`canvas-node canvas-node-light category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`}
+        className={
+          `canvas-node canvas-node-light ` + `category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`
+        }
         data-node-type={data.node.type}
       >
         <div className="canvas-node-header">{title}</div>

@@ -22,7 +22,8 @@ export function toFlowNodes(doc: Doc, previous: readonly FlowNode[]): FlowNode[]
       position: node.position,
       data: { node },
       ariaLabel: `${String(node.data.label ?? '') || node.type} node ${node.id}`,
-      // Unsized nodes get the layout's default width (long warnings wrap instead of widening the node); their height follows the content.
+      // Unsized nodes get the layout's default width (long warnings wrap instead of widening the node); their height
+      // follows the content.
       ...(node.size ? { width: node.size.width, height: node.size.height } : { width: FALLBACK_SIZE.width }),
     };
     if (before?.selected) flowNode.selected = true;

@@ -183,7 +183,8 @@ export class CanvasSession {
         );
       if (rebased.dropped.length > 0)
         parts.push(
-          `Could not re-apply: ${rebased.dropped.map((entry) => `${describeOperation(entry.op)} (${entry.reason})`).join('; ')}.`,
+          `Could not re-apply: ` +
+            `${rebased.dropped.map((entry) => `${describeOperation(entry.op)} (${entry.reason})`).join('; ')}.`,
         );
       const stuck = this.conflictsInARow >= MAX_CONFLICT_RETRIES;
       if (stuck) parts.push('Saving paused after repeated conflicts; choose Retry to save again.');
@@ -215,7 +216,9 @@ export class CanvasSession {
         saveState: this.pending.length > 0 ? 'pending' : 'saved',
         notice: {
           kind: 'error',
-          text: `Not saved: ${sent.map(describeOperation).join(', ')}: ${messageOf(error)}. The canvas shows what was saved.`,
+          text:
+            `Not saved: ${sent.map(describeOperation).join(', ')}: ${messageOf(error)}. The canvas shows what ` +
+            `was saved.`,
         },
       });
       return;
@@ -231,7 +234,12 @@ export class CanvasSession {
       saveState: 'offline',
       notice: {
         kind: 'offline',
-        text: `Not saved yet (${messageOf(error)}); your edits are kept and saving retries in ${Math.round(delay / 1000)} s.`,
+        text:
+          `Not saved yet ` +
+          `(${messageOf(error)}); your ` +
+          `edits ` +
+          `are kept and saving retries in ` +
+          `${Math.round(delay / 1000)} s.`,
       },
     });
     this.schedule(delay);

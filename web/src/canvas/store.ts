@@ -123,7 +123,9 @@ export function createEditor(canvasId: string, tools: ToolClient) {
           : { ...step.history, undo: step.history.undo.slice(0, -1) };
       store.setState({
         history,
-        status: `Cannot ${direction} ${step.entry.label.toLowerCase()}: ${error instanceof Error ? error.message : String(error)}`,
+        status:
+          `Cannot ${direction} ${step.entry.label.toLowerCase()}: ` +
+          `${error instanceof Error ? error.message : String(error)}`,
       });
     }
   }
@@ -223,7 +225,12 @@ export function createEditor(canvasId: string, tools: ToolClient) {
       ]);
       if (ok)
         store.setState({
-          status: `Connected ${connection.source} ${connection.sourceHandle} to ${connection.target} ${connection.targetHandle}`,
+          status:
+            `Connected ` +
+            `${connection.source} ` +
+            `${connection.sourceHandle} to ` +
+            `${connection.target} ` +
+            `${connection.targetHandle}`,
         });
       return ok;
     },

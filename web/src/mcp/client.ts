@@ -41,7 +41,11 @@ export class GatewayClient implements ToolClient {
       const scope = status === 403 ? missingScope(text) : undefined;
       throw new ToolError(
         scope
-          ? `You do not have permission for this (it needs the ${scope} scope, which your role or sign-in does not include).`
+          ? `You do not have permission for this ` +
+              `(it needs the ` +
+              `${scope} scope, which your role ` +
+              `or sign-in ` +
+              `does not include).`
           : text,
         {
           ...(status !== undefined ? { status } : {}),
@@ -110,7 +114,8 @@ function toToolError(error: unknown, name: string): Error {
     if (error.code === 401) return new SignInError('Your session ended. Sign in again.');
     if (error.code === 403) {
       return new ToolError(
-        'The service refused this page’s origin (403). The app must be opened at the address the service is configured for (PUBLIC_APP_URL).',
+        'The service refused this page’s origin (403). The app must be opened at the address the service is ' +
+          'configured for (PUBLIC_APP_URL).',
         { status: 403 },
       );
     }

@@ -73,7 +73,12 @@ function credentialOf(draft: ConnectionDraft): { credential: Record<string, stri
       const name = row.name.trim();
       if (!SECRET_NAME.test(name))
         return {
-          problem: `The secret name “${name}” is not valid: use letters, digits and _ (like CRM_TOKEN), starting with a letter or _.`,
+          problem:
+            `The secret name “${name}” is not ` +
+            `valid: use letters, ` +
+            `digits and _ (like CRM_TOKEN), ` +
+            `starting ` +
+            `with a letter or _.`,
         };
       if (row.value === '') return { problem: `Enter a value for ${name}.` };
       if (name in credential) return { problem: `${name} is named twice.` };
@@ -85,7 +90,11 @@ function credentialOf(draft: ConnectionDraft): { credential: Record<string, stri
   const missing = fields.filter((field) => (draft.fields[field.name] ?? '') === '');
   if (missing.length > 0)
     return {
-      problem: `Enter the ${missing.map((field) => field.label.toLowerCase()).join(' and ')} too, or leave every secret field empty to keep the stored one.`,
+      problem:
+        `Enter the ` +
+        `${missing.map((field) => field.label.toLowerCase()).join(' and ')} ` +
+        `too, or leave every ` +
+        `secret field empty to keep the stored one.`,
     };
   return { credential: Object.fromEntries(fields.map((field) => [field.name, draft.fields[field.name]!])) };
 }

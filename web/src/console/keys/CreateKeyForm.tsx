@@ -138,7 +138,8 @@ export function CreateKeyForm(props: {
             : 'Choose the last day the key should work.'
           : days === undefined
             ? 'The key works until it is revoked. Prefer an expiry for keys that leave your machine.'
-            : `The key stops working on ${expiryOf(days, now).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}.`}
+            : `The key stops working on ` +
+              `${expiryOf(days, now).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}.`}
       </p>
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Creating…' : 'Create key'}

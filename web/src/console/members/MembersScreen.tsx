@@ -79,7 +79,12 @@ export function MembersScreen(): JSX.Element {
           title={`Invite for ${invite.email}`}
           label="Invite link"
           value={invite.inviteUrl}
-          warning={`Send this link to ${invite.email} yourself: it is not stored and cannot be shown again. It works once, until ${new Date(invite.expiresAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}, and makes them ${/^[aeiou]/.test(invite.role) ? 'an' : 'a'} ${invite.role}.`}
+          warning={
+            `Send this link to ${invite.email} yourself: it is not stored and cannot be shown again. It works ` +
+            `once, until ` +
+            `${new Date(invite.expiresAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}, ` +
+            `and makes them ${/^[aeiou]/.test(invite.role) ? 'an' : 'a'} ${invite.role}.`
+          }
           onDone={() => setInvite(undefined)}
         />
       ) : null}

@@ -68,7 +68,8 @@ export function CallbackSecretPanel(props: {
           value={props.fresh.secret}
           warning={`Give it to your callback receivers now: it is stored encrypted and never shown again. ${
             secrets.previous
-              ? `The previous secret ${secrets.previous.hint} keeps signing too, for ${describeSeconds(props.fresh.overlapSeconds)}, so receivers can switch meanwhile.`
+              ? `The previous secret ${secrets.previous.hint} keeps signing too, ` +
+                `for ${describeSeconds(props.fresh.overlapSeconds)}, so receivers can switch meanwhile.`
               : 'It signs this workspace’s callbacks from now on, alone.'
           }`}
           onDone={props.onFreshDone}

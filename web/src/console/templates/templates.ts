@@ -109,7 +109,11 @@ export function describeSnapshot(snapshot: Pick<TemplateSnapshot, 'nodes' | 'edg
   });
   const connections = snapshot.edges.map((edge) => ({
     id: edge.id,
-    text: `${titles.get(edge.source) ?? edge.source} (${edge.sourceHandle}) → ${titles.get(edge.target) ?? edge.target} (${edge.targetHandle})`,
+    text:
+      `${titles.get(edge.source) ?? edge.source} ` +
+      `(${edge.sourceHandle}) → ` +
+      `${titles.get(edge.target) ?? edge.target} ` +
+      `(${edge.targetHandle})`,
   }));
   return { nodes, connections };
 }
@@ -121,7 +125,10 @@ export interface Sketch {
   lines: { id: string; x1: number; y1: number; x2: number; y2: number }[];
 }
 
-/** The editor's size for a node saved without one (FALLBACK_SIZE in web/src/canvas/layout.ts), copied: importing it would pull dagre into this screen. */
+/**
+ * The editor's size for a node saved without one (FALLBACK_SIZE in web/src/canvas/layout.ts), copied: importing it
+ * would pull dagre into this screen.
+ */
 const DEFAULT_SIZE = { width: 240, height: 120 };
 
 /**
