@@ -4,6 +4,7 @@ import { cancelUpload } from '#core/assets/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { CancelledView, deps, UploadIdField } from './asset-fields.ts';
 import { UPLOAD } from '#operations/example-values';
+import { WRITES_MEDIA, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'cancel_asset_upload',
@@ -11,13 +12,7 @@ export const operation = defineOperation({
   description: 'Drops a reserved library upload and any bytes already PUT for it.',
   example: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
   route: 'workspace-assets-upload-cancel',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/upload/cancel',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite', bucket: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/workspace/assets/upload/cancel', ['write:assets', 'write:canvas'], 'assets', WRITES_MEDIA),
   input: z.strictObject({ uploadId: UploadIdField }),
   output: CancelledView,
   annotations: DESTROYS,

@@ -5,6 +5,7 @@ import { DESTROYS, defineOperation } from '#operations/operation';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CancelledView, deps, UploadIdField } from './asset-fields.ts';
 import { UPLOAD } from '#operations/example-values';
+import { WRITES_MEDIA, writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'cancel_canvas_upload',
@@ -12,13 +13,7 @@ export const operation = defineOperation({
   description: 'Drops a reserved canvas upload and any bytes already PUT for it.',
   example: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
   route: 'canvas-r2-upload-cancel',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/r2-upload/cancel',
-    scope: 'write:canvas',
-    access: { table: 'readWrite', bucket: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/canvas/r2-upload/cancel', 'write:canvas', 'assets', WRITES_MEDIA),
   input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
   output: CancelledView,
   annotations: DESTROYS,

@@ -4,6 +4,7 @@ import { assetDetail } from '#core/assets/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { assetView, AssetIdField, AssetView, deps } from './asset-fields.ts';
 import { ASSET, LATER, WORKSPACE, libraryAsset } from '#operations/example-values';
+import { READS_MEDIA, readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_asset',
@@ -19,13 +20,7 @@ export const operation = defineOperation({
     },
   },
   route: 'workspace-assets-detail',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/workspace/assets/detail',
-    scope: ['read:assets', 'read:canvases'],
-    access: { table: 'read', bucket: 'read' },
-    area: 'assets',
-  },
+  http: readRoute('/api/mcp/workspace/assets/detail', ['read:assets', 'read:canvases'], 'assets', READS_MEDIA),
   input: z.object({ assetId: AssetIdField }),
   output: z.looseObject({
     ...AssetView.shape,

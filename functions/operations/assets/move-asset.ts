@@ -4,6 +4,7 @@ import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
 import { FolderField } from './asset-fields.ts';
 import { ASSET, libraryAsset } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = assetEditOperation({
   example: {
@@ -12,13 +13,7 @@ export const operation = assetEditOperation({
     output: { ...libraryAsset, folder: '/brand/video', version: 3 },
   },
   route: 'workspace-assets-move',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/move',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/workspace/assets/move', ['write:assets', 'write:canvas'], 'assets'),
   name: 'move_asset',
   title: 'Move asset to a folder',
   description: 'Moves an asset to another library folder (folders exist as long as an asset is in them).',

@@ -5,6 +5,7 @@ import * as z from '#core/schema';
 import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
 import { ASSET, libraryAsset } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = assetEditOperation({
   example: {
@@ -13,13 +14,7 @@ export const operation = assetEditOperation({
     output: { ...libraryAsset, name: 'intro-v2.mp4', version: 3 },
   },
   route: 'workspace-assets-rename',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/rename',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/workspace/assets/rename', ['write:assets', 'write:canvas'], 'assets'),
   name: 'rename_asset',
   title: 'Rename asset',
   description: 'Changes the display name of an asset (its bytes and id stay).',

@@ -5,6 +5,7 @@ import { UPDATES } from '#operations/operation';
 import { assetEditOperation } from './asset-edit.ts';
 import { TagsField } from './asset-fields.ts';
 import { ASSET, libraryAsset } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = assetEditOperation({
   example: {
@@ -13,13 +14,7 @@ export const operation = assetEditOperation({
     output: { ...libraryAsset, tags: ['launch'], version: 3 },
   },
   route: 'workspace-assets-tags',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/assets/tags',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite' },
-    area: 'assets',
-  },
+  http: writeRoute('/api/mcp/workspace/assets/tags', ['write:assets', 'write:canvas'], 'assets'),
   name: 'tag_asset',
   title: 'Tag asset',
   description: 'Sets the tags of an asset: `tags` replaces them all, `add` and `remove` edit them (at most 20).',

@@ -3,6 +3,7 @@ import { DESTROYS } from '#operations/operation';
 import { DeletedView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
 import { CANVAS, edge, edit } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = canvasEditOperation({
   example: {
@@ -11,13 +12,7 @@ export const operation = canvasEditOperation({
     output: { deleted: true, id: edge.id, ...edit },
   },
   route: 'canvas-edge-delete',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/edge/delete',
-    scope: 'delete:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/edge/delete', 'delete:canvas', 'canvas'),
   op: 'edge/delete',
   name: 'delete_edge',
   title: 'Delete edge',

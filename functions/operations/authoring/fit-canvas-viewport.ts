@@ -3,6 +3,7 @@ import { UPDATES } from '#operations/operation';
 import { ViewportEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
 import { CANVAS, edit } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = canvasEditOperation({
   example: {
@@ -11,13 +12,7 @@ export const operation = canvasEditOperation({
     output: { viewport: { x: 40, y: 300, zoom: 1 }, ...edit },
   },
   route: 'canvas-fit-viewport',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/fit-viewport',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/fit-viewport', 'write:canvas', 'canvas'),
   op: 'fit-viewport',
   name: 'fit_canvas_viewport',
   title: 'Fit viewport',

@@ -3,6 +3,7 @@ import { UPDATES } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
 import { CANVAS, summary } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = canvasEditOperation({
   example: {
@@ -11,13 +12,7 @@ export const operation = canvasEditOperation({
     output: { ...summary, name: 'Greeting flow', version: 4 },
   },
   route: 'canvas-rename',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/rename',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/rename', 'write:canvas', 'canvas'),
   op: 'rename',
   name: 'rename_canvas',
   title: 'Rename canvas',

@@ -3,6 +3,7 @@ import { UPDATES } from '#operations/operation';
 import { NodeEditView } from '#operations/views';
 import { canvasEditOperation } from './canvas-edit.ts';
 import { CANVAS, edit, textNode } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = canvasEditOperation({
   example: {
@@ -11,13 +12,7 @@ export const operation = canvasEditOperation({
     output: { ...textNode, size: { width: 320, height: 200 }, ...edit },
   },
   route: 'canvas-node-resize',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/node/resize',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/node/resize', 'write:canvas', 'canvas'),
   op: 'node/resize',
   name: 'resize_node',
   title: 'Resize node',

@@ -7,6 +7,7 @@ import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { CanvasTarget } from './canvas-edit.ts';
 import { CANVAS, summary } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'restore_canvas',
@@ -14,13 +15,7 @@ export const operation = defineOperation({
   description: 'Restores an archived canvas, so it is listed and editable again.',
   example: { input: { canvasId: CANVAS }, status: 200, output: { ...summary, version: 5 } },
   route: 'canvas-restore',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/canvas/restore',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'canvas',
-  },
+  http: writeRoute('/api/mcp/canvas/restore', 'write:canvas', 'canvas'),
   input: z.strictObject(CanvasTarget.shape),
   output: CanvasSummaryView,
   annotations: UPDATES,

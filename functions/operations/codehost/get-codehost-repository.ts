@@ -7,6 +7,7 @@ import { RepositoryView } from '#operations/integration-views';
 import { CODEHOST_READ } from './annotations.ts';
 import { codehostDeps } from './codehost-deps.ts';
 import { repository } from '#operations/example-values';
+import { READS_CODEHOST, readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_codehost_repository',
@@ -18,13 +19,7 @@ export const operation = defineOperation({
     output: repository,
   },
   route: 'codehost-repository',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/codehost/repository',
-    scope: 'read:canvases',
-    access: { table: 'read', codehost: true },
-    area: 'codehost',
-  },
+  http: readRoute('/api/mcp/codehost/repository', 'read:canvases', 'codehost', READS_CODEHOST),
   input: z.strictObject({
     installationId: InstallationId.check(z.describe('A linked installation id')),
     repository: RepositoryName.check(z.describe('owner/name')),

@@ -8,6 +8,7 @@ import { pageOf } from '#operations/views';
 import { CODEHOST_READ } from './annotations.ts';
 import { codehostDeps } from './codehost-deps.ts';
 import { repository } from '#operations/example-values';
+import { READS_CODEHOST, readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_codehost_repositories',
@@ -19,13 +20,7 @@ export const operation = defineOperation({
     output: { items: [repository], nextCursor: null },
   },
   route: 'codehost-repositories',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/codehost/repositories',
-    scope: 'read:canvases',
-    access: { table: 'read', codehost: true },
-    area: 'codehost',
-  },
+  http: readRoute('/api/mcp/codehost/repositories', 'read:canvases', 'codehost', READS_CODEHOST),
   input: z.strictObject({
     installationId: InstallationId.check(z.describe('A linked installation id (list_codehost_installations)')),
   }),

@@ -5,6 +5,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ledger } from './credit-deps.ts';
 import { BillingSummaryView } from './credit-views.ts';
 import { creditBalance, purchaseTransaction, usageTransaction } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 /** Transactions a summary shows unless asked for another number. */
 export const SUMMARY_RECENT_DEFAULT = 10;
@@ -23,13 +24,7 @@ export const operation = defineOperation({
     },
   },
   route: 'billing-summary',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/billing/summary',
-    scope: 'read:billing',
-    access: { table: 'read' },
-    area: 'credits',
-  },
+  http: readRoute('/api/mcp/billing/summary', 'read:billing', 'credits'),
   input: z.object({
     limit: z
       ._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(200)), SUMMARY_RECENT_DEFAULT)

@@ -5,6 +5,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { ledger } from './credit-deps.ts';
 import { BalanceView } from './credit-views.ts';
 import { creditBalance } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_credit_balance',
@@ -13,13 +14,7 @@ export const operation = defineOperation({
     'Returns the workspace credit balance: total, held by running operations, and available for new metered work.',
   example: { input: {}, status: 200, output: creditBalance },
   route: 'credits-balance',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/credits/balance',
-    scope: 'read:billing',
-    access: { table: 'read' },
-    area: 'credits',
-  },
+  http: readRoute('/api/mcp/credits/balance', 'read:billing', 'credits'),
   input: z.object({}),
   output: BalanceView,
   annotations: READ_ONLY,

@@ -5,6 +5,7 @@ import { DESTROYS, defineOperation } from '#operations/operation';
 import { TemplateIdField, templateDeps } from './template-deps.ts';
 import { DeletedTemplateView } from './template-views.ts';
 import { TEMPLATE } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'delete_template',
@@ -13,13 +14,7 @@ export const operation = defineOperation({
     'Deletes a template and its snapshot for good. Canvases made from it are independent copies and stay as they are.',
   example: { input: { templateId: TEMPLATE }, status: 200, output: { deleted: true, id: TEMPLATE } },
   route: 'templates-delete',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/templates/delete',
-    scope: 'write:canvas',
-    access: { table: 'readWrite' },
-    area: 'templates',
-  },
+  http: writeRoute('/api/mcp/templates/delete', 'write:canvas', 'templates'),
   input: z.strictObject({ templateId: TemplateIdField }),
   output: DeletedTemplateView,
   annotations: DESTROYS,

@@ -5,6 +5,7 @@ import { workspaces } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { WorkspaceView } from '#operations/views';
 import { AT, WORKSPACE } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_workspace',
@@ -12,13 +13,7 @@ export const operation = defineOperation({
   description: "Reads the calling credential's workspace: id, name, when it was created.",
   example: { input: {}, status: 200, output: { id: WORKSPACE, name: 'Acme', createdAt: AT, updatedAt: AT } },
   route: 'workspace-info',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/workspace/info',
-    scope: 'read:canvases',
-    access: { table: 'read' },
-    area: 'workspace',
-  },
+  http: readRoute('/api/mcp/workspace/info', 'read:canvases', 'workspace'),
   input: z.object({}),
   output: WorkspaceView,
   annotations: READ_ONLY,

@@ -6,6 +6,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { KeyView, pageOf } from '#operations/views';
 import { key } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_api_keys',
@@ -14,13 +15,7 @@ export const operation = defineOperation({
     'Lists the workspace API keys (name, display prefix, scopes, status, expiry); never the keys themselves.',
   example: { input: { limit: 50 }, status: 200, output: { items: [key], nextCursor: null } },
   route: 'api-keys-list',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/api-keys/list',
-    scope: 'manage:integrations',
-    access: { table: 'read' },
-    area: 'keys',
-  },
+  http: readRoute('/api/mcp/api-keys/list', 'manage:integrations', 'keys'),
   input: PageInput,
   output: pageOf(KeyView, 'Keys'),
   annotations: READ_ONLY,

@@ -5,6 +5,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { MemberView, pageOf } from '#operations/views';
 import { AT } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'list_workspace_members',
@@ -19,13 +20,7 @@ export const operation = defineOperation({
     },
   },
   route: 'workspace-members',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/workspace/members',
-    scope: 'read:canvases',
-    access: { table: 'read' },
-    area: 'workspace',
-  },
+  http: readRoute('/api/mcp/workspace/members', 'read:canvases', 'workspace'),
   input: PageInput,
   output: pageOf(MemberView, 'Members'),
   annotations: READ_ONLY,

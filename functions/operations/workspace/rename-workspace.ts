@@ -6,6 +6,7 @@ import { workspaces } from '#adapters/dynamodb/repositories';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { WorkspaceView } from '#operations/views';
 import { AT, LATER, WORKSPACE } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'rename_workspace',
@@ -17,13 +18,7 @@ export const operation = defineOperation({
     output: { id: WORKSPACE, name: 'Acme Studio', createdAt: AT, updatedAt: LATER },
   },
   route: 'workspace-rename',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/workspace/rename',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite' },
-    area: 'workspace',
-  },
+  http: writeRoute('/api/mcp/workspace/rename', 'manage:integrations', 'workspace'),
   input: z.strictObject({
     name: z
       .string()

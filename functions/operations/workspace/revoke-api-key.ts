@@ -7,6 +7,7 @@ import { apiKeys } from '#adapters/dynamodb/repositories';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { KeyView } from '#operations/views';
 import { LATER, key } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'revoke_api_key',
@@ -14,13 +15,7 @@ export const operation = defineOperation({
   description: 'Revokes a workspace API key; it is refused from the very next request. Repeating it is harmless.',
   example: { input: { id: key.id }, status: 200, output: { ...key, status: 'revoked', revokedAt: LATER } },
   route: 'api-keys-revoke',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/api-keys/revoke',
-    scope: 'manage:integrations',
-    access: { table: 'readWrite' },
-    area: 'keys',
-  },
+  http: writeRoute('/api/mcp/api-keys/revoke', 'manage:integrations', 'keys'),
   input: z.strictObject({ id: RevokeKeyInput.shape.id.check(z.describe('Key id (key_…), from list_api_keys')) }),
   output: KeyView,
   annotations: DESTROYS,
