@@ -36,13 +36,9 @@ export const CanvasNodeView = memo(function CanvasNodeView({ id, data, selected 
   const outputs = info?.outputs ?? NO_PORTS;
   if (light) {
     // The handles stay (edges are drawn from them), without their labels, ports list, run badge or cost.
+    const lightClass = `canvas-node canvas-node-light category-${info?.category ?? 'unknown'}`;
     return (
-      <div
-        className={
-          `canvas-node canvas-node-light ` + `category-${info?.category ?? 'unknown'}${warnings ? ' has-warnings' : ''}`
-        }
-        data-node-type={data.node.type}
-      >
+      <div className={`${lightClass}${warnings ? ' has-warnings' : ''}`} data-node-type={data.node.type}>
         <div className="canvas-node-header">{title}</div>
         {inputs.map((port) => (
           <Handle
