@@ -2,18 +2,18 @@
 // token, ProviderCompleted clears a completion mark) as the local Step Functions endpoint runs them: the
 // same UpdateItem against DynamoDB Local, its errors named as Step Functions names an AWS SDK
 // integration's (`DynamoDb.<Exception>`), so the ASL's Catch matches the same names.
-import { DynamoDBClient, UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
+// They go through the handlers' table client (same DynamoDB Local), so what counts its calls (the bench's
+// capacity units) counts the parks too: in AWS they are writes on the same table.
+import { UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
+import { table } from '../../functions/adapters/dynamodb/client.ts';
 import { COMPLETION_WEBHOOK_FALLBACK_SECONDS } from '../../functions/core/generation/video-jobs.ts';
-
-let client: DynamoDBClient | undefined;
 
 export const tableName = () => process.env.TABLE_NAME ?? 'local-table';
 
 export async function updateItem(payload: UpdateItemCommandInput): Promise<unknown> {
-  const endpoint = process.env.DYNAMODB_ENDPOINT;
-  client ??= new DynamoDBClient({ ...(endpoint ? { endpoint } : {}) });
   try {
-    await client.send(new UpdateItemCommand(payload));
+    // A low-level command: the payload is in DynamoDB's own attribute-value form, as the ASL writes it.
+    await table().client.send(new UpdateItemCommand(payload));
     return {};
   } catch (error) {
     const named = new Error((error as Error).message);

@@ -33,7 +33,8 @@ export async function localStateMachines(options: { waitMs?: number } = {}): Pro
         TableName: runWait.tableName(),
       },
       // Keyed by state name: Recover runs the Finalize function, as in the ASL.
-      // WaitForProvider and ProviderCompleted are Step Functions' own DynamoDB calls: run-wait-tasks.ts.
+      // WaitForProvider and ProviderCompleted are Step Functions' own DynamoDB calls: run-wait-tasks.ts
+      // (only for jobs a webhook can complete; polled-only jobs wait in the plain WaitToPoll).
       tasks: {
         Advance: task(advance.handler),
         Finalize: task(finalize.handler),
@@ -41,8 +42,10 @@ export async function localStateMachines(options: { waitMs?: number } = {}): Pro
         WaitForProvider: runWait.updateItem,
         ProviderCompleted: runWait.updateItem,
       },
-      // Provider polls wait for real in AWS; locally `waitMs` is plenty for the stand-in providers. A wait
-      // for a completion webhook (its fallback or longer) keeps its real length, so the webhook ends it.
+      // Provider polls wait for real in AWS; locally `waitMs` is plenty for the stand-in providers: the
+      // plain WaitToPoll of polled-only jobs, and a park's short poll wait. A wait for a completion webhook
+      // (its fallback or longer) keeps its real length, so the webhook ends it.
+      ...(options.waitMs === undefined ? {} : { waitTimeOverrides: { WaitToPoll: options.waitMs } }),
       tokenWaitMs: { WaitForProvider: runWait.waitLimitMs(options.waitMs) },
     },
   ];

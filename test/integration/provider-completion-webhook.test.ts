@@ -120,6 +120,16 @@ async function storedJob(executionId: string) {
 const statusPollsOf = (requestId: string) =>
   fal.calls.filter((call) => call.path.includes(`/requests/${requestId}/status`)).length;
 
+/** The run's RUNWAIT item, where WaitForProvider parks its task token (undefined: it never parked one). */
+async function runWaitItem(executionId: string) {
+  const { GetCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { table } = await import('#adapters/dynamodb/client');
+  const { runWaitKey } = await import('#adapters/sfn/run-waits');
+  const { client, tableName } = table();
+  const key = runWaitKey(stack.bootstrap.workspaceId!, executionId);
+  return (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+}
+
 async function deliver(url: string, body: unknown, headers: Record<string, string>) {
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as any };
@@ -143,6 +153,19 @@ describe('a video run completed by the provider webhook', () => {
     const job = await storedJob(done.run.executionId);
     expect(job).toMatchObject({ status: 'succeeded', completionWebhook: true });
     expect(job.providerCompletedAt).toEqual(expect.any(String));
+  });
+
+  it("parks its token on a RUNWAIT item that expires (TTL) after the job's deadline plus an hour", async () => {
+    const { TTL_ATTRIBUTE } = await import('#adapters/dynamodb/table-design');
+    const { VIDEO_JOB_DEADLINE_SECONDS } = await import('#core/generation/video-jobs');
+    const job = await storedJob(done.run.executionId);
+    const item = await runWaitItem(done.run.executionId);
+    expect(item).toBeDefined();
+    expect(item!.taskToken).toBeUndefined(); // the webhook took it
+    const deadline = Math.ceil(Date.parse(job.createdAt) / 1000) + VIDEO_JOB_DEADLINE_SECONDS;
+    if (item!.completedAt === undefined) expect(item![TTL_ATTRIBUTE]).toBe(deadline + 60 * 60);
+    // A webhook that beat the park marked the item instead, with its own TTL (two days from then).
+    else expect(item![TTL_ATTRIBUTE]).toBeGreaterThan(deadline);
   });
 
   it('a second, late delivery of the same webhook changes nothing', async () => {
@@ -194,5 +217,18 @@ describe('a webhook that never comes', () => {
     const job = await storedJob(done.run.executionId);
     expect(job).toMatchObject({ status: 'succeeded', completionWebhook: true, providerCompletedAt: null });
     expect(done.seconds).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+});
+
+describe('a job submitted without a completion webhook', () => {
+  it('is polled with a plain Wait: the run parks no task token (no RUNWAIT write per poll round)', async () => {
+    delete process.env.PROVIDER_WEBHOOK_BASE_URL;
+    const done = await videoRun();
+    expect(done.run.status).toBe('succeeded');
+    expect(done.job.webhookUrl).toBeUndefined();
+    expect(statusPollsOf(done.job.requestId)).toBeGreaterThanOrEqual(2);
+    const job = await storedJob(done.run.executionId);
+    expect(job.completionWebhook ?? false).toBe(false);
+    expect(await runWaitItem(done.run.executionId)).toBeUndefined();
   }, 60_000);
 });

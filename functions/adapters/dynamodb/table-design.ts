@@ -23,6 +23,7 @@
 // │ Execution, outbox│ same item + GSI2PK QUEUED#<shard 0–15>, GSI2SK <since>#<executionId> (sparse)              │ -
 // │
 // │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH (a graph too large to embed; older runs) │ -        │
+// │ Run wait (park)  │ WS#<workspaceId>        │ RUNWAIT#<executionId> (the ASL's task token; webhook jobs) │ deadline+1h │
 // │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24
 // h/7 d│
 // │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node> │ -                  │ -                    │ -

@@ -13,6 +13,7 @@ import {
   MAX_INLINE_REFERENCE_BYTES,
   pollVideoJob,
   submitVideoJob,
+  VIDEO_JOB_DEADLINE_SECONDS,
   videoJobId,
   type StoredReference,
   type VideoJob,
@@ -90,7 +91,7 @@ export function videoGenerationExecutor(deps: () => VideoJobDeps): JobExecutor {
           throw new NodeFailedError(job.error ?? `The video job ${job.status}`);
         for (const dropped of job.dropped)
           context.warn?.(`${dropped} is not supported by ${job.model} and was dropped`);
-        return { jobId: job.id, pollAfterSeconds: waitOf(job, resolved) };
+        return { jobId: job.id, pollAfterSeconds: waitOf(job, resolved), ...webhookUntilOf(job) };
       } catch (error) {
         // Refusals (input, policy, credits) fail the node with their message; anything else is a fault.
         if (error instanceof DomainError && !(error instanceof NodeFailedError))
@@ -130,6 +131,16 @@ function waitOf(job: VideoJob, deps: VideoJobDeps): number {
   const pace = Math.max(job.pollAfterSeconds, 1);
   if (!job.completionWebhook || job.providerCompletedAt) return pace;
   return Math.max(pace, deps.completionFallbackSeconds ?? COMPLETION_WEBHOOK_FALLBACK_SECONDS);
+}
+
+/**
+ * A job its provider will call back for can end the run's wait by webhook until its deadline (then a poll
+ * fails it): the run parks a task token only for such jobs. A polled-only job (Veo, or fal submitted
+ * without a webhook URL) waits with a plain Wait: no write per poll round for a token nobody sends.
+ */
+function webhookUntilOf(job: VideoJob): { webhookUntil?: string } {
+  if (!job.completionWebhook) return {};
+  return { webhookUntil: new Date(Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000).toISOString() };
 }
 
 /** Whether the node's images are reference images: the fal endpoint's mode, or provider one's `mode`. */

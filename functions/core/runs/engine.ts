@@ -69,7 +69,8 @@ export type StepOutcome =
   | { status: 'succeeded' }
   /** `reason`: why the node failed; `fault` means the engine's own failure, not the workspace's. */
   | { status: 'failed'; reason: NodeFailureReason }
-  | { status: 'waiting'; waitSeconds: number };
+  /** `webhookUntil`: the latest deadline of the waiting jobs a provider webhook can complete (absent: none). */
+  | { status: 'waiting'; waitSeconds: number; webhookUntil?: string };
 
 const MIN_POLL_SECONDS = 1;
 
@@ -252,6 +253,7 @@ export async function advance(
           const job = await executor.submit(context(node, redactor));
           state.status = 'waiting';
           state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
+          if (job.webhookUntil) state.job.webhookUntil = job.webhookUntil;
           event('node.waiting', node.id);
         }
       } else if (state.status === 'waiting' && state.job && executor?.kind === 'job') {
@@ -270,14 +272,22 @@ export async function advance(
   }
 
   let waitSeconds = Number.POSITIVE_INFINITY;
+  let webhookUntil: string | undefined;
   for (const node of halted ? [] : graph.nodes) {
     const state = execution.nodes[node.id];
-    if (state?.status === 'waiting' && state.job) waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
+    if (state?.status !== 'waiting' || !state.job) continue;
+    waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
+    if (state.job.webhookUntil && !(webhookUntil && webhookUntil > state.job.webhookUntil))
+      webhookUntil = state.job.webhookUntil;
   }
   // A failure this step did not see (a run halted earlier and not redriven) is not expected here: ours.
   if (execution.error) return { status: 'failed', reason: failure ?? 'fault' };
   if (Number.isFinite(waitSeconds))
-    return { status: 'waiting', waitSeconds: Math.max(MIN_POLL_SECONDS, Math.ceil(waitSeconds)) };
+    return {
+      status: 'waiting',
+      waitSeconds: Math.max(MIN_POLL_SECONDS, Math.ceil(waitSeconds)),
+      ...(webhookUntil ? { webhookUntil } : {}),
+    };
   for (const node of graph.nodes) {
     if (node.type === 'output') execution.result[node.id] = execution.outputs[node.id]?.value;
   }

@@ -44,7 +44,11 @@ export interface InstantExecutor {
 
 export interface JobExecutor {
   kind: 'job';
-  submit(context: NodeContext): Promise<{ jobId: string; pollAfterSeconds: number }>;
+  /**
+   * `webhookUntil`: the provider will call our completion route for this job, until then at the latest
+   * (its deadline, ISO): the run waits on a task token a webhook can end. Absent: the job is only polled.
+   */
+  submit(context: NodeContext): Promise<{ jobId: string; pollAfterSeconds: number; webhookUntil?: string }>;
   poll(
     context: NodeContext,
     job: { id: string },

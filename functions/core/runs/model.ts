@@ -32,7 +32,7 @@ export interface NodeRunState {
   /** How often the node was started (a redrive retries a failed node). */
   attempts: number;
   /** Provider job of a submit/poll node, while it waits. */
-  job?: { id: string; pollAfterSeconds: number };
+  job?: { id: string; pollAfterSeconds: number; webhookUntil?: string };
 }
 
 /** A value on a port: text for text ports, any JSON for json/any ports, an asset URL for media. */

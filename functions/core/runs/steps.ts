@@ -21,7 +21,9 @@ export class RunFailedError extends Error {
 /**
  * `notify`: the run has a callback to send, so the state machine goes on to Finalize. `failed`: a node
  * failed on the workspace's own input (recorded, callback sent): the state machine ends the execution
- * failed at its NodeFailed state, where a redrive resumes.
+ * failed at its NodeFailed state, where a redrive resumes. `webhook`: a waiting run has a job a provider
+ * webhook can complete, so the state machine parks a task token (RUNWAIT item, whose TTL is
+ * `waitExpiresAt`, epoch seconds: the jobs' deadline plus a margin) instead of a plain Wait; 0 otherwise.
  */
 export type AdvanceResult = {
   workspaceId: string;
@@ -29,7 +31,14 @@ export type AdvanceResult = {
   status: 'waiting' | 'done' | 'failed';
   waitSeconds: number;
   notify: boolean;
+  webhook: boolean;
+  waitExpiresAt: number;
 };
+
+/** How long a parked wait item outlives the deadline of the jobs it waits on, before DynamoDB's TTL removes it. */
+export const RUN_WAIT_TTL_MARGIN_SECONDS = 60 * 60;
+
+const NO_WAIT = { waitSeconds: 0, webhook: false, waitExpiresAt: 0 } as const;
 
 /**
  * The state machine's Advance step. Runs what can run now and saves it. On success → `done` (the
@@ -80,7 +89,7 @@ async function advanceOnce(
     const { execution, graph } = loaded;
     if (isTerminal(execution.status)) {
       // Cancelled while this step was scheduled, or a retried step after the end: nothing to do.
-      return { ...run, status: 'done', waitSeconds: 0, notify: false };
+      return { ...run, status: 'done', ...NO_WAIT, notify: false };
     }
     const version = execution.version;
     const now = () => deps.clock.now().toISOString();
@@ -104,12 +113,15 @@ async function advanceOnce(
       await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
       if (outcome.reason === 'fault') throw new RunFailedError(execution.error?.message ?? 'A node failed');
       telemetry.count('RunsHalted');
-      return { ...run, status: 'failed', waitSeconds: 0, notify: false };
+      return { ...run, status: 'failed', ...NO_WAIT, notify: false };
     }
+    const webhookUntil = outcome.status === 'waiting' ? outcome.webhookUntil : undefined;
     return {
       ...run,
       status: outcome.status === 'waiting' ? 'waiting' : 'done',
       waitSeconds: outcome.status === 'waiting' ? outcome.waitSeconds : 0,
+      webhook: webhookUntil !== undefined,
+      waitExpiresAt: webhookUntil ? Math.ceil(Date.parse(webhookUntil) / 1000) + RUN_WAIT_TTL_MARGIN_SECONDS : 0,
       // A run without a callback URL ends here: no Finalize invocation, no extra reads.
       notify: outcome.status !== 'waiting' && execution.callback !== null,
     };

@@ -8,6 +8,7 @@ import type { Execution, FrozenGraph } from '#core/runs/model';
 import { NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
 import { EXECUTORS } from '#core/runs/executors';
 import { RunFailedError, advanceRun } from '#core/runs/use-cases';
+import { RUN_WAIT_TTL_MARGIN_SECONDS } from '#core/runs/steps';
 import type { BlobStore } from '#core/runs/blobs';
 import type { CallbackSender, RunRepository } from '#core/ports';
 import { useTelemetrySink } from '#core/telemetry';
@@ -112,7 +113,14 @@ describe('advanceRun: tenant failures are answered, engine faults are thrown', (
       // Act
       const answer = await advanceRun(run, deps);
       // Assess
-      expect(answer).toEqual({ ...run, status: 'failed', waitSeconds: 0, notify: false });
+      expect(answer).toEqual({
+        ...run,
+        status: 'failed',
+        waitSeconds: 0,
+        notify: false,
+        webhook: false,
+        waitExpiresAt: 0,
+      });
       expect(runs.current()).toMatchObject({ status: 'failed', error: { nodeId: 'tpl', message: error().message } });
       expect(sent.map((payload) => payload.status)).toEqual(['failed']);
       expect(counts).toContainEqual({ metric: 'NodeFailed', dimensions: { reason } });
@@ -166,5 +174,61 @@ describe('advanceRun: tenant failures are answered, engine faults are thrown', (
     const attempt = advanceRun(run, deps);
     // Assess
     await expect(attempt).rejects.toThrow('Service unavailable');
+  });
+});
+
+/** prompt → a provider job node (its executor submits with `webhookUntil` or without) → output. */
+function jobGraph(webhookUntil: string | undefined) {
+  const frozen = graph(
+    [node('prompt', 'prompt', { data: { prompt: 'waves' } }), node('video', 'video-generation'), node('out', 'output')],
+    [edge('e1', 'prompt', 'prompt-out', 'video', 'prompt-in'), edge('e2', 'video', 'video-out', 'out', 'value-in')],
+  );
+  const executors: ExecutorRegistry = {
+    ...EXECUTORS,
+    'video-generation': {
+      kind: 'job',
+      submit: async () => ({ jobId: 'job-1', pollAfterSeconds: 5, ...(webhookUntil ? { webhookUntil } : {}) }),
+      poll: async () => ({ done: false, pollAfterSeconds: 5 }),
+    },
+  };
+  return { frozen, executors };
+}
+
+describe('advanceRun: how a waiting run waits (the ASL chooses on `webhook`)', () => {
+  it("a job a provider webhook can complete: webhook, and the wait item's TTL at its deadline plus an hour", async () => {
+    // Prepare
+    const deadline = '2026-11-27T10:00:00.000Z';
+    const { frozen, executors } = jobGraph(deadline);
+    const { deps, run } = harness(frozen, executors);
+    // Act
+    const answer = await advanceRun(run, deps);
+    // Assess
+    expect(answer).toMatchObject({ status: 'waiting', waitSeconds: 5, webhook: true });
+    expect(answer.waitExpiresAt).toBe(Date.parse(deadline) / 1000 + RUN_WAIT_TTL_MARGIN_SECONDS);
+    expect(RUN_WAIT_TTL_MARGIN_SECONDS).toBe(3600);
+  });
+
+  it('a polled-only job (no webhook): a plain wait, no token parked, no TTL', async () => {
+    // Prepare
+    const { frozen, executors } = jobGraph(undefined);
+    const { deps, run, runs } = harness(frozen, executors);
+    // Act
+    const answer = await advanceRun(run, deps);
+    // Assess
+    expect(answer).toMatchObject({ status: 'waiting', waitSeconds: 5, webhook: false, waitExpiresAt: 0 });
+    expect(runs.current().nodes.video!.job).toEqual({ id: 'job-1', pollAfterSeconds: 5 });
+  });
+
+  it('keeps the webhook deadline across polls (stored with the job), so every wait of the run parks', async () => {
+    // Prepare
+    const deadline = '2026-11-27T10:00:00.000Z';
+    const { frozen, executors } = jobGraph(deadline);
+    const { deps, run } = harness(frozen, executors);
+    await advanceRun(run, deps);
+    // Act: the next Advance polls the job, which is still running
+    const answer = await advanceRun(run, deps);
+    // Assess
+    expect(answer).toMatchObject({ status: 'waiting', webhook: true });
+    expect(answer.waitExpiresAt).toBe(Date.parse(deadline) / 1000 + RUN_WAIT_TTL_MARGIN_SECONDS);
   });
 });
