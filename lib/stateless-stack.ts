@@ -152,6 +152,11 @@ export class StatelessStack extends Stack {
       this.areas.set(area, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);
     }
+    // Routes that accept runs ask for an inline run's callback to be sent promptly (CallbackDelivery).
+    for (const route of routes) {
+      if (route.access.workflow?.includes('start'))
+        this.runWorkflow.workflow.callbackDelivery.allowDispatchFrom(this.functions.get(route.id)!.function);
+    }
 
     const hosts = HOSTS.filter((host) => routes.some((route) => route.host === host));
     const account = hosts.length > 0 ? new ApiGatewayAccount(this, 'ApiGatewayAccount') : undefined;
@@ -252,6 +257,7 @@ export class StatelessStack extends Stack {
       ['workflow-advance', workflow.advance.function],
       ['workflow-finalize', workflow.finalize.function],
       ['worker-sweep-runs', workflow.sweepRuns.function],
+      ['worker-deliver-callback', workflow.callbackDelivery.deliver.function],
       ['worker-release-holds', this.creditHoldsSweeper.sweeper.function],
     ]);
     const apis = new Map([...this.apis.entries()].map(([host, api]) => [host, api.api] as const));

@@ -26,6 +26,7 @@ import { Construct } from 'constructs';
 import { RUN_DEFINITION_FILE } from '../local/workflows.ts';
 import { SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { AsyncFailures } from './async-failures.ts';
+import { CallbackDelivery } from './callback-delivery.ts';
 import { logRetentionOf } from './operations-context.ts';
 import {
   bindGenerationTo,
@@ -91,6 +92,8 @@ export class RunWorkflow extends Construct {
   readonly sweepSchedule: events.Rule;
   /** Failed scheduled invocations of the sweeper (no retries), with the alarm on them. */
   readonly sweepFailures: AsyncFailures;
+  /** The prompt sender of inline runs' callbacks (the routes that accept runs invoke it). */
+  readonly callbackDelivery: CallbackDelivery;
 
   constructor(scope: Construct, id: string, props: RunWorkflowProps) {
     super(scope, id);
@@ -201,6 +204,14 @@ export class RunWorkflow extends Construct {
     this.sweepFailures = new AsyncFailures(this, 'SweepRunsFailures', {
       function: this.sweepRuns.function,
       label: 'the sweep-runs worker',
+    });
+    // Inline runs' callbacks, sent about a second after the run instead of at the next sweep.
+    this.callbackDelivery = new CallbackDelivery(this, 'CallbackDelivery', {
+      table: props.table,
+      bucket: props.bucket,
+      callbackSigningSecretArn: props.callbackSigningSecretArn,
+      credentialsKeyArn: props.credentialsKeyArn,
+      logRetention,
     });
 
     Validations.of(this.stateMachine).acknowledge({

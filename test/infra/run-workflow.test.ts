@@ -224,6 +224,8 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
           cfnId(workflow().advance.function),
           cfnId(workflow().finalize.function),
           cfnId(workflow().sweepRuns.function),
+          // The prompt sender of inline runs' callbacks (test/infra/callback-delivery.test.ts).
+          cfnId(workflow().callbackDelivery.deliver.function),
         ].sort(),
       );
     },
