@@ -241,3 +241,25 @@ export const draftExport = {
   files: [{ path: 'canvas-docs/tpl.md', nodeId: 'tpl', bytes: 412 }],
   result: null,
 };
+/** The example trigger's endpoint on the local front, and the signed URLs one per signature scheme. */
+export const WEBHOOK_URL = 'http://127.0.0.1:3001/webhook/trigger';
+const WEBHOOK_HOOK = '3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d';
+export const WEBHOOK_SECRET = 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n';
+export const webhookSignedUrls = {
+  github: `${WEBHOOK_URL}?verify=github&hook=${WEBHOOK_HOOK}`,
+  stripe: `${WEBHOOK_URL}?verify=stripe&hook=${WEBHOOK_HOOK}`,
+  shopify: `${WEBHOOK_URL}?verify=shopify&hook=${WEBHOOK_HOOK}`,
+  'standard-webhooks': `${WEBHOOK_URL}?verify=standard-webhooks&hook=${WEBHOOK_HOOK}`,
+};
+/** register_webhook's answer for the example trigger (`created` says whether this call made it). */
+export function webhookRegistration(created: boolean) {
+  return {
+    webhookUrl: WEBHOOK_URL,
+    webhookSecret: WEBHOOK_SECRET,
+    webhookAuthorizationHeader: `Bearer ${WEBHOOK_SECRET}`,
+    triggerNodeId: 'hook',
+    created,
+    signedUrls: webhookSignedUrls,
+    standardWebhooksSecret: WEBHOOK_SECRET,
+  };
+}

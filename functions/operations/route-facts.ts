@@ -95,22 +95,17 @@ export const READS_CODEHOST: RouteAccess = { table: 'read', codehost: true };
 export const WRITES_CODEHOST: RouteAccess = { table: 'readWrite', codehost: true };
 export const SEALS_CREDENTIALS: RouteAccess = { table: 'readWrite', credentials: ['seal'] };
 
-/** The common read route: GET on the base host, default timeout and body limit; reads the table unless told more. */
-export function readRoute(
-  path: string,
-  scope: ScopeRequirement | null,
-  area: RouteArea,
-  access: RouteAccess = READS_TABLE,
-): OperationRouteFacts {
-  return { method: 'GET', path, scope, access, area };
+/** A route on the base host with the default timeout and body limit: the common shape of an operation's route. */
+function plainRoute(method: HttpMethod, defaultAccess: RouteAccess) {
+  return (
+    path: string,
+    scope: ScopeRequirement | null,
+    area: RouteArea,
+    access: RouteAccess = defaultAccess,
+  ): OperationRouteFacts => ({ method, path, scope, access, area });
 }
 
-/** The common write route: POST on the base host, default timeout and body limit; writes the table unless told more. */
-export function writeRoute(
-  path: string,
-  scope: ScopeRequirement | null,
-  area: RouteArea,
-  access: RouteAccess = WRITES_TABLE,
-): OperationRouteFacts {
-  return { method: 'POST', path, scope, access, area };
-}
+/** GET, reading the table unless told more. */
+export const readRoute = plainRoute('GET', READS_TABLE);
+/** POST, writing the table unless told more. */
+export const writeRoute = plainRoute('POST', WRITES_TABLE);

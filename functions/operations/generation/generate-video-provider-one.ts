@@ -1,7 +1,8 @@
 // operation: POST /api/generate-video → submitVideoJob (provider one: Veo 3.1 on the Gemini API) → job + signed status
 // token
 import { CREATES, defineOperation } from '#operations/operation';
-import { ProviderOneVideoBody, SubmittedVideoView, submitFromRoute } from './video-operations.ts';
+import { ProviderOneVideoBody, SubmittedVideoView, submitFromRoute, videoSubmitRoute } from './video-operations.ts';
+import { PROVIDER_ONE_STATUS_TOKEN, providerOneRunningJob, submittedJob } from './video-examples.ts';
 import { CANVAS, INLINE_IMAGE } from '#operations/example-values';
 
 export const operation = defineOperation({
@@ -24,33 +25,10 @@ export const operation = defineOperation({
       modelParams: { duration: 8, resolution: '1080p', negative_prompt: 'text overlays', seed: 7 },
     },
     status: 202,
-    output: {
-      jobId: 'vjb_01jd8x3q2v5k7m9p1r3t5w7y9b',
-      status: 'running',
-      provider: 'provider-one',
-      model: 'veo-3.1-generate-preview',
-      mode: 'image-to-video',
-      canvasId: CANVAS,
-      pollAfterSeconds: 10,
-      dropped: ['modelParams.seed'],
-      heldSeconds: 8,
-      error: null,
-      statusToken:
-        'eyJ3Ijoid3NfMDFqZDh4M3EydjVrN205cDFyM3Q1dzd5OWEiLCJjIjoiY252XzAxamQ4eDNxMnY1azdtOXAxcjN0NXc3eTlhIn0.b4Kx1cK0pV1iQ8dZsE3nM5yH2fLr9tBa6wUe4oJg0Xd',
-      statusTokenExpiresAt: '2026-11-25T09:30:00.000Z',
-    },
+    output: submittedJob(providerOneRunningJob, PROVIDER_ONE_STATUS_TOKEN),
   },
   route: 'generate-video',
-  http: {
-    method: 'POST',
-    path: '/api/generate-video',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true },
-    timeoutSeconds: 60,
-    maxBodyBytes: 6291456,
-    area: 'generation',
-    replayHeader: 'idempotency-replayed',
-  },
+  http: videoSubmitRoute('/api/generate-video', 60),
   input: ProviderOneVideoBody,
   output: SubmittedVideoView,
   annotations: { ...CREATES, openWorldHint: true },

@@ -1,6 +1,7 @@
 // operation: POST /api/fal/generate-video → submitVideoJob (provider two: fal's queue) → job + signed status token
 import { CREATES, defineOperation } from '#operations/operation';
-import { ProviderTwoVideoBody, SubmittedVideoView, submitFromRoute } from './video-operations.ts';
+import { ProviderTwoVideoBody, SubmittedVideoView, submitFromRoute, videoSubmitRoute } from './video-operations.ts';
+import { PROVIDER_TWO_JOB_ID, PROVIDER_TWO_STATUS_TOKEN } from './video-examples.ts';
 import { CANVAS, INLINE_IMAGE } from '#operations/example-values';
 
 export const operation = defineOperation({
@@ -26,7 +27,7 @@ export const operation = defineOperation({
     },
     status: 202,
     output: {
-      jobId: 'vjb_01jd8x3q2v5k7m9p1r3t5w7y9a',
+      jobId: PROVIDER_TWO_JOB_ID,
       status: 'running',
       provider: 'provider-two',
       model: 'fal-ai/kling-video/v3/pro/image-to-video',
@@ -36,22 +37,12 @@ export const operation = defineOperation({
       dropped: ['modelParams.seed'],
       heldSeconds: 5,
       error: null,
-      statusToken:
-        'eyJ3Ijoid3NfMDFqZDh4M3EydjVrN205cDFyM3Q1dzd5OWEiLCJjIjoiY252XzAxamQ4eDNxMnY1azdtOXAxcjN0NXc3eTlhIn0.q7Kx1cK0pV1iQ8dZsE3nM5yH2fLr9tBa6wUe4oJg0Xc',
+      statusToken: PROVIDER_TWO_STATUS_TOKEN,
       statusTokenExpiresAt: '2026-11-25T09:30:00.000Z',
     },
   },
   route: 'fal-generate-video',
-  http: {
-    method: 'POST',
-    path: '/api/fal/generate-video',
-    scope: ['write:assets', 'write:canvas'],
-    access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true },
-    timeoutSeconds: 30,
-    maxBodyBytes: 6291456,
-    area: 'generation',
-    replayHeader: 'idempotency-replayed',
-  },
+  http: videoSubmitRoute('/api/fal/generate-video', 30),
   input: ProviderTwoVideoBody,
   output: SubmittedVideoView,
   annotations: { ...CREATES, openWorldHint: true },

@@ -1,6 +1,7 @@
 // operation: GET /api/fal/generate-video → pollVideoJob (one provider poll; the copy into S3 and the charge, once) →
 // job
-import { videoStatusOperation } from './video-operations.ts';
+import { videoStatusOperation, videoStatusRoute } from './video-operations.ts';
+import { PROVIDER_TWO_JOB_ID, PROVIDER_TWO_STATUS_TOKEN } from './video-examples.ts';
 import { CANVAS } from '#operations/example-values';
 
 export const operation = videoStatusOperation('provider-two', {
@@ -8,13 +9,12 @@ export const operation = videoStatusOperation('provider-two', {
   title: 'Poll a video job (provider two)',
   example: {
     input: {
-      jobId: 'vjb_01jd8x3q2v5k7m9p1r3t5w7y9a',
-      statusToken:
-        'eyJ3Ijoid3NfMDFqZDh4M3EydjVrN205cDFyM3Q1dzd5OWEiLCJjIjoiY252XzAxamQ4eDNxMnY1azdtOXAxcjN0NXc3eTlhIn0.q7Kx1cK0pV1iQ8dZsE3nM5yH2fLr9tBa6wUe4oJg0Xc',
+      jobId: PROVIDER_TWO_JOB_ID,
+      statusToken: PROVIDER_TWO_STATUS_TOKEN,
     },
     status: 200,
     output: {
-      jobId: 'vjb_01jd8x3q2v5k7m9p1r3t5w7y9a',
+      jobId: PROVIDER_TWO_JOB_ID,
       status: 'succeeded',
       provider: 'provider-two',
       model: 'fal-ai/kling-video/v3/pro/image-to-video',
@@ -34,19 +34,5 @@ export const operation = videoStatusOperation('provider-two', {
     },
   },
   route: 'fal-generate-video-status',
-  http: {
-    method: 'GET',
-    path: '/api/fal/generate-video',
-    scope: ['read:assets', 'read:canvases'],
-    access: {
-      table: 'readWrite',
-      bucket: 'readWrite',
-      credentials: ['open'],
-      prices: true,
-      generation: true,
-      webhookKey: true,
-    },
-    timeoutSeconds: 300,
-    area: 'generation',
-  },
+  http: videoStatusRoute('/api/fal/generate-video'),
 });

@@ -22,6 +22,7 @@ import { videoJobDeps } from '#adapters/generation/video-deps';
 import { readServiceKey } from '#adapters/composition/service-key';
 import { accepted, type Outcome, replayed } from '#operations/outcome';
 import { defineOperation, type Operation, type OperationContext } from '#operations/operation';
+import type { OperationRouteFacts } from '#operations/route-facts';
 
 /** The spec's shared maximum prompt length (the text node's template limit). */
 export const MAX_PROMPT_LENGTH = 20_000;
@@ -224,6 +225,42 @@ export async function submitFromRoute(
   );
   const view = await submittedView(job, now);
   return wasReplayed ? replayed(view) : accepted(view);
+}
+
+/**
+ * The submit route of a provider (its own timeout): reads stored credentials, holds credits by the price list,
+ * calls the provider and derives the status-token key; a body may carry inline images (6 MiB).
+ */
+export function videoSubmitRoute(path: string, timeoutSeconds: number): OperationRouteFacts {
+  return {
+    method: 'POST',
+    path,
+    scope: ['write:assets', 'write:canvas'],
+    access: { table: 'readWrite', credentials: ['open'], prices: true, generation: true, webhookKey: true },
+    timeoutSeconds,
+    maxBodyBytes: 6291456,
+    area: 'generation',
+    replayHeader: 'idempotency-replayed',
+  };
+}
+
+/** The status route of a provider: one poll, which may copy the finished video into S3 and charge it. */
+export function videoStatusRoute(path: string): OperationRouteFacts {
+  return {
+    method: 'GET',
+    path,
+    scope: ['read:assets', 'read:canvases'],
+    access: {
+      table: 'readWrite',
+      bucket: 'readWrite',
+      credentials: ['open'],
+      prices: true,
+      generation: true,
+      webhookKey: true,
+    },
+    timeoutSeconds: 300,
+    area: 'generation',
+  };
 }
 
 /** The status half of a provider's video route: the token names one job of this provider, polled once. */

@@ -6,7 +6,7 @@ import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { pageOf } from '#operations/views';
 import { WebhookListingView } from './views.ts';
-import { AT, CANVAS, EXECUTION, LATER } from '#operations/example-values';
+import { AT, CANVAS, EXECUTION, LATER, WEBHOOK_URL, webhookSignedUrls } from '#operations/example-values';
 
 const webhooks = new DynamoWebhookRepository();
 
@@ -30,17 +30,8 @@ export const operation = defineOperation({
           triggerNodeId: 'hook',
           nodeLabel: 'Shop orders',
           registered: true,
-          webhookUrl: 'http://127.0.0.1:3001/webhook/trigger',
-          signedUrls: {
-            github:
-              'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-            stripe:
-              'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-            shopify:
-              'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-            'standard-webhooks':
-              'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-          },
+          webhookUrl: WEBHOOK_URL,
+          signedUrls: webhookSignedUrls,
           registeredAt: AT,
           lastTriggeredAt: LATER,
           lastExecutionId: EXECUTION,

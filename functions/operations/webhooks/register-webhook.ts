@@ -5,7 +5,7 @@ import { defineOperation } from '#operations/operation';
 import { WebhookRegistrationView } from '#operations/views';
 import { registrationDeps } from './webhook-deps.ts';
 import { WebhookTarget } from './webhook-target.ts';
-import { CANVAS } from '#operations/example-values';
+import { CANVAS, webhookRegistration } from '#operations/example-values';
 import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
@@ -20,45 +20,11 @@ export const operation = defineOperation({
   example: {
     input: { canvasId: CANVAS, triggerNodeId: 'hook' },
     status: 201,
-    output: {
-      webhookUrl: 'http://127.0.0.1:3001/webhook/trigger',
-      webhookSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
-      webhookAuthorizationHeader: 'Bearer whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
-      triggerNodeId: 'hook',
-      created: true,
-      signedUrls: {
-        github:
-          'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-        stripe:
-          'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-        shopify:
-          'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-        'standard-webhooks':
-          'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-      },
-      standardWebhooksSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
-    },
+    output: webhookRegistration(true),
     also: {
       status: 200,
       description: 'The trigger was registered already: its existing URL and secret',
-      output: {
-        webhookUrl: 'http://127.0.0.1:3001/webhook/trigger',
-        webhookSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
-        webhookAuthorizationHeader: 'Bearer whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
-        triggerNodeId: 'hook',
-        created: false,
-        signedUrls: {
-          github:
-            'http://127.0.0.1:3001/webhook/trigger?verify=github&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-          stripe:
-            'http://127.0.0.1:3001/webhook/trigger?verify=stripe&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-          shopify:
-            'http://127.0.0.1:3001/webhook/trigger?verify=shopify&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-          'standard-webhooks':
-            'http://127.0.0.1:3001/webhook/trigger?verify=standard-webhooks&hook=3b9c1f0e7a2d4c6b8e0f1a3c5e7b9d1f2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2d',
-        },
-        standardWebhooksSecret: 'whsec_9fQ2mX7kP4tR8vW1yZ3bC6dF0gH5jL2n',
-      },
+      output: webhookRegistration(false),
     },
   },
   route: 'webhooks-register',
