@@ -121,7 +121,7 @@ function periodOf(alarm: Json): number {
  * taken; missing ones are good (notBreaching), bad (breaching) or skipped (ignore, missing); ALARM
  * once DatapointsToAlarm of them breach. Returns the worst state it reached.
  */
-export function evaluateAlarm(alarm: Json, points: Datapoint[], horizonSeconds: number): State {
+function evaluateAlarm(alarm: Json, points: Datapoint[], horizonSeconds: number): State {
   const period = periodOf(alarm);
   const evaluationPeriods: number = alarm.EvaluationPeriods;
   const datapointsToAlarm: number = alarm.DatapointsToAlarm ?? evaluationPeriods;
@@ -138,8 +138,10 @@ export function evaluateAlarm(alarm: Json, points: Datapoint[], horizonSeconds: 
     let known = 0;
     for (const value of window) {
       if (value === undefined) {
-        if (treat === 'breaching') breaching++, known++;
-        else if (treat === 'notBreaching') known++;
+        if (treat === 'breaching') {
+          breaching++;
+          known++;
+        } else if (treat === 'notBreaching') known++;
         continue;
       }
       known++;

@@ -56,7 +56,8 @@ export function connectionProblem(index: ManifestIndex, graph: GraphView, attemp
   const input = inputPort(index, targetType, attempt.targetHandle);
   if (!input) return `${label(index, targetType)} has no input port ${attempt.targetHandle}.`;
   if (!index.feeds.get(input.type)?.has(output.type)) {
-    return `${output.label} gives ${output.type}, but ${input.label} of ${label(index, targetType)} accepts ${describeFeeds(index, input.type)}.`;
+    const target = `${input.label} of ${label(index, targetType)}`;
+    return `${output.label} gives ${output.type}, but ${target} accepts ${describeFeeds(index, input.type)}.`;
   }
   const sameEnds = (edge: GraphView['edges'][number]) =>
     edge.target === target && edge.targetHandle === attempt.targetHandle;

@@ -47,7 +47,10 @@ function AssetMedia(props: {
 
 function Media(props: { media: 'image' | 'audio' | 'video'; url: string; label: string }): JSX.Element {
   if (props.media === 'image') return <img className="run-output-image" src={props.url} alt={props.label} />;
+  // The providers return media files and nothing else: a generated clip has no caption track to point a <track> at.
   if (props.media === 'audio')
+    // biome-ignore lint/a11y/useMediaCaption: generated audio comes without captions (see above).
     return <audio className="run-output-audio" controls preload="metadata" src={props.url} aria-label={props.label} />;
+  // biome-ignore lint/a11y/useMediaCaption: a generated video comes without captions (see above).
   return <video className="run-output-video" controls preload="metadata" src={props.url} aria-label={props.label} />;
 }

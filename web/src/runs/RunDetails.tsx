@@ -79,6 +79,9 @@ export function RunDetails(props: {
         <summary>Timeline ({timeline.length} events)</summary>
         <ol>
           {timeline.map((event, index) => (
+            // The timeline is an append-only log read whole: events carry no id and two can share a millisecond,
+            // so an event's position in it is what tells it apart.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the position is the event's identity (see above)
             <li key={`${event.at}:${index}`}>
               <time dateTime={event.at}>{event.at.slice(11, 23)}</time> {event.type}
               {event.nodeId ? ` · ${nameOf(event.nodeId)}` : ''}

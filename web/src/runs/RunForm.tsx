@@ -82,10 +82,10 @@ export function RunForm(props: {
       {trigger?.type === 'prompt' ? (
         <div className="inspector-field">
           <label htmlFor={`${id}-prompt`}>Prompt</label>
-          {/* Autofocus: the form opened from the keyboard lands on what is to be typed. */}
           <textarea
             id={`${id}-prompt`}
             rows={3}
+            // biome-ignore lint/a11y/noAutofocus: opened from the keyboard, the form lands on what is to be typed
             autoFocus
             value={prompt ?? storedPrompt}
             onChange={(event) => setPrompt(event.target.value)}

@@ -42,7 +42,7 @@ export function CanvasRow(props: {
     if (!name || name === canvas.name) return setMode({ kind: 'view' });
     if (await run(() => props.onRename(name))) renameButton.current?.focus();
   };
-  const escape = (event: KeyboardEvent) => {
+  const cancelRenameOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape') return;
     setMode({ kind: 'view' });
     queueMicrotask(() => renameButton.current?.focus());
@@ -51,7 +51,7 @@ export function CanvasRow(props: {
   return (
     <li className={canvas.archived ? 'canvas-row archived' : 'canvas-row'} data-canvas-id={canvas.id}>
       {mode.kind === 'rename' ? (
-        <form className="rename" onSubmit={submitRename} onKeyDown={escape}>
+        <form className="rename" onSubmit={submitRename} onKeyDown={cancelRenameOnEscape}>
           <label className="sr-only" htmlFor={`rename-${canvas.id}`}>
             New name for {canvas.name}
           </label>
@@ -82,7 +82,7 @@ export function CanvasRow(props: {
         </div>
       )}
       {mode.kind === 'confirm-delete' ? (
-        <div className="actions" role="group" aria-label={`Delete ${canvas.name}?`}>
+        <fieldset className="actions bare" aria-label={`Delete ${canvas.name}?`}>
           <span>Delete “{canvas.name}” for good?</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void run(props.onDelete)}>
             Delete
@@ -90,9 +90,9 @@ export function CanvasRow(props: {
           <button type="button" ref={cancelDelete} onClick={() => setMode({ kind: 'view' })}>
             Keep it
           </button>
-        </div>
+        </fieldset>
       ) : mode.kind === 'view' ? (
-        <div className="actions" role="group" aria-label={`Actions for ${canvas.name}`}>
+        <fieldset className="actions bare" aria-label={`Actions for ${canvas.name}`}>
           {canvas.archived ? null : (
             <button
               type="button"
@@ -115,7 +115,7 @@ export function CanvasRow(props: {
           <button type="button" disabled={busy} onClick={() => setMode({ kind: 'confirm-delete' })}>
             Delete
           </button>
-        </div>
+        </fieldset>
       ) : null}
     </li>
   );

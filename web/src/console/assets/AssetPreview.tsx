@@ -32,6 +32,8 @@ export function AssetPreview(props: { asset: Asset; player?: boolean }): JSX.Ele
   }
   if (asset.kind === 'video') {
     return player ? (
+      // A library asset is the workspace's uploaded or generated file; the service stores no caption track for it.
+      // biome-ignore lint/a11y/useMediaCaption: there is no caption file to point a <track> at (see above).
       <video className={className} src={source.url} controls preload="metadata" aria-label={`Play ${asset.name}`} />
     ) : (
       <video
@@ -47,6 +49,7 @@ export function AssetPreview(props: { asset: Asset; player?: boolean }): JSX.Ele
     );
   }
   return player ? (
+    // biome-ignore lint/a11y/useMediaCaption: as for video, an uploaded or generated audio asset has no caption track.
     <audio className="asset-audio" src={source.url} controls preload="none" aria-label={`Play ${asset.name}`} />
   ) : (
     <div className={`${className} placeholder`} data-kind="audio">

@@ -30,11 +30,15 @@ export function AssetsScreen(): JSX.Element {
   const [seen, setSeen] = useState<{ folders: string[]; tags: string[] }>({ folders: ['/'], tags: [] });
   const [loadError, setLoadError] = useState<string | undefined>();
   const failLoad = useFailure(setLoadError);
-  const typed = useDebounced({ folder: filters.folder, tag: filters.tag }, 300);
-  const request = useMemo(
-    () => listArgs({ ...filters, ...typed }),
-    [filters.kind, filters.trashed, typed.folder, typed.tag],
+  const { kind, trashed } = filters;
+  const { folder, tag } = useDebounced({ folder: filters.folder, tag: filters.tag }, 300);
+  // What to list, and which reload asked for it: a retry or an upload lists the same filters again. The search
+  // query is left out: it filters the loaded page in the browser (matchesSearch below), not the listing.
+  const listing = useMemo(
+    () => ({ request: listArgs({ ...NO_FILTERS, kind, trashed, folder, tag }), reload: reloads }),
+    [kind, trashed, folder, tag, reloads],
   );
+  const { request } = listing;
   const generation = useRef(0);
 
   const remember = useCallback((items: readonly Asset[]) => {
@@ -45,6 +49,7 @@ export function AssetsScreen(): JSX.Element {
   }, []);
 
   useEffect(() => {
+    const { request } = listing;
     if ('problem' in request) return;
     const mine = ++generation.current;
     setLoadError(undefined);
@@ -65,7 +70,7 @@ export function AssetsScreen(): JSX.Element {
         );
       },
     );
-  }, [tools, request, reloads, remember, failLoad]);
+  }, [tools, listing, remember, failLoad]);
 
   const loadMore = async () => {
     if (library.state !== 'ready' || !library.nextCursor || 'problem' in request) return;

@@ -13,12 +13,8 @@ export function LibraryFiltersForm(props: {
   const { filters, onChange } = props;
   const set = (change: Partial<LibraryFilters>) => onChange({ ...filters, ...change });
   return (
-    <form
-      className="filters asset-filters"
-      role="search"
-      aria-label="Filter the library"
-      onSubmit={(event) => event.preventDefault()}
-    >
+    // A search landmark with no form around the fields: they filter as they are typed, so there is nothing to submit.
+    <search className="filters asset-filters" aria-label="Filter the library">
       <label htmlFor="asset-search">Search</label>
       <input
         id="asset-search"
@@ -76,6 +72,6 @@ export function LibraryFiltersForm(props: {
           {props.problem}
         </p>
       ) : null}
-    </form>
+    </search>
   );
 }

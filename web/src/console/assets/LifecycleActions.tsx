@@ -110,7 +110,7 @@ export function LifecycleActions(props: {
         )}
       </div>
       {confirming ? (
-        <div className="confirm" role="group" aria-label={`Purge ${asset.name}?`}>
+        <fieldset className="confirm bare" aria-label={`Purge ${asset.name}?`}>
           <p>Delete “{asset.name}” and its bytes for good? This cannot be undone.</p>
           <div className="actions">
             <button type="button" className="danger" disabled={busy} onClick={() => void purge()}>
@@ -127,7 +127,7 @@ export function LifecycleActions(props: {
               Keep it
             </button>
           </div>
-        </div>
+        </fieldset>
       ) : null}
       {problem ? <Alert title={problem.title}>{problem.message}</Alert> : null}
     </section>

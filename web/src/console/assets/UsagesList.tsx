@@ -1,7 +1,7 @@
 // Where the asset is used: each canvas with the nodes that show it (and whether it was uploaded or
 // generated for that canvas), and the templates whose frozen nodes name it. Purge is refused while
 // this list is not empty. `generation` changes whenever something may have changed the answer.
-import { useEffect, useState, type JSX } from 'react';
+import { useEffect, useMemo, useState, type JSX } from 'react';
 import { canvasPath } from '../../app/router.ts';
 import { useStudio } from '../../app/session-context.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -13,18 +13,21 @@ export function UsagesList(props: { assetId: string; generation: number }): JSX.
   const [usages, setUsages] = useState<AssetUsages | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
   const fail = useFailure(setProblem);
+  const { assetId, generation } = props;
+  // Which asset, and which change to it asked: a new generation (the asset was placed or removed) loads again.
+  const request = useMemo(() => ({ assetId, generation }), [assetId, generation]);
 
   useEffect(() => {
     let live = true;
     setProblem(undefined);
-    assetUsages(tools, props.assetId).then(
+    assetUsages(tools, request.assetId).then(
       (answer) => live && setUsages(answer),
       (error: unknown) => live && fail(error),
     );
     return () => {
       live = false;
     };
-  }, [tools, props.assetId, props.generation, fail]);
+  }, [tools, request, fail]);
 
   return (
     <section className="usages" aria-labelledby="usages-title" aria-busy={!usages && !problem}>

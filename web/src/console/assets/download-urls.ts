@@ -38,16 +38,17 @@ export type DownloadUrl = { state: 'loading' } | { state: 'ready'; url: string }
 
 export function useDownloadUrl(tools: ToolClient, asset: Pick<Asset, 'id' | 'version'>): DownloadUrl {
   const [result, setResult] = useState<DownloadUrl>({ state: 'loading' });
+  const { id, version } = asset;
   useEffect(() => {
     let live = true;
     setResult({ state: 'loading' });
-    downloadUrl(tools, asset, Date.now()).then(
+    downloadUrl(tools, { id, version }, Date.now()).then(
       (entry) => live && setResult({ state: 'ready', url: entry.url }),
       () => live && setResult({ state: 'error' }),
     );
     return () => {
       live = false;
     };
-  }, [tools, asset.id, asset.version]);
+  }, [tools, id, version]);
   return result;
 }

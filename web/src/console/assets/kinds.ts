@@ -49,7 +49,11 @@ export function kindOf(contentType: string): AssetKind | undefined {
 export function refusal(file: { name: string; type: string; size: number }): string | undefined {
   const kind = kindOf(file.type);
   if (!kind)
-    return `${file.name} is ${file.type ? `a ${file.type} file` : 'of an unknown type'}; the library takes images, videos and audio (PNG, JPEG, WebP, GIF, AVIF, SVG, MP4, WebM, MOV, MP3, WAV, OGG, AAC, FLAC).`;
+    return (
+      `${file.name} is ${file.type ? `a ${file.type} file` : 'of an unknown type'}; ` +
+      'the library takes images, videos and audio ' +
+      '(PNG, JPEG, WebP, GIF, AVIF, SVG, MP4, WebM, MOV, MP3, WAV, OGG, AAC, FLAC).'
+    );
   if (file.size < 1) return `${file.name} is empty.`;
   const { maxBytes } = ASSET_KINDS[kind];
   if (file.size > maxBytes) return `${file.name} is larger than the ${kind} limit of ${maxBytes / MiB} MiB.`;

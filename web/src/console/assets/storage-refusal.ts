@@ -11,5 +11,6 @@ export function storageRefusal(status: number, body: string): string {
   const code = /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
   const message = /<Message>([^<]*)<\/Message>/.exec(body)?.[1];
   const why = code && MEANING[code] ? ` (${MEANING[code]})` : '';
-  return `Storage refused the file: ${status}${code ? ` ${code}` : ''}${why}.${message ? ` ${message}` : ''} Try again.`;
+  const said = message ? ` ${message}` : '';
+  return `Storage refused the file: ${status}${code ? ` ${code}` : ''}${why}.${said} Try again.`;
 }

@@ -65,8 +65,8 @@ export function ConnectionCard(props: {
           <dd>
             {Object.entries(connection.masked).map(([field, hint]) => (
               <span key={field} className="intg-mask">
-                <code>{field}</code>{' '}
-                <span aria-label={`${field} ends with ${hint.replace('…', '') || 'hidden characters'}`}>{hint}</span>
+                <code>{field}</code> <span aria-hidden="true">{hint}</span>
+                <span className="sr-only">{`ends with ${hint.replace('…', '') || 'hidden characters'}`}</span>
               </span>
             ))}
           </dd>
@@ -110,7 +110,7 @@ export function ConnectionCard(props: {
           onCancel={back}
         />
       ) : mode.kind === 'confirm-revoke' ? (
-        <div className="actions" role="group" aria-label={`Revoke ${name}?`}>
+        <fieldset className="actions bare" aria-label={`Revoke ${name}?`}>
           <span>Revoke {name}? Its secret is deleted at once; nodes using it fail.</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void revoke()}>
             Revoke
@@ -123,16 +123,16 @@ export function ConnectionCard(props: {
               {mode.error}
             </p>
           ) : null}
-        </div>
+        </fieldset>
       ) : active ? (
-        <div className="actions" role="group" aria-label={`Actions for ${name}`}>
+        <fieldset className="actions bare" aria-label={`Actions for ${name}`}>
           <button type="button" ref={editButton} onClick={() => setMode({ kind: 'edit', draft: draftFor(connection) })}>
             Edit
           </button>
           <button type="button" onClick={() => setMode({ kind: 'confirm-revoke' })}>
             Revoke
           </button>
-        </div>
+        </fieldset>
       ) : null}
     </li>
   );

@@ -2,7 +2,7 @@
 // not to fill or remember; when editing, they start empty and stay optional (empty keeps the stored secret).
 import { useId, type FormEvent, type JSX } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
-import { NAMED_SECRETS, credentialFields, type ConnectionDraft } from './credential-form.ts';
+import { NAMED_SECRETS, credentialFields, emptySecretRow, type ConnectionDraft } from './credential-form.ts';
 
 export function ConnectionForm(props: {
   draft: ConnectionDraft;
@@ -40,7 +40,7 @@ export function ConnectionForm(props: {
                 ...draft,
                 provider: event.target.value,
                 fields: {},
-                secrets: event.target.value === NAMED_SECRETS ? [{ name: '', value: '' }] : [],
+                secrets: event.target.value === NAMED_SECRETS ? [emptySecretRow()] : [],
               })
             }
           >
@@ -72,7 +72,7 @@ export function ConnectionForm(props: {
               {editing ? ' Saving new secrets replaces every stored one.' : ''}
             </p>
             {draft.secrets.map((row, index) => (
-              <div className="intg-secret-row" key={index}>
+              <div className="intg-secret-row" key={row.key}>
                 <label htmlFor={`${id}-name-${index}`}>Name</label>
                 <input
                   id={`${id}-name-${index}`}
@@ -104,7 +104,7 @@ export function ConnectionForm(props: {
             ))}
             <button
               type="button"
-              onClick={() => set({ secrets: [...draft.secrets, { name: '', value: '' }] })}
+              onClick={() => set({ secrets: [...draft.secrets, emptySecretRow()] })}
               disabled={draft.secrets.length >= 50}
             >
               Add a secret

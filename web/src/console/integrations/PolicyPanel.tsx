@@ -43,7 +43,7 @@ export function PolicyPanel(props: {
           Any provider
         </label>
         {draft.restrictProviders ? (
-          <div className="intg-choices" role="group" aria-label="Allowed providers">
+          <fieldset className="intg-choices bare" aria-label="Allowed providers">
             {props.providers.map((provider) => (
               <label className="check" key={provider.id}>
                 <input
@@ -54,7 +54,7 @@ export function PolicyPanel(props: {
                 {provider.label}
               </label>
             ))}
-          </div>
+          </fieldset>
         ) : null}
       </fieldset>
       <fieldset>
@@ -69,7 +69,7 @@ export function PolicyPanel(props: {
         </label>
         {draft.restrictModels ? (
           <>
-            <div className="intg-choices" role="group" aria-label="Allowed models">
+            <fieldset className="intg-choices bare" aria-label="Allowed models">
               {models.map((model) => (
                 <label className="check" key={model.id}>
                   <input
@@ -80,7 +80,7 @@ export function PolicyPanel(props: {
                   {model.label} <span className="muted">({model.provider})</span>
                 </label>
               ))}
-            </div>
+            </fieldset>
             <div className="intg-field">
               <label htmlFor="policy-other-models">Other model or endpoint ids</label>
               <input

@@ -28,8 +28,18 @@ const SECRET_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 export const credentialFields = (provider: string): readonly CredentialField[] => FIELDS[provider] ?? [];
 
 export interface SecretRow {
+  /** Which row this is while rows are added and removed (React's key); never sent. */
+  key: number;
   name: string;
   value: string;
+}
+
+let rowsMade = 0;
+
+/** An empty secret row with a key no other row has. */
+export function emptySecretRow(): SecretRow {
+  rowsMade += 1;
+  return { key: rowsMade, name: '', value: '' };
 }
 
 export interface ConnectionDraft {
@@ -46,7 +56,7 @@ export function emptyDraft(provider: string): ConnectionDraft {
     label: '',
     origins: '',
     fields: {},
-    secrets: provider === NAMED_SECRETS ? [{ name: '', value: '' }] : [],
+    secrets: provider === NAMED_SECRETS ? [emptySecretRow()] : [],
   };
 }
 
@@ -126,5 +136,5 @@ export function upsertOf(
 
 /** After a successful save: the secrets go, the rest stays as typed. */
 export function withoutSecrets(draft: ConnectionDraft): ConnectionDraft {
-  return { ...draft, fields: {}, secrets: draft.provider === NAMED_SECRETS ? [{ name: '', value: '' }] : [] };
+  return { ...draft, fields: {}, secrets: draft.provider === NAMED_SECRETS ? [emptySecretRow()] : [] };
 }

@@ -55,7 +55,7 @@ export function KeyRow(props: { apiKey: ApiKey; onRevoke: () => Promise<boolean>
         </span>
       </div>
       {apiKey.status !== 'active' ? null : confirming ? (
-        <div className="actions row-confirm" role="group" aria-label={`Revoke ${apiKey.name}?`}>
+        <fieldset className="actions row-confirm bare" aria-label={`Revoke ${apiKey.name}?`}>
           <span>Revoke “{apiKey.name}”? Anything using it is refused from its next request.</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void revoke()}>
             {busy ? 'Revoking…' : 'Revoke'}
@@ -63,7 +63,7 @@ export function KeyRow(props: { apiKey: ApiKey; onRevoke: () => Promise<boolean>
           <button type="button" ref={keep} onClick={cancel}>
             Keep it
           </button>
-        </div>
+        </fieldset>
       ) : (
         <div className="actions">
           <button

@@ -88,7 +88,10 @@ export function KeysScreen(): JSX.Element {
           title={`Key “${created.name}” created`}
           label="Your new API key"
           value={created.key}
-          warning="Copy the key and store it somewhere safe now. It is not stored in readable form and cannot be shown again; if you lose it, revoke it and create another."
+          warning={
+            'Copy the key and store it somewhere safe now. It is not stored in readable form and cannot be shown ' +
+            'again; if you lose it, revoke it and create another.'
+          }
           onDone={() => setCreated(undefined)}
         />
       ) : null}

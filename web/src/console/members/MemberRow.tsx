@@ -55,7 +55,7 @@ export function MemberRow(props: {
         {error ? <Alert title={`Could not change ${member.email}`}>{error}</Alert> : null}
       </div>
       {confirming ? (
-        <div className="actions row-confirm" role="group" aria-label={`Remove ${member.email}?`}>
+        <fieldset className="actions row-confirm bare" aria-label={`Remove ${member.email}?`}>
           <span>Remove {member.email}? Their access ends on their next request.</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void run(props.onRemove)}>
             {busy ? 'Removing…' : 'Remove'}
@@ -70,7 +70,7 @@ export function MemberRow(props: {
           >
             Keep
           </button>
-        </div>
+        </fieldset>
       ) : (
         <div className="actions">
           <label className="sr-only" htmlFor={`${id}-role`}>

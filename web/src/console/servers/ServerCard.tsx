@@ -127,7 +127,7 @@ export function ServerCard(props: {
         </section>
       ) : null}
       {confirming ? (
-        <fieldset className="actions row-confirm" aria-label={`Unpublish ${server.name}?`}>
+        <fieldset className="actions row-confirm bare" aria-label={`Unpublish ${server.name}?`}>
           <span>Unpublish “{server.name}”? Its URL stops answering and its credentials stop working.</span>
           <button type="button" className="danger" onClick={() => void props.onUnpublish()}>
             Unpublish

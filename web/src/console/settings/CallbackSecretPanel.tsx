@@ -76,7 +76,7 @@ export function CallbackSecretPanel(props: {
         />
       ) : null}
       {confirm === 'rotate' ? (
-        <div className="admin-form" role="group" aria-label="Rotate the callback signing secret?">
+        <fieldset className="admin-form bare" aria-label="Rotate the callback signing secret?">
           <div className="admin-field">
             <label htmlFor={`${id}-overlap`}>Previous secret keeps signing for</label>
             <select id={`${id}-overlap`} value={overlap} onChange={(event) => setOverlap(Number(event.target.value))}>
@@ -100,9 +100,9 @@ export function CallbackSecretPanel(props: {
               Cancel
             </button>
           </div>
-        </div>
+        </fieldset>
       ) : confirm === 'clear' ? (
-        <div className="actions" role="group" aria-label="Clear the callback signing secret?">
+        <fieldset className="actions bare" aria-label="Clear the callback signing secret?">
           <span>
             Clear it? Callbacks go back to the deployment’s shared secret at once; receivers checking this workspace’s
             secret will refuse them.
@@ -113,7 +113,7 @@ export function CallbackSecretPanel(props: {
           <button type="button" ref={cancelButton} onClick={() => setConfirm(undefined)}>
             Keep it
           </button>
-        </div>
+        </fieldset>
       ) : (
         <div className="actions">
           <button type="button" onClick={() => setConfirm('rotate')}>

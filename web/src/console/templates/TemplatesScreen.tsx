@@ -2,7 +2,7 @@
 // from the snapshot, with a sketch of the layout), start a new canvas from one (and land in it), publish
 // a canvas as a new template, delete one. Each is a template tool; what a person typed stays on error.
 import './templates.css';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type JSX } from 'react';
 import { listCanvases, type CanvasSummary } from '../../app/canvases.ts';
 import { canvasPath, navigate } from '../../app/router.ts';
 import { useStudio } from '../../app/session-context.ts';
@@ -16,7 +16,8 @@ import {
   listTemplates,
   publishTemplate,
   sketchSnapshot,
-  useTemplate,
+  // The use_template operation, renamed here so that React's rules do not read it as a hook inside a callback.
+  useTemplate as canvasFromTemplate,
   type Template,
   type TemplateSnapshot,
 } from './templates.ts';
@@ -79,7 +80,7 @@ export function TemplatesScreen(): JSX.Element {
     async (template: Template): Promise<boolean> => {
       setError(undefined);
       try {
-        const canvas = await useTemplate(tools, template.id);
+        const canvas = await canvasFromTemplate(tools, template.id);
         navigate(canvasPath(canvas.id), { state: { canvasName: canvas.name } });
         return true;
       } catch (caught) {
@@ -276,7 +277,7 @@ function TemplateRow(props: {
         </span>
       </div>
       {mode === 'confirm-delete' ? (
-        <div className="actions" role="group" aria-label={`Delete the template ${template.name}?`}>
+        <fieldset className="actions bare" aria-label={`Delete the template ${template.name}?`}>
           <span>Delete the template “{template.name}”? Canvases made from it stay.</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void run(props.onDelete)}>
             Delete
@@ -291,9 +292,9 @@ function TemplateRow(props: {
           >
             Keep it
           </button>
-        </div>
+        </fieldset>
       ) : (
-        <div className="actions" role="group" aria-label={`Actions for ${template.name}`}>
+        <fieldset className="actions bare" aria-label={`Actions for ${template.name}`}>
           <button
             type="button"
             aria-expanded={mode === 'preview'}
@@ -308,7 +309,7 @@ function TemplateRow(props: {
           <button type="button" ref={deleteButton} disabled={busy} onClick={() => setMode('confirm-delete')}>
             Delete
           </button>
-        </div>
+        </fieldset>
       )}
       {mode === 'preview' ? (
         <div id={previewId} className="template-preview">
@@ -328,10 +329,13 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
   const { tools, sessionEnded } = useStudio();
   const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const templateId = props.template.id;
+  // Which template, and which attempt: "Try again" loads the same snapshot again.
+  const request = useMemo(() => ({ templateId, attempt }), [templateId, attempt]);
 
   useEffect(() => {
     let live = true;
-    getTemplateSnapshot(tools, props.template.id).then(
+    getTemplateSnapshot(tools, request.templateId).then(
       (answer) => live && setSnapshot({ state: 'ready', snapshot: answer }),
       (caught: unknown) => {
         if (!live) return;
@@ -342,7 +346,7 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
     return () => {
       live = false;
     };
-  }, [tools, sessionEnded, props.template.id, attempt]);
+  }, [tools, sessionEnded, request]);
 
   if (snapshot.state === 'loading') return <p role="status">Loading the preview…</p>;
   if (snapshot.state === 'error') {

@@ -17,8 +17,10 @@ type State =
   | { state: 'ready'; items: LedgerEntry[]; nextCursor: string | null; more: boolean };
 
 function details(entry: LedgerEntry): string {
-  if (entry.pricing)
-    return `${entry.pricing.sku}${entry.pricing.model ? ` · ${entry.pricing.model}` : ''}, ${formatQuantity(entry.pricing.quantity, entry.pricing.unit)}`;
+  if (entry.pricing) {
+    const { sku, model, quantity, unit } = entry.pricing;
+    return `${sku}${model ? ` · ${model}` : ''}, ${formatQuantity(quantity, unit)}`;
+  }
   if (entry.payment) return `${entry.payment.amount} ${entry.payment.currency}`;
   return '';
 }

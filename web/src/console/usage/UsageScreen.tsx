@@ -27,6 +27,8 @@ export function UsageScreen(): JSX.Element {
   const [refreshing, setRefreshing] = useState(false);
   const [usage, setUsage] = useState<Load<RangeEntries>>({ state: 'loading' });
   const [round, setRound] = useState(0);
+  // The range to load and the refresh round that asked for it: refreshing loads the same range again.
+  const request = useMemo(() => ({ range, round }), [range, round]);
 
   const loadBalance = useCallback(async () => {
     try {
@@ -40,6 +42,7 @@ export function UsageScreen(): JSX.Element {
 
   useEffect(() => {
     let current = true;
+    const { range } = request;
     setUsage({ state: 'loading' });
     entriesInRange(
       (cursor, limit) =>
@@ -52,7 +55,7 @@ export function UsageScreen(): JSX.Element {
     return () => {
       current = false;
     };
-  }, [tools, failure, range, round]);
+  }, [tools, failure, request]);
 
   const aggregate = useMemo(
     () => (usage.state === 'ready' ? aggregateUsage(usage.value.entries, range) : undefined),
@@ -82,7 +85,11 @@ export function UsageScreen(): JSX.Element {
       <div data-screen="usage" data-state="error">
         <Alert
           title="Credits could not be loaded"
-          action={<button onClick={() => void loadBalance()}>Try again</button>}
+          action={
+            <button type="button" onClick={() => void loadBalance()}>
+              Try again
+            </button>
+          }
         >
           {balance.message}
         </Alert>

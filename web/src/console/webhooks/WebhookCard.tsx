@@ -114,7 +114,7 @@ export function WebhookCard(props: {
         </p>
       ) : null}
       {confirming ? (
-        <div className="actions" role="group" aria-label={`Revoke ${name}?`}>
+        <fieldset className="actions bare" aria-label={`Revoke ${name}?`}>
           <span>Revoke {name}? Calls get 404 at once; registering again gives a new secret.</span>
           <button type="button" className="danger" disabled={busy} onClick={() => void revoke()}>
             Revoke
@@ -122,9 +122,9 @@ export function WebhookCard(props: {
           <button type="button" ref={keep} onClick={() => setConfirming(false)}>
             Keep it
           </button>
-        </div>
+        </fieldset>
       ) : (
-        <div className="actions" role="group" aria-label={`Actions for ${name}`}>
+        <fieldset className="actions bare" aria-label={`Actions for ${name}`}>
           {hook.registered ? (
             <button type="button" disabled={busy} onClick={() => setConfirming(true)}>
               Revoke
@@ -140,7 +140,7 @@ export function WebhookCard(props: {
               {busy ? 'Registering…' : 'Register'}
             </button>
           )}
-        </div>
+        </fieldset>
       )}
     </li>
   );

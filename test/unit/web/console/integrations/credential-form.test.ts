@@ -27,7 +27,7 @@ describe('upsertOf', () => {
       ...emptyDraft('http'),
       label: ' CRM ',
       origins: 'https://crm.example.com',
-      secrets: [{ name: 'CRM_TOKEN', value: 's3cret-value' }],
+      secrets: [{ key: 1, name: 'CRM_TOKEN', value: 's3cret-value' }],
     };
     expect(upsertOf(draft, undefined)).toEqual({
       input: {
@@ -56,12 +56,12 @@ describe('upsertOf', () => {
 
   it('names what is wrong without echoing a secret', () => {
     const badName = upsertOf(
-      { ...emptyDraft('http'), secrets: [{ name: '1TOKEN', value: 'hidden-value' }] },
+      { ...emptyDraft('http'), secrets: [{ key: 1, name: '1TOKEN', value: 'hidden-value' }] },
       undefined,
     );
     expect(badName).toMatchObject({ problem: expect.stringContaining('1TOKEN') });
     expect(JSON.stringify(badName)).not.toContain('hidden-value');
-    expect(upsertOf({ ...emptyDraft('http'), secrets: [{ name: 'A', value: '' }] }, undefined)).toEqual({
+    expect(upsertOf({ ...emptyDraft('http'), secrets: [{ key: 1, name: 'A', value: '' }] }, undefined)).toEqual({
       problem: 'Enter a value for A.',
     });
     expect(upsertOf({ ...emptyDraft('workspace-suite'), fields: { clientId: 'client' } }, undefined)).toMatchObject({
