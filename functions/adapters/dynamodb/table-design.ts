@@ -2,209 +2,146 @@
 // the repositories import the key builders, so infrastructure and runtime cannot drift apart.
 //
 // Entities and key templates
-// ┌──────────────────┬─────────────────────────┬──────────────────────┬────────────────────┬──────────────────────┬──────────┐
-// │ entity           │ PK                      │ SK                   │ GSI1PK             │ GSI1SK               │ ttl
-// │
-// ├──────────────────┼─────────────────────────┼──────────────────────┼────────────────────┼──────────────────────┼──────────┤
-// │ Workspace        │ WS#<workspaceId>        │ WORKSPACE            │ -                  │ -                    │ -
-// │
-// │ Member           │ WS#<workspaceId>        │ MEMBER#<userId>      │ USER#<userId>      │ WS#<workspaceId>     │ -
-// │
-// │ ApiKey (record)  │ WS#<workspaceId>        │ APIKEY#<keyId>       │ -                  │ -                    │ -
-// │
-// │ ApiKey (lookup)  │ KEYHASH#<sha256 hex>    │ KEYHASH              │ -                  │ -                    │
-// expiry   │
-// │ Canvas           │ WS#<workspaceId>        │ CANVAS#<canvasId>    │ -                  │ -                    │ -
-// │
-// │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP            │ -                  │ -                    │ -
-// │
-// │ Execution        │ WS#<workspaceId>        │ EXEC#<executionId>   │ CANVAS#<ws>#<cnv>  │ EXEC#<executionId>   │ -
-// │
-// │ Execution, outbox│ same item + GSI2PK QUEUED#<shard 0–15>, GSI2SK <since>#<executionId> (sparse)              │ -
-// │
-// │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH (a graph too large to embed; older runs) │ -        │
-// │ Run wait (park)  │ WS#<workspaceId>        │ RUNWAIT#<executionId> (the ASL's task token; webhook jobs) │ deadline+1h │
-// │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key>│ -                  │ -                    │ +24
-// h/7 d│
-// │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node> │ -                  │ -                    │ -
-// │
-// │ Webhook secret   │ WHSECRET#<sha256>       │ WHSECRET             │ -                  │ -                    │ -
-// │
-// │ Rate window      │ WS#<workspaceId>        │ RATE#<name>#<window> │ -                  │ -                    │
-// window+1m│
-// │ User             │ USER#<userId>           │ USER                 │ -                  │ -                    │ -
-// │
-// │ User email lookup│ USEREMAIL#<email>       │ USEREMAIL            │ -                  │ -                    │ -
-// │
-// │ Invite (record)  │ WS#<workspaceId>        │ INVITE#<inviteId>    │ -                  │ -                    │
-// expiry   │
-// │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH           │ -                  │ -                    │
-// expiry   │
-// │ Connection       │ WS#<workspaceId>        │ CONN#<provider>      │ -                  │ -                    │ -
-// │
-// │ Integr. policy   │ WS#<workspaceId>        │ INTPOLICY            │ -                  │ -                    │ -
-// │
-// │ Callback secrets │ WS#<workspaceId>        │ CBSECRET             │ -                  │ -                    │ -
-// │
-// │ GitHub install.  │ CODEHOST#INST#<id>      │ INSTALLATION         │ CODEHOSTWS#<ws>    │ INST#<id>            │ -
-// │
-// │ Sync target      │ WS#<workspaceId>        │ CODEHOST#SYNC        │ CODEHOSTREPO#<inst>#<owner/name> │ WS#<ws> │ -
-// │
-// │ Draft-PR export  │ WS#<workspaceId>        │ CODEHOST#EXPORT#<id> │ -                  │ -                    │ -
-// │
-// │ GitHub delivery  │ GHDELIVERY#<guid>       │ GHDELIVERY           │ -                  │ -                    │ +7
-// d     │
-// │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                │ OAUTHGRANT#<gsha>  │ <model>#<sha256>     │
-// expiry   │
-// │                  │ (oidc-provider's models; the id, often the token itself, is stored hashed)      │          │
-// │ Credit balance   │ WS#<workspaceId>        │ CREDITS              │ -                  │ -                    │ -
-// │
-// │ Ledger entry     │ WS#<workspaceId>        │ LEDGER#<iso ms>#<id> │ -                  │ -                    │ -
-// │
-// │ Ledger operation │ WS#<workspaceId>        │ LEDGEROP#<opId>      │ -                  │ -                    │ -
-// │
-// │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>          │ -                  │ -                    │ -
-// │
-// │ Hold, open       │ same item + GSI2PK OPENHOLD#<shard 0–15>, GSI2SK <expiresAt>#<ws>#<opId> (sparse)         │ -
-// │
-// │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>        │ -                  │ -                    │ -
-// │
-// │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n>│ -                  │ -                    │ -
-// │
-// │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>      │ CANVASASSET#<ws>#<cnv> (its canvas, if any) │
-// ASSET#<id> │ - │
-// │ Upload (pending) │ WS#<workspaceId>        │ UPLOAD#<uploadId>    │ -                  │ -                    │ +24
-// h    │
-// │ Published server │ WS#<workspaceId>        │ PUBSERVER#<serverId> │ -                  │ -                    │ -
-// │
-// │ Published slug   │ PUBSLUG#<slug>          │ PUBSLUG              │ -                  │ -                    │ -
-// │
-// │ umcp_ cred (rec.)│ WS#<workspaceId>        │ PUBCRED#<srv>#<id>   │ -                  │ -                    │ -
-// │
-// │ umcp_ cred (look)│ UMCPHASH#<sha256 hex>   │ UMCPHASH             │ -                  │ -                    │
-// expiry   │
-// └──────────────────┴─────────────────────────┴──────────────────────┴────────────────────┴──────────────────────┴──────────┘
+// ┌──────────────────┬─────────────────────────┬───────────────────────┬──────────────────────────────────┬───────────┐
+// │ entity           │ PK                      │ SK                    │ GSI1PK / GSI1SK                  │ ttl       │
+// ├──────────────────┼─────────────────────────┼───────────────────────┼──────────────────────────────────┼───────────┤
+// │ Workspace        │ WS#<workspaceId>        │ WORKSPACE             │ -                                │ -         │
+// │ Member           │ WS#<workspaceId>        │ MEMBER#<userId>       │ USER#<userId> / WS#<workspaceId> │ -         │
+// │ ApiKey (record)  │ WS#<workspaceId>        │ APIKEY#<keyId>        │ -                                │ -         │
+// │ ApiKey (lookup)  │ KEYHASH#<sha256 hex>    │ KEYHASH               │ -                                │ expiry    │
+// │ Canvas           │ WS#<workspaceId>        │ CANVAS#<canvasId>     │ -                                │ -         │
+// │ Bootstrap marker │ SYSTEM                  │ BOOTSTRAP             │ -                                │ -         │
+// │ Execution        │ WS#<workspaceId>        │ EXEC#<executionId>    │ CANVAS#<ws>#<cnv> /              │ -         │
+// │                  │                         │                       │ EXEC#<executionId>               │           │
+// │ Execution,       │ same item               │                       │ GSI2: QUEUED#<shard 0–15> /      │ -         │
+// │ outbox           │                         │                       │ <since>#<executionId> (sparse)   │           │
+// │ Execution graph  │ WS#<workspaceId>        │ EXEC#<id>#GRAPH (a    │ -                                │ -         │
+// │                  │                         │ graph too large to    │                                  │           │
+// │                  │                         │ embed; older runs)    │                                  │           │
+// │ Run wait (park)  │ WS#<workspaceId>        │ RUNWAIT#<executionId> │ -                                │ deadline  │
+// │                  │                         │ (the ASL's task       │                                  │ +1h       │
+// │                  │                         │ token; webhook jobs)  │                                  │           │
+// │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key> │ -                                │ +24 h/7 d │
+// │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node>  │ -                                │ -         │
+// │ Webhook secret   │ WHSECRET#<sha256>       │ WHSECRET              │ -                                │ -         │
+// │ Rate window      │ WS#<workspaceId>        │ RATE#<name>#<window>  │ -                                │ window+1m │
+// │ User             │ USER#<userId>           │ USER                  │ -                                │ -         │
+// │ User email       │ USEREMAIL#<email>       │ USEREMAIL             │ -                                │ -         │
+// │ lookup           │                         │                       │                                  │           │
+// │ Invite (record)  │ WS#<workspaceId>        │ INVITE#<inviteId>     │ -                                │ expiry    │
+// │ Invite (lookup)  │ INVITEHASH#<sha256 hex> │ INVITEHASH            │ -                                │ expiry    │
+// │ Connection       │ WS#<workspaceId>        │ CONN#<provider>       │ -                                │ -         │
+// │ Integr. policy   │ WS#<workspaceId>        │ INTPOLICY             │ -                                │ -         │
+// │ Callback secrets │ WS#<workspaceId>        │ CBSECRET              │ -                                │ -         │
+// │ GitHub install.  │ CODEHOST#INST#<id>      │ INSTALLATION          │ CODEHOSTWS#<ws> / INST#<id>      │ -         │
+// │ Sync target      │ WS#<workspaceId>        │ CODEHOST#SYNC         │ CODEHOSTREPO#<inst>#<owner/name> │ -         │
+// │                  │                         │                       │ / WS#<ws>                        │           │
+// │ Draft-PR export  │ WS#<workspaceId>        │ CODEHOST#EXPORT#<id>  │ -                                │ -         │
+// │ GitHub delivery  │ GHDELIVERY#<guid>       │ GHDELIVERY            │ -                                │ +7 d      │
+// │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                 │ OAUTHGRANT#<gsha> /              │ expiry    │
+// │                  │ (oidc-provider's        │                       │ <model>#<sha256>                 │           │
+// │                  │ models; the id, often   │                       │                                  │           │
+// │                  │ the token itself, is    │                       │                                  │           │
+// │                  │ stored hashed)          │                       │                                  │           │
+// │ Credit balance   │ WS#<workspaceId>        │ CREDITS               │ -                                │ -         │
+// │ Ledger entry     │ WS#<workspaceId>        │ LEDGER#<iso ms>#<id>  │ -                                │ -         │
+// │ Ledger operation │ WS#<workspaceId>        │ LEDGEROP#<opId>       │ -                                │ -         │
+// │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>           │ -                                │ -         │
+// │ Hold, open       │ same item               │                       │ GSI2: OPENHOLD#<shard 0–15> /    │ -         │
+// │                  │                         │                       │ <expiresAt>#<ws>#<opId> (sparse) │           │
+// │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>         │ -                                │ -         │
+// │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n> │ -                                │ -         │
+// │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>       │ CANVASASSET#<ws>#<cnv> /         │ -         │
+// │                  │                         │                       │ ASSET#<id> (its canvas, if any)  │           │
+// │ Upload (pending) │ WS#<workspaceId>        │ UPLOAD#<uploadId>     │ -                                │ +24 h     │
+// │ Published server │ WS#<workspaceId>        │ PUBSERVER#<serverId>  │ -                                │ -         │
+// │ Published slug   │ PUBSLUG#<slug>          │ PUBSLUG               │ -                                │ -         │
+// │ umcp_ cred       │ WS#<workspaceId>        │ PUBCRED#<srv>#<id>    │ -                                │ -         │
+// │ (rec.)           │                         │                       │                                  │           │
+// │ umcp_ cred       │ UMCPHASH#<sha256 hex>   │ UMCPHASH              │ -                                │ expiry    │
+// │ (look)           │                         │                       │                                  │           │
+// └──────────────────┴─────────────────────────┴───────────────────────┴──────────────────────────────────┴───────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
-// | name                    | operation                                                    | items / round trips
-// |
-// |-------------------------|--------------------------------------------------------------|------------------------------|
-// | authenticate key        | GetItem PK=KEYHASH#<hash>, SK=KEYHASH (strongly consistent)  | 1
-// |
-// | create key              | TransactWrite: put record + put lookup (both or neither)     | 1
-// |
-// | revoke key              | GetItem record, TransactWrite: mark record + delete lookup   | 2 (revocation is
-// immediate)  |
-// | list keys               | Query PK=WS#<ws>, SK begins_with APIKEY#                     | 1 per page
-// |
-// | get workspace           | GetItem PK=WS#<ws>, SK=WORKSPACE                             | 1
-// |
-// | list members            | Query PK=WS#<ws>, SK begins_with MEMBER#                     | 1 per page
-// |
-// | workspaces of a user    | Query GSI1 GSI1PK=USER#<userId>                              | 1 per page
-// |
-// | get canvas              | GetItem PK=WS#<ws>, SK=CANVAS#<id> (workspace in the key, so │
-// |
-// |                         | another workspace's canvas simply is not found)              | 1
-// |
-// | mutate canvas           | GetItem, then PutItem conditioned on the version read        | 2 (optimistic concurrency)
-// |
-// | list canvases           | Query PK=WS#<ws>, SK begins_with CANVAS#, projected summary  | 1 per page
-// |
-// | bootstrap once          | TransactWrite with attribute_not_exists on the marker        | 1
-// |
-// | accept run: load        | BatchGetItem canvas + idempotency record (consistent)        | 1
-// |
-// | accept run: write       | PutItem idempotency (if free); PutItem execution, graph in it| 2 (a duplicate writes
-// none)  |
-// | get execution           | GetItem PK=WS#<ws>, SK=EXEC#<id>                             | 1
-// |
-// | engine step             | GetItem execution (graph inside); UpdateItem on version      | 2
-// |
-// | runs of a canvas        | Query GSI1 GSI1PK=CANVAS#<ws>#<canvasId>, newest first       | 1 per page
-// |
-// | sweep stalled runs      | Query GSI2 GSI2PK=QUEUED#<shard>, GSI2SK < cutoff, per shard | 16 per sweep (+1 per
-// stalled)|
-// | authenticate webhook    | GetItem PK=WHSECRET#<hash>, SK=WHSECRET (consistent)         | 1
-// |
-// | register / revoke hook  | TransactWrite trigger + secret lookup (both or neither)      | 1
-// |
-// | hooks of a canvas       | Query PK=WS#<ws>, SK begins_with WEBHOOK#<canvasId>#         | 1 (only if it has hook
-// nodes)|
-// | rate limit a call       | UpdateItem ADD count, conditioned count < limit              | 1 (not in a transaction:
-// hot)|
-// | record a trigger's call | UpdateItem lastTriggeredAt (if the trigger exists)            | 1, alongside
-// StartExecution  |
-// | sign in                 | GetItem USEREMAIL#<email>, then GetItem USER#<id>            | 2
-// |
-// | create user             | TransactWrite user + email lookup (attribute_not_exists)     | 1 (an email is never taken
-// twice)|
-// | OAuth token check       | GetItem OAUTH#AccessToken#<hash>, GetItem member (consistent)| 2 per gateway call
-// |
-// | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<sha256(grantId)>, delete each         | 1 + n
-// |
-// | accept invite           | TransactWrite delete invite + lookup, put Member             | 1
-// |
-// | list connections        | Query PK=WS#<ws>, SK begins_with CONN# (sealed part not read)| 1 (≤ one per provider)
-// |
-// | upsert / revoke conn.   | GetItem, PutItem conditioned on version                      | 2
-// |
-// | provider access check   | GetItem policy ‖ GetItem connection (in parallel)            | 2 (+1 KMS Decrypt if own
-// key)|
-// | link installation       | PutItem attribute_not_exists (first workspace wins)          | 1
-// |
-// | installations of a ws   | Query GSI1 GSI1PK=CODEHOSTWS#<ws>                             | 1
-// |
-// | push webhook → targets  | Query GSI1 GSI1PK=CODEHOSTREPO#<inst>#<repo>, UpdateItem each | 1 + n
-// |
-// | dedupe GitHub delivery  | PutItem attribute_not_exists on GHDELIVERY#<guid>            | 1
-// |
-// | remove member / demote  | TransactWrite member + ConditionCheck other owners           | 1 (never leaves no owner)
-// |
-// | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1
-// |
-// | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)  | 1 (a retry writes nothing)
-// |
-// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held      | 1
-// |
-// | settle a hold           | TransactWrite hold (held→settled) + op marker + entry + bal. | 1
-// |
-// | transactions, newest 1st| Query PK=WS#<ws>, SK begins_with LEDGER#, backwards          | 1 per page
-// |
-// | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>   | 1 per page (constant
-// memory) |
-// | sweep expired holds     | Query GSI2 GSI2PK=OPENHOLD#<shard>, GSI2SK < now, per shard  | 16 per sweep (+2 per
-// expired)|
-// | list templates          | Query PK=WS#<ws>, SK begins_with TEMPLATE# (metadata only)    | 1 per page
-// |
-// | template snapshot       | GetItem TEMPLATE#<id> ‖ Query TEMPLATEPART#<id>#, same revision | 1 (both in parallel)
-// |
-// | publish / republish     | TransactWrite metadata (condition) + parts (+ delete stale)  | 1 (+1 GetItem to
-// republish)  |
-// | delete template         | GetItem metadata, TransactWrite delete metadata + parts      | 2
-// |
-// | reserve upload          | PutItem UPLOAD#<id> (TTL at its expiry)                      | 1
-// |
-// | finalize upload         | GetItem UPLOAD#, TransactWrite asset (not exists) + delete   |
-// |
-// |                         | reservation (exists) [+ canvas on its version]               | 2 (+1 GetItem canvas)
-// |
-// | asset library page      | Query PK=WS#<ws>, SK begins_with ASSET#, filter library/     | 1 per page (more only when
-// a |
-// |                         | trashed/kind/folder/tag                                      | filter skips most items)
-// |
-// | assets of a canvas      | GetItem canvas, Query GSI1 CANVASASSET#<ws>#<cnv>, BatchGet  | 3
-// |
-// | video job: submit       | GetItem VIDEOJOB#<id>, PutItem (absent), UpdateItem (version)| 3 (+ hold, + provider
-// call)  |
-// | speech operation        | GetItem SPEECHOP#<op>, PutItem (absent), PutItem (version) ×1| 3 (+ hold, + provider
-// call)  |
-// | video job: poll         | GetItem VIDEOJOB#<id>, PutItem on version when it changes   | 1–2 (+ policy reads)
-// |
-// | usages of an asset      | Query PK=WS#<ws>, SK begins_with CANVAS#, projected to the   | 1 per page of canvases
-// |
-// |                         | canvas's assetUses.<id> (derived from its nodes on write)    |
-// |
+// | name                    | operation                                                     | items / round trips     |
+// |-------------------------|---------------------------------------------------------------|-------------------------|
+// | authenticate key        | GetItem PK=KEYHASH#<hash>, SK=KEYHASH (strongly consistent)   | 1                       |
+// | create key              | TransactWrite: put record + put lookup (both or neither)      | 1                       |
+// | revoke key              | GetItem record, TransactWrite: mark record + delete lookup    | 2 (revocation is        |
+// |                         |                                                               | immediate)              |
+// | list keys               | Query PK=WS#<ws>, SK begins_with APIKEY#                      | 1 per page              |
+// | get workspace           | GetItem PK=WS#<ws>, SK=WORKSPACE                              | 1                       |
+// | list members            | Query PK=WS#<ws>, SK begins_with MEMBER#                      | 1 per page              |
+// | workspaces of a user    | Query GSI1 GSI1PK=USER#<userId>                               | 1 per page              |
+// | get canvas              | GetItem PK=WS#<ws>, SK=CANVAS#<id> (workspace in the key, so  | 1                       |
+// |                         | another workspace's canvas simply is not found)               |                         |
+// | mutate canvas           | GetItem, then PutItem conditioned on the version read         | 2 (optimistic           |
+// |                         |                                                               | concurrency)            |
+// | list canvases           | Query PK=WS#<ws>, SK begins_with CANVAS#, projected summary   | 1 per page              |
+// | bootstrap once          | TransactWrite with attribute_not_exists on the marker         | 1                       |
+// | accept run: load        | BatchGetItem canvas + idempotency record (consistent)         | 1                       |
+// | accept run: write       | PutItem idempotency (if free); PutItem execution, graph in it | 2 (a duplicate writes   |
+// |                         |                                                               | none)                   |
+// | get execution           | GetItem PK=WS#<ws>, SK=EXEC#<id>                              | 1                       |
+// | engine step             | GetItem execution (graph inside); UpdateItem on version       | 2                       |
+// | runs of a canvas        | Query GSI1 GSI1PK=CANVAS#<ws>#<canvasId>, newest first        | 1 per page              |
+// | sweep stalled runs      | Query GSI2 GSI2PK=QUEUED#<shard>, GSI2SK < cutoff, per shard  | 16 per sweep (+1 per    |
+// |                         |                                                               | stalled)                |
+// | authenticate webhook    | GetItem PK=WHSECRET#<hash>, SK=WHSECRET (consistent)          | 1                       |
+// | register / revoke hook  | TransactWrite trigger + secret lookup (both or neither)       | 1                       |
+// | hooks of a canvas       | Query PK=WS#<ws>, SK begins_with WEBHOOK#<canvasId>#          | 1 (only if it has hook  |
+// |                         |                                                               | nodes)                  |
+// | rate limit a call       | UpdateItem ADD count, conditioned count < limit               | 1 (not in a             |
+// |                         |                                                               | transaction: hot)       |
+// | record a trigger's call | UpdateItem lastTriggeredAt (if the trigger exists)            | 1, alongside            |
+// |                         |                                                               | StartExecution          |
+// | sign in                 | GetItem USEREMAIL#<email>, then GetItem USER#<id>             | 2                       |
+// | create user             | TransactWrite user + email lookup (attribute_not_exists)      | 1 (an email is never    |
+// |                         |                                                               | taken twice)            |
+// | OAuth token check       | GetItem OAUTH#AccessToken#<hash>, GetItem member (consistent) | 2 per gateway call      |
+// | revoke an OAuth grant   | Query GSI1 OAUTHGRANT#<sha256(grantId)>, delete each          | 1 + n                   |
+// | accept invite           | TransactWrite delete invite + lookup, put Member              | 1                       |
+// | list connections        | Query PK=WS#<ws>, SK begins_with CONN# (sealed part not read) | 1 (≤ one per provider)  |
+// | upsert / revoke conn.   | GetItem, PutItem conditioned on version                       | 2                       |
+// | provider access check   | GetItem policy ‖ GetItem connection (in parallel)             | 2 (+1 KMS Decrypt if    |
+// |                         |                                                               | own key)                |
+// | link installation       | PutItem attribute_not_exists (first workspace wins)           | 1                       |
+// | installations of a ws   | Query GSI1 GSI1PK=CODEHOSTWS#<ws>                             | 1                       |
+// | push webhook → targets  | Query GSI1 GSI1PK=CODEHOSTREPO#<inst>#<repo>, UpdateItem each | 1 + n                   |
+// | dedupe GitHub delivery  | PutItem attribute_not_exists on GHDELIVERY#<guid>             | 1                       |
+// | remove member / demote  | TransactWrite member + ConditionCheck other owners            | 1 (never leaves no      |
+// |                         |                                                               | owner)                  |
+// | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                       |
+// | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)   | 1 (a retry writes       |
+// |                         |                                                               | nothing)                |
+// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held       | 1                       |
+// | settle a hold           | TransactWrite hold (held→settled) + op marker + entry + bal.  | 1                       |
+// | transactions, newest    | Query PK=WS#<ws>, SK begins_with LEDGER#, backwards           | 1 per page              |
+// | 1st                     |                                                               |                         |
+// | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>    | 1 per page (constant    |
+// |                         |                                                               | memory)                 |
+// | sweep expired holds     | Query GSI2 GSI2PK=OPENHOLD#<shard>, GSI2SK < now, per shard   | 16 per sweep (+2 per    |
+// |                         |                                                               | expired)                |
+// | list templates          | Query PK=WS#<ws>, SK begins_with TEMPLATE# (metadata only)    | 1 per page              |
+// | template snapshot       | GetItem TEMPLATE#<id> ‖ Query TEMPLATEPART#<id>#, same        | 1 (both in parallel)    |
+// |                         | revision                                                      |                         |
+// | publish / republish     | TransactWrite metadata (condition) + parts (+ delete stale)   | 1 (+1 GetItem to        |
+// |                         |                                                               | republish)              |
+// | delete template         | GetItem metadata, TransactWrite delete metadata + parts       | 2                       |
+// | reserve upload          | PutItem UPLOAD#<id> (TTL at its expiry)                       | 1                       |
+// | finalize upload         | GetItem UPLOAD#, TransactWrite asset (not exists) + delete    | 2 (+1 GetItem canvas)   |
+// |                         | reservation (exists) [+ canvas on its version]                |                         |
+// | asset library page      | Query PK=WS#<ws>, SK begins_with ASSET#, filter               | 1 per page (more only   |
+// |                         | library/trashed/kind/folder/tag                               | when a filter skips     |
+// |                         |                                                               | most items)             |
+// | assets of a canvas      | GetItem canvas, Query GSI1 CANVASASSET#<ws>#<cnv>, BatchGet   | 3                       |
+// | video job: submit       | GetItem VIDEOJOB#<id>, PutItem (absent), UpdateItem (version) | 3 (+ hold, + provider   |
+// |                         |                                                               | call)                   |
+// | speech operation        | GetItem SPEECHOP#<op>, PutItem (absent), PutItem (version) ×1 | 3 (+ hold, + provider   |
+// |                         |                                                               | call)                   |
+// | video job: poll         | GetItem VIDEOJOB#<id>, PutItem on version when it changes     | 1–2 (+ policy reads)    |
+// | usages of an asset      | Query PK=WS#<ws>, SK begins_with CANVAS#, projected to the    | 1 per page of canvases  |
+// |                         | canvas's assetUses.<id> (derived from its nodes on write)     |                         |
 //
 // Why the key lookup is its own item: authentication must be one strongly consistent GetItem by the
 // hash of the presented key, while listing needs the workspace's keys together. Revocation deletes the
