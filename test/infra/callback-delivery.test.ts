@@ -1,7 +1,7 @@
 // infra tests: the deliver-callback function (lib/constructs/callback-delivery.ts) — its timeout, memory and
 // async-invoke settings, its own grants, and lambda:InvokeFunction on exactly it for every route that
 // accepts runs (manifest access.workflow includes 'start') and for no other route.
-import { type CfnElement } from 'aws-cdk-lib';
+import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '#routes/manifest';
