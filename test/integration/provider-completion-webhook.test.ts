@@ -187,7 +187,7 @@ describe('a video run completed by the provider webhook', () => {
     const stranger = falWebhookSender();
     const forged = await deliver(done.job.webhookUrl!, body, stranger.headersFor(text, done.job.requestId));
     expect(forged.status).toBe(401);
-    const tampered = { ...body, status: 'ERROR' };
+    const tampered = { ...(body as Record<string, unknown>), status: 'ERROR' };
     const altered = await deliver(done.job.webhookUrl!, tampered, fal.webhooks.headersFor(text, done.job.requestId));
     expect(altered.status).toBe(401);
     expect(await storedJob(done.run.executionId)).toEqual(before);
