@@ -3,7 +3,9 @@
 // a video run polled, and a video run completed by the provider's webhook at two job lengths. Per run:
 // DynamoDB capacity units as DynamoDB Local reports them, Lambda invocations (the accepting route, each
 // Advance/Finalize task, each completion-webhook delivery; WaitForProvider parks are Step Functions'
-// own DynamoDB calls, not Lambdas), state transitions, then the cost model (cost.ts) of each.
+// own DynamoDB calls, not Lambdas, but their writes count in WCU: locally they go through the counted
+// table client), state transitions, then the cost model (cost.ts) of each. A polled-only run parks
+// nothing (WaitToPoll is a plain Wait).
 import { costPerMillionRuns, floorPerMillionRuns, type RunFootprint } from './cost.ts';
 
 export interface RunKindsContext {
