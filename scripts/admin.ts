@@ -22,10 +22,13 @@ import { chooseDataDir, runningServers } from '../lib/local/run-file.ts';
 const USAGE = `Usage:
   npm run admin -- create-workspace --name <name> --owner-email <email> [--table-name <table>] [--region <region>]
   npm run admin -- create-workspace --name <name> --owner-email <email> --local
-  npm run admin -- create-key --workspace <workspaceId> [--scopes <scope,scope,…>|all] [--name <name>] [--expires-in-days <n>] [--local | --table-name <table>]
-  npm run admin -- create-user --email <email> --password <password> [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
+  npm run admin -- create-key --workspace <workspaceId> [--scopes <scope,scope,…>|all] [--name <name>]
+                   [--expires-in-days <n>] [--local | --table-name <table>]
+  npm run admin -- create-user --email <email> --password <password>
+                   [--workspace <workspaceId> --role owner|admin|editor|viewer] [--local | --table-name <table>]
   npm run admin -- relay-token --local | --secret-arn <WebhookSecretKey secret ARN> [--region <region>]
-  npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text> [--operation-id <id>] [--local | --table-name <table>]
+  npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text> [--operation-id <id>]
+                   [--local | --table-name <table>]
   npm run admin -- list-workspaces [--json] [--local | --table-name <table>]
 
   list-workspaces  every workspace: id, name, created, keys (active/all), members, owners; the one

@@ -22,5 +22,7 @@ writeFileSync(OPERATION_ROUTES_FILE, renderOperationRoutes(TOOLSETS));
 writeFileSync(GATEWAY_PAGE_FILE, withToolTable(readFileSync(GATEWAY_PAGE_FILE, 'utf8')));
 console.log(
   `Wrote ` +
-    `${[TOOL_INDEX_FILE, TOOL_LOADERS_FILE, TOOLSETS_FILE, OPERATION_ROUTES_FILE, GATEWAY_PAGE_FILE].map((file) => file.pathname).join(', ')}`,
+    [TOOL_INDEX_FILE, TOOL_LOADERS_FILE, TOOLSETS_FILE, OPERATION_ROUTES_FILE, GATEWAY_PAGE_FILE]
+      .map((file) => file.pathname)
+      .join(', '),
 );

@@ -5,8 +5,8 @@
 // Each adapter is built on first use, once per process (per cold start in Lambda): a function that
 // only reads runs builds no Step Functions or S3 client, and local mode builds them only after it has
 // set the environment they read. The result callback's sender is in ./run-tasks.ts, so a function that
-// sends none does not bundle it (its module reads the signing secret's source at load). The use cases take what they need from these objects (functions/core
-// never builds an adapter).
+// sends none does not bundle it (its module reads the signing secret's source at load). The use cases
+// take what they need from these objects (functions/core never builds an adapter).
 import { systemClock } from '#core/clock';
 import type { CallbackDispatch } from '#core/ports';
 import type { RunDeps } from '#core/runs/use-cases';

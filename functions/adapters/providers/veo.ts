@@ -83,15 +83,10 @@ export function veoProvider(options: VeoOptions): VideoProvider {
       if (response.status === 404) return { state: 'failed', message: 'Provider one no longer knows this operation' };
       if (!response.ok) throw failure('status', response, operation);
       if (!operation?.done) return { state: 'pending', pollAfterSeconds: VEO_POLL_AFTER_SECONDS };
-      if (operation.error)
-        return {
-          state: 'failed',
-          message:
-            `Provider one could not generate the video: ${operation.error.message ?? operation.error.status ?? 'unknown error'}`.slice(
-              0,
-              500,
-            ),
-        };
+      if (operation.error) {
+        const reason = operation.error.message ?? operation.error.status ?? 'unknown error';
+        return { state: 'failed', message: `Provider one could not generate the video: ${reason}`.slice(0, 500) };
+      }
       const result = operation.response?.generateVideoResponse;
       const uri = result?.generatedSamples?.find((sample) => typeof sample.video?.uri === 'string')?.video?.uri;
       if (!uri) {

@@ -95,7 +95,10 @@ interface Pending {
   build: (executionId?: string) => { execution: Execution; graph: FrozenGraph };
   claim?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number; nowEpochSeconds: number };
   afterCreate?: (executionId: string) => Promise<void>;
-  /** A record being taken over (its claimer died): a collision on its executionId means another request did it first. */
+  /**
+   * A record being taken over (its claimer died): a collision on its executionId means another request did
+   * it first.
+   */
   takingOver?: IdempotencyRecord;
 }
 

@@ -113,5 +113,8 @@ const SENDERS: Record<string, string> = { github: 'GitHub', stripe: 'Stripe', sh
  * sender redelivered an event, which it does until it sees a 2xx, and it cannot "send a new key".
  */
 export function providerReplayMessage(provider: string, eventId: string): string {
-  return `${SENDERS[provider] ?? 'The sender'} delivered event ${eventId} before, so this is a redelivery: it answers with the run the first delivery started and starts nothing new (a new event starts a new run)`;
+  return (
+    `${SENDERS[provider] ?? 'The sender'} delivered event ${eventId} before, so this is a redelivery: ` +
+    'it answers with the run the first delivery started and starts nothing new (a new event starts a new run)'
+  );
 }

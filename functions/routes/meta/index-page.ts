@@ -31,6 +31,7 @@ export function indexPage(host: Host, origin: string, routes: readonly RouteDefi
         `<li><code>${escapeHtml(route.method)} ${escapeHtml(route.path)}</code> (${escapeHtml(route.area)})</li>`,
     )
     .join('\n');
+  const docs = DOCS.map(([path, what]) => `<code>${path}</code> (${escapeHtml(what)})`).join(', ');
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><title>Workspace automation service: ${host} host</title></head>
@@ -41,7 +42,7 @@ export function indexPage(host: Host, origin: string, routes: readonly RouteDefi
 <li>${link('/openapi.json')}: the OpenAPI 3.1 document of this host's routes</li>
 <li>${link('/health')}: liveness, <code>{"status":"ok"}</code></li>
 </ul>
-<p>Documentation ships with the source: ${DOCS.map(([path, what]) => `<code>${path}</code> (${escapeHtml(what)})`).join(', ')}.</p>
+<p>Documentation ships with the source: ${docs}.</p>
 <h2>Routes on this host</h2>
 <ul>
 ${rows}
