@@ -32,6 +32,14 @@ export const SIGN_IN_LIMITS = { perEmail: 10, perAddress: 50, windowSeconds: 300
 
 const deps = { users, memberships, clock: systemClock };
 const limiter = new DynamoRateLimiter();
+/**
+ * Finishes an interaction whose account lost its membership since it signed in (copied per use: oidc-provider
+ * keeps the result it is given).
+ */
+const NO_LONGER_A_MEMBER = {
+  error: 'login_required',
+  error_description: 'You are no longer a member of this workspace',
+};
 
 type Context = KoaContextWithOIDC;
 
@@ -103,15 +111,15 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
     );
   }
 
-  async function showConsent(ctx: Context, uid: string, clientName: string, accountId: string, scope: unknown) {
+  /** The member a session's account names, while the user still is one (a consent may come long after login). */
+  async function sessionMember(accountId: string) {
     const account = parseAccountId(accountId);
-    const member = account && (await memberships.getMember(account.workspaceId, account.userId));
-    if (!member)
-      return finish(
-        ctx,
-        { error: 'login_required', error_description: 'You are no longer a member of this workspace' },
-        false,
-      );
+    return account && (await memberships.getMember(account.workspaceId, account.userId));
+  }
+
+  async function showConsent(ctx: Context, uid: string, clientName: string, accountId: string, scope: unknown) {
+    const member = await sessionMember(accountId);
+    if (!member) return finish(ctx, { ...NO_LONGER_A_MEMBER }, false);
     const workspace = await workspaces.get(member.workspaceId);
     const allowed = ROLE_SCOPES[member.role];
     send(
@@ -207,14 +215,8 @@ export function interactionRoutes(provider: Provider, options: { keys: OAuthKeys
 
     if (action === 'consent') {
       const accountId = String(details.session?.accountId);
-      const account = parseAccountId(accountId);
-      const member = account && (await memberships.getMember(account.workspaceId, account.userId));
-      if (!member)
-        return finish(
-          ctx,
-          { error: 'login_required', error_description: 'You are no longer a member of this workspace' },
-          false,
-        );
+      const member = await sessionMember(accountId);
+      if (!member) return finish(ctx, { ...NO_LONGER_A_MEMBER }, false);
       const chosen = form.getAll('scope');
       const scopes = requestedScopes(details.params.scope).filter(
         (s) => chosen.includes(s) && ROLE_SCOPES[member.role].includes(s),

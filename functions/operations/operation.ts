@@ -113,3 +113,12 @@ export const DESTROYS: OperationAnnotations = {
   idempotentHint: true,
   openWorldHint: false,
 };
+
+/** What an operation factory's spec names and hands on unchanged: the tool, its route and its example. */
+export type OperationNaming = Pick<Operation, 'name' | 'title' | 'description' | 'route' | 'http' | 'example'>;
+
+/** The naming part of a factory's spec, without the spec's own fields (its use case, its edit). */
+export function namingOf(spec: OperationNaming): OperationNaming {
+  const { name, title, description, route, http, example } = spec;
+  return { name, title, description, route, http, example };
+}

@@ -100,14 +100,8 @@ export function mintKey(input: {
   return { key, record, lookup: { keyHash, workspaceId: input.workspaceId, keyId: id, scopes, expiresAt } };
 }
 
-export interface KeyView {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: Scope[];
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
+/** A key as its listing shows it: the record without its workspace, creator and hash, with its status now. */
+export interface KeyView extends Omit<ApiKeyRecord, 'workspaceId' | 'createdByKeyId' | 'keyHash'> {
   status: ApiKeyStatus;
 }
 

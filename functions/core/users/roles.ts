@@ -3,6 +3,9 @@
 import type { MemberRole } from '../workspaces/model.ts';
 import { SCOPES, type Scope } from '../scopes.ts';
 
+/** What only owners and admins may do: manage the workspace, read its billing. */
+const ADMINISTRATION_SCOPES: readonly Scope[] = ['manage:integrations', 'read:billing'];
+
 export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies readonly MemberRole[];
 
 /**
@@ -12,15 +15,7 @@ export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies r
 export const ROLE_SCOPES: Readonly<Record<MemberRole, readonly Scope[]>> = {
   owner: SCOPES,
   admin: SCOPES,
-  editor: [
-    'read:canvases',
-    'read:assets',
-    'run:workflows',
-    'write:canvas',
-    'write:assets',
-    'delete:canvas',
-    'delete:assets',
-  ],
+  editor: SCOPES.filter((scope) => !ADMINISTRATION_SCOPES.includes(scope)),
   viewer: ['read:canvases', 'read:assets'],
 };
 

@@ -4,7 +4,7 @@ import * as z from '#core/schema';
 import type { Asset } from '#core/assets/model';
 import type { AssetDeps } from '#core/assets/use-cases';
 import type { Principal } from '#core/keys/api-key';
-import { defineOperation, type OperationAnnotations, type OperationExample } from '#operations/operation';
+import { defineOperation, namingOf, type OperationAnnotations, type OperationExample } from '#operations/operation';
 import type { OperationRouteFacts } from '#operations/route-facts';
 import { assetView, AssetIdField, AssetView, deps } from './asset-fields.ts';
 
@@ -24,12 +24,7 @@ export function assetEditOperation<F extends Record<string, z.ZodMiniType>>(spec
   ) => Promise<Asset>;
 }) {
   return defineOperation({
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    route: spec.route,
-    http: spec.http,
-    example: spec.example,
+    ...namingOf(spec),
     input: z.strictObject({ assetId: AssetIdField, ...spec.fields }),
     output: AssetView,
     annotations: spec.annotations,

@@ -12,7 +12,7 @@ import {
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { created } from '#operations/outcome';
-import { defineOperation, type OperationAnnotations, type OperationExample } from '#operations/operation';
+import { defineOperation, namingOf, type OperationAnnotations, type OperationExample } from '#operations/operation';
 import type { OperationRouteFacts } from '#operations/route-facts';
 import { cleanUpRemovedTriggers } from './trigger-cleanup.ts';
 
@@ -71,12 +71,7 @@ export function canvasEditOperation(spec: CanvasEditOperationSpec) {
     z.infer<typeof CanvasTarget> & Record<string, unknown>
   >;
   return defineOperation({
-    name: spec.name,
-    title: spec.title,
-    description: spec.description,
-    route: spec.route,
-    http: spec.http,
-    example: spec.example,
+    ...namingOf(spec),
     input,
     output: spec.output,
     annotations: spec.annotations,
