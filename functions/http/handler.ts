@@ -13,7 +13,7 @@ import { requireScope } from '#core/keys/use-cases';
 import type * as z from '#core/schema';
 import { telemetry } from '#core/telemetry';
 import { observed } from '#adapters/observability/powertools';
-import { type RouteDefinition, routeById } from '#routes/manifest';
+import { type HandWrittenRoute, handWrittenRouteById } from '#routes/hand-written-routes';
 import type { Authenticator } from './auth/authenticator.ts';
 import { errorResponse } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
@@ -24,7 +24,7 @@ export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 export type BuiltHandler = (event: APIGatewayProxyEvent, context?: Context) => Promise<APIGatewayProxyResult>;
 
 export interface HandlerSpec<Caller, B, Q> {
-  /** The manifest route this handler serves, or the routes (one auth kind) one function serves. */
+  /** The hand-written route (functions/routes/hand-written-routes.ts) this handler serves, or the routes (one auth kind) one function serves. */
   readonly route: string | readonly string[];
   readonly auth: Authenticator<Caller>;
   /** The JSON body's schema (at most the route's maxBodyBytes). */
@@ -44,7 +44,7 @@ export interface HandlerRequest<Caller, B, Q> {
   readonly principal: Principal | undefined;
   readonly body: B;
   readonly query: Q;
-  readonly route: RouteDefinition;
+  readonly route: HandWrittenRoute;
   readonly event: APIGatewayProxyEvent;
   /** The Lambda context (remaining time, request id). */
   readonly context: Context;
@@ -64,7 +64,9 @@ export function defineHandler<Caller, B = undefined, Q = undefined>(
   spec: HandlerSpec<Caller, B, Q>,
   run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
 ): BuiltHandler {
-  return defineHandlerFor((typeof spec.route === 'string' ? [spec.route] : spec.route).map(routeById), spec, run);
+  // The hand-written routes only: a non-operation handler bundles none of the operations' route table.
+  const routes = (typeof spec.route === 'string' ? [spec.route] : spec.route).map(handWrittenRouteById);
+  return defineHandlerFor(routes, spec, run);
 }
 
 /**
@@ -72,7 +74,7 @@ export function defineHandler<Caller, B = undefined, Q = undefined>(
  * its `http` facts (functions/http/operation-route.ts), so its function never loads the route table.
  */
 export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
-  routes: readonly RouteDefinition[],
+  routes: readonly HandWrittenRoute[],
   spec: Omit<HandlerSpec<Caller, B, Q>, 'route'>,
   run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
 ): BuiltHandler {
@@ -86,7 +88,7 @@ export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
   }
   // One function may serve several routes (the meta routes of a host); each is told apart by its resource.
   const routeOf = (event: APIGatewayProxyEvent) =>
-    routes.find((route) => route.path === event.resource) ?? (routes[0] as RouteDefinition);
+    routes.find((route) => route.path === event.resource) ?? (routes[0] as HandWrittenRoute);
   const withHeaders = (event: APIGatewayProxyEvent, response: APIGatewayProxyResult): APIGatewayProxyResult =>
     spec.headers ? { ...response, headers: { ...response.headers, ...spec.headers(event) } } : response;
 

@@ -54,7 +54,7 @@ function actionsOfRole(template: Json, roleLogicalId: string): string[] {
     .flatMap((r) => r.Properties.PolicyDocument.Statement.flatMap((s: Json) => [s.Action].flat()));
 }
 
-describe('StatelessStack built from the route manifest', { timeout: 60_000 }, () => {
+describe('StatelessStack built from the route manifest', { timeout: 180_000 }, () => {
   let built: ReturnType<typeof buildApp>;
   let parent: Json;
 
@@ -63,7 +63,7 @@ describe('StatelessStack built from the route manifest', { timeout: 60_000 }, ()
     built = buildApp({ outdir: outdir(), context: FAST, nag: false });
     // Act
     parent = Template.fromStack(built.stateless).toJSON();
-  }, 60_000);
+  }, 180_000);
 
   it('gives every manifest route a method with the right HTTP method and path on its host API', () => {
     // Assess

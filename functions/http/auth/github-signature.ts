@@ -5,14 +5,14 @@ import { verify } from '@octokit/webhooks-methods';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { NotFoundError, PayloadTooLargeError, UnauthorizedError } from '#core/errors';
 import { githubWebhookSecret } from '#adapters/codehost/config';
-import type { RouteDefinition } from '#routes/manifest';
+import type { HandWrittenRoute } from '#routes/hand-written-routes';
 import { header, rawBody } from '../request.ts';
 import type { Authenticator } from './authenticator.ts';
 
 /** The body of a GitHub delivery whose signature matched the deployment's GitHub App webhook secret. */
 export const githubSignature: Authenticator<Buffer> = {
   kind: 'public',
-  async authenticate(event: APIGatewayProxyEvent, route: RouteDefinition) {
+  async authenticate(event: APIGatewayProxyEvent, route: HandWrittenRoute) {
     const body = rawBody(event);
     if (body.length > (route.maxBodyBytes ?? 0)) throw new PayloadTooLargeError('Webhook body too large');
     const secret = await githubWebhookSecret();

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { PayloadTooLargeError } from '#core/errors';
 import { verifyPaymentWebhook } from '#adapters/payments/stripe-signature';
-import type { RouteDefinition } from '#routes/manifest';
+import type { HandWrittenRoute } from '#routes/hand-written-routes';
 import { DEFAULT_MAX_BODY_BYTES } from '../parse.ts';
 import { header, rawBody } from '../request.ts';
 import type { Authenticator } from './authenticator.ts';
@@ -13,7 +13,7 @@ import type { Authenticator } from './authenticator.ts';
 /** The payment provider's event, parsed from the body its signature covers. */
 export const paymentProviderSignature: Authenticator<unknown> = {
   kind: 'public',
-  async authenticate(event: APIGatewayProxyEvent, route: RouteDefinition) {
+  async authenticate(event: APIGatewayProxyEvent, route: HandWrittenRoute) {
     const body = rawBody(event);
     const maxBodyBytes = route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     if (body.length > maxBodyBytes) throw new PayloadTooLargeError(`Body is larger than ${maxBodyBytes} bytes`);
