@@ -8,6 +8,7 @@ import type { RouteDefinition } from '#routes/manifest';
 import { OAUTH_ROUTES } from '../oauth/provider.ts';
 import { billingPaths } from './billing-paths.ts';
 import { paymentsPaths } from './payments-paths.ts';
+import { providerPaths } from './provider-paths.ts';
 import { relayPaths } from './relay-paths.ts';
 import { LOCAL_SERVERS } from './servers.ts';
 import type { OperationObject, PathItem } from './types.ts';
@@ -201,7 +202,14 @@ const publishedServer: PathItem = {
     tags: ['gateway'],
     security: [],
     parameters: [
-      { name: 'slug', in: 'path', required: true, schema: { type: 'string' }, description: 'The server URL name' },
+      {
+        name: 'slug',
+        in: 'path',
+        required: true,
+        schema: { type: 'string' },
+        description: 'The server URL name',
+        example: 'ask-docs',
+      },
     ],
     requestBody: {
       required: true,
@@ -679,6 +687,8 @@ export function describedPaths(route: RouteDefinition): Record<string, PathItem>
       return oauthEndpoints;
     case 'webhook-relay':
       return relayPaths(route);
+    case 'provider-completions':
+      return providerPaths(route);
     default:
       if (route.area === 'payments') return paymentsPaths(route);
       if (route.area === 'billing') return billingPaths(route);
