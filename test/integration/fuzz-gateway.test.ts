@@ -208,7 +208,8 @@ describe('tools/call with generated arguments', () => {
       await fc.assert(
         fc.asyncProperty(argumentTexts, async (args) => {
           const request = gateway(
-            `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(operation.name)},"arguments":${args}}}`,
+            `{"jsonrpc":"2.0","id":7,"method":"tools/call",` +
+              `"params":{"name":${JSON.stringify(operation.name)},"arguments":${args}}}`,
             headers,
           );
           const answer = await send(stack.local.appUrl, request);

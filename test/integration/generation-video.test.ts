@@ -177,7 +177,8 @@ describe('POST and GET /api/fal/generate-video', () => {
     const one = await submit({ prompt: 'Token one' });
     const two = await submit({ prompt: 'Token two' });
     const [body, signature] = one.body.statusToken.split('.');
-    const tampered = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body, 'base64url').toString()), j: two.body.jobId })).toString('base64url')}.${signature}`;
+    const claims = { ...JSON.parse(Buffer.from(body, 'base64url').toString()), j: two.body.jobId };
+    const tampered = `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
     const other = await otherWorkspace();
 
     expect((await status(one.body.jobId, tampered)).status).toBe(401);

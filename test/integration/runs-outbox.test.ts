@@ -202,7 +202,8 @@ describe('the run outbox', () => {
       region: LOCAL_REGION,
       credentials: LOCAL_CREDENTIALS,
     });
-    const executionArn = `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${executionId}`;
+    const machineArn = process.env.RUN_STATE_MACHINE_ARN!;
+    const executionArn = `${machineArn.replace(':stateMachine:', ':execution:')}:${executionId}`;
     await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status === 'FAILED');
     // The redrive request records attempt 2, then its process dies inside RedriveExecution.
     void modules.useCases.redriveRun({ workspaceId: stack.workspaceId } as never, executionId, deps());
