@@ -14,8 +14,8 @@ import { tempFolders } from '../support/temp-folders.ts';
 type Json = Record<string, any>;
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
 const outdir = tempFolders('cdk.out-operations');
-/** Route functions plus the workflow's Advance, Finalize, StartRuns and SweepRuns. */
-const FUNCTION_COUNT = ROUTES.length + 4;
+/** Route functions plus Advance, Finalize, SweepRuns, DeliverCallback and the release-holds worker. */
+const FUNCTION_COUNT = ROUTES.length + 5;
 
 describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
   let built: ReturnType<typeof buildApp>;
