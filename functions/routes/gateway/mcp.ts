@@ -8,7 +8,7 @@
 //            └ yes ─ toolsets known? ─ no ► 400 naming the toolsets (?toolsets= / X-MCP-Toolsets)
 //                      └ yes ─► Server + transport ─► JSON-RPC answer
 // Every answer carries the CORS headers.
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import * as streamableHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { header } from '#http/request';
@@ -57,7 +57,7 @@ export const handler = defineHandler(
       publicBaseUrl: () => publicBaseUrlFor(event),
       requestId: event.requestContext?.requestId ?? context.awsRequestId,
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport = new streamableHttp.WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });

@@ -8,7 +8,7 @@
 //        ─ protected, no own umcp_ ───────► 401 (workspace keys and OAuth tokens included)
 //        ─ tools/call past a limit ───────► 429 Retry-After (nothing started)
 //        └ Server + transport ────────────► JSON-RPC answer
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import * as streamableHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ValidationError } from '#core/errors';
 import { admitCall, serverPrincipal } from '#core/published/calls';
@@ -75,7 +75,7 @@ export const handler = defineHandler(
       waitMs: () => callWaitMs(context.getRemainingTimeInMillis()),
       requestId,
     });
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const transport = new streamableHttp.WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
