@@ -82,29 +82,24 @@ const WAN_RATIOS = ['16:9', '9:16', '1:1', '4:3', '3:4'] as const;
 /** The spec's reference limits of the fourth family (stricter than the provider's own). */
 const WAN_LIMITS: ReferenceLimits = { images: 3, videos: 3, audios: 0, total: 3 };
 
+/** Kling 3.0 image to video: its Pro and Standard tiers differ only in id, label and price model. */
+function klingImageToVideo(tier: 'pro' | 'standard'): FalEndpoint {
+  return {
+    id: `fal-ai/kling-video/v3/${tier}/image-to-video`,
+    label: `Kling 3.0 ${tier === 'pro' ? 'Pro' : 'Standard'}, image to video`,
+    family: 'kling',
+    version: '3',
+    mode: 'image-to-video',
+    fields: { image: 'start_image_url', imageRequired: true, lastFrame: 'end_image_url' },
+    params: KLING_PARAMS,
+    defaultSeconds: 5,
+    priceModel: tier === 'pro' ? 'professional' : 'standard',
+  };
+}
+
 export const FAL_ENDPOINTS: readonly FalEndpoint[] = [
-  {
-    id: 'fal-ai/kling-video/v3/pro/image-to-video',
-    label: 'Kling 3.0 Pro, image to video',
-    family: 'kling',
-    version: '3',
-    mode: 'image-to-video',
-    fields: { image: 'start_image_url', imageRequired: true, lastFrame: 'end_image_url' },
-    params: KLING_PARAMS,
-    defaultSeconds: 5,
-    priceModel: 'professional',
-  },
-  {
-    id: 'fal-ai/kling-video/v3/standard/image-to-video',
-    label: 'Kling 3.0 Standard, image to video',
-    family: 'kling',
-    version: '3',
-    mode: 'image-to-video',
-    fields: { image: 'start_image_url', imageRequired: true, lastFrame: 'end_image_url' },
-    params: KLING_PARAMS,
-    defaultSeconds: 5,
-    priceModel: 'standard',
-  },
+  klingImageToVideo('pro'),
+  klingImageToVideo('standard'),
   {
     id: 'bytedance/seedance-2.0/image-to-video',
     label: 'Seedance 2.0, image to video',

@@ -1,9 +1,8 @@
 // operation: POST /api/mcp/canvas/r2-upload/cancel → cancelUpload (canvas) → S3 delete + AssetRepository
-import * as z from '#core/schema';
 import { cancelUpload } from '#core/assets/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
-import { CanvasIdField } from '#operations/authoring/canvas-edit';
-import { CancelledView, deps, UploadIdField } from './asset-fields.ts';
+import { CanvasUploadTarget } from './canvas-upload-target.ts';
+import { CancelledView, deps } from './asset-fields.ts';
 import { UPLOAD } from '#operations/example-values';
 import { WRITES_MEDIA, writeRoute } from '#operations/route-facts';
 
@@ -14,7 +13,7 @@ export const operation = defineOperation({
   example: { input: { uploadId: UPLOAD }, status: 200, output: { cancelled: true, uploadId: UPLOAD } },
   route: 'canvas-r2-upload-cancel',
   http: writeRoute('/api/mcp/canvas/r2-upload/cancel', 'write:canvas', 'assets', WRITES_MEDIA),
-  input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
+  input: CanvasUploadTarget,
   output: CancelledView,
   annotations: DESTROYS,
   run: (input, { principal }) => cancelUpload(principal, input, 'canvas', deps),

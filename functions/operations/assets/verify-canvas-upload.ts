@@ -1,9 +1,8 @@
 // operation: POST /api/mcp/canvas/r2-upload/verify → verifyUpload (canvas) → AssetStorage HeadObject
-import * as z from '#core/schema';
 import { verifyUpload } from '#core/assets/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
-import { CanvasIdField } from '#operations/authoring/canvas-edit';
-import { deps, UploadCheckView, UploadIdField } from './asset-fields.ts';
+import { CanvasUploadTarget } from './canvas-upload-target.ts';
+import { deps, UploadCheckView } from './asset-fields.ts';
 import { ASSET, ASSET_SHA256, UPLOAD } from '#operations/example-values';
 import { READS_MEDIA, writeRoute } from '#operations/route-facts';
 
@@ -32,7 +31,7 @@ export const operation = defineOperation({
   },
   route: 'canvas-r2-upload-verify',
   http: writeRoute('/api/mcp/canvas/r2-upload/verify', 'write:canvas', 'assets', READS_MEDIA),
-  input: z.strictObject({ uploadId: UploadIdField, canvasId: z.optional(CanvasIdField) }),
+  input: CanvasUploadTarget,
   output: UploadCheckView,
   annotations: READ_ONLY,
   run: (input, { principal }) => verifyUpload(principal, input, 'canvas', deps),
