@@ -152,9 +152,9 @@ export class StatelessStack extends Stack {
       this.areas.set(area, stack);
       for (const [routeId, fn] of stack.functions) this.functions.set(routeId, fn);
     }
-    // Routes that accept runs ask for an inline run's callback to be sent promptly (CallbackDelivery).
+    // Routes that accept or redrive runs ask for an inline run's callback to be sent promptly (CallbackDelivery).
     for (const route of routes) {
-      if (route.access.workflow?.includes('start'))
+      if (route.access.workflow?.some((action) => action === 'start' || action === 'redrive'))
         this.runWorkflow.workflow.callbackDelivery.allowDispatchFrom(this.functions.get(route.id)!.function);
     }
 

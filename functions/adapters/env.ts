@@ -6,7 +6,8 @@ export const ENV = {
   stateMachineArn: 'RUN_STATE_MACHINE_ARN',
   /**
    * `on` (default) or `off`: whether the routes that accept runs run those that need no state machine
-   * (instant nodes only, no callback URL) themselves, see functions/core/runs/inline.ts and docs/runs.md.
+   * (instant nodes only, with or without a callback URL) themselves, see functions/core/runs/inline.ts
+   * and docs/runs.md.
    */
   inlineInstantRuns: 'INLINE_INSTANT_RUNS',
   /** When set, result callbacks are signed with HMAC-SHA256 (see README). */

@@ -1,5 +1,5 @@
 // worker: the prompt sender of an inline run's callback → deliverPromptCallback → the run, the callback's URL.
-// Invoked asynchronously by the route that accepted the run (adapters/lambda/callback-dispatch.ts); local
+// Invoked asynchronously by the route that accepted or redrove the run (adapters/lambda/callback-dispatch.ts); local
 // mode calls deliverCallback() in-process. It holds until the 202 has surely gone (a second after the run
 // finished), then claims and sends the callback the way the run outbox's sweeper does: exactly once
 // whichever of the two comes first. A failure is left to the sweeper.

@@ -1,13 +1,16 @@
 // infra: the run engine behind POST /api/run — the Standard state machine loaded from the same ASL file
 // local mode runs (lib/workflows/run.asl.json), its two task Lambdas (Advance, Finalize), and the run
-// outbox's sweeper on a one-minute schedule. Runs that need no state machine (instant nodes only, no
-// callback URL) are run by the accepting route itself (functions/core/runs/inline.ts).
+// outbox's sweeper on a one-minute schedule. Runs that need no state machine (instant nodes only, with
+// or without a callback URL) are run by the accepting route itself (functions/core/runs/inline.ts); their
+// callbacks are sent about a second later by the deliver-callback function (CallbackDelivery), the
+// sweeper sending those whose dispatch failed.
 //
 //   route 'run' ──StartExecution──▶ StateMachine: Advance ─▶ WaitingOnProvider ─▶ WaitForProvider ─┐
 //     │  (throttled: the run stays queued,          ▲                │                          │
 //     │   marked due at the next sweep)             └────────────────┼──────────────────────────┘
 //     │                                                              └─▶ Finalize (the callback)
-//     └─ instant-only, no callback: runs inline, one save queued → terminal (no execution at all)
+//     └─ instant-only: runs inline, ONE write of the finished run (no execution at all)
+//          └─ callback URL: async Invoke ──▶ DeliverCallback (~1 s after the finish; the sweeper is the net)
 //
 //   EventBridge rate(1 minute) ──▶ SweepRuns worker ── Query GSI2 (runs queued > 2 min, or deferred) ──▶ table
 //        (the run outbox)                 ├─ attempt 1: StartExecution (name = executionId) ──▶ StateMachine

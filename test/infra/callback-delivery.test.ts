@@ -61,9 +61,12 @@ describe('CallbackDelivery', { timeout: 60_000 }, () => {
     expect(actions).not.toContain('s3:PutObject');
   });
 
-  it('is invocable by exactly the routes that accept runs, on its own ARN only, which they find in their environment', () => {
-    const accepting = ROUTES.filter((route) => route.access.workflow?.includes('start'));
-    expect(accepting.map((route) => route.id)).toContain('run');
+  it('is invocable by exactly the routes that accept or redrive runs, on its own ARN, named in their env', () => {
+    // A redrive of an inline run runs it inline again and asks for its callback as the accept does.
+    const accepting = ROUTES.filter((route) =>
+      route.access.workflow?.some((action) => action === 'start' || action === 'redrive'),
+    );
+    expect(accepting.map((route) => route.id)).toEqual(expect.arrayContaining(['run', 'executions-redrive']));
     for (const route of ROUTES) {
       const area = built.stateless.areas.get(route.area)!;
       const template = Template.fromStack(area).toJSON();

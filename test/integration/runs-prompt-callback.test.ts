@@ -11,7 +11,8 @@ import type { CallbackDispatch, CallbackSender, WorkflowEngine, WorkflowResumer 
 import type { BlobStore } from '#core/runs/blobs';
 import { PROMPT_CALLBACK_HOLD_MS, deliverPromptCallback } from '#core/runs/callbacks-prompt';
 import { CALLBACK_HOLD_SECONDS, sweepStalledRuns } from '#core/runs/sweep';
-import { acceptRun, getExecution, type RunDeps } from '#core/runs/use-cases';
+import { EXECUTORS, NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
+import { acceptRun, getExecution, redriveRun, type RunDeps } from '#core/runs/use-cases';
 import { table } from '#adapters/dynamodb/client';
 import { DynamoCanvasRepository } from '#adapters/dynamodb/canvas-repository';
 import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
@@ -34,6 +35,17 @@ const noEngine: WorkflowEngine & WorkflowResumer = {
   stop: async () => {},
   redrive: async () => 'missing' as const,
   resume: async () => 'started' as const,
+};
+
+/** Instant executors whose text node fails its input: an inline run that fails, to be redriven. */
+const failingText: ExecutorRegistry = {
+  ...EXECUTORS,
+  text: {
+    kind: 'instant',
+    run: () => {
+      throw new NodeFailedError('t1 refuses');
+    },
+  },
 };
 
 /** The bench's canvas: prompt → text → output (instant nodes only, so it runs inline). */
@@ -69,18 +81,29 @@ async function seedCanvas(workspaceId: string): Promise<Canvas> {
  * advance the clock instead of sleeping. `beforeHoldEnds` runs inside the hold (a racing sweeper).
  */
 function harness(
-  options: { callbacks?: CallbackSender; dispatch?: (inner: CallbackDispatch) => CallbackDispatch } = {},
+  options: {
+    callbacks?: CallbackSender;
+    dispatch?: (inner: CallbackDispatch) => CallbackDispatch;
+    executors?: ExecutorRegistry;
+  } = {},
 ) {
   const workspaceId = `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs) };
-  const events: { what: 'accepted' | 'callback'; at: number; executionId?: unknown }[] = [];
+  const events: {
+    what: 'accepted' | 'redriven' | 'callback';
+    at: number;
+    executionId?: unknown;
+    attempt?: unknown;
+    status?: unknown;
+  }[] = [];
   const holds: number[] = [];
   let beforeHoldEnds: () => Promise<void> = async () => {};
   const inner = options.callbacks;
   const callbacks: CallbackSender = {
     async send(url, payload) {
-      events.push({ what: 'callback', at: clock.now().getTime(), executionId: payload.executionId });
+      const { executionId, attempt, status } = payload;
+      events.push({ what: 'callback', at: clock.now().getTime(), executionId, attempt, status });
       return inner ? inner.send(url, payload) : { delivered: true, statusCode: 204 };
     },
   };
@@ -102,6 +125,7 @@ function harness(
     clock,
     blobs: noBlobs,
     inlineRuns: () => true,
+    ...(options.executors ? { executors: options.executors } : {}),
     callbackDispatch: options.dispatch ? options.dispatch(prompt) : prompt,
   };
   const sweepDeps = { runs, queued: runs, engine: noEngine, clock, blobs: noBlobs, callbacks };
@@ -124,6 +148,11 @@ function harness(
       );
       events.push({ what: 'accepted', at: clock.now().getTime(), executionId: accepted.executionId });
       return accepted;
+    },
+    redrive: async (executionId: string) => {
+      const redriven = await redriveRun({ workspaceId } as never, executionId, deps);
+      events.push({ what: 'redriven', at: clock.now().getTime(), executionId });
+      return redriven;
     },
   };
 }
@@ -307,5 +336,68 @@ describe('the prompt callback of an inline run', () => {
     } finally {
       await new Promise((resolve) => receiver.close(resolve));
     }
+  });
+});
+
+describe('the prompt callback of a redriven inline run', () => {
+  it('arrives after the redrive answers, once per attempt, with no sweeper running', async () => {
+    const executors: ExecutorRegistry = { ...failingText };
+    const { workspaceId, events, holds, prompt, accept, redrive } = harness({ executors });
+    const canvas = await seedCanvas(workspaceId);
+    const accepted = await accept(canvas.id);
+    await prompt.drain();
+    executors.text = EXECUTORS.text;
+
+    const redriven = await redrive(accepted.executionId);
+    await prompt.drain();
+
+    expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2 });
+    expect(events.map((event) => [event.what, event.attempt, event.status])).toEqual([
+      ['accepted', undefined, undefined],
+      ['callback', 1, 'failed'],
+      ['redriven', undefined, undefined],
+      ['callback', 2, 'succeeded'],
+    ]);
+    // The redriven attempt's hold is measured from its own finish, as the accept's is.
+    expect(holds).toHaveLength(2);
+    const stored = await runs.get(workspaceId, accepted.executionId);
+    expect(stored).toMatchObject({ attempt: 2, callback: { attempt: 2, delivered: true, statusCode: 204 } });
+    expect(events[3]!.at).toBeGreaterThanOrEqual(Date.parse(stored!.finishedAt!) + PROMPT_CALLBACK_HOLD_MS);
+    expect(events[3]!.at).toBeLessThan(Date.parse(stored!.finishedAt!) + CALLBACK_HOLD_SECONDS * 1000);
+  });
+
+  it('is left to the sweeper when the dispatch fails: the redrive answers, the sweeper sends it once', async () => {
+    const executors: ExecutorRegistry = { ...failingText };
+    let failDispatch = false;
+    let refused = 0;
+    const { workspaceId, events, prompt, sweepDeps, accept, redrive } = harness({
+      executors,
+      dispatch: (inner) => ({
+        soon: async (ws, id) => {
+          if (!failDispatch) return inner.soon(ws, id);
+          refused += 1;
+          throw Object.assign(new Error('Rate exceeded'), { name: 'TooManyRequestsException' });
+        },
+      }),
+    });
+    const canvas = await seedCanvas(workspaceId);
+    const accepted = await accept(canvas.id);
+    await prompt.drain();
+    executors.text = EXECUTORS.text;
+    failDispatch = true;
+
+    const redriven = await redrive(accepted.executionId);
+
+    expect(refused).toBe(1);
+    // Its callback still to be sent: the outcome recorded is the first attempt's.
+    expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2, callback: { attempt: 1 } });
+    const callbacks = () => events.filter((event) => event.what === 'callback');
+    expect(callbacks()).toHaveLength(1);
+    await sweepUntil(sweepDeps, () => callbacks().length === 2);
+    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
+    expect(callbacks().map((event) => [event.attempt, event.status])).toEqual([
+      [1, 'failed'],
+      [2, 'succeeded'],
+    ]);
   });
 });

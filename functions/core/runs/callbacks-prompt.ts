@@ -1,7 +1,8 @@
 // use case: a finished run's callback sent within about a second of its 202 instead of at the next sweep
 // (issue 26 item 2). A run the accepting process ran to its end (inline.ts) is written finished with its
 // callback pending, so it sits in the run outbox; the sweeper would send it only after CALLBACK_HOLD_SECONDS
-// (sweep.ts), 60–120 s later in AWS. So the accepting process also asks for prompt delivery:
+// (sweep.ts), 60–120 s later in AWS. So the accepting process (and a redrive run inline, control.ts)
+// also asks for prompt delivery:
 //
 //   accept: ONE PutItem of the finished run (callback pending, in the outbox)
 //     │

@@ -9,6 +9,7 @@ import { isTerminal, type Execution, type ExecutionSummary } from './model.ts';
 import { runInline, runsInline } from './inline.ts';
 import { update, type RunDeps } from './deps.ts';
 import { deliverCallbackOnce } from './callbacks.ts';
+import { requestPromptCallback } from './callbacks-prompt.ts';
 
 /** A provider job a node was waiting on when its run was cancelled. */
 export interface WaitingJob {
@@ -140,6 +141,10 @@ export async function redriveRun(principal: Principal, executionId: string, deps
     await undo();
     throw new ConflictError(`Execution ${executionId} has no state machine execution to redrive`);
   }
-  // Saved finished; with a callback URL it stays in the outbox and the sweeper sends the callback.
-  return runInline(loaded.execution, loaded.graph, deps);
+  // Saved finished; with a callback URL it stays in the outbox and is sent about a second later, as
+  // for an accepted inline run (callbacks-prompt.ts; a failed dispatch is logged and left to the
+  // sweeper, never failing the redrive). A run a cancel got to first has its callback handled already.
+  const ran = await runInline(loaded.execution, loaded.graph, deps);
+  await requestPromptCallback(ran, deps.callbackDispatch);
+  return ran;
 }

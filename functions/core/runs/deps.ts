@@ -19,7 +19,10 @@ export interface RunDeps {
   inlineRuns?: () => boolean;
   /** @default EXECUTORS */
   executors?: ExecutorRegistry;
-  /** Prompt delivery of the callback of a run finished here (callbacks-prompt.ts). @default the sweeper only */
+  /**
+   * Prompt delivery of the callback of a run finished here, accepted or redriven (callbacks-prompt.ts).
+   * @default the sweeper only
+   */
   callbackDispatch?: CallbackDispatch;
 }
 

@@ -8,8 +8,9 @@
 //        ▼ runInMemory: one engine step in this process, nothing written
 //        │
 //        ▼ create: ONE PutItem of the finished run (graph inside); with a callback URL it stays in the
-//        │         run outbox until the callback is claimed, and the sweeper sends it once the request
-//        │         has certainly ended (so never before the 202 that names the run)
+//        │         run outbox until the callback is claimed, and the accept asks for its delivery about
+//        │         a second after the finish (callbacks-prompt.ts), after the 202 that names the run;
+//        │         the sweeper sends it, after its hold, when that ask failed or the process died
 //        ├─ written ────────────────────► the answer can carry the result
 //        └─ the process dies before it ─► no run, no answer: the caller's retry finds the key claimed
 //                                         and, once the claim's lease has passed, records the run
@@ -18,7 +19,8 @@
 // Nobody can cancel a run before its executionId is answered, so there is no race with a cancel. A
 // redrive of such a run runs inline again with runInline: the redriven attempt is saved queued (in
 // the outbox) first, then run and saved finished, and the sweeper records it failed if the process
-// dies in between ("redrive the run to retry").
+// dies in between ("redrive the run to retry"). Its callback is asked for as the accept's is
+// (control.ts redriveRun).
 //
 // Only runs that need nothing the state machine gives: every node instant (a provider job needs the
 // Wait loop, so no Lambda ever sleeps) and a bounded graph (the step must fit well inside the route's

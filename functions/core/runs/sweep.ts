@@ -1,4 +1,4 @@
-// use case: the run outbox's sweep — a 202 is a promise. A run is recorded (one transaction) before
+// use case: the run outbox's sweep — a 202 is a promise. A run is recorded (one PutItem) before
 // its state machine execution is started; if every process dies in between, or a redrive was recorded
 // and its RedriveExecution never sent, the run would stay `queued` for good. Queued runs are listed by
 // the sparse index of the run outbox (see table-design.ts); the sweeper starts or redrives those
@@ -14,9 +14,12 @@
 //
 // The outbox also holds finished runs whose callback is still to be sent (model.ts callbackPending):
 // a run of instant nodes has no state machine to send it (issue 26), and a state machine's Finalize
-// may never have run. Past the same grace period — the request that accepted the run has certainly
-// ended, so the callback never reaches its receiver before the 202 that named the run — the sweeper
-// sends it through deliverCallbackOnce: claimed with a versioned write, at most once per attempt.
+// may never have run. An inline run's callback is normally sent about a second after it finished by
+// the deliver-callback worker, which the accepting or redriving route asks for (callbacks-prompt.ts);
+// the sweeper is the net for an ask that failed or a route that died before it. Past its hold — the
+// request that accepted the run has certainly ended, so the callback never reaches its receiver before
+// the 202 that named the run — it sends it through deliverCallbackOnce, the same claim the worker makes
+// (a versioned write): at most once per attempt, whoever comes first.
 import { telemetry } from '../telemetry.ts';
 import type { Clock } from '../clock.ts';
 import type { CallbackSender, QueuedRunIndex, RunRepository, WorkflowResumer } from '../ports.ts';
