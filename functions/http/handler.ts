@@ -24,7 +24,10 @@ export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Pr
 export type BuiltHandler = (event: APIGatewayProxyEvent, context?: Context) => Promise<APIGatewayProxyResult>;
 
 export interface HandlerSpec<Caller, B, Q> {
-  /** The hand-written route (functions/routes/hand-written-routes.ts) this handler serves, or the routes (one auth kind) one function serves. */
+  /**
+   * The hand-written route (functions/routes/hand-written-routes.ts) this handler serves, or the routes
+   * (one auth kind) one function serves.
+   */
   readonly route: string | readonly string[];
   readonly auth: Authenticator<Caller>;
   /** The JSON body's schema (at most the route's maxBodyBytes). */

@@ -8,13 +8,18 @@ import type { RouteDefinition } from '#routes/manifest';
 import type { OperationObject, ParameterObject, PathItem } from './types.ts';
 
 const WS = 'ws_01jd8x5d7f9h1k3m5p7r9t1v3x';
-const LOCATION = `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02/0b7e4d2a-5f1c-4c8e-9a53-2d6f0e1b7c44/focus-export.jsonl?X-Amz-Expires=300&X-Amz-Signature=…`;
+const LOCATION =
+  `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02/0b7e4d2a-5f1c-4c8e-9a53-2d6f0e1b7c44/` +
+  'focus-export.jsonl?X-Amz-Expires=300&X-Amz-Signature=…';
 /** Abridged (…): the real rows carry every column of EXPORT_COLUMNS. */
 const JSONL_EXAMPLE =
-  `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD","BillingPeriodEnd":"2026-06-01T00:00:00Z",` +
-  '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,"ChargeDescription":"video.generate ' +
+  `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD",` +
+  '"BillingPeriodEnd":"2026-06-01T00:00:00Z",' +
+  '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,' +
+  '"ChargeDescription":"video.generate ' +
   '(standard), per Seconds",…,"x_Credits":-80}\n';
-const CSV_EXAMPLE = `BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n0,${WS},Acme,USD,…,-80\n`;
+const CSV_EXAMPLE =
+  'BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n' + `0,${WS},Acme,USD,…,-80\n`;
 const METADATA_EXAMPLE = focusMetadata({
   workspaceId: WS,
   workspaceName: 'Acme',
