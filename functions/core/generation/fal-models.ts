@@ -97,71 +97,41 @@ function klingImageToVideo(tier: 'pro' | 'standard'): FalEndpoint {
   };
 }
 
+/** What each Seedance 2.0 mode accepts; its standard and fast tiers take the same fields. */
+const SEEDANCE_MODE_FIELDS = {
+  'text-to-video': { fields: {} },
+  'image-to-video': { fields: { image: 'image_url', imageRequired: true, lastFrame: 'end_image_url' } },
+  'reference-to-video': {
+    fields: { referenceImages: 'image_urls', referenceVideos: 'video_urls', referenceAudios: 'audio_urls' },
+    referenceLimits: SEEDANCE_LIMITS,
+  },
+} as const satisfies Record<string, Pick<FalEndpoint, 'fields' | 'referenceLimits'>>;
+
+/** A Seedance 2.0 endpoint: the fast tier differs from the standard one in its path, params and price. */
+function seedance(tier: 'standard' | 'fast', mode: keyof typeof SEEDANCE_MODE_FIELDS): FalEndpoint {
+  const fast = tier === 'fast';
+  return {
+    id: `bytedance/seedance-2.0/${fast ? 'fast/' : ''}${mode}`,
+    label: `Seedance 2.0${fast ? ' Fast' : ''}, ${mode.replaceAll('-', ' ')}`,
+    family: 'seedance',
+    version: '2.0',
+    mode,
+    ...SEEDANCE_MODE_FIELDS[mode],
+    aspectRatios: SEEDANCE_RATIOS,
+    params: fast ? SEEDANCE_FAST_PARAMS : SEEDANCE_PARAMS,
+    defaultSeconds: 15,
+    priceModel: fast ? 'fast' : 'standard',
+  };
+}
+
 export const FAL_ENDPOINTS: readonly FalEndpoint[] = [
   klingImageToVideo('pro'),
   klingImageToVideo('standard'),
-  {
-    id: 'bytedance/seedance-2.0/image-to-video',
-    label: 'Seedance 2.0, image to video',
-    family: 'seedance',
-    version: '2.0',
-    mode: 'image-to-video',
-    fields: { image: 'image_url', imageRequired: true, lastFrame: 'end_image_url' },
-    aspectRatios: SEEDANCE_RATIOS,
-    params: SEEDANCE_PARAMS,
-    defaultSeconds: 15,
-    priceModel: 'standard',
-  },
-  {
-    id: 'bytedance/seedance-2.0/reference-to-video',
-    label: 'Seedance 2.0, reference to video',
-    family: 'seedance',
-    version: '2.0',
-    mode: 'reference-to-video',
-    fields: { referenceImages: 'image_urls', referenceVideos: 'video_urls', referenceAudios: 'audio_urls' },
-    referenceLimits: SEEDANCE_LIMITS,
-    aspectRatios: SEEDANCE_RATIOS,
-    params: SEEDANCE_PARAMS,
-    defaultSeconds: 15,
-    priceModel: 'standard',
-  },
-  {
-    id: 'bytedance/seedance-2.0/fast/text-to-video',
-    label: 'Seedance 2.0 Fast, text to video',
-    family: 'seedance',
-    version: '2.0',
-    mode: 'text-to-video',
-    fields: {},
-    aspectRatios: SEEDANCE_RATIOS,
-    params: SEEDANCE_FAST_PARAMS,
-    defaultSeconds: 15,
-    priceModel: 'fast',
-  },
-  {
-    id: 'bytedance/seedance-2.0/fast/image-to-video',
-    label: 'Seedance 2.0 Fast, image to video',
-    family: 'seedance',
-    version: '2.0',
-    mode: 'image-to-video',
-    fields: { image: 'image_url', imageRequired: true, lastFrame: 'end_image_url' },
-    aspectRatios: SEEDANCE_RATIOS,
-    params: SEEDANCE_FAST_PARAMS,
-    defaultSeconds: 15,
-    priceModel: 'fast',
-  },
-  {
-    id: 'bytedance/seedance-2.0/fast/reference-to-video',
-    label: 'Seedance 2.0 Fast, reference to video',
-    family: 'seedance',
-    version: '2.0',
-    mode: 'reference-to-video',
-    fields: { referenceImages: 'image_urls', referenceVideos: 'video_urls', referenceAudios: 'audio_urls' },
-    referenceLimits: SEEDANCE_LIMITS,
-    aspectRatios: SEEDANCE_RATIOS,
-    params: SEEDANCE_FAST_PARAMS,
-    defaultSeconds: 15,
-    priceModel: 'fast',
-  },
+  seedance('standard', 'image-to-video'),
+  seedance('standard', 'reference-to-video'),
+  seedance('fast', 'text-to-video'),
+  seedance('fast', 'image-to-video'),
+  seedance('fast', 'reference-to-video'),
   {
     id: 'fal-ai/veo3.1',
     label: 'Veo 3.1 on fal, text to video',
