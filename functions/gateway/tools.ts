@@ -25,6 +25,7 @@ import {
 } from '#core/errors';
 import type { Principal } from '#core/keys/api-key';
 import { describeRequirement, meetsRequirement, type ScopeRequirement } from '#core/scopes';
+import { telemetry } from '#core/telemetry';
 import { describeIssues } from '#http/parse';
 import { answeredValue as valueOfOutcome } from '#operations/outcome';
 import type { OperationContext } from '#operations/operation';
@@ -181,15 +182,7 @@ export function createGatewayServer(call: GatewayCall): Server {
     } catch (error) {
       if (error instanceof DomainError) return errorResult(explain(error, name));
       // A fault of ours: the agent learns nothing internal, the log gets everything.
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'Tool call failed',
-          tool: name,
-          requestId: call.requestId,
-          error: describe(error),
-        }),
-      );
+      telemetry.error('Tool call failed', { tool: name, requestId: call.requestId, error: describe(error) });
       throw new McpError(
         ErrorCode.InternalError,
         `Internal error in ${name} (request ${call.requestId}); try again later`,

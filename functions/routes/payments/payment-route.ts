@@ -4,6 +4,7 @@
 import { systemClock } from '#core/clock';
 import { parseEnvelope, type PaymentOutcome, type StripeEventEnvelope } from '#core/credits/payments';
 import { priceBook } from '#core/credits/prices';
+import { telemetry } from '#core/telemetry';
 import type { CreditDeps } from '#core/credits/ledger';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { paymentProviderSignature } from '#http/auth/payment-signature';
@@ -24,17 +25,13 @@ export function paymentWebhookRoute(
         : { applied: false, reason: 'not an event' };
       // Every event is logged with what it did: an ignored one (unknown workspace, missing metadata) is
       // answered 200 so the provider stops retrying, and this line is how an operator finds it.
-      console.log(
-        JSON.stringify({
-          level: outcome.applied || outcome.duplicate ? 'info' : 'warn',
-          message: 'payment webhook',
-          route: route.path,
-          eventId: envelope?.id,
-          eventType: envelope?.type,
-          requestId: event.requestContext?.requestId,
-          ...outcome,
-        }),
-      );
+      (outcome.applied || outcome.duplicate ? telemetry.info : telemetry.warn)('payment webhook', {
+        route: route.path,
+        eventId: envelope?.id,
+        eventType: envelope?.type,
+        requestId: event.requestContext?.requestId,
+        ...outcome,
+      });
       return { received: true, eventId: envelope?.id ?? null, ...outcome };
     },
   );

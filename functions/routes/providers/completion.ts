@@ -8,6 +8,7 @@ import { recordProviderCompletion } from '#core/generation/video-job-completion'
 import { UnauthorizedError } from '#core/errors';
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
+import { telemetry } from '#core/telemetry';
 import { videoJobs } from '#adapters/dynamodb/video-job-repository';
 import { falSignatureVerifier } from '#adapters/providers/fal-webhook-signature';
 import { runWaits } from '#adapters/sfn/run-waits';
@@ -64,17 +65,13 @@ export const handler = defineHandler(
             { jobs: videoJobs, clock: systemClock, runWaits },
           )
         : { outcome: 'ignored' as const };
-    console.log(
-      JSON.stringify({
-        level: outcome === 'ignored' ? 'warn' : 'info',
-        message: 'provider completion webhook',
-        provider: query.provider,
-        jobId: query.jobId,
-        providerJobId,
-        outcome,
-        requestId: event.requestContext?.requestId,
-      }),
-    );
+    (outcome === 'ignored' ? telemetry.warn : telemetry.info)('provider completion webhook', {
+      provider: query.provider,
+      jobId: query.jobId,
+      providerJobId,
+      outcome,
+      requestId: event.requestContext?.requestId,
+    });
     return { received: true, outcome };
   },
 );

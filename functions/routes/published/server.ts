@@ -15,6 +15,7 @@ import {
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { assetDetail } from '#core/assets/use-cases';
 import { DomainError, NotFoundError } from '#core/errors';
+import { telemetry } from '#core/telemetry';
 import { isMediaValue, type MediaValue } from '#core/generation/media-value';
 import { callTrigger, runOfServer, serverPrincipal } from '#core/published/calls';
 import type { PublishedServer } from '#core/published/model';
@@ -136,16 +137,12 @@ export function createPublishedServer(call: PublishedCall): Server {
       return await answerOf(server, execution);
     } catch (error) {
       if (error instanceof DomainError) return { isError: true, content: [{ type: 'text', text: error.message }] };
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          message: 'Published tool call failed',
-          serverId: server.id,
-          tool: name,
-          requestId: call.requestId,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+      telemetry.error('Published tool call failed', {
+        serverId: server.id,
+        tool: name,
+        requestId: call.requestId,
+        error: error instanceof Error ? error.message : String(error),
+      });
       throw new McpError(
         ErrorCode.InternalError,
         `Internal error in ${name} (request ${call.requestId}); try again later`,
