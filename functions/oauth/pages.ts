@@ -103,14 +103,12 @@ export function consentPage(input: {
 <p>Workspace <strong>${input.workspaceName}</strong>, where you are <strong>${input.role}</strong>.</p>
 <form method="post" action="${input.action}">
 <input type="hidden" name="csrf" value="${input.csrf}">
-<ul>${input.scopes.map(
-      ({ scope, allowed }) => {
-        const state = new Html(allowed ? ' checked' : ' disabled');
-        const note = allowed ? html`` : html` <span class="muted">(not allowed for your role)</span>`;
-        const box = html`<input type="checkbox" name="scope" value="${scope}"${state}>`;
-        return html`<li><label>${box} ${scope}</label>${note}</li>`;
-      },
-    )}</ul>
+<ul>${input.scopes.map(({ scope, allowed }) => {
+      const state = new Html(allowed ? ' checked' : ' disabled');
+      const note = allowed ? html`` : html` <span class="muted">(not allowed for your role)</span>`;
+      const box = html`<input type="checkbox" name="scope" value="${scope}"${state}>`;
+      return html`<li><label>${box} ${scope}</label>${note}</li>`;
+    })}</ul>
 <p class="muted">The agent gets at most what your role allows at the time of each call.</p>
 <button type="submit">Allow</button>
 </form>
