@@ -6,6 +6,7 @@ import { OutputsView } from '#operations/views';
 import { blobs, runs } from './run-deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
 import { EXECUTION, runSnapshot } from '#operations/example-values';
+import { READS_MEDIA, readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_execution_outputs',
@@ -18,13 +19,7 @@ export const operation = defineOperation({
     output: { executionId: EXECUTION, status: 'succeeded', result: runSnapshot.result, outputs: runSnapshot.outputs },
   },
   route: 'executions-outputs',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/executions/outputs',
-    scope: 'run:workflows',
-    access: { table: 'read', bucket: 'read' },
-    area: 'runs',
-  },
+  http: readRoute('/api/mcp/executions/outputs', 'run:workflows', 'runs', READS_MEDIA),
   input: ExecutionQuery,
   output: OutputsView,
   annotations: READ_ONLY,

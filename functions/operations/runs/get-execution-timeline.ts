@@ -5,6 +5,7 @@ import { READ_ONLY, defineOperation } from '#operations/operation';
 import { TimelineView } from '#operations/views';
 import { ExecutionQuery } from './execution-query.ts';
 import { AT, EXECUTION, LATER } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 // Only the table: the timeline carries no large values, so no S3 or Step Functions client is bundled.
 const runs = runRepository();
@@ -33,13 +34,7 @@ export const operation = defineOperation({
     },
   },
   route: 'executions-timeline',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/executions/timeline',
-    scope: 'run:workflows',
-    access: { table: 'read' },
-    area: 'runs',
-  },
+  http: readRoute('/api/mcp/executions/timeline', 'run:workflows', 'runs'),
   input: ExecutionQuery,
   output: TimelineView,
   annotations: READ_ONLY,

@@ -7,6 +7,7 @@ import { ExecutionSnapshotView } from '#operations/views';
 import { blobs, runs } from './run-deps.ts';
 import { ExecutionQuery } from './execution-query.ts';
 import { EXECUTION, runSnapshot } from '#operations/example-values';
+import { READS_MEDIA, readRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'get_execution',
@@ -19,13 +20,7 @@ export const operation = defineOperation({
     'it after run_workflow.',
   example: { input: { executionId: EXECUTION }, status: 200, output: runSnapshot },
   route: 'executions-get',
-  http: {
-    method: 'GET',
-    path: '/api/executions',
-    scope: 'run:workflows',
-    access: { table: 'read', bucket: 'read' },
-    area: 'runs',
-  },
+  http: readRoute('/api/executions', 'run:workflows', 'runs', READS_MEDIA),
   input: ExecutionQuery,
   output: ExecutionSnapshotView,
   annotations: READ_ONLY,

@@ -7,6 +7,7 @@ import { PageInput } from '#operations/paging';
 import { ExecutionSummaryView, pageOf } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CANVAS, executionSummary } from '#operations/example-values';
+import { readRoute } from '#operations/route-facts';
 
 const runs = runRepository();
 
@@ -21,13 +22,7 @@ export const operation = defineOperation({
     output: { items: [executionSummary], nextCursor: null },
   },
   route: 'canvas-executions',
-  http: {
-    method: 'GET',
-    path: '/api/mcp/canvas/executions',
-    scope: 'read:canvases',
-    access: { table: 'read' },
-    area: 'canvas',
-  },
+  http: readRoute('/api/mcp/canvas/executions', 'read:canvases', 'canvas'),
   input: z.object({ ...PageInput.shape, canvasId: CanvasIdField }),
   output: pageOf(ExecutionSummaryView, 'Executions, newest first'),
   annotations: READ_ONLY,

@@ -9,6 +9,7 @@ import { acceptedBody } from './accepted-answer.ts';
 import { runDeps } from './run-deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 import { EXECUTION } from '#operations/example-values';
+import { writeRoute } from '#operations/route-facts';
 
 export const operation = defineOperation({
   name: 'replay_execution',
@@ -30,13 +31,11 @@ export const operation = defineOperation({
     },
   },
   route: 'executions-replay',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/executions/replay',
-    scope: 'run:workflows',
-    access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] },
-    area: 'runs',
-  },
+  http: writeRoute('/api/mcp/executions/replay', 'run:workflows', 'runs', {
+    table: 'readWrite',
+    bucket: 'readWrite',
+    workflow: ['start'],
+  }),
   input: z.extend(ExecutionBody, {
     idempotencyKey: z.optional(
       z

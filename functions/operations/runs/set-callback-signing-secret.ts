@@ -11,6 +11,7 @@ import { credentialCipher } from '#adapters/credentials/cipher';
 import { callbackSecrets } from '#adapters/dynamodb/callback-secret-repository';
 import { defineOperation } from '#operations/operation';
 import { WORKSPACE } from '#operations/example-values';
+import { SEALS_CREDENTIALS, writeRoute } from '#operations/route-facts';
 
 const described = (description: string) => z.string().check(z.describe(description));
 
@@ -68,13 +69,7 @@ export const operation = defineOperation({
     },
   },
   route: 'callbacks-signing-secret',
-  http: {
-    method: 'POST',
-    path: '/api/mcp/callbacks/signing-secret',
-    scope: 'write:canvas',
-    access: { table: 'readWrite', credentials: ['seal'] },
-    area: 'runs',
-  },
+  http: writeRoute('/api/mcp/callbacks/signing-secret', 'write:canvas', 'runs', SEALS_CREDENTIALS),
   input: SetCallbackSigningSecretInput,
   output: CallbackSecretsView,
   // A rotate makes receivers that never take the new secret fail once the overlap ends.
