@@ -12,7 +12,7 @@ import { webhookSender } from '#http/auth/public';
 import { defineHandler } from '#http/handler';
 import { rawBody } from '#http/request';
 import { HttpResult } from '#http/responses';
-import { webhookTriggerDeps } from '#adapters/composition/webhooks';
+import { webhookTriggerDeps } from '#adapters/composition/webhook-trigger';
 import { publicBaseUrlFor } from '#http/public-url';
 import { acceptedBody } from '#operations/runs/accepted-answer';
 
