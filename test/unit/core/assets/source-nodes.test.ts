@@ -8,7 +8,7 @@ import { advance } from '#core/runs/engine';
 import { EXECUTORS } from '#core/runs/executors';
 import { freezeGraph } from '#core/runs/lifecycle';
 import { sourceAssetKind } from '#core/canvas/node-types';
-import { edge, executionOf, node, tickingNow } from '../../runs/support.ts';
+import { edge, executionOf, node, tickingNow } from '../runs/support.ts';
 
 const WORKSPACE = 'ws_test';
 

@@ -2,8 +2,8 @@
 // fal documents (lib/local/sandbox/fal-webhooks.ts): valid, forged, stale, unsigned, another key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { falSignatureVerifier } from '#adapters/providers/fal-webhook-signature';
-import { startFalProtocolServer, type FalProtocolServer } from '../../../lib/local/sandbox/fal-protocol.ts';
-import { falWebhookSender } from '../../../lib/local/sandbox/fal-webhooks.ts';
+import { startFalProtocolServer, type FalProtocolServer } from '../../../../lib/local/sandbox/fal-protocol.ts';
+import { falWebhookSender } from '../../../../lib/local/sandbox/fal-webhooks.ts';
 
 let fal: FalProtocolServer;
 beforeAll(async () => {

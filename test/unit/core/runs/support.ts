@@ -3,7 +3,7 @@
 import type { CanvasEdge, CanvasNode } from '#core/canvas/model';
 import { newExecution } from '#core/runs/lifecycle';
 import type { Execution, FrozenGraph, RunTrigger } from '#core/runs/model';
-import { edge, node } from '../support/canvases.ts';
+import { edge, node } from '../../support/canvases.ts';
 
 export { edge, node };
 
