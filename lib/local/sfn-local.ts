@@ -36,16 +36,21 @@
 // only the failed iterations/branches), and `$$.Execution.Input` during the redriven part is the failed
 // state's input rather than the original execution input.
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import {
-  ExecutionAbortedError,
-  ExecutionTimeoutError,
-  StateMachine,
-  type StateMachineDefinition,
-} from 'aws-local-stepfunctions';
+import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
 import { FaultQueue } from './faults.ts';
+import { Journal, recordOf } from './sfn-journal.ts';
+import type {
+  Execution,
+  Fault,
+  Json,
+  RegisteredMachine,
+  SfnAction,
+  SfnLocal,
+  SfnLocalOptions,
+  StateMachineRegistration,
+} from './sfn-local-model.ts';
+import { collectTasks, loadDefinition, taskHandlers } from './sfn-task-adapters.ts';
 import { LocalTaskTokens, TASK_TOKEN_PLACEHOLDER, TaskTokenError } from './sfn-task-tokens.ts';
 import { LOOPBACK, listenOnLoopback, portOf } from './ports.ts';
 
@@ -66,204 +71,15 @@ if (typeof (Promise as { withResolvers?: unknown }).withResolvers !== 'function'
   });
 }
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** What a Task state's Lambda handler receives as its second argument (a subset of Lambda's context). */
-export interface LocalTaskContext {
-  readonly awsRequestId: string;
-  readonly functionName: string;
-  readonly executionArn: string;
-  readonly stateName: string;
-  getRemainingTimeInMillis(): number;
-}
-
-/** The in-process stand-in for the Lambda function a Task state invokes. */
-export type LocalTaskHandler = (event: any, context: LocalTaskContext) => Promise<unknown> | unknown;
-
-export interface StateMachineRegistration {
-  /** State machine name; the ARN is `arn:aws:states:<region>:<account>:stateMachine:<name>`. */
-  readonly name: string;
-  /** Path of the ASL JSON file (the file CDK loads with `DefinitionBody.fromFile`). */
-  readonly definitionFile?: string;
-  /** Or the definition itself (already parsed). */
-  readonly definition?: unknown;
-  /** `${key}` → value, exactly like CDK's `definitionSubstitutions`. */
-  readonly substitutions?: Readonly<Record<string, string>>;
-  /** Task state name → handler. Task states without one fail with States.TaskFailed (never call AWS). */
-  readonly tasks?: Readonly<Record<string, LocalTaskHandler>>;
-  /** Wait state name → milliseconds actually slept (Wait states otherwise really sleep). */
-  readonly waitTimeOverrides?: Readonly<Record<string, number>>;
-  /** State name → milliseconds between retries (otherwise IntervalSeconds/BackoffRate really sleep). */
-  readonly retryIntervalOverrides?: Readonly<Record<string, number | number[]>>;
-  /**
-   * `.waitForTaskToken` state name → how long its task waits for the token at most, from its payload
-   * (undefined: until the state's own timeout). sfn-task-tokens.ts.
-   */
-  readonly tokenWaitMs?: Readonly<Record<string, (payload: any) => number | undefined>>;
-}
-
-export type SfnAction =
-  | 'StartExecution'
-  | 'DescribeExecution'
-  | 'StopExecution'
-  | 'RedriveExecution'
-  | 'ListExecutions'
-  | 'SendTaskSuccess'
-  | 'SendTaskFailure';
-
-/** Makes the next `count` calls of `action` fail before doing anything, as AWS would under load. */
-export interface Fault {
-  readonly action: SfnAction;
-  /** @default 1 */
-  readonly count?: number;
-  /** @default 'ThrottlingException' */
-  readonly errorType?: string;
-  /** @default 400 (what AWS answers for ThrottlingException) */
-  readonly statusCode?: number;
-  /** @default 'Rate exceeded' */
-  readonly message?: string;
-}
-
-export interface SfnLocalOptions {
-  /** @default 'us-east-1' */
-  readonly region?: string;
-  /** @default '123456789012' */
-  readonly accountId?: string;
-  /**
-   * Where executions are journaled, so that a restart — even after kill -9 — resumes what was running.
-   * @default undefined — in memory only
-   */
-  readonly dataDir?: string;
-}
-
-export interface SfnLocal {
-  /** `http://127.0.0.1:<port>` */
-  readonly endpoint: string;
-  /**
-   * Registers (or replaces) a state machine and returns its ARN. With a journal, its executions from
-   * before the restart come back, and those that were RUNNING resume.
-   */
-  registerStateMachine(registration: StateMachineRegistration): string;
-  /** Queues a fault; faults for the same action are consumed in order. */
-  injectFault(fault: Fault): void;
-  clearFaults(): void;
-  /** Aborts running executions and closes the server. */
-  stop(): Promise<void>;
-}
-
-type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED' | 'TIMED_OUT';
-
-interface RegisteredMachine {
-  readonly arn: string;
-  readonly name: string;
-  readonly definition: StateMachineDefinition;
-  readonly registration: StateMachineRegistration;
-  readonly taskResources: ReadonlyMap<string, string>;
-}
-
-interface Execution {
-  readonly executionArn: string;
-  readonly machine: RegisteredMachine;
-  readonly name: string;
-  readonly input: string;
-  readonly startDate: Date;
-  status: Status;
-  stopDate?: Date;
-  output?: string;
-  error?: string;
-  cause?: string;
-  redriveCount: number;
-  redriveDate?: Date;
-  /** Top-level state being run and its input: where a redrive resumes. */
-  current?: { name: string; input: Json };
-  abort?: () => void;
-  /** Set by StopExecution so the abort is reported with the caller's error/cause. */
-  stopRequest?: { error?: string; cause?: string };
-  /** Settles when the current run has been recorded (tests and stop() await it). */
-  settled?: Promise<void>;
-}
-
-/** One journal line: an execution as last recorded. */
-interface ExecutionRecord {
-  readonly executionArn: string;
-  readonly stateMachineArn: string;
-  readonly name: string;
-  readonly input: string;
-  readonly startDate: number;
-  readonly status: Status;
-  readonly stopDate?: number;
-  readonly output?: string;
-  readonly error?: string;
-  readonly cause?: string;
-  readonly redriveCount: number;
-  readonly redriveDate?: number;
-  readonly current?: { name: string; input: Json };
-}
-
-const JOURNAL_FILE = 'executions.jsonl';
-
-/** The append-only journal of executions under `dataDir`, compacted when opened. */
-class Journal {
-  private readonly fd: number;
-  /** What the previous process left, by executionArn, until its state machine is registered again. */
-  readonly restored = new Map<string, ExecutionRecord>();
-
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    const file = join(dataDir, JOURNAL_FILE);
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        const record = JSON.parse(line) as ExecutionRecord;
-        this.restored.set(record.executionArn, record);
-      } catch {
-        // A line cut short by a kill: the line before it is the last complete state of that execution.
-      }
-    }
-    // Compact: one line per execution, written aside and renamed over the old journal.
-    const compacted = [...this.restored.values()].map((record) => `${JSON.stringify(record)}\n`).join('');
-    writeFileSync(`${file}.tmp`, compacted);
-    renameSync(`${file}.tmp`, file);
-    this.fd = openSync(file, 'a');
-  }
-
-  /** Synchronous on purpose: once an action has answered, what it did survives a kill -9. */
-  write(record: ExecutionRecord): void {
-    appendFileSync(this.fd, `${JSON.stringify(record)}\n`);
-  }
-
-  private closed = false;
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    closeSync(this.fd);
-  }
-}
-
-function recordOf(execution: Execution): ExecutionRecord {
-  return {
-    executionArn: execution.executionArn,
-    stateMachineArn: execution.machine.arn,
-    name: execution.name,
-    input: execution.input,
-    startDate: execution.startDate.getTime(),
-    status: execution.status,
-    ...(execution.stopDate && { stopDate: execution.stopDate.getTime() }),
-    ...(execution.output !== undefined && { output: execution.output }),
-    ...(execution.error !== undefined && { error: execution.error }),
-    ...(execution.cause !== undefined && { cause: execution.cause }),
-    redriveCount: execution.redriveCount,
-    ...(execution.redriveDate && { redriveDate: execution.redriveDate.getTime() }),
-    ...(execution.current && { current: execution.current }),
-  };
-}
+export type {
+  Fault,
+  LocalTaskContext,
+  LocalTaskHandler,
+  SfnAction,
+  SfnLocal,
+  SfnLocalOptions,
+  StateMachineRegistration,
+} from './sfn-local-model.ts';
 
 class SfnError extends Error {
   constructor(
@@ -275,7 +91,6 @@ class SfnError extends Error {
   }
 }
 
-const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
 const NAME_PATTERN = /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]{1,80}$/;
 
 /** Starts the endpoint on a port of 127.0.0.1 the kernel picks (the endpoint names it). */
@@ -607,113 +422,6 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function loadDefinition(registration: StateMachineRegistration): StateMachineDefinition {
-  let text: string;
-  if (registration.definitionFile !== undefined) text = readFileSync(registration.definitionFile, 'utf8');
-  else if (registration.definition !== undefined) text = JSON.stringify(registration.definition);
-  else throw new Error(`state machine ${registration.name}: give definitionFile or definition`);
-  for (const [key, value] of Object.entries(registration.substitutions ?? {})) {
-    text = text.split(`\${${key}}`).join(value);
-  }
-  const missing = text.match(/\$\{[A-Za-z0-9_]+\}/);
-  if (missing) throw new Error(`state machine ${registration.name}: no substitution given for ${missing[0]}`);
-  const definition = JSON.parse(text) as StateMachineDefinition & { States: Record<string, Record<string, unknown>> };
-  // aws-local-stepfunctions reads a Task's TimeoutSecondsPath from its Parameters' output, where AWS reads
-  // the state's input: a `.waitForTaskToken` state is limited by tokenWaitMs instead (sfn-task-tokens.ts).
-  for (const state of Object.values(definition.States))
-    if (String(state.Resource ?? '').endsWith('.waitForTaskToken') && state.TimeoutSecondsPath !== undefined) {
-      delete state.TimeoutSecondsPath;
-      state.TimeoutSeconds = 2_000_000; // under setTimeout's 2^31 ms
-    }
-  return definition;
-}
-
-/** Task state name → Resource, including Task states nested in Map and Parallel states. */
-function collectTasks(
-  definition: { States?: Record<string, unknown> },
-  into = new Map<string, string>(),
-): Map<string, string> {
-  for (const [name, state] of Object.entries(definition.States ?? {})) {
-    const s = state as {
-      Type?: string;
-      Resource?: string;
-      Branches?: unknown[];
-      ItemProcessor?: unknown;
-      Iterator?: unknown;
-    };
-    if (s.Type === 'Task') into.set(name, String(s.Resource));
-    for (const branch of s.Branches ?? []) collectTasks(branch as never, into);
-    if (s.ItemProcessor ?? s.Iterator) collectTasks((s.ItemProcessor ?? s.Iterator) as never, into);
-  }
-  return into;
-}
-
-/** Wraps each registered handler so it sees and returns what the deployed Lambda would. */
-function taskHandlers(machine: RegisteredMachine, execution: Execution, tokens: LocalTaskTokens) {
-  const handlers: Record<string, (input: Json) => Promise<Json>> = {};
-  for (const [stateName, resource] of machine.taskResources) {
-    const handler = machine.registration.tasks?.[stateName];
-    const isInvoke = resource.startsWith(LAMBDA_INVOKE);
-    const waitsForToken = resource.endsWith('.waitForTaskToken');
-    handlers[stateName] = async (input) => {
-      if (waitsForToken && handler) {
-        const limitMs = machine.registration.tokenWaitMs?.[stateName]?.(input);
-        const park = async (payload: Json) => {
-          try {
-            return await handler(structuredClone(payload), {
-              awsRequestId: randomUUID(),
-              functionName: resource,
-              executionArn: execution.executionArn,
-              stateName,
-              getRemainingTimeInMillis: () => 60_000,
-            });
-          } catch (error) {
-            // An AWS SDK integration's error, as Step Functions names it (e.g.
-            // DynamoDb.ConditionalCheckFailedException).
-            throw error instanceof Error && error.name.includes('.') ? error : lambdaError(error);
-          }
-        };
-        return tokens.wait(execution.executionArn, input, park, limitMs);
-      }
-      if (!handler) throw namedError('States.TaskFailed', `no local handler is registered for Task state ${stateName}`);
-      const payload = isInvoke ? ((input as { Payload?: Json } | null)?.Payload ?? null) : input;
-      const functionName = isInvoke
-        ? String((input as { FunctionName?: Json } | null)?.FunctionName ?? stateName)
-        : resource;
-      const deadline = Date.now() + 60_000;
-      let result: unknown;
-      try {
-        result = await handler(structuredClone(payload), {
-          awsRequestId: randomUUID(),
-          functionName,
-          executionArn: execution.executionArn,
-          stateName,
-          getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-        });
-      } catch (error) {
-        throw lambdaError(error);
-      }
-      const value = (result === undefined ? null : JSON.parse(JSON.stringify(result))) as Json;
-      return isInvoke ? { ExecutedVersion: '$LATEST', Payload: value, StatusCode: 200 } : value;
-    };
-  }
-  return handlers;
-}
-
-/** A Lambda function error as Step Functions sees it: Error = type, Cause = Lambda's JSON error. */
-function lambdaError(error: unknown): Error {
-  const errorType = error instanceof Error ? error.name : 'Error';
-  const errorMessage = error instanceof Error ? error.message : String(error);
-  const trace = error instanceof Error ? (error.stack ?? '').split('\n') : [];
-  return namedError(errorType, JSON.stringify({ errorType, errorMessage, trace }));
-}
-
-function namedError(name: string, message: string): Error {
-  const error = new Error(message);
-  error.name = name;
-  return error;
 }
 
 function errorName(error: unknown): string {
