@@ -195,7 +195,9 @@ function jobGraph(webhookUntil: string | undefined) {
 }
 
 describe('advanceRun: how a waiting run waits (the ASL chooses on `webhook`)', () => {
-  it("a job a provider webhook can complete: webhook, and the wait item's TTL at its deadline plus an hour", async () => {
+  const webhookJob =
+    "a job a provider webhook can complete: webhook, and the wait item's TTL at its deadline plus an hour";
+  it(webhookJob, async () => {
     // Prepare
     const deadline = '2026-11-27T10:00:00.000Z';
     const { frozen, executors } = jobGraph(deadline);
