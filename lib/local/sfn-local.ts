@@ -11,6 +11,9 @@
 // SendTaskSuccess, SendTaskFailure (`.waitForTaskToken` tasks: sfn-task-tokens.ts).
 // Other actions answer 400 UnknownOperationException. Non-AWS action for tests in another process:
 // `LocalStepFunctions.InjectFault` (same body as injectFault()).
+// This file runs executions (start, stop, redrive, restore) and answers the actions; the wire protocol
+// is sfn-http.ts, the journal sfn-journal.ts, the ASL definition and Task adapters sfn-task-adapters.ts,
+// the shared shapes sfn-local-model.ts.
 //
 // Faithful to AWS (Standard workflows):
 // - StartExecution is idempotent by name only while that execution is RUNNING and only with the same
@@ -36,16 +39,15 @@
 // only the failed iterations/branches), and `$$.Execution.Input` during the redriven part is the failed
 // state's input rather than the original execution input.
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { ExecutionAbortedError, ExecutionTimeoutError, StateMachine } from 'aws-local-stepfunctions';
 import { FaultQueue } from './faults.ts';
+import { createSfnServer, SfnError, type SfnActions } from './sfn-http.ts';
 import { Journal, recordOf } from './sfn-journal.ts';
 import type {
   Execution,
   Fault,
   Json,
   RegisteredMachine,
-  SfnAction,
   SfnLocal,
   SfnLocalOptions,
   StateMachineRegistration,
@@ -80,16 +82,6 @@ export type {
   SfnLocalOptions,
   StateMachineRegistration,
 } from './sfn-local-model.ts';
-
-class SfnError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-    readonly statusCode = 400,
-  ) {
-    super(message);
-  }
-}
 
 const NAME_PATTERN = /^[^\s<>{}[\]?*"#%\\^|~`$&,;:/\u0000-\u001f\u007f-\u009f]{1,80}$/;
 
@@ -255,7 +247,7 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
     return execution;
   };
 
-  const actions: Record<SfnAction, (body: Record<string, unknown>) => unknown> = {
+  const actions: SfnActions = {
     StartExecution(body) {
       const machine = machines.get(String(body.stateMachineArn));
       if (!machine)
@@ -363,43 +355,7 @@ export async function startSfnLocal(options: SfnLocalOptions = {}): Promise<SfnL
     },
   };
 
-  const server: Server = createServer((request, response) => {
-    void handle(request, response);
-  });
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const requestId = randomUUID();
-    const send = (statusCode: number, payload: unknown): void => {
-      response.writeHead(statusCode, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-requestid': requestId });
-      response.end(JSON.stringify(payload));
-    };
-    try {
-      const target = String(request.headers['x-amz-target'] ?? '');
-      const [service, action = ''] = target.split('.');
-      const raw = await readBody(request);
-      const body = (raw.length > 0 ? JSON.parse(raw) : {}) as Record<string, unknown>;
-      if (service === 'LocalStepFunctions' && action === 'InjectFault') {
-        faults.inject(body as unknown as Fault);
-        return send(200, {});
-      }
-      if (service !== 'AWSStepFunctions' || !Object.hasOwn(actions, action)) {
-        throw new SfnError('UnknownOperationException', `Operation not supported by the local endpoint: ${target}`);
-      }
-      const fault = faults.take(action);
-      if (fault)
-        throw new SfnError(
-          fault.errorType ?? 'ThrottlingException',
-          fault.message ?? 'Rate exceeded',
-          fault.statusCode ?? 400,
-        );
-      send(200, actions[action as SfnAction](body));
-    } catch (error) {
-      if (error instanceof SfnError) return send(error.statusCode, { __type: error.type, message: error.message });
-      if (error instanceof SyntaxError) return send(400, { __type: 'SerializationException', message: error.message });
-      console.error('[sfn-local] unexpected error', error);
-      send(500, { __type: 'InternalFailure', message: 'internal error in the local Step Functions endpoint' });
-    }
-  }
+  const server = createSfnServer(actions, faults);
 
   await listenOnLoopback(server, 0);
 
@@ -439,10 +395,4 @@ function isRedrivable(execution: Execution): boolean {
 
 function epoch(date: Date): number {
   return date.getTime() / 1000;
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
