@@ -1,6 +1,8 @@
 // infra: every Lambda of the service (routes, workflow tasks, the sweeper). Runtime defaults live here
 // once; bind* helpers add the env var a handler reads AND the least-privilege grant that makes it work,
 // in one call, so neither can be forgotten. Env names come from functions/adapters/env.ts only.
+// The IAM actions of each access level are grants.ts, the bindings of the deployment's own secrets and
+// keys secret-bindings.ts, cdk-nag's names for references cfn-reference.ts (all re-exported here).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { AssetHashType, type Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
@@ -14,82 +16,26 @@ import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
-import type { RouteAccess } from '#routes/manifest';
 import { SPLIT_ENTRY_FILE, nodejsBundling, splitBundle } from './bundling.ts';
+import { flattenReference } from './cfn-reference.ts';
+import {
+  assertSecretCompleteArn,
+  BUCKET_ACTIONS,
+  type CredentialAction,
+  type RunWorkflowRefs,
+  TABLE_ACTIONS,
+  WORKFLOW_ACTIONS,
+  type WorkflowAction,
+} from './grants.ts';
 import { logRetentionOf } from './operations-context.ts';
+import { bindCredentialsTo } from './secret-bindings.ts';
+
+export * from './cfn-reference.ts';
+export * from './grants.ts';
+export * from './secret-bindings.ts';
 
 /** Repository root (this file is lib/constructs/service-function.ts). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/**
- * DynamoDB actions per access level. `read` is exactly what the manifest promises (GetItem, Query,
- * BatchGetItem); `readWrite` adds the item writes. TransactWriteItems has no IAM action of its own:
- * it is authorized by the Put/Update/Delete/ConditionCheck actions of its parts.
- */
-export const TABLE_ACTIONS = {
-  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-  readWrite: [
-    'dynamodb:GetItem',
-    'dynamodb:BatchGetItem',
-    'dynamodb:Query',
-    'dynamodb:PutItem',
-    'dynamodb:UpdateItem',
-    'dynamodb:DeleteItem',
-    'dynamodb:BatchWriteItem',
-    'dynamodb:ConditionCheckItem',
-  ],
-} as const;
-
-/** S3 object actions per access level (presigned URLs are signed with these permissions). */
-export const BUCKET_ACTIONS = {
-  read: ['s3:GetObject'],
-  // DeleteObjectVersion: purging an asset deletes the exact version of its bytes (the bucket is versioned).
-  readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:DeleteObjectVersion', 's3:AbortMultipartUpload'],
-} as const;
-
-/** Run-workflow operations a function may perform (the manifest's `access.workflow`). */
-export type WorkflowAction = NonNullable<RouteAccess['workflow']>[number];
-
-/**
- * IAM actions per workflow operation. A throttled StartExecution needs nothing more: the run stays
- * queued in the run outbox and the sweeper starts it.
- */
-export const WORKFLOW_ACTIONS = {
-  start: ['states:StartExecution'],
-  stop: ['states:StopExecution'],
-  // DescribeExecution: a redrive waits, briefly, for a failing execution to close.
-  redrive: ['states:RedriveExecution', 'states:DescribeExecution'],
-  // A task token belongs to its state machine: granted there (as CDK's grantTaskResponse does).
-  signal: ['states:SendTaskSuccess'],
-} as const satisfies Record<WorkflowAction, readonly string[]>;
-
-/**
- * What a function needs to know about the run workflow. Plain strings (tokens), so the values can be
- * CloudFormation parameters of a nested stack rather than cross-stack references.
- */
-export interface RunWorkflowRefs {
-  readonly stateMachineArn: string;
-  /** The state machine's name: execution ARNs are `arn:…:execution:<name>:<executionId>`. */
-  readonly stateMachineName: string;
-}
-
-/**
- * A complete Secrets Manager secret ARN (with the 6-character suffix Secrets Manager appends), so the
- * grant names exactly one secret and needs no `-??????` wildcard.
- */
-const SECRET_COMPLETE_ARN =
-  /^arn:aws[a-z-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[A-Za-z0-9/_+=.@-]+-[A-Za-z0-9]{6}$/;
-
-/** Throws unless `arn` is a complete Secrets Manager secret ARN. */
-export function assertSecretCompleteArn(arn: string): void {
-  if (!SECRET_COMPLETE_ARN.test(arn)) {
-    throw new Error(
-      `callbackSigningSecretArn must be the complete ARN of a Secrets Manager secret ` +
-        `(arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 chars>), got "${arn}"`,
-    );
-  }
-}
-
 export interface ServiceFunctionProps {
   /** Absolute path of the handler module; it exports `handler`. */
   readonly entry: string;
@@ -378,111 +324,4 @@ export class ServiceFunction extends Construct {
   }
 }
 
-/** The deployment's GitHub App, as CDK context gives it (secrets by complete Secrets Manager ARN). */
-export interface CodehostAppRefs {
-  readonly appId: string;
-  readonly privateKeySecretArn: string;
-  readonly webhookSecretArn: string;
-  /** @default https://api.github.com */
-  readonly apiUrl?: string;
-}
-
-/**
- * Lets the handler act as the GitHub App: sets its id (and API URL) and the ARNs of its private key and
- * webhook secret, and grants secretsmanager:GetSecretValue on exactly those two secrets.
- */
-export function bindCodehostTo(fn: ServiceFunction, app: CodehostAppRefs): void {
-  assertSecretCompleteArn(app.privateKeySecretArn);
-  assertSecretCompleteArn(app.webhookSecretArn);
-  fn.function.addEnvironment(ENV.codehostAppId, app.appId);
-  fn.function.addEnvironment(`${ENV.codehostPrivateKey}_ARN`, app.privateKeySecretArn);
-  fn.function.addEnvironment(`${ENV.codehostWebhookSecret}_ARN`, app.webhookSecretArn);
-  if (app.apiUrl) fn.function.addEnvironment(ENV.codehostApiUrl, app.apiUrl);
-  iam.Grant.addToPrincipal({
-    grantee: fn.function,
-    actions: ['secretsmanager:GetSecretValue'],
-    resourceArns: [app.privateKeySecretArn, app.webhookSecretArn],
-  });
-}
-
-/**
- * The deployment's shared video-provider credentials, as CDK context gives them (complete Secrets
- * Manager ARNs: `-c providerTwoApiKeySecretArn=arn:…`). Absent ones leave workspaces to bring their own.
- */
-export interface GenerationRefs {
-  readonly providerOneApiKeySecretArn?: string;
-  readonly providerTwoApiKeySecretArn?: string;
-  readonly speechApiKeySecretArn?: string;
-}
-
-/** Gives a generation function the ARNs of the shared provider keys (env `<NAME>_ARN`) and read access to them. */
-export function bindGenerationTo(fn: ServiceFunction, refs: GenerationRefs): void {
-  const secrets: [string, string | undefined][] = [
-    [ENV.providerOneApiKey, refs.providerOneApiKeySecretArn],
-    [ENV.providerTwoApiKey, refs.providerTwoApiKeySecretArn],
-    [ENV.speechApiKey, refs.speechApiKeySecretArn],
-  ];
-  const arns: string[] = [];
-  for (const [name, arn] of secrets) {
-    if (!arn) continue;
-    assertSecretCompleteArn(arn);
-    fn.function.addEnvironment(`${name}_ARN`, arn);
-    arns.push(arn);
-  }
-  if (arns.length > 0)
-    iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: arns });
-}
-
-/** KMS actions per credential operation (the manifest's `access.credentials`). */
-export const CREDENTIAL_ACTIONS = {
-  seal: ['kms:GenerateDataKey'],
-  open: ['kms:Decrypt'],
-} as const satisfies Record<CredentialAction, readonly string[]>;
-
-export type CredentialAction = NonNullable<RouteAccess['credentials']>[number];
-
-/**
- * Lets the handler seal and/or open stored third-party credentials: sets `ENV.credentialsKmsKeyId` and
- * grants exactly the KMS actions of `actions` on that one key, and only for requests whose encryption
- * context names a workspace and a provider (the context the cipher always sends), so the grant cannot be
- * used to encrypt or decrypt anything else with this key.
- */
-export function bindCredentialsTo(fn: ServiceFunction, keyArn: string, actions: readonly CredentialAction[]): void {
-  if (actions.length === 0) return;
-  fn.function.addEnvironment(ENV.credentialsKmsKeyId, keyArn);
-  fn.role.addToPrincipalPolicy(
-    new iam.PolicyStatement({
-      actions: actions.flatMap((action) => [...CREDENTIAL_ACTIONS[action]]),
-      resources: [keyArn],
-      conditions: {
-        'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ['workspaceId', 'provider'] },
-        Null: { 'kms:EncryptionContext:workspaceId': 'false' },
-      },
-    }),
-  );
-}
-
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/**
- * Flattens a resolved CloudFormation value the way cdk-nag names findings
- * (`{Ref: X}` → `<X>`, `Fn::GetAtt [X, Arn]` → `<X.Arn>`, Fn::Join concatenated).
- */
-export function flattenReference(value: unknown): string {
-  if (typeof value === 'string') return value.replace(/\$\{/g, '<').replace(/\}/g, '>');
-  if (value && typeof value === 'object') {
-    const node = value as Record<string, unknown>;
-    if ('Fn::Join' in node) {
-      const [delimiter, items] = node['Fn::Join'] as [string, unknown[]];
-      return items.map(flattenReference).join(delimiter);
-    }
-    if ('Ref' in node) return `<${flattenReference(node.Ref)}>`;
-    if ('Fn::GetAtt' in node) {
-      const [resource, attribute] = node['Fn::GetAtt'] as [unknown, unknown];
-      return `<${flattenReference(resource)}.${flattenReference(attribute)}>`;
-    }
-    if ('Fn::Sub' in node) return flattenReference(node['Fn::Sub']);
-    if ('Fn::ImportValue' in node) return flattenReference(node['Fn::ImportValue']);
-  }
-  return JSON.stringify(value);
-}
