@@ -542,7 +542,11 @@ async function main() {
     // ── report ──
     const line = '─'.repeat(118);
     console.log(
-      `\nbench: ${CONNECTIONS} connections, ${DURATION} s measured after ${WARMUP} s warm-up per target and round (b, b+auth, c: ${ROUNDS} rounds, alternating order; req/s = mean of rounds, p50/p99 over all); 127.0.0.1; node ${process.version}; stack up in ${(startedMs / 1000).toFixed(1)} s; DATA_DIR ${ready.dataDir}`,
+      `\nbench: ${CONNECTIONS} connections, ${DURATION} s measured after ${WARMUP} s ` +
+        `warm-up per target and round (b, b+auth, c: ${ROUNDS} rounds, alternating ` +
+        `order; req/s = mean of rounds, p50/p99 over all); 127.0.0.1; node ` +
+        `${process.version}; stack up in ${(startedMs / 1000).toFixed(1)} s; DATA_DIR ` +
+        `${ready.dataDir}`,
     );
     const loadAfter = loadavg()[0]!;
     const cores = cpus().length;
@@ -558,30 +562,45 @@ async function main() {
     );
     console.log(line);
     console.log(
-      `${'target'.padEnd(18)}${'req/s'.padStart(8)} ${'(rounds)'.padEnd(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'non2xx'.padStart(7)}${'err'.padStart(4)}` +
+      `${'target'.padEnd(18)}${'req/s'.padStart(8)} ` +
+        `${'(rounds)'.padEnd(10)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+        `${'non2xx'.padStart(7)}${'err'.padStart(4)}` +
         `  ${'CPU ms/run: host  java'.padEnd(24)} loadgen%   runs started/settled, backlog → drain`,
     );
     for (const r of results) {
       const runs = r.started ? `${r.started}/${r.settled}, ${r.backlog} → ${(r.drainMs / 1000).toFixed(1)} s` : '–';
+      const rounds = r.rounds.length > 1 ? `(${r.rounds.map((x) => x.toFixed(0)).join('/')})` : '';
+      const loadgen = fmt((100 * r.loadgenMs) / (r.seconds * 1000), 0);
       console.log(
-        `${r.name.padEnd(18)}${fmt(r.rps, 0).padStart(8)} ${r.rounds.length > 1 ? `(${r.rounds.map((x) => x.toFixed(0)).join('/')})`.padEnd(10) : ''.padEnd(10)}${fmt(r.p50, 1).padStart(9)}${fmt(r.p99, 1).padStart(9)}${String(r.non2xx).padStart(7)}${String(r.errors).padStart(4)}` +
-          `  ${fmt(r.hostMs / r.runs, 2).padStart(16)}${fmt(r.javaMs / r.runs, 2).padStart(6)}  ${fmt((100 * r.loadgenMs) / (r.seconds * 1000), 0).padStart(8)}%   ${runs}`,
+        `${r.name.padEnd(18)}${fmt(r.rps, 0).padStart(8)} ${rounds.padEnd(10)}` +
+          `${fmt(r.p50, 1).padStart(9)}${fmt(r.p99, 1).padStart(9)}` +
+          `${String(r.non2xx).padStart(7)}${String(r.errors).padStart(4)}` +
+          `  ${fmt(r.hostMs / r.runs, 2).padStart(16)}${fmt(r.javaMs / r.runs, 2).padStart(6)}` +
+          `  ${loadgen.padStart(8)}%   ${runs}`,
       );
     }
     console.log(line);
     type Result = (typeof results)[number];
     const [a, b0, b, bAuth, c, w] = results as unknown as [Result, Result, Result, Result, Result, Result];
     console.log(
-      `ratios (req/s): c/a ${fmt(c.rps / a.rps, 4)}   c/b ${fmt(c.rps / b.rps, 2)}   c/(b+auth) ${fmt(c.rps / bAuth.rps, 2)}   b/b0 ${fmt(b.rps / b0.rps, 2)}   b/a ${fmt(b.rps / a.rps, 4)}`,
+      `ratios (req/s): c/a ${fmt(c.rps / a.rps, 4)}   c/b ${fmt(c.rps / b.rps, 2)}   ` +
+        `c/(b+auth) ${fmt(c.rps / bAuth.rps, 2)}   b/b0 ${fmt(b.rps / b0.rps, 2)}   ` +
+        `b/a ${fmt(b.rps / a.rps, 4)}`,
     );
     console.log(
-      `webhook (w): w/a ${fmt(w.rps / a.rps, 4)}   w/b ${fmt(w.rps / b.rps, 2)}   w/(b+auth) ${fmt(w.rps / bAuth.rps, 2)}   p50 ${fmt(w.p50, 1)} ms, p99 ${fmt(w.p99, 1)} ms; request-path calls per run ${per(scoped(w.calls, 'request '), w.runs)}`,
+      `webhook (w): w/a ${fmt(w.rps / a.rps, 4)}   w/b ${fmt(w.rps / b.rps, 2)}   ` +
+        `w/(b+auth) ${fmt(w.rps / bAuth.rps, 2)}   p50 ${fmt(w.p50, 1)} ms, p99 ` +
+        `${fmt(w.p99, 1)} ms; request-path calls per run ` +
+        `${per(scoped(w.calls, 'request '), w.runs)}`,
     );
     console.log(
-      `goals: w/b ≥ 0.7 → ${w.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(w) < 100 ms → ${w.p99 < 100 ? 'met' : 'NOT met'}`,
+      `goals: w/b ≥ 0.7 → ${w.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(w) < 100 ` +
+        `ms → ${w.p99 < 100 ? 'met' : 'NOT met'}`,
     );
     console.log(
-      `goals: c/b ≥ 0.7 → ${c.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(c) < 100 ms at ${CONNECTIONS} clients → ${c.p99 < 100 ? 'met' : 'NOT met'} (${fmt(c.p99, 1)} ms)`,
+      `goals: c/b ≥ 0.7 → ${c.rps / b.rps >= 0.7 ? 'met' : 'NOT met'}; p99(c) < 100 ` +
+        `ms at ${CONNECTIONS} clients → ${c.p99 < 100 ? 'met' : 'NOT met'} ` +
+        `(${fmt(c.p99, 1)} ms)`,
     );
     // Item 6 of issue 26: the floor's own p99 is the reference (DynamoDB Local under 16 clients).
     console.log(
@@ -590,7 +609,10 @@ async function main() {
         `${c.p99 / b.p99 <= 1.1 && w.p99 / b.p99 <= 1.1 ? 'met' : 'NOT met'}`,
     );
     console.log(
-      `host CPU per run beyond the floor: c − b = ${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (middy, zod, auth, proxy event, domain logic); c − (b+auth) = ${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`,
+      `host CPU per run beyond the floor: c − b = ` +
+        `${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (middy, zod, auth, proxy ` +
+        `event, domain logic); c − (b+auth) = ` +
+        `${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`,
     );
     for (const r of results)
       if (r.non2xx || r.errors)
@@ -599,10 +621,14 @@ async function main() {
     console.log(line);
     console.log(`SDK calls per accepted run (middleware on the handlers' DynamoDB and SFN clients):`);
     console.log(
-      `  isolated (${RUNS} runs, one at a time), request path → 202:  ${per(scoped(isolated.calls, 'request '), RUNS)}  = ${fmt(sum(scoped(isolated.calls, 'request ')) / RUNS, 2)}`,
+      `  isolated (${RUNS} runs, one at a time), request path → 202:  ` +
+        `${per(scoped(isolated.calls, 'request '), RUNS)}  = ` +
+        `${fmt(sum(scoped(isolated.calls, 'request ')) / RUNS, 2)}`,
     );
     console.log(
-      `  isolated, engine (Advance + Finalize, no callback URL):      ${per(scoped(isolated.calls, 'engine '), RUNS)}  = ${fmt(sum(scoped(isolated.calls, 'engine ')) / RUNS, 2)}`,
+      `  isolated, engine (Advance + Finalize, no callback URL):      ` +
+        `${per(scoped(isolated.calls, 'engine '), RUNS)}  = ` +
+        `${fmt(sum(scoped(isolated.calls, 'engine ')) / RUNS, 2)}`,
     );
     console.log(
       `  under load c (${c.runs} runs, window + drain), request path:     ${per(scoped(c.calls, 'request '), c.runs)}`,
@@ -611,10 +637,16 @@ async function main() {
       `  under load c, engine:                                       ${per(scoped(c.calls, 'engine '), c.runs)}`,
     );
     console.log(
-      `  floors, engine calls per run: b ${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ${fmt(sum(scoped(bAuth.calls, 'engine ')) / bAuth.runs, 2)}, b0 ${fmt(sum(scoped(b0.calls, 'engine ')) / b0.runs, 2)} (their own request-path calls: BatchGet, the accept's writes, StartExecution; b+auth also the GetItem)`,
+      `  floors, engine calls per run: b ` +
+        `${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ` +
+        `${fmt(sum(scoped(bAuth.calls, 'engine ')) / bAuth.runs, 2)}, b0 ` +
+        `${fmt(sum(scoped(b0.calls, 'engine ')) / b0.runs, 2)} (their own request-path ` +
+        `calls: BatchGet, the accept's writes, StartExecution; b+auth also the GetItem)`,
     );
     console.log(
-      `  state transitions per run (StateEntered in the engine's event log): ${per(isolated.states, RUNS)} = ${fmt(sum(isolated.states) / RUNS, 2)}; task invocations ${per(isolated.tasks, RUNS)}`,
+      `  state transitions per run (StateEntered in the engine's event log): ` +
+        `${per(isolated.states, RUNS)} = ${fmt(sum(isolated.states) / RUNS, 2)}; task ` +
+        `invocations ${per(isolated.tasks, RUNS)}`,
     );
 
     console.log(line);
@@ -645,21 +677,30 @@ async function main() {
       const floor = floorPerMillionRuns(measured.routeMs / RUNS, 1024);
       totals[label] = total;
       console.log(
-        `cost model, ${label}: 1 million runs of the 3-node canvas at AWS list prices (us-east-1, docs/cost.md); per run measured: ${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
-          `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state transitions; ` +
+        `cost model, ${label}: 1 million runs of the 3-node canvas at AWS list prices ` +
+          `(us-east-1, docs/cost.md); per run measured: ` +
+          `${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
+          `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ` +
+          `${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as ` +
+          `DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state ` +
+          `transitions; ` +
           `SDK calls ${per(measured.calls, RUNS)}`,
       );
       for (const entry of costs)
         console.log(
-          `  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`,
+          `  ${entry.item.padEnd(28)} $${fmt(entry.perMillionRuns, 2).padStart(8)}  ` +
+            `${fmt((100 * entry.perMillionRuns) / total, 0).padStart(3)}%`,
         );
       console.log(
-        `  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one write ($${fmt(floor, 2)})`,
+        `  ${'total'.padEnd(28)} $${fmt(total, 2).padStart(8)}   = ` +
+          `${fmt(total / floor, 1)}× the floor of one API request, one Lambda and one ` +
+          `write ($${fmt(floor, 2)})`,
       );
     }
     const [sfnTotal, inlineTotal] = Object.values(totals) as [number, number];
     console.log(
-      `  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves $${fmt(sfnTotal - inlineTotal, 2)} per million runs)`,
+      `  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves ` +
+        `$${fmt(sfnTotal - inlineTotal, 2)} per million runs)`,
     );
     // The same model from the load target c, per accepted run (202s answered), so a run under load is
     // priced from what it did under load; the Lambda time is the route's median latency plus the tasks'.
@@ -683,7 +724,8 @@ async function main() {
         `cost model, under load c (${c.runs} accepted runs = 202s answered, window + drain): per run ` +
           `${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ${fmt(footprint.readUnits, 1)} RCU, ` +
           `${fmt(footprint.writeUnits, 1)} WCU, ${fmt(footprint.stateTransitions, 2)} state transitions, ` +
-          `host CPU ${fmt(c.hostMs / c.runs, 2)} ms → $${fmt(total, 2)} per million runs = ${fmt(total / floor, 1)}× the floor ($${fmt(floor, 2)})`,
+          `host CPU ${fmt(c.hostMs / c.runs, 2)} ms → $${fmt(total, 2)} per million runs ` +
+          `= ${fmt(total / floor, 1)}× the floor ($${fmt(floor, 2)})`,
       );
     }
     const latency = (samples: number[]) => {
@@ -691,30 +733,40 @@ async function main() {
       return `median ${fmt(percentile(sorted, 50), 1)} ms, min ${fmt(sorted[0]!, 1)}, max ${fmt(sorted.at(-1)!, 1)}`;
     };
     console.log(
-      `sync latency, POST /api/run sync:true of the 3-node canvas, ${SYNC_SAMPLES} each, alternating: state machine ${latency(syncLatency.sfn)}; inline ${latency(syncLatency.inline)}`,
+      `sync latency, POST /api/run sync:true of the 3-node canvas, ${SYNC_SAMPLES} ` +
+        `each, alternating: state machine ${latency(syncLatency.sfn)}; inline ` +
+        `${latency(syncLatency.inline)}`,
     );
 
     console.log(line);
     console.log(
-      `d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on the state machine (INLINE_INSTANT_RUNS=off)`,
+      `d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on ` +
+        `the state machine (INLINE_INSTANT_RUNS=off)`,
     );
     for (const [label, d] of [
       ['3 nodes', d3],
       [`${LINEAR_NODES} nodes`, d50],
     ] as const) {
       console.log(
-        `  ${label.padEnd(9)} ${d.status}; HTTP ${fmt(d.wallMs, 0)} ms; timeline: queued→started ${d.queuedToStarted} ms, first node→last node ${d.nodesMs} ms, queued→succeeded ${d.queuedToSucceeded} ms; Advance task ${fmt(d.taskMs.Advance ?? NaN, 1)} ms, Finalize ${fmt(d.taskMs.Finalize ?? NaN, 1)} ms`,
+        `  ${label.padEnd(9)} ${d.status}; HTTP ${fmt(d.wallMs, 0)} ms; timeline: ` +
+          `queued→started ${d.queuedToStarted} ms, first node→last node ${d.nodesMs} ms, ` +
+          `queued→succeeded ${d.queuedToSucceeded} ms; Advance task ` +
+          `${fmt(d.taskMs.Advance ?? NaN, 1)} ms, Finalize ` +
+          `${fmt(d.taskMs.Finalize ?? NaN, 1)} ms`,
       );
       console.log(
         `            transitions ${sum(d.states)} (${per(d.states, 1)}); task invocations ${per(d.tasks, 1)}`,
       );
       console.log(
-        `            SDK calls: request ${per(scoped(d.calls, 'request '), 1)} | engine ${per(scoped(d.calls, 'engine '), 1)}`,
+        `            SDK calls: request ${per(scoped(d.calls, 'request '), 1)} | ` +
+          `engine ${per(scoped(d.calls, 'engine '), 1)}`,
       );
     }
     const marginal = ((d50.taskMs.Advance ?? NaN) - (d3.taskMs.Advance ?? NaN)) / (LINEAR_NODES - 3);
     console.log(
-      `  engine overhead per instant node: ${fmt(d50.stepUs / LINEAR_NODES, 1)} µs in the core step alone (advance() in-process, ${LINEAR_NODES}-node step ${fmt(d50.stepUs, 0)} µs, 3-node ${fmt(d3.stepUs, 0)} µs); ` +
+      `  engine overhead per instant node: ${fmt(d50.stepUs / LINEAR_NODES, 1)} µs ` +
+        `in the core step alone (advance() in-process, ${LINEAR_NODES}-node step ` +
+        `${fmt(d50.stepUs, 0)} µs, 3-node ${fmt(d3.stepUs, 0)} µs); ` +
         `marginal ${fmt(marginal, 2)} ms/node in the Advance task incl. its DynamoDB I/O (one sample each)`,
     );
     console.log(line);

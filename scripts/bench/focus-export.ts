@@ -201,13 +201,19 @@ export async function benchFocusExport(): Promise<void> {
       const ceiling = best(`ceiling-${format}`);
       const exported = best(`export-${format}`);
       for (const measured of [ceiling, exported]) {
+        const storage =
+          measured.stored === undefined
+            ? ''
+            : measured.stored
+              ? '  (stored: multipart upload + presigned link)'
+              : '  (inline)';
         console.log(
           `  ${measured.case.padEnd(14)} ` +
             `${fmt(measured.entries / (measured.ms / 1000)).padStart(9)} ` +
             `entries/s  ${fmt(measured.ms / 1000, 2).padStart(6)} s  ` +
             `${fmt(measured.bytes / 1024 / 1024, 1).padStart(6)} MB  peak RSS ` +
             `${fmt(measured.maxRssMb, 0).padStart(4)} ` +
-            `MB${measured.stored === undefined ? '' : measured.stored ? '  (stored: multipart upload + presigned link)' : '  (inline)'}`,
+            `MB${storage}`,
         );
       }
       console.log(

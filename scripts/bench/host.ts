@@ -39,7 +39,8 @@ const engine = {
 const originalRun = StateMachine.prototype.run;
 StateMachine.prototype.run = function (this: StateMachine, ...args: Parameters<StateMachine['run']>) {
   const handle = originalRun.apply(this, args);
-  if ((args[1] as { _rootAbortSignal?: unknown } | undefined)?._rootAbortSignal) return handle; // a Map/Parallel child run
+  // A Map/Parallel child run.
+  if ((args[1] as { _rootAbortSignal?: unknown } | undefined)?._rootAbortSignal) return handle;
   engine.started += 1;
   const settle = () => {
     engine.settled += 1;

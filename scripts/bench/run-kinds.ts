@@ -173,13 +173,14 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
     (typeof rows)[number],
     (typeof rows)[number],
   ];
+  const advances = (row: (typeof rows)[number]) => row.footprint.lambdaInvocations - row.deliveries;
   console.log(
     `  ratios: webhook-completed / polled transitions ` +
       `${fmt(short.footprint.stateTransitions / polled.footprint.stateTransitions)}; ` +
       `8 s job / 2 s job, webhook-completed: transitions ` +
       `${fmt(long.footprint.stateTransitions / short.footprint.stateTransitions)}, ` +
       `Advance invocations ` +
-      `${fmt((long.footprint.lambdaInvocations - long.deliveries) / (short.footprint.lambdaInvocations - short.deliveries))} ` +
+      `${fmt(advances(long) / advances(short))} ` +
       `(constant however long the job takes)`,
   );
 }
