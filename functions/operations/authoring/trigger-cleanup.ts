@@ -3,6 +3,7 @@
 import { cleanUpTriggers } from '#core/webhooks/use-cases';
 import type { Canvas } from '#core/canvas/model';
 import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
+import { telemetry } from '#core/telemetry';
 
 const webhooks = new DynamoWebhookRepository();
 
@@ -14,13 +15,6 @@ export async function cleanUpRemovedTriggers(
   try {
     await cleanUpTriggers(workspaceId, canvasId, remaining, { webhooks });
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: 'warn',
-        message: 'Webhook trigger cleanup deferred to the next call',
-        canvasId,
-        error: String(error),
-      }),
-    );
+    telemetry.warn('Webhook trigger cleanup deferred to the next call', { canvasId, error: String(error) });
   }
 }
