@@ -6,7 +6,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS } from '#operations/catalogue';
+import { DEFAULT_TOOLSETS, TOOLSETS_HEADER } from '#gateway/toolsets';
+import { OPERATIONS, TOOLSETS } from '#operations/catalogue';
 import { routeById } from '#routes/manifest';
 import { SPLIT_ENTRY_FILE, splitBundle } from '../../lib/constructs/bundling.ts';
 import { routeEntryPath } from '../../lib/constructs/route-function.ts';
@@ -27,11 +28,12 @@ beforeAll(async () => {
 }, 120_000);
 
 let nextId = 1;
-async function rpc(method: string, params: Record<string, unknown>): Promise<any> {
+async function rpc(method: string, params: Record<string, unknown>, toolsets?: string): Promise<any> {
   const event = {
     httpMethod: 'POST',
     path: '/api/mcp',
     headers: {
+      ...(toolsets ? { [TOOLSETS_HEADER]: toolsets } : {}),
       authorization: `Bearer ${key}`,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -52,11 +54,22 @@ async function rpc(method: string, params: Record<string, unknown>): Promise<any
 }
 
 describe('the bundled gateway', { timeout: 60_000 }, () => {
-  it('lists every tool of the catalogue from its index', async () => {
+  it('lists every tool of the catalogue from its index when asked for all toolsets', async () => {
+    // Act
+    const { tools } = await rpc('tools/list', {}, 'all');
+    // Assess
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
+  });
+
+  it('lists the default toolsets when the client chooses none', async () => {
+    // Arrange
+    const defaults = TOOLSETS.filter((toolset) => DEFAULT_TOOLSETS.includes(toolset.name));
     // Act
     const { tools } = await rpc('tools/list', {});
     // Assess
-    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
+    expect(tools.map((tool: { name: string }) => tool.name)).toEqual(
+      defaults.flatMap((toolset) => toolset.operations.map((operation) => operation.name)),
+    );
   });
 
   it('creates a canvas and reads it back, loading each operation at its first call', async () => {
