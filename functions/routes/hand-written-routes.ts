@@ -195,41 +195,25 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
   // What runs here, on both hosts, without a credential: a small index at /, GET /health (liveness: it
   // touches no table) and the OpenAPI document of the host's routes (functions/routes/meta). `{ table:
   // 'read' }` is only the least the type allows; the handlers do no I/O.
-  ...(['base', 'app'] as const).flatMap((host): HandWrittenRoute[] => [
-    {
-      id: `meta-index-${host}`,
+  ...(['base', 'app'] as const).flatMap((host): HandWrittenRoute[] =>
+    (
+      [
+        ['index', '/'],
+        ['health', '/health'],
+        ['openapi', '/openapi.json'],
+      ] as const
+    ).map(([name, path]) => ({
+      id: `meta-${name}-${host}`,
       method: 'GET',
-      path: '/',
+      path,
       host,
       entry: `meta/${host}`,
       scope: null,
       auth: 'public',
       access: READ,
       area: 'meta',
-    },
-    {
-      id: `meta-health-${host}`,
-      method: 'GET',
-      path: '/health',
-      host,
-      entry: `meta/${host}`,
-      scope: null,
-      auth: 'public',
-      access: READ,
-      area: 'meta',
-    },
-    {
-      id: `meta-openapi-${host}`,
-      method: 'GET',
-      path: '/openapi.json',
-      host,
-      entry: `meta/${host}`,
-      scope: null,
-      auth: 'public',
-      access: READ,
-      area: 'meta',
-    },
-  ]),
+    })),
+  ),
   // The MCP gateway (app host): POST carries JSON-RPC; GET/DELETE get 405 and OPTIONS the preflight from
   // the handler. 29 s: API Gateway's default integration limit; a tool's bounded wait stays inside it.
   {
