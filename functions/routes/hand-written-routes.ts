@@ -152,31 +152,24 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
   // workspace (docs/billing.md "FOCUS export"). Large exports go to the bucket's exports/ prefix.
   ...(['base', 'app'] as const).flatMap((host): HandWrittenRoute[] => {
     const suffix = host === 'app' ? '-app' : '';
-    const auth = 'key-or-session' as const;
+    // The two files' routes differ only in their name and what they touch.
+    const focusRoute = (
+      name: 'export' | 'metadata',
+      touches: Pick<HandWrittenRoute, 'access' | 'timeoutSeconds'>,
+    ): HandWrittenRoute => ({
+      id: `billing-focus-${name}${suffix}`,
+      method: 'GET',
+      path: `/api/billing/focus-${name}`,
+      host,
+      entry: `billing/focus-${name}${suffix}`,
+      scope: 'read:billing',
+      auth: 'key-or-session',
+      ...touches,
+      area: 'billing',
+    });
     return [
-      {
-        id: `billing-focus-export${suffix}`,
-        method: 'GET',
-        path: '/api/billing/focus-export',
-        host,
-        entry: `billing/focus-export${suffix}`,
-        scope: 'read:billing',
-        auth,
-        access: { table: 'read', bucket: 'readWrite', prices: true },
-        timeoutSeconds: 29,
-        area: 'billing',
-      },
-      {
-        id: `billing-focus-metadata${suffix}`,
-        method: 'GET',
-        path: '/api/billing/focus-metadata',
-        host,
-        entry: `billing/focus-metadata${suffix}`,
-        scope: 'read:billing',
-        auth,
-        access: READ,
-        area: 'billing',
-      },
+      focusRoute('export', { access: { table: 'read', bucket: 'readWrite', prices: true }, timeoutSeconds: 29 }),
+      focusRoute('metadata', { access: READ }),
     ];
   }),
   // GitHub's webhooks: authenticated by X-Hub-Signature-256 (GitHub caps payloads at 25 MB; API Gateway at 10 MB).
