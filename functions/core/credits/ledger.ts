@@ -266,6 +266,22 @@ function checkCredits(credits: number): void {
   }
 }
 
+/** The fields a grant and a purchase entry both open with, in the same order. */
+function addedCreditsHead<T extends 'grant' | 'purchase'>(
+  type: T,
+  input: { workspaceId: string; credits: number; operationId: string },
+  now: Date,
+) {
+  return {
+    id: newId(LEDGER_ID_PREFIX, now.getTime()),
+    workspaceId: input.workspaceId,
+    type,
+    credits: input.credits,
+    operationId: input.operationId,
+    occurredAt: now.toISOString(),
+  };
+}
+
 /**
  * Adds credits to an existing workspace (admin CLI, promotions), once per operation id. NotFoundError for an unknown
  * workspace.
@@ -280,12 +296,7 @@ export async function grantCredits(
   if (reason.length === 0 || reason.length > 500) throw new ValidationError('reason must be 1 to 500 characters');
   const now = deps.clock.now();
   const entry: GrantEntry = {
-    id: newId(LEDGER_ID_PREFIX, now.getTime()),
-    workspaceId: input.workspaceId,
-    type: 'grant',
-    credits: input.credits,
-    operationId: input.operationId,
-    occurredAt: now.toISOString(),
+    ...addedCreditsHead('grant', input, now),
     description: reason,
     grantedBy: input.grantedBy,
   };
@@ -310,12 +321,7 @@ export async function recordPurchase(
   checkCredits(input.credits);
   const now = deps.clock.now();
   const entry: PurchaseEntry = {
-    id: newId(LEDGER_ID_PREFIX, now.getTime()),
-    workspaceId: input.workspaceId,
-    type: 'purchase',
-    credits: input.credits,
-    operationId: input.operationId,
-    occurredAt: now.toISOString(),
+    ...addedCreditsHead('purchase', input, now),
     description: input.description,
     payment: input.payment,
     source: input.source,
