@@ -1,7 +1,7 @@
 // openapi: the small builders every hand-described path item shares — JSON bodies, loose object schemas,
 // error references, public (unauthenticated) operations and query parameters.
 import { LOCAL_SERVERS } from './servers.ts';
-import type { OperationObject } from './types.ts';
+import type { OperationObject, ParameterObject } from './types.ts';
 
 export const json = (schema: Record<string, unknown>, example: unknown) => ({
   'application/json': { schema, example },
@@ -42,4 +42,4 @@ export const queryParam = (
   required: boolean,
   example: string,
   schema: Record<string, unknown> = { type: 'string' },
-) => ({ name, in: 'query', required, schema, example });
+): ParameterObject => ({ name, in: 'query', required, schema, example });
