@@ -14,7 +14,7 @@ import { EXPORT_COLUMNS, FOCUS_COLUMNS, MANDATORY_COLUMNS, type FocusColumn } fr
 import { checkValue, CUSTOM_COLUMN, type CheckRow } from './check-values.ts';
 import { ROW_RULES, type RuleDef } from './row-rules.ts';
 
-export { jsonValueAsText, type CheckRow, type CheckValue } from './check-values.ts';
+export { jsonValueAsText, type CheckRow } from './check-values.ts';
 
 export interface RuleResult {
   readonly id: string;

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { LATE_ENTRY_MARGIN_SECONDS } from '../credits/ledger-entry.ts';
 import { EXPORT_COLUMNS, FOCUS_VERSION, type FocusColumn } from './columns.ts';
 import type { FocusRange } from './range.ts';
-import { isoSeconds, type FocusIdentity } from './rows.ts';
+import { isoSeconds, type FocusIdentity } from './row-base.ts';
 
 /** Bumped whenever the mapping changes in a way a consumer should see. */
 export const DATA_GENERATOR_VERSION = '1.0.0';

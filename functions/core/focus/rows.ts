@@ -13,14 +13,7 @@ import { entryRow, type UsageGroup, usageRow } from './charge-rows.ts';
 import type { FocusRow } from './columns.ts';
 import { type FocusExportScope, HOUR_MS, RowBase } from './row-base.ts';
 
-export {
-  CREDITS_PRICING_CURRENCY,
-  CREDITS_UNIT,
-  DEFAULT_FOCUS_IDENTITY,
-  type FocusExportScope,
-  type FocusIdentity,
-  isoSeconds,
-} from './row-base.ts';
+export { DEFAULT_FOCUS_IDENTITY, type FocusExportScope, type FocusIdentity } from './row-base.ts';
 
 // A run's usage groups apart from other runs' on the same node, so each row names its execution.
 const groupKey = (pricing: UsagePricing, resource: UsageResource) =>
