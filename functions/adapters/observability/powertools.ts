@@ -1,5 +1,5 @@
 // adapter: Powertools for AWS Lambda behind the core's telemetry sink (functions/core/telemetry.ts),
-// and `observed`, the one wrapper every function's handler gets where it is built (defineRoute, the
+// and `observed`, the one wrapper every function's handler gets where it is built (defineHandler, the
 // webhook trigger, the gateway, OAuth, the workflow tasks, the workers).
 //
 // Every line of an invocation carries `requestId` (API Gateway's, which the client sees as the
@@ -73,7 +73,7 @@ function flushMetrics(): void {
 }
 
 /**
- * Handlers `observed` built. A route assembled by hand (not by defineRoute) can forget the wrapper and
+ * Handlers `observed` built. A route assembled by hand (not by defineHandler) can forget the wrapper and
  * still answer correctly, silently: no request line, no ids, no metrics. A test over the manifest asks this.
  */
 const observedHandlers = new WeakSet<object>();

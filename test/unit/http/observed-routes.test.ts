@@ -1,5 +1,5 @@
 // unit: every route of the manifest is served by an `observed` handler (request line, request and
-// workspace ids, EMF flush), including the ones assembled by hand rather than by defineRoute: the
+// workspace ids, EMF flush), including the ones assembled by hand rather than by defineHandler: the
 // billing, payment-webhook, GitHub-webhook and meta routes skipped it once and answered correctly,
 // silently unlogged. The hand-built ones are also called, each with a request it answers without any
 // I/O, and must print their Request line.
