@@ -4,16 +4,13 @@
 // claiming the key and writing the run, a callback whose accepting process is gone (the sweeper sends
 // it, once), cancel, redrive, and items written in the previous layout (read, replayed, re-saved).
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors';
 import type { Canvas } from '#core/canvas/model';
 import type { CallbackSender, WorkflowEngine } from '#core/ports';
-import { EXECUTORS, NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
+import { EXECUTORS, type ExecutorRegistry } from '#core/runs/executors';
 import { runFingerprint, idempotencyKeyHash } from '#core/runs/idempotency';
-import type { BlobStore } from '#core/runs/blobs';
 import type { Execution } from '#core/runs/model';
 import { sweepStalledRuns } from '#core/runs/sweep';
 import {
@@ -26,18 +23,18 @@ import {
   type RunDeps,
 } from '#core/runs/use-cases';
 import { table } from '#adapters/dynamodb/client';
-import { DynamoCanvasRepository } from '#adapters/dynamodb/canvas-repository';
-import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
 import { keys } from '#adapters/dynamodb/table-design';
-
-const runs = new DynamoRunRepository();
-const canvases = new DynamoCanvasRepository();
-const noBlobs: BlobStore = {
-  put: async () => {},
-  get: async () => 'null',
-  url: async (key) => `https://blobs.test/${key}`,
-};
+import {
+  failingText,
+  measured,
+  newWorkspaceId,
+  noBlobs,
+  runs,
+  seedCanvas,
+  sweepUntil,
+  withRawReceiver,
+} from './support/inline-runs.ts';
 
 /** Step Functions that must not be needed: every call is recorded. */
 class RecordingEngine implements WorkflowEngine {
@@ -64,69 +61,6 @@ class RecordingCallbacks implements CallbackSender {
   async send(url: string, payload: Record<string, unknown>) {
     this.sent.push({ url, payload });
     return { delivered: true, statusCode: 204 };
-  }
-}
-
-const failingText: ExecutorRegistry = {
-  ...EXECUTORS,
-  text: {
-    kind: 'instant',
-    run: () => {
-      throw new NodeFailedError('t1 refuses');
-    },
-  },
-};
-
-/** The bench's canvas: prompt → text → output. */
-async function seedCanvas(workspaceId: string): Promise<Canvas> {
-  const at = new Date().toISOString();
-  const canvas: Canvas = {
-    id: `cnv_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
-    workspaceId,
-    name: 'one write',
-    archived: false,
-    archivedAt: null,
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-    viewport: { x: 0, y: 0, zoom: 1 },
-    nodes: [
-      { id: 'p0', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'hello' } },
-      { id: 't1', type: 'text', position: { x: 300, y: 0 }, data: {} },
-      { id: 'o2', type: 'output', position: { x: 600, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'e1', source: 'p0', sourceHandle: 'prompt-out', target: 't1', targetHandle: 'text-in' },
-      { id: 'e2', source: 't1', sourceHandle: 'text-out', target: 'o2', targetHandle: 'value-in' },
-    ],
-  } as Canvas;
-  await canvases.create(canvas);
-  return canvas;
-}
-
-/** Capacity units of every DynamoDB call of the table client while `work` runs. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; wcu: number; rcu: number }> {
-  const { client } = table();
-  const units = { wcu: 0, rcu: 0 };
-  const name = `capacity-${randomUUID()}`;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = (args as { input: Record<string, unknown> }).input;
-      input.ReturnConsumedCapacity = 'TOTAL';
-      const output = await next(args);
-      const operation = String((context as { commandName?: string }).commandName);
-      const reads = /Get|Query|Scan/.test(operation);
-      const consumed = (output.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      for (const entry of [consumed ?? []].flat() as { CapacityUnits?: number }[])
-        units[reads ? 'rcu' : 'wcu'] += entry.CapacityUnits ?? 0;
-      return output;
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    return { result: await work(), ...units };
-  } finally {
-    client.middlewareStack.remove(name);
   }
 }
 
@@ -211,7 +145,7 @@ async function previousLayoutUnits(workspaceId: string, finished: Execution, can
 }
 
 function harness(options: { executors?: ExecutorRegistry } = {}) {
-  const workspaceId = `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
+  const workspaceId = newWorkspaceId();
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs) };
   const engine = new RecordingEngine();
@@ -252,18 +186,10 @@ function harness(options: { executors?: ExecutorRegistry } = {}) {
   };
 }
 
-/** Sweeps (with no grace or hold) until `done`, as the index lags the table a little. */
-async function sweepUntil(sweepDeps: Parameters<typeof sweepStalledRuns>[0], done: () => boolean) {
-  for (let tries = 0; tries < 100 && !done(); tries++) {
-    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
-    if (!done()) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('an accepted instant run', () => {
   it('is two writes — the key, then the finished run with its graph inside — and measures their units', async () => {
     const { workspaceId, accept, engine } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'one write');
 
     const { result: accepted, wcu, rcu } = await measured(() => accept(canvas.id, { key: randomUUID() }));
 
@@ -294,7 +220,7 @@ describe('an accepted instant run', () => {
 
   it('collides on a second accept with the same key and replays the run, writing no second run', async () => {
     const { workspaceId, accept } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'one write');
     const key = randomUUID();
     const first = await accept(canvas.id, { key });
     const second = await accept(canvas.id, { key });
@@ -315,7 +241,7 @@ describe('an accepted instant run', () => {
       'after the claim',
     async () => {
       const { workspaceId, accept, later } = harness();
-      const canvas = await seedCanvas(workspaceId);
+      const canvas = await seedCanvas(workspaceId, 'one write');
       const key = randomUUID();
       // The dead process got as far as its claim.
       const executionId = `exec_${'0'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
@@ -345,7 +271,7 @@ describe('an accepted instant run', () => {
 
   it('cannot be cancelled mid-run: its executionId is answered once it has finished', async () => {
     const { workspaceId, principal, deps, callbacks, accept } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'one write');
     const accepted = await accept(canvas.id);
     await expect(cancelRun(principal, accepted.executionId, { ...deps, callbacks })).rejects.toThrow(
       /already finished/,
@@ -357,7 +283,7 @@ describe('an accepted instant run', () => {
 describe('callbacks without a state machine', () => {
   it('survive the accepting process: the sweeper sends the callback once, however many sweeps race', async () => {
     const { workspaceId, accept, callbacks, sweepDeps, engine } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'one write');
 
     // The accepting process answers and is gone; nothing else sends the callback.
     const { result: accepted, ...acceptUnits } = await measured(() =>
@@ -395,20 +321,9 @@ describe('callbacks without a state machine', () => {
 
   it('are signed as the state machine signs them (the same sender): HMAC-SHA256 of the exact bytes sent', async () => {
     const secret = `cbsec-${randomUUID()}`;
-    const received: { headers: Record<string, unknown>; body: string }[] = [];
-    const receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo;
-    try {
+    await withRawReceiver(async ({ port, received }) => {
       const { workspaceId, accept, sweepDeps } = harness();
-      const canvas = await seedCanvas(workspaceId);
+      const canvas = await seedCanvas(workspaceId, 'one write');
       const callbacks = new HttpCallbackSender({
         signing: { deploymentSecret: async () => secret },
         allowHosts: [`127.0.0.1:${port}`],
@@ -424,15 +339,13 @@ describe('callbacks without a state machine', () => {
       expect(headers['x-service-signature-v2']).toBe(
         hmac(`${headers['x-service-signature-timestamp']}.${headers['x-service-signature-nonce']}.${body}`),
       );
-    } finally {
-      await new Promise((resolve) => receiver.close(resolve));
-    }
+    });
   });
 
   it('go out once per attempt when a run that failed inline is redriven inline', async () => {
     const executors: ExecutorRegistry = { ...failingText };
     const { workspaceId, principal, deps, accept, callbacks, sweepDeps, engine } = harness({ executors });
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'one write');
     const accepted = await accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' });
     await sweepUntil(sweepDeps, () => callbacks.sent.length === 1);
     executors.text = EXECUTORS.text;
@@ -452,7 +365,7 @@ describe('callbacks without a state machine', () => {
 describe('items written in the previous layout', () => {
   it('are read, replayed by their key, replayed as runs, and re-saved in the new layout', async () => {
     const { workspaceId, principal, deps, accept, callbacks } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'one write');
     const key = randomUUID();
     const executionId = `exec_${'1'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
     const at = new Date().toISOString();

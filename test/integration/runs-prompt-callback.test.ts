@@ -3,29 +3,24 @@
 // finished and sends it through the sweeper's claim. No sweeper runs unless a test says so: a callback
 // that arrives came by the prompt path. Clocks and holds are injected, nothing asserts wall-clock speed.
 import { createHmac, randomUUID } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { Canvas } from '#core/canvas/model';
 import type { CallbackDispatch, CallbackSender, WorkflowEngine, WorkflowResumer } from '#core/ports';
-import type { BlobStore } from '#core/runs/blobs';
 import { PROMPT_CALLBACK_HOLD_MS, deliverPromptCallback } from '#core/runs/callbacks-prompt';
 import { CALLBACK_HOLD_SECONDS, sweepStalledRuns } from '#core/runs/sweep';
-import { EXECUTORS, NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
+import { EXECUTORS, type ExecutorRegistry } from '#core/runs/executors';
 import { acceptRun, getExecution, redriveRun, type RunDeps } from '#core/runs/use-cases';
-import { table } from '#adapters/dynamodb/client';
-import { DynamoCanvasRepository } from '#adapters/dynamodb/canvas-repository';
-import { DynamoRunRepository } from '#adapters/dynamodb/run-repository';
 import { InProcessCallbackDispatch } from '#adapters/lambda/callback-dispatch';
 import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
-
-const runs = new DynamoRunRepository();
-const canvases = new DynamoCanvasRepository();
-const noBlobs: BlobStore = {
-  put: async () => {},
-  get: async () => 'null',
-  url: async (key) => `https://blobs.test/${key}`,
-};
+import {
+  failingText,
+  measured,
+  newWorkspaceId,
+  noBlobs,
+  runs,
+  seedCanvas,
+  sweepUntil,
+  withRawReceiver,
+} from './support/inline-runs.ts';
 
 /** Step Functions that an inline run never needs. */
 const noEngine: WorkflowEngine & WorkflowResumer = {
@@ -36,44 +31,6 @@ const noEngine: WorkflowEngine & WorkflowResumer = {
   redrive: async () => 'missing' as const,
   resume: async () => 'started' as const,
 };
-
-/** Instant executors whose text node fails its input: an inline run that fails, to be redriven. */
-const failingText: ExecutorRegistry = {
-  ...EXECUTORS,
-  text: {
-    kind: 'instant',
-    run: () => {
-      throw new NodeFailedError('t1 refuses');
-    },
-  },
-};
-
-/** The bench's canvas: prompt → text → output (instant nodes only, so it runs inline). */
-async function seedCanvas(workspaceId: string): Promise<Canvas> {
-  const at = new Date().toISOString();
-  const canvas = {
-    id: `cnv_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
-    workspaceId,
-    name: 'prompt callback',
-    archived: false,
-    archivedAt: null,
-    version: 1,
-    createdAt: at,
-    updatedAt: at,
-    viewport: { x: 0, y: 0, zoom: 1 },
-    nodes: [
-      { id: 'p0', type: 'prompt', position: { x: 0, y: 0 }, data: { prompt: 'hello' } },
-      { id: 't1', type: 'text', position: { x: 300, y: 0 }, data: {} },
-      { id: 'o2', type: 'output', position: { x: 600, y: 0 }, data: {} },
-    ],
-    edges: [
-      { id: 'e1', source: 'p0', sourceHandle: 'prompt-out', target: 't1', targetHandle: 'text-in' },
-      { id: 'e2', source: 't1', sourceHandle: 'text-out', target: 'o2', targetHandle: 'value-in' },
-    ],
-  } as Canvas;
-  await canvases.create(canvas);
-  return canvas;
-}
 
 /**
  * One workspace with an injected clock. `events` records, in order, the accept's answer and every
@@ -87,7 +44,7 @@ function harness(
     executors?: ExecutorRegistry;
   } = {},
 ) {
-  const workspaceId = `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
+  const workspaceId = newWorkspaceId();
   let offsetMs = 0;
   const clock = { now: () => new Date(Date.now() + offsetMs) };
   const events: {
@@ -157,43 +114,10 @@ function harness(
   };
 }
 
-/** Capacity units of every DynamoDB call of the table client while `work` runs. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; wcu: number; rcu: number }> {
-  const { client } = table();
-  const units = { wcu: 0, rcu: 0 };
-  const name = `capacity-${randomUUID()}`;
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const input = (args as { input: Record<string, unknown> }).input;
-      input.ReturnConsumedCapacity = 'TOTAL';
-      const output = await next(args);
-      const reads = /Get|Query|Scan/.test(String((context as { commandName?: string }).commandName));
-      const consumed = (output.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      for (const entry of [consumed ?? []].flat() as { CapacityUnits?: number }[])
-        units[reads ? 'rcu' : 'wcu'] += entry.CapacityUnits ?? 0;
-      return output;
-    },
-    { step: 'initialize', name },
-  );
-  try {
-    return { result: await work(), ...units };
-  } finally {
-    client.middlewareStack.remove(name);
-  }
-}
-
-/** Sweeps (no grace, no hold) until `done`, as the index lags the table a little. */
-async function sweepUntil(sweepDeps: Parameters<typeof sweepStalledRuns>[0], done: () => boolean) {
-  for (let tries = 0; tries < 100 && !done(); tries++) {
-    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
-    if (!done()) await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 describe('the prompt callback of an inline run', () => {
   it('arrives after the 202 and a hold of about a second from the finish, with no sweeper running', async () => {
     const { workspaceId, events, holds, prompt, accept } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
 
     const accepted = await accept(canvas.id);
     await prompt.drain();
@@ -216,7 +140,7 @@ describe('the prompt callback of an inline run', () => {
 
   it('costs one read and the claim and outcome writes: measured units and time for docs/cost.md', async () => {
     const { workspaceId, events, callbackDeps, accept } = harness({ dispatch: () => ({ soon: async () => {} }) });
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
     const accepted = await accept(canvas.id);
     const startedAt = performance.now();
     const {
@@ -237,7 +161,7 @@ describe('the prompt callback of an inline run', () => {
 
   it('is sent once when a sweeper pass races it, whichever claims first', async () => {
     const { workspaceId, events, prompt, sweepDeps, accept, raceWith } = harness();
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
     // A sweeper with no hold passes while the prompt sender waits: the sweeper claims and sends first.
     raceWith(() => sweepUntil(sweepDeps, () => events.some((event) => event.what === 'callback')));
 
@@ -257,7 +181,7 @@ describe('the prompt callback of an inline run', () => {
       // The accept's own dispatch is held back: this test fires the senders itself, all at once.
       dispatch: () => ({ soon: async () => {} }),
     });
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
     const accepted = await accept(canvas.id);
     const sent = () => events.some((event) => event.what === 'callback');
 
@@ -284,7 +208,7 @@ describe('the prompt callback of an inline run', () => {
         },
       }),
     });
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
 
     const accepted = await accept(canvas.id);
     expect(asked).toBe(1);
@@ -304,24 +228,13 @@ describe('the prompt callback of an inline run', () => {
 
   it('is signed as the sweeper and the state machine sign it: HMAC-SHA256 of the exact bytes sent', async () => {
     const secret = `cbsec-${randomUUID()}`;
-    const received: { headers: Record<string, unknown>; body: string }[] = [];
-    const receiver = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-        response.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo;
-    try {
+    await withRawReceiver(async ({ port, received }) => {
       const callbacks = new HttpCallbackSender({
         signing: { deploymentSecret: async () => secret },
         allowHosts: [`127.0.0.1:${port}`],
       });
       const { workspaceId, prompt, accept } = harness({ callbacks });
-      const canvas = await seedCanvas(workspaceId);
+      const canvas = await seedCanvas(workspaceId, 'prompt callback');
       const accepted = await accept(canvas.id, `http://127.0.0.1:${port}/cb`);
       await prompt.drain();
 
@@ -333,9 +246,7 @@ describe('the prompt callback of an inline run', () => {
       expect(headers['x-service-signature-v2']).toBe(
         hmac(`${headers['x-service-signature-timestamp']}.${headers['x-service-signature-nonce']}.${body}`),
       );
-    } finally {
-      await new Promise((resolve) => receiver.close(resolve));
-    }
+    });
   });
 });
 
@@ -343,7 +254,7 @@ describe('the prompt callback of a redriven inline run', () => {
   it('arrives after the redrive answers, once per attempt, with no sweeper running', async () => {
     const executors: ExecutorRegistry = { ...failingText };
     const { workspaceId, events, holds, prompt, accept, redrive } = harness({ executors });
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
     const accepted = await accept(canvas.id);
     await prompt.drain();
     executors.text = EXECUTORS.text;
@@ -380,7 +291,7 @@ describe('the prompt callback of a redriven inline run', () => {
         },
       }),
     });
-    const canvas = await seedCanvas(workspaceId);
+    const canvas = await seedCanvas(workspaceId, 'prompt callback');
     const accepted = await accept(canvas.id);
     await prompt.drain();
     executors.text = EXECUTORS.text;
