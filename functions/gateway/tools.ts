@@ -14,7 +14,6 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import {
   ConflictError,
   DomainError,
@@ -29,6 +28,7 @@ import { telemetry } from '#core/telemetry';
 import { describeIssues } from '#http/parse';
 import { answeredValue as valueOfOutcome } from '#operations/outcome';
 import type { OperationContext } from '#operations/operation';
+import { NO_ELICITATION } from './no-elicitation.ts';
 import { ParamsCheckingServer } from './params-server.ts';
 import type { ToolIndexEntry } from './tool-index.ts';
 import TOOL_INDEX from './tool-index.generated.json' with { type: 'json' };
@@ -129,16 +129,6 @@ export interface GatewayCall {
   readonly publicBaseUrl: () => string;
   readonly requestId: string;
 }
-
-/**
- * The SDK validates elicitation answers only, and a stateless server never elicits (no client
- * capabilities reach it). Without this, every Server builds its own Ajv: a third of the per-request cost.
- */
-const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator() {
-    throw new Error('The stateless gateway does not elicit input');
-  },
-};
 
 /** A Server for one request, bound to its caller. */
 export function createGatewayServer(call: GatewayCall): Server {

@@ -1,5 +1,9 @@
 // gateway: the API Gateway proxy event as a web Request and a web Response back, so the MCP SDK's
-// web-standard transport runs unchanged in Lambda and behind the local front.
+// web-standard transport runs unchanged in Lambda and behind the local front; and one request served by a
+// stateless Server (the gateway's and a published server's, the same way).
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import * as streamableHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { rawBody } from '#http/request';
 
@@ -67,13 +71,32 @@ function parseJson(bytes: Buffer): unknown {
   }
 }
 
-export async function fromWebResponse(
-  response: Response,
-  extraHeaders: Record<string, string>,
-): Promise<APIGatewayProxyResult> {
+/** The web Response as a proxy result; the route's own headers (CORS) are added by its handler (defineHandler). */
+export async function fromWebResponse(response: Response): Promise<APIGatewayProxyResult> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  return { statusCode: response.status, headers: { ...headers, ...extraHeaders }, body: await response.text() };
+  return { statusCode: response.status, headers, body: await response.text() };
+}
+
+/**
+ * One request answered by a Server built for it: stateless streamable HTTP (no session), JSON responses
+ * (no SSE stream), the Server closed whatever happens.
+ */
+export async function serveStateless(
+  server: Server,
+  { request, parsedBody }: WebMcpRequest,
+  authInfo?: AuthInfo,
+): Promise<APIGatewayProxyResult> {
+  const transport = new streamableHttp.WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport);
+    return await fromWebResponse(await transport.handleRequest(request, { authInfo, parsedBody }));
+  } finally {
+    await server.close();
+  }
 }

@@ -8,7 +8,6 @@
 //            └ yes ─ toolsets known? ─ no ► 400 naming the toolsets (?toolsets= / X-MCP-Toolsets)
 //                      └ yes ─► Server + transport ─► JSON-RPC answer
 // Every answer carries the CORS headers.
-import * as streamableHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { header } from '#http/request';
@@ -18,22 +17,24 @@ import { keyOrOAuth } from '#http/auth/key-or-oauth';
 import { asIs, defineHandler } from '#http/handler';
 import { createGatewayServer } from '#gateway/tools';
 import { TOOLSETS_HEADER, TOOLSETS_QUERY, selectionOf } from '#gateway/toolsets';
-import { fromWebResponse, toWebRequest } from '#gateway/web-bridge';
+import { serveStateless, toWebRequest } from '#gateway/web-bridge';
 
 const corsOf = (event: APIGatewayProxyEvent) => corsHeaders(header(event, 'origin'));
 
-/** The preflight, a refused Origin and the methods a stateless gateway does not serve, before any credential. */
+/**
+ * The preflight, a refused Origin and the methods a stateless gateway does not serve, before any credential.
+ * (The CORS headers are added by defineHandler, as on every answer.)
+ */
 function beforeCredential(event: APIGatewayProxyEvent): APIGatewayProxyResult | undefined {
   const origin = header(event, 'origin');
-  const cors = corsOf(event);
   const method = event.httpMethod.toUpperCase();
-  if (method === 'OPTIONS') return { statusCode: 204, headers: { ...cors, allow: GATEWAY_METHODS }, body: '' };
-  if (!isAllowedOrigin(origin)) return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` }, cors);
+  if (method === 'OPTIONS') return { statusCode: 204, headers: { allow: GATEWAY_METHODS }, body: '' };
+  if (!isAllowedOrigin(origin)) return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` });
   if (method !== 'POST') {
     return jsonResponse(
       405,
       { error: `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages` },
-      { ...cors, allow: GATEWAY_METHODS },
+      { allow: GATEWAY_METHODS },
     );
   }
   return undefined;
@@ -49,7 +50,6 @@ export const handler = defineHandler(
   async ({ caller: principal, event, context }) => {
     // An unknown toolset name is a ValidationError: 400 naming the known ones.
     const selection = selectionOf(event.queryStringParameters?.[TOOLSETS_QUERY], header(event, TOOLSETS_HEADER));
-    const appUrl = publicAppUrlFor(event);
     const server = createGatewayServer({
       principal,
       selection,
@@ -57,20 +57,7 @@ export const handler = defineHandler(
       publicBaseUrl: () => publicBaseUrlFor(event),
       requestId: event.requestContext?.requestId ?? context.awsRequestId,
     });
-    const transport = new streamableHttp.WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    try {
-      await server.connect(transport);
-      const { request, parsedBody } = toWebRequest(event, appUrl);
-      const response = await transport.handleRequest(request, {
-        authInfo: { token: '', clientId: principal.keyId, scopes: principal.scopes },
-        parsedBody,
-      });
-      return asIs(await fromWebResponse(response, corsOf(event)));
-    } finally {
-      await server.close();
-    }
+    const authInfo = { token: '', clientId: principal.keyId, scopes: principal.scopes };
+    return asIs(await serveStateless(server, toWebRequest(event, publicAppUrlFor(event)), authInfo));
   },
 );

@@ -8,8 +8,6 @@
 //        ─ protected, no own umcp_ ───────► 401 (workspace keys and OAuth tokens included)
 //        ─ tools/call past a limit ───────► 429 Retry-After (nothing started)
 //        └ Server + transport ────────────► JSON-RPC answer
-import * as streamableHttp from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { ValidationError } from '#core/errors';
 import { admitCall, serverPrincipal } from '#core/published/calls';
 import { GET_RUN_RESULT_TOOL } from '#core/published/tools';
@@ -17,12 +15,12 @@ import { authenticatePublishedCaller, type PublishedCaller } from '#core/publish
 import type { Authenticator } from '#http/auth/authenticator';
 import { asIs, defineHandler } from '#http/handler';
 import { publicAppUrlFor } from '#http/public-url';
-import { header, rawBody } from '#http/request';
+import { header } from '#http/request';
 import { jsonResponse } from '#http/responses';
 import { GATEWAY_METHODS, corsHeaders, isAllowedOrigin } from '#gateway/cors';
+import { serveStateless, toWebRequest } from '#gateway/web-bridge';
 import { callWaitMs, limitDeps, publishDeps } from './deps.ts';
 import { createPublishedServer } from './server.ts';
-import { proxyResultOf, webRequestOf } from './web-request.ts';
 
 /** Manifest auth 'published-server': the server's own `umcp_` credential, or nobody on a public server. */
 const publishedCaller: Authenticator<PublishedCaller> = {
@@ -33,14 +31,9 @@ const publishedCaller: Authenticator<PublishedCaller> = {
 };
 
 /** Whether the JSON-RPC message starts a run: a tools/call of an exposed trigger (get_run_result only reads). */
-function startsRun(event: APIGatewayProxyEvent): boolean {
-  let message: unknown;
-  try {
-    message = JSON.parse(rawBody(event).toString('utf8'));
-  } catch {
-    return false; // the transport answers the parse error
-  }
-  const call = message as { method?: unknown; params?: { name?: unknown } } | null;
+function startsRun(message: unknown): boolean {
+  // Not JSON (undefined): the transport answers the parse error.
+  const call = message as { method?: unknown; params?: { name?: unknown } } | null | undefined;
   return call?.method === 'tools/call' && call.params?.name !== GET_RUN_RESULT_TOOL;
 }
 
@@ -67,24 +60,16 @@ export const handler = defineHandler(
   },
   async ({ caller, event, context }) => {
     if (!event.pathParameters?.slug) throw new ValidationError('Missing server slug');
+    // The body is parsed once, here: the limits read it, the transport takes it parsed.
+    const message = toWebRequest(event, publicAppUrlFor(event));
     // Limits before anything starts: a refused call is a 429 with Retry-After and no run.
-    if (startsRun(event)) await admitCall(caller.server, limitDeps);
+    if (startsRun(message.parsedBody)) await admitCall(caller.server, limitDeps);
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
     const server = createPublishedServer({
       server: caller.server,
       waitMs: () => callWaitMs(context.getRemainingTimeInMillis()),
       requestId,
     });
-    const transport = new streamableHttp.WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    try {
-      await server.connect(transport);
-      const response = await transport.handleRequest(webRequestOf(event, publicAppUrlFor(event)));
-      return asIs(await proxyResultOf(response));
-    } finally {
-      await server.close();
-    }
+    return asIs(await serveStateless(server, message));
   },
 );

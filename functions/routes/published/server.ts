@@ -12,7 +12,6 @@ import {
   type CallToolResult,
   type ContentBlock,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js';
 import { assetDetail } from '#core/assets/use-cases';
 import { DomainError, NotFoundError } from '#core/errors';
 import { telemetry } from '#core/telemetry';
@@ -21,17 +20,11 @@ import { callTrigger, runOfServer, serverPrincipal } from '#core/published/calls
 import type { PublishedServer } from '#core/published/model';
 import { GET_RUN_RESULT_TOOL, getRunResultTool, runInputsOf, toolOf } from '#core/published/tools';
 import { present } from '#core/runs/blobs';
+import { NO_ELICITATION } from '#gateway/no-elicitation';
 import { isTerminal, type Execution } from '#core/runs/model';
 import { deps as assetDeps } from '#operations/assets/asset-fields';
 import { runDeps } from '#operations/runs/run-deps';
 import { publishDeps } from './deps.ts';
-
-/** A stateless server never elicits, so it never validates an answer: no Ajv (Lambda bundles alias it away). */
-const NO_ELICITATION: jsonSchemaValidator = {
-  getValidator() {
-    throw new Error('A published server does not elicit input');
-  },
-};
 
 export interface PublishedCall {
   server: PublishedServer;
