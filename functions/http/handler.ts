@@ -17,7 +17,7 @@ import { type HandWrittenRoute, handWrittenRouteById } from '#routes/hand-writte
 import type { Authenticator } from './auth/authenticator.ts';
 import { errorResponse } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
-import { HttpResult, jsonResponse } from './responses.ts';
+import { jsonResponse } from './responses.ts';
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 /** What defineHandler builds: a RouteHandler that callers without a Lambda context (local mode, tests) may call too. */
@@ -53,15 +53,18 @@ export interface HandlerRequest<Caller, B, Q> {
   readonly context: Context;
 }
 
-/** A complete answer a route made itself (a file, a page, another library's response): sent as it is. */
+/**
+ * A complete answer a route made itself (a file, a page, another status than 200, another library's
+ * response): sent as it is.
+ */
 export class ProxyAnswer {
   constructor(readonly response: APIGatewayProxyResult) {}
 }
 export const asIs = (response: APIGatewayProxyResult) => new ProxyAnswer(response);
 
 /**
- * The Lambda handler of `spec.route`. `run` answers with a value (200 JSON), an HttpResult (another status
- * or headers) or asIs(a complete response).
+ * The Lambda handler of `spec.route`. `run` answers with a value (200 JSON) or asIs(a complete response:
+ * jsonResponse for another status or headers).
  */
 export function defineHandler<Caller, B = undefined, Q = undefined>(
   spec: HandlerSpec<Caller, B, Q>,
@@ -129,6 +132,5 @@ export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
 
 function answer(result: unknown): APIGatewayProxyResult {
   if (result instanceof ProxyAnswer) return result.response;
-  if (result instanceof HttpResult) return jsonResponse(result.statusCode, result.body, result.headers);
   return jsonResponse(200, result);
 }

@@ -8,10 +8,10 @@ import type { Operation, OperationContext } from '#operations/operation';
 import { Outcome, type OutcomeKind } from '#operations/outcome';
 import { routeOfOperation } from '#routes/operation-routes';
 import { workspaceKey } from './auth/workspace-key.ts';
-import { defineHandlerFor, type RouteHandler } from './handler.ts';
+import { asIs, defineHandlerFor, type RouteHandler } from './handler.ts';
 import { publicBaseUrlFor } from './public-url.ts';
 import { header } from './request.ts';
-import { HttpResult } from './responses.ts';
+import { jsonResponse } from './responses.ts';
 
 export function operationRoute(operation: Operation): RouteHandler {
   const route = routeOfOperation(operation);
@@ -39,5 +39,5 @@ const STATUS_OF: Readonly<Record<OutcomeKind, number>> = { ok: 200, created: 201
 export function renderOutcome(answer: unknown, operation: Pick<Operation, 'http'>): unknown {
   if (!(answer instanceof Outcome)) return answer;
   const replayHeader = operation.http?.replayHeader ?? 'x-idempotent-replay';
-  return new HttpResult(STATUS_OF[answer.kind], answer.value, answer.replayed ? { [replayHeader]: 'true' } : {});
+  return asIs(jsonResponse(STATUS_OF[answer.kind], answer.value, answer.replayed ? { [replayHeader]: 'true' } : {}));
 }

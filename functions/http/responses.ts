@@ -14,14 +14,3 @@ export function jsonResponse(
 ): APIGatewayProxyResult {
   return { statusCode, headers: { ...BASE_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
-
-/** What a route returns when it needs a status other than 200 or extra headers. */
-export class HttpResult {
-  constructor(
-    readonly statusCode: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {}
-}
-
-export const created = (body: unknown) => new HttpResult(201, body);

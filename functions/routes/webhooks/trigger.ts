@@ -9,9 +9,9 @@ import { triggerWebhook } from '#core/webhooks/use-cases';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { webhookSender } from '#http/auth/public';
-import { defineHandler } from '#http/handler';
+import { asIs, defineHandler } from '#http/handler';
 import { rawBody } from '#http/request';
-import { HttpResult } from '#http/responses';
+import { jsonResponse } from '#http/responses';
 import { webhookTriggerDeps } from '#adapters/composition/webhook-trigger';
 import { publicBaseUrlFor } from '#http/public-url';
 import { acceptedBody } from '#operations/runs/accepted-answer';
@@ -77,6 +77,6 @@ export const handler = defineHandler(
       // Keyed by the sender's event id: a replay is the sender's redelivery, not a caller reusing a key.
       ...(provider && accepted.replayed ? { message: providerReplayMessage(provider.name, provider.eventId) } : {}),
     };
-    return new HttpResult(202, body, accepted.replayed ? { 'idempotency-replayed': 'true' } : {});
+    return asIs(jsonResponse(202, body, accepted.replayed ? { 'idempotency-replayed': 'true' } : {}));
   },
 );
