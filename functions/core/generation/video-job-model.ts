@@ -19,6 +19,9 @@ export const COPY_DEADLINE_SECONDS = 300;
  * and a poll fails it (hold released). No provider job we run takes nearly this long.
  */
 export const VIDEO_JOB_DEADLINE_SECONDS = 24 * 60 * 60;
+/** When the job's deadline passes (epoch ms): a poll then fails it, and a run stops waiting for its webhook. */
+export const deadlineOf = (job: Pick<VideoJob, 'createdAt'>) =>
+  Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000;
 /**
  * The life of a video job's hold: the deadline plus an hour, longer than a copy claimed at the deadline
  * can run (one function, 15 minutes at most) plus a sweep interval, so the sweeper never releases the

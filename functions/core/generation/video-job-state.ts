@@ -6,8 +6,8 @@ import { resolveProviderAccess } from '../integrations/access.ts';
 import type { VideoProvider, VideoProviderId } from './video-provider.ts';
 import {
   COPY_DEADLINE_SECONDS,
+  deadlineOf,
   SUBMIT_DEADLINE_SECONDS,
-  VIDEO_JOB_DEADLINE_SECONDS,
   type VideoJob,
   type VideoJobDeps,
 } from './video-job-model.ts';
@@ -74,8 +74,7 @@ export async function tryFinish(
 export const claimStale = (job: VideoJob, deps: VideoJobDeps) =>
   Date.parse(job.copyClaimedAt!) + COPY_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
 
-export const pastDeadline = (job: VideoJob, deps: VideoJobDeps) =>
-  Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000 <= deps.clock.now().getTime();
+export const pastDeadline = (job: VideoJob, deps: VideoJobDeps) => deadlineOf(job) <= deps.clock.now().getTime();
 
 export function providerOf(id: VideoProviderId, deps: VideoJobDeps): VideoProvider {
   const provider = deps.providers[id];

@@ -10,10 +10,10 @@ import { isMediaValue, mediaValueOf } from './media-value.ts';
 import {
   cancelVideoJob,
   COMPLETION_WEBHOOK_FALLBACK_SECONDS,
+  deadlineOf,
   MAX_INLINE_REFERENCE_BYTES,
   pollVideoJob,
   submitVideoJob,
-  VIDEO_JOB_DEADLINE_SECONDS,
   videoJobId,
   type StoredReference,
   type VideoJob,
@@ -140,7 +140,7 @@ function waitOf(job: VideoJob, deps: VideoJobDeps): number {
  */
 function webhookUntilOf(job: VideoJob): { webhookUntil?: string } {
   if (!job.completionWebhook) return {};
-  return { webhookUntil: new Date(Date.parse(job.createdAt) + VIDEO_JOB_DEADLINE_SECONDS * 1000).toISOString() };
+  return { webhookUntil: new Date(deadlineOf(job)).toISOString() };
 }
 
 /** Whether the node's images are reference images: the fal endpoint's mode, or provider one's `mode`. */
