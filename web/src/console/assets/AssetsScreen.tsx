@@ -32,13 +32,8 @@ export function AssetsScreen(): JSX.Element {
   const failLoad = useFailure(setLoadError);
   const { kind, trashed } = filters;
   const { folder, tag } = useDebounced({ folder: filters.folder, tag: filters.tag }, 300);
-  // What to list, and which reload asked for it: a retry or an upload lists the same filters again. The search
-  // query is left out: it filters the loaded page in the browser (matchesSearch below), not the listing.
-  const listing = useMemo(
-    () => ({ request: listArgs({ ...NO_FILTERS, kind, trashed, folder, tag }), reload: reloads }),
-    [kind, trashed, folder, tag, reloads],
-  );
-  const { request } = listing;
+  // The search query is left out: it filters the loaded page in the browser (matchesSearch below), not the listing.
+  const request = useMemo(() => listArgs({ ...NO_FILTERS, kind, trashed, folder, tag }), [kind, trashed, folder, tag]);
   const generation = useRef(0);
 
   const remember = useCallback((items: readonly Asset[]) => {
@@ -48,8 +43,8 @@ export function AssetsScreen(): JSX.Element {
     });
   }, []);
 
+  // `reloads`: a retry or an upload lists the same filters again.
   useEffect(() => {
-    const { request } = listing;
     if ('problem' in request) return;
     const mine = ++generation.current;
     setLoadError(undefined);
@@ -70,7 +65,7 @@ export function AssetsScreen(): JSX.Element {
         );
       },
     );
-  }, [tools, listing, remember, failLoad]);
+  }, [tools, request, reloads, remember, failLoad]);
 
   const loadMore = async () => {
     if (library.state !== 'ready' || !library.nextCursor || 'problem' in request) return;

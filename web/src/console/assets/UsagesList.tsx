@@ -1,7 +1,7 @@
 // Where the asset is used: each canvas with the nodes that show it (and whether it was uploaded or
 // generated for that canvas), and the templates whose frozen nodes name it. Purge is refused while
 // this list is not empty. `generation` changes whenever something may have changed the answer.
-import { useEffect, useMemo, useState, type JSX } from 'react';
+import { useEffect, useState, type JSX } from 'react';
 import { canvasPath } from '../../app/router.ts';
 import { useStudio } from '../../app/session-context.ts';
 import { Link } from '../../ui/Link.tsx';
@@ -14,20 +14,19 @@ export function UsagesList(props: { assetId: string; generation: number }): JSX.
   const [problem, setProblem] = useState<string | undefined>();
   const fail = useFailure(setProblem);
   const { assetId, generation } = props;
-  // Which asset, and which change to it asked: a new generation (the asset was placed or removed) loads again.
-  const request = useMemo(() => ({ assetId, generation }), [assetId, generation]);
 
+  // A new generation (the asset was placed or removed) loads the same asset's usages again.
   useEffect(() => {
     let live = true;
     setProblem(undefined);
-    assetUsages(tools, request.assetId).then(
+    assetUsages(tools, assetId).then(
       (answer) => live && setUsages(answer),
       (error: unknown) => live && fail(error),
     );
     return () => {
       live = false;
     };
-  }, [tools, request, fail]);
+  }, [tools, assetId, generation, fail]);
 
   return (
     <section className="usages" aria-labelledby="usages-title" aria-busy={!usages && !problem}>

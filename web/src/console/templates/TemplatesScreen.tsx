@@ -2,7 +2,7 @@
 // from the snapshot, with a sketch of the layout), start a new canvas from one (and land in it), publish
 // a canvas as a new template, delete one. Each is a template tool; what a person typed stays on error.
 import './templates.css';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import { listCanvases, type CanvasSummary } from '../../app/canvases.ts';
 import { canvasPath, navigate } from '../../app/router.ts';
 import { useStudio } from '../../app/session-context.ts';
@@ -330,12 +330,11 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
   const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const templateId = props.template.id;
-  // Which template, and which attempt: "Try again" loads the same snapshot again.
-  const request = useMemo(() => ({ templateId, attempt }), [templateId, attempt]);
 
+  // A new `attempt` ("Try again") loads the same snapshot again.
   useEffect(() => {
     let live = true;
-    getTemplateSnapshot(tools, request.templateId).then(
+    getTemplateSnapshot(tools, templateId).then(
       (answer) => live && setSnapshot({ state: 'ready', snapshot: answer }),
       (caught: unknown) => {
         if (!live) return;
@@ -346,7 +345,7 @@ function TemplatePreview(props: { template: Template }): JSX.Element {
     return () => {
       live = false;
     };
-  }, [tools, sessionEnded, request]);
+  }, [tools, sessionEnded, templateId, attempt]);
 
   if (snapshot.state === 'loading') return <p role="status">Loading the preview…</p>;
   if (snapshot.state === 'error') {

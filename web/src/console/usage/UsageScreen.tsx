@@ -27,8 +27,6 @@ export function UsageScreen(): JSX.Element {
   const [refreshing, setRefreshing] = useState(false);
   const [usage, setUsage] = useState<Load<RangeEntries>>({ state: 'loading' });
   const [round, setRound] = useState(0);
-  // The range to load and the refresh round that asked for it: refreshing loads the same range again.
-  const request = useMemo(() => ({ range, round }), [range, round]);
 
   const loadBalance = useCallback(async () => {
     try {
@@ -40,9 +38,9 @@ export function UsageScreen(): JSX.Element {
 
   useEffect(() => void loadBalance(), [loadBalance]);
 
+  // A new `round` (refreshing) loads the same range again.
   useEffect(() => {
     let current = true;
-    const { range } = request;
     setUsage({ state: 'loading' });
     entriesInRange(
       (cursor, limit) =>
@@ -55,7 +53,7 @@ export function UsageScreen(): JSX.Element {
     return () => {
       current = false;
     };
-  }, [tools, failure, request]);
+  }, [tools, failure, range, round]);
 
   const aggregate = useMemo(
     () => (usage.state === 'ready' ? aggregateUsage(usage.value.entries, range) : undefined),
