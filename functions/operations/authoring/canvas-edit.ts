@@ -1,14 +1,9 @@
 // operation helper: a single-operation canvas edit. Input = `{ canvasId, expectedVersion?, ...operation }`;
-// the operation itself is defined (and validated) once in functions/core/canvas/operations.ts.
+// the operation itself is defined (and validated) once in functions/core/canvas/edits.ts.
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasId, summarize, type Canvas } from '#core/canvas/model';
-import {
-  OPERATION_FIELDS,
-  type CanvasOperation,
-  type OperationName,
-  type OperationResult,
-} from '#core/canvas/operations';
+import { EDIT_FIELDS, type CanvasEdit, type CanvasEditName, type CanvasEditResult } from '#core/canvas/edits';
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { created } from '#operations/outcome';
@@ -30,10 +25,10 @@ export const CanvasTarget = z.object({
 
 const deps = { canvases, clock: systemClock };
 /** Operations that can remove a webhook-trigger node (delete it, or change its type). */
-const REMOVES_NODES: readonly OperationName[] = ['node/delete', 'node/update'];
+const REMOVES_NODES: readonly CanvasEditName[] = ['node/delete', 'node/update'];
 
 /** The response of an edit: what changed, plus the canvas version the client should hold next. */
-export function editView(canvas: Canvas, result: OperationResult) {
+export function editView(canvas: Canvas, result: CanvasEditResult) {
   const base = { canvasId: canvas.id, canvasVersion: canvas.version };
   switch (result.kind) {
     case 'node':
@@ -53,7 +48,7 @@ export interface CanvasEditOperationSpec {
   readonly route: string;
   readonly http: OperationRouteFacts;
   readonly example: OperationExample;
-  readonly op: OperationName;
+  readonly op: CanvasEditName;
   readonly name: string;
   readonly title: string;
   readonly description: string;
@@ -66,7 +61,7 @@ export interface CanvasEditOperationSpec {
 /** The operation of a single-edit route (node/add, edge/delete, rename, …). */
 export function canvasEditOperation(spec: CanvasEditOperationSpec) {
   // Widened on purpose: zod validates the exact fields at run time, the union type is restored below.
-  const fields: z.ZodMiniObject = OPERATION_FIELDS[spec.op];
+  const fields: z.ZodMiniObject = EDIT_FIELDS[spec.op];
   const input = z.extend(fields, CanvasTarget.shape) as unknown as z.ZodMiniType<
     z.infer<typeof CanvasTarget> & Record<string, unknown>
   >;
@@ -76,7 +71,7 @@ export function canvasEditOperation(spec: CanvasEditOperationSpec) {
     output: spec.output,
     annotations: spec.annotations,
     async run({ canvasId, expectedVersion, ...fields }, { principal }) {
-      const parsedOp = { ...fields, op: spec.op } as CanvasOperation;
+      const parsedOp = { ...fields, op: spec.op } as CanvasEdit;
       const editDeps = REMOVES_NODES.includes(spec.op)
         ? { ...deps, onTriggerNodesRemoved: cleanUpRemovedTriggers }
         : deps;

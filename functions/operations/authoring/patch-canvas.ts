@@ -1,7 +1,7 @@
 // operation: POST /api/mcp/canvas/patch → applyOperations (all or nothing) → CanvasRepository
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
-import { CanvasOperation } from '#core/canvas/operations';
+import { CanvasEdit } from '#core/canvas/edits';
 import { applyOperations } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { UPDATES, defineOperation } from '#operations/operation';
@@ -53,9 +53,7 @@ export const operation = defineOperation({
   },
   input: z.strictObject({
     ...CanvasTarget.shape,
-    operations: z
-      .array(CanvasOperation)
-      .check(z.minLength(1), z.maxLength(500), z.describe('The edits, applied in order')),
+    operations: z.array(CanvasEdit).check(z.minLength(1), z.maxLength(500), z.describe('The edits, applied in order')),
   }),
   output: PatchView,
   // Not idempotent: a repeated node/add with a generated id adds a second node.

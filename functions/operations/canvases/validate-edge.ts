@@ -1,6 +1,6 @@
 // operation: POST /api/mcp/canvas/ports/validate → validateEdge → CanvasRepository (read only)
 import * as z from '#core/schema';
-import { EdgeAddOp } from '#core/canvas/operations';
+import { EdgeAddOp } from '#core/canvas/edits';
 import { validateEdge } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { READ_ONLY, defineOperation } from '#operations/operation';

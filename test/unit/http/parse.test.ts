@@ -4,7 +4,7 @@ import * as z from '#core/schema';
 import { PayloadTooLargeError, ValidationError } from '#core/errors';
 import { DEFAULT_MAX_BODY_BYTES, describeIssues, parseJsonBody, parseQuery } from '#http/parse';
 import { PageQuery } from '#core/pagination';
-import { CanvasOperation } from '#core/canvas/operations';
+import { CanvasEdit } from '#core/canvas/edits';
 import { proxyEvent } from '../support/events.ts';
 
 const Body = z.strictObject({
@@ -154,7 +154,7 @@ describe('parseJsonBody', () => {
     const event = proxyEvent({ body: JSON.stringify({ op: 'node/move', nodeId: 'a', position: { x: 1 } }) });
 
     // Act
-    const act = () => parseJsonBody(event, CanvasOperation, DEFAULT_MAX_BODY_BYTES);
+    const act = () => parseJsonBody(event, CanvasEdit, DEFAULT_MAX_BODY_BYTES);
 
     // Assess
     expect(act).toThrow(/position\.y: /);

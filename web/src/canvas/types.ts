@@ -93,7 +93,7 @@ export interface CanvasWarning {
   message: string;
 }
 
-/** One edit as patch_canvas takes it (functions/core/canvas/operations.ts). */
+/** One edit as patch_canvas takes it (functions/core/canvas/edits.ts). */
 export type CanvasOperation =
   | { op: 'node/add'; id: string; type: string; position: Position; size?: Size; data: Record<string, unknown> }
   | { op: 'node/update'; nodeId: string; type?: string; data?: Record<string, unknown>; merge?: boolean }
