@@ -4,15 +4,10 @@ import type { Clock } from '../clock.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import type { Principal } from '../keys/api-key.ts';
+import { keyStatus, type Principal } from '../keys/api-key.ts';
 import { bearerToken } from '../keys/use-cases.ts';
 import type { CanvasRepository } from '../ports.ts';
-import {
-  PUBLISHED_CREDENTIAL_PREFIX,
-  hashPublishedCredential,
-  isPublishedCredentialFormat,
-  mintPublishedCredential,
-} from './credentials.ts';
+import { hashPublishedCredential, isPublishedCredentialFormat, mintPublishedCredential } from './credentials.ts';
 import {
   LIMITS,
   PUBLISHED_SERVER_ID_PREFIX,
@@ -128,14 +123,7 @@ export async function unpublishServer(principal: Principal, serverId: string, de
 
 // ── Credentials ──────────────────────────────────────────────────────────────────────────────────────
 
-export type CredentialStatus = 'active' | 'expired' | 'revoked';
-
 export function credentialView(record: PublishedCredentialRecord, now: Date) {
-  const status: CredentialStatus = record.revokedAt
-    ? 'revoked'
-    : record.expiresAt && Date.parse(record.expiresAt) <= now.getTime()
-      ? 'expired'
-      : 'active';
   return {
     id: record.id,
     serverId: record.serverId,
@@ -144,7 +132,8 @@ export function credentialView(record: PublishedCredentialRecord, now: Date) {
     createdAt: record.createdAt,
     expiresAt: record.expiresAt,
     revokedAt: record.revokedAt,
-    status,
+    // The workspace keys' rule (revoked, else expired, else active): one rule for both credential families.
+    status: keyStatus(record, now),
   };
 }
 
@@ -201,14 +190,18 @@ export async function authenticatePublishedCaller(
   authorization: string | undefined,
   deps: { servers: PublishedServerRepository; clock: Clock },
 ): Promise<PublishedCaller> {
-  const server = await deps.servers.findBySlug(slug);
+  const token = bearerToken(authorization);
+  const keyHash = token && isPublishedCredentialFormat(token) ? hashPublishedCredential(token) : undefined;
+  // The credential's lookup is keyed by the token alone: read it beside the server, not after it.
+  const [server, lookup] = await Promise.all([
+    deps.servers.findBySlug(slug),
+    keyHash ? deps.servers.findCredential(keyHash) : undefined,
+  ]);
   if (!server) throw new NotFoundError(`No published server at ${publishedPath(slug)}`);
   if (server.visibility === 'public') return { server, credentialId: null };
-  const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError(`This server needs a credential: send Authorization: Bearer umcp_…`);
-  if (!token.startsWith(PUBLISHED_CREDENTIAL_PREFIX) || !isPublishedCredentialFormat(token))
+  if (!keyHash)
     throw new UnauthorizedError('Invalid credential: a published server takes only its own umcp_ credentials');
-  const lookup = await deps.servers.findCredential(hashPublishedCredential(token));
   // Another server's credential reads exactly like an unknown one: nothing about other servers leaks.
   if (!lookup || lookup.serverId !== server.id || lookup.workspaceId !== server.workspaceId)
     throw new UnauthorizedError('Invalid credential');
