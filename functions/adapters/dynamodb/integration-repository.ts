@@ -1,9 +1,8 @@
 // adapter: ConnectionRepository and PolicyRepository on the single table (see table-design.ts:
 // Connection, Policy). Both are written with optimistic concurrency on `version`.
-import type { ConnectionRecord } from '#core/integrations/connections';
 import type { ConnectionRepository, PolicyRepository } from '#core/integrations/ports';
-import type { WorkspacePolicy } from '#core/integrations/policies';
 import type { CredentialProvider } from '#core/integrations/providers';
+import type { ConnectionRecord, WorkspacePolicy } from '#core/integrations/records';
 import { getEntity, putVersioned, queryAll, toEntities } from './entities.ts';
 import { keys } from './table-design.ts';
 import { WorkspaceRecord } from './workspace-record.ts';

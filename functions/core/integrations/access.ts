@@ -16,10 +16,11 @@
 // and may use any voice its account has (the spec: "voice usage access enforced when shared
 // credentials are used").
 import { ForbiddenError } from '../errors.ts';
-import { openConnection, type ConnectionRecord } from './connections.ts';
+import { openConnection } from './connections.ts';
 import type { ProviderId } from './providers.ts';
-import { defaultPolicy, type WorkspacePolicy } from './policies.ts';
+import { defaultPolicy } from './policies.ts';
 import type { ConnectionRepository, CredentialCipher, PolicyRepository } from './ports.ts';
+import type { ConnectionRecord, WorkspacePolicy } from './records.ts';
 
 export interface AccessRequest {
   provider: ProviderId;

@@ -6,8 +6,8 @@
 //   connection revoked, nothing shared ──────▶ revoked
 //   provider takes own credentials ──────────▶ not-connected
 //   otherwise ───────────────────────────────▶ unavailable
-import type { ConnectionRecord } from './connections.ts';
 import { providerById, type ProviderId } from './providers.ts';
+import type { ConnectionRecord } from './records.ts';
 
 export type IntegrationConnectionState = 'connected' | 'not-connected' | 'revoked' | 'unavailable';
 

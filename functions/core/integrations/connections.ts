@@ -27,8 +27,6 @@ export type UpsertConnectionInput = z.infer<typeof UpsertConnectionInput>;
 
 export const RevokeConnectionInput = z.strictObject({ provider: CredentialProviderSchema });
 
-export type { ConnectionRecord, ConnectionStatus } from './records.ts';
-
 /** The only form in which a connection leaves the service. */
 export function connectionView(record: ConnectionRecord) {
   const { sealed: _sealed, version: _version, workspaceId: _workspaceId, ...view } = record;
