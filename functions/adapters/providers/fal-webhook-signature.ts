@@ -7,13 +7,16 @@
 //
 // The JWKS URL is configurable (FAL_JWKS_URL) so the local fal stand-in serves its own key and this very
 // code verifies its deliveries. Keys are cached for a day, and fetched again once when no cached key
-// verifies (a key fal added since).
+// verifies (a key fal added since) — at most once a minute, so unsigned traffic cannot make every
+// request a fetch of fal's JWKS.
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 
 export const FAL_JWKS_URL = 'https://rest.alpha.fal.ai/.well-known/jwks.json';
 export const FAL_SIGNATURE_TOLERANCE_SECONDS = 300;
 const JWKS_CACHE_MS = 24 * 60 * 60 * 1000;
 const JWKS_TIMEOUT_MS = 5_000;
+/** The least time between two fetches of the JWKS forced by a signature no cached key verifies. */
+const JWKS_REFETCH_MIN_MS = 60_000;
 
 export interface FalDelivery {
   requestId: string;
@@ -68,8 +71,9 @@ export function falSignatureVerifier(
       const bytes = Buffer.from(signature, 'hex');
       const matches = (keys: KeyObject[]) => keys.some((key) => verify(null, message, key, bytes));
       if (matches(await load(false))) return { valid: true };
-      // A key fal published since we cached the set: fetch once more before refusing.
-      if (matches(await load(true))) return { valid: true };
+      // A key fal published since we cached the set: fetch once more before refusing (unless just fetched).
+      if (cached && Date.now() - cached.fetchedAt >= JWKS_REFETCH_MIN_MS && matches(await load(true)))
+        return { valid: true };
       return { valid: false, reason: 'signature does not verify under any of fal’s keys' };
     },
   };
