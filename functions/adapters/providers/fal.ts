@@ -17,7 +17,7 @@ import {
   type VideoProvider,
 } from '#core/generation/video-provider';
 import { ENV } from '../env.ts';
-import { describeFetchError, jsonOf, retryAfterOf } from './provider-http.ts';
+import { jsonOf, readOnce, retryAfterOf, submitOnce } from './provider-http.ts';
 
 export const FAL_QUEUE_URL = 'https://queue.fal.run';
 /** Seconds between polls fal's own client uses while a job is queued or running. */
@@ -51,18 +51,12 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
     async submit(job, credential, options = {}) {
       // With a completion URL fal POSTs the outcome there, signed (fal-webhook-signature.ts).
       const webhook = options.completionUrl ? `?fal_webhook=${encodeURIComponent(options.completionUrl)}` : '';
-      let response: Response;
-      try {
-        response = await send(`${base()}/${job.model}${webhook}`, {
-          method: 'POST',
-          headers: { ...headers(credential), 'content-type': 'application/json' },
-          body: JSON.stringify(job.payload),
-          signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
-        });
-      } catch (error) {
-        // The POST may have been received: whether a job exists is unknown.
-        throw new SubmitOutcomeUnknownError(`Provider two did not answer the submit (${describeFetchError(error)})`);
-      }
+      const response = await submitOnce(send, 'Provider two', `${base()}/${job.model}${webhook}`, {
+        method: 'POST',
+        headers: { ...headers(credential), 'content-type': 'application/json' },
+        body: JSON.stringify(job.payload),
+        signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+      });
       const body = await jsonOf(response);
       if (!response.ok) throw submitError(response, body);
       const requestId = (body as { request_id?: unknown } | undefined)?.request_id;
@@ -120,12 +114,7 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
 }
 
 async function read(send: typeof fetch, url: string, headers: Record<string, string>) {
-  let response: Response;
-  try {
-    response = await send(url, { headers, signal: AbortSignal.timeout(READ_TIMEOUT_MS) });
-  } catch (error) {
-    throw new UpstreamError(`Provider two could not be reached (${describeFetchError(error)})`);
-  }
+  const response = await readOnce(send, 'Provider two', url, headers, READ_TIMEOUT_MS);
   return { response, body: await jsonOf(response) };
 }
 

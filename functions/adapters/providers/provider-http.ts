@@ -1,5 +1,35 @@
-// adapter: what the video providers' fetch clients share about reading an answer — its JSON (or nothing),
-// a transport failure described by its code, and a provider's Retry-After bounded to something sane.
+// adapter: what the video providers' fetch clients share — one submit POST and one read GET, each with its
+// transport failure mapped once; an answer's JSON (or nothing); a transport failure described by its code;
+// and a provider's Retry-After bounded to something sane.
+import { UpstreamError } from '#core/errors';
+import { SubmitOutcomeUnknownError } from '#core/generation/video-provider';
+
+/**
+ * A submit: exactly one request, never retried (no provider here has an idempotency key). When it gets no
+ * answer the request may still have been received, so whether a job exists is unknown.
+ */
+export async function submitOnce(send: typeof fetch, provider: string, url: string, init: RequestInit) {
+  try {
+    return await send(url, init);
+  } catch (error) {
+    throw new SubmitOutcomeUnknownError(`${provider} did not answer the submit (${describeFetchError(error)})`);
+  }
+}
+
+/** A read (status, result): one GET; no answer is an upstream failure the core retries on its own schedule. */
+export async function readOnce(
+  send: typeof fetch,
+  provider: string,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+) {
+  try {
+    return await send(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    throw new UpstreamError(`${provider} could not be reached (${describeFetchError(error)})`);
+  }
+}
 
 /** The body as JSON; undefined when empty or not JSON (an HTML error page, a cut connection). */
 export async function jsonOf(response: Response): Promise<unknown> {

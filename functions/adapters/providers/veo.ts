@@ -18,7 +18,7 @@ import {
   type VideoProvider,
 } from '#core/generation/video-provider';
 import { ENV } from '../env.ts';
-import { describeFetchError, jsonOf, retryAfterOf } from './provider-http.ts';
+import { jsonOf, readOnce, retryAfterOf, submitOnce } from './provider-http.ts';
 
 export const GEMINI_API_URL = 'https://generativelanguage.googleapis.com';
 /** Google's own samples poll a Veo operation every 10 seconds. */
@@ -49,18 +49,13 @@ export function veoProvider(options: VeoOptions): VideoProvider {
     async submit(job, credential) {
       // References first: a reference that cannot be read fails the job before anything reaches Google.
       const body = await inlined(job.payload as unknown as VeoPayload, options.media);
-      let response: Response;
-      try {
-        response = await send(`${base()}/v1beta/models/${encodeURIComponent(job.model)}:predictLongRunning`, {
-          method: 'POST',
-          headers: { ...headers(credential), 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
-        });
-      } catch (error) {
-        // The POST may have been received: whether an operation exists is unknown.
-        throw new SubmitOutcomeUnknownError(`Provider one did not answer the submit (${describeFetchError(error)})`);
-      }
+      const url = `${base()}/v1beta/models/${encodeURIComponent(job.model)}:predictLongRunning`;
+      const response = await submitOnce(send, 'Provider one', url, {
+        method: 'POST',
+        headers: { ...headers(credential), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(SUBMIT_TIMEOUT_MS),
+      });
       const answer = await jsonOf(response);
       if (!response.ok) throw failure('submit', response, answer);
       const name = (answer as { name?: unknown } | undefined)?.name;
@@ -70,15 +65,8 @@ export function veoProvider(options: VeoOptions): VideoProvider {
     },
 
     async poll(job, credential): Promise<VideoPoll> {
-      let response: Response;
-      try {
-        response = await send(`${base()}/v1beta/${job.providerJobId}`, {
-          headers: headers(credential),
-          signal: AbortSignal.timeout(READ_TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new UpstreamError(`Provider one could not be reached (${describeFetchError(error)})`);
-      }
+      const url = `${base()}/v1beta/${job.providerJobId}`;
+      const response = await readOnce(send, 'Provider one', url, headers(credential), READ_TIMEOUT_MS);
       const operation = (await jsonOf(response)) as GeminiOperation | undefined;
       if (response.status === 404) return { state: 'failed', message: 'Provider one no longer knows this operation' };
       if (!response.ok) throw failure('status', response, operation);
