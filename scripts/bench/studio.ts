@@ -4,64 +4,14 @@ import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../../lib/local/ports.ts';
 import { CHROMIUM } from '../../test/integration/support/browser.ts';
+import { GRID_COLUMNS, gridCanvas } from '../../test/support/canvas-grid.ts';
 import { startLocalProcess, waitUntilReady } from '../../test/support/local-process.ts';
 
 const RUNS = Number(process.env.BENCH_STUDIO_RUNS ?? 5);
 const SIZES = [100, 1000] as const;
-const COLUMNS = 40;
 const EMAIL = 'bench-owner@example.test';
 const PASSWORD = 'bench owner password';
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A grid of text nodes, COLUMNS to a row, each row a chain: n nodes, n − rows edges. */
-function gridOperations(nodes: number): unknown[] {
-  const operations: unknown[] = [];
-  for (let i = 0; i < nodes; i++) {
-    operations.push({
-      op: 'node/add',
-      id: `n${i}`,
-      type: 'text',
-      position: { x: (i % COLUMNS) * 320, y: Math.floor(i / COLUMNS) * 200 },
-    });
-  }
-  for (let i = 1; i < nodes; i++) {
-    if (i % COLUMNS === 0) continue;
-    operations.push({
-      op: 'edge/add',
-      id: `e${i}`,
-      source: `n${i - 1}`,
-      sourceHandle: 'text-out',
-      target: `n${i}`,
-      targetHandle: 'text-in',
-    });
-  }
-  return operations;
-}
-
-async function api(baseUrl: string, apiKey: string, path: string, body: unknown): Promise<any> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as any;
-  if (!response.ok) throw new Error(`POST ${path} → ${response.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-async function gridCanvas(baseUrl: string, apiKey: string, nodes: number): Promise<{ id: string; name: string }> {
-  const name = `bench grid ${nodes}`;
-  const canvas = await api(baseUrl, apiKey, '/api/mcp/canvas/create', { name });
-  const operations = gridOperations(nodes);
-  // patch_canvas takes at most 500 operations per call.
-  for (let start = 0; start < operations.length; start += 500) {
-    await api(baseUrl, apiKey, '/api/mcp/canvas/patch', {
-      canvasId: canvas.id,
-      operations: operations.slice(start, start + 500),
-    });
-  }
-  return { id: canvas.id, name };
-}
 
 /**
  * Runs in the page before React loads. Counts, per commit, the fibers of the node component (found by
@@ -274,7 +224,7 @@ async function main() {
         `headless Chromium ` +
         `(${CHROMIUM}), 1280×800; grids of ` +
         `text nodes, ` +
-        `${COLUMNS} to a row, rows chained`,
+        `${GRID_COLUMNS} to a row, rows chained`,
     );
     const results = [];
     for (const canvas of canvases) {

@@ -15,8 +15,12 @@ export function CanvasPage(props: { canvasId: string }): JSX.Element {
   return (
     <div className="canvas-page">
       <div className="canvas-bar">
-        <Link to="/">← Canvases</Link>
-        <h1 className="canvas-title">{typeof name === 'string' ? name : <code>{props.canvasId}</code>}</h1>
+        <Link to="/" className="canvas-back">
+          ← Canvases
+        </Link>
+        <h1 className="canvas-title" title={typeof name === 'string' ? name : undefined}>
+          {typeof name === 'string' ? name : <code>{props.canvasId}</code>}
+        </h1>
       </div>
       <div className="canvas-area">
         <EditorBoundary>
