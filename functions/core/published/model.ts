@@ -14,6 +14,9 @@ export const publishedPath = (slug: string) => `${PUBLISHED_PATH_PREFIX}${slug}`
 export const VISIBILITIES = ['protected', 'public'] as const;
 export type Visibility = (typeof VISIBILITIES)[number];
 
+/** `latest`: every call runs the canvas as it is now; `pinned`: the canvas as it was when pinned. */
+export const VERSIONS = ['latest', 'pinned'] as const;
+
 /**
  * Limits per visibility. A public server spends the workspace's money for anyone on the internet, so its
  * ceilings are lower and its defaults tighter; an owner may lower any limit, never raise one past its ceiling.
@@ -63,7 +66,7 @@ export interface PublishedServer {
   canvasId: string;
   visibility: Visibility;
   /** `latest`: every call runs the canvas as it is now; `pinned`: the canvas as it was when pinned. */
-  version: 'latest' | 'pinned';
+  version: (typeof VERSIONS)[number];
   pinned: PinnedCanvas | null;
   tools: ExposedTrigger[];
   limits: ServerLimits;
@@ -157,7 +160,7 @@ export const PublishInput = z.strictObject({
     ._default(z.enum(VISIBILITIES), 'protected')
     .check(z.describe('protected: a umcp_ credential is required; public: anyone may call (lower limits)')),
   version: z
-    ._default(z.enum(['latest', 'pinned']), 'latest')
+    ._default(z.enum(VERSIONS), 'latest')
     .check(z.describe('latest: calls run the canvas as it is; pinned: as it is now, until updated')),
   tools: z
     .array(ExposedTriggerInput)
@@ -173,7 +176,7 @@ export const UpdateInput = z.strictObject({
   visibility: z.optional(z.enum(VISIBILITIES).check(z.describe('protected or public (public clamps the limits)'))),
   version: z.optional(
     z
-      .enum(['latest', 'pinned'])
+      .enum(VERSIONS)
       .check(z.describe('pinned: pin the canvas as it is now (again, when already pinned); latest: unpin')),
   ),
   tools: z.optional(

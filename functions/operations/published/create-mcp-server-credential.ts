@@ -4,7 +4,8 @@ import { CreateCredentialInput } from '#core/published/model';
 import { createCredential } from '#core/published/use-cases';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
-import { CredentialView, publishDeps, route } from './published-views.ts';
+import { CredentialView, route } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { credential, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({

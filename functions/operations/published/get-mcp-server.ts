@@ -1,7 +1,8 @@
 // operation: GET /api/mcp/published-servers/get → getServer → PublishedServerRepository
 import { getServer } from '#core/published/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
-import { ServerIdInput, ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { ServerIdInput, ServerView, route, serverView } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { server, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({

@@ -2,7 +2,8 @@
 import * as z from '#core/schema';
 import { listCredentials } from '#core/published/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
-import { CredentialView, ServerIdInput, publishDeps, route } from './published-views.ts';
+import { CredentialView, ServerIdInput, route } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { credential, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({

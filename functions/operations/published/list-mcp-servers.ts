@@ -2,7 +2,8 @@
 import * as z from '#core/schema';
 import { listServers } from '#core/published/use-cases';
 import { READ_ONLY, defineOperation } from '#operations/operation';
-import { ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { ServerView, route, serverView } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { server } from './example-values.ts';
 
 export const operation = defineOperation({

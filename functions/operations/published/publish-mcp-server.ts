@@ -3,7 +3,8 @@ import { PublishInput } from '#core/published/model';
 import { publishServer } from '#core/published/use-cases';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
-import { ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { ServerView, route, serverView } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { server, tool } from './example-values.ts';
 
 export const operation = defineOperation({

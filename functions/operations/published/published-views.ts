@@ -1,12 +1,7 @@
 // operations: how published servers and their credentials are shown (HTTP bodies and tool results alike).
 import * as z from '#core/schema';
 import { ENV } from '#adapters/env';
-import { publishedPath, type PublishedServer } from '#core/published/model';
-import { systemClock } from '#core/clock';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { DynamoPublishedServerRepository } from '#adapters/dynamodb/published-server-repository';
-
-export const publishDeps = { servers: new DynamoPublishedServerRepository(), canvases, clock: systemClock };
+import { VERSIONS, VISIBILITIES, publishedPath, type PublishedServer } from '#core/published/model';
 
 const text = (description: string) => z.string().check(z.describe(description));
 
@@ -45,8 +40,8 @@ export const ServerView = z.looseObject({
   name: text('Server name'),
   description: text('What the server is for (its MCP instructions)'),
   canvasId: text('The canvas it serves'),
-  visibility: z.enum(['protected', 'public']).check(z.describe('protected: umcp_ credential required; public: none')),
-  version: z.enum(['latest', 'pinned']).check(z.describe('latest: the canvas as it is; pinned: as it was pinned')),
+  visibility: z.enum(VISIBILITIES).check(z.describe('protected: umcp_ credential required; public: none')),
+  version: z.enum(VERSIONS).check(z.describe('latest: the canvas as it is; pinned: as it was pinned')),
   pinnedCanvasVersion: z.nullable(z.number()).check(z.describe('Canvas version served, when pinned')),
   tools: z.array(z.looseObject({})).check(z.describe('Exposed trigger nodes: triggerNodeId, toolName, inputs')),
   limits: z.looseObject({}).check(z.describe('callsPerMinute and creditsPerDay')),

@@ -2,7 +2,8 @@
 import * as z from '#core/schema';
 import { revokeCredential } from '#core/published/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
-import { CredentialView, ServerIdInput, publishDeps, route } from './published-views.ts';
+import { CredentialView, ServerIdInput, route } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { credential, SERVER_ID, CREDENTIAL_ID, LATER } from './example-values.ts';
 
 export const operation = defineOperation({

@@ -1,7 +1,8 @@
 // operation: POST /api/mcp/published-servers/unpublish → unpublishServer → PublishedServerRepository
 import { unpublishServer } from '#core/published/use-cases';
 import { DESTROYS, defineOperation } from '#operations/operation';
-import { ServerIdInput, ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { ServerIdInput, ServerView, route, serverView } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { server, SERVER_ID } from './example-values.ts';
 
 export const operation = defineOperation({

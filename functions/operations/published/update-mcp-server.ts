@@ -2,7 +2,8 @@
 import { UpdateInput } from '#core/published/model';
 import { updateServer } from '#core/published/use-cases';
 import { UPDATES, defineOperation } from '#operations/operation';
-import { ServerView, publishDeps, route, serverView } from './published-views.ts';
+import { ServerView, route, serverView } from './published-views.ts';
+import { publishDeps } from './published-deps.ts';
 import { server, SERVER_ID, LATER } from './example-values.ts';
 
 export const operation = defineOperation({

@@ -1,14 +1,10 @@
-// route helper: the adapters the published-server routes share, built once per cold start.
+// route helper: the adapters the published endpoint uses, built once per cold start (the server store is the
+// published operations' own, published-deps.ts).
 import { systemClock } from '#core/clock';
-import { canvases } from '#adapters/dynamodb/repositories';
-import {
-  DynamoPublishedServerRepository,
-  DynamoPublishedSpendReader,
-} from '#adapters/dynamodb/published-server-repository';
+import { DynamoPublishedSpendReader } from '#adapters/dynamodb/published-server-repository';
 import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 
-export const servers = new DynamoPublishedServerRepository();
-export const publishDeps = { servers, canvases, clock: systemClock };
+export { publishDeps } from '#operations/published/published-deps';
 export const limitDeps = {
   rateLimiter: new DynamoRateLimiter(),
   spend: new DynamoPublishedSpendReader(),
