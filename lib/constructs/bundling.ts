@@ -49,23 +49,29 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   'mime-db': './functions/oauth/mime-db-subset.json',
 };
 
-/** NodejsFunction bundling for every route. */
-export const NODEJS_BUNDLING: BundlingOptions = {
-  minify: true,
-  sourceMap: true,
-  sourcesContent: false,
-  format: OutputFormat.ESM,
-  target: NODE_TARGET,
-  mainFields: MAIN_FIELDS,
-  banner: ESM_REQUIRE_BANNER,
-  // Bundle everything, the AWS SDK v3 clients included: the versions in package-lock.json are the
-  // versions that run, not whatever the Lambda runtime happens to ship.
-  externalModules: [],
-  // NodejsFunction has no `alias` prop; its esbuildArgs pass `--alias:<package>=<path>` to the CLI,
-  // which local bundling runs with the project root as working directory. (Docker bundling, used
-  // only when esbuild is not installed, runs elsewhere; esbuild is a pinned devDependency here.)
-  esbuildArgs: { '--alias': Object.entries(LAMBDA_ALIASES).map(([pkg, path]) => `${pkg}=${path}`) },
-};
+/** NodejsFunction bundling with the Lambda aliases and `aliases` (an operation's function: operationAliases). */
+export function nodejsBundling(aliases: Readonly<Record<string, string>> = {}): BundlingOptions {
+  const all = { ...LAMBDA_ALIASES, ...aliases };
+  return {
+    minify: true,
+    sourceMap: true,
+    sourcesContent: false,
+    format: OutputFormat.ESM,
+    target: NODE_TARGET,
+    mainFields: MAIN_FIELDS,
+    banner: ESM_REQUIRE_BANNER,
+    // Bundle everything, the AWS SDK v3 clients included: the versions in package-lock.json are the
+    // versions that run, not whatever the Lambda runtime happens to ship.
+    externalModules: [],
+    // NodejsFunction has no `alias` prop; its esbuildArgs pass `--alias:<package>=<path>` to the CLI,
+    // which local bundling runs with the project root as working directory. (Docker bundling, used
+    // only when esbuild is not installed, runs elsewhere; esbuild is a pinned devDependency here.)
+    esbuildArgs: { '--alias': Object.entries(all).map(([pkg, path]) => `${pkg}=${path}`) },
+  };
+}
+
+/** NodejsFunction bundling for every route (with no further alias). */
+export const NODEJS_BUNDLING: BundlingOptions = nodejsBundling();
 
 /**
  * The module the generic operation entry (functions/http/operation-entry.ts) imports its operation from;
@@ -110,12 +116,6 @@ export const operationEntries: Plugin = {
     }));
   },
 };
-
-/** NODEJS_BUNDLING with further aliases (an operation's function: operationAliases). */
-export function nodejsBundling(aliases: Readonly<Record<string, string>> = {}): BundlingOptions {
-  const all = { ...LAMBDA_ALIASES, ...aliases };
-  return { ...NODEJS_BUNDLING, esbuildArgs: { '--alias': Object.entries(all).map(([pkg, path]) => `${pkg}=${path}`) } };
-}
 
 /** The same bundling as plain esbuild options (for reports and local measurements). */
 export const ROUTE_BUNDLING: BuildOptions = {
