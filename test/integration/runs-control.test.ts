@@ -21,6 +21,7 @@ import {
   type ReceivedCallback,
   type RunsStack,
 } from './support/runs-stack.ts';
+import { createFailsAtDouble } from './support/failing-canvas.ts';
 
 const SECRET = `whsec-${randomBytes(12).toString('hex')}`;
 const startedAt = Date.now();
@@ -340,22 +341,7 @@ describe('replay', () => {
 describe('redrive', () => {
   /** prompt → double (text: {{input}} × 8) → out; a 200 KB prompt makes `double` exceed the 1 MiB port limit. */
   async function failingRun(callbackPath: string) {
-    const failing = await client.createCanvas('Fails at double');
-    await client.addNode(failing, { id: 'prompt', type: 'prompt' });
-    await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
-    await client.addNode(failing, { id: 'out', type: 'output' });
-    await client.addEdge(failing, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'double',
-      targetHandle: 'text-in',
-    });
-    await client.addEdge(failing, {
-      source: 'double',
-      sourceHandle: 'text-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
+    const failing = await createFailsAtDouble(client, 'Fails at double');
     const accepted = await client.run({
       canvasId: failing,
       triggerNodeId: 'prompt',

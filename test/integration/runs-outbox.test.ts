@@ -9,6 +9,7 @@ import { ENV } from '../../functions/adapters/env.ts';
 import type { RunRepository, WorkflowEngine } from '../../functions/core/ports.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { createFailsAtDouble } from './support/failing-canvas.ts';
 
 let stack: RunsStack;
 let client: Client;
@@ -172,22 +173,7 @@ describe('the run outbox', () => {
 
   it('redrives a run whose redrive was recorded but never reached Step Functions', async () => {
     // Prepare: a real node failure (a 200 KB prompt × 8 exceeds the 1 MiB port limit)
-    const failing = await client.createCanvas('Fails at double');
-    await client.addNode(failing, { id: 'prompt', type: 'prompt' });
-    await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
-    await client.addNode(failing, { id: 'out', type: 'output' });
-    await client.addEdge(failing, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'double',
-      targetHandle: 'text-in',
-    });
-    await client.addEdge(failing, {
-      source: 'double',
-      sourceHandle: 'text-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
+    const failing = await createFailsAtDouble(client, 'Fails at double');
     // On the state machine (this case is about Step Functions redrive): inline runs off for this run.
     process.env[ENV.inlineInstantRuns] = 'off';
     const accepted = await client
@@ -301,22 +287,7 @@ describe('the run outbox', () => {
       'inline too',
     async () => {
       // Prepare: a canvas that fails at `double` (200 KB × 8 > the 1 MiB port limit) unless the prompt is short
-      const failing = await client.createCanvas('Inline fails at double');
-      await client.addNode(failing, { id: 'prompt', type: 'prompt' });
-      await client.addNode(failing, { id: 'double', type: 'text', data: { template: '{{input}}'.repeat(8) } });
-      await client.addNode(failing, { id: 'out', type: 'output' });
-      await client.addEdge(failing, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'double',
-        targetHandle: 'text-in',
-      });
-      await client.addEdge(failing, {
-        source: 'double',
-        sourceHandle: 'text-out',
-        target: 'out',
-        targetHandle: 'value-in',
-      });
+      const failing = await createFailsAtDouble(client, 'Inline fails at double');
 
       // Act: a sync run and an async one
       const synced = await client.run({
