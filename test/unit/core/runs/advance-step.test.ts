@@ -9,10 +9,9 @@ import { NodeFailedError, type ExecutorRegistry } from '#core/runs/executors';
 import { EXECUTORS } from '#core/runs/executors';
 import { RunFailedError, advanceRun } from '#core/runs/use-cases';
 import { RUN_WAIT_TTL_MARGIN_SECONDS } from '#core/runs/steps';
-import type { BlobStore } from '#core/runs/blobs';
-import type { CallbackSender, RunRepository } from '#core/ports';
+import type { RunRepository } from '#core/ports';
 import { useTelemetrySink } from '#core/telemetry';
-import { START, executionOf, graph, linearGraph, node, edge } from './support.ts';
+import { START, executionOf, graph, linearGraph, node, edge, noBlobs, recordingCallbacks } from './support.ts';
 
 class MemoryRuns {
   failReads = false;
@@ -37,22 +36,10 @@ class MemoryRuns {
   }
 }
 
-const noBlobs: BlobStore = {
-  put: async () => {},
-  get: async () => 'null',
-  url: async (key) => `https://blobs.test/${key}`,
-};
-
 function harness(frozen: FrozenGraph, executors: ExecutorRegistry = EXECUTORS) {
   const execution = executionOf(frozen, { callbackUrl: 'https://hooks.example.com/done' });
   const runs = new MemoryRuns(execution, frozen);
-  const sent: Record<string, unknown>[] = [];
-  const callbacks: CallbackSender = {
-    send: async (_url, payload) => {
-      sent.push(payload);
-      return { delivered: true, statusCode: 200 };
-    },
-  };
+  const { sent, callbacks } = recordingCallbacks();
   const deps = {
     runs: runs as unknown as RunRepository,
     clock: { now: () => new Date(START.getTime() + 1000) },

@@ -12,9 +12,8 @@ import { finish } from '#core/runs/lifecycle';
 import { inOutbox, outboxSince, type Execution, type FrozenGraph } from '#core/runs/model';
 import { CALLBACK_HOLD_SECONDS, STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepDeps } from '#core/runs/sweep';
 import { CLAIM_LEASE_MS, acceptRun, cancelRun, redriveRun, type RunDeps } from '#core/runs/use-cases';
-import type { BlobStore } from '#core/runs/blobs';
 import type { CallbackSender, IdempotencyRecord, ResumeOutcome, RunRepository, WorkflowEngine } from '#core/ports';
-import { START, edge, graph, linearGraph, node } from './support.ts';
+import { START, edge, graph, linearGraph, node, noBlobs } from './support.ts';
 
 const GRACE_MS = STALLED_AFTER_SECONDS * 1000;
 const PRINCIPAL = { workspaceId: 'ws_test', scopes: ['run:workflows'] } as never;
@@ -115,11 +114,6 @@ class RecordingEngine implements WorkflowEngine {
   }
 }
 
-const noBlobs: BlobStore = {
-  put: async () => {},
-  get: async () => 'null',
-  url: async (key) => `https://blobs.test/${key}`,
-};
 /** Every callback sent, by URL and payload. */
 class RecordingCallbacks implements CallbackSender {
   readonly sent: { url: string; payload: Record<string, unknown> }[] = [];

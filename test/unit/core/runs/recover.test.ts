@@ -4,9 +4,8 @@ import { ConflictError } from '#core/errors';
 import { finish, prepareRedrive } from '#core/runs/lifecycle';
 import type { Execution } from '#core/runs/model';
 import { RunFailedError, recoverRun } from '#core/runs/use-cases';
-import type { BlobStore } from '#core/runs/blobs';
-import type { CallbackSender, RunRepository } from '#core/ports';
-import { START, executionOf, linearGraph } from './support.ts';
+import type { RunRepository } from '#core/ports';
+import { START, executionOf, linearGraph, noBlobs, recordingCallbacks } from './support.ts';
 
 class MemoryRuns implements Pick<RunRepository, 'get' | 'save'> {
   saves = 0;
@@ -24,21 +23,9 @@ class MemoryRuns implements Pick<RunRepository, 'get' | 'save'> {
   }
 }
 
-const noBlobs: BlobStore = {
-  put: async () => {},
-  get: async () => 'null',
-  url: async (key) => `https://blobs.test/${key}`,
-};
-
 function harness(execution: Execution) {
   const runs = new MemoryRuns(execution);
-  const sent: Record<string, unknown>[] = [];
-  const callbacks: CallbackSender = {
-    send: async (_url, payload) => {
-      sent.push(payload);
-      return { delivered: true, statusCode: 200 };
-    },
-  };
+  const { sent, callbacks } = recordingCallbacks();
   const deps = {
     runs: runs as unknown as RunRepository,
     clock: { now: () => new Date(START.getTime() + 60_000) },

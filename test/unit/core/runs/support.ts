@@ -1,6 +1,9 @@
 // test support (unit, runs): frozen graphs and fresh executions built in memory, and a clock of
-// fixed, increasing instants so timelines are deterministic.
+// fixed, increasing instants so timelines are deterministic; a blob store that holds nothing and a
+// callback sender that records what it sends.
 import type { CanvasEdge, CanvasNode } from '#core/canvas/model';
+import type { CallbackSender } from '#core/ports';
+import type { BlobStore } from '#core/runs/blobs';
 import { newExecution } from '#core/runs/lifecycle';
 import type { Execution, FrozenGraph, RunTrigger } from '#core/runs/model';
 import { edge, node } from '../../support/canvases.ts';
@@ -51,4 +54,23 @@ export function linearGraph(template = 'Say: {{input}}', prompt = 'hello'): Froz
     ],
     [edge('e1', 'prompt', 'prompt-out', 'tpl', 'text-in'), edge('e2', 'tpl', 'text-out', 'out', 'value-in')],
   );
+}
+
+/** Large values are not part of these tests: nothing is stored, URLs are made up. */
+export const noBlobs: BlobStore = {
+  put: async () => {},
+  get: async () => 'null',
+  url: async (key) => `https://blobs.test/${key}`,
+};
+
+/** A callback sender whose every POST is delivered (200); `sent` holds the payloads in order. */
+export function recordingCallbacks(): { sent: Record<string, unknown>[]; callbacks: CallbackSender } {
+  const sent: Record<string, unknown>[] = [];
+  const callbacks: CallbackSender = {
+    send: async (_url, payload) => {
+      sent.push(payload);
+      return { delivered: true, statusCode: 200 };
+    },
+  };
+  return { sent, callbacks };
 }

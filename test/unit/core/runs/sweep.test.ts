@@ -7,9 +7,8 @@ import { finish, prepareRedrive } from '#core/runs/lifecycle';
 import { queuedSince, type Execution } from '#core/runs/model';
 import { STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepDeps } from '#core/runs/sweep';
 import { acceptRun, type RunDeps } from '#core/runs/use-cases';
-import type { BlobStore } from '#core/runs/blobs';
-import type { CallbackSender, ResumeOutcome, RunRepository, WorkflowEngine, WorkflowResumer } from '#core/ports';
-import { START, executionOf, linearGraph } from './support.ts';
+import type { ResumeOutcome, RunRepository, WorkflowEngine, WorkflowResumer } from '#core/ports';
+import { START, executionOf, linearGraph, noBlobs, recordingCallbacks } from './support.ts';
 
 const GRACE_MS = STALLED_AFTER_SECONDS * 1000;
 
@@ -66,22 +65,10 @@ class ScriptedResumer implements WorkflowResumer {
   }
 }
 
-const noBlobs: BlobStore = {
-  put: async () => {},
-  get: async () => 'null',
-  url: async (key) => `https://blobs.test/${key}`,
-};
-
 function harness(outcome?: ResumeOutcome) {
   const runs = new MemoryRuns();
   const engine = new ScriptedResumer(outcome);
-  const sent: Record<string, unknown>[] = [];
-  const callbacks: CallbackSender = {
-    send: async (_url, payload) => {
-      sent.push(payload);
-      return { delivered: true, statusCode: 200 };
-    },
-  };
+  const { sent, callbacks } = recordingCallbacks();
   let now = START.getTime();
   const clock = { now: () => new Date(now) };
   const deps: SweepDeps = {
