@@ -24,12 +24,6 @@ function matches(template: string, path: string): boolean {
 }
 
 /**
- * `No route for GET /api/canvases on the app host; REST routes (…) live on the base host:
- * http://127.0.0.1:8788/api/canvases` when the other host serves the path; else the plain 404 message,
- * which on the app host still says where the REST routes are (any `/api/…` path a caller tries there
- * is most likely one of them, misspelt or not).
- */
-/**
  * What an unknown path's 404 adds on a host whose paths are easily mistaken for the other host's, given
  * that host's origin: `on the app host; REST routes (…) live on the base host: https://…`. API
  * Gateway's own 404 on the app host carries it (lib/constructs/rest-api.ts), as the local front does.
@@ -38,6 +32,12 @@ export function otherHostHint(host: Host, otherOrigin: string): string {
   return `on the ${host} host; ${WHAT_LIVES_THERE[OTHER[host]]}: ${otherOrigin.replace(/\/+$/, '')}`;
 }
 
+/**
+ * `No route for GET /api/canvases on the app host; REST routes (…) live on the base host:
+ * http://127.0.0.1:8788/api/canvases` when the other host serves the path; else the plain 404 message,
+ * which on the app host still says where the REST routes are (any `/api/…` path a caller tries there
+ * is most likely one of them, misspelt or not).
+ */
 export function unknownRouteMessage(
   host: Host,
   method: string,
