@@ -8,7 +8,8 @@ import { UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-
 import { table } from '../../functions/adapters/dynamodb/client.ts';
 import { COMPLETION_WEBHOOK_FALLBACK_SECONDS } from '../../functions/core/generation/video-jobs.ts';
 
-export const tableName = () => process.env.TABLE_NAME ?? 'local-table';
+/** The table the park states write: the handlers' own, so the variable that names it is read in one place. */
+export const tableName = () => table().tableName;
 
 export async function updateItem(payload: UpdateItemCommandInput): Promise<unknown> {
   try {
