@@ -4,17 +4,15 @@
 // machine. The asset holds the provider's bytes; credits are charged once per operation (a retried
 // Idempotency-Key calls the provider once); a provider failure releases the hold; our rate limit 429s;
 // clamped values reach the provider clamped; policy refusals are 403s.
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { durableKeyOf } from '#core/assets/model';
 import { grantCredits } from '#core/credits/ledger';
 import { priceBook } from '#core/credits/prices';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { ENV } from '#adapters/env';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { startElevenLabsFake, type ElevenLabsFake } from '../support/fakes/elevenlabs-server.ts';
 import { Client, otherWorkspace, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { connect, creditEntriesOf, runToEnd, storedBytes } from './support/generation-runs.ts';
 
 const KEY = 'sk_0123456789abcdef0123456789abcdef';
 let fake: ElevenLabsFake;
@@ -48,23 +46,7 @@ afterAll(async () => {
 const generate = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   client.request('POST', '/api/generate-audio', { body: { canvasId, ...body }, headers });
 const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
-const entriesOf = async (operationId: string) =>
-  (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '100' } })).body.items.filter(
-    (entry: { operationId: string }) => entry.operationId === operationId,
-  );
-
-async function bytesOf(key: string): Promise<Buffer> {
-  const s3 = new S3Client({
-    endpoint: process.env[ENV.s3Endpoint],
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    forcePathStyle: true,
-  });
-  const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
-  const bytes = Buffer.from(await object.Body!.transformToByteArray());
-  s3.destroy();
-  return bytes;
-}
+const entriesOf = (operationId: string) => creditEntriesOf(client, operationId, '100');
 
 describe('POST /api/generate-audio', () => {
   it(
@@ -102,7 +84,7 @@ describe('POST /api/generate-audio', () => {
         voice_settings: { stability: 1, speed: 1.2 },
         seed: 0,
       });
-      const bytes = await bytesOf(durableKeyOf(stack.workspaceId, answer.body.asset.assetId));
+      const bytes = await storedBytes(durableKeyOf(stack.workspaceId, answer.body.asset.assetId));
       expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
       expect(bytes.length).toBe(answer.body.asset.size);
       expect(await entriesOf(answer.body.operationId)).toEqual([
@@ -240,33 +222,16 @@ describe('the audio nodes', () => {
         data: { voice: 'pNInz6obpgDQGcFmaJgB', removeBackgroundNoise: true },
       });
       await client.addNode(board, { id: 'out', type: 'output' });
-      await client.addEdge(board, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'speak',
-        targetHandle: 'text-in',
-      });
-      await client.addEdge(board, {
-        source: 'speak',
-        sourceHandle: 'audio-out',
-        target: 'revoice',
-        targetHandle: 'audio-in',
-      });
-      await client.addEdge(board, {
-        source: 'revoice',
-        sourceHandle: 'audio-out',
-        target: 'out',
-        targetHandle: 'value-in',
-      });
+      await connect(
+        client,
+        board,
+        ['prompt.prompt-out', 'speak.text-in'],
+        ['speak.audio-out', 'revoice.audio-in'],
+        ['revoice.audio-out', 'out.value-in'],
+      );
 
       // Act
-      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-      const done = await client.waitFor(
-        accepted.body.executionId,
-        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-        'a finished run',
-        30_000,
-      );
+      const { accepted, done } = await runToEnd(client, board, 30_000);
 
       // Assess
       expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -289,24 +254,13 @@ describe('the audio nodes', () => {
     await client.addNode(board, { id: 'take', type: 'audio-asset' });
     await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
     await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, {
-      source: 'take',
-      sourceHandle: 'audio-out',
-      target: 'revoice',
-      targetHandle: 'audio-in',
-    });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
-    await client.addEdge(board, {
-      source: 'revoice',
-      sourceHandle: 'audio-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
+    await connect(
+      client,
+      board,
+      ['take.audio-out', 'revoice.audio-in'],
+      ['prompt.prompt-out', 'out.value-in'],
+      ['revoice.audio-out', 'out.value-in'],
+    );
     const recording = Buffer.alloc(24_000, 7);
     const uploaded = await client.uploadOnto(board, 'take', {
       name: 'take-1.mp3',
@@ -315,13 +269,7 @@ describe('the audio nodes', () => {
     });
 
     // Act
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      30_000,
-    );
+    const { accepted, done } = await runToEnd(client, board, 30_000);
 
     // Assess: the provider got the uploaded bytes; the source node's value names the upload
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');

@@ -4,19 +4,17 @@
 // through Google's file redirect into S3 once and charge once; a failed operation releases the hold; a
 // refused request writes nothing; a provider-one token opens nothing on provider two's route; and the
 // video-generation node runs Veo through the state machine with the image asset placed on it.
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { grantCredits } from '#core/credits/ledger';
 import { durableKeyOf } from '#core/assets/model';
 import { priceBook } from '#core/credits/prices';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { ENV } from '#adapters/env';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { syntheticMp4 } from '../../lib/local/sandbox/synthetic-media.ts';
 import { ONE_PIXEL_PNG } from '../support/fixtures/images.ts';
 import { startGeminiFake, type GeminiFake } from '../support/fakes/gemini-server.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { connect, creditEntriesOf, runToEnd, storedBytes } from './support/generation-runs.ts';
 
 const GEMINI_API_KEY = 'AIzaIntegration000000000000000000000000';
 /** A workspace's own Gemini key (a provider-one connection). */
@@ -60,19 +58,6 @@ const status = (jobId: string, statusToken: string, path = '/api/generate-video'
 const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
 const operationFor = (prompt: string) =>
   [...fake.operations.values()].find((operation) => operation.body.instances[0]!.prompt === prompt)!;
-
-async function bytesOf(key: string): Promise<Buffer> {
-  const s3 = new S3Client({
-    endpoint: process.env[ENV.s3Endpoint],
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    forcePathStyle: true,
-  });
-  const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
-  const bytes = Buffer.from(await object.Body!.transformToByteArray());
-  s3.destroy();
-  return bytes;
-}
 
 describe('POST and GET /api/generate-video', () => {
   it(
@@ -120,7 +105,7 @@ describe('POST and GET /api/generate-video', () => {
         aspectRatio: '16:9',
         resolution: '720p',
       });
-      expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
+      expect(await storedBytes(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
         syntheticMp4(operation.fileId, 6),
       );
       // The video came through Google's download (with the key) and its redirect to storage, once.
@@ -239,29 +224,12 @@ describe('the video-generation node on provider one', () => {
       data: { provider: 'provider-one', modelParams: { duration: 4 } },
     });
     await client.addNode(board, { id: 'out', type: 'output' });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
-    await client.addEdge(board, {
-      source: 'video',
-      sourceHandle: 'video-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['video.video-out', 'out.value-in']);
     await client.uploadOnto(board, 'video', { name: 'first-frame.png', contentType: 'image/png', bytes: PNG });
     const before = await balance();
 
     // Act
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      60_000,
-    );
+    const { accepted, done } = await runToEnd(client, board, 60_000);
 
     // Assess: Veo 3.1 (professional, 35 credits a second) × 4 s, charged once for the run attempt
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -273,14 +241,12 @@ describe('the video-generation node on provider one', () => {
       bytesBase64Encoded: PNG.toString('base64'),
       mimeType: 'image/png',
     });
-    expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(operation.fileId, 4));
-    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
-      .items;
-    expect(
-      entries.filter(
-        (entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`,
-      ),
-    ).toEqual([expect.objectContaining({ type: 'usage', credits: -140 })]);
+    expect(await storedBytes(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(
+      syntheticMp4(operation.fileId, 4),
+    );
+    expect(await creditEntriesOf(client, `run:${accepted.body.executionId}:video:1`)).toEqual([
+      expect.objectContaining({ type: 'usage', credits: -140 }),
+    ]);
     expect((await balance()).balance).toBe(before.balance - 140);
   });
 
@@ -292,21 +258,10 @@ describe('the video-generation node on provider one', () => {
       type: 'video-generation',
       data: { provider: 'provider-one', mode: 'reference-to-video' },
     });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in']);
     await client.uploadOnto(board, 'video', { name: 'character.png', contentType: 'image/png', bytes: PNG });
 
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      60_000,
-    );
+    const { done } = await runToEnd(client, board, 60_000);
 
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const instance = operationFor('Veo from references').body.instances[0]!;
@@ -327,36 +282,19 @@ describe('the video-generation node on provider one', () => {
       type: 'video-generation',
       data: { provider: 'provider-one', modelParams: { duration: 4 } },
     });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
-    await client.addEdge(board, {
-      source: 'first',
-      sourceHandle: 'image-out',
-      target: 'video',
-      targetHandle: 'image-in',
-    });
-    await client.addEdge(board, {
-      source: 'last',
-      sourceHandle: 'image-out',
-      target: 'video',
-      targetHandle: 'last-frame-in',
-    });
+    await connect(
+      client,
+      board,
+      ['prompt.prompt-out', 'video.prompt-in'],
+      ['first.image-out', 'video.image-in'],
+      ['last.image-out', 'video.last-frame-in'],
+    );
     const lastPng = Buffer.concat([PNG, Buffer.from('last')]);
     await client.uploadOnto(board, 'first', { name: 'first.png', contentType: 'image/png', bytes: PNG });
     await client.uploadOnto(board, 'last', { name: 'last.png', contentType: 'image/png', bytes: lastPng });
 
     // Act
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      60_000,
-    );
+    const { done } = await runToEnd(client, board, 60_000);
 
     // Assess: Gemini got each frame in its own field
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -377,18 +315,7 @@ describe('the video-generation node on provider one', () => {
       await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo never submitted' } });
       await client.addNode(board, { id: 'first', type: 'image-asset' });
       await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one' } });
-      await client.addEdge(board, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'video',
-        targetHandle: 'prompt-in',
-      });
-      await client.addEdge(board, {
-        source: 'first',
-        sourceHandle: 'image-out',
-        target: 'video',
-        targetHandle: 'image-in',
-      });
+      await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['first.image-out', 'video.image-in']);
       const assetId = await client.uploadOnto(board, 'first', {
         name: 'gone.png',
         contentType: 'image/png',
@@ -397,13 +324,7 @@ describe('the video-generation node on provider one', () => {
       expect((await client.request('POST', '/api/mcp/workspace/assets/trash', { body: { assetId } })).status).toBe(200);
       const before = await balance();
 
-      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-      const done = await client.waitFor(
-        accepted.body.executionId,
-        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-        'a finished run',
-        60_000,
-      );
+      const { done } = await runToEnd(client, board, 60_000);
 
       expect(done.status).toBe('failed');
       expect(done.error).toEqual({

@@ -4,19 +4,17 @@
 // S3 once and charge once, whatever repeats; a provider failure releases the hold; an Idempotency-Key
 // makes a retried submit the same job (one provider POST); tokens are bound to workspace, canvas and
 // job; reference URLs pass the outbound rules; policy refusals are 403s.
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { grantCredits, type CreditDeps } from '#core/credits/ledger';
 import { durableKeyOf } from '#core/assets/model';
 import { priceBook } from '#core/credits/prices';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { ENV } from '#adapters/env';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { syntheticMp4 } from '../../lib/local/sandbox/synthetic-media.ts';
 import { ONE_PIXEL_PNG } from '../support/fixtures/images.ts';
 import { startFalFake, type FalFake } from '../support/fakes/fal-server.ts';
 import { Client, otherWorkspace, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { connect, creditEntriesOf, runToEnd, storedBytes } from './support/generation-runs.ts';
 
 const FAL_KEY = 'key-id-9:0123456789abcdef0123';
 const KLING = 'fal-ai/kling-video/v3/pro/image-to-video';
@@ -76,19 +74,6 @@ const status = (jobId: string, statusToken: string, key?: string) =>
 const balance = async () => (await client.request('GET', '/api/mcp/credits/balance')).body;
 const submits = () => fake.calls.filter((call) => call.method === 'POST').length;
 
-async function bytesOf(key: string): Promise<Buffer> {
-  const s3 = new S3Client({
-    endpoint: process.env[ENV.s3Endpoint],
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-    forcePathStyle: true,
-  });
-  const object = await s3.send(new GetObjectCommand({ Bucket: process.env[ENV.bucketName], Key: key }));
-  const bytes = Buffer.from(await object.Body!.transformToByteArray());
-  s3.destroy();
-  return bytes;
-}
-
 describe('POST and GET /api/fal/generate-video', () => {
   it(
     'holds credits at submit, then copies the ' +
@@ -131,13 +116,11 @@ describe('POST and GET /api/fal/generate-video', () => {
       });
       for (const answer of again) expect(answer.body.asset).toEqual(done.body.asset);
       const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'A lighthouse at dusk')!;
-      expect(await bytesOf(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
+      expect(await storedBytes(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
         syntheticMp4(job.requestId, 5),
       );
       expect(await balance()).toMatchObject({ balance: before.balance - 175, held: 0 });
-      const usage = (
-        await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })
-      ).body.items.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`);
+      const usage = await creditEntriesOf(client, `video:${submitted.body.jobId}`);
       expect(usage).toHaveLength(1);
       expect(usage[0]).toMatchObject({ type: 'usage', credits: -175 });
       const canvasAssets = await client.request('GET', '/api/mcp/canvas/assets', { query: { canvasId } });
@@ -166,11 +149,7 @@ describe('POST and GET /api/fal/generate-video', () => {
     expect(failed.body).toMatchObject({ status: 'failed', error: expect.stringContaining('flagged') });
     // Other tests' jobs may still hold credits: this job's hold is gone, nothing was charged.
     expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
-    const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
-      .items;
-    expect(
-      entries.filter((entry: { operationId: string }) => entry.operationId === `video:${submitted.body.jobId}`),
-    ).toEqual([]);
+    expect(await creditEntriesOf(client, `video:${submitted.body.jobId}`)).toEqual([]);
   });
 
   it('binds the status token to its workspace, canvas and job', async () => {
@@ -267,28 +246,11 @@ describe('the video-generation node', () => {
         },
       });
       await client.addNode(board, { id: 'out', type: 'output' });
-      await client.addEdge(board, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'video',
-        targetHandle: 'prompt-in',
-      });
-      await client.addEdge(board, {
-        source: 'video',
-        sourceHandle: 'video-out',
-        target: 'out',
-        targetHandle: 'value-in',
-      });
+      await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['video.video-out', 'out.value-in']);
       const before = await balance();
 
       // Act
-      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-      const done = await client.waitFor(
-        accepted.body.executionId,
-        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-        'a finished run',
-        45_000,
-      );
+      const { accepted, done } = await runToEnd(client, board, 45_000);
 
       // Assess
       expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -296,12 +258,8 @@ describe('the video-generation node', () => {
       expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
       const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
       expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
-      expect(await bytesOf(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
-      const entries = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
-        .items;
-      const charges = entries.filter(
-        (entry: { operationId: string }) => entry.operationId === `run:${accepted.body.executionId}:video:1`,
-      );
+      expect(await storedBytes(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
+      const charges = await creditEntriesOf(client, `run:${accepted.body.executionId}:video:1`);
       expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
       expect((await balance()).balance).toBe(before.balance - 50);
       const timeline = (
@@ -322,21 +280,10 @@ describe('the video-generation node', () => {
       type: 'video-generation',
       data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' },
     });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in']);
     const before = await balance();
 
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      45_000,
-    );
+    const { done } = await runToEnd(client, board, 45_000);
 
     expect(done.status).toBe('failed');
     expect(JSON.stringify(done.error)).toContain('flagged');
@@ -349,21 +296,10 @@ describe('the video-generation node on the default endpoint (reference-to-video)
     const board = await client.createCanvas('Reference video');
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Keep this character' } });
     await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in']);
     await client.uploadOnto(board, 'video', { name: 'character.png', contentType: 'image/png', bytes: PNG });
 
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      45_000,
-    );
+    const { done } = await runToEnd(client, board, 45_000);
 
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Keep this character')!;
@@ -387,30 +323,14 @@ describe('the video-generation node with stored references from source nodes', (
       await client.addNode(board, { id: 'clip', type: 'video-asset' });
       await client.addNode(board, { id: 'beat', type: 'audio-asset' });
       await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
-      await client.addEdge(board, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'video',
-        targetHandle: 'prompt-in',
-      });
-      await client.addEdge(board, {
-        source: 'still',
-        sourceHandle: 'image-out',
-        target: 'video',
-        targetHandle: 'image-in',
-      });
-      await client.addEdge(board, {
-        source: 'clip',
-        sourceHandle: 'video-out',
-        target: 'video',
-        targetHandle: 'reference-video-in',
-      });
-      await client.addEdge(board, {
-        source: 'beat',
-        sourceHandle: 'audio-out',
-        target: 'video',
-        targetHandle: 'reference-audio-in',
-      });
+      await connect(
+        client,
+        board,
+        ['prompt.prompt-out', 'video.prompt-in'],
+        ['still.image-out', 'video.image-in'],
+        ['clip.video-out', 'video.reference-video-in'],
+        ['beat.audio-out', 'video.reference-audio-in'],
+      );
       const clipBytes = syntheticMp4('reference-clip', 2);
       const beatBytes = Buffer.alloc(4096, 9);
       await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
@@ -418,13 +338,7 @@ describe('the video-generation node with stored references from source nodes', (
       await client.uploadOnto(board, 'beat', { name: 'beat.mp3', contentType: 'audio/mpeg', bytes: beatBytes });
 
       // Act
-      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-      const done = await client.waitFor(
-        accepted.body.executionId,
-        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-        'a finished run',
-        45_000,
-      );
+      const { done } = await runToEnd(client, board, 45_000);
 
       // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
       expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
@@ -444,18 +358,12 @@ describe('the video-generation node with stored references from source nodes', (
     await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Kling cannot take the clip' } });
     await client.addNode(board, { id: 'clip', type: 'video-asset' });
     await client.addNode(board, { id: 'video', type: 'video-generation', data: { endpointId: KLING } });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
-    await client.addEdge(board, {
-      source: 'clip',
-      sourceHandle: 'video-out',
-      target: 'video',
-      targetHandle: 'reference-video-in',
-    });
+    await connect(
+      client,
+      board,
+      ['prompt.prompt-out', 'video.prompt-in'],
+      ['clip.video-out', 'video.reference-video-in'],
+    );
     await client.uploadOnto(board, 'video', { name: 'first.png', contentType: 'image/png', bytes: PNG });
     await client.uploadOnto(board, 'clip', {
       name: 'clip.mp4',
@@ -464,13 +372,7 @@ describe('the video-generation node with stored references from source nodes', (
     });
     const before = await balance();
 
-    const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
-    const done = await client.waitFor(
-      accepted.body.executionId,
-      (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-      'a finished run',
-      45_000,
-    );
+    const { done } = await runToEnd(client, board, 45_000);
 
     expect(done.status).toBe('failed');
     expect(done.error).toEqual({
@@ -496,12 +398,7 @@ describe('cancelling a run while its video node waits', () => {
       type: 'video-generation',
       data: { endpointId: 'fal-ai/wan/v2.7/text-to-video' },
     });
-    await client.addEdge(board, {
-      source: 'prompt',
-      sourceHandle: 'prompt-out',
-      target: 'video',
-      targetHandle: 'prompt-in',
-    });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in']);
     const before = await balance();
     const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
     await client.waitFor(
