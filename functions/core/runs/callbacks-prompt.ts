@@ -75,7 +75,7 @@ export async function deliverPromptCallback(
   const holdMs = deps.holdMs ?? PROMPT_CALLBACK_HOLD_MS;
   const waitMs = Date.parse(outboxSince(execution)) + holdMs - deps.clock.now().getTime();
   if (waitMs > 0) await deps.sleep(waitMs);
-  const { execution: after, sent } = await sendCallbackOnce(workspaceId, executionId, deps);
+  const { execution: after, sent } = await sendCallbackOnce(workspaceId, executionId, deps, execution);
   if (!sent) return 'already-handled';
   return after?.callback?.delivered ? 'delivered' : 'failed';
 }

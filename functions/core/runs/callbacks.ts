@@ -36,15 +36,21 @@ export async function deliverCallbackOnce(
   workspaceId: string,
   executionId: string,
   deps: CallbackDeps,
+  read?: Execution,
 ): Promise<Execution | undefined> {
-  return (await sendCallbackOnce(workspaceId, executionId, deps)).execution;
+  return (await sendCallbackOnce(workspaceId, executionId, deps, read)).execution;
 }
 
-/** deliverCallbackOnce, saying whether this call sent the callback (`sent`) or found it handled already. */
+/**
+ * deliverCallbackOnce, saying whether this call sent the callback (`sent`) or found it handled already.
+ * `read`: the run as the caller just read it (handed over), so the claim needs no read of its own; the
+ * outcome is written on the version the claim saved. A stale copy costs a conflict and a re-read.
+ */
 export async function sendCallbackOnce(
   workspaceId: string,
   executionId: string,
   deps: CallbackDeps,
+  read?: Execution,
 ): Promise<{ execution: Execution | undefined; sent: boolean }> {
   let claimed: Execution | undefined;
   try {
@@ -65,6 +71,7 @@ export async function sendCallbackOnce(
         };
       },
       deps,
+      read,
     );
   } catch (error) {
     if (error instanceof AlreadyHandled) return { execution: error.execution, sent: false };
@@ -104,6 +111,7 @@ export async function sendCallbackOnce(
       });
     },
     deps,
+    claimed,
   );
   return { execution: recorded, sent: true };
 }

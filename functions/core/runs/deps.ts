@@ -29,6 +29,8 @@ export interface RunDeps {
 /**
  * Saves with the version read; on a lost race, reloads and re-applies (the change is re-validated).
  * A change that returns `false` found nothing to do: nothing is written.
+ * `read`: the run as the caller just read or saved it (handed over, not copied), tried first instead of
+ * a GetItem; a stale copy only loses the versioned save and is read again.
  */
 export async function update(
   workspaceId: string,
@@ -36,9 +38,10 @@ export async function update(
   // biome-ignore lint/suspicious/noConfusingVoidType: a change returns nothing, or false for "nothing to do"
   change: (execution: Execution) => void | false,
   deps: Pick<RunDeps, 'runs'>,
+  read?: Execution,
 ): Promise<Execution> {
   for (let attempt = 1; ; attempt++) {
-    const execution = await deps.runs.get(workspaceId, executionId);
+    const execution = attempt === 1 && read ? read : await deps.runs.get(workspaceId, executionId);
     if (!execution) throw new NotFoundError(`Execution ${executionId} not found`);
     const version = execution.version;
     if (change(execution) === false) return execution;

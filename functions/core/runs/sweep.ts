@@ -128,7 +128,7 @@ export async function resumeStalledRun(
   const execution = await deps.runs.get(run.workspaceId, run.executionId);
   if (execution && callbackPending(execution)) {
     if (outboxSince(execution) >= cutoff.callback) return 'skipped';
-    await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
+    await deliverCallbackOnce(run.workspaceId, run.executionId, deps, execution);
     return 'callback';
   }
   if (execution?.status !== 'queued' || outboxSince(execution) >= cutoff.queued) return 'skipped';
