@@ -10,6 +10,7 @@ import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { startElevenLabsFake, type ElevenLabsFake } from '../support/fakes/elevenlabs-server.ts';
 import { startFalFake, type FalFake } from '../support/fakes/fal-server.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { connect, runToEnd } from './support/generation-runs.ts';
 
 const FAL_KEY = 'key-id-9:0123456789abcdef0123';
 const SPEECH_KEY = 'sk_0123456789abcdef0123456789abcdef';
@@ -71,46 +72,19 @@ describe('usage a run causes', () => {
       await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
       await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
       await client.addNode(board, { id: 'out', type: 'output' });
-      await client.addEdge(board, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'video',
-        targetHandle: 'prompt-in',
-      });
-      await client.addEdge(board, {
-        source: 'prompt',
-        sourceHandle: 'prompt-out',
-        target: 'speak',
-        targetHandle: 'text-in',
-      });
-      await client.addEdge(board, {
-        source: 'speak',
-        sourceHandle: 'audio-out',
-        target: 'revoice',
-        targetHandle: 'audio-in',
-      });
-      await client.addEdge(board, {
-        source: 'video',
-        sourceHandle: 'video-out',
-        target: 'out',
-        targetHandle: 'value-in',
-      });
-      await client.addEdge(board, {
-        source: 'revoice',
-        sourceHandle: 'audio-out',
-        target: 'out',
-        targetHandle: 'value-in',
-      });
+      await connect(
+        client,
+        board,
+        ['prompt.prompt-out', 'video.prompt-in'],
+        ['prompt.prompt-out', 'speak.text-in'],
+        ['speak.audio-out', 'revoice.audio-in'],
+        ['video.video-out', 'out.value-in'],
+        ['revoice.audio-out', 'out.value-in'],
+      );
 
       // Act
-      const accepted = await client.run({ canvasId: board, triggerNodeId: 'prompt' });
+      const { accepted, done } = await runToEnd(client, board, 45_000);
       const executionId = accepted.body.executionId as string;
-      const done = await client.waitFor(
-        executionId,
-        (run) => ['succeeded', 'failed', 'cancelled'].includes(run.status),
-        'a finished run',
-        45_000,
-      );
       const transactions = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } }))
         .body.items;
       const now = Date.now();
