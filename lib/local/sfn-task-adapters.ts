@@ -110,6 +110,7 @@ function lambdaError(error: unknown): Error {
   return namedError(errorType, JSON.stringify({ errorType, errorMessage, trace }));
 }
 
+/** An error as Step Functions names it (States.Timeout, States.TaskFailed, a Lambda error type). */
 export function namedError(name: string, message: string): Error {
   const error = new Error(message);
   error.name = name;

@@ -6,10 +6,10 @@
 // registration gives the same limit from the payload (StateMachineRegistration.tokenWaitMs) and the token
 // goes stale with it: SendTaskSuccess then answers TaskTimedOut, as AWS does.
 import { randomUUID } from 'node:crypto';
+import type { Json } from './sfn-local-model.ts';
+import { namedError } from './sfn-task-adapters.ts';
 
 export const TASK_TOKEN_PLACEHOLDER = '__LOCAL_TASK_TOKEN__';
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 interface Waiter {
   readonly executionArn: string;
@@ -89,10 +89,4 @@ function withToken(value: Json, token: string): Json {
   if (value && typeof value === 'object')
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withToken(item, token)]));
   return value;
-}
-
-function namedError(name: string, message: string): Error {
-  const error = new Error(message);
-  error.name = name;
-  return error;
 }
