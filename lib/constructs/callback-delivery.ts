@@ -20,7 +20,7 @@ import { PROJECT_ROOT, ServiceFunction } from './service-function.ts';
 export const DELIVER_CALLBACK_ENTRY = 'workers/deliver-callback.ts';
 
 /**
- * Lambda timeout: the hold (1 s, PROMPT_CALLBACK_HOLD_MS), two reads and two writes, and one callback POST
+ * Lambda timeout: the hold (1 s, PROMPT_CALLBACK_HOLD_MS), one read and two writes, and one callback POST
  * (5 s at most, outbound-http DEFAULT_CALLBACK_TIMEOUT_MS) fit many times over; as Finalize's (20 s).
  */
 export const DELIVER_CALLBACK_TIMEOUT_SECONDS = 20;
