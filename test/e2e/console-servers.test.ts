@@ -97,5 +97,7 @@ describe('the console’s published servers', () => {
       ((await before.json()) as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name),
     ).toEqual(['ask', 'get_run_result']);
     expect(after.status).toBe(401);
+    // The value of a revoked credential is no longer shown.
+    expect(await page.getByTestId('secret-once').count()).toBe(0);
   });
 });

@@ -2,8 +2,10 @@
 // /mcp/s/<slug> with this trigger as its tool (publish_mcp_server; docs/published-servers.md). Its
 // credentials are managed in the console's MCP servers screen.
 import { useId, useState, type FormEvent, type JSX } from 'react';
+import { consolePath } from '../app/router.ts';
 import { useRunContext } from '../runs/run-context.ts';
 import { describeError } from '../ui/describe-error.ts';
+import { Link } from '../ui/Link.tsx';
 import type { CanvasNode } from './types.ts';
 
 interface Published {
@@ -52,9 +54,13 @@ export function PublishPanel({ node, disabled }: { node: CanvasNode; disabled: b
       {published ? (
         <p role="status">
           Published at <code>{published.url ?? published.path}</code>.{' '}
-          {published.visibility === 'protected'
-            ? 'Create its credentials in Console → MCP servers.'
-            : 'Anyone can call it: it is rate limited.'}
+          {published.visibility === 'protected' ? (
+            <>
+              Create its credentials in <Link to={consolePath('servers')}>MCP servers</Link>.
+            </>
+          ) : (
+            'Anyone can call it: it is rate limited.'
+          )}
         </p>
       ) : (
         <form onSubmit={(event) => void onPublish(event)} aria-label="Publish as MCP server">

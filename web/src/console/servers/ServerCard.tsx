@@ -20,7 +20,7 @@ export function ServerCard(props: {
   const { server } = props;
   const { tools } = useStudio();
   const [credentials, setCredentials] = useState<ServerCredential[] | undefined>();
-  const [created, setCreated] = useState<{ name: string; credential: string } | undefined>();
+  const [created, setCreated] = useState<{ id: string; name: string; credential: string } | undefined>();
   const [name, setName] = useState('');
   const [confirming, setConfirming] = useState(false);
   const fail = useFailure(props.onError);
@@ -40,7 +40,7 @@ export function ServerCard(props: {
     event.preventDefault();
     try {
       const minted = await createCredential(tools, server.id, name.trim());
-      setCreated({ name: minted.name, credential: minted.credential });
+      setCreated({ id: minted.id, name: minted.name, credential: minted.credential });
       setName('');
       await reload();
     } catch (caught) {
@@ -50,6 +50,8 @@ export function ServerCard(props: {
   const onRevoke = async (credential: ServerCredential) => {
     try {
       await revokeCredential(tools, server.id, credential.id);
+      // A revoked credential opens nothing: stop showing its value.
+      if (created?.id === credential.id) setCreated(undefined);
       await reload();
     } catch (caught) {
       fail(caught);
@@ -92,7 +94,7 @@ export function ServerCard(props: {
       {server.visibility === 'protected' ? (
         <section aria-label={`Credentials of ${server.name}`}>
           <h3>Credentials</h3>
-          <form className="inline-form" onSubmit={(event) => void onCreate(event)}>
+          <form className="admin-inline" onSubmit={(event) => void onCreate(event)}>
             <label>
               Name
               <input value={name} onChange={(event) => setName(event.target.value)} required maxLength={100} />

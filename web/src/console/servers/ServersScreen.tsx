@@ -8,6 +8,7 @@ import { useFailure } from '../keys/use-failure.ts';
 import { ServerCard } from './ServerCard.tsx';
 import { listServers, unpublishServer, type PublishedServer } from './servers-api.ts';
 import '../keys/admin.css';
+import './servers.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; servers: PublishedServer[] };
 
@@ -59,7 +60,10 @@ export function ServersScreen(): JSX.Element {
         </Alert>
       ) : null}
       {load.servers.length === 0 ? (
-        <p className="empty">No published servers. Publish a canvas with the publish_mcp_server tool.</p>
+        <p className="empty">
+          No published servers yet. Open a canvas, select its Prompt or Webhook trigger node and choose Publish as MCP
+          server in its settings.
+        </p>
       ) : (
         <ul className="server-list" aria-label="Published servers">
           {load.servers.map((server) => (
