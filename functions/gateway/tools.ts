@@ -30,6 +30,7 @@ import { answeredValue as valueOfOutcome } from '#operations/outcome';
 import type { OperationContext } from '#operations/operation';
 import { NO_ELICITATION } from './no-elicitation.ts';
 import { ParamsCheckingServer } from './params-server.ts';
+import { errorResult, internalError, jsonResult } from './tool-results.ts';
 import type { ToolIndexEntry } from './tool-index.ts';
 import TOOL_INDEX from './tool-index.generated.json' with { type: 'json' };
 import { TOOL_LOADERS } from './tool-loaders.generated.ts';
@@ -104,10 +105,6 @@ function toolsetTools(principal: Principal, toolset: string): Tool[] {
     .map((entry) => listed(entry.tool.name));
 }
 
-function errorResult(message: string): CallToolResult {
-  return { isError: true, content: [{ type: 'text', text: message }] };
-}
-
 /** A recoverable failure, told so that an agent knows its next step. */
 function explain(error: DomainError, toolName: string): string {
   if (error instanceof ValidationError) return `${error.message}. Fix the arguments of ${toolName} and call it again.`;
@@ -167,16 +164,12 @@ export function createGatewayServer(call: GatewayCall): Server {
       return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
     try {
       const answer = await operation.run(parsed.data, context);
-      const value = valueOfOutcome(answer) as Record<string, unknown>;
-      return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+      return jsonResult(valueOfOutcome(answer) as Record<string, unknown>);
     } catch (error) {
       if (error instanceof DomainError) return errorResult(explain(error, name));
       // A fault of ours: the agent learns nothing internal, the log gets everything.
       telemetry.error('Tool call failed', { tool: name, requestId: call.requestId, error: describe(error) });
-      throw new McpError(
-        ErrorCode.InternalError,
-        `Internal error in ${name} (request ${call.requestId}); try again later`,
-      );
+      throw internalError(name, call.requestId);
     }
   };
 

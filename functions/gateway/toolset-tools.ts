@@ -6,6 +6,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '#core/schema';
 import { describeIssues } from '#http/parse';
+import { errorResult, jsonResult } from './tool-results.ts';
 import { TOOLSETS } from './toolsets.ts';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -65,19 +66,13 @@ export interface ToolsetToolsDeps {
   readonly call: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>;
 }
 
-const answer = (value: Record<string, unknown>): CallToolResult => ({
-  content: [{ type: 'text', text: JSON.stringify(value) }],
-  structuredContent: value,
-});
-const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: 'text', text }] });
-
 export async function callToolsetTool(
   name: string,
   args: Record<string, unknown>,
   deps: ToolsetToolsDeps,
 ): Promise<CallToolResult> {
   if (name === 'list_toolsets') {
-    return answer({
+    return jsonResult({
       toolsets: TOOLSETS.map((toolset) => ({
         name: toolset.name,
         description: toolset.description,
@@ -88,13 +83,15 @@ export async function callToolsetTool(
   if (name === 'get_toolset_tools') {
     const parsed = GetToolsetTools.safeParse(args);
     if (!parsed.success)
-      return failure(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+      return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
     if (!TOOLSETS.some((toolset) => toolset.name === parsed.data.toolset))
-      return failure(`Unknown toolset ${parsed.data.toolset}: list_toolsets names them.`);
-    return answer({ toolset: parsed.data.toolset, tools: deps.toolsOf(parsed.data.toolset) });
+      return errorResult(`Unknown toolset ${parsed.data.toolset}: list_toolsets names them.`);
+    return jsonResult({ toolset: parsed.data.toolset, tools: deps.toolsOf(parsed.data.toolset) });
   }
   const parsed = CallTool.safeParse(args);
-  if (!parsed.success) return failure(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
-  if (isToolsetTool(parsed.data.name)) return failure(`call_tool calls the toolsets' tools, not ${parsed.data.name}.`);
+  if (!parsed.success)
+    return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+  if (isToolsetTool(parsed.data.name))
+    return errorResult(`call_tool calls the toolsets' tools, not ${parsed.data.name}.`);
   return deps.call(parsed.data.name, parsed.data.arguments ?? {});
 }

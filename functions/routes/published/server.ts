@@ -21,6 +21,7 @@ import type { PublishedServer } from '#core/published/model';
 import { GET_RUN_RESULT_TOOL, getRunResultTool, runInputsOf, toolOf } from '#core/published/tools';
 import { present } from '#core/runs/blobs';
 import { NO_ELICITATION } from '#gateway/no-elicitation';
+import { errorResult, internalError, jsonResult } from '#gateway/tool-results';
 import { isTerminal, type Execution } from '#core/runs/model';
 import { deps as assetDeps } from '#operations/assets/asset-fields';
 import { runDeps } from '#operations/runs/run-deps';
@@ -65,27 +66,24 @@ async function answerOf(server: PublishedServer, execution: Execution): Promise<
   }
   if (execution.status !== 'succeeded') {
     const error = execution.error?.message ?? `The run was ${execution.status}`;
-    const structured = { runId, status: execution.status, error };
-    return {
-      isError: true,
-      content: [{ type: 'text', text: JSON.stringify(structured) }],
-      structuredContent: structured,
-    };
+    return { isError: true, ...jsonResult({ runId, status: execution.status, error }) };
   }
   const result = (await present(execution.result, runDeps.blobs, execution)) as Record<string, unknown>;
-  const structured = { runId, status: execution.status, result };
-  const links: ContentBlock[] = [];
-  for (const media of mediaIn(result)) {
-    const { downloadUrl } = await assetDetail(serverPrincipal(server), { assetId: media.assetId }, assetDeps);
-    links.push({
-      type: 'resource_link',
-      uri: downloadUrl,
-      name: media.name,
-      mimeType: media.contentType,
-      description: `Generated ${media.kind} (${media.size} bytes); the link works for a few minutes`,
-    });
-  }
-  return { content: [{ type: 'text', text: JSON.stringify(structured) }, ...links], structuredContent: structured };
+  const answer = jsonResult({ runId, status: execution.status, result });
+  // One download URL per generated file, asked for together.
+  const links = await Promise.all(
+    mediaIn(result).map(async (media): Promise<ContentBlock> => {
+      const { downloadUrl } = await assetDetail(serverPrincipal(server), { assetId: media.assetId }, assetDeps);
+      return {
+        type: 'resource_link',
+        uri: downloadUrl,
+        name: media.name,
+        mimeType: media.contentType,
+        description: `Generated ${media.kind} (${media.size} bytes); the link works for a few minutes`,
+      };
+    }),
+  );
+  return { ...answer, content: [...answer.content, ...links] };
 }
 
 export function createPublishedServer(call: PublishedCall): Server {
@@ -129,17 +127,14 @@ export function createPublishedServer(call: PublishedCall): Server {
       });
       return await answerOf(server, execution);
     } catch (error) {
-      if (error instanceof DomainError) return { isError: true, content: [{ type: 'text', text: error.message }] };
+      if (error instanceof DomainError) return errorResult(error.message);
       telemetry.error('Published tool call failed', {
         serverId: server.id,
         tool: name,
         requestId: call.requestId,
         error: error instanceof Error ? error.message : String(error),
       });
-      throw new McpError(
-        ErrorCode.InternalError,
-        `Internal error in ${name} (request ${call.requestId}); try again later`,
-      );
+      throw internalError(name, call.requestId);
     }
   });
   return mcp;
