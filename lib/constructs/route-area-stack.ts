@@ -85,65 +85,59 @@ export class RouteAreaStack extends NestedStack {
     const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
     const workflowActions = new Set(props.routes.flatMap((route) => route.access.workflow ?? []));
     const needsExecutions = workflowActions.has('stop') || workflowActions.has('redrive');
-    // Only the parameters the area's routes use: an area without run routes gets none of them.
-    const workflowParameters: Record<string, string> = {
-      ...(workflowActions.size > 0 ? { RunStateMachineArn: props.workflow.stateMachineArn } : {}),
-      ...(needsExecutions ? { RunStateMachineName: props.workflow.stateMachineName } : {}),
-    };
+    // Only the parameters the area's routes use (an area without run routes gets none of the workflow's),
+    // each named once: its value here, its CfnParameter inside.
+    const parameters = Object.entries({
+      TableArn: { value: props.table.tableArn, description: 'ARN of the single table' },
+      MediaBucketArn: needsBucket && { value: props.bucket.bucketArn, description: 'ARN of the media bucket' },
+      MediaBucketName: needsBucket && { value: props.bucket.bucketName, description: 'Name of the media bucket' },
+      RunStateMachineArn: workflowActions.size > 0 && {
+        value: props.workflow.stateMachineArn,
+        description: 'ARN of the run state machine',
+      },
+      RunStateMachineName: needsExecutions && {
+        value: props.workflow.stateMachineName,
+        description: 'Name of the run state machine (execution ARNs contain it)',
+      },
+      WebhookSecretKeyArn: needsWebhookKey && {
+        value: props.webhookSecretKeyArn,
+        description: 'ARN of the secret webhook secrets are derived from',
+      },
+      PaymentsWebhookSecretArn: needsPaymentsSecret && {
+        value: props.paymentsWebhookSecretArn!,
+        description: "ARN of the secret holding the payment provider's webhook signing secret(s)",
+      },
+      CredentialsKeyArn: needsCredentialsKey && {
+        value: props.credentialsKeyArn,
+        description: 'ARN of the KMS key wrapping stored credentials',
+      },
+    }).filter((entry): entry is [string, { value: string; description: string }] => entry[1] !== false);
     super(scope, id, {
       ...props,
       description: props.description ?? `Route functions of the ${props.area} area`,
-      parameters: {
-        TableArn: props.table.tableArn,
-        ...(needsBucket ? { MediaBucketArn: props.bucket.bucketArn, MediaBucketName: props.bucket.bucketName } : {}),
-        ...workflowParameters,
-        ...(needsWebhookKey ? { WebhookSecretKeyArn: props.webhookSecretKeyArn } : {}),
-        ...(needsPaymentsSecret ? { PaymentsWebhookSecretArn: props.paymentsWebhookSecretArn! } : {}),
-        ...(needsCredentialsKey ? { CredentialsKeyArn: props.credentialsKeyArn } : {}),
-      },
+      parameters: Object.fromEntries(parameters.map(([name, { value }]) => [name, value])),
     });
 
-    const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
-    const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: tableArn.valueAsString });
+    const given: Partial<Record<string, string>> = Object.fromEntries(
+      parameters.map(([name, { description }]) => [
+        name,
+        new CfnParameter(this, name, { type: 'String', description }).valueAsString,
+      ]),
+    );
+    const table = dynamodb.TableV2.fromTableAttributes(this, 'DataTable', { tableArn: given.TableArn! });
     const bucket = needsBucket
       ? s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
-          bucketArn: new CfnParameter(this, 'MediaBucketArn', {
-            type: 'String',
-            description: 'ARN of the media bucket',
-          }).valueAsString,
-          bucketName: new CfnParameter(this, 'MediaBucketName', {
-            type: 'String',
-            description: 'Name of the media bucket',
-          }).valueAsString,
+          bucketArn: given.MediaBucketArn,
+          bucketName: given.MediaBucketName,
         })
       : undefined;
-
-    const parameter = (name: string, description: string) =>
-      name in workflowParameters ? new CfnParameter(this, name, { type: 'String', description }).valueAsString : '';
     const workflow: RunWorkflowRefs = {
-      stateMachineArn: parameter('RunStateMachineArn', 'ARN of the run state machine'),
-      stateMachineName: parameter('RunStateMachineName', 'Name of the run state machine (execution ARNs contain it)'),
+      stateMachineArn: given.RunStateMachineArn ?? '',
+      stateMachineName: given.RunStateMachineName ?? '',
     };
-
-    const webhookSecretKeyArn = needsWebhookKey
-      ? new CfnParameter(this, 'WebhookSecretKeyArn', {
-          type: 'String',
-          description: 'ARN of the secret webhook secrets are derived from',
-        }).valueAsString
-      : undefined;
-
-    const paymentsWebhookSecretArn = needsPaymentsSecret
-      ? new CfnParameter(this, 'PaymentsWebhookSecretArn', {
-          type: 'String',
-          description: "ARN of the secret holding the payment provider's webhook signing secret(s)",
-        }).valueAsString
-      : undefined;
-    const credentialsKeyArn = needsCredentialsKey
-      ? new CfnParameter(this, 'CredentialsKeyArn', {
-          type: 'String',
-          description: 'ARN of the KMS key wrapping stored credentials',
-        }).valueAsString
-      : undefined;
+    const webhookSecretKeyArn = given.WebhookSecretKeyArn;
+    const paymentsWebhookSecretArn = given.PaymentsWebhookSecretArn;
+    const credentialsKeyArn = given.CredentialsKeyArn;
 
     for (const route of props.routes) {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
