@@ -6,20 +6,19 @@ import { consolePath } from '../app/router.ts';
 import { useRunContext } from '../runs/run-context.ts';
 import { describeError } from '../ui/describe-error.ts';
 import { Link } from '../ui/Link.tsx';
+import type { PublishedServer } from '../console/servers/servers-api.ts';
 import type { CanvasNode } from './types.ts';
 
-interface Published {
-  path: string;
-  url: string | null;
-  visibility: 'protected' | 'public';
-}
+/** What the panel shows of the server publish_mcp_server answers (the console's type of it). */
+type Published = Pick<PublishedServer, 'path' | 'url' | 'visibility'>;
+type Visibility = PublishedServer['visibility'];
 
 export function PublishPanel({ node, disabled }: { node: CanvasNode; disabled: boolean }): JSX.Element | null {
   const run = useRunContext();
   const id = useId();
   const [slug, setSlug] = useState('');
   const [name, setName] = useState('');
-  const [visibility, setVisibility] = useState<'protected' | 'public'>('protected');
+  const [visibility, setVisibility] = useState<Visibility>('protected');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [published, setPublished] = useState<Published | undefined>();
@@ -86,7 +85,7 @@ export function PublishPanel({ node, disabled }: { node: CanvasNode; disabled: b
           <select
             id={`${id}-visibility`}
             value={visibility}
-            onChange={(event) => setVisibility(event.target.value as 'protected' | 'public')}
+            onChange={(event) => setVisibility(event.target.value as Visibility)}
             disabled={disabled || busy}
           >
             <option value="protected">Protected (umcp_ credential)</option>
