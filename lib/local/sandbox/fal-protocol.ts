@@ -123,7 +123,7 @@ export async function startFalProtocolServer(
     const path = request.url ?? '/';
     const body = await readBody(request);
     calls.push({ method: request.method ?? 'GET', path, body });
-    const { pathname } = new URL(path, 'http://fal.local');
+    const { pathname, searchParams } = new URL(path, 'http://fal.local');
     const action: FalAction = pathname.startsWith('/files/')
       ? 'file'
       : request.method === 'POST'
@@ -165,8 +165,8 @@ export async function startFalProtocolServer(
         cancelled: false,
         outcome: outcomes.shift() ?? 'succeed',
         submittedAt: Date.now(),
-        ...(new URL(path, 'http://fal.local').searchParams.get('fal_webhook')
-          ? { webhookUrl: new URL(path, 'http://fal.local').searchParams.get('fal_webhook')!, webhookStatuses: [] }
+        ...(searchParams.get('fal_webhook')
+          ? { webhookUrl: searchParams.get('fal_webhook')!, webhookStatuses: [] }
           : {}),
       };
       const after = webhookAfterMs();
