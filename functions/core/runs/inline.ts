@@ -60,13 +60,7 @@ export function runsInline(graph: FrozenGraph, executors: ExecutorRegistry = EXE
  * engine step, and moves its large values to the blob store, ready to be recorded once.
  */
 export async function runInMemory(execution: Execution, graph: FrozenGraph, deps: Omit<InlineDeps, 'runs'>) {
-  const now = () => deps.clock.now().toISOString();
-  const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
-  // runsInline() admits instant nodes only, so the step cannot stop at a provider job.
-  if (outcome.status === 'waiting')
-    throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
-  finish(execution, outcome.status, now(), outcome.status === 'failed' ? execution.error?.message : undefined);
-  execution.updatedAt = now();
+  await stepToEnd(execution, graph, deps);
   await externalize(execution, deps.blobs);
   // The same count the state machine's step makes for a run that failed there.
   if (execution.status === 'failed') telemetry.count('RunsFailed');
@@ -81,14 +75,8 @@ export async function runInMemory(execution: Execution, graph: FrozenGraph, deps
 export async function runInline(execution: Execution, graph: FrozenGraph, deps: InlineDeps): Promise<Execution> {
   if (isTerminal(execution.status)) return execution;
   const version = execution.version;
-  const now = () => deps.clock.now().toISOString();
   const loadedBlobs = await internalize(execution, deps.blobs);
-  const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
-  // runsInline() admits instant nodes only, so the step cannot stop at a provider job.
-  if (outcome.status === 'waiting')
-    throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
-  finish(execution, outcome.status, now(), outcome.status === 'failed' ? execution.error?.message : undefined);
-  execution.updatedAt = now();
+  await stepToEnd(execution, graph, deps);
   execution.version = version + 1;
   await externalize(execution, deps.blobs, loadedBlobs);
   try {
@@ -103,4 +91,19 @@ export async function runInline(execution: Execution, graph: FrozenGraph, deps: 
     if (!current) throw error;
     return current;
   }
+}
+
+/** The one engine step of an inline run, which ends it (`execution` is mutated; nothing is written). */
+async function stepToEnd(
+  execution: Execution,
+  graph: FrozenGraph,
+  deps: Pick<InlineDeps, 'clock' | 'executors'>,
+): Promise<void> {
+  const now = () => deps.clock.now().toISOString();
+  const outcome = await advance(execution, graph, deps.executors ?? EXECUTORS, now);
+  // runsInline() admits instant nodes only, so the step cannot stop at a provider job.
+  if (outcome.status === 'waiting')
+    throw new Error(`Execution ${execution.executionId} waits on a provider; it cannot run inline`);
+  finish(execution, outcome.status, now(), outcome.status === 'failed' ? execution.error?.message : undefined);
+  execution.updatedAt = now();
 }
