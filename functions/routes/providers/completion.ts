@@ -5,7 +5,7 @@
 // id is that job's; the run waiting on it is woken. Every verified delivery is answered 200, so fal stops
 // retrying one we chose to ignore (late, duplicate, another job's); our own failure is a 500 fal retries.
 import { recordProviderCompletion } from '#core/generation/video-job-completion';
-import { UnauthorizedError } from '#core/errors';
+import { PayloadTooLargeError, UnauthorizedError } from '#core/errors';
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { telemetry } from '#core/telemetry';
@@ -15,7 +15,6 @@ import { runWaits } from '#adapters/sfn/run-waits';
 import { defineHandler } from '#http/handler';
 import type { Authenticator } from '#http/auth/authenticator';
 import { header, rawBody } from '#http/request';
-import { PayloadTooLargeError } from '#core/errors';
 import { DEFAULT_MAX_BODY_BYTES } from '#http/parse';
 
 const verifier = falSignatureVerifier();
