@@ -24,9 +24,19 @@ export function hashWorkspaceKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
-/** Short display prefix that lets a person recognise a key without revealing it. */
-export function displayPrefix(key: string): string {
-  return key.slice(0, WORKSPACE_KEY_PREFIX.length + 6);
+/**
+ * Short display prefix that lets a person recognise a key without revealing it: its family's prefix
+ * (workspace_, or umcp_ for published-server credentials) and six characters.
+ */
+export function displayPrefix(key: string, family: string = WORKSPACE_KEY_PREFIX): string {
+  return key.slice(0, family.length + 6);
+}
+
+const DAY_MS = 86_400_000;
+
+/** When a credential minted at `now` for `days` days expires (ISO 8601); null when it never does. */
+export function expiryAfterDays(now: Date, days: number | undefined): string | null {
+  return days === undefined ? null : new Date(now.getTime() + days * DAY_MS).toISOString();
 }
 
 export const CreateKeyInput = z.strictObject({

@@ -16,6 +16,7 @@ import {
 import {
   WORKSPACE_KEY_PREFIX,
   displayPrefix,
+  expiryAfterDays,
   generateWorkspaceKey,
   hashWorkspaceKey,
   isWorkspaceKeyFormat,
@@ -26,8 +27,6 @@ import {
   type CreateKeyInput,
   type Principal,
 } from './api-key.ts';
-
-const DAY_MS = 86_400_000;
 
 /** The token of an `Authorization: Bearer <token>` header value, or undefined for any other form. */
 export function bearerToken(authorization: string | undefined): string | undefined {
@@ -80,10 +79,7 @@ export function mintKey(input: {
   }
   const keyHash = hashWorkspaceKey(key);
   const scopes = [...new Set(input.scopes)];
-  const expiresAt =
-    input.expiresInDays === undefined
-      ? null
-      : new Date(input.now.getTime() + input.expiresInDays * DAY_MS).toISOString();
+  const expiresAt = expiryAfterDays(input.now, input.expiresInDays);
   const id = newId(ID_PREFIX.apiKey, input.now.getTime());
   const record: ApiKeyRecord = {
     id,

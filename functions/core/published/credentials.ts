@@ -1,7 +1,7 @@
 // core: the `umcp_` credential family — how a published-server credential looks, how it is hashed (the way
 // workspace keys are: SHA-256 of the whole value, the only form stored) and what is kept of it.
 import { randomBytes } from 'node:crypto';
-import { hashWorkspaceKey } from '../keys/api-key.ts';
+import { displayPrefix, expiryAfterDays, hashWorkspaceKey } from '../keys/api-key.ts';
 import { newId } from '../ids.ts';
 import {
   PUBLISHED_CREDENTIAL_ID_PREFIX,
@@ -12,7 +12,6 @@ import {
 export const PUBLISHED_CREDENTIAL_PREFIX = 'umcp_';
 
 const FORMAT = /^umcp_[A-Za-z0-9_-]{43}$/;
-const DAY_MS = 86_400_000;
 
 export const isPublishedCredentialFormat = (candidate: string) => FORMAT.test(candidate);
 
@@ -29,17 +28,14 @@ export function mintPublishedCredential(input: {
 }): { credential: string; record: PublishedCredentialRecord; lookup: PublishedCredentialLookup } {
   const credential = PUBLISHED_CREDENTIAL_PREFIX + randomBytes(32).toString('base64url');
   const keyHash = hashPublishedCredential(credential);
-  const expiresAt =
-    input.expiresInDays === undefined
-      ? null
-      : new Date(input.now.getTime() + input.expiresInDays * DAY_MS).toISOString();
+  const expiresAt = expiryAfterDays(input.now, input.expiresInDays);
   const id = newId(PUBLISHED_CREDENTIAL_ID_PREFIX, input.now.getTime());
   const record: PublishedCredentialRecord = {
     id,
     workspaceId: input.workspaceId,
     serverId: input.serverId,
     name: input.name,
-    prefix: credential.slice(0, PUBLISHED_CREDENTIAL_PREFIX.length + 6),
+    prefix: displayPrefix(credential, PUBLISHED_CREDENTIAL_PREFIX),
     createdAt: input.now.toISOString(),
     expiresAt,
     revokedAt: null,
