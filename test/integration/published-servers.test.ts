@@ -48,34 +48,29 @@ afterAll(async () => {
   for (const name of ENV_NAMES) delete process.env[name];
 });
 
-/** The gateway as the workspace's owner uses it: publish and credentials are its tools. */
-async function gateway(): Promise<McpClient> {
-  const mcp = new McpClient({ name: 'owner', version: '1.0.0' });
-  await mcp.connect(
-    new StreamableHTTPClientTransport(new URL('/api/mcp', stack.local.appUrl), {
-      requestInit: { headers: { authorization: `Bearer ${stack.key}` } },
-    }),
-  );
-  opened.push(mcp);
-  return mcp;
-}
-
 async function tool(mcp: McpClient, name: string, args: Record<string, unknown>): Promise<any> {
   const answer = await mcp.callTool({ name, arguments: args });
   expect(answer.isError, JSON.stringify(answer.content)).toBeFalsy();
   return answer.structuredContent;
 }
 
-async function connect(slug: string, credential?: string): Promise<McpClient> {
-  const mcp = new McpClient({ name: 'agent', version: '1.0.0' });
+/** An MCP client of one endpoint on the app host, with the credential as a bearer token when there is one. */
+async function open(path: string, name: string, credential?: string): Promise<McpClient> {
+  const mcp = new McpClient({ name, version: '1.0.0' });
   await mcp.connect(
-    new StreamableHTTPClientTransport(new URL(`/mcp/s/${slug}`, stack.local.appUrl), {
+    new StreamableHTTPClientTransport(new URL(path, stack.local.appUrl), {
       requestInit: credential ? { headers: { authorization: `Bearer ${credential}` } } : {},
     }),
   );
   opened.push(mcp);
   return mcp;
 }
+
+/** The gateway as the workspace's owner uses it: publish and credentials are its tools. */
+const gateway = () => open('/api/mcp', 'owner', stack.key);
+
+/** A published server as an agent calls it. */
+const connect = (slug: string, credential?: string) => open(`/mcp/s/${slug}`, 'agent', credential);
 
 /** A raw JSON-RPC POST, to read the HTTP status and headers an SDK client turns into an exception. */
 function post(path: string, body: unknown, credential?: string): Promise<Response> {
