@@ -36,7 +36,7 @@ export function operationRoute(operation: Operation): RouteHandler {
 const STATUS_OF: Readonly<Record<OutcomeKind, number>> = { ok: 200, created: 201, accepted: 202 };
 
 /** An operation's answer as HTTP: its kind's status, and a replay says so in a header. */
-export function renderOutcome(answer: unknown, operation: Pick<Operation, 'http'>): unknown {
+function renderOutcome(answer: unknown, operation: Pick<Operation, 'http'>): unknown {
   if (!(answer instanceof Outcome)) return answer;
   const replayHeader = operation.http?.replayHeader ?? 'x-idempotent-replay';
   return asIs(jsonResponse(STATUS_OF[answer.kind], answer.value, answer.replayed ? { [replayHeader]: 'true' } : {}));

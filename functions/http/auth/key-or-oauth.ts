@@ -19,7 +19,7 @@ export interface CredentialMessages {
   readonly invalid: string;
 }
 
-export const GATEWAY_CREDENTIAL_MESSAGES: CredentialMessages = {
+const GATEWAY_CREDENTIAL_MESSAGES: CredentialMessages = {
   missing: 'Missing credential: send Authorization: Bearer workspace_… or sign in with OAuth',
   invalid: 'Invalid credential: the gateway takes workspace_ keys and OAuth access tokens',
 };

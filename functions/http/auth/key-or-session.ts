@@ -26,7 +26,7 @@ const BILLING_CREDENTIAL_MESSAGES: CredentialMessages = {
  * The principal of a billing caller, for the workspace it asked for (`workspaceId`, from the query).
  * `appUrl`: the app host's origin (OAuth tokens must be bound to its /api/mcp); only asked for with a token.
  */
-export async function authenticateKeyOrSession(
+async function authenticateKeyOrSession(
   authorization: string | undefined,
   workspaceId: string | undefined,
   appUrl: () => string,

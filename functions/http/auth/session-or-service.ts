@@ -21,7 +21,7 @@ async function authenticateServiceToken(token: string): Promise<RelayCaller> {
   return { kind: 'service' };
 }
 
-export async function authenticateSessionOrService(event: APIGatewayProxyEvent): Promise<RelayCaller> {
+async function authenticateSessionOrService(event: APIGatewayProxyEvent): Promise<RelayCaller> {
   const token = bearerToken(header(event, 'authorization'));
   if (!token) throw new UnauthorizedError(`Missing credential: ${NEITHER}`);
   if (token.startsWith(WORKSPACE_KEY_PREFIX)) {
