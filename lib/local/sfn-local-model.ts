@@ -118,3 +118,10 @@ export interface Execution {
   /** Settles when the current run has been recorded (tests and stop() await it). */
   settled?: Promise<void>;
 }
+
+/** An error as Step Functions names it (States.Timeout, States.TaskFailed, a Lambda error type). */
+export function namedError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}

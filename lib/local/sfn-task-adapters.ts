@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { StateMachineDefinition } from 'aws-local-stepfunctions';
-import type { Execution, Json, RegisteredMachine, StateMachineRegistration } from './sfn-local-model.ts';
+import {
+  type Execution,
+  type Json,
+  namedError,
+  type RegisteredMachine,
+  type StateMachineRegistration,
+} from './sfn-local-model.ts';
 import type { LocalTaskTokens } from './sfn-task-tokens.ts';
 
 const LAMBDA_INVOKE = 'arn:aws:states:::lambda:invoke';
@@ -108,11 +114,4 @@ function lambdaError(error: unknown): Error {
   const errorMessage = error instanceof Error ? error.message : String(error);
   const trace = error instanceof Error ? (error.stack ?? '').split('\n') : [];
   return namedError(errorType, JSON.stringify({ errorType, errorMessage, trace }));
-}
-
-/** An error as Step Functions names it (States.Timeout, States.TaskFailed, a Lambda error type). */
-export function namedError(name: string, message: string): Error {
-  const error = new Error(message);
-  error.name = name;
-  return error;
 }

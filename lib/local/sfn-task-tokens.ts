@@ -6,8 +6,7 @@
 // registration gives the same limit from the payload (StateMachineRegistration.tokenWaitMs) and the token
 // goes stale with it: SendTaskSuccess then answers TaskTimedOut, as AWS does.
 import { randomUUID } from 'node:crypto';
-import type { Json } from './sfn-local-model.ts';
-import { namedError } from './sfn-task-adapters.ts';
+import { type Json, namedError } from './sfn-local-model.ts';
 
 export const TASK_TOKEN_PLACEHOLDER = '__LOCAL_TASK_TOKEN__';
 
