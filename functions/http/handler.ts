@@ -13,7 +13,7 @@ import { requireScope } from '#core/keys/use-cases';
 import type * as z from '#core/schema';
 import { telemetry } from '#core/telemetry';
 import { observed } from '#adapters/observability/powertools';
-import { type HandWrittenRoute, handWrittenRouteById } from '#routes/hand-written-routes';
+import { authOf, type HandWrittenRoute, handWrittenRouteById } from '#routes/hand-written-routes';
 import type { Authenticator } from './auth/authenticator.ts';
 import { errorResponse } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
@@ -85,7 +85,7 @@ export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
   run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
 ): BuiltHandler {
   for (const route of routes) {
-    const kind = route.auth ?? 'workspace-key';
+    const kind = authOf(route);
     // A handler whose authenticator is not the manifest's would refuse every caller, or admit the wrong ones.
     if (kind !== spec.auth.kind)
       throw new Error(

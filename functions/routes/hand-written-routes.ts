@@ -65,6 +65,9 @@ export type RouteAuth =
   | 'session-or-service'
   | 'published-server';
 
+/** How a route's callers authenticate: its `auth`, else a workspace key. */
+export const authOf = (route: Pick<RouteDefinition, 'auth'>): RouteAuth => route.auth ?? 'workspace-key';
+
 /** A route's Lambda timeout unless it names its own (CDK and the local front both read it). */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 

@@ -4,6 +4,7 @@
 // are written in functions/routes/hand-written-routes.ts, where their handlers look them up (without
 // this table's operation routes).
 import {
+  authOf,
   HAND_WRITTEN_ROUTES,
   type HandWrittenRoute,
   type RouteAccess,
@@ -20,7 +21,7 @@ export type {
   RouteDefinition,
   RouteMethod,
 } from './hand-written-routes.ts';
-export { DEFAULT_ROUTE_TIMEOUT_SECONDS } from './hand-written-routes.ts';
+export { authOf, DEFAULT_ROUTE_TIMEOUT_SECONDS } from './hand-written-routes.ts';
 
 /**
  * The routes of the catalogue's operations, each from the operation's own `http` facts
@@ -56,7 +57,7 @@ const hasAccess = (route: HandWrittenRoute): route is RouteDefinition => route.a
 // (the MCP gateway) runs every workspace-key route's operation in-process, so it needs all their grants.
 export const ROUTES: readonly RouteDefinition[] = /* @__PURE__ */ (() => {
   const routes = [...OPERATION_ROUTES, ...HAND_WRITTEN_ROUTES.filter(hasAccess)];
-  const workspaceKeyRoutes = routes.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+  const workspaceKeyRoutes = routes.filter((route) => authOf(route) === 'workspace-key');
   const withAccess = (route: HandWrittenRoute): RouteDefinition =>
     hasAccess(route) ? route : { ...route, access: accessOfAll(workspaceKeyRoutes) };
   return [...OPERATION_ROUTES, ...HAND_WRITTEN_ROUTES.map(withAccess)];

@@ -5,7 +5,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
-import { ROUTES, routeById } from '#routes/manifest';
+import { authOf, ROUTES, routeById } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
@@ -34,7 +34,7 @@ describe('MCP gateway infrastructure', { timeout: 60_000 }, () => {
   it('grants the gateway exactly the union of the actions of the routes whose operations it serves', () => {
     // Prepare
     const built = buildApp({ outdir: outdir(), context: FAST, nag: false });
-    const keyRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+    const keyRoutes = ROUTES.filter((route) => authOf(route) === 'workspace-key');
     // Act
     const gateway = actionsOf(roleStatements('gateway', built));
     const union = new Set(keyRoutes.flatMap((route) => [...actionsOf(roleStatements(route.id, built))]));

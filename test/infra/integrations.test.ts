@@ -5,7 +5,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
-import { ROUTES } from '#routes/manifest';
+import { authOf, ROUTES } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
@@ -82,7 +82,7 @@ describe('credentials KMS key', { timeout: 120_000 }, () => {
     );
     // The routes a workspace credential calls: their operations run inside the gateway (the webhook
     // trigger, which opens provider signing secrets, is not one of them).
-    const keyRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+    const keyRoutes = ROUTES.filter((route) => authOf(route) === 'workspace-key');
     const union = [...new Set(keyRoutes.flatMap((route) => route.access.credentials ?? []))].map((action) =>
       action === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt',
     );

@@ -3,10 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '#core/schema';
 import { OPERATIONS } from '#operations/catalogue';
-import { ROUTES, routeById } from '#routes/manifest';
+import { authOf, ROUTES, routeById } from '#routes/manifest';
 
 /** Routes an agent can call with a workspace credential: every workspace-key route. */
-const toolBackingRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
+const toolBackingRoutes = ROUTES.filter((route) => authOf(route) === 'workspace-key');
 /** Routes that are deliberately not tools, and why. */
 const NOT_TOOLS: Record<string, string> = {
   'webhook-trigger':
