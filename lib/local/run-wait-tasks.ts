@@ -6,7 +6,7 @@
 // capacity units) counts the parks too: in AWS they are writes on the same table.
 import { UpdateItemCommand, type UpdateItemCommandInput } from '@aws-sdk/client-dynamodb';
 import { table } from '../../functions/adapters/dynamodb/client.ts';
-import { COMPLETION_WEBHOOK_FALLBACK_SECONDS } from '../../functions/core/generation/video-jobs.ts';
+import { completionFallbackSeconds } from '../../functions/adapters/generation/completion-url.ts';
 
 /** The table the park states write: the handlers' own, so the variable that names it is read in one place. */
 export const tableName = () => table().tableName;
@@ -25,7 +25,7 @@ export async function updateItem(payload: UpdateItemCommandInput): Promise<unkno
 
 /** How long a local park waits at most: `waitMs` for a poll wait, the real seconds for a webhook's fallback. */
 export function waitLimitMs(waitMs: number | undefined) {
-  const fallback = Number(process.env.PROVIDER_WEBHOOK_FALLBACK_SECONDS ?? COMPLETION_WEBHOOK_FALLBACK_SECONDS);
+  const fallback = completionFallbackSeconds();
   return (payload: UpdateItemCommandInput): number => {
     const seconds = Number(payload.ExpressionAttributeValues?.[':wait']?.N ?? 1);
     return waitMs !== undefined && seconds < fallback ? waitMs : seconds * 1000;
