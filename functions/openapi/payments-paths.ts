@@ -1,5 +1,6 @@
 // openapi: the payment-provider webhook routes, described by hand (they are not operations: the
 // provider calls them, authenticated by its signature over the raw body). See docs/billing.md "Payments".
+import { DEFAULT_MAX_BODY_BYTES } from '#http/parse';
 import type { RouteDefinition } from '#routes/manifest';
 import type { OperationObject, PathItem } from './types.ts';
 
@@ -41,7 +42,7 @@ function webhook(
     description:
       `${description} Signed by the provider (Stripe-Signature: t=…,v1=…, HMAC-SHA256 of "t.rawBody", at most ` +
       `5 minutes old); answered 200 whenever the signature is valid, so the provider stops retrying, and 400 ` +
-      `when it is not. Body up to ${route.maxBodyBytes ?? 262144} bytes.`,
+      `when it is not. Body up to ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
     tags: ['payments'],
     security: [],
     parameters: [
