@@ -76,14 +76,16 @@ export function defineHandler<Caller, B = undefined, Q = undefined>(
 }
 
 /**
- * defineHandler for routes given whole rather than by manifest id: an operation's own route, built from
- * its `http` facts (functions/http/operation-route.ts), so its function never loads the route table.
+ * defineHandler for routes given whole rather than by id: an operation's own route, built from its `http`
+ * facts (functions/http/operation-route.ts), so its function never loads the route table; or the routes a
+ * handler picks from the hand-written table itself (a host's meta routes: functions/routes/meta/handler.ts).
  */
 export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
   routes: readonly HandWrittenRoute[],
   spec: Omit<HandlerSpec<Caller, B, Q>, 'route'>,
   run: (request: HandlerRequest<Caller, B, Q>) => Promise<unknown>,
 ): BuiltHandler {
+  if (routes.length === 0) throw new Error('A handler serves at least one route; none was given');
   for (const route of routes) {
     const kind = authOf(route);
     // A handler whose authenticator is not the manifest's would refuse every caller, or admit the wrong ones.

@@ -4,9 +4,10 @@
 // manifest and the committed docs/openapi.json (a test keeps that file equal to what the code generates).
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { anyone } from '#http/auth/public';
-import { asIs, type BuiltHandler, defineHandler } from '#http/handler';
+import { asIs, type BuiltHandler, defineHandlerFor } from '#http/handler';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { jsonResponse } from '#http/responses';
+import { HAND_WRITTEN_ROUTES } from '#routes/hand-written-routes';
 import { ROUTES, type Host } from '#routes/manifest';
 import { hostDocument } from '../../openapi/host-document.ts';
 import { indexPage } from './index-page.ts';
@@ -21,7 +22,8 @@ export function metaHandler(host: Host): MetaHandler {
   const documents = new Map<string, string>();
   const pages = new Map<string, string>();
 
-  const routes = ['index', 'health', 'openapi'].map((name) => `meta-${name}-${host}`);
+  // This host's meta routes: those whose handler module is this host's (meta/app.ts, meta/base.ts).
+  const routes = HAND_WRITTEN_ROUTES.filter((route) => route.entry === `meta/${host}`);
   const answer = (event: APIGatewayProxyEvent): APIGatewayProxyResult => {
     switch (event.resource) {
       case '/health':
@@ -42,7 +44,7 @@ export function metaHandler(host: Host): MetaHandler {
       }
     }
   };
-  return defineHandler({ route: routes, auth: anyone }, async ({ event }) => asIs(answer(event)));
+  return defineHandlerFor(routes, { auth: anyone }, async ({ event }) => asIs(answer(event)));
 }
 
 const JSON_HEADERS = {
