@@ -1,17 +1,13 @@
 // worker: the expired-holds sweeper → releaseExpiredHolds → open-holds index (GSI2), ledger.
 // An EventBridge schedule invokes it in AWS; local mode calls it from a timer.
-import { systemClock } from '#core/clock';
 import { telemetry } from '#core/telemetry';
 import { releaseExpiredHolds } from '#core/credits/ledger';
 export { RELEASE_HOLDS_EVERY_MINUTES } from '#core/credits/ledger';
-import { priceBook } from '#core/credits/prices';
-import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { creditDeps } from '#adapters/composition/credits';
 import { observed } from '#adapters/observability/powertools';
 
-const ledger = new DynamoLedgerRepository();
-
 export function releaseHolds(): Promise<{ found: number; released: number }> {
-  return releaseExpiredHolds({ ledger, clock: systemClock, prices: priceBook() });
+  return releaseExpiredHolds(creditDeps());
 }
 
 // observed: the invocation's log lines with the Lambda request id, and the metrics flush, as every function.

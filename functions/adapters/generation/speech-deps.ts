@@ -1,11 +1,10 @@
 // adapter: what the speech core needs, built once per cold start — the same for POST /api/generate-audio
 // and the run workflow's Advance step (the audio nodes).
 import { systemClock } from '#core/clock';
-import { priceBook } from '#core/credits/prices';
 import type { SpeechDeps } from '#core/generation/speech';
 import { assets } from '#adapters/dynamodb/asset-repository';
 import { connections, policies } from '#adapters/dynamodb/integration-repository';
-import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { creditDeps } from '#adapters/composition/credits';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { speechOperations } from '#adapters/dynamodb/speech-operation-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
@@ -34,7 +33,7 @@ export function speechDeps(): SpeechDeps {
     sharedApiKey: sharedKey,
     checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
     media: mediaSource,
-    credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    credits: creditDeps(),
     assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
     clock: systemClock,
   };

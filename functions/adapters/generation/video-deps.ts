@@ -1,13 +1,12 @@
 // adapter: what the video job core needs, built once per cold start — the same for the generation
 // routes and the run workflow's Advance step.
 import { systemClock } from '#core/clock';
-import { priceBook } from '#core/credits/prices';
 import type { VideoJobDeps } from '#core/generation/video-jobs';
 import type { VideoProvider, VideoProviderId } from '#core/generation/video-provider';
 import { canvases } from '#adapters/dynamodb/repositories';
 import { assets } from '#adapters/dynamodb/asset-repository';
 import { connections, policies } from '#adapters/dynamodb/integration-repository';
-import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { creditDeps } from '#adapters/composition/credits';
 import { videoJobs } from '#adapters/dynamodb/video-job-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { ENV } from '#adapters/env';
@@ -49,7 +48,7 @@ export function videoJobDeps(): VideoJobDeps {
     checkUrl: (url, field) => validateCallbackUrl(url, { allowHosts: outboundConfig().allowHosts, field }),
     // The core downloads only what a provider answered with; reference images go through veoProvider's.
     media: providerMediaSource,
-    credits: { ledger: new DynamoLedgerRepository(), clock: systemClock, prices: priceBook() },
+    credits: creditDeps(),
     assets: { assets, storage: generatedAssetStorage, canvases, clock: systemClock },
     clock: systemClock,
     completionUrl: completionUrlOf,

@@ -1,16 +1,12 @@
 // route support: a payment-provider webhook route. Authenticated by the provider's signature over the
 // raw body (functions/http/auth/payment-signature.ts), not a workspace key: a bad signature is 400,
 // our own failure 500 (the provider retries it).
-import { systemClock } from '#core/clock';
 import { parseEnvelope, type PaymentOutcome, type StripeEventEnvelope } from '#core/credits/payments';
-import { priceBook } from '#core/credits/prices';
 import { telemetry } from '#core/telemetry';
 import type { CreditDeps } from '#core/credits/ledger';
-import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
+import { creditDeps } from '#adapters/composition/credits';
 import { paymentProviderSignature } from '#http/auth/payment-signature';
 import { defineHandler, type RouteHandler } from '#http/handler';
-
-const ledger = new DynamoLedgerRepository();
 
 export function paymentWebhookRoute(
   routeId: string,
@@ -21,7 +17,7 @@ export function paymentWebhookRoute(
     async ({ caller: verified, route, event }) => {
       const envelope = parseEnvelope(verified);
       const outcome: PaymentOutcome = envelope
-        ? await apply(envelope, { ledger, clock: systemClock, prices: priceBook() })
+        ? await apply(envelope, creditDeps())
         : { applied: false, reason: 'not an event' };
       // Every event is logged with what it did: an ignored one (unknown workspace, missing metadata) is
       // answered 200 so the provider stops retrying, and this line is how an operator finds it.
