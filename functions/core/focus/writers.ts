@@ -6,7 +6,9 @@
 //   and CSV cells are identical.
 // CSV: RFC 4180 by csv-stringify (quoting and escaping are the library's), a header row of the column
 //   names, null as an empty field (the FOCUS validator's reading), `\n` line ends, UTF-8 without BOM.
-import { stringify } from 'csv-stringify/sync';
+//   Text cells a spreadsheet would run as a formula get a leading `'` (below); JSONL is never opened as
+//   a spreadsheet and stays as the data is.
+import { type Options, stringify } from 'csv-stringify/sync';
 import { EXPORT_COLUMNS, type FocusRow } from './columns.ts';
 
 export type FocusFormat = 'jsonl' | 'csv';
@@ -53,15 +55,39 @@ export async function* jsonlChunks(rows: AsyncIterable<FocusRow>): AsyncGenerato
   if (chunk) yield chunk;
 }
 
+/**
+ * A decimal cell leaves the library's formula guard off. Its text is always a number (decimal.ts), and
+ * `-1.5` must stay the negative cost of a refund for FOCUS tools, not become the text `'-1.5`; the library
+ * spares `-` only for JS numbers, which exact decimal text is not. A field-level option (documented for
+ * `cast`'s returned object; the typings list fewer options than the library merges).
+ */
+const numberCell = (value: string) => {
+  const cell = { value, escape_formulas: false };
+  return cell;
+};
+
+/**
+ * csv-stringify's `escape_formulas` (OWASP CSV injection): a cell starting with `=`, `+`, `-`, `@`, tab or
+ * carriage return (or their full-width forms) gets a leading `'`, so finance's spreadsheet shows a
+ * workspace named `=HYPERLINK(…)` as text instead of running it. Decided by column type: a decimal column
+ * holds numbers only, so only a negative decimal needs sparing.
+ */
+const CSV_OPTIONS: Options = {
+  eof: true,
+  record_delimiter: 'unix',
+  escape_formulas: true,
+  cast: { string: (value, { index }) => (IS_DECIMAL[index] && value.startsWith('-') ? numberCell(value) : value) },
+};
+
 /** Rows as CSV records (no header). */
 export function csvRecords(rows: readonly FocusRow[]): string {
   return stringify(
     rows.map((row) => NAMES.map((name) => row[name] ?? null)),
-    { eof: true, record_delimiter: 'unix' },
+    CSV_OPTIONS,
   );
 }
 
-export const CSV_HEADER = stringify([NAMES], { eof: true, record_delimiter: 'unix' });
+export const CSV_HEADER = stringify([NAMES], CSV_OPTIONS);
 
 export async function* csvChunks(rows: AsyncIterable<FocusRow>): AsyncGenerator<string> {
   let chunk = CSV_HEADER;

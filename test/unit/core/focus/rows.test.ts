@@ -170,6 +170,22 @@ describe('focusRows', () => {
     }
   });
 
+  it('neutralises a formula-named workspace in CSV while refunds stay negative numbers, and the checker passes', async () => {
+    // Prepare: a workspace renamed to a formula; a refunded purchase (negative BilledCost and quantity)
+    const bought = purchase('2026-05-02T09:00:00.000Z', 3, '10.00');
+    const named = { ...scope(), workspaceName: '=HYPERLINK("https://evil.example","Refund")' };
+    const entries = () => stream([bought, purchaseRefund('2026-05-04T00:00:00.000Z', bought, -3, '-10.00')]);
+    // Act
+    const text = (await collect(csvChunks(focusRows(entries(), named)))).join('');
+    const report = await checkCsv(text, { asOurExport: true });
+    // Assess
+    expect(report.failures).toEqual([]);
+    expect(text).toContain(`'=HYPERLINK(""https://evil.example"",""Refund"")`);
+    expect(text).not.toMatch(/,"?=HYPERLINK/);
+    expect(text).toContain('\n-10,ws_'); // the refund's BilledCost, first column
+    expect(text).toContain(',-0.03,'); // its ListCost
+  });
+
   it('writes files that pass the conformance checker, as JSONL and as CSV', async () => {
     // Prepare
     const bought = purchase('2026-05-02T09:00:00.000Z', 3, '10.00');
