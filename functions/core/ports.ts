@@ -73,6 +73,7 @@ export interface RunRepository {
    * Claims an idempotency key for the run `record` names: one conditional PutItem. When the key is
    * taken it writes nothing and returns the record that holds it. A record expired at `nowEpochSeconds`,
    * or (when the new record has a `canvasVersion`) one made at an older canvas version, does not hold it.
+   * `expiresAtEpochSeconds: Infinity` is a record that never expires.
    */
   claimKey(
     workspaceId: string,

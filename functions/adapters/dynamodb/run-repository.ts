@@ -100,7 +100,8 @@ export class DynamoRunRepository implements RunRepository, ExecutionStatusReader
             ...keys.idempotency(workspaceId, claim.keyHash),
             entity: 'Idempotency',
             ...claim.record,
-            [TTL]: claim.expiresAtEpochSeconds,
+            // No TTL attribute: DynamoDB never deletes it, and the condition below never frees it.
+            ...(Number.isFinite(claim.expiresAtEpochSeconds) ? { [TTL]: claim.expiresAtEpochSeconds } : {}),
           },
           // Free, or held by an expired record that TTL has not removed yet, or (derived keys) by a
           // record of an older canvas version: the canvas was edited since.

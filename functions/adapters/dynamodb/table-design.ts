@@ -22,6 +22,9 @@
 // │                  │                         │ (the ASL's task       │                                  │ +1h       │
 // │                  │                         │ token; webhook jobs)  │                                  │           │
 // │ Idempotency      │ WS#<workspaceId>        │ IDEMP#<sha256 of key> │ -                                │ +24 h/7 d │
+// │                  │                         │                       │                                  │ (none: a  │
+// │                  │                         │                       │                                  │ body-only │
+// │                  │                         │                       │                                  │ signature)│
 // │ Webhook trigger  │ WS#<workspaceId>        │ WEBHOOK#<cnv>#<node>  │ -                                │ -         │
 // │ Webhook secret   │ WHSECRET#<sha256>       │ WHSECRET              │ -                                │ -         │
 // │ Rate window      │ WS#<workspaceId>        │ RATE#<name>#<window>  │ -                                │ window+1m │

@@ -9,10 +9,11 @@
 //   push to a synced branch ─▶ record the new head on every sync target that follows it
 //   anything else ─▶ acknowledged, ignored
 import type { Clock } from '../clock.ts';
+import { PROVIDER_REDELIVERY_WINDOW_SECONDS } from '../webhooks/provider-windows.ts';
 import type { CodeHostRepository } from './ports.ts';
 
-/** GitHub redelivers for up to 3 days; a week covers it. */
-export const DELIVERY_TTL_SECONDS = 7 * 24 * 3600;
+/** A delivery id is kept for as long as GitHub may redeliver it. */
+export const DELIVERY_TTL_SECONDS = PROVIDER_REDELIVERY_WINDOW_SECONDS.github;
 
 export interface GithubDelivery {
   deliveryId: string;

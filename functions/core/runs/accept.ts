@@ -64,7 +64,7 @@ export interface AcceptOptions {
   deriveKey?: boolean;
   /** What "the same request" means, when not the run fingerprint (webhooks: the raw request). */
   fingerprint?: string;
-  /** @default RUN_IDEMPOTENCY_TTL_SECONDS */
+  /** How long the key's record is kept; `Infinity` keeps it for good. @default RUN_IDEMPOTENCY_TTL_SECONDS */
   ttlSeconds?: number;
   /** Runs after the replay check and before anything is written (webhooks: the rate limit, so replays are free). */
   beforeCreate?: () => Promise<void>;

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { PayloadTooLargeError, ValidationError } from '../errors.ts';
 import type { WebhookRequestPorts } from '../runs/model.ts';
 import { chooseIdempotencyKey } from '../runs/idempotency.ts';
+import { LONGEST_REDELIVERY_WINDOW_SECONDS } from './provider-windows.ts';
 
 /** Bodies above this are refused with 413. */
 export const WEBHOOK_MAX_BODY_BYTES = 512 * 1024;
@@ -143,8 +144,15 @@ export function providerHint(
   return undefined;
 }
 
-/** Provider retry windows reach days (Stripe: 3 days), so provider-derived keys are kept 7 days. */
-export const PROVIDER_KEY_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** A provider's delivery id is kept as long as the longest retry or redelivery window (provider-windows.ts). */
+export const PROVIDER_KEY_TTL_SECONDS = LONGEST_REDELIVERY_WINDOW_SECONDS;
+/**
+ * A body-only signature (GitHub, Shopify) carries no timestamp, so it verifies for as long as the secret
+ * does: a record kept only for the provider's window would let a captured delivery start a run again once
+ * it expired. So its record never expires (DynamoDB holds it without TTL, about 250 bytes a delivery).
+ * X-Shopify-Triggered-At cannot bound it instead: the header is outside the signature, a replayer sets it.
+ */
+export const SIGNED_BODY_KEY_TTL_SECONDS = Number.POSITIVE_INFINITY;
 /** Keys the caller chose are kept as long as run keys. */
 export const CALLER_KEY_TTL_SECONDS = 24 * 60 * 60;
 
@@ -175,7 +183,7 @@ export const BODY_ONLY_SCHEMES: ReadonlySet<string> = new Set(['github', 'shopif
 
 /**
  * The idempotency key of a delivery verified by a body-only signature: the digest of the signed bytes,
- * kept as long as provider-derived keys. A redelivery (same body) is a replay however its unsigned
+ * kept for good (SIGNED_BODY_KEY_TTL_SECONDS). A redelivery (same body) is a replay however its unsigned
  * headers were changed; the provider and delivery id are still reported, for information only.
  */
 export function signedBodyIdempotency(
@@ -186,7 +194,7 @@ export function signedBodyIdempotency(
   const provider = providerHint(headers, body.inputs);
   return {
     key: `body:${createHash('sha256').update(raw).digest('hex')}`,
-    ttlSeconds: PROVIDER_KEY_TTL_SECONDS,
+    ttlSeconds: SIGNED_BODY_KEY_TTL_SECONDS,
     ...(provider ? { provider } : {}),
   };
 }

@@ -36,8 +36,12 @@ export const failingText: ExecutorRegistry = {
 /** A fresh workspace id: every test works in its own. */
 export const newWorkspaceId = () => `ws_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`;
 
-/** The bench's canvas: prompt → text → output (instant nodes only, so it runs inline). */
-export async function seedCanvas(workspaceId: string, name: string): Promise<Canvas> {
+/** The bench's canvas: prompt → text → output (instant nodes only, so it runs inline), or the graph given. */
+export async function seedCanvas(
+  workspaceId: string,
+  name: string,
+  graph?: Pick<Canvas, 'nodes' | 'edges'>,
+): Promise<Canvas> {
   const at = new Date().toISOString();
   const canvas = {
     id: `cnv_${randomUUID().replaceAll('-', '').slice(0, 26).toUpperCase()}`,
@@ -58,6 +62,7 @@ export async function seedCanvas(workspaceId: string, name: string): Promise<Can
       { id: 'e1', source: 'p0', sourceHandle: 'prompt-out', target: 't1', targetHandle: 'text-in' },
       { id: 'e2', source: 't1', sourceHandle: 'text-out', target: 'o2', targetHandle: 'value-in' },
     ],
+    ...graph,
   } as Canvas;
   await canvases.create(canvas);
   return canvas;
