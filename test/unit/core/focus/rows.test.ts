@@ -170,7 +170,7 @@ describe('focusRows', () => {
     }
   });
 
-  it('neutralises a formula-named workspace in CSV while refunds stay negative numbers, and the checker passes', async () => {
+  it('neutralises a formula-named workspace in CSV, refunds stay negative numbers, the checker passes', async () => {
     // Prepare: a workspace renamed to a formula; a refunded purchase (negative BilledCost and quantity)
     const bought = purchase('2026-05-02T09:00:00.000Z', 3, '10.00');
     const named = { ...scope(), workspaceName: '=HYPERLINK("https://evil.example","Refund")' };
