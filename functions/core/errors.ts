@@ -58,6 +58,12 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/**
+ * The deployment lacks a setting this request needs, such as a signing secret the operator has not put in
+ * place yet (503). A configuration state, not a fault in the code: counted apart and never paged on.
+ */
+export class NotConfiguredError extends DomainError {}
+
 /** A provider the service depends on failed or answered something unusable (502). */
 export class UpstreamError extends DomainError {}
 

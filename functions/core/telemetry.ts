@@ -30,6 +30,11 @@ export type ServiceMetric =
    * the execution failed at its NodeFailed state. The FailedExecutions alarm subtracts these.
    */
   | 'RunsHalted'
+  /**
+   * A request the deployment is not configured for (a signing secret not set): answered 503. Counted, never
+   * paged on: the fix is the operator's setting, not the code.
+   */
+  | 'NotConfigured'
   /** An error nothing mapped (a bug, a store down): answered 500 by a route. Pages at the first one. */
   | 'Fault';
 

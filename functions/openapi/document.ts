@@ -44,6 +44,12 @@ const ERROR_RESPONSES = {
     'The target did not answer in time: timeout after 10000ms',
   ],
   InternalError: [500, 'A fault of the service; the message carries nothing internal', 'Internal server error'],
+  NotConfigured: [
+    503,
+    'The deployment lacks a setting this route needs (a signing secret not set); the message says which',
+    'Payment webhooks are not configured: no signing secret is set (PAYMENTS_WEBHOOK_SECRET in local mode, ' +
+      'the PaymentsWebhookSecret secret in AWS)',
+  ],
   Default: [
     0,
     'Any other error, with the status of ' +

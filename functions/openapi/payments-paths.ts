@@ -41,8 +41,9 @@ function webhook(
     summary,
     description:
       `${description} Signed by the provider (Stripe-Signature: t=…,v1=…, HMAC-SHA256 of "t.rawBody", at most ` +
-      `5 minutes old); answered 200 whenever the signature is valid, so the provider stops retrying, and 400 ` +
-      `when it is not. Body up to ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
+      `5 minutes old); answered 200 whenever the signature is valid, so the provider stops retrying, 400 ` +
+      `when it is not, and 503 while no signing secret is configured (the provider retries). Body up to ` +
+      `${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
     tags: ['payments'],
     security: [],
     parameters: [
@@ -64,6 +65,7 @@ function webhook(
       '400': error('BadRequest'),
       '413': error('PayloadTooLarge'),
       '500': error('InternalError'),
+      '503': error('NotConfigured'),
     },
   };
 }

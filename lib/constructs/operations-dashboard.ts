@@ -57,8 +57,10 @@ export class OperationsDashboard extends Construct {
         width: 8,
       }),
       new cloudwatch.GraphWidget({
-        title: '429s',
+        title: '429s and not configured',
         left: [serviceCount('RateLimited', '429 answers')],
+        // A setting the operator owes (a signing secret): seen here, never paged on.
+        right: [serviceCount('NotConfigured', '503 not configured')],
         width: 8,
       }),
     );

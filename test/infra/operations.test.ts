@@ -169,6 +169,7 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
       'CallbacksFailed',
       'WebhookDeliveries',
       'RateLimited',
+      'NotConfigured',
     ]) {
       expect(body).toContain(metric);
     }

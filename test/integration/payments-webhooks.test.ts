@@ -3,9 +3,10 @@
 // per checkout session and once per plan invoice; unknown workspaces answered 200 with nothing applied.
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { ENV } from '#adapters/env';
+import { metrics } from '#adapters/observability/powertools';
 import { call, seedWorkspace } from './support/invoke.ts';
 
 const SECRET = `whsec_${randomUUID().replace(/-/g, '')}`;
@@ -260,6 +261,34 @@ describe('payment webhooks', () => {
     expect(answer.body.reason).toMatch(reason);
     expect((await ledger.getBalance(workspaceId)).updatedAt).toBeNull();
   });
+
+  it.each(['/api/payments/webhooks', '/api/payments/plan-webhooks'])(
+    'answers %s with 503 in words when no signing secret is configured, counted as NotConfigured, not as a Fault',
+    async (path) => {
+      // Prepare: local mode without PAYMENTS_WEBHOOK_SECRET (and no secret ARN); the value is read per call
+      const { workspaceId } = await seedWorkspace();
+      const delivery = signed(JSON.stringify(checkoutEvent(workspaceId, '50')));
+      const configured = process.env[ENV.paymentsWebhookSecret];
+      delete process.env[ENV.paymentsWebhookSecret];
+      const counted = vi.spyOn(metrics, 'addMetric');
+      try {
+        // Act
+        const answer = await call('POST', path, delivery);
+        // Assess
+        expect(answer.status).toBe(503);
+        expect(answer.body).toEqual({
+          error: expect.stringMatching(/^Payment webhooks are not configured: no signing secret is set/),
+        });
+        const names = counted.mock.calls.map(([name]) => name);
+        expect(names).toContain('NotConfigured');
+        expect(names).not.toContain('Fault');
+        expect((await ledger.getBalance(workspaceId)).updatedAt).toBeNull();
+      } finally {
+        counted.mockRestore();
+        process.env[ENV.paymentsWebhookSecret] = configured;
+      }
+    },
+  );
 
   it('counts a plan line without a quantity as one plan', async () => {
     const { workspaceId } = await seedWorkspace();

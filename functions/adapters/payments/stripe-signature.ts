@@ -2,7 +2,7 @@
 // body, `t=…,v1=…` header, 5-minute tolerance). Lambda bundles swap the package for the webhook part
 // alone (./stripe-webhooks-only.ts, by alias in lib/constructs/bundling.ts): 16 KB instead of 240 KB.
 import Stripe from 'stripe';
-import { ValidationError } from '#core/errors';
+import { NotConfiguredError, ValidationError } from '#core/errors';
 import { ENV } from '../env.ts';
 import { secretSource, type SecretReader } from '../secrets/secret-source.ts';
 import { stripeTimestampTooNew } from './stripe-timestamp.ts';
@@ -48,12 +48,9 @@ const readSecret = secretSource(ENV.paymentsWebhookSecret, ENV.paymentsWebhookSe
 function secretsOf(value: string | undefined): string[] {
   const secrets = (value ?? '').split(/[\s,]+/).filter((secret) => secret.length > 0);
   if (secrets.length === 0)
-    throw new Error(
-      `No payment webhook signing ` +
-        `secret: set ` +
-        `${ENV.paymentsWebhookSecret} ` +
-        `(local) or ` +
-        `${ENV.paymentsWebhookSecretArn} (AWS)`,
+    throw new NotConfiguredError(
+      'Payment webhooks are not configured: no signing secret is set ' +
+        `(${ENV.paymentsWebhookSecret} in local mode, the PaymentsWebhookSecret secret in AWS)`,
     );
   return secrets;
 }
@@ -61,7 +58,7 @@ function secretsOf(value: string | undefined): string[] {
 /**
  * The signing secrets of the provider's webhook endpoints: one value holding one or more `whsec_…`
  * secrets separated by commas or whitespace (both endpoints, or old and new during a rotation).
- * Cached for at most SECRET_MAX_AGE_MS; unset is a configuration error (500), never "accept unsigned".
+ * Cached for at most SECRET_MAX_AGE_MS; unset is NotConfiguredError (503), never "accept unsigned".
  */
 export async function paymentWebhookSecrets(source: SecretReader = readSecret): Promise<string[]> {
   return secretsOf(await source());

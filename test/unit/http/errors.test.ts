@@ -5,6 +5,7 @@ import {
   DomainError,
   ForbiddenError,
   MethodNotAllowedError,
+  NotConfiguredError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -47,6 +48,19 @@ describe('errorResponse', () => {
       'cache-control': 'no-store',
     });
     expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('answers a NotConfiguredError 503 in words and logs a warning, not an unhandled error', () => {
+    // Act
+    const response = errorResponse(new NotConfiguredError('Payment webhooks are not configured'), 'req-1');
+
+    // Assess
+    expect(response.statusCode).toBe(503);
+    expect(JSON.parse(response.body)).toEqual({ error: 'Payment webhooks are not configured' });
+    const lines = consoleError.mock.calls.map(([line]) => JSON.parse(String(line)));
+    expect(lines).toEqual([
+      { level: 'warn', message: 'Not configured', requestId: 'req-1', error: 'Payment webhooks are not configured' },
+    ]);
   });
 
   it('sets Retry-After on a RateLimitedError', () => {
