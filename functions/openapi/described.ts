@@ -231,8 +231,8 @@ const githubWebhook = publicOperation(
   'Receive a GitHub webhook delivery',
   'GitHub App deliveries. Verified by X-Hub-Signature-256 ' +
     "(HMAC-SHA256 of the raw body with the App's " +
-    'webhook secret); each X-GitHub-Delivery is applied once (a ' +
-    'redelivery answers duplicate: true). ' +
+    'webhook secret); each signed body is applied once, whatever its ' +
+    'X-GitHub-Delivery (a redelivery or a replay answers duplicate: true). ' +
     'installation events update or unlink the installation; push ' +
     'events record the new head on sync targets ' +
     'following that branch; other events are acknowledged.',

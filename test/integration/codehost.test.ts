@@ -1,9 +1,12 @@
 // The code host end to end: real handlers, DynamoDB Local, and the real @octokit/core + @octokit/auth-app
 // against a loopback server speaking GitHub's REST protocol; GitHub's webhooks signed with
 // @octokit/webhooks-methods and posted raw.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { sign } from '@octokit/webhooks-methods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { table } from '#adapters/dynamodb/client';
+import { keys, TTL_ATTRIBUTE } from '#adapters/dynamodb/table-design';
 import { ENV } from '#adapters/env';
 import { startFakeGithub, type FakeGithub } from '../support/fakes/github-server.ts';
 import { call, seedWorkspace } from './support/invoke.ts';
@@ -252,6 +255,31 @@ describe('code host (GitHub App)', () => {
         body: { installationId: INSTALLATION, repository: 'acme/docs' },
       });
       expect(resynced.body.syncTarget).toMatchObject({ syncedCommit: newHead, stale: false, fileCount: 4 });
+    });
+
+    it('changes nothing when a captured delivery is resent under a new delivery id, however late', async () => {
+      // Prepare: a suspend delivery as GitHub signed it (the delivery id is outside the signature)
+      const payload = {
+        action: 'suspend',
+        installation: { id: INSTALLATION, account: { login: 'acme' }, suspended_at: new Date().toISOString() },
+      };
+      // Act
+      const first = await deliver('installation', payload);
+      await deliver('installation', { ...payload, action: 'unsuspend' });
+      const replay = await deliver('installation', payload, { deliveryId: randomUUID() });
+      // Assess: the replay is a duplicate, the installation stays unsuspended
+      expect(first.body).toMatchObject({ applied: true, effect: 'installation suspended' });
+      expect(replay.body).toMatchObject({ applied: false, duplicate: true });
+      const installations = await call('GET', '/api/mcp/codehost/installations', { key: owner.apiKey });
+      expect(installations.body.items[0].suspended).toBe(false);
+      // The body's record has no TTL: DynamoDB never deletes it, so no wait makes the replay new.
+      const digest = createHash('sha256').update(JSON.stringify(payload)).digest('hex');
+      const { client, tableName } = table();
+      const record = await client.send(
+        new GetCommand({ TableName: tableName, Key: keys.githubDelivery(`body:${digest}`), ConsistentRead: true }),
+      );
+      expect(record.Item).toBeDefined();
+      expect(record.Item).not.toHaveProperty(TTL_ATTRIBUTE);
     });
 
     it('refuses a tampered body, a wrong secret and a missing signature (401), and changes nothing', async () => {

@@ -12,7 +12,7 @@ import {
   toEntities,
   updateIfExists,
 } from './entities.ts';
-import { GSI1, keys, TTL_ATTRIBUTE } from './table-design.ts';
+import { GSI1, keys } from './table-design.ts';
 
 export class DynamoCodeHostRepository implements CodeHostRepository {
   async getInstallation(installationId: number) {
@@ -108,16 +108,13 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
     );
   }
 
-  async claimDelivery(deliveryId: string, ttlSeconds: number) {
-    return putIfAbsent({
-      ...keys.githubDelivery(deliveryId),
-      entity: 'GithubDelivery',
-      [TTL_ATTRIBUTE]: Math.floor(Date.now() / 1000) + ttlSeconds,
-    });
+  /** No TTL attribute: a body-only signature never expires, so neither may its claim. */
+  async claimDelivery(claim: string) {
+    return putIfAbsent({ ...keys.githubDelivery(claim), entity: 'GithubDelivery' });
   }
 
-  async releaseDelivery(deliveryId: string) {
-    await deleteItem(keys.githubDelivery(deliveryId));
+  async releaseDelivery(claim: string) {
+    await deleteItem(keys.githubDelivery(claim));
   }
 }
 

@@ -40,7 +40,8 @@
 // │ Sync target      │ WS#<workspaceId>        │ CODEHOST#SYNC         │ CODEHOSTREPO#<inst>#<owner/name> │ -         │
 // │                  │                         │                       │ / WS#<ws>                        │           │
 // │ Draft-PR export  │ WS#<workspaceId>        │ CODEHOST#EXPORT#<id>  │ -                                │ -         │
-// │ GitHub delivery  │ GHDELIVERY#<guid>       │ GHDELIVERY            │ -                                │ +7 d      │
+// │ GitHub delivery  │ GHDELIVERY#body:<sha256 │ GHDELIVERY            │ -                                │ -         │
+// │                  │ of the signed body>     │                       │                                  │           │
 // │ OAuth model      │ OAUTH#<model>#<sha256>  │ OAUTH                 │ OAUTHGRANT#<gsha> /              │ expiry    │
 // │                  │ (oidc-provider's        │                       │ <model>#<sha256>                 │           │
 // │                  │ models; the id, often   │                       │                                  │           │
@@ -111,7 +112,7 @@
 // | link installation       | PutItem attribute_not_exists (first workspace wins)           | 1                       |
 // | installations of a ws   | Query GSI1 GSI1PK=CODEHOSTWS#<ws>                             | 1                       |
 // | push webhook → targets  | Query GSI1 GSI1PK=CODEHOSTREPO#<inst>#<repo>, UpdateItem each | 1 + n                   |
-// | dedupe GitHub delivery  | PutItem attribute_not_exists on GHDELIVERY#<guid>             | 1                       |
+// | dedupe GitHub delivery  | PutItem attribute_not_exists on GHDELIVERY#body:<sha256>      | 1                       |
 // | remove member / demote  | TransactWrite member + ConditionCheck other owners            | 1 (never leaves no      |
 // |                         |                                                               | owner)                  |
 // | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                       |
@@ -329,7 +330,7 @@ export const keys = {
     PK: `WS#${workspaceId}`,
     SK: `CODEHOST#EXPORT#${exportId}`,
   }),
-  githubDelivery: (deliveryId: string) => ({ PK: `GHDELIVERY#${deliveryId}`, SK: 'GHDELIVERY' }),
+  githubDelivery: (claim: string) => ({ PK: `GHDELIVERY#${claim}`, SK: 'GHDELIVERY' }),
   // Published servers (docs/published-servers.md): the slug item claims a URL once; credentials like API keys.
   publishedServer: (workspaceId: string, serverId: string) => ({
     PK: `WS#${workspaceId}`,

@@ -65,8 +65,8 @@ export interface CodeHostRepository {
   recordRemoteHead(workspaceId: string, head: string, at: string): Promise<void>;
   getExport(workspaceId: string, exportId: string): Promise<DraftExport | undefined>;
   putExport(draft: DraftExport, expectedStatus: DraftExport['status'] | null): Promise<void>;
-  /** Records a webhook delivery id; false if it was recorded before (a redelivery). */
-  claimDelivery(deliveryId: string, ttlSeconds: number): Promise<boolean>;
-  /** Gives a claimed delivery id back (its effects failed), so a redelivery is applied. */
-  releaseDelivery(deliveryId: string): Promise<void>;
+  /** Records a webhook delivery for good; false if it was recorded before (a redelivery or a replay). */
+  claimDelivery(claim: string): Promise<boolean>;
+  /** Gives a claimed delivery back (its effects failed), so a redelivery is applied. */
+  releaseDelivery(claim: string): Promise<void>;
 }

@@ -1,24 +1,25 @@
 // core: GitHub webhook deliveries, applied once. The signature is checked at the edge (over the raw
-// body); here each delivery id is claimed first, so a redelivery (GitHub's manual or API redelivery
-// re-sends the same X-GitHub-Delivery) changes nothing the second time.
+// body); here the signed body's digest is claimed first, so a redelivery (GitHub's manual or API
+// redelivery re-sends the same body) changes nothing the second time. Not the X-GitHub-Delivery id: it is
+// outside the signature, so a captured delivery resent under a new id would apply again. And the claim
+// never expires: the signature carries no timestamp, so it verifies for as long as the secret does.
 //
-//   claim delivery id ── taken ──▶ { applied: false, duplicate: true }
+//   claim body digest ── taken ──▶ { applied: false, duplicate: true }
 //        │ new
 //   installation: deleted ─▶ forget it (its workspace link goes) · suspend/unsuspend ─▶ flag
 //                 created / new_permissions_accepted ─▶ refresh what we keep, if linked
 //   push to a synced branch ─▶ record the new head on every sync target that follows it
 //   anything else ─▶ acknowledged, ignored
+import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.ts';
-import { PROVIDER_REDELIVERY_WINDOW_SECONDS } from '../webhooks/provider-windows.ts';
 import type { CodeHostRepository } from './ports.ts';
-
-/** A delivery id is kept for as long as GitHub may redeliver it. */
-export const DELIVERY_TTL_SECONDS = PROVIDER_REDELIVERY_WINDOW_SECONDS.github;
 
 export interface GithubDelivery {
   deliveryId: string;
   event: string;
   payload: Record<string, any>;
+  /** The bytes the signature covers. */
+  body: Buffer;
 }
 
 export type DeliveryOutcome = { applied: boolean; duplicate: boolean; effect: string };
@@ -27,14 +28,15 @@ export async function applyGithubDelivery(
   delivery: GithubDelivery,
   deps: { records: CodeHostRepository; clock: Clock },
 ): Promise<DeliveryOutcome> {
-  if (!(await deps.records.claimDelivery(delivery.deliveryId, DELIVERY_TTL_SECONDS))) {
+  const claim = `body:${createHash('sha256').update(delivery.body).digest('hex')}`;
+  if (!(await deps.records.claimDelivery(claim))) {
     return { applied: false, duplicate: true, effect: 'already applied' };
   }
   try {
     return await apply(delivery, deps);
   } catch (error) {
-    // Not applied: free the id so GitHub's redelivery of it is applied rather than skipped.
-    await deps.records.releaseDelivery(delivery.deliveryId);
+    // Not applied: free the claim so GitHub's redelivery is applied rather than skipped.
+    await deps.records.releaseDelivery(claim);
     throw error;
   }
 }

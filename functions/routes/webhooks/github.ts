@@ -1,5 +1,5 @@
 // route: POST /api/webhooks/github → verify X-Hub-Signature-256 over the raw body → applyGithubDelivery (dedupe by
-// X-GitHub-Delivery)
+// the signed body)
 // Authenticated by GitHub's HMAC signature (functions/http/auth/github-signature.ts), not a workspace key.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';
@@ -33,7 +33,7 @@ export const handler = defineHandler(
     }
     if (payload === null || typeof payload !== 'object') throw new ValidationError('Body must be a JSON object');
     const outcome = await applyGithubDelivery(
-      { deliveryId, event: eventName, payload },
+      { deliveryId, event: eventName, payload, body },
       { records: codehostRecords, clock: systemClock },
     );
     return { ok: true, deliveryId, event: eventName, ...outcome };
