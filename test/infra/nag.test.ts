@@ -120,6 +120,17 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
     }
   });
 
+  it('stays clean with the firewall on, the app host behind CloudFront only or also reached directly', () => {
+    const firewall = { ...FAST, wafRateLimit: 2000, wafManagedRules: true };
+    for (const context of [firewall, { ...firewall, publicAppUrl: 'https://app.example.com' }]) {
+      // Prepare
+      const { app, stateless } = buildApp({ outdir: outdir(), context, nag: false });
+      // Act / Assess
+      expect(stateless.apiFirewall?.cloudFrontOriginWebAcl).toBeDefined();
+      expect(findings(app)).toEqual([]);
+    }
+  });
+
   it('passes synthesis with the pack registered as a validation plugin', () => {
     // Prepare
     const { app } = buildApp({ outdir: outdir(), context: FAST, nag: true });
