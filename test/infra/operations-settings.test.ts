@@ -55,7 +55,7 @@ describe('operations settings', { timeout: 180_000 }, () => {
   });
 
   // With the studio, the app host's stage is behind CloudFront and gets a web ACL of its own (api-firewall.test.ts).
-  it('has no WAF by default, and with wafRateLimit a rate-based web ACL associated with both stages called directly', () => {
+  it('has no WAF by default, and with wafRateLimit one rate-based web ACL on both stages called directly', () => {
     const without = json(build().stateless);
     expect(Object.values<Json>(without.Resources).filter((r) => r.Type.startsWith('AWS::WAFv2::'))).toEqual([]);
 

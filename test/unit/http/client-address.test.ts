@@ -51,7 +51,7 @@ describe('clientAddressOf', () => {
     expect(clientAddressOf(event, SECRET)).toBe(VIEWER);
   });
 
-  it('keeps the source address when the header is missing, wrong, a prefix of the secret, or none is configured', () => {
+  it('keeps the source address when the header is missing, wrong or a prefix of the secret, or none is set', () => {
     // Prepare
     const cases: Array<[Record<string, string>, string | undefined]> = [
       [{ [VIEWER_ADDRESS_HEADER]: VIEWER }, SECRET],
