@@ -13,6 +13,7 @@ import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { COMMON_RULE_SET_COUNTED, MANAGED_RULE_GROUPS } from '../../lib/constructs/api-firewall.ts';
 import { VIEWER_ADDRESS_CODE } from '../../lib/constructs/studio-site.ts';
 import { tempFolders } from '../support/temp-folders.ts';
+import { yieldToRunner } from '../support/yield-to-runner.ts';
 
 type Json = Record<string, any>;
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
@@ -59,9 +60,7 @@ const secretMatch = (reference: Json) => ({
 });
 
 describe('API firewall', { timeout: 180_000 }, () => {
-  // A synth holds the worker's thread for seconds: between tests, let it answer the runner (on a loaded
-  // machine its progress reports otherwise time out and fail the run).
-  afterEach(() => new Promise((resolve) => setImmediate(resolve)));
+  afterEach(yieldToRunner);
 
   it('sends a generated secret and the viewer address to the app host API origin, and only to it', () => {
     // Prepare

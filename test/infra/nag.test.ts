@@ -8,10 +8,11 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
+import { yieldToRunner } from '../support/yield-to-runner.ts';
 
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
 /** Apps synthesize into folders removed after this file (CDK's default: a new temp folder per app, never removed). */
@@ -60,6 +61,8 @@ function acknowledgments(scope: IConstruct): Array<{ path: string; id: string; r
 }
 
 describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
+  afterEach(yieldToRunner);
+
   it('reports findings on a non-compliant bucket (the checker really runs)', () => {
     // Prepare
     const app = new App({ outdir: outdir() });
