@@ -16,6 +16,7 @@ import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
 import {
   concurrencyOf,
   SIGN_IN_ROUTES,
+  wafManagedRulesOf,
   wafRateLimitOf,
   WEBHOOK_TRIGGER_ROUTE,
 } from './constructs/operations-context.ts';
@@ -26,6 +27,7 @@ import { RouteAreaStack } from './constructs/route-area-stack.ts';
 import type { RouteFunction } from './constructs/route-function.ts';
 import { RunWorkflowStack } from './constructs/run-workflow-stack.ts';
 import { CreditHoldsSweeper } from './constructs/credit-holds-sweeper.ts';
+import { CloudFrontOriginSecret } from './constructs/origin-secret.ts';
 import { StudioSite, type StudioSiteContent } from './constructs/studio-site.ts';
 import type { CodehostAppRefs, GenerationRefs } from './constructs/service-function.ts';
 
@@ -107,8 +109,10 @@ export class StatelessStack extends Stack {
   /** Every alarm, on one SNS topic (output AlarmTopicArn). */
   readonly operationsAlarms: OperationsAlarms;
   readonly operationsDashboard: OperationsDashboard;
-  /** The WAF web ACL on both APIs, when CDK context `wafRateLimit` is set. */
+  /** The WAF web ACLs on the APIs, when CDK context `wafRateLimit` or `wafManagedRules` is set. */
   readonly apiFirewall?: ApiFirewall;
+  /** What CloudFront sends the app host's API to prove a request came through it (with the studio). */
+  readonly originSecret?: CloudFrontOriginSecret;
   /** The studio's hosting (S3 + CloudFront, the app API as second origin), unless context `studio` is false. */
   readonly studio?: StudioSite;
 
@@ -183,6 +187,9 @@ export class StatelessStack extends Stack {
     // The studio and the app host share one origin: the distribution serves the static build and passes
     // the app API's paths through, so that origin is the app host's public one.
     const appApi = this.apis.get('app');
+    // Whether the studio's distribution is the app host's only way in: not when its custom domain points
+    // elsewhere (publicAppUrl without the studio's certificate, an API Gateway custom domain).
+    const appOnlyThroughCloudFront = !props.publicAppUrl || Boolean(props.studio?.certificateArn);
     if (props.studio && appApi) {
       const appRoutes = routes.filter((route) => route.host === 'app');
       if (props.studio.certificateArn && !props.publicAppUrl) {
@@ -198,6 +205,7 @@ export class StatelessStack extends Stack {
             'the app domain, and point the domain at the distribution.',
         );
       }
+      this.originSecret = new CloudFrontOriginSecret(this, 'CloudFrontOriginSecret');
       this.studio = new StudioSite(this, 'Studio', {
         content: props.studio.content,
         api: appApi.api,
@@ -213,7 +221,12 @@ export class StatelessStack extends Stack {
             ? { domainName: new URL(props.publicAppUrl).host, certificateArn: props.studio.certificateArn }
             : undefined,
         webAclArn: props.studio.webAclArn,
+        originSecret: this.originSecret,
       });
+      for (const routeId of CLIENT_ADDRESS_ROUTES) {
+        const fn = this.functions.get(routeId);
+        if (fn) this.originSecret.bindTo(fn);
+      }
     }
     // The distribution's domain reaches the functions' nested stacks as a parameter; the distribution
     // references the API by id only (StudioSite), so the stage still deploys after the functions.
@@ -243,10 +256,17 @@ export class StatelessStack extends Stack {
     for (const routeId of SIGN_IN_ROUTES) reserve(this.functions.get(routeId)?.function, concurrency.signIn);
 
     const wafRateLimit = wafRateLimitOf(this);
-    if (wafRateLimit !== undefined && this.apis.size > 0) {
+    const wafManagedRules = wafManagedRulesOf(this);
+    if ((wafRateLimit !== undefined || wafManagedRules) && this.apis.size > 0) {
+      const fronted = this.originSecret && appApi;
       this.apiFirewall = new ApiFirewall(this, 'ApiFirewall', {
         rateLimit: wafRateLimit,
-        apis: [...this.apis.values()].map((api) => api.api),
+        managedRules: wafManagedRules,
+        directApis: [...this.apis.values()].filter((api) => api !== fronted).map((api) => api.api),
+        behindCloudFront:
+          fronted && this.originSecret
+            ? { api: fronted.api, originSecret: this.originSecret, only: appOnlyThroughCloudFront }
+            : undefined,
       });
     }
 
@@ -283,6 +303,9 @@ export class StatelessStack extends Stack {
     });
   }
 }
+
+/** Routes (by manifest id) that count per client address (the sign-in limiter): they get the origin secret. */
+const CLIENT_ADDRESS_ROUTES = ['oauth-server'] as const;
 
 /** Routes (by manifest id) whose answers contain links to the app host. */
 const APP_LINK_ROUTES = ['workspace-invite'] as const;

@@ -83,6 +83,12 @@ export const ENV = {
    * DATA_DIR/credentials-master.key
    */
   credentialsMasterKeyFile: 'CREDENTIALS_MASTER_KEY_FILE',
+  /**
+   * The value CloudFront sends in the origin secret header (#http/client-address), or in AWS its Secrets
+   * Manager ARN. Unset (local mode, no studio): no request is taken to have come through CloudFront.
+   */
+  originSecret: 'ORIGIN_SECRET',
+  originSecretArn: 'ORIGIN_SECRET_ARN',
 } as const;
 
 /** Where the service root key's value is read, first set wins: the current name, then the deprecated one. */

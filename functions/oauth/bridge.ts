@@ -3,6 +3,7 @@
 // no socket, no port, the app cannot tell it from a request off the wire.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { inject, type DispatchFunc } from 'light-my-request';
+import { ORIGIN_SECRET_HEADER } from '#http/client-address';
 
 const TEXT = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|jwk-set\+json|[a-z.+-]*\+json))/i;
 
@@ -10,12 +11,16 @@ const TEXT = /^(text\/|application\/(json|x-www-form-urlencoded|javascript|jwk-s
  * Serves `event` with `app`. The Host and protocol the app sees are those of `publicOrigin`, so every
  * URL it builds names the configured public origin; `mountPath` (a stage prefix, '' behind a custom
  * domain) is passed as the request's originalUrl prefix, the way Express/Koa mounting does.
+ * `clientAddress` (#http/client-address clientAddressOf) is the only address the app sees, as the
+ * socket's and as the whole X-Forwarded-For: the app trusts that header (oidc-provider's `proxy`), and
+ * what the client wrote in it must not reach the sign-in limiter's per-address count.
  */
 export async function serveEvent(
   app: DispatchFunc,
   event: APIGatewayProxyEvent,
   publicOrigin: string,
   path = event.path,
+  clientAddress = event.requestContext?.identity?.sourceIp,
 ): Promise<APIGatewayProxyResult> {
   const origin = new URL(publicOrigin);
   const headers: Record<string, string> = {};
@@ -28,10 +33,13 @@ export async function serveEvent(
   // The injector sets the length of the body it is given (which may have been rewritten).
   delete headers['content-length'];
   delete headers['transfer-encoding'];
+  // The app has no use for the origin secret, and nothing it logs should hold it.
+  delete headers[ORIGIN_SECRET_HEADER];
   headers.host = origin.host;
   headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
   headers['x-forwarded-host'] = origin.host;
-  if (event.requestContext?.identity?.sourceIp) headers['x-forwarded-for'] = event.requestContext.identity.sourceIp;
+  if (clientAddress) headers['x-forwarded-for'] = clientAddress;
+  else delete headers['x-forwarded-for'];
 
   const query = new URLSearchParams();
   for (const [name, values] of Object.entries(event.multiValueQueryStringParameters ?? {}))
@@ -52,7 +60,7 @@ export async function serveEvent(
     url: path + search,
     headers,
     ...(body !== undefined ? { payload: body } : {}),
-    remoteAddress: event.requestContext?.identity?.sourceIp ?? '127.0.0.1',
+    remoteAddress: clientAddress ?? '127.0.0.1',
   });
 
   const single: Record<string, string> = {};

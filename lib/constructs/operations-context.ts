@@ -8,7 +8,8 @@
 //   webhookTriggerConcurrency cap of the public webhook trigger route                  (default 50)
 //   signInConcurrency         cap of each OAuth sign-in function (oauth-server, well-known) (default 20)
 //   accountConcurrency        the account's concurrency limit the numbers must fit in  (default 1000)
-//   wafRateLimit              requests per IP per 5 minutes; set → a WAF web ACL on both APIs (default off)
+//   wafRateLimit              requests per client per 5 minutes; set → WAF web ACLs on both APIs (default off)
+//   wafManagedRules           true → the AWS managed rule groups on those web ACLs too (default false)
 //   tags                      JSON object of extra tags for every resource
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { IConstruct } from 'constructs';
@@ -22,6 +23,7 @@ export const OPERATIONS_CONTEXT = {
   signInConcurrency: 'signInConcurrency',
   accountConcurrency: 'accountConcurrency',
   wafRateLimit: 'wafRateLimit',
+  wafManagedRules: 'wafManagedRules',
   tags: 'tags',
 } as const;
 
@@ -116,9 +118,17 @@ export function concurrencyOf(scope: IConstruct): ConcurrencySettings {
   return settings;
 }
 
-/** Requests per IP per 5 minutes that the WAF rule allows, or undefined (no WAF). AWS's minimum is 10. */
+/** Requests per client per 5 minutes that the WAF rate rules allow, or undefined (none). AWS's minimum is 10. */
 export function wafRateLimitOf(scope: IConstruct): number | undefined {
   return integerContext(scope, OPERATIONS_CONTEXT.wafRateLimit, undefined, 10, 2_000_000_000);
+}
+
+/** Whether the web ACLs get the AWS managed rule groups (lib/constructs/api-firewall.ts); true or false. */
+export function wafManagedRulesOf(scope: IConstruct): boolean {
+  const raw: unknown = scope.node.tryGetContext(OPERATIONS_CONTEXT.wafManagedRules);
+  if (raw === undefined || raw === null || raw === '' || raw === false || raw === 'false') return false;
+  if (raw === true || raw === 'true') return true;
+  throw new Error(`Context ${OPERATIONS_CONTEXT.wafManagedRules} must be true or false, got ${JSON.stringify(raw)}`);
 }
 
 /** Extra tags from context `tags` (a JSON object, or its text), checked. */

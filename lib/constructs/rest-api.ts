@@ -193,9 +193,10 @@ export class RouteApi extends Construct {
         id: 'AwsSolutions-APIG3',
         reason:
           `The ${props.host}-host API is protected by stage throttling, reserved-concurrency caps on its ` +
-          `public entry points and per-key authentication in the handlers; a WAF web ACL with a per-IP rate ` +
-          `rule is attached when the deployer sets CDK context wafRateLimit (off by default: it costs monthly ` +
-          `and a per-IP limit can block legitimate webhook senders).`,
+          `public entry points and per-key authentication in the handlers; a WAF web ACL with a per-client rate ` +
+          `rule and optionally the AWS managed rule groups is attached when the deployer sets CDK context ` +
+          `wafRateLimit or wafManagedRules (off by default: it costs monthly and a per-client limit can block ` +
+          `legitimate webhook senders).`,
       },
     );
   }

@@ -3,6 +3,7 @@
 // that secret or key, in one call.
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { ENV } from '#adapters/env';
 import { assertSecretCompleteArn, CREDENTIAL_ACTIONS, type CredentialAction } from './grants.ts';
 
@@ -65,6 +66,20 @@ export function bindGenerationTo(fn: BindableFunction, refs: GenerationRefs): vo
   }
   if (arns.length > 0)
     iam.Grant.addToPrincipal({ grantee: fn.function, actions: ['secretsmanager:GetSecretValue'], resourceArns: arns });
+}
+
+/**
+ * Lets the handler tell a request that came through the studio's CloudFront distribution (the origin
+ * secret header, #http/client-address): sets `ENV.originSecretArn` and grants
+ * secretsmanager:GetSecretValue on exactly that secret (kept at most 5 minutes, see secret-source.ts).
+ */
+export function bindOriginSecretTo(fn: BindableFunction, secret: secretsmanager.ISecret): void {
+  fn.function.addEnvironment(ENV.originSecretArn, secret.secretArn);
+  iam.Grant.addToPrincipal({
+    grantee: fn.function,
+    actions: ['secretsmanager:GetSecretValue'],
+    resourceArns: [secret.secretArn],
+  });
 }
 
 /**

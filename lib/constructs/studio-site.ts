@@ -12,6 +12,8 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '#http/client-address';
+import type { CloudFrontOriginSecret } from './origin-secret.ts';
 import { STUDIO_SECURITY_HEADERS, studioContentSecurityPolicy } from './studio-csp.ts';
 import { logRetentionOf } from './operations-context.ts';
 import { flattenReference } from './service-function.ts';
@@ -35,6 +37,18 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   if (uri.lastIndexOf('.') < uri.lastIndexOf('/')) {
     request.uri = '/index.html';
   }
+  return request;
+}`;
+
+/**
+ * The viewer-request function of the API behaviors: the viewer's IP in a header of its own, over any
+ * the viewer sent. The regional web ACL can aggregate on it (WAF reads one address per header, the first,
+ * and X-Forwarded-For's first is the viewer's to write), and so can the sign-in limiter; either believes
+ * it only beside the origin secret (#http/client-address).
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -83,6 +97,12 @@ export interface StudioSiteProps {
    * @default none
    */
   readonly webAclArn?: string;
+  /**
+   * The secret CloudFront sends to the API origin (with the viewer's address, VIEWER_ADDRESS_CODE), so the
+   * app host's web ACL and functions can tell requests that came through this distribution.
+   * @default none — the API sees requests through CloudFront as it sees direct ones
+   */
+  readonly originSecret?: CloudFrontOriginSecret;
 }
 
 export class StudioSite extends Construct {
@@ -92,6 +112,8 @@ export class StudioSite extends Construct {
   readonly distribution: cloudfront.Distribution;
   readonly responseHeadersPolicy: cloudfront.ResponseHeadersPolicy;
   readonly spaRewrite: cloudfront.Function;
+  /** Sets the viewer address header on the API behaviors (with `originSecret` only). */
+  readonly viewerAddress?: cloudfront.Function;
   /** Hashed files (long-lived) and the app shell (revalidated, invalidated on deploy). */
   readonly assetsDeployment: s3deploy.BucketDeployment;
   readonly shellDeployment: s3deploy.BucketDeployment;
@@ -167,7 +189,16 @@ export class StudioSite extends Construct {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
       readTimeout: props.apiReadTimeout ?? Duration.seconds(30),
+      // CloudFront replaces a viewer's header of the same name with this one.
+      customHeaders: props.originSecret?.header,
     });
+    if (props.originSecret) {
+      this.viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
+        comment: 'App host API paths: the viewer IP in its own header, for the web ACL and the sign-in limit',
+        code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
+        runtime: cloudfront.FunctionRuntime.JS_2_0,
+      });
+    }
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
@@ -179,6 +210,13 @@ export class StudioSite extends Construct {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       compress: true,
+      ...(this.viewerAddress
+        ? {
+            functionAssociations: [
+              { function: this.viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
+            ],
+          }
+        : {}),
     };
 
     const certificate = props.domain

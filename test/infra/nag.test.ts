@@ -8,10 +8,11 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
+import { yieldToRunner } from '../support/yield-to-runner.ts';
 
 const FAST = { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] };
 /** Apps synthesize into folders removed after this file (CDK's default: a new temp folder per app, never removed). */
@@ -60,6 +61,8 @@ function acknowledgments(scope: IConstruct): Array<{ path: string; id: string; r
 }
 
 describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
+  afterEach(yieldToRunner);
+
   it('reports findings on a non-compliant bucket (the checker really runs)', () => {
     // Prepare
     const app = new App({ outdir: outdir() });
@@ -116,6 +119,17 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
       const { app, stateless } = buildApp({ outdir: outdir(), context, nag: false });
       // Act / Assess
       expect(stateless.studio).toBeDefined();
+      expect(findings(app)).toEqual([]);
+    }
+  });
+
+  it('stays clean with the firewall on, the app host behind CloudFront only or also reached directly', () => {
+    const firewall = { ...FAST, wafRateLimit: 2000, wafManagedRules: true };
+    for (const context of [firewall, { ...firewall, publicAppUrl: 'https://app.example.com' }]) {
+      // Prepare
+      const { app, stateless } = buildApp({ outdir: outdir(), context, nag: false });
+      // Act / Assess
+      expect(stateless.apiFirewall?.cloudFrontOriginWebAcl).toBeDefined();
       expect(findings(app)).toEqual([]);
     }
   });

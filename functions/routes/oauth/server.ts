@@ -10,6 +10,8 @@ import { protectedResourceMetadata } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
 import { ENV } from '#adapters/env';
 import { readServiceKey } from '#adapters/composition/service-key';
+import { readOriginSecret } from '#adapters/composition/origin-secret';
+import { clientAddressOf } from '#http/client-address';
 import { anyone } from '#http/auth/public';
 import { asIs, defineHandler } from '#http/handler';
 import { publicAppUrlFor } from '#http/public-url';
@@ -56,7 +58,9 @@ async function serveOAuth(event: APIGatewayProxyEvent): Promise<APIGatewayProxyR
   const app = await providerFor(issuer);
   // RFC 8414 and OIDC discovery are one document here (oidc-provider serves it as openid-configuration).
   const path = DISCOVERY_PATHS.has(event.path) ? '/.well-known/openid-configuration' : event.path;
-  const response = await serveEvent(app, withoutRegistrationScope(event), issuer, path);
+  // The sign-in limiter counts per client address: behind CloudFront, the viewer's, never an edge server's.
+  const clientAddress = clientAddressOf(event, await readOriginSecret());
+  const response = await serveEvent(app, withoutRegistrationScope(event), issuer, path, clientAddress);
   if (!DISCOVERY_PATHS.has(event.path)) return response;
   // oidc-provider lists its OIDC scopes only; the gateway's scopes are part of what this server grants.
   const document =
