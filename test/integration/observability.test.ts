@@ -220,4 +220,21 @@ describe('metrics (EMF)', () => {
     expect(totals.WebhookDeliveries).toBeGreaterThanOrEqual(4);
     expect(totals.RateLimited).toBe(1);
   });
+
+  it('time each accepted POST /api/run (RunAcceptLatency, milliseconds: the latency objective reads it)', () => {
+    // Assess: one value per run the route accepted, in milliseconds (what the alarm's p99 is of)
+    const accepted = jsonLines().filter((line) => line.message === 'Request' && line.path === '/api/run');
+    const timings = jsonLines().flatMap((line) =>
+      ((line._aws?.CloudWatchMetrics ?? []) as Array<{ Metrics: Array<{ Name: string; Unit: string }> }>)
+        .flatMap((definition) => definition.Metrics)
+        .filter((metric) => metric.Name === 'RunAcceptLatency')
+        .flatMap((metric) => {
+          expect(metric.Unit).toBe('Milliseconds');
+          return [line.RunAcceptLatency].flat() as number[];
+        }),
+    );
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(timings.length).toBeGreaterThanOrEqual(accepted.filter((line) => line.status === 202).length);
+    for (const value of timings) expect(value).toBeGreaterThanOrEqual(0);
+  });
 });
