@@ -9,8 +9,8 @@
 //   Api5xx<Host>       share of 5xx answers of a REST API, once it has enough traffic to mean something
 //                      (catches what no handler saw: integration timeouts, API Gateway's own 5xx)
 //   LambdaDurationN    a function's p99 duration past 80 % of its own timeout (same groups as LambdaErrorsN)
-//   RunOutboxBacklog   runs found in the run outbox past the grace period, sweep after sweep (starts
-//                      throttled or failing at the routes); RunOutboxStuck: the sweeper cannot start them either
+//   RunOutboxBacklog   runs due in the run outbox sweep after sweep (starts throttled or failing at the
+//                      routes); RunOutboxStuck: the sweeper cannot start them either
 //   WorkflowThrottled  Step Functions throttled the run state machine's transitions (ExecutionThrottled)
 //   TableThrottled     DynamoDB throttled reads or writes of the table or its indexes
 //   CallbackFailureRate  most result callbacks failed, once there are enough to mean something
@@ -58,8 +58,8 @@ export const DURATION_NEAR_TIMEOUT_PERCENT = 80;
  */
 export const WAITS_TO_DEADLINE = ['run', 'gateway', 'published-server'] as const;
 /**
- * The run outbox: runs due (queued past the sweeper's grace period) in this many consecutive sweeps (one
- * a minute) page as a backlog; a sweep that fails to start a run, in this many consecutive sweeps, as stuck.
+ * The run outbox: runs due (a start deferred, or queued past the sweeper's grace period) in this many
+ * consecutive sweeps (one a minute) page as a backlog; failing to start one, in this many, as stuck.
  */
 export const OUTBOX_BACKLOG_SWEEPS = 5;
 export const OUTBOX_STUCK_SWEEPS = 3;
@@ -224,7 +224,11 @@ export class OperationsAlarms extends Construct {
           new cloudwatch.Alarm(this, `Lambda${kind}${group}`, {
             alarmDescription: `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. Runbook: docs/observability.md "Lambda${kind}".`,
             metric: new cloudwatch.MathExpression({
-              expression: Object.keys(usingMetrics).join(' + '),
+              // FILL: a function not invoked in the period has no datapoint, and CloudWatch's arithmetic on a
+              // missing operand is missing: a plain sum would page only when all ten functions ran.
+              expression: Object.keys(usingMetrics)
+                .map((metricId) => `FILL(${metricId}, 0)`)
+                .join(' + '),
               usingMetrics,
               period: fiveMinutes,
               label: `${kind} (${chunk.length} functions)`,
@@ -300,8 +304,8 @@ export class OperationsAlarms extends Construct {
     page(
       new cloudwatch.Alarm(this, 'RunOutboxBacklog', {
         alarmDescription:
-          `Runs stayed queued past the sweeper's grace period in ${OUTBOX_BACKLOG_SWEEPS} sweeps in a row: the ` +
-          'routes cannot start them (StartExecution throttled or failing). Runbook: docs/observability.md ' +
+          `The run outbox's sweeper found runs due in ${OUTBOX_BACKLOG_SWEEPS} sweeps in a row: the routes ` +
+          'cannot start them (StartExecution throttled or failing). Runbook: docs/observability.md ' +
           '"RunOutboxBacklog".',
         metric: serviceCount('OutboxRunsDue', FAULT_PERIOD),
         threshold: 1,

@@ -44,6 +44,11 @@ function matches(point: Datapoint, metric: Json): boolean {
     const wanted = literal(Value);
     const have = point.dimensions[Name];
     if (have === undefined) return false;
+    // One function's name, known only as a token: the datapoint names the token itself.
+    if (have.startsWith('token:')) {
+      if (have !== `token:${JSON.stringify(Value)}`) return false;
+      continue;
+    }
     // A token (a function name made by CloudFormation) matches a '*' datapoint only.
     if (have !== '*' && wanted !== undefined && have !== wanted) return false;
     if (have !== '*' && wanted === undefined) return false;
@@ -354,6 +359,27 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     const states = stateOf(points);
     // Assess
     expect(paged(states)).toEqual([]);
+  });
+
+  it('one function erroring while the others of its alarm group are idle pages (LambdaErrorsN)', () => {
+    // Prepare: the first function of the first group fails once; no other function runs (no datapoints)
+    const [, group] = alarms.find(([id]) => /LambdaErrors1[A-F0-9]{8}$/.test(id))!;
+    const first = (group.Metrics as Json[]).find((m) => m.MetricStat)!.MetricStat.Metric;
+    const name = `token:${JSON.stringify(first.Dimensions[0].Value)}`;
+    const points: Datapoint[] = [
+      {
+        namespace: 'AWS/Lambda',
+        metricName: 'Invocations',
+        dimensions: { FunctionName: name },
+        atSeconds: 100,
+        value: 1,
+      },
+      { namespace: 'AWS/Lambda', metricName: 'Errors', dimensions: { FunctionName: name }, atSeconds: 100, value: 1 },
+    ];
+    // Act
+    const states = stateOf(points);
+    // Assess
+    expect(paged(states)).toEqual([expect.stringMatching(/LambdaErrors1[A-F0-9]{8}$/)]);
   });
 
   /** The sweeper's counts of one sweep a minute, `minutes` sweeps from `fromSeconds`. */
