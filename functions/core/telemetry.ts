@@ -34,9 +34,9 @@ export type ServiceMetric =
   | 'Fault'
   /**
    * The run outbox's sweeper, once per sweep (zeros included, so a quiet outbox reads 0, not "no data"):
-   * runs it found still queued past the grace period — a start the accepting request never made
-   * (StartExecution throttled or failing, a process that died) or one the sweeper could not make either.
-   * The RunOutboxBacklog alarm reads it.
+   * runs it found due — a start the accepting request deferred (StartExecution throttled or failing) or
+   * never made (a process died, queued past the grace period) — or could not start either. The
+   * RunOutboxBacklog alarm reads it.
    */
   | 'OutboxRunsDue'
   /** Of those, runs the sweeper started or redrove itself (re-issued). */

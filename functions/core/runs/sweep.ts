@@ -121,8 +121,9 @@ export async function sweepStalledRuns(
 /**
  * What the sweep found, as counts (telemetry.ts `Outbox*`), on every sweep — zeros too: a retry that
  * fails sweep after sweep is otherwise only a WARN line, and the alarms tell "nothing pending" (0) from
- * "no sweep" (no data). Runs due are those queued past the grace period: started, found in progress,
- * failed for good, or failed on (an error: retried by the next sweep). Callbacks are not runs due.
+ * "no sweep" (no data). Runs due are those whose start was deferred or that stayed queued past the grace
+ * period: started, found in progress, failed for good, or failed on (an error: retried by the next sweep).
+ * Callbacks are not runs due.
  */
 function countSweep(report: SweepReport): void {
   telemetry.count('OutboxRunsDue', report.started + report.inProgress + report.failed + report.errors);
