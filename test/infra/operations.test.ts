@@ -279,6 +279,13 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
       'CallbacksFailed',
       'WebhookDeliveries',
       'RateLimited',
+      'OutboxRunsDue',
+      'OutboxRunsStarted',
+      'OutboxResumeFailed',
+      'RunAcceptLatency',
+      'ExecutionThrottled',
+      'ReadThrottleEvents',
+      'WriteThrottleEvents',
     ]) {
       expect(body).toContain(metric);
     }
