@@ -221,6 +221,25 @@ describe('metrics (EMF)', () => {
     expect(totals.RateLimited).toBe(1);
   });
 
+  it("count the run outbox on every scheduled sweep, nothing due included (the sweep-runs worker's EMF)", async () => {
+    // Prepare: the worker as EventBridge invokes it (observed, default grace: every run here is recent)
+    const { handler } = await import('../../functions/workers/sweep-runs.ts');
+    const before = jsonLines().length;
+    // Act
+    await handler({});
+    // Assess: one EMF line in the service's namespace with the three counts (the unit test pins their values)
+    const emitted = jsonLines()
+      .slice(before)
+      .filter((line) => line.OutboxRunsDue !== undefined);
+    expect(emitted).toHaveLength(1);
+    expect(emitted[0]).toMatchObject({
+      OutboxRunsDue: expect.any(Number),
+      OutboxRunsStarted: expect.any(Number),
+      OutboxResumeFailed: expect.any(Number),
+    });
+    expect(emitted[0]!._aws.CloudWatchMetrics[0].Namespace).toBe('WorkspaceAutomation');
+  });
+
   it('time each accepted POST /api/run (RunAcceptLatency, milliseconds: the latency objective reads it)', () => {
     // Assess: one value per run the route accepted, in milliseconds (what the alarm's p99 is of)
     const accepted = jsonLines().filter((line) => line.message === 'Request' && line.path === '/api/run');
