@@ -250,7 +250,8 @@ export class StatelessStack extends Stack {
       });
     }
 
-    // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard (docs/observability.md "Runbook").
+    // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard
+    // (docs/observability.md "Runbook").
     const workflow = this.runWorkflow.workflow;
     const functions = new Map<string, lambda.Function>([
       ...[...this.functions.entries()].map(([routeId, fn]) => [routeId, fn.function] as const),

@@ -45,11 +45,13 @@ export function renderAlarmGroups(alarms: readonly SynthesizedAlarm[]): string {
     .sort(([a], [b]) => a - b)
     .map(([number, { Errors = [], Throttles = [], Duration }]) => {
       if (Throttles.join() !== Errors.join()) throw new Error(`LambdaThrottles${number} covers other functions`);
+      const code = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
       const without = Duration ? Errors.filter((name) => !Duration.includes(name)) : [];
       const duration = Duration
-        ? `, \`LambdaDuration${number}\`${without.length ? ` without ${without.map((n) => `\`${n}\``).join(', ')}` : ''}`
+        ? `, \`LambdaDuration${number}\`${without.length ? ` without ${code(without)}` : ''}`
         : ` (no \`LambdaDuration${number}\`)`;
-      return `- group ${number} (\`LambdaErrors${number}\`, \`LambdaThrottles${number}\`${duration}): ${Errors.map((name) => `\`${name}\``).join(', ')}`;
+      const alarms = `${code([`LambdaErrors${number}`, `LambdaThrottles${number}`])}${duration}`;
+      return `- group ${number} (${alarms}): ${code(Errors)}`;
     })
     .join('\n');
 }

@@ -179,7 +179,8 @@ export class OperationsAlarms extends Construct {
       new cloudwatch.Alarm(this, 'FailedExecutions', {
         alarmDescription:
           'Run executions failed on the engine (a step crashed, timed out or could not be invoked); ' +
-          'executions a workspace\'s own node failed are not counted. Runbook: docs/observability.md "FailedExecutions".',
+          "executions a workspace's own node failed are not counted. " +
+          'Runbook: docs/observability.md "FailedExecutions".',
         metric: new cloudwatch.MathExpression({
           expression: 'failed - FILL(halted, 0)',
           usingMetrics: {
@@ -201,7 +202,8 @@ export class OperationsAlarms extends Construct {
     page(
       new cloudwatch.Alarm(this, 'RouteFaults', {
         alarmDescription:
-          'A route answered 500 for an error nothing mapped (a bug, a store down). Runbook: docs/observability.md "RouteFaults".',
+          'A route answered 500 for an error nothing mapped (a bug, a store down). ' +
+          'Runbook: docs/observability.md "RouteFaults".',
         metric: serviceCount('Fault', FAULT_PERIOD),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -222,7 +224,9 @@ export class OperationsAlarms extends Construct {
         );
         page(
           new cloudwatch.Alarm(this, `Lambda${kind}${group}`, {
-            alarmDescription: `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. Runbook: docs/observability.md "Lambda${kind}".`,
+            alarmDescription:
+              `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. ` +
+              `Runbook: docs/observability.md "Lambda${kind}".`,
             metric: new cloudwatch.MathExpression({
               // FILL: a function not invoked in the period has no datapoint, and CloudWatch's arithmetic on a
               // missing operand is missing: a plain sum would page only when all ten functions ran.

@@ -218,10 +218,9 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
   it("pages on DynamoDB throttling of the table's and every index's reads and writes", () => {
     const alarm = alarms(parent).find(([id]) => id.includes('TableThrottled'))![1].Properties;
     const stats = (alarm.Metrics as Json[]).filter((m) => m.MetricStat).map((m) => m.MetricStat.Metric);
-    const seen = stats.map(
-      (metric) =>
-        `${metric.MetricName}:${(metric.Dimensions as Json[]).find((d) => d.Name === 'GlobalSecondaryIndexName')?.Value ?? 'table'}`,
-    );
+    const indexOf = (metric: Json) =>
+      (metric.Dimensions as Json[]).find((d) => d.Name === 'GlobalSecondaryIndexName')?.Value ?? 'table';
+    const seen = stats.map((metric) => `${metric.MetricName}:${indexOf(metric)}`);
     const places = ['table', ...TABLE_SCHEMA.globalSecondaryIndexes.map((index) => index.indexName)];
     expect(seen.sort()).toEqual(
       places.flatMap((place) => [`ReadThrottleEvents:${place}`, `WriteThrottleEvents:${place}`]).sort(),

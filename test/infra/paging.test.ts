@@ -433,7 +433,7 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     expect(evaluateAlarm(alarmNamed('RunOutboxStuck'), once, HORIZON)).toBe('OK');
   });
 
-  it("one tenant's broken callback receiver (a few callbacks) pages nobody; most of many callbacks failing pages", () => {
+  it("one tenant's broken receiver (a few callbacks) pages nobody; most of many callbacks failing pages", () => {
     // Prepare
     const callbacks = (delivered: number, failed: number): Datapoint[] => [
       {
