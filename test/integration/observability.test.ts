@@ -227,17 +227,18 @@ describe('metrics (EMF)', () => {
     const before = jsonLines().length;
     // Act
     await handler({});
-    // Assess: one EMF line in the service's namespace with the three counts (the unit test pins their values)
+    // Assess: the three counts in the service's namespace (the unit test pins their values). Local mode's
+    // own timer sweeps outside any handler, so its counts may ride along in this flush (arrays of values).
     const emitted = jsonLines()
       .slice(before)
       .filter((line) => line.OutboxRunsDue !== undefined);
-    expect(emitted).toHaveLength(1);
-    expect(emitted[0]).toMatchObject({
-      OutboxRunsDue: expect.any(Number),
-      OutboxRunsStarted: expect.any(Number),
-      OutboxResumeFailed: expect.any(Number),
-    });
-    expect(emitted[0]!._aws.CloudWatchMetrics[0].Namespace).toBe('WorkspaceAutomation');
+    expect(emitted.length).toBeGreaterThanOrEqual(1);
+    for (const key of ['OutboxRunsDue', 'OutboxRunsStarted', 'OutboxResumeFailed']) {
+      const values = emitted.flatMap((line) => [line[key]].flat());
+      expect(values.length, key).toBeGreaterThanOrEqual(1);
+      for (const value of values) expect(value, key).toEqual(expect.any(Number));
+    }
+    for (const line of emitted) expect(line._aws.CloudWatchMetrics[0].Namespace).toBe('WorkspaceAutomation');
   });
 
   it('time each accepted POST /api/run (RunAcceptLatency, milliseconds: the latency objective reads it)', () => {
