@@ -270,9 +270,10 @@ export class StatelessStack extends Stack {
       });
     }
 
-    // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard (README "Runbook").
+    // The on-call view: alarms on one topic the deployer subscribes to, and a dashboard
+    // (docs/observability.md "Runbook").
     const workflow = this.runWorkflow.workflow;
-    const functions = new Map<string, lambda.IFunction>([
+    const functions = new Map<string, lambda.Function>([
       ...[...this.functions.entries()].map(([routeId, fn]) => [routeId, fn.function] as const),
       ['workflow-advance', workflow.advance.function],
       ['workflow-finalize', workflow.finalize.function],
@@ -284,6 +285,7 @@ export class StatelessStack extends Stack {
     this.operationsAlarms = new OperationsAlarms(this, 'OperationsAlarms', {
       stateMachine: workflow.stateMachine,
       functions,
+      table: props.table,
       apis,
       existingAlarms: [workflow.sweepFailures.alarm, this.creditHoldsSweeper.failures.alarm],
     });
@@ -291,10 +293,12 @@ export class StatelessStack extends Stack {
       stateMachine: workflow.stateMachine,
       functions,
       apis,
+      table: props.table,
       alarms: this.operationsAlarms.alarms,
     });
     new CfnOutput(this, 'AlarmTopicArn', {
-      description: 'SNS topic of every alarm: subscribe the on-call address or pager to it (README "Runbook")',
+      description:
+        'SNS topic of every alarm: subscribe the on-call address or pager to it (docs/observability.md "Runbook")',
       value: this.operationsAlarms.topic.topicArn,
     });
     new CfnOutput(this, 'DashboardName', {

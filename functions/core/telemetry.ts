@@ -36,13 +36,38 @@ export type ServiceMetric =
    */
   | 'NotConfigured'
   /** An error nothing mapped (a bug, a store down): answered 500 by a route. Pages at the first one. */
-  | 'Fault';
+  | 'Fault'
+  /**
+   * The run outbox's sweeper, once per sweep (zeros included, so a quiet outbox reads 0, not "no data"):
+   * runs it found due — a start the accepting request deferred (StartExecution throttled or failing) or
+   * never made (a process died, queued past the grace period) — or could not start either. The
+   * RunOutboxBacklog alarm reads it.
+   */
+  | 'OutboxRunsDue'
+  /** Of those, runs the sweeper started or redrove itself (re-issued). */
+  | 'OutboxRunsStarted'
+  /**
+   * Of those, runs whose start or redrive failed in the sweeper too (throttled, Step Functions down): left
+   * queued for the next sweep. The RunOutboxStuck alarm reads it.
+   */
+  | 'OutboxResumeFailed';
+
+/** Durations the service measures itself (milliseconds). */
+export type ServiceTiming =
+  /**
+   * POST /api/run (and the run_workflow tool): from the request's parsed input to the run accepted —
+   * recorded, started or deferred, or run inline — without the optional `sync` wait, which the caller
+   * chooses. The RunAcceptLatency alarm reads its p99.
+   */
+  'RunAcceptLatency';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 export interface TelemetrySink {
   /** `dimensions`: a few low-cardinality values (never ids) the count is split by. */
   count(metric: ServiceMetric, value: number, dimensions?: Record<string, string>): void;
+  /** Optional: a sink that keeps no timings (a unit test's) leaves it out. */
+  timing?(metric: ServiceTiming, milliseconds: number): void;
   log(level: LogLevel, message: string, fields?: Record<string, unknown>): void;
   /** Keys that every further line of the current invocation carries (executionId, workspaceId). */
   tag(keys: Record<string, string>): void;
@@ -64,6 +89,7 @@ export function useTelemetrySink(next: TelemetrySink): void {
 export const telemetry = {
   count: (metric: ServiceMetric, value = 1, dimensions?: Record<string, string>) =>
     sink.count(metric, value, dimensions),
+  timing: (metric: ServiceTiming, milliseconds: number) => sink.timing?.(metric, milliseconds),
   info: (message: string, fields?: Record<string, unknown>) => sink.log('info', message, fields),
   warn: (message: string, fields?: Record<string, unknown>) => sink.log('warn', message, fields),
   error: (message: string, fields?: Record<string, unknown>) => sink.log('error', message, fields),

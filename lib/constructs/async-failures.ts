@@ -38,7 +38,7 @@ export class AsyncFailures extends Construct {
         `An invocation of ${props.label} ` +
         `failed and went to ` +
         `its failure queue. Runbook: ` +
-        `README ` +
+        `docs/observability.md ` +
         `"SweeperFailed".`,
       metric: this.queue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),

@@ -1,6 +1,6 @@
 // infra: what pages the on-call engineer. Every alarm of the service publishes to ONE SNS topic, which
-// the deployer subscribes to (stack output AlarmTopicArn; README "Runbook" says what each alarm means
-// and what to do first). The rule: page on OUR faults, at any traffic; count the tenants' failures.
+// the deployer subscribes to (stack output AlarmTopicArn; docs/observability.md "Runbook" says what each
+// alarm means and what to do first). The rule: page on OUR faults, at any traffic; count the tenants' failures.
 //
 //   FailedExecutions   run executions that failed, minus those a workspace's own node failed (RunsHalted)
 //   RouteFaults        any route answered 500 for an error nothing mapped (EMF `Fault`), even once
@@ -8,6 +8,16 @@
 //   LambdaThrottlesN   invocations refused for concurrency
 //   Api5xx<Host>       share of 5xx answers of a REST API, once it has enough traffic to mean something
 //                      (catches what no handler saw: integration timeouts, API Gateway's own 5xx)
+//   LambdaDurationN    a function's p99 duration past 80 % of its own timeout (same groups as LambdaErrorsN)
+//   RunOutboxBacklog   runs due in the run outbox sweep after sweep (starts throttled or failing at the
+//                      routes); RunOutboxStuck: the sweeper cannot start them either
+//   WorkflowThrottled  Step Functions throttled the run state machine's transitions (ExecutionThrottled)
+//   TableThrottled     DynamoDB throttled reads or writes of the table or its indexes
+//   CallbackFailureRate  most result callbacks failed, once there are enough to mean something
+//   RunAcceptLatency   the objective: p99 of accepting a run (POST /api/run, without the sync wait)
+//
+// Each alarm has a row in the runbook (docs/observability.md "Runbook"); test/infra/runbook.test.ts
+// compares the rows, and the functions each LambdaErrorsN/ThrottlesN/DurationN covers, with this synth.
 //
 // A node failing on a tenant's input, a 4xx, a provider's 502 are counted (NodeFailed, the dashboard),
 // never paged on: any tenant can produce as many as it likes.
@@ -21,10 +31,13 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
+import type { ServiceMetric, ServiceTiming } from '#core/telemetry';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/adapters/observability/names.ts';
 
 /** CloudWatch caps a metric-math alarm at 10 metrics. */
@@ -35,8 +48,40 @@ export const API_5XX_MIN_REQUESTS = 20;
 /** Period of the alarms that page at the first occurrence (route faults, failed executions). */
 export const FAULT_PERIOD = Duration.minutes(1);
 
+/** A function's p99 duration, in percent of its own timeout, past which LambdaDurationN alarms. */
+export const DURATION_NEAR_TIMEOUT_PERCENT = 80;
+/**
+ * Functions that wait up to their deadline by design, left out of LambdaDurationN: a caller's `sync` run
+ * (POST /api/run) and a tool call's bounded wait (the gateway, published servers) end just before the
+ * timeout whenever the run is long, which the caller chooses. Their accept path has its own objective
+ * (RunAcceptLatency); their timeouts show as Lambda errors.
+ */
+export const WAITS_TO_DEADLINE = ['run', 'gateway', 'published-server'] as const;
+/**
+ * The run outbox: runs due (a start deferred, or queued past the sweeper's grace period) in this many
+ * consecutive sweeps (one a minute) page as a backlog; failing to start one, in this many, as stuck.
+ */
+export const OUTBOX_BACKLOG_SWEEPS = 5;
+export const OUTBOX_STUCK_SWEEPS = 3;
+/** Step Functions' throttled transitions of the run state machine: 5-minute periods in a row that page. */
+export const WORKFLOW_THROTTLED_PERIODS = 2;
+/** DynamoDB throttle events (reads and writes, table and indexes) in 5-minute periods in a row that page. */
+export const TABLE_THROTTLED_PERIODS = 2;
+/** Failed result callbacks, percent of those sent in 15 minutes (at least the minimum), that page. */
+export const CALLBACK_FAILURE_PERCENT = 50;
+export const CALLBACK_FAILURE_MIN_CALLBACKS = 20;
+export const CALLBACK_FAILURE_PERIOD = Duration.minutes(15);
+/**
+ * The run accept objective: p99 of RunAcceptLatency (ms) over 5 minutes, once that many runs were accepted,
+ * in this many periods in a row. Accepting is two or three DynamoDB calls and one StartExecution (about
+ * 100 ms in AWS); a second at p99 is a store or Step Functions slowing down, not a tenant's canvas.
+ */
+export const RUN_ACCEPT_P99_MS = 1000;
+export const RUN_ACCEPT_MIN_RUNS = 20;
+export const RUN_ACCEPT_PERIODS = 3;
+
 /** One of the service's own EMF counts (Powertools adds the `service` dimension). */
-export const serviceCount = (metricName: string, period: Duration) =>
+export const serviceCount = (metricName: ServiceMetric, period: Duration) =>
   new cloudwatch.Metric({
     namespace: METRICS_NAMESPACE,
     metricName,
@@ -45,10 +90,35 @@ export const serviceCount = (metricName: string, period: Duration) =>
     period,
   });
 
+/** One of the service's own EMF timings, by statistic (p99, SampleCount, …). */
+export const serviceTiming = (metricName: ServiceTiming, statistic: string, period: Duration) =>
+  new cloudwatch.Metric({
+    namespace: METRICS_NAMESPACE,
+    metricName,
+    dimensionsMap: { service: SERVICE_NAME },
+    statistic,
+    period,
+    unit: cloudwatch.Unit.MILLISECONDS,
+  });
+
+/**
+ * The functions' names in the groups of the per-function alarms (LambdaErrorsN, LambdaThrottlesN,
+ * LambdaDurationN): sorted, at most FUNCTIONS_PER_ALARM each. The runbook's list is this, checked.
+ */
+export function functionGroups(names: Iterable<string>): string[][] {
+  const sorted = [...names].sort();
+  const groups: string[][] = [];
+  for (let start = 0; start < sorted.length; start += FUNCTIONS_PER_ALARM)
+    groups.push(sorted.slice(start, start + FUNCTIONS_PER_ALARM));
+  return groups;
+}
+
 export interface OperationsAlarmsProps {
   readonly stateMachine: sfn.IStateMachine;
-  /** Every function of the service, by a stable name (route id or workflow task). */
-  readonly functions: ReadonlyMap<string, lambda.IFunction>;
+  /** Every function of the service, by a stable name (route id or workflow task); timeouts are read. */
+  readonly functions: ReadonlyMap<string, lambda.Function>;
+  /** The single table (throttling). */
+  readonly table: dynamodb.ITable;
   /** REST API per host. */
   readonly apis: ReadonlyMap<string, apigateway.RestApi>;
   /** Alarms made elsewhere that page too. */
@@ -60,9 +130,12 @@ export class OperationsAlarms extends Construct {
   /** Customer-managed key of the topic, whose policy lets CloudWatch alarms publish. */
   readonly topicKey: kms.Key;
   readonly alarms: cloudwatch.IAlarm[] = [];
+  /** The functions alarmed on, by the names the alarms and the runbook use. */
+  readonly functions: ReadonlyMap<string, lambda.Function>;
 
   constructor(scope: Construct, id: string, props: OperationsAlarmsProps) {
     super(scope, id);
+    this.functions = props.functions;
     const stack = Stack.of(this);
     this.topicKey = new kms.Key(this, 'AlarmTopicKey', {
       description: "Encrypts the alarm topic; its policy lets this account's CloudWatch alarms publish",
@@ -106,7 +179,8 @@ export class OperationsAlarms extends Construct {
       new cloudwatch.Alarm(this, 'FailedExecutions', {
         alarmDescription:
           'Run executions failed on the engine (a step crashed, timed out or could not be invoked); ' +
-          'executions a workspace\'s own node failed are not counted. Runbook: README "FailedExecutions".',
+          "executions a workspace's own node failed are not counted. " +
+          'Runbook: docs/observability.md "FailedExecutions".',
         metric: new cloudwatch.MathExpression({
           expression: 'failed - FILL(halted, 0)',
           usingMetrics: {
@@ -128,7 +202,8 @@ export class OperationsAlarms extends Construct {
     page(
       new cloudwatch.Alarm(this, 'RouteFaults', {
         alarmDescription:
-          'A route answered 500 for an error nothing mapped (a bug, a store down). Runbook: README "RouteFaults".',
+          'A route answered 500 for an error nothing mapped (a bug, a store down). ' +
+          'Runbook: docs/observability.md "RouteFaults".',
         metric: serviceCount('Fault', FAULT_PERIOD),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -138,9 +213,8 @@ export class OperationsAlarms extends Construct {
       }),
     );
 
-    const names = [...props.functions.keys()].sort();
-    for (let start = 0, group = 1; start < names.length; start += FUNCTIONS_PER_ALARM, group++) {
-      const chunk = names.slice(start, start + FUNCTIONS_PER_ALARM);
+    for (const [index, chunk] of functionGroups(props.functions.keys()).entries()) {
+      const group = index + 1;
       for (const [kind, metricOf] of [
         ['Errors', (fn: lambda.IFunction) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' })],
         ['Throttles', (fn: lambda.IFunction) => fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' })],
@@ -150,9 +224,15 @@ export class OperationsAlarms extends Construct {
         );
         page(
           new cloudwatch.Alarm(this, `Lambda${kind}${group}`, {
-            alarmDescription: `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. Runbook: README "Lambda${kind}".`,
+            alarmDescription:
+              `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. ` +
+              `Runbook: docs/observability.md "Lambda${kind}".`,
             metric: new cloudwatch.MathExpression({
-              expression: Object.keys(usingMetrics).join(' + '),
+              // FILL: a function not invoked in the period has no datapoint, and CloudWatch's arithmetic on a
+              // missing operand is missing: a plain sum would page only when all ten functions ran.
+              expression: Object.keys(usingMetrics)
+                .map((metricId) => `FILL(${metricId}, 0)`)
+                .join(' + '),
               usingMetrics,
               period: fiveMinutes,
               label: `${kind} (${chunk.length} functions)`,
@@ -160,6 +240,38 @@ export class OperationsAlarms extends Construct {
             threshold: 0,
             comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
             evaluationPeriods: 1,
+            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+          }),
+        );
+      }
+      // Duration near the timeout: a function about to time out (a store or provider slowing down, a
+      // bigger workload) before it does. Each function has its own timeout, so the expression counts the
+      // functions past their own threshold; FILL: a function not invoked in the period has no datapoint,
+      // which would leave the whole sum missing.
+      const timed = chunk.filter((name) => !(WAITS_TO_DEADLINE as readonly string[]).includes(name));
+      if (timed.length > 0) {
+        const usingMetrics = Object.fromEntries(
+          timed.map((name, i) => [
+            `d${i}`,
+            props.functions.get(name)!.metricDuration({ period: fiveMinutes, statistic: 'p99' }),
+          ]),
+        );
+        const terms = timed.map((name, i) => `IF(FILL(d${i}, 0) > ${nearTimeoutMs(props.functions.get(name)!)}, 1, 0)`);
+        page(
+          new cloudwatch.Alarm(this, `LambdaDuration${group}`, {
+            alarmDescription:
+              `p99 duration above ${DURATION_NEAR_TIMEOUT_PERCENT}% of the function's timeout in: ` +
+              `${timed.join(', ')}. Runbook: docs/observability.md "LambdaDuration".`,
+            metric: new cloudwatch.MathExpression({
+              expression: terms.join(' + '),
+              usingMetrics,
+              period: fiveMinutes,
+              label: `functions near their timeout (${timed.length} functions)`,
+            }),
+            threshold: 1,
+            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+            evaluationPeriods: 3,
+            datapointsToAlarm: 2,
             treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
           }),
         );
@@ -172,7 +284,7 @@ export class OperationsAlarms extends Construct {
         new cloudwatch.Alarm(this, `Api5xx${hostName}`, {
           alarmDescription:
             `More than ${API_5XX_PERCENT}% of the ${host} host's answers were 5xx over 5 minutes (at least ` +
-            `${API_5XX_MIN_REQUESTS} requests). Runbook: README "Api5xx".`,
+            `${API_5XX_MIN_REQUESTS} requests). Runbook: docs/observability.md "Api5xx".`,
           metric: new cloudwatch.MathExpression({
             expression: `IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
             usingMetrics: {
@@ -190,8 +302,155 @@ export class OperationsAlarms extends Construct {
       );
     }
 
+    // The run outbox (functions/core/runs/sweep.ts). A run the accepting request could not start (Step
+    // Functions throttled or failed StartExecution, the process died) waits for the sweeper: one now and
+    // then is what the outbox is for; runs due in every sweep for minutes are starts failing at the routes.
+    page(
+      new cloudwatch.Alarm(this, 'RunOutboxBacklog', {
+        alarmDescription:
+          `The run outbox's sweeper found runs due in ${OUTBOX_BACKLOG_SWEEPS} sweeps in a row: the routes ` +
+          'cannot start them (StartExecution throttled or failing). Runbook: docs/observability.md ' +
+          '"RunOutboxBacklog".',
+        metric: serviceCount('OutboxRunsDue', FAULT_PERIOD),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: OUTBOX_BACKLOG_SWEEPS,
+        datapointsToAlarm: OUTBOX_BACKLOG_SWEEPS,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // The sweeper failing on a run is retried by the next sweep, silently but for a WARN line: in a few
+    // sweeps in a row, the runs are not being started at all.
+    page(
+      new cloudwatch.Alarm(this, 'RunOutboxStuck', {
+        alarmDescription:
+          `The run outbox's sweeper failed to start or redrive runs in ${OUTBOX_STUCK_SWEEPS} sweeps in a row ` +
+          '(they stay queued). Runbook: docs/observability.md "RunOutboxStuck".',
+        metric: serviceCount('OutboxResumeFailed', FAULT_PERIOD),
+        threshold: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        evaluationPeriods: OUTBOX_STUCK_SWEEPS,
+        datapointsToAlarm: OUTBOX_STUCK_SWEEPS,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+    // Step Functions retries a throttled transition itself; throttling that lasts slows every run.
+    page(
+      new cloudwatch.Alarm(this, 'WorkflowThrottled', {
+        alarmDescription:
+          `Step Functions throttled the run state machine's transitions in ${WORKFLOW_THROTTLED_PERIODS} ` +
+          '5-minute periods in a row. Runbook: docs/observability.md "WorkflowThrottled".',
+        metric: props.stateMachine.metricThrottled({ period: fiveMinutes, statistic: 'Sum' }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: WORKFLOW_THROTTLED_PERIODS,
+        datapointsToAlarm: WORKFLOW_THROTTLED_PERIODS,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // DynamoDB throttling (on demand: a burst past twice the previous peak, or a hot partition). The SDK
+    // retries a few; throttling that lasts turns into route faults and slow runs. Table and every index:
+    // a throttled index write throttles the table's writes, a throttled index read (the outbox query) not.
+    const throttles: Record<string, cloudwatch.IMetric> = {};
+    const indexes = [undefined, ...TABLE_SCHEMA.globalSecondaryIndexes.map((index) => index.indexName)];
+    for (const [i, indexName] of indexes.entries()) {
+      for (const [kind, metricName] of [
+        ['r', 'ReadThrottleEvents'],
+        ['w', 'WriteThrottleEvents'],
+      ] as const) {
+        throttles[`${kind}${i}`] = props.table.metric(metricName, {
+          period: fiveMinutes,
+          statistic: 'Sum',
+          dimensionsMap: {
+            TableName: props.table.tableName,
+            ...(indexName ? { GlobalSecondaryIndexName: indexName } : {}),
+          },
+        });
+      }
+    }
+    page(
+      new cloudwatch.Alarm(this, 'TableThrottled', {
+        alarmDescription:
+          `DynamoDB throttled reads or writes of the table or its indexes in ${TABLE_THROTTLED_PERIODS} ` +
+          '5-minute periods in a row. Runbook: docs/observability.md "TableThrottled".',
+        metric: new cloudwatch.MathExpression({
+          expression: Object.keys(throttles)
+            .map((id) => `FILL(${id}, 0)`)
+            .join(' + '),
+          usingMetrics: throttles,
+          period: fiveMinutes,
+          label: 'throttle events',
+        }),
+        threshold: 0,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: TABLE_THROTTLED_PERIODS,
+        datapointsToAlarm: TABLE_THROTTLED_PERIODS,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // Result callbacks go to the tenants' receivers, so one failing is theirs (counted, never paged). Most
+    // of many failing is ours more often than not: egress, DNS, signing. A share, over 15 minutes and a
+    // floor of callbacks, so that one quiet tenant's broken receiver does not page on a busy deployment
+    // (on a quiet one it can: the runbook's first step tells the two apart).
+    page(
+      new cloudwatch.Alarm(this, 'CallbackFailureRate', {
+        alarmDescription:
+          `More than ${CALLBACK_FAILURE_PERCENT}% of result callbacks failed over 15 minutes (at least ` +
+          `${CALLBACK_FAILURE_MIN_CALLBACKS} callbacks). Runbook: docs/observability.md "CallbackFailureRate".`,
+        metric: new cloudwatch.MathExpression({
+          expression:
+            `IF(FILL(delivered, 0) + FILL(failed, 0) >= ${CALLBACK_FAILURE_MIN_CALLBACKS}, ` +
+            '100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)',
+          usingMetrics: {
+            delivered: serviceCount('CallbacksDelivered', CALLBACK_FAILURE_PERIOD),
+            failed: serviceCount('CallbacksFailed', CALLBACK_FAILURE_PERIOD),
+          },
+          period: CALLBACK_FAILURE_PERIOD,
+          label: 'callbacks failed %',
+        }),
+        threshold: CALLBACK_FAILURE_PERCENT,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: 1,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
+    // The latency objective of accepting a run, measured by the operation itself (not API Gateway's nor
+    // the function's duration: both include the `sync` wait the caller chooses). A floor of runs: the p99
+    // of a handful is their maximum, one cold start.
+    page(
+      new cloudwatch.Alarm(this, 'RunAcceptLatency', {
+        alarmDescription:
+          `p99 of accepting a run (POST /api/run, without the sync wait) above ${RUN_ACCEPT_P99_MS} ms in ` +
+          `${RUN_ACCEPT_PERIODS} 5-minute periods in a row (at least ${RUN_ACCEPT_MIN_RUNS} runs each). ` +
+          'Runbook: docs/observability.md "RunAcceptLatency".',
+        metric: new cloudwatch.MathExpression({
+          expression: `IF(FILL(runs, 0) >= ${RUN_ACCEPT_MIN_RUNS}, FILL(p99, 0), 0)`,
+          usingMetrics: {
+            p99: serviceTiming('RunAcceptLatency', 'p99', fiveMinutes),
+            runs: serviceTiming('RunAcceptLatency', 'SampleCount', fiveMinutes),
+          },
+          period: fiveMinutes,
+          label: 'run accept p99 ms',
+        }),
+        threshold: RUN_ACCEPT_P99_MS,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+        evaluationPeriods: RUN_ACCEPT_PERIODS,
+        datapointsToAlarm: RUN_ACCEPT_PERIODS,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }),
+    );
+
     for (const alarm of props.existingAlarms ?? []) {
       if (alarm instanceof cloudwatch.Alarm) page(alarm);
     }
   }
+}
+
+/** The p99 duration (ms) past which a function counts as near its timeout (Lambda's default timeout: 3 s). */
+export function nearTimeoutMs(fn: lambda.Function): number {
+  const timeoutMs = (fn.timeout ?? Duration.seconds(3)).toMilliseconds();
+  return Math.round((timeoutMs * DURATION_NEAR_TIMEOUT_PERCENT) / 100);
 }

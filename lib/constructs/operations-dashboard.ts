@@ -3,22 +3,26 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import type { ServiceMetric } from '#core/telemetry';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/adapters/observability/names.ts';
+import { serviceTiming } from './operations-alarms.ts';
 
 export interface OperationsDashboardProps {
   readonly stateMachine: sfn.IStateMachine;
   readonly functions: ReadonlyMap<string, lambda.IFunction>;
   readonly apis: ReadonlyMap<string, apigateway.RestApi>;
+  readonly table: dynamodb.ITable;
   readonly alarms: readonly cloudwatch.IAlarm[];
 }
 
 const PERIOD = Duration.minutes(5);
 
 /** One of the service's own EMF counts (Powertools adds the `service` dimension). */
-const serviceCount = (name: string, label: string) =>
+const serviceCount = (name: ServiceMetric, label: string) =>
   new cloudwatch.Metric({
     namespace: METRICS_NAMESPACE,
     metricName: name,
@@ -61,6 +65,36 @@ export class OperationsDashboard extends Construct {
         left: [serviceCount('RateLimited', '429 answers')],
         // A setting the operator owes (a signing secret): seen here, never paged on.
         right: [serviceCount('NotConfigured', '503 not configured')],
+        width: 8,
+      }),
+    );
+    this.dashboard.addWidgets(
+      new cloudwatch.GraphWidget({
+        title: 'Run outbox (per sweep) and Step Functions throttling',
+        left: [
+          serviceCount('OutboxRunsDue', 'runs due'),
+          serviceCount('OutboxRunsStarted', 'started by the sweeper'),
+          serviceCount('OutboxResumeFailed', 'failed to start'),
+        ],
+        right: [
+          props.stateMachine.metricThrottled({ period: PERIOD, statistic: 'Sum', label: 'transitions throttled' }),
+        ],
+        width: 8,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'Run accept latency (ms, without the sync wait)',
+        left: [
+          serviceTiming('RunAcceptLatency', 'p50', PERIOD).with({ label: 'p50' }),
+          serviceTiming('RunAcceptLatency', 'p99', PERIOD).with({ label: 'p99' }),
+        ],
+        width: 8,
+      }),
+      new cloudwatch.GraphWidget({
+        title: 'DynamoDB throttle events (table)',
+        left: [
+          props.table.metric('ReadThrottleEvents', { period: PERIOD, statistic: 'Sum', label: 'reads' }),
+          props.table.metric('WriteThrottleEvents', { period: PERIOD, statistic: 'Sum', label: 'writes' }),
+        ],
         width: 8,
       }),
     );

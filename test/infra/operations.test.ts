@@ -8,7 +8,21 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '#adapters/observability/names';
 import { ROUTES } from '#routes/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
-import { API_5XX_MIN_REQUESTS, API_5XX_PERCENT, FUNCTIONS_PER_ALARM } from '../../lib/constructs/operations-alarms.ts';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
+import {
+  API_5XX_MIN_REQUESTS,
+  API_5XX_PERCENT,
+  CALLBACK_FAILURE_MIN_CALLBACKS,
+  CALLBACK_FAILURE_PERCENT,
+  DURATION_NEAR_TIMEOUT_PERCENT,
+  FUNCTIONS_PER_ALARM,
+  OUTBOX_BACKLOG_SWEEPS,
+  OUTBOX_STUCK_SWEEPS,
+  RUN_ACCEPT_MIN_RUNS,
+  RUN_ACCEPT_P99_MS,
+  WAITS_TO_DEADLINE,
+} from '../../lib/constructs/operations-alarms.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
 type Json = Record<string, any>;
@@ -140,6 +154,101 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     },
   );
 
+  it(
+    "alarms on each function's p99 duration past 80 % of its own timeout, in groups of at most 10, except " +
+      'the functions that wait to their deadline by design',
+    () => {
+      // Prepare: each function's synthesized timeout, by the name the alarms use
+      const timeouts = new Map<string, number>();
+      for (const [name, fn] of built.stateless.operationsAlarms.functions) {
+        timeouts.set(name, (fn.node.defaultChild as CfnFunction).timeout ?? 3);
+      }
+      // Act
+      const group = alarms(parent).filter(([id]) => id.includes('LambdaDuration'));
+      // Assess: every function but those waiting by design, once, with 80 % of its own timeout
+      const covered: string[] = [];
+      for (const [id, alarm] of group) {
+        const names = (/in: (.*)\. Runbook/.exec(alarm.Properties.AlarmDescription)?.[1] ?? '').split(', ');
+        const metrics = alarm.Properties.Metrics as Json[];
+        const stats = metrics.filter((m) => m.MetricStat);
+        expect(stats.length, id).toBeLessThanOrEqual(FUNCTIONS_PER_ALARM);
+        expect(stats.length, id).toBe(names.length);
+        for (const metric of stats)
+          expect(metric.MetricStat).toMatchObject({
+            Metric: { Namespace: 'AWS/Lambda', MetricName: 'Duration' },
+            Stat: 'p99',
+          });
+        const expression = metrics.find((m) => m.Expression)!.Expression as string;
+        names.forEach((name, index) => {
+          const limit = (timeouts.get(name)! * 1000 * DURATION_NEAR_TIMEOUT_PERCENT) / 100;
+          expect(expression, name).toContain(`IF(FILL(d${index}, 0) > ${limit}, 1, 0)`);
+        });
+        expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+        covered.push(...names);
+      }
+      const expected = [...timeouts.keys()].filter((name) => !(WAITS_TO_DEADLINE as readonly string[]).includes(name));
+      expect(covered.sort()).toEqual(expected.sort());
+      for (const name of WAITS_TO_DEADLINE) expect(timeouts.has(name), name).toBe(true);
+    },
+  );
+
+  it('pages when runs pile up in the run outbox, sweep after sweep, and when the sweeper cannot start them', () => {
+    const byId = (name: string) => alarms(parent).find(([id]) => id.includes(name))![1].Properties;
+    expect(byId('RunOutboxBacklog')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'OutboxRunsDue',
+      Statistic: 'Sum',
+      Period: 60,
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: OUTBOX_BACKLOG_SWEEPS,
+      DatapointsToAlarm: OUTBOX_BACKLOG_SWEEPS,
+    });
+    expect(byId('RunOutboxStuck')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'OutboxResumeFailed',
+      Period: 60,
+      Threshold: 1,
+      EvaluationPeriods: OUTBOX_STUCK_SWEEPS,
+      DatapointsToAlarm: OUTBOX_STUCK_SWEEPS,
+    });
+    expect(byId('WorkflowThrottled')).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionThrottled' });
+  });
+
+  it("pages on DynamoDB throttling of the table's and every index's reads and writes", () => {
+    const alarm = alarms(parent).find(([id]) => id.includes('TableThrottled'))![1].Properties;
+    const stats = (alarm.Metrics as Json[]).filter((m) => m.MetricStat).map((m) => m.MetricStat.Metric);
+    const indexOf = (metric: Json) =>
+      (metric.Dimensions as Json[]).find((d) => d.Name === 'GlobalSecondaryIndexName')?.Value ?? 'table';
+    const seen = stats.map((metric) => `${metric.MetricName}:${indexOf(metric)}`);
+    const places = ['table', ...TABLE_SCHEMA.globalSecondaryIndexes.map((index) => index.indexName)];
+    expect(seen.sort()).toEqual(
+      places.flatMap((place) => [`ReadThrottleEvents:${place}`, `WriteThrottleEvents:${place}`]).sort(),
+    );
+    for (const metric of stats) expect(metric.Namespace).toBe('AWS/DynamoDB');
+    expect((alarm.Metrics as Json[]).find((m) => m.Expression)!.Expression).toMatch(/^FILL\(r0, 0\) \+ /);
+  });
+
+  it('pages on the share of failed result callbacks, once there are enough of them', () => {
+    const alarm = alarms(parent).find(([id]) => id.includes('CallbackFailureRate'))![1].Properties;
+    expect(alarm.Threshold).toBe(CALLBACK_FAILURE_PERCENT);
+    expect((alarm.Metrics as Json[]).find((m) => m.Expression)!.Expression).toContain(
+      `>= ${CALLBACK_FAILURE_MIN_CALLBACKS}`,
+    );
+    const names = (alarm.Metrics as Json[]).filter((m) => m.MetricStat).map((m) => m.MetricStat.Metric.MetricName);
+    expect(names.sort()).toEqual(['CallbacksDelivered', 'CallbacksFailed']);
+  });
+
+  it("pages when the run accept's p99 (RunAcceptLatency) misses its objective, once enough runs were accepted", () => {
+    const alarm = alarms(parent).find(([id]) => id.includes('RunAcceptLatency'))![1].Properties;
+    expect(alarm.Threshold).toBe(RUN_ACCEPT_P99_MS);
+    const stats = (alarm.Metrics as Json[]).filter((m) => m.MetricStat).map((m) => m.MetricStat);
+    expect(stats.map((stat) => stat.Stat).sort()).toEqual(['SampleCount', 'p99']);
+    for (const stat of stats)
+      expect(stat.Metric).toMatchObject({ Namespace: METRICS_NAMESPACE, MetricName: 'RunAcceptLatency' });
+    expect((alarm.Metrics as Json[]).find((m) => m.Expression)!.Expression).toContain(`>= ${RUN_ACCEPT_MIN_RUNS}`);
+  });
+
   it.each(['base', 'app'])("alarms on the %s API's 5xx share once it has enough requests", (host) => {
     const alarm = alarms(parent).find(([id]) =>
       id.includes(`Api5xx${host.charAt(0).toUpperCase()}${host.slice(1)}`),
@@ -170,6 +279,13 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
       'WebhookDeliveries',
       'RateLimited',
       'NotConfigured',
+      'OutboxRunsDue',
+      'OutboxRunsStarted',
+      'OutboxResumeFailed',
+      'RunAcceptLatency',
+      'ExecutionThrottled',
+      'ReadThrottleEvents',
+      'WriteThrottleEvents',
     ]) {
       expect(body).toContain(metric);
     }

@@ -3,7 +3,11 @@
 // evaluation periods, datapoints to alarm, missing data) against the datapoints of a scenario:
 //   - one route answers 500 (its store is down), with no other traffic: must page;
 //   - a workspace's node fails on its own input: must not page;
-//   - the engine fails a run: must page.
+//   - the engine fails a run: must page;
+//   - the run outbox: a run re-issued once must not page; runs due sweep after sweep, or a sweeper that
+//     cannot start them, must;
+//   - callbacks: a few failing (one tenant's receiver) must not page; most of many failing must;
+//   - the run accept's p99: a few slow accepts must not page; 15 minutes of slow ones must.
 // The service's own counts are not made up: the route is a real handler, run here, and its EMF output
 // is parsed. AWS's own metrics of the same request (API Gateway, Lambda) are written out below.
 import { createServer } from 'node:net';
@@ -40,6 +44,11 @@ function matches(point: Datapoint, metric: Json): boolean {
     const wanted = literal(Value);
     const have = point.dimensions[Name];
     if (have === undefined) return false;
+    // One function's name, known only as a token: the datapoint names the token itself.
+    if (have.startsWith('token:')) {
+      if (have !== `token:${JSON.stringify(Value)}`) return false;
+      continue;
+    }
     // A token (a function name made by CloudFormation) matches a '*' datapoint only.
     if (have !== '*' && wanted !== undefined && have !== wanted) return false;
     if (have !== '*' && wanted === undefined) return false;
@@ -60,7 +69,17 @@ function statistic(points: Datapoint[], metric: Json, stat: string, from: number
       return Math.max(...values);
     case 'Average':
       return values.reduce((a, b) => a + b, 0) / values.length;
+    case 'SampleCount':
+      return values.length;
     default:
+      {
+        // pNN: the nearest-rank percentile of the period's values
+        const percentile = /^p(\d+(?:\.\d+)?)$/.exec(stat);
+        if (percentile) {
+          const sorted = [...values].sort((a, b) => a - b);
+          return sorted[Math.max(0, Math.ceil((Number(percentile[1]) / 100) * sorted.length) - 1)];
+        }
+      }
       throw new Error(`statistic ${stat} not modelled`);
   }
 }
@@ -340,6 +359,123 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
     const states = stateOf(points);
     // Assess
     expect(paged(states)).toEqual([]);
+  });
+
+  it('one function erroring while the others of its alarm group are idle pages (LambdaErrorsN)', () => {
+    // Prepare: the first function of the first group fails once; no other function runs (no datapoints)
+    const [, group] = alarms.find(([id]) => /LambdaErrors1[A-F0-9]{8}$/.test(id))!;
+    const first = (group.Metrics as Json[]).find((m) => m.MetricStat)!.MetricStat.Metric;
+    const name = `token:${JSON.stringify(first.Dimensions[0].Value)}`;
+    const points: Datapoint[] = [
+      {
+        namespace: 'AWS/Lambda',
+        metricName: 'Invocations',
+        dimensions: { FunctionName: name },
+        atSeconds: 100,
+        value: 1,
+      },
+      { namespace: 'AWS/Lambda', metricName: 'Errors', dimensions: { FunctionName: name }, atSeconds: 100, value: 1 },
+    ];
+    // Act
+    const states = stateOf(points);
+    // Assess
+    expect(paged(states)).toEqual([expect.stringMatching(/LambdaErrors1[A-F0-9]{8}$/)]);
+  });
+
+  /** The sweeper's counts of one sweep a minute, `minutes` sweeps from `fromSeconds`. */
+  const sweeps = (minutes: number, counts: { due: number; started: number; failed: number }, fromSeconds = 0) =>
+    Array.from({ length: minutes }, (_, minute): Datapoint[] => {
+      const atSeconds = fromSeconds + minute * 60 + 5;
+      const point = (metricName: string, value: number) => ({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensions: service,
+        atSeconds,
+        value,
+      });
+      return [
+        point('OutboxRunsDue', counts.due),
+        point('OutboxRunsStarted', counts.started),
+        point('OutboxResumeFailed', counts.failed),
+      ];
+    }).flat();
+  const alarmNamed = (name: string) => alarms.find(([id]) => id.includes(name))![1];
+
+  it('a run re-issued once by the sweeper (its accepting process died) pages nobody', () => {
+    // Prepare: one sweep started one run; the other sweeps of the quarter found nothing
+    const points = [
+      ...sweeps(1, { due: 1, started: 1, failed: 0 }),
+      ...sweeps(14, { due: 0, started: 0, failed: 0 }, 60),
+    ];
+    // Act
+    const states = stateOf(points);
+    // Assess
+    expect(paged(states)).toEqual([]);
+  });
+
+  it("runs piling up in the outbox (every route's StartExecution throttled) page RunOutboxBacklog", () => {
+    // Prepare: every sweep for 6 minutes finds runs due and starts them (the routes could not)
+    const points = sweeps(6, { due: 4, started: 4, failed: 0 });
+    // Act
+    const states = stateOf(points);
+    // Assess
+    expect(paged(states).filter((id) => id.includes('RunOutbox'))).toEqual([
+      expect.stringContaining('RunOutboxBacklog'),
+    ]);
+  });
+
+  it('the sweeper failing to start runs, sweep after sweep, pages RunOutboxStuck within three sweeps', () => {
+    // Prepare: three sweeps whose StartExecution calls fail (throttled): the runs stay due
+    const stuck = sweeps(3, { due: 2, started: 0, failed: 2 });
+    const once = sweeps(1, { due: 2, started: 0, failed: 2 });
+    // Act / Assess
+    expect(evaluateAlarm(alarmNamed('RunOutboxStuck'), stuck, HORIZON)).toBe('ALARM');
+    expect(evaluateAlarm(alarmNamed('RunOutboxStuck'), once, HORIZON)).toBe('OK');
+  });
+
+  it("one tenant's broken receiver (a few callbacks) pages nobody; most of many callbacks failing pages", () => {
+    // Prepare
+    const callbacks = (delivered: number, failed: number): Datapoint[] => [
+      {
+        namespace: METRICS_NAMESPACE,
+        metricName: 'CallbacksDelivered',
+        dimensions: service,
+        atSeconds: 60,
+        value: delivered,
+      },
+      {
+        namespace: METRICS_NAMESPACE,
+        metricName: 'CallbacksFailed',
+        dimensions: service,
+        atSeconds: 60,
+        value: failed,
+      },
+    ];
+    // Act / Assess: 5 of 5 failed is under the floor; 30 of 40 failed is a share
+    expect(paged(stateOf(callbacks(0, 5)))).toEqual([]);
+    expect(paged(stateOf(callbacks(10, 30)))).toEqual([expect.stringContaining('CallbackFailureRate')]);
+  });
+
+  it('the run accept missing its p99 objective for 15 minutes pages; a few slow accepts (a cold start) do not', () => {
+    // Prepare: accepts every 10 s for 15 minutes, 1 in 50 slow (the p99 of 30 is their maximum, so a slow one
+    // makes its period's p99, but never three periods in a row); then every accept slow; then 3 cold starts
+    const accepts = (slowMs: (index: number) => number): Datapoint[] =>
+      Array.from({ length: HORIZON / 10 }, (_, index) => ({
+        namespace: METRICS_NAMESPACE,
+        metricName: 'RunAcceptLatency',
+        dimensions: service,
+        atSeconds: index * 10,
+        value: slowMs(index),
+      }));
+    const healthy = accepts((index) => (index % 50 === 0 ? 3_000 : 120));
+    const slow = accepts(() => 1_500);
+    const coldStarts = accepts(() => 120)
+      .slice(0, 3)
+      .map((point) => ({ ...point, value: 4_000 }));
+    // Act / Assess
+    expect(paged(stateOf(healthy))).toEqual([]);
+    expect(paged(stateOf(coldStarts))).toEqual([]);
+    expect(paged(stateOf(slow))).toEqual([expect.stringContaining('RunAcceptLatency')]);
   });
 
   it('the engine failing a run pages (a Lambda error, and an execution failed that no node halted)', () => {

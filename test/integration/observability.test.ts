@@ -220,4 +220,41 @@ describe('metrics (EMF)', () => {
     expect(totals.WebhookDeliveries).toBeGreaterThanOrEqual(4);
     expect(totals.RateLimited).toBe(1);
   });
+
+  it("count the run outbox on every scheduled sweep, nothing due included (the sweep-runs worker's EMF)", async () => {
+    // Prepare: the worker as EventBridge invokes it (observed, default grace: every run here is recent)
+    const { handler } = await import('../../functions/workers/sweep-runs.ts');
+    const before = jsonLines().length;
+    // Act
+    await handler({});
+    // Assess: the three counts in the service's namespace (the unit test pins their values). Local mode's
+    // own timer sweeps outside any handler, so its counts may ride along in this flush (arrays of values).
+    const emitted = jsonLines()
+      .slice(before)
+      .filter((line) => line.OutboxRunsDue !== undefined);
+    expect(emitted.length).toBeGreaterThanOrEqual(1);
+    for (const key of ['OutboxRunsDue', 'OutboxRunsStarted', 'OutboxResumeFailed']) {
+      const values = emitted.flatMap((line) => [line[key]].flat());
+      expect(values.length, key).toBeGreaterThanOrEqual(1);
+      for (const value of values) expect(value, key).toEqual(expect.any(Number));
+    }
+    for (const line of emitted) expect(line._aws.CloudWatchMetrics[0].Namespace).toBe('WorkspaceAutomation');
+  });
+
+  it('time each accepted POST /api/run (RunAcceptLatency, milliseconds: the latency objective reads it)', () => {
+    // Assess: one value per run the route accepted, in milliseconds (what the alarm's p99 is of)
+    const accepted = jsonLines().filter((line) => line.message === 'Request' && line.path === '/api/run');
+    const timings = jsonLines().flatMap((line) =>
+      ((line._aws?.CloudWatchMetrics ?? []) as Array<{ Metrics: Array<{ Name: string; Unit: string }> }>)
+        .flatMap((definition) => definition.Metrics)
+        .filter((metric) => metric.Name === 'RunAcceptLatency')
+        .flatMap((metric) => {
+          expect(metric.Unit).toBe('Milliseconds');
+          return [line.RunAcceptLatency].flat() as number[];
+        }),
+    );
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(timings.length).toBeGreaterThanOrEqual(accepted.filter((line) => line.status === 202).length);
+    for (const value of timings) expect(value).toBeGreaterThanOrEqual(0);
+  });
 });

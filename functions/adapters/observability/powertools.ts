@@ -41,13 +41,18 @@ const keys = () => invocationKeys.getStore() ?? {};
 
 const sink: TelemetrySink = {
   count: (metric, value, dimensions) => {
+    // Not stored when not printed: local mode's sweeper counts on a timer outside any handler, and
+    // Powertools prints a metric by itself once it holds 100 values of it.
+    if (!printMetrics) return;
     if (!dimensions) return metrics.addMetric(metric, MetricUnit.Count, value);
     // Dimensions of the shared metrics object would split every count of the invocation: a count with
     // its own dimensions leaves as its own EMF line, now (with the service dimension, as the others).
-    if (!printMetrics) return;
     const single = metrics.singleMetric();
     for (const [name, dimension] of Object.entries(dimensions)) single.addDimension(name, dimension);
     single.addMetric(metric, MetricUnit.Count, value);
+  },
+  timing: (metric, milliseconds) => {
+    if (printMetrics) metrics.addMetric(metric, MetricUnit.Milliseconds, milliseconds);
   },
   log: (level, message, fields) => logger[level](message, { ...keys(), ...fields }),
   tag: (added) => Object.assign(invocationKeys.getStore() ?? {}, added),

@@ -114,7 +114,21 @@ export async function sweepStalledRuns(
     }
   };
   await Promise.all(Array.from({ length: Math.min(SWEEP_CONCURRENCY, stalled.length) }, worker));
+  countSweep(report);
   return report;
+}
+
+/**
+ * What the sweep found, as counts (telemetry.ts `Outbox*`), on every sweep — zeros too: a retry that
+ * fails sweep after sweep is otherwise only a WARN line, and the alarms tell "nothing pending" (0) from
+ * "no sweep" (no data). Runs due are those whose start was deferred or that stayed queued past the grace
+ * period: started, found in progress, failed for good, or failed on (an error: retried by the next sweep).
+ * Callbacks are not runs due.
+ */
+function countSweep(report: SweepReport): void {
+  telemetry.count('OutboxRunsDue', report.started + report.inProgress + report.failed + report.errors);
+  telemetry.count('OutboxRunsStarted', report.started);
+  telemetry.count('OutboxResumeFailed', report.errors);
 }
 
 /** One run of the sweep (see the sketch at the top of this file). */

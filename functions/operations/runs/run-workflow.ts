@@ -7,6 +7,7 @@ import { chooseIdempotencyKey } from '#core/runs/idempotency';
 import { present } from '#core/runs/blobs';
 import { isTerminal, snapshot } from '#core/runs/model';
 import { acceptRun, waitForExecution } from '#core/runs/use-cases';
+import { telemetry } from '#core/telemetry';
 import { outboundConfig } from '#adapters/outbound-http/config';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { defineOperation } from '#operations/operation';
@@ -97,6 +98,9 @@ export const operation = defineOperation({
     const callbackUrl =
       input.callbackUrl === undefined ? undefined : await validateCallbackUrl(input.callbackUrl, { allowHosts });
     const idempotencyKey = chooseIdempotencyKey(header('idempotency-key'), input.idempotencyKey);
+    // The accept alone is timed (RunAcceptLatency, an alarmed objective): not the callback URL's DNS
+    // lookup above nor the sync wait below, whose length the caller chooses.
+    const acceptStarted = performance.now();
     const accepted = await acceptRun(
       principal,
       {
@@ -109,6 +113,7 @@ export const operation = defineOperation({
       { kind: 'api' },
       runDeps,
     );
+    telemetry.timing('RunAcceptLatency', performance.now() - acceptStarted);
     // Every replay says so in its body too, with the same explanation as the async answer (which key made it
     // a replay, how to run again), so a client reading only JSON knows why it got an earlier run.
     const body = acceptedBody(accepted);

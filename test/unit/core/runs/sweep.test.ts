@@ -7,6 +7,7 @@ import { finish, prepareRedrive } from '#core/runs/lifecycle';
 import { queuedSince, type Execution } from '#core/runs/model';
 import { STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepDeps } from '#core/runs/sweep';
 import { acceptRun, type RunDeps } from '#core/runs/use-cases';
+import { type ServiceMetric, useTelemetrySink } from '#core/telemetry';
 import type { ResumeOutcome, RunRepository, WorkflowEngine, WorkflowResumer } from '#core/ports';
 import { START, executionOf, linearGraph, noBlobs, recordingCallbacks } from './support.ts';
 
@@ -196,5 +197,40 @@ describe('sweepStalledRuns', () => {
     const report = await sweepStalledRuns(deps, { graceMs: GRACE_MS });
     // Assess
     expect(report).toMatchObject({ found: 2, started: 1, errors: 1 });
+  });
+
+  it('counts what each sweep found for the outbox alarms: runs due, started, failed to start — zeros too', async () => {
+    // Prepare: one run the sweeper can start, one whose start Step Functions throttles; the counts go to
+    // a recording sink
+    const counts: Array<[ServiceMetric, number]> = [];
+    useTelemetrySink({ count: (metric, value) => counts.push([metric, value]), log: () => {}, tag: () => {} });
+    const { runs, deps, later } = harness();
+    const [throttled, fine] = [executionOf(linearGraph()), executionOf(linearGraph())];
+    runs.put(throttled);
+    runs.put(fine);
+    deps.engine = {
+      resume: async (run) => {
+        if (run.executionId === throttled.executionId) throw new Error('ThrottlingException');
+        return 'started';
+      },
+    };
+    later(GRACE_MS + 1000);
+    // Act: a sweep with work, then a sweep of an empty outbox
+    await sweepStalledRuns(deps, { graceMs: GRACE_MS });
+    const busy = counts.splice(0);
+    runs.executions.clear();
+    runs.refresh();
+    await sweepStalledRuns(deps, { graceMs: GRACE_MS });
+    // Assess: the empty sweep still says 0 (nothing pending, as opposed to no sweep)
+    expect(busy).toEqual([
+      ['OutboxRunsDue', 2],
+      ['OutboxRunsStarted', 1],
+      ['OutboxResumeFailed', 1],
+    ]);
+    expect(counts).toEqual([
+      ['OutboxRunsDue', 0],
+      ['OutboxRunsStarted', 0],
+      ['OutboxResumeFailed', 0],
+    ]);
   });
 });
