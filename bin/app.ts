@@ -3,13 +3,14 @@
 // `npx cdk synth` runs this file (cdk.json); tests import buildApp() and synthesize in-process.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Annotations, App, type AppProps, Tags, Validations } from 'aws-cdk-lib';
+import { Annotations, App, type AppProps, Aspects, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PRICE_CONFIG_ENV, priceBookFrom } from '#core/credits/prices';
 import type { RouteDefinition } from '#routes/manifest';
 import { StatefulStack } from '../lib/stateful-stack.ts';
 import { StatelessStack } from '../lib/stateless-stack.ts';
 import { tagsOf } from '../lib/constructs/operations-context.ts';
+import { isStrict, StrictKeyPolicies, vpcPlacementIdsOf } from '../lib/constructs/compliance.ts';
 import { STUDIO_BUILD_SCRIPT, studioBuildContent, studioDirectoryContent } from '../lib/constructs/studio-build.ts';
 import { SERVICE_NAME } from '../functions/adapters/observability/names.ts';
 
@@ -139,6 +140,10 @@ export function buildApp(options: BuildAppOptions = {}) {
       (app.node.tryGetContext('providerTwoApiKeySecretArn') as string | undefined) || undefined,
     speechApiKeySecretArn: (app.node.tryGetContext('speechApiKeySecretArn') as string | undefined) || undefined,
   };
+  // Optional (`-c compliance=strict`, `-c vpcId=… -c vpcSubnetIds=… -c vpcSecurityGroupIds=…`): checked
+  // here so a bad value fails before any stack is built; the constructs read them (compliance.ts).
+  const strict = isStrict(app);
+  vpcPlacementIdsOf(app);
   const studio = studioContext(app);
   const studioWanted = ![false, 'false'].includes(app.node.tryGetContext(STUDIO_CONTEXT.enabled) as boolean | string);
   const env = { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION };
@@ -174,6 +179,9 @@ export function buildApp(options: BuildAppOptions = {}) {
   // Every taggable resource says whose it is; the deployer's own tags (context `tags`) come on top.
   Tags.of(app).add('service', SERVICE_NAME);
   for (const [key, value] of Object.entries(tagsOf(app))) Tags.of(app).add(key, value);
+
+  // Strict: every KMS key of the app, ours and future ones, allows grants only for AWS services.
+  if (strict) Aspects.of(app).add(new StrictKeyPolicies());
 
   // cdk-nag 3 is a policy-validation plugin (its v2 form was an Aspect).
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

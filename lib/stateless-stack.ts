@@ -13,6 +13,7 @@ import { otherHostHint } from '#http/unknown-route';
 import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
 import { ApiFirewall } from './constructs/api-firewall.ts';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
+import { isStrict, LogEncryption } from './constructs/compliance.ts';
 import {
   concurrencyOf,
   SIGN_IN_ROUTES,
@@ -115,11 +116,14 @@ export class StatelessStack extends Stack {
   readonly originSecret?: CloudFrontOriginSecret;
   /** The studio's hosting (S3 + CloudFront, the app API as second origin), unless context `studio` is false. */
   readonly studio?: StudioSite;
+  /** The key of every log group here and in the nested stacks, in compliance mode strict only. */
+  readonly logEncryption?: LogEncryption;
 
   constructor(scope: Construct, id: string, props: StatelessStackProps) {
     super(scope, id, props);
     const routes = props.routes ?? ROUTES;
     assertUnique(routes);
+    if (isStrict(this)) this.logEncryption = new LogEncryption(this, 'LogEncryption');
 
     this.runWorkflow = new RunWorkflowStack(this, 'RunWorkflow', {
       table: props.table,

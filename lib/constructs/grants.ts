@@ -29,6 +29,15 @@ export const BUCKET_ACTIONS = {
   readWrite: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject', 's3:DeleteObjectVersion', 's3:AbortMultipartUpload'],
 } as const;
 
+/**
+ * KMS actions on the media bucket's key per access level, when the bucket is SSE-KMS (compliance mode
+ * strict). A multipart upload and a copy decrypt as well as encrypt, so writing needs both.
+ */
+export const BUCKET_KEY_ACTIONS = {
+  read: ['kms:Decrypt'],
+  readWrite: ['kms:Decrypt', 'kms:GenerateDataKey'],
+} as const;
+
 /** Run-workflow operations a function may perform (the manifest's `access.workflow`). */
 export type WorkflowAction = NonNullable<RouteAccess['workflow']>[number];
 

@@ -1,10 +1,12 @@
 // infra: the private S3 bucket for media and large exports. Clients never see it directly: the API
 // hands out presigned PUT/GET URLs, so the bucket blocks all public access and only speaks TLS.
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { EXPORT_KEY_PREFIX } from '#core/focus/export';
 import { PENDING_PREFIX as PENDING_UPLOAD_PREFIX } from '#core/assets/model';
+import { compliantKey, isStrict } from './compliance.ts';
 
 /** Options of the media bucket. */
 export interface MediaBucketProps {
@@ -39,6 +41,8 @@ export interface MediaBucketProps {
 export class MediaBucket extends Construct {
   readonly bucket: s3.Bucket;
   readonly accessLogs: s3.Bucket;
+  /** The media bucket's own key, in compliance mode strict only (SSE-KMS); otherwise SSE-S3 and none. */
+  readonly key?: kms.Key;
 
   constructor(scope: Construct, id: string, props: MediaBucketProps = {}) {
     super(scope, id);
@@ -62,9 +66,18 @@ export class MediaBucket extends Construct {
         'another bucket would only move the same question one bucket further.',
     });
 
+    // Strict: SSE-KMS under a key of its own, retained with the bucket (objects written under it are
+    // unreadable without it). Functions get Decrypt/GenerateDataKey with their bucket grant (bindBucket);
+    // S3 Bucket Keys keep the KMS calls per object low. The access log bucket stays SSE-S3: S3 server
+    // access logging delivers only to SSE-S3 buckets.
+    this.key = isStrict(this)
+      ? compliantKey(this, 'Key', { description: 'Encrypts the media bucket (compliance mode strict)', removalPolicy })
+      : undefined;
     this.bucket = new s3.Bucket(this, 'Bucket', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
+      ...(this.key
+        ? { encryption: s3.BucketEncryption.KMS, encryptionKey: this.key, bucketKeyEnabled: true }
+        : { encryption: s3.BucketEncryption.S3_MANAGED }),
       enforceSSL: true,
       versioned: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,

@@ -3,6 +3,7 @@
 // template far below CloudFormation's 500-resource limit as the manifest grows to ~100 routes.
 import { CfnParameter, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { RouteArea, RouteDefinition } from '#routes/manifest';
@@ -88,6 +89,12 @@ export class RouteAreaStack extends NestedStack {
       TableArn: { value: props.table.tableArn, description: 'ARN of the single table' },
       MediaBucketArn: needsBucket && { value: props.bucket.bucketArn, description: 'ARN of the media bucket' },
       MediaBucketName: needsBucket && { value: props.bucket.bucketName, description: 'Name of the media bucket' },
+      // Only when the bucket is SSE-KMS (compliance mode strict): the functions' grants name its key.
+      MediaBucketKeyArn: needsBucket &&
+        props.bucket.encryptionKey !== undefined && {
+          value: props.bucket.encryptionKey!.keyArn,
+          description: 'ARN of the KMS key of the media bucket',
+        },
       RunStateMachineArn: workflowActions.size > 0 && {
         value: props.workflow.stateMachineArn,
         description: 'ARN of the run state machine',
@@ -126,6 +133,9 @@ export class RouteAreaStack extends NestedStack {
       ? s3.Bucket.fromBucketAttributes(this, 'MediaBucket', {
           bucketArn: given.MediaBucketArn,
           bucketName: given.MediaBucketName,
+          encryptionKey: given.MediaBucketKeyArn
+            ? kms.Key.fromKeyArn(this, 'MediaBucketKey', given.MediaBucketKeyArn)
+            : undefined,
         })
       : undefined;
     const workflow: RunWorkflowRefs = {

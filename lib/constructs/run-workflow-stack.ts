@@ -3,6 +3,7 @@
 // areas receive its ARN and name as parameters (see RouteAreaStack).
 import { CfnParameter, NestedStack, type NestedStackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { RunWorkflow } from './run-workflow.ts';
@@ -38,6 +39,8 @@ export class RunWorkflowStack extends NestedStack {
         MediaBucketArn: props.bucket.bucketArn,
         MediaBucketName: props.bucket.bucketName,
         CredentialsKeyArn: props.credentialsKeyArn,
+        // Only when the bucket is SSE-KMS (compliance mode strict): the functions' grants name its key.
+        ...(props.bucket.encryptionKey ? { MediaBucketKeyArn: props.bucket.encryptionKey.keyArn } : {}),
       },
     });
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
@@ -47,6 +50,16 @@ export class RunWorkflowStack extends NestedStack {
         .valueAsString,
       bucketName: new CfnParameter(this, 'MediaBucketName', { type: 'String', description: 'Name of the media bucket' })
         .valueAsString,
+      encryptionKey: props.bucket.encryptionKey
+        ? kms.Key.fromKeyArn(
+            this,
+            'MediaBucketKey',
+            new CfnParameter(this, 'MediaBucketKeyArn', {
+              type: 'String',
+              description: 'ARN of the KMS key of the media bucket',
+            }).valueAsString,
+          )
+        : undefined,
     });
     const credentialsKeyArn = new CfnParameter(this, 'CredentialsKeyArn', {
       type: 'String',

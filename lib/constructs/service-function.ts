@@ -21,6 +21,7 @@ import { flattenReference } from './cfn-reference.ts';
 import {
   assertSecretCompleteArn,
   BUCKET_ACTIONS,
+  BUCKET_KEY_ACTIONS,
   type CredentialAction,
   type RunWorkflowRefs,
   TABLE_ACTIONS,
@@ -28,6 +29,7 @@ import {
   type WorkflowAction,
 } from './grants.ts';
 import { logRetentionOf } from './operations-context.ts';
+import { VPC_ACCESS_POLICY, vpcPlacementOf } from './compliance.ts';
 import { bindCredentialsTo } from './secret-bindings.ts';
 
 export * from './cfn-reference.ts';
@@ -113,7 +115,11 @@ export class ServiceFunction extends Construct {
       tracing: lambda.Tracing.ACTIVE,
       description: props.description,
       environment: { NODE_OPTIONS: '--enable-source-maps' },
+      // Optional (context vpcSubnetIds…, compliance.ts): the function's network interfaces in those subnets.
+      ...vpcPlacementOf(this),
     };
+    // Lambda adds the VPC policy only to roles it creates; this one is ours.
+    if (common.vpc) this.role.addManagedPolicy(iam.ManagedPolicy.fromAwsManagedPolicyName(VPC_ACCESS_POLICY));
     this.function = props.codeSplitting
       ? new lambda.Function(this, 'Handler', {
           ...common,
@@ -156,6 +162,15 @@ export class ServiceFunction extends Construct {
           `the local stack are tested against; moving to a newer runtime is a deliberate, tested change.`,
       },
     );
+    if (common.vpc) {
+      Validations.of(this).acknowledge({
+        id: `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${VPC_ACCESS_POLICY}]`,
+        reason:
+          `${capitalize(props.label)} runs in the VPC given by context, so Lambda must create and delete its ` +
+          `network interfaces; AWS's own VPC access policy holds exactly those EC2 actions, which have no ` +
+          `resource-level permissions.`,
+      });
+    }
   }
 
   /** The function as an IFunction, for integrations. */
@@ -189,6 +204,8 @@ export class ServiceFunction extends Construct {
     this.function.addEnvironment(ENV.bucketName, bucket.bucketName);
     const objects = bucket.arnForObjects('*');
     iam.Grant.addToPrincipal({ grantee: this.function, actions: [...BUCKET_ACTIONS[access]], resourceArns: [objects] });
+    // SSE-KMS (compliance mode strict): reading an object decrypts its data key, writing makes one.
+    bucket.encryptionKey?.grant(this.function, ...BUCKET_KEY_ACTIONS[access]);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${flattenReference(Stack.of(this).resolve(objects))}]`,
       reason:

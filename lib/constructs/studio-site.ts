@@ -1,7 +1,7 @@
 // infra: the studio's hosting — its static build in a private S3 bucket behind CloudFront (origin access
 // control), with the app host's API paths as a second origin of the same distribution, so the studio
 // and the gateway share one origin (design.md "The web app"; docs/studio.md "Hosting in AWS").
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as apigateway from 'aws-cdk-lib/aws-apigateway';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -16,6 +16,7 @@ import { VIEWER_ADDRESS_HEADER } from '#http/client-address';
 import type { CloudFrontOriginSecret } from './origin-secret.ts';
 import { STUDIO_SECURITY_HEADERS, studioContentSecurityPolicy } from './studio-csp.ts';
 import { logRetentionOf } from './operations-context.ts';
+import { compliantKey, isStrict, VPC_ACCESS_POLICY, vpcPlacementOf } from './compliance.ts';
 import { flattenReference } from './service-function.ts';
 
 /** Where the build keeps its content-hashed files; everything else (index.html) is re-read on every visit. */
@@ -141,9 +142,20 @@ export class StudioSite extends Construct {
         'access logs; logging it into another bucket would only move the same question one bucket further.',
     });
 
+    // Strict: SSE-KMS under a key of its own; S3BucketOrigin adds the key policy statement that lets
+    // CloudFront (origin access control) decrypt for this account's distributions. The log bucket stays
+    // SSE-S3: S3 server access logging delivers only to SSE-S3 buckets.
+    const siteKey = isStrict(this)
+      ? compliantKey(this, 'SiteKey', {
+          description: 'Encrypts the studio site bucket (compliance mode strict)',
+          removalPolicy: RemovalPolicy.DESTROY,
+        })
+      : undefined;
     this.bucket = new s3.Bucket(this, 'Site', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
+      ...(siteKey
+        ? { encryption: s3.BucketEncryption.KMS, encryptionKey: siteKey, bucketKeyEnabled: true }
+        : { encryption: s3.BucketEncryption.S3_MANAGED }),
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
       serverAccessLogsBucket: this.logBucket,
@@ -250,6 +262,13 @@ export class StudioSite extends Construct {
       webAclId: props.webAclArn,
     });
     this.url = `https://${props.domain?.domainName ?? this.distribution.distributionDomainName}`;
+    if (siteKey) {
+      Annotations.of(this).acknowledgeWarning(
+        '@aws-cdk/aws-cloudfront-origins:wildcardKeyPolicyForOac',
+        "The site key's CloudFront statement matches this account's distributions: naming this one would " +
+          'make the key depend on the distribution that depends on the bucket that depends on the key.',
+      );
+    }
 
     const content =
       'directory' in props.content
@@ -263,6 +282,8 @@ export class StudioSite extends Construct {
       retention: logRetentionOf(this, logs.RetentionDays.ONE_MONTH),
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    // Optional (context vpcSubnetIds…): the deployment handler runs in the functions' subnets too.
+    const placement = vpcPlacementOf(this);
     // Hashed files first and never pruned: a tab still running the previous build loads its chunks
     // after the new index.html is out.
     this.assetsDeployment = new s3deploy.BucketDeployment(this, 'DeployAssets', {
@@ -275,6 +296,7 @@ export class StudioSite extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString(ASSETS_CACHE_CONTROL)],
       logGroup: deploymentLogs,
       memoryLimit: 512,
+      ...placement,
     });
     this.shellDeployment = new s3deploy.BucketDeployment(this, 'DeployShell', {
       sources: [source],
@@ -288,6 +310,7 @@ export class StudioSite extends Construct {
       distributionPaths: ['/index.html'],
       logGroup: deploymentLogs,
       memoryLimit: 512,
+      ...placement,
     });
     this.shellDeployment.node.addDependency(this.assetsDeployment);
 
@@ -366,6 +389,24 @@ export class StudioSite extends Construct {
             'The studio BucketDeployment handler runtime is chosen by aws-s3-deployment itself and moves ' +
             'with aws-cdk-lib upgrades; the function only runs at deploy time.',
         },
+        ...(vpcPlacementOf(this)
+          ? [
+              {
+                id: `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${VPC_ACCESS_POLICY}]`,
+                reason:
+                  'The studio BucketDeployment handler runs in the VPC given by context, and aws-s3-deployment ' +
+                  'gives it the AWS VPC access policy to create its network interfaces, actions without ' +
+                  'resource-level permissions.',
+              },
+            ]
+          : []),
+        // Compliance mode strict: the site bucket's key, granted by the bucket's own grantReadWrite.
+        ...(this.bucket.encryptionKey ? ['kms:GenerateDataKey*', 'kms:ReEncrypt*'] : []).map((action) => ({
+          id: `AwsSolutions-IAM5[Action::${action}]`,
+          reason:
+            `The studio BucketDeployment handler writes the build into the SSE-KMS site bucket: aws-s3-deployment ` +
+            `grants ${action} on that bucket's own key, and on no other key.`,
+        })),
       );
     }
   }

@@ -134,6 +134,26 @@ describe('cdk-nag AwsSolutions', { timeout: 60_000 }, () => {
     }
   });
 
+  it('stays clean in compliance mode strict, with a VPC placement and with a custom domain', () => {
+    // Prepare: KMS keys, the functions' VPC policy and the site key's CloudFront statement are new here.
+    const strict = {
+      ...FAST,
+      compliance: 'strict',
+      vpcId: 'vpc-0a1b2c3d4e5f60718',
+      vpcSubnetIds: 'subnet-0a1b2c3d4e5f60718,subnet-1b2c3d4e5f6071829',
+      vpcSecurityGroupIds: 'sg-0a1b2c3d4e5f60718',
+    };
+    const domain = {
+      publicAppUrl: 'https://app.example.com',
+      studioCertificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d',
+    };
+    for (const context of [strict, { ...strict, ...domain }]) {
+      const { app } = buildApp({ outdir: outdir(), context, nag: false, routes: [...ROUTES, ...FUTURE] });
+      // Act / Assess
+      expect(findings(app)).toEqual([]);
+    }
+  });
+
   it('passes synthesis with the pack registered as a validation plugin', () => {
     // Prepare
     const { app } = buildApp({ outdir: outdir(), context: FAST, nag: true });
