@@ -122,6 +122,7 @@ export class StatelessStack extends Stack {
       bucket: props.bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
       credentialsKeyArn: props.credentialsKey.keyArn,
+      serviceRootKeyArn: props.serviceRootKey.secretArn,
       creditPricing: props.creditPricing,
       generation: props.generation,
     });

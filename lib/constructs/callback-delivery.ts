@@ -39,6 +39,8 @@ export interface CallbackDeliveryProps {
   readonly callbackSigningSecretArn?: string;
   /** A workspace's own callback signing secret is sealed under this key. */
   readonly credentialsKeyArn: string;
+  /** The service root key: workspaces' default callback secrets derive from it. */
+  readonly serviceRootKeyArn: string;
   readonly logRetention?: logs.RetentionDays;
 }
 
@@ -59,7 +61,7 @@ export class CallbackDelivery extends Construct {
       // readWrite: the callback is claimed and its outcome recorded on the run.
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'read')
-      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCallbacks(props.callbackSigningSecretArn, props.serviceRootKeyArn)
       .bindCredentials(props.credentialsKeyArn, ['open']);
     // A failed invocation is not retried here: the run stays in the outbox and the sweeper sends it.
     this.deliver.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(5) });

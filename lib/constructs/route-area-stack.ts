@@ -76,7 +76,8 @@ export class RouteAreaStack extends NestedStack {
       );
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
-    const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
+    // Callbacks too: workspaces' default callback secrets derive from the service root key.
+    const needsWebhookKey = props.routes.some((route) => route.access.webhookKey || route.access.callbacks);
     const needsPaymentsSecret =
       props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
     const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
@@ -140,7 +141,7 @@ export class RouteAreaStack extends NestedStack {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
       if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
       if (route.access.workflow) fn.bindWorkflow(workflow, route.access.workflow);
-      if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
+      if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn, webhookSecretKeyArn!);
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
       if (route.access.paymentsSecret && paymentsWebhookSecretArn) fn.bindPaymentsSecret(paymentsWebhookSecretArn);
       if (route.access.prices && props.creditPricing) fn.bindPrices(props.creditPricing);

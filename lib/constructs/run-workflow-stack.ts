@@ -19,6 +19,8 @@ export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameter
   readonly callbackSigningSecretArn?: string;
   /** ARN of the KMS key wrapping stored credentials (Advance opens them for http-request nodes). */
   readonly credentialsKeyArn: string;
+  /** ARN of the service root key's secret: workspaces' default callback secrets derive from it. */
+  readonly serviceRootKeyArn: string;
   /** Configured credit prices and shared video-provider keys, for generation nodes (RunWorkflowProps). */
   readonly creditPricing?: Readonly<Record<string, string>>;
   readonly generation?: GenerationRefs;
@@ -38,6 +40,7 @@ export class RunWorkflowStack extends NestedStack {
         MediaBucketArn: props.bucket.bucketArn,
         MediaBucketName: props.bucket.bucketName,
         CredentialsKeyArn: props.credentialsKeyArn,
+        WebhookSecretKeyArn: props.serviceRootKeyArn,
       },
     });
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
@@ -52,11 +55,16 @@ export class RunWorkflowStack extends NestedStack {
       type: 'String',
       description: 'ARN of the KMS key wrapping stored credentials',
     }).valueAsString;
+    const serviceRootKeyArn = new CfnParameter(this, 'WebhookSecretKeyArn', {
+      type: 'String',
+      description: "ARN of the service root key (workspaces' default callback secrets derive from it)",
+    }).valueAsString;
     this.workflow = new RunWorkflow(this, 'Workflow', {
       table,
       bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
       credentialsKeyArn,
+      serviceRootKeyArn,
       creditPricing: props.creditPricing,
       generation: props.generation,
     });
