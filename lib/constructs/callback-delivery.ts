@@ -35,7 +35,11 @@ export interface CallbackDeliveryProps {
   readonly table: dynamodb.ITable;
   /** Run values too large for the execution item are sent as download URLs presigned from here. */
   readonly bucket: s3.IBucket;
-  /** @default undefined — callbacks are sent unsigned */
+  /**
+   * The deployment's (deprecated) shared callback secret, for the older X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
+   */
   readonly callbackSigningSecretArn?: string;
   /** A workspace's own callback signing secret is sealed under this key. */
   readonly credentialsKeyArn: string;

@@ -27,8 +27,10 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   /** The run workflow, for routes whose manifest entry declares `access.workflow`. */
   readonly workflow: RunWorkflowRefs;
   /**
-   * Complete ARN of the Secrets Manager secret that signs result callbacks (`access.callbacks`).
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of the deployment's (deprecated) shared callback secret (`access.callbacks`), for the older
+   * X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /** ARN of the secret webhook secrets are derived from (routes with `access.webhookKey`). */

@@ -13,8 +13,9 @@ export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameter
   /** The media bucket: run values too large for the execution item are kept there. */
   readonly bucket: s3.IBucket;
   /**
-   * Complete ARN of the Secrets Manager secret that signs result callbacks.
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of the deployment's (deprecated) shared callback secret, for the older X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /** ARN of the KMS key wrapping stored credentials (Advance opens them for http-request nodes). */

@@ -56,8 +56,9 @@ export interface RunWorkflowProps {
   /** The media bucket, where run values too large for the execution item live. */
   readonly bucket: s3.IBucket;
   /**
-   * Complete ARN of the Secrets Manager secret that signs result callbacks.
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of the deployment's (deprecated) shared callback secret, for the older X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /**
