@@ -38,7 +38,10 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context ?? {};
 }
 
-/** CDK context key: complete ARN of the Secrets Manager secret that signs result callbacks. */
+/**
+ * CDK context key: complete ARN of the deployment's shared callback secret (deprecated: it signs only the older
+ * X-Service-Signature headers; every callback is signed with its workspace's own secret, docs/runs.md).
+ */
 export const CALLBACK_SIGNING_SECRET_ARN_CONTEXT = 'callbackSigningSecretArn';
 /** CDK context key: the https origin of the base host's custom domain (webhook URLs use it). */
 export const PUBLIC_BASE_URL_CONTEXT = 'publicBaseUrl';
@@ -110,7 +113,8 @@ function studioContext(app: App) {
 export function buildApp(options: BuildAppOptions = {}) {
   const { nag = true, routes, ...appProps } = options;
   const app = new App(appProps);
-  // Optional (`cdk deploy -c callbackSigningSecretArn=arn:…`): without it callbacks are unsigned.
+  // Optional and deprecated (`cdk deploy -c callbackSigningSecretArn=arn:…`): without it callbacks carry only
+  // their workspace's signature (docs/infrastructure.md).
   // Only the ARN is in the template; the functions read the value from Secrets Manager.
   const secretArn: unknown = app.node.tryGetContext(CALLBACK_SIGNING_SECRET_ARN_CONTEXT);
   if (secretArn !== undefined && typeof secretArn !== 'string') {

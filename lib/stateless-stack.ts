@@ -41,9 +41,11 @@ export interface StatelessStackProps extends StackProps {
    */
   readonly routes?: readonly RouteDefinition[];
   /**
-   * Complete ARN of a Secrets Manager secret whose string value signs result callbacks (CDK context
-   * `callbackSigningSecretArn`). Given to the workflow tasks and to routes with `access.callbacks`.
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of a Secrets Manager secret whose string value signs the older X-Service-Signature headers of
+   * result callbacks, deprecated (CDK context `callbackSigningSecretArn`). Given to the workflow tasks and to
+   * routes with `access.callbacks`.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /** The service root key (StatefulStack): webhook secrets, relay and status tokens and OAuth keys derive from it. */
@@ -130,6 +132,7 @@ export class StatelessStack extends Stack {
       bucket: props.bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
       credentialsKeyArn: props.credentialsKey.keyArn,
+      serviceRootKeyArn: props.serviceRootKey.secretArn,
       creditPricing: props.creditPricing,
       generation: props.generation,
     });

@@ -10,7 +10,10 @@ export const ENV = {
    * and docs/runs.md.
    */
   inlineInstantRuns: 'INLINE_INSTANT_RUNS',
-  /** When set, result callbacks are signed with HMAC-SHA256 (see README). */
+  /**
+   * Deprecated: the deployment's shared secret for the older X-Service-Signature headers of result callbacks
+   * (every callback is signed with its workspace's own secret; docs/runs.md "Signatures").
+   */
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
   /**
    * In AWS: the Secrets Manager secret holding the callback signing secret (kept at most 5 minutes: adapters/secrets).

@@ -35,10 +35,16 @@ export interface CallbackDeliveryProps {
   readonly table: dynamodb.ITable;
   /** Run values too large for the execution item are sent as download URLs presigned from here. */
   readonly bucket: s3.IBucket;
-  /** @default undefined — callbacks are sent unsigned */
+  /**
+   * The deployment's (deprecated) shared callback secret, for the older X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
+   */
   readonly callbackSigningSecretArn?: string;
   /** A workspace's own callback signing secret is sealed under this key. */
   readonly credentialsKeyArn: string;
+  /** The service root key: workspaces' default callback secrets derive from it. */
+  readonly serviceRootKeyArn: string;
   readonly logRetention?: logs.RetentionDays;
 }
 
@@ -59,7 +65,7 @@ export class CallbackDelivery extends Construct {
       // readWrite: the callback is claimed and its outcome recorded on the run.
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'read')
-      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCallbacks(props.callbackSigningSecretArn, props.serviceRootKeyArn)
       .bindCredentials(props.credentialsKeyArn, ['open']);
     // A failed invocation is not retried here: the run stays in the outbox and the sweeper sends it.
     this.deliver.function.configureAsyncInvoke({ retryAttempts: 0, maxEventAge: Duration.minutes(5) });

@@ -28,8 +28,10 @@ export interface RouteAreaStackProps extends Omit<NestedStackProps, 'parameters'
   /** The run workflow, for routes whose manifest entry declares `access.workflow`. */
   readonly workflow: RunWorkflowRefs;
   /**
-   * Complete ARN of the Secrets Manager secret that signs result callbacks (`access.callbacks`).
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of the deployment's (deprecated) shared callback secret (`access.callbacks`), for the older
+   * X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /** ARN of the secret webhook secrets are derived from (routes with `access.webhookKey`). */
@@ -77,7 +79,8 @@ export class RouteAreaStack extends NestedStack {
       );
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);
-    const needsWebhookKey = props.routes.some((route) => route.access.webhookKey);
+    // Callbacks too: workspaces' default callback secrets derive from the service root key.
+    const needsWebhookKey = props.routes.some((route) => route.access.webhookKey || route.access.callbacks);
     const needsPaymentsSecret =
       props.paymentsWebhookSecretArn !== undefined && props.routes.some((route) => route.access.paymentsSecret);
     const needsCredentialsKey = props.routes.some((route) => (route.access.credentials ?? []).length > 0);
@@ -150,7 +153,7 @@ export class RouteAreaStack extends NestedStack {
       const fn = new RouteFunction(this, route.id, { route }).bindTable(table, route.access.table);
       if (route.access.bucket && bucket) fn.bindBucket(bucket, route.access.bucket);
       if (route.access.workflow) fn.bindWorkflow(workflow, route.access.workflow);
-      if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn);
+      if (route.access.callbacks) fn.bindCallbacks(props.callbackSigningSecretArn, webhookSecretKeyArn!);
       if (route.access.webhookKey && webhookSecretKeyArn) fn.bindWebhookKey(webhookSecretKeyArn, props.publicBaseUrl);
       if (route.access.paymentsSecret && paymentsWebhookSecretArn) fn.bindPaymentsSecret(paymentsWebhookSecretArn);
       if (route.access.prices && props.creditPricing) fn.bindPrices(props.creditPricing);

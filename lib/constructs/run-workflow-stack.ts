@@ -14,12 +14,15 @@ export interface RunWorkflowStackProps extends Omit<NestedStackProps, 'parameter
   /** The media bucket: run values too large for the execution item are kept there. */
   readonly bucket: s3.IBucket;
   /**
-   * Complete ARN of the Secrets Manager secret that signs result callbacks.
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of the deployment's (deprecated) shared callback secret, for the older X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /** ARN of the KMS key wrapping stored credentials (Advance opens them for http-request nodes). */
   readonly credentialsKeyArn: string;
+  /** ARN of the service root key's secret: workspaces' default callback secrets derive from it. */
+  readonly serviceRootKeyArn: string;
   /** Configured credit prices and shared video-provider keys, for generation nodes (RunWorkflowProps). */
   readonly creditPricing?: Readonly<Record<string, string>>;
   readonly generation?: GenerationRefs;
@@ -41,6 +44,7 @@ export class RunWorkflowStack extends NestedStack {
         CredentialsKeyArn: props.credentialsKeyArn,
         // Only when the bucket is SSE-KMS (compliance mode strict): the functions' grants name its key.
         ...(props.bucket.encryptionKey ? { MediaBucketKeyArn: props.bucket.encryptionKey.keyArn } : {}),
+        WebhookSecretKeyArn: props.serviceRootKeyArn,
       },
     });
     const tableArn = new CfnParameter(this, 'TableArn', { type: 'String', description: 'ARN of the single table' });
@@ -65,11 +69,16 @@ export class RunWorkflowStack extends NestedStack {
       type: 'String',
       description: 'ARN of the KMS key wrapping stored credentials',
     }).valueAsString;
+    const serviceRootKeyArn = new CfnParameter(this, 'WebhookSecretKeyArn', {
+      type: 'String',
+      description: "ARN of the service root key (workspaces' default callback secrets derive from it)",
+    }).valueAsString;
     this.workflow = new RunWorkflow(this, 'Workflow', {
       table,
       bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
       credentialsKeyArn,
+      serviceRootKeyArn,
       creditPricing: props.creditPricing,
       generation: props.generation,
     });

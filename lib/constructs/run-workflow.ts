@@ -56,8 +56,9 @@ export interface RunWorkflowProps {
   /** The media bucket, where run values too large for the execution item live. */
   readonly bucket: s3.IBucket;
   /**
-   * Complete ARN of the Secrets Manager secret that signs result callbacks.
-   * @default undefined — callbacks are sent unsigned
+   * Complete ARN of the deployment's (deprecated) shared callback secret, for the older X-Service-Signature headers.
+   * @default undefined — those headers only where a workspace drew a secret; every callback carries its
+   *   workspace's signature
    */
   readonly callbackSigningSecretArn?: string;
   /**
@@ -65,6 +66,8 @@ export interface RunWorkflowProps {
    * call out with the workspace's secrets (http-request).
    */
   readonly credentialsKeyArn: string;
+  /** The service root key: the callback senders derive workspaces' default callback secrets from it. */
+  readonly serviceRootKeyArn: string;
   /** Configured credit prices (env name → JSON): Advance holds and charges generation nodes by them. */
   readonly creditPricing?: Readonly<Record<string, string>>;
   /** The deployment's shared video-provider keys, for video-generation nodes. */
@@ -113,7 +116,7 @@ export class RunWorkflow extends Construct {
     })
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'readWrite')
-      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCallbacks(props.callbackSigningSecretArn, props.serviceRootKeyArn)
       .bindCredentials(props.credentialsKeyArn, ['open']);
     // Generation nodes: the price list, and the shared provider keys when the deployment has them.
     if (props.creditPricing) this.advance.bindPrices(props.creditPricing);
@@ -127,7 +130,7 @@ export class RunWorkflow extends Construct {
     })
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'read')
-      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCallbacks(props.callbackSigningSecretArn, props.serviceRootKeyArn)
       // A workspace's own callback signing secret is sealed under the credentials key.
       .bindCredentials(props.credentialsKeyArn, ['open']);
 
@@ -178,7 +181,7 @@ export class RunWorkflow extends Construct {
       // callback secret: that run's callback is sent.
       .bindTable(props.table, 'readWrite')
       .bindBucket(props.bucket, 'read')
-      .bindCallbacks(props.callbackSigningSecretArn)
+      .bindCallbacks(props.callbackSigningSecretArn, props.serviceRootKeyArn)
       .bindCredentials(props.credentialsKeyArn, ['open'])
       .bindStateMachine(this.stateMachine);
     const stack = Stack.of(this);
@@ -214,6 +217,7 @@ export class RunWorkflow extends Construct {
       bucket: props.bucket,
       callbackSigningSecretArn: props.callbackSigningSecretArn,
       credentialsKeyArn: props.credentialsKeyArn,
+      serviceRootKeyArn: props.serviceRootKeyArn,
       logRetention,
     });
 

@@ -87,6 +87,7 @@ export class ServiceFunction extends Construct {
   readonly logGroup: logs.LogGroup;
   /** e.g. `route run`, `workflow task Advance`. */
   readonly label: string;
+  private serviceRootKeyBound = false;
 
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
     super(scope, id);
@@ -279,12 +280,14 @@ export class ServiceFunction extends Construct {
   }
 
   /**
-   * Lets the handler sign result callbacks. With a secret ARN: sets `ENV.callbackSigningSecretArn`
-   * and grants secretsmanager:GetSecretValue on exactly that secret (the adapter reads it once per cold
-   * start, so the secret never appears in the template or the function's environment). Without one,
-   * callbacks are sent unsigned and nothing is added.
+   * Lets the handler sign result callbacks: read access to the service root key (bindServiceRootKey),
+   * which every workspace's default callback secret derives from, and with a deployment secret ARN
+   * (kept for the X-Service-Signature headers of workspaces without a drawn secret) sets
+   * `ENV.callbackSigningSecretArn` and grants secretsmanager:GetSecretValue on exactly that secret (so
+   * it never appears in the template or the function's environment).
    */
-  bindCallbacks(signingSecretArn: string | undefined): this {
+  bindCallbacks(signingSecretArn: string | undefined, serviceRootKeyArn: string): this {
+    this.bindServiceRootKey(serviceRootKeyArn);
     if (signingSecretArn === undefined) return this;
     assertSecretCompleteArn(signingSecretArn);
     this.function.addEnvironment(ENV.callbackSigningSecretArn, signingSecretArn);
@@ -330,8 +333,18 @@ export class ServiceFunction extends Construct {
    * the handler uses the API Gateway domain and stage the request came through.
    */
   bindWebhookKey(secretArn: string, publicBaseUrl: string | undefined): this {
-    this.function.addEnvironment(ENV.serviceRootKeyArn, secretArn);
     if (publicBaseUrl) this.function.addEnvironment(ENV.publicBaseUrl, publicBaseUrl);
+    return this.bindServiceRootKey(secretArn);
+  }
+
+  /**
+   * Sets `ENV.serviceRootKeyArn` and grants secretsmanager:GetSecretValue on exactly that secret, once
+   * however many bindings need it (a route may both send callbacks and derive webhook secrets).
+   */
+  private bindServiceRootKey(secretArn: string): this {
+    if (this.serviceRootKeyBound) return this;
+    this.serviceRootKeyBound = true;
+    this.function.addEnvironment(ENV.serviceRootKeyArn, secretArn);
     iam.Grant.addToPrincipal({
       grantee: this.function,
       actions: ['secretsmanager:GetSecretValue'],

@@ -2,9 +2,9 @@
 // API keys: create one with two scopes and an expiry, copy it from the page and call the API with it
 // (curl), see it is never shown again, revoke it and watch curl get 401. Members: invite (the link
 // shown once), the invited person joins in a browser of their own, change their role, remove them;
-// the only owner's demotion and removal are refused with the reason. Settings: rename, rotate the
-// callback signing secret (shown once), clear it. axe-core on every screen; screenshots kept in
-// STUDIO_SCREENSHOTS when set.
+// the only owner's demotion and removal are refused with the reason. Settings: rename, show the default
+// callback signing secret (once), draw and rotate one (shown once), clear it. axe-core on every screen;
+// screenshots kept in STUDIO_SCREENSHOTS when set.
 import { spawn } from 'node:child_process';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,7 +168,7 @@ describe('the console’s keys, members and settings', () => {
   it('renames the workspace and rotates the callback signing secret, shown once', { timeout: 60_000 }, async () => {
     const { page } = owner;
     await open(page, 'Settings', 'settings');
-    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain('Not set.');
+    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain('Default.');
     await look(page, stack.shots, 'admin-7-settings');
 
     await page.getByLabel('Workspace name').fill('Renamed by the console');
@@ -177,13 +177,29 @@ describe('the console’s keys, members and settings', () => {
     const info = await curl(`${stack.baseUrl}/api/mcp/workspace/info`, stack.apiKey);
     expect((info.body as { name: string }).name).toBe('Renamed by the console');
 
+    // The default secret the service derived for this workspace: shown once, then never again.
+    const secretOnce = page.getByTestId('secret-once');
+    /** The cbsec_ spelling, for the masked hints (the field holds the whsec_ one receivers take). */
+    const shownSecret = async () => (await secretOnce.locator('code').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Show the default secret' }).click();
+    await secretOnce.waitFor();
+    const byDefault = await shownSecret();
+    expect(byDefault).toMatch(/^cbsec_/);
+    await expect(
+      page.getByRole('textbox', { name: 'Callback signing secret', exact: true }).inputValue(),
+    ).resolves.toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done, I have stored it' }).click();
+    await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain('(shown once already)');
+    expect(await page.getByRole('button', { name: 'Show the default secret' }).count()).toBe(0);
+
     await page.getByRole('button', { name: 'Create a secret…' }).click();
     await page.getByRole('button', { name: 'Create secret' }).click();
-    await page.getByTestId('secret-once').waitFor();
-    const first = await page.getByRole('textbox', { name: 'Callback signing secret', exact: true }).inputValue();
+    await secretOnce.waitFor();
+    const first = await shownSecret();
     expect(first).toMatch(/^cbsec_/);
-    await expect(page.getByTestId('secret-once').textContent()).resolves.toContain(
-      'It signs this workspace’s callbacks from now on, alone.',
+    // The default secret keeps signing for the default overlap, so receivers can switch meanwhile.
+    await expect(secretOnce.textContent()).resolves.toContain(
+      `The previous secret cbsec_…${byDefault.slice(-4)} keeps signing too, for 1 day`,
     );
     await page.getByRole('button', { name: 'Done, I have stored it' }).click();
 
@@ -192,7 +208,7 @@ describe('the console’s keys, members and settings', () => {
     await page.getByLabel('Previous secret keeps signing for').selectOption({ label: '1 hour' });
     await page.getByRole('button', { name: 'Rotate now' }).click();
     await page.getByTestId('secret-once').waitFor();
-    const secret = await page.getByRole('textbox', { name: 'Callback signing secret', exact: true }).inputValue();
+    const secret = await shownSecret();
     expect(secret).toMatch(/^cbsec_/);
     expect(secret).not.toBe(first);
     await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain(
@@ -210,13 +226,14 @@ describe('the console’s keys, members and settings', () => {
     await open(page, 'API keys', 'keys');
     await open(page, 'Settings', 'settings');
     expect(await page.content()).not.toContain(secret);
+    expect(await page.content()).not.toContain(byDefault);
     await expect(page.getByTestId('callback-secret-state').textContent()).resolves.toContain(
       `cbsec_…${secret.slice(-4)}`,
     );
 
     await page.getByRole('button', { name: 'Clear…' }).click();
     await page.getByRole('button', { name: 'Clear secret' }).click();
-    await page.getByTestId('callback-secret-state').filter({ hasText: 'Not set.' }).waitFor();
+    await page.getByTestId('callback-secret-state').filter({ hasText: 'Default.' }).waitFor();
     expect(owner.problems).toEqual([]);
   });
 });

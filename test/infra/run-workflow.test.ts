@@ -188,10 +188,21 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
         ]),
       );
       expect(
-        actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:') || a.startsWith('secretsmanager:')),
+        actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')),
         fn,
       ).toEqual([]);
-      // No secret configured: callbacks are unsigned, and no secret is ever put in the environment.
+      // The one secret they read: the service root key, which workspaces' default callback secrets
+      // derive from (the nested stack's parameter), never in the environment as a value.
+      const secretStatements = roleStatements(fn).filter((s) =>
+        actionsOf([s]).some((a) => a.startsWith('secretsmanager:')),
+      );
+      expect(
+        secretStatements.map((s) => [s.Action, s.Resource]),
+        fn,
+      ).toEqual([['secretsmanager:GetSecretValue', { Ref: 'WebhookSecretKeyArn' }]]);
+      expect(props.Environment.Variables[ENV.serviceRootKeyArn]).toEqual({ Ref: 'WebhookSecretKeyArn' });
+      expect(props.Environment.Variables[ENV.serviceRootKey]).toBeUndefined();
+      // No deployment secret configured: none is ever put in the environment.
       expect(props.Environment.Variables[ENV.callbackSigningSecret]).toBeUndefined();
       expect(props.Environment.Variables[ENV.callbackSigningSecretArn]).toBeUndefined();
     }
@@ -496,14 +507,15 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
         expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
       }
       // The only secrets any function may read without the context are the webhook key, and only the
-      // routes that derive webhook secrets (register, and the gateway that serves it as a tool), and the
-      // payment provider's signing secret, only the payment webhook routes.
+      // routes that derive from it (webhook secrets: register, and the gateway that serves it as a tool;
+      // workspaces' default callback secrets: the routes that send callbacks), and the payment provider's
+      // signing secret, only the payment webhook routes.
       const readers = [...built.stateless.functions].filter(([, fn]) =>
         JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
       );
-      const keyAreas = new Set(
-        ROUTES.filter((route) => route.access.webhookKey || route.access.paymentsSecret).map((route) => route.area),
-      );
+      const readsKey = (route: RouteDefinition) =>
+        route.access.webhookKey || route.access.callbacks || route.access.paymentsSecret;
+      const keyAreas = new Set(ROUTES.filter(readsKey).map((route) => route.area));
       expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(
         new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)),
       );
@@ -522,9 +534,8 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
           secretStatements.map((statement) => statement.Resource),
           area,
         ).toEqual(
-          ROUTES.filter((route) => route.area === area && (route.access.webhookKey || route.access.paymentsSecret)).map(
-            (route) =>
-              route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
+          ROUTES.filter((route) => route.area === area && readsKey(route)).map((route) =>
+            route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
           ),
         );
       }
@@ -563,14 +574,13 @@ describe('callback signing secret from CDK context callbackSigningSecretArn', { 
       );
       expect(env[ENV.callbackSigningSecretArn], name).toBe(SECRET_ARN);
       expect(env[ENV.callbackSigningSecret], name).toBeUndefined();
-      // The callback secret, and besides it at most the webhook key (the gateway derives webhook secrets
-      // too; CDK may merge both into one statement).
-      const route = ROUTES.find((candidate) => candidate.id === name);
+      // The service root key (workspaces' default callback secrets derive from it; granted once even
+      // where the route derives webhook secrets too), and the deployment's callback secret.
       expect(actionsOf(secretStatements), name).toEqual(secretStatements.map(() => 'secretsmanager:GetSecretValue'));
-      expect(
-        secretStatements.flatMap((statement) => [statement.Resource].flat()),
-        name,
-      ).toEqual([SECRET_ARN, ...(route?.access.webhookKey ? [{ Ref: 'WebhookSecretKeyArn' }] : [])]);
+      // CDK may merge both into one statement, in its own order.
+      const resources = secretStatements.flatMap((statement) => [statement.Resource].flat());
+      expect(resources, name).toHaveLength(2);
+      expect(resources, name).toEqual(expect.arrayContaining([{ Ref: 'WebhookSecretKeyArn' }, SECRET_ARN]));
     }
     for (const route of ROUTES.filter((r) => !r.access.callbacks)) {
       const template = Template.fromStack(built.stateless.areas.get(route.area)!).toJSON();

@@ -2,8 +2,9 @@
 // handlers run in this process (the whole local stack, workflow tasks included) with the logger at
 // DEBUG and EMF printing on, and everything written to stdout and stderr is captured:
 //   - no secret ever reaches a line: the workspace key, the webhook secret (as Bearer, as
-//     x-webhook-secret, in a refused ?secret=, as a signing key), the callback signing secret, the
-//     service's webhook key, a provider credential in the environment, any Authorization header;
+//     x-webhook-secret, in a refused ?secret=, as a signing key), the callback signing secrets (the
+//     deployment's and the workspace's default), the service's webhook key, a provider credential in the
+//     environment, any Authorization header;
 //   - every handler line carries its request id, and the workspace and execution ids once known;
 //   - the counts leave as CloudWatch EMF (accepted and failed runs, callbacks delivered and failed,
 //     webhook deliveries, 429s).
@@ -66,6 +67,11 @@ beforeAll(async () => {
     'provider credential': PROVIDER_CREDENTIAL,
     'unknown key sent in Authorization': UNKNOWN_KEY,
   };
+  // The workspace's own callback secret, which signs its callbacks below: answered once, logged never.
+  const revealed = await client.request('POST', '/api/mcp/callbacks/signing-secret', { body: { action: 'reveal' } });
+  expect(revealed.status, JSON.stringify(revealed.body)).toBe(200);
+  secrets["workspace's default callback secret"] = revealed.body.secret;
+  secrets["workspace's default callback secret (Standard Webhooks spelling)"] = revealed.body.standardWebhooksSecret;
 
   // A run with a delivered callback, one whose callback fails.
   const canvasId = await client.linearCanvas();

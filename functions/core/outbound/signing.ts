@@ -12,7 +12,12 @@
 // Signed with several secrets (a workspace's secret during a rotation overlap: callback-secrets.ts),
 // each header lists one `sha256=` signature per secret, separated by a space, the newest first, as
 // Standard Webhooks and Stripe list theirs: a receiver accepts the callback if any one matches.
+//
+// The workspace's own signature is sent as Standard Webhooks headers (signStandardWebhook): a timestamped
+// scheme any Standard Webhooks library verifies, in headers of its own so the X-Service-Signature headers
+// above stay byte for byte what receivers that verify them today expect (docs/runs.md, "Signatures").
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 
 export const SIGNATURE_HEADER = 'X-Service-Signature';
 export const SIGNATURE_V2_HEADER = 'X-Service-Signature-V2';
@@ -34,6 +39,14 @@ const NONCE_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 /** A header listing more signatures than a rotation can produce is malformed. */
 const MAX_SIGNATURES = 4;
 
+/** One secret or several (current first), none empty. */
+function secretsOf(secret: string | readonly string[]): readonly string[] {
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (secrets.length === 0 || secrets.some((one) => one.length === 0))
+    throw new Error('callback signing secret must not be empty');
+  return secrets;
+}
+
 /**
  * Signs the exact bytes that will be sent as the callback body.
  *
@@ -48,9 +61,7 @@ export function signCallback(
   rawBody: string,
   options: { timestamp?: number; nonce?: string } = {},
 ): CallbackSignatureHeaders {
-  const secrets = typeof secret === 'string' ? [secret] : secret;
-  if (secrets.length === 0 || secrets.some((one) => one.length === 0))
-    throw new Error('callback signing secret must not be empty');
+  const secrets = secretsOf(secret);
   const timestamp = options.timestamp ?? Date.now();
   if (!Number.isSafeInteger(timestamp) || timestamp < 0)
     throw new Error('timestamp must be a non-negative integer (ms)');
@@ -113,6 +124,44 @@ export function verifyCallbackSignature(
   for (const one of signatures) matched = timingSafeEqual(expected, Buffer.from(one!, 'hex')) || matched;
   if (!matched) return { valid: false, reason: 'signature mismatch' };
   return { valid: true, timestamp, nonce };
+}
+
+/** The three headers of a Standard Webhooks signature (lower case, as the spec writes them). */
+export interface StandardWebhookHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+}
+
+/**
+ * Signs `rawBody` as Standard Webhooks does (`v1,` + base64 HMAC-SHA256 of `id.seconds.body`), one
+ * signature per secret, space-separated, current first. The key is the secret's UTF-8 bytes, the same key
+ * as the X-Service-Signature headers; standardWebhooksSecret() spells it for Standard Webhooks libraries.
+ *
+ * @param options.timestamp Unix time in milliseconds (sent in seconds). @default Date.now()
+ * @param options.id the message id, unique per delivery (the receiver refuses one seen before).
+ *   @default msg_ + 16 random bytes, base64url
+ */
+export function signStandardWebhook(
+  secret: string | readonly string[],
+  rawBody: string,
+  options: { timestamp?: number; id?: string } = {},
+): StandardWebhookHeaders {
+  const secrets = secretsOf(secret);
+  const at = new Date(options.timestamp ?? Date.now());
+  const id = options.id ?? `msg_${randomBytes(16).toString('base64url')}`;
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': secrets
+      .map((one) => new Webhook(Buffer.from(one, 'utf8'), { format: 'raw' }).sign(id, at, rawBody))
+      .join(' '),
+  };
+}
+
+/** A callback secret spelled as Standard Webhooks libraries take it: `whsec_` + base64 of its bytes. */
+export function standardWebhooksSecret(secret: string): string {
+  return `whsec_${Buffer.from(secret, 'utf8').toString('base64')}`;
 }
 
 function hmacHex(secret: string, message: string): string {

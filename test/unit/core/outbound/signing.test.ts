@@ -1,12 +1,17 @@
-// unit: callback signatures, checked against an independent HMAC computed here with node:crypto.
-import { createHmac } from 'node:crypto';
+// unit: callback signatures, checked against an independent HMAC computed here with node:crypto, and the
+// workspaces' default secrets (HKDF).
+import { createHmac, hkdfSync } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
+import { deriveCallbackSecret } from '#core/outbound/callback-secrets';
 import {
   SIGNATURE_HEADER,
   SIGNATURE_NONCE_HEADER,
   SIGNATURE_TIMESTAMP_HEADER,
   SIGNATURE_V2_HEADER,
   signCallback,
+  signStandardWebhook,
+  standardWebhooksSecret,
   verifyCallbackSignature,
 } from '#core/outbound/signing';
 
@@ -182,5 +187,57 @@ describe('verifyCallbackSignature', () => {
     expect(verifyCallbackSignature(secret, body, headers, { now: timestamp + 2000, toleranceMs: 1000 }).valid).toBe(
       false,
     );
+  });
+});
+
+describe('signStandardWebhook', () => {
+  const id = 'msg_AAECAwQFBgcICQoLDA0ODw';
+
+  it('signs `id.seconds.body` with the secret as key, base64, as the Standard Webhooks spec says', () => {
+    // Prepare: computed here with node:crypto, independently of the library that signs
+    const expected = createHmac('sha256', secret).update(`${id}.1764000000.${body}`).digest('base64');
+
+    // Act
+    const headers = signStandardWebhook(secret, body, { timestamp, id });
+
+    // Assess
+    expect(headers).toEqual({
+      'webhook-id': id,
+      'webhook-timestamp': '1764000000',
+      'webhook-signature': `v1,${expected}`,
+    });
+  });
+
+  it('lists one signature per secret, current first, and a Standard Webhooks verifier accepts either', () => {
+    // Act
+    const headers = signStandardWebhook(['cbsec_new', 'cbsec_old'], body, { id });
+
+    // Assess
+    expect(headers['webhook-signature']).toMatch(/^v1,\S+ v1,\S+$/);
+    for (const one of ['cbsec_new', 'cbsec_old'])
+      expect(new Webhook(standardWebhooksSecret(one)).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(standardWebhooksSecret('cbsec_other')).verify(body, headers)).toThrow();
+  });
+
+  it('refuses an empty secret', () => {
+    expect(() => signStandardWebhook([], body)).toThrow();
+    expect(() => signStandardWebhook('', body)).toThrow();
+  });
+});
+
+describe('deriveCallbackSecret', () => {
+  it('is HKDF-SHA256 of the root key with a fixed label and the workspace id: one secret per workspace', () => {
+    // Prepare
+    const rootKey = 'root-key-0123456789abcdef';
+    const expected = Buffer.from(hkdfSync('sha256', rootKey, '', 'callback-signing-secret\nv1\nws_a', 32));
+
+    // Act
+    const a = deriveCallbackSecret(rootKey, 'ws_a');
+
+    // Assess
+    expect(a).toBe(`cbsec_${expected.toString('base64url')}`);
+    expect(deriveCallbackSecret(rootKey, 'ws_a')).toBe(a);
+    expect(deriveCallbackSecret(rootKey, 'ws_b')).not.toBe(a);
+    expect(deriveCallbackSecret('another-root-key-0123456789', 'ws_a')).not.toBe(a);
   });
 });

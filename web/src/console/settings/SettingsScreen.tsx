@@ -1,16 +1,17 @@
 // Workspace settings: its name, and its callback signing secret. Tools: get_workspace,
-// rename_workspace, set_callback_signing_secret (show, rotate, clear).
+// rename_workspace, set_callback_signing_secret (show, reveal, rotate, clear).
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
 import { NotReady } from '../keys/NotReady.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { useFailure } from '../keys/use-failure.ts';
-import { CallbackSecretPanel } from './CallbackSecretPanel.tsx';
+import { CallbackSecretPanel, type FreshSecret } from './CallbackSecretPanel.tsx';
 import { RenameForm } from './RenameForm.tsx';
 import {
   clearCallbackSecrets,
   getWorkspace,
   renameWorkspace,
+  revealCallbackSecret,
   rotateCallbackSecret,
   showCallbackSecrets,
   type CallbackSecrets,
@@ -26,7 +27,7 @@ type Load =
 export function SettingsScreen(): JSX.Element {
   const { tools } = useStudio();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [fresh, setFresh] = useState<{ secret: string; overlapSeconds: number } | undefined>();
+  const [fresh, setFresh] = useState<FreshSecret | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState('');
   const fail = useFailure(setError);
@@ -110,10 +111,17 @@ export function SettingsScreen(): JSX.Element {
         onFreshDone={() => setFresh(undefined)}
         onRotate={(overlapSeconds) =>
           change(async () => {
-            const { secret, ...secrets } = await rotateCallbackSecret(tools, overlapSeconds);
-            if (secret) setFresh({ secret, overlapSeconds });
+            const { secret, standardWebhooksSecret, ...secrets } = await rotateCallbackSecret(tools, overlapSeconds);
+            if (secret && standardWebhooksSecret) setFresh({ secret, standardWebhooksSecret, overlapSeconds });
             return (current) => ({ ...current, secrets });
           }, 'Drew a new callback signing secret.')
+        }
+        onReveal={() =>
+          change(async () => {
+            const { secret, standardWebhooksSecret, ...secrets } = await revealCallbackSecret(tools);
+            if (secret && standardWebhooksSecret) setFresh({ secret, standardWebhooksSecret });
+            return (current) => ({ ...current, secrets });
+          }, 'Showed the default callback signing secret.')
         }
         onClear={() =>
           change(async () => {

@@ -14,13 +14,26 @@ export interface SecretHint {
   createdAt: string;
 }
 
+export interface CallbackSecretHint {
+  hint: string;
+  /** null: the default secret, which signs since the workspace began. */
+  createdAt: string | null;
+  /** The workspace's default secret (derived by the service), or one drawn by rotate. */
+  derived: boolean;
+}
+
 export interface CallbackSecrets {
   workspaceId: string;
+  /** What signs the older X-Service-Signature headers (a drawn secret, or the deployment's). */
   signedWith: 'workspace' | 'deployment';
-  current: SecretHint | null;
-  previous: (SecretHint & { signsUntil: string }) | null;
-  /** Only in the answer of the rotate that drew it. */
+  current: CallbackSecretHint;
+  previous: (CallbackSecretHint & { signsUntil: string }) | null;
+  /** Whether reveal answered the default secret already (it does once). */
+  defaultShown: boolean;
+  /** Only in the answer of the rotate that drew it, or the reveal of the default. */
   secret?: string;
+  /** The same secret as Standard Webhooks libraries take it (whsec_…), answered with it. */
+  standardWebhooksSecret?: string;
 }
 
 export const getWorkspace = (tools: ToolClient) => tools.call<Workspace>('get_workspace', {});
@@ -30,5 +43,7 @@ export const showCallbackSecrets = (tools: ToolClient) =>
   tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'show' });
 export const rotateCallbackSecret = (tools: ToolClient, overlapSeconds: number) =>
   tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'rotate', overlapSeconds });
+export const revealCallbackSecret = (tools: ToolClient) =>
+  tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'reveal' });
 export const clearCallbackSecrets = (tools: ToolClient) =>
   tools.call<CallbackSecrets>('set_callback_signing_secret', { action: 'clear' });
