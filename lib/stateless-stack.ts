@@ -316,7 +316,7 @@ export class StatelessStack extends Stack {
 }
 
 /** Routes (by manifest id) that count per client address (the sign-in limiter): they get the origin secret. */
-const CLIENT_ADDRESS_ROUTES = ['oauth-server'] as const;
+export const CLIENT_ADDRESS_ROUTES = ['oauth-server'] as const;
 
 /** Routes (by manifest id) whose answers contain links to the app host. */
 const APP_LINK_ROUTES = ['workspace-invite'] as const;

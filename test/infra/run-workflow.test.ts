@@ -10,6 +10,7 @@ import { ENV } from '#adapters/env';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type RouteDefinition } from '#routes/manifest';
 import { STALLED_AFTER_SECONDS, SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
+import { CLIENT_ADDRESS_ROUTES } from '../../lib/stateless-stack.ts';
 import { RUN_DEFINITION_FILE } from '../../lib/local/workflows.ts';
 import { WORKFLOW_ACTIONS } from '../../lib/constructs/service-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';
@@ -530,13 +531,18 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
           .filter((resource) => resource.Type === 'AWS::IAM::Policy')
           .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
           .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+        // Besides: the sign-in route reads CloudFront's origin secret (the client's address, #http/client-address).
+        const originSecret = { Ref: expect.stringMatching(/CloudFrontOriginSecret/) };
         expect(
           secretStatements.map((statement) => statement.Resource),
           area,
         ).toEqual(
-          ROUTES.filter((route) => route.area === area && readsKey(route)).map((route) =>
-            route.access.paymentsSecret ? { Ref: 'PaymentsWebhookSecretArn' } : { Ref: 'WebhookSecretKeyArn' },
-          ),
+          ROUTES.filter((route) => route.area === area && readsKey(route)).map((route) => {
+            const key = route.access.paymentsSecret
+              ? { Ref: 'PaymentsWebhookSecretArn' }
+              : { Ref: 'WebhookSecretKeyArn' };
+            return (CLIENT_ADDRESS_ROUTES as readonly string[]).includes(route.id) ? [key, originSecret] : key;
+          }),
         );
       }
     },
