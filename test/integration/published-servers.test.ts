@@ -272,6 +272,81 @@ describe('a public published server', () => {
     expect((await agent.listTools()).tools.map((entry) => entry.name)).toEqual(['greet', 'get_run_result']);
   });
 
+  /** A JSON-RPC batch of `count` calls of greet, as one raw POST (what the SDK transport runs call by call). */
+  const batchOf = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      jsonrpc: '2.0',
+      id: index + 1,
+      method: 'tools/call',
+      params: { name: 'greet', arguments: { prompt: `Batch ${index}`, city: 'Lima' } },
+    }));
+  type Answer = {
+    id: number;
+    result?: { isError?: boolean; content: unknown; _meta?: { retryAfterSeconds?: number } };
+  };
+
+  it('admits each call of a batch on its own: with no credits for the day, none of them starts a run', async () => {
+    // Prepare
+    const canvasId = await greetingCanvas();
+    const owner = await gateway();
+    await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'greeter-broke',
+      name: 'Broke greeter',
+      description: 'Has no credits',
+      visibility: 'public',
+      tools: [greetTool],
+      limits: { creditsPerDay: 0 },
+    });
+
+    // Act
+    const answer = await post('/mcp/s/greeter-broke', [
+      ...batchOf(5),
+      { jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'nope', arguments: {} } },
+    ]);
+
+    // Assess: one answer per call, each refused with its reason and when to retry; no run started
+    expect(answer.status).toBe(200);
+    const answers = (await answer.json()) as Answer[];
+    const refused = answers.filter((entry) => entry.id !== 99);
+    expect(refused).toHaveLength(5);
+    for (const entry of refused) {
+      expect(entry.result?.isError).toBe(true);
+      expect(JSON.stringify(entry.result?.content)).toMatch(/credits for today.*Retry after \d+ s/);
+      expect(entry.result?._meta?.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect(JSON.stringify(answers.find((entry) => entry.id === 99))).toMatch(/Unknown tool/);
+    expect(await client.listExecutions(canvasId)).toHaveLength(0);
+  });
+
+  it('counts every call of a batch against the calls per minute; unknown tools count as nothing', async () => {
+    // Prepare
+    const canvasId = await greetingCanvas();
+    const owner = await gateway();
+    await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'greeter-batched',
+      name: 'Batched greeter',
+      description: 'Two calls a minute',
+      visibility: 'public',
+      tools: [greetTool],
+      limits: { callsPerMinute: 2 },
+    });
+    const unknown = { jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name: 'nope', arguments: {} } };
+    await waitUntil(async () => new Date().getUTCSeconds() < 50, { what: 'a minute with room', timeoutMs: 15_000 });
+
+    // Act: three unknown tools first (they must not use up the minute), then five calls
+    const answer = await post('/mcp/s/greeter-batched', [unknown, unknown, unknown, ...batchOf(5)]);
+
+    // Assess: two runs; the three calls past the limit each answered refused
+    const answers = ((await answer.json()) as Answer[]).filter((entry) => entry.id !== 0);
+    const refused = answers.filter((entry) => entry.result?.isError);
+    expect(answers).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const entry of refused) expect(JSON.stringify(entry.result?.content)).toMatch(/2 calls a minute/);
+    expect(await client.listExecutions(canvasId)).toHaveLength(2);
+  });
+
   it('is refused as public beyond the public ceilings', async () => {
     const canvasId = await greetingCanvas();
     const owner = await gateway();

@@ -1,7 +1,9 @@
-// use cases: a tool call of a published server. Every call that starts a run passes the server's limits
-// first — calls per minute, then credits per UTC day — and a refused call starts nothing (429 with the
-// seconds until it may work). The run is an ordinary run of the owning workspace (acceptRun), marked as
-// the server's (trigger `published`), so its usage is billed to the workspace and names the server.
+// use cases: a tool call of a published server. Every call that would start a run passes the server's
+// limits first — calls per minute, then credits per UTC day — and a refused call starts nothing
+// (RateLimitedError, with the seconds until it may work). The check runs inside callTrigger, once per call,
+// wherever the call came from (one message or a JSON-RPC batch): no framing of a request can skip it. The
+// run is an ordinary run of the owning workspace (acceptRun), marked as the server's (trigger
+// `published`), so its usage is billed to the workspace and names the server.
 import { NotFoundError, RateLimitedError } from '../errors.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -69,13 +71,17 @@ export function runDepsFor(server: PublishedServer, deps: RunDeps): RunDeps {
   return { ...deps, runs };
 }
 
-/** Starts the run of one exposed trigger and waits for it up to `waitMs`; answers the run as it then is. */
+/**
+ * Starts the run of one exposed trigger and waits for it up to `waitMs`; answers the run as it then is.
+ * The server's limits are checked once the run is built and before anything is written: a call refused
+ * (RateLimitedError) or that names no runnable trigger starts nothing and counts nothing.
+ */
 export async function callTrigger(
   server: PublishedServer,
   triggerNodeId: string,
   inputs: Record<string, unknown>,
   waitMs: number,
-  deps: RunDeps & { sleep: (ms: number) => Promise<void>; nowMs: () => number },
+  deps: RunDeps & { sleep: (ms: number) => Promise<void>; nowMs: () => number; limits: CallLimitDeps },
 ): Promise<Execution> {
   const accepted = await acceptRun(
     server,
@@ -83,7 +89,7 @@ export async function callTrigger(
     { kind: 'published', serverId: server.id },
     runDepsFor(server, deps),
     // Every call is a run of its own: an agent asking the same thing twice means it.
-    { deriveKey: false },
+    { deriveKey: false, beforeCreate: () => admitCall(server, deps.limits) },
   );
   if (accepted.ran && isTerminal(accepted.ran.status)) return accepted.ran;
   return waitForExecution(serverPrincipal(server), accepted.executionId, Math.max(0, waitMs), deps);
