@@ -83,6 +83,18 @@ describe('tools from a canvas', () => {
     expect(runInputsOf(toolOf(graph, hook!)!, { anything: { nested: 1 } })).toEqual({ anything: { nested: 1 } });
   });
 
+  it("keeps the stored prompt out of tools/list when the owner hides it; the argument stays optional", () => {
+    // Act
+    const [hidden] = exposeTriggers(graph, [{ triggerNodeId: 'ask', hidePromptDefault: true }]);
+    const tool = toolOf(graph, hidden!)!;
+
+    // Assess
+    expect(hidden!.hidePromptDefault).toBe(true);
+    expect(JSON.stringify(tool)).not.toContain('Default question');
+    expect(tool.inputSchema.properties).toMatchObject({ prompt: { description: expect.stringMatching(/default/) } });
+    expect(tool.inputSchema.required).toBeUndefined();
+  });
+
   it('drops a tool whose trigger left a latest canvas', () => {
     const [exposed] = exposeTriggers(graph, [{ triggerNodeId: 'ask' }]);
     expect(toolOf({ nodes: graph.nodes.filter((entry) => entry.id !== 'ask'), edges: [] }, exposed!)).toBeUndefined();
