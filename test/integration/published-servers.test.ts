@@ -113,6 +113,27 @@ async function greetingCanvas(): Promise<string> {
   return canvasId;
 }
 
+/** line (prompt) → speak (text to speech) → out: its runs charge credits through the ElevenLabs stand-in. */
+async function speakingCanvas(name: string, prompt: string): Promise<string> {
+  const canvasId = await client.createCanvas(name);
+  await client.addNode(canvasId, { id: 'line', type: 'prompt', data: { label: name, prompt } });
+  await client.addNode(canvasId, { id: 'speak', type: 'audio-generation', data: {} });
+  await client.addNode(canvasId, { id: 'out', type: 'output', data: { label: 'Audio' } });
+  await client.addEdge(canvasId, {
+    source: 'line',
+    sourceHandle: 'prompt-out',
+    target: 'speak',
+    targetHandle: 'text-in',
+  });
+  await client.addEdge(canvasId, {
+    source: 'speak',
+    sourceHandle: 'audio-out',
+    target: 'out',
+    targetHandle: 'value-in',
+  });
+  return canvasId;
+}
+
 const greetTool = {
   triggerNodeId: 'greet',
   toolName: 'greet',
@@ -373,22 +394,7 @@ describe('a published speech canvas: long runs, media, money', () => {
   let credential: string;
 
   beforeAll(async () => {
-    canvasId = await client.createCanvas('Narrator');
-    await client.addNode(canvasId, { id: 'line', type: 'prompt', data: { label: 'Narrate', prompt: '' } });
-    await client.addNode(canvasId, { id: 'speak', type: 'audio-generation', data: {} });
-    await client.addNode(canvasId, { id: 'out', type: 'output', data: { label: 'Audio' } });
-    await client.addEdge(canvasId, {
-      source: 'line',
-      sourceHandle: 'prompt-out',
-      target: 'speak',
-      targetHandle: 'text-in',
-    });
-    await client.addEdge(canvasId, {
-      source: 'speak',
-      sourceHandle: 'audio-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
+    canvasId = await speakingCanvas('Narrator', '');
     const owner = await gateway();
     const server = await tool(owner, 'publish_mcp_server', {
       canvasId,
@@ -397,7 +403,8 @@ describe('a published speech canvas: long runs, media, money', () => {
       description: 'Reads a line aloud',
       version: 'pinned',
       tools: [{ triggerNodeId: 'line', toolName: 'narrate' }],
-      limits: { creditsPerDay: 1 },
+      // One call's worth: a line of under 1000 characters is 6 credits of speech.
+      limits: { creditsPerDay: 6 },
     });
     serverId = server.id;
     expect(server.pinnedCanvasVersion).toEqual(expect.any(Number));
@@ -473,4 +480,52 @@ describe('a published speech canvas: long runs, media, money', () => {
     expect(JSON.stringify(await refused.json())).toMatch(/credits for today/);
     expect(await client.listExecutions(canvasId)).toHaveLength(before.length);
   });
+});
+
+describe('a published server’s credits per day under concurrent calls', () => {
+  it('admits calls only while their most possible cost fits the day; each run ends holding its charge', async () => {
+    // Prepare: each run speaks the stored prompt's 900 characters, 6 credits; 20 a day fit three runs
+    const canvasId = await speakingCanvas('Announcer', 'a'.repeat(900));
+    const owner = await gateway();
+    const server = await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'announcer',
+      name: 'Announcer',
+      description: 'Announces',
+      visibility: 'public',
+      tools: [{ triggerNodeId: 'line', toolName: 'announce' }],
+      limits: { creditsPerDay: 20, callsPerMinute: 60 },
+    });
+    process.env.PUBLISHED_CALL_WAIT_MS = '0';
+    const call = (id: number) =>
+      post('/mcp/s/announcer', {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'announce', arguments: {} },
+      });
+
+    // Act: eight calls at once
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => call(index)));
+    delete process.env.PUBLISHED_CALL_WAIT_MS;
+
+    // Assess: three admitted (18 credits), five refused; no run beyond the limit
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    const runs = await client.listExecutions(canvasId);
+    expect(runs).toHaveLength(3);
+    // Each run, once ended, holds its charge instead of its reservation.
+    const { DynamoPublishedDaySpend } = await import('#adapters/dynamodb/published-day-spend');
+    const spend = new DynamoPublishedDaySpend();
+    for (const run of runs as { executionId: string }[]) {
+      await waitUntil(async () => (await spend.reservationOf(stack.workspaceId, run.executionId)) === undefined, {
+        what: `run ${run.executionId} to end and settle`,
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      });
+    }
+    const again = await call(9);
+    expect(again.status).toBe(429);
+    expect(server.id).toMatch(/^psv_/);
+  }, 90_000);
 });

@@ -60,6 +60,9 @@
 // │ (rec.)           │                         │                       │                                  │           │
 // │ umcp_ cred       │ UMCPHASH#<sha256 hex>   │ UMCPHASH              │ -                                │ expiry    │
 // │ (look)           │                         │                       │                                  │           │
+// │ Server's day     │ WS#<workspaceId>        │ PUBDAY#<srv>#<yyyy-   │ -                                │ day+2 d   │
+// │ (credits)        │                         │ mm-dd>                │                                  │           │
+// │ Run reservation  │ WS#<workspaceId>        │ PUBRESV#<executionId> │ -                                │ day+2 d   │
 // └──────────────────┴─────────────────────────┴───────────────────────┴──────────────────────────────────┴───────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -93,6 +96,10 @@
 // |                         |                                                               | nodes)                  |
 // | rate limit a call       | UpdateItem ADD count, conditioned count < limit               | 1 (not in a             |
 // |                         |                                                               | transaction: hot)       |
+// | admit a published call  | TransactWrite: day counter ADD n, conditioned count + n ≤     | 1 (+1 rate limit a      |
+// |                         | limit (as `≤ limit − n`) + put PUBRESV (absent)               | call)                   |
+// | release a reservation   | GetItem PUBRESV, TransactWrite delete it (exists) + counter   | 2 (+ the run's ledger   |
+// |                         | ADD charged − reserved                                        | range)                  |
 // | record a trigger's call | UpdateItem lastTriggeredAt (if the trigger exists)            | 1, alongside            |
 // |                         |                                                               | StartExecution          |
 // | sign in                 | GetItem USEREMAIL#<email>, then GetItem USER#<id>             | 2                       |
@@ -340,4 +347,14 @@ export const keys = {
   }),
   publishedCredentialPrefix: (serverId: string) => `PUBCRED#${serverId}#`,
   publishedCredentialLookup: (keyHash: string) => ({ PK: `UMCPHASH#${keyHash}`, SK: 'UMCPHASH' }),
+  /** A published server's credits of one UTC day (`day`: YYYY-MM-DD): reserved by runs in flight + charged. */
+  publishedDay: (workspaceId: string, serverId: string, day: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `PUBDAY#${serverId}#${day}`,
+  }),
+  /** What one published run holds against its server's day until it ends. */
+  publishedReservation: (workspaceId: string, executionId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `PUBRESV#${executionId}`,
+  }),
 } as const;

@@ -28,14 +28,13 @@ import {
   prepareSpeech,
   SPEECH_DEFAULTS,
   SPEECH_LIMITS,
+  STS_HOLD_SECONDS,
   type PreparedSpeech,
   type SpeechRequestBody,
 } from './speech-request.ts';
 
 /** A `running` record older than this died with its process: failed, never called again. */
 export const SPEECH_DEADLINE_SECONDS = 180;
-/** Seconds held for a speech-to-speech source: estimated from its size (128 kbit/s), within these bounds. */
-export const STS_HOLD_SECONDS = { min: 1, max: 600 } as const;
 
 export interface SpeechOperation {
   operationId: string;
