@@ -49,6 +49,7 @@
 // │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>           │ -                                │ -         │
 // │ Hold, open       │ same item               │                       │ GSI2: OPENHOLD#<shard 0–15> /    │ -         │
 // │                  │                         │                       │ <expiresAt>#<ws>#<opId> (sparse) │           │
+// │ Generation month │ WS#<workspaceId>        │ CREDITMONTH#<yyyy-mm> │ -                                │ +2 months │
 // │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>         │ -                                │ -         │
 // │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n> │ -                                │ -         │
 // │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>       │ CANVASASSET#<ws>#<cnv> /         │ -         │
@@ -121,8 +122,10 @@
 // | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                       |
 // | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)   | 1 (a retry writes       |
 // |                         |                                                               | nothing)                |
-// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held       | 1                       |
+// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held +     | 1                       |
+// |                         | month counter (within the policy's cap, if any)               |                         |
 // | settle a hold           | TransactWrite hold (held→settled) + op marker + entry + bal.  | 1                       |
+// |                         | + month counter                                               |                         |
 // | transactions, newest    | Query PK=WS#<ws>, SK begins_with LEDGER#, backwards           | 1 per page              |
 // | 1st                     |                                                               |                         |
 // | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>    | 1 per page (constant    |
@@ -282,6 +285,8 @@ export const keys = {
     SK: `LEDGEROP#${operationId}`,
   }),
   creditHold: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `HOLD#${operationId}` }),
+  /** Held + charged generation credits of one UTC month (`month`: YYYY-MM), what the policy's cap reads. */
+  creditMonth: (workspaceId: string, month: string) => ({ PK: `WS#${workspaceId}`, SK: `CREDITMONTH#${month}` }),
   /** Only on a hold while it is open (status `held`): the expired-holds sweeper's index entry. */
   openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({
     GSI2PK: `OPENHOLD#${shard}`,
