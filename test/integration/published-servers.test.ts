@@ -528,4 +528,41 @@ describe('a published server’s credits per day under concurrent calls', () => 
     expect(again.status).toBe(429);
     expect(server.id).toMatch(/^psv_/);
   }, 90_000);
+
+  it('gives a failed run’s reservation back: once it ends, the day has room for the next call', async () => {
+    // Prepare: a day of 6 credits, one call's worth; the provider refuses the first call's speech
+    const canvasId = await speakingCanvas('Unlucky announcer', 'b'.repeat(900));
+    const owner = await gateway();
+    await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'unlucky-announcer',
+      name: 'Unlucky announcer',
+      description: 'Announces, eventually',
+      visibility: 'public',
+      tools: [{ triggerNodeId: 'line', toolName: 'announce' }],
+      limits: { creditsPerDay: 6 },
+    });
+    speech.faults.inject({ action: 'tts', status: 400 });
+    const agent = await connect('unlucky-announcer');
+    const call = () => agent.callTool({ name: 'announce', arguments: {} });
+
+    // Act
+    const first = (await call()).structuredContent as { runId: string };
+    await waitUntil(async () => (await client.execution(first.runId)).body.status === 'failed', {
+      what: 'the refused speech to fail its run',
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
+    const { DynamoPublishedDaySpend } = await import('#adapters/dynamodb/published-day-spend');
+    await waitUntil(
+      async () => (await new DynamoPublishedDaySpend().reservationOf(stack.workspaceId, first.runId)) === undefined,
+      { what: 'the failed run to give its reservation back', timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const second = await call();
+
+    // Assess: the failed run charged nothing, so the second call fits the day and runs
+    expect(second.isError, JSON.stringify(second.content)).toBeFalsy();
+    expect((second.structuredContent as { status: string }).status).toBe('succeeded');
+    expect(await client.listExecutions(canvasId)).toHaveLength(2);
+  }, 90_000);
 });
