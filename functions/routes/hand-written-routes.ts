@@ -237,7 +237,7 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
     entry: 'published/mcp',
     scope: null,
     auth: 'published-server',
-    access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'] },
+    access: { table: 'readWrite', bucket: 'readWrite', workflow: ['start'], prices: true },
     timeoutSeconds: 29,
     maxBodyBytes: 1024 * 1024,
     area: 'gateway',

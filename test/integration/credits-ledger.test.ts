@@ -3,7 +3,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '#core/clock';
-import { InsufficientCreditsError } from '#core/credits/errors';
+import { InsufficientCreditsError, MonthlyCapReachedError } from '#core/credits/errors';
 import {
   debit,
   grantCredits,
@@ -262,6 +262,37 @@ describe('credit ledger', () => {
     const usage = entries.filter((entry) => entry.type === 'usage');
     expect(new Set(usage.map((entry) => entry.operationId)).size).toBe(usage.length);
     expect(balance.balance).toBe(300 - usage.reduce((total, entry) => total - entry.credits, 0));
+  });
+
+  it('keeps concurrent holds within the monthly cap; a settle or release moves the month to the charge', async () => {
+    // Prepare: plenty of credits, a cap of 20, eight operations of 6 at once
+    const workspaceId = await fundedWorkspace(1000);
+    const month = async () => {
+      const { client, tableName } = table();
+      const key = keys.creditMonth(workspaceId, new Date().toISOString().slice(0, 7));
+      return (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item
+        ?.credits as number;
+    };
+    const hold = (operationId: string, quantity: number) =>
+      holdCredits({ workspaceId, operationId, sku: 'test.op', quantity }, deps, { monthlyCap: 20 });
+
+    // Act
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => hold(`capped-${i}`, 6)));
+    const placed = outcomes.flatMap((outcome, i) => (outcome.status === 'fulfilled' ? [`capped-${i}`] : []));
+    const atCap = await month();
+    await settleHold({ workspaceId, operationId: placed[0]!, quantity: 2 }, deps);
+    await releaseHold({ workspaceId, operationId: placed[1]! }, deps);
+    const settled = await month();
+
+    // Assess: three placed (18), five refused as over the cap; then 18 − 6 + 2 − 6 = 8
+    expect(placed).toHaveLength(3);
+    for (const outcome of outcomes.filter((candidate) => candidate.status === 'rejected'))
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(MonthlyCapReachedError);
+    expect(atCap).toBe(18);
+    expect(settled).toBe(8);
+    await expect(hold('too-big', 21)).rejects.toThrow(/monthly cap of 20 credits/);
+    await expect(hold('fits', 12)).resolves.toMatchObject({ status: 'held' });
+    await expectConsistent(workspaceId);
   });
 
   it('streams a time range oldest first, [from, to) exactly, one page at a time', async () => {

@@ -152,6 +152,19 @@ describe('POST /api/generate-audio', () => {
     }
   });
 
+  it('refuses an operation past the policy’s monthly credit cap (403), calling nothing', async () => {
+    await client.request('POST', '/api/integrations/policies', { body: { monthlyCreditCap: 0 } });
+    try {
+      const calls = fake.calls.length;
+      const refused = await generate({ mode: 'tts', text: 'within any balance' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/monthly cap of 0 credits/);
+      expect(fake.calls.length).toBe(calls);
+    } finally {
+      await client.request('POST', '/api/integrations/policies', { body: { monthlyCreditCap: null } });
+    }
+  });
+
   it('refuses an sts source URL that is not public HTTPS (400), calling nothing', async () => {
     const calls = fake.calls.length;
     const refused = await generate({ mode: 'sts', audioUrl: 'https://10.0.0.5/voice.mp3' });

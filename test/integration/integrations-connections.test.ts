@@ -75,7 +75,7 @@ describe('integrations: connections and policies', () => {
       { provider: 'provider-two' },
       { connections, policies, cipher: credentialCipher, sharedConfigured: () => true },
     );
-    expect(resolved).toEqual({ source: 'workspace', secret: { apiKey: `${FAL_KEY}2` } });
+    expect(resolved).toEqual({ source: 'workspace', secret: { apiKey: `${FAL_KEY}2` }, monthlyCreditCap: null });
   });
 
   it('validates the credential shape per provider without echoing the value (400)', async () => {
@@ -110,7 +110,10 @@ describe('integrations: connections and policies', () => {
     expect(again.body.revokedAt).toBe(revoked.body.revokedAt);
     expect((await connections.get(owner.workspaceId, 'speech'))?.sealed).toBeUndefined();
     const deps = { connections, policies, cipher: credentialCipher, sharedConfigured: () => true };
-    expect(await resolveProviderAccess(owner.workspaceId, { provider: 'speech' }, deps)).toEqual({ source: 'shared' });
+    expect(await resolveProviderAccess(owner.workspaceId, { provider: 'speech' }, deps)).toEqual({
+      source: 'shared',
+      monthlyCreditCap: null,
+    });
     const missing = await call('POST', '/api/integrations/connections/revoke', {
       key: owner.apiKey,
       body: { provider: 'workspace-suite' },
@@ -152,6 +155,10 @@ describe('integrations: connections and policies', () => {
         creditsUsedThisMonth: 10,
       }),
     ).rejects.toMatchObject({ reason: 'credit-cap-reached' });
+    // The cap goes with the credential to the operation's credit hold, which enforces it (credits-ledger.test.ts).
+    await expect(
+      resolveProviderAccess(owner.workspaceId, { provider: 'speech', voice: 'voice-a' }, deps),
+    ).resolves.toEqual({ source: 'shared', monthlyCreditCap: 10 });
     const bad = await call('POST', '/api/integrations/policies', {
       key: owner.apiKey,
       body: { allowedProviders: ['nope'] },

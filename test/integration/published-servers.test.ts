@@ -113,6 +113,27 @@ async function greetingCanvas(): Promise<string> {
   return canvasId;
 }
 
+/** line (prompt) → speak (text to speech) → out: its runs charge credits through the ElevenLabs stand-in. */
+async function speakingCanvas(name: string, prompt: string): Promise<string> {
+  const canvasId = await client.createCanvas(name);
+  await client.addNode(canvasId, { id: 'line', type: 'prompt', data: { label: name, prompt } });
+  await client.addNode(canvasId, { id: 'speak', type: 'audio-generation', data: {} });
+  await client.addNode(canvasId, { id: 'out', type: 'output', data: { label: 'Audio' } });
+  await client.addEdge(canvasId, {
+    source: 'line',
+    sourceHandle: 'prompt-out',
+    target: 'speak',
+    targetHandle: 'text-in',
+  });
+  await client.addEdge(canvasId, {
+    source: 'speak',
+    sourceHandle: 'audio-out',
+    target: 'out',
+    targetHandle: 'value-in',
+  });
+  return canvasId;
+}
+
 const greetTool = {
   triggerNodeId: 'greet',
   toolName: 'greet',
@@ -272,6 +293,81 @@ describe('a public published server', () => {
     expect((await agent.listTools()).tools.map((entry) => entry.name)).toEqual(['greet', 'get_run_result']);
   });
 
+  /** A JSON-RPC batch of `count` calls of greet, as one raw POST (what the SDK transport runs call by call). */
+  const batchOf = (count: number) =>
+    Array.from({ length: count }, (_, index) => ({
+      jsonrpc: '2.0',
+      id: index + 1,
+      method: 'tools/call',
+      params: { name: 'greet', arguments: { prompt: `Batch ${index}`, city: 'Lima' } },
+    }));
+  type Answer = {
+    id: number;
+    result?: { isError?: boolean; content: unknown; _meta?: { retryAfterSeconds?: number } };
+  };
+
+  it('admits each call of a batch on its own: with no credits for the day, none of them starts a run', async () => {
+    // Prepare
+    const canvasId = await greetingCanvas();
+    const owner = await gateway();
+    await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'greeter-broke',
+      name: 'Broke greeter',
+      description: 'Has no credits',
+      visibility: 'public',
+      tools: [greetTool],
+      limits: { creditsPerDay: 0 },
+    });
+
+    // Act
+    const answer = await post('/mcp/s/greeter-broke', [
+      ...batchOf(5),
+      { jsonrpc: '2.0', id: 99, method: 'tools/call', params: { name: 'nope', arguments: {} } },
+    ]);
+
+    // Assess: one answer per call, each refused with its reason and when to retry; no run started
+    expect(answer.status).toBe(200);
+    const answers = (await answer.json()) as Answer[];
+    const refused = answers.filter((entry) => entry.id !== 99);
+    expect(refused).toHaveLength(5);
+    for (const entry of refused) {
+      expect(entry.result?.isError).toBe(true);
+      expect(JSON.stringify(entry.result?.content)).toMatch(/credits for today.*Retry after \d+ s/);
+      expect(entry.result?._meta?.retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect(JSON.stringify(answers.find((entry) => entry.id === 99))).toMatch(/Unknown tool/);
+    expect(await client.listExecutions(canvasId)).toHaveLength(0);
+  });
+
+  it('counts every call of a batch against the calls per minute; unknown tools count as nothing', async () => {
+    // Prepare
+    const canvasId = await greetingCanvas();
+    const owner = await gateway();
+    await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'greeter-batched',
+      name: 'Batched greeter',
+      description: 'Two calls a minute',
+      visibility: 'public',
+      tools: [greetTool],
+      limits: { callsPerMinute: 2 },
+    });
+    const unknown = { jsonrpc: '2.0', id: 0, method: 'tools/call', params: { name: 'nope', arguments: {} } };
+    await waitUntil(async () => new Date().getUTCSeconds() < 50, { what: 'a minute with room', timeoutMs: 15_000 });
+
+    // Act: three unknown tools first (they must not use up the minute), then five calls
+    const answer = await post('/mcp/s/greeter-batched', [unknown, unknown, unknown, ...batchOf(5)]);
+
+    // Assess: two runs; the three calls past the limit each answered refused
+    const answers = ((await answer.json()) as Answer[]).filter((entry) => entry.id !== 0);
+    const refused = answers.filter((entry) => entry.result?.isError);
+    expect(answers).toHaveLength(5);
+    expect(refused).toHaveLength(3);
+    for (const entry of refused) expect(JSON.stringify(entry.result?.content)).toMatch(/2 calls a minute/);
+    expect(await client.listExecutions(canvasId)).toHaveLength(2);
+  });
+
   it('is refused as public beyond the public ceilings', async () => {
     const canvasId = await greetingCanvas();
     const owner = await gateway();
@@ -298,22 +394,7 @@ describe('a published speech canvas: long runs, media, money', () => {
   let credential: string;
 
   beforeAll(async () => {
-    canvasId = await client.createCanvas('Narrator');
-    await client.addNode(canvasId, { id: 'line', type: 'prompt', data: { label: 'Narrate', prompt: '' } });
-    await client.addNode(canvasId, { id: 'speak', type: 'audio-generation', data: {} });
-    await client.addNode(canvasId, { id: 'out', type: 'output', data: { label: 'Audio' } });
-    await client.addEdge(canvasId, {
-      source: 'line',
-      sourceHandle: 'prompt-out',
-      target: 'speak',
-      targetHandle: 'text-in',
-    });
-    await client.addEdge(canvasId, {
-      source: 'speak',
-      sourceHandle: 'audio-out',
-      target: 'out',
-      targetHandle: 'value-in',
-    });
+    canvasId = await speakingCanvas('Narrator', '');
     const owner = await gateway();
     const server = await tool(owner, 'publish_mcp_server', {
       canvasId,
@@ -322,7 +403,8 @@ describe('a published speech canvas: long runs, media, money', () => {
       description: 'Reads a line aloud',
       version: 'pinned',
       tools: [{ triggerNodeId: 'line', toolName: 'narrate' }],
-      limits: { creditsPerDay: 1 },
+      // One call's worth: a line of under 1000 characters is 6 credits of speech.
+      limits: { creditsPerDay: 6 },
     });
     serverId = server.id;
     expect(server.pinnedCanvasVersion).toEqual(expect.any(Number));
@@ -398,4 +480,89 @@ describe('a published speech canvas: long runs, media, money', () => {
     expect(JSON.stringify(await refused.json())).toMatch(/credits for today/);
     expect(await client.listExecutions(canvasId)).toHaveLength(before.length);
   });
+});
+
+describe('a published server’s credits per day under concurrent calls', () => {
+  it('admits calls only while their most possible cost fits the day; each run ends holding its charge', async () => {
+    // Prepare: each run speaks the stored prompt's 900 characters, 6 credits; 20 a day fit three runs
+    const canvasId = await speakingCanvas('Announcer', 'a'.repeat(900));
+    const owner = await gateway();
+    const server = await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'announcer',
+      name: 'Announcer',
+      description: 'Announces',
+      visibility: 'public',
+      tools: [{ triggerNodeId: 'line', toolName: 'announce' }],
+      limits: { creditsPerDay: 20, callsPerMinute: 60 },
+    });
+    process.env.PUBLISHED_CALL_WAIT_MS = '0';
+    const call = (id: number) =>
+      post('/mcp/s/announcer', {
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'announce', arguments: {} },
+      });
+
+    // Act: eight calls at once
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => call(index)));
+    delete process.env.PUBLISHED_CALL_WAIT_MS;
+
+    // Assess: three admitted (18 credits), five refused; no run beyond the limit
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    const runs = await client.listExecutions(canvasId);
+    expect(runs).toHaveLength(3);
+    // Each run, once ended, holds its charge instead of its reservation.
+    const { DynamoPublishedDaySpend } = await import('#adapters/dynamodb/published-day-spend');
+    const spend = new DynamoPublishedDaySpend();
+    for (const run of runs as { executionId: string }[]) {
+      await waitUntil(async () => (await spend.reservationOf(stack.workspaceId, run.executionId)) === undefined, {
+        what: `run ${run.executionId} to end and settle`,
+        timeoutMs: 60_000,
+        intervalMs: 250,
+      });
+    }
+    const again = await call(9);
+    expect(again.status).toBe(429);
+    expect(server.id).toMatch(/^psv_/);
+  }, 90_000);
+
+  it('gives a failed run’s reservation back: once it ends, the day has room for the next call', async () => {
+    // Prepare: a day of 6 credits, one call's worth; the provider refuses the first call's speech
+    const canvasId = await speakingCanvas('Unlucky announcer', 'b'.repeat(900));
+    const owner = await gateway();
+    await tool(owner, 'publish_mcp_server', {
+      canvasId,
+      slug: 'unlucky-announcer',
+      name: 'Unlucky announcer',
+      description: 'Announces, eventually',
+      visibility: 'public',
+      tools: [{ triggerNodeId: 'line', toolName: 'announce' }],
+      limits: { creditsPerDay: 6 },
+    });
+    speech.faults.inject({ action: 'tts', status: 400 });
+    const agent = await connect('unlucky-announcer');
+    const call = () => agent.callTool({ name: 'announce', arguments: {} });
+
+    // Act
+    const first = (await call()).structuredContent as { runId: string };
+    await waitUntil(async () => (await client.execution(first.runId)).body.status === 'failed', {
+      what: 'the refused speech to fail its run',
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    });
+    const { DynamoPublishedDaySpend } = await import('#adapters/dynamodb/published-day-spend');
+    await waitUntil(
+      async () => (await new DynamoPublishedDaySpend().reservationOf(stack.workspaceId, first.runId)) === undefined,
+      { what: 'the failed run to give its reservation back', timeoutMs: 30_000, intervalMs: 250 },
+    );
+    const second = await call();
+
+    // Assess: the failed run charged nothing, so the second call fits the day and runs
+    expect(second.isError, JSON.stringify(second.content)).toBeFalsy();
+    expect((second.structuredContent as { status: string }).status).toBe('succeeded');
+    expect(await client.listExecutions(canvasId)).toHaveLength(2);
+  }, 90_000);
 });

@@ -4,7 +4,7 @@
 import { systemClock } from '#core/clock';
 import type { SweepDeps } from '#core/runs/sweep';
 import { HttpCallbackSender } from '../outbound-http/callback-sender.ts';
-import { blobStore, runRepository, workflowEngine } from './runs.ts';
+import { blobStore, runEnded, runRepository, workflowEngine } from './runs.ts';
 
 let sender: HttpCallbackSender | undefined;
 
@@ -16,7 +16,7 @@ export function callbackSender(): HttpCallbackSender {
 
 /** What the state machine's tasks need: the run, its blobs and its one result callback. */
 export function runTaskDeps() {
-  return { runs: runRepository(), clock: systemClock, callbacks: callbackSender(), blobs: blobStore() };
+  return { runs: runRepository(), clock: systemClock, callbacks: callbackSender(), blobs: blobStore(), runEnded };
 }
 
 /** What the run outbox's sweeper needs: start or redrive a stalled run, or end it with its callback. */

@@ -10,6 +10,9 @@
 import { systemClock } from '#core/clock';
 import type { CallbackDispatch } from '#core/ports';
 import type { RunDeps } from '#core/runs/use-cases';
+import { releaseReservation } from '#core/published/calls';
+import type { Execution } from '#core/runs/model';
+import { DynamoPublishedDaySpend } from '../dynamodb/published-day-spend.ts';
 import { DynamoRunRepository } from '../dynamodb/run-repository.ts';
 import { ENV } from '../env.ts';
 import { DELIVER_CALLBACK_FUNCTION_ENV, LambdaCallbackDispatch } from '../lambda/callback-dispatch.ts';
@@ -21,6 +24,7 @@ const built: {
   engine?: StepFunctionsWorkflowEngine;
   blobs?: S3BlobStore;
   dispatch?: LambdaCallbackDispatch;
+  daySpend?: DynamoPublishedDaySpend;
 } = {};
 
 /** The runs table (executions, their timeline, the queued-runs index). */
@@ -69,6 +73,15 @@ const callbackDispatch: CallbackDispatch = {
   },
 };
 
+/** A published server's credits per UTC day (reserved by its calls, settled by its runs' ends). */
+export function publishedDaySpend(): DynamoPublishedDaySpend {
+  built.daySpend ??= new DynamoPublishedDaySpend();
+  return built.daySpend;
+}
+
+/** What every path that ends a run tells (RunDeps.runEnded): a published run's reservation becomes its charge. */
+export const runEnded = (execution: Execution) => releaseReservation(execution, { spend: publishedDaySpend() });
+
 /** What accepting, replaying, redriving, cancelling and reading a run need (the run operations, the trigger). */
 export function runDeps() {
   return {
@@ -78,5 +91,6 @@ export function runDeps() {
     blobs: blobStore(),
     inlineRuns,
     callbackDispatch,
+    runEnded,
   } satisfies RunDeps;
 }

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { InsufficientCreditsError } from '#core/credits/errors';
+import { InsufficientCreditsError, MonthlyCapReachedError } from '#core/credits/errors';
 import { CREDIT_UNIT, type CreditBalance, type LedgerEntry, type UsageEntry } from '#core/credits/ledger-entry';
 import type { AppendResult, CreditHold, CreditLedgerStore } from '#core/credits/ports';
 import { ConflictError, NotFoundError } from '#core/errors';
@@ -33,7 +33,7 @@ import {
   type TransactItem,
 } from './entities.ts';
 import { DynamoLedgerReader, toLedgerEntry } from './ledger-reader.ts';
-import { keys, OPEN_HOLD_SHARDS } from './table-design.ts';
+import { keys, OPEN_HOLD_SHARDS, TTL_ATTRIBUTE } from './table-design.ts';
 
 type CancellationReason = NonNullable<TransactionCanceledException['CancellationReasons']>[number];
 
@@ -45,6 +45,33 @@ const shardOf = (workspaceId: string, operationId: string) =>
   createHash('sha256').update(`${workspaceId}#${operationId}`).digest().readUInt16BE(0) % OPEN_HOLD_SHARDS;
 
 const HOLD_KEY = { pk: /^WS#(.+)$/, sk: /^HOLD#(.+)$/ };
+
+/**
+ * Moves the hold's month counter by `delta`; with a cap, only while it stays within it (DynamoDB
+ * conditions do no arithmetic: `credits + delta ≤ cap` is sent as `credits ≤ cap − delta`). A counter
+ * lives until two months after its own (TTL).
+ */
+function monthCounter(hold: CreditHold, delta: number, cap: number | null = null): TransactItem[] {
+  if (!hold.month) return [];
+  const [year, month] = hold.month.split('-').map(Number);
+  const expires = Date.UTC(year!, month! + 2, 1) / 1000;
+  return [
+    {
+      Update: {
+        TableName: table().tableName,
+        Key: keys.creditMonth(hold.workspaceId, hold.month),
+        UpdateExpression: 'ADD credits :delta SET #ttl = if_not_exists(#ttl, :ttl)',
+        ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
+        ExpressionAttributeValues: {
+          ':delta': delta,
+          ':ttl': expires,
+          ...(cap === null ? {} : { ':room': cap - delta }),
+        },
+        ...(cap === null ? {} : { ConditionExpression: 'attribute_not_exists(credits) OR credits <= :room' }),
+      },
+    },
+  ];
+}
 
 function reasonItem(reason: CancellationReason | undefined): Record<string, unknown> | undefined {
   return reason?.Item ? unmarshall(reason.Item) : undefined;
@@ -138,8 +165,12 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
     );
   }
 
-  async placeHold(hold: CreditHold): Promise<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }> {
+  async placeHold(
+    hold: CreditHold,
+    monthlyCap: number | null = null,
+  ): Promise<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }> {
     const { tableName } = table();
+    if (monthlyCap !== null && hold.credits > monthlyCap) throw new MonthlyCapReachedError(monthlyCap);
     const balanceKey = keys.creditBalance(hold.workspaceId);
     return transact<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }>(
       [
@@ -167,12 +198,15 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
             ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
+        ...monthCounter(hold, hold.credits, monthlyCap),
       ],
       () => ({ placed: true, hold }),
       (reasons) => {
         const existing = reasonItem(reasons[0]);
         if (reasons[0]?.Code === 'ConditionalCheckFailed' && existing)
           return { placed: false, hold: toEntity<CreditHold>(existing) };
+        if (reasons[1]?.Code !== 'ConditionalCheckFailed' && reasons[2]?.Code === 'ConditionalCheckFailed')
+          throw new MonthlyCapReachedError(monthlyCap!);
         throw this.insufficient(hold.credits, reasons[1]);
       },
     );
@@ -213,6 +247,7 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
         },
       },
     });
+    items.push(...monthCounter(hold, charge - hold.credits));
     return transact(
       items,
       () => settled,
@@ -244,6 +279,7 @@ export class DynamoLedgerRepository extends DynamoLedgerReader implements Credit
             ExpressionAttributeValues: { ':n': hold.credits, ':now': closedAt },
           },
         },
+        ...monthCounter(hold, -hold.credits),
       ],
       () => released,
       (reasons) => {

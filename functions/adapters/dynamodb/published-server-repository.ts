@@ -1,10 +1,10 @@
-// adapter: PublishedServerRepository and PublishedSpendReader on the single table (see table-design.ts).
+// adapter: PublishedServerRepository on the single table (see table-design.ts).
 //   server      WS#<ws> / PUBSERVER#<id>         the server (and its pinned canvas, when pinned)
 //   slug        PUBSLUG#<slug> / PUBSLUG         claims the URL; written with the server in one transaction
 //   credential  WS#<ws> / PUBCRED#<srv>#<id>     the listing record (never the credential)
 //   lookup      UMCPHASH#<sha256> / UMCPHASH     what authentication reads; deleted by revocation (TTL at expiry)
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublishedServerRepository, PublishedSpendReader } from '#core/published/ports';
+import type { PublishedServerRepository } from '#core/published/ports';
 import type { PublishedCredentialLookup, PublishedCredentialRecord, PublishedServer } from '#core/published/model';
 import { table } from './client.ts';
 import {
@@ -18,7 +18,6 @@ import {
   toEntities,
   transactWrite,
 } from './entities.ts';
-import { DynamoLedgerReader } from './ledger-reader.ts';
 import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 const serverItem = (server: PublishedServer) => ({
@@ -149,23 +148,5 @@ export class DynamoPublishedServerRepository implements PublishedServerRepositor
 
   async findCredential(keyHash: string): Promise<PublishedCredentialLookup | undefined> {
     return getEntity<PublishedCredentialLookup>(keys.publishedCredentialLookup(keyHash));
-  }
-}
-
-/**
- * Today's spend of a server: the usage entries of its workspace's ledger in the range that name it. One
- * Query per 500 entries of the workspace's day; a busy workspace would keep a counter instead (noted in
- * docs/published-servers.md).
- */
-export class DynamoPublishedSpendReader implements PublishedSpendReader {
-  private readonly ledger = new DynamoLedgerReader();
-
-  async creditsSpent(workspaceId: string, serverId: string, from: Date, to: Date): Promise<number> {
-    let spent = 0;
-    // `to` is now: the range is [from, to], so reach one millisecond past it.
-    for await (const entry of this.ledger.entriesBetween(workspaceId, from, new Date(to.getTime() + 1))) {
-      if (entry.type === 'usage' && entry.resource?.publishedServerId === serverId) spent += -entry.credits;
-    }
-    return spent;
   }
 }

@@ -53,6 +53,7 @@
 // │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>           │ -                                │ -         │
 // │ Hold, open       │ same item               │                       │ GSI2: OPENHOLD#<shard 0–15> /    │ -         │
 // │                  │                         │                       │ <expiresAt>#<ws>#<opId> (sparse) │           │
+// │ Generation month │ WS#<workspaceId>        │ CREDITMONTH#<yyyy-mm> │ -                                │ +2 months │
 // │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>         │ -                                │ -         │
 // │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n> │ -                                │ -         │
 // │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>       │ CANVASASSET#<ws>#<cnv> /         │ -         │
@@ -64,6 +65,9 @@
 // │ (rec.)           │                         │                       │                                  │           │
 // │ umcp_ cred       │ UMCPHASH#<sha256 hex>   │ UMCPHASH              │ -                                │ expiry    │
 // │ (look)           │                         │                       │                                  │           │
+// │ Server's day     │ WS#<workspaceId>        │ PUBDAY#<srv>#<yyyy-   │ -                                │ day+2 d   │
+// │ (credits)        │                         │ mm-dd>                │                                  │           │
+// │ Run reservation  │ WS#<workspaceId>        │ PUBRESV#<executionId> │ -                                │ day+2 d   │
 // └──────────────────┴─────────────────────────┴───────────────────────┴──────────────────────────────────┴───────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -97,6 +101,10 @@
 // |                         |                                                               | nodes)                  |
 // | rate limit a call       | UpdateItem ADD count, conditioned count < limit               | 1 (not in a             |
 // |                         |                                                               | transaction: hot)       |
+// | admit a published call  | TransactWrite: day counter ADD n, conditioned count + n ≤     | 1 (+1 rate limit a      |
+// |                         | limit (as `≤ limit − n`) + put PUBRESV (absent)               | call)                   |
+// | release a reservation   | GetItem PUBRESV, TransactWrite delete it (exists) + counter   | 2 (+ the run's ledger   |
+// |                         | ADD charged − reserved                                        | range)                  |
 // | record a trigger's call | UpdateItem lastTriggeredAt (if the trigger exists)            | 1, alongside            |
 // |                         |                                                               | StartExecution          |
 // | sign in                 | GetItem USEREMAIL#<email>, then GetItem USER#<id>             | 2                       |
@@ -118,8 +126,10 @@
 // | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                       |
 // | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)   | 1 (a retry writes       |
 // |                         |                                                               | nothing)                |
-// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held       | 1                       |
+// | hold / release credits  | TransactWrite hold (absent / still held) + balance.held +     | 1                       |
+// |                         | month counter (within the policy's cap, if any)               |                         |
 // | settle a hold           | TransactWrite hold (held→settled) + op marker + entry + bal.  | 1                       |
+// |                         | + month counter                                               |                         |
 // | transactions, newest    | Query PK=WS#<ws>, SK begins_with LEDGER#, backwards           | 1 per page              |
 // | 1st                     |                                                               |                         |
 // | ledger range (export)   | Query PK=WS#<ws>, SK BETWEEN LEDGER#<from> AND LEDGER#<to>    | 1 per page (constant    |
@@ -279,6 +289,8 @@ export const keys = {
     SK: `LEDGEROP#${operationId}`,
   }),
   creditHold: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `HOLD#${operationId}` }),
+  /** Held + charged generation credits of one UTC month (`month`: YYYY-MM), what the policy's cap reads. */
+  creditMonth: (workspaceId: string, month: string) => ({ PK: `WS#${workspaceId}`, SK: `CREDITMONTH#${month}` }),
   /** Only on a hold while it is open (status `held`): the expired-holds sweeper's index entry. */
   openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({
     GSI2PK: `OPENHOLD#${shard}`,
@@ -344,4 +356,14 @@ export const keys = {
   }),
   publishedCredentialPrefix: (serverId: string) => `PUBCRED#${serverId}#`,
   publishedCredentialLookup: (keyHash: string) => ({ PK: `UMCPHASH#${keyHash}`, SK: 'UMCPHASH' }),
+  /** A published server's credits of one UTC day (`day`: YYYY-MM-DD): reserved by runs in flight + charged. */
+  publishedDay: (workspaceId: string, serverId: string, day: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `PUBDAY#${serverId}#${day}`,
+  }),
+  /** What one published run holds against its server's day until it ends. */
+  publishedReservation: (workspaceId: string, executionId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `PUBRESV#${executionId}`,
+  }),
 } as const;

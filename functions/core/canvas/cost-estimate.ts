@@ -11,7 +11,7 @@ import { DomainError } from '../errors.ts';
 import { creditsOf, priceFor, type PriceBook } from '../credits/prices.ts';
 import { prepareFalJob } from '../generation/fal-request.ts';
 import { prepareVeoJob } from '../generation/veo-request.ts';
-import { prepareSpeech } from '../generation/speech-request.ts';
+import { prepareSpeech, SPEECH_LIMITS, STS_HOLD_SECONDS } from '../generation/speech-request.ts';
 import { VIDEO_SKU } from '../generation/video-jobs.ts';
 import { referenceMode } from '../generation/video-node.ts';
 import type { MediaReference, VideoProviderId, VideoSubmitInput } from '../generation/video-provider.ts';
@@ -73,6 +73,43 @@ export function estimateCanvasCost(canvas: EstimatedCanvas, book: PriceBook): Ca
     totalCredits: nodes.reduce((sum, node) => sum + (node.credits ?? 0), 0),
     complete: nodes.every((node) => node.credits !== null),
   };
+}
+
+/**
+ * The most one run of `graph` can be charged, for a limit that must hold before the run starts (a published
+ * server's day): each metered node's estimate and, where that depends on the run, the most the node can
+ * hold — for text-in, the text the run's prompt puts there when prompt nodes alone feed it, else the
+ * longest text speech accepts; for speech-to-speech, the longest source held. A node a run would refuse
+ * (no text, a request its model refuses) is charged nothing.
+ */
+export function runCostCeiling(
+  graph: Pick<Canvas, 'nodes' | 'edges'>,
+  inputs: Record<string, unknown>,
+  book: PriceBook,
+): number {
+  const promptOf = (node: EstimatedNode | undefined) =>
+    node?.type !== 'prompt'
+      ? undefined
+      : typeof inputs.prompt === 'string'
+        ? inputs.prompt
+        : String(node.data.prompt ?? '');
+  let ceiling = 0;
+  for (const node of graph.nodes.filter((candidate) => METERED_NODE_TYPES.has(candidate.type))) {
+    const estimate = estimateNodeCost(graph, node, book);
+    if (estimate.credits !== null) ceiling += estimate.credits;
+    else if (node.type === 'speech-to-speech')
+      ceiling += creditsOf({ creditsPerUnit: estimate.unitPrice }, STS_HOLD_SECONDS.max);
+    else if (node.type === 'audio-generation') {
+      const feeding = graph.edges.filter((edge) => edge.target === node.id && edge.targetHandle === 'text-in');
+      const texts = feeding.map((edge) => promptOf(graph.nodes.find((candidate) => candidate.id === edge.source)));
+      // As the executor does: what reaches text-in joined by new lines, or the node's own text when empty.
+      const joined = texts.every((text) => text !== undefined) ? texts.join('\n').trim() : undefined;
+      const spoken = joined === '' ? String(node.data.text ?? '').trim() : joined;
+      const characters = Math.min(spoken?.length ?? SPEECH_LIMITS.maxTextLength, SPEECH_LIMITS.maxTextLength);
+      ceiling += creditsOf({ creditsPerUnit: estimate.unitPrice }, characters / 1000);
+    }
+  }
+  return ceiling;
 }
 
 export function estimateNodeCost(

@@ -1,5 +1,5 @@
 // core: the credit ledger's refusals.
-import { PaymentRequiredError } from '../errors.ts';
+import { ForbiddenError, PaymentRequiredError } from '../errors.ts';
 
 /**
  * How a workspace gets credits (docs/billing.md). Part of every 402, so that whoever hits one (a new user
@@ -23,6 +23,19 @@ export class InsufficientCreditsError extends PaymentRequiredError {
         ? `Not enough credits: this operation needs ${required} credits. ${HOW_TO_GET_CREDITS}`
         : `Not enough credits: this operation needs ${required} credits and ${available} are available. ` +
             `${HOW_TO_GET_CREDITS}`,
+    );
+  }
+}
+
+/**
+ * The workspace's integration policy caps its generation credits per UTC month, and this operation's
+ * hold would pass the cap, counting what open holds may still cost (403; nothing was held).
+ */
+export class MonthlyCapReachedError extends ForbiddenError {
+  constructor(readonly cap: number) {
+    super(
+      `This workspace has reached its monthly cap of ${cap} credits (generation this UTC month, counting ` +
+        'what operations in flight may cost); an owner can raise it in the integration policy',
     );
   }
 }

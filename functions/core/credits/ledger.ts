@@ -112,7 +112,8 @@ export async function debit(work: MeteredWork, deps: CreditDeps): Promise<{ entr
 export async function holdCredits(
   work: MeteredWork,
   deps: CreditDeps,
-  options: { ttlSeconds?: number } = {},
+  /** monthlyCap: the integration policy's cap, checked against the month's counter as the hold is placed. */
+  options: { ttlSeconds?: number; monthlyCap?: number | null } = {},
 ): Promise<CreditHold> {
   const { credits, pricing } = priced(work, deps);
   if (credits === 0) throw new ValidationError('Nothing to hold: the estimated quantity prices at 0 credits');
@@ -128,8 +129,9 @@ export async function holdCredits(
     ...(work.description === undefined ? {} : { description: work.description }),
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + (options.ttlSeconds ?? DEFAULT_HOLD_TTL_SECONDS) * 1000).toISOString(),
+    month: now.toISOString().slice(0, 7),
   };
-  const result = await deps.ledger.placeHold(hold);
+  const result = await deps.ledger.placeHold(hold, options.monthlyCap ?? null);
   return result.hold;
 }
 

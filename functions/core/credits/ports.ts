@@ -32,6 +32,11 @@ export interface CreditHold {
   expiresAt: string;
   /** Set by the settle or release that closed the hold. */
   closedAt?: string;
+  /**
+   * The UTC month (YYYY-MM) whose generation counter carries the hold (the integration policy's monthly
+   * cap): the hold's credits while open, its charge once settled. Absent on holds placed before it existed.
+   */
+  month?: string;
   /** Settled: the usage entry written (absent when nothing was charged) and the credits charged. */
   entryId?: string;
   chargedCredits?: number;
@@ -49,8 +54,16 @@ export interface CreditLedgerStore extends LedgerReader {
    * written. With `requireWorkspace`, an unknown workspace is a NotFoundError and nothing is written.
    */
   append(entry: LedgerEntry, options?: { requireWorkspace?: boolean }): Promise<AppendResult>;
-  /** Places the hold (status `held`) if the workspace has `hold.credits` available; once per operation id. */
-  placeHold(hold: CreditHold): Promise<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }>;
+  /**
+   * Places the hold (status `held`) if the workspace has `hold.credits` available; once per operation id.
+   * Adds them to the hold's month counter in the same transaction, which must stay within `monthlyCap`
+   * when one is given (else MonthlyCapReachedError and nothing is written). Settling or releasing the hold
+   * moves that counter to what was charged.
+   */
+  placeHold(
+    hold: CreditHold,
+    monthlyCap?: number | null,
+  ): Promise<{ placed: true; hold: CreditHold } | { placed: false; hold: CreditHold }>;
   getHold(workspaceId: string, operationId: string): Promise<CreditHold | undefined>;
   /**
    * Closes an open hold as settled: writes `entry` (null when nothing is charged), charges its credits

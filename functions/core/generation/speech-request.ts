@@ -12,6 +12,12 @@ export const SPEECH_DEFAULTS = {
   contentType: 'audio/mpeg',
 } as const;
 
+/**
+ * Seconds held for a speech-to-speech source: estimated from its size (128 kbit/s), within these bounds.
+ * The maximum is also the most a run's speech-to-speech node can cost (canvas/cost-estimate.ts).
+ */
+export const STS_HOLD_SECONDS = { min: 1, max: 600 } as const;
+
 /** The vendor's ranges (docs/generation-audio.md). */
 export const SPEECH_LIMITS = {
   maxTextLength: 10_000,

@@ -28,14 +28,13 @@ import {
   prepareSpeech,
   SPEECH_DEFAULTS,
   SPEECH_LIMITS,
+  STS_HOLD_SECONDS,
   type PreparedSpeech,
   type SpeechRequestBody,
 } from './speech-request.ts';
 
 /** A `running` record older than this died with its process: failed, never called again. */
 export const SPEECH_DEADLINE_SECONDS = 180;
-/** Seconds held for a speech-to-speech source: estimated from its size (128 kbit/s), within these bounds. */
-export const STS_HOLD_SECONDS = { min: 1, max: 600 } as const;
 
 export interface SpeechOperation {
   operationId: string;
@@ -114,7 +113,7 @@ export async function generateSpeech(
   if (known) return replay(known, deps);
 
   const prepared = prepareSpeech(input.body);
-  const apiKey = await credentialFor(input.workspaceId, prepared, deps);
+  const { apiKey, monthlyCreditCap } = await credentialFor(input.workspaceId, prepared, deps);
   const source = prepared.mode === 'sts' ? (input.source ?? (await sourceOf(input.body, deps))) : undefined;
   const held =
     prepared.mode === 'tts'
@@ -173,6 +172,7 @@ export async function generateSpeech(
         description: `${prepared.mode === 'tts' ? 'Text to speech' : 'Speech to speech'}, ${prepared.model}`,
       },
       deps.credits,
+      { monthlyCap: monthlyCreditCap },
     );
   } catch (error) {
     // Refused under a race with another spend: the operation never started, so it leaves no record.
@@ -302,19 +302,25 @@ async function stored(
   }
 }
 
-async function credentialFor(workspaceId: string, prepared: PreparedSpeech, deps: SpeechDeps): Promise<string> {
+/** The API key to call the provider with, and the monthly cap the operation's hold must stay within. */
+async function credentialFor(
+  workspaceId: string,
+  prepared: PreparedSpeech,
+  deps: SpeechDeps,
+): Promise<{ apiKey: string; monthlyCreditCap: number | null }> {
   const access = await resolveProviderAccess(
     workspaceId,
     { provider: 'speech', model: prepared.model, voice: prepared.voice },
     deps.access,
   );
+  const { monthlyCreditCap } = access;
   if (access.source === 'workspace') {
     if (!access.secret.apiKey) throw new UpstreamError("The workspace's speech connection has no apiKey");
-    return access.secret.apiKey;
+    return { apiKey: access.secret.apiKey, monthlyCreditCap };
   }
   const key = await deps.sharedApiKey();
   if (!key) throw new UpstreamError("The deployment's shared speech credential is not readable");
-  return key;
+  return { apiKey: key, monthlyCreditCap };
 }
 
 async function sourceOf(

@@ -82,7 +82,7 @@ export function providerOf(id: VideoProviderId, deps: VideoJobDeps): VideoProvid
   return provider;
 }
 
-/** The workspace's own key, or the deployment's shared one, as the workspace's policy allows. */
+/** The workspace's own key, or the deployment's shared one, as the workspace's policy allows; and its monthly cap. */
 export async function credentialFor(
   workspaceId: string,
   provider: VideoProviderId,
@@ -94,14 +94,15 @@ export async function credentialFor(
     { provider, ...(model === undefined ? {} : { model }) },
     deps.access,
   );
+  const { monthlyCreditCap } = access;
   if (access.source === 'workspace') {
     const apiKey = access.secret.apiKey;
     if (!apiKey) throw new UpstreamError(`The workspace's ${provider} connection has no apiKey`);
-    return { source: 'workspace' as const, key: { apiKey } };
+    return { source: 'workspace' as const, key: { apiKey }, monthlyCreditCap };
   }
   const apiKey = await deps.sharedApiKey(provider);
   if (!apiKey) throw new UpstreamError(`The deployment's shared ${provider} credential is not readable`);
-  return { source: 'shared' as const, key: { apiKey } };
+  return { source: 'shared' as const, key: { apiKey }, monthlyCreditCap };
 }
 
 export async function stopAtProvider(job: VideoJob, deps: VideoJobDeps): Promise<void> {

@@ -84,7 +84,7 @@ export async function submitVideoJob(
         description: `Video generation, ${prepared.model}`,
       },
       deps.credits,
-      { ttlSeconds: VIDEO_HOLD_TTL_SECONDS },
+      { ttlSeconds: VIDEO_HOLD_TTL_SECONDS, monthlyCap: credential.monthlyCreditCap },
     );
   } catch (error) {
     // Refused under a race with another spend: nothing was held or submitted, so no job remains.

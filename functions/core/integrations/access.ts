@@ -100,7 +100,14 @@ export interface AccessDeps {
   sharedConfigured(provider: ProviderId): boolean;
 }
 
-export type ResolvedCredential = { source: 'workspace'; secret: Record<string, string> } | { source: 'shared' };
+/**
+ * The credential to use, and the policy's monthly credit cap (null for none), which the operation's credit
+ * hold must stay within (holdCredits `monthlyCap`: counted when the hold is placed, so concurrent
+ * operations cannot pass it together).
+ */
+export type ResolvedCredential = ({ source: 'workspace'; secret: Record<string, string> } | { source: 'shared' }) & {
+  monthlyCreditCap: number | null;
+};
 
 /**
  * May `workspaceId` use this provider / model / voice, and with which credential? Throws ForbiddenError
@@ -117,15 +124,17 @@ export async function resolveProviderAccess(
     deps.policies.get(workspaceId),
     request.provider === 'codehost' ? Promise.resolve(undefined) : deps.connections.get(workspaceId, request.provider),
   ]);
+  const effective = policy ?? defaultPolicy(workspaceId);
   const decision = decideAccess(request, {
-    policy: policy ?? defaultPolicy(workspaceId),
+    policy: effective,
     hasActiveConnection: isActive(connection),
     sharedConfigured: deps.sharedConfigured(request.provider),
     creditsUsedThisMonth: options.creditsUsedThisMonth,
   });
   if (!decision.allowed) throw new ProviderAccessDeniedError(decision.message, decision.reason);
-  if (decision.credential === 'shared') return { source: 'shared' };
-  return { source: 'workspace', secret: await openConnection(connection!, deps.cipher) };
+  const monthlyCreditCap = effective.monthlyCreditCap;
+  if (decision.credential === 'shared') return { source: 'shared', monthlyCreditCap };
+  return { source: 'workspace', secret: await openConnection(connection!, deps.cipher), monthlyCreditCap };
 }
 
 const isActive = (connection: ConnectionRecord | undefined): connection is ConnectionRecord =>

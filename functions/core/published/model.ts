@@ -48,6 +48,8 @@ export interface ExposedTrigger {
   toolName: string;
   description: string;
   inputs: DeclaredInput[];
+  /** A prompt trigger's stored prompt stays out of tools/list (the argument only says it has a default). */
+  hidePromptDefault?: boolean;
 }
 
 /** The canvas as published, when the server is pinned to it (`latest` servers read the live canvas). */
@@ -136,6 +138,16 @@ export const ExposedTriggerInput = z.strictObject({
       .check(
         z.maxLength(20),
         z.describe('Declared run inputs; a prompt trigger always takes `prompt`, templates add {{inputs.name}}'),
+      ),
+  ),
+  hidePromptDefault: z.optional(
+    z
+      .boolean()
+      .check(
+        z.describe(
+          "A prompt trigger's stored prompt is its argument's default: true keeps its text out of tools/list " +
+            '(default false: shown, up to 200 characters)',
+        ),
       ),
   ),
 });

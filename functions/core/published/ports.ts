@@ -25,7 +25,33 @@ export interface PublishedServerRepository {
   findCredential(keyHash: string): Promise<PublishedCredentialLookup | undefined>;
 }
 
-/** Credits a server's runs spent in a time range (usage entries that name the server). */
-export interface PublishedSpendReader {
-  creditsSpent(workspaceId: string, serverId: string, from: Date, to: Date): Promise<number>;
+/** What one run of a published server holds against the server's UTC day, from admission to its end. */
+export interface DayReservation {
+  workspaceId: string;
+  serverId: string;
+  executionId: string;
+  /** The UTC day (YYYY-MM-DD) whose counter carries it. */
+  day: string;
+  /** The most the run can be charged (canvas/cost-estimate.ts runCostCeiling). */
+  credits: number;
+}
+
+/**
+ * A published server's credits per UTC day, as one counter per server and day: what its admitted runs
+ * may still cost (their reservations) plus what its ended runs were charged.
+ */
+export interface PublishedDaySpend {
+  /**
+   * Adds the reservation to its day's counter in one conditional write, unless the counter has reached
+   * `limit` or would pass it. false: refused, nothing written. A reservation of 0 credits only checks.
+   */
+  reserve(reservation: DayReservation, limit: number): Promise<boolean>;
+  reservationOf(workspaceId: string, executionId: string): Promise<DayReservation | undefined>;
+  /**
+   * Replaces the reservation by what the run was charged: the day's counter moves by charged − reserved
+   * and the reservation is gone, together and once (a second release of it changes nothing).
+   */
+  release(reservation: DayReservation, charged: number): Promise<void>;
+  /** Credits the usage entries that name the run charged since `since`. */
+  chargedBy(workspaceId: string, executionId: string, since: Date): Promise<number>;
 }

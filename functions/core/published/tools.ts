@@ -83,6 +83,7 @@ export function exposeTriggers(graph: Graph, requested: readonly ExposedTriggerI
       toolName,
       description: entry.description ?? `Runs "${labelOf(node)}" and answers with the run's outputs.`,
       inputs: inputs as DeclaredInput[],
+      ...(entry.hidePromptDefault ? { hidePromptDefault: true } : {}),
     };
   });
 }
@@ -100,10 +101,9 @@ export function toolOf(graph: Graph, exposed: ExposedTrigger): PublishedToolDefi
   const required: string[] = [];
   if (node.type === 'prompt') {
     const stored = typeof node.data.prompt === 'string' ? node.data.prompt : '';
-    properties.prompt = {
-      type: 'string',
-      description: stored ? `The prompt (default: ${stored.slice(0, 200)})` : 'The prompt',
-    };
+    // The stored prompt may be the owner's own work (a system prompt, a recipe): shown only if not hidden.
+    const shown = exposed.hidePromptDefault ? 'the server has one; leave it out to use it' : stored.slice(0, 200);
+    properties.prompt = { type: 'string', description: stored ? `The prompt (default: ${shown})` : 'The prompt' };
     if (!stored) required.push('prompt');
   }
   for (const [name, usedBy] of templateInputs(graph, node.id))

@@ -66,8 +66,11 @@ export interface AcceptOptions {
   fingerprint?: string;
   /** How long the key's record is kept; `Infinity` keeps it for good. @default RUN_IDEMPOTENCY_TTL_SECONDS */
   ttlSeconds?: number;
-  /** Runs after the replay check and before anything is written (webhooks: the rate limit, so replays are free). */
-  beforeCreate?: () => Promise<void>;
+  /**
+   * Runs after the replay check and before anything is written, with the run about to be recorded (webhooks:
+   * the rate limit, so replays are free; published servers: their limits, against the frozen graph's cost).
+   */
+  beforeCreate?: (run: { execution: Execution; graph: FrozenGraph }) => Promise<void>;
   /** Runs alongside StartExecution once the run exists (webhooks: record the trigger's last call). */
   afterCreate?: (executionId: string) => Promise<void>;
   /** The trigger node must exist and be of this type, or TriggerGoneError (webhook calls). */
@@ -148,7 +151,7 @@ export async function acceptRun(
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
   // Validates the trigger and the graph before anything is written or any hook runs.
   const first = build();
-  await options.beforeCreate?.();
+  await options.beforeCreate?.(first);
   const ttlSeconds = options.ttlSeconds ?? (derived ? DERIVED_RUN_KEY_WINDOW_SECONDS : RUN_IDEMPOTENCY_TTL_SECONDS);
   return record(
     first,

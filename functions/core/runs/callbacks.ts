@@ -7,7 +7,7 @@ import { isTerminal, type Execution } from './model.ts';
 import { CALLBACK_INLINE_BYTES, present } from './blobs.ts';
 import { update, type RunDeps } from './deps.ts';
 
-export type CallbackDeps = Pick<RunDeps, 'runs' | 'clock' | 'blobs'> & { callbacks: CallbackSender };
+export type CallbackDeps = Pick<RunDeps, 'runs' | 'clock' | 'blobs' | 'runEnded'> & { callbacks: CallbackSender };
 
 /** What the callback carries: results and asset URLs, never media bytes. */
 export function callbackPayload(execution: Execution): Record<string, unknown> {

@@ -7,7 +7,7 @@ import type { CallbackSender } from '../ports.ts';
 import { finish, prepareRedrive, undoRedrive, assertCancellable } from './lifecycle.ts';
 import { isTerminal, type Execution, type ExecutionSummary } from './model.ts';
 import { runInline, runsInline } from './inline.ts';
-import { update, type RunDeps } from './deps.ts';
+import { tellRunEnded, update, type RunDeps } from './deps.ts';
 import { deliverCallbackOnce } from './callbacks.ts';
 import { requestPromptCallback } from './callbacks-prompt.ts';
 
@@ -96,6 +96,7 @@ export async function cancelRun(
     // next Advance, which finds a terminal run. The request succeeded; the stop failure is logged.
     telemetry.warn('StopExecution failed; the run ends at its next step', { executionId, error: String(error) });
   }
+  await tellRunEnded(cancelled, deps);
   return (await deliverCallbackOnce(principal.workspaceId, executionId, deps)) ?? cancelled;
 }
 

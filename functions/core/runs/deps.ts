@@ -1,5 +1,6 @@
 // use cases: what the run use cases need (RunDeps), and the one way they change a stored run (update).
 import { ConflictError, NotFoundError } from '../errors.ts';
+import { telemetry } from '../telemetry.ts';
 import type { Clock } from '../clock.ts';
 import type { CallbackDispatch, RunRepository, WorkflowEngine } from '../ports.ts';
 import type { ExecutorRegistry } from './executors.ts';
@@ -24,6 +25,28 @@ export interface RunDeps {
    * @default the sweeper only
    */
   callbackDispatch?: CallbackDispatch;
+  /**
+   * Told when a run has ended (succeeded, failed or cancelled) by the path that ended it: a published
+   * server's run turns its day reservation into its charge (core/published/calls.ts). May be told twice
+   * for one end (a retried step); must be idempotent. @default nothing
+   */
+  runEnded?: (execution: Execution) => Promise<void>;
+}
+
+/**
+ * Tells `runEnded`, never failing the step that ended the run: what it does is bookkeeping whose failure
+ * must not turn a finished run into a failed step (a published reservation left in place only keeps its
+ * day's limit stricter until the day ends).
+ */
+export async function tellRunEnded(execution: Execution, deps: Pick<RunDeps, 'runEnded'>): Promise<void> {
+  try {
+    await deps.runEnded?.(execution);
+  } catch (error) {
+    telemetry.warn('Could not settle what a finished run holds', {
+      executionId: execution.executionId,
+      error: String(error),
+    });
+  }
 }
 
 /**

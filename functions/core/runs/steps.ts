@@ -7,7 +7,7 @@ import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import { finish } from './lifecycle.ts';
 import { isTerminal } from './model.ts';
 import { externalize, internalize } from './blobs.ts';
-import { update } from './deps.ts';
+import { tellRunEnded, update } from './deps.ts';
 import { deliverCallbackOnce, type CallbackDeps } from './callbacks.ts';
 
 /**
@@ -61,7 +61,7 @@ export async function advanceRun(
     const message = 'The run engine failed unexpectedly; redrive the run to retry';
     const at = deps.clock.now().toISOString();
     let failedNow = false;
-    await update(
+    const ended = await update(
       run.workspaceId,
       run.executionId,
       (execution) => {
@@ -74,6 +74,7 @@ export async function advanceRun(
       deps,
     );
     if (failedNow) telemetry.count('RunsFailed');
+    await tellRunEnded(ended, deps);
     await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
     throw new RunFailedError(message);
   }
@@ -107,6 +108,7 @@ async function advanceOnce(
       if (error instanceof ConflictError && attempt < 3) continue;
       throw error;
     }
+    if (isTerminal(execution.status)) await tellRunEnded(execution, deps);
     if (outcome.status === 'failed') {
       // Counted once: the versioned save above is the one transition to failed.
       telemetry.count('RunsFailed');
@@ -155,6 +157,8 @@ export async function recoverRun(
     throw new RunFailedError('A redrive is waiting for this execution to close');
   }
   if (isTerminal(execution.status)) {
+    // Told again: the step that ended it may have failed before it could tell (idempotent).
+    await tellRunEnded(execution, deps);
     await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
     throw new RunFailedError(execution.error?.message ?? ENGINE_FAILED);
   }
@@ -172,7 +176,7 @@ export async function failRun(
   deps: CallbackDeps,
 ): Promise<void> {
   const at = deps.clock.now().toISOString();
-  await update(
+  const ended = await update(
     run.workspaceId,
     run.executionId,
     (current) => {
@@ -182,6 +186,7 @@ export async function failRun(
     },
     deps,
   );
+  await tellRunEnded(ended, deps);
   await deliverCallbackOnce(run.workspaceId, run.executionId, deps);
 }
 

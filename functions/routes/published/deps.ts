@@ -1,14 +1,16 @@
 // route helper: the adapters the published endpoint uses, built once per cold start (the server store is the
 // published operations' own, published-deps.ts).
 import { systemClock } from '#core/clock';
-import { DynamoPublishedSpendReader } from '#adapters/dynamodb/published-server-repository';
+import { priceBook } from '#core/credits/prices';
+import { publishedDaySpend } from '#adapters/composition/runs';
 import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
 
 export { publishDeps } from '#operations/published/published-deps';
 export const limitDeps = {
   rateLimiter: new DynamoRateLimiter(),
-  spend: new DynamoPublishedSpendReader(),
+  spend: publishedDaySpend(),
   clock: systemClock,
+  prices: priceBook(),
 };
 
 /**

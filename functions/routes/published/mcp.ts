@@ -6,11 +6,11 @@
 //   GET / DELETE ─────────────────────────► 405 Allow: POST, OPTIONS
 //   POST ─ slug unknown ──────────────────► 404
 //        ─ protected, no own umcp_ ───────► 401 (workspace keys and OAuth tokens included)
-//        ─ tools/call past a limit ───────► 429 Retry-After (nothing started)
-//        └ Server + transport ────────────► JSON-RPC answer
-import { ValidationError } from '#core/errors';
-import { admitCall, serverPrincipal } from '#core/published/calls';
-import { GET_RUN_RESULT_TOOL } from '#core/published/tools';
+//        └ Server + transport ────────────► JSON-RPC answer; each tools/call passes the limits on its own
+//            ─ one message, refused ──────► 429 Retry-After (nothing started)
+//            └ a batch ───────────────────► 200, each refused call answered isError with its Retry-After
+import { type RateLimitedError, ValidationError } from '#core/errors';
+import { serverPrincipal } from '#core/published/calls';
 import { authenticatePublishedCaller, type PublishedCaller } from '#core/published/use-cases';
 import type { Authenticator } from '#http/auth/authenticator';
 import { asIs, defineHandler } from '#http/handler';
@@ -19,7 +19,7 @@ import { header } from '#http/request';
 import { jsonResponse } from '#http/responses';
 import { GATEWAY_METHODS, corsHeaders, isAllowedOrigin } from '#gateway/cors';
 import { serveStateless, toWebRequest } from '#gateway/web-bridge';
-import { callWaitMs, limitDeps, publishDeps } from './deps.ts';
+import { callWaitMs, publishDeps } from './deps.ts';
 import { createPublishedServer } from './server.ts';
 
 /** Manifest auth 'published-server': the server's own `umcp_` credential, or nobody on a public server. */
@@ -29,13 +29,6 @@ const publishedCaller: Authenticator<PublishedCaller> = {
     authenticatePublishedCaller(event.pathParameters?.slug ?? '', header(event, 'authorization'), publishDeps),
   principalOf: (caller) => serverPrincipal(caller.server),
 };
-
-/** Whether the JSON-RPC message starts a run: a tools/call of an exposed trigger (get_run_result only reads). */
-function startsRun(message: unknown): boolean {
-  // Not JSON (undefined): the transport answers the parse error.
-  const call = message as { method?: unknown; params?: { name?: unknown } } | null | undefined;
-  return call?.method === 'tools/call' && call.params?.name !== GET_RUN_RESULT_TOOL;
-}
 
 export const handler = defineHandler(
   {
@@ -60,16 +53,21 @@ export const handler = defineHandler(
   },
   async ({ caller, event, context }) => {
     if (!event.pathParameters?.slug) throw new ValidationError('Missing server slug');
-    // The body is parsed once, here: the limits read it, the transport takes it parsed.
     const message = toWebRequest(event, publicAppUrlFor(event));
-    // Limits before anything starts: a refused call is a 429 with Retry-After and no run.
-    if (startsRun(message.parsedBody)) await admitCall(caller.server, limitDeps);
     const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+    let refusal: RateLimitedError | undefined;
     const server = createPublishedServer({
       server: caller.server,
       waitMs: () => callWaitMs(context.getRemainingTimeInMillis()),
       requestId,
+      refused: (error) => {
+        refusal = error;
+      },
     });
-    return asIs(await serveStateless(server, message));
+    const answer = await serveStateless(server, message);
+    // A request of one refused call keeps its HTTP meaning, 429 with Retry-After (clients and proxies back
+    // off on it); in a batch, the other calls' answers matter, so each refused one answers for itself.
+    if (refusal && !Array.isArray(message.parsedBody)) throw refusal;
+    return asIs(answer);
   },
 );

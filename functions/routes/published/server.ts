@@ -2,6 +2,9 @@
 // tools/list: a tool per exposed trigger (functions/core/published/tools.ts) and get_run_result.
 // tools/call: runs the canvas as the owning workspace, waits a bounded time, answers the run's result
 // (generated media as resource links with a short-lived download URL) or a handle for get_run_result.
+// Each call passes the server's limits on its own (callTrigger); a refused call answers isError with the
+// reason and `_meta.retryAfterSeconds`, and is reported to the route (`refused`), which turns a request of
+// that one call into a 429 with Retry-After.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -13,7 +16,7 @@ import {
   type ContentBlock,
 } from '@modelcontextprotocol/sdk/types.js';
 import { assetDetail } from '#core/assets/use-cases';
-import { DomainError, NotFoundError } from '#core/errors';
+import { DomainError, NotFoundError, RateLimitedError } from '#core/errors';
 import { telemetry } from '#core/telemetry';
 import { isMediaValue, type MediaValue } from '#core/generation/media-value';
 import { callTrigger, runOfServer, serverPrincipal } from '#core/published/calls';
@@ -25,12 +28,22 @@ import { errorResult, internalError, jsonResult } from '#gateway/tool-results';
 import { isTerminal, type Execution } from '#core/runs/model';
 import { deps as assetDeps } from '#operations/assets/asset-fields';
 import { runDeps } from '#operations/runs/run-deps';
-import { publishDeps } from './deps.ts';
+import { limitDeps, publishDeps } from './deps.ts';
 
 export interface PublishedCall {
   server: PublishedServer;
   waitMs: () => number;
   requestId: string;
+  /** Told of each call the server's limits refused (nothing was started for it). */
+  refused: (error: RateLimitedError) => void;
+}
+
+/** A call the limits refused, told so that an agent knows when to try again (as the gateway tells it). */
+function refusedResult(error: RateLimitedError): CallToolResult {
+  return {
+    ...errorResult(`${error.message}. Retry after ${error.retryAfterSeconds} s.`),
+    _meta: { retryAfterSeconds: error.retryAfterSeconds },
+  };
 }
 
 /** The canvas a call runs: the pinned one, or the live canvas now. */
@@ -124,9 +137,14 @@ export function createPublishedServer(call: PublishedCall): Server {
         ...runDeps,
         sleep: (ms) => sleep(ms),
         nowMs: () => Date.now(),
+        limits: limitDeps,
       });
       return await answerOf(server, execution);
     } catch (error) {
+      if (error instanceof RateLimitedError) {
+        call.refused(error);
+        return refusedResult(error);
+      }
       if (error instanceof DomainError) return errorResult(error.message);
       telemetry.error('Published tool call failed', {
         serverId: server.id,

@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest';
 import type { CanvasEdge, CanvasNode } from '#core/canvas/model';
 import { RateLimitedError, UnauthorizedError, ValidationError } from '#core/errors';
 import { hashWorkspaceKey } from '#core/keys/api-key';
-import { admitCall } from '#core/published/calls';
+import { admitCall, releaseReservation } from '#core/published/calls';
+import { priceBookFrom } from '#core/credits/prices';
+import type { Execution } from '#core/runs/model';
 import { hashPublishedCredential, mintPublishedCredential } from '#core/published/credentials';
 import type { PublishedServer } from '#core/published/model';
-import type { PublishedServerRepository } from '#core/published/ports';
+import type { DayReservation, PublishedDaySpend, PublishedServerRepository } from '#core/published/ports';
 import { exposeTriggers, runInputsOf, toolOf } from '#core/published/tools';
 import { authenticatePublishedCaller } from '#core/published/use-cases';
 
@@ -81,6 +83,18 @@ describe('tools from a canvas', () => {
     expect(() => runInputsOf(askTool, { count: 2.5 })).toThrow(/must be a integer/);
     expect(() => runInputsOf(askTool, { surprise: true })).toThrow(/takes no argument surprise/);
     expect(runInputsOf(toolOf(graph, hook!)!, { anything: { nested: 1 } })).toEqual({ anything: { nested: 1 } });
+  });
+
+  it('keeps the stored prompt out of tools/list when the owner hides it; the argument stays optional', () => {
+    // Act
+    const [hidden] = exposeTriggers(graph, [{ triggerNodeId: 'ask', hidePromptDefault: true }]);
+    const tool = toolOf(graph, hidden!)!;
+
+    // Assess
+    expect(hidden!.hidePromptDefault).toBe(true);
+    expect(JSON.stringify(tool)).not.toContain('Default question');
+    expect(tool.inputSchema.properties).toMatchObject({ prompt: { description: expect.stringMatching(/default/) } });
+    expect(tool.inputSchema.required).toBeUndefined();
   });
 
   it('drops a tool whose trigger left a latest canvas', () => {
@@ -166,17 +180,84 @@ describe('limits before a run', () => {
   const limiter = (allowed: boolean) => ({
     hit: async () => (allowed ? { allowed: true as const } : { allowed: false as const, retryAfterSeconds: 17 }),
   });
-  const spent = (credits: number) => ({ creditsSpent: async () => credits });
+  /** A day counter as the adapter keeps it: refuses what would pass the limit, or once the limit is reached. */
+  function day(counted = 0) {
+    const reservations = new Map<string, DayReservation>();
+    const released: { executionId: string; charged: number }[] = [];
+    const spend: PublishedDaySpend = {
+      reserve: async (reservation, limit) => {
+        if (limit <= 0 || counted >= limit || counted + reservation.credits > limit) return false;
+        counted += reservation.credits;
+        reservations.set(reservation.executionId, reservation);
+        return true;
+      },
+      reservationOf: async (_workspaceId, executionId) => reservations.get(executionId),
+      release: async (reservation, charged) => {
+        if (!reservations.delete(reservation.executionId)) return;
+        counted += charged - reservation.credits;
+        released.push({ executionId: reservation.executionId, charged });
+      },
+      chargedBy: async () => 6,
+    };
+    return { spend, released, counted: () => counted };
+  }
+  const speaking = {
+    nodes: [node('line', 'prompt', { prompt: '' }), node('speak', 'audio-generation', {})],
+    edges: [edge('line', 'prompt-out', 'speak', 'text-in')],
+  };
+  /** A run of `speaking` whose prompt is `characters` long. */
+  const runOf = (executionId: string, characters: number) => ({
+    execution: { executionId, inputs: { prompt: 'x'.repeat(characters) } } as unknown as Execution,
+    graph: speaking,
+  });
+  const deps = (spend: PublishedDaySpend, allowed = true) => ({
+    rateLimiter: limiter(allowed),
+    spend,
+    clock,
+    prices: priceBookFrom({}),
+  });
 
   it('refuses past the calls per minute with the limiter’s Retry-After', async () => {
-    const refused = admitCall(server, { rateLimiter: limiter(false), spend: spent(0), clock });
+    const refused = admitCall(server, runOf('exe_1', 10), deps(day().spend, false));
     await expect(refused).rejects.toThrow(RateLimitedError);
     await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 17 });
   });
 
-  it('refuses once the day’s credits are spent, until midnight UTC', async () => {
-    const refused = admitCall(server, { rateLimiter: limiter(true), spend: spent(10), clock });
-    await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 12 * 3600 });
-    await expect(admitCall(server, { rateLimiter: limiter(true), spend: spent(9), clock })).resolves.toBeUndefined();
+  it('reserves the most a run can cost and refuses what would pass the day, until midnight UTC', async () => {
+    // Prepare: 20 credits a day; speech costs 6 credits per started 1000 characters of the prompt
+    const counter = day(0);
+    const limited = { ...server, limits: { callsPerMinute: 2, creditsPerDay: 20 } };
+
+    // Act
+    const first = await admitCall(limited, runOf('exe_1', 900), deps(counter.spend));
+    const second = admitCall(limited, runOf('exe_2', 2500), deps(counter.spend));
+    const tooCostly = admitCall(limited, runOf('exe_3', 5000), deps(counter.spend));
+
+    // Assess
+    expect(first).toMatchObject({ credits: 6, day: '2026-11-26', serverId: server.id });
+    await expect(second).rejects.toMatchObject({ retryAfterSeconds: 12 * 3600, message: /credits for today/ });
+    await expect(tooCostly).rejects.toThrow(/may cost up to 30 credits, more than this server's 20 a day/);
+    expect(counter.counted()).toBe(6);
+  });
+
+  it('turns an ended run’s reservation into its charge, once; other runs and live runs are left alone', async () => {
+    // Prepare
+    const counter = day(0);
+    const limited = { ...server, limits: { callsPerMinute: 2, creditsPerDay: 100 } };
+    await admitCall(limited, runOf('exe_1', 9000), deps(counter.spend));
+    const run = (status: string, trigger: Execution['trigger'] = { kind: 'published', serverId: server.id }) =>
+      ({ executionId: 'exe_1', workspaceId: 'ws_1', createdAt: at, status, trigger }) as unknown as Execution;
+
+    // Act
+    await releaseReservation(run('running'), { spend: counter.spend });
+    await releaseReservation(run('succeeded', { kind: 'api' } as Execution['trigger']), { spend: counter.spend });
+    const whileLive = counter.counted();
+    await releaseReservation(run('succeeded'), { spend: counter.spend });
+    await releaseReservation(run('succeeded'), { spend: counter.spend });
+
+    // Assess
+    expect(whileLive).toBe(54);
+    expect(counter.released).toEqual([{ executionId: 'exe_1', charged: 6 }]);
+    expect(counter.counted()).toBe(6);
   });
 });
