@@ -39,9 +39,6 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   // elicits (functions/gateway/no-ajv.ts): ajv, ajv-formats and fast-uri stay out of its bundle.
   ajv: './functions/gateway/no-ajv.ts',
   'ajv-formats': './functions/gateway/no-ajv.ts',
-  // The payment webhook routes use only Stripe.webhooks (signature check); the package's entry point
-  // builds the whole API client. functions/adapters/payments/stripe-webhooks-only.ts: 240 → 16 KB.
-  stripe: './functions/adapters/payments/stripe-webhooks-only.ts',
   // Koa (under oidc-provider) resolves media types through mime-db: 2,500 types, 134 KB parsed and
   // indexed at every cold start of the OAuth functions. The types it and oidc-provider name suffice
   // (functions/oauth/mime-db-subset.json, kept equal to mime-db's entries by test/unit/oauth/mime-db-subset.test.ts).
