@@ -69,9 +69,14 @@ export class FunctionBundles {
   private staged = false;
 
   private constructor(private readonly root: IConstruct) {
-    // Aspects run first in synthesis, before any template or nested stack is rendered; visiting the root
-    // (the first node visited), every function of the app has registered.
+    // Aspects run first in synthesis, before any template or nested stack is rendered: by then every
+    // function of the app has registered.
     Aspects.of(root).add({ visit: (node) => node === root && this.stage() }, { priority: AspectPriority.MUTATING });
+  }
+
+  /** The distinct bundles the app's functions registered (what its synth builds when every stack is bundled). */
+  get bundles(): FunctionBundle[] {
+    return [...new Map(this.codes.map((code) => [code.key, code.bundle])).values()];
   }
 
   /** Code for a function: bundled from `bundle` when the app is synthesized. */
@@ -91,9 +96,11 @@ export class FunctionBundles {
     if (this.staged) return;
     this.staged = true;
     if (this.codes.length === 0) return;
-    // Where CDK stages assets (a function's asset goes where its Stage puts them; an app has one).
-    const outdir = Stage.of(this.codes[0]!.scope())?.assetOutdir;
-    if (!outdir) throw new Error('Functions must be defined inside an App or a Stage');
+    // Where CDK stages the assets: one folder, the app's (this service has no nested Stage).
+    const outdirs = new Set(this.codes.map((code) => Stage.of(code.scope())?.assetOutdir));
+    const [outdir] = outdirs;
+    if (outdirs.size !== 1 || !outdir)
+      throw new Error('The functions of an app are bundled for one App, with no Stage inside');
     const bundled = this.codes.filter((code) => Stack.of(code.scope()).bundlingRequired);
     // One job per distinct bundle (two routes may share a handler module). Each folder sits directly in
     // the assembly, where CDK's own bundling folder would be, so the source maps' relative paths, and
