@@ -1,11 +1,10 @@
-// infra: how a route handler is bundled, in one place. RouteFunction (CDK's NodejsFunction, or
-// splitBundle for a route with `codeSplitting`) and scripts/bundle-report.ts (plain esbuild) both read
-// it, so the report measures what is deployed.
+// infra: how a function is bundled, in one place. The synth's one esbuild build of every function
+// (buildBundles, run by function-bundles.ts), the tests and scripts/bundle-report.ts all read it, so the
+// report measures what is deployed.
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { buildSync, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
-import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { build, buildSync, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 /** Lambda runtime major version the bundles target. */
 export const NODE_TARGET = 'node22';
@@ -17,10 +16,10 @@ export const ESM_REQUIRE_BANNER =
 const MAIN_FIELDS = ['module', 'main'];
 
 /**
- * The directory esbuild runs in: the repository root. NodejsFunction spawns esbuild there (its
- * `projectRoot`), and esbuild resolves an alias's relative path against its working directory.
+ * The directory esbuild runs in: the repository root (esbuild resolves an alias's relative path against
+ * its working directory).
  */
-const BUNDLING_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const BUNDLING_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Packages a Lambda bundle replaces, by esbuild's `alias` (a supported esbuild option; the SDK has no
@@ -40,64 +39,32 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   // elicits (functions/gateway/no-ajv.ts): ajv, ajv-formats and fast-uri stay out of its bundle.
   ajv: './functions/gateway/no-ajv.ts',
   'ajv-formats': './functions/gateway/no-ajv.ts',
-  // The payment webhook routes use only Stripe.webhooks (signature check); the package's entry point
-  // builds the whole API client. functions/adapters/payments/stripe-webhooks-only.ts: 240 → 16 KB.
-  stripe: './functions/adapters/payments/stripe-webhooks-only.ts',
   // Koa (under oidc-provider) resolves media types through mime-db: 2,500 types, 134 KB parsed and
   // indexed at every cold start of the OAuth functions. The types it and oidc-provider name suffice
   // (functions/oauth/mime-db-subset.json, kept equal to mime-db's entries by test/unit/oauth/mime-db-subset.test.ts).
   'mime-db': './functions/oauth/mime-db-subset.json',
 };
 
-/** NodejsFunction bundling with the Lambda aliases and `aliases` (an operation's function: operationAliases). */
-export function nodejsBundling(aliases: Readonly<Record<string, string>> = {}): BundlingOptions {
-  const all = { ...LAMBDA_ALIASES, ...aliases };
-  return {
-    minify: true,
-    sourceMap: true,
-    sourcesContent: false,
-    format: OutputFormat.ESM,
-    target: NODE_TARGET,
-    mainFields: MAIN_FIELDS,
-    banner: ESM_REQUIRE_BANNER,
-    // Bundle everything, the AWS SDK v3 clients included: the versions in package-lock.json are the
-    // versions that run, not whatever the Lambda runtime happens to ship.
-    externalModules: [],
-    // NodejsFunction has no `alias` prop; its esbuildArgs pass `--alias:<package>=<path>` to the CLI,
-    // which local bundling runs with the project root as working directory. (Docker bundling, used
-    // only when esbuild is not installed, runs elsewhere; esbuild is a pinned devDependency here.)
-    esbuildArgs: { '--alias': Object.entries(all).map(([pkg, path]) => `${pkg}=${path}`) },
-  };
-}
-
-/** NodejsFunction bundling for every route (with no further alias). */
-export const NODEJS_BUNDLING: BundlingOptions = nodejsBundling();
-
 /**
  * The module the generic operation entry (functions/http/operation-entry.ts) imports its operation from;
- * each operation's function aliases it to that operation's file, so the bundle holds that operation alone.
+ * each operation's function replaces it with that operation's file (operationEntries), so the bundle holds
+ * that operation alone.
  */
 export const OPERATION_MODULE = 'operation-module';
 
 /** The generic entry every operation's route is bundled from. */
 export const OPERATION_ENTRY = fileURLToPath(new URL('../../functions/http/operation-entry.ts', import.meta.url));
 
-/** Aliases of an operation's function: `operation-module` → functions/operations/<operation>.ts. */
-export function operationAliases(operation: string): Record<string, string> {
-  return { [OPERATION_MODULE]: `./functions/operations/${operation}.ts` };
-}
-
-/** The esbuild entry point of an operation's route in a plain esbuild build with the operationEntries plugin. */
+/** The esbuild entry point of an operation's route (a build with the operationEntries plugin). */
 export function operationEntryPoint(operation: string): string {
   return `${OPERATION_ENTRY_PREFIX}${operation}`;
 }
 const OPERATION_ENTRY_PREFIX = 'operation-entry:';
 
 /**
- * For plain esbuild builds of many functions at once (bundle-report, the bundle tests), where one
- * alias cannot name a different operation per entry: `operation-entry:<operation>` is the generic
- * entry's own source with `operation-module` replaced by that operation's file, the code CDK's alias
- * gives that function.
+ * For builds of many functions at once (the synth's, bundle-report, the bundle tests), where one alias
+ * cannot name a different operation per entry: `operation-entry:<operation>` is the generic entry's own
+ * source with `operation-module` replaced by that operation's file.
  */
 export const operationEntries: Plugin = {
   name: 'operation-entries',
@@ -117,7 +84,7 @@ export const operationEntries: Plugin = {
   },
 };
 
-/** The same bundling as plain esbuild options (for reports and local measurements). */
+/** esbuild options of every Lambda bundle. */
 export const ROUTE_BUNDLING: BuildOptions = {
   bundle: true,
   platform: 'node',
@@ -133,21 +100,19 @@ export const ROUTE_BUNDLING: BuildOptions = {
   alias: { ...LAMBDA_ALIASES },
 };
 
-/** The file Lambda loads (handler `index.handler`); the chunks beside it load on demand. */
+/** The file Lambda loads (handler `index.handler`); a split bundle's chunks beside it load on demand. */
 export const SPLIT_ENTRY_FILE = 'index.mjs';
 
 /**
- * Bundles a handler with code splitting into `outdir`: `index.mjs` holds what the handler imports
- * statically, and each module reached only through `import()` becomes a chunk loaded at its first use.
- * NodejsFunction cannot do this (it passes esbuild `--outfile`, and splitting needs `--outdir`), so a
- * route with `codeSplitting` is bundled here, by CDK's local bundling, with the same options as every
- * other function. esbuild's ESM output loads the chunks by relative `import`, which Lambda's Node.js
- * runtime resolves inside the deployment package.
+ * Options of a handler bundled with code splitting into `outdir`: `index.mjs` holds what the handler
+ * imports statically, and each module reached only through `import()` becomes a chunk loaded at its first
+ * use. esbuild's ESM output loads the chunks by relative `import`, which Lambda's Node.js runtime resolves
+ * inside the deployment package. A split build has one entry: chunks are shared between the entries of
+ * one build, and a function's asset must hold its own code only.
  */
-export function splitBundle(entry: string, outdir: string, aliases: Readonly<Record<string, string>> = {}): Metafile {
-  return buildSync({
+function splitOptions(entry: string, outdir: string): BuildOptions & { metafile: true } {
+  return {
     ...ROUTE_BUNDLING,
-    alias: { ...LAMBDA_ALIASES, ...aliases },
     entryPoints: { index: entry },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -155,7 +120,59 @@ export function splitBundle(entry: string, outdir: string, aliases: Readonly<Rec
     chunkNames: 'chunks/[name]-[hash]',
     metafile: true,
     logLevel: 'error',
-  }).metafile;
+  };
+}
+
+/** A handler bundled with code splitting (splitOptions) into `outdir`, synchronously (tests, bundle-report). */
+export function splitBundle(entry: string, outdir: string): Metafile {
+  return buildSync(splitOptions(entry, outdir)).metafile;
+}
+
+/** One function's bundle in a buildBundles call: its entry point and the folder (under the build's outdir) it goes to. */
+export interface BundleJob {
+  /** A handler module's absolute path, or an operation's entry point (operationEntryPoint). */
+  readonly entry: string;
+  /** Folder of the bundle, relative to the build's outdir; it gets `index.mjs` and its source map. */
+  readonly dir: string;
+  /** Bundle with code splitting (splitOptions): `index.mjs` plus chunks. */
+  readonly codeSplitting?: boolean;
+}
+
+/**
+ * Bundles many functions at once: every job without code splitting in ONE esbuild build with an entry
+ * point per function (esbuild parses each shared module, the AWS SDK clients, zod, our core, once for all
+ * of them, on all cores), each split job in a build of its own beside it. Without splitting, esbuild
+ * writes each entry's output from that entry's module graph alone: a function's bundle is the bundle a
+ * build of that one entry makes (test/infra/function-bundles.test.ts compares them).
+ */
+export async function buildBundles(outdir: string, jobs: readonly BundleJob[]): Promise<void> {
+  const single = jobs.filter((job) => !job.codeSplitting);
+  await Promise.all([
+    single.length > 0 &&
+      build({
+        ...ROUTE_BUNDLING,
+        plugins: [operationEntries],
+        entryPoints: Object.fromEntries(single.map((job) => [`${job.dir}/index`, job.entry])),
+        outdir,
+        outExtension: { '.js': '.mjs' },
+        logLevel: 'error',
+      }),
+    ...jobs
+      .filter((job) => job.codeSplitting)
+      .map((job) => build({ ...splitOptions(job.entry, path.join(outdir, job.dir)), plugins: [operationEntries] })),
+  ]);
+}
+
+/**
+ * This file, run as a program (function-bundles.ts does, from the synth): buildBundles of the JSON
+ * `{ outdir, jobs }` read from standard input. A process of its own because esbuild's plugins (the
+ * operationEntries one) need its asynchronous API, and CDK constructs its assets synchronously.
+ */
+export const BUILD_BUNDLES_PROGRAM = fileURLToPath(import.meta.url);
+
+if (process.argv[1] === BUILD_BUNDLES_PROGRAM) {
+  const { outdir, jobs } = JSON.parse(readFileSync(0, 'utf8')) as { outdir: string; jobs: BundleJob[] };
+  await buildBundles(outdir, jobs);
 }
 
 /** The outputs a split bundle's entry loads at cold start: itself and what it imports statically. */

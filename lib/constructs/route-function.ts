@@ -6,7 +6,7 @@ import { Duration } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '#routes/manifest';
-import { OPERATION_ENTRY, operationAliases, operationEntryPoint } from './bundling.ts';
+import { OPERATION_ENTRY, operationEntryPoint } from './bundling.ts';
 import { PROJECT_ROOT, ServiceFunction } from './service-function.ts';
 
 export { BUCKET_ACTIONS, PROJECT_ROOT, TABLE_ACTIONS, WORKFLOW_ACTIONS } from './service-function.ts';
@@ -18,14 +18,9 @@ export function routeEntryPath(route: Pick<RouteDefinition, 'entry' | 'operation
   return path.join(PROJECT_ROOT, 'functions', 'routes', `${route.entry}.ts`);
 }
 
-/** A route's entry point for a plain esbuild build with the operationEntries plugin (lib/constructs/bundling.ts). */
+/** A route's bundle entry point (an esbuild build with the operationEntries plugin, lib/constructs/bundling.ts). */
 export function routeBundleEntry(route: Pick<RouteDefinition, 'entry' | 'operation'>): string {
   return route.operation ? operationEntryPoint(route.operation) : routeEntryPath(route);
-}
-
-/** The esbuild aliases of a route's bundle: an operation's route gets its operation as `operation-module`. */
-export function routeAliases(route: Pick<RouteDefinition, 'operation'>): Record<string, string> {
-  return route.operation ? operationAliases(route.operation) : {};
 }
 
 export interface RouteFunctionProps {
@@ -50,7 +45,7 @@ export class RouteFunction extends ServiceFunction {
   constructor(scope: Construct, id: string, props: RouteFunctionProps) {
     const { route } = props;
     super(scope, id, {
-      entry: routeEntryPath(route),
+      entry: routeBundleEntry(route),
       label: `route ${route.id}`,
       description: `${route.method} ${route.path} (${route.host} host)`,
       roleDescription: `Route ${route.method} ${route.path}`,
@@ -58,7 +53,6 @@ export class RouteFunction extends ServiceFunction {
       memorySize: props.memorySize,
       logRetention: props.logRetention,
       codeSplitting: route.codeSplitting,
-      aliases: routeAliases(route),
     });
     this.route = route;
   }

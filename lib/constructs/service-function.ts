@@ -5,19 +5,19 @@
 // keys secret-bindings.ts, cdk-nag's names for references cfn-reference.ts (all re-exported here).
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { AssetHashType, type Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { type Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
-import { SPLIT_ENTRY_FILE, nodejsBundling, splitBundle } from './bundling.ts';
+import { SPLIT_ENTRY_FILE } from './bundling.ts';
 import { flattenReference } from './cfn-reference.ts';
+import { FunctionBundles } from './function-bundles.ts';
 import {
   assertSecretCompleteArn,
   BUCKET_ACTIONS,
@@ -39,7 +39,10 @@ export * from './secret-bindings.ts';
 /** Repository root (this file is lib/constructs/service-function.ts). */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export interface ServiceFunctionProps {
-  /** Absolute path of the handler module; it exports `handler`. */
+  /**
+   * Absolute path of the handler module (it exports `handler`), or an operation's entry point
+   * (lib/constructs/bundling.ts operationEntryPoint).
+   */
   readonly entry: string;
   /** Who this function is, for descriptions and acknowledgment reasons, e.g. `route run`. */
   readonly label: string;
@@ -63,17 +66,11 @@ export interface ServiceFunctionProps {
    */
   readonly logRetention?: logs.RetentionDays;
   /**
-   * Bundle with code splitting (lib/constructs/bundling.ts splitBundle) instead of NodejsFunction's
-   * single file: modules reached only through `import()` load at first use.
+   * Bundle with code splitting (lib/constructs/bundling.ts) instead of one file: modules reached only
+   * through `import()` load at first use.
    * @default false
    */
   readonly codeSplitting?: boolean;
-  /**
-   * esbuild aliases of this bundle besides LAMBDA_ALIASES (an operation's route: its operation module,
-   * lib/constructs/bundling.ts operationAliases).
-   * @default none
-   */
-  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -121,33 +118,12 @@ export class ServiceFunction extends Construct {
     };
     // Lambda adds the VPC policy only to roles it creates; this one is ours.
     if (common.vpc) this.role.addManagedPolicy(iam.ManagedPolicy.fromAwsManagedPolicyName(VPC_ACCESS_POLICY));
-    this.function = props.codeSplitting
-      ? new lambda.Function(this, 'Handler', {
-          ...common,
-          handler: `${path.basename(SPLIT_ENTRY_FILE, '.mjs')}.handler`,
-          // As NodejsFunction does it: the asset is the bundling output, hashed by its content.
-          code: lambda.Code.fromAsset(PROJECT_ROOT, {
-            assetHashType: AssetHashType.OUTPUT,
-            bundling: {
-              // Never pulled: local bundling (esbuild is a pinned devDependency) always succeeds first.
-              image: lambda.Runtime.NODEJS_22_X.bundlingImage,
-              local: {
-                tryBundle(outputDir) {
-                  splitBundle(props.entry, outputDir, props.aliases);
-                  return true;
-                },
-              },
-            },
-          }),
-        })
-      : new NodejsFunction(this, 'Handler', {
-          ...common,
-          entry: props.entry,
-          handler: 'handler',
-          projectRoot: PROJECT_ROOT,
-          depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
-          bundling: nodejsBundling(props.aliases),
-        });
+    this.function = new lambda.Function(this, 'Handler', {
+      ...common,
+      handler: `${path.basename(SPLIT_ENTRY_FILE, '.mjs')}.handler`,
+      // Bundled with every other function of the app in one esbuild build at synth (function-bundles.ts).
+      code: FunctionBundles.of(this).code({ entry: props.entry, codeSplitting: props.codeSplitting }),
+    });
 
     Validations.of(this).acknowledge(
       {

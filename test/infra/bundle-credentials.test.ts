@@ -1,8 +1,8 @@
 // infra test: Lambda bundles carry the environment credential provider instead of the SDK's default
 // chain (@aws-sdk/credential-provider-node and, through it, @aws-sdk/nested-clients, SSO, ini, process,
-// web-identity and IMDS providers), through both bundlers: plain esbuild with ROUTE_BUNDLING (what
-// scripts/bundle-report.ts measures) and CDK's NodejsFunction (what is deployed). A bundled client still
-// signs with the credentials Lambda puts in the environment.
+// web-identity and IMDS providers), in a plain esbuild build with ROUTE_BUNDLING (what
+// scripts/bundle-report.ts measures) and in the bundle a synth stages (what is deployed). A bundled client
+// still signs with the credentials Lambda puts in the environment.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,8 +10,8 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import { build, type Metafile } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROUTES } from '#routes/manifest';
-import { LAMBDA_ALIASES, NODEJS_BUNDLING, ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
-import { routeAliases, routeBundleEntry, routeEntryPath } from '../../lib/constructs/route-function.ts';
+import { ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
+import { routeBundleEntry } from '../../lib/constructs/route-function.ts';
 import { WORKFLOW_FUNCTION_ENTRIES } from '../../lib/constructs/run-workflow.ts';
 import { PROJECT_ROOT, ServiceFunction } from '../../lib/constructs/service-function.ts';
 import { cdkJsonContext } from '../../bin/app.ts';
@@ -88,23 +88,19 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
     },
   );
 
-  it('leave it out of the bundle CDK deploys too: NodejsFunction gets the same alias', () => {
-    // Prepare: one real NodejsFunction, bundled by CDK (esbuild CLI) into an outdir of our own.
+  it('leave it out of the bundle a synth stages too', () => {
+    // Prepare: one real ServiceFunction, bundled by the synth (lib/constructs/function-bundles.ts) into an outdir of our own.
     const app = new App({ outdir: folder(), context: cdkJsonContext() });
     const route = ROUTES.find((candidate) => candidate.id === 'verify-key')!;
     // Act
     new ServiceFunction(new Stack(app, 'Probe'), 'Fn', {
-      entry: routeEntryPath(route),
-      aliases: routeAliases(route),
+      entry: routeBundleEntry(route),
       label: 'probe',
       description: 'probe',
       timeout: Duration.seconds(5),
     });
     const assembly = app.synth();
     // Assess: the bundle's source map lists every file esbuild put in it.
-    expect(NODEJS_BUNDLING.esbuildArgs).toEqual({
-      '--alias': Object.entries(LAMBDA_ALIASES).map(([name, to]) => `${name}=${to}`),
-    });
     const assets = readdirSync(assembly.directory).filter((name) => name.startsWith('asset.'));
     expect(assets).toHaveLength(1);
     const map = JSON.parse(readFileSync(path.join(assembly.directory, assets[0]!, 'index.mjs.map'), 'utf8')) as {

@@ -14,8 +14,8 @@ const run = promisify(execFile);
 describe('npx cdk synth', () => {
   const outdirs = tempFolders('cdk-synth-test');
 
-  // About 140 functions (one per operation route since issue 25) are bundled one after another (1–2 s each on
-  // 2 cores, several times that when the machine is busy: 460 s was not enough at a load average of 15).
+  // The ~125 functions are bundled in one esbuild build (lib/constructs/function-bundles.ts); the studio's
+  // build, cdk-nag and the templates take the rest. A busy shared machine stretches all of it several times.
   it('synthesizes every stack with bundled handlers, offline', { timeout: 1_200_000 }, async () => {
     const outdir = outdirs();
     // Prepare: no credentials or region lookups; notices and telemetry are off in cdk.json (the CLI reads
