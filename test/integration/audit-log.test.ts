@@ -6,10 +6,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { table } from '#adapters/dynamodb/client';
-import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { WebhookClient, startRunsStack, type RunsStack } from './support/webhooks-stack.ts';
 
 let stack: RunsStack;
-let client: Client;
+let client: WebhookClient;
 const opened: McpClient[] = [];
 
 async function open(path: string, credential: string): Promise<McpClient> {
@@ -66,7 +66,7 @@ let publishedRunId: string;
 
 beforeAll(async () => {
   stack = await startRunsStack();
-  client = new Client(stack.baseUrl, stack.key);
+  client = new WebhookClient(stack.baseUrl, stack.key);
   // Prepare: one of each kind of change, through the surface a client would use.
   canvasId = await client.linearCanvas();
   expect((await client.post('/api/mcp/canvas/rename', { canvasId, name: 'Greeter' })).status).toBe(200);
@@ -98,6 +98,7 @@ beforeAll(async () => {
   secrets.push(credential.credential);
   const agent = await open('/mcp/s/audit-greeter', credential.credential);
   publishedRunId = (await tool(agent, 'say', { prompt: 'Ada' })).runId;
+  await tool(owner, 'update_mcp_server', { serverId, version: 'pinned' });
   await tool(owner, 'revoke_mcp_server_credential', { serverId, credentialId });
   await tool(owner, 'unpublish_mcp_server', { serverId });
 
@@ -132,6 +133,7 @@ describe('the audit log', () => {
       { action: 'integration-policy.update', resource: { kind: 'integration-policy' } },
       { action: 'member.invite', resource: { kind: 'invite' } },
       { action: 'published-server.publish', resource: { kind: 'published-server', id: serverId } },
+      { action: 'published-server.update', resource: { kind: 'published-server', id: serverId } },
       { action: 'published-credential.create', resource: { kind: 'published-credential', id: credentialId } },
       { action: 'published-credential.revoke', resource: { kind: 'published-credential', id: credentialId } },
       { action: 'published-server.unpublish', resource: { kind: 'published-server', id: serverId } },
@@ -158,6 +160,51 @@ describe('the audit log', () => {
     // Newest first.
     const times = log.map((entry) => entry.at);
     expect(times).toEqual([...times].sort().reverse());
+  });
+
+  it('records settings, webhooks and their calls, connections, templates and archiving the same way', async () => {
+    // Prepare
+    const owner = await open('/api/mcp', stack.key);
+    const hooked = await client.registeredCanvas();
+    const connection = { provider: 'provider-two', credential: { apiKey: 'a1b2c3d4-5e6f:audit0secret0123456789Zq' } };
+
+    // Act
+    await tool(owner, 'rename_workspace', { name: 'Audited' });
+    const call = await client.callWebhook({ secret: hooked.registration.webhookSecret, body: { hello: 'world' } });
+    await tool(owner, 'revoke_webhook', { canvasId: hooked.canvasId, triggerNodeId: 'hook' });
+    await tool(owner, 'upsert_connection', connection);
+    await tool(owner, 'revoke_connection', { provider: 'provider-two' });
+    const template = await tool(owner, 'publish_template', { canvasId, name: 'Greeter template' });
+    await tool(owner, 'delete_template', { templateId: template.id });
+    await tool(owner, 'archive_canvas', { canvasId: doomedCanvasId }).catch(() => undefined);
+    await tool(owner, 'archive_canvas', { canvasId });
+    await tool(owner, 'restore_canvas', { canvasId });
+    const invite = await tool(owner, 'invite_member', { email: 'erin@example.test', role: 'viewer' });
+    await tool(owner, 'revoke_invite', { id: invite.id });
+    const log = await entries();
+
+    // Assess
+    expect(call.status, call.text).toBeLessThan(300);
+    const hook = { kind: 'webhook', canvasId: hooked.canvasId, nodeId: 'hook' };
+    const expected = [
+      { action: 'workspace.rename', resource: { kind: 'workspace', id: stack.workspaceId } },
+      { action: 'webhook.register', resource: { kind: 'webhook', id: `${hooked.canvasId}/hook` } },
+      { action: 'run.start', resource: { kind: 'run' }, actor: hook },
+      { action: 'webhook.revoke', resource: { kind: 'webhook', id: `${hooked.canvasId}/hook` } },
+      { action: 'connection.upsert', resource: { kind: 'connection', id: 'provider-two' } },
+      { action: 'connection.revoke', resource: { kind: 'connection', id: 'provider-two' } },
+      { action: 'template.publish', resource: { kind: 'template', id: template.id, name: 'Greeter template' } },
+      { action: 'template.delete', resource: { kind: 'template', id: template.id } },
+      { action: 'canvas.archive', resource: { kind: 'canvas', id: canvasId } },
+      { action: 'canvas.restore', resource: { kind: 'canvas', id: canvasId } },
+      { action: 'member.invite-revoke', resource: { kind: 'invite', id: invite.id } },
+    ];
+    for (const { resource, ...entry } of expected) {
+      expect(log, JSON.stringify({ resource, ...entry })).toContainEqual(
+        expect.objectContaining({ ...entry, resource: expect.objectContaining(resource), written: 'with-change' }),
+      );
+    }
+    secrets.push(connection.credential.apiKey, hooked.registration.webhookSecret);
   });
 
   it('keeps entries 90 days by TTL and never stores a key, a credential or a secret', async () => {
