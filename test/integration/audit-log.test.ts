@@ -81,7 +81,8 @@ beforeAll(async () => {
   secrets.push(key.key);
   await tool(owner, 'revoke_api_key', { id: keyId });
   const callback = await tool(owner, 'set_callback_signing_secret', { action: 'rotate' });
-  if (typeof callback.secret === 'string') secrets.push(callback.secret);
+  expect(callback.secret).toEqual(expect.any(String));
+  secrets.push(callback.secret);
   await tool(owner, 'update_integration_policy', { allowedProviders: ['speech'], monthlyCreditCap: 500 });
   await tool(owner, 'invite_member', { email: 'dana@example.test', role: 'editor' });
 

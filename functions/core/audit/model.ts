@@ -89,7 +89,7 @@ export type AuditActor =
 export interface AuditEntry {
   id: string;
   workspaceId: string;
-  /** ISO 8601, UTC, with milliseconds: when the change was committed (its transaction's time, to the ms). */
+  /** ISO 8601, UTC, with milliseconds: when the call that made the change began (entries sort by it). */
   at: string;
   action: AuditAction;
   resource: { kind: AuditResource; id: string; name?: string };
