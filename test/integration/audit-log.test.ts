@@ -138,11 +138,11 @@ describe('the audit log', () => {
       { action: 'published-credential.create', resource: { kind: 'published-credential', id: credentialId } },
       { action: 'published-credential.revoke', resource: { kind: 'published-credential', id: credentialId } },
       { action: 'published-server.unpublish', resource: { kind: 'published-server', id: serverId } },
-      // A published server's tool call runs as the server, not as a key.
+      // A published server's tool call runs as the server and the umcp_ credential that called, not as a key.
       {
         action: 'run.start',
         resource: { kind: 'run', id: publishedRunId },
-        actor: { kind: 'published-server', serverId },
+        actor: { kind: 'published-server', serverId, credentialId },
       },
     ];
     for (const { resource, ...entry } of expected) {

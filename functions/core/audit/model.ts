@@ -81,7 +81,8 @@ export const AuditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditActi
 export type AuditActor =
   | { kind: 'key'; keyId: string }
   | { kind: 'user'; userId: string; grantId: string }
-  | { kind: 'published-server'; serverId: string; credentialId?: string }
+  /** `credentialId`: the umcp_ credential that called a protected server; null on a public one. */
+  | { kind: 'published-server'; serverId: string; credentialId?: string | null }
   | { kind: 'webhook'; canvasId: string; nodeId: string }
   | { kind: 'service' };
 

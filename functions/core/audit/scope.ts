@@ -20,6 +20,18 @@ export interface AuditScope {
 }
 
 const storage = new AsyncLocalStorage<AuditScope>();
+/** Who the request acts as, where no operation says it (a published server's route knows its credential). */
+const actors = new AsyncLocalStorage<AuditActor>();
+
+/** Runs `work` as `actor`: changes declared inside without an actor of their own name it. */
+export function asActor<T>(actor: AuditActor, work: () => Promise<T>): Promise<T> {
+  return actors.run(actor, work);
+}
+
+/** The actor a request declared with asActor, if any. */
+export function requestActor(): AuditActor | undefined {
+  return actors.getStore();
+}
 
 /** The scope of the change under way, if any. */
 export function currentAudit(): AuditScope | undefined {

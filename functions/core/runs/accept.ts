@@ -16,7 +16,7 @@
 // so two requests never make two runs, and a 202 always names a run that exists.
 import { telemetry } from '../telemetry.ts';
 import { actorOfTrigger } from '../audit/model.ts';
-import { withAudit } from '../audit/scope.ts';
+import { requestActor, withAudit } from '../audit/scope.ts';
 import { assertStorable } from '../storable.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -116,7 +116,7 @@ export function acceptRun(
   const audit = {
     workspaceId: principal.workspaceId,
     action: 'run.start',
-    actor: actorOfTrigger(trigger, request),
+    actor: requestActor() ?? actorOfTrigger(trigger, request),
   } as const;
   return withAudit(audit, () => accept(principal, request, trigger, deps, options));
 }

@@ -8,6 +8,7 @@
 //        ─ protected, no own umcp_ ───────► 401 (workspace keys and OAuth tokens included)
 //        ─ tools/call past a limit ───────► 429 Retry-After (nothing started)
 //        └ Server + transport ────────────► JSON-RPC answer
+import { asActor } from '#core/audit/scope';
 import { ValidationError } from '#core/errors';
 import { admitCall, serverPrincipal } from '#core/published/calls';
 import { GET_RUN_RESULT_TOOL } from '#core/published/tools';
@@ -70,6 +71,8 @@ export const handler = defineHandler(
       waitMs: () => callWaitMs(context.getRemainingTimeInMillis()),
       requestId,
     });
-    return asIs(await serveStateless(server, message));
+    // The runs this request starts name the credential that called (docs/audit.md).
+    const actor = { kind: 'published-server', serverId: caller.server.id, credentialId: caller.credentialId } as const;
+    return asIs(await asActor(actor, () => serveStateless(server, message)));
   },
 );

@@ -81,7 +81,10 @@ export function who(actor: AuditActor, names: Names): string {
     }
     case 'published-server': {
       const name = names.get(actor.serverId);
-      return name ? `MCP server ${quoted(name)}` : `MCP server ${actor.serverId}`;
+      const server = name ? `MCP server ${quoted(name)}` : `MCP server ${actor.serverId}`;
+      // Who held the umcp_ credential is not known: its id tells the owner which one to revoke.
+      if (actor.credentialId) return `${server}, credential ${actor.credentialId}`;
+      return actor.credentialId === null ? `Anyone, through ${server} (public)` : server;
     }
     case 'webhook': {
       const canvas = names.get(actor.canvasId);

@@ -25,6 +25,12 @@ describe('audit entries in words', () => {
     expect(who({ kind: 'key', keyId: 'key_1' }, names)).toBe('API key “CI”');
     expect(who({ kind: 'key', keyId: 'key_gone' }, names)).toBe('API key key_gone');
     expect(who({ kind: 'published-server', serverId: 'srv_1' }, names)).toBe('MCP server “Greeter”');
+    expect(who({ kind: 'published-server', serverId: 'srv_1', credentialId: 'pcred_1' }, names)).toBe(
+      'MCP server “Greeter”, credential pcred_1',
+    );
+    expect(who({ kind: 'published-server', serverId: 'srv_1', credentialId: null }, names)).toBe(
+      'Anyone, through MCP server “Greeter” (public)',
+    );
     expect(who({ kind: 'webhook', canvasId: 'cnv_1', nodeId: 'hook' }, names)).toBe('Webhook hook on “Orders”');
     expect(who({ kind: 'service' }, names)).toBe('The service');
   });
