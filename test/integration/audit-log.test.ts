@@ -5,7 +5,13 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#core/clock';
+import { createOperatorKey } from '#core/keys/use-cases';
+import { createUser } from '#core/users/use-cases';
+import { acceptInvite } from '#core/workspaces/members';
 import { table } from '#adapters/dynamodb/client';
+import { apiKeys, workspaces } from '#adapters/dynamodb/repositories';
+import { memberships, users } from '#adapters/dynamodb/user-repository';
 import { WebhookClient, startRunsStack, type RunsStack } from './support/webhooks-stack.ts';
 
 let stack: RunsStack;
@@ -182,6 +188,15 @@ describe('the audit log', () => {
     await tool(owner, 'restore_canvas', { canvasId });
     const invite = await tool(owner, 'invite_member', { email: 'erin@example.test', role: 'viewer' });
     await tool(owner, 'revoke_invite', { id: invite.id });
+    const memberDeps = { users, memberships, clock: systemClock };
+    const joiner = await createUser({ email: 'fay@example.test', password: 'fay password 1' }, memberDeps);
+    const joining = await tool(owner, 'invite_member', { email: joiner.email, role: 'editor' });
+    await acceptInvite(joining.inviteUrl.split('/').pop(), joiner, memberDeps);
+    const operatorKey = await createOperatorKey(
+      stack.workspaceId,
+      { name: 'break-glass' },
+      { apiKeys, workspaces, clock: systemClock },
+    );
     const log = await entries();
 
     // Assess
@@ -199,13 +214,25 @@ describe('the audit log', () => {
       { action: 'canvas.archive', resource: { kind: 'canvas', id: canvasId } },
       { action: 'canvas.restore', resource: { kind: 'canvas', id: canvasId } },
       { action: 'member.invite-revoke', resource: { kind: 'invite', id: invite.id } },
+      // The person joining, on the invite page: no OAuth client involved.
+      {
+        action: 'member.join',
+        resource: { kind: 'member', id: joiner.id },
+        actor: { kind: 'user', userId: joiner.id },
+      },
+      // The admin CLI's key: the service's.
+      {
+        action: 'api-key.create',
+        resource: { kind: 'api-key', id: operatorKey.id, name: 'break-glass' },
+        actor: { kind: 'service' },
+      },
     ];
     for (const { resource, ...entry } of expected) {
       expect(log, JSON.stringify({ resource, ...entry })).toContainEqual(
         expect.objectContaining({ ...entry, resource: expect.objectContaining(resource), written: 'with-change' }),
       );
     }
-    secrets.push(connection.credential.apiKey, hooked.registration.webhookSecret);
+    secrets.push(connection.credential.apiKey, hooked.registration.webhookSecret, operatorKey.key);
   });
 
   it('keeps entries 90 days by TTL and never stores a key, a credential or a secret', async () => {
@@ -252,7 +279,10 @@ describe('the audit log', () => {
     } while (cursor);
 
     // Assess
-    expect(keysOnly.map((entry) => entry.action).sort()).toEqual(['api-key.create', 'api-key.revoke']);
+    expect(keysOnly.map((entry) => entry.resource.kind)).toEqual(keysOnly.map(() => 'api-key'));
+    expect(keysOnly).toEqual(all.filter((entry) => entry.resource.kind === 'api-key'));
+    expect(new Set(keysOnly.map((entry) => entry.action))).toEqual(new Set(['api-key.create', 'api-key.revoke']));
+    expect(revokes).toEqual(all.filter((entry) => entry.action === 'api-key.revoke'));
     expect(revokes).toHaveLength(1);
     expect(beforeAny).toEqual([]);
     expect(fromOldest).toEqual(all);

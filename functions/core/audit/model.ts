@@ -31,6 +31,7 @@ export type AuditResource = (typeof AUDIT_RESOURCES)[number];
 export const AUDIT_ACTIONS = {
   'workspace.rename': 'workspace',
   'member.invite': 'invite',
+  'member.join': 'member',
   'member.invite-revoke': 'invite',
   'member.remove': 'member',
   'member.role-change': 'member',
@@ -76,11 +77,12 @@ export const AuditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditActi
  * Who an entry is about: the principal the change ran as. `key`: a workspace API key; `user`: a
  * signed-in person through an OAuth client (the studio, an agent); `published-server`: a tool call of a
  * published server (public, or one of its umcp_ credentials); `webhook`: a webhook trigger's caller;
- * `service`: the service itself (the admin CLI, a sweeper).
+ * `service`: the service itself (an operator's admin CLI command).
  */
 export type AuditActor =
   | { kind: 'key'; keyId: string }
-  | { kind: 'user'; userId: string; grantId: string }
+  /** `grantId`: the consent to the OAuth client it came through; absent when they acted on our own page (joining). */
+  | { kind: 'user'; userId: string; grantId?: string }
   /** `credentialId`: the umcp_ credential that called a protected server; null on a public one. */
   | { kind: 'published-server'; serverId: string; credentialId?: string | null }
   | { kind: 'webhook'; canvasId: string; nodeId: string }

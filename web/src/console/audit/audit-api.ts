@@ -4,7 +4,7 @@ import type { ToolClient } from '../../mcp/tools.ts';
 
 export type AuditActor =
   | { kind: 'key'; keyId: string }
-  | { kind: 'user'; userId: string; grantId: string }
+  | { kind: 'user'; userId: string; grantId?: string }
   | { kind: 'published-server'; serverId: string; credentialId?: string | null }
   | { kind: 'webhook'; canvasId: string; nodeId: string }
   | { kind: 'service' };

@@ -6,6 +6,7 @@ import type { AuditActor, AuditEntry, Names } from './audit-api.ts';
 const VERBS: Readonly<Record<string, string>> = {
   'workspace.rename': 'renamed',
   'member.invite': 'invited',
+  'member.join': 'joined',
   'member.invite-revoke': 'withdrew the invitation of',
   'member.remove': 'removed',
   'member.role-change': 'changed the role of',
@@ -103,6 +104,7 @@ export function what(entry: AuditEntry): string {
 export function which(entry: AuditEntry, names: Names): string {
   const { kind, id, name } = entry.resource;
   const label = KINDS[kind] ?? kind;
+  if (entry.action === 'member.join') return 'the workspace';
   if (kind === 'workspace' || SINGLETONS.has(kind)) return label;
   if (kind === 'usage-export') {
     const [from, to] = id.split('/');
