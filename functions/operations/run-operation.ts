@@ -13,14 +13,16 @@ export function runOperation(operation: Operation, input: unknown, context: Oper
   const { principal } = context;
   return withAudit({ workspaceId: principal.workspaceId, action, actor: actorOf(principal) }, async (scope) => {
     const answer = await operation.run(input, context);
-    if (!scope.written && !(answer instanceof Outcome && answer.replayed)) await recordAfter(scope, input, answer);
+    // Nothing written at all (a repeated revoke, a registration that already existed): nothing changed.
+    const changedUnrecorded = !scope.written && scope.otherWrites > 0;
+    if (changedUnrecorded && !(answer instanceof Outcome && answer.replayed)) await recordAfter(scope, input, answer);
     return answer;
   });
 }
 
 /**
- * The fallback: a change that succeeded without any write carrying its entry (its write could not join
- * a transaction, or it wrote nothing the action names). Recorded before the answer, and logged, since a
+ * The fallback: a change that succeeded and wrote, but no write could carry its entry (it could not
+ * join a transaction, or it wrote no item of the kind the action names). Recorded before the answer, and logged, since a
  * declared action that never joins its write is a gap to close (docs/audit.md, Limits).
  */
 async function recordAfter(scope: AuditScope, input: unknown, answer: unknown): Promise<void> {

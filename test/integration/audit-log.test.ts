@@ -5,11 +5,15 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { systemClock } from '#core/clock';
 import { createOperatorKey } from '#core/keys/use-cases';
 import { createUser } from '#core/users/use-cases';
 import { acceptInvite } from '#core/workspaces/members';
 import { table } from '#adapters/dynamodb/client';
+import { putItem } from '#adapters/dynamodb/entities';
+import { runOperation } from '#operations/run-operation';
+import { operation as listAudit } from '#operations/workspace/list-audit-entries';
 import { apiKeys, workspaces } from '#adapters/dynamodb/repositories';
 import { memberships, users } from '#adapters/dynamodb/user-repository';
 import { WebhookClient, startRunsStack, type RunsStack } from './support/webhooks-stack.ts';
@@ -233,6 +237,40 @@ describe('the audit log', () => {
       );
     }
     secrets.push(connection.credential.apiKey, hooked.registration.webhookSecret, operatorKey.key);
+  });
+
+  it('records nothing for a call that changes nothing, and falls back after a change no write could carry', async () => {
+    // Prepare: an operation whose only write is of an item its action does not name.
+    const owner = await open('/api/mcp', stack.key);
+    const before = await entries({ action: 'api-key.revoke' });
+    const misfit = {
+      ...listAudit,
+      name: 'misfit',
+      audit: 'canvas.update' as const,
+      run: async () => {
+        await putItem({ PK: `WS#${stack.workspaceId}`, SK: `MISFIT#${randomUUID()}` });
+        return { id: 'cnv_misfit' };
+      },
+    };
+    const principal = { workspaceId: stack.workspaceId, keyId: 'key_test', scopes: [] };
+    const context = {
+      principal,
+      surface: 'mcp' as const,
+      remainingMs: () => 10_000,
+      header: () => undefined,
+      publicBaseUrl: () => stack.baseUrl,
+    };
+
+    // Act
+    await tool(owner, 'revoke_api_key', { id: keyId });
+    await runOperation(misfit, {}, context);
+
+    // Assess: the repeated revoke wrote nothing and left no entry; the misfit's entry came after its change.
+    expect(await entries({ action: 'api-key.revoke' })).toEqual(before);
+    const [fallback] = await entries({ action: 'canvas.update', resource: 'canvas' }).then((log) =>
+      log.filter((entry) => entry.resource.id === 'cnv_misfit'),
+    );
+    expect(fallback).toMatchObject({ written: 'after-change', actor: { kind: 'key', keyId: 'key_test' } });
   });
 
   it('keeps entries 90 days by TTL and never stores a key, a credential or a secret', async () => {

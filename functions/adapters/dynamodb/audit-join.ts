@@ -6,6 +6,7 @@
 // while its change stands, nor stand for a change that failed.
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  BatchWriteCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -134,12 +135,18 @@ function asSingleFailure(error: unknown): unknown {
   });
 }
 
+const isWrite = (command: unknown) =>
+  [PutCommand, UpdateCommand, DeleteCommand, TransactWriteCommand, BatchWriteCommand].some(
+    (kind) => command instanceof kind,
+  );
+
 /** Routes every write of `client` through the audit join; outside a scope, or for other writes, nothing changes. */
 export function auditWrites(client: DynamoDBDocumentClient, tableName: string): void {
   const send = client.send.bind(client) as (command: unknown, ...rest: unknown[]) => Promise<unknown>;
   const audited = async (command: unknown, ...rest: unknown[]): Promise<unknown> => {
     const scope = currentAudit();
     const joined = scope && !scope.written ? join(scope, command, tableName) : undefined;
+    if (scope && !joined && isWrite(command)) scope.otherWrites++;
     if (!scope || !joined) return send(command, ...rest);
     const single = joined.single;
     const read = async () =>

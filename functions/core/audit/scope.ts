@@ -17,6 +17,8 @@ export interface AuditScope {
   readonly at: string;
   /** The entry as first written (its resource comes from the first item that carried it); undefined until then. */
   written?: AuditEntry;
+  /** Writes of the scope that did not carry the entry: a change that wrote only these needs the fallback. */
+  otherWrites: number;
 }
 
 const storage = new AsyncLocalStorage<AuditScope>();
@@ -56,6 +58,7 @@ export function withAudit<T>(
     actor: declaration.actor,
     id: newId('aud', now.getTime()),
     at: now.toISOString(),
+    otherWrites: 0,
   };
   return storage.run(scope, () => change(scope));
 }
