@@ -22,8 +22,8 @@ export function runOperation(operation: Operation, input: unknown, context: Oper
 
 /**
  * The fallback: a change that succeeded and wrote, but no write could carry its entry (it could not
- * join a transaction, or it wrote no item of the kind the action names). Recorded before the answer, and logged, since a
- * declared action that never joins its write is a gap to close (docs/audit.md, Limits).
+ * join a transaction, or it wrote no item of the kind the action names). Recorded before the answer,
+ * and logged, since a declared action that never joins its write is a gap to close (docs/audit.md, Limits).
  */
 async function recordAfter(scope: AuditScope, input: unknown, answer: unknown): Promise<void> {
   const named = [answeredValue(answer), input].map((value) => (value as { id?: unknown } | null)?.id);

@@ -239,7 +239,7 @@ describe('the audit log', () => {
     secrets.push(connection.credential.apiKey, hooked.registration.webhookSecret, operatorKey.key);
   });
 
-  it('records nothing for a call that changes nothing, and falls back after a change no write could carry', async () => {
+  it('records nothing for a call that changes nothing, and falls back after a change no write carried', async () => {
     // Prepare: an operation whose only write is of an item its action does not name.
     const owner = await open('/api/mcp', stack.key);
     const before = await entries({ action: 'api-key.revoke' });
