@@ -72,6 +72,7 @@ export const TOOL_LOADERS: Readonly<Record<string, () => Promise<{ readonly oper
   create_api_key: () => import('#operations/workspace/create-api-key'),
   revoke_api_key: () => import('#operations/workspace/revoke-api-key'),
   verify_key: () => import('#operations/workspace/verify-key'),
+  list_audit_entries: () => import('#operations/workspace/list-audit-entries'),
   get_credit_balance: () => import('#operations/credits/get-credit-balance'),
   list_credit_transactions: () => import('#operations/credits/list-credit-transactions'),
   get_billing_summary: () => import('#operations/credits/get-billing-summary'),

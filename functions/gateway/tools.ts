@@ -36,6 +36,7 @@ import TOOL_INDEX from './tool-index.generated.json' with { type: 'json' };
 import { TOOL_LOADERS } from './tool-loaders.generated.ts';
 import { TOOLSET_TOOLS, callToolsetTool, isToolsetTool } from './toolset-tools.ts';
 import { TOOLSETS, compactTool, toolsetOf, type ToolSelection } from './toolsets.ts';
+import { runOperation } from '#operations/run-operation';
 
 export const SERVER_INFO = { name: 'workspace-automation', version: '1.0.0' };
 
@@ -163,7 +164,7 @@ export function createGatewayServer(call: GatewayCall): Server {
     if (!parsed.success)
       return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
     try {
-      const answer = await operation.run(parsed.data, context);
+      const answer = await runOperation(operation, parsed.data, context);
       return jsonResult(valueOfOutcome(answer) as Record<string, unknown>);
     } catch (error) {
       if (error instanceof DomainError) return errorResult(explain(error, name));

@@ -6,6 +6,7 @@
 import type { Principal } from '#core/keys/api-key';
 import type { Operation, OperationContext } from '#operations/operation';
 import { Outcome, type OutcomeKind } from '#operations/outcome';
+import { runOperation } from '#operations/run-operation';
 import { routeOfOperation } from '#routes/operation-routes';
 import { workspaceKey } from './auth/workspace-key.ts';
 import { asIs, defineHandlerFor, type RouteHandler } from './handler.ts';
@@ -28,7 +29,7 @@ export function operationRoute(operation: Operation): RouteHandler {
         header: (name) => header(event, name),
         publicBaseUrl: () => publicBaseUrlFor(event),
       };
-      return renderOutcome(await operation.run(input, operationContext), operation);
+      return renderOutcome(await runOperation(operation, input, operationContext), operation);
     },
   );
 }

@@ -72,6 +72,7 @@ import { operation as keysList } from '#operations/workspace/list-api-keys';
 import { operation as keysCreate } from '#operations/workspace/create-api-key';
 import { operation as keysRevoke } from '#operations/workspace/revoke-api-key';
 import { operation as keysVerifyKey } from '#operations/workspace/verify-key';
+import { operation as auditList } from '#operations/workspace/list-audit-entries';
 import { operation as creditsBalance } from '#operations/credits/get-credit-balance';
 import { operation as creditsTransactions } from '#operations/credits/list-credit-transactions';
 import { operation as billingSummary } from '#operations/credits/get-billing-summary';
@@ -197,7 +198,7 @@ export const TOOLSETS: readonly Toolset[] = [
   },
   {
     name: 'workspace',
-    description: 'Workspace administration: its info, members and invites, API keys, key verification.',
+    description: 'Workspace administration: its info, members and invites, API keys, key verification, audit log.',
     operations: [
       workspaceInfo,
       workspaceMembers,
@@ -210,6 +211,7 @@ export const TOOLSETS: readonly Toolset[] = [
       keysCreate,
       keysRevoke,
       keysVerifyKey,
+      auditList,
     ],
   },
   {

@@ -5,6 +5,7 @@
 import type * as z from '#core/schema';
 import type { Principal } from '#core/keys/api-key';
 import type { ScopeRequirement } from '#core/scopes';
+import type { AuditAction } from '#core/audit/model';
 import type { OperationRouteFacts } from './route-facts.ts';
 
 /** The four MCP tool annotation hints, always all four (clients assume the unsafe default otherwise). */
@@ -64,6 +65,12 @@ export interface Operation<I = any> {
   readonly example?: OperationExample;
   /** Its route (with `route` as the id): the route table, CDK and the local front are built from it. */
   readonly http?: OperationRouteFacts;
+  /**
+   * What it records in the audit log (docs/audit.md): the action, whose entry joins the change's own
+   * write (./run-operation.ts), or `{ none }` with the reason it records nothing. Every operation that
+   * is not read-only says one or the other (test/unit/audit-declarations.test.ts).
+   */
+  readonly audit?: AuditAction | { readonly none: string };
 }
 
 export interface OperationExample {

@@ -171,7 +171,8 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
       area: 'billing',
     });
     return [
-      focusRoute('export', { access: { table: 'read', bucket: 'readWrite', prices: true }, timeoutSeconds: 29 }),
+      // readWrite: an export writes its audit entry (docs/audit.md).
+      focusRoute('export', { access: { table: 'readWrite', bucket: 'readWrite', prices: true }, timeoutSeconds: 29 }),
       focusRoute('metadata', { access: READ }),
     ];
   }),

@@ -51,9 +51,10 @@ describe('DynamoDB round trips per request', () => {
     expect(commands).toEqual(['GetItemCommand', 'QueryCommand']);
   });
 
-  it('a canvas edit costs the key lookup, one read and one conditional write', async () => {
+  it('a canvas edit costs the key lookup, one read and one conditional write (with its audit entry)', async () => {
     await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, type: 'text' } });
-    expect(commands).toEqual(['GetItemCommand', 'GetItemCommand', 'PutItemCommand']);
+    // The write is a transaction of the canvas and its audit entry (docs/audit.md): still one round trip.
+    expect(commands).toEqual(['GetItemCommand', 'GetItemCommand', 'TransactWriteItemsCommand']);
   });
 
   it('creating a key costs the key lookup plus one transaction', async () => {

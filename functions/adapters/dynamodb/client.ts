@@ -3,6 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ENV } from '../env.ts';
 import { resourceFromEnv } from '../resource-env.ts';
+import { auditWrites } from './audit-join.ts';
 
 export interface TableContext {
   client: DynamoDBDocumentClient;
@@ -26,5 +27,7 @@ export function table(): TableContext {
     }),
     tableName: name,
   };
+  // Every write passes the audit join: a change declared audited carries its entry (docs/audit.md).
+  auditWrites(context.client, name);
   return context;
 }

@@ -1,5 +1,6 @@
 // adapter: the whole single-table design in one place. The CDK table construct imports TABLE_SCHEMA,
 // the repositories import the key builders, so infrastructure and runtime cannot drift apart.
+import type { AuditResource } from '#core/audit/model';
 //
 // Entities and key templates
 // ┌──────────────────┬─────────────────────────┬───────────────────────┬──────────────────────────────────┬───────────┐
@@ -68,6 +69,7 @@
 // │ Server's day     │ WS#<workspaceId>        │ PUBDAY#<srv>#<yyyy-   │ -                                │ day+2 d   │
 // │ (credits)        │                         │ mm-dd>                │                                  │           │
 // │ Run reservation  │ WS#<workspaceId>        │ PUBRESV#<executionId> │ -                                │ day+2 d   │
+// │ Audit entry      │ WS#<workspaceId>        │ AUDIT#<iso ms>#<id>   │ -                                │ +90 d     │
 // └──────────────────┴─────────────────────────┴───────────────────────┴──────────────────────────────────┴───────────┘
 //
 // Access patterns (every request also pays one GetItem to authenticate its key: "authenticate key")
@@ -154,6 +156,9 @@
 // | speech operation        | GetItem SPEECHOP#<op>, PutItem (absent), PutItem (version) ×1 | 3 (+ hold, + provider   |
 // |                         |                                                               | call)                   |
 // | video job: poll         | GetItem VIDEOJOB#<id>, PutItem on version when it changes     | 1–2 (+ policy reads)    |
+// | audit a change          | the audit Put joins the change's own TransactWriteItems       | 0 more (a single write  |
+// |                         | (audit-join.ts)                                               | becomes a transaction)  |
+// | audit log, newest first | Query PK=WS#<ws>, SK BETWEEN AUDIT#<from> AND AUDIT#<to>      | 1 per page              |
 // | usages of an asset      | Query PK=WS#<ws>, SK begins_with CANVAS#, projected to the    | 1 per page of canvases  |
 // |                         | canvas's assetUses.<id> (derived from its nodes on write)     |                         |
 //
@@ -366,4 +371,35 @@ export const keys = {
     PK: `WS#${workspaceId}`,
     SK: `PUBRESV#${executionId}`,
   }),
+  // The audit log (docs/audit.md): keyed by time like the ledger, so a range is one Query per page.
+  auditEntry: (workspaceId: string, at: string, entryId: string) => ({
+    PK: `WS#${workspaceId}`,
+    SK: `AUDIT#${at}#${entryId}`,
+  }),
+  auditTimeBound: (at: string) => `AUDIT#${at}`,
 } as const;
+
+/**
+ * The items whose write is the change an audit entry records, by the resource kind of its action: the
+ * entry joins the first write of its scope that touches an item whose SK starts with one of these.
+ */
+export const AUDITED_ITEMS: Readonly<Record<AuditResource, readonly string[]>> = {
+  workspace: ['WORKSPACE'],
+  member: ['MEMBER#'],
+  invite: ['INVITE#'],
+  'api-key': ['APIKEY#'],
+  canvas: ['CANVAS#'],
+  run: ['EXEC#'],
+  webhook: ['WEBHOOK#'],
+  'callback-secret': ['CBSECRET'],
+  connection: ['CONN#'],
+  'integration-policy': ['INTPOLICY'],
+  template: ['TEMPLATE#'],
+  asset: ['ASSET#'],
+  codehost: ['CODEHOST#'],
+  generation: ['VIDEOJOB#', 'SPEECHOP#'],
+  'published-server': ['PUBSERVER#'],
+  'published-credential': ['PUBCRED#'],
+  // An export changes no item: its entry is written before the export is answered (docs/audit.md).
+  'usage-export': [],
+};

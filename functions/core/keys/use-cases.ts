@@ -13,6 +13,7 @@ import {
   type Scope,
   type ScopeRequirement,
 } from '../scopes.ts';
+import { withAudit } from '../audit/scope.ts';
 import {
   WORKSPACE_KEY_PREFIX,
   displayPrefix,
@@ -158,7 +159,9 @@ export async function createOperatorKey(
     createdByKeyId: null,
     now,
   });
-  await deps.apiKeys.create(record, lookup);
+  // An operator's key (the admin CLI) is recorded as the service's (docs/audit.md).
+  const audit = { workspaceId, action: 'api-key.create', actor: { kind: 'service' }, now } as const;
+  await withAudit(audit, () => deps.apiKeys.create(record, lookup));
   return { ...toView(record, now), key, workspaceId };
 }
 

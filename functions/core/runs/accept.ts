@@ -15,6 +15,8 @@
 // run itself under the executionId the record names (create is conditioned on that id being free),
 // so two requests never make two runs, and a 202 always names a run that exists.
 import { telemetry } from '../telemetry.ts';
+import { actorOfTrigger } from '../audit/model.ts';
+import { requestActor, withAudit } from '../audit/scope.ts';
 import { assertStorable } from '../storable.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -105,12 +107,29 @@ interface Pending {
   takingOver?: IdempotencyRecord;
 }
 
-export async function acceptRun(
+export function acceptRun(
   principal: Pick<Principal, 'workspaceId'>,
   request: RunRequest,
   trigger: RunTrigger,
   deps: RunDeps,
   options: AcceptOptions = {},
+): Promise<Accepted> {
+  // The run's audit entry joins its execution's write (docs/audit.md). An operation (run_workflow) has
+  // already declared it; a webhook call or a published server's tool call is declared here.
+  const audit = {
+    workspaceId: principal.workspaceId,
+    action: 'run.start',
+    actor: requestActor() ?? actorOfTrigger(trigger, request),
+  } as const;
+  return withAudit(audit, () => accept(principal, request, trigger, deps, options));
+}
+
+async function accept(
+  principal: Pick<Principal, 'workspaceId'>,
+  request: RunRequest,
+  trigger: RunTrigger,
+  deps: RunDeps,
+  options: AcceptOptions,
 ): Promise<Accepted> {
   // Before anything walks the inputs (the fingerprint does, recursively).
   assertStorable(request.inputs, 'inputs');

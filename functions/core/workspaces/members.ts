@@ -26,6 +26,7 @@ import {
   type RevokeInviteInput,
 } from './invites.ts';
 import type { Member, MemberRole } from './model.ts';
+import { withAudit } from '../audit/scope.ts';
 
 const INVITE_ID_PREFIX = 'invite';
 
@@ -114,7 +115,13 @@ export async function acceptInvite(token: string, user: User, deps: MemberDeps):
     role: invite.role,
     joinedAt: deps.clock.now().toISOString(),
   };
-  await deps.memberships.acceptInvite(invite, member);
+  // The person joining is the actor; the entry joins the transaction that makes them a member.
+  const audit = {
+    workspaceId: invite.workspaceId,
+    action: 'member.join',
+    actor: { kind: 'user', userId: user.id },
+  } as const;
+  await withAudit(audit, () => deps.memberships.acceptInvite(invite, member));
   return member;
 }
 

@@ -2,6 +2,7 @@
 // trash, restore): one definition each, differing only in fields and use case.
 import * as z from '#core/schema';
 import type { Asset } from '#core/assets/model';
+import type { AuditAction } from '#core/audit/model';
 import type { AssetDeps } from '#core/assets/use-cases';
 import type { Principal } from '#core/keys/api-key';
 import { defineOperation, namingOf, type OperationAnnotations, type OperationExample } from '#operations/operation';
@@ -17,6 +18,7 @@ export function assetEditOperation<F extends Record<string, z.ZodMiniType>>(spec
   description: string;
   fields: F;
   annotations: OperationAnnotations;
+  audit: AuditAction;
   apply: (
     principal: Principal,
     input: { assetId: string } & z.infer<z.ZodMiniObject<F>>,
@@ -28,6 +30,7 @@ export function assetEditOperation<F extends Record<string, z.ZodMiniType>>(spec
     input: z.strictObject({ assetId: AssetIdField, ...spec.fields }),
     output: AssetView,
     annotations: spec.annotations,
+    audit: spec.audit,
     run: async (input, { principal }) => assetView(await spec.apply(principal, input as never, deps)),
   });
 }

@@ -15,6 +15,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/workspace/assets/upload/cancel', ['write:assets', 'write:canvas'], 'assets', WRITES_MEDIA),
   input: z.strictObject({ uploadId: UploadIdField }),
   output: CancelledView,
+  audit: { none: 'drops a reservation that never became an asset' },
   annotations: DESTROYS,
   run: (input, { principal }) => cancelUpload(principal, input, 'library', deps),
 });

@@ -15,6 +15,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/canvas/r2-upload/cancel', 'write:canvas', 'assets', WRITES_MEDIA),
   input: CanvasUploadTarget,
   output: CancelledView,
+  audit: { none: 'drops a reservation that never became an asset' },
   annotations: DESTROYS,
   run: (input, { principal }) => cancelUpload(principal, input, 'canvas', deps),
 });

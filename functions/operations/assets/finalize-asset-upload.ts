@@ -30,6 +30,7 @@ export const operation = defineOperation({
   ),
   input: z.strictObject({ uploadId: UploadIdField }),
   output: AssetView,
+  audit: 'asset.create',
   annotations: CREATES,
   async run(input, { principal }) {
     return created(assetView(await finalizeUpload(principal, input, 'library', deps)));

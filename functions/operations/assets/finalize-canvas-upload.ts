@@ -32,6 +32,7 @@ export const operation = defineOperation({
     nodeId: z.optional(ClientId.check(z.describe('Node of the canvas to attach the asset to (its data.assetId)'))),
   }),
   output: AssetView,
+  audit: 'asset.create',
   annotations: CREATES,
   async run(input, { principal }) {
     return created(assetView(await finalizeUpload(principal, input, 'canvas', deps)));

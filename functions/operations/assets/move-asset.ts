@@ -18,6 +18,7 @@ export const operation = assetEditOperation({
   title: 'Move asset to a folder',
   description: 'Moves an asset to another library folder (folders exist as long as an asset is in them).',
   fields: { folder: FolderField },
+  audit: 'asset.update',
   annotations: UPDATES,
   apply: moveAsset,
 });

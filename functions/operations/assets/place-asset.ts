@@ -35,6 +35,7 @@ export const operation = defineOperation({
     nodeId: z.string().check(z.describe('The node now showing the asset')),
     canvasVersion: z.number().check(z.describe('The canvas version after the edit')),
   }),
+  audit: 'canvas.update',
   annotations: UPDATES,
   run: (input, { principal }) => placeAsset(principal, input, deps),
 });

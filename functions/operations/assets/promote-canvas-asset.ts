@@ -24,6 +24,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/canvas/r2-upload/promote-library', 'write:canvas', 'assets'),
   input: z.strictObject({ assetId: AssetIdField, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
   output: AssetView,
+  audit: 'asset.update',
   annotations: UPDATES,
   run: async (input, { principal }) => assetView(await promoteToLibrary(principal, input, deps)),
 });

@@ -31,6 +31,7 @@ export const operation = defineOperation({
     assetId: z.string().check(z.describe('The purged asset')),
     usagesLeft: z.number().check(z.describe('Canvases that still named it (forced purge)')),
   }),
+  audit: 'asset.purge',
   annotations: DESTROYS,
   run: (input, { principal }) => purgeAsset(principal, input, deps),
 });

@@ -19,6 +19,7 @@ export const operation = assetEditOperation({
   title: 'Rename asset',
   description: 'Changes the display name of an asset (its bytes and id stay).',
   fields: { name: AssetName.check(z.describe('New name (1–255 characters)')) },
+  audit: 'asset.update',
   annotations: UPDATES,
   apply: renameAsset,
 });

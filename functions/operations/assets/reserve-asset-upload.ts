@@ -38,6 +38,7 @@ export const operation = defineOperation({
   ),
   input: z.strictObject({ ...ReserveFields, folder: z.optional(FolderField), tags: z.optional(TagsField) }),
   output: ReservedView,
+  audit: { none: 'a reservation of an upload URL, not an asset yet; finalize_asset_upload records the asset' },
   annotations: CREATES,
   async run(input, { principal }) {
     return created(await reserveUpload(principal, { target: 'library', ...input }, deps));

@@ -24,6 +24,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/canvas/r2-upload/reserve', 'write:canvas', 'assets', WRITES_MEDIA),
   input: z.strictObject({ canvasId: CanvasIdField, ...ReserveFields }),
   output: ReservedView,
+  audit: { none: 'a reservation of an upload URL, not an asset yet; finalize_canvas_upload records the asset' },
   annotations: CREATES,
   async run(input, { principal }) {
     return created(await reserveUpload(principal, { target: 'canvas', ...input }, deps));

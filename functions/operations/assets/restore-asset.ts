@@ -13,6 +13,7 @@ export const operation = assetEditOperation({
   title: 'Restore asset',
   description: 'Takes an asset out of the trash.',
   fields: {},
+  audit: 'asset.restore',
   annotations: UPDATES,
   apply: restoreAsset,
 });

@@ -23,6 +23,7 @@ export const operation = assetEditOperation({
     add: z.optional(TagsField.check(z.describe('Tags to add'))),
     remove: z.optional(TagsField.check(z.describe('Tags to remove'))),
   },
+  audit: 'asset.update',
   annotations: UPDATES,
   apply: tagAsset,
 });

@@ -18,6 +18,7 @@ export const operation = assetEditOperation({
     'cannot be placed; restore_asset brings it back, ' +
     'purge_asset deletes it for good.',
   fields: {},
+  audit: 'asset.trash',
   annotations: UPDATES,
   apply: trashAsset,
 });

@@ -23,6 +23,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/canvas/archive', 'write:canvas', 'canvas'),
   input: z.strictObject(CanvasTarget.shape),
   output: CanvasSummaryView,
+  audit: 'canvas.archive',
   annotations: UPDATES,
   run: (input, { principal }) => setArchived(principal, input, true, { canvases, clock: systemClock }),
 });

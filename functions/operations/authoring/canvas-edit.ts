@@ -70,6 +70,7 @@ export function canvasEditOperation(spec: CanvasEditOperationSpec) {
     input,
     output: spec.output,
     annotations: spec.annotations,
+    audit: 'canvas.update',
     async run({ canvasId, expectedVersion, ...fields }, { principal }) {
       const parsedOp = { ...fields, op: spec.op } as CanvasEdit;
       const editDeps = REMOVES_NODES.includes(spec.op)

@@ -33,6 +33,7 @@ export const operation = defineOperation({
     ),
   }),
   output: CanvasView,
+  audit: 'canvas.create',
   annotations: CREATES,
   run: async (input, { principal }) => created(await createCanvas(principal, input, { canvases, clock: systemClock })),
 });

@@ -23,6 +23,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/canvas/delete', 'delete:canvas', 'canvas'),
   input: z.strictObject({ canvasId: CanvasIdField }),
   output: DeletedView,
+  audit: 'canvas.delete',
   annotations: DESTROYS,
   async run({ canvasId }, { principal }) {
     await deleteCanvas(principal, canvasId, { canvases, onTriggerNodesRemoved: cleanUpRemovedTriggers });

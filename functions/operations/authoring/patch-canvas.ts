@@ -57,6 +57,7 @@ export const operation = defineOperation({
   }),
   output: PatchView,
   // Not idempotent: a repeated node/add with a generated id adds a second node.
+  audit: 'canvas.update',
   annotations: { ...UPDATES, destructiveHint: true, idempotentHint: false },
   async run(input, { principal }) {
     const { canvas, result } = await applyOperations(principal, input, input.operations, {

@@ -18,6 +18,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/canvas/restore', 'write:canvas', 'canvas'),
   input: z.strictObject(CanvasTarget.shape),
   output: CanvasSummaryView,
+  audit: 'canvas.restore',
   annotations: UPDATES,
   run: (input, { principal }) => setArchived(principal, input, false, { canvases, clock: systemClock }),
 });

@@ -55,6 +55,7 @@ export const operation = defineOperation({
       .check(z.describe('Commit sha or branch; the default branch when omitted')),
   }),
   output: SourceLinkAnswerView,
+  audit: 'canvas.update',
   annotations: { ...UPDATES, openWorldHint: true },
   run: (input, { principal }) => attachSourceLink(principal, input, codehostDeps),
 });

@@ -41,6 +41,7 @@ export const operation = defineOperation({
     exportId: z.string().check(z.minLength(1), z.maxLength(64), z.describe('Export id from prepare_draft_pr_export')),
   }),
   output: DraftExportView,
+  audit: 'codehost.export',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
   run: (input, { principal }) => openDraftExport(principal, input, codehostDeps),
 });

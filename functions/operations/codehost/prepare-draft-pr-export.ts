@@ -45,6 +45,7 @@ export const operation = defineOperation({
       .check(z.describe('Pull request title and commit message')),
   }),
   output: DraftExportView,
+  audit: 'codehost.export',
   annotations: CREATES,
   run: async (input, { principal }) => created(await prepareDraftExport(principal, input, codehostDeps)),
 });

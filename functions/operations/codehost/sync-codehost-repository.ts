@@ -37,6 +37,7 @@ export const operation = defineOperation({
     branch: z.optional(BranchName).check(z.describe('Branch to follow; the default branch when omitted')),
   }),
   output: SyncAnswerView,
+  audit: 'codehost.sync',
   annotations: { ...UPDATES, openWorldHint: true },
   run: (input, { principal }) => syncRepository(principal, input, codehostDeps),
 });

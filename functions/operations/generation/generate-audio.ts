@@ -89,6 +89,7 @@ export const operation = defineOperation({
         .check(z.describe('The MP3, once succeeded')),
     ),
   }),
+  audit: 'generation.start',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, { principal, header }) {
     const deps = speechDeps();

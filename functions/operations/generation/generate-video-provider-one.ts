@@ -31,6 +31,7 @@ export const operation = defineOperation({
   http: videoSubmitRoute('/api/generate-video', 60),
   input: ProviderOneVideoBody,
   output: SubmittedVideoView,
+  audit: 'generation.start',
   annotations: { ...CREATES, openWorldHint: true },
   run: (input, context) =>
     submitFromRoute(

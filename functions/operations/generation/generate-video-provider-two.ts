@@ -45,6 +45,7 @@ export const operation = defineOperation({
   http: videoSubmitRoute('/api/fal/generate-video', 30),
   input: ProviderTwoVideoBody,
   output: SubmittedVideoView,
+  audit: 'generation.start',
   annotations: { ...CREATES, openWorldHint: true },
   run: (input, context) =>
     submitFromRoute(

@@ -29,6 +29,7 @@ export const operation = defineOperation({
     provider: CredentialProviderSchema.check(z.describe('Provider whose credential to revoke')),
   }),
   output: ConnectionView,
+  audit: 'connection.revoke',
   annotations: DESTROYS,
   run: (input, { principal }) => revokeConnection(principal, input.provider, connectionDeps),
 });

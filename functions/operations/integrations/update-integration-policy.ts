@@ -40,6 +40,7 @@ export const operation = defineOperation({
     ),
   }),
   output: PolicyView,
+  audit: 'integration-policy.update',
   annotations: UPDATES,
   run: (input, { principal }) => updatePolicy(principal, input, policyDeps),
 });

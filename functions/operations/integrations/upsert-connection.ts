@@ -50,6 +50,7 @@ export const operation = defineOperation({
     allowedOrigins: z.optional(AllowedOrigins),
   }),
   output: UpsertedConnectionView,
+  audit: 'connection.upsert',
   annotations: { ...UPDATES, destructiveHint: true },
   run: async (input, { principal }) => {
     const result = await upsertConnection(principal, input, connectionDeps);

@@ -26,6 +26,7 @@ export const operation = defineOperation({
     status: 201,
     output: { ...credential, credential: 'umcp_Xy3kQ9bT4vW8zA1cE5gJ7mP0rS2uX6yB9dF3hK5nQ8t' },
   },
+  audit: 'published-credential.create',
   annotations: CREATES,
   run: async (input, { principal }) => created(await createCredential(principal, input, publishDeps)),
 });

@@ -30,6 +30,7 @@ export const operation = defineOperation({
     status: 201,
     output: server,
   },
+  audit: 'published-server.publish',
   annotations: CREATES,
   run: async (input, { principal }) => created(serverView(await publishServer(principal, input, publishDeps))),
 });

@@ -22,6 +22,7 @@ export const operation = defineOperation({
     status: 200,
     output: { ...credential, status: 'revoked', revokedAt: LATER },
   },
+  audit: 'published-credential.revoke',
   annotations: DESTROYS,
   run: (input, { principal }) => revokeCredential(principal, input, publishDeps),
 });

@@ -16,6 +16,7 @@ export const operation = defineOperation({
   input: ServerIdInput,
   output: ServerView,
   example: { input: { serverId: SERVER_ID }, status: 200, output: server },
+  audit: 'published-server.unpublish',
   annotations: DESTROYS,
   run: async ({ serverId }, { principal }) => serverView(await unpublishServer(principal, serverId, publishDeps)),
 });

@@ -21,6 +21,7 @@ export const operation = defineOperation({
     status: 200,
     output: { ...server, version: 'pinned', pinnedCanvasVersion: 12, updatedAt: LATER },
   },
+  audit: 'published-server.update',
   annotations: UPDATES,
   run: async (input, { principal }) => serverView(await updateServer(principal, input, publishDeps)),
 });

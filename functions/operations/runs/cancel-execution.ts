@@ -48,6 +48,7 @@ export const operation = defineOperation({
   input: ExecutionBody,
   output: ExecutionSnapshotView,
   // Sends the run's result callback to the caller-supplied URL.
+  audit: 'run.cancel',
   annotations: { ...DESTROYS, openWorldHint: true },
   async run({ executionId }, { principal }) {
     const execution = await cancelRun(principal, executionId, {

@@ -40,6 +40,7 @@ export const operation = defineOperation({
   },
   input: ExecutionBody,
   output: ExecutionSnapshotView,
+  audit: 'run.redrive',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ executionId }, { principal }) {
     const execution = await redriveRun(principal, executionId, runDeps);

@@ -50,6 +50,7 @@ export const operation = defineOperation({
     ),
   }),
   output: RunAnswerView,
+  audit: 'run.replay',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run({ executionId, idempotencyKey }, { principal, header }) {
     const answer = await replayRun(

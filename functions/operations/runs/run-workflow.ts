@@ -93,6 +93,7 @@ export const operation = defineOperation({
   },
   input: Input,
   output: RunAnswerView,
+  audit: 'run.start',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(input, { principal, header, remainingMs }) {
     const callbackUrl =

@@ -75,6 +75,7 @@ export const operation = defineOperation({
   input: SetCallbackSigningSecretInput,
   output: CallbackSecretsView,
   // A rotate makes receivers that never take the new secret fail once the overlap ends.
+  audit: 'callback-secret.set',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   run: (input, { principal }) =>
     setCallbackSigningSecret(principal, input, {

@@ -17,6 +17,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/templates/delete', 'write:canvas', 'templates'),
   input: z.strictObject({ templateId: TemplateIdField }),
   output: DeletedTemplateView,
+  audit: 'template.delete',
   annotations: DESTROYS,
   async run({ templateId }, { principal }) {
     await deleteTemplate(principal, templateId, templateDeps);

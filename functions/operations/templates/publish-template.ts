@@ -54,6 +54,7 @@ export const operation = defineOperation({
   }),
   output: TemplateView,
   // A republish replaces the previous snapshot for good.
+  audit: 'template.publish',
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   async run(input, { principal }) {
     const { template, republished } = await publishTemplate(principal, input, templateDeps);

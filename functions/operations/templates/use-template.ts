@@ -57,6 +57,7 @@ export const operation = defineOperation({
     ),
   }),
   output: UsedTemplateView,
+  audit: 'canvas.create',
   annotations: CREATES,
   async run(input, { principal }) {
     const { canvas, nodeIds, edgeIds, template } = await useTemplate(principal, input, templateDeps);

@@ -32,6 +32,7 @@ export const operation = defineOperation({
   input: WebhookTarget,
   output: WebhookRegistrationView,
   // Returns the existing endpoint when there is one: repeating it changes nothing.
+  audit: 'webhook.register',
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   async run(input, { principal, publicBaseUrl }) {
     const registration = await registerWebhook(principal, input, {

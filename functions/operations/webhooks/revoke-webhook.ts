@@ -23,6 +23,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/webhooks/revoke', 'write:canvas', 'webhooks'),
   input: WebhookTarget,
   output: WebhookRevocationView,
+  audit: 'webhook.revoke',
   annotations: DESTROYS,
   run: (input, { principal }) => revokeWebhook(principal, input, { webhooks, canvases }),
 });

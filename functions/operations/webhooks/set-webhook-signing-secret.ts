@@ -40,6 +40,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/webhooks/signing-secret', 'write:canvas', 'webhooks', SEALS_CREDENTIALS),
   input: SetSigningSecretInput,
   output: WebhookSigningSecretsView,
+  audit: 'webhook.secret-rotate',
   annotations: UPDATES,
   run: (input, { principal }) =>
     setSigningSecret(principal, input, { webhooks, cipher: credentialCipher, clock: systemClock }),

@@ -42,6 +42,7 @@ export const operation = defineOperation({
     role: RoleSchema.check(z.describe('The new role: owner, admin, editor or viewer')),
   }),
   output: MemberView,
+  audit: 'member.role-change',
   annotations: UPDATES,
   run: (input, { principal }) => changeMemberRole(principal, input, { memberships, clock: systemClock }),
 });

@@ -34,6 +34,7 @@ export const operation = defineOperation({
     expiresInDays: expiresInDays.check(z.describe('Expiry in days, 1–365; omit for a key that does not expire')),
   }),
   output: CreatedKeyView,
+  audit: 'api-key.create',
   annotations: CREATES,
   run: async (input, { principal }) => created(await createKey(principal, input, { apiKeys, clock: systemClock })),
 });

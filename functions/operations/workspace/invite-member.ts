@@ -45,6 +45,7 @@ export const operation = defineOperation({
     expiresAt: z.string().check(z.describe('When the link stops working (ISO 8601)')),
     inviteUrl: z.string().check(z.describe('The link to send; it is not stored and cannot be shown again')),
   }),
+  audit: 'member.invite',
   annotations: CREATES,
   run: async (input, { principal }) =>
     created(await inviteMember(principal, input, configuredAppUrl(), { memberships, clock: systemClock })),

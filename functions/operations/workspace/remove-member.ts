@@ -29,6 +29,7 @@ export const operation = defineOperation({
     userId: z.string().check(z.describe('The removed user')),
     removed: z.literal(true).check(z.describe('Always true: the member is gone')),
   }),
+  audit: 'member.remove',
   annotations: DESTROYS,
   run: (input, { principal }) => removeMember(principal, input, { memberships, clock: systemClock }),
 });

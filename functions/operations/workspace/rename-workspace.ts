@@ -25,6 +25,7 @@ export const operation = defineOperation({
       .check(z.trim(), z.minLength(1), z.maxLength(200), z.describe('New workspace name (1–200 characters)')),
   }),
   output: WorkspaceView,
+  audit: 'workspace.rename',
   annotations: UPDATES,
   run: ({ name }, { principal }) => renameWorkspace(principal, name, { workspaces, clock: systemClock }),
 });

@@ -18,6 +18,7 @@ export const operation = defineOperation({
   http: writeRoute('/api/mcp/api-keys/revoke', 'manage:integrations', 'keys'),
   input: z.strictObject({ id: RevokeKeyInput.shape.id.check(z.describe('Key id (key_…), from list_api_keys')) }),
   output: KeyView,
+  audit: 'api-key.revoke',
   annotations: DESTROYS,
   run: ({ id }, { principal }) => revokeKey(principal, id, { apiKeys, clock: systemClock }),
 });

@@ -29,6 +29,7 @@ export const operation = defineOperation({
     id: z.string().check(z.describe('The revoked invite')),
     revoked: z.literal(true).check(z.describe('Always true: the link no longer works')),
   }),
+  audit: 'member.invite-revoke',
   annotations: DESTROYS,
   run: (input, { principal }) => revokeInvite(principal, input, { memberships, clock: systemClock }),
 });

@@ -9,6 +9,7 @@
 //        └ Server + transport ────────────► JSON-RPC answer; each tools/call passes the limits on its own
 //            ─ one message, refused ──────► 429 Retry-After (nothing started)
 //            └ a batch ───────────────────► 200, each refused call answered isError with its Retry-After
+import { asActor } from '#core/audit/scope';
 import { type RateLimitedError, ValidationError } from '#core/errors';
 import { serverPrincipal } from '#core/published/calls';
 import { authenticatePublishedCaller, type PublishedCaller } from '#core/published/use-cases';
@@ -64,7 +65,9 @@ export const handler = defineHandler(
         refusal = error;
       },
     });
-    const answer = await serveStateless(server, message);
+    // The runs this request starts name the credential that called (docs/audit.md).
+    const actor = { kind: 'published-server', serverId: caller.server.id, credentialId: caller.credentialId } as const;
+    const answer = await asActor(actor, () => serveStateless(server, message));
     // A request of one refused call keeps its HTTP meaning, 429 with Retry-After (clients and proxies back
     // off on it); in a batch, the other calls' answers matter, so each refused one answers for itself.
     if (refusal && !Array.isArray(message.parsedBody)) throw refusal;

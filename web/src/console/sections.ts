@@ -31,6 +31,7 @@ export const SECTIONS: readonly ConsoleSection[] = [
   section('integrations', 'Integrations', () => import('./integrations/IntegrationsScreen.tsx'), 'IntegrationsScreen'),
   section('webhooks', 'Webhooks', () => import('./webhooks/WebhooksScreen.tsx'), 'WebhooksScreen'),
   section('servers', 'MCP servers', () => import('./servers/ServersScreen.tsx'), 'ServersScreen'),
+  section('audit', 'Audit log', () => import('./audit/AuditScreen.tsx'), 'AuditScreen'),
 ];
 
 export function sectionById(id: string): ConsoleSection | undefined {
