@@ -1,7 +1,10 @@
-// infra test: the payment webhook routes' Lambda bundles. Stripe signatures are checked by the scheme in
-// functions/adapters/payments/stripe-scheme.ts, not by the `stripe` package (whose only supported entry
-// builds its whole API client): no function bundle carries any of the package, and the payment webhook
-// bundle still verifies a signature the package made.
+// infra test: the Lambda bundles that verify Stripe signatures (the payment webhooks and the webhook
+// trigger's verify=stripe URL). They import the `stripe` package by its supported entry only
+// (`import Stripe from 'stripe'`, the exports map's Node entry): no alias, no file path into the package.
+// That entry builds the whole API client, about 240 KB of the bundle, though the functions use only
+// `Stripe.webhooks`; this is accepted on purpose (a supported entry survives the package's releases,
+// a deep import does not), and the sizes below hold it there. No other function carries stripe, and
+// the payment webhook bundle verifies a signature the package made.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
@@ -9,15 +12,28 @@ import { build } from 'esbuild';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, routeById } from '#routes/manifest';
-import { ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
+import { LAMBDA_ALIASES, ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
 import { routeBundleEntry, routeEntryPath } from '../../lib/constructs/route-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 
 const folder = tempFolders('payments-bundle');
 const context = { awsRequestId: 'r1', getRemainingTimeInMillis: () => 10_000 } as unknown as Context;
 
-describe('the payment webhook bundles', { timeout: 120_000 }, () => {
-  it('carry no part of the stripe package, in no function', async () => {
+/** The functions that verify Stripe signatures. */
+const STRIPE_VERIFIERS = /^functions\/routes\/(payments\/(webhooks|plan-webhooks)|webhooks\/trigger)\.ts$/;
+/** The file the exports map's `default` → `import` condition names (package.json `exports["."]`). */
+const SUPPORTED_ENTRY = 'node_modules/stripe/esm/stripe.esm.node.js';
+/**
+ * Budgets, just above what was measured when the package's entry replaced the hand-written scheme
+ * (2026-12-07, stripe 23.1.0): the payment webhook bundles 568,918 and 569,406 bytes (555.6, 556.1 KB;
+ * 315.4, 315.9 KB without stripe), the package's share of a bundle 246,261–246,444 bytes. The trigger's
+ * bundle (926 KB, from 685) is held by the package's share alone: the rest of it is the run adapters.
+ */
+const PAYMENT_WEBHOOK_BUNDLE_BUDGET = 560 * 1024;
+const STRIPE_SHARE_BUDGET = 244 * 1024;
+
+describe('the Stripe-verifying bundles', { timeout: 120_000 }, () => {
+  it('carry stripe by its supported entry, only in the functions that verify Stripe signatures, within budget', async () => {
     // Act
     const entries = [...new Set(ROUTES.map(routeBundleEntry))];
     const { metafile } = await build({
@@ -29,11 +45,41 @@ describe('the payment webhook bundles', { timeout: 120_000 }, () => {
       metafile: true,
       logLevel: 'error',
     });
-    // Assess
-    const inputs = Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs));
-    expect(inputs.filter((input) => input.includes('node_modules/stripe/'))).toEqual([]);
-    // The Stripe verifiers are among the bundles: the scheme is in them.
-    expect(inputs).toContain('functions/adapters/payments/stripe-scheme.ts');
+    // Assess: no alias swaps the package for something else.
+    expect(Object.keys(LAMBDA_ALIASES).filter((name) => name.startsWith('stripe'))).toEqual([]);
+    expect(Object.keys(ROUTE_BUNDLING.alias ?? {}).filter((name) => name.startsWith('stripe'))).toEqual([]);
+    // Every import of a file of the package from outside it is the bare specifier `stripe`.
+    const importsOfStripe = Object.entries(metafile.inputs)
+      .filter(([input]) => !input.includes('node_modules/stripe/'))
+      .flatMap(([input, info]) =>
+        info.imports
+          .filter((imported) => imported.path.includes('node_modules/stripe/'))
+          .map((imported) => ({ input, specifier: imported.original, path: imported.path })),
+      );
+    expect(importsOfStripe.length).toBeGreaterThan(0);
+    for (const imported of importsOfStripe)
+      expect(imported).toMatchObject({ specifier: 'stripe', path: SUPPORTED_ENTRY });
+    const verifiers: string[] = [];
+    for (const [output, info] of Object.entries(metafile.outputs)) {
+      if (output.endsWith('.map')) continue;
+      const stripeBytes = Object.entries(info.inputs)
+        .filter(([input]) => input.includes('node_modules/stripe/'))
+        .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
+      if (!STRIPE_VERIFIERS.test(info.entryPoint ?? '')) {
+        expect(stripeBytes, output).toBe(0);
+        continue;
+      }
+      verifiers.push(info.entryPoint!);
+      expect(Object.keys(info.inputs), output).toContain(SUPPORTED_ENTRY);
+      expect(stripeBytes, output).toBeLessThanOrEqual(STRIPE_SHARE_BUDGET);
+      if (info.entryPoint!.includes('/payments/'))
+        expect(info.bytes, output).toBeLessThanOrEqual(PAYMENT_WEBHOOK_BUNDLE_BUDGET);
+    }
+    expect(verifiers.sort()).toEqual([
+      'functions/routes/payments/plan-webhooks.ts',
+      'functions/routes/payments/webhooks.ts',
+      'functions/routes/webhooks/trigger.ts',
+    ]);
   });
 
   it('verifies a signature made by the stripe package, as bundled', async () => {
@@ -79,9 +125,21 @@ describe('the payment webhook bundles', { timeout: 120_000 }, () => {
       event(Stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_other' })),
       context,
     );
+    // The bound the package lacks is in the bundle too: an hour ahead is refused.
+    const ahead = await handler(
+      event(
+        Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret,
+          timestamp: Math.floor(Date.now() / 1000) + 3600,
+        }),
+      ),
+      context,
+    );
     // Assess
     expect(accepted.statusCode).toBe(200);
     expect(JSON.parse(accepted.body)).toMatchObject({ received: true, applied: false, eventId: 'evt_bundle' });
     expect(refused.statusCode).toBe(400);
+    expect(ahead.statusCode).toBe(400);
   });
 });

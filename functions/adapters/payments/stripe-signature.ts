@@ -1,12 +1,16 @@
-// adapter: payment-provider webhooks verified by Stripe's signature scheme (raw body, `t=…,v1=…` header,
-// 5-minute tolerance either way; ./stripe-scheme.ts, held to the `stripe` package's own verifier by its test).
+// adapter: payment-provider webhooks verified by the `stripe` package's own check, through its supported
+// entry (`import Stripe from 'stripe'`, the Node entry of its exports map): `Stripe.webhooks.constructEvent`
+// over the raw body and the `t=…,v1=…` header, with a 5-minute tolerance. `Stripe.webhooks` is a static
+// of the class, so no client is constructed: no API key, no network. The package checks only the past;
+// ./stripe-timestamp.ts adds the future bound beside it.
+import Stripe from 'stripe';
 import { NotConfiguredError, ValidationError } from '#core/errors';
 import { ENV } from '../env.ts';
 import { secretSource, type SecretReader } from '../secrets/secret-source.ts';
-import { STRIPE_SIGNATURE_TOLERANCE_SECONDS, stripeSignatureProblem } from './stripe-scheme.ts';
+import { stripeTimestampTooNew } from './stripe-timestamp.ts';
 
-/** How far a signature's timestamp may be from the clock, either way, in seconds (the provider's own default). */
-export const SIGNATURE_TOLERANCE_SECONDS = STRIPE_SIGNATURE_TOLERANCE_SECONDS;
+/** How far a signature's timestamp may be from the clock, either way, in seconds (the package's default too). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /**
  * The verified event, parsed from the raw body, if `header` is a valid signature of it by one of
@@ -20,12 +24,23 @@ export function verifyStripeEvent(
   receivedAtMs: number = Date.now(),
 ): unknown {
   if (!header) throw new ValidationError('Missing Stripe-Signature header');
-  // Wrong secret, tampered body, stale timestamp or malformed header: try the next secret (rotation).
-  if (secrets.some((secret) => stripeSignatureProblem(rawBody, header, secret, receivedAtMs) === undefined)) {
+  // The package checks the past only; a far-future timestamp would keep a captured delivery valid.
+  if (stripeTimestampTooNew(header, SIGNATURE_TOLERANCE_SECONDS, receivedAtMs))
+    throw new ValidationError('Invalid payment webhook signature');
+  for (const secret of secrets) {
     try {
-      return JSON.parse(rawBody.toString('utf8'));
+      // Throws StripeSignatureVerificationError for a wrong secret, a tampered body, a stale timestamp
+      // or a malformed header, and SyntaxError for a signed body that is not JSON.
+      return Stripe.webhooks.constructEvent(
+        rawBody,
+        header,
+        secret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        undefined,
+        receivedAtMs,
+      );
     } catch {
-      throw new ValidationError('Payment webhook body is not JSON');
+      // Try the next secret (rotation: old and new, or one per endpoint).
     }
   }
   throw new ValidationError('Invalid payment webhook signature');

@@ -1,15 +1,17 @@
 // adapter: the four signature schemes of the signed webhook URLs, each checked by its ecosystem's
-// own library where one can be used alone (see docs/webhooks.md, "Signed URLs for providers").
+// own library where one offers the check without an app framework around it (Shopify's does not: see
+// below; see docs/webhooks.md, "Signed URLs for providers").
 //   github             X-Hub-Signature-256: sha256=<hex HMAC of the body>       @octokit/webhooks-methods
-//   stripe             Stripe-Signature: t=<unix>,v1=<hex HMAC of "t.body">      payments/stripe-scheme.ts (see there)
+//   stripe             Stripe-Signature: t=<unix>,v1=<hex HMAC of "t.body">      stripe (Stripe.webhooks)
 //   shopify            X-Shopify-Hmac-Sha256: <base64 HMAC of the body>          node:crypto (see below)
 //   standard-webhooks  webhook-id/-timestamp/-signature (or svix-*)              standardwebhooks
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { verify as verifyGithub } from '@octokit/webhooks-methods';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
+import Stripe from 'stripe';
 import { SignatureRejectedError, ValidationError } from '#core/errors';
 import { standardWebhooksSecret, type SignatureVerifier, type SignatureVerifiers } from '#core/webhooks/signatures';
-import { stripeSignatureProblem } from '../payments/stripe-scheme.ts';
+import { stripeTimestampTooNew } from '../payments/stripe-timestamp.ts';
 
 /** The signature header a scheme needs, or a 400 naming it (like a missing secret on the plain URL). */
 function required(headers: Record<string, string>, name: string, scheme: string): string {
@@ -26,11 +28,29 @@ const github: SignatureVerifier = async (call, secret) => {
   }
 };
 
-/** Stripe's scheme (payments/stripe-scheme.ts): v1 signatures, `t=` at most 300 s away either way. */
+/**
+ * Stripe's own verification code, through the package's supported entry (`import Stripe from 'stripe'`):
+ * `Stripe.webhooks` is a static of the class, so no client is made (no API key, no network). The entry
+ * builds the whole API client into this function's bundle (test/infra/payments-bundle.test.ts holds its size).
+ */
 const stripe: SignatureVerifier = async (call, secret) => {
   const header = required(call.headers, 'stripe-signature', 'Stripe');
-  const problem = stripeSignatureProblem(call.body, header, secret, Date.now());
-  if (problem) throw new SignatureRejectedError(`Stripe-Signature rejected: ${problem}`);
+  const verifier = Stripe.webhooks.signature;
+  // Typed nullable; the package's entry always sets it (createWebhooks).
+  if (!verifier) throw new Error('The stripe package has no webhook signature verifier');
+  try {
+    // Checks v1 signatures and that t= is at most the default tolerance (300 s) old; the body may be any
+    // text (parsing is the trigger's job). Everything it throws is a rejected signature
+    // (StripeSignatureVerificationError).
+    await verifier.verifyHeaderAsync(call.body, header, secret, Stripe.webhooks.DEFAULT_TOLERANCE);
+  } catch (error) {
+    throw new SignatureRejectedError(
+      `Stripe-Signature rejected: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`,
+    );
+  }
+  // The package has no upper bound: the same tolerance, ahead, as Standard Webhooks applies.
+  const tooNew = stripeTimestampTooNew(header, Stripe.webhooks.DEFAULT_TOLERANCE, Date.now());
+  if (tooNew) throw new SignatureRejectedError(`Stripe-Signature rejected: ${tooNew}`);
 };
 
 /**
