@@ -4,7 +4,7 @@
 // module builds that part alone, exactly as the package's Node entry point does (createWebhooks over
 // its Node platform functions: crypto HMAC, timing-safe compare), from the same package files: 16 KB.
 // The package's exports map hides these files from bare specifiers, hence the relative paths.
-// test/unit/payments checks that it verifies exactly what the full package does.
+// test/unit/adapters/payments/stripe-webhooks-only.test.ts checks that it verifies exactly what the full package does.
 import { createWebhooks } from '../../../node_modules/stripe/esm/Webhooks.js';
 import { NodePlatformFunctions } from '../../../node_modules/stripe/esm/platform/NodePlatformFunctions.js';
 
