@@ -1,7 +1,9 @@
-// No file of the service, the studio, the scripts or the infrastructure is over 400 lines: a file that long
-// has more than one job, and one job per file is how a reader finds a thing and a reviewer sees a change.
-// Only generated files and data are longer, each named below with its reason. test/ and docs/ are not
-// held to it yet (issue 32 item 6 left their long files: see the commit that added this test).
+// No file of the service, the studio, the scripts, the CDK app or the unit and end-to-end tests is over 400
+// lines: a file that long has more than one job, and one job per file is how a reader finds a thing and a
+// reviewer sees a change.
+// Only generated files and data are longer, each named below with its reason. The integration and
+// infrastructure tests and the docs are not held to it yet: issue 32 item 6 left their long files (14
+// integration test files, 2 infrastructure ones, 4 pages), which other work was changing at the time.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ const GENERATED_OR_DATA: ReadonlyArray<readonly [RegExp, string]> = [
   [/^test\/support\/fixtures\/.*\.csv$/, 'published sample data, kept byte for byte'],
   [/\.(png|jpe?g|gif|ico|webp|woff2?|mp3|mp4|wav|zip|gz)$/, 'binary: lines mean nothing'],
 ];
-const NOT_HELD_YET = /^(test|docs)\//;
+const NOT_HELD_YET = /^(test\/integration|test\/infra|docs)\//;
 
 function heldFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
@@ -33,10 +35,11 @@ function heldFiles(): string[] {
 const lineCount = (file: string) => readFileSync(`${repoRoot}${file}`, 'utf8').split('\n').length - 1;
 
 describe('file size', () => {
-  it(`no hand-written file outside test/ and docs/ is over ${MAX_LINES} lines`, () => {
+  it(`no hand-written file outside test/integration, test/infra and docs/ is over ${MAX_LINES} lines`, () => {
     const files = heldFiles();
     expect(files.filter((file) => file.startsWith('functions/')).length).toBeGreaterThan(300);
     expect(files.filter((file) => file.startsWith('web/src/')).length).toBeGreaterThan(50);
+    expect(files.filter((file) => file.startsWith('test/unit/')).length).toBeGreaterThan(100);
     const over = files.flatMap((file) => {
       const lines = lineCount(file);
       return lines > MAX_LINES ? [`${file} (${lines})`] : [];
