@@ -1,3 +1,7 @@
+// The FOCUS routes through their real handlers, DynamoDB Local and s3rver: headers, both formats through
+// our conformance checker, range semantics (bare dates at midnight UTC, `to` exclusive, 365/366 days,
+// from >= to), credentials (key, scope, foreign workspace, a member's OAuth session) and the download-link
+// path for large exports. The app host serving the same routes: focus-app-host.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportFocus } from '#core/focus/export';
 import { parseRange } from '#core/focus/range';

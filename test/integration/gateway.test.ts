@@ -1,3 +1,6 @@
+// The MCP gateway over HTTP against local mode, driven by the SDK's own Client (which also checks every
+// structuredContent against the tool's outputSchema): discovery, every tool family, error results and
+// scopes. Toolsets and the transport's HTTP rules: gateway-transport.test.ts.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '#operations/catalogue';

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { Operation } from '#operations/operation';
 import type { Client } from './runs-stack.ts';
-import { schemaKeys } from './fuzz.ts';
+import { schemaKeys } from './fuzz-arbitraries.ts';
 
 export class FuzzFixtures {
   /** A finished run: the executionId every run operation's seed names. */
