@@ -17,7 +17,7 @@ import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '../functions/route
 writeFileSync(TOOL_INDEX_FILE, renderToolIndex());
 writeFileSync(TOOL_LOADERS_FILE, await renderToolLoaders());
 writeFileSync(TOOLSETS_FILE, renderToolsets());
-// The operations' routes (functions/routes/manifest.ts reads them; test/unit/operations/operation-routes.test.ts).
+// The operations' routes (functions/routes/manifest.ts reads them; test/unit/gateway/tool-index.test.ts).
 writeFileSync(OPERATION_ROUTES_FILE, renderOperationRoutes(TOOLSETS));
 writeFileSync(GATEWAY_PAGE_FILE, withToolTable(readFileSync(GATEWAY_PAGE_FILE, 'utf8')));
 console.log(

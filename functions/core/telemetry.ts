@@ -4,7 +4,7 @@
 // Without a sink (unit tests, scripts) lines go to stderr as JSON and counts nowhere.
 //
 // Never pass a secret in `fields`: keys, webhook and signing secrets, provider credentials and
-// Authorization headers stay out of every line (test/integration/observability-secrets.test.ts).
+// Authorization headers stay out of every line (test/integration/observability.test.ts).
 
 export type ServiceMetric =
   /** A run was created (POST /api/run, a webhook, replay, the gateway); replays of a key are not counted. */

@@ -18,8 +18,11 @@ const JSONL_EXAMPLE =
   '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,' +
   '"ChargeDescription":"video.generate ' +
   '(standard), per Seconds",…,"x_Credits":-80}\n';
-const CSV_EXAMPLE =
-  'BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits\n' + `0,${WS},Acme,USD,…,-80\n`;
+const CSV_EXAMPLE = [
+  'BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits',
+  `0,${WS},Acme,USD,…,-80`,
+  '',
+].join('\n');
 const METADATA_EXAMPLE = focusMetadata({
   workspaceId: WS,
   workspaceName: 'Acme',

@@ -41,7 +41,7 @@ export const LAMBDA_ALIASES: Readonly<Record<string, string>> = {
   'ajv-formats': './functions/gateway/no-ajv.ts',
   // Koa (under oidc-provider) resolves media types through mime-db: 2,500 types, 134 KB parsed and
   // indexed at every cold start of the OAuth functions. The types it and oidc-provider name suffice
-  // (functions/oauth/mime-db-subset.json, kept equal to mime-db's entries by test/unit/oauth/mime-db-subset.test.ts).
+  // (functions/oauth/mime-db-subset.json, kept equal to mime-db's entries by test/infra/oauth-bundle.test.ts).
   'mime-db': './functions/oauth/mime-db-subset.json',
 };
 

@@ -11,27 +11,30 @@
 //                                                          │
 //                                                          ▼
 //                                     statusCode, headers, multiValueHeaders, body
+//
+// The event and the answer are built in proxy-event.ts; the path match and the handler's import are in
+// route-handlers.ts.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import {
-  DEFAULT_ROUTE_TIMEOUT_SECONDS,
-  ROUTES,
-  type Host,
-  type RouteDefinition,
-} from '../../functions/routes/manifest.ts';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
-import type { Operation } from '../../functions/operations/operation.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
+import { lambdaContext, toProxyEvent, writeResult } from './proxy-event.ts';
+import {
+  importRouteHandler,
+  isDecodablePath,
+  matchPath,
+  type RouteHandler,
+  routeHandlerFile,
+} from './route-handlers.ts';
 import { studioSecurityHeaders } from '../../web/headers.ts';
 import { serveStudioFallback, serveStudioFile } from './studio-files.ts';
 
 /** API Gateway refuses payloads over 10 MB before any Lambda runs. */
 export const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
-
-export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;
 
 export interface HttpFrontOptions {
   readonly host: Host;
@@ -62,51 +65,6 @@ export interface HttpFront {
   readonly url: string;
   readonly port: number;
   stop(): Promise<void>;
-}
-
-/**
- * Content types API Gateway would pass as text; every other body is base64-encoded with
- * `isBase64Encoded: true`, as it is for the binary media types of the deployed API.
- */
-export function isTextContentType(contentType: string | undefined): boolean {
-  if (!contentType) return true;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  return (
-    type.startsWith('text/') ||
-    type === 'application/json' ||
-    type.endsWith('+json') ||
-    type === 'application/xml' ||
-    type.endsWith('+xml') ||
-    type === 'application/x-www-form-urlencoded' ||
-    type === 'application/javascript' ||
-    type === 'application/graphql'
-  );
-}
-
-/** The source file of a route's handler: its own module, or its operation's (served by operationRoute). */
-export function routeHandlerFile(route: Pick<RouteDefinition, 'entry' | 'operation'>): string {
-  return route.operation ? `functions/operations/${route.operation}.ts` : `functions/routes/${route.entry}.ts`;
-}
-
-/**
- * Default loader, what a deployed function's entry does: imports `functions/routes/<entry>.ts` and
- * returns its `handler`, or, for an operation's route, imports the operation and builds its handler
- * as functions/http/operation-entry.ts does.
- */
-export async function importRouteHandler(route: Pick<RouteDefinition, 'entry' | 'operation'>): Promise<RouteHandler> {
-  const file = routeHandlerFile(route);
-  const module = (await import(new URL(`../../${file}`, import.meta.url).href)) as {
-    handler?: unknown;
-    operation?: Operation;
-  };
-  if (route.operation) {
-    if (!module.operation) throw new Error(`${file} does not export an operation`);
-    // Imported here, not at the top: like a handler module, it reads its configuration at first use.
-    const { operationRoute } = await import('../../functions/http/operation-route.ts');
-    return operationRoute(module.operation);
-  }
-  if (typeof module.handler !== 'function') throw new Error(`${file} does not export a handler function`);
-  return module.handler as RouteHandler;
 }
 
 /** Starts the front for one host on 127.0.0.1; rejects with the listen error (e.g. EADDRINUSE). */
@@ -243,41 +201,6 @@ export function unparseableRequestMessage(error: NodeJS.ErrnoException): string 
   return `Malformed request (${error.code ?? 'unparseable'})`;
 }
 
-/** Whether every %-escape of `path` decodes (path parameters are decoded; a broken escape cannot be). */
-function isDecodablePath(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Matches an API Gateway resource path (`/a/{id}`, `/a/{proxy+}`) and returns the path parameters. */
-export function matchPath(template: string, path: string): Record<string, string> | undefined {
-  const want = template.split('/');
-  const have = path.split('/');
-  const parameters: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const segment = want[i]!;
-    const greedy = /^\{(.+)\+\}$/.exec(segment);
-    if (greedy) {
-      const rest = have.slice(i).join('/');
-      if (rest === '') return undefined;
-      parameters[greedy[1]!] = decodeURIComponent(rest);
-      return parameters;
-    }
-    const actual = have[i];
-    if (actual === undefined) return undefined;
-    const parameter = /^\{(.+)\}$/.exec(segment);
-    if (parameter) {
-      if (actual === '') return undefined;
-      parameters[parameter[1]!] = decodeURIComponent(actual);
-    } else if (segment !== actual) return undefined;
-  }
-  return want.length === have.length ? parameters : undefined;
-}
-
 /**
  * Reads the body, or gives up at `limit` bytes and stops reading (the reply carries Connection: close
  * so the unread rest is dropped with the socket). Not `for await`: leaving that loop early destroys
@@ -304,135 +227,6 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'to
   });
 }
 
-function toProxyEvent(
-  request: IncomingMessage,
-  url: URL,
-  route: RouteDefinition,
-  pathParameters: Record<string, string>,
-  body: Buffer,
-  server: Server,
-  requestId: string,
-): APIGatewayProxyEvent {
-  // Header names keep the casing the client sent; `headers` holds the last value of a repeated header.
-  const method = (request.method ?? 'GET').toUpperCase();
-  // Prototype-free maps: a header or query name such as `constructor` or `__proto__` is just a name
-  // (API Gateway builds the event as JSON, where they are plain keys too).
-  const headers: Record<string, string> = Object.create(null);
-  const multiValueHeaders: Record<string, string[]> = Object.create(null);
-  for (let i = 0; i < request.rawHeaders.length; i += 2) {
-    const name = request.rawHeaders[i]!;
-    const value = request.rawHeaders[i + 1]!;
-    headers[name] = value;
-    appendTo(multiValueHeaders, name, value);
-  }
-  const query: Record<string, string> = Object.create(null);
-  const multiValueQuery: Record<string, string[]> = Object.create(null);
-  for (const [name, value] of url.searchParams) {
-    query[name] = value;
-    appendTo(multiValueQuery, name, value);
-  }
-  const hasQuery = Object.keys(query).length > 0;
-  const isText = isTextContentType(request.headers['content-type']);
-  const now = new Date();
-  const domainName = request.headers.host ?? `${LOOPBACK}:${(server.address() as AddressInfo).port}`;
-  const sourceIp = (request.socket.remoteAddress ?? LOOPBACK).replace(/^::ffff:/, '');
-  return {
-    resource: route.path,
-    path: url.pathname,
-    httpMethod: method,
-    headers,
-    multiValueHeaders,
-    // API Gateway sends null, not {}, when there is no query string or no path parameter.
-    queryStringParameters: hasQuery ? query : null,
-    multiValueQueryStringParameters: hasQuery ? multiValueQuery : null,
-    pathParameters: Object.keys(pathParameters).length > 0 ? pathParameters : null,
-    stageVariables: null,
-    body: body.length === 0 ? null : isText ? body.toString('utf8') : body.toString('base64'),
-    isBase64Encoded: body.length > 0 && !isText,
-    requestContext: {
-      accountId: '123456789012',
-      apiId: 'local',
-      authorizer: null,
-      domainName,
-      domainPrefix: domainName.split('.')[0],
-      extendedRequestId: requestId,
-      httpMethod: method,
-      identity: {
-        accessKey: null,
-        accountId: null,
-        apiKey: null,
-        apiKeyId: null,
-        caller: null,
-        clientCert: null,
-        cognitoAuthenticationProvider: null,
-        cognitoAuthenticationType: null,
-        cognitoIdentityId: null,
-        cognitoIdentityPoolId: null,
-        principalOrgId: null,
-        sourceIp,
-        user: null,
-        userAgent: request.headers['user-agent'] ?? null,
-        userArn: null,
-      },
-      path: url.pathname,
-      protocol: `HTTP/${request.httpVersion}`,
-      requestId,
-      requestTime: apiGatewayTime(now),
-      requestTimeEpoch: now.getTime(),
-      resourceId: route.id,
-      resourcePath: route.path,
-      stage: 'local',
-    },
-  };
-}
-
-/** The parts of the Lambda context a handler (and middy) may read. */
-function lambdaContext(route: RouteDefinition, requestId: string): Context {
-  const deadline = Date.now() + (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) * 1000;
-  const functionName = `local-${route.id}`;
-  return {
-    callbackWaitsForEmptyEventLoop: true,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
-  };
-}
-
-/** Adds `value` to the list under `name`, starting the list on first use. */
-function appendTo(lists: Record<string, string[]>, name: string, value: string): void {
-  const list = lists[name] ?? [];
-  list.push(value);
-  lists[name] = list;
-}
-
-function writeResult(response: ServerResponse, result: APIGatewayProxyResult): void {
-  const headers: Record<string, string[]> = Object.create(null);
-  const add = (name: string, value: boolean | number | string): void => {
-    appendTo(headers, name.toLowerCase(), String(value));
-  };
-  for (const [name, value] of Object.entries(result.headers ?? {})) add(name, value);
-  for (const [name, values] of Object.entries(result.multiValueHeaders ?? {})) {
-    // API Gateway merges both maps; a value present in both is sent once.
-    for (const value of values) if (!headers[name.toLowerCase()]?.includes(String(value))) add(name, value);
-  }
-  headers['content-type'] ??= ['application/json'];
-  const body = result.body === undefined || result.body === null ? '' : result.body;
-  const payload = result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body, 'utf8');
-  response.statusCode = result.statusCode;
-  for (const [name, values] of Object.entries(headers))
-    response.setHeader(name, values.length === 1 ? values[0]! : values);
-  response.setHeader('content-length', payload.length);
-  response.end(payload);
-}
-
 function sendJson(
   response: ServerResponse,
   statusCode: number,
@@ -446,11 +240,4 @@ function sendJson(
     ...extraHeaders,
   });
   response.end(body);
-}
-
-function apiGatewayTime(date: Date): string {
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const pad = (value: number): string => String(value).padStart(2, '0');
-  const day = `${pad(date.getUTCDate())}/${months[date.getUTCMonth()]}/${date.getUTCFullYear()}`;
-  return `${day}:${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
 }

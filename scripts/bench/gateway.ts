@@ -4,6 +4,7 @@
 // route's req/s. The two targets of a pair alternate (direct, gateway, direct, gateway) and each ratio is
 // taken from the rounds' medians, so a neighbour's burst on the shared machine does not land on one side only.
 import autocannon from 'autocannon';
+import { GATEWAY_ROUNDS as ROUNDS } from './settings.ts';
 
 export interface GatewayBenchSetup {
   appUrl: string;
@@ -74,8 +75,6 @@ async function measure(
 }
 
 const GOAL = 0.9;
-// One round by default: `npm run bench` as a whole must finish inside bench.ts's hard limit.
-const ROUNDS = Number(process.env.BENCH_GATEWAY_ROUNDS ?? 1);
 
 const toolCall = (name: string, args: Record<string, unknown>) =>
   JSON.stringify({ jsonrpc: '2.0', id: ++sequence, method: 'tools/call', params: { name, arguments: args } });

@@ -24,6 +24,7 @@ import type { LocalTaskHandler } from '../../lib/local/sfn-local.ts';
 import { localStateMachines } from '../../lib/local/workflows.ts';
 import { CallCounter } from './call-counter.ts';
 import { startBare, startFloor, type CapturedRun, type Floor } from './floor.ts';
+import { benchBudgetMs } from './settings.ts';
 
 /** What the local engine did: executions started/settled, states entered, task invocations and time. */
 const engine = {
@@ -271,8 +272,14 @@ async function stopAll() {
 process.on('disconnect', () => void stopAll().finally(() => process.exit(0)));
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => void stopAll().finally(() => process.exit(0)));
-// The whole bench is bounded; never outlive it.
-setTimeout(() => void stopAll().finally(() => process.exit(1)), 5 * 60_000).unref();
+// Never outlive the orchestrator's bound (settings.ts, the same settings in the same environment): it stops
+// this process at that bound, so this one is a little later. A fixed 5 minutes here stopped the stack under
+// a bench given more rounds (BENCH_GATEWAY_ROUNDS=3), mid-section and without a word.
+const lifetimeMs = benchBudgetMs() + 30_000;
+setTimeout(() => {
+  console.error(`[bench host] over ${lifetimeMs / 1000} s: stopping the stack`);
+  void stopAll().finally(() => process.exit(1));
+}, lifetimeMs).unref();
 
 process.on('message', (message: { id: number; command: string; args?: unknown }) => {
   void (async () => {

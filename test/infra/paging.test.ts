@@ -235,7 +235,7 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
       POWERTOOLS_METRICS_DISABLED: 'false',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
-    const { importRouteHandler } = await import('../../lib/local/http-front.ts');
+    const { importRouteHandler } = await import('../../lib/local/route-handlers.ts');
     const { routeById } = await import('../../functions/routes/manifest.ts');
     const handler = (await importRouteHandler(routeById('canvases-list'))) as unknown as (
       event: unknown,

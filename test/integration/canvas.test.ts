@@ -1,7 +1,8 @@
 // Canvas authoring through the handlers and DynamoDB Local: lifecycle, nodes and edges, port rules,
-// optimistic concurrency, isolation between workspaces, bad input.
+// optimistic concurrency. Isolation between workspaces and bad input: canvas-isolation.test.ts.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, seedWorkspace } from './support/invoke.ts';
+import { addEdge, addNode, newCanvas, state } from './support/canvas-calls.ts';
 
 let key: string;
 let workspaceId: string;
@@ -11,19 +12,6 @@ beforeAll(async () => {
   key = workspace.apiKey;
   workspaceId = workspace.workspaceId;
 });
-
-async function newCanvas(name = 'Flow') {
-  const response = await call('POST', '/api/mcp/canvas/create', { key, body: { name } });
-  expect(response.status).toBe(201);
-  return response.body.id as string;
-}
-
-const addNode = (canvasId: string, body: Record<string, unknown>) =>
-  call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, ...body } });
-const addEdge = (canvasId: string, body: Record<string, unknown>) =>
-  call('POST', '/api/mcp/canvas/edge/add', { key, body: { canvasId, ...body } });
-const state = async (canvasId: string) =>
-  (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
 
 describe('canvas lifecycle', () => {
   it('creates, lists, renames, archives, restores and deletes a canvas', async () => {
@@ -60,14 +48,14 @@ describe('canvas lifecycle', () => {
     expect(hidden.body.items.map((item: { id: string }) => item.id)).not.toContain(canvasId);
     const withArchived = await call('GET', '/api/canvases', { key, query: { limit: '200', includeArchived: 'true' } });
     expect(withArchived.body.items.map((item: { id: string }) => item.id)).toContain(canvasId);
-    const editArchived = await addNode(canvasId, { type: 'prompt' });
+    const editArchived = await addNode(key, canvasId, { type: 'prompt' });
     expect(editArchived.status).toBe(409);
     expect(editArchived.body.error).toMatch(/archived/);
 
     // Restore
     const restored = await call('POST', '/api/mcp/canvas/restore', { key, body: { canvasId } });
     expect(restored.body.archived).toBe(false);
-    expect((await addNode(canvasId, { type: 'prompt' })).status).toBe(201);
+    expect((await addNode(key, canvasId, { type: 'prompt' })).status).toBe(201);
 
     // Delete
     const deleted = await call('POST', '/api/mcp/canvas/delete', { key, body: { canvasId } });
@@ -100,8 +88,8 @@ describe('canvas lifecycle', () => {
 
 describe('nodes and edges', () => {
   it('builds prompt → text → output and webhook-trigger → output, and reads it back', async () => {
-    const canvasId = await newCanvas();
-    const prompt = await addNode(canvasId, {
+    const canvasId = await newCanvas(key);
+    const prompt = await addNode(key, canvasId, {
       id: 'prompt-1',
       type: 'prompt',
       position: { x: 0, y: 0 },
@@ -115,15 +103,15 @@ describe('nodes and edges', () => {
       canvasId,
       canvasVersion: 2,
     });
-    expect((await addNode(canvasId, { id: 'hook', type: 'webhook-trigger' })).status).toBe(201);
-    expect((await addNode(canvasId, { id: 'tpl', type: 'text', data: { template: 'Say: {{input}}' } })).status).toBe(
-      201,
-    );
-    const generated = await addNode(canvasId, { type: 'output' });
+    expect((await addNode(key, canvasId, { id: 'hook', type: 'webhook-trigger' })).status).toBe(201);
+    expect(
+      (await addNode(key, canvasId, { id: 'tpl', type: 'text', data: { template: 'Say: {{input}}' } })).status,
+    ).toBe(201);
+    const generated = await addNode(key, canvasId, { type: 'output' });
     expect(generated.body.id).toMatch(/^node_/);
     const outputId = generated.body.id;
 
-    const e1 = await addEdge(canvasId, {
+    const e1 = await addEdge(key, canvasId, {
       id: 'e1',
       source: 'prompt-1',
       sourceHandle: 'prompt-out',
@@ -133,12 +121,18 @@ describe('nodes and edges', () => {
     expect(e1.status).toBe(201);
     expect(e1.body).toMatchObject({ id: 'e1', source: 'prompt-1', target: 'tpl' });
     expect(
-      (await addEdge(canvasId, { source: 'tpl', sourceHandle: 'text-out', target: outputId, targetHandle: 'value-in' }))
-        .status,
+      (
+        await addEdge(key, canvasId, {
+          source: 'tpl',
+          sourceHandle: 'text-out',
+          target: outputId,
+          targetHandle: 'value-in',
+        })
+      ).status,
     ).toBe(201);
     expect(
       (
-        await addEdge(canvasId, {
+        await addEdge(key, canvasId, {
           source: 'hook',
           sourceHandle: 'body-out',
           target: outputId,
@@ -147,17 +141,23 @@ describe('nodes and edges', () => {
       ).status,
     ).toBe(201);
 
-    const canvas = await state(canvasId);
+    const canvas = await state(key, canvasId);
     expect(canvas.nodes.map((node: { id: string }) => node.id)).toEqual(['prompt-1', 'hook', 'tpl', outputId]);
     expect(canvas.edges).toHaveLength(3);
     expect(canvas.version).toBe(8);
   });
 
   it('updates, moves, resizes, writes a document, fits the viewport and deletes with connected edges', async () => {
-    const canvasId = await newCanvas();
-    await addNode(canvasId, { id: 'a', type: 'text', position: { x: 0, y: 0 } });
-    await addNode(canvasId, { id: 'b', type: 'output', position: { x: 2000, y: 0 } });
-    await addEdge(canvasId, { id: 'ab', source: 'a', sourceHandle: 'text-out', target: 'b', targetHandle: 'value-in' });
+    const canvasId = await newCanvas(key);
+    await addNode(key, canvasId, { id: 'a', type: 'text', position: { x: 0, y: 0 } });
+    await addNode(key, canvasId, { id: 'b', type: 'output', position: { x: 2000, y: 0 } });
+    await addEdge(key, canvasId, {
+      id: 'ab',
+      source: 'a',
+      sourceHandle: 'text-out',
+      target: 'b',
+      targetHandle: 'value-in',
+    });
 
     const updated = await call('POST', '/api/mcp/canvas/node/update', {
       key,
@@ -188,7 +188,7 @@ describe('nodes and edges', () => {
 
     const deleted = await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId, nodeId: 'a' } });
     expect(deleted.body).toMatchObject({ deleted: true, id: 'a', removedEdgeIds: ['ab'] });
-    const canvas = await state(canvasId);
+    const canvas = await state(key, canvasId);
     expect(canvas.nodes.map((node: { id: string }) => node.id)).toEqual(['b']);
     expect(canvas.edges).toEqual([]);
     expect((await call('POST', '/api/mcp/canvas/edge/delete', { key, body: { canvasId, edgeId: 'ab' } })).status).toBe(
@@ -197,15 +197,15 @@ describe('nodes and edges', () => {
   });
 
   it('rejects edges that do not fit with a 400 that says why, and leaves the canvas unchanged', async () => {
-    const canvasId = await newCanvas();
-    await addNode(canvasId, { id: 'p', type: 'prompt' });
-    await addNode(canvasId, { id: 'hook', type: 'webhook-trigger' });
-    await addNode(canvasId, { id: 't1', type: 'text' });
-    await addNode(canvasId, { id: 't2', type: 'text' });
-    await addNode(canvasId, { id: 'video', type: 'video-generation' });
-    await addNode(canvasId, { id: 'sts', type: 'speech-to-speech' });
-    await addEdge(canvasId, { source: 't1', sourceHandle: 'text-out', target: 't2', targetHandle: 'text-in' });
-    const before = await state(canvasId);
+    const canvasId = await newCanvas(key);
+    await addNode(key, canvasId, { id: 'p', type: 'prompt' });
+    await addNode(key, canvasId, { id: 'hook', type: 'webhook-trigger' });
+    await addNode(key, canvasId, { id: 't1', type: 'text' });
+    await addNode(key, canvasId, { id: 't2', type: 'text' });
+    await addNode(key, canvasId, { id: 'video', type: 'video-generation' });
+    await addNode(key, canvasId, { id: 'sts', type: 'speech-to-speech' });
+    await addEdge(key, canvasId, { source: 't1', sourceHandle: 'text-out', target: 't2', targetHandle: 'text-in' });
+    const before = await state(key, canvasId);
 
     const cases: Array<[Record<string, unknown>, RegExp]> = [
       [{ source: 'video', sourceHandle: 'video-out', target: 't1', targetHandle: 'text-in' }, /do not fit/],
@@ -227,7 +227,7 @@ describe('nodes and edges', () => {
       const validated = await call('POST', '/api/mcp/canvas/ports/validate', { key, body: { canvasId, ...edge } });
       expect(validated.status, JSON.stringify(edge)).toBe(400);
       expect(validated.body.error).toMatch(why);
-      const added = await addEdge(canvasId, edge);
+      const added = await addEdge(key, canvasId, edge);
       expect(added.status, JSON.stringify(edge)).toBe(400);
       expect(added.body.error).toMatch(why);
     }
@@ -238,21 +238,21 @@ describe('nodes and edges', () => {
     expect(ok).toMatchObject({ status: 200, body: { valid: true } });
     // Every node on it can run: the edge fits and nothing is warned about.
     expect(ok.body.warnings).toEqual([]);
-    const plain = await newCanvas();
-    await addNode(plain, { id: 'p', type: 'prompt' });
-    await addNode(plain, { id: 't', type: 'text' });
+    const plain = await newCanvas(key);
+    await addNode(key, plain, { id: 'p', type: 'prompt' });
+    await addNode(key, plain, { id: 't', type: 'text' });
     const clean = await call('POST', '/api/mcp/canvas/ports/validate', {
       key,
       body: { canvasId: plain, source: 'p', sourceHandle: 'prompt-out', target: 't', targetHandle: 'text-in' },
     });
     expect(clean.body).toEqual({ valid: true, warnings: [] });
-    expect(await state(canvasId)).toEqual(before);
+    expect(await state(key, canvasId)).toEqual(before);
   });
 
   it('answers 409 for an existing node id and for a stale expectedVersion', async () => {
-    const canvasId = await newCanvas();
-    const first = await addNode(canvasId, { id: 'n', type: 'text' });
-    expect((await addNode(canvasId, { id: 'n', type: 'text' })).status).toBe(409);
+    const canvasId = await newCanvas(key);
+    const first = await addNode(key, canvasId, { id: 'n', type: 'text' });
+    expect((await addNode(key, canvasId, { id: 'n', type: 'text' })).status).toBe(409);
     const stale = await call('POST', '/api/mcp/canvas/node/move', {
       key,
       body: { canvasId, nodeId: 'n', position: { x: 1, y: 1 }, expectedVersion: first.body.canvasVersion - 1 },
@@ -267,12 +267,12 @@ describe('nodes and edges', () => {
   });
 
   it('keeps every one of many concurrent edits (none silently lost)', async () => {
-    const canvasId = await newCanvas();
+    const canvasId = await newCanvas(key);
     const responses = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => addNode(canvasId, { id: `n${i}`, type: 'text' })),
+      Array.from({ length: 8 }, (_, i) => addNode(key, canvasId, { id: `n${i}`, type: 'text' })),
     );
     const statuses = responses.map((response) => response.status);
-    const canvas = await state(canvasId);
+    const canvas = await state(key, canvasId);
     // Each edit either landed (201) or was refused loudly (409); a 201 whose node is missing would be a lost write.
     for (const [i, response] of responses.entries()) {
       expect([201, 409]).toContain(response.status);
@@ -283,7 +283,7 @@ describe('nodes and edges', () => {
   });
 
   it('applies a patch all or nothing', async () => {
-    const canvasId = await newCanvas();
+    const canvasId = await newCanvas(key);
     const good = await call('POST', '/api/mcp/canvas/patch', {
       key,
       body: {
@@ -310,122 +310,8 @@ describe('nodes and edges', () => {
       },
     });
     expect(bad.status).toBe(404);
-    const canvas = await state(canvasId);
+    const canvas = await state(key, canvasId);
     expect(canvas.version).toBe(2);
     expect(canvas.nodes.map((node: { id: string }) => node.id)).toEqual(['p', 'o']);
-  });
-});
-
-describe('isolation and bad input', () => {
-  it("answers 404 for another workspace's canvas, whatever the route", async () => {
-    const canvasId = await newCanvas('Private');
-    const intruder = (await seedWorkspace('Intruder')).apiKey;
-    const attempts = [
-      call('GET', '/api/mcp/canvas/state', { key: intruder, query: { canvasId } }),
-      call('POST', '/api/mcp/canvas/rename', { key: intruder, body: { canvasId, name: 'mine' } }),
-      call('POST', '/api/mcp/canvas/node/add', { key: intruder, body: { canvasId, type: 'text' } }),
-      call('POST', '/api/mcp/canvas/delete', { key: intruder, body: { canvasId } }),
-    ];
-    for (const response of await Promise.all(attempts)) {
-      expect(response.status).toBe(404);
-      expect(response.body.error).not.toContain('Private');
-    }
-    expect((await state(canvasId)).name).toBe('Private');
-  });
-
-  it('answers 400 to malformed JSON, wrong types, unknown fields and unknown node types', async () => {
-    const canvasId = await newCanvas();
-    const malformed = await call('POST', '/api/mcp/canvas/node/add', { key, rawBody: '{"canvasId": ' });
-    expect(malformed).toMatchObject({ status: 400, body: { error: 'Malformed JSON body' } });
-    const wrongType = await addNode(canvasId, { type: 'text', position: { x: 'left', y: 0 } });
-    expect(wrongType.status).toBe(400);
-    expect(wrongType.body.error).toContain('position.x');
-    const unknownField = await addNode(canvasId, { type: 'text', colour: 'red' });
-    expect(unknownField.status).toBe(400);
-    const unknownType = await addNode(canvasId, { type: 'teleporter' });
-    expect(unknownType.status).toBe(400);
-    expect(unknownType.body.error).toContain('type');
-    const badData = await addNode(canvasId, { type: 'prompt', data: { prompt: 42 } });
-    expect(badData.status).toBe(400);
-    expect(badData.body.error).toContain('data.prompt');
-    const badLimit = await call('GET', '/api/canvases', { key, query: { limit: '0' } });
-    expect(badLimit.status).toBe(400);
-    expect((await state(canvasId)).nodes).toEqual([]);
-  });
-
-  it('answers 413 to a body over the route limit', async () => {
-    const canvasId = await newCanvas();
-    const response = await call('POST', '/api/mcp/canvas/node/document-write', {
-      key,
-      rawBody: JSON.stringify({ canvasId, nodeId: 'x', content: 'a'.repeat(300 * 1024) }),
-    });
-    expect(response.status).toBe(413);
-    expect(response.body.error).toMatch(/at most/);
-  });
-
-  it('serves the port manifest with every node type', async () => {
-    const response = await call('GET', '/api/mcp/canvas/ports/manifest', { key });
-    expect(response.status).toBe(200);
-    const types = response.body.nodeTypes.map((type: { type: string }) => type.type);
-    expect(types).toEqual([
-      'prompt',
-      'webhook-trigger',
-      'image-asset',
-      'audio-asset',
-      'video-asset',
-      'text',
-      'http-request',
-      'video-generation',
-      'audio-generation',
-      'speech-to-speech',
-      'output',
-    ]);
-    const webhook = response.body.nodeTypes.find((type: { type: string }) => type.type === 'webhook-trigger');
-    expect(webhook.inputs).toEqual([]);
-    expect(webhook.outputs.map((port: { name: string }) => port.name)).toEqual([
-      'method-out',
-      'url-out',
-      'headers-out',
-      'query-out',
-      'body-out',
-      'raw-body-out',
-    ]);
-    const availability = Object.fromEntries(
-      response.body.nodeTypes.map((type: { type: string; available: boolean; unavailableReason?: string }) => [
-        type.type,
-        type.unavailableReason ?? type.available,
-      ]),
-    );
-    expect(availability).toEqual({
-      prompt: true,
-      'webhook-trigger': true,
-      'image-asset': true,
-      'audio-asset': true,
-      'video-asset': true,
-      text: true,
-      'http-request': true,
-      output: true,
-      'video-generation': true,
-      'audio-generation': true,
-      'speech-to-speech': true,
-    });
-  });
-});
-
-describe('workspace routes', () => {
-  it('reads info and members and renames the workspace', async () => {
-    const workspace = await seedWorkspace('Acme');
-    const info = await call('GET', '/api/mcp/workspace/info', { key: workspace.apiKey });
-    expect(info.body).toMatchObject({ id: workspace.workspaceId, name: 'Acme' });
-    const members = await call('GET', '/api/mcp/workspace/members', { key: workspace.apiKey });
-    expect(members.body.items).toEqual([expect.objectContaining({ userId: workspace.ownerUserId, role: 'owner' })]);
-    const renamed = await call('POST', '/api/mcp/workspace/rename', {
-      key: workspace.apiKey,
-      body: { name: 'Acme Studio' },
-    });
-    expect(renamed.body.name).toBe('Acme Studio');
-    expect(
-      (await call('POST', '/api/mcp/workspace/rename', { key: workspace.apiKey, body: { name: '' } })).status,
-    ).toBe(400);
   });
 });

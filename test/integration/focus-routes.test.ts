@@ -1,113 +1,24 @@
 // The FOCUS routes through their real handlers, DynamoDB Local and s3rver: headers, both formats through
 // our conformance checker, range semantics (bare dates at midnight UTC, `to` exclusive, 365/366 days,
-// from >= to), credentials (key, scope, foreign workspace, a member's OAuth session), the download-link
-// path for large exports, and the app host serving the same routes for the credential's workspace.
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { APIGatewayProxyResult, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LedgerEntry } from '#core/credits/ledger-entry';
+// from >= to), credentials (key, scope, foreign workspace, a member's OAuth session) and the download-link
+// path for large exports. The app host serving the same routes: focus-app-host.test.ts.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exportFocus } from '#core/focus/export';
 import { parseRange } from '#core/focus/range';
 import { DEFAULT_FOCUS_IDENTITY } from '#core/focus/rows';
-import { newId } from '#core/ids';
-import { encodeAccountId } from '#core/oauth/tokens';
 import { systemClock } from '#core/clock';
 import { DynamoLedgerReader } from '#adapters/dynamodb/ledger-reader';
-import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
 import { workspaces } from '#adapters/dynamodb/repositories';
 import { S3ExportStore } from '#adapters/s3/export-store';
-import { ROUTES } from '#routes/manifest';
-import { startHttpFront, type HttpFront } from '../../lib/local/http-front.ts';
 import { checkCsv, checkJsonl } from '../../scripts/focus-check-input.ts';
-import { proxyEvent, seedWorkspace } from './support/invoke.ts';
+import { MAY, get, lines, seedFocusLedger } from './support/focus-ledger.ts';
 
-const APP_URL = 'http://127.0.0.1:3000';
-process.env.PUBLIC_APP_URL = APP_URL;
-
-type Answer = { status: number; headers: Record<string, string>; body: string };
-
-async function get(
-  path: string,
-  options: { key?: string; query?: Record<string, string>; host?: 'base' | 'app' } = {},
-): Promise<Answer> {
-  const route = ROUTES.find((candidate) => candidate.path === path && candidate.host === (options.host ?? 'base'))!;
-  const module = (await import(
-    /* @vite-ignore */ new URL(`../../functions/routes/${route.entry}.ts`, import.meta.url).pathname
-  )) as { handler: (event: unknown, context: Context) => Promise<APIGatewayProxyResult> };
-  const result = await module.handler(proxyEvent(route, { key: options.key, query: options.query }), {
-    awsRequestId: randomUUID(),
-    getRemainingTimeInMillis: () => 29_000,
-  } as Context);
-  const headers = Object.fromEntries(
-    Object.entries(result.headers ?? {}).map(([name, value]) => [name.toLowerCase(), String(value)]),
-  );
-  return { status: result.statusCode, headers, body: result.body };
-}
-
-const ledger = new DynamoLedgerRepository();
-let owner: Awaited<ReturnType<typeof seedWorkspace>>;
-let other: Awaited<ReturnType<typeof seedWorkspace>>;
-
-const entry = (at: string, fields: Partial<LedgerEntry> & Pick<LedgerEntry, 'type' | 'credits'>) =>
-  ({
-    id: newId('led', Date.parse(at)),
-    workspaceId: owner.workspaceId,
-    operationId: `op-${randomUUID()}`,
-    occurredAt: at,
-    ...fields,
-  }) as LedgerEntry;
-
-const usage = (at: string, nodeId = 'video1') =>
-  entry(at, {
-    type: 'usage',
-    credits: -50,
-    pricing: {
-      sku: 'video.generate',
-      skuPriceId: 'video.generate:standard:10/Seconds',
-      model: 'standard',
-      unit: 'Seconds',
-      quantity: 4.2,
-      pricingQuantity: 5,
-      unitPrice: 10,
-    },
-    resource: { canvasId: 'cnv_1', executionId: 'exec_1', nodeId },
-  } as Partial<LedgerEntry> & Pick<LedgerEntry, 'type' | 'credits'>);
+let owner: Awaited<ReturnType<typeof seedFocusLedger>>['owner'];
+let other: Awaited<ReturnType<typeof seedFocusLedger>>['other'];
 
 beforeAll(async () => {
-  owner = await seedWorkspace('Acme, "FOCUS" team');
-  other = await seedWorkspace('Other');
-  // Prepare the ledger around May 2026: one entry just before `from`, one exactly at `from`, one
-  // just before `to` and one exactly at `to` (excluded: `to` is exclusive).
-  const entries: LedgerEntry[] = [
-    entry('2026-04-30T23:59:59.999Z', {
-      type: 'grant',
-      credits: 10_000,
-      grantedBy: 'admin-cli',
-      description: 'Welcome',
-    } as never),
-    entry('2026-05-01T00:00:00.000Z', {
-      type: 'purchase',
-      credits: 500,
-      source: 'checkout',
-      description: 'Credit pack (500)',
-      payment: { provider: 'stripe', reference: 'cs_1', eventId: 'evt_1', currency: 'USD', amount: '4.99' },
-    } as never),
-    usage('2026-05-01T10:05:00.000Z'),
-    usage('2026-05-01T10:45:00.000Z'),
-    usage('2026-05-01T10:50:00.000Z', 'video2'),
-    usage('2026-05-31T23:59:59.999Z'),
-    entry('2026-06-01T00:00:00.000Z', { type: 'adjustment', credits: -5, reason: 'after the range' } as never),
-  ];
-  for (const item of entries) await ledger.append(item);
+  ({ owner, other } = await seedFocusLedger());
 });
-
-const MAY = { from: '2026-05-01', to: '2026-06-01' };
-const lines = (body: string) =>
-  body
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('GET /api/billing/focus-export', () => {
   it('answers JSONL by default: an attachment, no-store, rows of [from, to) that pass the checker', async () => {
@@ -330,88 +241,5 @@ describe('GET /api/billing/focus-metadata', () => {
       (await get('/api/billing/focus-metadata', { key: owner.apiKey, query: { from: '2026-05-02', to: '2026-05-01' } }))
         .status,
     ).toBe(400);
-  });
-});
-
-describe('the app host', () => {
-  let front: HttpFront;
-  const accessTokens = new DynamoOAuthAdapter('AccessToken');
-
-  beforeAll(async () => {
-    front = await startHttpFront({ host: 'app', port: 0, log: () => undefined });
-  });
-  afterAll(async () => front?.stop());
-
-  const fetchApp = (path: string, token: string) =>
-    fetch(`${front.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-
-  /**
-   * An access token of the app host's authorization server for `userId` in `workspaceId`, as oidc-provider stores it.
-   */
-  async function sessionToken(workspaceId: string, userId: string): Promise<string> {
-    const token = `oat_${randomBytes(32).toString('base64url')}`;
-    const exp = Math.floor(Date.now() / 1000) + 900;
-    await accessTokens.upsert(
-      token,
-      {
-        accountId: encodeAccountId(userId, workspaceId),
-        clientId: 'dashboard',
-        grantId: `grant_${randomUUID()}`,
-        scope: 'read:billing',
-        aud: `${APP_URL}/api/mcp`,
-        exp,
-        kind: 'AccessToken',
-      },
-      900,
-    );
-    return token;
-  }
-
-  it('serves the export for the workspace of the key (the key fixes the workspace)', async () => {
-    // Act
-    const answer = await fetchApp('/api/billing/focus-export?from=2026-05-01&to=2026-06-01', owner.apiKey);
-    const foreign = await fetchApp('/api/billing/focus-export?from=2026-05-01&to=2026-06-01', other.apiKey);
-    // Assess
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="focus-export.jsonl"');
-    const rows = lines(await answer.text());
-    expect(rows).toHaveLength(4);
-    expect(new Set(rows.map((row) => row.BillingAccountId))).toEqual(new Set([owner.workspaceId]));
-    expect(foreign.status).toBe(200);
-    expect(await foreign.text()).toBe('');
-    expect((await fetchApp('/api/billing/focus-metadata?from=2026-05-01&to=2026-06-01', owner.apiKey)).status).toBe(
-      200,
-    );
-  });
-
-  it("serves a member's signed-in session that names its workspace, and only that", async () => {
-    // Prepare
-    const token = await sessionToken(owner.workspaceId, owner.ownerUserId);
-    // Act
-    const named = await fetchApp(
-      `/api/billing/focus-export?from=2026-05-01&to=2026-06-01&format=csv&workspaceId=${owner.workspaceId}`,
-      token,
-    );
-    const unnamed = await fetchApp('/api/billing/focus-export?from=2026-05-01&to=2026-06-01', token);
-    const elsewhere = await fetchApp(
-      `/api/billing/focus-export?from=2026-05-01&to=2026-06-01&workspaceId=${other.workspaceId}`,
-      token,
-    );
-    const notMember = await fetchApp(
-      `/api/billing/focus-export?from=2026-05-01&to=2026-06-01&workspaceId=${owner.workspaceId}`,
-      await sessionToken(owner.workspaceId, 'usr_stranger'),
-    );
-    // Assess
-    expect(named.status).toBe(200);
-    expect(named.headers.get('content-type')).toBe('text/csv');
-    expect((await checkCsv(await named.text(), { asOurExport: true })).rows).toBe(4);
-    expect(unnamed.status).toBe(400);
-    expect(((await unnamed.json()) as { error: string }).error).toContain('workspaceId');
-    expect(elsewhere.status).toBe(403);
-    expect(notMember.status).toBe(401);
-  });
-
-  it('does not serve base-host routes', async () => {
-    expect((await fetchApp('/api/canvases', owner.apiKey)).status).toBe(404);
   });
 });

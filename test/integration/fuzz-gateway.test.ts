@@ -10,22 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '#operations/catalogue';
 import { FuzzFixtures } from './support/fuzz-fixtures.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { describeRequest, fc, fuzzParameters, send, type FuzzAnswer, type FuzzRequest } from './support/fuzz.ts';
 import {
   anyString,
   authorizations,
   contentType,
-  describeRequest,
   extraHeaders,
-  fc,
-  fuzzParameters,
   jsonValue,
   nearValidJson,
   rawJsonValue,
-  send,
-  StoreWatch,
-  type FuzzAnswer,
-  type FuzzRequest,
-} from './support/fuzz.ts';
+} from './support/fuzz-arbitraries.ts';
+import { StoreWatch } from './support/fuzz-store.ts';
 
 /** Tool calls per tool: fewer than a route's cases, since every tool also has its route fuzzed. */
 const CALLS_PER_TOOL = Math.max(1, Math.round(Number(process.env.FUZZ_RUNS ?? 25) / 3));

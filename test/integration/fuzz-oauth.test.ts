@@ -6,18 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpFront } from '../../lib/local/http-front.ts';
 import { startAppFront } from './support/oauth-front.ts';
-import {
-  anyString,
-  contentType,
-  describeRequest,
-  extraHeaders,
-  fc,
-  fuzzParameters,
-  queryStrings,
-  rawJsonValue,
-  send,
-  type FuzzRequest,
-} from './support/fuzz.ts';
+import { describeRequest, fc, fuzzParameters, send, type FuzzRequest } from './support/fuzz.ts';
+import { anyString, contentType, extraHeaders, queryStrings, rawJsonValue } from './support/fuzz-arbitraries.ts';
 
 let front: HttpFront;
 

@@ -9,20 +9,16 @@ import { OPERATIONS } from '#operations/catalogue';
 import { ROUTES, type RouteDefinition } from '#routes/manifest';
 import { FuzzFixtures } from './support/fuzz-fixtures.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { expectHonestAnswer, fc, fuzzParameters, send, type FuzzRequest } from './support/fuzz.ts';
 import {
   authorizations,
   bodies,
-  expectHonestAnswer,
   extraHeaders,
-  fc,
-  fuzzParameters,
   headersOf,
   queryStrings,
-  send,
-  StoreWatch,
   type GeneratedBody,
-  type FuzzRequest,
-} from './support/fuzz.ts';
+} from './support/fuzz-arbitraries.ts';
+import { StoreWatch } from './support/fuzz-store.ts';
 
 const keyRoutes = ROUTES.filter((route) => (route.auth ?? 'workspace-key') === 'workspace-key');
 

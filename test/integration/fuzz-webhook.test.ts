@@ -8,20 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
 import { FuzzFixtures } from './support/fuzz-fixtures.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import { expectHonestAnswer, fc, fuzzParameters, send, type FuzzRequest } from './support/fuzz.ts';
 import {
   anyString,
   contentType,
-  expectHonestAnswer,
   extraHeaders,
-  fc,
-  fuzzParameters,
   jsonValue,
   queryStrings,
   rawJsonValue,
-  send,
-  StoreWatch,
-  type FuzzRequest,
-} from './support/fuzz.ts';
+} from './support/fuzz-arbitraries.ts';
+import { StoreWatch } from './support/fuzz-store.ts';
 
 let stack: RunsStack;
 let fixtures: FuzzFixtures;

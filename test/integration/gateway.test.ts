@@ -1,48 +1,19 @@
 // The MCP gateway over HTTP against local mode, driven by the SDK's own Client (which also checks every
-// structuredContent against the tool's outputSchema): discovery, every tool family, error results,
-// scopes, and the transport's HTTP rules (methods, Origin, CORS, credentials).
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+// structuredContent against the tool's outputSchema): discovery, every tool family, error results and
+// scopes. Toolsets and the transport's HTTP rules: gateway-transport.test.ts.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '#operations/catalogue';
-import { startRunsStack, type RunsStack } from './support/runs-stack.ts';
+import type { RunsStack } from './support/runs-stack.ts';
+import { call, connect, failure, startGatewayStack } from './support/gateway-client.ts';
 
 let stack: RunsStack;
 let gatewayUrl: URL;
 
 beforeAll(async () => {
-  stack = await startRunsStack();
-  gatewayUrl = new URL('/api/mcp', stack.local.appUrl);
+  ({ stack, gatewayUrl } = await startGatewayStack());
 });
 afterAll(async () => stack?.stop());
-
-/** A client of the gateway; `toolsets` goes in the URL (?toolsets=), as a user would paste it. */
-async function connect(key: string, toolsets?: string): Promise<Client> {
-  const client = new Client({ name: 'gateway-test', version: '1.0.0' });
-  const url = new URL(gatewayUrl);
-  if (toolsets) url.searchParams.set('toolsets', toolsets);
-  await client.connect(
-    new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: `Bearer ${key}` } } }),
-  );
-  return client;
-}
-
-/** Calls a tool that must succeed; returns its structuredContent. */
-async function call(client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();
-  // The same JSON as text, for clients that do not read structuredContent.
-  expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(result.structuredContent);
-  return result.structuredContent;
-}
-
-/** Calls a tool that must fail recoverably; returns the message an agent reads. */
-async function failure(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-  expect(result.isError, `${name} should have failed`).toBe(true);
-  return (result.content[0] as { text: string }).text;
-}
 
 describe('MCP gateway: tools', () => {
   it(
@@ -50,7 +21,7 @@ describe('MCP gateway: tools', () => {
       'catalogue order, with schemas, titles and all four annotations',
     async () => {
       // Prepare
-      const client = await connect(stack.key, 'all');
+      const client = await connect(gatewayUrl, stack.key, 'all');
       // Act
       const { tools } = await client.listTools();
       // Assess
@@ -74,7 +45,7 @@ describe('MCP gateway: tools', () => {
   );
 
   it('authors a canvas, runs it to its result and reads the run, all through tools', async () => {
-    const client = await connect(stack.key);
+    const client = await connect(gatewayUrl, stack.key);
     // Prepare: the node catalogue, a canvas, three nodes, two edges
     const manifest = await call(client, 'get_port_manifest');
     expect(manifest.nodeTypes.map((type: { type: string }) => type.type)).toContain('prompt');
@@ -182,7 +153,7 @@ describe('MCP gateway: tools', () => {
   });
 
   it('registers and revokes a webhook endpoint, mints, lists and revokes a key, and reads the workspace', async () => {
-    const client = await connect(stack.key);
+    const client = await connect(gatewayUrl, stack.key);
     const canvasId = (await call(client, 'create_canvas', { name: 'Hooks' })).id;
     await call(client, 'add_node', { canvasId, id: 'hook', type: 'webhook-trigger' });
     const registration = await call(client, 'register_webhook', { canvasId, triggerNodeId: 'hook' });
@@ -227,7 +198,7 @@ describe('MCP gateway: tools', () => {
       deps,
     );
     await addMember({ workspaceId: stack.workspaceId, user, role: 'viewer' }, deps);
-    const client = await connect(stack.key);
+    const client = await connect(gatewayUrl, stack.key);
     // Act
     const promoted = await call(client, 'change_member_role', { userId: user.id, role: 'editor' });
     const members = await call(client, 'list_workspace_members', {});
@@ -245,7 +216,7 @@ describe('MCP gateway: tools', () => {
   });
 
   it('answers recoverable failures as isError results that say what to do next', async () => {
-    const client = await connect(stack.key);
+    const client = await connect(gatewayUrl, stack.key);
     const canvasId = (await call(client, 'create_canvas', { name: 'Errors' })).id;
     await call(client, 'add_node', { canvasId, id: 'p', type: 'prompt' });
 
@@ -279,9 +250,9 @@ describe('MCP gateway: tools', () => {
     'lists only the tools a narrower key may call, ' + 'and names the missing scope when one is called anyway',
     async () => {
       // Prepare
-      const admin = await connect(stack.key);
+      const admin = await connect(gatewayUrl, stack.key);
       const reader = await call(admin, 'create_api_key', { name: 'reader', scopes: ['read:canvases'] });
-      const client = await connect(reader.key);
+      const client = await connect(gatewayUrl, reader.key);
       // Act
       const names = (await client.listTools()).tools.map((tool) => tool.name);
       // Assess
@@ -303,9 +274,9 @@ describe('MCP gateway: tools', () => {
       'key uploads to the library through tools, but cannot trash',
     async () => {
       // Prepare
-      const admin = await connect(stack.key);
+      const admin = await connect(gatewayUrl, stack.key);
       const curator = await call(admin, 'create_api_key', { name: 'curator', scopes: ['read:assets', 'write:assets'] });
-      const client = await connect(curator.key, 'all');
+      const client = await connect(gatewayUrl, curator.key, 'all');
       const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
       // Act
       const names = (await client.listTools()).tools.map((tool) => tool.name);
@@ -346,189 +317,6 @@ describe('MCP gateway: tools', () => {
       // The other scope of the pair opens the same tool.
       expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
       await Promise.all([admin.close(), client.close()]);
-    },
-  );
-});
-
-describe('MCP gateway: toolsets', () => {
-  const toolsetsOf = async (client: Client) => (await client.listTools()).tools.map((tool) => tool.name);
-
-  it(
-    'lists the default toolsets (canvases, authoring, ' + 'runs) without a choice, and calls any tool the scopes allow',
-    async () => {
-      // Prepare
-      const client = await connect(stack.key);
-      // Act
-      const names = await toolsetsOf(client);
-      const balance = await call(client, 'get_credit_balance');
-      // Assess
-      const defaults = OPERATIONS.map((operation) => operation.name).filter((name) => names.includes(name));
-      expect(names).toEqual(defaults);
-      expect(names).toEqual(expect.arrayContaining(['list_canvases', 'get_canvas', 'patch_canvas', 'run_workflow']));
-      expect(names).not.toContain('get_credit_balance');
-      expect(names).not.toContain('list_assets');
-      expect(typeof balance).toBe('object');
-      await client.close();
-    },
-  );
-
-  it('lists the toolsets named in ?toolsets= or X-MCP-Toolsets, the URL winning', async () => {
-    // Prepare
-    const byUrl = await connect(stack.key, 'credits,webhooks');
-    const byHeader = new Client({ name: 'gateway-test', version: '1.0.0' });
-    await byHeader.connect(
-      new StreamableHTTPClientTransport(gatewayUrl, {
-        requestInit: { headers: { authorization: `Bearer ${stack.key}`, 'x-mcp-toolsets': 'credits' } },
-      }),
-    );
-    // Act
-    const [urlNames, headerNames] = await Promise.all([toolsetsOf(byUrl), toolsetsOf(byHeader)]);
-    // Assess
-    expect(urlNames).toEqual([
-      'list_webhooks',
-      'register_webhook',
-      'revoke_webhook',
-      'set_webhook_signing_secret',
-      'get_credit_balance',
-      'list_credit_transactions',
-      'get_billing_summary',
-    ]);
-    expect(headerNames).toEqual(['get_credit_balance', 'list_credit_transactions', 'get_billing_summary']);
-    await Promise.all([byUrl.close(), byHeader.close()]);
-  });
-
-  it('in dynamic mode lists the discovery tools, which find a toolset and call its tools', async () => {
-    // Prepare
-    const client = await connect(stack.key, 'dynamic');
-    // Act
-    const names = await toolsetsOf(client);
-    const { toolsets } = await call(client, 'list_toolsets');
-    const credits = await call(client, 'get_toolset_tools', { toolset: 'credits' });
-    const balance = await call(client, 'call_tool', { name: 'get_credit_balance', arguments: {} });
-    const unknown = await failure(client, 'call_tool', { name: 'drop_database' });
-    // Assess
-    expect(names).toEqual(['list_toolsets', 'get_toolset_tools', 'call_tool']);
-    expect(toolsets.map((toolset: { name: string }) => toolset.name)).toContain('credits');
-    expect(credits.tools.map((tool: { name: string }) => tool.name)).toEqual([
-      'get_credit_balance',
-      'list_credit_transactions',
-      'get_billing_summary',
-    ]);
-    expect(credits.tools[0].inputSchema.type).toBe('object');
-    expect(balance).toEqual(await call(client, 'get_credit_balance'));
-    expect(unknown).toMatch(/Unknown tool: drop_database/);
-    await client.close();
-  });
-
-  it('answers 400 naming the known toolsets for an unknown one', async () => {
-    // Act
-    const answer = await fetch(`${gatewayUrl}?toolsets=canvases,reports`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${stack.key}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
-    // Assess
-    expect(answer.status).toBe(400);
-    expect(((await answer.json()) as { error: string }).error).toMatch(/Unknown toolset reports: choose from canvases/);
-  });
-});
-
-describe('MCP gateway: HTTP rules', () => {
-  const initialize = JSON.stringify({
-    jsonrpc: '2.0',
-    id: 1,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
-  });
-  const post = (headers: Record<string, string>, body = initialize) =>
-    fetch(gatewayUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      body,
-    });
-
-  it('answers GET and DELETE with 405 and Allow, and OPTIONS with the CORS preflight', async () => {
-    for (const method of ['GET', 'DELETE']) {
-      const answer = await fetch(gatewayUrl, { method, headers: { authorization: `Bearer ${stack.key}` } });
-      expect(answer.status, method).toBe(405);
-      expect(answer.headers.get('allow')).toBe('POST, OPTIONS');
-      expect(((await answer.json()) as { error: string }).error).toMatch(/stateless/);
-    }
-    const preflight = await fetch(gatewayUrl, {
-      method: 'OPTIONS',
-      headers: {
-        origin: stack.local.appUrl,
-        'access-control-request-method': 'POST',
-        'access-control-request-headers': 'authorization, mcp-protocol-version',
-      },
-    });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Mcp-Protocol-Version/);
-    expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
-  });
-
-  it(
-    'takes requests without Origin or from the app origin, refuses ' +
-      'other origins with 403, and sends CORS headers on every answer',
-    async () => {
-      const withoutOrigin = await post({ authorization: `Bearer ${stack.key}` });
-      expect(withoutOrigin.status).toBe(200);
-      expect(withoutOrigin.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
-
-      const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
-      expect(fromApp.status).toBe(200);
-      expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-      expect(((await fromApp.json()) as any).result.serverInfo.name).toBe('workspace-automation');
-
-      const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
-      expect(foreign.status).toBe(403);
-      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-      expect(foreign.headers.get('vary')).toBe('Origin');
-
-      const unauthenticatedFromApp = await post({ origin: stack.local.appUrl });
-      expect(unauthenticatedFromApp.status).toBe(401);
-      expect(unauthenticatedFromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-    },
-  );
-
-  it(
-    'answers 401 with the protected-resource metadata ' + 'pointer for a missing, unknown or foreign-family credential',
-    async () => {
-      const webhookLike = 'whsec_0123456789abcdef0123456789abcdef';
-      for (const authorization of [
-        undefined,
-        'Bearer workspace_notakeyatallnotakeyatall',
-        'Bearer umcp_0123456789abcdef0123',
-        `Bearer ${webhookLike}`,
-        `Basic ${btoa('a:b')}`,
-      ]) {
-        const answer = await post(authorization ? { authorization } : {});
-        expect(answer.status, authorization).toBe(401);
-        expect(answer.headers.get('www-authenticate')).toBe(
-          `Bearer resource_metadata="${stack.local.appUrl}/.well-known/oauth-protected-resource/api/mcp"`,
-        );
-        expect(typeof ((await answer.json()) as { error: unknown }).error).toBe('string');
-      }
-    },
-  );
-
-  it(
-    'keeps the SDK transport rules: 406 without an Accept ' + 'that allows JSON and SSE, JSON-RPC parse errors as 400',
-    async () => {
-      const noAccept = await fetch(gatewayUrl, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json' },
-        body: initialize,
-      });
-      expect(noAccept.status).toBe(406);
-      const garbage = await post({ authorization: `Bearer ${stack.key}` }, '{not json');
-      expect(garbage.status).toBe(400);
-      expect(((await garbage.json()) as any).error.code).toBe(-32700);
     },
   );
 });

@@ -4,13 +4,8 @@ import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHead
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RouteDefinition } from '../../functions/routes/manifest.ts';
-import {
-  MAX_PAYLOAD_BYTES,
-  matchPath,
-  startHttpFront,
-  type HttpFront,
-  type RouteHandler,
-} from '../../lib/local/http-front.ts';
+import { MAX_PAYLOAD_BYTES, startHttpFront, type HttpFront } from '../../lib/local/http-front.ts';
+import { matchPath, type RouteHandler } from '../../lib/local/route-handlers.ts';
 
 const route = (
   id: string,

@@ -24,7 +24,8 @@ import { ROUTES, routeById } from '#routes/manifest';
 import { renderToolTable, scopeOf, toolOf } from '#gateway/tool-index-source';
 import { operationRoute } from '#http/operation-route';
 import { buildOpenApiDocument } from '../../functions/openapi/document.ts';
-import { type HttpFront, importRouteHandler, startHttpFront } from '../../lib/local/http-front.ts';
+import { type HttpFront, startHttpFront } from '../../lib/local/http-front.ts';
+import { importRouteHandler } from '../../lib/local/route-handlers.ts';
 import { operation as fixture } from './support/fixture-operation.ts';
 import { proxyEvent, seedWorkspace } from './support/invoke.ts';
 

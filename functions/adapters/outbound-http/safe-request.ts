@@ -21,23 +21,11 @@ import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders, t
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { Transform } from 'node:stream';
+import { isForbiddenRequestHeader } from '#core/outbound/forbidden-headers';
 import { isAllowListed, isPublicAddress, parseCallbackUrl } from '#core/outbound/url-policy';
 
 /** Resolves a host name to all its addresses; `dns.promises.lookup` fits. */
 export type ResolveAll = (hostname: string, options: { all: true }) => Promise<readonly LookupAddress[]>;
-
-/** Headers the caller may not set: they belong to the connection, which is ours. */
-const CONNECTION_HEADERS = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'proxy-connection',
-  'te',
-  'trailer',
-]);
 
 export interface SafeRequestInput {
   method: string;
@@ -208,7 +196,8 @@ function send(url: URL, target: LookupAddress, input: SafeRequestInput): Exchang
   const result = new Promise<Answer>((settle) => {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(input.headers ?? {})) {
-      if (!CONNECTION_HEADERS.has(name.toLowerCase())) headers[name] = value;
+      // Dropped, not refused: a caller that skipped the schema (a callback) still cannot set them.
+      if (!isForbiddenRequestHeader(name)) headers[name] = value;
     }
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'user-agent'))
       headers['user-agent'] = input.userAgent;

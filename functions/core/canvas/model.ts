@@ -54,7 +54,7 @@ export interface CanvasNode {
   size?: Size;
   data: Record<string, unknown>;
   document?: NodeDocument;
-  /** The code-host file this node is linked to, at a commit (functions/core/codehost/source-links.ts). */
+  /** The code-host file this node is linked to, at a commit (functions/core/codehost/use-cases.ts attaches it). */
   sourceLink?: SourceLink;
   createdAt: string;
   updatedAt: string;

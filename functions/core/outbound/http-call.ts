@@ -4,6 +4,7 @@
 // checked after DNS, pinned address, no redirects, one deadline, a response size cap).
 import * as z from '../schema.ts';
 import { UpstreamError, UpstreamTimeoutError, ValidationError } from '../errors.ts';
+import { FORBIDDEN_REQUEST_HEADERS, isForbiddenRequestHeader } from './forbidden-headers.ts';
 
 export const HTTP_CALL_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'] as const;
 export type HttpCallMethod = (typeof HTTP_CALL_METHODS)[number];
@@ -22,21 +23,6 @@ export const HTTP_CALL_LIMITS = {
   maxTimeoutMs: 25_000,
 } as const;
 
-/** Headers a caller may not send: they belong to our connection, or would speak for our caller. */
-export const FORBIDDEN_REQUEST_HEADERS = new Set([
-  'host',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'proxy-connection',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'expect',
-]);
-
 const HeaderName = z.string().check(z.regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'header names must be HTTP tokens'));
 
 export const HttpCallHeaders = z
@@ -54,7 +40,7 @@ export const HttpCallHeaders = z
       (headers) => Object.keys(headers).length <= HTTP_CALL_LIMITS.maxHeaders,
       `at most ${HTTP_CALL_LIMITS.maxHeaders} headers`,
     ),
-    z.refine((headers) => Object.keys(headers).every((name) => !FORBIDDEN_REQUEST_HEADERS.has(name.toLowerCase())), {
+    z.refine((headers) => Object.keys(headers).every((name) => !isForbiddenRequestHeader(name)), {
       message: `these headers are set by the service: ${[...FORBIDDEN_REQUEST_HEADERS].join(', ')}`,
     }),
   );

@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { Operation } from '#operations/operation';
 import type { Client } from './runs-stack.ts';
-import { schemaKeys } from './fuzz.ts';
+import { schemaKeys } from './fuzz-arbitraries.ts';
 
 export class FuzzFixtures {
   /** A finished run: the executionId every run operation's seed names. */
@@ -56,8 +56,8 @@ export class FuzzFixtures {
   }
 
   /**
-   * The operation's documented example (functions/openapi/examples.ts) with its ids pointing at things
-   * that exist: a canvas of its own (so a destructive case cannot starve the other operations), the
+   * The operation's documented example (its `example`, functions/operations/operation.ts) with its ids
+   * pointing at things that exist: a canvas of its own (so a destructive case cannot starve the other operations), the
    * finished run, a key made to be revoked. Also the input schema's field names.
    */
   async seedOf(operation: Operation): Promise<{ seed: Record<string, unknown>; keys: string[] }> {

@@ -6,7 +6,7 @@ import { systemClock } from '#core/clock';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/dynamodb/repositories';
 import { ROUTES, type HttpMethod, type RouteDefinition, type RouteMethod } from '#routes/manifest';
-import { importRouteHandler, type RouteHandler } from '../../../lib/local/http-front.ts';
+import { importRouteHandler, type RouteHandler } from '../../../lib/local/route-handlers.ts';
 
 const loaded = new Map<string, Promise<RouteHandler>>();
 

@@ -7,7 +7,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { LOCAL_TABLE_NAME } from '../../../lib/local/local-mode.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../../lib/local/provision.ts';
-import { Client, waitUntil, type HttpAnswer } from './runs-stack.ts';
+import { Client, startRunsStack, waitUntil, type HttpAnswer, type RunsStack } from './runs-stack.ts';
 
 export * from './runs-stack.ts';
 
@@ -205,4 +205,13 @@ export async function wholeTable(dynamodbEndpoint: string): Promise<string> {
   }
   client.destroy();
   return JSON.stringify(items);
+}
+
+/**
+ * Local mode whose webhook triggers take `limit` calls a minute (WEBHOOK_RATE_LIMIT_PER_MINUTE, read once
+ * per cold start, so set before the stack starts), and a webhook client of its workspace.
+ */
+export async function startLimitedWebhookStack(limit: number): Promise<{ stack: RunsStack; client: WebhookClient }> {
+  const stack = await startRunsStack({ WEBHOOK_RATE_LIMIT_PER_MINUTE: String(limit) });
+  return { stack, client: new WebhookClient(stack.baseUrl, stack.key) };
 }

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObserved, logger } from '#adapters/observability/powertools';
 import { ROUTES, routeById } from '#routes/manifest';
-import { importRouteHandler, routeHandlerFile } from '../../../lib/local/http-front.ts';
+import { importRouteHandler, routeHandlerFile } from '../../../lib/local/route-handlers.ts';
 
 // One route per handler file (an operation's route is served by the generic entry around its operation).
 const routes = [...new Map(ROUTES.map((route) => [routeHandlerFile(route), route])).entries()];

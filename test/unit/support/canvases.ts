@@ -41,3 +41,11 @@ export function edge(
 export function op(input: Record<string, unknown>): CanvasEdit {
   return CanvasEdit.parse(input);
 }
+
+/** prompt p → text t → output o, plus an unconnected video node v. */
+export function pipeline(): Canvas {
+  return emptyCanvas({
+    nodes: [node('p', 'prompt'), node('t', 'text'), node('o', 'output'), node('v', 'video-generation')],
+    edges: [edge('e1', 'p', 'prompt-out', 't', 'text-in'), edge('e2', 't', 'text-out', 'o', 'value-in')],
+  });
+}

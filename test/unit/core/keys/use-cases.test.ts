@@ -1,12 +1,14 @@
-// unit: authenticate, requireScope, mintKey, createKey, revokeKey, listKeys — with an in-memory key store.
+// unit: mintKey, createKey, revokeKey, listKeys — with an in-memory key store. authenticate and
+// requireScope: authenticate.test.ts.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '#core/errors';
+import { ForbiddenError, NotFoundError, ValidationError } from '#core/errors';
 import { hashWorkspaceKey } from '#core/keys/api-key';
-import { authenticate, createKey, listKeys, mintKey, requireScope, revokeKey } from '#core/keys/use-cases';
+import { authenticate, createKey, listKeys, mintKey, revokeKey } from '#core/keys/use-cases';
 import { ALL_SCOPES } from '#core/scopes';
 import { DAY_MS, FakeClock } from '../../support/fake-clock.ts';
 import { InMemoryApiKeyRepository } from '../../support/in-memory-api-key-repository.ts';
 import { principal, principalWith } from '../../support/principals.ts';
+import { storedKey } from './stored-key.ts';
 
 let apiKeys: InMemoryApiKeyRepository;
 let clock: FakeClock;
@@ -14,233 +16,6 @@ let clock: FakeClock;
 beforeEach(() => {
   apiKeys = new InMemoryApiKeyRepository();
   clock = new FakeClock('2025-01-15T10:00:00.000Z');
-});
-
-/** Stores a freshly minted key and returns its full value. */
-async function storedKey(options: { expiresInDays?: number; workspaceId?: string } = {}) {
-  const minted = mintKey({
-    workspaceId: options.workspaceId ?? 'ws_test',
-    name: 'stored',
-    scopes: ['read:canvases', 'write:canvas'],
-    expiresInDays: options.expiresInDays,
-    createdByKeyId: null,
-    now: clock.now(),
-  });
-  await apiKeys.create(minted.record, minted.lookup);
-  return minted;
-}
-
-describe('authenticate', () => {
-  it('returns 401 when the Authorization header is missing', async () => {
-    // Act
-    const result = authenticate(undefined, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(result).rejects.toThrow(/Missing API key/);
-  });
-
-  it('returns 401 when the Authorization header is empty', async () => {
-    // Act
-    const result = authenticate('', { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-  });
-
-  it('returns 401 for Basic authentication, even wrapping a valid key', async () => {
-    // Prepare
-    const { key } = await storedKey();
-    const basic = `Basic ${Buffer.from(`user:${key}`).toString('base64')}`;
-
-    // Act
-    const result = authenticate(basic, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(result).rejects.toThrow(/Unsupported authorization/);
-  });
-
-  it('returns 401 for a valid key sent without the Bearer scheme', async () => {
-    // Prepare
-    const { key } = await storedKey();
-
-    // Act
-    const result = authenticate(key, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-  });
-
-  it('returns 401 for a umcp_ published-server credential', async () => {
-    // Act
-    const result = authenticate(`Bearer umcp_${'x'.repeat(43)}`, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(result).rejects.toThrow(/only workspace_ keys/);
-  });
-
-  it('returns 401 for a webhook-secret-looking token', async () => {
-    // Act
-    const result = authenticate(`Bearer whsec_${'a1b2c3d4'.repeat(8)}`, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(result).rejects.toThrow(/only workspace_ keys/);
-  });
-
-  it.each([
-    ['a bare scheme', 'Bearer'],
-    ['a scheme with blanks only', 'Bearer    '],
-    ['two tokens', 'Bearer workspace_aaaaaaaaaaaaaaaaaaaaaaaa extra'],
-    ['random text', 'hello world'],
-    ['a workspace_ token that is too short', 'Bearer workspace_short'],
-    ['a workspace_ token with forbidden characters', 'Bearer workspace_aaaaaaaaaa+aaaaaaaaaa/aaaa='],
-  ])('returns 401 for garbage: %s', async (_label, header) => {
-    // Act
-    const result = authenticate(header, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-  });
-
-  it('returns 401 for a well-formed key that was never issued', async () => {
-    // Prepare
-    await storedKey();
-
-    // Act
-    const result = authenticate(`Bearer workspace_${'Z'.repeat(43)}`, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(result).rejects.toThrow('Invalid API key');
-  });
-
-  it('returns 401 once the key has expired', async () => {
-    // Prepare
-    const { key } = await storedKey({ expiresInDays: 1 });
-    clock.advance(DAY_MS);
-
-    // Act
-    const result = authenticate(`Bearer ${key}`, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(result).rejects.toThrow(/expired/);
-  });
-
-  it('returns the principal one millisecond before the key expires', async () => {
-    // Prepare
-    const { key, record } = await storedKey({ expiresInDays: 1 });
-    clock.advance(DAY_MS - 1);
-
-    // Act
-    const result = await authenticate(`Bearer ${key}`, { apiKeys, clock });
-
-    // Assess
-    expect(result.keyId).toBe(record.id);
-  });
-
-  it('returns the principal of a valid key', async () => {
-    // Prepare
-    const { key, record } = await storedKey();
-
-    // Act
-    const result = await authenticate(`Bearer ${key}`, { apiKeys, clock });
-
-    // Assess
-    expect(result).toEqual({ workspaceId: 'ws_test', keyId: record.id, scopes: ['read:canvases', 'write:canvas'] });
-  });
-
-  it('looks the key up by its SHA-256 hash only, never by the key itself', async () => {
-    // Prepare
-    const { key } = await storedKey();
-    const asked: string[] = [];
-    const findLookup = apiKeys.findLookup.bind(apiKeys);
-    apiKeys.findLookup = async (keyHash) => {
-      asked.push(keyHash);
-      return findLookup(keyHash);
-    };
-
-    // Act
-    await authenticate(`Bearer ${key}`, { apiKeys, clock });
-
-    // Assess
-    expect(asked).toEqual([hashWorkspaceKey(key)]);
-  });
-
-  it('accepts the scheme in any case and trailing blanks', async () => {
-    // Prepare
-    const { key, record } = await storedKey();
-
-    // Act
-    const result = await authenticate(`bearer   ${key}  `, { apiKeys, clock });
-
-    // Assess
-    expect(result.keyId).toBe(record.id);
-  });
-
-  it('returns 401 for a revoked key', async () => {
-    // Prepare
-    const { key, record } = await storedKey();
-    await revokeKey(principal(), record.id, { apiKeys, clock });
-
-    // Act
-    const result = authenticate(`Bearer ${key}`, { apiKeys, clock });
-
-    // Assess
-    await expect(result).rejects.toBeInstanceOf(UnauthorizedError);
-  });
-});
-
-describe('requireScope', () => {
-  it('returns 403 naming the missing scope', () => {
-    // Prepare
-    const reader = principalWith(['read:canvases']);
-
-    // Act
-    const act = () => requireScope(reader, 'write:canvas');
-
-    // Assess
-    expect(act).toThrow(ForbiddenError);
-    expect(act).toThrow('Missing scope: write:canvas');
-  });
-
-  it('passes when the principal holds the scope', () => {
-    // Prepare
-    const writer = principalWith(['read:canvases', 'write:canvas']);
-
-    // Act
-    const act = () => requireScope(writer, 'write:canvas');
-
-    // Assess
-    expect(act).not.toThrow();
-  });
-
-  it('passes for routes that need no scope', () => {
-    // Prepare
-    const nobody = principalWith([]);
-
-    // Act
-    const act = () => requireScope(nobody, null);
-
-    // Assess
-    expect(act).not.toThrow();
-  });
-
-  it('passes a scope pair with either scope, and names both when neither is held', () => {
-    // Prepare
-    const pair = ['delete:assets', 'write:canvas'] as const;
-
-    // Act
-    const refused = () => requireScope(principalWith(['read:assets', 'write:assets']), pair);
-
-    // Assess
-    expect(() => requireScope(principalWith(['write:canvas']), pair)).not.toThrow();
-    expect(() => requireScope(principalWith(['delete:assets']), pair)).not.toThrow();
-    expect(refused).toThrow('Missing scope: delete:assets or write:canvas');
-  });
 });
 
 describe('mintKey', () => {
@@ -441,7 +216,7 @@ describe('createKey', () => {
 describe('revokeKey', () => {
   it('marks the key revoked and removes its lookup', async () => {
     // Prepare
-    const { record } = await storedKey();
+    const { record } = await storedKey(apiKeys, clock);
 
     // Act
     const view = await revokeKey(principal(), record.id, { apiKeys, clock });
@@ -454,7 +229,7 @@ describe('revokeKey', () => {
 
   it('answers the same way when the key is already revoked (idempotent)', async () => {
     // Prepare
-    const { record } = await storedKey();
+    const { record } = await storedKey(apiKeys, clock);
     const first = await revokeKey(principal(), record.id, { apiKeys, clock });
     clock.advance(60_000);
 
@@ -468,7 +243,7 @@ describe('revokeKey', () => {
 
   it('returns 404 for a key of another workspace and leaves it working', async () => {
     // Prepare
-    const { key, record } = await storedKey({ workspaceId: 'ws_other' });
+    const { key, record } = await storedKey(apiKeys, clock, { workspaceId: 'ws_other' });
 
     // Act
     const result = revokeKey(principal({ workspaceId: 'ws_test' }), record.id, { apiKeys, clock });
@@ -491,10 +266,10 @@ describe('revokeKey', () => {
 describe('listKeys', () => {
   it('returns the keys of the principal’s workspace with their status at the clock’s time', async () => {
     // Prepare
-    const expiring = await storedKey({ expiresInDays: 1 });
-    const revoked = await storedKey();
-    const active = await storedKey();
-    await storedKey({ workspaceId: 'ws_other' });
+    const expiring = await storedKey(apiKeys, clock, { expiresInDays: 1 });
+    const revoked = await storedKey(apiKeys, clock);
+    const active = await storedKey(apiKeys, clock);
+    await storedKey(apiKeys, clock, { workspaceId: 'ws_other' });
     await revokeKey(principal(), revoked.record.id, { apiKeys, clock });
     clock.advance(2 * DAY_MS);
 

@@ -1,4 +1,4 @@
-// The asset tools the screen calls, typed by their output schemas (functions/routes/assets/shared.ts).
+// The asset tools the screen calls, typed by their output schemas (functions/operations/assets/asset-fields.ts).
 import type { ToolClient } from '../../mcp/tools.ts';
 import type { AssetKind } from './kinds.ts';
 import type { ListArgs } from './filters.ts';

@@ -1,5 +1,5 @@
 // The key tools the screen uses, typed by their output schemas (functions/operations/views.ts KeyView,
-// CreatedKeyView, IdentityView; functions/routes/keys/*).
+// CreatedKeyView, IdentityView; functions/operations/workspace/*-api-key*.ts).
 import type { ToolClient } from '../../mcp/tools.ts';
 
 export interface ApiKey {

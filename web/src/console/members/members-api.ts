@@ -1,5 +1,6 @@
-// The member tools the screen uses (functions/routes/workspace/{members,invite,remove-member}.ts and the
-// tool-only functions/operations/workspace/change-member-role.ts), typed by their output schemas.
+// The member tools the screen uses
+// (functions/operations/workspace/{list-workspace-members,invite-member,remove-member,change-member-role}.ts),
+// typed by their output schemas.
 import type { ToolClient } from '../../mcp/tools.ts';
 import type { Role } from './roles.ts';
 

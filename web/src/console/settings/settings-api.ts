@@ -1,5 +1,5 @@
-// The workspace tools the settings use (functions/routes/workspace/{info,rename}.ts and
-// functions/routes/runs/callback-signing-secret.ts), typed by their output schemas.
+// The workspace tools the settings use (functions/operations/workspace/{get-workspace,rename-workspace}.ts
+// and functions/operations/runs/set-callback-signing-secret.ts), typed by their output schemas.
 import type { ToolClient } from '../../mcp/tools.ts';
 
 export interface Workspace {

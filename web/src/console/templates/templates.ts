@@ -1,5 +1,5 @@
 // The template tools the templates screen uses, typed by their output schemas
-// (functions/routes/templates/views.ts), and the preview's model: a template's frozen nodes and edges
+// (functions/operations/templates/template-views.ts), and the preview's model: a template's frozen nodes and edges
 // as sentences a person (or a screen reader) can follow, and as a small sketch of where they sit.
 import type { CanvasEdge, CanvasNode } from '../../canvas/types.ts';
 import type { ToolClient } from '../../mcp/tools.ts';

@@ -1,4 +1,4 @@
-// The studio's reading of the credit tools' answers (functions/routes/credits/views.ts). Loose on
+// The studio's reading of the credit tools' answers (functions/operations/credits/credit-views.ts). Loose on
 // purpose: the ledger may add fields, and the screen shows only what it knows.
 
 export type EntryKind = 'grant' | 'purchase' | 'usage' | 'refund' | 'adjustment' | 'expiry';
