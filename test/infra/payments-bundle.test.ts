@@ -28,8 +28,10 @@ const SUPPORTED_ENTRY = 'node_modules/stripe/esm/stripe.esm.node.js';
  * (2026-12-07, stripe 23.1.0): the payment webhook bundles 568,918 and 569,406 bytes (555.6, 556.1 KB;
  * 315.4, 315.9 KB without stripe), the package's share of a bundle 246,261–246,444 bytes. The trigger's
  * bundle (926 KB, from 685) is held by the package's share alone: the rest of it is the run adapters.
+ * The audit log's write path (adapters/dynamodb/audit-join.ts, in every bundle's DynamoDB client) then
+ * took the payment webhooks to 580,375 bytes (566.8 KB).
  */
-const PAYMENT_WEBHOOK_BUNDLE_BUDGET = 560 * 1024;
+const PAYMENT_WEBHOOK_BUNDLE_BUDGET = 572 * 1024;
 const STRIPE_SHARE_BUDGET = 244 * 1024;
 
 describe('the Stripe-verifying bundles', { timeout: 120_000 }, () => {
