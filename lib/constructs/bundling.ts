@@ -128,7 +128,7 @@ export function splitBundle(entry: string, outdir: string): Metafile {
   return buildSync(splitOptions(entry, outdir)).metafile;
 }
 
-/** One function's bundle in a buildBundles call: its entry point and the folder (under the build's outdir) it goes to. */
+/** One function's bundle in a buildBundles call: its entry point and its folder under the build's outdir. */
 export interface BundleJob {
   /** A handler module's absolute path, or an operation's entry point (operationEntryPoint). */
   readonly entry: string;

@@ -72,7 +72,8 @@ export function vpcPlacementIdsOf(scope: IConstruct): VpcPlacementIds | undefine
   if (!subnetIds && !securityGroupIds && (vpcId === undefined || vpcId === '')) return undefined;
   if (!subnetIds || !securityGroupIds || typeof vpcId !== 'string' || !/^vpc-[0-9a-f]{8,17}$/.test(vpcId)) {
     throw new Error(
-      `Context ${COMPLIANCE_CONTEXT.vpcId}, ${COMPLIANCE_CONTEXT.vpcSubnetIds} and ${COMPLIANCE_CONTEXT.vpcSecurityGroupIds} ` +
+      `Context ${COMPLIANCE_CONTEXT.vpcId}, ${COMPLIANCE_CONTEXT.vpcSubnetIds} and ` +
+        `${COMPLIANCE_CONTEXT.vpcSecurityGroupIds} ` +
         'go together: the VPC id, its private subnets (with a NAT route) and the security groups of the functions',
     );
   }
@@ -192,6 +193,7 @@ export class LogEncryption extends Construct {
   constructor(scope: Construct, id: string) {
     super(scope, id);
     const stack = Stack.of(this);
+    const logGroupsArn = `arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:*`;
     // The log groups go with the stack (RemovalPolicy.DESTROY), so their key may too; the pending window
     // still leaves 30 days to cancel a deletion made by mistake.
     this.key = compliantKey(this, 'Key', {
@@ -208,7 +210,7 @@ export class LogEncryption extends Construct {
         resources: ['*'],
         conditions: {
           ArnLike: {
-            'kms:EncryptionContext:aws:logs:arn': `arn:${stack.partition}:logs:${stack.region}:${stack.account}:log-group:*`,
+            'kms:EncryptionContext:aws:logs:arn': logGroupsArn,
           },
         },
       }),

@@ -91,7 +91,7 @@ export class FunctionBundles {
     this.codes.push(code);
   }
 
-  /** Builds the bundles of the functions whose stacks are bundled, in one esbuild run, and gives every function its asset. */
+  /** Builds the bundles of the functions whose stacks are bundled, in one esbuild run; gives each its asset. */
   private stage(): void {
     if (this.staged) return;
     this.staged = true;

@@ -55,7 +55,8 @@ try {
     );
   }
   console.log(
-    `  median: a ${median(pairs.map((pair) => pair.a)).toFixed(1)} s, b ${median(pairs.map((pair) => pair.b)).toFixed(1)} s, ` +
+    `  median: a ${median(pairs.map((pair) => pair.a)).toFixed(1)} s, ` +
+      `b ${median(pairs.map((pair) => pair.b)).toFixed(1)} s, ` +
       `a/b ${median(pairs.map((pair) => pair.a / pair.b)).toFixed(1)} (load now ${loadavg()[0]!.toFixed(1)})`,
   );
 } finally {

@@ -89,7 +89,7 @@ describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, ()
   );
 
   it('leave it out of the bundle a synth stages too', () => {
-    // Prepare: one real ServiceFunction, bundled by the synth (lib/constructs/function-bundles.ts) into an outdir of our own.
+    // Prepare: one real ServiceFunction, bundled by the synth (lib/constructs/function-bundles.ts) into our outdir.
     const app = new App({ outdir: folder(), context: cdkJsonContext() });
     const route = ROUTES.find((candidate) => candidate.id === 'verify-key')!;
     // Act

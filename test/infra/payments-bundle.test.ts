@@ -35,7 +35,7 @@ const PAYMENT_WEBHOOK_BUNDLE_BUDGET = 572 * 1024;
 const STRIPE_SHARE_BUDGET = 244 * 1024;
 
 describe('the Stripe-verifying bundles', { timeout: 120_000 }, () => {
-  it('carry stripe by its supported entry, only in the functions that verify Stripe signatures, within budget', async () => {
+  it('carry stripe by its supported entry, only where Stripe signatures are verified, within budget', async () => {
     // Act
     const entries = [...new Set(ROUTES.map(routeBundleEntry))];
     const { metafile } = await build({
