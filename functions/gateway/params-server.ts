@@ -15,7 +15,8 @@ import {
   safeParse,
   type AnyObjectSchema,
 } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { protocolError } from './tool-results.ts';
 import * as z from '#core/schema';
 
 type Handler = Parameters<Server['setRequestHandler']>[1];
@@ -64,7 +65,7 @@ export class ParamsCheckingServer extends Server {
     const checked: Handler = (request, extra) => {
       const parsed = safeParse(requestSchema, request);
       if (!parsed.success)
-        throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${describe(parsed.error)}`);
+        throw protocolError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${describe(parsed.error)}`);
       return (handler as Handler)(parsed.data as never, extra);
     };
     super.setRequestHandler(nameOnly as unknown as T, checked as never);
