@@ -299,7 +299,7 @@ describe('local HTTP front', () => {
     });
     // Assess
     expect(reply.status).toBe(413);
-    expect(json(reply)).toEqual({ error: expect.any(String) });
+    expect(json(reply)).toEqual({ error: expect.any(String), code: 'payload_too_large' });
     expect(events).toEqual([]);
   });
 
@@ -332,7 +332,7 @@ describe('local HTTP front', () => {
     });
     // Assess
     expect(reply.status).toBe(413);
-    expect(json(reply)).toEqual({ error: expect.any(String) });
+    expect(json(reply)).toEqual({ error: expect.any(String), code: 'payload_too_large' });
     expect(events).toEqual([]);
   });
 

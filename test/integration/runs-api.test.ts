@@ -275,7 +275,7 @@ describe('idempotency', () => {
     // Assess
     expect(first.status).toBe(202);
     expect(different.status).toBe(409);
-    expect(different.body).toEqual({ error: expect.any(String) });
+    expect(different.body).toEqual({ error: expect.any(String), code: 'idempotency_conflict' });
   });
 
   it('takes the key from the idempotencyKey body field, the same key as the header', async () => {
@@ -313,7 +313,7 @@ describe('idempotency', () => {
     // Assess
     for (const answer of [disagree, spaces, tooLong, empty]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     }
   });
 
@@ -489,7 +489,7 @@ describe('bad requests', () => {
     // Assess
     for (const answer of [text, output, missing]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     }
     expect(text.body.error).toContain('tpl');
     expect(
@@ -503,7 +503,7 @@ describe('bad requests', () => {
 
     // Assess
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'not_found' });
   });
 
   it('answers 400 for timeoutSeconds outside 1–55 or not an integer', async () => {
@@ -519,7 +519,7 @@ describe('bad requests', () => {
 
       // Assess
       expect(answer.status, `timeoutSeconds ${JSON.stringify(timeoutSeconds)}`).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     }
   });
 
@@ -556,7 +556,7 @@ describe('bad requests', () => {
 
     // Assess
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl') });
+    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl'), code: 'validation_failed' });
   });
 });
 

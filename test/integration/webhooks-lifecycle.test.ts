@@ -118,7 +118,7 @@ describe('register', () => {
 
     // Assess
     expect(text.status).toBe(400);
-    expect(text.body).toEqual({ error: expect.any(String) });
+    expect(text.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     expect(missing.status).toBe(404);
   });
 
@@ -132,7 +132,7 @@ describe('register', () => {
 
     // Assess
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'not_found' });
     expect(await client.statusRow(canvasId)).toEqual(NOT_CONFIGURED);
   });
 
@@ -179,7 +179,7 @@ describe('revoke', () => {
       // Assess
       expect(revoked.status).toBe(200);
       expect(afterRevoke.status).toBe(404);
-      expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret' });
+      expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret', code: 'not_found' });
       expect(row).toEqual(NOT_CONFIGURED);
       expect(again.status).toBe(201);
       expect(again.body.created).toBe(true);
@@ -410,7 +410,7 @@ describe('rate limit', () => {
       expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
       const limited = answers[LIMIT]!;
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: expect.any(String) });
+      expect(limited.body).toEqual({ error: expect.any(String), code: 'rate_limited' });
       const retryAfter = limited.headers.get('retry-after');
       expect(retryAfter).toMatch(/^\d+$/);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);

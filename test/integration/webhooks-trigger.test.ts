@@ -217,9 +217,9 @@ describe('methods and CORS', () => {
     // Assess
     expect(head.status).toBe(405);
     expect(propfind.status).toBe(405);
-    expect(propfind.body).toEqual({ error: expect.any(String) });
+    expect(propfind.body).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
     expect(trace.status).toBe(405);
-    expect(JSON.parse(trace.text)).toEqual({ error: expect.any(String) });
+    expect(JSON.parse(trace.text)).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
     for (const allow of [head.headers.get('allow'), propfind.headers.get('allow'), trace.headers.allow as string]) {
       expect(allow?.split(',').map((m) => m.trim())).toEqual(
         expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
@@ -244,7 +244,7 @@ describe('the secret', () => {
 
     // Assess
     expect(withHeader.status).toBe(400);
-    expect(withHeader.body).toEqual({ error: expect.any(String) });
+    expect(withHeader.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     expect(alone.status).toBe(400);
     expect(await runCount()).toBe(before);
   });
@@ -260,7 +260,7 @@ describe('the secret', () => {
 
     // Assess
     expect(none.status).toBe(400);
-    expect(none.body).toEqual({ error: expect.any(String) });
+    expect(none.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     expect(emptyBearer.status).toBe(400);
   });
 
@@ -274,7 +274,7 @@ describe('the secret', () => {
 
     // Assess
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'Unknown webhook secret' });
+    expect(unknown.body).toEqual({ error: 'Unknown webhook secret', code: 'not_found' });
     expect(apiKey.status).toBe(404);
   });
 });
@@ -395,7 +395,7 @@ describe('bodies', () => {
 
     // Assess
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ error: expect.any(String) });
+    expect(refused.body).toEqual({ error: expect.any(String), code: 'payload_too_large' });
     expect(await runCount()).toBe(before);
   });
 
@@ -487,7 +487,7 @@ describe('callbackUrl', () => {
 
     // Assess
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl') });
+    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl'), code: 'validation_failed' });
     expect(await runCount()).toBe(before);
   });
 
@@ -579,7 +579,7 @@ describe('idempotency', () => {
     // Assess
     expect(first.status).toBe(202);
     expect(different.status).toBe(409);
-    expect(different.body).toEqual({ error: expect.any(String) });
+    expect(different.body).toEqual({ error: expect.any(String), code: 'idempotency_conflict' });
   });
 
   it('keeps keys per trigger: the same key on another trigger starts its own run', async () => {
