@@ -45,7 +45,8 @@ export function wordingOf(failure: ToolFailure): string {
     case 'forbidden':
       return `You do not have permission for this: ${sentence(failure.error)}`;
     case 'version_conflict':
-      return `Someone else changed this meanwhile. Reload to see their change, then try again. (${sentence(failure.error)})`;
+      // The service's own words ("Canvas is at version 2, not the expected 1") say the same to programs.
+      return 'Someone else changed this meanwhile. Reload to see their change, then try again.';
     case 'idempotency_conflict':
       return `This request was already sent with different content. ${sentence(failure.error)}`;
     case 'rate_limited':
