@@ -176,7 +176,7 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
   return object;
 }
 
-/** Every error answer: the spec's `error`, the machine `code` (functions/core/errors.ts), and `scope` for `missing_scope`. */
+/** Every error answer: the spec's `error`, the machine `code` (core/errors.ts), `scope` for `missing_scope`. */
 const ERROR_SCHEMA = {
   type: 'object',
   description: 'Every error answer (functions/http/errors.ts maps the domain errors to statuses and codes once)',
@@ -188,7 +188,10 @@ const ERROR_SCHEMA = {
     code: {
       type: 'string',
       enum: ERROR_CODE_LIST,
-      description: `Stable machine code; switch on this, never on the words. ${ERROR_CODE_LIST.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}.`).join(' ')}`,
+      description: [
+        'Stable machine code; switch on this, never on the words.',
+        ...ERROR_CODE_LIST.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}.`),
+      ].join(' '),
     },
     scope: { type: 'string', description: 'With `missing_scope`: the scope (or any-of pair) the call needs' },
   },
@@ -201,7 +204,14 @@ function components(): Record<string, unknown> {
   for (const [name, [status, description, message, code]] of Object.entries(ERROR_RESPONSES)) {
     responses[name] = {
       description: status ? `${status}: ${description}` : description,
-      content: { 'application/json': { schema: error, example: { error: message, code } } },
+      content: {
+        'application/json': {
+          schema: error,
+          // A missing_scope names the scope beside the message (functions/http/errors.ts errorBody).
+          example:
+            code === 'missing_scope' ? { error: message, code, scope: 'write:canvas' } : { error: message, code },
+        },
+      },
     };
   }
   responses.Unauthorized!.headers = { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } };

@@ -4,7 +4,7 @@
 // JSON-RPC error is prefixed once by the SDK's Client, not twice.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, seedWorkspace } from './support/invoke.ts';
 
@@ -155,6 +155,25 @@ describe('MCP tool errors through the SDK Client', () => {
       status: 403,
       scope: 'write:canvas',
     });
+  });
+
+  it('prefixes the -32602 of tools/call params that do not fit once', async () => {
+    // Prepare
+    const client = await connect(key);
+
+    // Act: the SDK Server's own tools/call check would have answered this, prefixed twice.
+    const error = await client
+      .request({ method: 'tools/call', params: { name: 42 } } as never, CallToolResultSchema)
+      .then(
+        () => undefined,
+        (thrown: unknown) => thrown as Error & { code: number },
+      );
+    await client.close();
+
+    // Assess
+    expect(error?.code).toBe(-32602);
+    expect(error?.message).toMatch(/^MCP error -32602: Invalid params for tools\/call: params\.name: /);
+    expect(error?.message).not.toMatch(/MCP error .*MCP error/);
   });
 
   it('prefixes an unknown tool’s JSON-RPC error once', async () => {
