@@ -9,13 +9,15 @@
 //   handler below: parse(request, the method's real schema) ── fails ──► McpError(-32602, issues)
 //                                                             └─ fits ──► the registered handler
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import {
   getLiteralValue,
   getObjectShape,
   safeParse,
   type AnyObjectSchema,
 } from '@modelcontextprotocol/sdk/server/zod-compat.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
+import { protocolError } from './tool-results.ts';
 import * as z from '#core/schema';
 
 type Handler = Parameters<Server['setRequestHandler']>[1];
@@ -56,17 +58,19 @@ export class ParamsCheckingServer extends Server {
       return;
     }
     const nameOnly = nameOnlySchema(method);
-    // The SDK's Server checks tools/call's params itself and answers -32602: a second parse per call is waste.
-    if (method === 'tools/call') {
-      super.setRequestHandler(nameOnly as unknown as T, handler as never);
-      return;
-    }
     const checked: Handler = (request, extra) => {
       const parsed = safeParse(requestSchema, request);
       if (!parsed.success)
-        throw new McpError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${describe(parsed.error)}`);
+        throw protocolError(ErrorCode.InvalidParams, `Invalid params for ${method}: ${describe(parsed.error)}`);
       return (handler as Handler)(parsed.data as never, extra);
     };
+    // The SDK's Server wraps tools/call to parse its params (and its result) itself, but answers a
+    // failure with an McpError whose prefixed message the client prefixes again; Protocol's plain
+    // registration skips that wrapper and the check above answers the same -32602, prefixed once.
+    if (method === 'tools/call') {
+      Protocol.prototype.setRequestHandler.call(this, nameOnly, checked as never);
+      return;
+    }
     super.setRequestHandler(nameOnly as unknown as T, checked as never);
   }
 }

@@ -10,13 +10,13 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import {
   ConflictError,
   DomainError,
+  MissingScopeError,
   NotFoundError,
   PayloadTooLargeError,
   RateLimitedError,
@@ -30,7 +30,7 @@ import { answeredValue as valueOfOutcome } from '#operations/outcome';
 import type { OperationContext } from '#operations/operation';
 import { NO_ELICITATION } from './no-elicitation.ts';
 import { ParamsCheckingServer } from './params-server.ts';
-import { errorResult, internalError, jsonResult } from './tool-results.ts';
+import { errorResult, internalError, jsonResult, protocolError } from './tool-results.ts';
 import type { ToolIndexEntry } from './tool-index.ts';
 import TOOL_INDEX from './tool-index.generated.json' with { type: 'json' };
 import { TOOL_LOADERS } from './tool-loaders.generated.ts';
@@ -106,17 +106,15 @@ function toolsetTools(principal: Principal, toolset: string): Tool[] {
     .map((entry) => listed(entry.tool.name));
 }
 
-/** A recoverable failure, told so that an agent knows its next step. */
-function explain(error: DomainError, toolName: string): string {
-  if (error instanceof ValidationError) return `${error.message}. Fix the arguments of ${toolName} and call it again.`;
-  if (error instanceof NotFoundError)
-    return `${error.message}. Check the id: list_canvases and list_canvas_executions show what exists.`;
+/** What an agent should do next after a recoverable failure (its code says the same to programs). */
+function adviceOn(error: DomainError, toolName: string): string | undefined {
+  if (error instanceof ValidationError) return `Fix the arguments of ${toolName} and call it again.`;
+  if (error instanceof NotFoundError) return 'Check the id: list_canvases and list_canvas_executions show what exists.';
   if (error instanceof ConflictError)
-    return `${error.message}. Read the current state again (get_canvas, get_execution) before deciding to retry.`;
-  if (error instanceof RateLimitedError) return `${error.message}. Retry after ${error.retryAfterSeconds} s.`;
-  if (error instanceof PayloadTooLargeError)
-    return `${error.message}. Send less in one call (split a patch into several).`;
-  return error.message;
+    return 'Read the current state again (get_canvas, get_execution) before deciding to retry.';
+  if (error instanceof RateLimitedError) return `Retry after ${error.retryAfterSeconds} s.`;
+  if (error instanceof PayloadTooLargeError) return 'Send less in one call (split a patch into several).';
+  return undefined;
 }
 
 export interface GatewayCall {
@@ -149,25 +147,29 @@ export function createGatewayServer(call: GatewayCall): Server {
   const callOperation = async (name: string, args: Record<string, unknown>): Promise<CallToolResult> => {
     const entry = catalogue().get(name);
     if (!entry)
-      throw new McpError(
+      throw protocolError(
         ErrorCode.InvalidParams,
         `Unknown tool: ${name}. Call tools/list for the tools this credential may use.`,
       );
     if (!allows(call.principal, entry.scope)) {
-      const needed = describeRequirement(entry.scope);
+      const needed = describeRequirement(entry.scope) ?? '';
       return errorResult(
-        `Missing scope: ${needed}. This credential cannot call ${name}; use a key or grant that holds ${needed}.`,
+        new MissingScopeError(needed),
+        `This credential cannot call ${name}; use a key or grant that holds ${needed}.`,
       );
     }
     const { operation } = await entry.load();
     const parsed = operation.input.safeParse(args);
     if (!parsed.success)
-      return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+      return errorResult(
+        new ValidationError(describeIssues('arguments', parsed.error)),
+        `Fix them and call ${name} again.`,
+      );
     try {
       const answer = await runOperation(operation, parsed.data, context);
       return jsonResult(valueOfOutcome(answer) as Record<string, unknown>);
     } catch (error) {
-      if (error instanceof DomainError) return errorResult(explain(error, name));
+      if (error instanceof DomainError) return errorResult(error, adviceOn(error, name));
       // A fault of ours: the agent learns nothing internal, the log gets everything.
       telemetry.error('Tool call failed', { tool: name, requestId: call.requestId, error: describe(error) });
       throw internalError(name, call.requestId);
@@ -183,7 +185,9 @@ export function createGatewayServer(call: GatewayCall): Server {
         call: (tool, toolArgs) =>
           catalogue().has(tool)
             ? callOperation(tool, toolArgs)
-            : Promise.resolve(errorResult(`Unknown tool: ${tool}. get_toolset_tools shows a toolset's tools.`)),
+            : Promise.resolve(
+                errorResult(new NotFoundError(`Unknown tool: ${tool}`), "get_toolset_tools shows a toolset's tools."),
+              ),
       });
     return callOperation(name, args ?? {});
   });

@@ -7,6 +7,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '#core/schema';
 import { describeIssues } from '#http/parse';
 import { errorResult, jsonResult } from './tool-results.ts';
+import { NotFoundError, ValidationError } from '#core/errors';
 import { TOOLSETS } from './toolsets.ts';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -83,15 +84,21 @@ export async function callToolsetTool(
   if (name === 'get_toolset_tools') {
     const parsed = GetToolsetTools.safeParse(args);
     if (!parsed.success)
-      return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+      return errorResult(
+        new ValidationError(describeIssues('arguments', parsed.error)),
+        `Fix them and call ${name} again.`,
+      );
     if (!TOOLSETS.some((toolset) => toolset.name === parsed.data.toolset))
-      return errorResult(`Unknown toolset ${parsed.data.toolset}: list_toolsets names them.`);
+      return errorResult(new NotFoundError(`Unknown toolset ${parsed.data.toolset}: list_toolsets names them`));
     return jsonResult({ toolset: parsed.data.toolset, tools: deps.toolsOf(parsed.data.toolset) });
   }
   const parsed = CallTool.safeParse(args);
   if (!parsed.success)
-    return errorResult(`${describeIssues('arguments', parsed.error)}. Fix them and call ${name} again.`);
+    return errorResult(
+      new ValidationError(describeIssues('arguments', parsed.error)),
+      `Fix them and call ${name} again.`,
+    );
   if (isToolsetTool(parsed.data.name))
-    return errorResult(`call_tool calls the toolsets' tools, not ${parsed.data.name}.`);
+    return errorResult(new ValidationError(`call_tool calls the toolsets' tools, not ${parsed.data.name}`));
   return deps.call(parsed.data.name, parsed.data.arguments ?? {});
 }

@@ -1,10 +1,12 @@
-// http: the one place where domain errors become HTTP statuses and `{ "error": "..." }` bodies.
+// http: the one place where domain errors become HTTP statuses and `{ "error": "...", "code": "..." }` bodies.
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import {
   ConflictError,
   DomainError,
+  type ErrorCode,
   ForbiddenError,
   MethodNotAllowedError,
+  MissingScopeError,
   NotConfiguredError,
   NotFoundError,
   PayloadTooLargeError,
@@ -38,6 +40,27 @@ export function statusOf(error: DomainError): number {
   return STATUS_BY_ERROR.find(([type]) => error instanceof type)?.[1] ?? 400;
 }
 
+/**
+ * The body of every error answer: the spec's `error` (the message), the machine `code` beside it, and for
+ * `missing_scope` the scope, so that a client can word it without parsing the message.
+ */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  scope?: string;
+}
+
+export function errorBody(error: DomainError): ErrorBody {
+  return {
+    error: error.message,
+    code: error.code,
+    ...(error instanceof MissingScopeError ? { scope: error.scope } : {}),
+  };
+}
+
+/** The body of a fault of ours: nothing internal, only that it happened. */
+export const INTERNAL_ERROR_BODY: ErrorBody = { error: 'Internal server error', code: 'internal_error' };
+
 /** Maps any thrown value to a response. Unknown errors are logged and answered with a bare 500. */
 export function errorResponse(error: unknown, requestId?: string): APIGatewayProxyResult {
   if (error instanceof DomainError) {
@@ -55,13 +78,13 @@ export function errorResponse(error: unknown, requestId?: string): APIGatewayPro
       telemetry.warn('Not configured', { requestId, error: error.message });
       telemetry.count('NotConfigured');
     }
-    return jsonResponse(statusOf(error), { error: error.message }, headers);
+    return jsonResponse(statusOf(error), errorBody(error), headers);
   }
   // The message and stack go to the log only; the client never sees internals. The handler does not
   // throw (the client gets an answer), so Lambda counts no error: `Fault` is what pages (RouteFaults).
   telemetry.error('Unhandled error', { requestId, error: describe(error) });
   telemetry.count('Fault');
-  return jsonResponse(500, { error: 'Internal server error' });
+  return jsonResponse(500, INTERNAL_ERROR_BODY);
 }
 
 function describe(error: unknown) {

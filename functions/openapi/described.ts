@@ -80,7 +80,7 @@ function webhookTrigger(method: (typeof WEBHOOK_METHODS)[number]): OperationObje
       '400': error('BadRequest'),
       '404': {
         description: 'Unknown or revoked secret, or the trigger node is gone',
-        content: json({ $ref: '#/components/schemas/Error' }, { error: 'Unknown webhook secret' }),
+        content: json({ $ref: '#/components/schemas/Error' }, { error: 'Unknown webhook secret', code: 'not_found' }),
       },
       '413': error('PayloadTooLarge'),
       '429': error('TooManyRequests'),
@@ -163,7 +163,7 @@ const gateway: PathItem = {
             schema: { type: 'string' },
           },
         },
-        content: json({ $ref: '#/components/schemas/Error' }, { error: 'Missing credential' }),
+        content: json({ $ref: '#/components/schemas/Error' }, { error: 'Missing credential', code: 'unauthenticated' }),
       },
       '403': error('Forbidden'),
       '413': error('PayloadTooLarge'),
@@ -265,7 +265,10 @@ const githubWebhook = publicOperation(
     '400': error('BadRequest'),
     '401': {
       description: 'Missing or wrong X-Hub-Signature-256',
-      content: json({ $ref: '#/components/schemas/Error' }, { error: 'Bad X-Hub-Signature-256' }),
+      content: json(
+        { $ref: '#/components/schemas/Error' },
+        { error: 'Bad X-Hub-Signature-256', code: 'signature_rejected' },
+      ),
     },
     '413': error('PayloadTooLarge'),
     '500': error('InternalError'),

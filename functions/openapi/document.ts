@@ -8,6 +8,7 @@
 // A scope pair ("read:assets or read:canvases") is one security requirement per scope, any one suffices.
 import * as z from '#core/schema';
 import { acceptedScopes } from '#core/scopes';
+import { ERROR_CODES, ERROR_CODE_LIST, type ErrorCode } from '#core/errors';
 import { ROUTES, type Host, type RouteDefinition } from '#routes/manifest';
 import { OPERATIONS } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
@@ -15,40 +16,51 @@ import { describedPaths } from './described.ts';
 import { LOCAL_SERVERS } from './servers.ts';
 import type { JsonSchema, OperationObject, ParameterObject, PathItem, ResponseObject } from './types.ts';
 
-const ERROR_RESPONSES = {
+const ERROR_RESPONSES: Record<string, readonly [number, string, string, ErrorCode]> = {
   BadRequest: [
     400,
     'Invalid input: the message names the field and the rule',
     'canvasId: Too small: expected string to have >=1 characters',
+    'validation_failed',
   ],
   Unauthorized: [
     401,
     'Missing, unknown, expired or revoked credential',
     'Missing API key: send Authorization: Bearer workspace_…',
+    'unauthenticated',
   ],
-  Forbidden: [403, 'The credential lacks the scope of the route', 'Missing scope: write:canvas'],
-  PayloadTooLarge: [413, 'The body is over the route limit', 'Request body exceeds 262144 bytes'],
+  Forbidden: [403, 'The credential lacks the scope of the route', 'Missing scope: write:canvas', 'missing_scope'],
+  PayloadTooLarge: [413, 'The body is over the route limit', 'Request body exceeds 262144 bytes', 'payload_too_large'],
   TooManyRequests: [
     429,
     'Rate limited; Retry-After says when to try again',
     'Rate limit exceeded: 60 calls per minute',
+    'rate_limited',
   ],
   BadGateway: [
     502,
     'The target or provider could not be reached, or answered something unusable',
     'The target could not be reached: connection failed: ECONNREFUSED',
+    'upstream_failed',
   ],
   GatewayTimeout: [
     504,
     'The target or provider did not answer in time',
     'The target did not answer in time: timeout after 10000ms',
+    'upstream_timeout',
   ],
-  InternalError: [500, 'A fault of the service; the message carries nothing internal', 'Internal server error'],
+  InternalError: [
+    500,
+    'A fault of the service; the message carries nothing internal',
+    'Internal server error',
+    'internal_error',
+  ],
   NotConfigured: [
     503,
     'The deployment lacks a setting this route needs (a signing secret not set); the message says which',
     'Payment webhooks are not configured: no signing secret is set (PAYMENTS_WEBHOOK_SECRET in local mode, ' +
       'the PaymentsWebhookSecret secret in AWS)',
+    'not_configured',
   ],
   Default: [
     0,
@@ -58,6 +70,7 @@ const ERROR_RESPONSES = {
       '(stale expectedVersion, in-flight ' +
       'idempotency key), 429 rate limited',
     'Canvas cnv_missing not found',
+    'not_found',
   ],
 } as const;
 
@@ -163,13 +176,42 @@ function operationObject(operation: Operation, route: RouteDefinition): Operatio
   return object;
 }
 
+/** Every error answer: the spec's `error`, the machine `code` (core/errors.ts), `scope` for `missing_scope`. */
+const ERROR_SCHEMA = {
+  type: 'object',
+  description: 'Every error answer (functions/http/errors.ts maps the domain errors to statuses and codes once)',
+  properties: {
+    error: {
+      type: 'string',
+      description: 'What went wrong and, where it helps, what to do; for people, may be reworded',
+    },
+    code: {
+      type: 'string',
+      enum: ERROR_CODE_LIST,
+      description: [
+        'Stable machine code; switch on this, never on the words.',
+        ...ERROR_CODE_LIST.map((code) => `\`${code}\`: ${ERROR_CODES[code].meaning}.`),
+      ].join(' '),
+    },
+    scope: { type: 'string', description: 'With `missing_scope`: the scope (or any-of pair) the call needs' },
+  },
+  required: ['error', 'code'],
+};
+
 function components(): Record<string, unknown> {
   const error = { $ref: '#/components/schemas/Error' };
   const responses: Record<string, ResponseObject> = {};
-  for (const [name, [status, description, message]] of Object.entries(ERROR_RESPONSES)) {
+  for (const [name, [status, description, message, code]] of Object.entries(ERROR_RESPONSES)) {
     responses[name] = {
       description: status ? `${status}: ${description}` : description,
-      content: { 'application/json': { schema: error, example: { error: message } } },
+      content: {
+        'application/json': {
+          schema: error,
+          // A missing_scope names the scope beside the message (functions/http/errors.ts errorBody).
+          example:
+            code === 'missing_scope' ? { error: message, code, scope: 'write:canvas' } : { error: message, code },
+        },
+      },
     };
   }
   responses.Unauthorized!.headers = { 'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } } };
@@ -178,12 +220,7 @@ function components(): Record<string, unknown> {
   };
   return {
     schemas: {
-      Error: {
-        type: 'object',
-        description: 'Every error answer (functions/http/errors.ts maps the domain errors to statuses once)',
-        properties: { error: { type: 'string', description: 'What went wrong and, where it helps, what to do' } },
-        required: ['error'],
-      },
+      Error: ERROR_SCHEMA,
     },
     responses,
     securitySchemes: {

@@ -19,6 +19,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { PayloadTooLargeError } from '../../functions/core/errors.ts';
+import { errorBody } from '../../functions/http/errors.ts';
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
@@ -140,7 +142,9 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     const limit = Math.min(match.route.maxBodyBytes ?? MAX_PAYLOAD_BYTES, MAX_PAYLOAD_BYTES);
     const body = await readBody(request, limit);
     if (body === 'too-large') {
-      return sendJson(response, 413, { error: `Request body exceeds ${limit} bytes` }, { connection: 'close' });
+      // The handler's own 413 in AWS (a route limit under API Gateway's cap), with its code.
+      const tooLarge = errorBody(new PayloadTooLargeError(`Request body exceeds ${limit} bytes`));
+      return sendJson(response, 413, tooLarge, { connection: 'close' });
     }
 
     const event = toProxyEvent(request, url, match.route, match.pathParameters, body, server, requestId);

@@ -84,7 +84,7 @@ describe('local mode: the start script (what npm start runs)', () => {
       expect(body.scopes).toContain('manage:integrations');
       workspaceId = body.workspaceId;
       expect(anonymous.status).toBe(401);
-      expect(await anonymous.json()).toEqual({ error: expect.any(String) });
+      expect(await anonymous.json()).toEqual({ error: expect.any(String), code: 'unauthenticated' });
       expect(unknown.status).toBe(404);
       expect(await unknown.json()).toEqual({ error: expect.any(String) });
       expect(unknownOnApp.status).toBe(404); // verify-key lives on the base host only

@@ -213,6 +213,7 @@ describe('asset lifecycle', () => {
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
         error: `Node voice (audio-asset) takes only audio assets; asset ${image.id} is image`,
+        code: 'validation_failed',
       });
       expect(afterRefusal.version).toBe(before.version);
       expect(placed.status, JSON.stringify(placed.body)).toBe(200);

@@ -294,7 +294,7 @@ describe('local HTTP front', () => {
     });
     // Assess
     expect(reply.status).toBe(413);
-    expect(json(reply)).toEqual({ error: expect.any(String) });
+    expect(json(reply)).toEqual({ error: expect.any(String), code: 'payload_too_large' });
     expect(events).toEqual([]);
   });
 
@@ -327,7 +327,7 @@ describe('local HTTP front', () => {
     });
     // Assess
     expect(reply.status).toBe(413);
-    expect(json(reply)).toEqual({ error: expect.any(String) });
+    expect(json(reply)).toEqual({ error: expect.any(String), code: 'payload_too_large' });
     expect(events).toEqual([]);
   });
 

@@ -279,6 +279,7 @@ describe('payment webhooks', () => {
         expect(answer.status).toBe(503);
         expect(answer.body).toEqual({
           error: expect.stringMatching(/^Payment webhooks are not configured: no signing secret is set/),
+          code: 'not_configured',
         });
         const names = counted.mock.calls.map(([name]) => name);
         expect(names).toContain('NotConfigured');

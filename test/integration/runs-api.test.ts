@@ -243,7 +243,7 @@ describe('bad requests', () => {
     // Assess
     for (const answer of [text, output, missing]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     }
     expect(text.body.error).toContain('tpl');
     expect(
@@ -257,7 +257,7 @@ describe('bad requests', () => {
 
     // Assess
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'not_found' });
   });
 
   it('answers 400 for timeoutSeconds outside 1–55 or not an integer', async () => {
@@ -273,7 +273,7 @@ describe('bad requests', () => {
 
       // Assess
       expect(answer.status, `timeoutSeconds ${JSON.stringify(timeoutSeconds)}`).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     }
   });
 
@@ -310,7 +310,7 @@ describe('bad requests', () => {
 
     // Assess
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl') });
+    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl'), code: 'validation_failed' });
   });
 });
 

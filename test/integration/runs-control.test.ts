@@ -283,7 +283,7 @@ describe('sync timeout and cancel', () => {
       // Act + Assess: a finished run cannot be cancelled or redriven
       const again = await client.post('/api/mcp/executions/cancel', { executionId });
       expect(again.status).toBe(409);
-      expect(again.body).toEqual({ error: expect.any(String) });
+      expect(again.body).toEqual({ error: expect.any(String), code: 'conflict' });
       expect((await client.post('/api/mcp/executions/redrive', { executionId })).status).toBe(409);
       expect(receiver.for(executionId)).toHaveLength(1);
     },

@@ -53,7 +53,7 @@ describe('idempotency', () => {
     // Assess
     expect(first.status).toBe(202);
     expect(different.status).toBe(409);
-    expect(different.body).toEqual({ error: expect.any(String) });
+    expect(different.body).toEqual({ error: expect.any(String), code: 'idempotency_conflict' });
   });
 
   it('takes the key from the idempotencyKey body field, the same key as the header', async () => {
@@ -91,7 +91,7 @@ describe('idempotency', () => {
     // Assess
     for (const answer of [disagree, spaces, tooLong, empty]) {
       expect(answer.status).toBe(400);
-      expect(answer.body).toEqual({ error: expect.any(String) });
+      expect(answer.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     }
   });
 

@@ -123,7 +123,7 @@ describe('register', () => {
 
     // Assess
     expect(text.status).toBe(400);
-    expect(text.body).toEqual({ error: expect.any(String) });
+    expect(text.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     expect(missing.status).toBe(404);
   });
 
@@ -137,7 +137,7 @@ describe('register', () => {
 
     // Assess
     expect(answer.status).toBe(404);
-    expect(answer.body).toEqual({ error: expect.any(String) });
+    expect(answer.body).toEqual({ error: expect.any(String), code: 'not_found' });
     expect(await client.statusRow(canvasId)).toEqual(NOT_CONFIGURED);
   });
 
@@ -184,7 +184,7 @@ describe('revoke', () => {
       // Assess
       expect(revoked.status).toBe(200);
       expect(afterRevoke.status).toBe(404);
-      expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret' });
+      expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret', code: 'not_found' });
       expect(row).toEqual(NOT_CONFIGURED);
       expect(again.status).toBe(201);
       expect(again.body.created).toBe(true);

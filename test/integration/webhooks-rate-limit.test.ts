@@ -51,7 +51,7 @@ describe('rate limit', () => {
       expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
       const limited = answers[LIMIT]!;
       expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: expect.any(String) });
+      expect(limited.body).toEqual({ error: expect.any(String), code: 'rate_limited' });
       const retryAfter = limited.headers.get('retry-after');
       expect(retryAfter).toMatch(/^\d+$/);
       expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);

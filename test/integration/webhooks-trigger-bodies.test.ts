@@ -138,7 +138,7 @@ describe('bodies', () => {
 
     // Assess
     expect(refused.status).toBe(413);
-    expect(refused.body).toEqual({ error: expect.any(String) });
+    expect(refused.body).toEqual({ error: expect.any(String), code: 'payload_too_large' });
     expect(await runCount(client, canvasId)).toBe(before);
   });
 

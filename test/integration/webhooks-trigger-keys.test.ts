@@ -40,7 +40,7 @@ describe('callbackUrl', () => {
 
     // Assess
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl') });
+    expect(answer.body).toEqual({ error: expect.stringContaining('callbackUrl'), code: 'validation_failed' });
     expect(await runCount(client, canvasId)).toBe(before);
   });
 
@@ -132,7 +132,7 @@ describe('idempotency', () => {
     // Assess
     expect(first.status).toBe(202);
     expect(different.status).toBe(409);
-    expect(different.body).toEqual({ error: expect.any(String) });
+    expect(different.body).toEqual({ error: expect.any(String), code: 'idempotency_conflict' });
   });
 
   it('keeps keys per trigger: the same key on another trigger starts its own run', async () => {

@@ -206,9 +206,9 @@ describe('methods and CORS', () => {
     // Assess
     expect(head.status).toBe(405);
     expect(propfind.status).toBe(405);
-    expect(propfind.body).toEqual({ error: expect.any(String) });
+    expect(propfind.body).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
     expect(trace.status).toBe(405);
-    expect(JSON.parse(trace.text)).toEqual({ error: expect.any(String) });
+    expect(JSON.parse(trace.text)).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
     for (const allow of [head.headers.get('allow'), propfind.headers.get('allow'), trace.headers.allow as string]) {
       expect(allow?.split(',').map((m) => m.trim())).toEqual(
         expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
@@ -233,7 +233,7 @@ describe('the secret', () => {
 
     // Assess
     expect(withHeader.status).toBe(400);
-    expect(withHeader.body).toEqual({ error: expect.any(String) });
+    expect(withHeader.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     expect(alone.status).toBe(400);
     expect(await runCount(client, canvasId)).toBe(before);
   });
@@ -249,7 +249,7 @@ describe('the secret', () => {
 
     // Assess
     expect(none.status).toBe(400);
-    expect(none.body).toEqual({ error: expect.any(String) });
+    expect(none.body).toEqual({ error: expect.any(String), code: 'validation_failed' });
     expect(emptyBearer.status).toBe(400);
   });
 
@@ -263,7 +263,7 @@ describe('the secret', () => {
 
     // Assess
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ error: 'Unknown webhook secret' });
+    expect(unknown.body).toEqual({ error: 'Unknown webhook secret', code: 'not_found' });
     expect(apiKey.status).toBe(404);
   });
 });

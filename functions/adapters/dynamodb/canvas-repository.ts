@@ -2,6 +2,7 @@
 import type { Canvas, CanvasSummary } from '#core/canvas/model';
 import { assetReferences } from '#core/assets/usages';
 import type { CanvasRepository } from '#core/ports';
+import { VersionConflictError } from '#core/errors';
 import { deleteExisting, getEntity, putIfVersion, putNew, queryPrefix } from './entities.ts';
 import { keys } from './table-design.ts';
 
@@ -32,7 +33,11 @@ export class DynamoCanvasRepository implements CanvasRepository {
   }
 
   async replace(canvas: Canvas, expectedVersion: number): Promise<void> {
-    await putIfVersion(canvasItem(canvas), expectedVersion, 'Canvas was changed by another request; reload and retry');
+    await putIfVersion(
+      canvasItem(canvas),
+      expectedVersion,
+      () => new VersionConflictError('Canvas was changed by another request; reload and retry'),
+    );
   }
 
   async delete(workspaceId: string, canvasId: string): Promise<boolean> {

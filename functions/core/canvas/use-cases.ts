@@ -1,5 +1,5 @@
 // use cases: canvas lifecycle and edits with optimistic concurrency.
-import { ConflictError, NotFoundError } from '../errors.ts';
+import { ConflictError, NotFoundError, VersionConflictError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
 import type { Principal } from '../keys/api-key.ts';
@@ -89,7 +89,7 @@ export async function editCanvas<T>(
   for (let attempt = 1; ; attempt++) {
     const stored = await getCanvas(principal, target.canvasId, deps);
     if (target.expectedVersion !== undefined && stored.version !== target.expectedVersion) {
-      throw new ConflictError(
+      throw new VersionConflictError(
         `Canvas is at version ${stored.version}, not the expected ${target.expectedVersion}; reload and retry`,
       );
     }

@@ -1,5 +1,5 @@
 // core: the credit ledger's refusals.
-import { ForbiddenError, PaymentRequiredError } from '../errors.ts';
+import { type ErrorCode, ForbiddenError, PaymentRequiredError } from '../errors.ts';
 
 /**
  * How a workspace gets credits (docs/billing.md). Part of every 402, so that whoever hits one (a new user
@@ -14,6 +14,8 @@ export const HOW_TO_GET_CREDITS =
 
 /** The workspace has fewer credits available than the operation needs; nothing was charged (402). */
 export class InsufficientCreditsError extends PaymentRequiredError {
+  static override readonly code: ErrorCode = 'insufficient_credits';
+
   constructor(
     readonly required: number,
     readonly available: number | undefined,
@@ -32,6 +34,8 @@ export class InsufficientCreditsError extends PaymentRequiredError {
  * hold would pass the cap, counting what open holds may still cost (403; nothing was held).
  */
 export class MonthlyCapReachedError extends ForbiddenError {
+  static override readonly code: ErrorCode = 'monthly_cap_reached';
+
   constructor(readonly cap: number) {
     super(
       `This workspace has reached its monthly cap of ${cap} credits (generation this UTC month, counting ` +

@@ -15,7 +15,7 @@
 // Voices are checked only on the shared credential: with its own key a workspace pays the vendor itself
 // and may use any voice its account has (the spec: "voice usage access enforced when shared
 // credentials are used").
-import { ForbiddenError } from '../errors.ts';
+import { type ErrorCode, ForbiddenError } from '../errors.ts';
 import { openConnection } from './connections.ts';
 import type { ProviderId } from './providers.ts';
 import { defaultPolicy } from './policies.ts';
@@ -142,6 +142,8 @@ const isActive = (connection: ConnectionRecord | undefined): connection is Conne
 
 /** A 403 that also says why, for the generation routes' logs and clients. */
 export class ProviderAccessDeniedError extends ForbiddenError {
+  static override readonly code: ErrorCode = 'provider_access_denied';
+
   constructor(
     message: string,
     readonly reason: DenyReason,

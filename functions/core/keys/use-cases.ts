@@ -1,5 +1,5 @@
 // use cases: authenticate a key, create, revoke and list keys. Pure domain; persistence via ports.
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
+import { MissingScopeError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.ts';
 import { ID_PREFIX, newId } from '../ids.ts';
 import type { Clock } from '../clock.ts';
 import type { ApiKeyRepository, WorkspaceRepository } from '../ports.ts';
@@ -59,7 +59,7 @@ export async function authenticate(
 /** 403 naming the scope (or each scope of an any-of pair) when the principal holds none of them. */
 export function requireScope(principal: Principal, requirement: ScopeRequirement | null): void {
   if (!meetsRequirement(principal.scopes, requirement)) {
-    throw new ForbiddenError(`Missing scope: ${describeRequirement(requirement)}`);
+    throw new MissingScopeError(describeRequirement(requirement) ?? '');
   }
 }
 
@@ -124,7 +124,7 @@ export async function createKey(
   const scopes = input.scopes ?? [...DEFAULT_KEY_SCOPES];
   const beyond = scopesBeyondCeiling(scopes, principal.scopes);
   if (beyond.length > 0) {
-    throw new ForbiddenError(`Missing scope: ${beyond.join(', ')} (a key cannot grant scopes its creator lacks)`);
+    throw new MissingScopeError(beyond.join(', '), 'a key cannot grant scopes its creator lacks');
   }
   const now = deps.clock.now();
   const { key, record, lookup } = mintKey({

@@ -18,7 +18,7 @@ import { telemetry } from '../telemetry.ts';
 import { actorOfTrigger } from '../audit/model.ts';
 import { requestActor, withAudit } from '../audit/scope.ts';
 import { assertStorable } from '../storable.ts';
-import { ConflictError, NotFoundError } from '../errors.ts';
+import { ConflictError, IdempotencyConflictError, NotFoundError } from '../errors.ts';
 import type { Principal } from '../keys/api-key.ts';
 import type { IdempotencyRecord } from '../ports.ts';
 import {
@@ -327,7 +327,9 @@ async function create(
  */
 async function answerHeldKey(record: IdempotencyRecord, pending: Pending, deps: RunDeps): Promise<Accepted> {
   if (record.fingerprint !== pending.fingerprint) {
-    throw new ConflictError('This idempotency key was used for a different request; use a new key for a new run');
+    throw new IdempotencyConflictError(
+      'This idempotency key was used for a different request; use a new key for a new run',
+    );
   }
   telemetry.tag({ executionId: record.executionId });
   const ageMs = () => deps.clock.now().getTime() - Date.parse(record.createdAt);

@@ -1,13 +1,15 @@
 // core: what each node type does when a run reaches it. Instant executors finish in-process within
 // one engine step; job executors (generation nodes, in later issues) submit to a provider and are
 // polled from the state machine's Wait loop, so no Lambda ever sleeps.
-import { DomainError } from '../errors.ts';
+import { DomainError, type ErrorCode } from '../errors.ts';
 import type { CanvasNode } from '../canvas/model.ts';
 import type { NodeTypeId } from '../canvas/node-types.ts';
 import type { PortValue, RunTrigger } from './model.ts';
 
 /** A failure the node reports about its own work; its message is shown on the node and the run. */
-export class NodeFailedError extends DomainError {}
+export class NodeFailedError extends DomainError {
+  static override readonly code: ErrorCode = 'node_failed';
+}
 
 export interface NodeContext {
   node: CanvasNode;

@@ -11,7 +11,8 @@
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { publicAppUrlFor, publicBaseUrlFor } from '#http/public-url';
 import { header } from '#http/request';
-import { jsonResponse } from '#http/responses';
+import { errorResponse } from '#http/errors';
+import { ForbiddenError, MethodNotAllowedError } from '#core/errors';
 import { GATEWAY_METHODS, corsHeaders, isAllowedOrigin } from '#gateway/cors';
 import { keyOrOAuth } from '#http/auth/key-or-oauth';
 import { asIs, defineHandler } from '#http/handler';
@@ -29,12 +30,13 @@ function beforeCredential(event: APIGatewayProxyEvent): APIGatewayProxyResult | 
   const origin = header(event, 'origin');
   const method = event.httpMethod.toUpperCase();
   if (method === 'OPTIONS') return { statusCode: 204, headers: { allow: GATEWAY_METHODS }, body: '' };
-  if (!isAllowedOrigin(origin)) return jsonResponse(403, { error: `Origin ${origin} may not call this gateway` });
+  if (!isAllowedOrigin(origin)) return errorResponse(new ForbiddenError(`Origin ${origin} may not call this gateway`));
   if (method !== 'POST') {
-    return jsonResponse(
-      405,
-      { error: `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages` },
-      { allow: GATEWAY_METHODS },
+    return errorResponse(
+      new MethodNotAllowedError(
+        `${method} is not served: this gateway is stateless (no session stream); POST JSON-RPC messages`,
+        GATEWAY_METHODS.split(', '),
+      ),
     );
   }
   return undefined;

@@ -10,14 +10,14 @@
 //            ─ one message, refused ──────► 429 Retry-After (nothing started)
 //            └ a batch ───────────────────► 200, each refused call answered isError with its Retry-After
 import { asActor } from '#core/audit/scope';
-import { type RateLimitedError, ValidationError } from '#core/errors';
+import { ForbiddenError, MethodNotAllowedError, type RateLimitedError, ValidationError } from '#core/errors';
 import { serverPrincipal } from '#core/published/calls';
 import { authenticatePublishedCaller, type PublishedCaller } from '#core/published/use-cases';
 import type { Authenticator } from '#http/auth/authenticator';
 import { asIs, defineHandler } from '#http/handler';
 import { publicAppUrlFor } from '#http/public-url';
 import { header } from '#http/request';
-import { jsonResponse } from '#http/responses';
+import { errorResponse } from '#http/errors';
 import { GATEWAY_METHODS, corsHeaders, isAllowedOrigin } from '#gateway/cors';
 import { serveStateless, toWebRequest } from '#gateway/web-bridge';
 import { callWaitMs, publishDeps } from './deps.ts';
@@ -40,12 +40,14 @@ export const handler = defineHandler(
       const method = event.httpMethod.toUpperCase();
       if (method === 'OPTIONS') return { statusCode: 204, headers: { allow: GATEWAY_METHODS }, body: '' };
       const origin = header(event, 'origin');
-      if (!isAllowedOrigin(origin)) return jsonResponse(403, { error: `Origin ${origin} may not call this server` });
+      if (!isAllowedOrigin(origin))
+        return errorResponse(new ForbiddenError(`Origin ${origin} may not call this server`));
       if (method !== 'POST')
-        return jsonResponse(
-          405,
-          { error: `${method} is not served: this server is stateless; POST JSON-RPC messages` },
-          { allow: GATEWAY_METHODS },
+        return errorResponse(
+          new MethodNotAllowedError(
+            `${method} is not served: this server is stateless; POST JSON-RPC messages`,
+            GATEWAY_METHODS.split(', '),
+          ),
         );
       return undefined;
     },

@@ -11,7 +11,6 @@ import {
   CallToolRequestSchema,
   ErrorCode,
   ListToolsRequestSchema,
-  McpError,
   type CallToolResult,
   type ContentBlock,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -24,7 +23,7 @@ import type { PublishedServer } from '#core/published/model';
 import { GET_RUN_RESULT_TOOL, getRunResultTool, runInputsOf, toolOf } from '#core/published/tools';
 import { present } from '#core/runs/blobs';
 import { NO_ELICITATION } from '#gateway/no-elicitation';
-import { errorResult, internalError, jsonResult } from '#gateway/tool-results';
+import { errorResult, internalError, jsonResult, protocolError } from '#gateway/tool-results';
 import { isTerminal, type Execution } from '#core/runs/model';
 import { deps as assetDeps } from '#operations/assets/asset-fields';
 import { runDeps } from '#operations/runs/run-deps';
@@ -40,10 +39,8 @@ export interface PublishedCall {
 
 /** A call the limits refused, told so that an agent knows when to try again (as the gateway tells it). */
 function refusedResult(error: RateLimitedError): CallToolResult {
-  return {
-    ...errorResult(`${error.message}. Retry after ${error.retryAfterSeconds} s.`),
-    _meta: { retryAfterSeconds: error.retryAfterSeconds },
-  };
+  const result = errorResult(error, `Retry after ${error.retryAfterSeconds} s.`);
+  return { ...result, _meta: { ...result._meta, retryAfterSeconds: error.retryAfterSeconds } };
 }
 
 /** The canvas a call runs: the pinned one, or the live canvas now. */
@@ -126,7 +123,7 @@ export function createPublishedServer(call: PublishedCall): Server {
     const tools = await toolsOf(server);
     const tool = tools.find((candidate) => candidate.name === name);
     if (!tool)
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names this server's tools.`);
+      throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${name}. tools/list names this server's tools.`);
     try {
       if (name === GET_RUN_RESULT_TOOL) {
         const runId = typeof args.runId === 'string' ? args.runId : '';
@@ -145,7 +142,7 @@ export function createPublishedServer(call: PublishedCall): Server {
         call.refused(error);
         return refusedResult(error);
       }
-      if (error instanceof DomainError) return errorResult(error.message);
+      if (error instanceof DomainError) return errorResult(error);
       telemetry.error('Published tool call failed', {
         serverId: server.id,
         tool: name,

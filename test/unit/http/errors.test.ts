@@ -1,4 +1,4 @@
-// unit: the one map from domain errors to HTTP statuses and { error } bodies.
+// unit: the one map from domain errors to HTTP statuses and { error, code } bodies.
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
   ConflictError,
@@ -27,22 +27,22 @@ afterEach(() => {
 
 describe('errorResponse', () => {
   it.each([
-    [new ValidationError('bad input'), 400],
-    [new UnauthorizedError('no key'), 401],
-    [new InsufficientCreditsError(30, 12), 402],
-    [new ForbiddenError('Missing scope: write:canvas'), 403],
-    [new NotFoundError('Canvas x not found'), 404],
-    [new MethodNotAllowedError('Method TRACE not allowed', ['GET', 'POST']), 405],
-    [new ConflictError('stale'), 409],
-    [new PayloadTooLargeError('too big'), 413],
-    [new RateLimitedError('slow down', 12), 429],
-  ])('returns %s as status %i with { error: message }', (error, status) => {
+    [new ValidationError('bad input'), 400, 'validation_failed'],
+    [new UnauthorizedError('no key'), 401, 'unauthenticated'],
+    [new InsufficientCreditsError(30, 12), 402, 'insufficient_credits'],
+    [new ForbiddenError('Not a member of this workspace'), 403, 'forbidden'],
+    [new NotFoundError('Canvas x not found'), 404, 'not_found'],
+    [new MethodNotAllowedError('Method TRACE not allowed', ['GET', 'POST']), 405, 'method_not_allowed'],
+    [new ConflictError('stale'), 409, 'conflict'],
+    [new PayloadTooLargeError('too big'), 413, 'payload_too_large'],
+    [new RateLimitedError('slow down', 12), 429, 'rate_limited'],
+  ])('returns %s as status %i with { error: message, code: %s }', (error, status, code) => {
     // Act
     const response = errorResponse(error);
 
     // Assess
     expect(response.statusCode).toBe(status);
-    expect(JSON.parse(response.body)).toEqual({ error: error.message });
+    expect(JSON.parse(response.body)).toEqual({ error: error.message, code });
     expect(response.headers).toMatchObject({
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
@@ -56,7 +56,7 @@ describe('errorResponse', () => {
 
     // Assess
     expect(response.statusCode).toBe(503);
-    expect(JSON.parse(response.body)).toEqual({ error: 'Payment webhooks are not configured' });
+    expect(JSON.parse(response.body)).toEqual({ error: 'Payment webhooks are not configured', code: 'not_configured' });
     const lines = consoleError.mock.calls.map(([line]) => JSON.parse(String(line)));
     expect(lines).toEqual([
       { level: 'warn', message: 'Not configured', requestId: 'req-1', error: 'Payment webhooks are not configured' },
@@ -107,7 +107,7 @@ describe('errorResponse', () => {
 
     // Assess
     expect(response.statusCode).toBe(500);
-    expect(JSON.parse(response.body)).toEqual({ error: 'Internal server error' });
+    expect(JSON.parse(response.body)).toEqual({ error: 'Internal server error', code: 'internal_error' });
     expect(response.body).not.toContain('ECONNREFUSED');
     expect(JSON.stringify(response.headers)).not.toContain('ECONNREFUSED');
     expect(consoleError).toHaveBeenCalledTimes(1);

@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontex
 import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/cfworker';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { SignInError } from '../auth/session.ts';
-import { missingScope, statusOfToolError } from './errors.ts';
+import { toolErrorOf } from './errors.ts';
 import { ToolError, type ToolClient } from './tools.ts';
 
 export interface TokenSource {
@@ -31,28 +31,7 @@ export class GatewayClient implements ToolClient {
     } catch (error) {
       throw toToolError(error, name);
     }
-    if (result.isError) {
-      const text =
-        (result.content as { type: string; text?: string }[])
-          .map((block) => block.text ?? '')
-          .join(' ')
-          .trim() || `${name} failed`;
-      const status = statusOfToolError(text);
-      const scope = status === 403 ? missingScope(text) : undefined;
-      throw new ToolError(
-        scope
-          ? `You do not have permission for this ` +
-              `(it needs the ` +
-              `${scope} scope, which your role ` +
-              `or sign-in ` +
-              `does not include).`
-          : text,
-        {
-          ...(status !== undefined ? { status } : {}),
-          ...(scope ? { code: 'missing-scope', details: { scope, message: text } } : {}),
-        },
-      );
-    }
+    if (result.isError) throw toolErrorOf(result, name);
     return result.structuredContent as T;
   }
 
