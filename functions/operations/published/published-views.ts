@@ -43,8 +43,12 @@ export const ServerView = z.looseObject({
   visibility: z.enum(VISIBILITIES).check(z.describe('protected: umcp_ credential required; public: none')),
   version: z.enum(VERSIONS).check(z.describe('latest: the canvas as it is; pinned: as it was pinned')),
   pinnedCanvasVersion: z.nullable(z.number()).check(z.describe('Canvas version served, when pinned')),
-  tools: z.array(z.looseObject({})).check(z.describe('Exposed trigger nodes: triggerNodeId, toolName, inputs')),
-  limits: z.looseObject({}).check(z.describe('callsPerMinute and creditsPerDay')),
+  tools: z
+    .array(z.looseObject({ triggerNodeId: z.string(), toolName: z.string(), description: z.string() }))
+    .check(z.describe('Exposed trigger nodes: triggerNodeId, toolName, inputs')),
+  limits: z
+    .looseObject({ callsPerMinute: z.number(), creditsPerDay: z.number() })
+    .check(z.describe('callsPerMinute and creditsPerDay')),
   createdAt: text('ISO 8601'),
   updatedAt: text('ISO 8601'),
 });

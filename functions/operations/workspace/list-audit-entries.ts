@@ -24,7 +24,17 @@ export const AuditEntryView = z.looseObject({
     })
     .check(z.describe('What it was done to')),
   actor: z
-    .looseObject({ kind: z.enum(['key', 'user', 'published-server', 'webhook', 'service']) })
+    .discriminatedUnion('kind', [
+      z.looseObject({ kind: z.literal('key'), keyId: z.string() }),
+      z.looseObject({ kind: z.literal('user'), userId: z.string(), grantId: z.optional(z.string()) }),
+      z.looseObject({
+        kind: z.literal('published-server'),
+        serverId: z.string(),
+        credentialId: z.optional(z.nullable(z.string())),
+      }),
+      z.looseObject({ kind: z.literal('webhook'), canvasId: z.string(), nodeId: z.string() }),
+      z.looseObject({ kind: z.literal('service') }),
+    ])
     .check(
       z.describe(
         'Who: key (keyId), user (userId, grantId of the OAuth client consent), published-server (serverId), ' +

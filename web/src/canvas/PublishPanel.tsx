@@ -31,7 +31,7 @@ export function PublishPanel({ node, disabled }: { node: CanvasNode; disabled: b
     try {
       await run.saveNow();
       setPublished(
-        await run.tools.call<Published>('publish_mcp_server', {
+        await run.tools.call('publish_mcp_server', {
           canvasId: run.canvasId,
           slug: slug.trim(),
           name: name.trim(),

@@ -140,7 +140,10 @@ export function createEditor(canvasId: string, tools: ToolClient) {
     async load() {
       store.setState({ phase: 'loading', loadError: null });
       try {
-        const [manifest] = await Promise.all([tools.call<PortManifest>('get_port_manifest', {}), session.load()]);
+        const [answer] = await Promise.all([tools.call('get_port_manifest', {}), session.load()]);
+        // Validated against get_port_manifest's schema, which names less than it sends (label, category,
+        // dataSchema…: kept out to hold tools/list's budget); PortManifest (types.ts) reads the rest.
+        const manifest = answer as PortManifest;
         store.setState({ manifest, index: indexManifest(manifest), phase: 'ready' });
         void refreshWarnings();
       } catch (error) {

@@ -36,11 +36,11 @@ export async function fetchWarnings(
   index: ManifestIndex,
   doc: Doc,
 ): Promise<Map<string, CanvasWarning[]> | null> {
-  const state = await tools.call<{ warnings?: CanvasWarning[] }>('get_canvas', { canvasId });
+  const state = await tools.call('get_canvas', { canvasId });
   if (Array.isArray(state.warnings)) return groupWarnings(state.warnings);
   const edge = probeEdge(index, doc);
   if (!edge) return null;
-  const answer = await tools.call<{ warnings: CanvasWarning[] }>('validate_edge', { canvasId, ...edge });
+  const answer = await tools.call('validate_edge', { canvasId, ...edge });
   return groupWarnings(answer.warnings);
 }
 

@@ -6,7 +6,8 @@ import { CfWorkerJsonSchemaValidator } from '@modelcontextprotocol/sdk/validatio
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { SignInError } from '../auth/session.ts';
 import { toolErrorOf } from './errors.ts';
-import { ToolError, type ToolClient } from './tools.ts';
+import { OUTPUT_SCHEMAS } from './contract.generated.ts';
+import { ToolError, type ToolClient, type ToolInput, type ToolName, type ToolOutput } from './tools.ts';
 
 export interface TokenSource {
   accessToken(): Promise<string>;
@@ -17,22 +18,23 @@ export const OFFLINE = 'offline';
 
 export class GatewayClient implements ToolClient {
   private connecting: Promise<Client> | undefined;
+  private readonly answers = new AnswerValidator();
 
   constructor(
     private readonly endpoint: URL,
     private readonly tokens: TokenSource,
   ) {}
 
-  async call<T = unknown>(name: string, args: Record<string, unknown>): Promise<T> {
+  async call<N extends ToolName>(name: N, args: ToolInput<N>): Promise<ToolOutput<N>> {
     const client = await this.connect();
     let result: Awaited<ReturnType<Client['callTool']>>;
     try {
-      result = await client.callTool({ name, arguments: args });
+      result = await client.callTool({ name, arguments: args as Record<string, unknown> });
     } catch (error) {
       throw toToolError(error, name);
     }
     if (result.isError) throw toolErrorOf(result, name);
-    return result.structuredContent as T;
+    return this.answers.check(name, result.structuredContent);
   }
 
   async close(): Promise<void> {
@@ -80,6 +82,37 @@ export class GatewayClient implements ToolClient {
     return send(await this.tokens.refresh());
   }
 }
+
+/**
+ * Checks each answer against its tool's output schema from the generated contract, so a server view the
+ * studio does not know is a clear error at the seam rather than `undefined` deep in a screen. The cfworker
+ * validator interprets schemas (no `new Function`, which the CSP forbids); one is built per tool, lazily.
+ */
+export class AnswerValidator {
+  private readonly validators = new Map<ToolName, ReturnType<CfWorkerJsonSchemaValidator['getValidator']>>();
+  private readonly factory = new CfWorkerJsonSchemaValidator();
+
+  check<N extends ToolName>(name: N, answer: unknown): ToolOutput<N> {
+    let validate = this.validators.get(name);
+    if (!validate) {
+      const schema = OUTPUT_SCHEMAS[name];
+      if (!schema) throw new ToolError(`The studio does not know the tool ${name}.`, { code: CONTRACT_MISMATCH });
+      validate = this.factory.getValidator(schema as Parameters<CfWorkerJsonSchemaValidator['getValidator']>[0]);
+      this.validators.set(name, validate);
+    }
+    const result = validate(answer);
+    if (!result.valid) {
+      throw new ToolError(
+        `The service answered ${name} in a shape this studio does not know (${result.errorMessage}). Reload the page; if it persists, the studio and the service are from different versions.`,
+        { code: CONTRACT_MISMATCH, details: { tool: name, answer } },
+      );
+    }
+    return answer as ToolOutput<N>;
+  }
+}
+
+/** ToolError.code when an answer does not match the tool's output schema. */
+export const CONTRACT_MISMATCH = 'contract-mismatch';
 
 function toToolError(error: unknown, name: string): Error {
   if (error instanceof ToolError || error instanceof SignInError) return error;

@@ -1,10 +1,20 @@
+import type { ToolInputs, ToolName, ToolOutputs } from './contract.generated.ts';
+
+export type { ToolName } from './contract.generated.ts';
+/** A tool's arguments, from its input schema (contract.generated.ts). */
+export type ToolInput<N extends ToolName> = ToolInputs[N];
+/** A tool's structuredContent, from its output schema; the client validates every answer against it. */
+export type ToolOutput<N extends ToolName> = ToolOutputs[N];
+
 /**
  * The studio's view of the gateway: a tool call returns the tool's structuredContent, or throws
- * ToolError. Screens and the canvas editor depend on this interface, not on the MCP SDK, so they can
- * be tested with a fake and the transport can change without touching them.
+ * ToolError. Typed by tool name from the generated contract: the arguments are checked at compile
+ * time, the answer at run time (GatewayClient). Screens and the canvas editor depend on this
+ * interface, not on the MCP SDK, so they can be tested with a fake and the transport can change
+ * without touching them.
  */
 export interface ToolClient {
-  call<T = unknown>(name: string, args: Record<string, unknown>): Promise<T>;
+  call<N extends ToolName>(name: N, args: ToolInput<N>): Promise<ToolOutput<N>>;
 }
 
 export interface ToolErrorOptions {

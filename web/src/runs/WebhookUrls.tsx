@@ -20,7 +20,7 @@ export function WebhookUrls(props: {
     try {
       await props.beforeShow();
       setRegistration(
-        await props.tools.call<WebhookRegistration>('register_webhook', {
+        await props.tools.call('register_webhook', {
           canvasId: props.canvasId,
           triggerNodeId: props.nodeId,
         }),

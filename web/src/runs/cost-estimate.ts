@@ -4,26 +4,10 @@
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
-import type { ToolClient } from '../mcp/tools.ts';
+import type { ToolClient, ToolOutput } from '../mcp/tools.ts';
 
-export interface NodeCostEstimate {
-  nodeId: string;
-  type: string;
-  /** Credits one run is charged at most; null when only the run can know (see `reason`). */
-  credits: number | null;
-  unit: string;
-  unitPrice: number;
-  quantity?: number;
-  reason?: string;
-}
-
-export interface CanvasCostEstimate {
-  canvasId: string;
-  canvasVersion: number;
-  nodes: NodeCostEstimate[];
-  totalCredits: number;
-  complete: boolean;
-}
+export type CanvasCostEstimate = ToolOutput<'estimate_canvas_cost'>;
+export type NodeCostEstimate = CanvasCostEstimate['nodes'][number];
 
 interface EstimateState {
   /** The latest estimate answered, per canvas (kept while a newer version is asked for). */
@@ -38,7 +22,7 @@ export function requestEstimate(tools: ToolClient, canvasId: string, version: nu
   if (version <= 0 || (asked.get(canvasId) ?? -1) >= version) return;
   asked.set(canvasId, version);
   tools
-    .call<CanvasCostEstimate>('estimate_canvas_cost', { canvasId })
+    .call('estimate_canvas_cost', { canvasId })
     .then((answer) => {
       const known = store.getState().byCanvas[canvasId];
       if (known && known.version > answer.canvasVersion) return;

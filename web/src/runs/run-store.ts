@@ -7,7 +7,7 @@ import { describeError } from '../ui/describe-error.ts';
 import { chargedCredits, lastChargesOf } from './charges.ts';
 import { nextPollDelay } from './polling.ts';
 import { isTerminal } from './status.ts';
-import type { CreditTransaction, ExecutionSnapshot, ExecutionSummary, RunAnswer, TimelineEvent } from './types.ts';
+import type { ExecutionSnapshot, ExecutionSummary, RunAnswer, TimelineEvent } from './types.ts';
 
 export interface RunState {
   /** The run shown on the canvas: the one just started, or one picked from the history. */
@@ -58,10 +58,11 @@ export function createRunStore(
 
   async function read(executionId: string): Promise<ExecutionSnapshot> {
     const [snapshot, timeline] = await Promise.all([
-      tools.call<ExecutionSnapshot>('get_execution', { executionId }),
-      tools.call<{ events: TimelineEvent[] }>('get_execution_timeline', { executionId }),
+      tools.call('get_execution', { executionId }),
+      tools.call('get_execution_timeline', { executionId }),
     ]);
-    return Object.assign(snapshot, { timelineEvents: timeline.events });
+    // Validated against get_execution's schema; its nodes, outputs and error are read as types.ts says.
+    return Object.assign(snapshot as ExecutionSnapshot, { timelineEvents: timeline.events });
   }
 
   async function watch(executionId: string): Promise<void> {
@@ -92,7 +93,7 @@ export function createRunStore(
     const metered = Object.entries(snapshot.nodes).filter(([, state]) => METERED_NODE_TYPES.has(String(state.type)));
     if (metered.length === 0) return;
     try {
-      const page = await tools.call<{ items: CreditTransaction[] }>('list_credit_transactions', { limit: 200 });
+      const page = await tools.call('list_credit_transactions', { limit: 200 });
       const charges: Record<string, number> = {};
       for (const [nodeId] of metered) {
         const charged = chargedCredits(page.items, snapshot.executionId, nodeId);
@@ -107,7 +108,7 @@ export function createRunStore(
 
   async function refreshHistory(): Promise<void> {
     try {
-      const page = await tools.call<{ items: ExecutionSummary[] }>('list_canvas_executions', { canvasId, limit: 20 });
+      const page = await tools.call('list_canvas_executions', { canvasId, limit: 20 });
       if (!disposed) store.setState({ history: page.items });
     } catch (error) {
       if (!disposed) fail(error);
@@ -131,7 +132,7 @@ export function createRunStore(
     start: (triggerNodeId: string, inputs: Record<string, unknown>) =>
       follow('starting', async () => {
         // A fresh key per press: pressing Run again is a new run, not the first one answered again.
-        const answer = await tools.call<RunAnswer>('run_workflow', {
+        const answer = await tools.call('run_workflow', {
           canvasId,
           triggerNodeId,
           inputs,
@@ -156,7 +157,7 @@ export function createRunStore(
       const current = store.getState().current;
       if (!current) return Promise.resolve();
       return follow('replaying', () =>
-        tools.call<RunAnswer>('replay_execution', {
+        tools.call('replay_execution', {
           executionId: current.executionId,
           idempotencyKey: globalThis.crypto.randomUUID(),
         }),
@@ -165,9 +166,7 @@ export function createRunStore(
     redrive: () => {
       const current = store.getState().current;
       if (!current) return Promise.resolve();
-      return follow('redriving', () =>
-        tools.call<ExecutionSnapshot>('redrive_execution', { executionId: current.executionId }),
-      );
+      return follow('redriving', () => tools.call('redrive_execution', { executionId: current.executionId }));
     },
     /** Shows a run of the history on the canvas (and keeps watching it if it is still going). */
     select: async (executionId: string) => {
@@ -178,7 +177,7 @@ export function createRunStore(
     /** What each node of this canvas was last charged, from the workspace's recent usage. */
     loadLastCharges: async () => {
       try {
-        const page = await tools.call<{ items: CreditTransaction[] }>('list_credit_transactions', { limit: 200 });
+        const page = await tools.call('list_credit_transactions', { limit: 200 });
         store.setState({ lastCharges: lastChargesOf(page.items, canvasId) });
       } catch {
         // Without read:billing there is nothing to show.
@@ -189,7 +188,7 @@ export function createRunStore(
       if (mediaAsked.has(assetId)) return;
       mediaAsked.add(assetId);
       try {
-        const asset = await tools.call<{ downloadUrl: string }>('get_asset', { assetId });
+        const asset = await tools.call('get_asset', { assetId });
         if (!disposed) store.setState({ media: { ...store.getState().media, [assetId]: asset.downloadUrl } });
       } catch (error) {
         mediaAsked.delete(assetId);

@@ -1,7 +1,13 @@
 // The shapes the run tools answer (run_workflow, get_execution, get_execution_timeline,
-// list_canvas_executions, list_credit_transactions, register_webhook), narrowed to what the studio reads.
+// list_canvas_executions, list_credit_transactions, register_webhook): server views from the generated
+// contract; the few screen-side readings are marked.
+import type { ItemOf } from '../mcp/pages.ts';
 
-export type ExecutionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
+export type ExecutionSummary = ItemOf<'list_canvas_executions'>;
+export type ExecutionStatus = ExecutionSummary['status'];
+
+// get_execution declares nodes, outputs and error loosely (its schema is kept small for tools/list);
+// the studio's reading of them stays here until the view says more (issue 32).
 export type NodeStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'cancelled';
 
 export interface NodeRunState {
@@ -13,19 +19,8 @@ export interface NodeRunState {
   [extra: string]: unknown;
 }
 
-export interface ExecutionSummary {
-  executionId: string;
-  canvasId: string;
-  triggerNodeId: string;
-  status: ExecutionStatus;
-  trigger: { kind: 'api' | 'replay' | 'webhook'; replayOf?: string };
-  createdAt: string;
-  startedAt?: string | null;
-  finishedAt?: string | null;
-  attempt?: number;
-}
-
 export interface ExecutionSnapshot extends ExecutionSummary {
+  timelineEvents?: TimelineEvent[];
   nodes: Record<string, NodeRunState>;
   outputs: Record<string, Record<string, unknown>>;
   inputs?: Record<string, unknown>;

@@ -34,7 +34,7 @@ export function Shell(props: {
   const route = parseRoute(usePathname());
 
   useEffect(() => {
-    tools.call<Workspace>('get_workspace', {}).then(setWorkspace, (error: unknown) => {
+    tools.call('get_workspace', {}).then(setWorkspace, (error: unknown) => {
       if (error instanceof SignInError) onSessionEnded(error.message);
       else setWorkspace({ error: describeError(error) });
     });

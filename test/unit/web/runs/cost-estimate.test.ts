@@ -23,7 +23,7 @@ describe('requestEstimate', () => {
 });
 
 describe('estimateText', () => {
-  const base = { nodeId: 'v', type: 'video-generation', unit: 'Seconds', unitPrice: 8 };
+  const base = { nodeId: 'v', type: 'video-generation', sku: 'video-seconds', unit: 'Seconds', unitPrice: 8 };
   it('says about N credits per run, with the last charge when there is one', () => {
     expect(estimateText({ ...base, credits: 40, quantity: 5 }, undefined)).toBe('About 40 credits per run');
     expect(estimateText({ ...base, credits: 40, quantity: 5 }, 24)).toBe(

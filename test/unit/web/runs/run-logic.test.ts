@@ -11,7 +11,15 @@ import {
   nodeErrorText,
   nodeStatusView,
 } from '../../../../web/src/runs/status.ts';
-import type { CreditTransaction, NodeRunState } from '../../../../web/src/runs/types.ts';
+import type { CreditTransaction, NodeRunState, NodeStatus } from '../../../../web/src/runs/types.ts';
+
+const node = (status: NodeStatus): NodeRunState => ({
+  type: 'text',
+  status,
+  startedAt: null,
+  finishedAt: null,
+  error: null,
+});
 
 describe('statuses', () => {
   it('says every node state in words, with a distinct tone', () => {
@@ -41,8 +49,8 @@ describe('statuses', () => {
       true,
       true,
     ]);
-    expect(failedNodeId({ a: { status: 'succeeded' }, b: { status: 'failed' }, c: { status: 'pending' } })).toBe('b');
-    expect(failedNodeId({ a: { status: 'succeeded' } })).toBeUndefined();
+    expect(failedNodeId({ a: node('succeeded'), b: node('failed'), c: node('pending') })).toBe('b');
+    expect(failedNodeId({ a: node('succeeded') })).toBeUndefined();
   });
 
   it('reads a node error stored as text or as an object', () => {
@@ -56,15 +64,15 @@ describe('the polling schedule', () => {
   const running = (nodes: Record<string, NodeRunState>) => ({ status: 'running' as const, nodes });
 
   it('starts quickly and backs off to a modest pace', () => {
-    const delays = [0, 1, 2, 3, 4, 10].map((polls) => nextPollDelay(running({ a: { status: 'running' } }), polls));
+    const delays = [0, 1, 2, 3, 4, 10].map((polls) => nextPollDelay(running({ a: node('running') }), polls));
     expect(delays[0]).toBe(FIRST_POLL_MS);
     for (let i = 1; i < delays.length; i++) expect(delays[i]!).toBeGreaterThanOrEqual(delays[i - 1]!);
     expect(delays.at(-1)).toBe(MAX_POLL_MS);
   });
 
   it('slows down while every busy node waits on a provider', () => {
-    expect(nextPollDelay(running({ a: { status: 'succeeded' }, v: { status: 'waiting' } }), 0)).toBe(WAITING_POLL_MS);
-    expect(nextPollDelay(running({ v: { status: 'waiting' }, t: { status: 'running' } }), 0)).toBe(FIRST_POLL_MS);
+    expect(nextPollDelay(running({ a: node('succeeded'), v: node('waiting') }), 0)).toBe(WAITING_POLL_MS);
+    expect(nextPollDelay(running({ v: node('waiting'), t: node('running') }), 0)).toBe(FIRST_POLL_MS);
   });
 
   it('stops when the run is terminal', () => {

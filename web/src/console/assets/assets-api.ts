@@ -46,36 +46,33 @@ export interface Page<T> {
 }
 
 export const listAssets = (tools: ToolClient, args: ListArgs, cursor?: string | null) =>
-  tools.call<Page<Asset>>('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
-export const getAsset = (tools: ToolClient, assetId: string) => tools.call<AssetDetail>('get_asset', { assetId });
-export const assetUsages = (tools: ToolClient, assetId: string) =>
-  tools.call<AssetUsages>('get_asset_usages', { assetId });
+  tools.call('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
+export const getAsset = (tools: ToolClient, assetId: string) => tools.call('get_asset', { assetId });
+export const assetUsages = (tools: ToolClient, assetId: string) => tools.call('get_asset_usages', { assetId });
 
 export const reserveUpload = (
   tools: ToolClient,
   input: { name: string; contentType: string; size: number; sha256: string; folder?: string; tags?: string[] },
-) => tools.call<Reservation>('reserve_asset_upload', input);
+) => tools.call('reserve_asset_upload', input);
 export const finalizeUpload = (tools: ToolClient, uploadId: string) =>
-  tools.call<Asset>('finalize_asset_upload', { uploadId });
-export const cancelUpload = (tools: ToolClient, uploadId: string) =>
-  tools.call<{ cancelled: true }>('cancel_asset_upload', { uploadId });
+  tools.call('finalize_asset_upload', { uploadId });
+export const cancelUpload = (tools: ToolClient, uploadId: string) => tools.call('cancel_asset_upload', { uploadId });
 
 export const renameAsset = (tools: ToolClient, assetId: string, name: string) =>
-  tools.call<Asset>('rename_asset', { assetId, name });
+  tools.call('rename_asset', { assetId, name });
 export const moveAsset = (tools: ToolClient, assetId: string, folder: string) =>
-  tools.call<Asset>('move_asset', { assetId, folder });
+  tools.call('move_asset', { assetId, folder });
 export const tagAsset = (tools: ToolClient, assetId: string, tags: string[]) =>
-  tools.call<Asset>('tag_asset', { assetId, tags });
+  tools.call('tag_asset', { assetId, tags });
 export const placeAsset = (tools: ToolClient, assetId: string, canvasId: string, nodeId: string) =>
-  tools.call<{ assetId: string; canvasId: string; nodeId: string; canvasVersion: number }>('place_asset', {
+  tools.call('place_asset', {
     assetId,
     canvasId,
     nodeId,
   });
-export const trashAsset = (tools: ToolClient, assetId: string) => tools.call<Asset>('trash_asset', { assetId });
-export const restoreAsset = (tools: ToolClient, assetId: string) => tools.call<Asset>('restore_asset', { assetId });
-export const purgeAsset = (tools: ToolClient, assetId: string) =>
-  tools.call<{ purged: true; assetId: string }>('purge_asset', { assetId });
+export const trashAsset = (tools: ToolClient, assetId: string) => tools.call('trash_asset', { assetId });
+export const restoreAsset = (tools: ToolClient, assetId: string) => tools.call('restore_asset', { assetId });
+export const purgeAsset = (tools: ToolClient, assetId: string) => tools.call('purge_asset', { assetId });
 
 export interface CanvasNodeSummary {
   id: string;
@@ -84,4 +81,4 @@ export interface CanvasNodeSummary {
 }
 
 export const canvasNodes = async (tools: ToolClient, canvasId: string) =>
-  (await tools.call<{ nodes: CanvasNodeSummary[] }>('get_canvas', { canvasId })).nodes;
+  (await tools.call('get_canvas', { canvasId })).nodes;

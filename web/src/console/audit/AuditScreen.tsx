@@ -24,7 +24,8 @@ const PERIODS = [
   { days: 90, label: 'Last 90 days (all that is kept)' },
 ];
 
-const RESOURCES: readonly [string, string][] = [
+/** The resource kinds a person filters by, typed by the tool's input: a kind the service drops fails the build. */
+const RESOURCES: readonly [AuditFilter['resource'], string][] = [
   ['', 'Everything'],
   ['canvas', 'Canvases'],
   ['run', 'Runs'],
@@ -50,7 +51,7 @@ export function AuditScreen(): JSX.Element {
   const { tools } = useStudio();
   const [filter, setFilter] = useState<AuditFilter>({ days: 7, resource: '' });
   const [days, setDays] = useState(7);
-  const [resource, setResource] = useState('');
+  const [resource, setResource] = useState<AuditFilter['resource']>('');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [error, setError] = useState<string | undefined>();
   const fail = useFailure(setError);
@@ -134,7 +135,7 @@ export function AuditScreen(): JSX.Element {
         </label>
         <label className="admin-field">
           About
-          <select value={resource} onChange={(event) => setResource(event.target.value)}>
+          <select value={resource} onChange={(event) => setResource(event.target.value as AuditFilter['resource'])}>
             {RESOURCES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}

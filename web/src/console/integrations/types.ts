@@ -1,52 +1,16 @@
-// What the integration tools answer (functions/operations/integration-views.ts), as the screen reads it.
-export type ProviderStatus = 'available' | 'bring-your-own' | 'unavailable';
+// What the integration tools take and answer, from the generated contract
+// (functions/operations/integration-views.ts).
+import type { ToolInput, ToolOutput } from '../../mcp/tools.ts';
 
-export interface Provider {
-  id: string;
-  kind: string;
-  vendor: string;
-  label: string;
-  capabilities: string[];
-  models: { id: string; label: string; modes: string[] }[];
-  defaultModel: string | null;
-  bringYourOwnCredential: boolean;
-  sharedCredentials: boolean;
-  status: ProviderStatus;
-}
-
-export interface ServiceStatus {
-  status: 'ok' | 'degraded';
-  checkedAt: string;
-  providers: { id: string; label: string; sharedCredentials: boolean; status: ProviderStatus }[];
-}
-
-export interface Connection {
-  provider: string;
-  label: string | null;
-  status: 'active' | 'revoked';
-  /** Field → hint (the last four characters at most); never the value. */
-  masked: Record<string, string>;
-  createdAt: string;
-  updatedAt: string;
-  revokedAt: string | null;
-  updatedBy: string;
-  allowedOrigins: string[];
-}
-
-export interface Policy {
-  allowedProviders: string[] | null;
-  allowedModels: string[] | null;
-  allowedVoices: string[] | null;
-  allowSharedCredentials: boolean;
-  monthlyCreditCap: number | null;
-  updatedAt: string | null;
-}
-
-export interface UpsertConnection {
-  provider: string;
-  credential?: Record<string, string>;
-  label?: string;
-  allowedOrigins?: string[];
-}
-
-export type PolicyUpdate = Partial<Omit<Policy, 'updatedAt'>>;
+export type Provider = ToolOutput<'list_providers'>['providers'][number];
+export type ProviderStatus = Provider['status'];
+export type ProviderId = ToolInput<'revoke_connection'>['provider'];
+export type ServiceStatus = ToolOutput<'get_service_status'>;
+export type Connection = ToolOutput<'list_connections'>['items'][number];
+export type Policy = ToolOutput<'get_integration_policy'>;
+// Provider ids reach the forms from list_providers' answer, typed `string` there; the tools take the
+// service's enum and refuse any other id (integrations-api.ts narrows them at the call).
+export type UpsertConnection = Omit<ToolInput<'upsert_connection'>, 'provider'> & { provider: string };
+export type PolicyUpdate = Omit<ToolInput<'update_integration_policy'>, 'allowedProviders'> & {
+  allowedProviders?: string[] | null;
+};

@@ -49,9 +49,8 @@ export function KeyRow(props: { apiKey: ApiKey; onRevoke: () => Promise<boolean>
           Created {when(apiKey.createdAt)} ·{' '}
           {apiKey.status === 'revoked' && apiKey.revokedAt
             ? `revoked ${when(apiKey.revokedAt)}`
-            : describeExpiry(apiKey.expiresAt, now)}
+            : describeExpiry(apiKey.expiresAt ?? null, now)}
           {apiKey.expiresAt && apiKey.status !== 'revoked' ? ` (${when(apiKey.expiresAt)})` : ''}
-          {apiKey.lastUsedAt ? ` · last used ${when(apiKey.lastUsedAt)}` : ''}
         </span>
       </div>
       {apiKey.status !== 'active' ? null : confirming ? (

@@ -1,59 +1,27 @@
 // The key tools the screen uses, typed by their output schemas (functions/operations/views.ts KeyView,
 // CreatedKeyView, IdentityView; functions/operations/workspace/*-api-key*.ts).
-import type { ToolClient } from '../../mcp/tools.ts';
+import { readPages } from '../../mcp/pages.ts';
+import type { ToolClient, ToolInput, ToolOutput } from '../../mcp/tools.ts';
 
-export interface ApiKey {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  status: 'active' | 'expired' | 'revoked';
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-  /** Not in KeyView today; shown when a server starts sending it. */
-  lastUsedAt?: string | null;
-}
+export type ApiKey = ToolOutput<'revoke_api_key'>;
+export type CreatedKey = ToolOutput<'create_api_key'>;
+export type Scope = NonNullable<ToolInput<'create_api_key'>['scopes']>[number];
 
-export interface CreatedKey extends ApiKey {
-  /** The full key: in this answer only. */
-  key: string;
-}
-
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
-const MAX_PAGES = 10;
-
-export async function listKeys(tools: ToolClient): Promise<ApiKey[]> {
-  const items: ApiKey[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: Page<ApiKey> = await tools.call<Page<ApiKey>>('list_api_keys', {
-      limit: 200,
-      ...(cursor ? { cursor } : {}),
-    });
-    items.push(...answer.items);
-    cursor = answer.nextCursor;
-    if (!cursor) break;
-  }
-  return items;
-}
+export const listKeys = async (tools: ToolClient): Promise<ApiKey[]> =>
+  (await readPages(tools, 'list_api_keys', { limit: 200 })).items;
 
 /** The scopes the signed-in member's token holds now: the ceiling for a new key. */
-export const heldScopes = async (tools: ToolClient): Promise<string[]> =>
-  (await tools.call<{ scopes: string[] }>('verify_key', {})).scopes;
+export const heldScopes = async (tools: ToolClient): Promise<string[]> => (await tools.call('verify_key', {})).scopes;
 
 export const createKey = (
   tools: ToolClient,
   input: { name: string; scopes: string[]; expiresInDays: number | undefined },
 ) =>
-  tools.call<CreatedKey>('create_api_key', {
+  tools.call('create_api_key', {
     name: input.name,
-    scopes: input.scopes,
+    // The form offers only the scopes verify_key answered (the server's own names); the server refuses others.
+    scopes: input.scopes as Scope[],
     ...(input.expiresInDays !== undefined ? { expiresInDays: input.expiresInDays } : {}),
   });
 
-export const revokeKey = (tools: ToolClient, id: string) => tools.call<ApiKey>('revoke_api_key', { id });
+export const revokeKey = (tools: ToolClient, id: string) => tools.call('revoke_api_key', { id });

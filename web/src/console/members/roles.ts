@@ -2,11 +2,12 @@
 // owner (functions/core/workspaces/members.ts assertOwnerRemains). The service decides — the list here
 // may be stale, another tab may have added an owner — so the screen still asks it, says why up front,
 // and words the service's refusal the same way.
-import { ToolError } from '../../mcp/tools.ts';
+import { ToolError, type ToolOutput } from '../../mcp/tools.ts';
 import { describeError } from '../../ui/describe-error.ts';
 
-export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const;
-export type Role = (typeof ROLES)[number];
+/** The service's roles (its member view's `role`), in the order the screen offers them. */
+export type Role = ToolOutput<'change_member_role'>['role'];
+export const ROLES = ['owner', 'admin', 'editor', 'viewer'] as const satisfies readonly Role[];
 
 /** What each role may do (functions/core/users/roles.ts ROLE_SCOPES), in words. */
 export const ROLE_HELP: Readonly<Record<Role, string>> = {

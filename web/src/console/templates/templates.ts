@@ -2,62 +2,27 @@
 // (functions/operations/templates/template-views.ts), and the preview's model: a template's frozen nodes and edges
 // as sentences a person (or a screen reader) can follow, and as a small sketch of where they sit.
 import type { CanvasEdge, CanvasNode } from '../../canvas/types.ts';
-import type { ToolClient } from '../../mcp/tools.ts';
+import { readPages } from '../../mcp/pages.ts';
+import type { ToolClient, ToolOutput } from '../../mcp/tools.ts';
 
-export interface Template {
-  id: string;
-  name: string;
-  description: string;
-  versionNotes: string;
-  revision: number;
-  sourceCanvasId: string;
-  nodeCount: number;
-  edgeCount: number;
-  createdAt: string;
-  publishedAt: string;
-}
+export type Template = ToolOutput<'publish_template'>;
+export type TemplateSnapshot = ToolOutput<'get_template_snapshot'>;
+export type UsedTemplate = ToolOutput<'use_template'>;
 
-export interface TemplateSnapshot extends Template {
-  viewport: { x: number; y: number; zoom: number };
-  nodes: CanvasNode[];
-  edges: CanvasEdge[];
-}
-
-export interface UsedTemplate {
-  id: string;
-  name: string;
-  templateId: string;
-  nodeIds: Record<string, string>;
-}
-
-interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
+/** What the preview reads of a snapshot: a template's frozen nodes, or the editor's own. */
+export interface SnapshotShape {
+  nodes: readonly Pick<CanvasNode, 'id' | 'type' | 'position' | 'size' | 'data'>[];
+  edges: readonly Pick<CanvasEdge, 'id' | 'source' | 'sourceHandle' | 'target' | 'targetHandle'>[];
 }
 
 /** A handful of pages: a workspace with more templates than that needs a search, which the tool lacks. */
-const MAX_PAGES = 5;
-
-export async function listTemplates(tools: ToolClient): Promise<{ items: Template[]; complete: boolean }> {
-  const items: Template[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const answer: Page<Template> = await tools.call<Page<Template>>('list_templates', {
-      limit: 200,
-      ...(cursor ? { cursor } : {}),
-    });
-    items.push(...answer.items);
-    cursor = answer.nextCursor;
-    if (!cursor) return { items, complete: true };
-  }
-  return { items, complete: false };
-}
+export const listTemplates = (tools: ToolClient) => readPages(tools, 'list_templates', { limit: 200 }, 5);
 
 export const getTemplateSnapshot = (tools: ToolClient, templateId: string) =>
-  tools.call<TemplateSnapshot>('get_template_snapshot', { templateId });
+  tools.call('get_template_snapshot', { templateId });
 
 export const useTemplate = (tools: ToolClient, templateId: string, name?: string) =>
-  tools.call<UsedTemplate>('use_template', { templateId, ...(name?.trim() ? { name: name.trim() } : {}) });
+  tools.call('use_template', { templateId, ...(name?.trim() ? { name: name.trim() } : {}) });
 
 export function publishTemplate(
   tools: ToolClient,
@@ -65,15 +30,14 @@ export function publishTemplate(
 ): Promise<Template> {
   const name = input.name?.trim();
   const description = input.description?.trim();
-  return tools.call<Template>('publish_template', {
+  return tools.call('publish_template', {
     canvasId: input.canvasId,
     ...(name ? { name } : {}),
     ...(description ? { description } : {}),
   });
 }
 
-export const deleteTemplate = (tools: ToolClient, templateId: string) =>
-  tools.call<{ deleted: true; id: string }>('delete_template', { templateId });
+export const deleteTemplate = (tools: ToolClient, templateId: string) => tools.call('delete_template', { templateId });
 
 export interface PreviewNode {
   id: string;
@@ -89,7 +53,7 @@ export interface PreviewConnection {
 }
 
 /** Numbered titles when two nodes would read the same, so a connection names one node, not two. */
-export function describeSnapshot(snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges'>): {
+export function describeSnapshot(snapshot: SnapshotShape): {
   nodes: PreviewNode[];
   connections: PreviewConnection[];
 } {
@@ -135,12 +99,7 @@ const DEFAULT_SIZE = { width: 240, height: 120 };
  * The snapshot's layout scaled into a `width`×`height` box (aspect kept, never enlarged past 1:1),
  * edges from a node's right side to the next one's left, as the editor draws them.
  */
-export function sketchSnapshot(
-  snapshot: Pick<TemplateSnapshot, 'nodes' | 'edges'>,
-  width = 320,
-  height = 180,
-  padding = 8,
-): Sketch {
+export function sketchSnapshot(snapshot: SnapshotShape, width = 320, height = 180, padding = 8): Sketch {
   if (snapshot.nodes.length === 0) return { width, height, boxes: [], lines: [] };
   const sized = snapshot.nodes.map((node) => ({ id: node.id, ...node.position, ...(node.size ?? DEFAULT_SIZE) }));
   const minX = Math.min(...sized.map((node) => node.x));

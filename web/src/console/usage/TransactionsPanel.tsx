@@ -6,7 +6,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { formatChange, formatQuantity, formatTime } from './format.ts';
 import { nextFilteredPage, type EntryFilter, type FetchPage } from './ledger-pages.ts';
 import { rangeFromInputs } from './range.ts';
-import { ENTRY_KINDS, type EntryKind, type LedgerEntry, type TransactionPage } from './types.ts';
+import { ENTRY_KINDS, type EntryKind, type LedgerEntry } from './types.ts';
 import { useFailure } from './use-failure.ts';
 
 const PAGE = 25;
@@ -36,8 +36,7 @@ export function TransactionsPanel(): JSX.Element {
   const [list, setList] = useState<State>({ state: 'loading' });
 
   const fetchPage = useCallback<FetchPage>(
-    (cursor, limit) =>
-      tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
+    (cursor, limit) => tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
     [tools],
   );
 

@@ -13,7 +13,7 @@ import { lastDays, type DayRange } from './range.ts';
 import { RangePicker } from './RangePicker.tsx';
 import { UsagePanel } from './UsagePanel.tsx';
 import { TransactionsPanel } from './TransactionsPanel.tsx';
-import type { Balance, TransactionPage } from './types.ts';
+import type { Balance } from './types.ts';
 import { useFailure } from './use-failure.ts';
 import './usage.css';
 
@@ -30,7 +30,7 @@ export function UsageScreen(): JSX.Element {
 
   const loadBalance = useCallback(async () => {
     try {
-      setBalance({ state: 'ready', value: await tools.call<Balance>('get_credit_balance', {}) });
+      setBalance({ state: 'ready', value: await tools.call('get_credit_balance', {}) });
     } catch (caught) {
       setBalance({ state: 'error', message: failure(caught) });
     }
@@ -43,8 +43,7 @@ export function UsageScreen(): JSX.Element {
     let current = true;
     setUsage({ state: 'loading' });
     entriesInRange(
-      (cursor, limit) =>
-        tools.call<TransactionPage>('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
+      (cursor, limit) => tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
       range,
     ).then(
       (value) => current && setUsage({ state: 'ready', value }),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '../../../../../web/src/console/audit/audit-api.ts';
 import { namesFromEntries, what, which, who } from '../../../../../web/src/console/audit/describe.ts';
 
-const entry = (action: string, resource: AuditEntry['resource']): AuditEntry => ({
+const entry = (action: AuditEntry['action'], resource: AuditEntry['resource']): AuditEntry => ({
   id: `aud_${action}`,
   at: '2026-12-07T15:00:00.000Z',
   action,

@@ -17,6 +17,7 @@ const provider = (id: string, models: string[]): Provider => ({
 });
 const providers = [provider('provider-one', ['veo-a']), provider('speech', [])];
 const open: Policy = {
+  workspaceId: 'wsp_1',
   allowedProviders: null,
   allowedModels: null,
   allowedVoices: null,
