@@ -15,7 +15,7 @@ import { systemClock } from '#core/clock';
 import { DynamoLedgerReader } from '#adapters/dynamodb/ledger-reader';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
-import { workspaces } from '#adapters/dynamodb/repositories';
+import { workspaces } from '#adapters/composition/stores';
 import { S3ExportStore } from '#adapters/s3/export-store';
 import { ROUTES } from '#routes/manifest';
 import { startHttpFront, type HttpFront } from '../../lib/local/http-front.ts';
@@ -223,7 +223,7 @@ describe('GET /api/billing/focus-export', () => {
     async () => {
       // Prepare
       const { createKey } = await import('#core/keys/use-cases');
-      const { apiKeys } = await import('#adapters/dynamodb/repositories');
+      const { apiKeys } = await import('#adapters/composition/stores');
       const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
       const reader = await createKey(
         principal,
