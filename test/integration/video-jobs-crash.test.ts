@@ -17,7 +17,8 @@ import {
   type VideoJobDeps,
 } from '#core/generation/video-jobs';
 import { assets, canvases } from '#adapters/composition/stores';
-import { generatedAssetStorage, videoJobs } from '#adapters/composition/generation';
+import { generatedAssetStorage } from '#adapters/composition/generation';
+import { videoJobs } from '#adapters/composition/provider-jobs';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { videoJobDeps } from '#adapters/generation/video-deps';
 import { mediaSource } from '#adapters/outbound-http/media-source';

@@ -3,7 +3,8 @@
 import { systemClock } from '#core/clock';
 import type { SpeechDeps } from '#core/generation/speech';
 import { assets, canvases, connections, policies } from '../composition/stores.ts';
-import { generatedAssetStorage, speechOperations } from '../composition/generation.ts';
+import { generatedAssetStorage } from '../composition/generation.ts';
+import { speechOperations } from '../composition/provider-jobs.ts';
 import { creditDeps } from '#adapters/composition/credits';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { ENV } from '#adapters/env';
