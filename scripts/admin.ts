@@ -175,7 +175,7 @@ async function main(argv: string[]): Promise<number> {
   }
   await configureTarget(parsed.data);
   // Imported after the target is configured: the adapter reads its configuration on first use.
-  const { workspaces } = await import('#adapters/dynamodb/repositories');
+  const { workspaces } = await import('#adapters/composition/stores');
   const provisioned = await provisionWorkspace(
     { name: parsed.data.name, ownerEmail: parsed.data['owner-email'] },
     { workspaces, clock: systemClock },
@@ -229,7 +229,7 @@ async function createKeyCommand(values: Record<string, unknown>): Promise<number
   }
   const args = parsed.data;
   await configureTarget(args);
-  const { apiKeys, workspaces } = await import('#adapters/dynamodb/repositories');
+  const { apiKeys, workspaces } = await import('#adapters/composition/stores');
   const created = await createOperatorKey(
     args.workspace,
     { name: args.name, scopes: args.scopes, expiresInDays: args['expires-in-days'] },
@@ -257,7 +257,7 @@ async function createUserCommand(values: Record<string, unknown>): Promise<numbe
   }
   const args = parsed.data;
   await configureTarget(args);
-  const { users, memberships } = await import('#adapters/dynamodb/user-repository');
+  const { users, memberships } = await import('#adapters/composition/stores');
   const deps = { users, memberships, clock: systemClock };
   if (args.workspace && !(await memberships.owners(args.workspace)).length)
     throw new Error(`No workspace ${args.workspace} (it has no owner)`);

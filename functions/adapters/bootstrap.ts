@@ -6,8 +6,7 @@ import { createUser } from '#core/users/use-cases';
 import { addMember } from '#core/workspaces/members';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
 import { hashWorkspaceKey } from '#core/keys/api-key';
-import { apiKeys, workspaces } from './dynamodb/repositories.ts';
-import { memberships, users } from './dynamodb/user-repository.ts';
+import { apiKeys, memberships, users, workspaces } from './composition/stores.ts';
 
 export type BootstrapResult =
   | {

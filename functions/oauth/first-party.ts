@@ -5,7 +5,7 @@
 import type { ClientMetadata, KoaContextWithOIDC } from 'oidc-provider';
 import { ROLE_SCOPES } from '#core/users/roles';
 import { parseAccountId } from '#core/oauth/tokens';
-import { memberships } from '#adapters/dynamodb/user-repository';
+import { memberships } from '#adapters/composition/stores';
 import { requestedScopes } from './interactions.ts';
 
 export const STUDIO_CLIENT_ID = 'studio';

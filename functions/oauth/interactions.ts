@@ -19,9 +19,7 @@ import { normaliseEmail, PasswordSchema } from '#core/users/model';
 import { acceptInvite, findOpenInvite } from '#core/workspaces/members';
 import { hashInviteToken } from '#core/workspaces/invites';
 import { SCOPES, type Scope } from '#core/scopes';
-import { workspaces } from '#adapters/dynamodb/repositories';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
-import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
+import { memberships, rateLimiter as limiter, users, workspaces } from '#adapters/composition/stores';
 import { hashOAuthId } from '#core/oauth/tokens';
 import type { OAuthKeys } from './keys.ts';
 import { csrfValid, issueCsrf, issueTicket, readForm, readTicket } from './forms.ts';
@@ -31,7 +29,6 @@ import { consentPage, invitePage, messagePage, signInPage, workspacePage } from 
 export const SIGN_IN_LIMITS = { perEmail: 10, perAddress: 50, windowSeconds: 300 } as const;
 
 const deps = { users, memberships, clock: systemClock };
-const limiter = new DynamoRateLimiter();
 /**
  * Finishes an interaction whose account lost its membership since it signed in (copied per use: oidc-provider
  * keeps the result it is given).

@@ -18,7 +18,7 @@ import { gatewayResourceUrl } from '#core/oauth/resource';
 import { SCOPES } from '#core/scopes';
 import { telemetry } from '#core/telemetry';
 import { clientSecretDigest, DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
-import { memberships } from '#adapters/dynamodb/user-repository';
+import { memberships } from '#adapters/composition/stores';
 import type { OAuthKeys } from './keys.ts';
 import { interactionRoutes } from './interactions.ts';
 import { loadExistingGrant, studioClient } from './first-party.ts';

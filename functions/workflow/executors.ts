@@ -11,14 +11,13 @@ import { videoJobDeps } from '#adapters/generation/video-deps';
 import { speechExecutors } from '#core/generation/speech-nodes';
 import { speechDeps } from '#adapters/generation/speech-deps';
 import { sourceNodeExecutors } from '#core/assets/source-nodes';
-import { assets } from '#adapters/dynamodb/asset-repository';
-import { connections } from '#adapters/dynamodb/integration-repository';
+import { assets, connections } from '#adapters/composition/stores';
+import { outboundHttp } from '#adapters/composition/services';
 import { credentialCipher } from '#adapters/credentials/cipher';
-import { SafeOutboundHttp } from '#adapters/outbound-http/outbound-http';
 
 export const WORKFLOW_EXECUTORS: ExecutorRegistry = {
   ...EXECUTORS,
-  'http-request': httpRequestExecutor({ http: new SafeOutboundHttp(), connections, cipher: credentialCipher }),
+  'http-request': httpRequestExecutor({ http: outboundHttp, connections, cipher: credentialCipher }),
   'video-generation': videoGenerationExecutor(videoJobDeps),
   ...speechExecutors(speechDeps),
   ...sourceNodeExecutors(() => ({ assets })),

@@ -222,9 +222,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
  * name the run's workspace.
  */
 async function runActivityLog(print: (line: string) => void) {
-  const { runRepository } = await import('../../functions/adapters/composition/runs.ts');
+  const { runs } = await import('../../functions/adapters/composition/stores.ts');
   const { table } = await import('../../functions/adapters/dynamodb/client.ts');
-  const runs = runRepository();
   const log = new RunActivityLog((workspaceId, executionId) => runs.get(workspaceId, executionId), print);
   const { middlewareStack } = table().client;
   middlewareStack.remove(ACTIVITY_MIDDLEWARE); // a stack started earlier in this process (tests)

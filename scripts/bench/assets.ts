@@ -57,9 +57,10 @@ async function main() {
     const { systemClock } = await import('#core/clock');
     const { provisionWorkspace } = await import('#core/workspaces/use-cases');
     const { reserveUpload, finalizeUpload, listLibrary } = await import('#core/assets/use-cases');
-    const { assets, assetItem } = await import('#adapters/dynamodb/asset-repository');
-    const { canvases, workspaces } = await import('#adapters/dynamodb/repositories');
-    const { assetStorage } = await import('#adapters/s3/asset-storage');
+    const { assetItem } = await import('#adapters/dynamodb/asset-repository');
+    const { assets } = await import('#adapters/composition/stores');
+    const { assetStorage } = await import('#adapters/composition/objects');
+    const { canvases, workspaces } = await import('#adapters/composition/stores');
     const { table } = await import('#adapters/dynamodb/client');
     const deps = { assets, storage: assetStorage, canvases, clock: systemClock };
     const seeded = await provisionWorkspace(

@@ -59,7 +59,7 @@ export async function benchDebits(print: (line: string) => void = console.log): 
     const { priceBookFrom } = await import('../../functions/core/credits/prices.ts');
     const { ConflictError } = await import('../../functions/core/errors.ts');
     const { provisionWorkspace } = await import('../../functions/core/workspaces/use-cases.ts');
-    const { workspaces } = await import('../../functions/adapters/dynamodb/repositories.ts');
+    const { workspaces } = await import('../../functions/adapters/composition/stores.ts');
     const { DynamoLedgerRepository, ledgerTransactionStats } = await import(
       '../../functions/adapters/dynamodb/ledger-repository.ts'
     );

@@ -40,7 +40,7 @@ async function main() {
     const { DynamoTemplateRepository } = await import('#adapters/dynamodb/template-repository');
     const { encodeSnapshot } = await import('#adapters/dynamodb/template-parts');
     const { freezeCanvas } = await import('#core/templates/freeze');
-    const { canvases, workspaces } = await import('#adapters/dynamodb/repositories');
+    const { canvases, workspaces } = await import('#adapters/composition/stores');
     const { table } = await import('#adapters/dynamodb/client');
     const deps = { templates: new DynamoTemplateRepository(), canvases, clock: systemClock };
     const seeded = await provisionWorkspace(

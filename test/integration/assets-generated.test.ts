@@ -6,9 +6,8 @@ import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { storeGeneratedAsset } from '#core/assets/generated';
-import { assets } from '#adapters/dynamodb/asset-repository';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
+import { assets, canvases } from '#adapters/composition/stores';
+import { generatedAssetStorage } from '#adapters/composition/generation';
 import { call, seedWorkspace } from './support/invoke.ts';
 
 const deps = { assets, storage: generatedAssetStorage, canvases, clock: systemClock };

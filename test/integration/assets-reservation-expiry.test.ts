@@ -18,11 +18,10 @@ import {
 } from '#core/assets/use-cases';
 import type { Principal } from '#core/keys/api-key';
 import { ALL_SCOPES } from '#core/scopes';
-import { assets } from '#adapters/dynamodb/asset-repository';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { assets, canvases } from '#adapters/composition/stores';
+import { assetStorage } from '#adapters/composition/objects';
 import { keys, TTL_ATTRIBUTE } from '#adapters/dynamodb/table-design';
 import { ENV } from '#adapters/env';
-import { assetStorage } from '#adapters/s3/asset-storage';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import { FakeClock } from '../unit/support/fake-clock.ts';
 import { call, seedWorkspace } from './support/invoke.ts';

@@ -14,8 +14,7 @@ import { table } from '#adapters/dynamodb/client';
 import { putItem } from '#adapters/dynamodb/entities';
 import { runOperation } from '#operations/run-operation';
 import { operation as listAudit } from '#operations/workspace/list-audit-entries';
-import { apiKeys, workspaces } from '#adapters/dynamodb/repositories';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { apiKeys, memberships, users, workspaces } from '#adapters/composition/stores';
 import { WebhookClient, startRunsStack, type RunsStack } from './support/webhooks-stack.ts';
 
 let stack: RunsStack;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { table } from '#adapters/dynamodb/client';
 import { readServiceKey } from '#adapters/composition/service-key';
-import { callbackSecrets } from '#adapters/dynamodb/callback-secret-repository';
+import { callbackSecrets } from '#adapters/composition/stores';
 import { ENV } from '#adapters/env';
 import { callbackSignatureHeaders, HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
 import { setCallbackSigningSecret } from '#core/outbound/callback-secrets';

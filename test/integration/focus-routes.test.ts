@@ -8,7 +8,7 @@ import { parseRange } from '#core/focus/range';
 import { DEFAULT_FOCUS_IDENTITY } from '#core/focus/rows';
 import { systemClock } from '#core/clock';
 import { DynamoLedgerReader } from '#adapters/dynamodb/ledger-reader';
-import { workspaces } from '#adapters/dynamodb/repositories';
+import { workspaces } from '#adapters/composition/stores';
 import { S3ExportStore } from '#adapters/s3/export-store';
 import { checkCsv, checkJsonl } from '../../scripts/focus-check-input.ts';
 import { MAY, get, lines, seedFocusLedger } from './support/focus-ledger.ts';
@@ -134,7 +134,7 @@ describe('GET /api/billing/focus-export', () => {
     async () => {
       // Prepare
       const { createKey } = await import('#core/keys/use-cases');
-      const { apiKeys } = await import('#adapters/dynamodb/repositories');
+      const { apiKeys } = await import('#adapters/composition/stores');
       const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
       const reader = await createKey(
         principal,

@@ -190,7 +190,7 @@ describe('MCP gateway: tools', () => {
     // Prepare: a user who is a viewer of the workspace (imported now: adapters read the stack's env)
     const { createUser } = await import('#core/users/use-cases');
     const { addMember } = await import('#core/workspaces/members');
-    const { memberships, users } = await import('#adapters/dynamodb/user-repository');
+    const { memberships, users } = await import('#adapters/composition/stores');
     const { systemClock } = await import('#core/clock');
     const deps = { users, memberships, clock: systemClock };
     const user = await createUser(

@@ -5,7 +5,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveProviderAccess, ProviderAccessDeniedError } from '#core/integrations/access';
 import { table } from '#adapters/dynamodb/client';
-import { connections, policies } from '#adapters/dynamodb/integration-repository';
+import { connections, policies } from '#adapters/composition/stores';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { ENV } from '#adapters/env';
 import { tempFolders } from '../support/temp-folders.ts';

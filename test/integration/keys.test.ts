@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { hashWorkspaceKey } from '#core/keys/api-key';
 import { mintKey } from '#core/keys/use-cases';
 import { table } from '#adapters/dynamodb/client';
-import { apiKeys } from '#adapters/dynamodb/repositories';
+import { apiKeys } from '#adapters/composition/stores';
 import { keys } from '#adapters/dynamodb/table-design';
 import { call, seedWorkspace } from './support/invoke.ts';
 

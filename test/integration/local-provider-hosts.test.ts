@@ -116,7 +116,7 @@ describe('local mode: provider stand-ins are for the provider clients only', () 
     // As in AWS, the stand-in's job was submitted with a completion webhook on the local front itself
     // (polling stays the fallback, which this loop exercised).
     expect(process.env.PROVIDER_WEBHOOK_BASE_URL).toBe(stack.baseUrl);
-    const { videoJobs } = await import('#adapters/dynamodb/video-job-repository');
+    const { videoJobs } = await import('#adapters/composition/provider-jobs');
     const job = await videoJobs.get(stack.workspaceId, submitted.body.jobId);
     expect(job).toMatchObject({ status: 'succeeded', completionWebhook: true });
   });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { createUser } from '#core/users/use-cases';
 import { acceptInvite, addMember } from '#core/workspaces/members';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { memberships, users } from '#adapters/composition/stores';
 import { call, seedWorkspace } from './support/invoke.ts';
 
 const deps = { users, memberships, clock: systemClock };

@@ -15,7 +15,7 @@ import {
   revokeInvite,
 } from '#core/workspaces/members';
 import { table } from '#adapters/dynamodb/client';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { memberships, users } from '#adapters/composition/stores';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { seedWorkspace } from './support/invoke.ts';
 

@@ -17,7 +17,7 @@ import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
 import { createUser } from '#core/users/use-cases';
 import { addMember, changeMemberRole, removeMember } from '#core/workspaces/members';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { memberships, users } from '#adapters/composition/stores';
 import { launchBrowser } from './support/browser.ts';
 import { startAppFront } from './support/oauth-front.ts';
 import { seedWorkspace } from './support/invoke.ts';

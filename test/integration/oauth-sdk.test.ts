@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#core/clock';
 import { createUser } from '#core/users/use-cases';
 import { addMember } from '#core/workspaces/members';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { memberships, users } from '#adapters/composition/stores';
 import { startAppFront } from './support/oauth-front.ts';
 import { seedWorkspace } from './support/invoke.ts';
 

@@ -7,7 +7,7 @@ import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
 import { createUser } from '#core/users/use-cases';
 import { addMember, inviteMember } from '#core/workspaces/members';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { memberships, users } from '#adapters/composition/stores';
 import { SIGN_IN_LIMITS } from '../../functions/oauth/interactions.ts';
 import { startAppFront } from './support/oauth-front.ts';
 import { seedWorkspace } from './support/invoke.ts';

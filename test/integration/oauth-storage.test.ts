@@ -12,7 +12,7 @@ import { createUser } from '#core/users/use-cases';
 import { addMember } from '#core/workspaces/members';
 import { table } from '#adapters/dynamodb/client';
 import { clientSecretDigest, DynamoOAuthAdapter } from '#adapters/dynamodb/oauth-store';
-import { memberships, users } from '#adapters/dynamodb/user-repository';
+import { memberships, users } from '#adapters/composition/stores';
 import { startAppFront } from './support/oauth-front.ts';
 import { seedWorkspace } from './support/invoke.ts';
 

@@ -16,7 +16,7 @@ import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '#core/clock';
 import { createKey } from '#core/keys/use-cases';
-import { apiKeys } from '#adapters/dynamodb/repositories';
+import { apiKeys } from '#adapters/composition/stores';
 import { OPERATIONS, TOOLSETS } from '#operations/catalogue';
 import { answeredValue } from '#operations/outcome';
 import { operationModuleOf, operationRoutes } from '#routes/operation-routes';

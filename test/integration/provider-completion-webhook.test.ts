@@ -111,7 +111,7 @@ async function videoRun() {
 }
 
 async function storedJob(executionId: string) {
-  const { videoJobs } = await import('#adapters/dynamodb/video-job-repository');
+  const { videoJobs } = await import('#adapters/composition/provider-jobs');
   const { videoJobId } = await import('#core/generation/video-jobs');
   const jobId = videoJobId(new Date(), `run:${executionId}:video:1`);
   return (await videoJobs.get(stack.bootstrap.workspaceId!, jobId))!;

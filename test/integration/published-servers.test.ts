@@ -515,8 +515,7 @@ describe('a published server’s credits per day under concurrent calls', () => 
     const runs = await client.listExecutions(canvasId);
     expect(runs).toHaveLength(3);
     // Each run, once ended, holds its charge instead of its reservation.
-    const { DynamoPublishedDaySpend } = await import('#adapters/dynamodb/published-day-spend');
-    const spend = new DynamoPublishedDaySpend();
+    const { daySpend: spend } = await import('#adapters/composition/stores');
     for (const run of runs as { executionId: string }[]) {
       await waitUntil(async () => (await spend.reservationOf(stack.workspaceId, run.executionId)) === undefined, {
         what: `run ${run.executionId} to end and settle`,
@@ -553,11 +552,12 @@ describe('a published server’s credits per day under concurrent calls', () => 
       timeoutMs: 60_000,
       intervalMs: 250,
     });
-    const { DynamoPublishedDaySpend } = await import('#adapters/dynamodb/published-day-spend');
-    await waitUntil(
-      async () => (await new DynamoPublishedDaySpend().reservationOf(stack.workspaceId, first.runId)) === undefined,
-      { what: 'the failed run to give its reservation back', timeoutMs: 30_000, intervalMs: 250 },
-    );
+    const { daySpend } = await import('#adapters/composition/stores');
+    await waitUntil(async () => (await daySpend.reservationOf(stack.workspaceId, first.runId)) === undefined, {
+      what: 'the failed run to give its reservation back',
+      timeoutMs: 30_000,
+      intervalMs: 250,
+    });
     const second = await call();
 
     // Assess: the failed run charged nothing, so the second call fits the day and runs

@@ -16,14 +16,13 @@ import {
   type VideoJob,
   type VideoJobDeps,
 } from '#core/generation/video-jobs';
-import { assets } from '#adapters/dynamodb/asset-repository';
+import { assets, canvases } from '#adapters/composition/stores';
+import { generatedAssetStorage } from '#adapters/composition/generation';
+import { videoJobs } from '#adapters/composition/provider-jobs';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { videoJobs } from '#adapters/dynamodb/video-job-repository';
 import { videoJobDeps } from '#adapters/generation/video-deps';
 import { mediaSource } from '#adapters/outbound-http/media-source';
 import { falProvider } from '#adapters/providers/fal';
-import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
 import { FakeClock } from '../unit/support/fake-clock.ts';
 import { startFalFake, type FalFake } from '../support/fakes/fal-server.ts';
 import { call, seedWorkspace } from './support/invoke.ts';

@@ -4,23 +4,21 @@
 import { systemClock } from '#core/clock';
 import type { SweepDeps } from '#core/runs/sweep';
 import { HttpCallbackSender } from '../outbound-http/callback-sender.ts';
-import { blobStore, runEnded, runRepository, workflowEngine } from './runs.ts';
-
-let sender: HttpCallbackSender | undefined;
+import { adapter } from './root.ts';
+import { runEnded } from './runs.ts';
+import { blobs } from './objects.ts';
+import { engine } from './services.ts';
+import { runs } from './stores.ts';
 
 /** The signed result callback to the caller's URL. */
-export function callbackSender(): HttpCallbackSender {
-  sender ??= new HttpCallbackSender();
-  return sender;
-}
+export const callbackSender = /* @__PURE__ */ adapter('callbackSender', () => new HttpCallbackSender());
 
 /** What the state machine's tasks need: the run, its blobs and its one result callback. */
 export function runTaskDeps() {
-  return { runs: runRepository(), clock: systemClock, callbacks: callbackSender(), blobs: blobStore(), runEnded };
+  return { runs, clock: systemClock, callbacks: callbackSender, blobs, runEnded };
 }
 
 /** What the run outbox's sweeper needs: start or redrive a stalled run, or end it with its callback. */
 export function sweepDeps(): SweepDeps {
-  const runs = runRepository();
-  return { ...runTaskDeps(), queued: runs, engine: workflowEngine() };
+  return { ...runTaskDeps(), queued: runs, engine };
 }

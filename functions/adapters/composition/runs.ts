@@ -2,8 +2,8 @@
 // the run operations and the webhook trigger (accept, replay, redrive, cancel, read), the state machine's
 // tasks (Advance, Finalize/Recover), the run outbox's sweeper and local mode's activity log.
 //
-// Each adapter is built on first use, once per process (per cold start in Lambda): a function that
-// only reads runs builds no Step Functions or S3 client, and local mode builds them only after it has
+// Each adapter is a handle of ./stores.ts, built on first use, once per process (per cold start in Lambda):
+// a function that only reads runs builds no Step Functions or S3 client, and local mode builds them only after it has
 // set the environment they read. The result callback's sender is in ./run-tasks.ts, so a function that
 // sends none does not bundle it (its module reads the signing secret's source at load). The use cases
 // take what they need from these objects (functions/core never builds an adapter).
@@ -12,38 +12,13 @@ import type { CallbackDispatch } from '#core/ports';
 import type { RunDeps } from '#core/runs/use-cases';
 import { releaseReservation } from '#core/published/calls';
 import type { Execution } from '#core/runs/model';
-import { DynamoPublishedDaySpend } from '../dynamodb/published-day-spend.ts';
-import { DynamoRunRepository } from '../dynamodb/run-repository.ts';
 import { ENV } from '../env.ts';
 import { DELIVER_CALLBACK_FUNCTION_ENV, LambdaCallbackDispatch } from '../lambda/callback-dispatch.ts';
-import { S3BlobStore } from '../s3/blob-store.ts';
-import { StepFunctionsWorkflowEngine } from '../sfn/workflow-engine.ts';
+import { blobs } from './objects.ts';
+import { engine } from './services.ts';
+import { daySpend, runs } from './stores.ts';
 
-const built: {
-  runs?: DynamoRunRepository;
-  engine?: StepFunctionsWorkflowEngine;
-  blobs?: S3BlobStore;
-  dispatch?: LambdaCallbackDispatch;
-  daySpend?: DynamoPublishedDaySpend;
-} = {};
-
-/** The runs table (executions, their timeline, the queued-runs index). */
-export function runRepository(): DynamoRunRepository {
-  built.runs ??= new DynamoRunRepository();
-  return built.runs;
-}
-
-/** The run state machine (start, stop, redrive). */
-export function workflowEngine(): StepFunctionsWorkflowEngine {
-  built.engine ??= new StepFunctionsWorkflowEngine();
-  return built.engine;
-}
-
-/** Where values too large for the execution item live. */
-export function blobStore(): S3BlobStore {
-  built.blobs ??= new S3BlobStore();
-  return built.blobs;
-}
+const built: { dispatch?: LambdaCallbackDispatch } = {};
 
 /**
  * INLINE_INSTANT_RUNS: `off` starts every run on the state machine; anything else (the default) lets
@@ -73,22 +48,16 @@ const callbackDispatch: CallbackDispatch = {
   },
 };
 
-/** A published server's credits per UTC day (reserved by its calls, settled by its runs' ends). */
-export function publishedDaySpend(): DynamoPublishedDaySpend {
-  built.daySpend ??= new DynamoPublishedDaySpend();
-  return built.daySpend;
-}
-
 /** What every path that ends a run tells (RunDeps.runEnded): a published run's reservation becomes its charge. */
-export const runEnded = (execution: Execution) => releaseReservation(execution, { spend: publishedDaySpend() });
+export const runEnded = (execution: Execution) => releaseReservation(execution, { spend: daySpend });
 
 /** What accepting, replaying, redriving, cancelling and reading a run need (the run operations, the trigger). */
 export function runDeps() {
   return {
-    runs: runRepository(),
-    engine: workflowEngine(),
+    runs,
+    engine,
     clock: systemClock,
-    blobs: blobStore(),
+    blobs,
     inlineRuns,
     callbackDispatch,
     runEnded,

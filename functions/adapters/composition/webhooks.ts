@@ -1,10 +1,9 @@
 // composition: the webhook use cases' adapters — registering a trigger (functions/operations/webhooks); a
 // call to it is ./webhook-trigger.ts (apart, so that the operations bundle no signature verifier: stripe).
-// Built on first use, once per process.
+// The adapters are handles of ./stores.ts.
 import { systemClock } from '#core/clock';
 import * as z from '#core/schema';
-import { canvases } from '../dynamodb/repositories.ts';
-import { DynamoWebhookRepository } from '../dynamodb/webhook-repository.ts';
+import { canvases, webhooks } from './stores.ts';
 import { ENV } from '../env.ts';
 import { serviceKey } from './service-key.ts';
 
@@ -19,15 +18,7 @@ export const webhookConfig = () => {
   return config;
 };
 
-const built: { webhooks?: DynamoWebhookRepository } = {};
-
-/** The triggers table items (secrets' hashes, signing schemes, last call). */
-export function webhookRepository(): DynamoWebhookRepository {
-  built.webhooks ??= new DynamoWebhookRepository();
-  return built.webhooks;
-}
-
 /** What registering, listing and revoking a trigger need (its secret derives from the service key). */
 export function webhookRegistrationDeps() {
-  return { webhooks: webhookRepository(), canvases, clock: systemClock, serviceKey };
+  return { webhooks, canvases, clock: systemClock, serviceKey };
 }

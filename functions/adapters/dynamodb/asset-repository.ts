@@ -219,5 +219,3 @@ export class DynamoAssetRepository implements AssetRepository {
     }));
   }
 }
-
-export const assets = new DynamoAssetRepository();

@@ -17,5 +17,3 @@ export class DynamoCallbackSecretRepository
     });
   }
 }
-
-export const callbackSecrets = new DynamoCallbackSecretRepository();

@@ -117,5 +117,3 @@ export class DynamoCodeHostRepository implements CodeHostRepository {
     await deleteItem(keys.githubDelivery(claim));
   }
 }
-
-export const codehostRecords = new DynamoCodeHostRepository();

@@ -44,6 +44,3 @@ export class DynamoPolicyRepository extends WorkspaceRecord<WorkspacePolicy> imp
     });
   }
 }
-
-export const connections = new DynamoConnectionRepository();
-export const policies = new DynamoPolicyRepository();

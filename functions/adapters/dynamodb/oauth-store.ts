@@ -202,5 +202,3 @@ export class DynamoOAuthTokenReader implements OAuthTokenReader {
     return payload as StoredAccessToken;
   }
 }
-
-export const oauthTokens = new DynamoOAuthTokenReader();

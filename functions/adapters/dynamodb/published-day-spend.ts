@@ -10,11 +10,11 @@
 // DynamoDB conditions do no arithmetic, so `credits + n ≤ limit` is sent as `credits ≤ limit − n`. Both
 // items expire two days after their day (TTL): a counter is only read on its own day.
 import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { LedgerReader } from '#core/credits/ledger-entry';
 import type { DayReservation, PublishedDaySpend } from '#core/published/ports';
 import { table } from './client.ts';
 import { isConditionFailure } from './errors.ts';
 import { getEntity, newItemPut, type TransactItem } from './entities.ts';
-import { DynamoLedgerReader } from './ledger-reader.ts';
 import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 const DAY_SECONDS = 86_400;
@@ -53,7 +53,8 @@ const transaction = (items: TransactItem[]) => () =>
   table().client.send(new TransactWriteCommand({ TransactItems: items }));
 
 export class DynamoPublishedDaySpend implements PublishedDaySpend {
-  private readonly ledger = new DynamoLedgerReader();
+  /** The ledger's read side, to tell what a published run was charged. */
+  constructor(private readonly ledger: LedgerReader) {}
 
   async reserve(reservation: DayReservation, limit: number): Promise<boolean> {
     // Past the limit on its own, or a day with nothing to spend: refused without a write.

@@ -19,5 +19,3 @@ export class DynamoSpeechOperationRepository
     });
   }
 }
-
-export const speechOperations = new DynamoSpeechOperationRepository();

@@ -190,6 +190,3 @@ export class DynamoMembershipRepository implements MembershipRepository {
     return marker?.workspaceId as string | undefined;
   }
 }
-
-export const users = new DynamoUserRepository();
-export const memberships = new DynamoMembershipRepository();

@@ -15,5 +15,3 @@ export class DynamoVideoJobRepository extends ProviderWorkRecords<VideoJob, 'id'
     });
   }
 }
-
-export const videoJobs = new DynamoVideoJobRepository();

@@ -2,11 +2,10 @@
 // and the run workflow's Advance step (the audio nodes).
 import { systemClock } from '#core/clock';
 import type { SpeechDeps } from '#core/generation/speech';
-import { assets } from '#adapters/dynamodb/asset-repository';
-import { connections, policies } from '#adapters/dynamodb/integration-repository';
+import { assets, canvases, connections, policies } from '../composition/stores.ts';
+import { generatedAssetStorage } from '../composition/generation.ts';
+import { speechOperations } from '../composition/provider-jobs.ts';
 import { creditDeps } from '#adapters/composition/credits';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { speechOperations } from '#adapters/dynamodb/speech-operation-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { ENV } from '#adapters/env';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
@@ -14,7 +13,6 @@ import { outboundConfig } from '#adapters/outbound-http/config';
 import { mediaSource } from '#adapters/outbound-http/media-source';
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { elevenLabsProvider } from '#adapters/providers/elevenlabs';
-import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
 import { secretSource } from '#adapters/secrets/secret-source';
 
 const sharedKey = secretSource(ENV.speechApiKey, `${ENV.speechApiKey}_ARN`);

@@ -3,11 +3,10 @@
 import { systemClock } from '#core/clock';
 import type { VideoJobDeps } from '#core/generation/video-jobs';
 import type { VideoProvider, VideoProviderId } from '#core/generation/video-provider';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { assets } from '#adapters/dynamodb/asset-repository';
-import { connections, policies } from '#adapters/dynamodb/integration-repository';
+import { assets, canvases, connections, policies } from '../composition/stores.ts';
+import { generatedAssetStorage } from '../composition/generation.ts';
+import { videoJobs } from '../composition/provider-jobs.ts';
 import { creditDeps } from '#adapters/composition/credits';
-import { videoJobs } from '#adapters/dynamodb/video-job-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
 import { ENV } from '#adapters/env';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
@@ -16,7 +15,6 @@ import { mediaSource, providerMediaSource } from '#adapters/outbound-http/media-
 import { validateCallbackUrl } from '#adapters/outbound-http/validate-callback-url';
 import { falProvider } from '#adapters/providers/fal';
 import { veoProvider } from '#adapters/providers/veo';
-import { generatedAssetStorage } from '#adapters/s3/generated-asset-storage';
 import { secretSource } from '#adapters/secrets/secret-source';
 import { runWaits } from '#adapters/sfn/run-waits';
 import { completionFallbackSeconds, completionUrlOf } from './completion-url.ts';

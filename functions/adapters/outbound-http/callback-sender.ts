@@ -15,7 +15,7 @@ import {
 import type { CredentialCipher } from '#core/integrations/ports';
 import type { CallbackOutcome, CallbackSender } from '#core/ports';
 import { credentialCipher } from '../credentials/cipher.ts';
-import { callbackSecrets } from '../dynamodb/callback-secret-repository.ts';
+import { callbackSecrets } from '../composition/stores.ts';
 import { outboundConfig } from './config.ts';
 import { deliverCallback } from './deliver.ts';
 import { readServiceKey } from '../composition/service-key.ts';

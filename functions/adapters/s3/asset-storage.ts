@@ -119,5 +119,3 @@ export class S3AssetStorage implements AssetStorage {
     return getSignedUrl(client, command, { expiresIn: input.expiresInSeconds });
   }
 }
-
-export const assetStorage = new S3AssetStorage();

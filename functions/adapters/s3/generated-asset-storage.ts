@@ -44,5 +44,3 @@ export class S3GeneratedAssetStorage extends S3AssetStorage implements Generated
     return object.Body!.transformToByteArray();
   }
 }
-
-export const generatedAssetStorage = new S3GeneratedAssetStorage();

@@ -3,8 +3,7 @@
 import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
 import { authenticateOAuthToken } from '#core/oauth/authenticate';
-import { oauthTokens } from '#adapters/dynamodb/oauth-store';
-import { memberships } from '#adapters/dynamodb/user-repository';
+import { memberships, oauthTokens } from '#adapters/composition/stores';
 
 /** `appUrl`: the public app origin; the token must be bound to its /api/mcp. */
 export function authenticateOAuthSession(token: string, appUrl: string): Promise<Principal> {

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';
 import type { Principal } from '#core/keys/api-key';
 import { authenticate } from '#core/keys/use-cases';
-import { apiKeys } from '#adapters/dynamodb/repositories';
+import { apiKeys } from '#adapters/composition/stores';
 import { header } from '../request.ts';
 import type { Authenticator } from './authenticator.ts';
 

@@ -5,9 +5,8 @@ import { systemClock } from '#core/clock';
 import { ASSET_KIND_IDS } from '#core/assets/kinds';
 import { AssetId, AssetName, Folder, Sha256Base64, Tag, Tags, UploadId, type Asset } from '#core/assets/model';
 import type { AssetDeps } from '#core/assets/use-cases';
-import { assets } from '#adapters/dynamodb/asset-repository';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { assetStorage } from '#adapters/s3/asset-storage';
+import { assets, canvases } from '#adapters/composition/stores';
+import { assetStorage } from '#adapters/composition/objects';
 
 export const deps: AssetDeps = { assets, storage: assetStorage, canvases, clock: systemClock };
 

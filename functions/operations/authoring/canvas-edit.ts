@@ -5,7 +5,7 @@ import { systemClock } from '#core/clock';
 import { CanvasId, summarize, type Canvas } from '#core/canvas/model';
 import { EDIT_FIELDS, type CanvasEdit, type CanvasEditName, type CanvasEditResult } from '#core/canvas/edits';
 import { applyOperations } from '#core/canvas/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { created } from '#operations/outcome';
 import { defineOperation, namingOf, type OperationAnnotations, type OperationExample } from '#operations/operation';
 import type { OperationRouteFacts } from '#operations/route-facts';

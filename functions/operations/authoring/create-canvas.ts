@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasId, CanvasName } from '#core/canvas/model';
 import { createCanvas } from '#core/canvas/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CanvasView } from '#operations/views';

@@ -1,7 +1,7 @@
 // operation: POST /api/mcp/canvas/delete → deleteCanvas → CanvasRepository
 import * as z from '#core/schema';
 import { deleteCanvas } from '#core/canvas/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { DeletedView } from '#operations/views';
 import { CanvasIdField } from './canvas-edit.ts';

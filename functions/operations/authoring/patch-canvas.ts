@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CanvasEdit } from '#core/canvas/edits';
 import { applyOperations } from '#core/canvas/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { PatchView } from '#operations/views';
 import { CanvasTarget, editView } from './canvas-edit.ts';

@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { setArchived } from '#core/canvas/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { CanvasSummaryView } from '#operations/views';
 import { CanvasTarget } from './canvas-edit.ts';

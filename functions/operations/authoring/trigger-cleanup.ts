@@ -2,10 +2,8 @@
 // fails, the trigger route finds the node gone on the next call, answers 404 and removes it then.
 import { cleanUpTriggers } from '#core/webhooks/use-cases';
 import type { Canvas } from '#core/canvas/model';
-import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
+import { webhooks } from '#adapters/composition/stores';
 import { telemetry } from '#core/telemetry';
-
-const webhooks = new DynamoWebhookRepository();
 
 export async function cleanUpRemovedTriggers(
   workspaceId: string,

@@ -4,7 +4,7 @@ import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
 import { estimateCanvasCost } from '#core/canvas/cost-estimate';
 import { priceBook } from '#core/credits/prices';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasCostEstimateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';

@@ -4,17 +4,12 @@ import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
 import { canvasWarnings } from '#core/canvas/warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { runRepository } from '#adapters/composition/runs';
-import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
+import { canvases, runs as executions, webhooks } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasStateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CANVAS, canvas } from '#operations/example-values';
 import { readRoute } from '#operations/route-facts';
-
-const webhooks = new DynamoWebhookRepository();
-const executions = runRepository();
 
 export const operation = defineOperation({
   name: 'get_canvas',

@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { listCanvases } from '#core/canvas/use-cases';
 import { PageInput } from '#operations/paging';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasSummaryView, pageOf } from '#operations/views';
 import { summary } from '#operations/example-values';

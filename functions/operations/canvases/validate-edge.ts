@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { EdgeAddOp } from '#core/canvas/edits';
 import { validateEdge } from '#core/canvas/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { EdgeValidationView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';

@@ -3,8 +3,7 @@
 import { systemClock } from '#core/clock';
 import type { CodeHost } from '#core/codehost/ports';
 import { githubCodeHost } from '#adapters/codehost/config';
-import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases, codehostRecords } from '#adapters/composition/stores';
 
 /** Forwards each call to the lazily built GitHub client. */
 const codehost = new Proxy({} as CodeHost, {

@@ -1,4 +1,2 @@
-// route support: the credit ledger of the credit read operations, built once per cold start.
-import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-
-export const ledger = new DynamoLedgerRepository();
+// route support: the credit ledger of the credit read operations — the composition root's handle.
+export { ledger } from '#adapters/composition/stores';

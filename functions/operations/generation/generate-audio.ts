@@ -7,8 +7,7 @@ import { newId } from '#core/ids';
 import { generateSpeech } from '#core/generation/speech';
 import { SpeechRequestBody } from '#core/generation/speech-request';
 import { mediaValueOf } from '#core/generation/media-value';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
+import { canvases, rateLimiter } from '#adapters/composition/stores';
 import { speechDeps } from '#adapters/generation/speech-deps';
 import { created, replayed } from '#operations/outcome';
 import { defineOperation } from '#operations/operation';
@@ -16,7 +15,6 @@ import { CANVAS } from '#operations/example-values';
 
 /** Audio generations one workspace may start per minute (the spec: the route is rate limited). */
 export const AUDIO_RATE_LIMIT = { limit: 30, windowSeconds: 60 } as const;
-const rateLimiter = new DynamoRateLimiter();
 
 const text = (description: string) => z.string().check(z.describe(description));
 

@@ -16,7 +16,7 @@ import {
 } from '#core/generation/video-jobs';
 import type { VideoProviderId } from '#core/generation/video-provider';
 import { VEO_DEFAULT_MODEL, VEO_MODELS } from '#core/generation/veo-models';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { ENV } from '#adapters/env';
 import { videoJobDeps } from '#adapters/generation/video-deps';
 import { readServiceKey } from '#adapters/composition/service-key';

@@ -2,7 +2,7 @@
 // presence)
 import * as z from '#core/schema';
 import { integrationConnectionStatus } from '#core/integrations/connection-status';
-import { connections } from '#adapters/dynamodb/integration-repository';
+import { connections } from '#adapters/composition/stores';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { IntegrationConnectionView } from '#operations/integration-views';

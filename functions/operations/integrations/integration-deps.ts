@@ -1,7 +1,7 @@
-// operation helper: what the integration routes share, built once per cold start.
+// operation helper: what the integration routes share — a view onto the composition root's handles.
 import { systemClock } from '#core/clock';
-import { connections, policies } from '#adapters/dynamodb/integration-repository';
 import { credentialCipher } from '#adapters/credentials/cipher';
+import { connections, policies } from '#adapters/composition/stores';
 
 export const connectionDeps = { connections, cipher: credentialCipher, clock: systemClock };
 export const policyDeps = { policies, clock: systemClock };

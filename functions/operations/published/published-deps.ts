@@ -1,7 +1,6 @@
 // operation helper: the adapters the published-server operations and the published endpoint
-// (functions/routes/published) share, built once per cold start.
+// (functions/routes/published) share — a view onto the composition root's handles (built on first use).
 import { systemClock } from '#core/clock';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { DynamoPublishedServerRepository } from '#adapters/dynamodb/published-server-repository';
+import { canvases, publishedServers as servers } from '#adapters/composition/stores';
 
-export const publishDeps = { servers: new DynamoPublishedServerRepository(), canvases, clock: systemClock };
+export const publishDeps = { servers, canvases, clock: systemClock };

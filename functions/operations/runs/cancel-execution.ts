@@ -2,15 +2,13 @@
 import { present } from '#core/runs/blobs';
 import { snapshot } from '#core/runs/model';
 import { cancelRun } from '#core/runs/use-cases';
-import { callbackSender } from '#adapters/composition/run-tasks';
+import { callbackSender as callbacks } from '#adapters/composition/run-tasks';
 import { providerJobCanceller } from '#adapters/generation/job-canceller';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { ExecutionSnapshotView } from '#operations/views';
 import { runDeps } from './run-deps.ts';
 import { ExecutionBody } from './execution-query.ts';
 import { EXECUTION, unfinished } from '#operations/example-values';
-
-const callbacks = callbackSender();
 
 export const operation = defineOperation({
   name: 'cancel_execution',

@@ -1,6 +1,6 @@
 // operation: GET /api/mcp/executions/timeline?executionId= → getExecution → RunRepository
 import { getExecution } from '#core/runs/use-cases';
-import { runRepository } from '#adapters/composition/runs';
+import { runs } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { TimelineView } from '#operations/views';
 import { ExecutionQuery } from './execution-query.ts';
@@ -8,7 +8,6 @@ import { AT, EXECUTION, LATER } from '#operations/example-values';
 import { readRoute } from '#operations/route-facts';
 
 // Only the table: the timeline carries no large values, so no S3 or Step Functions client is bundled.
-const runs = runRepository();
 
 export const operation = defineOperation({
   name: 'get_execution_timeline',

@@ -1,15 +1,13 @@
 // operation: GET /api/mcp/canvas/executions?canvasId= → listCanvasExecutions → RunRepository (GSI1)
 import * as z from '#core/schema';
 import { listCanvasExecutions } from '#core/runs/use-cases';
-import { runRepository } from '#adapters/composition/runs';
+import { runs } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { ExecutionSummaryView, pageOf } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
 import { CANVAS, executionSummary } from '#operations/example-values';
 import { readRoute } from '#operations/route-facts';
-
-const runs = runRepository();
 
 export const operation = defineOperation({
   name: 'list_canvas_executions',

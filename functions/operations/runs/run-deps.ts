@@ -1,8 +1,8 @@
-// operation helper: the adapters the run operations share, from the composition root
-// (functions/adapters/composition/runs.ts), built once per cold start.
-import { blobStore, runDeps as runDepsOf, runRepository, workflowEngine } from '#adapters/composition/runs';
+// operation helper: the adapters the run operations share — a view onto the composition root
+// (functions/adapters/composition/runs.ts; the handles build on first use).
+import { runDeps as runDepsOf } from '#adapters/composition/runs';
 
-export const runs = runRepository();
-export const engine = workflowEngine();
-export const blobs = blobStore();
+export { runs } from '#adapters/composition/stores';
+export { blobs } from '#adapters/composition/objects';
+export { engine } from '#adapters/composition/services';
 export const runDeps = runDepsOf();

@@ -9,7 +9,7 @@ import {
 } from '#core/outbound/callback-secrets';
 import { serviceKey } from '#adapters/composition/service-key';
 import { credentialCipher } from '#adapters/credentials/cipher';
-import { callbackSecrets } from '#adapters/dynamodb/callback-secret-repository';
+import { callbackSecrets } from '#adapters/composition/stores';
 import { defineOperation } from '#operations/operation';
 import { WORKSPACE } from '#operations/example-values';
 import { SEALS_CREDENTIALS, writeRoute } from '#operations/route-facts';

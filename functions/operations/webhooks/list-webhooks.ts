@@ -1,14 +1,11 @@
 // operation (tool only): list_webhooks → listWebhooks → CanvasRepository, WebhookRepository
 import * as z from '#core/schema';
 import { listWebhooks } from '#core/webhooks/list';
-import { canvases } from '#adapters/dynamodb/repositories';
-import { DynamoWebhookRepository } from '#adapters/dynamodb/webhook-repository';
+import { canvases, webhooks } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { pageOf } from '#operations/views';
 import { WebhookListingView } from './views.ts';
 import { AT, CANVAS, EXECUTION, LATER, WEBHOOK_URL, webhookSignedUrls } from '#operations/example-values';
-
-const webhooks = new DynamoWebhookRepository();
 
 export const operation = defineOperation({
   name: 'list_webhooks',

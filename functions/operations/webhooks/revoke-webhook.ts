@@ -1,6 +1,6 @@
 // operation: POST /api/mcp/webhooks/revoke → revokeWebhook → WebhookRepository
 import { revokeWebhook } from '#core/webhooks/use-cases';
-import { canvases } from '#adapters/dynamodb/repositories';
+import { canvases } from '#adapters/composition/stores';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { WebhookRevocationView } from '#operations/views';
 import { webhooks } from './webhook-deps.ts';

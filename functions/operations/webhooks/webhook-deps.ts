@@ -1,7 +1,7 @@
-// operation helper: what the webhook operations share, from the composition root
-// (functions/adapters/composition/webhooks.ts), built once per cold start.
-import { webhookRegistrationDeps, webhookRepository } from '#adapters/composition/webhooks';
+// operation helper: what the webhook operations share — a view onto the composition root
+// (functions/adapters/composition/webhooks.ts; the handles build on first use).
+import { webhookRegistrationDeps } from '#adapters/composition/webhooks';
 
+export { webhooks } from '#adapters/composition/stores';
 export { webhookConfig } from '#adapters/composition/webhooks';
-export const webhooks = webhookRepository();
 export const registrationDeps = webhookRegistrationDeps();

@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { RoleSchema } from '#core/workspaces/invites';
 import { changeMemberRole } from '#core/workspaces/members';
-import { memberships } from '#adapters/dynamodb/user-repository';
+import { memberships } from '#adapters/composition/stores';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { MemberView } from '#operations/views';
 import { AT, WORKSPACE } from '#operations/example-values';

@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { CreateKeyInput } from '#core/keys/api-key';
 import { createKey } from '#core/keys/use-cases';
-import { apiKeys } from '#adapters/dynamodb/repositories';
+import { apiKeys } from '#adapters/composition/stores';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { CreatedKeyView } from '#operations/views';

@@ -1,7 +1,7 @@
 // operation: GET /api/mcp/workspace/info → getWorkspace → WorkspaceRepository
 import * as z from '#core/schema';
 import { getWorkspace } from '#core/workspaces/use-cases';
-import { workspaces } from '#adapters/dynamodb/repositories';
+import { workspaces } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { WorkspaceView } from '#operations/views';
 import { AT, WORKSPACE } from '#operations/example-values';

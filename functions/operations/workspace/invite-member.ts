@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { EmailSchema } from '#core/users/model';
 import { inviteMember } from '#core/workspaces/members';
-import { memberships } from '#adapters/dynamodb/user-repository';
+import { memberships } from '#adapters/composition/stores';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
 import { configuredAppUrl } from '../../oauth/app-url.ts';

@@ -1,7 +1,7 @@
 // operation: GET /api/mcp/api-keys/list → listKeys → ApiKeyRepository
 import { systemClock } from '#core/clock';
 import { listKeys } from '#core/keys/use-cases';
-import { apiKeys } from '#adapters/dynamodb/repositories';
+import { apiKeys } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { KeyView, pageOf } from '#operations/views';

@@ -1,6 +1,6 @@
 // operation: GET /api/mcp/workspace/members → listMembers → WorkspaceRepository
 import { listMembers } from '#core/workspaces/use-cases';
-import { workspaces } from '#adapters/dynamodb/repositories';
+import { workspaces } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { PageInput } from '#operations/paging';
 import { MemberView, pageOf } from '#operations/views';

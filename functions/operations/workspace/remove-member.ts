@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { removeMember } from '#core/workspaces/members';
-import { memberships } from '#adapters/dynamodb/user-repository';
+import { memberships } from '#adapters/composition/stores';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { writeRoute } from '#operations/route-facts';
 

@@ -2,7 +2,7 @@
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { renameWorkspace } from '#core/workspaces/use-cases';
-import { workspaces } from '#adapters/dynamodb/repositories';
+import { workspaces } from '#adapters/composition/stores';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { WorkspaceView } from '#operations/views';
 import { AT, LATER, WORKSPACE } from '#operations/example-values';

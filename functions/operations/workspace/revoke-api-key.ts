@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { RevokeKeyInput } from '#core/keys/api-key';
 import { revokeKey } from '#core/keys/use-cases';
-import { apiKeys } from '#adapters/dynamodb/repositories';
+import { apiKeys } from '#adapters/composition/stores';
 import { DESTROYS, defineOperation } from '#operations/operation';
 import { KeyView } from '#operations/views';
 import { LATER, key } from '#operations/example-values';

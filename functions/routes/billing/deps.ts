@@ -1,11 +1,11 @@
-// routes: the adapters the FOCUS routes use, built once per cold start (shared by both hosts' handlers).
+// routes: the adapters the FOCUS routes use (shared by both hosts' handlers): handles of the composition
+// root, built on first use.
 import { systemClock } from '#core/clock';
 import { priceBook } from '#core/credits/prices';
 import { INLINE_LIMIT_BYTES, type FocusDeps } from '#core/focus/export';
 import { DEFAULT_FOCUS_IDENTITY } from '#core/focus/rows';
-import { DynamoLedgerReader } from '#adapters/dynamodb/ledger-reader';
-import { workspaces } from '#adapters/dynamodb/repositories';
-import { S3ExportStore } from '#adapters/s3/export-store';
+import { ledgerReader, workspaces } from '#adapters/composition/stores';
+import { exportStore } from '#adapters/composition/exports';
 
 /**
  * FOCUS_INLINE_LIMIT_BYTES may lower (never raise) the size answered inline, e.g. to see the download
@@ -21,9 +21,9 @@ function inlineLimit(): number {
 }
 
 export const focusDeps: FocusDeps = {
-  ledger: new DynamoLedgerReader(),
+  ledger: ledgerReader,
   workspaces,
-  store: new S3ExportStore(),
+  store: exportStore,
   clock: systemClock,
   // Read lazily: the price book parses its configuration (CREDIT_LIST_PRICE) on first use.
   get creditPrice() {

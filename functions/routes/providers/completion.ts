@@ -9,7 +9,7 @@ import { PayloadTooLargeError, UnauthorizedError } from '#core/errors';
 import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { telemetry } from '#core/telemetry';
-import { videoJobs } from '#adapters/dynamodb/video-job-repository';
+import { videoJobs } from '#adapters/composition/provider-jobs';
 import { falSignatureVerifier } from '#adapters/providers/fal-webhook-signature';
 import { runWaits } from '#adapters/sfn/run-waits';
 import { defineHandler } from '#http/handler';

@@ -1,14 +1,13 @@
-// route helper: the adapters the published endpoint uses, built once per cold start (the server store is the
-// published operations' own, published-deps.ts).
+// route helper: the adapters the published endpoint uses — handles of the composition root, built on first
+// use (the server store is the published operations' own, published-deps.ts).
 import { systemClock } from '#core/clock';
 import { priceBook } from '#core/credits/prices';
-import { publishedDaySpend } from '#adapters/composition/runs';
-import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
+import { daySpend, rateLimiter } from '#adapters/composition/stores';
 
 export { publishDeps } from '#operations/published/published-deps';
 export const limitDeps = {
-  rateLimiter: new DynamoRateLimiter(),
-  spend: publishedDaySpend(),
+  rateLimiter,
+  spend: daySpend,
   clock: systemClock,
   prices: priceBook(),
 };

@@ -3,12 +3,12 @@
 // OAuth clients). Who may call it: functions/http/auth/session-or-service.ts.
 import { systemClock } from '#core/clock';
 import { RelayRequest, relay } from '#core/outbound/relay';
-import { DynamoRateLimiter } from '#adapters/dynamodb/webhook-repository';
-import { SafeOutboundHttp } from '#adapters/outbound-http/outbound-http';
+import { rateLimiter } from '#adapters/composition/stores';
+import { outboundHttp } from '#adapters/composition/services';
 import { sessionOrService } from '#http/auth/session-or-service';
 import { defineHandler } from '#http/handler';
 
-const deps = { http: new SafeOutboundHttp(), rateLimiter: new DynamoRateLimiter(), clock: systemClock };
+const deps = { http: outboundHttp, rateLimiter, clock: systemClock };
 
 export const handler = defineHandler(
   { route: 'webhook-relay', auth: sessionOrService, body: RelayRequest },

@@ -5,7 +5,7 @@ import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { systemClock } from '#core/clock';
 import { applyGithubDelivery } from '#core/codehost/webhooks';
 import { MethodNotAllowedError, ValidationError } from '#core/errors';
-import { codehostRecords } from '#adapters/dynamodb/codehost-repository';
+import { codehostRecords } from '#adapters/composition/stores';
 import { githubSignature } from '#http/auth/github-signature';
 import { defineHandler } from '#http/handler';
 import { header } from '#http/request';

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { randomUUID } from 'node:crypto';
 import { systemClock } from '#core/clock';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
-import { workspaces } from '#adapters/dynamodb/repositories';
+import { workspaces } from '#adapters/composition/stores';
 import { ROUTES, type HttpMethod, type RouteDefinition, type RouteMethod } from '#routes/manifest';
 import { importRouteHandler, type RouteHandler } from '../../../lib/local/route-handlers.ts';
 

@@ -1,20 +1,19 @@
 // unit: get_canvas answers the canvas's current warnings per node (the list validate_edge reports), so
 // the studio shows them on the nodes without probing for an edge; the answer fits the tool's output schema.
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { overrideDeps } from '#adapters/composition/root';
+import { operation } from '#operations/canvases/get-canvas';
+import { canvasWarnings } from '#core/canvas/warnings';
 import { InMemoryCanvasRepository } from '../support/in-memory-canvas-repository.ts';
 import { edge, emptyCanvas, node } from '../support/canvases.ts';
 import { principal } from '../support/principals.ts';
 
-const memory = vi.hoisted(() => ({ canvases: undefined as unknown }));
-vi.mock('#adapters/dynamodb/repositories', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  get canvases() {
-    return memory.canvases;
-  },
-}));
-
-const { operation } = await import('#operations/canvases/get-canvas');
-const { canvasWarnings } = await import('#core/canvas/warnings');
+/** The canvas store is swapped for an in-memory one through the composition root (docs/architecture.md). */
+let restore = () => {};
+function withCanvases(repository: InMemoryCanvasRepository) {
+  restore = overrideDeps({ canvases: repository });
+}
+afterEach(() => restore());
 
 const me = principal({ workspaceId: 'ws_test' });
 const context = { principal: me, surface: 'mcp' as const, remainingMs: () => 10_000 };
@@ -22,7 +21,7 @@ const context = { principal: me, surface: 'mcp' as const, remainingMs: () => 10_
 describe('get_canvas warnings', () => {
   it('lists source-empty and template warnings on the nodes they concern, and fits the output schema', async () => {
     const repository = new InMemoryCanvasRepository();
-    memory.canvases = repository;
+    withCanvases(repository);
     const canvas = emptyCanvas({
       id: 'cnv_warn',
       nodes: [
@@ -47,7 +46,7 @@ describe('get_canvas warnings', () => {
 
   it('answers an empty list for a canvas with nothing to warn about', async () => {
     const repository = new InMemoryCanvasRepository();
-    memory.canvases = repository;
+    withCanvases(repository);
     repository.seed(emptyCanvas({ id: 'cnv_fine', nodes: [node('p', 'prompt')] }));
     const answer = (await operation.run({ canvasId: 'cnv_fine' }, context as never)) as { warnings: unknown[] };
     expect(answer.warnings).toEqual([]);
