@@ -68,7 +68,7 @@ export interface Operation<I = any> {
   /**
    * What it records in the audit log (docs/audit.md): the action, whose entry joins the change's own
    * write (./run-operation.ts), or `{ none }` with the reason it records nothing. Every operation that
-   * is not read-only says one or the other (test/unit/audit-declarations.test.ts).
+   * is not read-only says one or the other (test/unit/operations/audit-declarations.test.ts).
    */
   readonly audit?: AuditAction | { readonly none: string };
 }

@@ -16,7 +16,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { AUDIT_RETENTION_DAYS, type AuditEntry } from '#core/audit/model';
 import { currentAudit, entryOf, type AuditScope } from '#core/audit/scope';
-import { AUDITED_ITEMS, keys, TTL_ATTRIBUTE } from './table-design.ts';
+import { AUDITED_ITEMS } from './audited-items.ts';
+import { keys, TTL_ATTRIBUTE } from './table-design.ts';
 
 type Item = Record<string, unknown>;
 type TransactItem = NonNullable<TransactWriteCommand['input']['TransactItems']>[number];

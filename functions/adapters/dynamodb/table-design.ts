@@ -1,6 +1,5 @@
 // adapter: the whole single-table design in one place. The CDK table construct imports TABLE_SCHEMA,
 // the repositories import the key builders, so infrastructure and runtime cannot drift apart.
-import type { AuditResource } from '#core/audit/model';
 //
 // Entities and key templates
 // ┌──────────────────┬─────────────────────────┬───────────────────────┬──────────────────────────────────┬───────────┐
@@ -378,28 +377,3 @@ export const keys = {
   }),
   auditTimeBound: (at: string) => `AUDIT#${at}`,
 } as const;
-
-/**
- * The items whose write is the change an audit entry records, by the resource kind of its action: the
- * entry joins the first write of its scope that touches an item whose SK starts with one of these.
- */
-export const AUDITED_ITEMS: Readonly<Record<AuditResource, readonly string[]>> = {
-  workspace: ['WORKSPACE'],
-  member: ['MEMBER#'],
-  invite: ['INVITE#'],
-  'api-key': ['APIKEY#'],
-  canvas: ['CANVAS#'],
-  run: ['EXEC#'],
-  webhook: ['WEBHOOK#'],
-  'callback-secret': ['CBSECRET'],
-  connection: ['CONN#'],
-  'integration-policy': ['INTPOLICY'],
-  template: ['TEMPLATE#'],
-  asset: ['ASSET#'],
-  codehost: ['CODEHOST#'],
-  generation: ['VIDEOJOB#', 'SPEECHOP#'],
-  'published-server': ['PUBSERVER#'],
-  'published-credential': ['PUBCRED#'],
-  // An export changes no item: its entry is written before the export is answered (docs/audit.md).
-  'usage-export': [],
-};

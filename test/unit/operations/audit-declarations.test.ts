@@ -2,7 +2,7 @@
 // which action it records, or why it records none; every action names resource items the adapter can join.
 import { describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, AUDIT_RESOURCES } from '#core/audit/model';
-import { AUDITED_ITEMS } from '#adapters/dynamodb/table-design';
+import { AUDITED_ITEMS } from '#adapters/dynamodb/audited-items';
 import { OPERATIONS } from '#operations/catalogue';
 
 describe('audit declarations', () => {

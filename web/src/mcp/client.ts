@@ -103,7 +103,8 @@ export class AnswerValidator {
     const result = validate(answer);
     if (!result.valid) {
       throw new ToolError(
-        `The service answered ${name} in a shape this studio does not know (${result.errorMessage}). Reload the page; if it persists, the studio and the service are from different versions.`,
+        `The service answered ${name} in a shape this studio does not know (${result.errorMessage}). ` +
+          'Reload the page; if it persists, the studio and the service are from different versions.',
         { code: CONTRACT_MISMATCH, details: { tool: name, answer } },
       );
     }
