@@ -39,24 +39,24 @@ import { Construct } from 'constructs';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';
 import type { ServiceMetric, ServiceTiming } from '#core/telemetry';
 import { METRICS_NAMESPACE, SERVICE_NAME } from '../../functions/adapters/observability/names.ts';
+import { addFunctionAlarms } from './function-alarms.ts';
 
-/** CloudWatch caps a metric-math alarm at 10 metrics. */
-export const FUNCTIONS_PER_ALARM = 10;
+// The per-function alarms' constants and helpers live in function-alarms.ts; the tests and the runbook
+// check read them from here, with the other thresholds.
+export {
+  DURATION_NEAR_TIMEOUT_PERCENT,
+  FUNCTIONS_PER_ALARM,
+  functionGroups,
+  nearTimeoutMs,
+  WAITS_TO_DEADLINE,
+} from './function-alarms.ts';
+
 /** An API's 5xx share (percent) over 5 minutes that alarms, and the requests it needs to count. */
 export const API_5XX_PERCENT = 5;
 export const API_5XX_MIN_REQUESTS = 20;
 /** Period of the alarms that page at the first occurrence (route faults, failed executions). */
 export const FAULT_PERIOD = Duration.minutes(1);
 
-/** A function's p99 duration, in percent of its own timeout, past which LambdaDurationN alarms. */
-export const DURATION_NEAR_TIMEOUT_PERCENT = 80;
-/**
- * Functions that wait up to their deadline by design, left out of LambdaDurationN: a caller's `sync` run
- * (POST /api/run) and a tool call's bounded wait (the gateway, published servers) end just before the
- * timeout whenever the run is long, which the caller chooses. Their accept path has its own objective
- * (RunAcceptLatency); their timeouts show as Lambda errors.
- */
-export const WAITS_TO_DEADLINE = ['run', 'gateway', 'published-server'] as const;
 /**
  * The run outbox: runs due (a start deferred, or queued past the sweeper's grace period) in this many
  * consecutive sweeps (one a minute) page as a backlog; failing to start one, in this many, as stuck.
@@ -100,18 +100,6 @@ export const serviceTiming = (metricName: ServiceTiming, statistic: string, peri
     period,
     unit: cloudwatch.Unit.MILLISECONDS,
   });
-
-/**
- * The functions' names in the groups of the per-function alarms (LambdaErrorsN, LambdaThrottlesN,
- * LambdaDurationN): sorted, at most FUNCTIONS_PER_ALARM each. The runbook's list is this, checked.
- */
-export function functionGroups(names: Iterable<string>): string[][] {
-  const sorted = [...names].sort();
-  const groups: string[][] = [];
-  for (let start = 0; start < sorted.length; start += FUNCTIONS_PER_ALARM)
-    groups.push(sorted.slice(start, start + FUNCTIONS_PER_ALARM));
-  return groups;
-}
 
 export interface OperationsAlarmsProps {
   readonly stateMachine: sfn.IStateMachine;
@@ -213,70 +201,8 @@ export class OperationsAlarms extends Construct {
       }),
     );
 
-    for (const [index, chunk] of functionGroups(props.functions.keys()).entries()) {
-      const group = index + 1;
-      for (const [kind, metricOf] of [
-        ['Errors', (fn: lambda.IFunction) => fn.metricErrors({ period: fiveMinutes, statistic: 'Sum' })],
-        ['Throttles', (fn: lambda.IFunction) => fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum' })],
-      ] as const) {
-        const usingMetrics = Object.fromEntries(
-          chunk.map((name, index) => [`f${index}`, metricOf(props.functions.get(name)!)]),
-        );
-        page(
-          new cloudwatch.Alarm(this, `Lambda${kind}${group}`, {
-            alarmDescription:
-              `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. ` +
-              `Runbook: docs/observability.md "Lambda${kind}".`,
-            metric: new cloudwatch.MathExpression({
-              // FILL: a function not invoked in the period has no datapoint, and CloudWatch's arithmetic on a
-              // missing operand is missing: a plain sum would page only when all ten functions ran.
-              expression: Object.keys(usingMetrics)
-                .map((metricId) => `FILL(${metricId}, 0)`)
-                .join(' + '),
-              usingMetrics,
-              period: fiveMinutes,
-              label: `${kind} (${chunk.length} functions)`,
-            }),
-            threshold: 0,
-            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
-            evaluationPeriods: 1,
-            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-          }),
-        );
-      }
-      // Duration near the timeout: a function about to time out (a store or provider slowing down, a
-      // bigger workload) before it does. Each function has its own timeout, so the expression counts the
-      // functions past their own threshold; FILL: a function not invoked in the period has no datapoint,
-      // which would leave the whole sum missing.
-      const timed = chunk.filter((name) => !(WAITS_TO_DEADLINE as readonly string[]).includes(name));
-      if (timed.length > 0) {
-        const usingMetrics = Object.fromEntries(
-          timed.map((name, i) => [
-            `d${i}`,
-            props.functions.get(name)!.metricDuration({ period: fiveMinutes, statistic: 'p99' }),
-          ]),
-        );
-        const terms = timed.map((name, i) => `IF(FILL(d${i}, 0) > ${nearTimeoutMs(props.functions.get(name)!)}, 1, 0)`);
-        page(
-          new cloudwatch.Alarm(this, `LambdaDuration${group}`, {
-            alarmDescription:
-              `p99 duration above ${DURATION_NEAR_TIMEOUT_PERCENT}% of the function's timeout in: ` +
-              `${timed.join(', ')}. Runbook: docs/observability.md "LambdaDuration".`,
-            metric: new cloudwatch.MathExpression({
-              expression: terms.join(' + '),
-              usingMetrics,
-              period: fiveMinutes,
-              label: `functions near their timeout (${timed.length} functions)`,
-            }),
-            threshold: 1,
-            comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-            evaluationPeriods: 3,
-            datapointsToAlarm: 2,
-            treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-          }),
-        );
-      }
-    }
+    // Errors, throttles and p99 duration near the timeout of every function, in groups of ten.
+    addFunctionAlarms(this, props.functions, page);
 
     for (const [host, api] of [...props.apis.entries()].sort(([a], [b]) => a.localeCompare(b))) {
       const hostName = host.charAt(0).toUpperCase() + host.slice(1);
@@ -447,10 +373,4 @@ export class OperationsAlarms extends Construct {
       if (alarm instanceof cloudwatch.Alarm) page(alarm);
     }
   }
-}
-
-/** The p99 duration (ms) past which a function counts as near its timeout (Lambda's default timeout: 3 s). */
-export function nearTimeoutMs(fn: lambda.Function): number {
-  const timeoutMs = (fn.timeout ?? Duration.seconds(3)).toMilliseconds();
-  return Math.round((timeoutMs * DURATION_NEAR_TIMEOUT_PERCENT) / 100);
 }

@@ -12,12 +12,15 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3assets from 'aws-cdk-lib/aws-s3-assets';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { VIEWER_ADDRESS_HEADER } from '#http/client-address';
 import type { CloudFrontOriginSecret } from './origin-secret.ts';
+import { studioApiBehavior } from './studio-api-behavior.ts';
 import { STUDIO_SECURITY_HEADERS, studioContentSecurityPolicy } from './studio-csp.ts';
 import { logRetentionOf } from './operations-context.ts';
 import { compliantKey, isStrict, VPC_ACCESS_POLICY, vpcPlacementOf } from './compliance.ts';
 import { flattenReference } from './service-function.ts';
+
+// The API behaviors' viewer-address function lives in studio-api-behavior.ts; the tests read its code here.
+export { VIEWER_ADDRESS_CODE } from './studio-api-behavior.ts';
 
 /** Where the build keeps its content-hashed files; everything else (index.html) is re-read on every visit. */
 export const STUDIO_ASSETS_PREFIX = 'assets/';
@@ -38,18 +41,6 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   if (uri.lastIndexOf('.') < uri.lastIndexOf('/')) {
     request.uri = '/index.html';
   }
-  return request;
-}`;
-
-/**
- * The viewer-request function of the API behaviors: the viewer's IP in a header of its own, over any
- * the viewer sent. The regional web ACL can aggregate on it (WAF reads one address per header, the first,
- * and X-Forwarded-For's first is the viewer's to write), and so can the sign-in limiter; either believes
- * it only beside the origin secret (#http/client-address).
- */
-export const VIEWER_ADDRESS_CODE = `function handler(event) {
-  var request = event.request;
-  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 
@@ -194,42 +185,9 @@ export class StudioSite extends Construct {
       },
     });
 
-    // Built from the API id, not RestApi.url: that URL references the deployment stage, which depends on
-    // every method, whose functions get this distribution's domain as PUBLIC_APP_URL (a cycle).
-    const apiOrigin = new origins.HttpOrigin(`${props.api.restApiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
-      originPath: `/${props.stageName}`,
-      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
-      originSslProtocols: [cloudfront.OriginSslPolicy.TLS_V1_2],
-      readTimeout: props.apiReadTimeout ?? Duration.seconds(30),
-      // CloudFront replaces a viewer's header of the same name with this one.
-      customHeaders: props.originSecret?.header,
-    });
-    if (props.originSecret) {
-      this.viewerAddress = new cloudfront.Function(this, 'ViewerAddress', {
-        comment: 'App host API paths: the viewer IP in its own header, for the web ACL and the sign-in limit',
-        code: cloudfront.FunctionCode.fromInline(VIEWER_ADDRESS_CODE),
-        runtime: cloudfront.FunctionRuntime.JS_2_0,
-      });
-    }
-    const apiBehavior: cloudfront.BehaviorOptions = {
-      origin: apiOrigin,
-      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      // Nothing the API answers is cached, so Authorization can be forwarded (it would otherwise have to
-      // be part of a cache key). AllViewerExceptHostHeader forwards every viewer header but Host (API
-      // Gateway routes by its own host name) plus CloudFront's headers, CloudFront-Viewer-Address among
-      // them: the viewer's address, since the API itself sees CloudFront's.
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      compress: true,
-      ...(this.viewerAddress
-        ? {
-            functionAssociations: [
-              { function: this.viewerAddress, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST },
-            ],
-          }
-        : {}),
-    };
+    // The app host's API paths: an uncached second origin, the same behavior for every pattern.
+    const { behavior: apiBehavior, viewerAddress } = studioApiBehavior(this, props);
+    this.viewerAddress = viewerAddress;
 
     const certificate = props.domain
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn)
