@@ -267,7 +267,7 @@ describe('isolation between workspaces', () => {
       // Assess
       for (const [name, answer] of Object.entries(answers)) {
         expect(answer.status, name).toBe(404);
-        expect(Object.keys(answer.body), name).toEqual(['error']);
+        expect(Object.keys(answer.body), name).toEqual(['error', 'code']);
         expect(JSON.stringify(answer.body), name).not.toContain('secret description');
       }
       expect(theirList.items).toEqual([]);

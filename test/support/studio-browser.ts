@@ -3,7 +3,8 @@
 // context. Every page collects what a person would notice (console errors, CSP reports, failed requests),
 // and `look` screenshots a screen and runs axe-core on it.
 import { spawn } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -55,9 +56,13 @@ export async function startStudioStack(options: {
   const workspaceId = /Created workspace (\S+)/.exec(local.output())?.[1];
   if (!workspaceId || !ready.apiKey)
     throw new Error(`local mode printed no bootstrap workspace and key:\n${local.output()}`);
+  // Chromium's audio client (PulseAudio) makes a pulse-* folder in TMPDIR when XDG_RUNTIME_DIR is unset,
+  // as on CI, whenever a page touches media; a runtime folder of our own, removed in stop(), holds it instead.
+  const runtimeDir = mkdtempSync(join(tmpdir(), 'chromium-runtime-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
+    env: { ...process.env, XDG_RUNTIME_DIR: runtimeDir },
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -81,6 +86,7 @@ export async function startStudioStack(options: {
     shots: options.shots,
     async stop() {
       await browser.close();
+      rmSync(runtimeDir, { recursive: true, force: true });
       if (local.child.exitCode === null && local.child.signalCode === null) {
         local.child.kill('SIGTERM');
         await local.exited;

@@ -12,6 +12,8 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
+    // PulseAudio's runtime files in the profile, removed with it, not a pulse-* folder in TMPDIR.
+    env: { ...process.env, XDG_RUNTIME_DIR: profile },
     args: [
       '--no-sandbox',
       '--disable-gpu',
