@@ -6,6 +6,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IDependable } from 'constructs';
+import type { ErrorCode } from '#core/errors';
 import type { Host, RouteDefinition } from '#routes/manifest';
 import { logRetentionOf } from './operations-context.ts';
 
@@ -108,9 +109,11 @@ export class RouteApi extends Construct {
     });
     if (props.dependsOn) this.api.deploymentStage.node.addDependency(props.dependsOn);
 
-    // API Gateway's own answers follow the interface too: `{ "error": … }`, 404 for an unknown route
-    // (not 403 "Missing Authentication Token"), and Retry-After on its throttling 429.
-    const errorBody = { 'application/json': '{"error":"$context.error.messageString"}' };
+    // API Gateway's own answers follow the interface too: `{ "error", "code" }` (codes from ERROR_CODES),
+    // 404 for an unknown route (not 403 "Missing Authentication Token"), and Retry-After on its 429.
+    // A gateway response template is substitution only (no VTL), so a code is one response per type: the
+    // types this stack can meet have their own, any other 4xx is the request's (validation_failed) and
+    // every 5xx of API Gateway's is ours (an integration that failed or timed out).
     const cors: Record<string, string> = props.corsOrigin
       ? {
           'Access-Control-Allow-Origin': `'${props.corsOrigin}'`,
@@ -118,32 +121,37 @@ export class RouteApi extends Construct {
           Vary: "'Origin'",
         }
       : {};
-    this.api.addGatewayResponse('UnknownRoute', {
-      type: apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN,
-      statusCode: '404',
-      responseHeaders: cors,
-      templates: {
-        'application/json':
-          `{"error":"No route for $context.httpMethod ` +
-          `$context.path${props.unknownRouteHint ? ` ${props.unknownRouteHint}` : ''}"}`,
-      },
+    // $context.error.messageString is API Gateway's message already quoted as a JSON string.
+    const body = (code: ErrorCode, error = '$context.error.messageString') => ({
+      'application/json': `{"error":${error},"code":"${code}"}`,
     });
-    this.api.addGatewayResponse('Throttled', {
-      type: apigateway.ResponseType.THROTTLED,
-      statusCode: '429',
-      responseHeaders: { 'Retry-After': "'1'", ...cors },
-      templates: errorBody,
-    });
-    this.api.addGatewayResponse('Default4xx', {
-      type: apigateway.ResponseType.DEFAULT_4XX,
-      responseHeaders: cors,
-      templates: errorBody,
-    });
-    this.api.addGatewayResponse('Default5xx', {
-      type: apigateway.ResponseType.DEFAULT_5XX,
-      responseHeaders: cors,
-      templates: errorBody,
-    });
+    const hint = props.unknownRouteHint ? ` ${props.unknownRouteHint}` : '';
+    const unknownRoute = `"No route for $context.httpMethod $context.path${hint}"`;
+    const answers: ReadonlyArray<[string, apigateway.GatewayResponseOptions]> = [
+      [
+        'UnknownRoute',
+        {
+          type: apigateway.ResponseType.MISSING_AUTHENTICATION_TOKEN,
+          statusCode: '404',
+          templates: body('not_found', unknownRoute),
+        },
+      ],
+      [
+        'Throttled',
+        {
+          type: apigateway.ResponseType.THROTTLED,
+          statusCode: '429',
+          responseHeaders: { 'Retry-After': "'1'" },
+          templates: body('rate_limited'),
+        },
+      ],
+      ['RequestTooLarge', { type: apigateway.ResponseType.REQUEST_TOO_LARGE, templates: body('payload_too_large') }],
+      ['Default4xx', { type: apigateway.ResponseType.DEFAULT_4XX, templates: body('validation_failed') }],
+      ['Default5xx', { type: apigateway.ResponseType.DEFAULT_5XX, templates: body('internal_error') }],
+    ];
+    for (const [id, answer] of answers) {
+      this.api.addGatewayResponse(id, { ...answer, responseHeaders: { ...answer.responseHeaders, ...cors } });
+    }
 
     // Parameters and bodies are validated by each handler's zod schema; this validator makes API
     // Gateway enforce whatever request parameters/models a method declares, before a Lambda runs.

@@ -2,12 +2,12 @@
 // API Gateway REST (v1) proxy event the deployed Lambda receives and writes the proxy result back, so
 // route handlers run unchanged.
 //
-//   request ──► match ROUTES (host, path) ─┬─ no path ──────────► 404 {"error"}
-//                                          ├─ path, not method ─► 405 {"error"} + Allow
-//                                          └─ route ─► body ≤ 10 MB? ─ no ─► 413 {"error"} (rest unread)
+//   request ──► match ROUTES (host, path) ─┬─ no path ──────────► 404 {"error", "code"}
+//                                          ├─ path, not method ─► 405 {"error", "code"} + Allow
+//                                          └─ route ─► body ≤ 10 MB? ─ no ─► 413 {"error", "code"} (rest unread)
 //                                                          │ yes
 //                                                          ▼
-//                       handler(event, context) (module imported once) ─ throws ─► 500 {"error"}
+//                       handler(event, context) (module imported once) ─ throws ─► 500 {"error", "code"}
 //                                                          │
 //                                                          ▼
 //                                     statusCode, headers, multiValueHeaders, body
@@ -19,8 +19,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
-import { PayloadTooLargeError } from '../../functions/core/errors.ts';
-import { errorBody } from '../../functions/http/errors.ts';
+import {
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ValidationError,
+} from '../../functions/core/errors.ts';
+import { errorBody, INTERNAL_ERROR_BODY } from '../../functions/http/errors.ts';
 import { unknownRouteMessage } from '../../functions/http/unknown-route.ts';
 import type { RequestRecord } from './activity-log.ts';
 import { LOOPBACK, listenOnLoopback } from './ports.ts';
@@ -105,7 +110,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     serve(request, response, requestId).catch((error: unknown) => {
       // The path only: a query string may carry a secret.
       log(`[${options.host}] ${request.method} ${(request.url ?? '/').split('?')[0]} failed`, error);
-      if (!response.headersSent) sendJson(response, 500, { error: 'Internal server error' });
+      if (!response.headersSent) sendJson(response, 500, INTERNAL_ERROR_BODY);
       else response.destroy();
     });
   });
@@ -114,7 +119,11 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     const url = new URL(request.url ?? '/', 'http://local');
     const method = (request.method ?? 'GET').toUpperCase();
     if (!isDecodablePath(url.pathname)) {
-      return sendJson(response, 400, { error: `Malformed percent-encoding in the path ${url.pathname}` });
+      return sendJson(
+        response,
+        400,
+        errorBody(new ValidationError(`Malformed percent-encoding in the path ${url.pathname}`)),
+      );
     }
     const studioDir = options.studioDir;
     if (studioDir && (await serveStudioFile(studioDir, request, response, url.pathname, studioHeaders)) === 'served')
@@ -129,13 +138,18 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         (await serveStudioFallback(studioDir, request, response, url.pathname, studioHeaders)) === 'served'
       )
         return;
-      return sendJson(response, 404, { error: unknownRouteMessage(options.host, method, url.pathname) });
+      return sendJson(
+        response,
+        404,
+        errorBody(new NotFoundError(unknownRouteMessage(options.host, method, url.pathname))),
+      );
     }
     // An ANY route takes every method, as its API Gateway ANY method does; the handler decides.
     const match = candidates.find((candidate) => candidate.route.method === method || candidate.route.method === 'ANY');
     if (!match) {
-      const allow = [...new Set(candidates.map((candidate) => candidate.route.method))].join(', ');
-      return sendJson(response, 405, { error: `Method ${method} is not allowed on ${url.pathname}` }, { allow });
+      const allowed = [...new Set(candidates.map((candidate) => candidate.route.method))];
+      const refusal = new MethodNotAllowedError(`Method ${method} is not allowed on ${url.pathname}`, allowed);
+      return sendJson(response, 405, errorBody(refusal), { allow: allowed.join(', ') });
     }
 
     // Never buffer more than the route accepts (API Gateway's own cap otherwise).
@@ -155,7 +169,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     } catch (error) {
       // What API Gateway shows for a crashed Lambda is a bare 502; we answer the project's 500 shape.
       log(`[${options.host}] handler ${routeHandlerFile(match.route)} threw`, error);
-      return sendJson(response, 500, { error: 'Internal server error' });
+      return sendJson(response, 500, INTERNAL_ERROR_BODY);
     }
     writeResult(response, result);
   }
@@ -164,7 +178,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
   // a malformed header) would get Node's bodiless 400: answer in the project's shape, saying why.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    const body = JSON.stringify({ error: unparseableRequestMessage(error) });
+    const body = JSON.stringify(errorBody(new ValidationError(unparseableRequestMessage(error))));
     const requestId = randomUUID();
     socket.end(
       `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ` +

@@ -86,11 +86,11 @@ describe('local mode: the start script (what npm start runs)', () => {
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toEqual({ error: expect.any(String), code: 'unauthenticated' });
       expect(unknown.status).toBe(404);
-      expect(await unknown.json()).toEqual({ error: expect.any(String) });
+      expect(await unknown.json()).toEqual({ error: expect.any(String), code: 'not_found' });
       expect(unknownOnApp.status).toBe(404); // verify-key lives on the base host only
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('allow')).toBe('GET');
-      expect(await wrongMethod.json()).toEqual({ error: expect.any(String) });
+      expect(await wrongMethod.json()).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
 
       const { exitCode, beneath, survivors } = await terminate(local);
       expect(exitCode).toBe(0);

@@ -3,6 +3,7 @@
 // Bundling is skipped ('aws:cdk:bundling-stacks': []) so the whole app synthesizes in seconds.
 import { PENDING_PREFIX } from '#core/assets/model';
 import { EXPORT_KEY_PREFIX } from '#core/focus/export';
+import { ERROR_CODE_LIST, type ErrorCode } from '#core/errors';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
@@ -179,11 +180,34 @@ describe('API Gateway answers of its own', () => {
         StatusCode: '429',
         ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
       });
-      for (const type of ['DEFAULT_4XX', 'DEFAULT_5XX']) {
-        template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-          ResponseType: type,
-          ResponseTemplates: { 'application/json': '{"error":"$context.error.messageString"}' },
+      const codes: Record<string, ErrorCode> = {
+        MISSING_AUTHENTICATION_TOKEN: 'not_found',
+        THROTTLED: 'rate_limited',
+        REQUEST_TOO_LARGE: 'payload_too_large',
+        DEFAULT_4XX: 'validation_failed',
+        DEFAULT_5XX: 'internal_error',
+      };
+      // Each template, filled in as API Gateway fills it (substitution only; messageString comes quoted),
+      // is the interface's error body with its code.
+      const filled = (template: string) =>
+        template
+          .replaceAll('$context.error.messageString', JSON.stringify('Say "why"'))
+          .replaceAll('$context.httpMethod', 'GET')
+          .replaceAll('$context.path', '/nowhere');
+      for (const [type, code] of Object.entries(codes)) {
+        const found = template.findResources('AWS::ApiGateway::GatewayResponse', {
+          Properties: { ResponseType: type },
         });
+        expect(Object.keys(found)).toHaveLength(2);
+        for (const response of Object.values<Json>(found)) {
+          const json = response.Properties.ResponseTemplates['application/json'];
+          const text =
+            typeof json === 'string'
+              ? json
+              : json['Fn::Join'][1].map((part: unknown) => (typeof part === 'string' ? part : 'https://x')).join('');
+          expect(JSON.parse(filled(text))).toEqual({ error: expect.any(String), code });
+          expect(ERROR_CODE_LIST).toContain(code);
+        }
       }
     },
   );
@@ -207,6 +231,6 @@ describe('API Gateway answers of its own', () => {
     expect(appTemplate).toContain('No route for $context.httpMethod $context.path on the app host; REST routes');
     expect(appTemplate).toContain(`{"Ref":"${baseApi}"}`);
     expect(appTemplate).toContain('.execute-api.');
-    expect(byApi.get(baseApi)).toBe('{"error":"No route for $context.httpMethod $context.path"}');
+    expect(byApi.get(baseApi)).toBe('{"error":"No route for $context.httpMethod $context.path","code":"not_found"}');
   });
 });

@@ -170,7 +170,10 @@ describe('local HTTP front', () => {
   it('answers a path with a malformed %-escape with 400 JSON (found by the OAuth fuzz: was 500)', async () => {
     const reply = await send('GET', '/items/%E0%A4%A');
     expect(reply.status).toBe(400);
-    expect(json(reply)).toEqual({ error: 'Malformed percent-encoding in the path /items/%E0%A4%A' });
+    expect(json(reply)).toEqual({
+      error: 'Malformed percent-encoding in the path /items/%E0%A4%A',
+      code: 'validation_failed',
+    });
   });
 
   it(
@@ -204,6 +207,7 @@ describe('local HTTP front', () => {
       expect(head).toMatch(/content-type: application\/json/i);
       expect(JSON.parse(body!)).toEqual({
         error: expect.stringMatching(/Malformed request: .*placeholder like exec_…/),
+        code: 'validation_failed',
       });
     },
   );
@@ -260,7 +264,7 @@ describe('local HTTP front', () => {
     const otherHost = await send('GET', '/app-only');
     // Assess
     expect(unknown.status).toBe(404);
-    expect(json(unknown)).toEqual({ error: expect.any(String) });
+    expect(json(unknown)).toEqual({ error: expect.any(String), code: 'not_found' });
     expect(otherHost.status).toBe(404);
     expect(events).toEqual([]);
   });
@@ -271,7 +275,7 @@ describe('local HTTP front', () => {
     // Assess
     expect(reply.status).toBe(405);
     expect(reply.headers.allow).toBe('POST, GET');
-    expect(json(reply)).toEqual({ error: expect.any(String) });
+    expect(json(reply)).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
   });
 
   it('refuses a declared body over 10 MB with 413 before reading it', async () => {
@@ -336,7 +340,7 @@ describe('local HTTP front', () => {
     const reply = await send('GET', '/boom');
     // Assess
     expect(reply.status).toBe(500);
-    expect(json(reply)).toEqual({ error: 'Internal server error' });
+    expect(json(reply)).toEqual({ error: 'Internal server error', code: 'internal_error' });
     expect(logged.some((message) => message.includes('test/boom'))).toBe(true);
   });
 
