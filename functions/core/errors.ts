@@ -37,6 +37,10 @@ export const ERROR_CODES = {
     meaning: 'The credential lacks the scope this call needs; `scope` names it',
     action: 'Use a key or grant that holds the scope',
   },
+  owner_only: {
+    meaning: 'Only an owner of the workspace may do this (grant the owner role)',
+    action: 'Ask an owner to do it',
+  },
   monthly_cap_reached: {
     meaning: "The workspace's monthly generation credit cap would be passed; nothing was held",
     action: 'An owner raises the cap in the integration policy, or wait for the next UTC month',
@@ -60,6 +64,10 @@ export const ERROR_CODES = {
   version_conflict: {
     meaning: 'Someone else changed the resource since it was read (a stale expected version)',
     action: 'Reload the resource, reapply the change and send it again',
+  },
+  last_owner: {
+    meaning: 'The change would leave the workspace without an owner; nothing changed',
+    action: 'Make another member an owner first',
   },
   idempotency_conflict: {
     meaning: 'The idempotency key was used before for a different request',
@@ -138,6 +146,11 @@ export class ForbiddenError extends DomainError {
   static override readonly code: ErrorCode = 'forbidden';
 }
 
+/** Only an owner of the workspace may do this, e.g. grant the owner role (403, code `owner_only`). */
+export class OwnerOnlyError extends ForbiddenError {
+  static override readonly code: ErrorCode = 'owner_only';
+}
+
 /** The credential lacks the scope (or each scope of an any-of pair) a call needs (403, code `missing_scope`). */
 export class MissingScopeError extends ForbiddenError {
   static override readonly code: ErrorCode = 'missing_scope';
@@ -182,6 +195,11 @@ export class ConflictError extends DomainError {
     this.retryAfterSeconds = options?.retryAfterSeconds;
   }
   readonly retryAfterSeconds: number | undefined;
+}
+
+/** The change would leave the workspace without an owner (409, code `last_owner`). */
+export class LastOwnerError extends ConflictError {
+  static override readonly code: ErrorCode = 'last_owner';
 }
 
 /** The resource changed since the caller read it: its expected version is stale (409, `version_conflict`). */

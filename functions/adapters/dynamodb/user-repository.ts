@@ -1,7 +1,7 @@
 // adapter: UserRepository and MembershipRepository on the single table (User, email lookup, Member,
 // Invite record + lookup items; see table-design.ts).
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConflictError } from '#core/errors';
+import { LastOwnerError } from '#core/errors';
 import type { User } from '#core/users/model';
 import type { MembershipRepository, UserRepository } from '#core/users/ports';
 import type { Invite } from '#core/workspaces/invites';
@@ -109,7 +109,7 @@ export class DynamoMembershipRepository implements MembershipRepository {
     if (member.role === 'owner' && change.role !== 'owner') {
       // Another owner must still be one when this commits: two concurrent removals cannot both win.
       const others = (await this.owners(member.workspaceId)).filter((owner) => owner.userId !== member.userId);
-      if (others.length === 0) throw new ConflictError('The last owner of a workspace cannot be removed or demoted');
+      if (others.length === 0) throw new LastOwnerError('The last owner of a workspace cannot be removed or demoted');
       const other = keys.member(others[0]!.workspaceId, others[0]!.userId);
       items.push({
         ConditionCheck: {

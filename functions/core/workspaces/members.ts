@@ -8,7 +8,7 @@
 //                                                   ▼
 //                               one transaction: delete invite + add Member
 import type { Clock } from '../clock.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors.ts';
+import { ForbiddenError, LastOwnerError, NotFoundError, OwnerOnlyError, ValidationError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import type { Principal } from '../keys/api-key.ts';
 import type { MembershipRepository } from '../users/ports.ts';
@@ -53,7 +53,7 @@ export function inviteUrl(appUrl: string, token: string): string {
 async function assertMayGrant(principal: Principal, role: MemberRole, deps: MemberDeps): Promise<void> {
   if (role !== 'owner' || !principal.userId) return;
   const self = await deps.memberships.getMember(principal.workspaceId, principal.userId);
-  if (self?.role !== 'owner') throw new ForbiddenError('Only an owner can grant the owner role');
+  if (self?.role !== 'owner') throw new OwnerOnlyError('Only an owner can grant the owner role');
 }
 
 export async function inviteMember(
@@ -136,7 +136,7 @@ async function assertOwnerRemains(member: Member, newRole: MemberRole | null, de
   if (member.role !== 'owner' || newRole === 'owner') return;
   const owners = await deps.memberships.owners(member.workspaceId);
   if (!owners.some((owner) => owner.userId !== member.userId)) {
-    throw new ConflictError('The last owner of a workspace cannot be removed or demoted');
+    throw new LastOwnerError('The last owner of a workspace cannot be removed or demoted');
   }
 }
 

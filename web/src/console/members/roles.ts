@@ -31,12 +31,12 @@ export function protectedOwners(members: readonly { userId: string; role: Role }
 }
 
 /**
- * The words for a failed member call. The last-owner refusal is a 409 from the service, which the
- * generic wording would call someone else's concurrent change; it is the rule, so say the rule.
+ * The words for a failed member call, by its code. The last-owner refusal is a 409 from the service, which
+ * the generic wording would call someone else's concurrent change; it is the rule, so say the rule.
  */
 export function describeMemberError(error: unknown): string {
-  if (error instanceof ToolError && /last owner/i.test(error.message)) return `Refused: ${LAST_OWNER_REASON}`;
-  if (error instanceof ToolError && /only an owner can/i.test(error.message))
+  if (error instanceof ToolError && error.code === 'last_owner') return `Refused: ${LAST_OWNER_REASON}`;
+  if (error instanceof ToolError && error.code === 'owner_only')
     return 'Refused: only an owner can grant or take away the owner role.';
   return describeError(error);
 }

@@ -16,20 +16,23 @@ describe('member roles', () => {
     expect(protectedOwners([member('u2', 'viewer')])).toEqual(new Set());
   });
 
-  it('words the service’s last-owner refusal as the rule, not as a concurrent change', () => {
-    // The gateway's sentence for the ConflictError of functions/core/workspaces/members.ts.
-    const refusal = new ToolError(
-      'The last owner of a workspace cannot be removed or demoted. Read the current state again ' +
-        '(get_canvas, get_execution) before deciding to retry.',
-      409,
-    );
+  it('words the service’s last-owner refusal as the rule, not as a concurrent change, by its code', () => {
+    // The gateway's sentence for the LastOwnerError of functions/core/workspaces/members.ts.
+    const refusal = new ToolError('The last owner of a workspace cannot be removed or demoted.', {
+      status: 409,
+      code: 'last_owner',
+    });
     expect(describeMemberError(refusal)).toBe(
       'Refused: A workspace must always have an owner, so its only owner cannot be removed or demoted. Make ' +
         'another member an owner first.',
     );
-    expect(describeMemberError(new ToolError('Only an owner can grant the owner role', 403))).toBe(
-      'Refused: only an owner can grant or take away the owner role.',
-    );
+    expect(
+      describeMemberError(new ToolError('Only an owner can grant the owner role', { status: 403, code: 'owner_only' })),
+    ).toBe('Refused: only an owner can grant or take away the owner role.');
+    // A conflict of another kind keeps its own words, whatever they mention.
+    expect(
+      describeMemberError(new ToolError('Someone changed the last owner meanwhile', { status: 409, code: 'conflict' })),
+    ).toBe('Someone changed the last owner meanwhile');
     expect(describeMemberError(new ToolError('Member not found. Check the id: …', 404))).toBe(
       'Member not found. Check the id: …',
     );
