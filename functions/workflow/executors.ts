@@ -13,7 +13,7 @@ import { speechDeps } from '#adapters/generation/speech-deps';
 import { sourceNodeExecutors } from '#core/assets/source-nodes';
 import { assets, connections } from '#adapters/composition/stores';
 import { outboundHttp } from '#adapters/composition/services';
-import { credentialCipher } from '#adapters/credentials/cipher';
+import { credentialCipher } from '#adapters/composition/credentials';
 
 export const WORKFLOW_EXECUTORS: ExecutorRegistry = {
   ...EXECUTORS,

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { paginateScan } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { credentialCipher } from '#adapters/credentials/cipher';
+import { credentialCipher } from '#adapters/composition/credentials';
 import { table } from '#adapters/dynamodb/client';
 import { readServiceKey } from '#adapters/composition/service-key';
 import { callbackSecrets } from '#adapters/composition/stores';

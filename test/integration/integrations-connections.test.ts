@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resolveProviderAccess, ProviderAccessDeniedError } from '#core/integrations/access';
 import { table } from '#adapters/dynamodb/client';
 import { connections, policies } from '#adapters/composition/stores';
-import { credentialCipher } from '#adapters/credentials/cipher';
+import { credentialCipher } from '#adapters/composition/credentials';
 import { ENV } from '#adapters/env';
 import { tempFolders } from '../support/temp-folders.ts';
 import { call, seedWorkspace } from './support/invoke.ts';

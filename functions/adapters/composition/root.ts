@@ -10,6 +10,8 @@
 // function never imports. A test replaces any adapter by name with `overrideDeps`, which returns the
 // function that puts the previous one back; handles read the override on every call, so a use case that
 // captured a handle at load still sees the fake. See docs/architecture.md.
+import type { CodeHost } from '#core/codehost/ports';
+import type { CredentialCipher } from '#core/integrations/ports';
 import type { CallbackSender } from '#core/ports';
 import type { DynamoLedgerReader } from '../dynamodb/ledger-reader.ts';
 import type { DynamoLedgerRepository } from '../dynamodb/ledger-repository.ts';
@@ -46,8 +48,12 @@ export interface Adapters {
   /** The port, not the class: the sender's module reads ./stores.ts (a type import would close a circle). */
   callbackSender: CallbackSender;
   canvases: DynamoCanvasRepository;
+  /** The port: the GitHub client behind it is built on its first call (composition/credentials.ts). */
+  codeHost: CodeHost;
   codehostRecords: DynamoCodeHostRepository;
   connections: DynamoConnectionRepository;
+  /** The port: KMS or the local key file, as configuration says (credentials/cipher.ts). */
+  credentialCipher: CredentialCipher;
   daySpend: DynamoPublishedDaySpend;
   engine: StepFunctionsWorkflowEngine;
   exportStore: S3ExportStore;

@@ -1,7 +1,7 @@
 // composition: what a call to /webhook/trigger needs (functions/routes/webhooks/trigger.ts, which starts a
 // run: the run adapters come from ./runs.ts). Apart from ./webhooks.ts so that only the trigger's function
 // bundles the signature verifiers (stripe among them). The adapters are handles of ./stores.ts.
-import { credentialCipher } from '../credentials/cipher.ts';
+import { credentialCipher } from './credentials.ts';
 import { ENV } from '../env.ts';
 import { signatureVerifiers } from '../webhook-signatures/verifiers.ts';
 import { runDeps } from './runs.ts';

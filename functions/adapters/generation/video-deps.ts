@@ -7,7 +7,7 @@ import { assets, canvases, connections, policies } from '../composition/stores.t
 import { generatedAssetStorage } from '../composition/generation.ts';
 import { videoJobs } from '../composition/provider-jobs.ts';
 import { creditDeps } from '#adapters/composition/credits';
-import { credentialCipher } from '#adapters/credentials/cipher';
+import { credentialCipher } from '#adapters/composition/credentials';
 import { ENV } from '#adapters/env';
 import { sharedCredentialPresence } from '#adapters/integrations/shared-credentials';
 import { outboundConfig } from '#adapters/outbound-http/config';

@@ -14,7 +14,7 @@ import {
 } from '#core/outbound/signing';
 import type { CredentialCipher } from '#core/integrations/ports';
 import type { CallbackOutcome, CallbackSender } from '#core/ports';
-import { credentialCipher } from '../credentials/cipher.ts';
+import { credentialCipher } from '../composition/credentials.ts';
 import { callbackSecrets } from '../composition/stores.ts';
 import { outboundConfig } from './config.ts';
 import { deliverCallback } from './deliver.ts';

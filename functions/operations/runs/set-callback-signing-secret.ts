@@ -8,7 +8,7 @@ import {
   setCallbackSigningSecret,
 } from '#core/outbound/callback-secrets';
 import { serviceKey } from '#adapters/composition/service-key';
-import { credentialCipher } from '#adapters/credentials/cipher';
+import { credentialCipher } from '#adapters/composition/credentials';
 import { callbackSecrets } from '#adapters/composition/stores';
 import { defineOperation } from '#operations/operation';
 import { WORKSPACE } from '#operations/example-values';

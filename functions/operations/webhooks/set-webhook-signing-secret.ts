@@ -2,7 +2,7 @@
 // WebhookRepository
 import { systemClock } from '#core/clock';
 import { SetSigningSecretInput, setSigningSecret } from '#core/webhooks/signing-secrets';
-import { credentialCipher } from '#adapters/credentials/cipher';
+import { credentialCipher } from '#adapters/composition/credentials';
 import { UPDATES, defineOperation } from '#operations/operation';
 import { WebhookSigningSecretsView } from '#operations/views';
 import { webhooks } from './webhook-deps.ts';

@@ -5,6 +5,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { codeHost, credentialCipher } from '#adapters/composition/credentials';
+import { overrideDeps } from '#adapters/composition/root';
 
 const FUNCTIONS = path.resolve(import.meta.dirname, '../../../functions');
 const COMPOSITION = path.join(FUNCTIONS, 'adapters/composition');
@@ -59,5 +61,22 @@ describe('the composition root', () => {
           .map((match) => `${file}: ${match[1]}`),
       );
     expect(singletons).toEqual([]);
+  });
+
+  it('lets a test swap the secret holders too: the credential cipher and the GitHub client', async () => {
+    // Prepare: fakes in place of KMS / the key file and of GitHub (neither is configured in this test)
+    const sealed = { keyRef: 'local:fake', wrappedKey: 'k', iv: 'i', tag: 't', ciphertext: 'c' };
+    const restore = overrideDeps({
+      credentialCipher: { seal: async () => sealed, open: async () => 'opened' },
+      codeHost: { branchHead: async () => 'abc123' },
+    });
+    try {
+      // Act / Assess: the handles every operation imports answer with the fakes
+      expect(await credentialCipher.seal('secret', { workspaceId: 'ws' })).toBe(sealed);
+      expect(await credentialCipher.open(sealed, { workspaceId: 'ws' })).toBe('opened');
+      expect(await codeHost.branchHead(1, 'o/r', 'main')).toBe('abc123');
+    } finally {
+      restore();
+    }
   });
 });
