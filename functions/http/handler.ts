@@ -13,7 +13,7 @@ import { requireScope } from '#core/keys/use-cases';
 import type * as z from '#core/schema';
 import { telemetry } from '#core/telemetry';
 import { observed } from '#adapters/observability/powertools';
-import { authOf, type HandWrittenRoute, handWrittenRouteById } from '#routes/hand-written-routes';
+import { authOf, type HandWrittenRoute, handWrittenRouteById } from '#route-table/hand-written-routes';
 import type { Authenticator } from './auth/authenticator.ts';
 import { errorResponse } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
@@ -25,7 +25,7 @@ export type BuiltHandler = (event: APIGatewayProxyEvent, context?: Context) => P
 
 export interface HandlerSpec<Caller, B, Q> {
   /**
-   * The hand-written route (functions/routes/hand-written-routes.ts) this handler serves, or the routes
+   * The hand-written route (functions/route-table/hand-written-routes.ts) this handler serves, or the routes
    * (one auth kind) one function serves.
    */
   readonly route: string | readonly string[];

@@ -4,7 +4,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/route-table/manifest.ts';
 import { LOOPBACK } from './ports.ts';
 
 /**

@@ -1,4 +1,4 @@
-// The import graph of functions/ and lib/, read once (graph.ts) for both of its checks.
+// The import graph of functions/ and lib/, read once (graph.ts) for its checks.
 import { describe, expect, it } from 'vitest';
 import { importGraph } from './graph.ts';
 
@@ -13,23 +13,58 @@ describe('import graph of functions/ and lib/', { timeout: 180_000 }, () => {
   });
 });
 
-// The domain core and the operations know nothing of HTTP: no module under functions/core or
-// functions/operations imports (directly) from functions/routes or functions/http. An operation returns a
-// transport-neutral result that each surface (HTTP route, MCP gateway) renders; a core module reaching
-// into the HTTP layer would make every surface depend on it.
-const inner = ['functions/core/', 'functions/operations/'];
-const outer = ['functions/routes/', 'functions/http/'];
-const boundary =
-  'no module under functions/core or functions/operations imports from functions/routes or functions/http';
+/** Every import from a module under one of `from` to a module under one of `to`, as `file -> target`. */
+async function crossings(from: readonly string[], to: readonly string[]): Promise<string[]> {
+  const modules = (await importGraph()).obj();
+  return Object.entries(modules)
+    .filter(([file]) => from.some((dir) => file.startsWith(dir)))
+    .flatMap(([file, targets]) =>
+      targets.filter((target) => to.some((dir) => target.startsWith(dir))).map((target) => `${file} -> ${target}`),
+    );
+}
+
+const modulesUnder = async (dirs: readonly string[]) =>
+  Object.keys((await importGraph()).obj()).filter((file) => dirs.some((dir) => file.startsWith(dir)));
+
+// The layers of functions/ from the top (docs/architecture.md draws them): a module imports from its own layer or
+// the ones below, never above. An import running back up ties the lower layer to what is built on it: the
+// request shell could no longer be read, tested or bundled without the handlers it serves.
+const LAYERS: readonly (readonly string[])[] = [
+  ['functions/routes/', 'functions/workers/', 'functions/workflow/'], // Lambda entry points
+  ['functions/openapi/'], // the OpenAPI documents the meta routes serve
+  ['functions/gateway/', 'functions/oauth/'], // the MCP gateway; the OAuth server
+  ['functions/http/'], // the request shell: auth, parsing, error → status
+  ['functions/route-table/'], // what routes exist: data CDK, the local front and the shell read
+  ['functions/operations/'], // one file per operation
+  ['functions/adapters/'], // I/O, wired in adapters/composition
+  ['functions/core/'], // the domain: no I/O, no HTTP
+];
 
 describe('import boundaries', { timeout: 180_000 }, () => {
-  it(boundary, async () => {
-    const modules = (await importGraph()).obj();
-    const coreModules = Object.keys(modules).filter((file) => inner.some((dir) => file.startsWith(dir)));
-    expect(coreModules.length).toBeGreaterThan(100);
-    const crossings = coreModules.flatMap((file) =>
-      (modules[file] ?? []).filter((to) => outer.some((dir) => to.startsWith(dir))).map((to) => `${file} -> ${to}`),
+  // The domain core and the operations know nothing of HTTP: an operation returns a transport-neutral result
+  // that each surface (HTTP route, MCP gateway) renders; a core module reaching into the HTTP layer would make
+  // every surface depend on it.
+  it('no module under functions/core or functions/operations imports from functions/routes or functions/http', async () => {
+    const inner = ['functions/core/', 'functions/operations/'];
+    expect((await modulesUnder(inner)).length).toBeGreaterThan(100);
+    expect(await crossings(inner, ['functions/routes/', 'functions/http/'])).toEqual([]);
+  });
+
+  // The route table the request shell and the gateway read lives below them (functions/route-table/);
+  // functions/routes/ holds only handlers, which are built on the shell.
+  it('no module under functions/http or functions/gateway imports from functions/routes', async () => {
+    const shell = ['functions/http/', 'functions/gateway/'];
+    expect((await modulesUnder(shell)).length).toBeGreaterThan(20);
+    expect(await crossings(shell, ['functions/routes/'])).toEqual([]);
+  });
+
+  it('every import inside functions/ runs down the layers', async () => {
+    const layered = LAYERS.flat();
+    const unplaced = (await modulesUnder(['functions/'])).filter(
+      (file) => !layered.some((dir) => file.startsWith(dir)),
     );
-    expect(crossings).toEqual([]);
+    expect(unplaced).toEqual([]);
+    const upward = LAYERS.flatMap((layer, rank) => crossings(layer, LAYERS.slice(0, rank).flat()));
+    expect((await Promise.all(upward)).flat()).toEqual([]);
   });
 });
