@@ -1,6 +1,6 @@
-// The import graph of functions/ and lib/, read once (graph.ts) for its checks.
+// The import graphs of functions/ and lib/ and of web/src, read once each (graph.ts) for their checks.
 import { describe, expect, it } from 'vitest';
-import { importGraph } from './graph.ts';
+import { importGraph, webImportGraph } from './graph.ts';
 
 // No import circles in functions/ or lib/: a circle makes module initialisation order matter (a value read
 // before its module finished loading is undefined) and means two files cannot be understood apart.
@@ -66,5 +66,45 @@ describe('import boundaries', { timeout: 180_000 }, () => {
     expect(unplaced).toEqual([]);
     const upward = LAYERS.flatMap((layer, rank) => crossings(layer, LAYERS.slice(0, rank).flat()));
     expect((await Promise.all(upward)).flat()).toEqual([]);
+  });
+});
+
+// The studio (web/src) has boundaries of its own. ui/ holds the plain building blocks every screen uses, so it
+// imports no other folder of the studio: a block that reached into the router or the tool client would tie every
+// screen to it. The console's sections (web/src/console/<section>/) do not import each other: a piece two
+// sections share lives in console/shared/, so a section can be changed, or removed, without reading the others.
+describe('import graph of web/src', { timeout: 180_000 }, () => {
+  it('has no circles', async () => {
+    const graph = await webImportGraph();
+    expect(Object.keys(graph.obj()).length).toBeGreaterThan(100);
+    expect(graph.circular().map((circle) => circle.join(' > '))).toEqual([]);
+  });
+
+  it('ui/ is a leaf: it imports nothing from another folder of web/src', async () => {
+    const modules = Object.entries((await webImportGraph()).obj());
+    const ui = modules.filter(([file]) => file.startsWith('web/src/ui/'));
+    expect(ui.length).toBeGreaterThan(2);
+    const outward = ui.flatMap(([file, targets]) =>
+      targets
+        .filter((target) => target.startsWith('web/src/') && !target.startsWith('web/src/ui/'))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(outward).toEqual([]);
+  });
+
+  it('a console section imports no other section; shared pieces live in console/shared/', async () => {
+    const sectionOf = (file: string) => /^web\/src\/console\/([^/]+)\//.exec(file)?.[1];
+    const modules = Object.entries((await webImportGraph()).obj());
+    const inSections = modules.filter(([file]) => sectionOf(file) !== undefined);
+    expect(new Set(inSections.map(([file]) => sectionOf(file))).size).toBeGreaterThan(5);
+    const across = inSections.flatMap(([file, targets]) =>
+      targets
+        .filter((target) => {
+          const section = sectionOf(target);
+          return section !== undefined && section !== sectionOf(file) && section !== 'shared';
+        })
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(across).toEqual([]);
   });
 });
