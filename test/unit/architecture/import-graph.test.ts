@@ -26,17 +26,18 @@ async function crossings(from: readonly string[], to: readonly string[]): Promis
 const modulesUnder = async (dirs: readonly string[]) =>
   Object.keys((await importGraph()).obj()).filter((file) => dirs.some((dir) => file.startsWith(dir)));
 
-// The layers of functions/ from the top (docs/architecture.md draws them): a module imports from its own layer or
-// the ones below, never above. An import running back up ties the lower layer to what is built on it: the
-// request shell could no longer be read, tested or bundled without the handlers it serves.
+// The layers of functions/ from the top (docs/architecture.md draws them): a module imports from its own folder
+// or the layers below, never from a layer above nor from a peer on its own row. An import running back up ties
+// the lower layer to what is built on it: the request shell could no longer be read, tested or bundled without
+// the handlers it serves.
 const LAYERS: readonly (readonly string[])[] = [
-  ['functions/routes/', 'functions/workers/', 'functions/workflow/'], // Lambda entry points
+  ['functions/routes/', 'functions/workers/', 'functions/workflow/'], // entry points: the module each Lambda runs
   ['functions/openapi/'], // the OpenAPI documents the meta routes serve
   ['functions/gateway/', 'functions/oauth/'], // the MCP gateway; the OAuth server
-  ['functions/http/'], // the request shell: auth, parsing, error → status
+  ['functions/http/'], // the request shell: auth, scope, parsing, deadline, error → status
   ['functions/route-table/'], // what routes exist: data CDK, the local front and the shell read
   ['functions/operations/'], // one file per operation
-  ['functions/adapters/'], // I/O, wired in adapters/composition
+  ['functions/adapters/'], // the only I/O, wired in adapters/composition
   ['functions/core/'], // the domain: no I/O, no HTTP
 ];
 
@@ -44,7 +45,9 @@ describe('import boundaries', { timeout: 180_000 }, () => {
   // The domain core and the operations know nothing of HTTP: an operation returns a transport-neutral result
   // that each surface (HTTP route, MCP gateway) renders; a core module reaching into the HTTP layer would make
   // every surface depend on it.
-  it('no module under functions/core or functions/operations imports from functions/routes or functions/http', async () => {
+  const coreBoundary =
+    'no module under functions/core or functions/operations imports from functions/routes or functions/http';
+  it(coreBoundary, async () => {
     const inner = ['functions/core/', 'functions/operations/'];
     expect((await modulesUnder(inner)).length).toBeGreaterThan(100);
     expect(await crossings(inner, ['functions/routes/', 'functions/http/'])).toEqual([]);
@@ -58,13 +61,17 @@ describe('import boundaries', { timeout: 180_000 }, () => {
     expect(await crossings(shell, ['functions/routes/'])).toEqual([]);
   });
 
-  it('every import inside functions/ runs down the layers', async () => {
+  it('every import inside functions/ runs down the layers, none up or across a row', async () => {
     const layered = LAYERS.flat();
     const unplaced = (await modulesUnder(['functions/'])).filter(
       (file) => !layered.some((dir) => file.startsWith(dir)),
     );
     expect(unplaced).toEqual([]);
-    const upward = LAYERS.flatMap((layer, rank) => crossings(layer, LAYERS.slice(0, rank).flat()));
+    const forbidden = (dir: string, rank: number) => [
+      ...LAYERS.slice(0, rank).flat(),
+      ...(LAYERS[rank] ?? []).filter((peer) => peer !== dir),
+    ];
+    const upward = LAYERS.flatMap((layer, rank) => layer.map((dir) => crossings([dir], forbidden(dir, rank))));
     expect((await Promise.all(upward)).flat()).toEqual([]);
   });
 });
