@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Annotations, App, type AppProps, Aspects, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { PRICE_CONFIG_ENV, priceBookFrom } from '#core/credits/prices';
-import type { RouteDefinition } from '#routes/manifest';
+import type { RouteDefinition } from '#route-table/manifest';
 import { StatefulStack } from '../lib/stateful-stack.ts';
 import { StatelessStack } from '../lib/stateless-stack.ts';
 import { tagsOf } from '../lib/constructs/operations-context.ts';

@@ -10,7 +10,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { ENV } from '#adapters/env';
 import { otherHostHint } from '#http/unknown-route';
-import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
+import { type Host, ROUTES, type RouteArea, type RouteDefinition } from '#route-table/manifest';
 import { ApiFirewall } from './constructs/api-firewall.ts';
 import { ApiGatewayAccount } from './constructs/api-gateway-account.ts';
 import { isStrict, LogEncryption } from './constructs/compliance.ts';
@@ -37,7 +37,7 @@ export interface StatelessStackProps extends StackProps {
   readonly bucket: s3.IBucket;
   /**
    * Routes to deploy.
-   * @default ROUTES from functions/routes/manifest.ts
+   * @default ROUTES from functions/route-table/manifest.ts
    */
   readonly routes?: readonly RouteDefinition[];
   /**

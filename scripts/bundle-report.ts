@@ -16,7 +16,7 @@ import {
 import { routeBundleEntry } from '../lib/constructs/route-function.ts';
 import { WORKFLOW_FUNCTION_ENTRIES } from '../lib/constructs/run-workflow.ts';
 import { CREDIT_HOLDS_SWEEPER_ENTRY } from '../lib/constructs/credit-holds-sweeper.ts';
-import { ROUTES } from '../functions/routes/manifest.ts';
+import { ROUTES } from '../functions/route-table/manifest.ts';
 import { STUDIO_EDITOR_SOURCE, buildStudio, lazyLoad, measureFiles } from './build-web.ts';
 
 const OUT_DIR = resolve('.bundle-report');

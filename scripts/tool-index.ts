@@ -12,7 +12,7 @@ import {
 } from '../functions/gateway/tool-index-source.ts';
 import { TOOLSETS_FILE, renderToolsets } from '../functions/gateway/toolset-index-source.ts';
 import { TOOLSETS } from '../functions/operations/catalogue.ts';
-import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '../functions/routes/operation-routes.ts';
+import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '../functions/route-table/operation-routes.ts';
 import { STUDIO_CONTRACT_FILE, renderStudioContract } from './studio-contract.ts';
 
 const toolIndex = renderToolIndex();
@@ -21,7 +21,7 @@ writeFileSync(TOOL_INDEX_FILE, toolIndex);
 writeFileSync(STUDIO_CONTRACT_FILE, renderStudioContract(JSON.parse(toolIndex)));
 writeFileSync(TOOL_LOADERS_FILE, await renderToolLoaders());
 writeFileSync(TOOLSETS_FILE, renderToolsets());
-// The operations' routes (functions/routes/manifest.ts reads them; test/unit/gateway/tool-index.test.ts).
+// The operations' routes (functions/route-table/manifest.ts reads them; test/unit/gateway/tool-index.test.ts).
 writeFileSync(OPERATION_ROUTES_FILE, renderOperationRoutes(TOOLSETS));
 writeFileSync(GATEWAY_PAGE_FILE, withToolTable(readFileSync(GATEWAY_PAGE_FILE, 'utf8')));
 console.log(

@@ -10,7 +10,7 @@ import * as z from '#core/schema';
 import { describeRequirement, type ScopeRequirement } from '#core/scopes';
 import { OPERATIONS, TOOLSETS, type Toolset } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
-import { operationModuleOf } from '#routes/operation-routes';
+import { operationModuleOf } from '#route-table/operation-routes';
 
 export const TOOL_INDEX_FILE = new URL('./tool-index.generated.json', import.meta.url);
 export const TOOL_LOADERS_FILE = new URL('./tool-loaders.generated.ts', import.meta.url);
@@ -34,7 +34,7 @@ export function toolOf(operation: Operation): Tool {
 
 /**
  * The module each operation comes from, as the gateway imports it: `#operations/<toolset>/<name>`, the
- * place its toolset and tool name give it (functions/routes/operation-routes.ts operationModuleOf). Each is
+ * place its toolset and tool name give it (functions/route-table/operation-routes.ts operationModuleOf). Each is
  * loaded to check that it is that operation's module, so a misplaced file fails here, not at a tool call.
  */
 export async function moduleSpecifiers(toolsets: readonly Toolset[] = TOOLSETS): Promise<Map<Operation, string>> {

@@ -4,17 +4,19 @@
 //     ─► the manifest scope (403) ─► parse body / query (400/413) ─► run ─► shape the answer
 //
 // Any error becomes `{ "error": ... }` in functions/http/errors.ts, with the route's own headers (CORS)
-// on it; the whole is `observed` (request line, ids, metrics). The authenticator must serve the kind
-// the route's manifest entry names, checked at cold start: the route table and the check cannot disagree.
-import middy from '@middy/core';
+// on it, and so does a handler still running just before the function's timeout (./deadline.ts); the whole
+// is `observed` (request line, ids, metrics). The authenticator must serve the kind the route's manifest
+// entry names, checked at cold start: the route table and the check cannot disagree. Straight-line code,
+// no middleware chain: docs/architecture.md says why.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { Principal } from '#core/keys/api-key';
 import { requireScope } from '#core/keys/use-cases';
 import type * as z from '#core/schema';
 import { telemetry } from '#core/telemetry';
 import { observed } from '#adapters/observability/powertools';
-import { authOf, type HandWrittenRoute, handWrittenRouteById } from '#routes/hand-written-routes';
+import { authOf, type HandWrittenRoute, handWrittenRouteById } from '#route-table/hand-written-routes';
 import type { Authenticator } from './auth/authenticator.ts';
+import { beforeDeadline } from './deadline.ts';
 import { errorResponse } from './errors.ts';
 import { DEFAULT_MAX_BODY_BYTES, parseJsonBody, parseQuery } from './parse.ts';
 import { jsonResponse } from './responses.ts';
@@ -25,7 +27,7 @@ export type BuiltHandler = (event: APIGatewayProxyEvent, context?: Context) => P
 
 export interface HandlerSpec<Caller, B, Q> {
   /**
-   * The hand-written route (functions/routes/hand-written-routes.ts) this handler serves, or the routes
+   * The hand-written route (functions/route-table/hand-written-routes.ts) this handler serves, or the routes
    * (one auth kind) one function serves.
    */
   readonly route: string | readonly string[];
@@ -100,36 +102,41 @@ export function defineHandlerFor<Caller, B = undefined, Q = undefined>(
   const withHeaders = (event: APIGatewayProxyEvent, response: APIGatewayProxyResult): APIGatewayProxyResult =>
     spec.headers ? { ...response, headers: { ...response.headers, ...spec.headers(event) } } : response;
 
-  const handler = middy<APIGatewayProxyEvent, APIGatewayProxyResult>()
-    .onError((request) => {
-      const { event, context } = request;
-      const response = errorResponse(request.error, event.requestContext?.requestId ?? context?.awsRequestId);
-      if (spec.challenge && response.headers?.['www-authenticate']) {
-        // The challenge names this host's origin; where that cannot be told, the plain `Bearer` still answers.
-        try {
-          response.headers['www-authenticate'] = spec.challenge(event);
-        } catch {}
-      }
-      request.response = withHeaders(event, response);
-    })
-    .handler(async (event, context) => {
-      const early = spec.before?.(event);
-      if (early) return withHeaders(event, early);
-      const route = routeOf(event);
-      const caller = await spec.auth.authenticate(event, route);
-      const principal = spec.auth.principalOf(caller);
-      if (principal) {
-        telemetry.tag({ workspaceId: principal.workspaceId });
-        requireScope(principal, route.scope);
-      }
-      const body = spec.body
-        ? parseJsonBody(event, spec.body, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
-        : (undefined as B);
-      const query = spec.query ? parseQuery(event, spec.query) : (undefined as Q);
-      const result = await run({ caller, principal, body, query, route, event, context });
-      return withHeaders(event, answer(result));
-    });
-  return observed(handler);
+  const respond = async (event: APIGatewayProxyEvent, context: Context): Promise<APIGatewayProxyResult> => {
+    const early = spec.before?.(event);
+    if (early) return withHeaders(event, early);
+    const route = routeOf(event);
+    const caller = await spec.auth.authenticate(event, route);
+    const principal = spec.auth.principalOf(caller);
+    if (principal) {
+      telemetry.tag({ workspaceId: principal.workspaceId });
+      requireScope(principal, route.scope);
+    }
+    const body = spec.body
+      ? parseJsonBody(event, spec.body, route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES)
+      : (undefined as B);
+    const query = spec.query ? parseQuery(event, spec.query) : (undefined as Q);
+    const result = await run({ caller, principal, body, query, route, event, context });
+    return withHeaders(event, answer(result));
+  };
+  const failed = (error: unknown, event: APIGatewayProxyEvent, context: Context): APIGatewayProxyResult => {
+    const response = errorResponse(error, event.requestContext?.requestId ?? context.awsRequestId);
+    if (spec.challenge && response.headers?.['www-authenticate']) {
+      // The challenge names this host's origin; where that cannot be told, the plain `Bearer` still answers.
+      try {
+        response.headers['www-authenticate'] = spec.challenge(event);
+      } catch {}
+    }
+    return withHeaders(event, response);
+  };
+  // A caller without a Lambda context (local mode, tests) gets an empty one: a route reads only what is there.
+  return observed(async (event: APIGatewayProxyEvent, context: Context = {} as Context) => {
+    try {
+      return await beforeDeadline(respond(event, context), context);
+    } catch (error) {
+      return failed(error, event, context);
+    }
+  });
 }
 
 function answer(result: unknown): APIGatewayProxyResult {

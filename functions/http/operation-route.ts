@@ -7,7 +7,7 @@ import type { Principal } from '#core/keys/api-key';
 import type { Operation, OperationContext } from '#operations/operation';
 import { Outcome, type OutcomeKind } from '#operations/outcome';
 import { runOperation } from '#operations/run-operation';
-import { routeOfOperation } from '#routes/operation-routes';
+import { routeOfOperation } from '#route-table/operation-routes';
 import { workspaceKey } from './auth/workspace-key.ts';
 import { asIs, defineHandlerFor, type RouteHandler } from './handler.ts';
 import { publicBaseUrlFor } from './public-url.ts';

@@ -3,7 +3,7 @@
 // the other's path: the 404 then names the host that does serve it, with its origin from the
 // configuration, instead of leaving the caller to guess.
 import { ENV } from '#adapters/env';
-import { ROUTES, type Host, type RouteDefinition } from '#routes/manifest';
+import { ROUTES, type Host, type RouteDefinition } from '#route-table/manifest';
 
 const OTHER: Record<Host, Host> = { base: 'app', app: 'base' };
 const WHAT_LIVES_THERE: Record<Host, string> = {

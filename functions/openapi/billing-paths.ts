@@ -4,7 +4,7 @@ import { EXPORT_COLUMNS, FOCUS_VERSION } from '#core/focus/columns';
 import { focusMetadata } from '#core/focus/metadata';
 import { MAX_EXPORT_DAYS } from '#core/focus/range';
 import { DEFAULT_FOCUS_IDENTITY } from '#core/focus/rows';
-import type { RouteDefinition } from '#routes/manifest';
+import type { RouteDefinition } from '#route-table/manifest';
 import type { OperationObject, ParameterObject, PathItem } from './types.ts';
 
 const WS = 'ws_01jd8x5d7f9h1k3m5p7r9t1v3x';

@@ -2,7 +2,7 @@
 // trigger, the MCP gateway, the OAuth discovery documents and endpoints, and the meta routes. A test
 // fails when a manifest route is neither an operation nor described here.
 import { WEBHOOK_MAX_BODY_BYTES, WEBHOOK_METHODS } from '#core/webhooks/request';
-import type { RouteDefinition } from '#routes/manifest';
+import type { RouteDefinition } from '#route-table/manifest';
 import { billingPaths } from './billing-paths.ts';
 import { EXECUTION, error, json, object, publicOperation, string } from './described-blocks.ts';
 import { meta } from './meta-paths.ts';

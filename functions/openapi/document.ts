@@ -9,7 +9,7 @@
 import * as z from '#core/schema';
 import { acceptedScopes } from '#core/scopes';
 import { ERROR_CODES, ERROR_CODE_LIST, type ErrorCode } from '#core/errors';
-import { ROUTES, type Host, type RouteDefinition } from '#routes/manifest';
+import { ROUTES, type Host, type RouteDefinition } from '#route-table/manifest';
 import { OPERATIONS } from '#operations/catalogue';
 import type { Operation } from '#operations/operation';
 import { describedPaths } from './described.ts';

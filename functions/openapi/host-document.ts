@@ -1,6 +1,6 @@
 // openapi: the document one host serves at GET /openapi.json — the paths that host serves, with its own
 // public origin as the only server. Pure; the caller caches it per origin (once per cold start).
-import type { Host } from '#routes/manifest';
+import type { Host } from '#route-table/manifest';
 import { hostOfServer, LOCAL_SERVERS } from './servers.ts';
 
 /** The parts of an OpenAPI document this needs to know (the rest is carried over as is). */

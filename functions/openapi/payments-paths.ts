@@ -1,7 +1,7 @@
 // openapi: the payment-provider webhook routes, described by hand (they are not operations: the
 // provider calls them, authenticated by its signature over the raw body). See docs/billing.md "Payments".
 import { DEFAULT_MAX_BODY_BYTES } from '#http/parse';
-import type { RouteDefinition } from '#routes/manifest';
+import type { RouteDefinition } from '#route-table/manifest';
 import type { OperationObject, PathItem } from './types.ts';
 
 const json = (schema: Record<string, unknown>, example: unknown) => ({ 'application/json': { schema, example } });

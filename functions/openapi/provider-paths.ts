@@ -1,7 +1,7 @@
 // openapi: a video provider's completion webhook, described by hand (not an operation: the provider calls
 // it, authenticated by its own signature, so it is no MCP tool). What functions/routes/providers/completion.ts
 // does; see docs/generation.md.
-import type { RouteDefinition } from '#routes/manifest';
+import type { RouteDefinition } from '#route-table/manifest';
 import type { OperationObject, PathItem, ParameterObject } from './types.ts';
 
 const error = (name: string) => ({ $ref: `#/components/responses/${name}` });

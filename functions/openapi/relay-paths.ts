@@ -3,7 +3,7 @@
 import * as z from '#core/schema';
 import { RELAY_RATE_LIMIT, RelayRequest } from '#core/outbound/relay';
 import { HTTP_CALL_LIMITS } from '#core/outbound/http-call';
-import type { RouteDefinition } from '#routes/manifest';
+import type { RouteDefinition } from '#route-table/manifest';
 import type { OperationObject, PathItem } from './types.ts';
 
 const error = (name: string) => ({ $ref: `#/components/responses/${name}` });

@@ -1,6 +1,6 @@
 // openapi: the two hosts as OpenAPI servers. The committed document (docs/openapi.json) names the local
 // mode origins; a host serving GET /openapi.json puts its own public origin in their place.
-import type { Host } from '#routes/manifest';
+import type { Host } from '#route-table/manifest';
 
 export interface OpenApiServer {
   readonly url: string;

@@ -1,4 +1,4 @@
-// operations: what an operation served over HTTP tells the route table (functions/routes/manifest.ts)
+// operations: what an operation served over HTTP tells the route table (functions/route-table/manifest.ts)
 // about its route: method, path, host, scope, the grants of its function, its area. Plain data, no
 // transport code: CDK, the local front and the generic operation entry (functions/http/operation-entry.ts)
 // read it; the operation itself never does.

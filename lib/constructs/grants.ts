@@ -1,7 +1,7 @@
 // infra: the IAM actions each kind of access means (table, bucket, run workflow, credential key) and the
 // check that a secret is named by its complete ARN. These change when AWS's actions or the manifest's
 // access levels do; the bind* helpers (service-function.ts, secret-bindings.ts) grant them.
-import type { RouteAccess } from '#routes/manifest';
+import type { RouteAccess } from '#route-table/manifest';
 
 /**
  * DynamoDB actions per access level. `read` is exactly what the manifest promises (GetItem, Query,

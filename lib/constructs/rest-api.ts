@@ -7,7 +7,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct, type IDependable } from 'constructs';
 import type { ErrorCode } from '#core/errors';
-import type { Host, RouteDefinition } from '#routes/manifest';
+import type { Host, RouteDefinition } from '#route-table/manifest';
 import { logRetentionOf } from './operations-context.ts';
 
 /** The one stage of every API; a custom domain maps its base path "/" to it. */

@@ -6,7 +6,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { RouteArea, RouteDefinition } from '#routes/manifest';
+import type { RouteArea, RouteDefinition } from '#route-table/manifest';
 import { RouteFunction } from './route-function.ts';
 import {
   bindCodehostTo,

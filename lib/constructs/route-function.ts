@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '#routes/manifest';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '#route-table/manifest';
 import { OPERATION_ENTRY, operationEntryPoint } from './bundling.ts';
 import { PROJECT_ROOT, ServiceFunction } from './service-function.ts';
 

@@ -18,7 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyResult } from 'aws-lambda';
-import { ROUTES, type Host, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { ROUTES, type Host, type RouteDefinition } from '../../functions/route-table/manifest.ts';
 import {
   MethodNotAllowedError,
   NotFoundError,
@@ -47,7 +47,7 @@ export interface HttpFrontOptions {
   readonly host: Host;
   /** 0 picks a free port. */
   readonly port: number;
-  /** @default ROUTES from functions/routes/manifest.ts (the only route list) */
+  /** @default ROUTES from functions/route-table/manifest.ts (the only route list) */
   readonly routes?: readonly RouteDefinition[];
   /** @default importRouteHandler, once per route handler */
   readonly loadHandler?: (route: RouteDefinition) => Promise<RouteHandler>;

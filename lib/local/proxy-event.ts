@@ -4,7 +4,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/routes/manifest.ts';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, type RouteDefinition } from '../../functions/route-table/manifest.ts';
 import { LOOPBACK } from './ports.ts';
 
 /**
@@ -108,7 +108,7 @@ export function toProxyEvent(
   };
 }
 
-/** The parts of the Lambda context a handler (and middy) may read. */
+/** The parts of the Lambda context a handler (and the request shell's deadline) may read. */
 export function lambdaContext(route: RouteDefinition, requestId: string): Context {
   const deadline = Date.now() + (route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS) * 1000;
   const functionName = `local-${route.id}`;

@@ -1,7 +1,7 @@
 // local: which handler answers a request — an API Gateway resource path matched against the request's, and
 // the route's handler module imported as a deployed function's entry imports it.
 import type { APIGatewayProxyEvent, APIGatewayProxyResult, Context } from 'aws-lambda';
-import type { RouteDefinition } from '../../functions/routes/manifest.ts';
+import type { RouteDefinition } from '../../functions/route-table/manifest.ts';
 import type { Operation } from '../../functions/operations/operation.ts';
 
 export type RouteHandler = (event: APIGatewayProxyEvent, context: Context) => Promise<APIGatewayProxyResult>;

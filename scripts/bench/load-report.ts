@@ -87,7 +87,7 @@ export function reportLoad({ startedMs, dataDir, loadBefore, floorBytes, results
   );
   console.log(
     `host CPU per run beyond the floor: c − b = ` +
-      `${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (middy, zod, auth, proxy ` +
+      `${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (request shell, zod, auth, proxy ` +
       `event, domain logic); c − (b+auth) = ` +
       `${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`,
   );

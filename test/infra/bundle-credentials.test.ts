@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { App, Duration, Stack } from 'aws-cdk-lib';
 import { build, type Metafile } from 'esbuild';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
 import { routeBundleEntry } from '../../lib/constructs/route-function.ts';
 import { WORKFLOW_FUNCTION_ENTRIES } from '../../lib/constructs/run-workflow.ts';

@@ -4,7 +4,7 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { DELIVER_CALLBACK_FUNCTION_ENV } from '#adapters/lambda/callback-dispatch';
 import { PROMPT_CALLBACK_HOLD_MS } from '#core/runs/callbacks-prompt';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';

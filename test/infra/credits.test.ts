@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
 import { RELEASE_HOLDS_EVERY_MINUTES } from '#core/credits/ledger';
 import { PRICE_CONFIG_ENV } from '#core/credits/prices';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 

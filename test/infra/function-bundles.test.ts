@@ -8,7 +8,7 @@ import { App, Duration, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { cdkJsonContext } from '../../bin/app.ts';
 import { ROUTE_BUNDLING, SPLIT_ENTRY_FILE, operationEntries } from '../../lib/constructs/bundling.ts';
 import { FunctionBundles } from '../../lib/constructs/function-bundles.ts';

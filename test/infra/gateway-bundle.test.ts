@@ -9,7 +9,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeById } from '#routes/manifest';
+import { ROUTES, routeById } from '#route-table/manifest';
 import { cdkJsonContext } from '../../bin/app.ts';
 import {
   ROUTE_BUNDLING,
@@ -94,16 +94,14 @@ describe('the gateway bundle', { timeout: 300_000 }, () => {
     expect(
       coldInputs.filter(
         (input) =>
-          // The hand-written routes' table is data, not a handler (the handler builder looks the gateway up there).
-          (input.startsWith('functions/routes/') &&
-            !input.startsWith('functions/routes/gateway/') &&
-            input !== 'functions/routes/hand-written-routes.ts') ||
+          // Handlers only: the hand-written routes' table the handler builder reads is data in functions/route-table/.
+          (input.startsWith('functions/routes/') && !input.startsWith('functions/routes/gateway/')) ||
           /^functions\/operations\/[a-z]+\//.test(input),
       ),
     ).toEqual([]);
     // Nor the full manifest: the operations' route table (JSON) is for CDK and the local front, not the gateway.
-    expect(coldInputs).not.toContain('functions/routes/manifest.ts');
-    expect(coldInputs).not.toContain('functions/routes/operation-routes.generated.json');
+    expect(coldInputs).not.toContain('functions/route-table/manifest.ts');
+    expect(coldInputs).not.toContain('functions/route-table/operation-routes.generated.json');
     const onDemand = Object.keys(metafile.outputs).filter(
       (name) => name.endsWith('.mjs') && !coldOutputs(metafile, entry).includes(name),
     );

@@ -5,7 +5,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
-import { authOf, ROUTES } from '#routes/manifest';
+import { authOf, ROUTES } from '#route-table/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 

@@ -9,7 +9,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROUTES, type RouteDefinition } from '#routes/manifest';
+import { ROUTES, type RouteDefinition } from '#route-table/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { tempFolders } from '../support/temp-folders.ts';
 import { yieldToRunner } from '../support/yield-to-runner.ts';

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { routeById } from '#routes/manifest';
+import { routeById } from '#route-table/manifest';
 import subset from '../../functions/oauth/mime-db-subset.json' with { type: 'json' };
 import { ROUTE_BUNDLING } from '../../lib/constructs/bundling.ts';
 import { routeEntryPath } from '../../lib/constructs/route-function.ts';

@@ -6,7 +6,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE } from '#adapters/observability/names';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { TABLE_SCHEMA } from '#adapters/dynamodb/table-design';

@@ -236,7 +236,7 @@ describe('paging: synthesized alarms evaluated against scenarios', { timeout: 12
       POWERTOOLS_LOG_LEVEL: 'ERROR',
     });
     const { importRouteHandler } = await import('../../lib/local/route-handlers.ts');
-    const { routeById } = await import('../../functions/routes/manifest.ts');
+    const { routeById } = await import('../../functions/route-table/manifest.ts');
     const handler = (await importRouteHandler(routeById('canvases-list'))) as unknown as (
       event: unknown,
     ) => Promise<{ statusCode: number }>;

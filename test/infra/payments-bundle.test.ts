@@ -11,7 +11,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { build } from 'esbuild';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, routeById } from '#routes/manifest';
+import { ROUTES, routeById } from '#route-table/manifest';
 import { LAMBDA_ALIASES, ROUTE_BUNDLING, operationEntries } from '../../lib/constructs/bundling.ts';
 import { routeBundleEntry, routeEntryPath } from '../../lib/constructs/route-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';

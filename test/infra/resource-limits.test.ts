@@ -5,7 +5,7 @@ import { NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, type RouteArea, type RouteDefinition } from '#routes/manifest';
+import { ROUTES, type RouteArea, type RouteDefinition } from '#route-table/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { MAX_ROUTES_PER_AREA_STACK } from '../../lib/constructs/route-area-stack.ts';
 import { tempFolders } from '../support/temp-folders.ts';

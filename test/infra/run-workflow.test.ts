@@ -7,7 +7,7 @@ import { type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
-import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type RouteDefinition } from '#routes/manifest';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, ROUTES, type RouteDefinition } from '#route-table/manifest';
 import { STALLED_AFTER_SECONDS, SWEEP_EVERY_MINUTES } from '#core/runs/sweep';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { CLIENT_ADDRESS_ROUTES } from '../../lib/stateless-stack.ts';

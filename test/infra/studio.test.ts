@@ -10,7 +10,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENV } from '#adapters/env';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { buildApp, cdkJsonContext } from '../../bin/app.ts';
 import { apiPathPatterns } from '../../lib/stateless-stack.ts';
 import { studioContentSecurityPolicy } from '../../lib/constructs/studio-csp.ts';

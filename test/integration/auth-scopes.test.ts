@@ -2,7 +2,7 @@
 // 403 naming the scope when the key lacks it; a scope pair ("read:assets or read:canvases") lets either in.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptedScopes, describeRequirement, SCOPES } from '#core/scopes';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { call, seedWorkspace } from './support/invoke.ts';
 
 /** Routes authenticated by a workspace key (webhook-secret routes have their own tests). */

@@ -6,7 +6,7 @@
 // A fixed number of cases per route and a fixed seed (test/integration/support/fuzz.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATIONS } from '#operations/catalogue';
-import { ROUTES, type RouteDefinition } from '#routes/manifest';
+import { ROUTES, type RouteDefinition } from '#route-table/manifest';
 import { FuzzFixtures } from './support/fuzz-fixtures.ts';
 import { Client, startRunsStack, type RunsStack } from './support/runs-stack.ts';
 import { expectHonestAnswer, fc, fuzzParameters, send, type FuzzRequest } from './support/fuzz.ts';

@@ -8,7 +8,7 @@ import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TOOLSETS, TOOLSETS_HEADER } from '#gateway/toolsets';
 import { OPERATIONS, TOOLSETS } from '#operations/catalogue';
-import { routeById } from '#routes/manifest';
+import { routeById } from '#route-table/manifest';
 import { SPLIT_ENTRY_FILE, splitBundle } from '../../lib/constructs/bundling.ts';
 import { routeEntryPath } from '../../lib/constructs/route-function.ts';
 import { tempFolders } from '../support/temp-folders.ts';

@@ -3,7 +3,7 @@
 import { request as httpRequest, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '../../functions/routes/manifest.ts';
+import type { RouteDefinition } from '../../functions/route-table/manifest.ts';
 import { MAX_PAYLOAD_BYTES, startHttpFront, type HttpFront } from '../../lib/local/http-front.ts';
 import { matchPath, type RouteHandler } from '../../lib/local/route-handlers.ts';
 

@@ -1,7 +1,7 @@
 // integration: GET /, /health and /openapi.json on both hosts, through the local HTTP front and the real
 // meta handlers — no credential, and each host describes only the routes it serves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type Host } from '#routes/manifest';
+import { ROUTES, type Host } from '#route-table/manifest';
 import { startHttpFront, type HttpFront } from '../../lib/local/http-front.ts';
 
 const fronts = new Map<Host, HttpFront>();

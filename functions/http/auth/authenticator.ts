@@ -3,7 +3,7 @@
 // a mismatch at cold start, so a route cannot be served with a weaker check than its manifest declares.
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import type { Principal } from '#core/keys/api-key';
-import type { HandWrittenRoute, RouteAuth } from '#routes/hand-written-routes';
+import type { HandWrittenRoute, RouteAuth } from '#route-table/hand-written-routes';
 
 export interface Authenticator<Caller> {
   /** The manifest auth kind this authenticator serves. */

@@ -5,7 +5,7 @@ import { verify } from '@octokit/webhooks-methods';
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { NotFoundError, PayloadTooLargeError, UnauthorizedError } from '#core/errors';
 import { githubWebhookSecret } from '#adapters/codehost/config';
-import type { HandWrittenRoute } from '#routes/hand-written-routes';
+import type { HandWrittenRoute } from '#route-table/hand-written-routes';
 import { header, rawBody } from '../request.ts';
 import type { Authenticator } from './authenticator.ts';
 

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEvent } from 'aws-lambda';
 import { PayloadTooLargeError } from '#core/errors';
 import { verifyPaymentWebhook } from '#adapters/payments/stripe-signature';
-import type { HandWrittenRoute } from '#routes/hand-written-routes';
+import type { HandWrittenRoute } from '#route-table/hand-written-routes';
 import { DEFAULT_MAX_BODY_BYTES } from '../parse.ts';
 import { header, rawBody } from '../request.ts';
 import type { Authenticator } from './authenticator.ts';

@@ -3,10 +3,10 @@ import * as z from '#core/schema';
 import { systemClock } from '#core/clock';
 import { EmailSchema } from '#core/users/model';
 import { inviteMember } from '#core/workspaces/members';
+import { configuredAppUrl } from '#adapters/app-url';
 import { memberships } from '#adapters/composition/stores';
 import { created } from '#operations/outcome';
 import { CREATES, defineOperation } from '#operations/operation';
-import { configuredAppUrl } from '../../oauth/app-url.ts';
 import { writeRoute } from '#operations/route-facts';
 
 const Role = z.enum(['owner', 'admin', 'editor', 'viewer']);

@@ -8,7 +8,7 @@ import type { Principal } from '#core/keys/api-key';
 import * as z from '#core/schema';
 import { keyOrSession } from '#http/auth/key-or-session';
 import { asIs, defineHandler, type RouteHandler } from '#http/handler';
-import { handWrittenRouteById as routeById } from '#routes/hand-written-routes';
+import { handWrittenRouteById as routeById } from '#route-table/hand-written-routes';
 
 /** The query string of both routes (focus-metadata ignores `format`). */
 export const BillingQuery = z.object({

@@ -1,6 +1,6 @@
 // route helper: the index page at `/` — what runs on this host, where its machine description is, and
 // which documents describe it. Static HTML: no script, no style, no external resource.
-import type { Host, RouteDefinition } from '#routes/manifest';
+import type { Host, RouteDefinition } from '#route-table/manifest';
 
 const WHAT_RUNS: Record<Host, string> = {
   base:

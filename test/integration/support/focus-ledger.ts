@@ -5,7 +5,7 @@ import type { APIGatewayProxyResult, Context } from 'aws-lambda';
 import type { LedgerEntry } from '#core/credits/ledger-entry';
 import { newId } from '#core/ids';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
-import { ROUTES } from '#routes/manifest';
+import { ROUTES } from '#route-table/manifest';
 import { proxyEvent, seedWorkspace } from './invoke.ts';
 
 export const APP_URL = 'http://127.0.0.1:3000';

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { systemClock } from '#core/clock';
 import { provisionWorkspace } from '#core/workspaces/use-cases';
 import { workspaces } from '#adapters/composition/stores';
-import { ROUTES, type HttpMethod, type RouteDefinition, type RouteMethod } from '#routes/manifest';
+import { ROUTES, type HttpMethod, type RouteDefinition, type RouteMethod } from '#route-table/manifest';
 import { importRouteHandler, type RouteHandler } from '../../../lib/local/route-handlers.ts';
 
 const loaded = new Map<string, Promise<RouteHandler>>();

@@ -14,7 +14,7 @@ import {
   toolOf,
   withToolTable,
 } from '#gateway/tool-index-source';
-import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '#routes/operation-routes';
+import { OPERATION_ROUTES_FILE, renderOperationRoutes } from '#route-table/operation-routes';
 import { TOOLSETS } from '#operations/catalogue';
 import { TOOL_LOADERS } from '#gateway/tool-loaders.generated';
 

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEvent, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isObserved, logger } from '#adapters/observability/powertools';
-import { ROUTES, routeById } from '#routes/manifest';
+import { ROUTES, routeById } from '#route-table/manifest';
 import { importRouteHandler, routeHandlerFile } from '../../../lib/local/route-handlers.ts';
 
 // One route per handler file (an operation's route is served by the generic entry around its operation).

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { acceptedScopes } from '#core/scopes';
 import { OPERATIONS } from '#operations/catalogue';
-import { ROUTES, routeById } from '#routes/manifest';
+import { ROUTES, routeById } from '#route-table/manifest';
 import { buildOpenApiDocument } from '../../../functions/openapi/document.ts';
 import { serializeOpenApi } from '../../../functions/openapi/serialize.ts';
 import type { MediaType, OperationObject } from '../../../functions/openapi/types.ts';

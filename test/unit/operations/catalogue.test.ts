@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from '#core/schema';
 import { OPERATIONS } from '#operations/catalogue';
-import { authOf, ROUTES, routeById } from '#routes/manifest';
+import { authOf, ROUTES, routeById } from '#route-table/manifest';
 
 /** Routes an agent can call with a workspace credential: every workspace-key route. */
 const toolBackingRoutes = ROUTES.filter((route) => authOf(route) === 'workspace-key');

@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent, type JSX } from 'react';
 import { consolePath } from '../app/router.ts';
 import { useRunContext } from '../runs/run-context.ts';
 import { describeError } from '../ui/describe-error.ts';
-import { Link } from '../ui/Link.tsx';
+import { Link } from '../app/Link.tsx';
 import type { PublishedServer } from '../console/servers/servers-api.ts';
 import type { CanvasNode } from './types.ts';
 

@@ -2,7 +2,7 @@
 // in the screen shows words and a way back, never a blank page.
 import { Component, Suspense, type ErrorInfo, type JSX, type ReactNode } from 'react';
 import { Alert } from '../ui/Alert.tsx';
-import { Link } from '../ui/Link.tsx';
+import { Link } from '../app/Link.tsx';
 import { sectionById } from './sections.ts';
 
 export function ConsolePage(props: { sectionId: string }): JSX.Element {

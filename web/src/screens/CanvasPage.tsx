@@ -2,7 +2,7 @@
 import { Component, lazy, Suspense, type ErrorInfo, type JSX, type ReactNode } from 'react';
 import { useStudio } from '../app/session-context.ts';
 import { Alert } from '../ui/Alert.tsx';
-import { Link } from '../ui/Link.tsx';
+import { Link } from '../app/Link.tsx';
 
 const CanvasEditor = lazy(() =>
   import('../canvas/CanvasEditor.tsx').then((module) => ({ default: module.CanvasEditor })),

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type FormEvent, type JSX, type KeyboardEvent } from 'react';
 import { canvasPath } from '../app/router.ts';
 import type { CanvasSummary } from '../app/canvases.ts';
-import { Link } from '../ui/Link.tsx';
+import { Link } from '../app/Link.tsx';
 
 type Mode = { kind: 'view' } | { kind: 'rename'; name: string } | { kind: 'confirm-delete' };
 

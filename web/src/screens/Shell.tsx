@@ -9,7 +9,7 @@ import { SECTIONS } from '../console/sections.ts';
 import { StudioContext, type Studio } from '../app/session-context.ts';
 import type { ToolClient } from '../mcp/tools.ts';
 import { describeError } from '../ui/describe-error.ts';
-import { Link } from '../ui/Link.tsx';
+import { Link } from '../app/Link.tsx';
 import { CanvasList } from './CanvasList.tsx';
 import { CanvasPage } from './CanvasPage.tsx';
 

@@ -1,9 +1,6 @@
-// What a person reads when something fails: a tool's failure is already worded by its code
-// (mcp/errors.ts); for the failures that are not about the request, what happened and what to do.
-import { SignInError } from '../auth/session.ts';
-import { ToolError } from '../mcp/tools.ts';
-
+// What a person reads when something fails. A tool's failure (mcp/errors.ts words it by its code) and an
+// ended session (auth/session.ts) arrive worded as their message; anything else thrown is shown as it came.
+// Imports nothing: ui/ is the studio's leaf (test/unit/architecture/import-graph.test.ts).
 export function describeError(error: unknown): string {
-  if (error instanceof SignInError || error instanceof ToolError) return error.message;
   return error instanceof Error ? error.message : String(error);
 }

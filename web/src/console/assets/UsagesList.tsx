@@ -4,7 +4,7 @@
 import { useEffect, useState, type JSX } from 'react';
 import { canvasPath } from '../../app/router.ts';
 import { useStudio } from '../../app/session-context.ts';
-import { Link } from '../../ui/Link.tsx';
+import { Link } from '../../app/Link.tsx';
 import { assetUsages, type AssetUsages } from './assets-api.ts';
 import { useFailure } from './use-failure.ts';
 

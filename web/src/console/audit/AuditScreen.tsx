@@ -4,12 +4,12 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { NotReady } from '../keys/NotReady.tsx';
-import { useFailure } from '../keys/use-failure.ts';
+import { NotReady } from '../shared/NotReady.tsx';
+import { useFailure } from '../shared/use-failure.ts';
 import { listEntries, loadNames, type AuditEntry, type AuditFilter, type Names } from './audit-api.ts';
 import { namesFromEntries, what, which, who } from './describe.ts';
-import '../keys/admin.css';
-import '../usage/usage.css';
+import '../shared/admin.css';
+import '../shared/usage-table.css';
 import './audit.css';
 
 type Load =

@@ -3,14 +3,14 @@
 // scope ceiling from verify_key).
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
-import { NotReady } from './NotReady.tsx';
+import { NotReady } from '../shared/NotReady.tsx';
 import { Alert } from '../../ui/Alert.tsx';
 import { CreateKeyForm, type NewKey } from './CreateKeyForm.tsx';
 import { KeyRow } from './KeyRow.tsx';
 import { createKey, heldScopes, listKeys, revokeKey, type ApiKey, type CreatedKey } from './keys-api.ts';
-import { SecretOnce } from './SecretOnce.tsx';
-import { useFailure } from './use-failure.ts';
-import './admin.css';
+import { SecretOnce } from '../shared/SecretOnce.tsx';
+import { useFailure } from '../shared/use-failure.ts';
+import '../shared/admin.css';
 
 type Load =
   | { state: 'loading' }

@@ -2,16 +2,16 @@
 // remove. Tools: list_workspace_members, invite_member, change_member_role, remove_member.
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
-import { NotReady } from '../keys/NotReady.tsx';
+import { NotReady } from '../shared/NotReady.tsx';
 import { SignInError } from '../../auth/session.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { SecretOnce } from '../keys/SecretOnce.tsx';
-import { useFailure } from '../keys/use-failure.ts';
+import { SecretOnce } from '../shared/SecretOnce.tsx';
+import { useFailure } from '../shared/use-failure.ts';
 import { InviteForm } from './InviteForm.tsx';
 import { MemberRow } from './MemberRow.tsx';
 import { changeRole, inviteMember, listMembers, removeMember, type CreatedInvite, type Member } from './members-api.ts';
 import { describeMemberError, protectedOwners, type Role } from './roles.ts';
-import '../keys/admin.css';
+import '../shared/admin.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; members: Member[] };
 

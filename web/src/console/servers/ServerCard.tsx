@@ -2,8 +2,8 @@
 // revoke). A public server has no credentials to manage.
 import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
-import { SecretOnce } from '../keys/SecretOnce.tsx';
-import { useFailure } from '../keys/use-failure.ts';
+import { SecretOnce } from '../shared/SecretOnce.tsx';
+import { useFailure } from '../shared/use-failure.ts';
 import {
   createCredential,
   listCredentials,

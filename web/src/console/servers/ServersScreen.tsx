@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { NotReady } from '../keys/NotReady.tsx';
-import { useFailure } from '../keys/use-failure.ts';
+import { NotReady } from '../shared/NotReady.tsx';
+import { useFailure } from '../shared/use-failure.ts';
 import { ServerCard } from './ServerCard.tsx';
 import { listServers, unpublishServer, type PublishedServer } from './servers-api.ts';
-import '../keys/admin.css';
+import '../shared/admin.css';
 import './servers.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; servers: PublishedServer[] };

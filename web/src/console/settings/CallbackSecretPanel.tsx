@@ -3,7 +3,7 @@
 // shown once; the old one keeps signing for the chosen overlap), clear (the default secret signs again),
 // all through set_callback_signing_secret.
 import { useEffect, useId, useRef, useState, type JSX } from 'react';
-import { SecretOnce } from '../keys/SecretOnce.tsx';
+import { SecretOnce } from '../shared/SecretOnce.tsx';
 import { DEFAULT_OVERLAP_SECONDS, OVERLAP_CHOICES, describeSeconds, overlapLeft } from './overlap.ts';
 import type { CallbackSecrets } from './settings-api.ts';
 

@@ -2,9 +2,9 @@
 // rename_workspace, set_callback_signing_secret (show, reveal, rotate, clear).
 import { useCallback, useEffect, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
-import { NotReady } from '../keys/NotReady.tsx';
+import { NotReady } from '../shared/NotReady.tsx';
 import { Alert } from '../../ui/Alert.tsx';
-import { useFailure } from '../keys/use-failure.ts';
+import { useFailure } from '../shared/use-failure.ts';
 import { CallbackSecretPanel, type FreshSecret } from './CallbackSecretPanel.tsx';
 import { RenameForm } from './RenameForm.tsx';
 import {
@@ -17,7 +17,7 @@ import {
   type CallbackSecrets,
   type Workspace,
 } from './settings-api.ts';
-import '../keys/admin.css';
+import '../shared/admin.css';
 
 type Load =
   | { state: 'loading' }

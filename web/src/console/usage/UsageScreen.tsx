@@ -15,6 +15,7 @@ import { UsagePanel } from './UsagePanel.tsx';
 import { TransactionsPanel } from './TransactionsPanel.tsx';
 import type { Balance } from './types.ts';
 import { useFailure } from './use-failure.ts';
+import '../shared/usage-table.css';
 import './usage.css';
 
 type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; value: T };

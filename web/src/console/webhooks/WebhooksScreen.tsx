@@ -6,7 +6,7 @@ import { canvasPath } from '../../app/router.ts';
 import { SignInError } from '../../auth/session.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { describeError } from '../../ui/describe-error.ts';
-import { Link } from '../../ui/Link.tsx';
+import { Link } from '../../app/Link.tsx';
 import { WebhookCard } from './WebhookCard.tsx';
 import { groupByCanvas, hookName, schemeLabel } from './schemes.ts';
 import type { Registration, Scheme, WebhookListing } from './types.ts';

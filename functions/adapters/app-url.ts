@@ -1,4 +1,4 @@
-// oauth: the app origin for links handed to people (invite links), read once from PUBLIC_APP_URL.
+// adapters: the app origin for links handed to people (invite links), read once from PUBLIC_APP_URL.
 import * as z from '#core/schema';
 import { ENV } from '#adapters/env';
 

@@ -1,5 +1,5 @@
 import type { JSX, MouseEvent, ReactNode } from 'react';
-import { navigate } from '../app/router.ts';
+import { navigate } from './router.ts';
 
 /** A real link (open in a new tab works) that navigates in place on a plain click. */
 export function Link(props: {

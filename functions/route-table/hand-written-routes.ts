@@ -1,6 +1,6 @@
-// routes: the routes written by hand: those that are not catalogue operations (the webhook relay and
+// route-table: the routes written by hand: those that are not catalogue operations (the webhook relay and
 // trigger, payment and provider webhooks, FOCUS billing, GitHub's webhooks, the meta routes, the MCP gateway,
-// published servers, OAuth). Apart from the manifest (functions/routes/manifest.ts, which adds the
+// published servers, OAuth). Apart from the manifest (functions/route-table/manifest.ts, which adds the
 // operations' routes from operation-routes.generated.json) so that the handler of one of these routes looks
 // its route up here and bundles no operation route: ~9 KB of JSON it never reads.
 import type { ScopeRequirement } from '#core/scopes';
@@ -221,7 +221,7 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
     entry: 'gateway/mcp',
     scope: null,
     auth: 'gateway',
-    // No access here: it is every workspace-key route's grants, which the manifest adds (functions/routes/manifest.ts).
+    // No access here: it is every workspace-key route's grants, which the manifest adds (manifest.ts beside this).
     timeoutSeconds: 29,
     maxBodyBytes: 4 * 1024 * 1024,
     area: 'gateway',
@@ -274,6 +274,6 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
 /** Finds a hand-written route by id; throws at cold start if a handler names a route that does not exist. */
 export function handWrittenRouteById(id: string): HandWrittenRoute {
   const route = HAND_WRITTEN_ROUTES.find((candidate) => candidate.id === id);
-  if (!route) throw new Error(`No hand-written route with id ${id} (functions/routes/hand-written-routes.ts)`);
+  if (!route) throw new Error(`No hand-written route with id ${id} (functions/route-table/hand-written-routes.ts)`);
   return route;
 }

@@ -1,7 +1,7 @@
-// routes: the single source of truth for every HTTP route. CDK builds API Gateway methods and one
+// route-table: the single source of truth for every HTTP route. CDK builds API Gateway methods and one
 // Lambda per entry from it; the local HTTP front mounts the same handlers from it; tests walk it. The
 // routes of operations come from the operations themselves (operation-routes.generated.json); the rest
-// are written in functions/routes/hand-written-routes.ts, where their handlers look them up (without
+// are written in functions/route-table/hand-written-routes.ts, where their handlers look them up (without
 // this table's operation routes).
 import {
   authOf,
@@ -26,7 +26,7 @@ export { authOf, DEFAULT_ROUTE_TIMEOUT_SECONDS } from './hand-written-routes.ts'
 /**
  * The routes of the catalogue's operations, each from the operation's own `http` facts
  * (functions/operations/<toolset>/<name>.ts), written by `npm run tool-index` in catalogue order
- * (functions/routes/operation-routes.ts; test/unit/gateway/tool-index.test.ts fails when it differs).
+ * (functions/route-table/operation-routes.ts; test/unit/gateway/tool-index.test.ts fails when it differs).
  * Their handler is the generic operation entry (functions/http/operation-entry.ts).
  */
 const OPERATION_ROUTES = OPERATION_ROUTES_JSON as unknown as readonly RouteDefinition[];

@@ -1,4 +1,4 @@
-// routes: an operation's route, from its own `http` facts, and the generated table of them all
+// route-table: an operation's route, from its own `http` facts, and the generated table of them all
 // (operation-routes.generated.json, which the manifest reads: a Lambda that needs the route table loads
 // that JSON, never the operations). `npm run tool-index` writes it from the catalogue. Imports no
 // operation: the generic operation entry uses routeOfOperation for the one operation it serves.
