@@ -1,0 +1,46 @@
+// What a screen or panel shows before its data is there: a status while it loads, or the failure in words
+// with a way to try again — never a blank screen.
+import type { JSX, ReactNode } from 'react';
+import { Alert } from './Alert.tsx';
+
+export type NotLoadedState = { state: 'loading' } | { state: 'error'; message: string };
+
+export function NotLoaded(props: {
+  load: NotLoadedState;
+  /** "Loading keys…" */
+  loading: string;
+  /** "The keys could not be loaded" */
+  failed: string;
+  onRetry: () => void;
+  screen?: string;
+  className?: string;
+  as?: 'div' | 'section';
+  /** What stands above the status either way (the page's heading). */
+  children?: ReactNode;
+}): JSX.Element {
+  const Frame = props.as ?? 'div';
+  const { load } = props;
+  if (load.state === 'loading') {
+    return (
+      <Frame className={props.className} data-screen={props.screen} data-state="loading" aria-busy="true">
+        {props.children}
+        <p role="status">{props.loading}</p>
+      </Frame>
+    );
+  }
+  return (
+    <Frame className={props.className} data-screen={props.screen} data-state="error">
+      {props.children}
+      <Alert
+        title={props.failed}
+        action={
+          <button type="button" onClick={props.onRetry}>
+            Try again
+          </button>
+        }
+      >
+        {load.message}
+      </Alert>
+    </Frame>
+  );
+}
