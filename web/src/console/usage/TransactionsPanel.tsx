@@ -1,20 +1,14 @@
 // Every credit transaction, newest first, a page at a time (the tool's cursor), filtered by kind and
 // dates. The tool has no filters, so a filtered page may read several of its pages (ledger-pages.ts).
 import { useState, type FormEvent, type JSX } from 'react';
-import type { ToolClient } from '../../mcp/tools.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { useToolAction, useToolResource } from '../shared/use-tool-resource.ts';
 import { formatChange, formatQuantity, formatTime } from './format.ts';
-import { nextFilteredPage, type EntryFilter, type FetchPage } from './ledger-pages.ts';
+import { ledgerPages, nextFilteredPage, type EntryFilter } from './ledger-pages.ts';
 import { rangeFromInputs } from './range.ts';
 import { ENTRY_KINDS, type EntryKind, type LedgerEntry } from './types.ts';
 
 const PAGE = 25;
-
-const pagesOf =
-  (tools: ToolClient): FetchPage =>
-  (cursor, limit) =>
-    tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) });
 
 function details(entry: LedgerEntry): string {
   if (entry.pricing) {
@@ -36,7 +30,7 @@ export function TransactionsPanel(): JSX.Element {
     change,
     fail,
   } = useToolResource(
-    async (tools) => ({ ...(await nextFilteredPage(pagesOf(tools), filter, undefined, PAGE)), more: false }),
+    async (tools) => ({ ...(await nextFilteredPage(ledgerPages(tools), filter, undefined, PAGE)), more: false }),
     { key: filter },
   );
   const act = useToolAction();
@@ -45,7 +39,7 @@ export function TransactionsPanel(): JSX.Element {
     if (list.state !== 'ready' || !list.value.nextCursor) return;
     const { nextCursor } = list.value;
     change((loaded) => ({ ...loaded, more: true }));
-    const page = await act((tools) => nextFilteredPage(pagesOf(tools), filter, nextCursor, PAGE));
+    const page = await act((tools) => nextFilteredPage(ledgerPages(tools), filter, nextCursor, PAGE));
     if (!page.ok) return fail(page.message);
     change((loaded) => ({
       ...loaded,

@@ -9,7 +9,7 @@ import { aggregateUsage, generations } from './aggregate.ts';
 import { BalancePanel } from './BalancePanel.tsx';
 import { FocusExportPanel } from './FocusExportPanel.tsx';
 import { GenerationsPanel } from './GenerationsPanel.tsx';
-import { entriesInRange } from './ledger-pages.ts';
+import { entriesInRange, ledgerPages } from './ledger-pages.ts';
 import { lastDays, type DayRange } from './range.ts';
 import { RangePicker } from './RangePicker.tsx';
 import { UsagePanel } from './UsagePanel.tsx';
@@ -23,14 +23,7 @@ export function UsageScreen(): JSX.Element {
   const [round, setRound] = useState(0);
   const balance = useToolResource((tools) => tools.call('get_credit_balance', {}));
   const usageKey = useMemo(() => ({ range, round }), [range, round]);
-  const { resource: usage } = useToolResource(
-    (tools) =>
-      entriesInRange(
-        (cursor, limit) => tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
-        range,
-      ),
-    { key: usageKey },
-  );
+  const { resource: usage } = useToolResource((tools) => entriesInRange(ledgerPages(tools), range), { key: usageKey });
 
   const aggregate = useMemo(
     () => (usage.state === 'ready' ? aggregateUsage(usage.value.entries, range) : undefined),
