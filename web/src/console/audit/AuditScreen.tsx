@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent, type JSX } from 'react';
 import { NotReady } from '../keys/NotReady.tsx';
 import { useChanges } from '../shared/use-changes.ts';
 import { useToolResource } from '../shared/use-tool-resource.ts';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { ErrorNotice } from '../../ui/Feedback.tsx';
 import { listEntries, loadNames, type AuditFilter } from './audit-api.ts';
 import { namesFromEntries, what, which, who } from './describe.ts';
@@ -116,31 +117,18 @@ export function AuditScreen(): JSX.Element {
       {load.entries.length === 0 ? (
         <p className="empty">Nothing was recorded in this period{filter.resource ? ' about that' : ''}.</p>
       ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table" data-testid="audit-entries">
-            <caption className="sr-only">Audit log, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">On</th>
-              </tr>
-            </thead>
-            <tbody>
-              {load.entries.map((entry) => (
-                <tr key={entry.id} data-action={entry.action}>
-                  <td>
-                    <time dateTime={entry.at}>{when(entry.at)}</time>
-                  </td>
-                  <td>{who(entry.actor, names)}</td>
-                  <td>{what(entry)}</td>
-                  <td>{which(entry, names)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Audit log, newest first" columns={['When', 'Who', 'What', 'On']} testId="audit-entries">
+          {load.entries.map((entry) => (
+            <tr key={entry.id} data-action={entry.action}>
+              <td>
+                <time dateTime={entry.at}>{when(entry.at)}</time>
+              </td>
+              <td>{who(entry.actor, names)}</td>
+              <td>{what(entry)}</td>
+              <td>{which(entry, names)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {load.nextCursor ? (
         <button type="button" onClick={() => void older()} disabled={load.more}>

@@ -2,6 +2,7 @@
 // dates. The tool has no filters, so a filtered page may read several of its pages (ledger-pages.ts).
 import { useState, type FormEvent, type JSX } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { useToolAction, useToolResource } from '../shared/use-tool-resource.ts';
 import { formatChange, formatQuantity, formatTime } from './format.ts';
 import { ledgerPages, nextFilteredPage, type EntryFilter } from './ledger-pages.ts';
@@ -106,33 +107,21 @@ export function TransactionsPanel(): JSX.Element {
           {filter.kinds.length || filter.range ? 'No transactions match these filters.' : 'No transactions yet.'}
         </p>
       ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table">
-            <caption className="sr-only">Credit transactions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Description</th>
-                <th scope="col">Details</th>
-                <th scope="col" className="number">
-                  Credits
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.value.items.map((entry) => (
-                <tr key={entry.id} data-kind={entry.type}>
-                  <td>{formatTime(entry.occurredAt)}</td>
-                  <td>{entry.type}</td>
-                  <td>{entry.description ?? '—'}</td>
-                  <td>{details(entry)}</td>
-                  <td className={`number ${entry.credits < 0 ? 'debit' : 'credit'}`}>{formatChange(entry.credits)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Credit transactions, newest first"
+          columns={['When', 'Kind', 'Description', 'Details', 'Credits']}
+          numeric={['Credits']}
+        >
+          {list.value.items.map((entry) => (
+            <tr key={entry.id} data-kind={entry.type}>
+              <td>{formatTime(entry.occurredAt)}</td>
+              <td>{entry.type}</td>
+              <td>{entry.description ?? '—'}</td>
+              <td>{details(entry)}</td>
+              <td className={`number ${entry.credits < 0 ? 'debit' : 'credit'}`}>{formatChange(entry.credits)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {list.state === 'ready' && list.value.nextCursor ? (
         <button type="button" onClick={() => void loadOlder()} disabled={list.value.more}>
