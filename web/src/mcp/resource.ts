@@ -4,13 +4,21 @@
 //   loading ──loaded──▶ ready ──changed──▶ ready        reload: stays as it is until the answer
 //      ▲  └──failed──▶ error                            retry / a new key: back to loading
 //      └──────retry─────┘                               an answer older than the latest load is dropped
+//
+//   refresh (a screen that keeps its list on screen while it loads again, the asset library):
+//   ready ──refresh──▶ ready, refreshing ──loaded──▶ ready
+//                                        └─failed──▶ ready, with the failure as `stale` (the list stays)
 import { SignInError } from '../auth/session.ts';
 import { describeError } from '../ui/describe-error.ts';
 
-export type Resource<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; value: T };
+export type Resource<T> =
+  | { state: 'loading' }
+  | { state: 'error'; message: string }
+  | { state: 'ready'; value: T; refreshing?: boolean; stale?: string };
 
 export type ResourceEvent<T> =
   | { type: 'retry' }
+  | { type: 'refresh' }
   | { type: 'loaded'; value: T }
   | { type: 'failed'; message: string }
   | { type: 'changed'; apply: (value: T) => T };
@@ -21,13 +29,17 @@ export function nextResource<T>(current: Resource<T>, event: ResourceEvent<T>): 
   switch (event.type) {
     case 'retry':
       return current.state === 'loading' ? current : LOADING;
+    case 'refresh':
+      return current.state === 'ready' ? { state: 'ready', value: current.value, refreshing: true } : LOADING;
     case 'loaded':
       return { state: 'ready', value: event.value };
     case 'failed':
-      return { state: 'error', message: event.message };
+      return current.state === 'ready' && current.refreshing
+        ? { state: 'ready', value: current.value, stale: event.message }
+        : { state: 'error', message: event.message };
     case 'changed':
       // A change answered after the screen left `ready` (a retry meanwhile) has nothing to apply to.
-      return current.state === 'ready' ? { state: 'ready', value: event.apply(current.value) } : current;
+      return current.state === 'ready' ? { ...current, value: event.apply(current.value) } : current;
   }
 }
 

@@ -42,13 +42,7 @@ export function CanvasList(): JSX.Element {
 
   if (resource.state !== 'ready') {
     return (
-      <NotLoaded
-        as="section"
-        load={resource}
-        loading="Loading canvases…"
-        failed="The canvases could not be loaded"
-        onRetry={retry}
-      >
+      <NotLoaded as="section" load={resource} what="canvases" onRetry={retry}>
         <h1>Canvases</h1>
       </NotLoaded>
     );

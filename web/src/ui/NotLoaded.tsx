@@ -7,10 +7,12 @@ export type NotLoadedState = { state: 'loading' } | { state: 'error'; message: s
 
 export function NotLoaded(props: {
   load: NotLoadedState;
-  /** "Loading keys…" */
-  loading: string;
-  /** "The keys could not be loaded" */
-  failed: string;
+  /** What is loading, as the sentences say it: "keys" gives "Loading keys…", "The keys could not be loaded". */
+  what: string;
+  /** Other words while loading. @default `Loading ${what}…` */
+  loading?: string;
+  /** Other words for the failure's title. @default `The ${what} could not be loaded` */
+  failed?: string;
   onRetry: () => void;
   screen?: string;
   className?: string;
@@ -24,7 +26,7 @@ export function NotLoaded(props: {
     return (
       <Frame className={props.className} data-screen={props.screen} data-state="loading" aria-busy="true">
         {props.children}
-        <p role="status">{props.loading}</p>
+        <p role="status">{props.loading ?? `Loading ${props.what}…`}</p>
       </Frame>
     );
   }
@@ -32,7 +34,7 @@ export function NotLoaded(props: {
     <Frame className={props.className} data-screen={props.screen} data-state="error">
       {props.children}
       <Alert
-        title={props.failed}
+        title={props.failed ?? `The ${props.what} could not be loaded`}
         action={
           <button type="button" onClick={props.onRetry}>
             Try again

@@ -72,6 +72,43 @@ describe('nextResource', () => {
   });
 });
 
+describe('nextResource, refreshing in place', () => {
+  it('keeps the value on screen while it loads again, and replaces it with the answer', () => {
+    // Arrange
+    const ready: Resource<string[]> = { state: 'ready', value: ['a.png'] };
+
+    // Act
+    const refreshing = nextResource(ready, { type: 'refresh' });
+    const answered = nextResource(refreshing, { type: 'loaded', value: ['a.png', 'b.png'] });
+
+    // Assess
+    expect(refreshing).toEqual({ state: 'ready', value: ['a.png'], refreshing: true });
+    expect(answered).toEqual({ state: 'ready', value: ['a.png', 'b.png'] });
+  });
+
+  it('keeps the value with the failure as stale when a refresh fails, and clears it on the next refresh', () => {
+    // Arrange
+    const refreshing: Resource<string[]> = { state: 'ready', value: ['a.png'], refreshing: true };
+
+    // Act
+    const stale = nextResource(refreshing, { type: 'failed', message: 'Lost connection.' });
+    const again = nextResource(stale, { type: 'refresh' });
+
+    // Assess
+    expect(stale).toEqual({ state: 'ready', value: ['a.png'], stale: 'Lost connection.' });
+    expect(again).toEqual({ state: 'ready', value: ['a.png'], refreshing: true });
+  });
+
+  it('shows "Loading…" when there is nothing to keep, and an error when a plain reload fails', () => {
+    // Arrange
+    const ready: Resource<string[]> = { state: 'ready', value: ['a.png'] };
+
+    // Act / Assess
+    expect(nextResource(LOADING as Resource<string[]>, { type: 'refresh' })).toEqual({ state: 'loading' });
+    expect(nextResource(ready, { type: 'failed', message: 'No.' })).toEqual({ state: 'error', message: 'No.' });
+  });
+});
+
 describe('failureOf', () => {
   it('sends an ended session to sign-in and words any other failure', () => {
     // Arrange

@@ -16,8 +16,7 @@ export function NotReady(props: {
       className="admin-screen"
       screen={props.screen}
       load={props.load}
-      loading={`Loading ${props.what}…`}
-      failed={`The ${props.what} could not be loaded`}
+      what={props.what}
       onRetry={props.onRetry}
     />
   );

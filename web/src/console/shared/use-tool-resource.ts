@@ -13,7 +13,6 @@ import {
   type Describe,
   type Outcome,
   type Resource,
-  type ResourceEvent,
 } from '../../mcp/resource.ts';
 
 export type { Outcome, Resource } from '../../mcp/resource.ts';
@@ -22,7 +21,7 @@ export interface ToolResource<T> {
   readonly resource: Resource<T>;
   /** Loads again while the screen keeps showing what it has (after a change). */
   readonly reload: () => Promise<void>;
-  /** Back to "Loading…", then loads again (the "Try again" button). */
+  /** Back to "Loading…" (or refreshing in place, with `keep`), then loads again (the "Try again" button). */
   readonly retry: () => void;
   /** Applies what a change answered to the loaded value, without asking the service again. */
   readonly change: (apply: (value: T) => T) => void;
@@ -35,6 +34,11 @@ export interface ToolResourceOptions {
   readonly key?: unknown;
   /** Words for the screen's own refusals; mcp/errors.ts's wording by code otherwise. */
   readonly describe?: Describe;
+  /**
+   * Keep what is loaded on screen while a new key or a retry loads again (`refreshing`); a failure then
+   * leaves it there, with the words as `stale`. @default false: "Loading…" until the answer.
+   */
+  readonly keep?: boolean;
 }
 
 /**
@@ -58,17 +62,16 @@ export function useToolResource<T>(
     [loader, tools],
   );
 
-  const { key } = options;
-  useEffect(() => {
-    dispatch({ type: 'retry' } satisfies ResourceEvent<T>);
-    void reload();
-    return () => loader.cancel();
-  }, [loader, reload, key]);
-
+  const { key, keep = false } = options;
   const retry = useCallback(() => {
-    dispatch({ type: 'retry' });
+    dispatch(keep ? { type: 'refresh' } : { type: 'retry' });
     void reload();
-  }, [reload]);
+  }, [reload, keep]);
+
+  useEffect(() => {
+    retry();
+    return () => loader.cancel();
+  }, [loader, retry, key]);
   const change = useCallback((apply: (value: T) => T) => dispatch({ type: 'changed', apply }), []);
   const fail = useCallback((message: string) => dispatch({ type: 'failed', message }), []);
   return { resource, reload, retry, change, fail };

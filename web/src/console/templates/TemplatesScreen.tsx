@@ -48,15 +48,7 @@ export function TemplatesScreen(): JSX.Element {
   };
 
   if (resource.state !== 'ready') {
-    return (
-      <NotLoaded
-        screen="templates"
-        load={resource}
-        loading="Loading templates…"
-        failed="The templates could not be loaded"
-        onRetry={retry}
-      />
-    );
+    return <NotLoaded screen="templates" load={resource} what="templates" onRetry={retry} />;
   }
 
   const load = resource.value;

@@ -46,7 +46,7 @@ export function UsageScreen(): JSX.Element {
       <NotLoaded
         screen="usage"
         load={balance.resource}
-        loading="Loading credits…"
+        what="credits"
         failed="Credits could not be loaded"
         onRetry={() => void balance.reload()}
       />

@@ -24,15 +24,7 @@ export function WebhooksScreen(): JSX.Element {
   };
 
   if (resource.state !== 'ready') {
-    return (
-      <NotLoaded
-        screen="webhooks"
-        load={resource}
-        loading="Loading webhooks…"
-        failed="The webhooks could not be loaded"
-        onRetry={retry}
-      />
-    );
+    return <NotLoaded screen="webhooks" load={resource} what="webhooks" onRetry={retry} />;
   }
 
   const load = resource.value;
