@@ -33,16 +33,25 @@ export function NotLoaded(props: {
   return (
     <Frame className={props.className} data-screen={props.screen} data-state="error">
       {props.children}
-      <Alert
-        title={props.failed ?? `The ${props.what} could not be loaded`}
-        action={
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        }
-      >
+      <RetryAlert title={props.failed ?? `The ${props.what} could not be loaded`} onRetry={props.onRetry}>
         {load.message}
-      </Alert>
+      </RetryAlert>
     </Frame>
+  );
+}
+
+/** A load that failed, in words, with "Try again". */
+export function RetryAlert(props: { title: string; onRetry: () => void; children: ReactNode }): JSX.Element {
+  return (
+    <Alert
+      title={props.title}
+      action={
+        <button type="button" onClick={props.onRetry}>
+          Try again
+        </button>
+      }
+    >
+      {props.children}
+    </Alert>
   );
 }

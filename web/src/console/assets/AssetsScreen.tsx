@@ -2,7 +2,7 @@
 // search, a grid of thumbnails and posters, and the chosen asset's details and actions beside it.
 // Every action is an asset tool through the gateway; the bytes go straight to S3 and back.
 import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
-import { Alert } from '../../ui/Alert.tsx';
+import { RetryAlert } from '../../ui/NotLoaded.tsx';
 import { useToolAction, useToolResource } from '../shared/use-tool-resource.ts';
 import { listAssets, type Asset } from './assets-api.ts';
 import { AssetGrid } from './AssetGrid.tsx';
@@ -148,32 +148,18 @@ export function AssetsScreen(): JSX.Element {
           {status}
         </p>
         {loadError ? (
-          <Alert
-            title="The library could not be refreshed"
-            action={
-              <button type="button" onClick={refresh}>
-                Try again
-              </button>
-            }
-          >
+          <RetryAlert title="The library could not be refreshed" onRetry={refresh}>
             {loadError}
-          </Alert>
+          </RetryAlert>
         ) : null}
         <div className={selected ? 'library-body with-panel' : 'library-body'}>
           <div className="library-list">
             {library.state === 'loading' ? (
               <p role="status">Loading the library…</p>
             ) : library.state === 'error' ? (
-              <Alert
-                title="The library could not be loaded"
-                action={
-                  <button type="button" onClick={refresh}>
-                    Try again
-                  </button>
-                }
-              >
+              <RetryAlert title="The library could not be loaded" onRetry={refresh}>
                 {library.message}
-              </Alert>
+              </RetryAlert>
             ) : visible.length === 0 ? (
               <p className="empty">
                 {isFiltered(filters) || library.value.items.length > 0

@@ -1,7 +1,7 @@
 // Templates: the preview of one template — its nodes and connections in words, read from its frozen
 // snapshot, with a decorative sketch of where they sit. Loads the snapshot when opened; "Try again" reloads.
 import type { JSX } from 'react';
-import { Alert } from '../../ui/Alert.tsx';
+import { RetryAlert } from '../../ui/NotLoaded.tsx';
 import { useToolResource } from '../shared/use-tool-resource.ts';
 import { describeSnapshot, getTemplateSnapshot, sketchSnapshot, type Template } from './templates.ts';
 
@@ -14,16 +14,9 @@ export function TemplatePreview(props: { template: Template }): JSX.Element {
   if (snapshot.state === 'loading') return <p role="status">Loading the preview…</p>;
   if (snapshot.state === 'error') {
     return (
-      <Alert
-        title="The preview could not be loaded"
-        action={
-          <button type="button" onClick={retry}>
-            Try again
-          </button>
-        }
-      >
+      <RetryAlert title="The preview could not be loaded" onRetry={retry}>
         {snapshot.message}
-      </Alert>
+      </RetryAlert>
     );
   }
   const { nodes, connections } = describeSnapshot(snapshot.value);
