@@ -46,7 +46,7 @@ export function LifecycleActions(props: {
         await purgeAsset(tools, asset.id);
         props.onPurged(`Purged “${asset.name}”.`);
       } catch (error) {
-        if (!(error instanceof ToolError && error.status === 409)) throw error;
+        if (!(error instanceof ToolError && error.code === 'conflict')) throw error;
         setProblem(await inUse(error));
         props.onRefused();
       } finally {
