@@ -7,12 +7,15 @@ import { useRun, useRunActions } from './run-context.ts';
 
 const TRIGGER_TYPES: ReadonlySet<string> = new Set(['prompt', 'webhook-trigger']);
 
-export function RunForm(props: {
+/** The canvas the run panel and its form start runs of. */
+export interface RunFormProps {
   nodes: readonly CanvasNode[];
   typeLabels?: ReadonlyMap<string, string>;
   disabled: boolean;
   beforeRun: () => Promise<void>;
-}): JSX.Element {
+}
+
+export function RunForm(props: RunFormProps): JSX.Element {
   const actions = useRunActions();
   const busy = useRun((state) => state.busy);
   const triggers = props.nodes.filter((node) => TRIGGER_TYPES.has(node.type));

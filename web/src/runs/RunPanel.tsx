@@ -1,17 +1,11 @@
 // The run panel under the canvas: Run and its inputs, the run shown on the canvas, the history.
 import type { JSX } from 'react';
-import type { CanvasNode } from '../canvas/types.ts';
 import { useRun, useRunActions } from './run-context.ts';
 import { RunDetails } from './RunDetails.tsx';
-import { RunForm } from './RunForm.tsx';
+import { RunForm, type RunFormProps } from './RunForm.tsx';
 import { RunHistory } from './RunHistory.tsx';
 
-export function RunPanel(props: {
-  nodes: readonly CanvasNode[];
-  typeLabels?: ReadonlyMap<string, string>;
-  disabled: boolean;
-  beforeRun: () => Promise<void>;
-}): JSX.Element {
+export function RunPanel(props: RunFormProps): JSX.Element {
   const actions = useRunActions();
   const error = useRun((state) => state.error);
   return (

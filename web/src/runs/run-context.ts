@@ -4,7 +4,7 @@ import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 import type { ToolClient } from '../mcp/tools.ts';
-import type { RunActions, RunState, RunStore } from './run-store.ts';
+import { noRun, type RunActions, type RunState, type RunStore } from './run-store.ts';
 
 export interface RunContextValue {
   store: RunStore;
@@ -17,16 +17,7 @@ export interface RunContextValue {
 
 export const RunContext = createContext<RunContextValue | null>(null);
 
-const EMPTY: RunStore = createStore<RunState>(() => ({
-  current: null,
-  timeline: [],
-  history: null,
-  busy: null,
-  error: null,
-  charges: {},
-  lastCharges: {},
-  media: {},
-}));
+const EMPTY: RunStore = createStore<RunState>(noRun);
 
 export function useRun<T>(selector: (state: RunState) => T): T {
   return useStore(useContext(RunContext)?.store ?? EMPTY, selector);

@@ -26,6 +26,18 @@ export interface RunState {
 
 export type RunStore = StoreApi<RunState>;
 
+/** No run shown, nothing loaded: a new editor's state. */
+export const noRun = (): RunState => ({
+  current: null,
+  timeline: [],
+  history: null,
+  busy: null,
+  error: null,
+  charges: {},
+  lastCharges: {},
+  media: {},
+});
+
 /** Node types whose runs are charged credits. */
 export const METERED_NODE_TYPES: ReadonlySet<string> = new Set([
   'video-generation',
@@ -38,16 +50,7 @@ export function createRunStore(
   tools: ToolClient,
   options: { sleep?: (ms: number) => Promise<void> } = {},
 ) {
-  const store = createStore<RunState>(() => ({
-    current: null,
-    timeline: [],
-    history: null,
-    busy: null,
-    error: null,
-    charges: {},
-    lastCharges: {},
-    media: {},
-  }));
+  const store = createStore<RunState>(noRun);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   // Each watch has a number; a newer one (another run selected, the editor closed) stops the older.
   let watching = 0;

@@ -1,6 +1,6 @@
 // The workspace's canvases: search, create, rename, archive, restore, delete — each a canvas tool.
 // What a person typed stays in its field when a call fails.
-import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
+import { useState, type FormEvent, type JSX } from 'react';
 import {
   archiveCanvas,
   createCanvas,
@@ -9,107 +9,46 @@ import {
   matches,
   renameCanvas,
   restoreCanvas,
-  type CanvasSummary,
 } from '../app/canvases.ts';
-import { useStudio } from '../app/session-context.ts';
-import { SignInError } from '../auth/session.ts';
-import { Alert } from '../ui/Alert.tsx';
-import { describeError } from '../ui/describe-error.ts';
+import { useChanges } from '../console/shared/use-changes.ts';
+import { useToolResource, type ToolAction } from '../console/shared/use-tool-resource.ts';
+import { Announcement, ErrorNotice } from '../ui/Feedback.tsx';
+import { NotLoaded } from '../ui/NotLoaded.tsx';
 import { CanvasRow } from './CanvasRow.tsx';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; items: CanvasSummary[]; complete: boolean };
-
 export function CanvasList(): JSX.Element {
-  const { tools, sessionEnded } = useStudio();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { resource, reload, retry } = useToolResource(async (tools) => {
+    const { items, complete } = await listCanvases(tools);
+    return { items: [...items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)), complete };
+  });
   const [query, setQuery] = useState('');
   const [showArchived, setShowArchived] = useState(false);
   const [newName, setNewName] = useState('');
   const [creating, setCreating] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState('');
-
-  const fail = useCallback(
-    (caught: unknown) => {
-      if (caught instanceof SignInError) sessionEnded(caught.message);
-      else setError(describeError(caught));
-    },
-    [sessionEnded],
-  );
-
-  const reload = useCallback(async () => {
-    try {
-      const { items, complete } = await listCanvases(tools);
-      setLoad({ state: 'ready', items: [...items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)), complete });
-    } catch (caught) {
-      if (caught instanceof SignInError) sessionEnded(caught.message);
-      else setLoad({ state: 'error', message: describeError(caught) });
-    }
-  }, [tools, sessionEnded]);
-
-  useEffect(() => void reload(), [reload]);
+  const changes = useChanges(reload);
 
   /** Runs one change, then shows the list as the server has it. Throws nothing: errors are shown. */
-  const change = useCallback(
-    async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
-      setError(undefined);
-      try {
-        await action();
-        setStatus(done);
-        await reload();
-        return true;
-      } catch (caught) {
-        fail(caught);
-        return false;
-      }
-    },
-    [reload, fail],
-  );
+  const change = async (action: ToolAction<unknown>, done: string): Promise<boolean> =>
+    (await changes.run(action, done)).ok;
 
   const onCreate = async (event: FormEvent) => {
     event.preventDefault();
     const name = newName.trim();
     if (!name) return;
     setCreating(true);
-    if (await change(() => createCanvas(tools, name), `Created “${name}”.`)) setNewName('');
+    if (await change((tools) => createCanvas(tools, name), `Created “${name}”.`)) setNewName('');
     setCreating(false);
   };
 
-  if (load.state === 'loading') {
+  if (resource.state !== 'ready') {
     return (
-      <section data-state="loading" aria-busy="true">
+      <NotLoaded as="section" load={resource} what="canvases" onRetry={retry}>
         <h1>Canvases</h1>
-        <p role="status">Loading canvases…</p>
-      </section>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <section data-state="error">
-        <h1>Canvases</h1>
-        <Alert
-          title="The canvases could not be loaded"
-          action={
-            <button
-              type="button"
-              onClick={() => {
-                setLoad({ state: 'loading' });
-                void reload();
-              }}
-            >
-              Try again
-            </button>
-          }
-        >
-          {load.message}
-        </Alert>
-      </section>
+      </NotLoaded>
     );
   }
 
+  const load = resource.value;
   const archivedCount = load.items.filter((canvas) => canvas.archived).length;
   const visible = load.items.filter((canvas) => (showArchived || !canvas.archived) && matches(canvas, query));
   return (
@@ -145,21 +84,8 @@ export function CanvasList(): JSX.Element {
           Show archived ({archivedCount})
         </label>
       </div>
-      {error ? (
-        <Alert
-          title="That did not work"
-          action={
-            <button type="button" onClick={() => setError(undefined)}>
-              Dismiss
-            </button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : null}
-      <p className="sr-only" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ErrorNotice message={changes.error} onDismiss={changes.dismiss} />
+      <Announcement text={changes.status} />
       {visible.length === 0 ? (
         <p className="empty">
           {load.items.length === 0 ? 'No canvases yet. Create the first one above.' : 'No canvas matches.'}
@@ -170,10 +96,10 @@ export function CanvasList(): JSX.Element {
             <CanvasRow
               key={canvas.id}
               canvas={canvas}
-              onRename={(name) => change(() => renameCanvas(tools, canvas, name), `Renamed to “${name}”.`)}
-              onArchive={() => change(() => archiveCanvas(tools, canvas), `Archived “${canvas.name}”.`)}
-              onRestore={() => change(() => restoreCanvas(tools, canvas), `Restored “${canvas.name}”.`)}
-              onDelete={() => change(() => deleteCanvas(tools, canvas), `Deleted “${canvas.name}”.`)}
+              onRename={(name) => change((tools) => renameCanvas(tools, canvas, name), `Renamed to “${name}”.`)}
+              onArchive={() => change((tools) => archiveCanvas(tools, canvas), `Archived “${canvas.name}”.`)}
+              onRestore={() => change((tools) => restoreCanvas(tools, canvas), `Restored “${canvas.name}”.`)}
+              onDelete={() => change((tools) => deleteCanvas(tools, canvas), `Deleted “${canvas.name}”.`)}
             />
           ))}
         </ul>

@@ -1,40 +1,61 @@
 // Console › Assets: the workspace library. Upload (drop or pick files; progress to 100 %), filter and
 // search, a grid of thumbnails and posters, and the chosen asset's details and actions beside it.
 // Every action is an asset tool through the gateway; the bytes go straight to S3 and back.
-import { useCallback, useEffect, useMemo, useRef, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
-import { Alert } from '../../ui/Alert.tsx';
+import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
+import { RetryAlert } from '../../ui/NotLoaded.tsx';
+import { useToolAction, useToolResource } from '../shared/use-tool-resource.ts';
 import { listAssets, type Asset } from './assets-api.ts';
 import { AssetGrid } from './AssetGrid.tsx';
 import { AssetPanel } from './AssetPanel.tsx';
 import { describeAssetError } from './asset-errors.ts';
-import { facets, isFiltered, listArgs, matchesSearch, NO_FILTERS, type LibraryFilters } from './filters.ts';
+import {
+  facets,
+  isFiltered,
+  listArgs,
+  matchesSearch,
+  NO_FILTERS,
+  type LibraryFilters,
+  type ListArgs,
+} from './filters.ts';
 import { LibraryFiltersForm } from './LibraryFilters.tsx';
 import { UploadZone } from './UploadZone.tsx';
 import { useDebounced } from './use-debounced.ts';
-import { useFailure } from './use-failure.ts';
 import './assets.css';
 
-type Library =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; items: Asset[]; nextCursor: string | null; refreshing: boolean };
+type Library = { items: Asset[]; nextCursor: string | null; more: boolean };
 
 export function AssetsScreen(): JSX.Element {
-  const { tools } = useStudio();
   const [filters, setFilters] = useState<LibraryFilters>(NO_FILTERS);
-  const [library, setLibrary] = useState<Library>({ state: 'loading' });
   const [selected, setSelected] = useState<Asset | undefined>();
   const [status, setStatus] = useState('');
-  const [reloads, setReloads] = useState(0);
   const [seen, setSeen] = useState<{ folders: string[]; tags: string[] }>({ folders: ['/'], tags: [] });
-  const [loadError, setLoadError] = useState<string | undefined>();
-  const failLoad = useFailure(setLoadError);
+  const [moreError, setMoreError] = useState<string | undefined>();
   const { kind, trashed } = filters;
   const { folder, tag } = useDebounced({ folder: filters.folder, tag: filters.tag }, 300);
   // The search query is left out: it filters the loaded page in the browser (matchesSearch below), not the listing.
   const request = useMemo(() => listArgs({ ...NO_FILTERS, kind, trashed, folder, tag }), [kind, trashed, folder, tag]);
-  const generation = useRef(0);
+  // Filters being typed that are not a request yet (a folder without its slash) leave the library as it is.
+  const [args, setArgs] = useState<ListArgs>(() =>
+    'args' in request ? request.args : (listArgs(NO_FILTERS) as { args: ListArgs }).args,
+  );
+  useEffect(() => {
+    if ('problem' in request) return;
+    setArgs(request.args);
+    setMoreError(undefined);
+  }, [request]);
+  const act = useToolAction(describeAssetError);
+
+  const {
+    resource: library,
+    retry,
+    change,
+  } = useToolResource(
+    async (tools): Promise<Library> => {
+      const page = await listAssets(tools, args);
+      return { items: page.items, nextCursor: page.nextCursor, more: false };
+    },
+    { key: args, keep: true, describe: describeAssetError },
+  );
 
   const remember = useCallback((items: readonly Asset[]) => {
     setSeen((known) => {
@@ -42,49 +63,26 @@ export function AssetsScreen(): JSX.Element {
       return next.folders.length === known.folders.length && next.tags.length === known.tags.length ? known : next;
     });
   }, []);
-
-  // `reloads`: a retry or an upload lists the same filters again.
+  const loadedItems = library.state === 'ready' ? library.value.items : undefined;
   useEffect(() => {
-    if ('problem' in request) return;
-    const mine = ++generation.current;
-    setLoadError(undefined);
-    setLibrary((current) => (current.state === 'ready' ? { ...current, refreshing: true } : { state: 'loading' }));
-    listAssets(tools, request.args).then(
-      (page) => {
-        if (mine !== generation.current) return;
-        remember(page.items);
-        setLibrary({ state: 'ready', items: page.items, nextCursor: page.nextCursor, refreshing: false });
-      },
-      (error: unknown) => {
-        if (mine !== generation.current) return;
-        failLoad(error);
-        setLibrary((current) =>
-          current.state === 'ready'
-            ? { ...current, refreshing: false }
-            : { state: 'error', message: describeAssetError(error) },
-        );
-      },
-    );
-  }, [tools, request, reloads, remember, failLoad]);
+    if (loadedItems) remember(loadedItems);
+  }, [loadedItems, remember]);
 
   const loadMore = async () => {
-    if (library.state !== 'ready' || !library.nextCursor || 'problem' in request) return;
-    const mine = generation.current;
-    setLibrary({ ...library, refreshing: true });
-    try {
-      const page = await listAssets(tools, request.args, library.nextCursor);
-      if (mine !== generation.current) return;
-      remember(page.items);
-      setLibrary({
-        state: 'ready',
-        items: [...library.items, ...page.items],
-        nextCursor: page.nextCursor,
-        refreshing: false,
-      });
-    } catch (error) {
-      failLoad(error);
-      setLibrary({ ...library, refreshing: false });
-    }
+    if (library.state !== 'ready' || !library.value.nextCursor) return;
+    const cursor = library.value.nextCursor;
+    setMoreError(undefined);
+    change((current) => ({ ...current, more: true }));
+    const page = await act((tools) => listAssets(tools, args, cursor));
+    if (!page.ok) setMoreError(page.message);
+    // A reload meanwhile (new filters, an upload) answered another list: this page is not part of it.
+    change((current) =>
+      current.nextCursor !== cursor
+        ? current
+        : page.ok
+          ? { items: [...current.items, ...page.value.items], nextCursor: page.value.nextCursor, more: false }
+          : { ...current, more: false },
+    );
   };
 
   const onChanged = useCallback(
@@ -92,8 +90,7 @@ export function AssetsScreen(): JSX.Element {
       setSelected(saved);
       setStatus(message);
       remember([saved]);
-      setLibrary((current) => {
-        if (current.state !== 'ready') return current;
+      change((current) => {
         // Trashed or restored: it now belongs to the other list.
         const belongs = (saved.trashedAt !== null) === filters.trashed;
         const items = current.items.some((item) => item.id === saved.id)
@@ -104,24 +101,37 @@ export function AssetsScreen(): JSX.Element {
         return { ...current, items };
       });
     },
-    [filters.trashed, remember],
+    [filters.trashed, remember, change],
   );
 
-  const onPurged = useCallback((assetId: string, message: string) => {
-    setSelected(undefined);
-    setStatus(message);
-    setLibrary((current) =>
-      current.state === 'ready' ? { ...current, items: current.items.filter((item) => item.id !== assetId) } : current,
-    );
-  }, []);
+  const onPurged = useCallback(
+    (assetId: string, message: string) => {
+      setSelected(undefined);
+      setStatus(message);
+      change((current) => ({ ...current, items: current.items.filter((item) => item.id !== assetId) }));
+    },
+    [change],
+  );
 
-  const onUploaded = useCallback((asset: Asset) => {
-    setStatus(`Uploaded “${asset.name}”.`);
-    setReloads((count) => count + 1);
-  }, []);
+  /** Lists the same filters again, keeping the grid on screen meanwhile (after an upload, "Try again"). */
+  const refresh = useCallback(() => {
+    setMoreError(undefined);
+    retry();
+  }, [retry]);
+
+  const onUploaded = useCallback(
+    (asset: Asset) => {
+      setStatus(`Uploaded “${asset.name}”.`);
+      refresh();
+    },
+    [refresh],
+  );
 
   const problem = 'problem' in request ? request.problem : undefined;
-  const visible = library.state === 'ready' ? library.items.filter((asset) => matchesSearch(asset, filters.query)) : [];
+  const visible =
+    library.state === 'ready' ? library.value.items.filter((asset) => matchesSearch(asset, filters.query)) : [];
+  const loadError = library.state === 'ready' ? (library.stale ?? moreError) : undefined;
+  const busy = library.state === 'ready' && (library.refreshing === true || library.value.more);
   return (
     <div className="assets-screen" data-screen="assets" data-state={library.state}>
       <UploadZone onUploaded={onUploaded} folderSuggestions={seen.folders} />
@@ -137,47 +147,33 @@ export function AssetsScreen(): JSX.Element {
         <p className="sr-only" role="status" aria-live="polite">
           {status}
         </p>
-        {loadError && library.state === 'ready' ? (
-          <Alert
-            title="The library could not be refreshed"
-            action={
-              <button type="button" onClick={() => setReloads((count) => count + 1)}>
-                Try again
-              </button>
-            }
-          >
+        {loadError ? (
+          <RetryAlert title="The library could not be refreshed" onRetry={refresh}>
             {loadError}
-          </Alert>
+          </RetryAlert>
         ) : null}
         <div className={selected ? 'library-body with-panel' : 'library-body'}>
           <div className="library-list">
             {library.state === 'loading' ? (
               <p role="status">Loading the library…</p>
             ) : library.state === 'error' ? (
-              <Alert
-                title="The library could not be loaded"
-                action={
-                  <button type="button" onClick={() => setReloads((count) => count + 1)}>
-                    Try again
-                  </button>
-                }
-              >
+              <RetryAlert title="The library could not be loaded" onRetry={refresh}>
                 {library.message}
-              </Alert>
+              </RetryAlert>
             ) : visible.length === 0 ? (
               <p className="empty">
-                {isFiltered(filters) || library.items.length > 0
+                {isFiltered(filters) || library.value.items.length > 0
                   ? 'Nothing matches these filters.'
                   : filters.trashed
                     ? 'The trash is empty.'
                     : 'No assets yet. Drop files above or choose them to upload.'}
               </p>
             ) : (
-              <AssetGrid assets={visible} selectedId={selected?.id} onOpen={setSelected} busy={library.refreshing} />
+              <AssetGrid assets={visible} selectedId={selected?.id} onOpen={setSelected} busy={busy} />
             )}
-            {library.state === 'ready' && library.nextCursor ? (
-              <button type="button" className="load-more" onClick={() => void loadMore()} disabled={library.refreshing}>
-                {library.refreshing ? 'Loading…' : 'Load more'}
+            {library.state === 'ready' && library.value.nextCursor ? (
+              <button type="button" className="load-more" onClick={() => void loadMore()} disabled={busy}>
+                {busy ? 'Loading…' : 'Load more'}
               </button>
             ) : null}
           </div>

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { ToolError } from '../../mcp/tools.ts';
 import { assetUsages, purgeAsset, restoreAsset, trashAsset, type Asset } from './assets-api.ts';
 import { describeAssetError } from './asset-errors.ts';
-import { useFailure } from './use-failure.ts';
+import { useToolAction } from '../shared/use-tool-resource.ts';
 import { whereUsed } from './where-used.ts';
 
 type Problem = { title: string; message: string };
@@ -24,7 +24,7 @@ export function LifecycleActions(props: {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<Problem | undefined>();
-  const fail = useFailure((message) => setProblem({ title: 'That did not work', message }));
+  const attempt = useToolAction(describeAssetError);
   const keep = useRef<HTMLButtonElement>(null);
   const purgeButton = useRef<HTMLButtonElement>(null);
 
@@ -35,13 +35,9 @@ export function LifecycleActions(props: {
   const act = async (action: () => Promise<void>) => {
     setProblem(undefined);
     setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    const outcome = await attempt(action);
+    if (!outcome.ok) setProblem({ title: 'That did not work', message: outcome.message });
+    setBusy(false);
   };
 
   const purge = () =>
@@ -50,7 +46,7 @@ export function LifecycleActions(props: {
         await purgeAsset(tools, asset.id);
         props.onPurged(`Purged “${asset.name}”.`);
       } catch (error) {
-        if (!(error instanceof ToolError && error.status === 409)) throw error;
+        if (!(error instanceof ToolError && error.code === 'conflict')) throw error;
         setProblem(await inUse(error));
         props.onRefused();
       } finally {

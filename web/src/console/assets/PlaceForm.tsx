@@ -2,15 +2,14 @@
 // (an image goes on an image-asset node, which is what a run reads it from).
 import { useEffect, useId, useState, type FormEvent, type JSX } from 'react';
 import { listCanvases, type CanvasSummary } from '../../app/canvases.ts';
-import { useStudio } from '../../app/session-context.ts';
 import { canvasNodes, placeAsset, type Asset, type CanvasNodeSummary } from './assets-api.ts';
 import { SOURCE_NODE_TYPE } from './kinds.ts';
-import { useFailure } from './use-failure.ts';
+import { describeAssetError } from './asset-errors.ts';
+import { useToolAction } from '../shared/use-tool-resource.ts';
 
 type Loaded<T> = { state: 'loading' } | { state: 'error' } | { state: 'ready'; items: T[] };
 
 export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => void }): JSX.Element {
-  const { tools } = useStudio();
   const { asset } = props;
   const nodeType = SOURCE_NODE_TYPE[asset.kind];
   const [canvases, setCanvases] = useState<Loaded<CanvasSummary>>({ state: 'loading' });
@@ -19,61 +18,51 @@ export function PlaceForm(props: { asset: Asset; onPlaced: (message: string) => 
   const [nodeId, setNodeId] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const fail = useFailure(setProblem);
+  const attempt = useToolAction(describeAssetError);
   const id = useId();
 
   useEffect(() => {
-    listCanvases(tools).then(
-      ({ items }) =>
-        setCanvases({
-          state: 'ready',
-          items: items.filter((canvas) => !canvas.archived).sort((a, b) => a.name.localeCompare(b.name)),
-        }),
-      (error: unknown) => {
+    void attempt(listCanvases).then((outcome) => {
+      if (!outcome.ok) {
         setCanvases({ state: 'error' });
-        return fail(error);
-      },
-    );
-  }, [tools, fail]);
+        return setProblem(outcome.message);
+      }
+      const items = outcome.value.items.filter((canvas) => !canvas.archived);
+      setCanvases({ state: 'ready', items: items.sort((a, b) => a.name.localeCompare(b.name)) });
+    });
+  }, [attempt]);
 
   useEffect(() => {
     setNodeId('');
     if (!canvasId) return setNodes(undefined);
     let live = true;
     setNodes({ state: 'loading' });
-    canvasNodes(tools, canvasId).then(
-      (all) => {
-        if (!live) return;
-        const matching = all.filter((node) => node.type === nodeType);
-        setNodes({ state: 'ready', items: matching });
-        if (matching.length === 1) setNodeId(matching[0]!.id);
-      },
-      (error: unknown) => {
-        if (!live) return;
+    void attempt((tools) => canvasNodes(tools, canvasId)).then((outcome) => {
+      if (!live) return;
+      if (!outcome.ok) {
         setNodes({ state: 'error' });
-        fail(error);
-      },
-    );
+        return setProblem(outcome.message);
+      }
+      const matching = outcome.value.filter((node) => node.type === nodeType);
+      setNodes({ state: 'ready', items: matching });
+      if (matching.length === 1) setNodeId(matching[0]!.id);
+    });
     return () => {
       live = false;
     };
-  }, [tools, canvasId, nodeType, fail]);
+  }, [attempt, canvasId, nodeType]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!canvasId || !nodeId) return setProblem('Choose a canvas and a node first.');
     setProblem(undefined);
     setBusy(true);
-    try {
-      await placeAsset(tools, asset.id, canvasId, nodeId);
-      const canvas =
-        canvases.state === 'ready' ? canvases.items.find((candidate) => candidate.id === canvasId) : undefined;
-      props.onPlaced(`Placed “${asset.name}” on node ${nodeId} of “${canvas?.name ?? canvasId}”.`);
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
+    const placed = await attempt((tools) => placeAsset(tools, asset.id, canvasId, nodeId));
+    setBusy(false);
+    if (!placed.ok) return setProblem(placed.message);
+    const canvas =
+      canvases.state === 'ready' ? canvases.items.find((candidate) => candidate.id === canvasId) : undefined;
+    props.onPlaced(`Placed “${asset.name}” on node ${nodeId} of “${canvas?.name ?? canvasId}”.`);
   };
 
   const canvasName =

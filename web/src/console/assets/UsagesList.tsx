@@ -3,30 +3,30 @@
 // this list is not empty. `generation` changes whenever something may have changed the answer.
 import { useEffect, useState, type JSX } from 'react';
 import { canvasPath } from '../../app/router.ts';
-import { useStudio } from '../../app/session-context.ts';
 import { Link } from '../../app/Link.tsx';
 import { assetUsages, type AssetUsages } from './assets-api.ts';
-import { useFailure } from './use-failure.ts';
+import { describeAssetError } from './asset-errors.ts';
+import { useToolAction } from '../shared/use-tool-resource.ts';
 
 export function UsagesList(props: { assetId: string; generation: number }): JSX.Element {
-  const { tools } = useStudio();
   const [usages, setUsages] = useState<AssetUsages | undefined>();
   const [problem, setProblem] = useState<string | undefined>();
-  const fail = useFailure(setProblem);
+  const attempt = useToolAction(describeAssetError);
   const { assetId, generation } = props;
 
   // A new generation (the asset was placed or removed) loads the same asset's usages again.
   useEffect(() => {
     let live = true;
     setProblem(undefined);
-    assetUsages(tools, assetId).then(
-      (answer) => live && setUsages(answer),
-      (error: unknown) => live && fail(error),
-    );
+    void attempt((tools) => assetUsages(tools, assetId)).then((outcome) => {
+      if (!live) return;
+      if (outcome.ok) setUsages(outcome.value);
+      else setProblem(outcome.message);
+    });
     return () => {
       live = false;
     };
-  }, [tools, assetId, generation, fail]);
+  }, [attempt, assetId, generation]);
 
   return (
     <section className="usages" aria-labelledby="usages-title" aria-busy={!usages && !problem}>

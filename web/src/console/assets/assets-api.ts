@@ -40,11 +40,6 @@ export interface AssetUsages {
   templates: { templateId: string; templateName: string; nodeIds: string[] }[];
 }
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
-
 export const listAssets = (tools: ToolClient, args: ListArgs, cursor?: string | null) =>
   tools.call('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
 export const getAsset = (tools: ToolClient, assetId: string) => tools.call('get_asset', { assetId });

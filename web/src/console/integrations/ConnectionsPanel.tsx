@@ -5,11 +5,11 @@ import { Alert } from '../../ui/Alert.tsx';
 import { ConnectionCard } from './ConnectionCard.tsx';
 import { ConnectionForm } from './ConnectionForm.tsx';
 import { emptyDraft, upsertOf, withoutSecrets, type ConnectionDraft } from './credential-form.ts';
-import type { Loaded } from './use-load.ts';
+import type { Resource } from '../../mcp/resource.ts';
 import type { Connection, Provider, UpsertConnection } from './types.ts';
 
 export function ConnectionsPanel(props: {
-  connections: Loaded<Connection[]>;
+  connections: Resource<Connection[]>;
   providers: readonly Provider[];
   onSave: (input: UpsertConnection) => Promise<string | undefined>;
   onRevoke: (provider: string) => Promise<string | undefined>;

@@ -1,8 +1,10 @@
 // Integrations: providers and service status, the workspace's own connections (secrets write-only,
 // masked after save, allowed origins, revoke) and the integration policy. Every action is a tool call.
-import { useCallback, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
+import type { JSX } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
+import { Announcement } from '../../ui/Feedback.tsx';
+import { useChanges } from '../shared/use-changes.ts';
+import { useToolResource, type ToolAction } from '../shared/use-tool-resource.ts';
 import { ConnectionsPanel } from './ConnectionsPanel.tsx';
 import { PolicyPanel } from './PolicyPanel.tsx';
 import { ProvidersPanel } from './ProvidersPanel.tsx';
@@ -16,66 +18,61 @@ import {
   upsertConnection,
 } from './integrations-api.ts';
 import type { PolicyUpdate, UpsertConnection } from './types.ts';
-import { useAction, useLoad } from './use-load.ts';
 import './integrations.css';
 
 export function IntegrationsScreen(): JSX.Element {
-  const { tools } = useStudio();
-  const [providers] = useLoad(useCallback(() => listProviders(tools), [tools]));
-  const [status] = useLoad(useCallback(() => serviceStatus(tools), [tools]));
-  const [connections, reloadConnections] = useLoad(useCallback(() => listConnections(tools), [tools]));
-  const [policy, reloadPolicy] = useLoad(useCallback(() => getPolicy(tools), [tools]));
-  const [announcement, setAnnouncement] = useState('');
-  const act = useAction();
-
-  const saveConnection = async (input: UpsertConnection) => {
-    const result = await act(() => upsertConnection(tools, input));
-    if (!result.ok) return result.message;
-    setAnnouncement(
+  const { resource: providers } = useToolResource(listProviders);
+  const { resource: status } = useToolResource(serviceStatus);
+  const connections = useToolResource(listConnections);
+  const policy = useToolResource(getPolicy);
+  // Each panel loads again on its own after its change, and shows its own refusals.
+  const changes = useChanges(connections.reload);
+  const save = async (action: ToolAction<unknown>, done: string, reload: () => Promise<void>) => {
+    const outcome = await changes.run(action, done, { inline: true, reload });
+    return outcome.ok ? undefined : outcome.message;
+  };
+  const saveConnection = (input: UpsertConnection) =>
+    save(
+      (tools) => upsertConnection(tools, input),
       input.credential
         ? `Stored the ${input.provider} connection.`
         : `Saved the ${input.provider} connection’s label and allowed origins.`,
+      connections.reload,
     );
-    await reloadConnections();
-    return undefined;
-  };
-  const revoke = async (provider: string) => {
-    const result = await act(() => revokeConnection(tools, provider));
-    if (!result.ok) return result.message;
-    setAnnouncement(`Revoked the ${provider} connection.`);
-    await reloadConnections();
-    return undefined;
-  };
-  const savePolicy = async (update: PolicyUpdate) => {
-    const result = await act(() => updatePolicy(tools, update));
-    if (!result.ok) return result.message;
-    setAnnouncement('Saved the policy.');
-    await reloadPolicy();
-    return undefined;
-  };
+  const revoke = (provider: string) =>
+    save((tools) => revokeConnection(tools, provider), `Revoked the ${provider} connection.`, connections.reload);
+  const savePolicy = (update: PolicyUpdate) =>
+    save((tools) => updatePolicy(tools, update), 'Saved the policy.', policy.reload);
 
-  const settled = [providers, status, connections, policy].every((loaded) => loaded.state !== 'loading');
+  const settled = [providers, status, connections.resource, policy.resource].every(
+    (loaded) => loaded.state !== 'loading',
+  );
   const providerList = providers.state === 'ready' ? providers.value : [];
   return (
     <div className="intg" data-screen="integrations" data-state={settled ? 'ready' : 'loading'} aria-busy={!settled}>
       <ProvidersPanel providers={providers} status={status} />
-      <ConnectionsPanel connections={connections} providers={providerList} onSave={saveConnection} onRevoke={revoke} />
+      <ConnectionsPanel
+        connections={connections.resource}
+        providers={providerList}
+        onSave={saveConnection}
+        onRevoke={revoke}
+      />
       <section className="intg-panel" aria-labelledby="policy-heading">
         <h2 id="policy-heading">Policy</h2>
-        {policy.state === 'loading' ? <p role="status">Loading the policy…</p> : null}
-        {policy.state === 'error' ? <Alert title="The policy could not be loaded">{policy.message}</Alert> : null}
-        {policy.state === 'ready' && providers.state !== 'loading' ? (
+        {policy.resource.state === 'loading' ? <p role="status">Loading the policy…</p> : null}
+        {policy.resource.state === 'error' ? (
+          <Alert title="The policy could not be loaded">{policy.resource.message}</Alert>
+        ) : null}
+        {policy.resource.state === 'ready' && providers.state !== 'loading' ? (
           <PolicyPanel
-            key={policy.value.updatedAt ?? 'default'}
-            policy={policy.value}
+            key={policy.resource.value.updatedAt ?? 'default'}
+            policy={policy.resource.value}
             providers={providerList}
             onSave={savePolicy}
           />
         ) : null}
       </section>
-      <div className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </div>
+      <Announcement text={changes.status} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Providers and service status: what the deployment can reach without calling out (docs/integrations.md).
 import type { JSX } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
-import type { Loaded } from './use-load.ts';
+import type { Resource } from '../../mcp/resource.ts';
 import type { Provider, ProviderStatus, ServiceStatus } from './types.ts';
 
 const STATUS_WORDS: Record<ProviderStatus, string> = {
@@ -10,7 +10,10 @@ const STATUS_WORDS: Record<ProviderStatus, string> = {
   unavailable: 'Unavailable',
 };
 
-export function ProvidersPanel(props: { providers: Loaded<Provider[]>; status: Loaded<ServiceStatus> }): JSX.Element {
+export function ProvidersPanel(props: {
+  providers: Resource<Provider[]>;
+  status: Resource<ServiceStatus>;
+}): JSX.Element {
   const { providers, status } = props;
   return (
     <section className="intg-panel" aria-labelledby="providers-heading">

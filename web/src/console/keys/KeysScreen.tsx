@@ -1,82 +1,36 @@
 // API keys: the list, a form to create one (scopes capped at the member's own), the new key shown
 // once, and revoke. Every action is a tool call (list_api_keys, create_api_key, revoke_api_key; the
 // scope ceiling from verify_key).
-import { useCallback, useEffect, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
+import { useState, type JSX } from 'react';
 import { NotReady } from '../shared/NotReady.tsx';
-import { Alert } from '../../ui/Alert.tsx';
 import { CreateKeyForm, type NewKey } from './CreateKeyForm.tsx';
 import { KeyRow } from './KeyRow.tsx';
 import { createKey, heldScopes, listKeys, revokeKey, type ApiKey, type CreatedKey } from './keys-api.ts';
 import { SecretOnce } from '../shared/SecretOnce.tsx';
-import { useFailure } from '../shared/use-failure.ts';
+import { useChanges } from '../shared/use-changes.ts';
+import { useToolResource } from '../shared/use-tool-resource.ts';
+import { Announcement, ErrorNotice } from '../../ui/Feedback.tsx';
 import '../shared/admin.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; keys: ApiKey[]; held: string[] };
-
 export function KeysScreen(): JSX.Element {
-  const { tools } = useStudio();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { resource, reload, retry } = useToolResource(async (tools) => {
+    const [keys, held] = await Promise.all([listKeys(tools), heldScopes(tools)]);
+    return { keys, held };
+  });
   const [created, setCreated] = useState<CreatedKey | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState('');
-  const fail = useFailure(setError);
-  const failLoad = useFailure(useCallback((message: string) => setLoad({ state: 'error', message }), []));
+  const changes = useChanges(reload);
 
-  const reload = useCallback(async () => {
-    try {
-      const [keys, held] = await Promise.all([listKeys(tools), heldScopes(tools)]);
-      setLoad({ state: 'ready', keys, held });
-    } catch (caught) {
-      failLoad(caught);
-    }
-  }, [tools, failLoad]);
+  const onCreate = async (input: NewKey): Promise<boolean> =>
+    (await changes.run(async (tools) => setCreated(await createKey(tools, input)))).ok;
 
-  useEffect(() => void reload(), [reload]);
+  const onRevoke = async (key: ApiKey): Promise<boolean> =>
+    (await changes.run((tools) => revokeKey(tools, key.id), `Revoked “${key.name}”.`)).ok;
 
-  const onCreate = async (input: NewKey): Promise<boolean> => {
-    setError(undefined);
-    try {
-      setCreated(await createKey(tools, input));
-      await reload();
-      return true;
-    } catch (caught) {
-      fail(caught);
-      return false;
-    }
-  };
+  if (resource.state !== 'ready') return <NotReady screen="keys" what="keys" load={resource} onRetry={retry} />;
 
-  const onRevoke = async (key: ApiKey): Promise<boolean> => {
-    setError(undefined);
-    try {
-      await revokeKey(tools, key.id);
-      setStatus(`Revoked “${key.name}”.`);
-      await reload();
-      return true;
-    } catch (caught) {
-      fail(caught);
-      return false;
-    }
-  };
-
-  if (load.state !== 'ready')
-    return (
-      <NotReady
-        screen="keys"
-        what="keys"
-        load={load}
-        onRetry={() => {
-          setLoad({ state: 'loading' });
-          void reload();
-        }}
-      />
-    );
-
-  const active = load.keys.filter((key) => key.status === 'active');
-  const inactive = load.keys.filter((key) => key.status !== 'active');
+  const { keys, held } = resource.value;
+  const active = keys.filter((key) => key.status === 'active');
+  const inactive = keys.filter((key) => key.status !== 'active');
   return (
     <div className="admin-screen" data-screen="keys" data-state="ready">
       <p className="muted">
@@ -95,23 +49,10 @@ export function KeysScreen(): JSX.Element {
           onDone={() => setCreated(undefined)}
         />
       ) : null}
-      {error ? (
-        <Alert
-          title="That did not work"
-          action={
-            <button type="button" onClick={() => setError(undefined)}>
-              Dismiss
-            </button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : null}
-      <p className="sr-only" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ErrorNotice message={changes.error} onDismiss={changes.dismiss} />
+      <Announcement text={changes.status} />
       <section className="admin-panel">
-        <CreateKeyForm held={load.held} onCreate={onCreate} />
+        <CreateKeyForm held={held} onCreate={onCreate} />
       </section>
       <section aria-labelledby="keys-active-title">
         <h2 id="keys-active-title">Active keys ({active.length})</h2>

@@ -1,10 +1,10 @@
 // Workspace settings: its name, and its callback signing secret. Tools: get_workspace,
 // rename_workspace, set_callback_signing_secret (show, reveal, rotate, clear).
-import { useCallback, useEffect, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
+import { useState, type JSX } from 'react';
 import { NotReady } from '../shared/NotReady.tsx';
-import { Alert } from '../../ui/Alert.tsx';
-import { useFailure } from '../shared/use-failure.ts';
+import { useChanges } from '../shared/use-changes.ts';
+import { useToolResource, type ToolAction } from '../shared/use-tool-resource.ts';
+import { Announcement, ErrorNotice } from '../../ui/Feedback.tsx';
 import { CallbackSecretPanel, type FreshSecret } from './CallbackSecretPanel.tsx';
 import { RenameForm } from './RenameForm.tsx';
 import {
@@ -19,83 +19,37 @@ import {
 } from './settings-api.ts';
 import '../shared/admin.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; workspace: Workspace; secrets: CallbackSecrets };
+type Settings = { workspace: Workspace; secrets: CallbackSecrets };
 
 export function SettingsScreen(): JSX.Element {
-  const { tools } = useStudio();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const {
+    resource,
+    reload,
+    retry,
+    change: apply,
+  } = useToolResource(async (tools): Promise<Settings> => {
+    const [workspace, secrets] = await Promise.all([getWorkspace(tools), showCallbackSecrets(tools)]);
+    return { workspace, secrets };
+  });
   const [fresh, setFresh] = useState<FreshSecret | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState('');
-  const fail = useFailure(setError);
-  const failLoad = useFailure(useCallback((message: string) => setLoad({ state: 'error', message }), []));
-
-  const reload = useCallback(async () => {
-    try {
-      const [workspace, secrets] = await Promise.all([getWorkspace(tools), showCallbackSecrets(tools)]);
-      setLoad({ state: 'ready', workspace, secrets });
-    } catch (caught) {
-      failLoad(caught);
-    }
-  }, [tools, failLoad]);
-
-  useEffect(() => void reload(), [reload]);
+  const changes = useChanges(reload);
 
   /** Runs one change and puts its answer on screen; errors are shown, never thrown. */
-  const change = async (
-    action: () => Promise<(current: Load & { state: 'ready' }) => Load>,
-    done: string,
-  ): Promise<boolean> => {
-    setError(undefined);
-    try {
-      const apply = await action();
-      setLoad((current) => (current.state === 'ready' ? apply(current) : current));
-      setStatus(done);
-      return true;
-    } catch (caught) {
-      fail(caught);
-      return false;
-    }
-  };
+  const change = async (action: ToolAction<(current: Settings) => Settings>, done: string): Promise<boolean> =>
+    (await changes.run(async (tools) => apply(await action(tools)), done, { reload: false })).ok;
 
-  if (load.state !== 'ready')
-    return (
-      <NotReady
-        screen="settings"
-        what="settings"
-        load={load}
-        onRetry={() => {
-          setLoad({ state: 'loading' });
-          void reload();
-        }}
-      />
-    );
+  if (resource.state !== 'ready') return <NotReady screen="settings" what="settings" load={resource} onRetry={retry} />;
 
+  const load = resource.value;
   return (
     <div className="admin-screen" data-screen="settings" data-state="ready">
-      {error ? (
-        <Alert
-          title="That did not work"
-          action={
-            <button type="button" onClick={() => setError(undefined)}>
-              Dismiss
-            </button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : null}
-      <p className="sr-only" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ErrorNotice message={changes.error} onDismiss={changes.dismiss} />
+      <Announcement text={changes.status} />
       <section className="admin-panel">
         <RenameForm
           name={load.workspace.name}
           onRename={(name) =>
-            change(async () => {
+            change(async (tools) => {
               const workspace = await renameWorkspace(tools, name);
               return (current) => ({ ...current, workspace });
             }, `Renamed the workspace to “${name}”.`)
@@ -110,21 +64,21 @@ export function SettingsScreen(): JSX.Element {
         fresh={fresh}
         onFreshDone={() => setFresh(undefined)}
         onRotate={(overlapSeconds) =>
-          change(async () => {
+          change(async (tools) => {
             const { secret, standardWebhooksSecret, ...secrets } = await rotateCallbackSecret(tools, overlapSeconds);
             if (secret && standardWebhooksSecret) setFresh({ secret, standardWebhooksSecret, overlapSeconds });
             return (current) => ({ ...current, secrets });
           }, 'Drew a new callback signing secret.')
         }
         onReveal={() =>
-          change(async () => {
+          change(async (tools) => {
             const { secret, standardWebhooksSecret, ...secrets } = await revealCallbackSecret(tools);
             if (secret && standardWebhooksSecret) setFresh({ secret, standardWebhooksSecret });
             return (current) => ({ ...current, secrets });
           }, 'Showed the default callback signing secret.')
         }
         onClear={() =>
-          change(async () => {
+          change(async (tools) => {
             const secrets = await clearCallbackSecrets(tools);
             setFresh(undefined);
             return (current) => ({ ...current, secrets });

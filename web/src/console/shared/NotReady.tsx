@@ -1,9 +1,9 @@
-// What an admin screen (keys, members, settings) shows before its data is there: a status while it
-// loads, or the failure in words with a way to try again — never a blank screen.
+// What an admin screen (keys, members, settings…) shows before its data is there: ui/NotLoaded.tsx in the
+// admin screens' frame.
 import type { JSX } from 'react';
-import { Alert } from '../../ui/Alert.tsx';
+import { NotLoaded, type NotLoadedState } from '../../ui/NotLoaded.tsx';
 
-export type NotReadyLoad = { state: 'loading' } | { state: 'error'; message: string };
+export type NotReadyLoad = NotLoadedState;
 
 export function NotReady(props: {
   screen: string;
@@ -11,25 +11,13 @@ export function NotReady(props: {
   load: NotReadyLoad;
   onRetry: () => void;
 }): JSX.Element {
-  if (props.load.state === 'loading') {
-    return (
-      <div className="admin-screen" data-screen={props.screen} data-state="loading" aria-busy="true">
-        <p role="status">Loading {props.what}…</p>
-      </div>
-    );
-  }
   return (
-    <div className="admin-screen" data-screen={props.screen} data-state="error">
-      <Alert
-        title={`The ${props.what} could not be loaded`}
-        action={
-          <button type="button" onClick={props.onRetry}>
-            Try again
-          </button>
-        }
-      >
-        {props.load.message}
-      </Alert>
-    </div>
+    <NotLoaded
+      className="admin-screen"
+      screen={props.screen}
+      load={props.load}
+      what={props.what}
+      onRetry={props.onRetry}
+    />
   );
 }

@@ -1,68 +1,26 @@
 // Templates: the preview of one template — its nodes and connections in words, read from its frozen
 // snapshot, with a decorative sketch of where they sit. Loads the snapshot when opened; "Try again" reloads.
-import { useEffect, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
-import { SignInError } from '../../auth/session.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { describeError } from '../../ui/describe-error.ts';
-import {
-  describeSnapshot,
-  getTemplateSnapshot,
-  sketchSnapshot,
-  type Template,
-  type TemplateSnapshot,
-} from './templates.ts';
-
-type Snapshot =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; snapshot: TemplateSnapshot };
+import type { JSX } from 'react';
+import { RetryAlert } from '../../ui/NotLoaded.tsx';
+import { useToolResource } from '../shared/use-tool-resource.ts';
+import { describeSnapshot, getTemplateSnapshot, sketchSnapshot, type Template } from './templates.ts';
 
 export function TemplatePreview(props: { template: Template }): JSX.Element {
-  const { tools, sessionEnded } = useStudio();
-  const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const templateId = props.template.id;
-
-  // A new `attempt` ("Try again") loads the same snapshot again.
-  useEffect(() => {
-    let live = true;
-    getTemplateSnapshot(tools, templateId).then(
-      (answer) => live && setSnapshot({ state: 'ready', snapshot: answer }),
-      (caught: unknown) => {
-        if (!live) return;
-        if (caught instanceof SignInError) sessionEnded(caught.message);
-        else setSnapshot({ state: 'error', message: describeError(caught) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [tools, sessionEnded, templateId, attempt]);
+  const { resource: snapshot, retry } = useToolResource((tools) => getTemplateSnapshot(tools, templateId), {
+    key: templateId,
+  });
 
   if (snapshot.state === 'loading') return <p role="status">Loading the preview…</p>;
   if (snapshot.state === 'error') {
     return (
-      <Alert
-        title="The preview could not be loaded"
-        action={
-          <button
-            type="button"
-            onClick={() => {
-              setSnapshot({ state: 'loading' });
-              return setAttempt(attempt + 1);
-            }}
-          >
-            Try again
-          </button>
-        }
-      >
+      <RetryAlert title="The preview could not be loaded" onRetry={retry}>
         {snapshot.message}
-      </Alert>
+      </RetryAlert>
     );
   }
-  const { nodes, connections } = describeSnapshot(snapshot.snapshot);
-  const sketch = sketchSnapshot(snapshot.snapshot);
+  const { nodes, connections } = describeSnapshot(snapshot.value);
+  const sketch = sketchSnapshot(snapshot.value);
   return (
     <div className="template-preview-body" data-preview-state="ready">
       {sketch.boxes.length > 0 ? (

@@ -2,14 +2,14 @@
 // from the snapshot, with a sketch of the layout), start a new canvas from one (and land in it), publish
 // a canvas as a new template, delete one. Each is a template tool; what a person typed stays on error.
 import './templates.css';
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type JSX } from 'react';
 import { listCanvases, type CanvasSummary } from '../../app/canvases.ts';
 import { canvasPath, navigate } from '../../app/router.ts';
-import { useStudio } from '../../app/session-context.ts';
-import { SignInError } from '../../auth/session.ts';
-import { Alert } from '../../ui/Alert.tsx';
+import { Announcement, ErrorNotice } from '../../ui/Feedback.tsx';
+import { NotLoaded } from '../../ui/NotLoaded.tsx';
+import { useChanges } from '../shared/use-changes.ts';
+import { useToolResource, type ToolAction } from '../shared/use-tool-resource.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
-import { describeError } from '../../ui/describe-error.ts';
 import {
   deleteTemplate,
   listTemplates,
@@ -19,132 +19,53 @@ import {
   type Template,
 } from './templates.ts';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; templates: Template[]; complete: boolean; canvases: CanvasSummary[] };
-
 export function TemplatesScreen(): JSX.Element {
-  const { tools, sessionEnded } = useStudio();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState('');
-
-  const fail = useCallback(
-    (caught: unknown) => {
-      if (caught instanceof SignInError) sessionEnded(caught.message);
-      else setError(describeError(caught));
-    },
-    [sessionEnded],
-  );
-
-  const reload = useCallback(async () => {
-    try {
-      const [templates, canvases] = await Promise.all([listTemplates(tools), listCanvases(tools)]);
-      setLoad({
-        state: 'ready',
-        // The tool answers oldest first; the newest is what a person just published.
-        templates: [...templates.items].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
-        complete: templates.complete,
-        canvases: [...canvases.items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
-      });
-    } catch (caught) {
-      if (caught instanceof SignInError) sessionEnded(caught.message);
-      else setLoad({ state: 'error', message: describeError(caught) });
-    }
-  }, [tools, sessionEnded]);
-
-  useEffect(() => void reload(), [reload]);
+  const { resource, reload, retry } = useToolResource(async (tools) => {
+    const [templates, canvases] = await Promise.all([listTemplates(tools), listCanvases(tools)]);
+    return {
+      // The tool answers oldest first; the newest is what a person just published.
+      templates: [...templates.items].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)),
+      complete: templates.complete,
+      canvases: [...canvases.items].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+    };
+  });
+  const changes = useChanges(reload);
 
   /** Runs one change, then shows the list as the server has it. Throws nothing: errors are shown. */
-  const change = useCallback(
-    async (action: () => Promise<unknown>, done: string): Promise<boolean> => {
-      setError(undefined);
-      try {
-        await action();
-        setStatus(done);
-        await reload();
-        return true;
-      } catch (caught) {
-        fail(caught);
-        return false;
-      }
-    },
-    [reload, fail],
-  );
+  const change = async (action: ToolAction<unknown>, done: string): Promise<boolean> =>
+    (await changes.run(action, done)).ok;
 
-  const use = useCallback(
-    async (template: Template): Promise<boolean> => {
-      setError(undefined);
-      try {
+  const use = async (template: Template): Promise<boolean> => {
+    const made = await changes.run(
+      async (tools) => {
         const canvas = await canvasFromTemplate(tools, template.id);
         navigate(canvasPath(canvas.id), { state: { canvasName: canvas.name } });
-        return true;
-      } catch (caught) {
-        fail(caught);
-        return false;
-      }
-    },
-    [tools, fail],
-  );
+      },
+      undefined,
+      { reload: false },
+    );
+    return made.ok;
+  };
 
-  if (load.state === 'loading') {
-    return (
-      <div data-screen="templates" data-state="loading" aria-busy="true">
-        <p role="status">Loading templates…</p>
-      </div>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div data-screen="templates" data-state="error">
-        <Alert
-          title="The templates could not be loaded"
-          action={
-            <button
-              type="button"
-              onClick={() => {
-                setLoad({ state: 'loading' });
-                void reload();
-              }}
-            >
-              Try again
-            </button>
-          }
-        >
-          {load.message}
-        </Alert>
-      </div>
-    );
+  if (resource.state !== 'ready') {
+    return <NotLoaded screen="templates" load={resource} what="templates" onRetry={retry} />;
   }
 
+  const load = resource.value;
   return (
     <div data-screen="templates" data-state="ready" className="templates">
       <p className="muted">
         A template is a canvas frozen when it was published: later edits of that canvas do not change it. A canvas
         started from a template is a copy you can edit freely.
       </p>
-      {error ? (
-        <Alert
-          title="That did not work"
-          action={
-            <button type="button" onClick={() => setError(undefined)}>
-              Dismiss
-            </button>
-          }
-        >
-          {error}
-        </Alert>
-      ) : null}
-      <p className="sr-only" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ErrorNotice message={changes.error} onDismiss={changes.dismiss} />
+      <Announcement text={changes.status} />
       <PublishForm
         canvases={load.canvases}
         onPublish={(input) => {
           const canvas = load.canvases.find((candidate) => candidate.id === input.canvasId);
           return change(
-            () => publishTemplate(tools, input),
+            (tools) => publishTemplate(tools, input),
             `Published “${input.name?.trim() || canvas?.name || input.canvasId}” as a template.`,
           );
         }}
@@ -160,7 +81,7 @@ export function TemplatesScreen(): JSX.Element {
               template={template}
               onUse={() => use(template)}
               onDelete={() =>
-                change(() => deleteTemplate(tools, template.id), `Deleted the template “${template.name}”.`)
+                change((tools) => deleteTemplate(tools, template.id), `Deleted the template “${template.name}”.`)
               }
             />
           ))}

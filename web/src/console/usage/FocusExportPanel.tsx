@@ -1,14 +1,14 @@
 // The FOCUS 1.3 export of the range (the file finance tools read) and its metadata: the dataset, the
 // schema version, and which days are complete. Both come from app-host routes that take the session's
 // access token, not from tools (focus-download.ts).
-import { useEffect, useState, type JSX } from 'react';
+import { useMemo, useState, type JSX } from 'react';
 import { useStudio } from '../../app/session-context.ts';
 import { Alert } from '../../ui/Alert.tsx';
+import { useToolAction, useToolResource } from '../shared/use-tool-resource.ts';
 import { focusFetch, saveBlob } from './focus-download.ts';
 import { focusFileName, focusUrl, type FocusFormat } from './focus-url.ts';
 import { formatTime } from './format.ts';
 import { lastDayOf, type DayRange } from './range.ts';
-import { useFailure } from './use-failure.ts';
 
 interface FocusMetadata {
   FocusVersion: string;
@@ -17,34 +17,26 @@ interface FocusMetadata {
   Schema: { SchemaId: string; DataGeneratorVersion: string; ColumnDefinition: unknown[] }[];
 }
 
-type Meta = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; metadata: FocusMetadata };
-
 export function FocusExportPanel(props: { workspaceId: string; range: DayRange }): JSX.Element {
   const { accessToken } = useStudio();
-  const failure = useFailure();
   const { workspaceId, range } = props;
   const [format, setFormat] = useState<FocusFormat>('csv');
-  const [meta, setMeta] = useState<Meta>({ state: 'loading' });
+  const request = useMemo(() => ({ workspaceId, range }), [workspaceId, range]);
+  // Not a tool: an app-host route that takes the session's token, loaded and worded the same way.
+  const { resource: meta } = useToolResource(
+    async () => {
+      const token = await accessToken();
+      const response = await focusFetch(focusUrl('metadata', { workspaceId, range }, window.location.origin), token);
+      return (await response.json()) as FocusMetadata;
+    },
+    { key: request },
+  );
+  const act = useToolAction();
   const [download, setDownload] = useState<{ busy: boolean; message?: string; error?: string }>({ busy: false });
-
-  useEffect(() => {
-    let current = true;
-    setMeta({ state: 'loading' });
-    accessToken()
-      .then((token) => focusFetch(focusUrl('metadata', { workspaceId, range }, window.location.origin), token))
-      .then((response) => response.json() as Promise<FocusMetadata>)
-      .then(
-        (metadata) => current && setMeta({ state: 'ready', metadata }),
-        (caught: unknown) => current && setMeta({ state: 'error', message: failure(caught) }),
-      );
-    return () => {
-      current = false;
-    };
-  }, [accessToken, failure, workspaceId, range]);
 
   const onDownload = async () => {
     setDownload({ busy: true });
-    try {
+    const saved = await act(async () => {
       const response = await focusFetch(
         focusUrl('export', { workspaceId, range, format }, window.location.origin),
         await accessToken(),
@@ -52,14 +44,13 @@ export function FocusExportPanel(props: { workspaceId: string; range: DayRange }
       const blob = await response.blob();
       const name = focusFileName(range, format);
       saveBlob(blob, name);
-      setDownload({ busy: false, message: `Downloaded ${name} (${Math.max(1, Math.round(blob.size / 1024))} KB).` });
-    } catch (caught) {
-      setDownload({ busy: false, error: failure(caught) });
-    }
+      return `Downloaded ${name} (${Math.max(1, Math.round(blob.size / 1024))} KB).`;
+    });
+    setDownload(saved.ok ? { busy: false, message: saved.value } : { busy: false, error: saved.message });
   };
 
-  const sectors = meta.state === 'ready' ? (meta.metadata.Recency[0]?.TimeSectors ?? []) : [];
-  const schema = meta.state === 'ready' ? meta.metadata.Schema[0] : undefined;
+  const sectors = meta.state === 'ready' ? (meta.value.Recency[0]?.TimeSectors ?? []) : [];
+  const schema = meta.state === 'ready' ? meta.value.Schema[0] : undefined;
   return (
     <section className="usage-panel" aria-labelledby="usage-focus" data-testid="focus-export">
       <h2 id="usage-focus">FOCUS export</h2>
@@ -105,9 +96,9 @@ export function FocusExportPanel(props: { workspaceId: string; range: DayRange }
       ) : (
         <dl className="usage-meta" data-testid="focus-metadata">
           <dt>Dataset</dt>
-          <dd>{meta.metadata.DatasetInstance[0]?.DatasetInstanceName ?? '—'}</dd>
+          <dd>{meta.value.DatasetInstance[0]?.DatasetInstanceName ?? '—'}</dd>
           <dt>FOCUS version</dt>
-          <dd>{meta.metadata.FocusVersion}</dd>
+          <dd>{meta.value.FocusVersion}</dd>
           <dt>Schema</dt>
           <dd>
             <code>{schema?.SchemaId ?? '—'}</code> ({schema?.ColumnDefinition.length ?? 0} columns, generator{' '}
@@ -119,7 +110,7 @@ export function FocusExportPanel(props: { workspaceId: string; range: DayRange }
             minutes after it ends)
           </dd>
           <dt>Last updated</dt>
-          <dd>{meta.metadata.Recency[0] ? formatTime(meta.metadata.Recency[0].DatasetInstanceLastUpdated) : '—'}</dd>
+          <dd>{meta.value.Recency[0] ? formatTime(meta.value.Recency[0].DatasetInstanceLastUpdated) : '—'}</dd>
         </dl>
       )}
     </section>

@@ -1,6 +1,7 @@
 // What each generation cost: the usage entries of the range with what they were for (the run and node,
 // or the canvas, when the charge names them) and how the price was made.
 import type { JSX } from 'react';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatCredits, formatQuantity, formatTime } from './format.ts';
 import type { LedgerEntry } from './types.ts';
 
@@ -22,43 +23,32 @@ export function GenerationsPanel(props: { entries: LedgerEntry[] }): JSX.Element
       {props.entries.length === 0 ? (
         <p className="empty">No generations in this range.</p>
       ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table" data-testid="generations">
-            <caption className="sr-only">Generations in the range and their cost, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">What</th>
-                <th scope="col">For</th>
-                <th scope="col">Charged</th>
-                <th scope="col" className="number">
-                  Credits
-                </th>
+        <DataTable
+          caption="Generations in the range and their cost, newest first"
+          columns={['When', 'What', 'For', 'Charged', 'Credits']}
+          numeric={['Credits']}
+          testId="generations"
+        >
+          {props.entries.map((entry) => {
+            const pricing = entry.pricing!;
+            return (
+              <tr key={entry.id}>
+                <td>{formatTime(entry.occurredAt)}</td>
+                <td>
+                  {pricing.sku}
+                  {pricing.model ? <span className="muted"> · {pricing.model}</span> : null}
+                  {entry.description ? <div className="muted">{entry.description}</div> : null}
+                </td>
+                <td className="usage-ids">{origin(entry)}</td>
+                <td>
+                  {formatQuantity(pricing.pricingQuantity, pricing.unit)} × {formatCredits(pricing.unitPrice)}
+                  <div className="muted">measured {formatQuantity(pricing.quantity, pricing.unit)}</div>
+                </td>
+                <td className="number">{formatCredits(-entry.credits)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {props.entries.map((entry) => {
-                const pricing = entry.pricing!;
-                return (
-                  <tr key={entry.id}>
-                    <td>{formatTime(entry.occurredAt)}</td>
-                    <td>
-                      {pricing.sku}
-                      {pricing.model ? <span className="muted"> · {pricing.model}</span> : null}
-                      {entry.description ? <div className="muted">{entry.description}</div> : null}
-                    </td>
-                    <td className="usage-ids">{origin(entry)}</td>
-                    <td>
-                      {formatQuantity(pricing.pricingQuantity, pricing.unit)} × {formatCredits(pricing.unitPrice)}
-                      <div className="muted">measured {formatQuantity(pricing.quantity, pricing.unit)}</div>
-                    </td>
-                    <td className="number">{formatCredits(-entry.credits)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+            );
+          })}
+        </DataTable>
       )}
     </section>
   );

@@ -1,20 +1,15 @@
 // Every credit transaction, newest first, a page at a time (the tool's cursor), filtered by kind and
 // dates. The tool has no filters, so a filtered page may read several of its pages (ledger-pages.ts).
-import { useCallback, useEffect, useState, type FormEvent, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
+import { useState, type FormEvent, type JSX } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
+import { useToolAction, useToolResource } from '../shared/use-tool-resource.ts';
 import { formatChange, formatQuantity, formatTime } from './format.ts';
-import { nextFilteredPage, type EntryFilter, type FetchPage } from './ledger-pages.ts';
+import { ledgerPages, nextFilteredPage, type EntryFilter } from './ledger-pages.ts';
 import { rangeFromInputs } from './range.ts';
 import { ENTRY_KINDS, type EntryKind, type LedgerEntry } from './types.ts';
-import { useFailure } from './use-failure.ts';
 
 const PAGE = 25;
-
-type State =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; items: LedgerEntry[]; nextCursor: string | null; more: boolean };
 
 function details(entry: LedgerEntry): string {
   if (entry.pricing) {
@@ -26,41 +21,33 @@ function details(entry: LedgerEntry): string {
 }
 
 export function TransactionsPanel(): JSX.Element {
-  const { tools } = useStudio();
-  const failure = useFailure();
   const [kind, setKind] = useState<EntryKind | ''>('');
   const [first, setFirst] = useState('');
   const [last, setLast] = useState('');
   const [filter, setFilter] = useState<EntryFilter>({ kinds: [] });
   const [formError, setFormError] = useState<string | undefined>();
-  const [list, setList] = useState<State>({ state: 'loading' });
-
-  const fetchPage = useCallback<FetchPage>(
-    (cursor, limit) => tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
-    [tools],
+  const {
+    resource: list,
+    change,
+    fail,
+  } = useToolResource(
+    async (tools) => ({ ...(await nextFilteredPage(ledgerPages(tools), filter, undefined, PAGE)), more: false }),
+    { key: filter },
   );
-
-  useEffect(() => {
-    let current = true;
-    setList({ state: 'loading' });
-    nextFilteredPage(fetchPage, filter, undefined, PAGE).then(
-      (page) => current && setList({ state: 'ready', items: page.items, nextCursor: page.nextCursor, more: false }),
-      (caught: unknown) => current && setList({ state: 'error', message: failure(caught) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [fetchPage, filter, failure]);
+  const act = useToolAction();
 
   const loadOlder = async () => {
-    if (list.state !== 'ready' || !list.nextCursor) return;
-    setList({ ...list, more: true });
-    try {
-      const page = await nextFilteredPage(fetchPage, filter, list.nextCursor, PAGE);
-      setList({ state: 'ready', items: [...list.items, ...page.items], nextCursor: page.nextCursor, more: false });
-    } catch (caught) {
-      setList({ state: 'error', message: failure(caught) });
-    }
+    if (list.state !== 'ready' || !list.value.nextCursor) return;
+    const { nextCursor } = list.value;
+    change((loaded) => ({ ...loaded, more: true }));
+    const page = await act((tools) => nextFilteredPage(ledgerPages(tools), filter, nextCursor, PAGE));
+    if (!page.ok) return fail(page.message);
+    change((loaded) => ({
+      ...loaded,
+      items: [...loaded.items, ...page.value.items],
+      nextCursor: page.value.nextCursor,
+      more: false,
+    }));
   };
 
   const apply = (event: FormEvent) => {
@@ -115,42 +102,30 @@ export function TransactionsPanel(): JSX.Element {
         <p role="status">Loading transactions…</p>
       ) : list.state === 'error' ? (
         <Alert title="Transactions could not be loaded">{list.message}</Alert>
-      ) : list.items.length === 0 ? (
+      ) : list.value.items.length === 0 ? (
         <p className="empty">
           {filter.kinds.length || filter.range ? 'No transactions match these filters.' : 'No transactions yet.'}
         </p>
       ) : (
-        <div className="usage-table-wrap">
-          <table className="usage-table">
-            <caption className="sr-only">Credit transactions, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Description</th>
-                <th scope="col">Details</th>
-                <th scope="col" className="number">
-                  Credits
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((entry) => (
-                <tr key={entry.id} data-kind={entry.type}>
-                  <td>{formatTime(entry.occurredAt)}</td>
-                  <td>{entry.type}</td>
-                  <td>{entry.description ?? '—'}</td>
-                  <td>{details(entry)}</td>
-                  <td className={`number ${entry.credits < 0 ? 'debit' : 'credit'}`}>{formatChange(entry.credits)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Credit transactions, newest first"
+          columns={['When', 'Kind', 'Description', 'Details', 'Credits']}
+          numeric={['Credits']}
+        >
+          {list.value.items.map((entry) => (
+            <tr key={entry.id} data-kind={entry.type}>
+              <td>{formatTime(entry.occurredAt)}</td>
+              <td>{entry.type}</td>
+              <td>{entry.description ?? '—'}</td>
+              <td>{details(entry)}</td>
+              <td className={`number ${entry.credits < 0 ? 'debit' : 'credit'}`}>{formatChange(entry.credits)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
-      {list.state === 'ready' && list.nextCursor ? (
-        <button type="button" onClick={() => void loadOlder()} disabled={list.more}>
-          {list.more ? 'Loading…' : 'Older transactions'}
+      {list.state === 'ready' && list.value.nextCursor ? (
+        <button type="button" onClick={() => void loadOlder()} disabled={list.value.more}>
+          {list.value.more ? 'Loading…' : 'Older transactions'}
         </button>
       ) : null}
     </section>

@@ -1,6 +1,7 @@
 // Usage over the chosen range: the chart (uPlot, downloaded when this panel first shows usage) and the
 // same numbers as tables — per SKU/model over the range, and per day.
 import { lazy, Suspense, type JSX } from 'react';
+import { DataTable } from '../../ui/DataTable.tsx';
 import type { UsageAggregate } from './aggregate.ts';
 import { formatCredits, formatQuantity } from './format.ts';
 import { lastDayOf, type DayRange } from './range.ts';
@@ -31,57 +32,37 @@ export function UsagePanel(props: { range: DayRange; aggregate: UsageAggregate; 
             <UsageChart aggregate={aggregate} />
           </Suspense>
           <h3>By SKU and model</h3>
-          <div className="usage-table-wrap">
-            <table className="usage-table" data-testid="usage-by-sku">
-              <caption className="sr-only">Usage by SKU and model, {span}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">SKU · model</th>
-                  <th scope="col">Generations</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col" className="number">
-                    Credits
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {aggregate.series.map((line) => (
-                  <tr key={line.key}>
-                    <th scope="row">{line.key}</th>
-                    <td>{line.count}</td>
-                    <td>{formatQuantity(line.quantity, line.unit)}</td>
-                    <td className="number">{formatCredits(line.credits)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Usage by SKU and model, ${span}`}
+            columns={['SKU · model', 'Generations', 'Quantity', 'Credits']}
+            numeric={['Credits']}
+            testId="usage-by-sku"
+          >
+            {aggregate.series.map((line) => (
+              <tr key={line.key}>
+                <th scope="row">{line.key}</th>
+                <td>{line.count}</td>
+                <td>{formatQuantity(line.quantity, line.unit)}</td>
+                <td className="number">{formatCredits(line.credits)}</td>
+              </tr>
+            ))}
+          </DataTable>
           <h3>Per day</h3>
-          <div className="usage-table-wrap">
-            <table className="usage-table" data-testid="usage-by-day">
-              <caption className="sr-only">Usage per day by SKU and model, {span}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Day (UTC)</th>
-                  <th scope="col">SKU · model</th>
-                  <th scope="col">Quantity</th>
-                  <th scope="col" className="number">
-                    Credits
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {aggregate.rows.map((row) => (
-                  <tr key={`${row.day} ${row.key}`}>
-                    <td>{row.day}</td>
-                    <td>{row.key}</td>
-                    <td>{formatQuantity(row.quantity, row.unit)}</td>
-                    <td className="number">{formatCredits(row.credits)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption={`Usage per day by SKU and model, ${span}`}
+            columns={['Day (UTC)', 'SKU · model', 'Quantity', 'Credits']}
+            numeric={['Credits']}
+            testId="usage-by-day"
+          >
+            {aggregate.rows.map((row) => (
+              <tr key={`${row.day} ${row.key}`}>
+                <td>{row.day}</td>
+                <td>{row.key}</td>
+                <td>{formatQuantity(row.quantity, row.unit)}</td>
+                <td className="number">{formatCredits(row.credits)}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </section>

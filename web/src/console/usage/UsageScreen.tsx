@@ -1,59 +1,30 @@
 // Usage and billing: the credits (balance, held, available), usage over a range as a chart and tables,
 // what each generation cost, the transactions, and the FOCUS export. Reads are tool calls
 // (get_credit_balance, list_credit_transactions); the export is a file from the app host.
-import { useCallback, useEffect, useMemo, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
+import { useMemo, useState, type JSX } from 'react';
 import { Alert } from '../../ui/Alert.tsx';
+import { NotLoaded } from '../../ui/NotLoaded.tsx';
+import { useToolResource } from '../shared/use-tool-resource.ts';
 import { aggregateUsage, generations } from './aggregate.ts';
 import { BalancePanel } from './BalancePanel.tsx';
 import { FocusExportPanel } from './FocusExportPanel.tsx';
 import { GenerationsPanel } from './GenerationsPanel.tsx';
-import { entriesInRange, type RangeEntries } from './ledger-pages.ts';
+import { entriesInRange, ledgerPages } from './ledger-pages.ts';
 import { lastDays, type DayRange } from './range.ts';
 import { RangePicker } from './RangePicker.tsx';
 import { UsagePanel } from './UsagePanel.tsx';
 import { TransactionsPanel } from './TransactionsPanel.tsx';
-import type { Balance } from './types.ts';
-import { useFailure } from './use-failure.ts';
 import '../shared/usage-table.css';
 import './usage.css';
 
-type Load<T> = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; value: T };
-
 export function UsageScreen(): JSX.Element {
-  const { tools } = useStudio();
-  const failure = useFailure();
   const [range, setRange] = useState<DayRange>(() => lastDays(30, new Date()));
-  const [balance, setBalance] = useState<Load<Balance>>({ state: 'loading' });
   const [refreshing, setRefreshing] = useState(false);
-  const [usage, setUsage] = useState<Load<RangeEntries>>({ state: 'loading' });
-  const [round, setRound] = useState(0);
-
-  const loadBalance = useCallback(async () => {
-    try {
-      setBalance({ state: 'ready', value: await tools.call('get_credit_balance', {}) });
-    } catch (caught) {
-      setBalance({ state: 'error', message: failure(caught) });
-    }
-  }, [tools, failure]);
-
-  useEffect(() => void loadBalance(), [loadBalance]);
-
   // A new `round` (refreshing) loads the same range again.
-  useEffect(() => {
-    let current = true;
-    setUsage({ state: 'loading' });
-    entriesInRange(
-      (cursor, limit) => tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) }),
-      range,
-    ).then(
-      (value) => current && setUsage({ state: 'ready', value }),
-      (caught: unknown) => current && setUsage({ state: 'error', message: failure(caught) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [tools, failure, range, round]);
+  const [round, setRound] = useState(0);
+  const balance = useToolResource((tools) => tools.call('get_credit_balance', {}));
+  const usageKey = useMemo(() => ({ range, round }), [range, round]);
+  const { resource: usage } = useToolResource((tools) => entriesInRange(ledgerPages(tools), range), { key: usageKey });
 
   const aggregate = useMemo(
     () => (usage.state === 'ready' ? aggregateUsage(usage.value.entries, range) : undefined),
@@ -67,36 +38,25 @@ export function UsageScreen(): JSX.Element {
   const refresh = async () => {
     setRefreshing(true);
     setRound((value) => value + 1);
-    await loadBalance();
+    await balance.reload();
     setRefreshing(false);
   };
 
-  if (balance.state === 'loading') {
+  if (balance.resource.state !== 'ready') {
     return (
-      <div data-screen="usage" data-state="loading" aria-busy="true">
-        <p role="status">Loading credits…</p>
-      </div>
+      <NotLoaded
+        screen="usage"
+        load={balance.resource}
+        what="credits"
+        failed="Credits could not be loaded"
+        onRetry={() => void balance.reload()}
+      />
     );
   }
-  if (balance.state === 'error') {
-    return (
-      <div data-screen="usage" data-state="error">
-        <Alert
-          title="Credits could not be loaded"
-          action={
-            <button type="button" onClick={() => void loadBalance()}>
-              Try again
-            </button>
-          }
-        >
-          {balance.message}
-        </Alert>
-      </div>
-    );
-  }
+  const credits = balance.resource.value;
   return (
     <div className="usage" data-screen="usage" data-state={usage.state === 'loading' ? 'loading' : 'ready'}>
-      <BalancePanel balance={balance.value} onRefresh={() => void refresh()} refreshing={refreshing} />
+      <BalancePanel balance={credits} onRefresh={() => void refresh()} refreshing={refreshing} />
       <RangePicker range={range} onChange={setRange} />
       {usage.state === 'error' ? (
         <Alert title="Usage could not be loaded">{usage.message}</Alert>
@@ -109,7 +69,7 @@ export function UsageScreen(): JSX.Element {
         </>
       )}
       <TransactionsPanel key={round} />
-      <FocusExportPanel workspaceId={balance.value.workspaceId} range={range} />
+      <FocusExportPanel workspaceId={credits.workspaceId} range={range} />
     </div>
   );
 }

@@ -1,10 +1,18 @@
 // Reading the ledger through list_credit_transactions, which pages newest first with a cursor and has no
 // filters of its own: filters are applied here, and a date range stops the paging as soon as a page
 // reaches entries older than its start (everything after them is older still).
+import { walkPages, type Page } from '../../mcp/pages.ts';
+import type { ToolClient } from '../../mcp/tools.ts';
 import { contains, dayOf, type DayRange } from './range.ts';
-import type { EntryKind, LedgerEntry, TransactionPage } from './types.ts';
+import type { EntryKind, LedgerEntry } from './types.ts';
 
-export type FetchPage = (cursor: string | undefined, limit: number) => Promise<TransactionPage>;
+export type FetchPage = (cursor: string | undefined, limit: number) => Promise<Page<LedgerEntry>>;
+
+/** The ledger as the tool pages it, newest first. */
+export const ledgerPages =
+  (tools: ToolClient): FetchPage =>
+  (cursor, limit) =>
+    tools.call('list_credit_transactions', { limit, ...(cursor ? { cursor } : {}) });
 
 export interface EntryFilter {
   /** Empty: every kind. */
@@ -41,16 +49,19 @@ export async function nextFilteredPage(
 ): Promise<FilteredPage> {
   const items: LedgerEntry[] = [];
   let scanned = 0;
-  let next: string | null | undefined = cursor;
-  for (let pages = 0; pages < maxPages && items.length < want; pages++) {
-    const page = await fetchPage(next ?? undefined, Math.min(200, Math.max(want, 50)));
-    scanned += page.items.length;
-    items.push(...page.items.filter((entry) => matchesFilter(entry, filter)));
-    const last = page.items.at(-1);
-    if (!page.nextCursor || (last && olderThan(last, filter.range))) return { items, nextCursor: null, scanned };
-    next = page.nextCursor;
-  }
-  return { items, nextCursor: next ?? null, scanned };
+  const limit = Math.min(200, Math.max(want, 50));
+  const nextCursor = await walkPages(
+    (next) => fetchPage(next, limit),
+    (page) => {
+      scanned += page.length;
+      items.push(...page.filter((entry) => matchesFilter(entry, filter)));
+      const last = page.at(-1);
+      if (last && olderThan(last, filter.range)) return 'done';
+      return items.length < want ? 'more' : 'enough';
+    },
+    { from: cursor, maxPages },
+  );
+  return { items, nextCursor, scanned };
 }
 
 export interface RangeEntries {
@@ -62,13 +73,14 @@ export interface RangeEntries {
 /** Every entry of the range, for the chart (pages of 200, at most `maxPages` of them). */
 export async function entriesInRange(fetchPage: FetchPage, range: DayRange, maxPages = 50): Promise<RangeEntries> {
   const entries: LedgerEntry[] = [];
-  let cursor: string | undefined;
-  for (let pages = 0; pages < maxPages; pages++) {
-    const page = await fetchPage(cursor, 200);
-    entries.push(...page.items.filter((entry) => contains(range, entry.occurredAt)));
-    const last = page.items.at(-1);
-    if (!page.nextCursor || (last && olderThan(last, range))) return { entries, complete: true };
-    cursor = page.nextCursor;
-  }
-  return { entries, complete: false };
+  const rest = await walkPages(
+    (cursor) => fetchPage(cursor, 200),
+    (page) => {
+      entries.push(...page.filter((entry) => contains(range, entry.occurredAt)));
+      const last = page.at(-1);
+      return last && olderThan(last, range) ? 'done' : 'more';
+    },
+    { maxPages },
+  );
+  return { entries, complete: rest === null };
 }

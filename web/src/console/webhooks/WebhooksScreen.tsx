@@ -1,87 +1,33 @@
 // Webhooks: every webhook-trigger node across the workspace's canvases, registered or not, with its URL
 // and signed variants to copy, provider signing secrets (never shown back), revoke and register again.
-import { useCallback, useEffect, useState, type JSX } from 'react';
-import { useStudio } from '../../app/session-context.ts';
+import type { JSX } from 'react';
 import { canvasPath } from '../../app/router.ts';
-import { SignInError } from '../../auth/session.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { describeError } from '../../ui/describe-error.ts';
+import { Announcement } from '../../ui/Feedback.tsx';
 import { Link } from '../../app/Link.tsx';
+import { NotLoaded } from '../../ui/NotLoaded.tsx';
+import { useChanges } from '../shared/use-changes.ts';
+import { useToolResource, type ToolAction } from '../shared/use-tool-resource.ts';
 import { WebhookCard } from './WebhookCard.tsx';
 import { groupByCanvas, hookName, schemeLabel } from './schemes.ts';
-import type { Registration, Scheme, WebhookListing } from './types.ts';
+import type { Registration, Scheme } from './types.ts';
 import { listAllWebhooks, registerWebhook, revokeWebhook, setSigningSecret } from './webhooks-api.ts';
 import './webhooks.css';
 
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'ready'; items: WebhookListing[]; complete: boolean };
-
 export function WebhooksScreen(): JSX.Element {
-  const { tools, sessionEnded } = useStudio();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [announcement, setAnnouncement] = useState('');
-
-  const words = useCallback(
-    (error: unknown) => {
-      if (error instanceof SignInError) sessionEnded(error.message);
-      return describeError(error);
-    },
-    [sessionEnded],
-  );
-  const reload = useCallback(async () => {
-    try {
-      const { items, complete } = await listAllWebhooks(tools);
-      setLoad({ state: 'ready', items, complete });
-    } catch (error) {
-      setLoad({ state: 'error', message: words(error) });
-    }
-  }, [tools, words]);
-  useEffect(() => void reload(), [reload]);
+  const { resource, reload, retry } = useToolResource(listAllWebhooks);
+  const changes = useChanges(reload);
 
   /** Runs a change, then shows the list as the service has it; answers the failure in words. */
-  const change = async <T,>(action: () => Promise<T>, done: string): Promise<T | string> => {
-    try {
-      const answer = await action();
-      setAnnouncement(done);
-      await reload();
-      return answer;
-    } catch (error) {
-      return words(error);
-    }
+  const change = async <T,>(action: ToolAction<T>, done: string): Promise<T | string> => {
+    const outcome = await changes.run(action, done, { inline: true });
+    return outcome.ok ? outcome.value : outcome.message;
   };
 
-  if (load.state === 'loading') {
-    return (
-      <div data-screen="webhooks" data-state="loading" aria-busy="true">
-        <p role="status">Loading webhooks…</p>
-      </div>
-    );
-  }
-  if (load.state === 'error') {
-    return (
-      <div data-screen="webhooks" data-state="error">
-        <Alert
-          title="The webhooks could not be loaded"
-          action={
-            <button
-              type="button"
-              onClick={() => {
-                setLoad({ state: 'loading' });
-                void reload();
-              }}
-            >
-              Try again
-            </button>
-          }
-        >
-          {load.message}
-        </Alert>
-      </div>
-    );
+  if (resource.state !== 'ready') {
+    return <NotLoaded screen="webhooks" load={resource} what="webhooks" onRetry={retry} />;
   }
 
+  const load = resource.value;
   const groups = groupByCanvas(load.items);
   return (
     <div className="hooks" data-screen="webhooks" data-state="ready">
@@ -104,10 +50,10 @@ export function WebhooksScreen(): JSX.Element {
                 key={`${hook.canvasId}/${hook.triggerNodeId}`}
                 hook={hook}
                 onRegister={() =>
-                  change<Registration>(() => registerWebhook(tools, hook), `${hookName(hook)} is registered.`)
+                  change<Registration>((tools) => registerWebhook(tools, hook), `${hookName(hook)} is registered.`)
                 }
                 onRevoke={async () => {
-                  const answer = await change(() => revokeWebhook(tools, hook), `${hookName(hook)} is revoked.`);
+                  const answer = await change((tools) => revokeWebhook(tools, hook), `${hookName(hook)} is revoked.`);
                   return typeof answer === 'string' ? answer : undefined;
                 }}
                 onSetSecret={async (scheme: Scheme, secret: string | null) => {
@@ -115,7 +61,7 @@ export function WebhooksScreen(): JSX.Element {
                     secret === null
                       ? `Removed the ${schemeLabel(scheme)} signing secret.`
                       : `Stored the ${schemeLabel(scheme)} signing secret.`;
-                  const answer = await change(() => setSigningSecret(tools, hook, scheme, secret), done);
+                  const answer = await change((tools) => setSigningSecret(tools, hook, scheme, secret), done);
                   return typeof answer === 'string' ? answer : undefined;
                 }}
               />
@@ -124,9 +70,7 @@ export function WebhooksScreen(): JSX.Element {
         </section>
       ))}
       {load.complete ? null : <p className="muted">Only the webhooks of the first 1,000 canvases are shown.</p>}
-      <div className="sr-only" role="status" aria-live="polite">
-        {announcement}
-      </div>
+      <Announcement text={changes.status} />
     </div>
   );
 }

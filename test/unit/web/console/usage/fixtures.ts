@@ -11,6 +11,7 @@ export function usage(
 ): LedgerEntry {
   return {
     id: `led_${++next}`,
+    workspaceId: 'wsp_1',
     type: 'usage',
     credits: -credits,
     operationId: `op-${next}`,
@@ -29,5 +30,12 @@ export function usage(
 }
 
 export function grant(occurredAt: string, credits: number): LedgerEntry {
-  return { id: `led_${++next}`, type: 'grant', credits, operationId: `grant-${next}`, occurredAt };
+  return {
+    id: `led_${++next}`,
+    workspaceId: 'wsp_1',
+    type: 'grant',
+    credits,
+    operationId: `grant-${next}`,
+    occurredAt,
+  };
 }
