@@ -97,7 +97,8 @@ describe('DynamoDB Local behind awaitEmulatorCommits', () => {
         const { Item } = await doc.send(new GetCommand({ TableName: TABLE, Key: { PK: 'WS#w', SK: `EXEC#${id}` } }));
         if (!Item) missing.push(id);
       }
-      expect(acknowledged.length).toBeGreaterThan(ROUNDS * 50);
+      // Enough acknowledged writes that the kills landed under load (hundreds on an idle machine).
+      expect(acknowledged.length).toBeGreaterThan(ROUNDS * 10);
       expect(missing, `${missing.length} of ${acknowledged.length} acknowledged transactions lost`).toEqual([]);
     } finally {
       base.destroy();
