@@ -204,6 +204,7 @@ export const ExecutionSummaryView = z.looseObject({
 });
 export const ExecutionSnapshotView = z.looseObject({
   ...ExecutionSummaryView.shape,
+  // Loose, and node statuses (skipped included) are told in docs/runs.md: tools/list has a byte budget.
   nodes: z.record(z.string(), z.unknown()).check(z.describe('Per node: status, timings, error')),
   outputs: z
     .record(z.string(), z.unknown())
@@ -234,7 +235,7 @@ export const TimelineView = z.looseObject({
     .array(
       z.looseObject({
         at: timestamp('When'),
-        type: text('Event type, e.g. node.succeeded'),
+        type: text('Event type, e.g. node.succeeded, node.skipped'),
         nodeId: z.optional(text('Node concerned')),
       }),
     )

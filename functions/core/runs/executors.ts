@@ -13,8 +13,12 @@ export class NodeFailedError extends DomainError {
 
 export interface NodeContext {
   node: CanvasNode;
-  /** input port → the values on its edges, in edge order. */
+  /** input port → the values on its edges, in edge order (edges from a branch not taken carry none). */
   inputs: Record<string, PortValue[]>;
+  /** input port → where each of its values came from, parallel to `inputs` (merge keys by it). */
+  sources?: Record<string, Array<{ nodeId: string; port: string }>>;
+  /** node id → port → value of every node that finished earlier in the run (expressions' `$nodes`). */
+  earlier?: Readonly<Record<string, Record<string, PortValue>>>;
   run: {
     workspaceId: string;
     canvasId: string;

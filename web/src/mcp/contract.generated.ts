@@ -1211,7 +1211,7 @@ export type GetExecutionTimelineOutput = {
   events: {
     /** When (ISO 8601, UTC) */
     at: string;
-    /** Event type, e.g. node.succeeded */
+    /** Event type, e.g. node.succeeded, node.skipped */
     type: string;
     /** Node concerned */
     nodeId?: string;

@@ -8,6 +8,7 @@ const NODE: Record<NodeStatus, { label: string; tone: Tone }> = {
   running: { label: 'Running', tone: 'busy' },
   waiting: { label: 'Waiting on provider', tone: 'wait' },
   succeeded: { label: 'Succeeded', tone: 'good' },
+  skipped: { label: 'Skipped (branch not taken)', tone: 'muted' },
   failed: { label: 'Failed', tone: 'bad' },
   cancelled: { label: 'Cancelled', tone: 'muted' },
 };
