@@ -6,10 +6,11 @@
 //   refused                 why
 //   a ?? b, a ?: b          added in jsonata 2.1: Step Functions (2.0.6) does not parse them
 //   $eval                   Step Functions removed it; it would also evaluate text no limit has seen
-//   $partition $range $hash $uuid $parse
-//                           Step Functions' own functions: our engine has none of them
+//   $partition $range $hash $uuid
+//                           Step Functions' own functions our engine does not have
 //
-// `$random` exists on both sides and stays allowed. A name above that the expression binds itself
+// `$random` exists on both sides and stays allowed; so does `$parse` (a JSON string to its value),
+// Step Functions' own, which our engine provides too (expressions.ts). A name above that the expression binds itself
 // (`$range := …`, a lambda parameter) is the expression's own variable and is allowed.
 import type jsonata from 'jsonata';
 
@@ -17,7 +18,7 @@ import type jsonata from 'jsonata';
 type Ast = Record<string, unknown> & { type?: string; value?: unknown; position?: number };
 
 const REMOVED_BY_STEP_FUNCTIONS = new Set(['eval']);
-const ONLY_IN_STEP_FUNCTIONS = new Set(['partition', 'range', 'hash', 'uuid', 'parse']);
+const ONLY_IN_STEP_FUNCTIONS = new Set(['partition', 'range', 'hash', 'uuid']);
 
 export interface DialectProblem {
   message: string;

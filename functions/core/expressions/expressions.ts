@@ -38,7 +38,7 @@ export type ExpressionLimits = { readonly [Key in keyof typeof EXPRESSION_LIMITS
  * What an expression sees. The context value (`$`) is the node's main input; the variables are:
  * `$inputs` — the node's inputs by port name (one value, or a list in edge order for several edges);
  * `$run` — `{ inputs, executionId, canvasId }` of the run; `$nodes` — node id → port → value of
- * every node that finished earlier in the run.
+ * every node that finished earlier in the run. `$parse(text)` reads a JSON string, as in Step Functions.
  */
 export interface ExpressionScope {
   input: unknown;
@@ -128,6 +128,8 @@ export async function evaluateExpression(
     if (typeof result === 'string' && result.length > limits.maxStringLength)
       throw new LimitReached(`built a string of ${result.length} characters; at most ${limits.maxStringLength}`);
   });
+  // Step Functions' $parse, which our jsonata lacks: a JSON string (a webhook body) to its value.
+  expression.registerFunction('parse', (json: string) => JSON.parse(json), '<s:j>');
   let value: unknown;
   try {
     value = await expression.evaluate(scope.input, {

@@ -42,6 +42,16 @@ describe('evaluateExpression: scope', () => {
     expect(nothing).toEqual({ ok: true, value: undefined });
   });
 
+  it("reads a JSON string with $parse, as Step Functions' JSONata does", async () => {
+    // Act
+    const parsed = await evaluateExpression('$parse($).amount', scope({ input: '{"amount": 7}' }));
+    const broken = await evaluateExpression('$parse($)', scope({ input: '{"amount": ' }));
+
+    // Assess
+    expect(parsed).toEqual({ ok: true, value: 7 });
+    expect(broken).toEqual({ ok: false, message: expect.stringContaining('the expression failed') });
+  });
+
   it("reports the expression's own failure as a message, not a throw", async () => {
     // Act
     const outcome = await evaluateExpression('$error("no customer")', scope());
