@@ -94,7 +94,7 @@ describe('a branching canvas run through the API', () => {
     );
   });
 
-  it('runs through the state machine when the branch not taken holds a provider-backed node, and skips it', async () => {
+  it('runs on the state machine when the branch not taken holds a provider-backed node, and skips it', async () => {
     // Prepare
     const canvasId = await ifElseMerge({ slowLane: true });
 
