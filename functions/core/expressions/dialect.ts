@@ -9,10 +9,14 @@
 //   $partition $range $hash $uuid
 //                           Step Functions' own functions our engine does not have
 //
+// Refused too, on both sides: a regular expression that may backtrack catastrophically
+// (regex-safety.ts), which no evaluation limit could stop.
+//
 // `$random` exists on both sides and stays allowed; so does `$parse` (a JSON string to its value),
 // Step Functions' own, which our engine provides too (expressions.ts). A name above that the expression binds itself
 // (`$range := …`, a lambda parameter) is the expression's own variable and is allowed.
 import type jsonata from 'jsonata';
+import { regexHazard } from './regex-safety.ts';
 
 /** A parse-tree node; jsonata's declared type leaves out some node types (`bind`) and fields. */
 type Ast = Record<string, unknown> & { type?: string; value?: unknown; position?: number };
@@ -37,6 +41,14 @@ export function dialectProblems(ast: jsonata.ExprNode): DialectProblem[] {
     }
     if (node.type === 'variable' && typeof node.value === 'string') {
       used.push({ name: node.value, position: node.position });
+    }
+    if (node.type === 'regex' && node.value instanceof RegExp) {
+      const hazard = regexHazard(node.value.source);
+      if (hazard)
+        problems.push({
+          message: `the regular expression /${node.value.source}/ could run for minutes on some inputs: ${hazard}`,
+          position: node.position,
+        });
     }
     if (node.type === 'condition') {
       const operator = coalescingOperator(node);

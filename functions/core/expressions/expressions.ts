@@ -14,6 +14,7 @@
 import jsonata from 'jsonata';
 import { ValidationError } from '../errors.ts';
 import { dialectProblems } from './dialect.ts';
+import { regexHazard } from './regex-safety.ts';
 
 export const EXPRESSION_LIMITS = {
   /** Characters of source. */
@@ -98,6 +99,15 @@ class LimitReached {
   constructor(readonly message: string) {}
 }
 
+/** The regex class evaluation builds regexes with: a second guard behind parseExpression's check. */
+class CheckedRegExp extends RegExp {
+  constructor(pattern: string | RegExp, flags?: string) {
+    const hazard = regexHazard(typeof pattern === 'string' ? pattern : pattern.source);
+    if (hazard) throw new LimitReached(`holds a regular expression that could run for minutes: ${hazard}`);
+    super(pattern, flags);
+  }
+}
+
 /**
  * Evaluates `source` in `scope` within `limits`. Never throws for the expression's own fault (a
  * limit, a type error, `$error(...)`): that is a failure with a message for the node to show.
@@ -109,7 +119,11 @@ export async function evaluateExpression(
   limits: ExpressionLimits = EXPRESSION_LIMITS,
 ): Promise<ExpressionOutcome> {
   // A fresh expression per evaluation: the hooks are assigned on it and hold this evaluation's counters.
-  const expression = jsonata(source, { sequence: limits.maxSequence, timeout: limits.timeoutMs });
+  const expression = jsonata(source, {
+    sequence: limits.maxSequence,
+    timeout: limits.timeoutMs,
+    RegexEngine: CheckedRegExp as RegExpConstructor,
+  });
   const started = Date.now();
   let steps = 0;
   let depth = 0;

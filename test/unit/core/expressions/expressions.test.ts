@@ -185,3 +185,40 @@ describe('parseExpression', () => {
     expect(problem).toContain(`at most ${EXPRESSION_LIMITS.maxLength}`);
   });
 });
+
+describe('regular expressions', () => {
+  it.each([
+    ['$match(s, /(a+)+$/)', 'repeated group'],
+    ['$contains(s, /(\\w+\\s?)*$/)', 'repeated group'],
+    ['$replace(s, /(x{2,})*y/, "")', 'repeated group'],
+    ['$match(s, /(a*)\\1/)', 'backreference'],
+  ])('refuses %s, which could backtrack for minutes', (source, named) => {
+    // Act
+    const problem = expressionProblem(source, 'Node n1 expression');
+
+    // Assess
+    expect(problem).toContain(named);
+    expect(problem).toMatch(/at character \d+/);
+  });
+
+  it.each(['$match(s, /\\d+-\\d+/)', '$contains(s, /(ab)+c/)', '$split(s, /[(+)]+/)', '$match(s, /\\(a+\\)+/)'])(
+    'accepts %s',
+    (source) => {
+      // Act
+      const problem = expressionProblem(source, 'Node n1 expression');
+
+      // Assess
+      expect(problem).toBeUndefined();
+    },
+  );
+
+  it('matches with an accepted regex, and refuses an unchecked hazardous one at evaluation too', async () => {
+    // Act
+    const matched = await evaluateExpression('$match("order 12-34", /\\d+-\\d+/).match', scope());
+    const refused = await evaluateExpression('$contains("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!", /(a+)+$/)', scope());
+
+    // Assess
+    expect(matched).toEqual({ ok: true, value: '12-34' });
+    expect(refused).toEqual({ ok: false, message: expect.stringContaining('regular expression') });
+  });
+});
