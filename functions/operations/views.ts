@@ -106,20 +106,12 @@ export const EdgeValidationView = z.looseObject({
         message: text('What is wrong and what it means for a run'),
       }),
     )
-    .check(
-      z.describe(
-        'Things about the canvas that do not ' +
-          'stop the edge but will ' +
-          'matter when it runs (nodes that cannot ' +
-          'run yet, template variables that ' +
-          'render empty)',
-      ),
-    ),
+    .check(z.describe('What does not stop the edge but will matter when the canvas runs (as get_canvas warns)')),
 });
 
 const warningItem = z.looseObject({
   nodeId: text('The node concerned'),
-  code: text('What kind of warning: node-unavailable, template-variable or source-empty'),
+  code: text('node-unavailable, template-variable, source-empty or expression-invalid'),
   message: text('What is wrong and what it means for a run'),
 });
 export const CanvasStateView = z.looseObject({
@@ -129,8 +121,8 @@ export const CanvasStateView = z.looseObject({
       .array(warningItem)
       .check(
         z.describe(
-          'Per node, what does not stop an edit but will matter when it runs ' +
-            '(node cannot run yet, empty template variable, source without an asset), as validate_edge reports',
+          'Per node, what does not stop an edit but will matter when it runs (a run of an invalid ' +
+            'expression is refused)',
         ),
       ),
   ),
@@ -186,8 +178,7 @@ export const ExecutionSummaryView = z.looseObject({
         .enum(['api', 'replay', 'webhook', 'published'])
         .check(
           z.describe(
-            'api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: ' +
-              "a published server's tool",
+            "api: POST /api/run; replay: replay_execution; webhook: its URL called; published: a server's tool",
           ),
         ),
       replayOf: z.optional(text('For a replay: the execution it reran')),
@@ -204,6 +195,7 @@ export const ExecutionSummaryView = z.looseObject({
 });
 export const ExecutionSnapshotView = z.looseObject({
   ...ExecutionSummaryView.shape,
+  // Loose, and node statuses (skipped included) are told in docs/runs.md: tools/list has a byte budget.
   nodes: z.record(z.string(), z.unknown()).check(z.describe('Per node: status, timings, error')),
   outputs: z
     .record(z.string(), z.unknown())
@@ -234,7 +226,7 @@ export const TimelineView = z.looseObject({
     .array(
       z.looseObject({
         at: timestamp('When'),
-        type: text('Event type, e.g. node.succeeded'),
+        type: text('Event type, e.g. node.succeeded, node.skipped'),
         nodeId: z.optional(text('Node concerned')),
       }),
     )

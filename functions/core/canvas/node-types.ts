@@ -2,6 +2,8 @@
 // ports/manifest returns it; edge validation, the run engine and the webhook routes read it.
 import * as z from '../schema.ts';
 import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs } from '../outbound/http-call.ts';
+import { FLOW_NODE_TYPES } from './flow-node-types.ts';
+import { common, shortText, text } from './node-data.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
 export type PortType = (typeof PORT_TYPES)[number];
@@ -21,18 +23,9 @@ export interface PortDefinition {
 /**
  * `source`: a node with no inputs that puts a stored asset on its output port — not a trigger, so a
  * run includes it only where it feeds a node the trigger reaches (lifecycle.ts, freezeGraph).
+ * `flow`: decides where a run goes or reshapes its data (if, switch, merge, transform).
  */
-export type NodeCategory = 'trigger' | 'source' | 'transform' | 'generation' | 'output';
-
-const text = z.optional(z.string().check(z.maxLength(20_000)));
-const shortText = (max: number) => z.optional(z.string().check(z.maxLength(max)));
-/** Fields any node may carry for the editor; type-specific fields are listed per type. */
-const common = {
-  label: shortText(200),
-  color: shortText(32),
-  // An asset shown on (or fed by) the node; place_asset sets it, and asset usages are read from it.
-  assetId: z.optional(z.string().check(z.regex(/^ast_[0-9a-hjkmnp-tv-z]{26}$/, 'is not an asset id (ast_…)'))),
-};
+export type NodeCategory = 'trigger' | 'source' | 'transform' | 'flow' | 'generation' | 'output';
 
 const WEBHOOK_OUTPUTS: readonly PortDefinition[] = [
   { name: 'method-out', type: 'text', label: 'Method' },
@@ -163,6 +156,8 @@ export const NODE_TYPES = {
       removeBackgroundNoise: z.optional(z.boolean()),
     }),
   },
+  // The workflow language's flow nodes (branch, merge, transform): flow-node-types.ts.
+  ...FLOW_NODE_TYPES,
   output: {
     label: 'Output',
     category: 'output',
@@ -227,7 +222,8 @@ export function sourceAssetKind(type: NodeTypeId): 'image' | 'audio' | 'video' |
 
 /** Whether a value of `source` type may flow into a port of `target` type. */
 export function portTypesFit(source: PortType, target: PortType): boolean {
-  if (target === 'any' || source === target) return true;
+  // An `any` output passes on what it received (a branch): its type is known only at run time.
+  if (target === 'any' || source === 'any' || source === target) return true;
   // JSON is carried as text, so a JSON output may feed a text input.
   return source === 'json' && target === 'text';
 }

@@ -3,6 +3,7 @@
 import type { Canvas } from './model.ts';
 import { templateProblems } from '../runs/executors.ts';
 import { nodeAvailability, sourceAssetKind } from './node-types.ts';
+import { nodeExpressionProblems } from './flow-expressions.ts';
 
 export interface CanvasWarning {
   nodeId: string;
@@ -10,9 +11,11 @@ export interface CanvasWarning {
    * `node-unavailable`: the node's type cannot run in this deployment yet. `template-variable`: a text
    * node's template has a `{{…}}` that will not render as a variable (runs warn again, per run).
    * `source-empty`: a source node (`image-asset`, `audio-asset`) has no asset placed on it, so a run
-   * that includes it fails there.
+   * that includes it fails there. `expression-invalid`: a flow node's expression is missing, does not
+   * parse or uses what Step Functions' JSONata lacks (docs/language.md), so a run that includes it is
+   * refused at its start.
    */
-  code: 'node-unavailable' | 'template-variable' | 'source-empty';
+  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'expression-invalid';
   message: string;
 }
 
@@ -37,6 +40,8 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
           `a run that includes it fails there`,
       });
     }
+    for (const problem of nodeExpressionProblems(node))
+      warnings.push({ nodeId: node.id, code: 'expression-invalid', message: problem });
     const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;
     if (typeof template === 'string') {
       for (const problem of templateProblems(template))

@@ -4,11 +4,14 @@
 // A step visits each node once, upstream first, and costs O(nodes + edges) whatever order the nodes
 // were created in (issue 7: sweeping the node list until nothing changed was cubic in the worst case).
 //
-//   pending ──(all upstream succeeded)──► running ──► succeeded
-//                                            │  └──► waiting (job) ──poll──► succeeded
-//                                            └─────► failed  → the run fails; later nodes stay pending
+//   pending ──(all upstream finished)──► running ──► succeeded
+//      │                                    │  └──► waiting (job) ──poll──► succeeded
+//      │                                    └─────► failed  → the run fails; later nodes stay pending
+//      └──(only branches not taken reach it: skipping.ts)──► skipped
 import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
 import type { FrozenGraph, Execution, NodeRunState, PortValue, TimelineEvent } from './model.ts';
+import { arrivalAt, carryingEdges, takenOutputs } from './skipping.ts';
+import { NO_EDGES, visitOrder, wiringOf } from './visit-order.ts';
 import {
   ConflictError,
   DomainError,
@@ -74,88 +77,19 @@ export type StepOutcome =
 
 const MIN_POLL_SECONDS = 1;
 
-/** The frozen graph as adjacency lists, built once per step so no node ever scans the edge list. */
-interface Wiring {
-  /** node id → the edges into it, in edge order (multi-input ports list their values in that order). */
-  incoming: Map<string, CanvasEdge[]>;
-  /** node id → the edges out of it. */
-  outgoing: Map<string, CanvasEdge[]>;
-}
-
-function wiringOf(graph: FrozenGraph): Wiring {
-  const incoming = new Map<string, CanvasEdge[]>();
-  const outgoing = new Map<string, CanvasEdge[]>();
-  for (const edge of graph.edges) {
-    let into = incoming.get(edge.target);
-    if (!into) {
-      into = [];
-      incoming.set(edge.target, into);
-    }
-    into.push(edge);
-    let out = outgoing.get(edge.source);
-    if (!out) {
-      out = [];
-      outgoing.set(edge.source, out);
-    }
-    out.push(edge);
-  }
-  return { incoming, outgoing };
-}
-
-const NO_EDGES: readonly CanvasEdge[] = [];
-
-function inputsOf(incoming: readonly CanvasEdge[], execution: Execution): Record<string, PortValue[]> {
+/** The values on the edges that carry one, by input port, in edge order; and where each came from. */
+function inputsOf(live: readonly CanvasEdge[], execution: Execution): Pick<NodeContext, 'inputs' | 'sources'> {
   const inputs: Record<string, PortValue[]> = {};
-  for (const edge of incoming) {
+  const sources: NonNullable<NodeContext['sources']> = {};
+  for (const edge of live) {
     const values = inputs[edge.targetHandle] ?? [];
+    const from = sources[edge.targetHandle] ?? [];
     values.push(execution.outputs[edge.source]?.[edge.sourceHandle]);
+    from.push({ nodeId: edge.source, port: edge.sourceHandle });
     inputs[edge.targetHandle] = values;
+    sources[edge.targetHandle] = from;
   }
-  return inputs;
-}
-
-function isReady(incoming: readonly CanvasEdge[], execution: Execution): boolean {
-  return incoming.every((edge) => execution.nodes[edge.source]?.status === 'succeeded');
-}
-
-/**
- * The nodes this step visits, each once, every node after all of its upstream nodes; O(nodes + edges).
- *
- * The order is the one the engine used when it swept the node list until a sweep changed nothing
- * (kept so timelines read as before): sweep k visits nodes in graph (creation) order, and a node runs
- * in the first sweep that reaches it after its last upstream node finished — that same sweep if it
- * comes later in graph order, the next one if it comes earlier. Upstream nodes that succeeded in an
- * earlier step hold nothing back. So each node's sweep number follows from its upstream nodes' in one
- * topological pass (Kahn's), and a bucket per sweep, filled in graph order, gives the visit order.
- * Nodes on a cycle or fed by an edge from outside the graph never become ready and are left out.
- */
-function visitOrder(graph: FrozenGraph, wiring: Wiring, execution: Execution): CanvasNode[] {
-  const count = graph.nodes.length;
-  const position = new Map<string, number>();
-  for (const [at, node] of graph.nodes.entries()) position.set(node.id, at);
-  const sweep = new Array<number>(count).fill(1);
-  const waitingOn = graph.nodes.map((node) => wiring.incoming.get(node.id)?.length ?? 0);
-  const queue: number[] = [];
-  for (let at = 0; at < count; at++) if (waitingOn[at] === 0) queue.push(at);
-  for (let head = 0; head < queue.length; head++) {
-    const at = queue[head]!;
-    const node = graph.nodes[at]!;
-    const finishedBefore = execution.nodes[node.id]?.status === 'succeeded';
-    for (const edge of wiring.outgoing.get(node.id) ?? NO_EDGES) {
-      const next = position.get(edge.target);
-      if (next === undefined) continue;
-      if (!finishedBefore) sweep[next] = Math.max(sweep[next]!, next > at ? sweep[at]! : sweep[at]! + 1);
-      if (--waitingOn[next]! === 0) queue.push(next);
-    }
-  }
-  const bySweep: CanvasNode[][] = [];
-  for (let at = 0; at < count; at++) {
-    if (waitingOn[at] !== 0) continue;
-    const group = bySweep[sweep[at]!] ?? [];
-    group.push(graph.nodes[at]!);
-    bySweep[sweep[at]!] = group;
-  }
-  return bySweep.flat();
+  return { inputs, sources };
 }
 
 function failureMessage(error: unknown): string {
@@ -203,9 +137,10 @@ export async function advance(
 
   const wiring = wiringOf(graph);
   // One Redactor per visit: what a node opened is concealed in what that visit leaves.
-  const context = (node: CanvasNode, redactor: Redactor): NodeContext => ({
+  const context = (node: CanvasNode, redactor: Redactor, live: readonly CanvasEdge[]): NodeContext => ({
     node,
-    inputs: inputsOf(wiring.incoming.get(node.id) ?? NO_EDGES, execution),
+    ...inputsOf(live, execution),
+    earlier: execution.outputs,
     run: {
       workspaceId: execution.workspaceId,
       canvasId: execution.canvasId,
@@ -219,9 +154,10 @@ export async function advance(
     conceal: (label, value) => redactor.add(label, value),
   });
 
-  const succeed = (state: NodeRunState, nodeId: string, outputs: Record<string, PortValue>) => {
+  const succeed = (state: NodeRunState, nodeId: string, outputs: Record<string, PortValue>, untaken: string[]) => {
     assertPortSizes(nodeId, outputs);
     execution.outputs[nodeId] = outputs;
+    if (untaken.length > 0) state.untakenPorts = untaken;
     state.status = 'succeeded';
     state.finishedAt = now();
     delete state.job;
@@ -238,9 +174,19 @@ export async function advance(
     const state = execution.nodes[node.id]!;
     const executor = executors[node.type];
     const redactor = new Redactor();
-    const concealed = (outputs: Record<string, PortValue>) => redactor.value(outputs) as Record<string, PortValue>;
+    // Untaken ports are set apart first: the redactor copies values, and the marker is not a value.
+    const settle = (outputs: Record<string, PortValue>) => {
+      const taken = takenOutputs(outputs);
+      succeed(state, node.id, redactor.value(taken.outputs) as Record<string, PortValue>, taken.untaken);
+    };
+    const incoming = wiring.incoming.get(node.id) ?? NO_EDGES;
     try {
-      if (state.status === 'pending' && isReady(wiring.incoming.get(node.id) ?? NO_EDGES, execution)) {
+      const arrival = state.status === 'pending' ? arrivalAt(incoming, execution) : undefined;
+      if (arrival?.kind === 'skip') {
+        state.status = 'skipped';
+        state.finishedAt = now();
+        event('node.skipped', node.id, arrival.reason);
+      } else if (arrival?.kind === 'run') {
         if (!executor) throw new NodeFailedError(`${node.type} nodes cannot run in this deployment yet`);
         state.status = 'running';
         state.startedAt = now();
@@ -248,17 +194,17 @@ export async function advance(
         state.error = null;
         event('node.started', node.id);
         if (executor.kind === 'instant') {
-          succeed(state, node.id, concealed(await executor.run(context(node, redactor))));
+          settle(await executor.run(context(node, redactor, arrival.live)));
         } else {
-          const job = await executor.submit(context(node, redactor));
+          const job = await executor.submit(context(node, redactor, arrival.live));
           state.status = 'waiting';
           state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
           if (job.webhookUntil) state.job.webhookUntil = job.webhookUntil;
           event('node.waiting', node.id);
         }
       } else if (state.status === 'waiting' && state.job && executor?.kind === 'job') {
-        const polled = await executor.poll(context(node, redactor), state.job);
-        if (polled.done) succeed(state, node.id, concealed(polled.outputs));
+        const polled = await executor.poll(context(node, redactor, carryingEdges(incoming, execution)), state.job);
+        if (polled.done) settle(polled.outputs);
         else state.job.pollAfterSeconds = polled.pollAfterSeconds;
       }
     } catch (error) {
@@ -289,7 +235,9 @@ export async function advance(
       ...(webhookUntil ? { webhookUntil } : {}),
     };
   for (const node of graph.nodes) {
-    if (node.type === 'output') execution.result[node.id] = execution.outputs[node.id]?.value;
+    // An output on a branch not taken received nothing: it is not part of the result.
+    if (node.type === 'output' && execution.nodes[node.id]?.status === 'succeeded')
+      execution.result[node.id] = execution.outputs[node.id]?.value;
   }
   return { status: 'succeeded' };
 }

@@ -1,20 +1,21 @@
 // core: what each node type does when a run reaches it. Instant executors finish in-process within
 // one engine step; job executors (generation nodes, in later issues) submit to a provider and are
 // polled from the state machine's Wait loop, so no Lambda ever sleeps.
-import { DomainError, type ErrorCode } from '../errors.ts';
 import type { CanvasNode } from '../canvas/model.ts';
 import type { NodeTypeId } from '../canvas/node-types.ts';
 import type { PortValue, RunTrigger } from './model.ts';
+import { FLOW_EXECUTORS } from './flow-executors.ts';
 
-/** A failure the node reports about its own work; its message is shown on the node and the run. */
-export class NodeFailedError extends DomainError {
-  static override readonly code: ErrorCode = 'node_failed';
-}
+export { NodeFailedError } from './node-failed.ts';
 
 export interface NodeContext {
   node: CanvasNode;
-  /** input port → the values on its edges, in edge order. */
+  /** input port → the values on its edges, in edge order (edges from a branch not taken carry none). */
   inputs: Record<string, PortValue[]>;
+  /** input port → where each of its values came from, parallel to `inputs` (merge keys by it). */
+  sources?: Record<string, Array<{ nodeId: string; port: string }>>;
+  /** node id → port → value of every node that finished earlier in the run (expressions' `$nodes`). */
+  earlier?: Readonly<Record<string, Record<string, PortValue>>>;
   run: {
     workspaceId: string;
     canvasId: string;
@@ -172,4 +173,6 @@ export const EXECUTORS: ExecutorRegistry = {
   'webhook-trigger': webhookTrigger,
   text,
   output,
+  // The workflow language's flow nodes (if, switch, merge, transform): flow-executors.ts.
+  ...FLOW_EXECUTORS,
 };

@@ -5,6 +5,7 @@ import { ID_PREFIX, newId } from '../ids.ts';
 import type { Canvas } from '../canvas/model.ts';
 import { isSource, isTrigger, nodeAvailability } from '../canvas/node-types.ts';
 import { reachableFrom, reachingTo } from '../canvas/graph.ts';
+import { nodeExpressionProblems } from '../canvas/flow-expressions.ts';
 import {
   isTerminal,
   type Execution,
@@ -20,7 +21,8 @@ import {
  * recording placed on the canvas) that feed them. A source takes no input, so no trigger reaches it,
  * yet `recording → speech-to-speech → output` must run when the trigger reaches the output. Nodes
  * neither reaches (another trigger's branch, a text node with no input) are not run, and their edges
- * into the run are left out. O(nodes + edges).
+ * into the run are left out. O(nodes + edges). Refused (ValidationError) when a node cannot run here
+ * or holds an expression that cannot run (flow-expressions.ts).
  * `availability`: which node types this deployment can run (node-types.ts; tests pass their own).
  */
 export function freezeGraph(
@@ -48,6 +50,10 @@ export function freezeGraph(
     const list = unsupported.map((node) => `${node.id} (${node.type})`).join(', ');
     throw new ValidationError(`This deployment cannot run these nodes yet: ${list}`);
   }
+  // An expression that cannot run refuses the run here, before anything is written (not half-way).
+  const expressionProblems = nodes.flatMap(nodeExpressionProblems);
+  if (expressionProblems.length > 0)
+    throw new ValidationError(`This run cannot start: ${expressionProblems.join('; ')}`);
   const edges = canvas.edges.filter((edge) => reached.has(edge.source) && reached.has(edge.target));
   return { nodes, edges };
 }

@@ -21,7 +21,20 @@ export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 export const TERMINAL_STATUSES: readonly ExecutionStatus[] = ['succeeded', 'failed', 'cancelled'];
 export const isTerminal = (status: ExecutionStatus) => TERMINAL_STATUSES.includes(status);
 
-export type NodeRunStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'cancelled';
+/**
+ * A node's status in a run. `skipped`: the node was on a branch not taken (skipping.ts) — finished,
+ * not failed; the run still succeeds.
+ */
+export const NODE_RUN_STATUSES = [
+  'pending',
+  'running',
+  'waiting',
+  'succeeded',
+  'skipped',
+  'failed',
+  'cancelled',
+] as const;
+export type NodeRunStatus = (typeof NODE_RUN_STATUSES)[number];
 
 export interface NodeRunState {
   type: CanvasNode['type'];
@@ -31,6 +44,8 @@ export interface NodeRunState {
   error: string | null;
   /** How often the node was started (a redrive retries a failed node). */
   attempts: number;
+  /** A branch node's output ports it did not take: their edges carry nothing (skipping.ts). */
+  untakenPorts?: string[];
   /** Provider job of a submit/poll node, while it waits. */
   job?: { id: string; pollAfterSeconds: number; webhookUntil?: string };
 }
@@ -48,6 +63,7 @@ export type TimelineEventType =
   | 'node.started'
   | 'node.waiting'
   | 'node.succeeded'
+  | 'node.skipped'
   | 'node.warning'
   | 'node.failed'
   | 'callback.delivered'

@@ -15,7 +15,7 @@ export const operation = defineOperation({
   description:
     'Reads one execution: status (queued, ' +
     'running, succeeded, ' +
-    'failed, cancelled), per-node states, outputs ' +
+    'failed, cancelled), per-node states (skipped: a branch not taken), outputs ' +
     'and the result once it has finished. Poll ' +
     'it after run_workflow.',
   example: { input: { executionId: EXECUTION }, status: 200, output: runSnapshot },

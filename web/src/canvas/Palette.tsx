@@ -4,11 +4,12 @@ import { useMemo, type JSX } from 'react';
 import { useEditor } from './editor-context.ts';
 import type { NodeTypeInfo } from './types.ts';
 
-const CATEGORY_ORDER = ['trigger', 'source', 'transform', 'generation', 'output'];
+const CATEGORY_ORDER = ['trigger', 'source', 'transform', 'flow', 'generation', 'output'];
 const CATEGORY_LABEL: Record<string, string> = {
   trigger: 'Triggers',
   source: 'Sources',
   transform: 'Transforms',
+  flow: 'Flow',
   generation: 'Generation',
   output: 'Outputs',
 };

@@ -78,7 +78,8 @@ function label(index: ManifestIndex, type: string): string {
 }
 
 function describeFeeds(index: ManifestIndex, inputType: string): string {
-  const sources = [...(index.feeds.get(inputType) ?? [])];
+  // `any` outputs (a branch passing its input on) fit every input: naming them says nothing here.
+  const sources = [...(index.feeds.get(inputType) ?? [])].filter((type) => type !== 'any');
   return sources.length > 0 ? sources.join(' or ') : 'nothing';
 }
 

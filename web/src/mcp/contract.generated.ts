@@ -143,7 +143,7 @@ export type AddNodeInput = {
   /** Node id to use; omit to get a generated node_… id */
   id?: string;
   /** Node type, one of get_port_manifest's nodeTypes */
-  type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "output";
+  type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "output";
   /** Top-left corner; default x 0, y 0 */
   position?: {
     x: number;
@@ -270,7 +270,7 @@ export type CancelExecutionOutput = {
   triggerNodeId: string;
   /** What started the run (lists leave out a webhook request) */
   trigger: {
-    /** api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: a published server's tool */
+    /** api: POST /api/run; replay: replay_execution; webhook: its URL called; published: a server's tool */
     kind: "api" | "replay" | "webhook" | "published";
     /** For a replay: the execution it reran */
     replayOf?: string;
@@ -1043,11 +1043,11 @@ export type GetCanvasOutput = {
     /** Input port of the target node */
     targetHandle: string;
   }[];
-  /** Per node, what does not stop an edit but will matter when it runs (node cannot run yet, empty template variable, source without an asset), as validate_edge reports */
+  /** Per node, what does not stop an edit but will matter when it runs (a run of an invalid expression is refused) */
   warnings?: {
     /** The node concerned */
     nodeId: string;
-    /** What kind of warning: node-unavailable, template-variable or source-empty */
+    /** node-unavailable, template-variable, source-empty or expression-invalid */
     code: string;
     /** What is wrong and what it means for a run */
     message: string;
@@ -1154,7 +1154,7 @@ export type GetExecutionOutput = {
   triggerNodeId: string;
   /** What started the run (lists leave out a webhook request) */
   trigger: {
-    /** api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: a published server's tool */
+    /** api: POST /api/run; replay: replay_execution; webhook: its URL called; published: a server's tool */
     kind: "api" | "replay" | "webhook" | "published";
     /** For a replay: the execution it reran */
     replayOf?: string;
@@ -1211,7 +1211,7 @@ export type GetExecutionTimelineOutput = {
   events: {
     /** When (ISO 8601, UTC) */
     at: string;
-    /** Event type, e.g. node.succeeded */
+    /** Event type, e.g. node.succeeded, node.skipped */
     type: string;
     /** Node concerned */
     nodeId?: string;
@@ -1739,7 +1739,7 @@ export type ListCanvasExecutionsOutput = {
     triggerNodeId: string;
     /** What started the run (lists leave out a webhook request) */
     trigger: {
-      /** api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: a published server's tool */
+      /** api: POST /api/run; replay: replay_execution; webhook: its URL called; published: a server's tool */
       kind: "api" | "replay" | "webhook" | "published";
       /** For a replay: the execution it reran */
       replayOf?: string;
@@ -2238,7 +2238,7 @@ export type PatchCanvasInput = {
     /** Node id to use; omit to get a generated node_… id */
     id?: string;
     /** Node type, one of get_port_manifest's nodeTypes */
-    type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "output";
+    type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "output";
     /** Top-left corner; default x 0, y 0 */
     position?: {
       x: number;
@@ -2256,7 +2256,7 @@ export type PatchCanvasInput = {
     /** Id of the node (as shown in get_canvas) */
     nodeId: string;
     /** New node type; refused if it would break connected edges */
-    type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "output";
+    type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "output";
     /** Settings to merge into (or, with merge false, replace) the stored data */
     data?: Record<string, unknown>;
     /** true (default) merges data into the stored data; false replaces it */
@@ -2647,7 +2647,7 @@ export type RedriveExecutionOutput = {
   triggerNodeId: string;
   /** What started the run (lists leave out a webhook request) */
   trigger: {
-    /** api: POST /api/run; replay: replay_execution; webhook: a call of the trigger URL; published: a published server's tool */
+    /** api: POST /api/run; replay: replay_execution; webhook: its URL called; published: a server's tool */
     kind: "api" | "replay" | "webhook" | "published";
     /** For a replay: the execution it reran */
     replayOf?: string;
@@ -3543,7 +3543,7 @@ export type UpdateNodeInput = {
   /** Id of the node (as shown in get_canvas) */
   nodeId: string;
   /** New node type; refused if it would break connected edges */
-  type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "output";
+  type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "output";
   /** Settings to merge into (or, with merge false, replace) the stored data */
   data?: Record<string, unknown>;
   /** true (default) merges data into the stored data; false replaces it */
@@ -3689,7 +3689,7 @@ export type ValidateEdgeInput = {
 export type ValidateEdgeOutput = {
   /** The edge fits; otherwise the call fails saying why */
   valid: true;
-  /** Things about the canvas that do not stop the edge but will matter when it runs (nodes that cannot run yet, template variables that render empty) */
+  /** What does not stop the edge but will matter when the canvas runs (as get_canvas warns) */
   warnings: {
     /** The node concerned */
     nodeId: string;

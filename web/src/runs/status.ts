@@ -1,13 +1,14 @@
 // What a run's and a node's status read as: words first (a badge is never colour alone), a tone for CSS.
 import type { ExecutionStatus, NodeRunState, NodeStatus } from './types.ts';
 
-export type Tone = 'idle' | 'busy' | 'wait' | 'good' | 'bad' | 'muted';
+export type Tone = 'idle' | 'busy' | 'wait' | 'good' | 'bad' | 'muted' | 'skip';
 
 const NODE: Record<NodeStatus, { label: string; tone: Tone }> = {
   pending: { label: 'Queued', tone: 'idle' },
   running: { label: 'Running', tone: 'busy' },
   waiting: { label: 'Waiting on provider', tone: 'wait' },
   succeeded: { label: 'Succeeded', tone: 'good' },
+  skipped: { label: 'Skipped (branch not taken)', tone: 'skip' },
   failed: { label: 'Failed', tone: 'bad' },
   cancelled: { label: 'Cancelled', tone: 'muted' },
 };

@@ -8,7 +8,7 @@ export type ExecutionStatus = ExecutionSummary['status'];
 
 // get_execution declares nodes, outputs and error loosely (its schema is kept small for tools/list);
 // the studio's reading of them stays here until the view says more (issue 32).
-export type NodeStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'failed' | 'cancelled';
+export type NodeStatus = 'pending' | 'running' | 'waiting' | 'succeeded' | 'skipped' | 'failed' | 'cancelled';
 
 export interface NodeRunState {
   type?: string;

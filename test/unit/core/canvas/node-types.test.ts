@@ -106,7 +106,7 @@ describe('portTypesFit', () => {
     expect(fits.every(Boolean)).toBe(true);
   });
 
-  it('accepts equal types and json into text, and nothing else', () => {
+  it('accepts equal types, json into text and an any output (a pass-through) into every port, and nothing else', () => {
     // Act
     const pairs = PORT_TYPES.flatMap((source) =>
       PORT_TYPES.filter((target) => target !== 'any' && portTypesFit(source, target)).map(
@@ -115,7 +115,19 @@ describe('portTypesFit', () => {
     );
 
     // Assess
-    expect(pairs.sort()).toEqual(['audio→audio', 'image→image', 'json→json', 'json→text', 'text→text', 'video→video']);
+    expect(pairs.sort()).toEqual([
+      'any→audio',
+      'any→image',
+      'any→json',
+      'any→text',
+      'any→video',
+      'audio→audio',
+      'image→image',
+      'json→json',
+      'json→text',
+      'text→text',
+      'video→video',
+    ]);
   });
 
   it('rejects video into text and text into audio', () => {
@@ -137,11 +149,11 @@ describe('portManifest', () => {
     // Assess
     expect(manifest.portTypes).toEqual(['text', 'json', 'image', 'video', 'audio', 'any']);
     expect(manifest.compatibility).toEqual({
-      text: ['text', 'json'],
-      json: ['json'],
-      image: ['image'],
-      video: ['video'],
-      audio: ['audio'],
+      text: ['text', 'json', 'any'],
+      json: ['json', 'any'],
+      image: ['image', 'any'],
+      video: ['video', 'any'],
+      audio: ['audio', 'any'],
       any: ['text', 'json', 'image', 'video', 'audio', 'any'],
     });
   });
@@ -217,12 +229,19 @@ describe('canvasWarnings', () => {
       createdAt: '',
       updatedAt: '',
     });
-    // Every node type runs now: no canvas of them draws a warning but for the empty source nodes.
+    // Every node type runs now: no canvas of them draws a warning but for the empty source nodes and
+    // the flow nodes that need an expression (if, transform) and have none yet.
     expect(
       canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map(
-        (warning) => warning.code,
+        (warning) => `${warning.nodeId} ${warning.code}`,
       ),
-    ).toEqual(['source-empty', 'source-empty', 'source-empty']);
+    ).toEqual([
+      'n-image-asset source-empty',
+      'n-audio-asset source-empty',
+      'n-video-asset source-empty',
+      'n-if expression-invalid',
+      'n-transform expression-invalid',
+    ]);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });
 

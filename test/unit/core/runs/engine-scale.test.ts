@@ -127,4 +127,44 @@ describe('advance: one step is linear in nodes + edges', () => {
       expect(execution.result).toEqual({ out: order.map(String) }); // several edges → a list, in edge order
     },
   );
+
+  it('runs a 1,000-node chain of if → (taken | skipped) → merge blocks within the same budget', async () => {
+    // Prepare: p0 → [check_k (if) ─true-out→ yes_k, ─false-out→ no_k; both → join_k (merge)] × 249 → out.
+    // Every other condition holds, so half the branches are skipped, each skip decided once.
+    const blocks = 249;
+    const nodes: CanvasNode[] = [node('p0', 'prompt', { data: { prompt: 's' } })];
+    const edges: CanvasEdge[] = [];
+    let previous = { id: 'p0', port: 'prompt-out' };
+    for (let k = 0; k < blocks; k++) {
+      nodes.push(
+        node(`check${k}`, 'if', { data: { condition: k % 2 === 0 ? 'true' : 'false' } }),
+        node(`yes${k}`, 'transform', { data: { expression: `"yes${k}"` } }),
+        node(`no${k}`, 'transform', { data: { expression: `"no${k}"` } }),
+        node(`join${k}`, 'merge'),
+      );
+      edges.push(
+        edge(`in${k}`, previous.id, previous.port, `check${k}`, 'value-in'),
+        edge(`t${k}`, `check${k}`, 'true-out', `yes${k}`, 'value-in'),
+        edge(`f${k}`, `check${k}`, 'false-out', `no${k}`, 'value-in'),
+        edge(`jy${k}`, `yes${k}`, 'json-out', `join${k}`, 'value-in'),
+        edge(`jn${k}`, `no${k}`, 'json-out', `join${k}`, 'value-in'),
+      );
+      previous = { id: `join${k}`, port: 'merged-out' };
+    }
+    nodes.push(node('out', 'output'));
+    edges.push(edge('last', previous.id, previous.port, 'out', 'value-in'));
+    const frozen = graph(nodes, edges);
+
+    // Act
+    const { execution, outcome, reads, budget } = await step(frozen);
+
+    // Assess
+    expect(nodes.length).toBe(998);
+    expect(reads).toBeLessThanOrEqual(budget);
+    expect(outcome).toEqual({ status: 'succeeded' });
+    const last = blocks - 1;
+    expect(execution.result).toEqual({ out: [last % 2 === 0 ? `yes${last}` : `no${last}`] });
+    const skipped = Object.values(execution.nodes).filter((state) => state.status === 'skipped');
+    expect(skipped).toHaveLength(blocks);
+  });
 });

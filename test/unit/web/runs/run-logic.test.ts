@@ -23,17 +23,18 @@ const node = (status: NodeStatus): NodeRunState => ({
 
 describe('statuses', () => {
   it('says every node state in words, with a distinct tone', () => {
-    const states = ['pending', 'running', 'waiting', 'succeeded', 'failed', 'cancelled'] as const;
+    const states = ['pending', 'running', 'waiting', 'succeeded', 'skipped', 'failed', 'cancelled'] as const;
     const views = states.map((status) => nodeStatusView({ status }));
     expect(views.map((view) => view.label)).toEqual([
       'Queued',
       'Running',
       'Waiting on provider',
       'Succeeded',
+      'Skipped (branch not taken)',
       'Failed',
       'Cancelled',
     ]);
-    expect(new Set(views.map((view) => view.tone)).size).toBe(6);
+    expect(new Set(views.map((view) => view.tone)).size).toBe(7);
   });
 
   it('shows an unknown status as its own word', () => {
