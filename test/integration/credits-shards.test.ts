@@ -78,7 +78,7 @@ describe('sharded credit balance', () => {
     expect(await expectConsistent(workspaceId)).toMatchObject({ balance: 30, held: 30, available: 0 });
   });
 
-  it('serves a hold no single shard covers by moving credits into one shard; beyond the total it is a 402', async () => {
+  it('serves a hold no one shard covers by moving credits into one shard; past the total it is a 402', async () => {
     // Prepare: 40 credits, 10 on each of the 4 shards
     const workspaceId = await funded(40);
     // Act
