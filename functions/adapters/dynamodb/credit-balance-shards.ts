@@ -150,8 +150,8 @@ export const closeOnShard = (workspaceId: string, shard: number, held: number, c
 
 /**
  * Runs `attempt` on a shard with enough available for `required`, as sketched at the top: a random
- * shard first, then (after one read of all shards) the fullest one, refilled from the others if it
- * alone is short. InsufficientCreditsError when the shards together are short.
+ * shard first, then (after one read of all shards) one that has room, or else the fullest, refilled from
+ * the others. InsufficientCreditsError when the shards together are short.
  */
 export async function onShardWithRoom<T>(
   workspaceId: string,
