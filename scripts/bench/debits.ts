@@ -1,5 +1,6 @@
-// bench: credit debits per second — 16 concurrent writers on ONE workspace (one balance item: the hot
-// item every debit of the workspace must update) versus 16 writers on 16 workspaces (16 balance items).
+// bench: credit debits per second — 16 concurrent writers on ONE workspace (its balance shards: the items
+// every debit of the workspace must update) versus 16 writers on 16 workspaces. What one item takes per
+// charge, one balance item against shards, is counted by credit-shards.ts.
 // Each debit is the real use case: one TransactWriteItems of operation marker + ledger entry + balance
 // item conditioned on enough credits, against DynamoDB Local in memory. Prints figures, asserts nothing
 // (besides the ledger invariant, checked after each case: balance = sum of entries, never negative).

@@ -17,6 +17,7 @@ import type { LedgerEntry } from '#core/credits/ledger-entry';
 import { priceBookFrom } from '#core/credits/prices';
 import { ConflictError, NotFoundError } from '#core/errors';
 import { table } from '#adapters/dynamodb/client';
+import { monthTotal, readMonth } from '#adapters/dynamodb/credit-month';
 import { DynamoLedgerReader } from '#adapters/dynamodb/ledger-reader';
 import { DynamoLedgerRepository } from '#adapters/dynamodb/ledger-repository';
 import { keys } from '#adapters/dynamodb/table-design';
@@ -267,12 +268,8 @@ describe('credit ledger', () => {
   it('keeps concurrent holds within the monthly cap; a settle or release moves the month to the charge', async () => {
     // Prepare: plenty of credits, a cap of 20, eight operations of 6 at once
     const workspaceId = await fundedWorkspace(1000);
-    const month = async () => {
-      const { client, tableName } = table();
-      const key = keys.creditMonth(workspaceId, new Date().toISOString().slice(0, 7));
-      return (await client.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item
-        ?.credits as number;
-    };
+    // The month's counter is one item per balance shard; the cap applies to their sum.
+    const month = async () => monthTotal(await readMonth(workspaceId, new Date().toISOString().slice(0, 7)));
     const hold = (operationId: string, quantity: number) =>
       holdCredits({ workspaceId, operationId, sku: 'test.op', quantity }, deps, { monthlyCap: 20 });
 

@@ -47,13 +47,15 @@
 // │                  │ models; the id, often   │                       │                                  │           │
 // │                  │ the token itself, is    │                       │                                  │           │
 // │                  │ stored hashed)          │                       │                                  │           │
-// │ Credit balance   │ WS#<workspaceId>        │ CREDITS               │ -                                │ -         │
+// │ Credit balance   │ WS#<workspaceId>        │ CREDITS (shard 0),    │ -                                │ -         │
+// │  (sharded)       │                         │ CREDITS#<shard 1…N−1> │                                  │           │
 // │ Ledger entry     │ WS#<workspaceId>        │ LEDGER#<iso ms>#<id>  │ -                                │ -         │
 // │ Ledger operation │ WS#<workspaceId>        │ LEDGEROP#<opId>       │ -                                │ -         │
 // │ Credit hold      │ WS#<workspaceId>        │ HOLD#<opId>           │ -                                │ -         │
 // │ Hold, open       │ same item               │                       │ GSI2: OPENHOLD#<shard 0–15> /    │ -         │
 // │                  │                         │                       │ <expiresAt>#<ws>#<opId> (sparse) │           │
 // │ Generation month │ WS#<workspaceId>        │ CREDITMONTH#<yyyy-mm> │ -                                │ +2 months │
+// │  (sharded)       │                         │ [#<shard 1…N−1>]      │                                  │           │
 // │ Template         │ WS#<workspaceId>        │ TEMPLATE#<id>         │ -                                │ -         │
 // │ Template part    │ WS#<workspaceId>        │ TEMPLATEPART#<id>#<n> │ -                                │ -         │
 // │ Asset            │ WS#<workspaceId>        │ ASSET#<assetId>       │ CANVASASSET#<ws>#<cnv> /         │ -         │
@@ -124,7 +126,7 @@
 // | dedupe GitHub delivery  | PutItem attribute_not_exists on GHDELIVERY#body:<sha256>      | 1                       |
 // | remove member / demote  | TransactWrite member + ConditionCheck other owners            | 1 (never leaves no      |
 // |                         |                                                               | owner)                  |
-// | credit balance          | GetItem PK=WS#<ws>, SK=CREDITS (consistent)                   | 1                       |
+// | credit balance          | Query PK=WS#<ws>, SK begins_with CREDITS (the shards, summed) | 1                       |
 // | debit / grant (ledger)  | TransactWrite op marker (absent) + entry + balance (enough)   | 1 (a retry writes       |
 // |                         |                                                               | nothing)                |
 // | hold / release credits  | TransactWrite hold (absent / still held) + balance.held +     | 1                       |
@@ -279,7 +281,15 @@ export const keys = {
   oauthGrantPartition: (grantId: string) => `OAUTHGRANT#${grantId}`,
   oauthBySessionUid: (uid: string, idHash: string) => ({ GSI1PK: `OAUTHUID#${uid}`, GSI1SK: `Session#${idHash}` }),
   oauthUidPartition: (uid: string) => `OAUTHUID#${uid}`,
+  /** Shard 0 of the balance: the one balance item of workspaces from before sharding. */
   creditBalance: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CREDITS' }),
+  /** One of a workspace's balance shards (docs/billing.md "Balance shards"); shard 0 is `creditBalance`. */
+  creditBalanceShard: (workspaceId: string, shard: number) => ({
+    PK: `WS#${workspaceId}`,
+    SK: shard === 0 ? 'CREDITS' : `CREDITS#${shard}`,
+  }),
+  /** Every balance shard's sort key begins with it (and no other item's does). */
+  creditBalancePrefix: 'CREDITS',
   /** `occurredAt` is ISO 8601 UTC with milliseconds, so the sort key orders by time. */
   ledgerEntry: (workspaceId: string, occurredAt: string, entryId: string) => ({
     PK: `WS#${workspaceId}`,
@@ -295,6 +305,11 @@ export const keys = {
   creditHold: (workspaceId: string, operationId: string) => ({ PK: `WS#${workspaceId}`, SK: `HOLD#${operationId}` }),
   /** Held + charged generation credits of one UTC month (`month`: YYYY-MM), what the policy's cap reads. */
   creditMonth: (workspaceId: string, month: string) => ({ PK: `WS#${workspaceId}`, SK: `CREDITMONTH#${month}` }),
+  /** The month counter of one balance shard (holds on shard s count there); shard 0 is `creditMonth`. */
+  creditMonthShard: (workspaceId: string, month: string, shard: number) => ({
+    PK: `WS#${workspaceId}`,
+    SK: shard === 0 ? `CREDITMONTH#${month}` : `CREDITMONTH#${month}#${shard}`,
+  }),
   /** Only on a hold while it is open (status `held`): the expired-holds sweeper's index entry. */
   openHold: (shard: number, expiresAt: string, workspaceId: string, operationId: string) => ({
     GSI2PK: `OPENHOLD#${shard}`,

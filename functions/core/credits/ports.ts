@@ -37,6 +37,11 @@ export interface CreditHold {
    * cap): the hold's credits while open, its charge once settled. Absent on holds placed before it existed.
    */
   month?: string;
+  /**
+   * The balance shard whose credits the hold reserved (set by the store when it places the hold; settle
+   * and release move that shard). Absent on holds placed before shards existed: shard 0.
+   */
+  balanceShard?: number;
   /** Settled: the usage entry written (absent when nothing was charged) and the credits charged. */
   entryId?: string;
   chargedCredits?: number;
@@ -46,7 +51,7 @@ export interface CreditHold {
 export type AppendResult = { applied: true; entry: LedgerEntry } | { applied: false; entry: LedgerEntry };
 
 export interface CreditLedgerStore extends LedgerReader {
-  /** The balance item (strongly consistent); zeros for a workspace that never had credits. */
+  /** The balance (strongly consistent; the sum of its shards); zeros for a workspace that never had credits. */
   getBalance(workspaceId: string): Promise<CreditBalance>;
   /**
    * Writes `entry` and moves the balance by `entry.credits` in one transaction, once per operation id.
