@@ -40,7 +40,7 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /**
  * CDK context key: complete ARN of the deployment's shared callback secret (deprecated: it signs only the older
- * X-Service-Signature headers; every callback is signed with its workspace's own secret, docs/runs.md).
+ * X-Service-Signature headers; every callback is signed with its workspace's own secret, docs/callbacks.md).
  */
 export const CALLBACK_SIGNING_SECRET_ARN_CONTEXT = 'callbackSigningSecretArn';
 /** CDK context key: the https origin of the base host's custom domain (webhook URLs use it). */
