@@ -40,7 +40,7 @@ export function cdkJsonContext(): Record<string, unknown> {
 
 /**
  * CDK context key: complete ARN of the deployment's shared callback secret (deprecated: it signs only the older
- * X-Service-Signature headers; every callback is signed with its workspace's own secret, docs/runs.md).
+ * X-Service-Signature headers; every callback is signed with its workspace's own secret, docs/callbacks.md).
  */
 export const CALLBACK_SIGNING_SECRET_ARN_CONTEXT = 'callbackSigningSecretArn';
 /** CDK context key: the https origin of the base host's custom domain (webhook URLs use it). */
@@ -114,7 +114,7 @@ export function buildApp(options: BuildAppOptions = {}) {
   const { nag = true, routes, ...appProps } = options;
   const app = new App(appProps);
   // Optional and deprecated (`cdk deploy -c callbackSigningSecretArn=arn:…`): without it callbacks carry only
-  // their workspace's signature (docs/infrastructure.md).
+  // their workspace's signature (docs/infrastructure-workflow.md).
   // Only the ARN is in the template; the functions read the value from Secrets Manager.
   const secretArn: unknown = app.node.tryGetContext(CALLBACK_SIGNING_SECRET_ARN_CONTEXT);
   if (secretArn !== undefined && typeof secretArn !== 'string') {

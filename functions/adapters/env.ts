@@ -7,12 +7,12 @@ export const ENV = {
   /**
    * `on` (default) or `off`: whether the routes that accept runs run those that need no state machine
    * (instant nodes only, with or without a callback URL) themselves, see functions/core/runs/inline.ts
-   * and docs/runs.md.
+   * and docs/runs-engine.md.
    */
   inlineInstantRuns: 'INLINE_INSTANT_RUNS',
   /**
    * Deprecated: the deployment's shared secret for the older X-Service-Signature headers of result callbacks
-   * (every callback is signed with its workspace's own secret; docs/runs.md "Signatures").
+   * (every callback is signed with its workspace's own secret; docs/callbacks.md "Signatures").
    */
   callbackSigningSecret: 'CALLBACK_SIGNING_SECRET',
   /**

@@ -3,7 +3,7 @@
 // tools/list shows, and each tool's scope) and tool-loaders.generated.ts (one `import()` per tool). The
 // gateway answers tools/list from the first and loads an operation's module only when one of its tools is
 // called, so a cold gateway compiles and runs the MCP SDK, the credential check and the one operation
-// a call needs, not all of them (docs/infrastructure.md, Cold start). Build-time only: this module
+// a call needs, not all of them (docs/cold-start.md). Build-time only: this module
 // imports every operation, which is exactly what the gateway's bundle must not do.
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import * as z from '#core/schema';

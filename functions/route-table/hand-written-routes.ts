@@ -152,7 +152,7 @@ export const HAND_WRITTEN_ROUTES: readonly HandWrittenRoute[] = /* @__PURE__ */ 
     area: 'payments',
   },
   // FOCUS billing files (read:billing), on both hosts: one handler, served for the credential's
-  // workspace (docs/billing.md "FOCUS export"). Large exports go to the bucket's exports/ prefix.
+  // workspace (docs/focus-export.md). Large exports go to the bucket's exports/ prefix.
   ...(['base', 'app'] as const).flatMap((host): HandWrittenRoute[] => {
     const suffix = host === 'app' ? '-app' : '';
     // The two files' routes differ only in their name and what they touch.

@@ -2,7 +2,7 @@
 // executors plus those that need adapters (outbound HTTP, stored credentials, providers, the asset
 // store), built once per cold start. Only Advance holds this registry: the routes that run
 // instant-only runs inline use the core's EXECUTORS, so a run with one of these nodes always goes
-// through the state machine, whose Advance function alone has the grants they need (docs/runs.md).
+// through the state machine, whose Advance function alone has the grants they need (docs/runs-engine.md).
 import type { ExecutorRegistry } from '#core/runs/executors';
 import { EXECUTORS } from '#core/runs/executors';
 import { httpRequestExecutor } from '#core/outbound/http-request-node';

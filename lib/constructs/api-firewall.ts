@@ -1,7 +1,7 @@
 // infra: the optional WAF in front of the REST APIs (CDK context `wafRateLimit`, `wafManagedRules`).
 // Off by default: stage throttling already bounds the APIs, a web ACL costs money every month, and a
 // per-client limit can block legitimate high-volume webhook senders (providers deliver from a few
-// addresses), so the deployer chooses the number that fits their traffic (docs/infrastructure.md).
+// addresses), so the deployer chooses the number that fits their traffic (docs/infrastructure-settings.md).
 //
 // A rate rule must count the client, and what the stage sees as the source depends on the path:
 //

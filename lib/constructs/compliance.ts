@@ -1,6 +1,6 @@
 // infra: the compliance mode (CDK context `compliance=strict`) and the optional VPC placement of the
 // functions (`vpcId`, `vpcSubnetIds`, `vpcSecurityGroupIds`), read and checked in one place, for accounts
-// under Control Tower's proactive controls (docs/infrastructure.md "Compliance mode"). Unset, nothing here
+// under Control Tower's proactive controls (docs/infrastructure-settings.md "Compliance mode"). Unset, nothing here
 // adds a resource or changes a property: the default templates stay as they are.
 //
 //   compliance=strict   every log group: the stack's customer-managed key (LogEncryption) and ≥ 365 days

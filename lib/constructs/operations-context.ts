@@ -1,6 +1,6 @@
 // infra: the operational knobs a deployer sets with CDK context (`cdk deploy -c key=value`, or the
 // `context` block of cdk.json), read and checked in one place, so a bad value fails the synth rather
-// than a deployment. docs/infrastructure.md lists them.
+// than a deployment. docs/infrastructure-settings.md lists them.
 //
 //   logRetentionDays          retention of every log group (functions, state machine, API access logs)
 //   advanceConcurrency        reserved concurrency of the workflow task Advance        (default 100)

@@ -1,5 +1,5 @@
 // infra test: cdk.json's feature flags are CDK's recommended ones but `@aws-cdk/core:target-partitions`,
-// which stays unset on purpose (docs/infrastructure.md, "Feature flags"): it only narrows the region
+// which stays unset on purpose (docs/infrastructure-settings.md, "Feature flags"): it only narrows the region
 // lookup maps CDK writes into a template, and no template of the app has one.
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';

@@ -196,7 +196,7 @@ describe('StatelessStack built from the route manifest', { timeout: 180_000 }, (
 
 describe('StatelessStack with routes the manifest will add later', { timeout: 60_000 }, () => {
   // Prepare: an app-host route, a long route (above the 29 s default) and media routes. The real
-  // POST /api/run (60 s) is in the manifest now: test/infra/run-workflow.test.ts checks its timeouts.
+  // POST /api/run (60 s) is in the manifest now: test/infra/run-route-grants.test.ts checks its timeouts.
   const base = ROUTES[0]!;
   const future: RouteDefinition[] = [
     { ...base, id: 'app-probe', host: 'app', path: '/api/app-probe', area: 'workspace' },

@@ -1,6 +1,6 @@
 // integration: a workspace's own callback signing secret (issue 21 item 7; every workspace has one by
 // default, issue 31 item 3) through the real route, the real sender and DynamoDB Local, with callbacks
-// delivered to a receiver on 127.0.0.1 and checked by the verifier docs/runs.md shows (the standardwebhooks
+// delivered to a receiver on 127.0.0.1 and checked by the verifier docs/callbacks.md shows (the standardwebhooks
 // library). With one deployment secret any workspace's callback verified at any workspace's receiver; with
 // its own secret a workspace's callbacks verify with that secret and no other. Rotation overlap with a
 // pinned clock; the X-Service-Signature headers receivers verify today are still covered.
@@ -92,7 +92,7 @@ const verifies = (secret: string, hit: Hit, now?: number) =>
     .valid;
 
 /**
- * The receiver docs/runs.md shows: `new Webhook(whsec).verify(rawBody, headers)`, at the receiver's clock
+ * The receiver docs/callbacks.md shows: `new Webhook(whsec).verify(rawBody, headers)`, at the receiver's clock
  * `at` (the library reads Date.now(), so only Date is faked, and only for the check).
  */
 function receiverAccepts(whsec: string, hit: Pick<Hit, 'body' | 'headers'>, at?: number): boolean {

@@ -1,31 +1,22 @@
 // integration: what happens to a run after it is accepted, over HTTP against the whole local stack —
-// signed result callbacks (one POST per terminal state, checked by an independent HMAC), Step Functions
-// throttling absorbed by the run outbox (the sweeper's next pass starts the run), sync timeout, cancel,
-// replay and redrive — all on the state machine (INLINE_INSTANT_RUNS=off: the path of runs with a
-// provider node). Instant runs with a callback URL run inline and their callback goes out through the
-// run outbox: test/integration/runs-one-write.test.ts.
-//
-// The callback receiver is a plain HTTP server on 127.0.0.1, reachable because OUTBOUND_ALLOW_HOSTS
-// names it (local mode and tests only). Both variables are set before startLocalMode, as handlers
-// read them when first imported.
-import { createHash, randomBytes } from 'node:crypto';
-import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+// signed result callbacks (one POST per terminal state, checked by an independent HMAC), sync timeout,
+// cancel, replay and redrive — all on the state machine (INLINE_INSTANT_RUNS=off: the path of runs with a
+// provider node). Step Functions throttling absorbed by the run outbox: runs-start-throttled.test.ts.
+// Instant runs with a callback URL run inline and their callback goes out through the run outbox:
+// test/integration/runs-one-write.test.ts. The stack and the callback checks: support/control-stack.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_SWEEP } from '../../lib/local/local-mode.ts';
-import { LOCAL_CREDENTIALS, LOCAL_REGION } from '../../lib/local/provision.ts';
 import {
-  CallbackReceiver,
-  Client,
-  startRunsStack,
-  waitUntil,
-  type ReceivedCallback,
-  type RunsStack,
-} from './support/runs-stack.ts';
+  assertSigned as assertSignedBy,
+  callbackRecorded as recorded,
+  type ControlStack,
+  hmacSha256Hex,
+  startControlStack,
+  stopControlStack,
+} from './support/control-stack.ts';
 import { createFailsAtDouble } from './support/failing-canvas.ts';
+import type { CallbackReceiver, Client, ReceivedCallback, RunsStack } from './support/runs-stack.ts';
 
-const SECRET = `whsec-${randomBytes(12).toString('hex')}`;
-const startedAt = Date.now();
-
+let control: ControlStack;
 let receiver: CallbackReceiver;
 let stack: RunsStack;
 let client: Client;
@@ -34,62 +25,14 @@ let canvasId: string;
 let succeededId: string;
 
 beforeAll(async () => {
-  receiver = await new CallbackReceiver().start();
-  stack = await startRunsStack({
-    OUTBOUND_ALLOW_HOSTS: `127.0.0.1:${receiver.port}`,
-    CALLBACK_SIGNING_SECRET: SECRET,
-    INLINE_INSTANT_RUNS: 'off',
-  });
-  client = new Client(stack.baseUrl, stack.key);
-  canvasId = await client.linearCanvas('You said: {{input}}', 'hello');
+  control = await startControlStack();
+  ({ receiver, stack, client, canvasId } = control);
 });
 
-afterAll(async () => {
-  await stack?.stop();
-  await receiver?.stop();
-});
+afterAll(async () => stopControlStack(control ?? {}));
 
-/**
- * HMAC-SHA256 written out from its definition (RFC 2104) over SHA-256, so the check does not share
- * code — not even node's createHmac — with the service's signer.
- */
-function hmacSha256Hex(secret: string, message: string): string {
-  const BLOCK = 64;
-  let key = Buffer.from(secret, 'utf8');
-  if (key.length > BLOCK) key = createHash('sha256').update(key).digest();
-  const padded = Buffer.concat([key, Buffer.alloc(BLOCK - key.length)]);
-  const inner = createHash('sha256')
-    .update(padded.map((byte) => byte ^ 0x36))
-    .update(Buffer.from(message, 'utf8'))
-    .digest();
-  return createHash('sha256')
-    .update(padded.map((byte) => byte ^ 0x5c))
-    .update(inner)
-    .digest('hex');
-}
-
-function assertSigned(callback: ReceivedCallback): void {
-  const timestamp = callback.headers['x-service-signature-timestamp'] as string;
-  const nonce = callback.headers['x-service-signature-nonce'] as string;
-  expect(timestamp).toMatch(/^\d+$/);
-  // Milliseconds, taken while this file ran (an ordering check, not a timing one)
-  expect(Number(timestamp)).toBeGreaterThanOrEqual(startedAt);
-  expect(Number(timestamp)).toBeLessThanOrEqual(Date.now());
-  expect(nonce).toMatch(/^[A-Za-z0-9_-]{8,}$/);
-  expect(callback.headers['x-service-signature']).toBe(`sha256=${hmacSha256Hex(SECRET, callback.rawBody)}`);
-  expect(callback.headers['x-service-signature-v2']).toBe(
-    `sha256=${hmacSha256Hex(SECRET, `${timestamp}.${nonce}.${callback.rawBody}`)}`,
-  );
-  expect(callback.headers['content-type']).toBe('application/json');
-}
-
-/** Waits until the callback of `attempt` has been sent and its outcome recorded. */
-const callbackRecorded = (executionId: string, attempt = 1) =>
-  client.waitFor(
-    executionId,
-    (s) => s.callback?.attempt === attempt && s.callback.delivered !== null,
-    `callback of attempt ${attempt} recorded`,
-  );
+const assertSigned = (callback: ReceivedCallback) => assertSignedBy(control, callback);
+const callbackRecorded = (executionId: string, attempt = 1) => recorded(client, executionId, attempt);
 
 describe('result callbacks', () => {
   it('self-check: the independent HMAC matches a published HMAC-SHA256 test vector (RFC 4231, case 2)', () => {
@@ -171,60 +114,6 @@ describe('result callbacks', () => {
     const timeline = await client.get('/api/mcp/executions/timeline', { executionId: accepted.body.executionId });
     expect(timeline.body.events.at(-1)).toMatchObject({ type: 'callback.failed', message: 'receiver answered 500' });
   });
-});
-
-describe('Step Functions throttling', () => {
-  it(
-    'still accepts the run (202) when StartExecution is throttled; the next sweep starts it, before the stall ' +
-      'threshold, exactly once',
-    async () => {
-      // Prepare: two throttles use up the route's StartExecution (the SDK tries it at most twice), so
-      // the run stays queued in the outbox, marked due at the sweeper's next pass.
-      const throttled = await client.linearCanvas('throttled: {{input}}');
-      stack.local.sfn.injectFault({ action: 'StartExecution', count: 2 });
-      const { DynamoRunRepository } = await import('../../functions/adapters/dynamodb/run-repository.ts');
-      const { STALLED_AFTER_SECONDS } = await import('../../functions/core/runs/sweep.ts');
-      const { sweep } = await import('../../functions/workers/sweep-runs.ts');
-      const runs = new DynamoRunRepository();
-
-      // Act
-      const accepted = await client.run({
-        canvasId: throttled,
-        triggerNodeId: 'prompt',
-        callbackUrl: `${receiver.origin}/ok/throttled`,
-      });
-
-      // Assess: accepted, and due now although it was queued only a moment ago
-      expect(accepted.status).toBe(202);
-      const { executionId } = accepted.body;
-      const stalledCutoff = () => new Date(Date.now() - STALLED_AFTER_SECONDS * 1000).toISOString();
-      await waitUntil(
-        async () =>
-          (await client.execution(executionId)).body.status !== 'queued' ||
-          (await runs.listQueued(stalledCutoff(), 1000)).some((run) => run.executionId === executionId),
-        { what: 'the deferred run listed as due by the outbox index' },
-      );
-
-      // Act: the sweeper's next pass (the local timer may have got there first: starting is idempotent)
-      await sweep(LOCAL_SWEEP.graceMs);
-
-      // Assess
-      const done = await callbackRecorded(executionId);
-      expect(done).toMatchObject({ status: 'succeeded', result: { out: 'throttled: hello' } });
-      expect((await client.listExecutions(throttled)).map((item) => item.executionId)).toEqual([executionId]);
-      const sfn = new SFNClient({
-        endpoint: stack.local.sfn.endpoint,
-        region: LOCAL_REGION,
-        credentials: LOCAL_CREDENTIALS,
-      });
-      const { executions = [] } = await sfn.send(
-        new ListExecutionsCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN! }),
-      );
-      sfn.destroy();
-      expect(executions.filter((execution) => execution.name === executionId)).toHaveLength(1);
-      expect(receiver.for(executionId)).toHaveLength(1);
-    },
-  );
 });
 
 describe('sync timeout and cancel', () => {

@@ -1,68 +1,20 @@
-// integration: the one-write accept and outbox callbacks (issue 26) against DynamoDB Local — what an
-// accepted instant run writes (the key, then the finished run; their capacity units measured as
-// DynamoDB reports them), a second accept with the same key, ten at once, a process that died between
-// claiming the key and writing the run, a callback whose accepting process is gone (the sweeper sends
-// it, once), cancel, redrive, and items written in the previous layout (read, replayed, re-saved).
-import { createHmac, randomUUID } from 'node:crypto';
+// integration: the one-write accept (issue 26) against DynamoDB Local — what an accepted instant run writes
+// (the key, then the finished run; their capacity units measured as DynamoDB reports them, against the
+// previous layout's), a second accept with the same key, ten at once, a process that died between claiming
+// the key and writing the run, cancel, and items written in the previous layout (read, replayed, re-saved).
+// Its callbacks, sent without a state machine: runs-one-write-callbacks.test.ts.
+import { randomUUID } from 'node:crypto';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '#core/errors';
 import type { Canvas } from '#core/canvas/model';
-import type { CallbackSender, WorkflowEngine } from '#core/ports';
-import { EXECUTORS, type ExecutorRegistry } from '#core/runs/executors';
 import { runFingerprint, idempotencyKeyHash } from '#core/runs/idempotency';
 import type { Execution } from '#core/runs/model';
-import { sweepStalledRuns } from '#core/runs/sweep';
-import {
-  CLAIM_LEASE_MS,
-  acceptRun,
-  cancelRun,
-  getExecution,
-  redriveRun,
-  replayRun,
-  type RunDeps,
-} from '#core/runs/use-cases';
+import { CLAIM_LEASE_MS, cancelRun, getExecution, replayRun } from '#core/runs/use-cases';
 import { table } from '#adapters/dynamodb/client';
-import { HttpCallbackSender } from '#adapters/outbound-http/callback-sender';
 import { keys } from '#adapters/dynamodb/table-design';
-import {
-  failingText,
-  measured,
-  newWorkspaceId,
-  noBlobs,
-  runs,
-  seedCanvas,
-  sweepUntil,
-  withRawReceiver,
-} from './support/inline-runs.ts';
-
-/** Step Functions that must not be needed: every call is recorded. */
-class RecordingEngine implements WorkflowEngine {
-  readonly calls: string[] = [];
-  async start(run: { executionId: string }) {
-    this.calls.push(`start ${run.executionId}`);
-    return 'started' as const;
-  }
-  async stop(executionId: string) {
-    this.calls.push(`stop ${executionId}`);
-  }
-  async redrive(executionId: string) {
-    this.calls.push(`redrive ${executionId}`);
-    return 'missing' as const;
-  }
-  async resume(run: { executionId: string }) {
-    this.calls.push(`resume ${run.executionId}`);
-    return 'started' as const;
-  }
-}
-
-class RecordingCallbacks implements CallbackSender {
-  readonly sent: { url: string; payload: Record<string, unknown> }[] = [];
-  async send(url: string, payload: Record<string, unknown>) {
-    this.sent.push({ url, payload });
-    return { delivered: true, statusCode: 204 };
-  }
-}
+import { measured, runs, seedCanvas } from './support/inline-runs.ts';
+import { harness } from './support/one-write-harness.ts';
 
 /**
  * What the same run cost in the layout before issue 26, written the way it was: one transaction of the
@@ -142,48 +94,6 @@ async function previousLayoutUnits(workspaceId: string, finished: Execution, can
     );
   });
   return wcu;
-}
-
-function harness(options: { executors?: ExecutorRegistry } = {}) {
-  const workspaceId = newWorkspaceId();
-  let offsetMs = 0;
-  const clock = { now: () => new Date(Date.now() + offsetMs) };
-  const engine = new RecordingEngine();
-  const callbacks = new RecordingCallbacks();
-  const deps: RunDeps = {
-    runs,
-    engine,
-    clock,
-    blobs: noBlobs,
-    inlineRuns: () => true,
-    ...(options.executors ? { executors: options.executors } : {}),
-  };
-  const sweepDeps = { runs, queued: runs, engine, clock, blobs: noBlobs, callbacks };
-  const principal = { workspaceId, scopes: ['run:workflows'] } as never;
-  return {
-    workspaceId,
-    principal,
-    deps,
-    engine,
-    callbacks,
-    sweepDeps,
-    later: (ms: number) => {
-      offsetMs += ms;
-    },
-    accept: (canvasId: string, extra: { key?: string; callbackUrl?: string } = {}) =>
-      acceptRun(
-        { workspaceId },
-        {
-          canvasId,
-          triggerNodeId: 'p0',
-          inputs: {},
-          ...(extra.key ? { idempotencyKey: extra.key } : {}),
-          ...(extra.callbackUrl ? { callbackUrl: extra.callbackUrl } : {}),
-        },
-        { kind: 'api' },
-        deps,
-      ),
-  };
 }
 
 describe('an accepted instant run', () => {
@@ -278,88 +188,6 @@ describe('an accepted instant run', () => {
       /already finished/,
     );
     expect(callbacks.sent).toEqual([]);
-  });
-});
-
-describe('callbacks without a state machine', () => {
-  it('survive the accepting process: the sweeper sends the callback once, however many sweeps race', async () => {
-    const { workspaceId, accept, callbacks, sweepDeps, engine } = harness();
-    const canvas = await seedCanvas(workspaceId, 'one write');
-
-    // The accepting process answers and is gone; nothing else sends the callback.
-    const { result: accepted, ...acceptUnits } = await measured(() =>
-      accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' }),
-    );
-    const early = await sweepStalledRuns(sweepDeps, { graceMs: 120_000, callbackHoldMs: 60_000 });
-    expect(early.callbacks).toBe(0);
-    const deliveryUnits = await measured(() =>
-      Promise.all([
-        sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
-        sweepUntil(sweepDeps, () => callbacks.sent.length > 0),
-      ]),
-    );
-    await sweepStalledRuns(sweepDeps, { graceMs: 0, callbackHoldMs: 0 });
-    console.info(
-      `instant run with a callback URL: accept ${acceptUnits.wcu} WCU, ${acceptUnits.rcu} RCU; the sweeps that ` +
-        `delivered it (two racing, index queries included) ${deliveryUnits.wcu} WCU, ${deliveryUnits.rcu} RCU`,
-    );
-
-    expect(engine.calls).toEqual([]);
-    expect(callbacks.sent).toEqual([
-      {
-        url: 'https://receiver.test/cb',
-        payload: expect.objectContaining({ executionId: accepted.executionId, status: 'succeeded', attempt: 1 }),
-      },
-    ]);
-    const stored = await runs.get(workspaceId, accepted.executionId);
-    expect(stored).toMatchObject({ callback: { attempt: 1, delivered: true, statusCode: 204 } });
-    expect(stored!.timeline.at(-1)).toMatchObject({ type: 'callback.delivered' });
-    expect(await runs.listQueued(new Date(Date.now() + 60_000).toISOString(), 1000)).not.toContainEqual({
-      workspaceId,
-      executionId: accepted.executionId,
-    });
-  });
-
-  it('are signed as the state machine signs them (the same sender): HMAC-SHA256 of the exact bytes sent', async () => {
-    const secret = `cbsec-${randomUUID()}`;
-    await withRawReceiver(async ({ port, received }) => {
-      const { workspaceId, accept, sweepDeps } = harness();
-      const canvas = await seedCanvas(workspaceId, 'one write');
-      const callbacks = new HttpCallbackSender({
-        signing: { deploymentSecret: async () => secret },
-        allowHosts: [`127.0.0.1:${port}`],
-      });
-      const accepted = await accept(canvas.id, { callbackUrl: `http://127.0.0.1:${port}/cb` });
-      await sweepUntil({ ...sweepDeps, callbacks }, () => received.length > 0);
-
-      expect(received).toHaveLength(1);
-      const [{ headers, body }] = received as [{ headers: Record<string, unknown>; body: string }];
-      expect(JSON.parse(body)).toMatchObject({ executionId: accepted.executionId, workspaceId, status: 'succeeded' });
-      const hmac = (text: string) => `sha256=${createHmac('sha256', secret).update(text).digest('hex')}`;
-      expect(headers['x-service-signature']).toBe(hmac(body));
-      expect(headers['x-service-signature-v2']).toBe(
-        hmac(`${headers['x-service-signature-timestamp']}.${headers['x-service-signature-nonce']}.${body}`),
-      );
-    });
-  });
-
-  it('go out once per attempt when a run that failed inline is redriven inline', async () => {
-    const executors: ExecutorRegistry = { ...failingText };
-    const { workspaceId, principal, deps, accept, callbacks, sweepDeps, engine } = harness({ executors });
-    const canvas = await seedCanvas(workspaceId, 'one write');
-    const accepted = await accept(canvas.id, { callbackUrl: 'https://receiver.test/cb' });
-    await sweepUntil(sweepDeps, () => callbacks.sent.length === 1);
-    executors.text = EXECUTORS.text;
-
-    const redriven = await redriveRun(principal, accepted.executionId, deps);
-    await sweepUntil(sweepDeps, () => callbacks.sent.length === 2);
-
-    expect(engine.calls).toEqual([`redrive ${accepted.executionId}`]);
-    expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2 });
-    expect(callbacks.sent.map(({ payload }) => [payload.attempt, payload.status])).toEqual([
-      [1, 'failed'],
-      [2, 'succeeded'],
-    ]);
   });
 });
 

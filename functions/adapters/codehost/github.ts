@@ -13,7 +13,7 @@ import { NotFoundError, UpstreamError, ValidationError } from '#core/errors';
 /**
  * Core and pagination only: the thirteen routes used are called by their route strings (typed by
  * @octokit/types), so the bundle does without @octokit/rest's 82 KB table of every endpoint method, which
- * the gateway's cold start would otherwise parse (docs/infrastructure.md, bundle sizes).
+ * the gateway's cold start would otherwise parse (docs/cold-start.md).
  */
 const Octokit = OctokitCore.plugin(paginateRest);
 type Octokit = InstanceType<typeof Octokit>;

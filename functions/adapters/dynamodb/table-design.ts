@@ -342,7 +342,7 @@ export const keys = {
   connection: (workspaceId: string, provider: string) => ({ PK: `WS#${workspaceId}`, SK: `CONN#${provider}` }),
   connectionPrefix: 'CONN#',
   integrationPolicy: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'INTPOLICY' }),
-  // A workspace's own callback signing secrets, sealed (docs/runs.md, Signatures).
+  // A workspace's own callback signing secrets, sealed (docs/callbacks.md, Signatures).
   callbackSecrets: (workspaceId: string) => ({ PK: `WS#${workspaceId}`, SK: 'CBSECRET' }),
   codehostInstallation: (installationId: number) => ({ PK: `CODEHOST#INST#${installationId}`, SK: 'INSTALLATION' }),
   codehostInstallationByWorkspace: (workspaceId: string, installationId: number) => ({

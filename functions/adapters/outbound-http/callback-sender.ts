@@ -1,5 +1,5 @@
 // adapter: CallbackSender over HTTPS — serialise once, sign those exact bytes, deliver with the outbound
-// URL rules (DNS checked, pinned, no redirects, short timeout). Two signatures (docs/runs.md, "Signatures"):
+// URL rules (DNS checked, pinned, no redirects, short timeout). Two signatures (docs/callbacks.md, "Signatures"):
 //   Standard Webhooks headers  the workspace's secrets (core/outbound/callback-secrets.ts: drawn, or its
 //                              derived default; current, plus the previous one during a rotation overlap)
 //   X-Service-Signature*       as before: the workspace's drawn secrets, else the deployment's

@@ -15,7 +15,7 @@
 //
 // The workspace's own signature is sent as Standard Webhooks headers (signStandardWebhook): a timestamped
 // scheme any Standard Webhooks library verifies, in headers of its own so the X-Service-Signature headers
-// above stay byte for byte what receivers that verify them today expect (docs/runs.md, "Signatures").
+// above stay byte for byte what receivers that verify them today expect (docs/callbacks.md, "Signatures").
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 

@@ -37,7 +37,7 @@ import { telemetry } from '../telemetry.ts';
 
 /**
  * Largest graph run inline. One step over 1,000 instant nodes takes about 10–20 ms in the engine and
- * 0.4 s with its I/O on the dev machine (docs/runs.md), far inside a route's timeout.
+ * 0.4 s with its I/O on the dev machine (docs/runs-engine.md), far inside a route's timeout.
  */
 export const INLINE_MAX_NODES = 1_000;
 

@@ -14,7 +14,8 @@ const WHAT_RUNS: Record<Host, string> = {
 const DOCS = [
   ['docs/api.md', 'every route, the canvas model, errors and conventions'],
   ['docs/gateway.md', 'the MCP gateway: connecting, tools, credentials'],
-  ['docs/runs.md', 'runs, callbacks and their signatures'],
+  ['docs/runs.md', 'runs: starting one, the engine, reading it'],
+  ['docs/callbacks.md', 'result callbacks and their signatures'],
   ['docs/webhooks.md', 'webhook triggers'],
 ] as const;
 

@@ -1,9 +1,8 @@
-// No file of the service, the studio, the scripts, the CDK app or the unit and end-to-end tests is over 400
-// lines: a file that long has more than one job, and one job per file is how a reader finds a thing and a
-// reviewer sees a change.
-// Only generated files and data are longer, each named below with its reason. The integration and
-// infrastructure tests and the docs are not held to it yet: issue 32 item 6 split eleven of their long files
-// and left four test files and four pages that other work was changing at the time.
+// No file of the service, the studio, the scripts, the CDK app, the tests (unit, integration, infrastructure,
+// end-to-end) or the docs is over 400 lines: a file that long has more than one job, and one job per file is
+// how a reader finds a thing and a reviewer sees a change. A long page is split by topic, a long test file by
+// what its describe blocks cover, with shared setup in a support module beside it.
+// Only generated files and data are longer, each named below with its reason.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -19,7 +18,6 @@ const GENERATED_OR_DATA: ReadonlyArray<readonly [RegExp, string]> = [
   [/^test\/support\/fixtures\/.*\.csv$/, 'published sample data, kept byte for byte'],
   [/\.(png|jpe?g|gif|ico|webp|woff2?|mp3|mp4|wav|zip|gz)$/, 'binary: lines mean nothing'],
 ];
-const NOT_HELD_YET = /^(test\/integration|test\/infra|docs)\//;
 
 function heldFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], {
@@ -29,17 +27,20 @@ function heldFiles(): string[] {
   return listed
     .split('\0')
     .filter((file) => file !== '' && existsSync(`${repoRoot}${file}`))
-    .filter((file) => !NOT_HELD_YET.test(file) && !GENERATED_OR_DATA.some(([pattern]) => pattern.test(file)));
+    .filter((file) => !GENERATED_OR_DATA.some(([pattern]) => pattern.test(file)));
 }
 
 const lineCount = (file: string) => readFileSync(`${repoRoot}${file}`, 'utf8').split('\n').length - 1;
 
 describe('file size', () => {
-  it(`no hand-written file outside test/integration, test/infra and docs/ is over ${MAX_LINES} lines`, () => {
+  it(`no hand-written file is over ${MAX_LINES} lines`, () => {
     const files = heldFiles();
     expect(files.filter((file) => file.startsWith('functions/')).length).toBeGreaterThan(300);
     expect(files.filter((file) => file.startsWith('web/src/')).length).toBeGreaterThan(50);
     expect(files.filter((file) => file.startsWith('test/unit/')).length).toBeGreaterThan(100);
+    expect(files.filter((file) => file.startsWith('test/integration/')).length).toBeGreaterThan(50);
+    expect(files.filter((file) => file.startsWith('test/infra/')).length).toBeGreaterThan(20);
+    expect(files.filter((file) => file.startsWith('docs/')).length).toBeGreaterThan(20);
     const over = files.flatMap((file) => {
       const lines = lineCount(file);
       return lines > MAX_LINES ? [`${file} (${lines})`] : [];

@@ -1,4 +1,4 @@
-// The workspace's callback signing secret (docs/runs.md, "Signatures"): which secret signs now (masked),
+// The workspace's callback signing secret (docs/callbacks.md, "Signatures"): which secret signs now (masked),
 // reveal (the default secret the service derived for this workspace, shown once), rotate (a new secret
 // shown once; the old one keeps signing for the chosen overlap), clear (the default secret signs again),
 // all through set_callback_signing_secret.

@@ -1,5 +1,5 @@
 // The FOCUS export and its metadata come from app-host routes that answer files, not tool results
-// (docs/billing.md, "FOCUS export"). They take the session's access token and the workspace id.
+// (docs/focus-export.md). They take the session's access token and the workspace id.
 //
 // A large export answers 303 to a presigned storage URL on another origin. fetch follows it and, per
 // the Fetch standard, drops our Authorization header on the way (the link is its own credential); the
