@@ -32,7 +32,7 @@ import { operation as canvasExecutions } from '#operations/runs/list-canvas-exec
 import { operation as runsCancel } from '#operations/runs/cancel-execution';
 import { operation as runsReplay } from '#operations/runs/replay-execution';
 import { operation as runsRedrive } from '#operations/runs/redrive-execution';
-import { operation as callbacksSigningSecret } from '#operations/runs/set-callback-signing-secret';
+import { operation as callbacksSigningSecret } from '#operations/webhooks/set-callback-signing-secret';
 import { operation as webhooksRegister } from '#operations/webhooks/register-webhook';
 import { operation as webhooksRevoke } from '#operations/webhooks/revoke-webhook';
 import { operation as webhooksSigningSecret } from '#operations/webhooks/set-webhook-signing-secret';
@@ -147,24 +147,16 @@ export const TOOLSETS: readonly Toolset[] = [
   },
   {
     name: 'runs',
-    description:
-      'Run workflows and follow them: start, read, timeline, outputs, cancel, replay, redrive, callback secret.',
-    operations: [
-      runsRun,
-      runsGet,
-      runsTimeline,
-      runsOutputs,
-      canvasExecutions,
-      runsCancel,
-      runsReplay,
-      runsRedrive,
-      callbacksSigningSecret,
-    ],
+    description: 'Run workflows and follow them: start, read, timeline, outputs, cancel, replay, redrive.',
+    operations: [runsRun, runsGet, runsTimeline, runsOutputs, canvasExecutions, runsCancel, runsReplay, runsRedrive],
   },
   {
     name: 'webhooks',
-    description: 'Webhook triggers: list, register and revoke them, read their signing secret.',
-    operations: [webhooksList, webhooksRegister, webhooksRevoke, webhooksSigningSecret],
+    // The callback signing secret is here, beside the triggers' secrets: who manages a workspace's signing
+    // secrets is rarely the agent that builds and runs canvases, and the default tools/list stays small.
+    description:
+      'Webhooks both ways: triggers (list, register, revoke, signing secret) and the callback signing secret.',
+    operations: [webhooksList, webhooksRegister, webhooksRevoke, webhooksSigningSecret, callbacksSigningSecret],
   },
   {
     name: 'templates',

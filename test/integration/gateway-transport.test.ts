@@ -54,6 +54,7 @@ describe('MCP gateway: toolsets', () => {
       'register_webhook',
       'revoke_webhook',
       'set_webhook_signing_secret',
+      'set_callback_signing_secret',
       'get_credit_balance',
       'list_credit_transactions',
       'get_billing_summary',

@@ -1,5 +1,5 @@
 // The workspace tools the settings use (functions/operations/workspace/{get-workspace,rename-workspace}.ts
-// and functions/operations/runs/set-callback-signing-secret.ts), typed by the generated contract.
+// and functions/operations/webhooks/set-callback-signing-secret.ts), typed by the generated contract.
 import type { ToolClient, ToolOutput } from '../../mcp/tools.ts';
 
 export type Workspace = ToolOutput<'get_workspace'>;
