@@ -29,9 +29,11 @@ const SUPPORTED_ENTRY = 'node_modules/stripe/esm/stripe.esm.node.js';
  * 315.4, 315.9 KB without stripe), the package's share of a bundle 246,261–246,444 bytes. The trigger's
  * bundle (926 KB, from 685) is held by the package's share alone: the rest of it is the run adapters.
  * The audit log's write path (adapters/dynamodb/audit-join.ts, in every bundle's DynamoDB client) then
- * took the payment webhooks to 580,375 bytes (566.8 KB).
+ * took the payment webhooks to 580,375 bytes (566.8 KB); the balance shards (a grant spreads over the
+ * shards, credit-balance-shards.ts) and local mode's transaction fence (emulator-durability.ts) to 586,580
+ * (572.8 KB).
  */
-const PAYMENT_WEBHOOK_BUNDLE_BUDGET = 572 * 1024;
+const PAYMENT_WEBHOOK_BUNDLE_BUDGET = 576 * 1024;
 const STRIPE_SHARE_BUDGET = 244 * 1024;
 
 describe('the Stripe-verifying bundles', { timeout: 120_000 }, () => {
