@@ -7,12 +7,18 @@
 // The engine side is runs/engine.ts (transitions) and runs/retry.ts (backoff).
 import * as z from '../schema.ts';
 import { NODE_FAILURE_REASONS, type NodeFailureReason } from '../runs/failure-reason.ts';
-import type { PortDefinition } from './node-types.ts';
 
 export const ERROR_OUT = 'error-out';
 
 /** The error output: `{ message, nodeId, attempt, reason }` when the node failed for good. */
-export const ERROR_OUT_PORT = { name: ERROR_OUT, type: 'json', label: 'Error' } as const satisfies PortDefinition;
+export const ERROR_OUT_PORT = { name: ERROR_OUT, type: 'json', label: 'Error' } as const;
+
+/** A port as node-types.ts defines it (named here by shape: that table imports this file). */
+interface Port {
+  readonly name: string;
+  readonly type: string;
+  readonly label: string;
+}
 
 export const RETRY_LIMITS = {
   /** Attempts in all, the first included (Step Functions' MaxAttempts counts retries only). */
@@ -42,7 +48,7 @@ export type RetryPolicy = z.infer<typeof RetryPolicySchema>;
  * to use: an unconnected error-out and no policy fail the run on the first failure, as before).
  */
 export function failable<
-  const Definition extends { outputs: readonly PortDefinition[]; data: z.ZodMiniObject<z.core.$ZodLooseShape> },
+  const Definition extends { outputs: readonly Port[]; data: z.ZodMiniObject<z.core.$ZodLooseShape> },
 >(definition: Definition) {
   // Spelled out: TypeScript types a spread of a generic as an intersection, whose `outputs` no one can map.
   return { ...definition, outputs: [...definition.outputs, ERROR_OUT_PORT], data: withRetry(definition.data) } as Omit<

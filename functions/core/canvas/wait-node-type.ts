@@ -32,3 +32,12 @@ export const WAIT_NODE_TYPES = {
     }),
   }),
 } as const;
+
+const WAIT_SETTINGS = ['seconds', 'until', 'untilExpression'] as const;
+
+/** What is wrong with how a wait node says how long it waits (the executor refuses the same), if anything. */
+export function waitSettingProblem(data: Record<string, unknown>): string | undefined {
+  const set = WAIT_SETTINGS.filter((field) => data[field] !== undefined);
+  if (set.length === 1) return undefined;
+  return `set exactly one of seconds, until and untilExpression (${set.length === 0 ? 'none' : set.join(', ')} set)`;
+}

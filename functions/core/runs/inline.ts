@@ -23,8 +23,8 @@
 // (control.ts redriveRun).
 //
 // Only runs that need nothing the state machine gives: every node instant (a provider job, a wait node
-// and a retry policy's pause need the Wait loop, so no Lambda ever sleeps) and a bounded graph (the step must fit well inside the route's
-// timeout). Everything else is started on the state machine.
+// and a retry policy's pause need the Wait loop, so no Lambda ever sleeps) and a bounded graph (the
+// step must fit well inside the route's timeout). Everything else is started on the state machine.
 import { ConflictError } from '../errors.ts';
 import type { RunRepository } from '../ports.ts';
 import type { Clock } from '../clock.ts';

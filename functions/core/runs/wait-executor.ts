@@ -2,7 +2,7 @@
 // provider job: when the run reaches it, the engine asks when it may go on (resumeAt), records the
 // node `waiting` with that time and answers `waiting` with the seconds left; the state machine's Wait
 // sleeps them and the next step finds the time has come and passes the input on.
-import { WAIT_MAX_SECONDS } from '../canvas/wait-node-type.ts';
+import { WAIT_MAX_SECONDS, waitSettingProblem } from '../canvas/wait-node-type.ts';
 import { collapsed, evaluateField, type FlowContext } from './flow-executors.ts';
 import type { PortValue } from './model.ts';
 import { NodeFailedError } from './node-failed.ts';
@@ -27,9 +27,8 @@ export const waitExecutor: TimerExecutor = {
   resumeAt: async (context, now) => {
     const data = context.node.data;
     const where = `Node ${context.node.id} (wait)`;
-    const set = ['seconds', 'until', 'untilExpression'].filter((field) => data[field] !== undefined);
-    if (set.length !== 1)
-      throw new NodeFailedError(`${where}: set exactly one of seconds, until and untilExpression (${set.length} set)`);
+    const problem = waitSettingProblem(data);
+    if (problem) throw new NodeFailedError(`${where}: ${problem}`);
     const at =
       typeof data.seconds === 'number'
         ? new Date(now.getTime() + data.seconds * 1000)

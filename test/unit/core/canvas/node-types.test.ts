@@ -238,7 +238,7 @@ describe('canvasWarnings', () => {
       updatedAt: '',
     });
     // Every node type runs now: no canvas of them draws a warning but for the empty source nodes and
-    // the flow nodes that need an expression (if, transform) and have none yet.
+    // the flow nodes that need an expression (if, transform) or a time (wait) and have none yet.
     expect(
       canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map(
         (warning) => `${warning.nodeId} ${warning.code}`,
@@ -249,6 +249,7 @@ describe('canvasWarnings', () => {
       'n-video-asset source-empty',
       'n-if expression-invalid',
       'n-transform expression-invalid',
+      'n-wait wait-unset',
     ]);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });

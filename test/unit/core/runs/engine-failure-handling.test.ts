@@ -55,7 +55,7 @@ const events = (execution: Execution, type: string) =>
   execution.timeline.filter((event) => event.type === type && event.nodeId === 'call').map((event) => event.message);
 
 describe('advance: retry', () => {
-  it('tries a failing node again after the backoff, answering waiting until then, and succeeds on attempt 3', async () => {
+  it('tries a failing node again after each backoff, answering waiting until then; attempt 3 succeeds', async () => {
     // Prepare
     const frozen = callGraph({ retry: { maxAttempts: 3, intervalSeconds: 2, backoffRate: 2 } }, false);
     const execution = executionOf(frozen);
