@@ -61,7 +61,11 @@ export function failable<
 }
 
 const withRetry = <Data extends z.ZodMiniObject<z.core.$ZodLooseShape>>(data: Data) =>
-  z.extend(data, { retry: z.optional(RetryPolicySchema) });
+  z.extend(data, {
+    retry: z.optional(
+      RetryPolicySchema.check(z.describe('Retry policy: attempts in all, backoff, which failures (docs/language.md)')),
+    ),
+  });
 
 /** The node's retry policy, if its data holds a valid one (the canvas schema already checked it). */
 export function retryPolicyOf(node: { data: Record<string, unknown> }): RetryPolicy | undefined {
