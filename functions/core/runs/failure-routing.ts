@@ -11,7 +11,8 @@
 //
 // Metered work is held per attempt (its key names the attempt): a job node's retry first gives back
 // what its failed attempt held (executor.cancel, safe to repeat), so a fresh hold is taken only after
-// the last one was released. Instant metered nodes release their hold before they throw.
+// the last one was released. Instant metered nodes release their hold before they throw — except when
+// the attempt is still in flight (a conflict): that one is retried under the same attempt number.
 import type { CanvasNode } from '../canvas/model.ts';
 import { ERROR_OUT, retryPolicyOf } from '../canvas/failure-handling.ts';
 import { NODE_TYPES } from '../canvas/node-types.ts';
@@ -51,6 +52,9 @@ export async function handleFailure(failed: FailedAttempt): Promise<'retry' | 'r
     state.error = message;
     state.failedAttempts = attempt;
     state.nextAttemptAt = new Date(failed.now.getTime() + delaySeconds * 1000).toISOString();
+    // A conflict says this attempt's work is still in flight (a step that died mid-call, repeated): the
+    // next try asks again for the same attempt, never new work and a new hold beside it.
+    if (reason === 'conflict') state.attempts -= 1;
     delete state.job;
     failed.event(
       'node.attempt.failed',

@@ -3,7 +3,7 @@
 // on a connected error-out (the node failed, the run goes on and succeeds, the normal ports untaken);
 // an unconnected one fails the run as before; a job node's failed attempt released before its retry.
 import { describe, expect, it } from 'vitest';
-import { UpstreamError, ValidationError } from '#core/errors';
+import { ConflictError, UpstreamError, ValidationError } from '#core/errors';
 import { advance } from '#core/runs/engine';
 import { EXECUTORS, type ExecutorRegistry, type JobExecutor } from '#core/runs/executors';
 import { prepareRedrive } from '#core/runs/lifecycle';
@@ -235,5 +235,41 @@ describe('advance: error output', () => {
     expect(calls()).toBe(1);
     expect(execution.nodes.call).toMatchObject({ status: 'failed', errorRouted: true });
     expect(execution.nodes.shape).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+});
+
+describe('advance: retry of work still in flight', () => {
+  it('asks again for the same attempt after a conflict, so no second hold is taken beside the first', async () => {
+    // Prepare: the first try finds its attempt's operation still running (a step that died mid-call)
+    const seen: number[] = [];
+    const executors: ExecutorRegistry = {
+      ...EXECUTORS,
+      'audio-generation': {
+        kind: 'instant',
+        run: ({ attempt }) => {
+          seen.push(attempt);
+          if (seen.length === 1) throw new ConflictError('Audio operation run:…:1 is still running; retry shortly');
+          return { 'audio-out': 'https://assets.example/a.mp3' };
+        },
+      },
+    };
+    const frozen = graph(
+      [
+        node('prompt', 'prompt', { data: { prompt: 'say it' } }),
+        node('speak', 'audio-generation', { data: { retry: { maxAttempts: 2, errors: ['all'] } } }),
+      ],
+      [edge('e1', 'prompt', 'prompt-out', 'speak', 'text-in')],
+    );
+    const execution = executionOf(frozen);
+    const clock = fakeClock();
+
+    // Act
+    await advance(execution, frozen, executors, clock.now);
+    clock.later(1);
+    const outcome = await advance(execution, frozen, executors, clock.now);
+
+    // Assess
+    expect(outcome).toEqual({ status: 'succeeded' });
+    expect(seen).toEqual([1, 1]);
   });
 });

@@ -6,6 +6,7 @@ import { WAIT_MAX_SECONDS } from '#core/canvas/wait-node-type';
 import { advance } from '#core/runs/engine';
 import { EXECUTORS } from '#core/runs/executors';
 import { runsInline } from '#core/runs/inline';
+import { finish } from '#core/runs/lifecycle';
 import { START, edge, executionOf, graph, linearGraph, node } from './support.ts';
 
 function fakeClock() {
@@ -103,5 +104,23 @@ describe('runsInline', () => {
     expect(runsInline(waitGraph({ seconds: 1 }))).toBe(false);
     expect(runsInline(retrying)).toBe(false);
     expect(runsInline(linearGraph())).toBe(true);
+  });
+});
+
+describe('cancelling a waiting run', () => {
+  it('cancels the wait node and forgets its resumeAt', async () => {
+    // Prepare
+    const frozen = waitGraph({ seconds: 3600 });
+    const execution = executionOf(frozen);
+    const clock = fakeClock();
+    await advance(execution, frozen, EXECUTORS, clock.now);
+
+    // Act
+    finish(execution, 'cancelled', clock.now());
+
+    // Assess
+    expect(execution.status).toBe('cancelled');
+    expect(execution.nodes.pause).toMatchObject({ status: 'cancelled' });
+    expect(execution.nodes.pause?.resumeAt).toBeUndefined();
   });
 });
