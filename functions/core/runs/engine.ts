@@ -1,6 +1,6 @@
 // core: one engine step. Runs every node it can reach now — all instant nodes, in dependency order,
 // in this one step — submits or polls provider jobs, and reports whether the run is finished, failed,
-// or waiting on a provider. The state machine calls it in a loop: Advance → (Wait → Advance)* → done.
+// or waiting (on a provider job, a wait node's time, a retry's pause). The state machine calls it in a loop: Advance → (Wait → Advance)* → done.
 // A step visits each node once, upstream first, and costs O(nodes + edges) whatever order the nodes
 // were created in (issue 7: sweeping the node list until nothing changed was cubic in the worst case).
 //
@@ -247,13 +247,16 @@ export async function advance(
 
   let waitSeconds = Number.POSITIVE_INFINITY;
   let webhookUntil: string | undefined;
-  const nowMs = Date.parse(now());
+  let nowMs: number | undefined;
   for (const node of halted ? [] : graph.nodes) {
     const state = execution.nodes[node.id];
     if (state?.status !== 'waiting') continue;
     // A wait node's or a retry's time: the seconds left (the state machine's Wait sleeps them).
     const timer = state.resumeAt ?? state.nextAttemptAt;
-    if (timer !== undefined) waitSeconds = Math.min(waitSeconds, (Date.parse(timer) - nowMs) / 1000);
+    if (timer !== undefined) {
+      nowMs ??= Date.parse(now());
+      waitSeconds = Math.min(waitSeconds, (Date.parse(timer) - nowMs) / 1000);
+    }
     if (!state.job) continue;
     waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
     if (state.job.webhookUntil && !(webhookUntil && webhookUntil > state.job.webhookUntil))

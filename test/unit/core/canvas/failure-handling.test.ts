@@ -95,6 +95,18 @@ describe('failure handling in the node-type table', () => {
     );
   });
 
+  it('prices a metered node with a retry policy once: a failed attempt is never charged', () => {
+    // Prepare
+    const speak = (data: Record<string, unknown>) =>
+      emptyCanvas({ nodes: [node('speak', 'audio-generation', { data: { text: 'Hello there', ...data } })] });
+    // Act
+    const once = estimateCanvasCost(speak({}), priceBookFrom({}));
+    const retried = estimateCanvasCost(speak({ retry: { maxAttempts: 5, errors: ['all'] } }), priceBookFrom({}));
+    // Assess
+    expect(once.totalCredits).toBeGreaterThan(0);
+    expect(retried.totalCredits).toBe(once.totalCredits);
+  });
+
   it('prices a wait node at nothing', () => {
     // Act
     const estimate = estimateCanvasCost(
