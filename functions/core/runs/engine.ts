@@ -1,8 +1,9 @@
 // core: one engine step. Runs every node it can reach now — all instant nodes, in dependency order,
 // in this one step — submits or polls provider jobs, and reports whether the run is finished, failed,
-// or waiting (on a provider job, a wait node's time, a retry's pause). The state machine calls it in a loop: Advance → (Wait → Advance)* → done.
-// A step visits each node once, upstream first, and costs O(nodes + edges) whatever order the nodes
-// were created in (issue 7: sweeping the node list until nothing changed was cubic in the worst case).
+// or waiting (on a provider job, a wait node's time, a retry's pause). The state machine calls it in
+// a loop: Advance → (Wait → Advance)* → done. A step visits each node once, upstream first, and costs
+// O(nodes + edges) whatever order the nodes were created in (issue 7: sweeping the node list until
+// nothing changed was cubic in the worst case).
 //
 //   pending ──(all upstream finished)──► running ──► succeeded
 //      │                                 ▲  │  ├──► waiting (job) ──poll──► succeeded
