@@ -7,6 +7,10 @@
 // model's class. The charge is the seconds produced, at most those held, so the estimate is the most a
 // run is charged, and exactly the charge when the provider makes the length asked for. A node whose
 // cost depends on what reaches it at run time (text or audio from an input) has no number, and says why.
+//
+// A node's retry policy does not multiply its estimate: a failed attempt gives its hold back and is
+// never charged, and the next attempt holds only after that (runs/failure-routing.ts), so a run is
+// charged once per metered node whatever its attempts (docs/language.md "Retries").
 import { DomainError } from '../errors.ts';
 import { creditsOf, priceFor, type PriceBook } from '../credits/prices.ts';
 import { prepareFalJob } from '../generation/fal-request.ts';

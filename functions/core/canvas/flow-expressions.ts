@@ -15,6 +15,9 @@ export function nodeExpressions(node: Pick<CanvasNode, 'type' | 'data'>): NodeEx
   const data = node.data as Record<string, unknown>;
   if (node.type === 'if') return [{ field: 'condition', source: data.condition }];
   if (node.type === 'transform') return [{ field: 'expression', source: data.expression }];
+  // A wait node's time may be an expression, or a number or time instead (wait-node-type.ts).
+  if (node.type === 'wait')
+    return data.untilExpression === undefined ? [] : [{ field: 'untilExpression', source: data.untilExpression }];
   if (node.type === 'switch') {
     const cases = Array.isArray(data.cases) ? (data.cases as Array<{ condition?: unknown }>) : [];
     return cases.map((entry, index) => ({ field: `cases[${index}].condition`, source: entry?.condition }));

@@ -4,6 +4,7 @@
 // they run inside the engine step, and the cost estimate prices none of them (not metered).
 import * as z from '../schema.ts';
 import { EXPRESSION_LIMITS } from '../expressions/expressions.ts';
+import { failable } from './failure-handling.ts';
 import { common, shortText } from './node-data.ts';
 
 /** How many cases a switch node has ports for (case-1-out … case-N-out). */
@@ -17,7 +18,7 @@ const valueIn = { name: 'value-in', type: 'any', label: 'Value' } as const;
 export const switchCasePort = (index: number) => `case-${index + 1}-out`;
 
 export const FLOW_NODE_TYPES = {
-  if: {
+  if: failable({
     label: 'If',
     category: 'flow',
     description:
@@ -32,8 +33,8 @@ export const FLOW_NODE_TYPES = {
       ...common,
       condition: expression('JSONata giving true or false; $ is the input (docs/language.md)'),
     }),
-  },
-  switch: {
+  }),
+  switch: failable({
     label: 'Switch',
     category: 'flow',
     description:
@@ -62,7 +63,7 @@ export const FLOW_NODE_TYPES = {
           .check(z.maxLength(SWITCH_MAX_CASES)),
       ),
     }),
-  },
+  }),
   merge: {
     label: 'Merge',
     category: 'flow',
@@ -73,7 +74,7 @@ export const FLOW_NODE_TYPES = {
     outputs: [{ name: 'merged-out', type: 'json', label: 'Merged' }],
     data: z.strictObject({ ...common, mode: z.optional(z.enum(['list', 'object'])) }),
   },
-  transform: {
+  transform: failable({
     label: 'Transform',
     category: 'flow',
     description:
@@ -85,5 +86,5 @@ export const FLOW_NODE_TYPES = {
       ...common,
       expression: expression('JSONata building the output; $ is the input (docs/language.md)'),
     }),
-  },
+  }),
 } as const;

@@ -2,7 +2,9 @@
 // ports/manifest returns it; edge validation, the run engine and the webhook routes read it.
 import * as z from '../schema.ts';
 import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs } from '../outbound/http-call.ts';
+import { failable } from './failure-handling.ts';
 import { FLOW_NODE_TYPES } from './flow-node-types.ts';
+import { WAIT_NODE_TYPES } from './wait-node-type.ts';
 import { common, shortText, text } from './node-data.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
@@ -83,7 +85,7 @@ export const NODE_TYPES = {
     outputs: [{ name: 'text-out', type: 'text', label: 'Text' }],
     data: z.strictObject({ ...common, template: text }),
   },
-  'http-request': {
+  'http-request': failable({
     label: 'HTTP request',
     category: 'transform',
     description:
@@ -107,8 +109,8 @@ export const NODE_TYPES = {
       /** Fail the node on a 4xx or 5xx answer (default true); false passes the status on for branching. */
       failOnErrorStatus: z.optional(z.boolean()),
     }),
-  },
-  'video-generation': {
+  }),
+  'video-generation': failable({
     label: 'Video generation',
     category: 'generation',
     description: 'Generates a video with one of the two video providers.',
@@ -129,8 +131,8 @@ export const NODE_TYPES = {
       prompt: text,
       modelParams: z.optional(z.record(z.string(), z.unknown())),
     }),
-  },
-  'audio-generation': {
+  }),
+  'audio-generation': failable({
     label: 'Audio generation',
     category: 'generation',
     description: 'Text to speech with the speech provider; MP3 output.',
@@ -142,8 +144,8 @@ export const NODE_TYPES = {
       voice: shortText(100),
       model: shortText(100),
     }),
-  },
-  'speech-to-speech': {
+  }),
+  'speech-to-speech': failable({
     label: 'Speech to speech',
     category: 'generation',
     description: 'Re-voices an audio input with the speech provider; MP3 output.',
@@ -155,9 +157,11 @@ export const NODE_TYPES = {
       model: shortText(100),
       removeBackgroundNoise: z.optional(z.boolean()),
     }),
-  },
+  }),
   // The workflow language's flow nodes (branch, merge, transform): flow-node-types.ts.
   ...FLOW_NODE_TYPES,
+  // Pause a run (wait-node-type.ts).
+  ...WAIT_NODE_TYPES,
   output: {
     label: 'Output',
     category: 'output',

@@ -4,6 +4,7 @@ import type { Canvas } from './model.ts';
 import { templateProblems } from '../runs/executors.ts';
 import { nodeAvailability, sourceAssetKind } from './node-types.ts';
 import { nodeExpressionProblems } from './flow-expressions.ts';
+import { waitSettingProblem } from './wait-node-type.ts';
 
 export interface CanvasWarning {
   nodeId: string;
@@ -13,9 +14,10 @@ export interface CanvasWarning {
    * `source-empty`: a source node (`image-asset`, `audio-asset`) has no asset placed on it, so a run
    * that includes it fails there. `expression-invalid`: a flow node's expression is missing, does not
    * parse or uses what Step Functions' JSONata lacks (docs/language.md), so a run that includes it is
-   * refused at its start.
+   * refused at its start. `wait-unset`: a wait node sets none, or more than one, of seconds, until and
+   * untilExpression, so a run that reaches it fails there.
    */
-  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'expression-invalid';
+  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'expression-invalid' | 'wait-unset';
   message: string;
 }
 
@@ -40,6 +42,9 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
           `a run that includes it fails there`,
       });
     }
+    const waitProblem = node.type === 'wait' ? waitSettingProblem(node.data) : undefined;
+    if (waitProblem)
+      warnings.push({ nodeId: node.id, code: 'wait-unset', message: `Node ${node.id} (wait): ${waitProblem}` });
     for (const problem of nodeExpressionProblems(node))
       warnings.push({ nodeId: node.id, code: 'expression-invalid', message: problem });
     const template = node.type === 'text' ? (node.data as { template?: unknown }).template : undefined;

@@ -6,7 +6,7 @@
 // sit in a URL (logged by every proxy on the way) or a body the target might echo into the run.
 // A connection's values go only to the origins its manager allowed, checked on the rendered URL before
 // the connection is even opened; what the target echoes back is concealed before the run stores it.
-import { DomainError } from '../errors.ts';
+import { DomainError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { CREDENTIAL_PROVIDERS, type CredentialProvider } from '../integrations/providers.ts';
 import { openConnection } from '../integrations/connections.ts';
 import { originOf, refusalToSend } from '../integrations/allowed-origins.ts';
@@ -75,7 +75,7 @@ export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor 
           deps.http,
         );
         if ((data.failOnErrorStatus ?? true) && answer.status >= 400) {
-          throw new NodeFailedError(`${method} ${new URL(url).host}${new URL(url).pathname} answered ${answer.status}`);
+          throw statusFailure(answer.status, `${method} ${new URL(url).host}${new URL(url).pathname}`);
         }
         if (answer.bodyEncoding === 'base64')
           context.warn?.('The response body is not text; body-out carries it as base64');
@@ -86,6 +86,8 @@ export function httpRequestExecutor(deps: HttpRequestNodeDeps): InstantExecutor 
             : answer.body;
         return { 'status-out': answer.status, 'headers-out': answer.headers, 'body-out': bodyOut };
       } catch (error) {
+        // The target's own trouble keeps its kind (a retry policy retries upstream failures by default).
+        if (error instanceof UpstreamError || error instanceof RateLimitedError) throw error;
         if (error instanceof DomainError && !(error instanceof NodeFailedError))
           throw new NodeFailedError(error.message);
         throw error;
@@ -164,4 +166,16 @@ class SecretsOf {
     }
     return secret;
   }
+}
+
+/**
+ * The failure an error answer means, by its status, so a node's retry policy (canvas/failure-handling.ts)
+ * can tell the target's trouble from the request's: 429 rate-limited, 5xx upstream, any other 4xx the
+ * node's own (a retry would be refused again).
+ */
+function statusFailure(status: number, call: string): DomainError {
+  const message = `${call} answered ${status}`;
+  if (status === 429) return new RateLimitedError(message, 1);
+  if (status >= 500) return new UpstreamError(message);
+  return new NodeFailedError(message);
 }

@@ -1,12 +1,17 @@
 // core: one engine step. Runs every node it can reach now — all instant nodes, in dependency order,
 // in this one step — submits or polls provider jobs, and reports whether the run is finished, failed,
-// or waiting on a provider. The state machine calls it in a loop: Advance → (Wait → Advance)* → done.
-// A step visits each node once, upstream first, and costs O(nodes + edges) whatever order the nodes
-// were created in (issue 7: sweeping the node list until nothing changed was cubic in the worst case).
+// or waiting (on a provider job, a wait node's time, a retry's pause). The state machine calls it in
+// a loop: Advance → (Wait → Advance)* → done. A step visits each node once, upstream first, and costs
+// O(nodes + edges) whatever order the nodes were created in (issue 7: sweeping the node list until
+// nothing changed was cubic in the worst case).
 //
 //   pending ──(all upstream finished)──► running ──► succeeded
-//      │                                    │  └──► waiting (job) ──poll──► succeeded
-//      │                                    └─────► failed  → the run fails; later nodes stay pending
+//      │                                 ▲  │  ├──► waiting (job) ──poll──► succeeded
+//      │                                 │  │  └──► waiting (wait node, resumeAt) ──time──► succeeded
+//      │                                 │  └─────► failed: failure-routing.ts decides
+//      │           (retry: nextAttemptAt)└─ waiting ◄─┤ retry policy, attempts left
+//      │                                              ├─ error-out connected ──► failed, routed: run goes on
+//      │                                              └─ otherwise ──► the run fails; later nodes stay pending
 //      └──(only branches not taken reach it: skipping.ts)──► skipped
 import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
 import type { FrozenGraph, Execution, NodeRunState, PortValue, TimelineEvent } from './model.ts';
@@ -28,26 +33,12 @@ import {
 import { telemetry } from '../telemetry.ts';
 import { MAX_PORT_VALUE_BYTES, NodeFailedError, type ExecutorRegistry, type NodeContext } from './executors.ts';
 import { Redactor } from './redaction.ts';
+import type { NodeFailureReason } from './failure-reason.ts';
+import { handleFailure } from './failure-routing.ts';
+import { ERROR_OUT } from '../canvas/failure-handling.ts';
 
-/**
- * Why a node failed, as a metric dimension (a fixed, small set). Everything but `fault` is the
- * workspace's own doing or its provider's answer — its input, template, limits, credits, a URL it chose
- * — and is counted, never paged on: any tenant can cause as many as it likes. `fault` is ours (a bug, a
- * store that failed) and fails the engine step, so it counts as a Lambda error and pages.
- */
-export type NodeFailureReason =
-  | 'node'
-  | 'validation'
-  | 'credits'
-  | 'forbidden'
-  | 'not-found'
-  | 'conflict'
-  | 'too-large'
-  | 'rate-limited'
-  | 'upstream-timeout'
-  | 'upstream'
-  | 'other'
-  | 'fault';
+/** Why a node failed, as a metric dimension (failure-reason.ts: the fixed set and who causes each). */
+export type { NodeFailureReason } from './failure-reason.ts';
 
 const REASON_BY_ERROR: ReadonlyArray<readonly [new (...args: never[]) => DomainError, NodeFailureReason]> = [
   [NodeFailedError, 'node'],
@@ -117,6 +108,7 @@ export async function advance(
   graph: FrozenGraph,
   executors: ExecutorRegistry,
   now: () => string,
+  random: () => number = Math.random,
 ): Promise<StepOutcome> {
   const event = (type: TimelineEvent['type'], nodeId?: string, message?: string) =>
     execution.timeline.push({ at: now(), type, ...(nodeId ? { nodeId } : {}), ...(message ? { message } : {}) });
@@ -165,7 +157,13 @@ export async function advance(
   };
 
   // A node that failed before this step (and was not redriven) holds the whole run: nothing runs.
-  const halted = graph.nodes.some((node) => execution.nodes[node.id]?.status === 'failed');
+  // One whose error went out on error-out does not: it finished, as far as the run goes.
+  const halted = graph.nodes.some((node) => {
+    const state = execution.nodes[node.id];
+    return state?.status === 'failed' && !state.errorRouted;
+  });
+  // A wait node's time, or a retry's, has come.
+  const due = (at: string | undefined) => at !== undefined && Date.parse(at) <= Date.parse(now());
   const order = halted ? [] : visitOrder(graph, wiring, execution);
   let failure: NodeFailureReason | undefined;
   // One visit per node, upstream first: a job submitted at its visit is polled in the next step
@@ -182,25 +180,41 @@ export async function advance(
     const incoming = wiring.incoming.get(node.id) ?? NO_EDGES;
     try {
       const arrival = state.status === 'pending' ? arrivalAt(incoming, execution) : undefined;
+      const retryDue = state.status === 'waiting' && due(state.nextAttemptAt);
       if (arrival?.kind === 'skip') {
         state.status = 'skipped';
         state.finishedAt = now();
         event('node.skipped', node.id, arrival.reason);
-      } else if (arrival?.kind === 'run') {
+      } else if (arrival?.kind === 'run' || retryDue) {
         if (!executor) throw new NodeFailedError(`${node.type} nodes cannot run in this deployment yet`);
+        const live = arrival?.kind === 'run' ? arrival.live : carryingEdges(incoming, execution);
         state.status = 'running';
         state.startedAt = now();
         state.attempts += 1;
         state.error = null;
-        event('node.started', node.id);
+        delete state.nextAttemptAt;
+        event('node.started', node.id, retryDue ? `attempt ${(state.failedAttempts ?? 0) + 1}` : undefined);
         if (executor.kind === 'instant') {
-          settle(await executor.run(context(node, redactor, arrival.live)));
+          settle(await executor.run(context(node, redactor, live)));
+        } else if (executor.kind === 'timer') {
+          const resumeAt = await executor.resumeAt(context(node, redactor, live), new Date(now()));
+          if (resumeAt.getTime() <= Date.parse(now())) settle(executor.finish(context(node, redactor, live)));
+          else {
+            state.status = 'waiting';
+            state.resumeAt = resumeAt.toISOString();
+            event('node.waiting', node.id, `until ${state.resumeAt}`);
+          }
         } else {
-          const job = await executor.submit(context(node, redactor, arrival.live));
+          const job = await executor.submit(context(node, redactor, live));
           state.status = 'waiting';
           state.job = { id: job.jobId, pollAfterSeconds: job.pollAfterSeconds };
           if (job.webhookUntil) state.job.webhookUntil = job.webhookUntil;
           event('node.waiting', node.id);
+        }
+      } else if (state.status === 'waiting' && state.resumeAt && executor?.kind === 'timer') {
+        if (due(state.resumeAt)) {
+          delete state.resumeAt;
+          settle(executor.finish(context(node, redactor, carryingEdges(incoming, execution))));
         }
       } else if (state.status === 'waiting' && state.job && executor?.kind === 'job') {
         const polled = await executor.poll(context(node, redactor, carryingEdges(incoming, execution)), state.job);
@@ -209,19 +223,42 @@ export async function advance(
       }
     } catch (error) {
       const message = redactor.text(failureMessage(error));
+      const reason = nodeFailureReason(error);
+      telemetry.count('NodeFailed', 1, { reason });
+      const handled = await handleFailure({
+        node,
+        state,
+        execution,
+        message,
+        reason,
+        executor,
+        context: () => context(node, redactor, carryingEdges(incoming, execution)),
+        errorOutConnected: (wiring.outgoing.get(node.id) ?? NO_EDGES).some((edge) => edge.sourceHandle === ERROR_OUT),
+        now: new Date(now()),
+        random,
+        event,
+      });
+      if (handled !== 'halt') continue;
       fail(state, node.id, message);
       execution.error = { nodeId: node.id, message };
-      failure = nodeFailureReason(error);
-      telemetry.count('NodeFailed', 1, { reason: failure });
+      failure = reason;
       break;
     }
   }
 
   let waitSeconds = Number.POSITIVE_INFINITY;
   let webhookUntil: string | undefined;
+  let nowMs: number | undefined;
   for (const node of halted ? [] : graph.nodes) {
     const state = execution.nodes[node.id];
-    if (state?.status !== 'waiting' || !state.job) continue;
+    if (state?.status !== 'waiting') continue;
+    // A wait node's or a retry's time: the seconds left (the state machine's Wait sleeps them).
+    const timer = state.resumeAt ?? state.nextAttemptAt;
+    if (timer !== undefined) {
+      nowMs ??= Date.parse(now());
+      waitSeconds = Math.min(waitSeconds, (Date.parse(timer) - nowMs) / 1000);
+    }
+    if (!state.job) continue;
     waitSeconds = Math.min(waitSeconds, state.job.pollAfterSeconds);
     if (state.job.webhookUntil && !(webhookUntil && webhookUntil > state.job.webhookUntil))
       webhookUntil = state.job.webhookUntil;

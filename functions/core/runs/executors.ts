@@ -5,6 +5,7 @@ import type { CanvasNode } from '../canvas/model.ts';
 import type { NodeTypeId } from '../canvas/node-types.ts';
 import type { PortValue, RunTrigger } from './model.ts';
 import { FLOW_EXECUTORS } from './flow-executors.ts';
+import { waitExecutor, type TimerExecutor } from './wait-executor.ts';
 
 export { NodeFailedError } from './node-failed.ts';
 
@@ -63,7 +64,8 @@ export interface JobExecutor {
   cancel?(context: NodeContext, job: { id: string }): Promise<void>;
 }
 
-export type NodeExecutor = InstantExecutor | JobExecutor;
+/** `timer`: a wait node (wait-executor.ts) — the run pauses in the state machine until its time. */
+export type NodeExecutor = InstantExecutor | JobExecutor | TimerExecutor;
 export type ExecutorRegistry = Partial<Record<NodeTypeId, NodeExecutor>>;
 
 /**
@@ -175,4 +177,5 @@ export const EXECUTORS: ExecutorRegistry = {
   output,
   // The workflow language's flow nodes (if, switch, merge, transform): flow-executors.ts.
   ...FLOW_EXECUTORS,
+  wait: waitExecutor,
 };

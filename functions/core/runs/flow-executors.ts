@@ -16,7 +16,7 @@ import { PORT_NOT_TAKEN } from './skipping.ts';
  * What a flow node reads of its NodeContext (executors.ts, which includes these executors: naming
  * its types here would make the two modules import each other).
  */
-interface FlowContext {
+export interface FlowContext {
   node: { id: string; type: string; data: Record<string, unknown> };
   inputs: Record<string, PortValue[]>;
   sources?: Record<string, Array<{ nodeId: string; port: string }>>;
@@ -30,7 +30,8 @@ interface FlowExecutor {
 }
 
 /** One edge's value as it is; several edges' values as a list in edge order (as the output node does). */
-const collapsed = (values: readonly PortValue[] = []): PortValue => (values.length === 1 ? values[0] : [...values]);
+export const collapsed = (values: readonly PortValue[] = []): PortValue =>
+  values.length === 1 ? values[0] : [...values];
 
 function scopeOf(context: FlowContext): ExpressionScope {
   const inputs = Object.fromEntries(Object.entries(context.inputs).map(([port, values]) => [port, collapsed(values)]));
@@ -43,7 +44,7 @@ function scopeOf(context: FlowContext): ExpressionScope {
 }
 
 /** Evaluates the expression in `field` of the node's data; an expression's failure fails the node. */
-async function evaluateField(context: FlowContext, field: string, source: unknown): Promise<unknown> {
+export async function evaluateField(context: FlowContext, field: string, source: unknown): Promise<unknown> {
   const where = `Node ${context.node.id} (${context.node.type}) ${field}`;
   // A run's start refuses missing expressions (lifecycle.ts); this guards a graph built another way.
   if (typeof source !== 'string' || source.trim() === '') throw new NodeFailedError(`${where}: no expression`);

@@ -22,14 +22,15 @@
 // dies in between ("redrive the run to retry"). Its callback is asked for as the accept's is
 // (control.ts redriveRun).
 //
-// Only runs that need nothing the state machine gives: every node instant (a provider job needs the
-// Wait loop, so no Lambda ever sleeps) and a bounded graph (the step must fit well inside the route's
-// timeout). Everything else is started on the state machine.
+// Only runs that need nothing the state machine gives: every node instant (a provider job, a wait node
+// and a retry policy's pause need the Wait loop, so no Lambda ever sleeps) and a bounded graph (the
+// step must fit well inside the route's timeout). Everything else is started on the state machine.
 import { ConflictError } from '../errors.ts';
 import type { RunRepository } from '../ports.ts';
 import type { Clock } from '../clock.ts';
 import { advance } from './engine.ts';
 import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
+import { retriesAtAll } from '../canvas/failure-handling.ts';
 import { finish } from './lifecycle.ts';
 import { isTerminal, type Execution, type FrozenGraph } from './model.ts';
 import { externalize, internalize, type BlobStore } from './blobs.ts';
@@ -51,7 +52,9 @@ export interface InlineDeps {
 /** Can this run be run to its end by the process that holds it, with no state machine? */
 export function runsInline(graph: FrozenGraph, executors: ExecutorRegistry = EXECUTORS): boolean {
   return (
-    graph.nodes.length <= INLINE_MAX_NODES && graph.nodes.every((node) => executors[node.type]?.kind === 'instant')
+    graph.nodes.length <= INLINE_MAX_NODES &&
+    // A retry waits between attempts, in the state machine's Wait, as a wait node does (it is no instant node).
+    graph.nodes.every((node) => executors[node.type]?.kind === 'instant' && !retriesAtAll(node))
   );
 }
 

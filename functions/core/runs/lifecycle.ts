@@ -125,6 +125,8 @@ export function finish(
         state.status = 'cancelled';
         state.finishedAt = at;
         delete state.job;
+        delete state.resumeAt;
+        delete state.nextAttemptAt;
       }
     }
   }
@@ -137,10 +139,12 @@ export function prepareRedrive(execution: Execution, at: string): void {
     throw new ConflictError(`Only a failed execution can be redriven; ${execution.executionId} is ${execution.status}`);
   }
   for (const state of Object.values(execution.nodes)) {
-    if (state.status === 'failed') {
+    // A failure sent on error-out was handled: the redrive keeps it, as it keeps what succeeded.
+    if (state.status === 'failed' && !state.errorRouted) {
       state.status = 'pending';
       state.error = null;
       state.finishedAt = null;
+      delete state.failedAttempts;
     }
   }
   execution.status = 'queued';

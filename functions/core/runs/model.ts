@@ -48,6 +48,19 @@ export interface NodeRunState {
   untakenPorts?: string[];
   /** Provider job of a submit/poll node, while it waits. */
   job?: { id: string; pollAfterSeconds: number; webhookUntil?: string };
+  /** A wait node, while it waits: when it passes its input on (ISO). */
+  resumeAt?: string;
+  /**
+   * A node whose attempt failed and whose retry policy tries again: it waits (status `waiting`) until
+   * then (ISO). `failedAttempts` counts this run attempt's failed attempts (a redrive starts again at 0).
+   */
+  nextAttemptAt?: string;
+  failedAttempts?: number;
+  /**
+   * The node failed for good and its error went out on its connected `error-out` port: `failed`, yet
+   * finished like a succeeded node (its other ports untaken), so the run goes on (engine.ts).
+   */
+  errorRouted?: true;
 }
 
 /** A value on a port: text for text ports, any JSON for json/any ports, an asset URL for media. */
@@ -66,6 +79,8 @@ export type TimelineEventType =
   | 'node.skipped'
   | 'node.warning'
   | 'node.failed'
+  /** An attempt failed and the node's retry policy tries again (message: attempt n of m, the error, when). */
+  | 'node.attempt.failed'
   | 'callback.delivered'
   | 'callback.failed';
 

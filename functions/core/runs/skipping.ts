@@ -10,7 +10,8 @@
 // so a skip spreads downstream node by node, and a merge runs on whatever of its inputs arrived.
 // A skipped node is finished, not failed: the run still succeeds.
 import type { CanvasEdge } from '../canvas/model.ts';
-import type { Execution, PortValue } from './model.ts';
+import { ERROR_OUT } from '../canvas/failure-handling.ts';
+import type { Execution, NodeRunState, PortValue } from './model.ts';
 
 /** The value a branch executor puts on an output port it does not take. Never stored. */
 export const PORT_NOT_TAKEN: unique symbol = Symbol('port not taken');
@@ -34,16 +35,29 @@ export function carryingEdges(incoming: readonly CanvasEdge[], execution: Execut
   return incoming.filter((edge) => carries(edge, execution));
 }
 
-/** Whether `edge` carries a value: its source succeeded and took the edge's port. */
-function carries(edge: CanvasEdge, execution: Execution): boolean {
-  const source = execution.nodes[edge.source];
-  return source?.status === 'succeeded' && !source.untakenPorts?.includes(edge.sourceHandle);
+/**
+ * Whether a node is done as far as the nodes after it go: succeeded, skipped, or failed with its error
+ * sent on error-out (its ports carry like a succeeded node's: error-out taken, the others not).
+ */
+export function settled(state: Pick<NodeRunState, 'status' | 'errorRouted'> | undefined): boolean {
+  return (
+    state?.status === 'succeeded' || state?.status === 'skipped' || (state?.status === 'failed' && !!state.errorRouted)
+  );
 }
 
-const finished = (edge: CanvasEdge, execution: Execution) => {
-  const status = execution.nodes[edge.source]?.status;
-  return status === 'succeeded' || status === 'skipped';
-};
+/**
+ * Whether `edge` carries a value: its source produced outputs and took the edge's port. An error
+ * output carries only the error of a node that failed for good (failure-routing.ts): a node that
+ * succeeded never takes it, without listing it among its untaken ports.
+ */
+function carries(edge: CanvasEdge, execution: Execution): boolean {
+  const source = execution.nodes[edge.source];
+  if (!settled(source) || source!.status === 'skipped') return false;
+  if (edge.sourceHandle === ERROR_OUT) return source!.errorRouted === true;
+  return !source!.untakenPorts?.includes(edge.sourceHandle);
+}
+
+const finished = (edge: CanvasEdge, execution: Execution) => settled(execution.nodes[edge.source]);
 
 export type Arrival =
   /** An upstream node has not finished yet. */

@@ -2,6 +2,7 @@
 // visits its nodes in (each once, upstream first, O(nodes + edges)). engine.ts runs them.
 import type { CanvasEdge, CanvasNode } from '../canvas/model.ts';
 import type { Execution, FrozenGraph } from './model.ts';
+import { settled } from './skipping.ts';
 
 /** The frozen graph as adjacency lists, built once per step so no node ever scans the edge list. */
 export interface Wiring {
@@ -56,8 +57,7 @@ export function visitOrder(graph: FrozenGraph, wiring: Wiring, execution: Execut
   for (let head = 0; head < queue.length; head++) {
     const at = queue[head]!;
     const node = graph.nodes[at]!;
-    const status = execution.nodes[node.id]?.status;
-    const finishedBefore = status === 'succeeded' || status === 'skipped';
+    const finishedBefore = settled(execution.nodes[node.id]);
     for (const edge of wiring.outgoing.get(node.id) ?? NO_EDGES) {
       const next = position.get(edge.target);
       if (next === undefined) continue;

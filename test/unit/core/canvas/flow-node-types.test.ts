@@ -29,6 +29,7 @@ describe('flow node types', () => {
     expect(listed.find((entry) => entry.type === 'if')?.outputs.map((port) => port.name)).toEqual([
       'true-out',
       'false-out',
+      'error-out',
     ]);
     expect(listed.find((entry) => entry.type === 'switch')?.dataSchema.properties).toHaveProperty('cases');
     expect(NODE_TYPES.merge.inputs).toEqual([{ name: 'value-in', type: 'any', label: 'Values', multiple: true }]);

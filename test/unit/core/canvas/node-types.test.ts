@@ -1,4 +1,5 @@
 // unit: the node-type catalogue — ports of the spec, port compatibility, the manifest.
+import { ERROR_OUT_PORT } from '#core/canvas/failure-handling';
 import { describe, expect, it } from 'vitest';
 import {
   NODE_TYPES,
@@ -41,30 +42,37 @@ describe('NODE_TYPES', () => {
     expect(prompt.outputs.map((port) => [port.name, port.type])).toEqual([['prompt-out', 'text']]);
   });
 
-  it('gives video generation a video-out port carrying video', () => {
+  it('gives video generation a video-out port carrying video, and its error output', () => {
     // Act
     const outputs = NODE_TYPES['video-generation'].outputs;
 
     // Assess
-    expect(outputs).toHaveLength(1);
+    expect(outputs).toHaveLength(2);
     expect(outputs[0]).toMatchObject({ name: 'video-out', type: 'video' });
+    expect(outputs[1]).toEqual(ERROR_OUT_PORT);
   });
 
-  it('gives audio generation an audio-out port carrying audio/mpeg', () => {
+  it('gives audio generation an audio-out port carrying audio/mpeg, and its error output', () => {
     // Act
     const outputs = NODE_TYPES['audio-generation'].outputs;
 
     // Assess
-    expect(outputs).toEqual([{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }]);
+    expect(outputs).toEqual([
+      { name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' },
+      ERROR_OUT_PORT,
+    ]);
   });
 
-  it('gives speech-to-speech an audio-in input and an audio/mpeg audio-out output', () => {
+  it('gives speech-to-speech an audio-in input, an audio/mpeg audio-out output and an error output', () => {
     // Act
     const sts = NODE_TYPES['speech-to-speech'];
 
     // Assess
     expect(sts.inputs.map((port) => [port.name, port.type])).toEqual([['audio-in', 'audio']]);
-    expect(sts.outputs).toEqual([{ name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' }]);
+    expect(sts.outputs).toEqual([
+      { name: 'audio-out', type: 'audio', label: 'Audio', mimeType: 'audio/mpeg' },
+      ERROR_OUT_PORT,
+    ]);
   });
 
   it('marks exactly prompt and webhook-trigger as triggers', () => {
@@ -230,7 +238,7 @@ describe('canvasWarnings', () => {
       updatedAt: '',
     });
     // Every node type runs now: no canvas of them draws a warning but for the empty source nodes and
-    // the flow nodes that need an expression (if, transform) and have none yet.
+    // the flow nodes that need an expression (if, transform) or a time (wait) and have none yet.
     expect(
       canvasWarnings({ nodes: NODE_TYPE_IDS.map((type) => node(`n-${type}`, type)), edges: [] }).map(
         (warning) => `${warning.nodeId} ${warning.code}`,
@@ -241,6 +249,7 @@ describe('canvasWarnings', () => {
       'n-video-asset source-empty',
       'n-if expression-invalid',
       'n-transform expression-invalid',
+      'n-wait wait-unset',
     ]);
     expect(canvasWarnings({ nodes: [node('p', 'prompt'), node('t', 'text')], edges: [] })).toEqual([]);
   });

@@ -9,7 +9,9 @@ import { STALLED_AFTER_SECONDS, sweepStalledRuns, type SweepDeps } from '#core/r
 import { acceptRun, type RunDeps } from '#core/runs/use-cases';
 import { type ServiceMetric, useTelemetrySink } from '#core/telemetry';
 import type { ResumeOutcome, RunRepository, WorkflowEngine, WorkflowResumer } from '#core/ports';
-import { START, executionOf, linearGraph, noBlobs, recordingCallbacks } from './support.ts';
+import { advance } from '#core/runs/engine';
+import { EXECUTORS } from '#core/runs/executors';
+import { START, edge, executionOf, graph, linearGraph, node, noBlobs, recordingCallbacks } from './support.ts';
 
 const GRACE_MS = STALLED_AFTER_SECONDS * 1000;
 
@@ -232,5 +234,29 @@ describe('sweepStalledRuns', () => {
       ['OutboxRunsStarted', 0],
       ['OutboxResumeFailed', 0],
     ]);
+  });
+
+  it('never takes over a run that has waited days on a wait node: it left the outbox when it started', async () => {
+    // Prepare: a run whose wait node pauses it 5 days, stepped once (running, the node waiting), the
+    // index not refreshed yet (it still lists the run)
+    const { runs, engine, deps, later } = harness();
+    const frozen = graph(
+      [node('prompt', 'prompt'), node('pause', 'wait', { data: { seconds: 5 * 86_400 } })],
+      [edge('e1', 'prompt', 'prompt-out', 'pause', 'value-in')],
+    );
+    const execution = executionOf(frozen);
+    runs.put(execution);
+    const outcome = await advance(execution, frozen, EXECUTORS, () => START.toISOString());
+    runs.put(execution);
+    later(4 * 86_400_000);
+
+    // Act
+    const report = await sweepStalledRuns(deps, { graceMs: GRACE_MS });
+
+    // Assess
+    expect(outcome).toEqual({ status: 'waiting', waitSeconds: 5 * 86_400 });
+    expect(report).toMatchObject({ found: 1, skipped: 1, failed: 0, started: 0 });
+    expect(engine.calls).toEqual([]);
+    expect(runs.executions.get(execution.executionId)).toMatchObject({ status: 'running' });
   });
 });
