@@ -51,6 +51,12 @@ export const ENV = {
   outboundExtraCaFile: 'OUTBOUND_EXTRA_CA_FILE',
   /** Local mode only: endpoints of the protocol-speaking stand-ins. Unset in AWS. */
   dynamodbEndpoint: 'DYNAMODB_ENDPOINT',
+  /**
+   * Local mode only (`on`): a DynamoDB Local transaction is answered only once it is durable
+   * (dynamodb/emulator-durability.ts). Local mode keeps its data across a kill; tests that count a
+   * request's round trips leave it off, since the deployed stack never pays the extra read.
+   */
+  dynamodbCommitFence: 'DYNAMODB_COMMIT_FENCE',
   s3Endpoint: 'S3_ENDPOINT',
   sfnEndpoint: 'SFN_ENDPOINT',
   publicBaseUrl: 'PUBLIC_BASE_URL',

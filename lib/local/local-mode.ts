@@ -121,6 +121,8 @@ export async function startLocalMode(config: LocalModeConfig): Promise<LocalMode
       [ENV.tableName]: LOCAL_TABLE_NAME,
       [ENV.bucketName]: LOCAL_BUCKET_NAME,
       [ENV.dynamodbEndpoint]: dynamodb.endpoint,
+      // Its data outlives a kill -9, so an answered transaction must be on disk (emulator-durability.ts).
+      [ENV.dynamodbCommitFence]: 'on',
       [ENV.s3Endpoint]: s3.endpoint,
       [ENV.sfnEndpoint]: sfn.endpoint,
       [ENV.publicAppUrl]: config.publicAppUrl ?? appUrl,

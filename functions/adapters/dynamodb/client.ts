@@ -18,8 +18,8 @@ export function table(): TableContext {
   if (context) return context;
   const { name, endpoint } = resourceFromEnv(ENV.tableName, ENV.dynamodbEndpoint, 'the DynamoDB table');
   const client = new DynamoDBClient({ ...(endpoint ? { endpoint } : {}), maxAttempts: 3 });
-  // Only an emulator is reached through an endpoint override: DynamoDB Local's transactions need a fence.
-  if (endpoint) awaitEmulatorCommits(client);
+  // Local mode's DynamoDB Local answers a transaction before it is durable; a fence waits for it.
+  if (endpoint && process.env[ENV.dynamodbCommitFence] === 'on') awaitEmulatorCommits(client);
   context = {
     // allowImpreciseNumbers: JSON.parse has already rounded integers beyond 2^53 (the raw text keeps
     // them exactly); refusing to store the rounded number would turn a provider's payload into a 500.

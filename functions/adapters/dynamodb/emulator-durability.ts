@@ -5,8 +5,8 @@
 // local-dynamodb-durability.test.ts). A run's accept is such a transaction once its audit entry joins it,
 // so a 202 could name a run that no longer exists after the crash. A consistent read of one of the
 // transaction's items waits for that commit; after it the write survives the kill (0 losses). DynamoDB
-// itself acknowledges a transaction only once it is durable, so the deployed stack, which has no
-// endpoint override, never adds this middleware (client.ts).
+// itself acknowledges a transaction only once it is durable, so only local mode adds this middleware
+// (DYNAMODB_COMMIT_FENCE=on, client.ts); the deployed stack and the tests that count round trips do not.
 import { GetItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 /** A key attribute as a document command holds it (a plain string) or as a low-level one does. */
