@@ -35,6 +35,7 @@ import type { S3BlobStore } from '../s3/blob-store.ts';
 import type { S3ExportStore } from '../s3/export-store.ts';
 import type { S3GeneratedAssetStorage } from '../s3/generated-asset-storage.ts';
 import type { StepFunctionsWorkflowEngine } from '../sfn/workflow-engine.ts';
+import type { QuickJsSandbox } from '../sandbox/quickjs-sandbox.ts';
 
 /** Every adapter the root wires, by the name a test overrides it with. */
 export interface Adapters {
@@ -47,6 +48,8 @@ export interface Adapters {
   callbackSender: CallbackSender;
   canvases: DynamoCanvasRepository;
   codehostRecords: DynamoCodeHostRepository;
+  /** Runs code nodes' JavaScript (QuickJS in WebAssembly). */
+  codeSandbox: QuickJsSandbox;
   connections: DynamoConnectionRepository;
   daySpend: DynamoPublishedDaySpend;
   engine: StepFunctionsWorkflowEngine;

@@ -2,6 +2,12 @@
 // ports/manifest returns it; edge validation, the run engine and the webhook routes read it.
 import * as z from '../schema.ts';
 import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs } from '../outbound/http-call.ts';
+import {
+  CODE_NODE_DESCRIPTION,
+  CODE_NODE_FIELDS,
+  CODE_NODE_INPUTS,
+  CODE_NODE_OUTPUTS,
+} from '../code/code-node-type.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
 export type PortType = (typeof PORT_TYPES)[number];
@@ -162,6 +168,15 @@ export const NODE_TYPES = {
       model: shortText(100),
       removeBackgroundNoise: z.optional(z.boolean()),
     }),
+  },
+  // The code node (issue 33): its fields, ports and description live in core/code/code-node-type.ts.
+  code: {
+    label: 'Code',
+    category: 'transform',
+    description: CODE_NODE_DESCRIPTION,
+    inputs: CODE_NODE_INPUTS,
+    outputs: CODE_NODE_OUTPUTS,
+    data: z.strictObject({ ...common, ...CODE_NODE_FIELDS }),
   },
   output: {
     label: 'Output',
