@@ -119,7 +119,7 @@ export const EdgeValidationView = z.looseObject({
 
 const warningItem = z.looseObject({
   nodeId: text('The node concerned'),
-  code: text('What kind of warning: node-unavailable, template-variable or source-empty'),
+  code: text('What kind of warning: node-unavailable, template-variable, source-empty or code-syntax'),
   message: text('What is wrong and what it means for a run'),
 });
 export const CanvasStateView = z.looseObject({
@@ -130,7 +130,8 @@ export const CanvasStateView = z.looseObject({
       .check(
         z.describe(
           'Per node, what does not stop an edit but will matter when it runs ' +
-            '(node cannot run yet, empty template variable, source without an asset), as validate_edge reports',
+            '(node cannot run yet, empty template variable, source without an asset, code that does not compile), ' +
+            'as validate_edge reports',
         ),
       ),
   ),

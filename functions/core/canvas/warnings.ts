@@ -10,9 +10,9 @@ export interface CanvasWarning {
    * `node-unavailable`: the node's type cannot run in this deployment yet. `template-variable`: a text
    * node's template has a `{{…}}` that will not render as a variable (runs warn again, per run).
    * `source-empty`: a source node (`image-asset`, `audio-asset`) has no asset placed on it, so a run
-   * that includes it fails there.
+   * that includes it fails there. `code-syntax`: a code node's source does not compile (core/code/code-warnings.ts).
    */
-  code: 'node-unavailable' | 'template-variable' | 'source-empty';
+  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'code-syntax';
   message: string;
 }
 

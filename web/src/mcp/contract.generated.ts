@@ -1043,11 +1043,11 @@ export type GetCanvasOutput = {
     /** Input port of the target node */
     targetHandle: string;
   }[];
-  /** Per node, what does not stop an edit but will matter when it runs (node cannot run yet, empty template variable, source without an asset), as validate_edge reports */
+  /** Per node, what does not stop an edit but will matter when it runs (node cannot run yet, empty template variable, source without an asset, code that does not compile), as validate_edge reports */
   warnings?: {
     /** The node concerned */
     nodeId: string;
-    /** What kind of warning: node-unavailable, template-variable or source-empty */
+    /** What kind of warning: node-unavailable, template-variable, source-empty or code-syntax */
     code: string;
     /** What is wrong and what it means for a run */
     message: string;
