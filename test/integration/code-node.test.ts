@@ -39,7 +39,8 @@ async function run(canvasId: string, inputs: Record<string, unknown> = {}) {
   return client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
 }
 
-const SOURCE = 'console.log("words:", input.split(" ").length);\nreturn { upper: input.toUpperCase(), n: run.inputs.n }';
+const SOURCE =
+  'console.log("words:", input.split(" ").length);\nreturn { upper: input.toUpperCase(), n: run.inputs.n }';
 
 describe('the code node in a run', { timeout: 60_000 }, () => {
   it.each([
