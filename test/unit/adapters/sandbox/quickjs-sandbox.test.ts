@@ -99,12 +99,15 @@ describe('QuickJsSandbox', { timeout: 30_000 }, () => {
     const required = await run('return require("fs")');
     const fetched = await run('return globalThis.fetch("https://example.com")');
     const imported = await run('return import("os")');
+    const modules = [await run('return std.open("/etc/passwd", "r")'), await run('return os.exec(["ls"])')];
 
     // Assess
     expect(globals).toMatchObject({ ok: true, json: '[]' });
     expect(required).toMatchObject({ ok: false, reason: 'threw', message: expect.stringMatching(/ReferenceError/) });
     expect(fetched).toMatchObject({ ok: false, reason: 'threw', message: expect.stringMatching(/TypeError/) });
     expect(imported).toMatchObject({ ok: false, reason: 'threw', message: expect.stringMatching(/Promise/) });
+    for (const outcome of modules)
+      expect(outcome).toMatchObject({ ok: false, reason: 'threw', message: expect.stringMatching(/ReferenceError/) });
   });
 
   it.each([
