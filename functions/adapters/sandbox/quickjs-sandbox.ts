@@ -25,18 +25,14 @@ type Failure = Extract<CodeOutcome, { ok: false }>;
 
 export class QuickJsSandbox implements CodeSandbox {
   private module: Promise<QuickJSWASMModule> | undefined;
+  private current: QuickJSWASMModule | undefined;
   /** How many modules this sandbox has loaded (1 + rebuilds); tests read it. */
   modulesLoaded = 0;
 
   async run(request: CodeRun): Promise<CodeOutcome> {
-    const module = await this.load();
+    const { module, runtime, context } = await this.fresh(request.timeoutMs);
     const started = performance.now();
     const logs: string[] = [];
-    const runtime = module.newRuntime();
-    runtime.setMemoryLimit(CODE_LIMITS.memoryBytes);
-    runtime.setMaxStackSize(CODE_LIMITS.stackBytes);
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + request.timeoutMs));
-    const context = runtime.newContext();
     const handles: QuickJSHandle[] = [];
     let outcome: CodeOutcome | undefined;
     try {
@@ -71,12 +67,7 @@ export class QuickJsSandbox implements CodeSandbox {
   }
 
   async syntaxError(source: string): Promise<string | undefined> {
-    const module = await this.load();
-    const runtime = module.newRuntime();
-    runtime.setMemoryLimit(CODE_LIMITS.memoryBytes);
-    runtime.setMaxStackSize(CODE_LIMITS.stackBytes);
-    runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + CODE_LIMITS.defaultTimeoutMs));
-    const context = runtime.newContext();
+    const { module, runtime, context } = await this.fresh(CODE_LIMITS.defaultTimeoutMs);
     const handles: QuickJSHandle[] = [];
     try {
       const compiled = context.evalCode(wrapSource(source), SOURCE_FILE, { compileOnly: true });
@@ -87,23 +78,47 @@ export class QuickJsSandbox implements CodeSandbox {
     }
   }
 
+  /** A new runtime and context with the run's limits; a module that cannot make one is replaced, once. */
+  private async fresh(timeoutMs: number, retried = false) {
+    const module = await this.load();
+    try {
+      const runtime = module.newRuntime();
+      runtime.setMemoryLimit(CODE_LIMITS.memoryBytes);
+      runtime.setMaxStackSize(CODE_LIMITS.stackBytes);
+      runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + timeoutMs));
+      return { module, runtime, context: runtime.newContext() };
+    } catch (error) {
+      this.discard(module);
+      if (retried) throw error;
+      return this.fresh(timeoutMs, true);
+    }
+  }
+
   private load(): Promise<QuickJSWASMModule> {
     if (!this.module) {
       this.modulesLoaded += 1;
-      const loading = newQuickJSWASMModuleFromVariant(import('@jitl/quickjs-singlefile-mjs-release-sync'));
+      const loading: Promise<QuickJSWASMModule> = newQuickJSWASMModuleFromVariant(
+        import('@jitl/quickjs-singlefile-mjs-release-sync'),
+      ).then(
+        (module) => {
+          if (this.module === loading) this.current = module;
+          return module;
+        },
+        (error: unknown) => {
+          if (this.module === loading) this.module = undefined;
+          throw error;
+        },
+      );
       this.module = loading;
-      loading.catch(() => {
-        if (this.module === loading) this.module = undefined;
-      });
     }
     return this.module;
   }
 
+  /** Never hands out `module` again (a module already replaced stays replaced). */
   private discard(module: QuickJSWASMModule): void {
-    void this.module?.then((current) => {
-      if (current === module) this.module = undefined;
-    });
+    if (this.current !== module) return;
     this.module = undefined;
+    this.current = undefined;
   }
 }
 

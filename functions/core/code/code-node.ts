@@ -3,6 +3,7 @@
 // (input, inputs, run); see docs/language.md "Code". Every way the code can go wrong fails this node
 // with a message that says what happened and what to do; none of them reaches the process.
 import { NodeFailedError, type InstantExecutor, type NodeContext } from '../runs/executors.ts';
+import type { CanvasNode } from '../canvas/model.ts';
 import { CODE_LIMITS, type CodeOutcome, type CodeSandbox } from './sandbox.ts';
 
 /** The code node's executor over `sandbox`. Instant: it finishes within its time limit in the same step. */
@@ -38,4 +39,19 @@ function failureText(outcome: Extract<CodeOutcome, { ok: false }>, timeoutMs: nu
   }[outcome.reason];
   const tail = outcome.logs.slice(-5).join('\n');
   return tail ? `${what}. Its last console lines:\n${tail.slice(-1_000)}` : what;
+}
+
+/**
+ * The most time the code nodes of `graph` may take in one step: their limits added up. A run is run
+ * inline only while this fits the accepting function (runs/inline.ts): the run and trigger routes have 10
+ * to 60 s, and a run cut off there would be retried into the same wall.
+ */
+export function codeTimeLimitMs(graph: { nodes: readonly Pick<CanvasNode, 'type' | 'data'>[] }): number {
+  let total = 0;
+  for (const node of graph.nodes) {
+    if (node.type !== 'code') continue;
+    const { timeoutMs } = node.data as { timeoutMs?: unknown };
+    total += typeof timeoutMs === 'number' ? timeoutMs : CODE_LIMITS.defaultTimeoutMs;
+  }
+  return total;
 }

@@ -9,6 +9,7 @@ import { estimateCanvasCost } from '#core/canvas/cost-estimate';
 import { priceBookFrom } from '#core/credits/prices';
 import { advance } from '#core/runs/engine';
 import { EXECUTORS } from '#core/runs/executors';
+import { runsInline } from '#core/runs/inline';
 import { QuickJsSandbox } from '../../../../functions/adapters/sandbox/quickjs-sandbox.ts';
 import { edge, executionOf, graph, node, tickingNow } from '../runs/support.ts';
 
@@ -98,5 +99,20 @@ describe('the code node', { timeout: 30_000 }, () => {
 
     // Assess
     expect(estimate).toMatchObject({ nodes: [], totalCredits: 0, complete: true });
+  });
+
+  it("runs inline only while its code nodes' limits add up to one node's ceiling", () => {
+    // Prepare
+    const one = codeGraph({ source: 'return 1', timeoutMs: CODE_LIMITS.maxTimeoutMs });
+    const two = graph(
+      [...one.nodes, node('more', 'code', { data: { source: 'return 2' } })],
+      [...one.edges, edge('e4', 'prompt', 'prompt-out', 'more', 'value-in')],
+    );
+
+    // Act
+    const inline = [runsInline(one, executors), runsInline(two, executors)];
+
+    // Assess
+    expect(inline).toEqual([true, false]);
   });
 });
