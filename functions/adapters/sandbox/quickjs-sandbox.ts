@@ -16,6 +16,7 @@ import {
   shouldInterruptAfterDeadline,
   type QuickJSContext,
   type QuickJSHandle,
+  type QuickJSRuntime,
   type QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import { CODE_LIMITS, type CodeOutcome, type CodeRun, type CodeSandbox } from '#core/code/sandbox';
@@ -79,7 +80,7 @@ export class QuickJsSandbox implements CodeSandbox {
   }
 
   /** A new runtime and context with the run's limits; a module that cannot make one is replaced, once. */
-  private async fresh(timeoutMs: number, retried = false) {
+  private async fresh(timeoutMs: number, retried = false): Promise<Fresh> {
     const module = await this.load();
     try {
       const runtime = module.newRuntime();
@@ -120,6 +121,12 @@ export class QuickJsSandbox implements CodeSandbox {
     this.module = undefined;
     this.current = undefined;
   }
+}
+
+interface Fresh {
+  module: QuickJSWASMModule;
+  runtime: QuickJSRuntime;
+  context: QuickJSContext;
 }
 
 type Evaluation = { kind: 'answer'; text: string } | { kind: 'failed'; failure: Pick<Failure, 'reason' | 'message'> };
