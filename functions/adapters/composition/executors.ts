@@ -4,7 +4,7 @@
 // nodes that need grants or providers (functions/workflow/executors.ts).
 import { EXECUTORS, type ExecutorRegistry } from '#core/runs/executors';
 import { codeExecutor } from '#core/code/code-node';
-import { codeSandbox } from './services.ts';
+import { codeSandbox } from './code-sandbox.ts';
 
 export const INSTANT_EXECUTORS: ExecutorRegistry = {
   ...EXECUTORS,

@@ -48,7 +48,7 @@ export interface Adapters {
   callbackSender: CallbackSender;
   canvases: DynamoCanvasRepository;
   codehostRecords: DynamoCodeHostRepository;
-  /** Runs code nodes' JavaScript (QuickJS in WebAssembly). */
+  /** Runs code nodes' JavaScript (QuickJS in WebAssembly, in a worker thread). */
   codeSandbox: QuickJsSandbox;
   connections: DynamoConnectionRepository;
   daySpend: DynamoPublishedDaySpend;

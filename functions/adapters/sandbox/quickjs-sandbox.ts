@@ -1,236 +1,131 @@
-// adapter: CodeSandbox on QuickJS compiled to WebAssembly (quickjs-emscripten-core with the release-sync
-// build whose .wasm is embedded in its ES module, so an esbuild bundle carries it and no file is looked
-// up at run time, in Lambda or locally). The tenant's code sees ECMAScript and `console`, nothing else:
-// no require, process, fetch, timers, std/os modules; its memory is the WebAssembly instance's.
+// adapter: CodeSandbox, the code nodes' sandbox — QuickJS in WebAssembly (quickjs-runner.ts) run in a
+// worker thread that this thread stops when a run outlives its limit. QuickJS checks its deadline only
+// every 10,000 jumps of its interpreter, so a loop whose body is one long native call (a join, a sort, a
+// regular expression that backtracks) is stopped seconds or minutes late, or never; measured in
+// docs/language.md "Code". Terminating the worker stops it wherever it is, WebAssembly included.
 //
-//   one module per process (loaded at first use) ──▶ per run: a new runtime + context with memory, stack
-//   and deadline limits ──▶ prelude, inputs (parsed inside), code ──▶ drive ──▶ one string back ──▶ dispose
-//        ▲                                                                                         │
-//        └──────── a stack overflow, out-of-memory or a failed dispose throws the module away ◀────┘
+//   run ──▶ (one at a time) ──▶ worker: QuickJsRunner ──answer──▶ outcome
+//                                   │
+//       limit + HARD_STOP_GRACE_MS ─┴──▶ terminate the worker ──▶ `timeout` ──▶ the next run starts a new one
 //
-// That last arrow is QuickJS's known trap (docs/language.md "Code"): after some of these failures freeing
-// the runtime can abort the WebAssembly module, and every later runtime in it fails, so a module that
-// saw one is never reused.
-import {
-  newQuickJSWASMModuleFromVariant,
-  shouldInterruptAfterDeadline,
-  type QuickJSContext,
-  type QuickJSHandle,
-  type QuickJSRuntime,
-  type QuickJSWASMModule,
-} from 'quickjs-emscripten-core';
-import { CODE_LIMITS, type CodeOutcome, type CodeRun, type CodeSandbox } from '#core/code/sandbox';
-import { PRELUDE, SOURCE_FILE, wrapSource } from './prelude.ts';
+// The worker is this module itself: its top level serves when loaded as the worker (quickjs-worker.ts). In
+// a Lambda bundle import.meta.url is the bundle, so the worker loads the bundle; in local mode and the
+// tests it is this file, which Node 22 loads with its own type stripping.
+import { Worker } from 'node:worker_threads';
+import type { CodeOutcome, CodeRun, CodeSandbox } from '#core/code/sandbox';
+import { WORKER_ROLE, serveIfSandboxWorker, type WorkerAnswer, type WorkerRequest } from './quickjs-worker.ts';
 
-type Failure = Extract<CodeOutcome, { ok: false }>;
+serveIfSandboxWorker();
+
+/** How long past its limit a run may go before its worker is stopped: QuickJS's own deadline comes first. */
+export const HARD_STOP_GRACE_MS = 500;
+/** Longest a syntax check may take (a compile of at most 50,000 characters takes milliseconds). */
+const SYNTAX_CHECK_MS = 2_000;
+
+type Job = { method: 'run'; request: CodeRun } | { method: 'syntaxError'; source: string };
+type Ending = 'late' | 'crashed';
 
 export class QuickJsSandbox implements CodeSandbox {
-  private module: Promise<QuickJSWASMModule> | undefined;
-  private current: QuickJSWASMModule | undefined;
-  /** How many modules this sandbox has loaded (1 + rebuilds); tests read it. */
-  modulesLoaded = 0;
+  private worker: Promise<Worker> | undefined;
+  /** The worker `worker` starts or holds, known at once (a stopped worker is forgotten before it exits). */
+  private live: Worker | undefined;
+  private readonly waiting = new Map<
+    number,
+    { worker: Worker; answer: (message: WorkerAnswer) => void; end: () => void }
+  >();
+  private nextId = 1;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Workers started: 1 + one per stop or crash. Tests read it. */
+  workersStarted = 0;
 
-  async run(request: CodeRun): Promise<CodeOutcome> {
-    const { module, runtime, context } = await this.fresh(request.timeoutMs);
-    const started = performance.now();
-    const logs: string[] = [];
-    const handles: QuickJSHandle[] = [];
-    let outcome: CodeOutcome | undefined;
-    try {
-      const answer = evaluate(context, handles, request, logs);
-      const elapsedMs = performance.now() - started;
-      outcome =
-        answer.kind === 'answer'
-          ? fromAnswer(answer.text, logs, elapsedMs)
-          : { ok: false, ...answer.failure, logs, elapsedMs };
-      return outcome;
-    } catch (error) {
-      // The host itself failed inside the module: V8's own stack ran out in QuickJS's native recursion
-      // (JSON.parse or JSON.stringify of deeply nested values overflow it before QuickJS's stack check
-      // does), or the module aborted. Nothing more is asked of this module; it is rebuilt below.
-      const stack = error instanceof RangeError;
-      outcome = {
+  run(request: CodeRun): Promise<CodeOutcome> {
+    return this.oneAtATime(() =>
+      this.ask<CodeOutcome>({ method: 'run', request }, request.timeoutMs + HARD_STOP_GRACE_MS, (ending, ms) => ({
         ok: false,
-        reason: stack ? 'stack' : 'memory',
-        message: stack
-          ? 'InternalError: stack overflow (values nested too deeply)'
-          : 'InternalError: the sandbox failed',
-        logs,
-        elapsedMs: performance.now() - started,
+        reason: ending === 'late' ? 'timeout' : 'memory',
+        message:
+          ending === 'late'
+            ? `InternalError: interrupted (stopped from outside after ${Math.round(ms)} ms)`
+            : 'InternalError: the sandbox stopped',
+        logs: [],
+        elapsedMs: ms,
+      })),
+    );
+  }
+
+  syntaxError(source: string): Promise<string | undefined> {
+    return this.oneAtATime(() =>
+      this.ask<string | undefined>({ method: 'syntaxError', source }, SYNTAX_CHECK_MS, () => undefined),
+    );
+  }
+
+  /** Jobs run one after another: a job's limit starts when the worker starts it, not while it waits. */
+  private oneAtATime<T>(job: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(job, job);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Sends `job` to the worker, once it is ready (its start and QuickJS's load are not the job's time);
+   * stops the worker and answers `ended(…)` when the job is late or the worker dies.
+   */
+  private async ask<T>(job: Job, limitMs: number, ended: (ending: Ending, elapsedMs: number) => T): Promise<T> {
+    const worker = await this.start();
+    const id = this.nextId++;
+    const started = performance.now();
+    return new Promise<T>((resolve, reject) => {
+      const finish = (settle: () => void) => {
+        clearTimeout(timer);
+        this.waiting.delete(id);
+        settle();
       };
-      return outcome;
-    } finally {
-      const disposed = release(handles, context, runtime);
-      // Rebuild after what can leave the module unusable, even when this dispose went well.
-      if (!disposed || (outcome && !outcome.ok && (outcome.reason === 'memory' || outcome.reason === 'stack')))
-        this.discard(module);
-    }
+      const timer = setTimeout(() => {
+        this.stop(worker);
+        finish(() => resolve(ended('late', performance.now() - started)));
+      }, limitMs);
+      this.waiting.set(id, {
+        worker,
+        answer: (message) =>
+          finish(() => (message.error === undefined ? resolve(message.result as T) : reject(new Error(message.error)))),
+        end: () => finish(() => resolve(ended('crashed', performance.now() - started))),
+      });
+      worker.postMessage({ id, ...job } satisfies WorkerRequest);
+    });
   }
 
-  async syntaxError(source: string): Promise<string | undefined> {
-    const { module, runtime, context } = await this.fresh(CODE_LIMITS.defaultTimeoutMs);
-    const handles: QuickJSHandle[] = [];
-    try {
-      const compiled = context.evalCode(wrapSource(source), SOURCE_FILE, { compileOnly: true });
-      handles.push(compiled.error ?? compiled.value);
-      return compiled.error ? errorText(context, compiled.error) : undefined;
-    } finally {
-      if (!release(handles, context, runtime)) this.discard(module);
-    }
+  private start(): Promise<Worker> {
+    if (this.worker) return this.worker;
+    this.workersStarted += 1;
+    const worker = new Worker(new URL(import.meta.url), { workerData: { role: WORKER_ROLE } });
+    this.live = worker;
+    // A worker waiting for work must not keep a process (a test run, a script) from ending.
+    worker.unref();
+    const starting = new Promise<Worker>((resolve, reject) => {
+      worker.on('message', (message: WorkerAnswer) => {
+        if (message.ready) resolve(worker);
+        else if (message.id !== undefined) this.waiting.get(message.id)?.answer(message);
+      });
+      const gone = (error?: unknown) => {
+        this.forget(worker);
+        reject(error instanceof Error ? error : new Error('The code sandbox stopped before it was ready'));
+        for (const job of [...this.waiting.values()]) if (job.worker === worker) job.end();
+      };
+      worker.on('error', gone);
+      worker.on('exit', () => gone());
+    });
+    this.worker = starting;
+    return starting;
   }
 
-  /** A new runtime and context with the run's limits; a module that cannot make one is replaced, once. */
-  private async fresh(timeoutMs: number, retried = false): Promise<Fresh> {
-    const module = await this.load();
-    try {
-      const runtime = module.newRuntime();
-      runtime.setMemoryLimit(CODE_LIMITS.memoryBytes);
-      runtime.setMaxStackSize(CODE_LIMITS.stackBytes);
-      runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + timeoutMs));
-      return { module, runtime, context: runtime.newContext() };
-    } catch (error) {
-      this.discard(module);
-      if (retried) throw error;
-      return this.fresh(timeoutMs, true);
-    }
+  private stop(worker: Worker): void {
+    this.forget(worker);
+    void worker.terminate();
   }
 
-  private load(): Promise<QuickJSWASMModule> {
-    if (!this.module) {
-      this.modulesLoaded += 1;
-      const loading: Promise<QuickJSWASMModule> = newQuickJSWASMModuleFromVariant(
-        import('@jitl/quickjs-singlefile-mjs-release-sync'),
-      ).then(
-        (module) => {
-          if (this.module === loading) this.current = module;
-          return module;
-        },
-        (error: unknown) => {
-          if (this.module === loading) this.module = undefined;
-          throw error;
-        },
-      );
-      this.module = loading;
-    }
-    return this.module;
-  }
-
-  /** Never hands out `module` again (a module already replaced stays replaced). */
-  private discard(module: QuickJSWASMModule): void {
-    if (this.current !== module) return;
-    this.module = undefined;
-    this.current = undefined;
-  }
-}
-
-interface Fresh {
-  module: QuickJSWASMModule;
-  runtime: QuickJSRuntime;
-  context: QuickJSContext;
-}
-
-type Evaluation = { kind: 'answer'; text: string } | { kind: 'failed'; failure: Pick<Failure, 'reason' | 'message'> };
-
-/** Prelude, inputs, the tenant's function, then drive: everything runs under the runtime's limits. */
-function evaluate(context: QuickJSContext, handles: QuickJSHandle[], request: CodeRun, logs: string[]): Evaluation {
-  const keep = (handle: QuickJSHandle) => {
-    handles.push(handle);
-    return handle;
-  };
-  const hostLog = keep(
-    context.newFunction('hostLog', (line) => {
-      // drive bounds each line; a line that is still long (the prelude's console replaced) is dropped unread.
-      const length = context.getProp(line, 'length');
-      const chars = context.typeof(line) === 'string' ? context.getNumber(length) : Number.POSITIVE_INFINITY;
-      length.dispose();
-      if (chars <= CODE_LIMITS.maxLogChars && logs.length <= CODE_LIMITS.maxLogLines)
-        logs.push(context.getString(line));
-    }),
-  );
-  const limits = keep(context.newObject());
-  for (const [name, value] of [
-    ['lines', CODE_LIMITS.maxLogLines],
-    ['chars', CODE_LIMITS.maxLogChars],
-  ] as const) {
-    const number = context.newNumber(value);
-    context.setProp(limits, name, number);
-    number.dispose();
-  }
-  const prelude = context.evalCode(PRELUDE, 'prelude.js');
-  if (prelude.error) return failed(context, keep(prelude.error));
-  const installed = context.callFunction(keep(prelude.value), context.undefined, hostLog, limits);
-  if (installed.error) return failed(context, keep(installed.error));
-  const drive = keep(installed.value);
-
-  // Inputs cross as JSON text parsed inside the sandbox: no host object is ever referenced from it.
-  const parse = context.evalCode('JSON.parse', 'inputs.js');
-  if (parse.error) return failed(context, keep(parse.error));
-  const args = context.callFunction(
-    keep(parse.value),
-    context.undefined,
-    keep(context.newString(JSON.stringify(request.args))),
-  );
-  if (args.error) return failed(context, keep(args.error));
-  keep(args.value);
-
-  const code = context.evalCode(wrapSource(request.source), SOURCE_FILE);
-  if (code.error) return failed(context, keep(code.error), 'syntax');
-  const answer = context.callFunction(drive, context.undefined, keep(code.value), args.value);
-  if (answer.error) return failed(context, keep(answer.error));
-  const result = keep(answer.value);
-  const length = keep(context.getProp(result, 'length'));
-  if (context.typeof(result) !== 'string' || context.getNumber(length) > CODE_LIMITS.maxResultChars + 1)
-    return {
-      kind: 'failed',
-      failure: { reason: 'threw', message: `its result is over ${CODE_LIMITS.maxResultChars} characters of JSON` },
-    };
-  return { kind: 'answer', text: context.getString(result) };
-}
-
-/** A failure QuickJS raised itself (outside drive's catch): a deadline, memory, the stack, or a syntax error. */
-function failed(context: QuickJSContext, error: QuickJSHandle, otherwise: Failure['reason'] = 'threw'): Evaluation {
-  const message = errorText(context, error);
-  return { kind: 'failed', failure: { reason: limitReason(message) ?? otherwise, message } };
-}
-
-function errorText(context: QuickJSContext, error: QuickJSHandle): string {
-  try {
-    const dumped: unknown = context.dump(error);
-    if (dumped && typeof dumped === 'object') {
-      const { name, message, stack } = dumped as { name?: unknown; message?: unknown; stack?: unknown };
-      const line = typeof stack === 'string' ? /code\.js:(\d+)/.exec(stack)?.[1] : undefined;
-      return `${String(name ?? 'Error')}: ${String(message ?? '')}${line ? ` (line ${line})` : ''}`.slice(0, 2_000);
-    }
-    return String(dumped).slice(0, 2_000);
-  } catch {
-    return 'an error that could not be read (the sandbox ran out of memory)';
-  }
-}
-
-function fromAnswer(text: string, logs: string[], elapsedMs: number): CodeOutcome {
-  const body = text.slice(1);
-  if (text.startsWith('R')) return { ok: true, json: body, logs, elapsedMs };
-  if (text.startsWith('N'))
-    return { ok: false, reason: 'threw', message: `${body}, which is not JSON`, logs, elapsedMs };
-  // Running out of memory or stack throws an error the code can catch, and drive did: name it as QuickJS did.
-  return { ok: false, reason: limitReason(body) ?? 'threw', message: body, logs, elapsedMs };
-}
-
-function limitReason(message: string): 'timeout' | 'memory' | 'stack' | undefined {
-  if (/^InternalError: interrupted\b/.test(message)) return 'timeout';
-  if (/^InternalError: out of memory\b/.test(message)) return 'memory';
-  if (/^(InternalError|RangeError|SyntaxError): (stack overflow|Maximum call stack size)/.test(message)) return 'stack';
-  return undefined;
-}
-
-/** Frees a run's handles, context and runtime; false when freeing failed (the module may be broken). */
-function release(handles: QuickJSHandle[], context: QuickJSContext, runtime: { dispose(): void }): boolean {
-  try {
-    for (const handle of handles.reverse()) if (handle.alive) handle.dispose();
-    context.dispose();
-    runtime.dispose();
-    return true;
-  } catch {
-    return false;
+  private forget(worker: Worker): void {
+    if (this.live !== worker) return;
+    this.live = undefined;
+    this.worker = undefined;
   }
 }

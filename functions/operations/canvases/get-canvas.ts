@@ -6,7 +6,7 @@ import { canvasWarnings } from '#core/canvas/warnings';
 import { codeWarnings } from '#core/code/code-warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
 import { canvases, runs as executions, webhooks } from '#adapters/composition/stores';
-import { codeSandbox } from '#adapters/composition/services';
+import { codeSandbox } from '#adapters/composition/code-sandbox';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasStateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';

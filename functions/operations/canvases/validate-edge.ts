@@ -3,7 +3,7 @@ import * as z from '#core/schema';
 import { EdgeAddOp } from '#core/canvas/edits';
 import { validateEdge } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/composition/stores';
-import { codeSandbox } from '#adapters/composition/services';
+import { codeSandbox } from '#adapters/composition/code-sandbox';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { EdgeValidationView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
