@@ -78,6 +78,8 @@ export class QuickJsSandbox implements CodeSandbox {
       const finish = (settle: () => void) => {
         clearTimeout(timer);
         this.waiting.delete(id);
+        // An idle worker must not keep a process (a script, local mode at its end) from ending.
+        if (![...this.waiting.values()].some((waiting) => waiting.worker === worker)) worker.unref();
         settle();
       };
       const timer = setTimeout(() => {
@@ -90,6 +92,7 @@ export class QuickJsSandbox implements CodeSandbox {
           finish(() => (message.error === undefined ? resolve(message.result as T) : reject(new Error(message.error)))),
         end: () => finish(() => resolve(ended('crashed', performance.now() - started))),
       });
+      worker.ref();
       worker.postMessage({ id, ...job } satisfies WorkerRequest);
     });
   }
@@ -99,8 +102,6 @@ export class QuickJsSandbox implements CodeSandbox {
     this.workersStarted += 1;
     const worker = new Worker(new URL(import.meta.url), { workerData: { role: WORKER_ROLE } });
     this.live = worker;
-    // A worker waiting for work must not keep a process (a test run, a script) from ending.
-    worker.unref();
     const starting = new Promise<Worker>((resolve, reject) => {
       worker.on('message', (message: WorkerAnswer) => {
         if (message.ready) resolve(worker);
@@ -114,6 +115,7 @@ export class QuickJsSandbox implements CodeSandbox {
       worker.on('error', gone);
       worker.on('exit', () => gone());
     });
+
     this.worker = starting;
     return starting;
   }

@@ -84,4 +84,19 @@ describe('QuickJsSandbox', { timeout: 60_000 }, () => {
     expect(checked[0]).toMatch(/^SyntaxError: /);
     expect(checked[1]).toBeUndefined();
   });
+
+  it('holds nothing that keeps the process alive once it is idle', async () => {
+    // Prepare
+    const ports = () => process.getActiveResourcesInfo().filter((kind) => kind === 'MessagePort').length;
+    const fresh = new QuickJsSandbox();
+    const before = ports();
+
+    // Act
+    const done = await fresh.run({ source: 'return 1', args: NO_INPUTS, timeoutMs: 500 });
+    const after = ports();
+
+    // Assess
+    expect(done).toMatchObject({ ok: true, json: '1' });
+    expect(after).toBe(before);
+  });
 });
