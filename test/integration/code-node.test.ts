@@ -60,10 +60,13 @@ describe('the code node in a run', { timeout: 60_000 }, () => {
     expect(done.outputs.out.value).toEqual([{ upper: 'MAKE IT LOUD', n: 7 }, 'words: 3']);
   });
 
-  it('fails a runaway node at its limit with a clear message, and the next run works', async () => {
+  it.each([
+    ['an endless loop', 'while (true) {}'],
+    ['a backtracking regular expression (stopped from outside)', 'return /(a+)+$/.test("a".repeat(40) + "b")'],
+  ])('fails a runaway node (%s) at its limit with a clear message, and the next run works', async (_label, source) => {
     // Prepare
     process.env.INLINE_INSTANT_RUNS = 'on';
-    const runaway = await codeCanvas({ source: 'while (true) {}', timeoutMs: 300 });
+    const runaway = await codeCanvas({ source, timeoutMs: 300 });
     const fine = await codeCanvas({ source: 'return input.length' });
 
     // Act
