@@ -37,6 +37,7 @@ import type { S3BlobStore } from '../s3/blob-store.ts';
 import type { S3ExportStore } from '../s3/export-store.ts';
 import type { S3GeneratedAssetStorage } from '../s3/generated-asset-storage.ts';
 import type { StepFunctionsWorkflowEngine } from '../sfn/workflow-engine.ts';
+import type { QuickJsSandbox } from '../sandbox/quickjs-sandbox.ts';
 
 /** Every adapter the root wires, by the name a test overrides it with. */
 export interface Adapters {
@@ -51,6 +52,8 @@ export interface Adapters {
   /** The port: the GitHub client behind it is built on its first call (composition/credentials.ts). */
   codeHost: CodeHost;
   codehostRecords: DynamoCodeHostRepository;
+  /** Runs code nodes' JavaScript (QuickJS in WebAssembly, in a worker thread). */
+  codeSandbox: QuickJsSandbox;
   connections: DynamoConnectionRepository;
   /** The port: KMS or the local key file, as configuration says (credentials/cipher.ts). */
   credentialCipher: CredentialCipher;

@@ -17,6 +17,7 @@ import { DELIVER_CALLBACK_FUNCTION_ENV, LambdaCallbackDispatch } from '../lambda
 import { blobs } from './objects.ts';
 import { engine } from './services.ts';
 import { daySpend, runs } from './stores.ts';
+import { INSTANT_EXECUTORS } from './executors.ts';
 
 const built: { dispatch?: LambdaCallbackDispatch } = {};
 
@@ -59,6 +60,7 @@ export function runDeps() {
     clock: systemClock,
     blobs,
     inlineRuns,
+    executors: INSTANT_EXECUTORS,
     callbackDispatch,
     runEnded,
   } satisfies RunDeps;

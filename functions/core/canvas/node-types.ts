@@ -6,6 +6,12 @@ import { failable } from './failure-handling.ts';
 import { FLOW_NODE_TYPES } from './flow-node-types.ts';
 import { WAIT_NODE_TYPES } from './wait-node-type.ts';
 import { common, shortText, text } from './node-data.ts';
+import {
+  CODE_NODE_DESCRIPTION,
+  CODE_NODE_FIELDS,
+  CODE_NODE_INPUTS,
+  CODE_NODE_OUTPUTS,
+} from '../code/code-node-type.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
 export type PortType = (typeof PORT_TYPES)[number];
@@ -162,6 +168,16 @@ export const NODE_TYPES = {
   ...FLOW_NODE_TYPES,
   // Pause a run (wait-node-type.ts).
   ...WAIT_NODE_TYPES,
+  // The code node: its fields, ports and description live in core/code/code-node-type.ts. Its source can
+  // throw or run out of time, so it takes a retry policy and an error output like every node that can fail.
+  code: failable({
+    label: 'Code',
+    category: 'transform',
+    description: CODE_NODE_DESCRIPTION,
+    inputs: CODE_NODE_INPUTS,
+    outputs: CODE_NODE_OUTPUTS,
+    data: z.strictObject({ ...common, ...CODE_NODE_FIELDS }),
+  }),
   output: {
     label: 'Output',
     category: 'output',

@@ -9,6 +9,8 @@ import { assertEdgeFits, type EdgeEnds } from './graph.ts';
 import { summarize, type Canvas, type CanvasSummary } from './model.ts';
 import { applyEdit, assertCanvasFits, type CanvasEdit, type CanvasEditResult } from './edits.ts';
 import { canvasWarnings, type CanvasWarning } from './warnings.ts';
+import { codeWarnings } from '../code/code-warnings.ts';
+import type { CodeSandbox } from '../code/sandbox.ts';
 
 export interface CanvasDeps {
   canvases: CanvasRepository;
@@ -159,14 +161,18 @@ export async function deleteCanvas(
   await deps.onTriggerNodesRemoved?.(principal.workspaceId, canvasId, undefined);
 }
 
-/** Checks an edge against the canvas without changing it (ports/validate). */
+/**
+ * Checks an edge against the canvas without changing it (ports/validate). With `codeSandbox`, code nodes
+ * whose source does not compile are warned about too (code/code-warnings.ts).
+ */
 export async function validateEdge(
   principal: Principal,
   canvasId: string,
   edge: EdgeEnds,
-  deps: Pick<CanvasDeps, 'canvases'>,
+  deps: Pick<CanvasDeps, 'canvases'> & { codeSandbox?: Pick<CodeSandbox, 'syntaxError'> },
 ): Promise<{ valid: true; warnings: CanvasWarning[] }> {
   const canvas = await getCanvas(principal, canvasId, deps);
   assertEdgeFits(canvas, edge);
-  return { valid: true, warnings: canvasWarnings(canvas) };
+  const code = deps.codeSandbox ? await codeWarnings(canvas, deps.codeSandbox) : [];
+  return { valid: true, warnings: [...canvasWarnings(canvas), ...code] };
 }

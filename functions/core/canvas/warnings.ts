@@ -15,9 +15,10 @@ export interface CanvasWarning {
    * that includes it fails there. `expression-invalid`: a flow node's expression is missing, does not
    * parse or uses what Step Functions' JSONata lacks (docs/language.md), so a run that includes it is
    * refused at its start. `wait-unset`: a wait node sets none, or more than one, of seconds, until and
-   * untilExpression, so a run that reaches it fails there.
+   * untilExpression, so a run that reaches it fails there. `code-syntax`: a code node's source does not
+   * compile (core/code/code-warnings.ts).
    */
-  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'expression-invalid' | 'wait-unset';
+  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'expression-invalid' | 'wait-unset' | 'code-syntax';
   message: string;
 }
 

@@ -24,7 +24,8 @@
 //
 // Only runs that need nothing the state machine gives: every node instant (a provider job, a wait node
 // and a retry policy's pause need the Wait loop, so no Lambda ever sleeps) and a bounded graph (the
-// step must fit well inside the route's timeout). Everything else is started on the state machine.
+// step must fit well inside the route's timeout), whose code nodes' time limits add up to one node's
+// ceiling at most. Everything else is started on the state machine.
 import { ConflictError } from '../errors.ts';
 import type { RunRepository } from '../ports.ts';
 import type { Clock } from '../clock.ts';
@@ -35,12 +36,17 @@ import { finish } from './lifecycle.ts';
 import { isTerminal, type Execution, type FrozenGraph } from './model.ts';
 import { externalize, internalize, type BlobStore } from './blobs.ts';
 import { telemetry } from '../telemetry.ts';
+import { codeTimeLimitMs } from '../code/code-node.ts';
+import { CODE_LIMITS } from '../code/sandbox.ts';
 
 /**
  * Largest graph run inline. One step over 1,000 instant nodes takes about 10–20 ms in the engine and
  * 0.4 s with its I/O on the dev machine (docs/runs-engine.md), far inside a route's timeout.
  */
 export const INLINE_MAX_NODES = 1_000;
+
+/** Most time the code nodes of a run run inline may take, their limits added up (one node at the ceiling). */
+export const INLINE_MAX_CODE_MS = CODE_LIMITS.maxTimeoutMs;
 
 export interface InlineDeps {
   runs: Pick<RunRepository, 'save' | 'get'>;
@@ -54,7 +60,9 @@ export function runsInline(graph: FrozenGraph, executors: ExecutorRegistry = EXE
   return (
     graph.nodes.length <= INLINE_MAX_NODES &&
     // A retry waits between attempts, in the state machine's Wait, as a wait node does (it is no instant node).
-    graph.nodes.every((node) => executors[node.type]?.kind === 'instant' && !retriesAtAll(node))
+    graph.nodes.every((node) => executors[node.type]?.kind === 'instant' && !retriesAtAll(node)) &&
+    // Code nodes (issue 33): their time limits added up must fit a route's timeout with room to spare.
+    codeTimeLimitMs(graph) <= INLINE_MAX_CODE_MS
   );
 }
 

@@ -1,10 +1,12 @@
-// operation: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows, + canvasWarnings) →
+// operation: GET /api/mcp/canvas/state?canvasId= → getCanvas (+ webhook status rows, + canvasWarnings, codeWarnings) →
 // CanvasRepository, WebhookRepository
 import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
 import { canvasWarnings } from '#core/canvas/warnings';
+import { codeWarnings } from '#core/code/code-warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
 import { canvases, runs as executions, webhooks } from '#adapters/composition/stores';
+import { codeSandbox } from '#adapters/composition/code-sandbox';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { CanvasStateView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
@@ -48,7 +50,7 @@ export const operation = defineOperation({
     return {
       ...canvas,
       nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)),
-      warnings: canvasWarnings(canvas),
+      warnings: [...canvasWarnings(canvas), ...(await codeWarnings(canvas, codeSandbox))],
     };
   },
 });

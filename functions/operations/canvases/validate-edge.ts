@@ -3,6 +3,7 @@ import * as z from '#core/schema';
 import { EdgeAddOp } from '#core/canvas/edits';
 import { validateEdge } from '#core/canvas/use-cases';
 import { canvases } from '#adapters/composition/stores';
+import { codeSandbox } from '#adapters/composition/code-sandbox';
 import { READ_ONLY, defineOperation } from '#operations/operation';
 import { EdgeValidationView } from '#operations/views';
 import { CanvasIdField } from '#operations/authoring/canvas-edit';
@@ -42,5 +43,5 @@ export const operation = defineOperation({
   input: z.extend(z.omit(EdgeAddOp, { id: true }), { canvasId: CanvasIdField }),
   output: EdgeValidationView,
   annotations: READ_ONLY,
-  run: ({ canvasId, ...edge }, { principal }) => validateEdge(principal, canvasId, edge, { canvases }),
+  run: ({ canvasId, ...edge }, { principal }) => validateEdge(principal, canvasId, edge, { canvases, codeSandbox }),
 });

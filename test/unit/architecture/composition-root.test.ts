@@ -13,11 +13,13 @@ const COMPOSITION = path.join(FUNCTIONS, 'adapters/composition');
 
 /**
  * Adapter classes built where they are chosen by configuration, each in the one adapter file that
- * chooses (the cipher: KMS or the local key file; the GitHub App client, built once its key is read).
+ * chooses (the cipher: KMS or the local key file; the GitHub App client, built once its key is read), and
+ * the QuickJS runner the code sandbox's worker builds in its own thread, where no handle of the root reaches.
  */
 const CHOSEN_IN_PLACE: Record<string, string[]> = {
   'adapters/credentials/cipher.ts': ['KmsCredentialCipher', 'LocalCredentialCipher'],
   'adapters/codehost/config.ts': ['GithubCodeHost'],
+  'adapters/sandbox/quickjs-worker.ts': ['QuickJsRunner'],
 };
 
 const sources = (readdirSync(FUNCTIONS, { recursive: true }) as string[])
