@@ -17,6 +17,7 @@ import { me, seedPipeline } from './seed.ts';
 
 const FAILABLE = [
   'http-request',
+  'code',
   'video-generation',
   'audio-generation',
   'speech-to-speech',
