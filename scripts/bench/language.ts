@@ -10,7 +10,7 @@
 //   expressions per-evaluation cost and runaway expressions (expression-costs.ts)
 //
 // Rounds interleave the canvases (JIT, GC and the neighbours' load fall on each alike); the median is
-// shown. Settings: BENCH_LANGUAGE_ROUNDS (7) after BENCH_LANGUAGE_WARMUP (2); BENCH_DATA_PARENT.
+// shown. Settings: BENCH_LANGUAGE_ROUNDS (15) after BENCH_LANGUAGE_WARMUP (3); BENCH_DATA_PARENT.
 //
 //   npx tsx scripts/bench/language.ts
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -36,8 +36,8 @@ import {
 import { benchExpressionCosts } from './expression-costs.ts';
 import { fmt, line } from './figures.ts';
 
-const ROUNDS = Number(process.env.BENCH_LANGUAGE_ROUNDS ?? 7);
-const WARMUP = Number(process.env.BENCH_LANGUAGE_WARMUP ?? 2);
+const ROUNDS = Number(process.env.BENCH_LANGUAGE_ROUNDS ?? 15);
+const WARMUP = Number(process.env.BENCH_LANGUAGE_WARMUP ?? 3);
 const LINEARITY_GOAL = 5;
 const PATCH_OPERATIONS = 500;
 /** Blocks behind the skipping canvas's gate: 45 × 20 nodes, with their seed and output 902 of 1,000. */
