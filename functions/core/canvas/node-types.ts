@@ -5,6 +5,7 @@ import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs } from 
 import { failable } from './failure-handling.ts';
 import { FLOW_NODE_TYPES } from './flow-node-types.ts';
 import { WAIT_NODE_TYPES } from './wait-node-type.ts';
+import { CALL_NODE_TYPES } from './call-node-type.ts';
 import { common, shortText, text } from './node-data.ts';
 
 export const PORT_TYPES = ['text', 'json', 'image', 'video', 'audio', 'any'] as const;
@@ -162,6 +163,8 @@ export const NODE_TYPES = {
   ...FLOW_NODE_TYPES,
   // Pause a run (wait-node-type.ts).
   ...WAIT_NODE_TYPES,
+  // Run another canvas as one step (call-node-type.ts).
+  ...CALL_NODE_TYPES,
   output: {
     label: 'Output',
     category: 'output',

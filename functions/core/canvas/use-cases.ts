@@ -8,7 +8,7 @@ import type { CanvasRepository } from '../ports.ts';
 import { assertEdgeFits, type EdgeEnds } from './graph.ts';
 import { summarize, type Canvas, type CanvasSummary } from './model.ts';
 import { applyEdit, assertCanvasFits, type CanvasEdit, type CanvasEditResult } from './edits.ts';
-import { canvasWarnings, type CanvasWarning } from './warnings.ts';
+import { canvasWarningsWithCalls, type CanvasWarning } from './warnings.ts';
 
 export interface CanvasDeps {
   canvases: CanvasRepository;
@@ -168,5 +168,8 @@ export async function validateEdge(
 ): Promise<{ valid: true; warnings: CanvasWarning[] }> {
   const canvas = await getCanvas(principal, canvasId, deps);
   assertEdgeFits(canvas, edge);
-  return { valid: true, warnings: canvasWarnings(canvas) };
+  return {
+    valid: true,
+    warnings: await canvasWarningsWithCalls(canvas, (id) => deps.canvases.get(principal.workspaceId, id)),
+  };
 }

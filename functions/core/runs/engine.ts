@@ -31,7 +31,10 @@ import {
   ValidationError,
 } from '../errors.ts';
 import { telemetry } from '../telemetry.ts';
-import { MAX_PORT_VALUE_BYTES, NodeFailedError, type ExecutorRegistry, type NodeContext } from './executors.ts';
+// NodeFailedError from its own module: executors.ts imports the call executor, which imports this one,
+// and REASON_BY_ERROR reads the class while this module loads.
+import { MAX_PORT_VALUE_BYTES, type ExecutorRegistry, type NodeContext } from './executors.ts';
+import { NodeFailedError } from './node-failed.ts';
 import { Redactor } from './redaction.ts';
 import type { NodeFailureReason } from './failure-reason.ts';
 import { handleFailure } from './failure-routing.ts';
@@ -144,6 +147,9 @@ export async function advance(
     attempt: execution.nodes[node.id]?.attempts ?? 1,
     warn: (message) => event('node.warning', node.id, redactor.text(message)),
     conceal: (label, value) => redactor.add(label, value),
+    report: (called) => {
+      execution.nodes[node.id]!.called = called;
+    },
   });
 
   const succeed = (state: NodeRunState, nodeId: string, outputs: Record<string, PortValue>, untaken: string[]) => {

@@ -3,7 +3,8 @@
 // polled from the state machine's Wait loop, so no Lambda ever sleeps.
 import type { CanvasNode } from '../canvas/model.ts';
 import type { NodeTypeId } from '../canvas/node-types.ts';
-import type { PortValue, RunTrigger } from './model.ts';
+import type { CalledRun, PortValue, RunTrigger } from './model.ts';
+import { callCanvasExecutor } from './call-executor.ts';
 import { FLOW_EXECUTORS } from './flow-executors.ts';
 import { waitExecutor, type TimerExecutor } from './wait-executor.ts';
 
@@ -38,6 +39,8 @@ export interface NodeContext {
    * everything the node leaves (outputs, warnings, failure message) before the run is stored.
    */
   conceal?: (label: string, value: string) => void;
+  /** A call-canvas node reports its nested run here; the engine keeps it on the node's state (`called`). */
+  report?: (called: CalledRun) => void;
 }
 
 export interface InstantExecutor {
@@ -178,4 +181,6 @@ export const EXECUTORS: ExecutorRegistry = {
   // The workflow language's flow nodes (if, switch, merge, transform): flow-executors.ts.
   ...FLOW_EXECUTORS,
   wait: waitExecutor,
+  // Runs another canvas as one step, with the registry it is part of (call-executor.ts).
+  'call-canvas': callCanvasExecutor(() => EXECUTORS),
 };

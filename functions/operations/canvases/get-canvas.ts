@@ -2,7 +2,7 @@
 // CanvasRepository, WebhookRepository
 import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
-import { canvasWarnings } from '#core/canvas/warnings';
+import { canvasWarningsWithCalls } from '#core/canvas/warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
 import { canvases, runs as executions, webhooks } from '#adapters/composition/stores';
 import { READ_ONLY, defineOperation } from '#operations/operation';
@@ -48,7 +48,7 @@ export const operation = defineOperation({
     return {
       ...canvas,
       nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)),
-      warnings: canvasWarnings(canvas),
+      warnings: await canvasWarningsWithCalls(canvas, (id) => canvases.get(principal.workspaceId, id)),
     };
   },
 });
