@@ -60,7 +60,8 @@ function notInstant(graph: FrozenGraph): string | undefined {
   const list = offending
     .slice(0, 3)
     .map((node) => `${node.id} (${retriesAtAll(node) ? `${node.type} with retries` : node.type})`);
-  return `it has ${list.join(', ')}${offending.length > 3 ? ', …' : ''}: a called canvas must be instant in this version`;
+  const more = offending.length > 3 ? ', …' : '';
+  return `it has ${list.join(', ')}${more}: a called canvas must be instant in this version`;
 }
 
 async function loadOnce(walk: Walk, canvasId: string): Promise<Canvas | undefined | 'too-many'> {

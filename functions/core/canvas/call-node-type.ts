@@ -5,7 +5,6 @@
 import * as z from '../schema.ts';
 import { EXPRESSION_LIMITS } from '../expressions/expressions.ts';
 import { failable } from './failure-handling.ts';
-import { CanvasId, ClientId } from './model.ts';
 import { common } from './node-data.ts';
 
 /**
@@ -17,6 +16,9 @@ export const CALL_MAX_DEPTH = 5;
 export const CALL_MAX_CANVASES = 25;
 /** How many nodes the called canvases of one run hold in all, nested: the inline limit (runs/inline.ts). */
 export const CALL_MAX_NODES = 1_000;
+
+// Not model.ts's CanvasId / ClientId: model.ts imports the node-type table, which includes this one.
+const id = (what: string) => z.string().check(z.minLength(1), z.maxLength(64), z.regex(/^[A-Za-z0-9_.:-]+$/, what));
 
 export const CALL_NODE_TYPES = {
   'call-canvas': failable({
@@ -31,10 +33,10 @@ export const CALL_NODE_TYPES = {
     outputs: [{ name: 'result-out', type: 'json', label: 'Result' }],
     data: z.strictObject({
       ...common,
-      canvasId: z.optional(CanvasId),
+      canvasId: z.optional(id('is not a canvas id')),
       /** The callee's version this canvas was built against; a run is refused once the callee moved on. */
       version: z.optional(z.int().check(z.positive())),
-      triggerNodeId: z.optional(ClientId),
+      triggerNodeId: z.optional(id('is not a node id')),
       inputs: z.optional(
         z
           .string()

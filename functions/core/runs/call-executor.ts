@@ -15,7 +15,7 @@ import { advance } from './engine.ts';
 import { newExecution } from './lifecycle.ts';
 import type { CalledRun, PortValue } from './model.ts';
 import { NodeFailedError } from './node-failed.ts';
-import type { InstantExecutor, NodeContext, ExecutorRegistry } from './executors.ts';
+import type { InstantExecutor, NodeContext, ExecutorRegistry } from './executor-types.ts';
 
 /** The callee's run inputs: the `inputs` expression's object, or by default `$` if an object, else `{prompt: $}`. */
 async function calleeInputs(context: NodeContext): Promise<Record<string, unknown>> {
@@ -41,7 +41,8 @@ export function callCanvasExecutor(registry: () => ExecutorRegistry): InstantExe
       const frozen = frozenCallOf(node);
       if (!frozen)
         throw new NodeFailedError(
-          `Node ${node.id} (call-canvas) has no called canvas frozen at the run's start (${FROZEN_CALL}); start a new run`,
+          `Node ${node.id} (call-canvas) has no called canvas frozen at the run's start (${FROZEN_CALL}): ` +
+            'start a new run',
         );
       const child = newExecution({
         workspaceId: context.run.workspaceId,
@@ -69,7 +70,8 @@ export function callCanvasExecutor(registry: () => ExecutorRegistry): InstantExe
       context.report?.(called);
       if (outcome.status === 'waiting')
         throw new NodeFailedError(
-          `Node ${node.id} (call-canvas): canvas ${frozen.canvasId} waits; a called canvas must be instant in this version`,
+          `Node ${node.id} (call-canvas): canvas ${frozen.canvasId} waits; ` +
+            'a called canvas must be instant in this version',
         );
       if (outcome.status === 'failed')
         throw new NodeFailedError(

@@ -31,9 +31,7 @@ import {
   ValidationError,
 } from '../errors.ts';
 import { telemetry } from '../telemetry.ts';
-// NodeFailedError from its own module: executors.ts imports the call executor, which imports this one,
-// and REASON_BY_ERROR reads the class while this module loads.
-import { MAX_PORT_VALUE_BYTES, type ExecutorRegistry, type NodeContext } from './executors.ts';
+import { MAX_PORT_VALUE_BYTES, type ExecutorRegistry, type NodeContext } from './executor-types.ts';
 import { NodeFailedError } from './node-failed.ts';
 import { Redactor } from './redaction.ts';
 import type { NodeFailureReason } from './failure-reason.ts';
