@@ -68,6 +68,10 @@ export function callCanvasExecutor(registry: () => ExecutorRegistry): InstantExe
         ),
       };
       context.report?.(called);
+      // What the callee's nodes warned about (a template's unknown variable) is the caller's to see too.
+      for (const event of child.timeline)
+        if (event.type === 'node.warning')
+          context.warn?.(`canvas ${frozen.canvasId} node ${event.nodeId}: ${event.message ?? ''}`);
       if (outcome.status === 'waiting')
         throw new NodeFailedError(
           `Node ${node.id} (call-canvas): canvas ${frozen.canvasId} waits; ` +

@@ -11,6 +11,7 @@ import { EXECUTORS } from '#core/runs/executors';
 import { runsInline } from '#core/runs/inline';
 import { freezeGraph } from '#core/runs/lifecycle';
 import { ValidationError } from '#core/errors';
+import { canvasWarnings } from '#core/canvas/warnings';
 import { emptyCanvas } from '../../support/canvases.ts';
 import { edge, executionOf, node, tickingNow } from './support.ts';
 
@@ -150,6 +151,63 @@ describe('call-canvas: a nested inline run', () => {
 
     // Assess
     expect(execution.result).toEqual({ res: { out: { size: 'small' } } });
+  });
+});
+
+describe('call-canvas: what reaches the caller', () => {
+  it("passes the callee's node warnings on to the call node", async () => {
+    // Prepare
+    const templated = emptyCanvas({
+      id: 'cnv_greet',
+      nodes: [
+        node('start', 'prompt'),
+        node('tpl', 'text', { data: { template: 'Hi {{inputs.name}}' } }),
+        node('out', 'output'),
+      ],
+      edges: [edge('t1', 'start', 'prompt-out', 'tpl', 'text-in'), edge('t2', 'tpl', 'text-out', 'out', 'value-in')],
+    });
+    const { graph, execution } = await frozenRun(caller('cnv_parent', 'cnv_greet', { inputs: '{}' }), templated);
+
+    // Act
+    await advance(execution, graph, EXECUTORS, tickingNow());
+
+    // Assess
+    expect(execution.result).toEqual({ res: { out: 'Hi ' } });
+    expect(execution.timeline).toContainEqual(
+      expect.objectContaining({
+        type: 'node.warning',
+        nodeId: 'call',
+        message: expect.stringContaining('canvas cnv_greet node tpl: {{inputs.name}}: the run has no input "name"'),
+      }),
+    );
+  });
+
+  it('checks the inputs expression at save like any expression', () => {
+    // Act
+    const warnings = canvasWarnings(caller('cnv_parent', 'cnv_sizer', { inputs: '{"amount": ' }));
+
+    // Assess
+    expect(warnings).toEqual([
+      {
+        nodeId: 'call',
+        code: 'expression-invalid',
+        message: expect.stringMatching(/^Node call \(call-canvas\) inputs: /),
+      },
+    ]);
+  });
+
+  it('leaves a caller to the state machine when its callee needs more than the core executors', async () => {
+    // Prepare: an HTTP request is instant, but only the state machine's Advance can make one.
+    const fetching = sizer();
+    fetching.nodes[3] = node('small', 'http-request', { data: { url: 'https://api.example.com/' } });
+    fetching.edges[2] = edge('e3', 'check', 'false-out', 'small', 'text-in');
+    fetching.edges[4] = edge('e5', 'small', 'body-out', 'out', 'value-in');
+
+    // Act
+    const { graph } = await frozenRun(caller('cnv_parent', 'cnv_sizer'), fetching);
+
+    // Assess
+    expect(runsInline(graph)).toBe(false);
   });
 });
 
