@@ -4,7 +4,7 @@
 // at the run's start and warned about at save.
 import { describe, expect, it } from 'vitest';
 import type { Canvas } from '#core/canvas/model';
-import { callProblems, freezeCalls } from '#core/canvas/call-graph';
+import { callProblems, FROZEN_CALL, freezeCalls } from '#core/canvas/call-graph';
 import { CALL_MAX_DEPTH } from '#core/canvas/call-node-type';
 import { advance } from '#core/runs/engine';
 import { EXECUTORS } from '#core/runs/executors';
@@ -12,6 +12,7 @@ import { runsInline } from '#core/runs/inline';
 import { freezeGraph } from '#core/runs/lifecycle';
 import { ValidationError } from '#core/errors';
 import { canvasWarnings } from '#core/canvas/warnings';
+import { NODE_TYPES } from '#core/canvas/node-types';
 import { emptyCanvas } from '../../support/canvases.ts';
 import { edge, executionOf, node, tickingNow } from './support.ts';
 
@@ -252,6 +253,18 @@ describe('call-canvas: bounds and refusals', () => {
     await expect(refused).rejects.toThrow('calls form a cycle (cnv_a → cnv_b → cnv_c → cnv_a)');
     expect(warnings).toEqual([{ nodeId: 'call', message: expect.stringContaining('cnv_a → cnv_b → cnv_c → cnv_a') }]);
     expect(new Set(reads)).toEqual(new Set(['cnv_b', 'cnv_c']));
+  });
+
+  it('refuses a frozen callee written into the node by its author: only a run start freezes one', () => {
+    // Act
+    const parsed = NODE_TYPES['call-canvas'].data.safeParse({
+      canvasId: 'cnv_sizer',
+      triggerNodeId: 'start',
+      [FROZEN_CALL]: { canvasId: 'cnv_sizer', version: 1, triggerNodeId: 'start', graph: { nodes: [], edges: [] } },
+    });
+
+    // Assess
+    expect(parsed.success).toBe(false);
   });
 
   it('refuses a canvas calling itself', async () => {
