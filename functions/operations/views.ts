@@ -111,7 +111,9 @@ export const EdgeValidationView = z.looseObject({
 
 const warningItem = z.looseObject({
   nodeId: text('The node concerned'),
-  code: text('node-unavailable, template-variable, source-empty, expression-invalid, wait-unset or code-syntax'),
+  code: text(
+    'node-unavailable, template-variable, source-empty, expression-invalid, wait-unset, code-syntax or call-invalid',
+  ),
   message: text('What is wrong and what it means for a run'),
 });
 export const CanvasStateView = z.looseObject({

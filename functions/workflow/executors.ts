@@ -15,6 +15,7 @@ import { sourceNodeExecutors } from '#core/assets/source-nodes';
 import { assets, connections } from '#adapters/composition/stores';
 import { outboundHttp } from '#adapters/composition/services';
 import { credentialCipher } from '#adapters/composition/credentials';
+import { callCanvasExecutor } from '#core/runs/call-executor';
 
 export const WORKFLOW_EXECUTORS: ExecutorRegistry = {
   ...INSTANT_EXECUTORS,
@@ -22,4 +23,6 @@ export const WORKFLOW_EXECUTORS: ExecutorRegistry = {
   'video-generation': videoGenerationExecutor(videoJobDeps),
   ...speechExecutors(speechDeps),
   ...sourceNodeExecutors(() => ({ assets })),
+  // A called canvas runs with this registry too, so it may hold HTTP requests and asset sources.
+  'call-canvas': callCanvasExecutor(() => WORKFLOW_EXECUTORS),
 };

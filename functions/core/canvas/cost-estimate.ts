@@ -11,6 +11,9 @@
 // A node's retry policy does not multiply its estimate: a failed attempt gives its hold back and is
 // never charged, and the next attempt holds only after that (runs/failure-routing.ts), so a run is
 // charged once per metered node whatever its attempts (docs/language.md "Retries").
+//
+// A call-canvas node adds nothing: the canvas it calls must be instant (canvas/call-graph.ts refuses a
+// generation node in it), so it holds no metered node (docs/language.md "Calling a canvas").
 import { DomainError } from '../errors.ts';
 import { creditsOf, priceFor, type PriceBook } from '../credits/prices.ts';
 import { prepareFalJob } from '../generation/fal-request.ts';

@@ -18,6 +18,8 @@ export function nodeExpressions(node: Pick<CanvasNode, 'type' | 'data'>): NodeEx
   // A wait node's time may be an expression, or a number or time instead (wait-node-type.ts).
   if (node.type === 'wait')
     return data.untilExpression === undefined ? [] : [{ field: 'untilExpression', source: data.untilExpression }];
+  // A call's inputs may be an expression; without one, what reached the node is passed on (call-executor.ts).
+  if (node.type === 'call-canvas') return data.inputs === undefined ? [] : [{ field: 'inputs', source: data.inputs }];
   if (node.type === 'switch') {
     const cases = Array.isArray(data.cases) ? (data.cases as Array<{ condition?: unknown }>) : [];
     return cases.map((entry, index) => ({ field: `cases[${index}].condition`, source: entry?.condition }));

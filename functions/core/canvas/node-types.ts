@@ -5,6 +5,7 @@ import { HTTP_CALL_LIMITS, HTTP_CALL_METHODS, HttpCallHeaders, TimeoutMs } from 
 import { failable } from './failure-handling.ts';
 import { FLOW_NODE_TYPES } from './flow-node-types.ts';
 import { WAIT_NODE_TYPES } from './wait-node-type.ts';
+import { CALL_NODE_TYPES } from './call-node-type.ts';
 import { common, shortText, text } from './node-data.ts';
 import {
   CODE_NODE_DESCRIPTION,
@@ -178,6 +179,8 @@ export const NODE_TYPES = {
     outputs: CODE_NODE_OUTPUTS,
     data: z.strictObject({ ...common, ...CODE_NODE_FIELDS }),
   }),
+  // Run another canvas as one step (call-node-type.ts).
+  ...CALL_NODE_TYPES,
   output: {
     label: 'Output',
     category: 'output',

@@ -8,7 +8,7 @@ import type { CanvasRepository } from '../ports.ts';
 import { assertEdgeFits, type EdgeEnds } from './graph.ts';
 import { summarize, type Canvas, type CanvasSummary } from './model.ts';
 import { applyEdit, assertCanvasFits, type CanvasEdit, type CanvasEditResult } from './edits.ts';
-import { canvasWarnings, type CanvasWarning } from './warnings.ts';
+import { canvasWarningsWithCalls, type CanvasWarning } from './warnings.ts';
 import { codeWarnings } from '../code/code-warnings.ts';
 import type { CodeSandbox } from '../code/sandbox.ts';
 
@@ -174,5 +174,6 @@ export async function validateEdge(
   const canvas = await getCanvas(principal, canvasId, deps);
   assertEdgeFits(canvas, edge);
   const code = deps.codeSandbox ? await codeWarnings(canvas, deps.codeSandbox) : [];
-  return { valid: true, warnings: [...canvasWarnings(canvas), ...code] };
+  const withCalls = await canvasWarningsWithCalls(canvas, (id) => deps.canvases.get(principal.workspaceId, id));
+  return { valid: true, warnings: [...withCalls, ...code] };
 }

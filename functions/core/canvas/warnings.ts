@@ -5,6 +5,7 @@ import { templateProblems } from '../runs/executors.ts';
 import { nodeAvailability, sourceAssetKind } from './node-types.ts';
 import { nodeExpressionProblems } from './flow-expressions.ts';
 import { waitSettingProblem } from './wait-node-type.ts';
+import { callProblems, type LoadCanvas } from './call-graph.ts';
 
 export interface CanvasWarning {
   nodeId: string;
@@ -16,9 +17,18 @@ export interface CanvasWarning {
    * parse or uses what Step Functions' JSONata lacks (docs/language.md), so a run that includes it is
    * refused at its start. `wait-unset`: a wait node sets none, or more than one, of seconds, until and
    * untilExpression, so a run that reaches it fails there. `code-syntax`: a code node's source does not
-   * compile (core/code/code-warnings.ts).
+   * compile (core/code/code-warnings.ts). `call-invalid`: a call-canvas node's callee cannot be called
+   * (missing, archived, not instant, a cycle, too deep: call-graph.ts), so a run that includes it is
+   * refused at its start.
    */
-  code: 'node-unavailable' | 'template-variable' | 'source-empty' | 'expression-invalid' | 'wait-unset' | 'code-syntax';
+  code:
+    | 'node-unavailable'
+    | 'template-variable'
+    | 'source-empty'
+    | 'expression-invalid'
+    | 'wait-unset'
+    | 'code-syntax'
+    | 'call-invalid';
   message: string;
 }
 
@@ -55,4 +65,16 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
     }
   }
   return warnings;
+}
+
+/** canvasWarnings plus what is wrong with its call-canvas nodes, found by reading the canvases they call. */
+export async function canvasWarningsWithCalls(
+  canvas: Pick<Canvas, 'id' | 'nodes' | 'edges'>,
+  load: LoadCanvas,
+): Promise<CanvasWarning[]> {
+  const problems = await callProblems(canvas, load);
+  return [
+    ...canvasWarnings(canvas),
+    ...problems.map((problem) => ({ nodeId: problem.nodeId, code: 'call-invalid' as const, message: problem.message })),
+  ];
 }

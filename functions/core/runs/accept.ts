@@ -31,6 +31,7 @@ import {
   runFingerprint,
 } from './idempotency.ts';
 import { freezeGraph, newExecution } from './lifecycle.ts';
+import { freezeCalls } from '../canvas/call-graph.ts';
 import type { Execution, FrozenGraph, RunTrigger } from './model.ts';
 import { externalize, internalize } from './blobs.ts';
 import { runInMemory, runsInline } from './inline.ts';
@@ -98,7 +99,7 @@ interface Pending {
   workspaceId: string;
   fingerprint: string;
   derived: boolean;
-  build: (executionId?: string) => { execution: Execution; graph: FrozenGraph };
+  build: (executionId?: string) => Promise<{ execution: Execution; graph: FrozenGraph }>;
   claim?: { keyHash: string; record: IdempotencyRecord; expiresAtEpochSeconds: number; nowEpochSeconds: number };
   afterCreate?: (executionId: string) => Promise<void>;
   /**
@@ -140,9 +141,13 @@ async function accept(
   const keyHash = key === undefined ? undefined : idempotencyKeyHash(`${options.scope ?? 'run'}:${key}`);
   const now = deps.clock.now();
   const { canvas, idempotency } = await deps.runs.loadForStart(principal.workspaceId, request.canvasId, keyHash, now);
-  const build = (executionId?: string) => {
+  const build = async (executionId?: string) => {
     if (!canvas) throw new NotFoundError(`Canvas ${request.canvasId} not found`);
-    const graph = freezeGraph(canvas, request.triggerNodeId);
+    // Every called canvas is frozen in too (call-graph.ts): a run never changes under its caller.
+    const graph = await freezeCalls(freezeGraph(canvas, request.triggerNodeId), canvas.id, async (calleeId) => {
+      const loaded = await deps.runs.loadForStart(principal.workspaceId, calleeId);
+      return loaded.canvas;
+    });
     const execution = newExecution({
       workspaceId: principal.workspaceId,
       canvasId: canvas.id,
@@ -170,7 +175,7 @@ async function accept(
   }
   if (canvas.archived) throw new ConflictError(`Canvas ${canvas.id} is archived; restore it before running it`);
   // Validates the trigger and the graph before anything is written or any hook runs.
-  const first = build();
+  const first = await build();
   await options.beforeCreate?.(first);
   const ttlSeconds = options.ttlSeconds ?? (derived ? DERIVED_RUN_KEY_WINDOW_SECONDS : RUN_IDEMPOTENCY_TTL_SECONDS);
   return record(
@@ -198,7 +203,7 @@ export async function replayRun(
   if (!original) throw new NotFoundError(`Execution ${executionId} not found`);
   // The new run owns copies of the original's large values.
   await internalize(original.execution, deps.blobs);
-  const build = (newExecutionId?: string) => ({
+  const build = async (newExecutionId?: string) => ({
     graph: original.graph,
     execution: newExecution({
       workspaceId: principal.workspaceId,
@@ -217,7 +222,7 @@ export async function replayRun(
   });
   const fingerprint = idempotencyKeyHash(`replay-of:${executionId}`);
   const keyHash = idempotencyKey === undefined ? undefined : idempotencyKeyHash(`replay:${idempotencyKey}`);
-  const first = build();
+  const first = await build();
   const claim = claimOf(
     keyHash,
     first.execution,
@@ -343,7 +348,7 @@ async function answerHeldKey(record: IdempotencyRecord, pending: Pending, deps: 
     if (ageMs() < CLAIM_LEASE_MS)
       throw new ConflictError('A request with this idempotency key is still being accepted; retry in a few seconds');
     // The request that claimed the key ended without recording its run: record it, under the same id.
-    return create(pending.build(record.executionId), { ...pending, claim: undefined, takingOver: record }, deps);
+    return create(await pending.build(record.executionId), { ...pending, claim: undefined, takingOver: record }, deps);
   }
   if (ageMs() > START_GRACE_MS && execution.status === 'queued' && execution.attempt === 1)
     await deps.engine.start({ workspaceId: pending.workspaceId, executionId: record.executionId });

@@ -31,7 +31,8 @@ import {
   ValidationError,
 } from '../errors.ts';
 import { telemetry } from '../telemetry.ts';
-import { MAX_PORT_VALUE_BYTES, NodeFailedError, type ExecutorRegistry, type NodeContext } from './executors.ts';
+import { MAX_PORT_VALUE_BYTES, type ExecutorRegistry, type NodeContext } from './executor-types.ts';
+import { NodeFailedError } from './node-failed.ts';
 import { Redactor } from './redaction.ts';
 import type { NodeFailureReason } from './failure-reason.ts';
 import { handleFailure } from './failure-routing.ts';
@@ -144,6 +145,9 @@ export async function advance(
     attempt: execution.nodes[node.id]?.attempts ?? 1,
     warn: (message) => event('node.warning', node.id, redactor.text(message)),
     conceal: (label, value) => redactor.add(label, value),
+    report: (called) => {
+      execution.nodes[node.id]!.called = called;
+    },
   });
 
   const succeed = (state: NodeRunState, nodeId: string, outputs: Record<string, PortValue>, untaken: string[]) => {

@@ -16,7 +16,7 @@
 import type { CanvasNode } from '../canvas/model.ts';
 import { ERROR_OUT, retryPolicyOf } from '../canvas/failure-handling.ts';
 import { NODE_TYPES } from '../canvas/node-types.ts';
-import type { NodeContext, NodeExecutor } from './executors.ts';
+import type { NodeContext, NodeExecutor } from './executor-types.ts';
 import type { NodeFailureReason } from './failure-reason.ts';
 import type { Execution, NodeRunState, TimelineEvent } from './model.ts';
 import { retryDelaySeconds, shouldRetry } from './retry.ts';

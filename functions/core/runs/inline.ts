@@ -32,6 +32,7 @@ import type { Clock } from '../clock.ts';
 import { advance } from './engine.ts';
 import { EXECUTORS, type ExecutorRegistry } from './executors.ts';
 import { retriesAtAll } from '../canvas/failure-handling.ts';
+import { frozenCallOf } from '../canvas/call-graph.ts';
 import { finish } from './lifecycle.ts';
 import { isTerminal, type Execution, type FrozenGraph } from './model.ts';
 import { externalize, internalize, type BlobStore } from './blobs.ts';
@@ -57,13 +58,23 @@ export interface InlineDeps {
 
 /** Can this run be run to its end by the process that holds it, with no state machine? */
 export function runsInline(graph: FrozenGraph, executors: ExecutorRegistry = EXECUTORS): boolean {
+  // A call node's callee runs inside it, so its nodes count and must be instant too (call-graph.ts).
+  const nodes = withCalledNodes(graph);
   return (
-    graph.nodes.length <= INLINE_MAX_NODES &&
+    nodes.length <= INLINE_MAX_NODES &&
     // A retry waits between attempts, in the state machine's Wait, as a wait node does (it is no instant node).
-    graph.nodes.every((node) => executors[node.type]?.kind === 'instant' && !retriesAtAll(node)) &&
-    // Code nodes (issue 33): their time limits added up must fit a route's timeout with room to spare.
-    codeTimeLimitMs(graph) <= INLINE_MAX_CODE_MS
+    nodes.every((node) => executors[node.type]?.kind === 'instant' && !retriesAtAll(node)) &&
+    // Code nodes (issue 33): their time limits added up, callees' included, must fit a route's timeout.
+    codeTimeLimitMs({ nodes }) <= INLINE_MAX_CODE_MS
   );
+}
+
+/** The graph's nodes and those of every canvas it calls, nested (bounded: call-graph.ts). */
+function withCalledNodes(graph: FrozenGraph): FrozenGraph['nodes'] {
+  return graph.nodes.flatMap((node) => {
+    const called = frozenCallOf(node);
+    return called ? [node, ...withCalledNodes(called.graph)] : [node];
+  });
 }
 
 /**

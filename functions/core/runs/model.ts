@@ -61,6 +61,16 @@ export interface NodeRunState {
    * finished like a succeeded node (its other ports untaken), so the run goes on (engine.ts).
    */
   errorRouted?: true;
+  /** A call-canvas node that ran: the called canvas's run, summarised (runs/call-executor.ts). */
+  called?: CalledRun;
+}
+
+/** What a call-canvas node's nested run did: the callee, and each of its nodes' end state. */
+export interface CalledRun {
+  canvasId: string;
+  version: number;
+  status: 'succeeded' | 'failed' | 'waiting';
+  nodes: Record<string, { type: string; status: NodeRunStatus; error?: string }>;
 }
 
 /** A value on a port: text for text ports, any JSON for json/any ports, an asset URL for media. */

@@ -2,7 +2,7 @@
 // CanvasRepository, WebhookRepository
 import * as z from '#core/schema';
 import { getCanvas } from '#core/canvas/use-cases';
-import { canvasWarnings } from '#core/canvas/warnings';
+import { canvasWarningsWithCalls } from '#core/canvas/warnings';
 import { codeWarnings } from '#core/code/code-warnings';
 import { webhookStatusRows } from '#core/webhooks/use-cases';
 import { canvases, runs as executions, webhooks } from '#adapters/composition/stores';
@@ -50,7 +50,10 @@ export const operation = defineOperation({
     return {
       ...canvas,
       nodes: canvas.nodes.map((node) => (rows[node.id] ? { ...node, webhook: rows[node.id] } : node)),
-      warnings: [...canvasWarnings(canvas), ...(await codeWarnings(canvas, codeSandbox))],
+      warnings: [
+        ...(await canvasWarningsWithCalls(canvas, (id) => canvases.get(principal.workspaceId, id))),
+        ...(await codeWarnings(canvas, codeSandbox)),
+      ],
     };
   },
 });

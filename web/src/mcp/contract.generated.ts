@@ -143,7 +143,7 @@ export type AddNodeInput = {
   /** Node id to use; omit to get a generated node_… id */
   id?: string;
   /** Node type, one of get_port_manifest's nodeTypes */
-  type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "output";
+  type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "call-canvas" | "output";
   /** Top-left corner; default x 0, y 0 */
   position?: {
     x: number;
@@ -1047,7 +1047,7 @@ export type GetCanvasOutput = {
   warnings?: {
     /** The node concerned */
     nodeId: string;
-    /** node-unavailable, template-variable, source-empty, expression-invalid, wait-unset or code-syntax */
+    /** node-unavailable, template-variable, source-empty, expression-invalid, wait-unset, code-syntax or call-invalid */
     code: string;
     /** What is wrong and what it means for a run */
     message: string;
@@ -2238,7 +2238,7 @@ export type PatchCanvasInput = {
     /** Node id to use; omit to get a generated node_… id */
     id?: string;
     /** Node type, one of get_port_manifest's nodeTypes */
-    type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "output";
+    type: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "call-canvas" | "output";
     /** Top-left corner; default x 0, y 0 */
     position?: {
       x: number;
@@ -2256,7 +2256,7 @@ export type PatchCanvasInput = {
     /** Id of the node (as shown in get_canvas) */
     nodeId: string;
     /** New node type; refused if it would break connected edges */
-    type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "output";
+    type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "call-canvas" | "output";
     /** Settings to merge into (or, with merge false, replace) the stored data */
     data?: Record<string, unknown>;
     /** true (default) merges data into the stored data; false replaces it */
@@ -3543,7 +3543,7 @@ export type UpdateNodeInput = {
   /** Id of the node (as shown in get_canvas) */
   nodeId: string;
   /** New node type; refused if it would break connected edges */
-  type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "output";
+  type?: "prompt" | "webhook-trigger" | "image-asset" | "audio-asset" | "video-asset" | "text" | "http-request" | "video-generation" | "audio-generation" | "speech-to-speech" | "if" | "switch" | "merge" | "transform" | "wait" | "code" | "call-canvas" | "output";
   /** Settings to merge into (or, with merge false, replace) the stored data */
   data?: Record<string, unknown>;
   /** true (default) merges data into the stored data; false replaces it */

@@ -25,6 +25,7 @@ const FAILABLE = [
   'switch',
   'transform',
   'wait',
+  'call-canvas',
 ];
 
 describe('failure handling in the node-type table', () => {
