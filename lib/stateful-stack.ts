@@ -44,17 +44,14 @@ export class StatefulStack extends Stack {
     // keeps the name from when only webhooks used it: a new id would replace the secret, and the key.
     this.serviceRootKey = new secretsmanager.Secret(this, 'WebhookSecretKey', {
       description:
-        'Service root key: webhook secrets, relay and status tokens and OAuth keys derive from it (HMAC-SHA256); ' +
-        'never rotate casually',
+        'Service root key: webhook secrets, relay and status tokens and OAuth keys derive from it (HMAC-SHA256); never rotate casually',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.serviceRootKey).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Every registered webhook secret is derived from this key; automatic rotation would silently break ' +
-        'every webhook integration at once. Rotation is a deliberate procedure: revoke and re-register the ' +
-        'triggers.',
+        'Every registered webhook secret is derived from this key; automatic rotation would silently break every webhook integration at once. Rotation is a deliberate procedure: revoke and re-register the triggers.',
     });
 
     // Holds what the payment provider shows for its webhook endpoints (`whsec_…`, comma-separated for
@@ -62,16 +59,14 @@ export class StatefulStack extends Stack {
     // every delivery fails verification (400) instead of being accepted unsigned.
     this.paymentsWebhookSecret = new secretsmanager.Secret(this, 'PaymentsWebhookSecret', {
       description:
-        'Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the ' +
-        'provider shows',
+        'Payment provider webhook signing secret(s) (whsec_..., comma-separated); set it to the value the provider shows',
       generateSecretString: { passwordLength: 32, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     Validations.of(this.paymentsWebhookSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the ' +
-        'endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
+        'The payment provider issues this signing secret; it is rotated in the provider dashboard (roll the endpoint secret) and then copied here, which Secrets Manager rotation cannot do.',
     });
 
     // The output keeps its name: operators' scripts read it (docs/infrastructure.md).

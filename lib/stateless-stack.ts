@@ -201,15 +201,12 @@ export class StatelessStack extends Stack {
       const appRoutes = routes.filter((route) => route.host === 'app');
       if (props.studio.certificateArn && !props.publicAppUrl) {
         throw new Error(
-          'Context studioCertificateArn needs publicAppUrl: the certificate is for the host name of the app ' +
-            'custom domain',
+          'Context studioCertificateArn needs publicAppUrl: the certificate is for the host name of the app custom domain',
         );
       }
       if (props.publicAppUrl && !props.studio.certificateArn) {
         Annotations.of(this).addWarning(
-          'publicAppUrl is set without studioCertificateArn: the studio is served at its cloudfront.net ' +
-            'domain, which the gateway refuses as a browser origin. Give the ACM certificate (us-east-1) of ' +
-            'the app domain, and point the domain at the distribution.',
+          'publicAppUrl is set without studioCertificateArn: the studio is served at its cloudfront.net domain, which the gateway refuses as a browser origin. Give the ACM certificate (us-east-1) of the app domain, and point the domain at the distribution.',
         );
       }
       this.originSecret = new CloudFrontOriginSecret(this, 'CloudFrontOriginSecret');

@@ -197,14 +197,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const started = performance.now();
   const built = await buildStudio();
   console.log(
-    `studio built into ` +
-      `${relative(process.cwd(), built.outdir) || '.'} ` +
-      `in ` +
+    `studio built into ${relative(process.cwd(), built.outdir) || '.'} in ` +
       `${Math.round(performance.now() - started)} ms`,
   );
   console.log(
-    `  initial JS: ${kb(built.initialJs.bytes)} ` +
-      `(${kb(built.initialJs.gzipBytes)} gzipped) in ` +
+    `  initial JS: ${kb(built.initialJs.bytes)} (${kb(built.initialJs.gzipBytes)} gzipped) in ` +
       `${built.initialJs.files.map((file) => basename(file)).join(', ')}`,
   );
   const editor = await measureFiles(built.outdir, lazyLoad(built, STUDIO_EDITOR_SOURCE));

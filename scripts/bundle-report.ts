@@ -55,13 +55,7 @@ const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(val
 /** Milliseconds (wall and CPU) from the start of the import to its end, in a fresh Node process each run. */
 function coldImport(file: string, after?: string, runs = RUNS): { wallMs: number; cpuMs: number } {
   const first = after ? `await import(${JSON.stringify(after)}); ` : '';
-  const script =
-    `${first}const c = process.cpuUsage(); const t ` +
-    `= performance.now(); await ` +
-    `import(${JSON.stringify(file)}); const u = ` +
-    `process.cpuUsage(c); ` +
-    `process.stdout.write(JSON.stringify([performance.now() ` +
-    `- t, (u.user + u.system) / 1000]));`;
+  const script = `${first}const c = process.cpuUsage(); const t = performance.now(); await import(${JSON.stringify(file)}); const u = process.cpuUsage(c); process.stdout.write(JSON.stringify([performance.now() - t, (u.user + u.system) / 1000]));`;
   const samples = Array.from(
     { length: runs },
     () =>
@@ -167,8 +161,7 @@ function reportSplit(fn: (typeof functions)[number]) {
       /^functions\/operations\/[a-z]+\//.test(input),
     ) ?? slowest.target;
   splitNotes.push(
-    `${fn.label}: a first call to one of its ${targets.length} ` +
-      `on-demand modules imports its chunk in ` +
+    `${fn.label}: a first call to one of its ${targets.length} on-demand modules imports its chunk in ` +
       `${firstCalls[0]!.cpuMs.toFixed(1)}–${slowest.cpuMs.toFixed(1)} ` +
       `ms CPU ` +
       `(median ` +
@@ -191,16 +184,14 @@ if (withStudio) await reportStudio();
 function printFunctions() {
   const width = Math.max(...rows.map((row) => row.route.length));
   console.log(
-    `${'function'.padEnd(width)}  ` +
-      `${'size'.padStart(8)}  ` +
+    `${'function'.padEnd(width)}  ${'size'.padStart(8)}  ` +
       `${'cold import'.padStart(11)}  ` +
       `${'(CPU)'.padStart(9)}  ` +
       `heaviest parts`,
   );
   for (const row of rows) {
     console.log(
-      `${row.route.padEnd(width)}  ` +
-        `${`${row.kb.toFixed(0)} KB`.padStart(8)}  ` +
+      `${row.route.padEnd(width)}  ${`${row.kb.toFixed(0)} KB`.padStart(8)}  ` +
         `${`${row.wallMs.toFixed(1)} ms`.padStart(11)} ` +
         ` ` +
         `${`${row.cpuMs.toFixed(1)} ms`.padStart(9)}  ` +
@@ -241,9 +232,7 @@ async function reportStudio() {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const line = (label: string, sizes: { bytes: number; gzipBytes: number }, note = '') =>
     console.log(
-      `  ${label.padEnd(30)} ` +
-        `${kb(sizes.gzipBytes).padStart(9)} ` +
-        `gzipped  ` +
+      `  ${label.padEnd(30)} ${kb(sizes.gzipBytes).padStart(9)} gzipped  ` +
         `${kb(sizes.bytes).padStart(9)} ` +
         `raw${note ? `  ${note}` : ''}`,
     );
@@ -259,10 +248,7 @@ async function reportStudio() {
   line('all JS', built.totalJs, `${built.chunks.length} files`);
   const within = built.initialJs.gzipBytes <= STUDIO_INITIAL_BUDGET_GZIP;
   console.log(
-    `Target: initial JS ≤ ` +
-      `${kb(STUDIO_INITIAL_BUDGET_GZIP)} ` +
-      `gzipped: ` +
-      `${within ? 'met' : 'NOT met'} ` +
+    `Target: initial JS ≤ ${kb(STUDIO_INITIAL_BUDGET_GZIP)} gzipped: ${within ? 'met' : 'NOT met'} ` +
       `(${kb(built.initialJs.gzipBytes)})`,
   );
 }

@@ -48,8 +48,7 @@ export function falContractTable(): string {
       .join('; ');
     const name = `\`${endpoint.id}\`${endpoint.id === FAL_DEFAULT_ENDPOINT ? ' **(default)**' : ''}`;
     lines.push(
-      `| ${name} | ${endpoint.mode} | ` +
-        `${references} | ${limits} | ` +
+      `| ${name} | ${endpoint.mode} | ${references} | ${limits} | ` +
         `${endpoint.aspectRatios?.join(' ') ?? 'none (dropped)'} ` +
         `| ` +
         `${params} | ${endpoint.priceModel} |`,

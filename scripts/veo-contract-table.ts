@@ -13,18 +13,14 @@ export function veoContractTable(): string {
     const name = `\`${model.id}\`${model.id === VEO_DEFAULT_MODEL ? ' **(default)**' : ''}`;
     const references =
       model.maxReferenceImages > 0
-        ? `up to ` +
-          `${model.maxReferenceImages} ` +
-          `(only at ` +
-          `${model.referenceRules.aspectRatio}, ` +
+        ? `up to ${model.maxReferenceImages} (only at ${model.referenceRules.aspectRatio}, ` +
           `${model.referenceRules.seconds} s)`
         : '—';
     const resolutions = model.resolutions
       .map((resolution, index) => (index === 0 ? resolution : `${resolution} (${model.highResolutionSeconds} s only)`))
       .join(', ');
     lines.push(
-      `| ${name} | ${model.modes.join(', ')} ` +
-        `| ${references} | ` +
+      `| ${name} | ${model.modes.join(', ')} | ${references} | ` +
         `${model.lastFrame ? 'yes (with a first frame)' : '—'} | ` +
         `${model.durations.join(', ')} s | ` +
         `${resolutions} | ` +
@@ -36,12 +32,7 @@ export function veoContractTable(): string {
     '',
     '| modelParams key | sent as | rule |',
     '|---|---|---|',
-    '| `duration` (or ' +
-      '`durationSeconds`) | ' +
-      '`parameters.durationSeconds` | one ' +
-      "of the model's " +
-      'durations; ' +
-      '`"8s"` and `"8"` read as 8 |',
+    '| `duration` (or `durationSeconds`) | `parameters.durationSeconds` | one of the model\'s durations; `"8s"` and `"8"` read as 8 |',
     "| `resolution` | `parameters.resolution` | one of the model's resolutions |",
   );
   for (const [key, { wire, rule }] of Object.entries(VEO_PARAMS)) {

@@ -11,8 +11,7 @@ const CorsConfig = z.object({
 
 /** Request headers MCP clients send (the 2026 revision's Mcp-Method/Mcp-Name included), and the toolset choice. */
 const ALLOWED_HEADERS =
-  'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name, ' +
-  'X-MCP-Toolsets';
+  'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID, Mcp-Method, Mcp-Name, X-MCP-Toolsets';
 const EXPOSED_HEADERS = 'Mcp-Session-Id, Mcp-Protocol-Version, WWW-Authenticate';
 export const GATEWAY_METHODS = 'POST, OPTIONS';
 

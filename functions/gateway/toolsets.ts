@@ -48,8 +48,7 @@ export function parseToolSelection(raw: string | undefined): ToolSelection {
   const unknown = names.filter((name) => !known.has(name) && !KEYWORDS.includes(name));
   if (unknown.length > 0)
     throw new ValidationError(
-      `Unknown toolset ${unknown.join(', ')}: ` +
-        `choose from ${[...known, ...KEYWORDS].join(', ')} (docs/gateway.md, Toolsets)`,
+      `Unknown toolset ${unknown.join(', ')}: choose from ${[...known, ...KEYWORDS].join(', ')} (docs/gateway.md, Toolsets)`,
     );
   const toolsets = new Set<string>();
   for (const name of names) {

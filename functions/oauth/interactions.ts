@@ -47,11 +47,7 @@ function send(ctx: Context, status: number, body: string): void {
   ctx.set('x-frame-options', 'DENY');
   ctx.set(
     'content-security-policy',
-    "default-src 'none'; style-src " +
-      "'unsafe-inline'; img-src " +
-      "'self'; form-action 'self' " +
-      'http: https:; ' +
-      "frame-ancestors 'none'",
+    "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'",
   );
   ctx.body = body;
 }

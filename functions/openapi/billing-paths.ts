@@ -8,16 +8,9 @@ import type { RouteDefinition } from '#route-table/manifest';
 import type { OperationObject, ParameterObject, PathItem } from './types.ts';
 
 const WS = 'ws_01jd8x5d7f9h1k3m5p7r9t1v3x';
-const LOCATION =
-  `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02/0b7e4d2a-5f1c-4c8e-9a53-2d6f0e1b7c44/` +
-  'focus-export.jsonl?X-Amz-Expires=300&X-Amz-Signature=…';
+const LOCATION = `https://media-bucket.s3.amazonaws.com/exports/${WS}/2026-06-02/0b7e4d2a-5f1c-4c8e-9a53-2d6f0e1b7c44/focus-export.jsonl?X-Amz-Expires=300&X-Amz-Signature=…`;
 /** Abridged (…): the real rows carry every column of EXPORT_COLUMNS. */
-const JSONL_EXAMPLE =
-  `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD",` +
-  '"BillingPeriodEnd":"2026-06-01T00:00:00Z",' +
-  '"BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,' +
-  '"ChargeDescription":"video.generate ' +
-  '(standard), per Seconds",…,"x_Credits":-80}\n';
+const JSONL_EXAMPLE = `{"BilledCost":0,"BillingAccountId":"${WS}","BillingAccountName":"Acme","BillingCurrency":"USD","BillingPeriodEnd":"2026-06-01T00:00:00Z","BillingPeriodStart":"2026-05-01T00:00:00Z","ChargeCategory":"Usage","ChargeClass":null,"ChargeDescription":"video.generate (standard), per Seconds",…,"x_Credits":-80}\n`;
 const CSV_EXAMPLE = [
   'BilledCost,BillingAccountId,BillingAccountName,BillingCurrency,…,x_Credits',
   `0,${WS},Acme,USD,…,-80`,
@@ -56,11 +49,7 @@ const WORKSPACE: ParameterObject = {
   in: 'query',
   required: false,
   description:
-    "Required with a signed-in session's " +
-    'access token (and ' +
-    'must be its workspace); ' +
-    'optional with a ' +
-    'workspace key, which fixes the workspace',
+    "Required with a signed-in session's access token (and must be its workspace); optional with a workspace key, which fixes the workspace",
   schema: { type: 'string' },
 };
 const SECURITY: Record<string, string[]>[] = [{ workspaceKey: ['read:billing'] }, { gatewayToken: ['read:billing'] }];
@@ -75,21 +64,9 @@ const exportOperation: OperationObject = {
   operationId: 'focus_export',
   summary: `FOCUS ${FOCUS_VERSION} cost and usage export`,
   description: [
-    `The workspace's credit ledger in the ` +
-      `range as a FOCUS ` +
-      `${FOCUS_VERSION} Cost and Usage ` +
-      `dataset: usage ` +
-      `aggregated per hour, SKU and`,
-    'resource; purchases, grants, ' +
-      'refunds and ' +
-      'adjustments one row ' +
-      'each; x_ columns after the FOCUS ones. ' +
-      'Scope: `read:billing`.',
-    'Small files are the response; larger ' +
-      'ones answer 303 to a ' +
-      'presigned link (5 minutes) ' +
-      'with the same ' +
-      'name and type. See docs/billing.md.',
+    `The workspace's credit ledger in the range as a FOCUS ${FOCUS_VERSION} Cost and Usage dataset: usage aggregated per hour, SKU and`,
+    'resource; purchases, grants, refunds and adjustments one row each; x_ columns after the FOCUS ones. Scope: `read:billing`.',
+    'Small files are the response; larger ones answer 303 to a presigned link (5 minutes) with the same name and type. See docs/billing.md.',
   ].join(' '),
   tags: ['billing'],
   security: SECURITY,
@@ -114,9 +91,7 @@ const exportOperation: OperationObject = {
         'application/jsonl': {
           schema: {
             type: 'string',
-            description:
-              `One JSON object per line with the columns ` +
-              `${EXPORT_COLUMNS.map((column) => column.name).join(', ')}`,
+            description: `One JSON object per line with the columns ${EXPORT_COLUMNS.map((column) => column.name).join(', ')}`,
           },
           example: JSONL_EXAMPLE,
         },
@@ -156,16 +131,8 @@ const metadataOperation: OperationObject = {
   operationId: 'focus_metadata',
   summary: `FOCUS ${FOCUS_VERSION} dataset metadata`,
   description: [
-    "The metadata of the workspace's cost " +
-      'and usage dataset for ' +
-      'the range: DataGenerator, ' +
-      'DatasetInstance, ' +
-      'Recency (one time sector',
-    'per UTC day, complete once the day and ' +
-      'the late-entry margin ' +
-      'have passed) and Schema (every ' +
-      "column's " +
-      'definition), FocusVersion 1.3.',
+    "The metadata of the workspace's cost and usage dataset for the range: DataGenerator, DatasetInstance, Recency (one time sector",
+    "per UTC day, complete once the day and the late-entry margin have passed) and Schema (every column's definition), FocusVersion 1.3.",
     'Scope: `read:billing`. See docs/billing.md.',
   ].join(' '),
   tags: ['billing'],

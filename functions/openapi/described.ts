@@ -20,13 +20,8 @@ function webhookTrigger(method: (typeof WEBHOOK_METHODS)[number]): OperationObje
     description: [
       'Starts a run of the canvas whose webhook-trigger node owns the secret. The request (method, query, headers with',
       "credentials redacted, body) becomes the node's outputs. Authenticated by the trigger's secret (x-webhook-secret",
-      'or Authorization: Bearer), never a workspace key; `?secret=` is refused (400). Repeats with the same ' +
-        'Idempotency-Key',
-      'and request answer the first 202. ' +
-        'Every method answers ' +
-        'the same way; OPTIONS gets ' +
-        'the CORS ' +
-        'preflight. See docs/webhooks.md.',
+      'or Authorization: Bearer), never a workspace key; `?secret=` is refused (400). Repeats with the same Idempotency-Key',
+      'and request answer the first 202. Every method answers the same way; OPTIONS gets the CORS preflight. See docs/webhooks.md.',
     ].join(' '),
     tags: ['webhooks'],
     security: [{ webhookSecret: [] }, { webhookSecretHeader: [] }],
@@ -44,13 +39,7 @@ function webhookTrigger(method: (typeof WEBHOOK_METHODS)[number]): OperationObje
       ? {
           requestBody: {
             required: false,
-            description:
-              `Any body up to ` +
-              `${WEBHOOK_MAX_BODY_BYTES} ` +
-              `bytes, ` +
-              `passed ` +
-              `to the run as it came (JSON ` +
-              `is parsed)`,
+            description: `Any body up to ${WEBHOOK_MAX_BODY_BYTES} bytes, passed to the run as it came (JSON is parsed)`,
             content: { '*/*': { schema: {}, example: { event: 'order.created', orderId: 'ord_123' } } },
           },
         }
@@ -104,21 +93,9 @@ const gateway: PathItem = {
     operationId: 'mcp',
     summary: 'MCP gateway (streamable HTTP, stateless)',
     description: [
-      'JSON-RPC 2.0 messages of the Model ' +
-        'Context Protocol: every ' +
-        'operation of this document ' +
-        'is a tool ' +
-        '(tools/list shows',
-      "the ones the credential's scopes " +
-        'allow). Answers ' +
-        'application/json (no session, no ' +
-        'stream: GET and ' +
-        'DELETE get 405).',
-      'Credential: a workspace key or an ' +
-        'OAuth access token of ' +
-        "the app host's authorization " +
-        'server. See ' +
-        'docs/gateway.md.',
+      'JSON-RPC 2.0 messages of the Model Context Protocol: every operation of this document is a tool (tools/list shows',
+      "the ones the credential's scopes allow). Answers application/json (no session, no stream: GET and DELETE get 405).",
+      "Credential: a workspace key or an OAuth access token of the app host's authorization server. See docs/gateway.md.",
     ].join(' '),
     tags: ['gateway'],
     security: [{ gatewayToken: [] }],
@@ -229,13 +206,7 @@ const publishedServer: PathItem = {
 const githubWebhook = publicOperation(
   'receive_github_webhook',
   'Receive a GitHub webhook delivery',
-  'GitHub App deliveries. Verified by X-Hub-Signature-256 ' +
-    "(HMAC-SHA256 of the raw body with the App's " +
-    'webhook secret); each signed body is applied once, whatever its ' +
-    'X-GitHub-Delivery (a redelivery or a replay answers duplicate: true). ' +
-    'installation events update or unlink the installation; push ' +
-    'events record the new head on sync targets ' +
-    'following that branch; other events are acknowledged.',
+  "GitHub App deliveries. Verified by X-Hub-Signature-256 (HMAC-SHA256 of the raw body with the App's webhook secret); each signed body is applied once, whatever its X-GitHub-Delivery (a redelivery or a replay answers duplicate: true). installation events update or unlink the installation; push events record the new head on sync targets following that branch; other events are acknowledged.",
   'codehost',
   {
     '200': {

@@ -58,17 +58,12 @@ const ERROR_RESPONSES: Record<string, readonly [number, string, string, ErrorCod
   NotConfigured: [
     503,
     'The deployment lacks a setting this route needs (a signing secret not set); the message says which',
-    'Payment webhooks are not configured: no signing secret is set (PAYMENTS_WEBHOOK_SECRET in local mode, ' +
-      'the PaymentsWebhookSecret secret in AWS)',
+    'Payment webhooks are not configured: no signing secret is set (PAYMENTS_WEBHOOK_SECRET in local mode, the PaymentsWebhookSecret secret in AWS)',
     'not_configured',
   ],
   Default: [
     0,
-    'Any other error, with the status of ' +
-      'docs/api.md: 404 not ' +
-      'found, 405 method not allowed, 409 conflict ' +
-      '(stale expectedVersion, in-flight ' +
-      'idempotency key), 429 rate limited',
+    'Any other error, with the status of docs/api.md: 404 not found, 405 method not allowed, 409 conflict (stale expectedVersion, in-flight idempotency key), 429 rate limited',
     'Canvas cnv_missing not found',
     'not_found',
   ],
@@ -104,11 +99,7 @@ const TAGS: Record<RouteDefinition['area'], string> = {
   codehost:
     'The code host (GitHub App): installations, repositories, source links, sync, draft pull requests, its webhooks',
   generation:
-    'Generation: video jobs (submit, poll ' +
-    'with the signed status ' +
-    'token) bound to a canvas, ' +
-    'their results ' +
-    'durable assets',
+    'Generation: video jobs (submit, poll with the signed status token) bound to a canvas, their results durable assets',
 };
 
 /** A JSON Schema as OpenAPI embeds it: the dialect is the document's, so no `$schema` per schema. */
@@ -229,18 +220,13 @@ function components(): Record<string, unknown> {
         scheme: 'bearer',
         bearerFormat: 'workspace_…',
         description:
-          'A workspace key (Authorization: ' +
-          'Bearer workspace_…). ' +
-          'Each route names the scope the key must ' +
-          'hold as the role of its security ' +
-          'requirement.',
+          'A workspace key (Authorization: Bearer workspace_…). Each route names the scope the key must hold as the role of its security requirement.',
       },
       gatewayToken: {
         type: 'http',
         scheme: 'bearer',
         description:
-          'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization ' +
-          'server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
+          'The MCP gateway: a workspace key, or an OAuth access token (oat_…) of the app host authorization server (discovery at /.well-known/oauth-protected-resource/api/mcp).',
       },
       webhookSecret: {
         type: 'http',
@@ -252,11 +238,7 @@ function components(): Record<string, unknown> {
         type: 'http',
         scheme: 'bearer',
         description:
-          'The webhook relay: a signed-in ' +
-          "member's OAuth access " +
-          'token (oat_…, scope run:workflows) or the ' +
-          "deployment's relay_ token (npm run admin -- " +
-          'relay-token). Workspace keys are refused.',
+          "The webhook relay: a signed-in member's OAuth access token (oat_…, scope run:workflows) or the deployment's relay_ token (npm run admin -- relay-token). Workspace keys are refused.",
       },
       webhookSecretHeader: {
         type: 'apiKey',
@@ -307,24 +289,11 @@ export function buildOpenApiDocument(
       title: 'Workspace automation service',
       version: '1.0.0',
       summary:
-        'Canvases of nodes and edges ' +
-        'that run as ' +
-        'workflows, on two ' +
-        'hosts: the base host (REST API) and the ' +
-        'app host (MCP gateway, OAuth).',
+        'Canvases of nodes and edges that run as workflows, on two hosts: the base host (REST API) and the app host (MCP gateway, OAuth).',
       description: [
-        'Generated from the route manifest ' +
-          'and the operation ' +
-          'catalogue (the zod schemas the ' +
-          'handlers ' +
-          'validate with): `npm run openapi`.',
-        'Every operation is also an ' +
-          'MCP tool of ' +
-          'the gateway, under ' +
-          'its operationId. GET operations take ' +
-          'their input as the query string,',
-        'the others as a JSON body. Errors are `{ "error": string }`. Each host serves the paths it owns at ' +
-          '/openapi.json with its own origin.',
+        'Generated from the route manifest and the operation catalogue (the zod schemas the handlers validate with): `npm run openapi`.',
+        'Every operation is also an MCP tool of the gateway, under its operationId. GET operations take their input as the query string,',
+        'the others as a JSON body. Errors are `{ "error": string }`. Each host serves the paths it owns at /openapi.json with its own origin.',
       ].join(' '),
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',

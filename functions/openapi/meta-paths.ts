@@ -23,11 +23,7 @@ export const meta: Record<string, PathItem> = {
     get: publicOperation(
       'get_health',
       'Liveness',
-      'Answers 200 when API Gateway reaches a ' +
-        'function of this ' +
-        'host. It checks no dependency (no DynamoDB ' +
-        'call): an unauthenticated route must ' +
-        'not drive table reads.',
+      'Answers 200 when API Gateway reaches a function of this host. It checks no dependency (no DynamoDB call): an unauthenticated route must not drive table reads.',
       'meta',
       {
         '200': {

@@ -35,10 +35,7 @@ export const wellKnown: Record<string, PathItem> = {
     get: publicOperation(
       'get_protected_resource_metadata',
       'Protected resource metadata (RFC 9728)',
-      'Names the gateway as a ' +
-        'resource and its ' +
-        'authorization server; also served at ' +
-        '/.well-known/oauth-protected-resource.',
+      'Names the gateway as a resource and its authorization server; also served at /.well-known/oauth-protected-resource.',
       'oauth',
       {
         '200': {
@@ -109,11 +106,7 @@ export const oauthEndpoints: Record<string, PathItem> = {
     get: publicOperation(
       'oauth_authorize',
       'Authorization endpoint',
-      'Starts the authorization code flow (PKCE S256 and ' +
-        'resource={app}/api/mcp required): the browser is ' +
-        'sent through sign-in, workspace choice ' +
-        'and consent pages, ' +
-        'then back to redirect_uri with a code.',
+      'Starts the authorization code flow (PKCE S256 and resource={app}/api/mcp required): the browser is sent through sign-in, workspace choice and consent pages, then back to redirect_uri with a code.',
       'oauth',
       {
         '303': { description: 'To the sign-in interaction (or back to redirect_uri with a code or an error)' },
@@ -137,11 +130,7 @@ export const oauthEndpoints: Record<string, PathItem> = {
     post: publicOperation(
       'oauth_token',
       'Token endpoint',
-      'Exchanges a code (with its PKCE ' +
-        'verifier) or a refresh ' +
-        'token for an opaque oat_… ' +
-        'access token (15 ' +
-        'min) and a rotated ort_… refresh token.',
+      'Exchanges a code (with its PKCE verifier) or a refresh token for an opaque oat_… access token (15 min) and a rotated ort_… refresh token.',
       'oauth',
       {
         '200': {

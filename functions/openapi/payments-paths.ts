@@ -39,11 +39,7 @@ function webhook(
   return {
     operationId,
     summary,
-    description:
-      `${description} Signed by the provider (Stripe-Signature: t=…,v1=…, HMAC-SHA256 of "t.rawBody", at most ` +
-      `5 minutes old); answered 200 whenever the signature is valid, so the provider stops retrying, 400 ` +
-      `when it is not, and 503 while no signing secret is configured (the provider retries). Body up to ` +
-      `${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
+    description: `${description} Signed by the provider (Stripe-Signature: t=…,v1=…, HMAC-SHA256 of "t.rawBody", at most 5 minutes old); answered 200 whenever the signature is valid, so the provider stops retrying, 400 when it is not, and 503 while no signing secret is configured (the provider retries). Body up to ${route.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES} bytes.`,
     tags: ['payments'],
     security: [],
     parameters: [
@@ -80,11 +76,7 @@ export function paymentsPaths(route: RouteDefinition): Record<string, PathItem> 
           route,
           'payments_webhook',
           'Payment webhook: credit packs',
-          'checkout.session.completed (paid) and ' +
-            'checkout.session.async_payment_succeeded ' +
-            'add ' +
-            'metadata.credits to metadata.workspaceId, ' +
-            'once per checkout session.',
+          'checkout.session.completed (paid) and checkout.session.async_payment_succeeded add metadata.credits to metadata.workspaceId, once per checkout session.',
           {
             id: 'evt_1QxYz2AbCdEf',
             object: 'event',
@@ -119,11 +111,7 @@ export function paymentsPaths(route: RouteDefinition): Record<string, PathItem> 
           route,
           'payments_plan_webhook',
           'Payment webhook: plan invoices',
-          'invoice.paid of a subscription grants ' +
-            "the plan's monthly " +
-            'credits (per plan line, × quantity) to ' +
-            "the workspace named in the subscription's " +
-            'metadata.workspaceId, once per invoice.',
+          "invoice.paid of a subscription grants the plan's monthly credits (per plan line, × quantity) to the workspace named in the subscription's metadata.workspaceId, once per invoice.",
           {
             id: 'evt_1QxZa3BcDeFg',
             object: 'event',

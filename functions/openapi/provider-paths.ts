@@ -36,11 +36,7 @@ export function providerPaths(route: RouteDefinition): Record<string, PathItem> 
     operationId: 'receive_provider_completion',
     summary: "Receive a video provider's completion webhook",
     description:
-      "provider-two (fal) calls this URL, asked for at submit, when a video job ends. Verified by fal's ED25519 " +
-      'signature over the raw body (the request id, user id and timestamp headers are signed; a forged or stale ' +
-      'delivery is 401 and changes nothing). The job named in the query is completed only when the signed ' +
-      "request id is that job's, and the run waiting on it resumes. Every verified delivery is answered 200 " +
-      '(outcome recorded, duplicate, late or ignored) so the provider stops retrying; a 500 is retried.',
+      "provider-two (fal) calls this URL, asked for at submit, when a video job ends. Verified by fal's ED25519 signature over the raw body (the request id, user id and timestamp headers are signed; a forged or stale delivery is 401 and changes nothing). The job named in the query is completed only when the signed request id is that job's, and the run waiting on it resumes. Every verified delivery is answered 200 (outcome recorded, duplicate, late or ignored) so the provider stops retrying; a 500 is retried.",
     tags: [route.area],
     security: [],
     parameters: [

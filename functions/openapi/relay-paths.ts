@@ -38,10 +38,7 @@ export function relayPaths(route: RouteDefinition): Record<string, PathItem> | u
     operationId: 'webhook_relay',
     summary: 'Relay one HTTP request',
     description:
-      `Forwards one request under the outbound rules of result ` +
-      `callbacks: public HTTPS only, every address ` +
-      `checked after DNS and the connection pinned to it, no redirects followed, one deadline (timeoutMs, ` +
-      `${HTTP_CALL_LIMITS.minTimeoutMs}–${HTTP_CALL_LIMITS.maxTimeoutMs} ms), a response of at most ` +
+      `Forwards one request under the outbound rules of result callbacks: public HTTPS only, every address checked after DNS and the connection pinned to it, no redirects followed, one deadline (timeoutMs, ${HTTP_CALL_LIMITS.minTimeoutMs}–${HTTP_CALL_LIMITS.maxTimeoutMs} ms), a response of at most ` +
       `${HTTP_CALL_LIMITS.maxResponseBytes} bytes. Authenticated by ` +
       `a signed-in member's OAuth access token ` +
       `(scope run:workflows) or the deployment's relay_ token; a ` +

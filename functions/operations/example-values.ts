@@ -14,8 +14,7 @@ export const ASSET_SHA256 = 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=';
  * and a placeholder host (example.com) can never be fetched.
  */
 export const INLINE_IMAGE =
-  'data:image/png;base64,' +
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 export const canvasAsset = {
   id: ASSET,
   workspaceId: WORKSPACE,
@@ -47,9 +46,7 @@ export const reserved = {
   assetId: ASSET,
   kind: 'video',
   upload: {
-    url:
-      `https://media.s3.amazonaws.com/uploads/pending/${WORKSPACE}/${UPLOAD}?X-Amz-Expires=900` +
-      '&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256&X-Amz-Signature=…',
+    url: `https://media.s3.amazonaws.com/uploads/pending/${WORKSPACE}/${UPLOAD}?X-Amz-Expires=900&X-Amz-SignedHeaders=content-length%3Bcontent-type%3Bhost%3Bx-amz-checksum-sha256&X-Amz-Signature=…`,
     method: 'PUT',
     headers: { 'Content-Type': 'video/mp4', 'Content-Length': '5242880', 'x-amz-checksum-sha256': ASSET_SHA256 },
     expiresAt: '2026-11-23T20:15:00.000Z',

@@ -10,8 +10,7 @@ const ProviderStatusView = z
   .enum(['available', 'bring-your-own', 'unavailable'])
   .check(
     z.describe(
-      "available: the deployment's shared credential is configured; bring-your-own: usable with a workspace " +
-        'connection only; unavailable: not usable',
+      "available: the deployment's shared credential is configured; bring-your-own: usable with a workspace connection only; unavailable: not usable",
     ),
   );
 
@@ -61,11 +60,7 @@ export const ConnectionView = z.looseObject({
     .array(z.string())
     .check(
       z.describe(
-        'Origins http-request nodes may ' +
-          'send the ' +
-          "connection's values " +
-          'to; empty: nowhere until someone with ' +
-          'manage:integrations sets them',
+        "Origins http-request nodes may send the connection's values to; empty: nowhere until someone with manage:integrations sets them",
       ),
     ),
 });

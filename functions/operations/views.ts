@@ -85,8 +85,7 @@ export const PortManifestView = z.looseObject({
           .boolean()
           .check(
             z.describe(
-              'False for node types this deployment cannot run yet: they may be placed and connected, but a ' +
-                'run that reaches one is refused',
+              'False for node types this deployment cannot run yet: they may be placed and connected, but a run that reaches one is refused',
             ),
           ),
         unavailableReason: z.optional(text('Why the node type cannot run yet (only when available is false)')),
@@ -123,8 +122,7 @@ export const CanvasStateView = z.looseObject({
       .array(warningItem)
       .check(
         z.describe(
-          'Per node, what does not stop an edit but will matter when it runs (a run of an invalid ' +
-            'expression is refused)',
+          'Per node, what does not stop an edit but will matter when it runs (a run of an invalid expression is refused)',
         ),
       ),
   ),
@@ -141,11 +139,7 @@ export const CanvasCostEstimateView = z.looseObject({
           .nullable(z.number())
           .check(
             z.describe(
-              'Credits one run of the node is ' +
-                'charged at most (the ' +
-                'credits it holds); null when ' +
-                'only the ' +
-                'run can know (see reason)',
+              'Credits one run of the node is charged at most (the credits it holds); null when only the run can know (see reason)',
             ),
           ),
         sku: text('The priced operation, e.g. video.generate'),
@@ -302,11 +296,7 @@ const SigningSecretSourceView = z
       .enum(['trigger', 'provider'])
       .check(
         z.describe(
-          'trigger: deliveries are verified with ' +
-            "the trigger's own " +
-            'secret (webhookSecret); ' +
-            'provider: with ' +
-            'the stored provider secret',
+          "trigger: deliveries are verified with the trigger's own secret (webhookSecret); provider: with the stored provider secret",
         ),
       ),
     hint: z.optional(text('Masked form of the stored provider secret, e.g. whsec_…a1b2')),

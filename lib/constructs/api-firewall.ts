@@ -27,19 +27,14 @@ import type { CloudFrontOriginSecret } from './origin-secret.ts';
  * they count (their labels and metrics stay) instead of blocking.
  */
 export const COMMON_RULE_SET_COUNTED: Readonly<Record<string, string>> = {
-  SizeRestrictions_BODY:
-    `it blocks bodies over 8 KB, and the handlers accept up to ${DEFAULT_MAX_BODY_BYTES} bytes: canvases, ` +
-    'long prompts, provider and payment webhook payloads',
+  SizeRestrictions_BODY: `it blocks bodies over 8 KB, and the handlers accept up to ${DEFAULT_MAX_BODY_BYTES} bytes: canvases, long prompts, provider and payment webhook payloads`,
   NoUserAgent_HEADER:
-    'machine clients need not send one: senders of the public webhook trigger, scripts with workspace keys, ' +
-    'MCP clients',
+    'machine clients need not send one: senders of the public webhook trigger, scripts with workspace keys, MCP clients',
   CrossSiteScripting_BODY:
-    'bodies are data the service stores and passes on, never renders as HTML: prompts and templates with ' +
-    'markup, third-party webhook payloads',
+    'bodies are data the service stores and passes on, never renders as HTML: prompts and templates with markup, third-party webhook payloads',
   GenericLFI_BODY: 'prompts and webhook payloads carry code and relative paths (../) as text',
   GenericRFI_BODY:
-    'callback URLs and webhook payloads may name hosts by IP address; what the service itself calls is ' +
-    'checked by its outbound policy (public addresses only)',
+    'callback URLs and webhook payloads may name hosts by IP address; what the service itself calls is checked by its outbound policy (public addresses only)',
 };
 
 /** The AWS managed rule groups `wafManagedRules` adds, in evaluation order. */

@@ -27,13 +27,9 @@ export class ApiGatewayAccount extends Construct {
     this.account.node.addDependency(this.role);
 
     Validations.of(this.role).acknowledge({
-      id:
-        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/' +
-        'service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
+      id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AmazonAPIGatewayPushToCloudWatchLogs]',
       reason:
-        'API Gateway requires one account-level role to push stage access and execution logs; the ' +
-        'AWS-managed AmazonAPIGatewayPushToCloudWatchLogs policy is the documented, service-maintained ' +
-        'policy for exactly that role.',
+        'API Gateway requires one account-level role to push stage access and execution logs; the AWS-managed AmazonAPIGatewayPushToCloudWatchLogs policy is the documented, service-maintained policy for exactly that role.',
     });
   }
 }

@@ -34,12 +34,7 @@ export class AsyncFailures extends Construct {
       onFailure: new destinations.SqsDestination(this.queue),
     });
     this.alarm = new cloudwatch.Alarm(this, 'Alarm', {
-      alarmDescription:
-        `An invocation of ${props.label} ` +
-        `failed and went to ` +
-        `its failure queue. Runbook: ` +
-        `docs/observability.md ` +
-        `"SweeperFailed".`,
+      alarmDescription: `An invocation of ${props.label} failed and went to its failure queue. Runbook: docs/observability.md "SweeperFailed".`,
       metric: this.queue.metricApproximateNumberOfMessagesVisible({
         period: Duration.minutes(5),
         statistic: 'Maximum',
@@ -51,9 +46,7 @@ export class AsyncFailures extends Construct {
     });
     Validations.of(this.queue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason:
-        `This queue is itself the failure destination of ${props.label}'s asynchronous invocations (a ` +
-        `dead-letter queue in all but name); it needs no dead-letter queue of its own.`,
+      reason: `This queue is itself the failure destination of ${props.label}'s asynchronous invocations (a dead-letter queue in all but name); it needs no dead-letter queue of its own.`,
     });
   }
 }

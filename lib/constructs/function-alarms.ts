@@ -57,9 +57,7 @@ export function addFunctionAlarms(
       );
       page(
         new cloudwatch.Alarm(scope, `Lambda${kind}${group}`, {
-          alarmDescription:
-            `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. ` +
-            `Runbook: docs/observability.md "Lambda${kind}".`,
+          alarmDescription: `Lambda ${kind.toLowerCase()} in: ${chunk.join(', ')}. Runbook: docs/observability.md "Lambda${kind}".`,
           metric: new cloudwatch.MathExpression({
             // FILL: a function not invoked in the period has no datapoint, and CloudWatch's arithmetic on a
             // missing operand is missing: a plain sum would page only when all ten functions ran.
@@ -92,9 +90,7 @@ export function addFunctionAlarms(
       const terms = timed.map((name, i) => `IF(FILL(d${i}, 0) > ${nearTimeoutMs(functions.get(name)!)}, 1, 0)`);
       page(
         new cloudwatch.Alarm(scope, `LambdaDuration${group}`, {
-          alarmDescription:
-            `p99 duration above ${DURATION_NEAR_TIMEOUT_PERCENT}% of the function's timeout in: ` +
-            `${timed.join(', ')}. Runbook: docs/observability.md "LambdaDuration".`,
+          alarmDescription: `p99 duration above ${DURATION_NEAR_TIMEOUT_PERCENT}% of the function's timeout in: ${timed.join(', ')}. Runbook: docs/observability.md "LambdaDuration".`,
           metric: new cloudwatch.MathExpression({
             expression: terms.join(' + '),
             usingMetrics,

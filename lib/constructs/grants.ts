@@ -75,8 +75,7 @@ const SECRET_COMPLETE_ARN =
 export function assertSecretCompleteArn(arn: string): void {
   if (!SECRET_COMPLETE_ARN.test(arn)) {
     throw new Error(
-      `callbackSigningSecretArn must be the complete ARN of a Secrets Manager secret ` +
-        `(arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 chars>), got "${arn}"`,
+      `callbackSigningSecretArn must be the complete ARN of a Secrets Manager secret (arn:aws:secretsmanager:<region>:<account>:secret:<name>-<6 chars>), got "${arn}"`,
     );
   }
 }

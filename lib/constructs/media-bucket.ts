@@ -62,8 +62,7 @@ export class MediaBucket extends Construct {
     Validations.of(this.accessLogs).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'This bucket is itself the destination of the media bucket server access logs; logging it into ' +
-        'another bucket would only move the same question one bucket further.',
+        'This bucket is itself the destination of the media bucket server access logs; logging it into another bucket would only move the same question one bucket further.',
     });
 
     // Strict: SSE-KMS under a key of its own, retained with the bucket (objects written under it are

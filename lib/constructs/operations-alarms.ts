@@ -166,9 +166,7 @@ export class OperationsAlarms extends Construct {
     page(
       new cloudwatch.Alarm(this, 'FailedExecutions', {
         alarmDescription:
-          'Run executions failed on the engine (a step crashed, timed out or could not be invoked); ' +
-          "executions a workspace's own node failed are not counted. " +
-          'Runbook: docs/observability.md "FailedExecutions".',
+          'Run executions failed on the engine (a step crashed, timed out or could not be invoked); executions a workspace\'s own node failed are not counted. Runbook: docs/observability.md "FailedExecutions".',
         metric: new cloudwatch.MathExpression({
           expression: 'failed - FILL(halted, 0)',
           usingMetrics: {
@@ -190,8 +188,7 @@ export class OperationsAlarms extends Construct {
     page(
       new cloudwatch.Alarm(this, 'RouteFaults', {
         alarmDescription:
-          'A route answered 500 for an error nothing mapped (a bug, a store down). ' +
-          'Runbook: docs/observability.md "RouteFaults".',
+          'A route answered 500 for an error nothing mapped (a bug, a store down). Runbook: docs/observability.md "RouteFaults".',
         metric: serviceCount('Fault', FAULT_PERIOD),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -208,9 +205,7 @@ export class OperationsAlarms extends Construct {
       const hostName = host.charAt(0).toUpperCase() + host.slice(1);
       page(
         new cloudwatch.Alarm(this, `Api5xx${hostName}`, {
-          alarmDescription:
-            `More than ${API_5XX_PERCENT}% of the ${host} host's answers were 5xx over 5 minutes (at least ` +
-            `${API_5XX_MIN_REQUESTS} requests). Runbook: docs/observability.md "Api5xx".`,
+          alarmDescription: `More than ${API_5XX_PERCENT}% of the ${host} host's answers were 5xx over 5 minutes (at least ${API_5XX_MIN_REQUESTS} requests). Runbook: docs/observability.md "Api5xx".`,
           metric: new cloudwatch.MathExpression({
             expression: `IF(requests >= ${API_5XX_MIN_REQUESTS}, 100 * errors / requests, 0)`,
             usingMetrics: {
@@ -233,10 +228,7 @@ export class OperationsAlarms extends Construct {
     // then is what the outbox is for; runs due in every sweep for minutes are starts failing at the routes.
     page(
       new cloudwatch.Alarm(this, 'RunOutboxBacklog', {
-        alarmDescription:
-          `The run outbox's sweeper found runs due in ${OUTBOX_BACKLOG_SWEEPS} sweeps in a row: the routes ` +
-          'cannot start them (StartExecution throttled or failing). Runbook: docs/observability.md ' +
-          '"RunOutboxBacklog".',
+        alarmDescription: `The run outbox's sweeper found runs due in ${OUTBOX_BACKLOG_SWEEPS} sweeps in a row: the routes cannot start them (StartExecution throttled or failing). Runbook: docs/observability.md "RunOutboxBacklog".`,
         metric: serviceCount('OutboxRunsDue', FAULT_PERIOD),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -249,9 +241,7 @@ export class OperationsAlarms extends Construct {
     // sweeps in a row, the runs are not being started at all.
     page(
       new cloudwatch.Alarm(this, 'RunOutboxStuck', {
-        alarmDescription:
-          `The run outbox's sweeper failed to start or redrive runs in ${OUTBOX_STUCK_SWEEPS} sweeps in a row ` +
-          '(they stay queued). Runbook: docs/observability.md "RunOutboxStuck".',
+        alarmDescription: `The run outbox's sweeper failed to start or redrive runs in ${OUTBOX_STUCK_SWEEPS} sweeps in a row (they stay queued). Runbook: docs/observability.md "RunOutboxStuck".`,
         metric: serviceCount('OutboxResumeFailed', FAULT_PERIOD),
         threshold: 1,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -263,9 +253,7 @@ export class OperationsAlarms extends Construct {
     // Step Functions retries a throttled transition itself; throttling that lasts slows every run.
     page(
       new cloudwatch.Alarm(this, 'WorkflowThrottled', {
-        alarmDescription:
-          `Step Functions throttled the run state machine's transitions in ${WORKFLOW_THROTTLED_PERIODS} ` +
-          '5-minute periods in a row. Runbook: docs/observability.md "WorkflowThrottled".',
+        alarmDescription: `Step Functions throttled the run state machine's transitions in ${WORKFLOW_THROTTLED_PERIODS} 5-minute periods in a row. Runbook: docs/observability.md "WorkflowThrottled".`,
         metric: props.stateMachine.metricThrottled({ period: fiveMinutes, statistic: 'Sum' }),
         threshold: 0,
         comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -297,9 +285,7 @@ export class OperationsAlarms extends Construct {
     }
     page(
       new cloudwatch.Alarm(this, 'TableThrottled', {
-        alarmDescription:
-          `DynamoDB throttled reads or writes of the table or its indexes in ${TABLE_THROTTLED_PERIODS} ` +
-          '5-minute periods in a row. Runbook: docs/observability.md "TableThrottled".',
+        alarmDescription: `DynamoDB throttled reads or writes of the table or its indexes in ${TABLE_THROTTLED_PERIODS} 5-minute periods in a row. Runbook: docs/observability.md "TableThrottled".`,
         metric: new cloudwatch.MathExpression({
           expression: Object.keys(throttles)
             .map((id) => `FILL(${id}, 0)`)
@@ -322,13 +308,9 @@ export class OperationsAlarms extends Construct {
     // (on a quiet one it can: the runbook's first step tells the two apart).
     page(
       new cloudwatch.Alarm(this, 'CallbackFailureRate', {
-        alarmDescription:
-          `More than ${CALLBACK_FAILURE_PERCENT}% of result callbacks failed over 15 minutes (at least ` +
-          `${CALLBACK_FAILURE_MIN_CALLBACKS} callbacks). Runbook: docs/observability.md "CallbackFailureRate".`,
+        alarmDescription: `More than ${CALLBACK_FAILURE_PERCENT}% of result callbacks failed over 15 minutes (at least ${CALLBACK_FAILURE_MIN_CALLBACKS} callbacks). Runbook: docs/observability.md "CallbackFailureRate".`,
         metric: new cloudwatch.MathExpression({
-          expression:
-            `IF(FILL(delivered, 0) + FILL(failed, 0) >= ${CALLBACK_FAILURE_MIN_CALLBACKS}, ` +
-            '100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)',
+          expression: `IF(FILL(delivered, 0) + FILL(failed, 0) >= ${CALLBACK_FAILURE_MIN_CALLBACKS}, 100 * FILL(failed, 0) / (FILL(delivered, 0) + FILL(failed, 0)), 0)`,
           usingMetrics: {
             delivered: serviceCount('CallbacksDelivered', CALLBACK_FAILURE_PERIOD),
             failed: serviceCount('CallbacksFailed', CALLBACK_FAILURE_PERIOD),
@@ -348,10 +330,7 @@ export class OperationsAlarms extends Construct {
     // of a handful is their maximum, one cold start.
     page(
       new cloudwatch.Alarm(this, 'RunAcceptLatency', {
-        alarmDescription:
-          `p99 of accepting a run (POST /api/run, without the sync wait) above ${RUN_ACCEPT_P99_MS} ms in ` +
-          `${RUN_ACCEPT_PERIODS} 5-minute periods in a row (at least ${RUN_ACCEPT_MIN_RUNS} runs each). ` +
-          'Runbook: docs/observability.md "RunAcceptLatency".',
+        alarmDescription: `p99 of accepting a run (POST /api/run, without the sync wait) above ${RUN_ACCEPT_P99_MS} ms in ${RUN_ACCEPT_PERIODS} 5-minute periods in a row (at least ${RUN_ACCEPT_MIN_RUNS} runs each). Runbook: docs/observability.md "RunAcceptLatency".`,
         metric: new cloudwatch.MathExpression({
           expression: `IF(FILL(runs, 0) >= ${RUN_ACCEPT_MIN_RUNS}, FILL(p99, 0), 0)`,
           usingMetrics: {

@@ -109,10 +109,7 @@ export function concurrencyOf(scope: IConstruct): ConcurrencySettings {
     settings.advance + settings.finalize + settings.webhookTrigger + settings.signIn * SIGN_IN_ROUTES.length;
   if (reserved > 0 && account - reserved < MIN_UNRESERVED_CONCURRENCY) {
     throw new Error(
-      `Reserved concurrency ${reserved} leaves ${account - reserved} of the account's ${account} ` +
-        `unreserved; Lambda refuses below ${MIN_UNRESERVED_CONCURRENCY}. Lower advanceConcurrency, ` +
-        `finalizeConcurrency, webhookTriggerConcurrency or signInConcurrency (0 turns one off), or set ` +
-        `accountConcurrency to your account's limit.`,
+      `Reserved concurrency ${reserved} leaves ${account - reserved} of the account's ${account} unreserved; Lambda refuses below ${MIN_UNRESERVED_CONCURRENCY}. Lower advanceConcurrency, finalizeConcurrency, webhookTriggerConcurrency or signInConcurrency (0 turns one off), or set accountConcurrency to your account's limit.`,
     );
   }
   return settings;
@@ -147,8 +144,7 @@ export function tagsOf(scope: IConstruct): Record<string, string> {
       key.toLowerCase().startsWith('aws:')
     ) {
       throw new Error(
-        `Context ${OPERATIONS_CONTEXT.tags}: tag ${JSON.stringify(key)} must be a string value (name 1–128 ` +
-          `characters, not aws:…, value ≤ 256)`,
+        `Context ${OPERATIONS_CONTEXT.tags}: tag ${JSON.stringify(key)} must be a string value (name 1–128 characters, not aws:…, value ≤ 256)`,
       );
     }
   }

@@ -28,9 +28,7 @@ export class CloudFrontOriginSecret extends Construct {
     Validations.of(this.secret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'The CloudFront origin secret is copied at deploy into the distribution origin header and the app ' +
-        'host web ACL; a rotation Lambda would have to change both in step while CloudFront propagates for ' +
-        'minutes, and the value guards no data, only which path a request took (docs/infrastructure-settings.md).',
+        'The CloudFront origin secret is copied at deploy into the distribution origin header and the app host web ACL; a rotation Lambda would have to change both in step while CloudFront propagates for minutes, and the value guards no data, only which path a request took (docs/infrastructure-settings.md).',
     });
   }
 

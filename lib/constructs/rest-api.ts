@@ -185,26 +185,16 @@ export class RouteApi extends Construct {
       value: this.api.url,
     });
 
-    const authReason =
-      `Every ${props.host}-host route authenticates in its handler: the presented workspace key is hashed and ` +
-      `looked up with one strongly consistent DynamoDB GetItem, and the route's scope from the manifest is ` +
-      `checked there, so API Gateway carries no authorizer.`;
+    const authReason = `Every ${props.host}-host route authenticates in its handler: the presented workspace key is hashed and looked up with one strongly consistent DynamoDB GetItem, and the route's scope from the manifest is checked there, so API Gateway carries no authorizer.`;
     Validations.of(this).acknowledge(
       { id: 'AwsSolutions-APIG4', reason: authReason },
       {
         id: 'AwsSolutions-COG4',
-        reason:
-          `The ${props.host}-host API is called by machines with workspace API keys, not by Cognito users; ` +
-          `keys are verified in the handlers against their hashes in DynamoDB.`,
+        reason: `The ${props.host}-host API is called by machines with workspace API keys, not by Cognito users; keys are verified in the handlers against their hashes in DynamoDB.`,
       },
       {
         id: 'AwsSolutions-APIG3',
-        reason:
-          `The ${props.host}-host API is protected by stage throttling, reserved-concurrency caps on its ` +
-          `public entry points and per-key authentication in the handlers; a WAF web ACL with a per-client rate ` +
-          `rule and optionally the AWS managed rule groups is attached when the deployer sets CDK context ` +
-          `wafRateLimit or wafManagedRules (off by default: it costs monthly and a per-client limit can block ` +
-          `legitimate webhook senders).`,
+        reason: `The ${props.host}-host API is protected by stage throttling, reserved-concurrency caps on its public entry points and per-key authentication in the handlers; a WAF web ACL with a per-client rate rule and optionally the AWS managed rule groups is attached when the deployer sets CDK context wafRateLimit or wafManagedRules (off by default: it costs monthly and a per-client limit can block legitimate webhook senders).`,
       },
     );
   }

@@ -74,8 +74,7 @@ export class RouteAreaStack extends NestedStack {
   constructor(scope: Construct, id: string, props: RouteAreaStackProps) {
     if (props.routes.length > MAX_ROUTES_PER_AREA_STACK) {
       throw new Error(
-        `Route area ${props.area} has ${props.routes.length} routes; ` +
-          `split it into two areas (at most ${MAX_ROUTES_PER_AREA_STACK} per nested stack)`,
+        `Route area ${props.area} has ${props.routes.length} routes; split it into two areas (at most ${MAX_ROUTES_PER_AREA_STACK} per nested stack)`,
       );
     }
     const needsBucket = props.routes.some((route) => route.access.bucket);

@@ -197,9 +197,7 @@ export class RunWorkflow extends Construct {
     Validations.of(this.sweepRuns).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${flattenReference(stack.resolve(executions))}]`,
       reason:
-        'The sweep-runs worker describes and redrives the execution of a run whose redrive was recorded but ' +
-        'never sent; execution names (the executionId) exist only at run time, so the grant covers the ' +
-        'executions of the run state machine and no other state machine.',
+        'The sweep-runs worker describes and redrives the execution of a run whose redrive was recorded but never sent; execution names (the executionId) exist only at run time, so the grant covers the executions of the run state machine and no other state machine.',
     });
     this.sweepSchedule = new events.Rule(this, 'SweepRunsSchedule', {
       description: 'Every minute: start or redrive runs that stayed queued (the run outbox)',
@@ -224,9 +222,7 @@ export class RunWorkflow extends Construct {
     Validations.of(this.stateMachine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
-        'The run state machine role gets the CloudWatch Logs delivery actions (CreateLogDelivery and ' +
-        'friends) and X-Ray PutTraceSegments/GetSampling*, which AWS only authorizes on all resources; its ' +
-        'Lambda invoke grant names the two task functions.',
+        'The run state machine role gets the CloudWatch Logs delivery actions (CreateLogDelivery and friends) and X-Ray PutTraceSegments/GetSampling*, which AWS only authorizes on all resources; its Lambda invoke grant names the two task functions.',
     });
   }
 

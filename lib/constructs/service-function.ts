@@ -128,24 +128,17 @@ export class ServiceFunction extends Construct {
     Validations.of(this).acknowledge(
       {
         id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          `Active X-Ray tracing of ${props.label} adds xray:PutTraceSegments and xray:PutTelemetryRecords, ` +
-          `which have no resource-level permissions; the statement allows nothing else.`,
+        reason: `Active X-Ray tracing of ${props.label} adds xray:PutTraceSegments and xray:PutTelemetryRecords, which have no resource-level permissions; the statement allows nothing else.`,
       },
       {
         id: 'AwsSolutions-L1',
-        reason:
-          `${capitalize(props.label)} is pinned to nodejs22.x, the runtime its esbuild target (node22) and ` +
-          `the local stack are tested against; moving to a newer runtime is a deliberate, tested change.`,
+        reason: `${capitalize(props.label)} is pinned to nodejs22.x, the runtime its esbuild target (node22) and the local stack are tested against; moving to a newer runtime is a deliberate, tested change.`,
       },
     );
     if (common.vpc) {
       Validations.of(this).acknowledge({
         id: `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${VPC_ACCESS_POLICY}]`,
-        reason:
-          `${capitalize(props.label)} runs in the VPC given by context, so Lambda must create and delete its ` +
-          `network interfaces; AWS's own VPC access policy holds exactly those EC2 actions, which have no ` +
-          `resource-level permissions.`,
+        reason: `${capitalize(props.label)} runs in the VPC given by context, so Lambda must create and delete its network interfaces; AWS's own VPC access policy holds exactly those EC2 actions, which have no resource-level permissions.`,
       });
     }
   }
@@ -185,9 +178,7 @@ export class ServiceFunction extends Construct {
     bucket.encryptionKey?.grant(this.function, ...BUCKET_KEY_ACTIONS[access]);
     Validations.of(this).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${flattenReference(Stack.of(this).resolve(objects))}]`,
-      reason:
-        `${capitalize(this.label)} reads or writes media objects whose keys are generated per upload, so the ` +
-        `grant covers every object key of the media bucket and nothing outside it.`,
+      reason: `${capitalize(this.label)} reads or writes media objects whose keys are generated per upload, so the grant covers every object key of the media bucket and nothing outside it.`,
     });
     return this;
   }
@@ -246,10 +237,7 @@ export class ServiceFunction extends Construct {
       });
       Validations.of(this).acknowledge({
         id: `AwsSolutions-IAM5[Resource::${flattenReference(stack.resolve(executions))}]`,
-        reason:
-          `${capitalize(this.label)} stops or redrives the run named by the request, and execution names (the ` +
-          `executionId) exist only at run time, so the grant covers the executions of the run state machine ` +
-          `and no other state machine.`,
+        reason: `${capitalize(this.label)} stops or redrives the run named by the request, and execution names (the executionId) exist only at run time, so the grant covers the executions of the run state machine and no other state machine.`,
       });
     }
     return this;

@@ -129,8 +129,7 @@ export class StudioSite extends Construct {
     Validations.of(this.logBucket).acknowledge({
       id: 'AwsSolutions-S1',
       reason:
-        'This bucket is itself the destination of the studio distribution logs and the studio bucket server ' +
-        'access logs; logging it into another bucket would only move the same question one bucket further.',
+        'This bucket is itself the destination of the studio distribution logs and the studio bucket server access logs; logging it into another bucket would only move the same question one bucket further.',
     });
 
     // Strict: SSE-KMS under a key of its own; S3BucketOrigin adds the key policy statement that lets
@@ -223,8 +222,7 @@ export class StudioSite extends Construct {
     if (siteKey) {
       Annotations.of(this).acknowledgeWarning(
         '@aws-cdk/aws-cloudfront-origins:wildcardKeyPolicyForOac',
-        "The site key's CloudFront statement matches this account's distributions: naming this one would " +
-          'make the key depend on the distribution that depends on the bucket that depends on the key.',
+        "The site key's CloudFront statement matches this account's distributions: naming this one would make the key depend on the distribution that depends on the bucket that depends on the key.",
       );
     }
 
@@ -279,8 +277,7 @@ export class StudioSite extends Construct {
     });
     new CfnOutput(this, 'DistributionDomainName', {
       description:
-        'CloudFront domain of the studio: point the app custom domain (context publicAppUrl) at it with a ' +
-        'CNAME or alias record',
+        'CloudFront domain of the studio: point the app custom domain (context publicAppUrl) at it with a CNAME or alias record',
       value: this.distribution.distributionDomainName,
     });
   }
@@ -290,26 +287,21 @@ export class StudioSite extends Construct {
       {
         id: 'AwsSolutions-CFR1',
         reason:
-          'The studio distribution serves a product meant for every country; sign-in and workspace ' +
-          'membership decide who uses it, so no geo restriction is set.',
+          'The studio distribution serves a product meant for every country; sign-in and workspace membership decide who uses it, so no geo restriction is set.',
       },
     ];
     if (!props.webAclArn) {
       acknowledgments.push({
         id: 'AwsSolutions-CFR2',
         reason:
-          'A CloudFront web ACL must be created in us-east-1 and costs monthly; the studio is static files ' +
-          'plus the app host API, which has stage throttling, reserved-concurrency caps and an optional ' +
-          'regional WAF (wafRateLimit). Set context studioWebAclArn to attach one.',
+          'A CloudFront web ACL must be created in us-east-1 and costs monthly; the studio is static files plus the app host API, which has stage throttling, reserved-concurrency caps and an optional regional WAF (wafRateLimit). Set context studioWebAclArn to attach one.',
       });
     }
     if (!props.domain) {
       acknowledgments.push({
         id: 'AwsSolutions-CFR4',
         reason:
-          "Without a custom domain the studio distribution uses CloudFront's default certificate, whose " +
-          'minimum protocol CloudFront fixes at TLSv1; set context publicAppUrl with studioCertificateArn ' +
-          'to serve TLSv1.2_2021 only.',
+          "Without a custom domain the studio distribution uses CloudFront's default certificate, whose minimum protocol CloudFront fixes at TLSv1; set context publicAppUrl with studioCertificateArn to serve TLSv1.2_2021 only.",
       });
     }
     Validations.of(this.distribution).acknowledge(...acknowledgments);
@@ -319,12 +311,9 @@ export class StudioSite extends Construct {
     if (handler) {
       Validations.of(handler).acknowledge(
         {
-          id:
-            'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/' +
-            'service-role/AWSLambdaBasicExecutionRole]',
+          id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
           reason:
-            'The studio BucketDeployment handler is created by aws-s3-deployment with the basic execution ' +
-            'role; it only runs at deploy time to copy the build and invalidate index.html.',
+            'The studio BucketDeployment handler is created by aws-s3-deployment with the basic execution role; it only runs at deploy time to copy the build and invalidate index.html.',
         },
         ...[
           ...['s3:GetBucket*', 's3:GetObject*', 's3:List*', 's3:Abort*', 's3:DeleteObject*'].map(
@@ -336,34 +325,26 @@ export class StudioSite extends Construct {
           'Resource::*',
         ].map((finding) => ({
           id: `AwsSolutions-IAM5[${finding}]`,
-          reason:
-            `The studio BucketDeployment handler copies every file of the build from the asset bucket into ` +
-            `the studio bucket: aws-s3-deployment grants these object wildcards (${finding}), and CloudFront ` +
-            `invalidations (cloudfront:CreateInvalidation) have no resource-level permission.`,
+          reason: `The studio BucketDeployment handler copies every file of the build from the asset bucket into the studio bucket: aws-s3-deployment grants these object wildcards (${finding}), and CloudFront invalidations (cloudfront:CreateInvalidation) have no resource-level permission.`,
         })),
         {
           id: 'AwsSolutions-L1',
           reason:
-            'The studio BucketDeployment handler runtime is chosen by aws-s3-deployment itself and moves ' +
-            'with aws-cdk-lib upgrades; the function only runs at deploy time.',
+            'The studio BucketDeployment handler runtime is chosen by aws-s3-deployment itself and moves with aws-cdk-lib upgrades; the function only runs at deploy time.',
         },
         ...(vpcPlacementOf(this)
           ? [
               {
                 id: `AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/${VPC_ACCESS_POLICY}]`,
                 reason:
-                  'The studio BucketDeployment handler runs in the VPC given by context, and aws-s3-deployment ' +
-                  'gives it the AWS VPC access policy to create its network interfaces, actions without ' +
-                  'resource-level permissions.',
+                  'The studio BucketDeployment handler runs in the VPC given by context, and aws-s3-deployment gives it the AWS VPC access policy to create its network interfaces, actions without resource-level permissions.',
               },
             ]
           : []),
         // Compliance mode strict: the site bucket's key, granted by the bucket's own grantReadWrite.
         ...(this.bucket.encryptionKey ? ['kms:GenerateDataKey*', 'kms:ReEncrypt*'] : []).map((action) => ({
           id: `AwsSolutions-IAM5[Action::${action}]`,
-          reason:
-            `The studio BucketDeployment handler writes the build into the SSE-KMS site bucket: aws-s3-deployment ` +
-            `grants ${action} on that bucket's own key, and on no other key.`,
+          reason: `The studio BucketDeployment handler writes the build into the SSE-KMS site bucket: aws-s3-deployment grants ${action} on that bucket's own key, and on no other key.`,
         })),
       );
     }

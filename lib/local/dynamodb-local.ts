@@ -48,8 +48,7 @@ export async function startDynamoDbLocal(options: DynamoDbLocalOptions): Promise
     // A runtime trimmed of the compiler (a jlink'd JRE) cannot run the launcher: DynamoDB Local still
     // starts, on every interface, and the developer is told.
     console.warn(
-      `local mode: ${error.message}; DynamoDB Local listens on every interface (port ${options.port}). Use ` +
-        `a full JDK or JRE (with jdk.compiler) to keep it on ${LOOPBACK}.`,
+      `local mode: ${error.message}; DynamoDB Local listens on every interface (port ${options.port}). Use a full JDK or JRE (with jdk.compiler) to keep it on ${LOOPBACK}.`,
     );
     return startJava(options, path, 'jar');
   }
@@ -79,8 +78,7 @@ async function startJava(
     startError =
       error.code === 'ENOENT'
         ? new LocalStackError(
-            'DynamoDB Local needs Java 17 or later, but `java` was not found on PATH: install a JRE (e.g. ' +
-              'apt-get install openjdk-17-jre-headless).',
+            'DynamoDB Local needs Java 17 or later, but `java` was not found on PATH: install a JRE (e.g. apt-get install openjdk-17-jre-headless).',
           )
         : new LocalStackError(`DynamoDB Local could not be started: ${error.message}`);
   });

@@ -181,8 +181,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
     const body = JSON.stringify(errorBody(new ValidationError(unparseableRequestMessage(error))));
     const requestId = randomUUID();
     socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ` +
-        `${Buffer.byteLength(body)}\r\nx-amzn-requestid: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-amzn-requestid: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     );
     options.onRequest?.({
       host: options.host,
@@ -209,11 +208,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
 /** Why Node's HTTP parser refused a request, in words a curl user can act on. */
 export function unparseableRequestMessage(error: NodeJS.ErrnoException): string {
   if (error.code === 'HPE_INVALID_URL' || error.code === 'HPE_INVALID_CHAR' || error.code === 'HPE_INVALID_TOKEN') {
-    return (
-      'Malformed request: the URL or a header contains a character HTTP does not allow (for example a ' +
-      'non-ASCII character such as the "…" of a placeholder like exec_… copied from the docs); ' +
-      'percent-encode it or put the real value in'
-    );
+    return 'Malformed request: the URL or a header contains a character HTTP does not allow (for example a non-ASCII character such as the "…" of a placeholder like exec_… copied from the docs); percent-encode it or put the real value in';
   }
   if (error.code === 'HPE_HEADER_OVERFLOW') return 'Malformed request: the request headers are too large';
   return `Malformed request (${error.code ?? 'unparseable'})`;

@@ -81,8 +81,7 @@ export class PortInUseError extends LocalStackError {
     readonly setting: string,
   ) {
     super(
-      `Port ${port} (${setting}) is already in use on ${LOOPBACK}: stop what is using it or set ${setting} ` +
-        `to a free port.`,
+      `Port ${port} (${setting}) is already in use on ${LOOPBACK}: stop what is using it or set ${setting} to a free port.`,
     );
   }
 }

@@ -135,8 +135,7 @@ export function digestMismatch(
 export function errorXml(error: S3Error, resource: string): string {
   const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return (
-    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code>` +
-    `<Message>${escapeXml(error.message)}</Message><Resource>${escapeXml(resource)}</Resource>` +
+    `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${error.code}</Code><Message>${escapeXml(error.message)}</Message><Resource>${escapeXml(resource)}</Resource>` +
     `<RequestId>${randomUUID()}</RequestId></Error>`
   );
 }

@@ -116,8 +116,7 @@ async function main(): Promise<void> {
   if (!stack.bootstrap.created && stack.bootstrap.presetKeyIgnored) {
     const workspace = stack.bootstrap.workspaceId ?? '<workspaceId>';
     console.warn(
-      `Warning: BOOTSTRAP_API_KEY is ignored: ${stack.dataDir} already holds data, and the key only seeds ` +
-        `an empty store.`,
+      `Warning: BOOTSTRAP_API_KEY is ignored: ${stack.dataDir} already holds data, and the key only seeds an empty store.`,
     );
     console.warn(`  A new key for the first workspace: npm run admin -- create-key --workspace ${workspace} --local`);
   }

@@ -46,8 +46,7 @@ export async function ensureStudioBuilt(
     return STUDIO_DIST;
   } catch (error) {
     warn(
-      `Warning: the studio could not be built, so the app host serves no studio: ` +
-        `${(error as Error).message.split('\n')[0]}`,
+      `Warning: the studio could not be built, so the app host serves no studio: ${(error as Error).message.split('\n')[0]}`,
     );
     warn('  Run `npm run build:web` to see the whole error.');
     return undefined;

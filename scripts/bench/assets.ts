@@ -133,20 +133,14 @@ async function main() {
       const putRate = rate(rows.map((row) => row.putMs));
       console.log(`  ${label.padEnd(40)} ${fmt(putRate)}   ratio ${fmt(putRate / plainRate, 2)} (aim ≥ 0.9)`);
       console.log(
-        `    reserve ` +
-          `${fmt(median(rows.map((row) => row.reserveMs)))} ` +
-          `ms, finalize ` +
+        `    reserve ${fmt(median(rows.map((row) => row.reserveMs)))} ms, finalize ` +
           `${fmt(median(rows.map((row) => row.finalizeMs)))} ` +
           `ms, end to end ` +
           `${fmt(rate(rows.map((row) => row.totalMs)))} MB/s`,
       );
     }
     console.log(
-      '    (finalize with a declared checksum ' +
-        'hashes the object ' +
-        'locally: s3rver records no ' +
-        'checksum; S3 ' +
-        'does, so there it is one HeadObject)',
+      '    (finalize with a declared checksum hashes the object locally: s3rver records no checksum; S3 does, so there it is one HeadObject)',
     );
 
     // ── listing ───────────────────────────────────────────────────────────────────────────────────
@@ -193,10 +187,7 @@ async function main() {
       );
     }
     console.log(
-      `\nassets: library listing of ` +
-        `${ASSET_COUNT} assets (seeded in ` +
-        `${fmt((performance.now() - seedStarted) / 1000)} ` +
-        `s with BatchWriteItem)`,
+      `\nassets: library listing of ${ASSET_COUNT} assets (seeded in ${fmt((performance.now() - seedStarted) / 1000)} s with BatchWriteItem)`,
     );
     const counter = new CallCounter();
     counter.attach('dynamodb', client);
@@ -220,8 +211,7 @@ async function main() {
       const calls = Object.values(counter.snapshot()).reduce((sum, count) => sum + count, 0);
       const rcu = counter.capacity()['all RCU'] ?? 0;
       console.log(
-        `  ${label.padEnd(30)} ` +
-          `${String(seen).padStart(6)} items, ` +
+        `  ${label.padEnd(30)} ${String(seen).padStart(6)} items, ` +
           `${String(pages).padStart(4)} pages, ` +
           `${fmt(seen / seconds, 0).padStart(7)} items/s, ` +
           `${fmt(calls / pages, 2)} DynamoDB calls/page, ` +

@@ -40,9 +40,7 @@ export function reportCosts({ isolated, isolatedInline, c, syncLatency }: CostRe
     const floor = floorPerMillionRuns(measured.routeMs / RUNS, 1024);
     totals[label] = total;
     console.log(
-      `cost model, ${label}: 1 million runs of the 3-node canvas at AWS list prices ` +
-        `(us-east-1, docs/cost.md); per run measured: ` +
-        `${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
+      `cost model, ${label}: 1 million runs of the 3-node canvas at AWS list prices (us-east-1, docs/cost.md); per run measured: ${fmt(footprint.lambdaInvocations, 2)} Lambda invocations, ` +
         `${fmt(footprint.lambdaMs, 1)} ms Lambda time (local-mode proxy), ` +
         `${fmt(footprint.readUnits, 1)} RCU, ${fmt(footprint.writeUnits, 1)} WCU (as ` +
         `DynamoDB Local reports them), ${fmt(footprint.stateTransitions, 1)} state ` +
@@ -62,8 +60,7 @@ export function reportCosts({ isolated, isolatedInline, c, syncLatency }: CostRe
   }
   const [sfnTotal, inlineTotal] = Object.values(totals) as [number, number];
   console.log(
-    `  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves ` +
-      `$${fmt(sfnTotal - inlineTotal, 2)} per million runs)`,
+    `  inline / state machine: ${fmt(inlineTotal / sfnTotal, 3)} (saves $${fmt(sfnTotal - inlineTotal, 2)} per million runs)`,
   );
   // The same model from the load target c, per accepted run (202s answered), so a run under load is
   // priced from what it did under load; the Lambda time is the route's median latency plus the tasks'.
@@ -96,8 +93,7 @@ export function reportCosts({ isolated, isolatedInline, c, syncLatency }: CostRe
     return `median ${fmt(percentile(sorted, 50), 1)} ms, min ${fmt(sorted[0]!, 1)}, max ${fmt(sorted.at(-1)!, 1)}`;
   };
   console.log(
-    `sync latency, POST /api/run sync:true of the 3-node canvas, ${SYNC_SAMPLES} ` +
-      `each, alternating: state machine ${latency(syncLatency.sfn)}; inline ` +
+    `sync latency, POST /api/run sync:true of the 3-node canvas, ${SYNC_SAMPLES} each, alternating: state machine ${latency(syncLatency.sfn)}; inline ` +
       `${latency(syncLatency.inline)}`,
   );
 }

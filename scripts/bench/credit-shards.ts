@@ -178,8 +178,7 @@ export async function benchCreditShards(print: (line: string) => void = console.
       design.rounds.push(await charge(design, round, CHARGES / 2));
 
     print(
-      `credit charges (hold + settle), ${CHARGES} per design in 2 rounds, ${WRITERS} concurrent writers on one ` +
-        `workspace, DynamoDB Local in memory (node ${process.version}, ${cpus().length} cores, load average ` +
+      `credit charges (hold + settle), ${CHARGES} per design in 2 rounds, ${WRITERS} concurrent writers on one workspace, DynamoDB Local in memory (node ${process.version}, ${cpus().length} cores, load average ` +
         `${loadBefore.toFixed(1)} → ${loadavg()[0]!.toFixed(1)})`,
     );
     const rows = [];
@@ -228,8 +227,7 @@ export async function benchCreditShards(print: (line: string) => void = console.
       )
         throw new Error(`ledger invariant broken for ${design.label}: balance ${balance.balance}, sum ${sum}`);
       print(
-        `  ${''.padEnd(24)} invariant held: balance ${balance.balance} = sum of entries, held 0, ` +
-          `${shards.length} shard items`,
+        `  ${''.padEnd(24)} invariant held: balance ${balance.balance} = sum of entries, held 0, ${shards.length} shard items`,
       );
     }
     const [today, next] = rows as [(typeof rows)[number], (typeof rows)[number]];

@@ -156,34 +156,21 @@ export async function benchDebits(print: (line: string) => void = console.log): 
     await Promise.all([hot, ...spread].map(check));
 
     const line = (label: string, result: CaseResult) =>
-      `  ${label.padEnd(32)} ` +
-      `${result.perSecond.toFixed(0).padStart(6)} ` +
-      `debits/s   p50 ` +
+      `  ${label.padEnd(32)} ${result.perSecond.toFixed(0).padStart(6)} debits/s   p50 ` +
       `${result.p50.toFixed(1).padStart(6)} ms   p99 ` +
       `${result.p99.toFixed(1).padStart(6)} ms   conflict ` +
       `retries ` +
       `${String(result.conflictRetries).padStart(5)}   ` +
       `gave up ${result.gaveUp}`;
     print(
-      `credit debits: ${WRITERS} concurrent ` +
-        `writers, 2 rounds of ` +
-        `${SECONDS} s per case after ` +
-        `${WARMUP} s ` +
-        `warm-up, DynamoDB Local in memory ` +
-        `(node ${process.version}, ` +
-        `${cpus().length} cores, load ` +
-        `average ` +
+      `credit debits: ${WRITERS} concurrent writers, 2 rounds of ${SECONDS} s per case after ${WARMUP} s warm-up, DynamoDB Local in memory (node ${process.version}, ${cpus().length} cores, load average ` +
         `${loadBefore.toFixed(1)} → ` +
         `${loadavg()[0]!.toFixed(1)})`,
     );
     print(line(`${WRITERS} writers, 1 workspace`, one));
     print(line(`${WRITERS} writers, ${WRITERS} workspaces`, many));
     print(
-      `  one hot balance item / spread: ` +
-        `×${(one.perSecond / many.perSecond).toFixed(2)} ` +
-        `throughput; ` +
-        `ledger ` +
-        `invariant held on all ${WRITERS + 1} workspaces`,
+      `  one hot balance item / spread: ×${(one.perSecond / many.perSecond).toFixed(2)} throughput; ledger invariant held on all ${WRITERS + 1} workspaces`,
     );
   } finally {
     await dynamodb.stop();

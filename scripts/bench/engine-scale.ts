@@ -111,17 +111,10 @@ export async function benchEngineScale(print: (line: string) => void = console.l
   const ratio = (value: number) => `×${(value / inOrder).toFixed(2)} of in-order`;
   print(`engine scale: core advance() in-process, one step, median of ${RUNS} (node ${process.version})`);
   print(
-    `  chain   100 nodes, in order        ` +
-      `${ms(inOrder100).padStart(11)}   ` +
-      `(1,000/100 in order: ` +
-      `×${(inOrder / inOrder100).toFixed(1)}; ` +
-      `linear would be ×10)`,
+    `  chain   100 nodes, in order        ${ms(inOrder100).padStart(11)}   (1,000/100 in order: ×${(inOrder / inOrder100).toFixed(1)}; linear would be ×10)`,
   );
   print(
-    `  chain 1,000 nodes, in order        ` +
-      `${ms(inOrder).padStart(11)}   ` +
-      `${((inOrder * 1000) / 1000).toFixed(1)} ` +
-      `µs/node (ms × 1,000 / nodes)`,
+    `  chain 1,000 nodes, in order        ${ms(inOrder).padStart(11)}   ${((inOrder * 1000) / 1000).toFixed(1)} µs/node (ms × 1,000 / nodes)`,
   );
   print(`  chain 1,000 nodes, reverse order   ${ms(reverse).padStart(11)}   ${ratio(reverse)}`);
   print(`  fan   1,000 nodes, in order        ${ms(fanned).padStart(11)}   ${ratio(fanned)}`);

@@ -117,8 +117,7 @@ async function microseconds(once: () => unknown): Promise<number> {
 
 export async function benchExpressionCosts(print: (line: string) => void = console.log): Promise<void> {
   print(
-    `expressions: one JSONata evaluation through functions/core/expressions, µs, median of ${ROUNDS} ` +
-      `rounds of ${EVALUATIONS.toLocaleString('en')} (node ${process.version})`,
+    `expressions: one JSONata evaluation through functions/core/expressions, µs, median of ${ROUNDS} rounds of ${EVALUATIONS.toLocaleString('en')} (node ${process.version})`,
   );
   print(
     `  ${'expression'.padEnd(26)}${'evaluate'.padStart(10)}${'parse'.padStart(10)}${'parsed once'.padStart(13)}` +

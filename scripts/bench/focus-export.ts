@@ -194,8 +194,7 @@ export async function benchFocusExport(): Promise<void> {
       value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
     console.log('─'.repeat(100));
     console.log(
-      `FOCUS export of ${fmt(ENTRIES)} ledger entries (${RESOURCES} nodes × 2 SKUs, hourly usage rows; best ` +
-        `of ${ROUNDS}; each case its own process)`,
+      `FOCUS export of ${fmt(ENTRIES)} ledger entries (${RESOURCES} nodes × 2 SKUs, hourly usage rows; best of ${ROUNDS}; each case its own process)`,
     );
     for (const format of ['jsonl', 'csv'] as const) {
       const ceiling = best(`ceiling-${format}`);
@@ -217,10 +216,7 @@ export async function benchFocusExport(): Promise<void> {
         );
       }
       console.log(
-        `  ${format}: export / ceiling = ` +
-          `${fmt(ceiling.ms / exported.ms, 2)} ` +
-          `(aim ≥ 0.5); peak ` +
-          `RSS ` +
+        `  ${format}: export / ceiling = ${fmt(ceiling.ms / exported.ms, 2)} (aim ≥ 0.5); peak RSS ` +
           `${fmt(exported.maxRssMb, 0)} MB ` +
           `(aim < 256 MB)`,
       );

@@ -162,8 +162,7 @@ export async function benchGateway(setup: GatewayBenchSetup): Promise<void> {
   });
   const fmt = (value: number, digits = 1) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
   console.log(
-    `gateway: the same operation through the MCP gateway (tools/call) and its direct route, ` +
-      `${setup.connections} connections, ${setup.seconds} s each, median of ${ROUNDS} alternating rounds`,
+    `gateway: the same operation through the MCP gateway (tools/call) and its direct route, ${setup.connections} connections, ${setup.seconds} s each, median of ${ROUNDS} alternating rounds`,
   );
   for (const row of rows) {
     console.log(

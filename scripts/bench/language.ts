@@ -128,8 +128,7 @@ const ms = (value: number) => `${fmt(value, value < 10 ? 2 : 1)} ms`.padStart(10
 function reportLinearity([small, large]: Measured[]): void {
   const ratio = large!.httpMs / small!.httpMs;
   console.log(
-    `language linearity: branching canvases (if + switch every 10 nodes, a merge every 20), POST /api/run ` +
-      `sync:true end to end (run inline), median of ${ROUNDS}`,
+    `language linearity: branching canvases (if + switch every 10 nodes, a merge every 20), POST /api/run sync:true end to end (run inline), median of ${ROUNDS}`,
   );
   for (const [label, measured] of [
     ['  100 nodes,  10 branches,  5 merges', small!],
@@ -156,8 +155,7 @@ function reportLinearity([small, large]: Measured[]): void {
 function reportSkipping([notTaken, taken, without]: Measured[]): void {
   const usPerNode = (more: number, less: number, nodes: number) => fmt(((more - less) * 1000) / nodes, 1);
   console.log(
-    `language skipping: ${SKIPPING_NODES.toLocaleString('en')} nodes, ${BEHIND_NODES} of them behind an if ` +
-      `(blocks of the linearity canvas), median of ${ROUNDS}`,
+    `language skipping: ${SKIPPING_NODES.toLocaleString('en')} nodes, ${BEHIND_NODES} of them behind an if (blocks of the linearity canvas), median of ${ROUNDS}`,
   );
   for (const [label, measured] of [
     ['branch not taken', notTaken!],

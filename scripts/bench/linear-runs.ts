@@ -71,8 +71,7 @@ export async function measureLinearRuns(
 
 export function reportLinearRuns({ d3, d50 }: LinearRuns): void {
   console.log(
-    `d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on ` +
-      `the state machine (INLINE_INSTANT_RUNS=off)`,
+    `d: linear canvases of instant nodes, POST /api/run sync:true, end to end, on the state machine (INLINE_INSTANT_RUNS=off)`,
   );
   for (const [label, d] of [
     ['3 nodes', d3],
@@ -93,8 +92,7 @@ export function reportLinearRuns({ d3, d50 }: LinearRuns): void {
   }
   const marginal = ((d50.taskMs.Advance ?? NaN) - (d3.taskMs.Advance ?? NaN)) / (LINEAR_NODES - 3);
   console.log(
-    `  engine overhead per instant node: ${fmt(d50.stepUs / LINEAR_NODES, 1)} µs ` +
-      `in the core step alone (advance() in-process, ${LINEAR_NODES}-node step ` +
+    `  engine overhead per instant node: ${fmt(d50.stepUs / LINEAR_NODES, 1)} µs in the core step alone (advance() in-process, ${LINEAR_NODES}-node step ` +
       `${fmt(d50.stepUs, 0)} µs, 3-node ${fmt(d3.stepUs, 0)} µs); ` +
       `marginal ${fmt(marginal, 2)} ms/node in the Advance task incl. its DynamoDB I/O (one sample each)`,
   );

@@ -20,9 +20,7 @@ export interface LoadReport {
 /** Prints the load section; answers target c's row, which the cost model prices under load. */
 export function reportLoad({ startedMs, dataDir, loadBefore, floorBytes, results, isolated }: LoadReport): LoadRow {
   console.log(
-    `\nbench: ${CONNECTIONS} connections, ${DURATION} s measured after ${WARMUP} s ` +
-      `warm-up per target and round (b, b+auth, c: ${ROUNDS} rounds, alternating ` +
-      `order; req/s = mean of rounds, p50/p99 over all); 127.0.0.1; node ` +
+    `\nbench: ${CONNECTIONS} connections, ${DURATION} s measured after ${WARMUP} s warm-up per target and round (b, b+auth, c: ${ROUNDS} rounds, alternating order; req/s = mean of rounds, p50/p99 over all); 127.0.0.1; node ` +
       `${process.version}; stack up in ${(startedMs / 1000).toFixed(1)} s; DATA_DIR ` +
       `${dataDir}`,
   );
@@ -86,9 +84,7 @@ export function reportLoad({ startedMs, dataDir, loadBefore, floorBytes, results
       `${c.p99 / b.p99 <= 1.1 && w.p99 / b.p99 <= 1.1 ? 'met' : 'NOT met'}`,
   );
   console.log(
-    `host CPU per run beyond the floor: c − b = ` +
-      `${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (request shell, zod, auth, proxy ` +
-      `event, domain logic); c − (b+auth) = ` +
+    `host CPU per run beyond the floor: c − b = ${fmt(c.hostMs / c.runs - b.hostMs / b.runs, 2)} ms (request shell, zod, auth, proxy event, domain logic); c − (b+auth) = ` +
       `${fmt(c.hostMs / c.runs - bAuth.hostMs / bAuth.runs, 2)} ms`,
   );
   for (const r of results)
@@ -97,13 +93,11 @@ export function reportLoad({ startedMs, dataDir, loadBefore, floorBytes, results
   console.log(line);
   console.log(`SDK calls per accepted run (middleware on the handlers' DynamoDB and SFN clients):`);
   console.log(
-    `  isolated (${RUNS} runs, one at a time), request path → 202:  ` +
-      `${per(scoped(isolated.calls, 'request '), RUNS)}  = ` +
+    `  isolated (${RUNS} runs, one at a time), request path → 202:  ${per(scoped(isolated.calls, 'request '), RUNS)}  = ` +
       `${fmt(sum(scoped(isolated.calls, 'request ')) / RUNS, 2)}`,
   );
   console.log(
-    `  isolated, engine (Advance + Finalize, no callback URL):      ` +
-      `${per(scoped(isolated.calls, 'engine '), RUNS)}  = ` +
+    `  isolated, engine (Advance + Finalize, no callback URL):      ${per(scoped(isolated.calls, 'engine '), RUNS)}  = ` +
       `${fmt(sum(scoped(isolated.calls, 'engine ')) / RUNS, 2)}`,
   );
   console.log(
@@ -113,8 +107,7 @@ export function reportLoad({ startedMs, dataDir, loadBefore, floorBytes, results
     `  under load c, engine:                                       ${per(scoped(c.calls, 'engine '), c.runs)}`,
   );
   console.log(
-    `  floors, engine calls per run: b ` +
-      `${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ` +
+    `  floors, engine calls per run: b ${fmt(sum(scoped(b.calls, 'engine ')) / b.runs, 2)}, b+auth ` +
       `${fmt(sum(scoped(bAuth.calls, 'engine ')) / bAuth.runs, 2)}, b0 ` +
       `${fmt(sum(scoped(b0.calls, 'engine ')) / b0.runs, 2)} (their own request-path ` +
       `calls: BatchGet, the accept's writes, StartExecution; b+auth also the GetItem)`,

@@ -143,11 +143,7 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
   const instantRoute = rows[0]!.footprint.lambdaMs;
   const floor = floorPerMillionRuns(instantRoute, 1024);
   console.log(
-    `  cost model per million runs (AWS ` +
-      `list prices, cost.ts; ` +
-      `provider charges and S3 storage left out); ` +
-      `floor = one API request, one Lambda of the instant run's ` +
-      `route time, one write = $${fmt(floor)}`,
+    `  cost model per million runs (AWS list prices, cost.ts; provider charges and S3 storage left out); floor = one API request, one Lambda of the instant run's route time, one write = $${fmt(floor)}`,
   );
   const totals = rows.map((row) =>
     costPerMillionRuns(row.footprint).reduce((all, line) => all + line.perMillionRuns, 0),
@@ -155,8 +151,7 @@ export async function benchRunKinds(context: RunKindsContext): Promise<void> {
   for (const [index, row] of rows.entries()) {
     const lines = costPerMillionRuns(row.footprint);
     console.log(
-      `  ${row.label.padEnd(40)} ` +
-        `$${fmt(totals[index]!).padStart(8)} = ` +
+      `  ${row.label.padEnd(40)} $${fmt(totals[index]!).padStart(8)} = ` +
         `${fmt(totals[index]! / floor, 1).padStart(5)}× ` +
         `the floor  (` +
         lines

@@ -220,11 +220,7 @@ async function main() {
     await signIn(page, ready.appUrl);
 
     console.log(
-      `\nstudio: canvas editor in ` +
-        `headless Chromium ` +
-        `(${CHROMIUM}), 1280×800; grids of ` +
-        `text nodes, ` +
-        `${GRID_COLUMNS} to a row, rows chained`,
+      `\nstudio: canvas editor in headless Chromium (${CHROMIUM}), 1280×800; grids of text nodes, ${GRID_COLUMNS} to a row, rows chained`,
     );
     const results = [];
     for (const canvas of canvases) {
@@ -240,25 +236,18 @@ async function main() {
       results.push({ canvas, opens, panned });
       const all = (key: 'data' | 'ready' | 'busy') => opens.map((open) => Math.round(open[key])).join(', ');
       console.log(
-        `  ${String(canvas.size).padStart(5)} nodes: ` +
-          `open → canvas:data median ` +
+        `  ${String(canvas.size).padStart(5)} nodes: open → canvas:data median ` +
           `${median(opens.map((open) => open.data)).toFixed(0)} ` +
           `ms (${all('data')}),` +
           ` → canvas:ready median ${median(opens.map((open) => open.ready)).toFixed(0)} ms (${all('ready')})`,
       );
       console.log(
-        `               main thread busy median ` +
-          `${median(opens.map((open) => open.busy)).toFixed(0)} ` +
-          `ms ` +
+        `               main thread busy median ${median(opens.map((open) => open.busy)).toFixed(0)} ms ` +
           `(${all('busy')}); ${opens.at(-1)!.elements} DOM ` +
           `elements in the nodes once ready`,
       );
       console.log(
-        `               pan 600 px at ` +
-          `${Math.round(panned.zoom * 100)} %: ` +
-          `${panned.node} node ` +
-          `renders, ` +
-          `${panned.wrapper} wrapper renders in ` +
+        `               pan 600 px at ${Math.round(panned.zoom * 100)} %: ${panned.node} node renders, ${panned.wrapper} wrapper renders in ` +
           `${panned.commits} commits, ${panned.ms} ms;` +
           ` .react-flow__node mounted ` +
           `${panned.before} → ` +
@@ -281,17 +270,12 @@ async function main() {
     );
     const busyOf = (result: typeof base) => median(result.opens.map((o) => o.busy));
     console.log(
-      `  main thread busy while opening: ` +
-        `×${(busyOf(big) / busyOf(base)).toFixed(1)}; DOM elements ` +
-        `in the ` +
-        `nodes ` +
+      `  main thread busy while opening: ×${(busyOf(big) / busyOf(base)).toFixed(1)}; DOM elements in the nodes ` +
         `×${(big.opens.at(-1)!.elements / base.opens.at(-1)!.elements).toFixed(1)}`,
     );
     const bigReady = median(big.opens.map((o) => o.ready));
     console.log(
-      `Target: ${big.canvas.size}-node canvas ` +
-        `ready ≤ 2,000 ms: ` +
-        `${bigReady <= 2000 ? 'met' : 'NOT met'} ` +
+      `Target: ${big.canvas.size}-node canvas ready ≤ 2,000 ms: ${bigReady <= 2000 ? 'met' : 'NOT met'} ` +
         `(${bigReady.toFixed(0)} ms)`,
     );
     if (errors.length > 0) console.log(`page errors: ${errors.join('; ')}`);

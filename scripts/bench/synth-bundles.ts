@@ -50,8 +50,7 @@ try {
     const b = await timed(oneBuild);
     pairs.push({ a, b });
     console.log(
-      `  round ${round}: a one build per function ${a.toFixed(1)} s, b one build of all ${b.toFixed(1)} s ` +
-        `(a/b ${(a / b).toFixed(1)})`,
+      `  round ${round}: a one build per function ${a.toFixed(1)} s, b one build of all ${b.toFixed(1)} s (a/b ${(a / b).toFixed(1)})`,
     );
   }
   console.log(

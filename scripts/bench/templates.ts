@@ -62,8 +62,7 @@ async function main() {
     const counter = new CallCounter();
     counter.attach('dynamodb', table().client);
     console.log(
-      `\ntemplates: median of ${ROUNDS} rounds per operation; DynamoDB calls and capacity units per call of ` +
-        `the operation`,
+      `\ntemplates: median of ${ROUNDS} rounds per operation; DynamoDB calls and capacity units per call of the operation`,
     );
     for (const [label, documents] of shapes) {
       const canvas = await createCanvas(principal, { name: label }, deps);
@@ -130,19 +129,12 @@ async function main() {
       const bytes = Buffer.byteLength(JSON.stringify(freezeCanvas(source!)));
       const stored = parts.reduce((sum, part) => sum + part.byteLength, 0);
       console.log(
-        `  ${label}: snapshot ` +
-          `${fmt(bytes / 1024)} KB as JSON → ` +
-          `${fmt(stored / 1024)} KB ` +
-          `gzipped in ` +
-          `${parts.length} part(s)`,
+        `  ${label}: snapshot ${fmt(bytes / 1024)} KB as JSON → ${fmt(stored / 1024)} KB gzipped in ${parts.length} part(s)`,
       );
       for (const [name, values] of Object.entries(timings)) {
         const { calls, rcu, wcu } = usage[name]!;
         console.log(
-          `    ${name.padEnd(10)} ` +
-            `${fmt(median(values)).padStart(7)} ` +
-            `ms   ${calls} calls, ` +
-            `${fmt(rcu)} RCU, ` +
+          `    ${name.padEnd(10)} ${fmt(median(values)).padStart(7)} ms   ${calls} calls, ${fmt(rcu)} RCU, ` +
             `${fmt(wcu)} WCU`,
         );
       }

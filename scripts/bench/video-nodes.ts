@@ -203,18 +203,11 @@ async function main() {
     const many = await measure(NODES);
     const fmt = (value: number, digits = 2) => value.toFixed(digits);
     console.log(
-      `\nvideo nodes: a run with N parallel ` +
-        `video-generation nodes against the ` +
-        `fal stand-in ` +
-        `(${POLLS_UNTIL_DONE} status polls per ` +
-        `job), the real ASL`,
+      `\nvideo nodes: a run with N parallel video-generation nodes against the fal stand-in (${POLLS_UNTIL_DONE} status polls per job), the real ASL`,
     );
     for (const row of [baseline, many]) {
       console.log(
-        `  N=${String(row.nodes).padStart(2)}: ` +
-          `${row.transitions} ` +
-          `state transitions, ${row.advances} ` +
-          `Advance invocations ` +
+        `  N=${String(row.nodes).padStart(2)}: ${row.transitions} state transitions, ${row.advances} Advance invocations ` +
           `(${row.pollRounds} poll rounds), ` +
           `${row.engineDynamo} engine DynamoDB calls = ` +
           `${fmt(row.engineDynamo / Math.max(row.pollRounds, 1), 1)} ` +
@@ -229,9 +222,7 @@ async function main() {
       );
     }
     console.log(
-      `  ratios N=${NODES} / N=1: transitions ` +
-        `${fmt(many.transitions / baseline.transitions)}, ` +
-        `Advance ` +
+      `  ratios N=${NODES} / N=1: transitions ${fmt(many.transitions / baseline.transitions)}, Advance ` +
         `invocations ${fmt(many.advances / baseline.advances)} ` +
         `(nodes × polls would be ${NODES}); provider ` +
         `calls scale with nodes, as they must`,
@@ -243,11 +234,7 @@ async function main() {
     );
 
     console.log(
-      `\nrun kinds (issue 26): one run of each, ` +
-        `on the local stack ` +
-        `with the real ASL; WCU/RCU as DynamoDB ` +
-        `Local reports them (request ` +
-        `path + engine)`,
+      `\nrun kinds (issue 26): one run of each, on the local stack with the real ASL; WCU/RCU as DynamoDB Local reports them (request path + engine)`,
     );
     let delivered = 0;
     await benchRunKinds({

@@ -182,11 +182,7 @@ describe('Console › Assets', () => {
     const refusal = panel.getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.textContent()).toContain(
-      'Not purged: it is still in ' +
-        'use“hero.png” is used by canvas ' +
-        '“Spring campaign” (node ' +
-        'hero). Take it ' +
-        'off there first.',
+      'Not purged: it is still in use“hero.png” is used by canvas “Spring campaign” (node hero). Take it off there first.',
     );
     expect(await refusal.textContent()).toContain(
       `The service said: Asset ${assetId} is in use on ${canvas.id as string} (nodes hero)`,

@@ -143,11 +143,7 @@ describe('the console’s integrations and webhooks', () => {
     expect(problems).toEqual([]);
   });
 
-  it('lists a registered webhook with its URL ' +
-    'to copy, stores a ' +
-    'signing secret never shown back, ' +
-    'revokes and ' +
-    'registers again', {
+  it('lists a registered webhook with its URL to copy, stores a signing secret never shown back, revokes and registers again', {
     timeout: 60_000,
   }, async () => {
     const { page, problems } = owner;

@@ -78,11 +78,7 @@ function focusCheck(file: string): Promise<{ code: number | null; output: string
 const number = (credits: number) => new Intl.NumberFormat('en-GB').format(credits);
 
 describe('the console’s usage and billing', () => {
-  it('shows the balance, a chart of the day’s ' +
-    'generation, its cost, ' +
-    'and downloads a FOCUS CSV that ' +
-    'passes the ' +
-    'checker', {
+  it('shows the balance, a chart of the day’s generation, its cost, and downloads a FOCUS CSV that passes the checker', {
     timeout: 60_000,
   }, async () => {
     // Prepare: credits, then one generation spends some of them.

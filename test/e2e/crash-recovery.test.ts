@@ -164,9 +164,7 @@ describe('kill -9 of npm start mid-load', () => {
     }
 
     console.log(
-      `crash-recovery: ${accepted.length} accepted before the kill; ` +
-        `restart ${readyAt - restartAt} ms; all ` +
-        `terminal ` +
+      `crash-recovery: ${accepted.length} accepted before the kill; restart ${readyAt - restartAt} ms; all terminal ` +
         `${pending.size === 0 ? `${Date.now() - readyAt} ms after ready` : 'never'}`,
     );
 

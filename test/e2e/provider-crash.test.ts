@@ -263,10 +263,7 @@ describe('kill -9 of npm start while the providers are making videos', () => {
       );
     }
     console.log(
-      `provider-crash: killed ` +
-        `${killedAt - firstSubmitAt} ms ` +
-        `after the first submit; ready again ` +
-        `${readyAt - killedAt} ms later; all finished ` +
+      `provider-crash: killed ${killedAt - firstSubmitAt} ms after the first submit; ready again ${readyAt - killedAt} ms later; all finished ` +
         `${Date.now() - readyAt} ms after that`,
     );
     for (const outcome of routeOutcomes)

@@ -53,51 +53,44 @@ describe('local mode: the start script (what npm start runs)', () => {
   let workspaceId: string;
   let ports: { APP_PORT: string; BASE_PORT: string };
 
-  it(
-    'serves both hosts, creates ' +
-      'the first ' +
-      'workspace with ' +
-      'BOOTSTRAP_API_KEY, and stops ' +
-      'cleanly on SIGTERM',
-    async () => {
-      // Prepare
-      ports = { APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()) };
-      const local = await start({ ...ports, DATA_DIR: dataDir, BOOTSTRAP_API_KEY: bootstrapApiKey });
-      const ready = await waitUntilReady(local);
+  it('serves both hosts, creates the first workspace with BOOTSTRAP_API_KEY, and stops cleanly on SIGTERM', async () => {
+    // Prepare
+    ports = { APP_PORT: String(await freePort()), BASE_PORT: String(await freePort()) };
+    const local = await start({ ...ports, DATA_DIR: dataDir, BOOTSTRAP_API_KEY: bootstrapApiKey });
+    const ready = await waitUntilReady(local);
 
-      // Act
-      const verified = await fetch(`${ready.baseUrl}/api/verify-key`, {
-        headers: { authorization: `Bearer ${bootstrapApiKey}` },
-      });
-      const anonymous = await fetch(`${ready.baseUrl}/api/verify-key`);
-      const unknown = await fetch(`${ready.baseUrl}/api/does-not-exist`);
-      const unknownOnApp = await fetch(`${ready.appUrl}/api/verify-key`);
-      const wrongMethod = await fetch(`${ready.baseUrl}/api/verify-key`, { method: 'DELETE' });
+    // Act
+    const verified = await fetch(`${ready.baseUrl}/api/verify-key`, {
+      headers: { authorization: `Bearer ${bootstrapApiKey}` },
+    });
+    const anonymous = await fetch(`${ready.baseUrl}/api/verify-key`);
+    const unknown = await fetch(`${ready.baseUrl}/api/does-not-exist`);
+    const unknownOnApp = await fetch(`${ready.appUrl}/api/verify-key`);
+    const wrongMethod = await fetch(`${ready.baseUrl}/api/verify-key`, { method: 'DELETE' });
 
-      // Assess
-      expect(ready.appUrl).toBe(`http://127.0.0.1:${ports.APP_PORT}`);
-      expect(ready.baseUrl).toBe(`http://127.0.0.1:${ports.BASE_PORT}`);
-      expect(ready.apiKey).toBe(bootstrapApiKey);
-      expect(verified.status).toBe(200);
-      const body = (await verified.json()) as { workspaceId: string; scopes: string[] };
-      expect(body.workspaceId).toEqual(expect.any(String));
-      expect(body.scopes).toContain('manage:integrations');
-      workspaceId = body.workspaceId;
-      expect(anonymous.status).toBe(401);
-      expect(await anonymous.json()).toEqual({ error: expect.any(String), code: 'unauthenticated' });
-      expect(unknown.status).toBe(404);
-      expect(await unknown.json()).toEqual({ error: expect.any(String), code: 'not_found' });
-      expect(unknownOnApp.status).toBe(404); // verify-key lives on the base host only
-      expect(wrongMethod.status).toBe(405);
-      expect(wrongMethod.headers.get('allow')).toBe('GET');
-      expect(await wrongMethod.json()).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
+    // Assess
+    expect(ready.appUrl).toBe(`http://127.0.0.1:${ports.APP_PORT}`);
+    expect(ready.baseUrl).toBe(`http://127.0.0.1:${ports.BASE_PORT}`);
+    expect(ready.apiKey).toBe(bootstrapApiKey);
+    expect(verified.status).toBe(200);
+    const body = (await verified.json()) as { workspaceId: string; scopes: string[] };
+    expect(body.workspaceId).toEqual(expect.any(String));
+    expect(body.scopes).toContain('manage:integrations');
+    workspaceId = body.workspaceId;
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({ error: expect.any(String), code: 'unauthenticated' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: expect.any(String), code: 'not_found' });
+    expect(unknownOnApp.status).toBe(404); // verify-key lives on the base host only
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get('allow')).toBe('GET');
+    expect(await wrongMethod.json()).toEqual({ error: expect.any(String), code: 'method_not_allowed' });
 
-      const { exitCode, beneath, survivors } = await terminate(local);
-      expect(exitCode).toBe(0);
-      expect(beneath.some((process) => process.command.includes('DynamoDBLocal.jar'))).toBe(true);
-      expect(survivors).toEqual([]);
-    },
-  );
+    const { exitCode, beneath, survivors } = await terminate(local);
+    expect(exitCode).toBe(0);
+    expect(beneath.some((process) => process.command.includes('DynamoDBLocal.jar'))).toBe(true);
+    expect(survivors).toEqual([]);
+  });
 
   it('keeps workspaces and keys across a restart over the same DATA_DIR and does not bootstrap twice', async () => {
     // Prepare: the first test ran over this DATA_DIR
@@ -124,80 +117,66 @@ describe('local mode: the start script (what npm start runs)', () => {
     expect(survivors).toEqual([]);
   });
 
-  it(
-    'finishes starting while ' +
-      'clients connect ' +
-      'during start-up: one ' +
-      'keeps an idle connection open, one asks ' +
-      '/health',
-    async () => {
-      // Prepare: an empty store, so the only print of the bootstrap key is at stake
-      const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-busy-'));
-      const idle: Socket[] = [];
-      try {
-        const appPort = await freePort();
-        const basePort = await freePort();
-        const local = await start({ APP_PORT: String(appPort), BASE_PORT: String(basePort), DATA_DIR: emptyDir });
+  it('finishes starting while clients connect during start-up: one keeps an idle connection open, one asks /health', async () => {
+    // Prepare: an empty store, so the only print of the bootstrap key is at stake
+    const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-busy-'));
+    const idle: Socket[] = [];
+    try {
+      const appPort = await freePort();
+      const basePort = await freePort();
+      const local = await start({ APP_PORT: String(appPort), BASE_PORT: String(basePort), DATA_DIR: emptyDir });
 
-        // Act: both ports are held from the first moments of start-up; connect as soon as they accept
-        const early = await connectOnceListening(appPort, local);
-        idle.push(early.socket); // never written to, never closed by us
-        const health = await fetchOnceListening(`http://127.0.0.1:${basePort}/health`, local);
-        const bannerBefore = local.output().includes('app host:');
-        const ready = await waitUntilReady(local);
-        const healthAfter = await fetch(`${ready.baseUrl}/health`);
+      // Act: both ports are held from the first moments of start-up; connect as soon as they accept
+      const early = await connectOnceListening(appPort, local);
+      idle.push(early.socket); // never written to, never closed by us
+      const health = await fetchOnceListening(`http://127.0.0.1:${basePort}/health`, local);
+      const bannerBefore = local.output().includes('app host:');
+      const ready = await waitUntilReady(local);
+      const healthAfter = await fetch(`${ready.baseUrl}/health`);
 
-        // Assess
-        expect(bannerBefore).toBe(false); // both clients came during start-up
-        expect(health.status).toBe(503);
-        expect(health.headers.get('retry-after')).toEqual(expect.any(String));
-        expect(ready.apiKey).toMatch(/^workspace_/);
-        expect(healthAfter.status).toBe(200);
-        const { exitCode, survivors } = await terminate(local);
-        expect(exitCode).toBe(0);
-        expect(survivors).toEqual([]);
-      } finally {
-        for (const socket of idle) socket.destroy();
-        rmSync(emptyDir, { recursive: true, force: true });
-      }
-    },
-  );
+      // Assess
+      expect(bannerBefore).toBe(false); // both clients came during start-up
+      expect(health.status).toBe(503);
+      expect(health.headers.get('retry-after')).toEqual(expect.any(String));
+      expect(ready.apiKey).toMatch(/^workspace_/);
+      expect(healthAfter.status).toBe(200);
+      const { exitCode, survivors } = await terminate(local);
+      expect(exitCode).toBe(0);
+      expect(survivors).toEqual([]);
+    } finally {
+      for (const socket of idle) socket.destroy();
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
 
-  it(
-    'listens on loopback only: every ' +
-      'listening ' +
-      'socket of the stack ' +
-      '(fronts, stand-ins, DynamoDB Local) is on ' +
-      '127.0.0.1',
-    async () => {
-      // Prepare
-      const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-loopback-'));
-      try {
-        const appPort = await freePort();
-        const local = await start({
-          APP_PORT: String(appPort),
-          BASE_PORT: String(await freePort()),
-          DATA_DIR: emptyDir,
-        });
-        await waitUntilReady(local);
+  it('listens on loopback only: every listening socket of the stack (fronts, stand-ins, DynamoDB Local) is on 127.0.0.1', async () => {
+    // Prepare
+    const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-loopback-'));
+    try {
+      const appPort = await freePort();
+      const local = await start({
+        APP_PORT: String(appPort),
+        BASE_PORT: String(await freePort()),
+        DATA_DIR: emptyDir,
+      });
+      await waitUntilReady(local);
 
-        // Act
-        const beneath = descendantsOf(local.child.pid!);
-        const listeners = listenersOf([local.child.pid!, ...beneath.map((process) => process.pid)]);
+      // Act
+      const beneath = descendantsOf(local.child.pid!);
+      const listeners = listenersOf([local.child.pid!, ...beneath.map((process) => process.pid)]);
 
-        // Assess: the JVM's listener is among those read (the check is not vacuous), and none is on another address
-        const java = beneath
-          .filter((process) => process.command.includes('DynamoDBLocal.jar'))
-          .map((process) => process.pid);
-        expect(listeners.some((listener) => java.includes(listener.pid))).toBe(true);
-        expect(listeners.some((listener) => listener.port === appPort)).toBe(true);
-        expect(listeners.filter((listener) => !isLoopback(listener.address))).toEqual([]);
-        expect((await terminate(local)).exitCode).toBe(0);
-      } finally {
-        rmSync(emptyDir, { recursive: true, force: true });
-      }
-    },
-  );
+      // Assess: the JVM's listener is among those read (the check is not vacuous), and none is on another address
+      const java = beneath
+        .filter((process) => process.command.includes('DynamoDBLocal.jar'))
+        .map((process) => process.pid);
+      expect(listeners.some((listener) => java.includes(listener.pid))).toBe(true);
+      expect(listeners.some((listener) => listener.port === appPort)).toBe(true);
+      expect(listeners.filter((listener) => !isLoopback(listener.address))).toEqual([]);
+      expect((await terminate(local)).exitCode).toBe(0);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
 
   it('exits 1 with a one-line message naming BASE_PORT when that port is taken', async () => {
     // Prepare
@@ -218,43 +197,36 @@ describe('local mode: the start script (what npm start runs)', () => {
     }
   });
 
-  it(
-    'exits 1 with a one-line ' +
-      'message when ' +
-      'BOOTSTRAP_API_KEY is ' +
-      'not a workspace key, leaving no ' +
-      'JVM behind',
-    async () => {
-      // Prepare: an empty store, so the bootstrap runs (after DynamoDB Local has started)
-      const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-bad-key-'));
-      try {
-        const local = await start({
-          APP_PORT: String(await freePort()),
-          BASE_PORT: String(await freePort()),
-          DATA_DIR: emptyDir,
-          BOOTSTRAP_API_KEY: 'not-a-workspace-key',
-        });
-        const seen = new Map<number, string>();
-        const watch = setInterval(() => {
-          for (const process of descendantsOf(local.child.pid!)) seen.set(process.pid, process.command);
-        }, 50);
+  it('exits 1 with a one-line message when BOOTSTRAP_API_KEY is not a workspace key, leaving no JVM behind', async () => {
+    // Prepare: an empty store, so the bootstrap runs (after DynamoDB Local has started)
+    const emptyDir = mkdtempSync(join(tmpdir(), 'local-mode-e2e-bad-key-'));
+    try {
+      const local = await start({
+        APP_PORT: String(await freePort()),
+        BASE_PORT: String(await freePort()),
+        DATA_DIR: emptyDir,
+        BOOTSTRAP_API_KEY: 'not-a-workspace-key',
+      });
+      const seen = new Map<number, string>();
+      const watch = setInterval(() => {
+        for (const process of descendantsOf(local.child.pid!)) seen.set(process.pid, process.command);
+      }, 50);
 
-        // Act
-        const exitCode = await local.exited;
-        clearInterval(watch);
+      // Act
+      const exitCode = await local.exited;
+      clearInterval(watch);
 
-        // Assess
-        expect(exitCode).toBe(1);
-        expect(local.output()).toMatch(/local mode: .*workspace_/);
-        expect(local.output()).not.toMatch(/\n\s+at /);
-        const leftovers = () => [...seen.keys()].filter((pid) => isAlive(pid));
-        for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
-        expect(leftovers()).toEqual([]);
-      } finally {
-        rmSync(emptyDir, { recursive: true, force: true });
-      }
-    },
-  );
+      // Assess
+      expect(exitCode).toBe(1);
+      expect(local.output()).toMatch(/local mode: .*workspace_/);
+      expect(local.output()).not.toMatch(/\n\s+at /);
+      const leftovers = () => [...seen.keys()].filter((pid) => isAlive(pid));
+      for (let i = 0; i < 50 && leftovers().length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(leftovers()).toEqual([]);
+    } finally {
+      rmSync(emptyDir, { recursive: true, force: true });
+    }
+  });
 });
 
 /** Connects to `port` as soon as something listens there (retrying refusals while `local` runs). */

@@ -52,41 +52,34 @@ function packagesByOutput(metafile: Metafile): Map<string, Set<string>> {
 const folder = tempFolders('bundle-credentials');
 
 describe('Lambda bundles and the AWS credential chain', { timeout: 120_000 }, () => {
-  it(
-    'leave the default chain out ' +
-      'of every ' +
-      'function bundled with ' +
-      'ROUTE_BUNDLING, and keep the ' +
-      'env provider',
-    async () => {
-      // Prepare: every route and workflow function, as scripts/bundle-report.ts bundles them.
-      // (Several routes may share one handler module: each module is bundled once.)
-      const entries = [
-        ...new Set([
-          ...ROUTES.map(routeBundleEntry),
-          ...Object.values(WORKFLOW_FUNCTION_ENTRIES).map((entry) => path.join(PROJECT_ROOT, 'functions', entry)),
-        ]),
-      ];
-      // Act
-      const { metafile } = await build({
-        ...ROUTE_BUNDLING,
-        plugins: [operationEntries],
-        entryPoints: entries,
-        outdir: folder(),
-        write: false,
-        metafile: true,
-        logLevel: 'error',
-      });
-      // Assess
-      const bundles = packagesByOutput(metafile);
-      expect(bundles.size).toBe(entries.length);
-      for (const [file, packages] of bundles) {
-        expect({ file, chain: CHAIN_ONLY.filter((name) => packages.has(name)) }).toEqual({ file, chain: [] });
-        if (packages.has('@aws-sdk/core'))
-          expect({ file, env: packages.has('@aws-sdk/credential-provider-env') }).toEqual({ file, env: true });
-      }
-    },
-  );
+  it('leave the default chain out of every function bundled with ROUTE_BUNDLING, and keep the env provider', async () => {
+    // Prepare: every route and workflow function, as scripts/bundle-report.ts bundles them.
+    // (Several routes may share one handler module: each module is bundled once.)
+    const entries = [
+      ...new Set([
+        ...ROUTES.map(routeBundleEntry),
+        ...Object.values(WORKFLOW_FUNCTION_ENTRIES).map((entry) => path.join(PROJECT_ROOT, 'functions', entry)),
+      ]),
+    ];
+    // Act
+    const { metafile } = await build({
+      ...ROUTE_BUNDLING,
+      plugins: [operationEntries],
+      entryPoints: entries,
+      outdir: folder(),
+      write: false,
+      metafile: true,
+      logLevel: 'error',
+    });
+    // Assess
+    const bundles = packagesByOutput(metafile);
+    expect(bundles.size).toBe(entries.length);
+    for (const [file, packages] of bundles) {
+      expect({ file, chain: CHAIN_ONLY.filter((name) => packages.has(name)) }).toEqual({ file, chain: [] });
+      if (packages.has('@aws-sdk/core'))
+        expect({ file, env: packages.has('@aws-sdk/credential-provider-env') }).toEqual({ file, env: true });
+    }
+  });
 
   it('leave it out of the bundle a synth stages too', () => {
     // Prepare: one real ServiceFunction, bundled by the synth (lib/constructs/function-bundles.ts) into our outdir.

@@ -43,27 +43,20 @@ const STRICT = { ...FAST, compliance: 'strict', ...VPC, ...DOMAIN };
  */
 const CONTROL_TOWER_EXCEPTIONS: Record<string, string> = {
   'ct-cloudwatch-pr-3':
-    'Every log group has the log key (asserted below), but in a nested stack its KmsKeyId is a Ref to the ' +
-    "parameter carrying the key's ARN, which the rule cannot follow (the plugin even fails to parse the result); " +
-    'the hook sees the resolved ARN.',
+    "Every log group has the log key (asserted below), but in a nested stack its KmsKeyId is a Ref to the parameter carrying the key's ARN, which the rule cannot follow (the plugin even fails to parse the result); the hook sees the resolved ARN.",
   'ct-lambda-pr-2':
-    'Every Lambda permission names its service and a SourceArn (asserted below): the method ARN of its API, an ' +
-    'Fn::Join over the API id parameter, which the rule accepts only as a literal or a same-template Ref.',
+    'Every Lambda permission names its service and a SourceArn (asserted below): the method ARN of its API, an Fn::Join over the API id parameter, which the rule accepts only as a literal or a same-template Ref.',
   'ct-s3-pr-10':
-    'The media and site buckets are SSE-KMS (asserted below); the two log buckets stay SSE-S3, the only ' +
-    'encryption S3 server access logging delivers to.',
+    'The media and site buckets are SSE-KMS (asserted below); the two log buckets stay SSE-S3, the only encryption S3 server access logging delivers to.',
   'ct-s3-pr-11':
-    'The media bucket is versioned; the log buckets hold write-once records that expire after 365 days, and the ' +
-    'site bucket holds the build every deployment uploads again.',
+    'The media bucket is versioned; the log buckets hold write-once records that expire after 365 days, and the site bucket holds the build every deployment uploads again.',
   'ct-s3-pr-2':
-    'The two log buckets are themselves the access-log destinations; logging them into another bucket only moves ' +
-    'the question one bucket further (cdk-nag S1 acknowledges the same).',
+    'The two log buckets are themselves the access-log destinations; logging them into another bucket only moves the question one bucket further (cdk-nag S1 acknowledges the same).',
   'ct-s3-pr-4': 'Nothing consumes bucket events: uploads are finalized by the API, not by notifications.',
   'ct-s3-pr-6':
     'The site bucket holds the live studio build, which deployments replace; an expiry would delete files it serves.',
   'ct-s3-pr-9':
-    'Object Lock forbids deletion: media objects are deleted by their owners and expire (pending uploads, exports), ' +
-    'and log objects expire after 365 days.',
+    'Object Lock forbids deletion: media objects are deleted by their owners and expire (pending uploads, exports), and log objects expire after 365 days.',
   'ct-cloudfront-pr-4':
     "The studio's static origin is one bucket in one region; failover would need a replica bucket elsewhere.",
   'ct-sqs-pr-1': "The two queues are the scheduled workers' failure destinations, dead-letter queues in all but name.",

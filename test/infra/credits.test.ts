@@ -17,49 +17,45 @@ const cfnId = (construct: { node: { defaultChild?: unknown } }) =>
   Stack.of(construct as never).getLogicalId(construct.node.defaultChild as CfnElement);
 
 describe('credits infrastructure', { timeout: 120_000 }, () => {
-  it(
-    'gives the payment webhook routes their signing secret ARN, the prices from context, and nothing to other ' +
-      'routes',
-    () => {
-      // Prepare
-      const prices = [{ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 9 }];
-      const built = buildApp({
-        outdir: outdir(),
-        context: {
-          ...FAST,
-          creditPrices: prices,
-          creditPlans: '[{"planId":"team","match":["price_team"],"monthlyCredits":5}]',
-        },
-        nag: false,
-      });
-      const stateful = Template.fromStack(built.stateful).toJSON();
-      // Act / Assess
-      const secret = Object.values(
-        stateful.Resources as Record<string, { Type: string; DeletionPolicy?: string }>,
-      ).filter((resource) => resource.Type === 'AWS::SecretsManager::Secret');
-      expect(secret.every((resource) => resource.DeletionPolicy === 'Retain')).toBe(true);
-      expect(stateful.Outputs.PaymentsWebhookSecretArn).toBeDefined();
-      for (const route of ROUTES) {
-        const fn = built.stateless.functions.get(route.id)!;
-        const template = Template.fromStack(Stack.of(fn)).toJSON();
-        const env = template.Resources[cfnId(fn.function)].Properties.Environment.Variables as Record<string, unknown>;
-        if (route.access.paymentsSecret)
-          expect(env[ENV.paymentsWebhookSecretArn], route.id).toEqual({ Ref: 'PaymentsWebhookSecretArn' });
-        else expect(env[ENV.paymentsWebhookSecretArn], route.id).toBeUndefined();
-        expect(env[ENV.paymentsWebhookSecret], route.id).toBeUndefined();
-        if (route.access.prices) {
-          expect(JSON.parse(String(env[PRICE_CONFIG_ENV.prices])), route.id).toEqual(prices);
-          expect(env[PRICE_CONFIG_ENV.plans], route.id).toBe(
-            '[{"planId":"team","match":["price_team"],"monthlyCredits":5}]',
-          );
-        } else expect(env[PRICE_CONFIG_ENV.prices], route.id).toBeUndefined();
-      }
-      expect(ROUTES.filter((route) => route.access.paymentsSecret).map((route) => route.path)).toEqual([
-        '/api/payments/webhooks',
-        '/api/payments/plan-webhooks',
-      ]);
-    },
-  );
+  it('gives the payment webhook routes their signing secret ARN, the prices from context, and nothing to other routes', () => {
+    // Prepare
+    const prices = [{ sku: 'video.generate', model: 'fast', unit: 'Seconds', creditsPerUnit: 9 }];
+    const built = buildApp({
+      outdir: outdir(),
+      context: {
+        ...FAST,
+        creditPrices: prices,
+        creditPlans: '[{"planId":"team","match":["price_team"],"monthlyCredits":5}]',
+      },
+      nag: false,
+    });
+    const stateful = Template.fromStack(built.stateful).toJSON();
+    // Act / Assess
+    const secret = Object.values(
+      stateful.Resources as Record<string, { Type: string; DeletionPolicy?: string }>,
+    ).filter((resource) => resource.Type === 'AWS::SecretsManager::Secret');
+    expect(secret.every((resource) => resource.DeletionPolicy === 'Retain')).toBe(true);
+    expect(stateful.Outputs.PaymentsWebhookSecretArn).toBeDefined();
+    for (const route of ROUTES) {
+      const fn = built.stateless.functions.get(route.id)!;
+      const template = Template.fromStack(Stack.of(fn)).toJSON();
+      const env = template.Resources[cfnId(fn.function)].Properties.Environment.Variables as Record<string, unknown>;
+      if (route.access.paymentsSecret)
+        expect(env[ENV.paymentsWebhookSecretArn], route.id).toEqual({ Ref: 'PaymentsWebhookSecretArn' });
+      else expect(env[ENV.paymentsWebhookSecretArn], route.id).toBeUndefined();
+      expect(env[ENV.paymentsWebhookSecret], route.id).toBeUndefined();
+      if (route.access.prices) {
+        expect(JSON.parse(String(env[PRICE_CONFIG_ENV.prices])), route.id).toEqual(prices);
+        expect(env[PRICE_CONFIG_ENV.plans], route.id).toBe(
+          '[{"planId":"team","match":["price_team"],"monthlyCredits":5}]',
+        );
+      } else expect(env[PRICE_CONFIG_ENV.prices], route.id).toBeUndefined();
+    }
+    expect(ROUTES.filter((route) => route.access.paymentsSecret).map((route) => route.path)).toEqual([
+      '/api/payments/webhooks',
+      '/api/payments/plan-webhooks',
+    ]);
+  });
 
   it('runs the expired-holds sweeper on a schedule, with read-write access to the table', () => {
     const built = buildApp({ outdir: outdir(), context: FAST, nag: false });

@@ -77,55 +77,47 @@ describe('MCP gateway infrastructure', { timeout: 60_000 }, () => {
     expect(corsOf(buildApp({ outdir: outdir(), context: FAST, nag: false })).AllowedOrigins).toEqual(['*']);
   });
 
-  it(
-    'takes the custom domains from context: PUBLIC_APP_URL ' +
-      'for the gateway, PUBLIC_BASE_URL instead of the invoke URL',
-    () => {
-      // Prepare / Act
-      const context = { ...FAST, publicAppUrl: 'https://app.example.com', publicBaseUrl: 'https://api.example.com' };
-      const built = buildApp({ outdir: outdir(), context, nag: false });
-      const variables = gatewayFunctionProps(built).Environment.Variables;
-      // Assess
-      expect(variables[ENV.publicAppUrl]).toBe('https://app.example.com');
-      expect(variables[ENV.publicBaseUrl]).toBe('https://api.example.com');
-      expect(variables[ENV.baseApiUrl]).toBeUndefined();
-      expect(() =>
-        buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'http://app.example.com' }, nag: false }),
-      ).toThrow(/publicAppUrl/);
-    },
-  );
+  it('takes the custom domains from context: PUBLIC_APP_URL for the gateway, PUBLIC_BASE_URL instead of the invoke URL', () => {
+    // Prepare / Act
+    const context = { ...FAST, publicAppUrl: 'https://app.example.com', publicBaseUrl: 'https://api.example.com' };
+    const built = buildApp({ outdir: outdir(), context, nag: false });
+    const variables = gatewayFunctionProps(built).Environment.Variables;
+    // Assess
+    expect(variables[ENV.publicAppUrl]).toBe('https://app.example.com');
+    expect(variables[ENV.publicBaseUrl]).toBe('https://api.example.com');
+    expect(variables[ENV.baseApiUrl]).toBeUndefined();
+    expect(() =>
+      buildApp({ outdir: outdir(), context: { ...FAST, publicAppUrl: 'http://app.example.com' }, nag: false }),
+    ).toThrow(/publicAppUrl/);
+  });
 
-  it(
-    'puts CORS headers on API Gateway’s own answers of the ' +
-      'app host (throttling, 4xx, 5xx), and not on the base host',
-    () => {
-      // Prepare / Act
-      const built = buildApp({
-        outdir: outdir(),
-        context: { ...FAST, publicAppUrl: 'https://app.example.com' },
-        nag: false,
-      });
-      const parent = Template.fromStack(built.stateless).toJSON();
-      const responses = Object.values<Json>(parent.Resources).filter(
-        (r) => r.Type === 'AWS::ApiGateway::GatewayResponse',
+  it('puts CORS headers on API Gateway’s own answers of the app host (throttling, 4xx, 5xx), and not on the base host', () => {
+    // Prepare / Act
+    const built = buildApp({
+      outdir: outdir(),
+      context: { ...FAST, publicAppUrl: 'https://app.example.com' },
+      nag: false,
+    });
+    const parent = Template.fromStack(built.stateless).toJSON();
+    const responses = Object.values<Json>(parent.Resources).filter(
+      (r) => r.Type === 'AWS::ApiGateway::GatewayResponse',
+    );
+    const apiOf = (host: 'app' | 'base') =>
+      logicalId(built.stateless.apis.get(host)!.api.node.defaultChild as CfnElement);
+    // Assess
+    const app = responses.filter((r) => r.Properties.RestApiId.Ref === apiOf('app'));
+    const base = responses.filter((r) => r.Properties.RestApiId.Ref === apiOf('base'));
+    expect(app.length).toBeGreaterThanOrEqual(4);
+    for (const response of app) {
+      expect(
+        response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin'],
+        response.Properties.ResponseType,
+      ).toBe("'https://app.example.com'");
+      expect(response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Expose-Headers']).toMatch(
+        /WWW-Authenticate/,
       );
-      const apiOf = (host: 'app' | 'base') =>
-        logicalId(built.stateless.apis.get(host)!.api.node.defaultChild as CfnElement);
-      // Assess
-      const app = responses.filter((r) => r.Properties.RestApiId.Ref === apiOf('app'));
-      const base = responses.filter((r) => r.Properties.RestApiId.Ref === apiOf('base'));
-      expect(app.length).toBeGreaterThanOrEqual(4);
-      for (const response of app) {
-        expect(
-          response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Allow-Origin'],
-          response.Properties.ResponseType,
-        ).toBe("'https://app.example.com'");
-        expect(response.Properties.ResponseParameters['gatewayresponse.header.Access-Control-Expose-Headers']).toMatch(
-          /WWW-Authenticate/,
-        );
-      }
-      for (const response of base)
-        expect(JSON.stringify(response.Properties.ResponseParameters ?? {})).not.toContain('Access-Control');
-    },
-  );
+    }
+    for (const response of base)
+      expect(JSON.stringify(response.Properties.ResponseParameters ?? {})).not.toContain('Access-Control');
+  });
 });

@@ -47,88 +47,74 @@ describe('generation grants', { timeout: 120_000 }, () => {
     };
   };
 
-  it(
-    'gives the shared provider key (env and ' +
-      'GetSecretValue on that ' +
-      'ARN) to the generation routes, ' +
-      'the cancel ' +
-      'route and Advance only',
-    () => {
-      const readers = ROUTES.filter((route) => route.access.generation && route.id !== 'gateway').map(
-        (route) => route.id,
-      );
-      expect(readers.sort()).toEqual([
-        'executions-cancel',
-        'fal-generate-video',
-        'fal-generate-video-status',
-        'generate-audio',
-        'generate-video',
-        'generate-video-status',
-      ]);
-      for (const id of [...readers, 'advance']) {
-        const { props, statements } = functionOf(built, id);
-        expect(props.Environment.Variables[`${ENV.providerTwoApiKey}_ARN`], id).toBe(FAL_SECRET);
-        expect(props.Environment.Variables[`${ENV.providerOneApiKey}_ARN`], id).toBe(GEMINI_SECRET);
-        for (const secret of [FAL_SECRET, GEMINI_SECRET]) {
-          expect(
-            statements.filter(
-              (statement) =>
-                statement.Action === 'secretsmanager:GetSecretValue' &&
-                JSON.stringify(statement.Resource).includes(secret),
-            ),
-            id,
-          ).toHaveLength(1);
-        }
+  it('gives the shared provider key (env and GetSecretValue on that ARN) to the generation routes, the cancel route and Advance only', () => {
+    const readers = ROUTES.filter((route) => route.access.generation && route.id !== 'gateway').map(
+      (route) => route.id,
+    );
+    expect(readers.sort()).toEqual([
+      'executions-cancel',
+      'fal-generate-video',
+      'fal-generate-video-status',
+      'generate-audio',
+      'generate-video',
+      'generate-video-status',
+    ]);
+    for (const id of [...readers, 'advance']) {
+      const { props, statements } = functionOf(built, id);
+      expect(props.Environment.Variables[`${ENV.providerTwoApiKey}_ARN`], id).toBe(FAL_SECRET);
+      expect(props.Environment.Variables[`${ENV.providerOneApiKey}_ARN`], id).toBe(GEMINI_SECRET);
+      for (const secret of [FAL_SECRET, GEMINI_SECRET]) {
         expect(
-          statements.flatMap((statement) => [statement.Action].flat()),
+          statements.filter(
+            (statement) =>
+              statement.Action === 'secretsmanager:GetSecretValue' &&
+              JSON.stringify(statement.Resource).includes(secret),
+          ),
           id,
-        ).not.toContain('kms:GenerateDataKey');
+        ).toHaveLength(1);
       }
-      for (const route of ROUTES.filter((candidate) => !candidate.access.generation && candidate.id !== 'gateway')) {
-        const environment = JSON.stringify(functionOf(built, route.id).props.Environment?.Variables ?? {});
-        expect(environment, route.id).not.toContain(FAL_SECRET);
-        expect(environment, route.id).not.toContain(GEMINI_SECRET);
-      }
-      // Without the context, no function is told of a key: workspaces bring their own (or local mode's sandbox).
       expect(
-        functionOf(plain, 'fal-generate-video').props.Environment.Variables[`${ENV.providerTwoApiKey}_ARN`],
-      ).toBeUndefined();
-    },
-  );
+        statements.flatMap((statement) => [statement.Action].flat()),
+        id,
+      ).not.toContain('kms:GenerateDataKey');
+    }
+    for (const route of ROUTES.filter((candidate) => !candidate.access.generation && candidate.id !== 'gateway')) {
+      const environment = JSON.stringify(functionOf(built, route.id).props.Environment?.Variables ?? {});
+      expect(environment, route.id).not.toContain(FAL_SECRET);
+      expect(environment, route.id).not.toContain(GEMINI_SECRET);
+    }
+    // Without the context, no function is told of a key: workspaces bring their own (or local mode's sandbox).
+    expect(
+      functionOf(plain, 'fal-generate-video').props.Environment.Variables[`${ENV.providerTwoApiKey}_ARN`],
+    ).toBeUndefined();
+  });
 
-  it(
-    'lets Advance open credentials and write ' +
-      'media, the submit ' +
-      'route open credentials only, the ' +
-      'status route ' +
-      'write media under a 300 s timeout',
-    () => {
-      const advance = functionOf(built, 'advance');
-      expect(advance.statements.flatMap((statement) => [statement.Action].flat())).toEqual(
-        expect.arrayContaining(['kms:Decrypt', 's3:PutObject']),
-      );
-      // Provider one's submit fetches up to four reference images before its POST: a longer timeout.
-      for (const [id, timeout] of [
-        ['fal-generate-video', 30],
-        ['generate-video', 60],
-      ] as const) {
-        const submit = functionOf(built, id);
-        expect(
-          submit.statements
-            .flatMap((statement) => [statement.Action].flat())
-            .filter((action: string) => action.startsWith('s3:')),
-          id,
-        ).toEqual([]);
-        expect(submit.props.Timeout, id).toBe(timeout);
-      }
-      for (const id of ['fal-generate-video-status', 'generate-video-status']) {
-        const status = functionOf(built, id);
-        expect(
-          status.statements.flatMap((statement) => [statement.Action].flat()),
-          id,
-        ).toEqual(expect.arrayContaining(['kms:Decrypt', 's3:PutObject']));
-        expect(status.props.Timeout, id).toBe(300);
-      }
-    },
-  );
+  it('lets Advance open credentials and write media, the submit route open credentials only, the status route write media under a 300 s timeout', () => {
+    const advance = functionOf(built, 'advance');
+    expect(advance.statements.flatMap((statement) => [statement.Action].flat())).toEqual(
+      expect.arrayContaining(['kms:Decrypt', 's3:PutObject']),
+    );
+    // Provider one's submit fetches up to four reference images before its POST: a longer timeout.
+    for (const [id, timeout] of [
+      ['fal-generate-video', 30],
+      ['generate-video', 60],
+    ] as const) {
+      const submit = functionOf(built, id);
+      expect(
+        submit.statements
+          .flatMap((statement) => [statement.Action].flat())
+          .filter((action: string) => action.startsWith('s3:')),
+        id,
+      ).toEqual([]);
+      expect(submit.props.Timeout, id).toBe(timeout);
+    }
+    for (const id of ['fal-generate-video-status', 'generate-video-status']) {
+      const status = functionOf(built, id);
+      expect(
+        status.statements.flatMap((statement) => [statement.Action].flat()),
+        id,
+      ).toEqual(expect.arrayContaining(['kms:Decrypt', 's3:PutObject']));
+      expect(status.props.Timeout, id).toBe(300);
+    }
+  });
 });

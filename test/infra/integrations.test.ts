@@ -40,39 +40,31 @@ describe('credentials KMS key', { timeout: 120_000 }, () => {
     });
   });
 
-  it(
-    'grants GenerateDataKey to sealing routes ' +
-      'and nothing to the ' +
-      'others, always with the ' +
-      'encryption-context ' +
-      'condition',
-    () => {
-      for (const route of ROUTES.filter((candidate) => candidate.area === 'integrations')) {
-        const area = built.stateless.areas.get(route.area)!;
-        const fn = built.stateless.functions.get(route.id)!;
-        const template = Template.fromStack(area).toJSON();
-        const statements = kmsStatements(template, area.getLogicalId(fn.role.node.defaultChild as never));
-        const env =
-          template.Resources[area.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment
-            .Variables;
-        const expected = (route.access.credentials ?? []).map((action) =>
-          action === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt',
-        );
-        expect(
-          statements.flatMap((statement) => [statement.Action].flat()),
-          route.id,
-        ).toEqual(expected);
-        for (const statement of statements) {
-          expect(statement.Resource, route.id).toEqual({ Ref: 'CredentialsKeyArn' });
-          expect(statement.Condition['ForAllValues:StringEquals']['kms:EncryptionContextKeys']).toEqual([
-            'workspaceId',
-            'provider',
-          ]);
-        }
-        expect(env[ENV.credentialsKmsKeyId] !== undefined, route.id).toBe(expected.length > 0);
+  it('grants GenerateDataKey to sealing routes and nothing to the others, always with the encryption-context condition', () => {
+    for (const route of ROUTES.filter((candidate) => candidate.area === 'integrations')) {
+      const area = built.stateless.areas.get(route.area)!;
+      const fn = built.stateless.functions.get(route.id)!;
+      const template = Template.fromStack(area).toJSON();
+      const statements = kmsStatements(template, area.getLogicalId(fn.role.node.defaultChild as never));
+      const env =
+        template.Resources[area.getLogicalId(fn.function.node.defaultChild as never)].Properties.Environment.Variables;
+      const expected = (route.access.credentials ?? []).map((action) =>
+        action === 'seal' ? 'kms:GenerateDataKey' : 'kms:Decrypt',
+      );
+      expect(
+        statements.flatMap((statement) => [statement.Action].flat()),
+        route.id,
+      ).toEqual(expected);
+      for (const statement of statements) {
+        expect(statement.Resource, route.id).toEqual({ Ref: 'CredentialsKeyArn' });
+        expect(statement.Condition['ForAllValues:StringEquals']['kms:EncryptionContextKeys']).toEqual([
+          'workspaceId',
+          'provider',
+        ]);
       }
-    },
-  );
+      expect(env[ENV.credentialsKmsKeyId] !== undefined, route.id).toBe(expected.length > 0);
+    }
+  });
 
   it('gives the gateway (which serves the same operations as tools) the union of those grants', () => {
     const fn = built.stateless.functions.get('gateway')!;

@@ -23,28 +23,24 @@ const reservedOf = (stack: Stack, description: string) =>
     .ReservedConcurrentExecutions;
 
 describe('operations settings', { timeout: 180_000 }, () => {
-  it(
-    'reserves concurrency for the workflow tasks and caps the webhook trigger and the OAuth sign-in functions ' +
-      'by default',
-    () => {
-      const { stateless } = build();
-      const workflow = stateless.runWorkflow;
-      expect(reservedOf(workflow, 'Run workflow task Advance')).toBe(DEFAULT_CONCURRENCY.advance);
-      expect(reservedOf(workflow, 'Run workflow task Finalize')).toBe(DEFAULT_CONCURRENCY.finalize);
-      expect(reservedOf(stateless.areas.get('webhooks')!, 'ANY /webhook/trigger')).toBe(
-        DEFAULT_CONCURRENCY.webhookTrigger,
-      );
-      const oauth = stateless.areas.get('oauth')!;
-      expect(reservedOf(oauth, 'ANY /oauth/{proxy+}')).toBe(DEFAULT_CONCURRENCY.signIn);
-      expect(reservedOf(oauth, 'GET /.well-known/{proxy+}')).toBe(DEFAULT_CONCURRENCY.signIn);
-      // Nothing else reserves: every other function draws from the unreserved pool.
-      const reservedElsewhere = [...stateless.areas.entries()]
-        .filter(([area]) => area !== 'webhooks' && area !== 'oauth')
-        .flatMap(([, area]) => functionsOf(area))
-        .filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined);
-      expect(reservedElsewhere).toEqual([]);
-    },
-  );
+  it('reserves concurrency for the workflow tasks and caps the webhook trigger and the OAuth sign-in functions by default', () => {
+    const { stateless } = build();
+    const workflow = stateless.runWorkflow;
+    expect(reservedOf(workflow, 'Run workflow task Advance')).toBe(DEFAULT_CONCURRENCY.advance);
+    expect(reservedOf(workflow, 'Run workflow task Finalize')).toBe(DEFAULT_CONCURRENCY.finalize);
+    expect(reservedOf(stateless.areas.get('webhooks')!, 'ANY /webhook/trigger')).toBe(
+      DEFAULT_CONCURRENCY.webhookTrigger,
+    );
+    const oauth = stateless.areas.get('oauth')!;
+    expect(reservedOf(oauth, 'ANY /oauth/{proxy+}')).toBe(DEFAULT_CONCURRENCY.signIn);
+    expect(reservedOf(oauth, 'GET /.well-known/{proxy+}')).toBe(DEFAULT_CONCURRENCY.signIn);
+    // Nothing else reserves: every other function draws from the unreserved pool.
+    const reservedElsewhere = [...stateless.areas.entries()]
+      .filter(([area]) => area !== 'webhooks' && area !== 'oauth')
+      .flatMap(([, area]) => functionsOf(area))
+      .filter((fn) => fn.Properties.ReservedConcurrentExecutions !== undefined);
+    expect(reservedElsewhere).toEqual([]);
+  });
 
   it('takes the numbers from context (0 turns one off) and refuses numbers the account cannot hold', () => {
     const { stateless } = build({ advanceConcurrency: 40, webhookTriggerConcurrency: 0 });
@@ -116,23 +112,16 @@ describe('operations settings', { timeout: 180_000 }, () => {
     }
   });
 
-  it(
-    'applies logRetentionDays to every log ' +
-      'group (functions, ' +
-      'state machine, API access logs) ' +
-      'and refuses ' +
-      'values CloudWatch has not',
-    () => {
-      const { stateless } = build({ logRetentionDays: 14 });
-      const stacks: Stack[] = [stateless, stateless.runWorkflow, ...stateless.areas.values()];
-      const groups = stacks.flatMap((stack) =>
-        Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup'),
-      );
-      expect(groups.length).toBeGreaterThan(10);
-      for (const group of groups) expect(group.Properties.RetentionInDays).toBe(14);
-      expect(() => build({ logRetentionDays: 15 })).toThrow(/logRetentionDays/);
-    },
-  );
+  it('applies logRetentionDays to every log group (functions, state machine, API access logs) and refuses values CloudWatch has not', () => {
+    const { stateless } = build({ logRetentionDays: 14 });
+    const stacks: Stack[] = [stateless, stateless.runWorkflow, ...stateless.areas.values()];
+    const groups = stacks.flatMap((stack) =>
+      Object.values<Json>(json(stack).Resources).filter((r) => r.Type === 'AWS::Logs::LogGroup'),
+    );
+    expect(groups.length).toBeGreaterThan(10);
+    for (const group of groups) expect(group.Properties.RetentionInDays).toBe(14);
+    expect(() => build({ logRetentionDays: 15 })).toThrow(/logRetentionDays/);
+  });
 
   it('tags every resource with the service, plus the tags given in context', () => {
     const { stateless, stateful } = build({ tags: JSON.stringify({ team: 'automation', 'cost-center': '42' }) });

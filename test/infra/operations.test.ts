@@ -47,45 +47,38 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     topicId = built.stateless.getLogicalId(built.stateless.operationsAlarms.topic.node.defaultChild as CfnElement);
   }, 60_000);
 
-  it(
-    'has one SNS topic, encrypted with a rotating ' +
-      'customer-managed key whose policy ' +
-      "lets this account's " +
-      'CloudWatch alarms publish, refusing plain HTTP, ' +
-      'named by the AlarmTopicArn output',
-    () => {
-      const topics = Object.entries<Json>(parent.Resources).filter(([, r]) => r.Type === 'AWS::SNS::Topic');
-      expect(topics.map(([id]) => id)).toEqual([topicId]);
-      // alias/aws/sns cannot be used: its key policy cannot admit cloudwatch.amazonaws.com.
-      expect(JSON.stringify(topics[0]![1].Properties.KmsMasterKeyId)).not.toContain('alias/aws/sns');
-      const keyId = topics[0]![1].Properties.KmsMasterKeyId['Fn::GetAtt'][0] as string;
-      const key = parent.Resources[keyId];
-      expect(key.Type).toBe('AWS::KMS::Key');
-      expect(key.Properties.EnableKeyRotation).toBe(true);
-      const cloudwatch = (key.Properties.KeyPolicy.Statement as Json[]).filter((statement) =>
-        JSON.stringify(statement.Principal).includes('cloudwatch.amazonaws.com'),
-      );
-      expect(cloudwatch).toHaveLength(1);
-      expect(cloudwatch[0]).toMatchObject({
-        Effect: 'Allow',
-        Principal: { Service: 'cloudwatch.amazonaws.com' },
-        Action: expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey*']),
-        Condition: {
-          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
-          ArnLike: { 'aws:SourceArn': expect.anything() },
-        },
-      });
-      expect(JSON.stringify(cloudwatch[0]!.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
-      const policy = Object.values<Json>(parent.Resources).find((r) => r.Type === 'AWS::SNS::TopicPolicy');
-      expect(policy?.Properties.PolicyDocument.Statement).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-        ]),
-      );
-      expect(parent.Outputs.AlarmTopicArn.Value).toEqual({ Ref: topicId });
-      expect(parent.Outputs.DashboardName).toBeDefined();
-    },
-  );
+  it("has one SNS topic, encrypted with a rotating customer-managed key whose policy lets this account's CloudWatch alarms publish, refusing plain HTTP, named by the AlarmTopicArn output", () => {
+    const topics = Object.entries<Json>(parent.Resources).filter(([, r]) => r.Type === 'AWS::SNS::Topic');
+    expect(topics.map(([id]) => id)).toEqual([topicId]);
+    // alias/aws/sns cannot be used: its key policy cannot admit cloudwatch.amazonaws.com.
+    expect(JSON.stringify(topics[0]![1].Properties.KmsMasterKeyId)).not.toContain('alias/aws/sns');
+    const keyId = topics[0]![1].Properties.KmsMasterKeyId['Fn::GetAtt'][0] as string;
+    const key = parent.Resources[keyId];
+    expect(key.Type).toBe('AWS::KMS::Key');
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    const cloudwatch = (key.Properties.KeyPolicy.Statement as Json[]).filter((statement) =>
+      JSON.stringify(statement.Principal).includes('cloudwatch.amazonaws.com'),
+    );
+    expect(cloudwatch).toHaveLength(1);
+    expect(cloudwatch[0]).toMatchObject({
+      Effect: 'Allow',
+      Principal: { Service: 'cloudwatch.amazonaws.com' },
+      Action: expect.arrayContaining(['kms:Decrypt', 'kms:GenerateDataKey*']),
+      Condition: {
+        StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+        ArnLike: { 'aws:SourceArn': expect.anything() },
+      },
+    });
+    expect(JSON.stringify(cloudwatch[0]!.Condition.ArnLike['aws:SourceArn'])).toContain(':alarm:*');
+    const policy = Object.values<Json>(parent.Resources).find((r) => r.Type === 'AWS::SNS::TopicPolicy');
+    expect(policy?.Properties.PolicyDocument.Statement).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      ]),
+    );
+    expect(parent.Outputs.AlarmTopicArn.Value).toEqual({ Ref: topicId });
+    expect(parent.Outputs.DashboardName).toBeDefined();
+  });
 
   it('sends every alarm of the parent stack to the topic, on alarm and on recovery', () => {
     const all = alarms(parent);
@@ -96,31 +89,24 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     }
   });
 
-  it(
-    'alarms on run executions that failed on ' +
-      'the engine: failed ' +
-      'executions minus those a ' +
-      "workspace's node " +
-      'halted',
-    () => {
-      const failed = alarms(parent).find(([id]) => id.includes('FailedExecutions'))![1].Properties;
-      expect(failed).toMatchObject({
-        Threshold: 0,
-        ComparisonOperator: 'GreaterThanThreshold',
-        TreatMissingData: 'notBreaching',
-      });
-      const metrics = failed.Metrics as Json[];
-      expect(metrics.find((m) => m.Expression)!.Expression).toBe('failed - FILL(halted, 0)');
-      expect(metrics.find((m) => m.Id === 'failed')!.MetricStat.Metric).toMatchObject({
-        Namespace: 'AWS/States',
-        MetricName: 'ExecutionsFailed',
-      });
-      expect(metrics.find((m) => m.Id === 'halted')!.MetricStat.Metric).toMatchObject({
-        Namespace: METRICS_NAMESPACE,
-        MetricName: 'RunsHalted',
-      });
-    },
-  );
+  it("alarms on run executions that failed on the engine: failed executions minus those a workspace's node halted", () => {
+    const failed = alarms(parent).find(([id]) => id.includes('FailedExecutions'))![1].Properties;
+    expect(failed).toMatchObject({
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
+    const metrics = failed.Metrics as Json[];
+    expect(metrics.find((m) => m.Expression)!.Expression).toBe('failed - FILL(halted, 0)');
+    expect(metrics.find((m) => m.Id === 'failed')!.MetricStat.Metric).toMatchObject({
+      Namespace: 'AWS/States',
+      MetricName: 'ExecutionsFailed',
+    });
+    expect(metrics.find((m) => m.Id === 'halted')!.MetricStat.Metric).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'RunsHalted',
+    });
+  });
 
   it('pages on the first route fault (EMF Fault, one minute, at least 1)', () => {
     const faults = alarms(parent).find(([id]) => id.includes('RouteFaults'))![1].Properties;
@@ -154,43 +140,39 @@ describe('alarms, topic and dashboard', { timeout: 60_000 }, () => {
     },
   );
 
-  it(
-    "alarms on each function's p99 duration past 80 % of its own timeout, in groups of at most 10, except " +
-      'the functions that wait to their deadline by design',
-    () => {
-      // Prepare: each function's synthesized timeout, by the name the alarms use
-      const timeouts = new Map<string, number>();
-      for (const [name, fn] of built.stateless.operationsAlarms.functions) {
-        timeouts.set(name, (fn.node.defaultChild as CfnFunction).timeout ?? 3);
-      }
-      // Act
-      const group = alarms(parent).filter(([id]) => id.includes('LambdaDuration'));
-      // Assess: every function but those waiting by design, once, with 80 % of its own timeout
-      const covered: string[] = [];
-      for (const [id, alarm] of group) {
-        const names = (/in: (.*)\. Runbook/.exec(alarm.Properties.AlarmDescription)?.[1] ?? '').split(', ');
-        const metrics = alarm.Properties.Metrics as Json[];
-        const stats = metrics.filter((m) => m.MetricStat);
-        expect(stats.length, id).toBeLessThanOrEqual(FUNCTIONS_PER_ALARM);
-        expect(stats.length, id).toBe(names.length);
-        for (const metric of stats)
-          expect(metric.MetricStat).toMatchObject({
-            Metric: { Namespace: 'AWS/Lambda', MetricName: 'Duration' },
-            Stat: 'p99',
-          });
-        const expression = metrics.find((m) => m.Expression)!.Expression as string;
-        names.forEach((name, index) => {
-          const limit = (timeouts.get(name)! * 1000 * DURATION_NEAR_TIMEOUT_PERCENT) / 100;
-          expect(expression, name).toContain(`IF(FILL(d${index}, 0) > ${limit}, 1, 0)`);
+  it("alarms on each function's p99 duration past 80 % of its own timeout, in groups of at most 10, except the functions that wait to their deadline by design", () => {
+    // Prepare: each function's synthesized timeout, by the name the alarms use
+    const timeouts = new Map<string, number>();
+    for (const [name, fn] of built.stateless.operationsAlarms.functions) {
+      timeouts.set(name, (fn.node.defaultChild as CfnFunction).timeout ?? 3);
+    }
+    // Act
+    const group = alarms(parent).filter(([id]) => id.includes('LambdaDuration'));
+    // Assess: every function but those waiting by design, once, with 80 % of its own timeout
+    const covered: string[] = [];
+    for (const [id, alarm] of group) {
+      const names = (/in: (.*)\. Runbook/.exec(alarm.Properties.AlarmDescription)?.[1] ?? '').split(', ');
+      const metrics = alarm.Properties.Metrics as Json[];
+      const stats = metrics.filter((m) => m.MetricStat);
+      expect(stats.length, id).toBeLessThanOrEqual(FUNCTIONS_PER_ALARM);
+      expect(stats.length, id).toBe(names.length);
+      for (const metric of stats)
+        expect(metric.MetricStat).toMatchObject({
+          Metric: { Namespace: 'AWS/Lambda', MetricName: 'Duration' },
+          Stat: 'p99',
         });
-        expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
-        covered.push(...names);
-      }
-      const expected = [...timeouts.keys()].filter((name) => !(WAITS_TO_DEADLINE as readonly string[]).includes(name));
-      expect(covered.sort()).toEqual(expected.sort());
-      for (const name of WAITS_TO_DEADLINE) expect(timeouts.has(name), name).toBe(true);
-    },
-  );
+      const expression = metrics.find((m) => m.Expression)!.Expression as string;
+      names.forEach((name, index) => {
+        const limit = (timeouts.get(name)! * 1000 * DURATION_NEAR_TIMEOUT_PERCENT) / 100;
+        expect(expression, name).toContain(`IF(FILL(d${index}, 0) > ${limit}, 1, 0)`);
+      });
+      expect(alarm.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      covered.push(...names);
+    }
+    const expected = [...timeouts.keys()].filter((name) => !(WAITS_TO_DEADLINE as readonly string[]).includes(name));
+    expect(covered.sort()).toEqual(expected.sort());
+    for (const name of WAITS_TO_DEADLINE) expect(timeouts.has(name), name).toBe(true);
+  });
 
   it('pages when runs pile up in the run outbox, sweep after sweep, and when the sweeper cannot start them', () => {
     const byId = (name: string) => alarms(parent).find(([id]) => id.includes(name))![1].Properties;

@@ -75,44 +75,37 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     expect(env[ENV.stateMachineArn]).toEqual({ Ref: 'RunStateMachineArn' });
   });
 
-  it(
-    'lets cancel stop and redrive redrive ' +
-      '(and describe, to wait ' +
-      'for a closing execution), each on the ' +
-      'executions of the run state ' +
-      'machine only',
-    () => {
-      const expected = [
-        ['executions-cancel', ['states:StopExecution']],
-        ['executions-redrive', ['states:DescribeExecution', 'states:RedriveExecution']],
-      ] as const;
-      for (const [id, wanted] of expected) {
-        // Act
-        const { statements, actions } = routeTemplate(byId(id));
-        // Assess
-        expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')).sort(), id).toEqual([...wanted]);
-        const statement = statements.find((s) => [s.Action].flat().includes(wanted[0]))!;
-        expect([statement.Action].flat().sort(), id).toEqual([...wanted]);
-        const resource = statement.Resource;
-        expect(resource).toEqual({
-          'Fn::Join': [
-            '',
-            [
-              'arn:',
-              { Ref: 'AWS::Partition' },
-              ':states:',
-              { Ref: 'AWS::Region' },
-              ':',
-              { Ref: 'AWS::AccountId' },
-              ':execution:',
-              { Ref: 'RunStateMachineName' },
-              ':*',
-            ],
+  it('lets cancel stop and redrive redrive (and describe, to wait for a closing execution), each on the executions of the run state machine only', () => {
+    const expected = [
+      ['executions-cancel', ['states:StopExecution']],
+      ['executions-redrive', ['states:DescribeExecution', 'states:RedriveExecution']],
+    ] as const;
+    for (const [id, wanted] of expected) {
+      // Act
+      const { statements, actions } = routeTemplate(byId(id));
+      // Assess
+      expect(actions.filter((a) => a.startsWith('states:') || a.startsWith('sqs:')).sort(), id).toEqual([...wanted]);
+      const statement = statements.find((s) => [s.Action].flat().includes(wanted[0]))!;
+      expect([statement.Action].flat().sort(), id).toEqual([...wanted]);
+      const resource = statement.Resource;
+      expect(resource).toEqual({
+        'Fn::Join': [
+          '',
+          [
+            'arn:',
+            { Ref: 'AWS::Partition' },
+            ':states:',
+            { Ref: 'AWS::Region' },
+            ':',
+            { Ref: 'AWS::AccountId' },
+            ':execution:',
+            { Ref: 'RunStateMachineName' },
+            ':*',
           ],
-        });
-      }
-    },
-  );
+        ],
+      });
+    }
+  });
 
   it('gives read-only run routes no states, sqs or secret access at all', () => {
     for (const route of ROUTES.filter((r) => r.area === 'runs' && r.access.table === 'read')) {
@@ -127,33 +120,29 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     }
   });
 
-  it(
-    'passes the workflow into the route areas as parameters from the RunWorkflow stack outputs, only those an ' +
-      'area uses',
-    () => {
-      // Prepare
-      const workflowId = logicalId(built.stateless.runWorkflow.nestedStackResource!);
-      for (const [area, stack] of built.stateless.areas) {
-        const actions = new Set(ROUTES.filter((r) => r.area === area).flatMap((r) => r.access.workflow ?? []));
-        const expected = [
-          ...(actions.size > 0 ? ['RunStateMachineArn'] : []),
-          ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
-        ];
-        // Act
-        const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) =>
-          p.startsWith('Run'),
-        );
-        const passed = parent.Resources[logicalId(stack.nestedStackResource!)].Properties.Parameters ?? {};
-        // Assess
-        expect(declared.sort(), area).toEqual(expected.sort());
-        for (const name of expected) {
-          expect(passed[name]['Fn::GetAtt'][0], `${area} ${name}`).toBe(workflowId);
-          expect(passed[name]['Fn::GetAtt'][1], `${area} ${name}`).toMatch(/^Outputs\./);
-        }
+  it('passes the workflow into the route areas as parameters from the RunWorkflow stack outputs, only those an area uses', () => {
+    // Prepare
+    const workflowId = logicalId(built.stateless.runWorkflow.nestedStackResource!);
+    for (const [area, stack] of built.stateless.areas) {
+      const actions = new Set(ROUTES.filter((r) => r.area === area).flatMap((r) => r.access.workflow ?? []));
+      const expected = [
+        ...(actions.size > 0 ? ['RunStateMachineArn'] : []),
+        ...(actions.has('stop') || actions.has('redrive') ? ['RunStateMachineName'] : []),
+      ];
+      // Act
+      const declared = Object.keys(Template.fromStack(stack).toJSON().Parameters ?? {}).filter((p) =>
+        p.startsWith('Run'),
+      );
+      const passed = parent.Resources[logicalId(stack.nestedStackResource!)].Properties.Parameters ?? {};
+      // Assess
+      expect(declared.sort(), area).toEqual(expected.sort());
+      for (const name of expected) {
+        expect(passed[name]['Fn::GetAtt'][0], `${area} ${name}`).toBe(workflowId);
+        expect(passed[name]['Fn::GetAtt'][1], `${area} ${name}`).toMatch(/^Outputs\./);
       }
-      expect(ROUTES.some((r) => r.area === 'runs' && r.access.workflow?.includes('stop'))).toBe(true);
-    },
-  );
+    }
+    expect(ROUTES.some((r) => r.area === 'runs' && r.access.workflow?.includes('stop'))).toBe(true);
+  });
 
   it(
     'gives POST /api/run a 60 s Lambda and a 60 000 ms integration; routes without a long timeout keep 29 000 ' + 'ms',
@@ -186,63 +175,56 @@ describe('run routes: grants from access.workflow and access.callbacks', { timeo
     },
   );
 
-  it(
-    'never puts a callback signing secret ' +
-      'value in any template, ' +
-      'and grants secret reads only on ' +
-      'the webhook ' +
-      'key',
-    () => {
-      // Act
-      const templates = built.app.node
-        .findAll()
-        .filter((c): c is Stack => Stack.isStack(c))
-        .map((stack) => JSON.stringify(Template.fromStack(stack).toJSON()));
-      // Assess
-      for (const text of templates) {
-        expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
-        expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
-      }
-      // The only secrets any function may read without the context are the webhook key, and only the
-      // routes that derive from it (webhook secrets: register, and the gateway that serves it as a tool;
-      // workspaces' default callback secrets: the routes that send callbacks), and the payment provider's
-      // signing secret, only the payment webhook routes.
-      const readers = [...built.stateless.functions].filter(([, fn]) =>
-        JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
+  it('never puts a callback signing secret value in any template, and grants secret reads only on the webhook key', () => {
+    // Act
+    const templates = built.app.node
+      .findAll()
+      .filter((c): c is Stack => Stack.isStack(c))
+      .map((stack) => JSON.stringify(Template.fromStack(stack).toJSON()));
+    // Assess
+    for (const text of templates) {
+      expect(text).not.toContain(`"${ENV.callbackSigningSecret}"`);
+      expect(text).not.toContain(`"${ENV.callbackSigningSecretArn}"`);
+    }
+    // The only secrets any function may read without the context are the webhook key, and only the
+    // routes that derive from it (webhook secrets: register, and the gateway that serves it as a tool;
+    // workspaces' default callback secrets: the routes that send callbacks), and the payment provider's
+    // signing secret, only the payment webhook routes.
+    const readers = [...built.stateless.functions].filter(([, fn]) =>
+      JSON.stringify(Template.fromStack(Stack.of(fn)).toJSON()).includes('secretsmanager:GetSecretValue'),
+    );
+    const readsKey = (route: RouteDefinition) =>
+      route.access.webhookKey || route.access.callbacks || route.access.paymentsSecret;
+    const keyAreas = new Set(ROUTES.filter(readsKey).map((route) => route.area));
+    expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(
+      new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)),
+    );
+    for (const area of keyAreas) {
+      const areaTemplate = Template.fromStack(built.stateless.areas.get(area)!).toJSON();
+      const secretStatements = Object.values(
+        areaTemplate.Resources as Record<
+          string,
+          { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }
+        >,
+      )
+        .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+        .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
+        .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
+      // Besides: the sign-in route reads CloudFront's origin secret (the client's address, #http/client-address).
+      const originSecret = { Ref: expect.stringMatching(/CloudFrontOriginSecret/) };
+      expect(
+        secretStatements.map((statement) => statement.Resource),
+        area,
+      ).toEqual(
+        ROUTES.filter((route) => route.area === area && readsKey(route)).map((route) => {
+          const key = route.access.paymentsSecret
+            ? { Ref: 'PaymentsWebhookSecretArn' }
+            : { Ref: 'WebhookSecretKeyArn' };
+          return (CLIENT_ADDRESS_ROUTES as readonly string[]).includes(route.id) ? [key, originSecret] : key;
+        }),
       );
-      const readsKey = (route: RouteDefinition) =>
-        route.access.webhookKey || route.access.callbacks || route.access.paymentsSecret;
-      const keyAreas = new Set(ROUTES.filter(readsKey).map((route) => route.area));
-      expect(new Set(readers.map(([, fn]) => Stack.of(fn).node.id))).toEqual(
-        new Set([...keyAreas].map((area) => built.stateless.areas.get(area)!.node.id)),
-      );
-      for (const area of keyAreas) {
-        const areaTemplate = Template.fromStack(built.stateless.areas.get(area)!).toJSON();
-        const secretStatements = Object.values(
-          areaTemplate.Resources as Record<
-            string,
-            { Type: string; Properties: { PolicyDocument?: { Statement: { Action: unknown; Resource: unknown }[] } } }
-          >,
-        )
-          .filter((resource) => resource.Type === 'AWS::IAM::Policy')
-          .flatMap((resource) => resource.Properties.PolicyDocument!.Statement)
-          .filter((statement) => [statement.Action].flat().includes('secretsmanager:GetSecretValue'));
-        // Besides: the sign-in route reads CloudFront's origin secret (the client's address, #http/client-address).
-        const originSecret = { Ref: expect.stringMatching(/CloudFrontOriginSecret/) };
-        expect(
-          secretStatements.map((statement) => statement.Resource),
-          area,
-        ).toEqual(
-          ROUTES.filter((route) => route.area === area && readsKey(route)).map((route) => {
-            const key = route.access.paymentsSecret
-              ? { Ref: 'PaymentsWebhookSecretArn' }
-              : { Ref: 'WebhookSecretKeyArn' };
-            return (CLIENT_ADDRESS_ROUTES as readonly string[]).includes(route.id) ? [key, originSecret] : key;
-          }),
-        );
-      }
-    },
-  );
+    }
+  });
 });
 
 describe('callback signing secret from CDK context callbackSigningSecretArn', { timeout: 60_000 }, () => {

@@ -127,24 +127,17 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(onStar.filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:'))).toEqual([]);
   });
 
-  it(
-    'lets every function that sends callbacks ' +
-      'open credentials (a ' +
-      "workspace's own callback " +
-      'signing secret is ' +
-      'sealed), and only open',
-    () => {
-      for (const fn of ['advance', 'finalize', 'sweepRuns'] as const) {
-        const actions = actionsOf(roleStatements(fn));
-        expect(actions, fn).toContain('kms:Decrypt');
-        expect(
-          actions.filter((a) => a.startsWith('kms:GenerateDataKey')),
-          fn,
-        ).toEqual([]);
-        expect(functionProps(fn).Environment.Variables[ENV.credentialsKmsKeyId], fn).toBeDefined();
-      }
-    },
-  );
+  it("lets every function that sends callbacks open credentials (a workspace's own callback signing secret is sealed), and only open", () => {
+    for (const fn of ['advance', 'finalize', 'sweepRuns'] as const) {
+      const actions = actionsOf(roleStatements(fn));
+      expect(actions, fn).toContain('kms:Decrypt');
+      expect(
+        actions.filter((a) => a.startsWith('kms:GenerateDataKey')),
+        fn,
+      ).toEqual([]);
+      expect(functionProps(fn).Environment.Variables[ENV.credentialsKmsKeyId], fn).toBeDefined();
+    }
+  });
 
   it('gives Advance and Finalize readWrite on the table and Lambda timeouts below their Task timeouts', () => {
     // Prepare
@@ -191,39 +184,32 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     }
   });
 
-  it(
-    'has no start queue and no ' +
-      'queue consumer ' +
-      '(a throttled start ' +
-      'waits in the run outbox); the one queue ' +
-      "holds the sweeper's failed invocations",
-    () => {
-      // Assess
-      const failures = cfnId(workflow().sweepFailures.queue);
-      expect(byType(template, 'AWS::SQS::Queue').map(([id]) => id)).toEqual([failures]);
-      expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
-      const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
-      expect(alarms).toEqual([
-        expect.objectContaining({
-          MetricName: 'ApproximateNumberOfMessagesVisible',
-          Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }],
-        }),
-      ]);
-      expect(
-        byType(template, 'AWS::Lambda::Function')
-          .map(([id]) => id)
-          .sort(),
-      ).toEqual(
-        [
-          cfnId(workflow().advance.function),
-          cfnId(workflow().finalize.function),
-          cfnId(workflow().sweepRuns.function),
-          // The prompt sender of inline runs' callbacks (test/infra/callback-delivery.test.ts).
-          cfnId(workflow().callbackDelivery.deliver.function),
-        ].sort(),
-      );
-    },
-  );
+  it("has no start queue and no queue consumer (a throttled start waits in the run outbox); the one queue holds the sweeper's failed invocations", () => {
+    // Assess
+    const failures = cfnId(workflow().sweepFailures.queue);
+    expect(byType(template, 'AWS::SQS::Queue').map(([id]) => id)).toEqual([failures]);
+    expect(byType(template, 'AWS::Lambda::EventSourceMapping')).toEqual([]);
+    const alarms = byType(template, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+    expect(alarms).toEqual([
+      expect.objectContaining({
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [failures, 'QueueName'] } }],
+      }),
+    ]);
+    expect(
+      byType(template, 'AWS::Lambda::Function')
+        .map(([id]) => id)
+        .sort(),
+    ).toEqual(
+      [
+        cfnId(workflow().advance.function),
+        cfnId(workflow().finalize.function),
+        cfnId(workflow().sweepRuns.function),
+        // The prompt sender of inline runs' callbacks (test/infra/callback-delivery.test.ts).
+        cfnId(workflow().callbackDelivery.deliver.function),
+      ].sort(),
+    );
+  });
 
   it('sweeps the run outbox every minute: a schedule rule invokes the sweep-runs worker', () => {
     // Prepare
@@ -253,52 +239,38 @@ describe('RunWorkflow nested stack', { timeout: 60_000 }, () => {
     expect(functionProps('sweepRuns').Timeout).toBeLessThan(SWEEP_EVERY_MINUTES * 60);
   });
 
-  it(
-    'lets the sweeper start runs, and ' +
-      'describe and redrive ' +
-      'executions, of this state machine ' +
-      'only; no queue ' +
-      'but its failure destination',
-    () => {
-      // Prepare
-      const statements = roleStatements('sweepRuns');
-      const states = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
-      // Assess
-      expect(states).toEqual([
-        expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } }),
-        expect.objectContaining({ Action: ['states:DescribeExecution', 'states:RedriveExecution'] }),
-      ]);
-      const executions = JSON.stringify(states[1]!.Resource);
-      expect(executions).toContain(':execution:');
-      expect(executions).toContain(`"${cfnId(workflow().stateMachine)}","Name"`);
-      const actions = actionsOf(statements);
-      // Only its failure destination: Lambda sends a failed scheduled invocation there.
-      const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
-      expect(sqs).toEqual([
-        expect.objectContaining({
-          Action: expect.arrayContaining(['sqs:SendMessage']),
-          Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] },
-        }),
-      ]);
-      expect(
-        actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)),
-      ).toEqual([]);
-      expect(actions).toContain('dynamodb:Query');
-    },
-  );
+  it('lets the sweeper start runs, and describe and redrive executions, of this state machine only; no queue but its failure destination', () => {
+    // Prepare
+    const statements = roleStatements('sweepRuns');
+    const states = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('states:')));
+    // Assess
+    expect(states).toEqual([
+      expect.objectContaining({ Action: 'states:StartExecution', Resource: { Ref: cfnId(workflow().stateMachine) } }),
+      expect.objectContaining({ Action: ['states:DescribeExecution', 'states:RedriveExecution'] }),
+    ]);
+    const executions = JSON.stringify(states[1]!.Resource);
+    expect(executions).toContain(':execution:');
+    expect(executions).toContain(`"${cfnId(workflow().stateMachine)}","Name"`);
+    const actions = actionsOf(statements);
+    // Only its failure destination: Lambda sends a failed scheduled invocation there.
+    const sqs = statements.filter((s) => actionsOf([s]).some((a) => a.startsWith('sqs:')));
+    expect(sqs).toEqual([
+      expect.objectContaining({
+        Action: expect.arrayContaining(['sqs:SendMessage']),
+        Resource: { 'Fn::GetAtt': [cfnId(workflow().sweepFailures.queue), 'Arn'] },
+      }),
+    ]);
+    expect(
+      actionsOf(sqs).filter((a) => !['sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(a)),
+    ).toEqual([]);
+    expect(actions).toContain('dynamodb:Query');
+  });
 
-  it(
-    'gives the outbox a grace period longer ' +
-      'than any route function ' +
-      'that starts runs, so a sweep ' +
-      'never races ' +
-      'a live request',
-    () => {
-      // Assess: only a route that records runs can leave one in the outbox while it still runs.
-      const starters = ROUTES.filter((route) => route.access.workflow?.includes('start'));
-      expect(starters.length).toBeGreaterThan(0);
-      const longestRoute = Math.max(...starters.map((route) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS));
-      expect(STALLED_AFTER_SECONDS).toBeGreaterThan(longestRoute);
-    },
-  );
+  it('gives the outbox a grace period longer than any route function that starts runs, so a sweep never races a live request', () => {
+    // Assess: only a route that records runs can leave one in the outbox while it still runs.
+    const starters = ROUTES.filter((route) => route.access.workflow?.includes('start'));
+    expect(starters.length).toBeGreaterThan(0);
+    const longestRoute = Math.max(...starters.map((route) => route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS));
+    expect(STALLED_AFTER_SECONDS).toBeGreaterThan(longestRoute);
+  });
 });

@@ -37,50 +37,46 @@ describe('StatefulStack', { timeout: 60_000 }, () => {
     expect(built.stateful.terminationProtection).toBe(true);
   });
 
-  it(
-    'builds the table from TABLE_SCHEMA: keys, GSI1, the sparse queued-runs GSI2 (keys only), TTL, on-demand, ' +
-      'PITR, encryption, retention',
-    () => {
-      // Assess
-      template.hasResource('AWS::DynamoDB::GlobalTable', {
-        DeletionPolicy: 'Retain',
-        UpdateReplacePolicy: 'Retain',
-        Properties: {
-          KeySchema: [
-            { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
-            { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
-          ],
-          GlobalSecondaryIndexes: [
-            {
-              IndexName: 'GSI1',
-              KeySchema: [
-                { AttributeName: 'GSI1PK', KeyType: 'HASH' },
-                { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'ALL' },
-            },
-            {
-              IndexName: 'GSI2',
-              KeySchema: [
-                { AttributeName: 'GSI2PK', KeyType: 'HASH' },
-                { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
-              ],
-              Projection: { ProjectionType: 'KEYS_ONLY' },
-            },
-          ],
-          TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },
-          BillingMode: 'PAY_PER_REQUEST',
-          SSESpecification: { SSEEnabled: true },
-          Replicas: [
-            {
-              DeletionProtectionEnabled: true,
-              PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-            },
-          ],
-        },
-      });
-    },
-  );
+  it('builds the table from TABLE_SCHEMA: keys, GSI1, the sparse queued-runs GSI2 (keys only), TTL, on-demand, PITR, encryption, retention', () => {
+    // Assess
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        KeySchema: [
+          { AttributeName: TABLE_SCHEMA.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_SCHEMA.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: 'GSI1',
+            KeySchema: [
+              { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+          {
+            IndexName: 'GSI2',
+            KeySchema: [
+              { AttributeName: 'GSI2PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'KEYS_ONLY' },
+          },
+        ],
+        TimeToLiveSpecification: { AttributeName: TABLE_SCHEMA.timeToLiveAttribute, Enabled: true },
+        BillingMode: 'PAY_PER_REQUEST',
+        SSESpecification: { SSEEnabled: true },
+        Replicas: [
+          {
+            DeletionProtectionEnabled: true,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          },
+        ],
+      },
+    });
+  });
 
   it('makes the media bucket private, encrypted, versioned, TLS-only and retained', () => {
     // Assess
@@ -155,62 +151,55 @@ describe('buildApp with bundling-stacks []', { timeout: 60_000 }, () => {
 });
 
 describe('API Gateway answers of its own', () => {
-  it(
-    'speak the interface: { "error": … } ' +
-      'bodies, 404 for ' +
-      'unknown routes, Retry-After on ' +
-      'throttling, ' +
-      'binary-safe bodies',
-    () => {
-      // Prepare
-      const { stateless } = buildApp({
-        outdir: outdir(),
-        context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
-        nag: false,
+  it('speak the interface: { "error": … } bodies, 404 for unknown routes, Retry-After on throttling, binary-safe bodies', () => {
+    // Prepare
+    const { stateless } = buildApp({
+      outdir: outdir(),
+      context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+      nag: false,
+    });
+    const template = Template.fromStack(stateless);
+    // Assess
+    template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
+      StatusCode: '404',
+    });
+    template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+      ResponseType: 'THROTTLED',
+      StatusCode: '429',
+      ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
+    });
+    const codes: Record<string, ErrorCode> = {
+      MISSING_AUTHENTICATION_TOKEN: 'not_found',
+      THROTTLED: 'rate_limited',
+      REQUEST_TOO_LARGE: 'payload_too_large',
+      DEFAULT_4XX: 'validation_failed',
+      DEFAULT_5XX: 'internal_error',
+    };
+    // Each template, filled in as API Gateway fills it (substitution only; messageString comes quoted),
+    // is the interface's error body with its code.
+    const filled = (template: string) =>
+      template
+        .replaceAll('$context.error.messageString', JSON.stringify('Say "why"'))
+        .replaceAll('$context.httpMethod', 'GET')
+        .replaceAll('$context.path', '/nowhere');
+    for (const [type, code] of Object.entries(codes)) {
+      const found = template.findResources('AWS::ApiGateway::GatewayResponse', {
+        Properties: { ResponseType: type },
       });
-      const template = Template.fromStack(stateless);
-      // Assess
-      template.hasResourceProperties('AWS::ApiGateway::RestApi', { BinaryMediaTypes: ['*/*'] });
-      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-        ResponseType: 'MISSING_AUTHENTICATION_TOKEN',
-        StatusCode: '404',
-      });
-      template.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
-        ResponseType: 'THROTTLED',
-        StatusCode: '429',
-        ResponseParameters: { 'gatewayresponse.header.Retry-After': "'1'" },
-      });
-      const codes: Record<string, ErrorCode> = {
-        MISSING_AUTHENTICATION_TOKEN: 'not_found',
-        THROTTLED: 'rate_limited',
-        REQUEST_TOO_LARGE: 'payload_too_large',
-        DEFAULT_4XX: 'validation_failed',
-        DEFAULT_5XX: 'internal_error',
-      };
-      // Each template, filled in as API Gateway fills it (substitution only; messageString comes quoted),
-      // is the interface's error body with its code.
-      const filled = (template: string) =>
-        template
-          .replaceAll('$context.error.messageString', JSON.stringify('Say "why"'))
-          .replaceAll('$context.httpMethod', 'GET')
-          .replaceAll('$context.path', '/nowhere');
-      for (const [type, code] of Object.entries(codes)) {
-        const found = template.findResources('AWS::ApiGateway::GatewayResponse', {
-          Properties: { ResponseType: type },
-        });
-        expect(Object.keys(found)).toHaveLength(2);
-        for (const response of Object.values<Json>(found)) {
-          const json = response.Properties.ResponseTemplates['application/json'];
-          const text =
-            typeof json === 'string'
-              ? json
-              : json['Fn::Join'][1].map((part: unknown) => (typeof part === 'string' ? part : 'https://x')).join('');
-          expect(JSON.parse(filled(text))).toEqual({ error: expect.any(String), code });
-          expect(ERROR_CODE_LIST).toContain(code);
-        }
+      expect(Object.keys(found)).toHaveLength(2);
+      for (const response of Object.values<Json>(found)) {
+        const json = response.Properties.ResponseTemplates['application/json'];
+        const text =
+          typeof json === 'string'
+            ? json
+            : json['Fn::Join'][1].map((part: unknown) => (typeof part === 'string' ? part : 'https://x')).join('');
+        expect(JSON.parse(filled(text))).toEqual({ error: expect.any(String), code });
+        expect(ERROR_CODE_LIST).toContain(code);
       }
-    },
-  );
+    }
+  });
 
   it("name the base host in the app host's 404, so a REST path tried there says where it lives", () => {
     // Prepare

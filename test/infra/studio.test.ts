@@ -130,42 +130,36 @@ describe('studio hosting', { timeout: 120_000 }, () => {
     );
   });
 
-  it(
-    "sends the app host's API paths to its API stage, uncached, with every method and every viewer header but " +
-      'Host',
-    () => {
-      // Prepare
-      const expected = apiPathPatterns(ROUTES.filter((route) => route.host === 'app'));
-      const apiId = logicalId(built.stateless.apis.get('app')!.api.node.defaultChild as CfnElement);
-      // Assess
-      expect(expected).toEqual(expect.arrayContaining(['/api/*', '/oauth/*', '/.well-known/*']));
-      expect(distribution.CacheBehaviors.map((b: Json) => b.PathPattern).sort()).toEqual([...expected].sort());
-      for (const behavior of distribution.CacheBehaviors) {
-        const origin = originById(behavior.TargetOriginId);
-        expect(JSON.stringify(origin.DomainName), behavior.PathPattern).toContain(`{"Ref":"${apiId}"},".execute-api."`);
-        expect(origin.OriginPath).toBe('/prod');
-        expect(origin.CustomOriginConfig).toMatchObject({
-          OriginProtocolPolicy: 'https-only',
-          OriginSSLProtocols: ['TLSv1.2'],
-        });
-        expect(behavior.CachePolicyId, behavior.PathPattern).toBe(
-          cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
-        );
-        expect(behavior.OriginRequestPolicyId, behavior.PathPattern).toBe(
-          cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
-        );
-        expect(behavior.AllowedMethods.sort(), behavior.PathPattern).toEqual([
-          'DELETE',
-          'GET',
-          'HEAD',
-          'OPTIONS',
-          'PATCH',
-          'POST',
-          'PUT',
-        ]);
-      }
-    },
-  );
+  it("sends the app host's API paths to its API stage, uncached, with every method and every viewer header but Host", () => {
+    // Prepare
+    const expected = apiPathPatterns(ROUTES.filter((route) => route.host === 'app'));
+    const apiId = logicalId(built.stateless.apis.get('app')!.api.node.defaultChild as CfnElement);
+    // Assess
+    expect(expected).toEqual(expect.arrayContaining(['/api/*', '/oauth/*', '/.well-known/*']));
+    expect(distribution.CacheBehaviors.map((b: Json) => b.PathPattern).sort()).toEqual([...expected].sort());
+    for (const behavior of distribution.CacheBehaviors) {
+      const origin = originById(behavior.TargetOriginId);
+      expect(JSON.stringify(origin.DomainName), behavior.PathPattern).toContain(`{"Ref":"${apiId}"},".execute-api."`);
+      expect(origin.OriginPath).toBe('/prod');
+      expect(origin.CustomOriginConfig).toMatchObject({
+        OriginProtocolPolicy: 'https-only',
+        OriginSSLProtocols: ['TLSv1.2'],
+      });
+      expect(behavior.CachePolicyId, behavior.PathPattern).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+      expect(behavior.OriginRequestPolicyId, behavior.PathPattern).toBe(
+        cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      );
+      expect(behavior.AllowedMethods.sort(), behavior.PathPattern).toEqual([
+        'DELETE',
+        'GET',
+        'HEAD',
+        'OPTIONS',
+        'PATCH',
+        'POST',
+        'PUT',
+      ]);
+    }
+  });
 
   it('derives the API path patterns from the manifest, leaving / to the studio', () => {
     const route = ROUTES[0]!;
@@ -180,86 +174,72 @@ describe('studio hosting', { timeout: 120_000 }, () => {
     ).toEqual(['/.well-known/*', '/api/*', '/health']);
   });
 
-  it(
-    'serves the static files with ' +
-      'CachingOptimized and ' +
-      'rewrites only their ' +
-      'extension-less paths to ' +
-      '/index.html',
-    () => {
-      // Prepare
-      const defaults = distribution.DefaultCacheBehavior;
-      // The SPA rewrite; the API paths have a function of their own (the viewer address, api-firewall.test.ts).
-      const [functionId, fn] = resourcesOf(template, 'AWS::CloudFront::Function').find(
-        ([, candidate]) => candidate.Properties.FunctionCode === SPA_REWRITE_CODE,
-      )!;
-      const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: Json) => Json;
-      const rewrite = (uri: string) => handler({ request: { uri } }).uri;
-      // Assess
-      expect(defaults.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
-      expect(defaults.FunctionAssociations).toEqual([
-        { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
-      ]);
-      for (const behavior of distribution.CacheBehaviors)
-        expect(JSON.stringify(behavior.FunctionAssociations ?? []), behavior.PathPattern).not.toContain(functionId);
-      expect(fn.Properties.FunctionCode).toBe(SPA_REWRITE_CODE);
-      expect(rewrite('/')).toBe('/index.html');
-      expect(rewrite('/w/01J0ABC/canvases/01J0DEF')).toBe('/index.html');
-      expect(rewrite('/settings/')).toBe('/index.html');
-      expect(rewrite('/assets/main-ABC123.js')).toBe('/assets/main-ABC123.js');
-      expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
-    },
-  );
+  it('serves the static files with CachingOptimized and rewrites only their extension-less paths to /index.html', () => {
+    // Prepare
+    const defaults = distribution.DefaultCacheBehavior;
+    // The SPA rewrite; the API paths have a function of their own (the viewer address, api-firewall.test.ts).
+    const [functionId, fn] = resourcesOf(template, 'AWS::CloudFront::Function').find(
+      ([, candidate]) => candidate.Properties.FunctionCode === SPA_REWRITE_CODE,
+    )!;
+    const handler = new Function(`${fn.Properties.FunctionCode}; return handler;`)() as (event: Json) => Json;
+    const rewrite = (uri: string) => handler({ request: { uri } }).uri;
+    // Assess
+    expect(defaults.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+    expect(defaults.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [functionId, 'FunctionARN'] } },
+    ]);
+    for (const behavior of distribution.CacheBehaviors)
+      expect(JSON.stringify(behavior.FunctionAssociations ?? []), behavior.PathPattern).not.toContain(functionId);
+    expect(fn.Properties.FunctionCode).toBe(SPA_REWRITE_CODE);
+    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/w/01J0ABC/canvases/01J0DEF')).toBe('/index.html');
+    expect(rewrite('/settings/')).toBe('/index.html');
+    expect(rewrite('/assets/main-ABC123.js')).toBe('/assets/main-ABC123.js');
+    expect(rewrite('/favicon.ico')).toBe('/favicon.ico');
+  });
 
   it('has no distribution-wide error responses (they would turn API 403/404 answers into index.html)', () => {
     expect(distribution.CustomErrorResponses).toBeUndefined();
   });
 
-  it(
-    'sends a CSP without inline or eval ' +
-      'scripts that lets media ' +
-      'play from the media bucket, plus ' +
-      'HSTS, DENY ' +
-      'and nosniff',
-    () => {
-      // Prepare
-      const [policyId, policy] = only(template, 'AWS::CloudFront::ResponseHeadersPolicy');
-      const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
-      const csp = flattenReference(security.ContentSecurityPolicy.ContentSecurityPolicy);
-      const directives = new Map(
-        csp
-          .split(';')
-          .map((d) => d.trim().split(/\s+/))
-          .map(([name, ...sources]) => [name!, sources]),
-      );
-      // Assess
-      expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-      expect(directives.get('script-src')).toEqual(["'self'"]);
-      expect(csp).not.toContain('unsafe-eval');
-      expect(directives.get('default-src')).toEqual(["'self'"]);
-      expect(directives.get('object-src')).toEqual(["'none'"]);
-      expect(directives.get('base-uri')).toEqual(["'none'"]);
-      expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
-      // Presigned media URLs: https://<bucket>.s3.<region>.amazonaws.com (the bucket comes from StatefulStack).
-      for (const name of ['media-src', 'img-src', 'connect-src']) {
-        expect(
-          directives
-            .get(name)!
-            .some((source) => /^https:\/\/[^\s<]*MediaBucket\w*\.s3\.<AWS::Region>\.<AWS::URLSuffix>$/.test(source)),
-          name,
-        ).toBe(true);
-      }
-      expect(security.ContentSecurityPolicy.Override).toBe(true);
-      expect(security.StrictTransportSecurity).toMatchObject({
-        AccessControlMaxAgeSec: 31_536_000,
-        IncludeSubdomains: true,
-        Override: true,
-      });
-      expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
-      expect(security.ContentTypeOptions).toEqual({ Override: true });
-      expect(security.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
-    },
-  );
+  it('sends a CSP without inline or eval scripts that lets media play from the media bucket, plus HSTS, DENY and nosniff', () => {
+    // Prepare
+    const [policyId, policy] = only(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const security = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    const csp = flattenReference(security.ContentSecurityPolicy.ContentSecurityPolicy);
+    const directives = new Map(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name!, sources]),
+    );
+    // Assess
+    expect(distribution.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(csp).not.toContain('unsafe-eval');
+    expect(directives.get('default-src')).toEqual(["'self'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('base-uri')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    // Presigned media URLs: https://<bucket>.s3.<region>.amazonaws.com (the bucket comes from StatefulStack).
+    for (const name of ['media-src', 'img-src', 'connect-src']) {
+      expect(
+        directives
+          .get(name)!
+          .some((source) => /^https:\/\/[^\s<]*MediaBucket\w*\.s3\.<AWS::Region>\.<AWS::URLSuffix>$/.test(source)),
+        name,
+      ).toBe(true);
+    }
+    expect(security.ContentSecurityPolicy.Override).toBe(true);
+    expect(security.StrictTransportSecurity).toMatchObject({
+      AccessControlMaxAgeSec: 31_536_000,
+      IncludeSubdomains: true,
+      Override: true,
+    });
+    expect(security.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(security.ContentTypeOptions).toEqual({ Override: true });
+    expect(security.ReferrerPolicy.ReferrerPolicy).toBe('no-referrer');
+  });
 
   it('adds the media origin to the base policy without touching script-src', () => {
     const csp = studioContentSecurityPolicy(
@@ -267,13 +247,7 @@ describe('studio hosting', { timeout: 120_000 }, () => {
       "default-src 'self'; script-src 'self'; img-src 'self' data:",
     );
     expect(csp).toBe(
-      "default-src 'self'; script-src 'self'; " +
-        "img-src 'self' data: " +
-        'https://media.s3.eu-west-1.amazonaws.com; ' +
-        "media-src 'self' blob: " +
-        'https://media.s3.eu-west-1.amazonaws.com; ' +
-        "connect-src 'self' " +
-        'https://media.s3.eu-west-1.amazonaws.com',
+      "default-src 'self'; script-src 'self'; img-src 'self' data: https://media.s3.eu-west-1.amazonaws.com; media-src 'self' blob: https://media.s3.eu-west-1.amazonaws.com; connect-src 'self' https://media.s3.eu-west-1.amazonaws.com",
     );
   });
 
@@ -319,65 +293,53 @@ describe('studio hosting', { timeout: 120_000 }, () => {
     });
   });
 
-  it(
-    "gives the app host's functions and the " +
-      'invite route the ' +
-      "distribution's origin as " +
-      'PUBLIC_APP_URL, and ' +
-      'outputs it',
-    () => {
-      // Prepare
-      const outputs = Object.values<Json>(template.Outputs ?? {});
-      // Assess
-      for (const routeId of ['gateway', 'oauth-server', 'oauth-well-known', 'workspace-invite']) {
-        const value = functionEnv(built, routeId)[ENV.publicAppUrl];
-        expect(value, routeId).toEqual({ 'Fn::Join': ['', ['https://', { Ref: expect.any(String) }]] });
-        expect(nestedParameterValue(built, routeId, value), routeId).toEqual({
-          'Fn::GetAtt': [distributionId, 'DomainName'],
-        });
-      }
-      expect(functionEnv(built, 'workspace-rename')[ENV.publicAppUrl]).toBeUndefined();
-      expect(outputs).toContainEqual(
-        expect.objectContaining({
-          Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
-        }),
-      );
-    },
-  );
+  it("gives the app host's functions and the invite route the distribution's origin as PUBLIC_APP_URL, and outputs it", () => {
+    // Prepare
+    const outputs = Object.values<Json>(template.Outputs ?? {});
+    // Assess
+    for (const routeId of ['gateway', 'oauth-server', 'oauth-well-known', 'workspace-invite']) {
+      const value = functionEnv(built, routeId)[ENV.publicAppUrl];
+      expect(value, routeId).toEqual({ 'Fn::Join': ['', ['https://', { Ref: expect.any(String) }]] });
+      expect(nestedParameterValue(built, routeId, value), routeId).toEqual({
+        'Fn::GetAtt': [distributionId, 'DomainName'],
+      });
+    }
+    expect(functionEnv(built, 'workspace-rename')[ENV.publicAppUrl]).toBeUndefined();
+    expect(outputs).toContainEqual(
+      expect.objectContaining({
+        Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+      }),
+    );
+  });
 
-  it(
-    'serves a custom app domain with its us-east-1 certificate and TLS 1.2 (2021), and an optional CloudFront ' +
-      'web ACL',
-    () => {
-      // Prepare
-      const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
-      const webAclArn =
-        'arn:aws:wafv2:us-east-1:123456789012:global/webacl/studio/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
-      const withDomain = buildApp({
-        outdir: outdir(),
-        context: context({
-          publicAppUrl: 'https://app.example.com',
-          studioCertificateArn: certificateArn,
-          studioWebAclArn: webAclArn,
-        }),
-        nag: false,
-      });
-      const [, resource] = only(Template.fromStack(withDomain.stateless).toJSON(), 'AWS::CloudFront::Distribution');
-      const config = resource.Properties.DistributionConfig;
-      // Assess
-      expect(config.Aliases).toEqual(['app.example.com']);
-      expect(config.ViewerCertificate).toEqual({
-        AcmCertificateArn: certificateArn,
-        MinimumProtocolVersion: 'TLSv1.2_2021',
-        SslSupportMethod: 'sni-only',
-      });
-      expect(config.WebACLId).toBe(webAclArn);
-      expect(functionEnv(withDomain, 'gateway')[ENV.publicAppUrl]).toBe('https://app.example.com');
-      expect(() =>
-        buildApp({ outdir: outdir(), context: context({ studioCertificateArn: certificateArn }), nag: false }),
-      ).toThrow(/needs publicAppUrl/);
-    },
-  );
+  it('serves a custom app domain with its us-east-1 certificate and TLS 1.2 (2021), and an optional CloudFront web ACL', () => {
+    // Prepare
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
+    const webAclArn = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/studio/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
+    const withDomain = buildApp({
+      outdir: outdir(),
+      context: context({
+        publicAppUrl: 'https://app.example.com',
+        studioCertificateArn: certificateArn,
+        studioWebAclArn: webAclArn,
+      }),
+      nag: false,
+    });
+    const [, resource] = only(Template.fromStack(withDomain.stateless).toJSON(), 'AWS::CloudFront::Distribution');
+    const config = resource.Properties.DistributionConfig;
+    // Assess
+    expect(config.Aliases).toEqual(['app.example.com']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    expect(config.WebACLId).toBe(webAclArn);
+    expect(functionEnv(withDomain, 'gateway')[ENV.publicAppUrl]).toBe('https://app.example.com');
+    expect(() =>
+      buildApp({ outdir: outdir(), context: context({ studioCertificateArn: certificateArn }), nag: false }),
+    ).toThrow(/needs publicAppUrl/);
+  });
 
   it('is left out with context studio=false: no distribution, and the app host names its own origin', () => {
     // Prepare / Act

@@ -84,46 +84,39 @@ describe.each(['canvas', 'library'] as const)('a %s upload reservation', (target
     expect(item?.[TTL_ATTRIBUTE]).toBe(Math.ceil(Date.parse(reserved.reservationExpiresAt) / 1000));
   });
 
-  it(
-    'answers 404 to verify, finalize and ' +
-      'cancel from its expiry ' +
-      'on, though bytes were uploaded ' +
-      'and the item ' +
-      'is still stored',
-    async () => {
-      // Prepare: a complete upload, left alone for a day
-      const bytes = randomBytes(128);
-      const reserved = await reserveUpload(
-        principal,
-        {
-          target,
-          ...(target === 'canvas' ? { canvasId } : {}),
-          name: 'b.png',
-          contentType: 'image/png',
-          size: bytes.length,
-        },
-        deps,
-      );
-      await put(reserved.upload, bytes);
-      clock.advance(RESERVATION_TTL_SECONDS * 1000 - 1000);
-      expect((await verifyUpload(principal, { uploadId: reserved.uploadId }, target, deps)).ready).toBe(true);
+  it('answers 404 to verify, finalize and cancel from its expiry on, though bytes were uploaded and the item is still stored', async () => {
+    // Prepare: a complete upload, left alone for a day
+    const bytes = randomBytes(128);
+    const reserved = await reserveUpload(
+      principal,
+      {
+        target,
+        ...(target === 'canvas' ? { canvasId } : {}),
+        name: 'b.png',
+        contentType: 'image/png',
+        size: bytes.length,
+      },
+      deps,
+    );
+    await put(reserved.upload, bytes);
+    clock.advance(RESERVATION_TTL_SECONDS * 1000 - 1000);
+    expect((await verifyUpload(principal, { uploadId: reserved.uploadId }, target, deps)).ready).toBe(true);
 
-      // Act
-      clock.advance(1000);
-      const outcomes = await Promise.allSettled([
-        verifyUpload(principal, { uploadId: reserved.uploadId }, target, deps),
-        finalizeUpload(principal, { uploadId: reserved.uploadId }, target, deps),
-        cancelUpload(principal, { uploadId: reserved.uploadId }, target, deps),
-      ]);
+    // Act
+    clock.advance(1000);
+    const outcomes = await Promise.allSettled([
+      verifyUpload(principal, { uploadId: reserved.uploadId }, target, deps),
+      finalizeUpload(principal, { uploadId: reserved.uploadId }, target, deps),
+      cancelUpload(principal, { uploadId: reserved.uploadId }, target, deps),
+    ]);
 
-      // Assess
-      for (const outcome of outcomes) {
-        expect(outcome.status).toBe('rejected');
-        expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(NotFoundError);
-        expect(String((outcome as PromiseRejectedResult).reason.message)).toMatch(/expired/);
-      }
-      expect(await storedReservation(reserved.uploadId)).toBeDefined();
-      expect(await assets.get(principal.workspaceId, reserved.assetId)).toBeUndefined();
-    },
-  );
+    // Assess
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(NotFoundError);
+      expect(String((outcome as PromiseRejectedResult).reason.message)).toMatch(/expired/);
+    }
+    expect(await storedReservation(reserved.uploadId)).toBeDefined();
+    expect(await assets.get(principal.workspaceId, reserved.assetId)).toBeUndefined();
+  });
 });

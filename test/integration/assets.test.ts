@@ -95,41 +95,34 @@ describe('asset lifecycle', () => {
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
   });
 
-  it(
-    'refuses to finalize bytes ' +
-      'that differ ' +
-      'from the reservation ' +
-      '(size, type, checksum), and ' +
-      'records nothing',
-    async () => {
-      // Prepare: bytes written past the presigned URLs (which refuse them)
-      const bytes = randomBytes(2048);
-      const wrongSum = await reserveOnCanvas(key, canvasId, bytes);
-      await writeAround(wrongSum.upload, randomBytes(2048), 'image/png');
-      const wrongSize = await reserveOnCanvas(key, canvasId, bytes, 'image/png', false);
-      await writeAround(wrongSize.upload, randomBytes(1000), 'image/png');
-      const wrongType = await reserveOnCanvas(key, canvasId, bytes, 'image/png', false);
-      await writeAround(wrongType.upload, bytes, 'image/jpeg');
-      // Act
-      const answers = await Promise.all(
-        [wrongSum, wrongSize, wrongType].map((reserved) =>
-          call('POST', '/api/mcp/canvas/r2-upload/finalize', { key, body: { uploadId: reserved.uploadId } }),
-        ),
-      );
-      // Assess
-      expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409]);
-      expect(answers[0]!.body.error).toMatch(/SHA-256/);
-      expect(answers[1]!.body.error).toMatch(/size is 1000 bytes/);
-      expect(answers[2]!.body.error).toMatch(/content type is image\/jpeg/);
-      for (const reserved of [wrongSum, wrongSize, wrongType]) {
-        const detail = await call('GET', '/api/mcp/workspace/assets/detail', {
-          key,
-          query: { assetId: reserved.assetId },
-        });
-        expect(detail.status).toBe(404);
-      }
-    },
-  );
+  it('refuses to finalize bytes that differ from the reservation (size, type, checksum), and records nothing', async () => {
+    // Prepare: bytes written past the presigned URLs (which refuse them)
+    const bytes = randomBytes(2048);
+    const wrongSum = await reserveOnCanvas(key, canvasId, bytes);
+    await writeAround(wrongSum.upload, randomBytes(2048), 'image/png');
+    const wrongSize = await reserveOnCanvas(key, canvasId, bytes, 'image/png', false);
+    await writeAround(wrongSize.upload, randomBytes(1000), 'image/png');
+    const wrongType = await reserveOnCanvas(key, canvasId, bytes, 'image/png', false);
+    await writeAround(wrongType.upload, bytes, 'image/jpeg');
+    // Act
+    const answers = await Promise.all(
+      [wrongSum, wrongSize, wrongType].map((reserved) =>
+        call('POST', '/api/mcp/canvas/r2-upload/finalize', { key, body: { uploadId: reserved.uploadId } }),
+      ),
+    );
+    // Assess
+    expect(answers.map((answer) => answer.status)).toEqual([409, 409, 409]);
+    expect(answers[0]!.body.error).toMatch(/SHA-256/);
+    expect(answers[1]!.body.error).toMatch(/size is 1000 bytes/);
+    expect(answers[2]!.body.error).toMatch(/content type is image\/jpeg/);
+    for (const reserved of [wrongSum, wrongSize, wrongType]) {
+      const detail = await call('GET', '/api/mcp/workspace/assets/detail', {
+        key,
+        query: { assetId: reserved.assetId },
+      });
+      expect(detail.status).toBe(404);
+    }
+  });
 
   it('refuses content types no kind accepts and sizes over the kind limit', async () => {
     // Act
@@ -168,61 +161,54 @@ describe('asset lifecycle', () => {
     ).toBe(404);
   });
 
-  it(
-    'places only assets of their kind on ' +
-      'source nodes (400 ' +
-      'otherwise, the canvas unchanged); ' +
-      'the placed one ' +
-      'counts as a usage',
-    async () => {
-      // Prepare: a library image and a library recording, an audio-asset node
-      const upload = async (name: string, contentType: string) => {
-        const bytes = randomBytes(256);
-        const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
+  it('places only assets of their kind on source nodes (400 otherwise, the canvas unchanged); the placed one counts as a usage', async () => {
+    // Prepare: a library image and a library recording, an audio-asset node
+    const upload = async (name: string, contentType: string) => {
+      const bytes = randomBytes(256);
+      const reserved = await call('POST', '/api/mcp/workspace/assets/upload/reserve', {
+        key,
+        body: { name, contentType, size: bytes.length, sha256: sha256(bytes) },
+      });
+      await put(reserved.body.upload, bytes);
+      return (
+        await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
           key,
-          body: { name, contentType, size: bytes.length, sha256: sha256(bytes) },
-        });
-        await put(reserved.body.upload, bytes);
-        return (
-          await call('POST', '/api/mcp/workspace/assets/upload/finalize', {
-            key,
-            body: { uploadId: reserved.body.uploadId },
-          })
-        ).body;
-      };
-      const image = await upload('still.png', 'image/png');
-      const recording = await upload('take.mp3', 'audio/mpeg');
-      expect(
-        (await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, id: 'voice', type: 'audio-asset' } }))
-          .status,
-      ).toBe(201);
-      const before = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+          body: { uploadId: reserved.body.uploadId },
+        })
+      ).body;
+    };
+    const image = await upload('still.png', 'image/png');
+    const recording = await upload('take.mp3', 'audio/mpeg');
+    expect(
+      (await call('POST', '/api/mcp/canvas/node/add', { key, body: { canvasId, id: 'voice', type: 'audio-asset' } }))
+        .status,
+    ).toBe(201);
+    const before = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
 
-      // Act
-      const refused = await call('POST', '/api/mcp/workspace/assets/place', {
-        key,
-        body: { assetId: image.id, canvasId, nodeId: 'voice' },
-      });
-      const afterRefusal = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
-      const placed = await call('POST', '/api/mcp/workspace/assets/place', {
-        key,
-        body: { assetId: recording.id, canvasId, nodeId: 'voice' },
-      });
+    // Act
+    const refused = await call('POST', '/api/mcp/workspace/assets/place', {
+      key,
+      body: { assetId: image.id, canvasId, nodeId: 'voice' },
+    });
+    const afterRefusal = (await call('GET', '/api/mcp/canvas/state', { key, query: { canvasId } })).body;
+    const placed = await call('POST', '/api/mcp/workspace/assets/place', {
+      key,
+      body: { assetId: recording.id, canvasId, nodeId: 'voice' },
+    });
 
-      // Assess
-      expect(refused.status).toBe(400);
-      expect(refused.body).toEqual({
-        error: `Node voice (audio-asset) takes only audio assets; asset ${image.id} is image`,
-        code: 'validation_failed',
-      });
-      expect(afterRefusal.version).toBe(before.version);
-      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-      expect(
-        (await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: recording.id } })).body.usages,
-      ).toEqual([{ canvasId, canvasName: 'Media board', nodeIds: ['voice'], attached: false }]);
-      await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId, nodeId: 'voice' } });
-    },
-  );
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: `Node voice (audio-asset) takes only audio assets; asset ${image.id} is image`,
+      code: 'validation_failed',
+    });
+    expect(afterRefusal.version).toBe(before.version);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(
+      (await call('GET', '/api/mcp/workspace/assets/usages', { key, query: { assetId: recording.id } })).body.usages,
+    ).toEqual([{ canvasId, canvasName: 'Media board', nodeIds: ['voice'], attached: false }]);
+    await call('POST', '/api/mcp/canvas/node/delete', { key, body: { canvasId, nodeId: 'voice' } });
+  });
 
   it('purges an asset in use when forced, and counts the usages it left', async () => {
     // Prepare: a canvas upload stays attached to its canvas

@@ -29,49 +29,40 @@ describe('route authentication', () => {
     ['an unknown workspace key', { Authorization: 'Bearer workspace_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }],
   ];
 
-  it(
-    'covers every workspace-key route of the ' +
-      'manifest; the others ' +
-      'name their own credential ' +
-      '(tested in their ' +
-      'own files)',
-    () => {
-      const others = ROUTES.filter((route) => !keyRoutes.includes(route));
-      for (const route of others)
-        expect(
-          ['webhook-secret', 'gateway', 'public', 'key-or-session', 'session-or-service', 'published-server'],
-          route.path,
-        ).toContain(route.auth);
-      // A published server takes only its own umcp_ credential: test/integration/published-servers.test.ts.
-      expect(others.filter((route) => route.auth === 'published-server').map((route) => route.path)).toEqual([
-        '/mcp/s/{slug}',
-      ]);
-      // The relay refuses workspace keys and takes sessions or the service token:
-      // test/integration/webhook-relay.test.ts.
-      expect(others.filter((route) => route.auth === 'session-or-service').map((route) => route.path)).toEqual([
-        '/api/webhook-relay',
-      ]);
-      expect(others.filter((route) => route.auth === 'webhook-secret').map((route) => route.path)).toEqual([
-        '/webhook/trigger',
-      ]);
-      // The gateway checks workspace keys and OAuth tokens itself: test/integration/gateway.test.ts.
-      expect(others.filter((route) => route.auth === 'gateway').map((route) => route.path)).toEqual(['/api/mcp']);
-      // The FOCUS billing routes take a key or a member's session, on both hosts:
-      // test/integration/focus-routes.test.ts.
+  it('covers every workspace-key route of the manifest; the others name their own credential (tested in their own files)', () => {
+    const others = ROUTES.filter((route) => !keyRoutes.includes(route));
+    for (const route of others)
       expect(
-        new Set(
-          others.filter((route) => route.auth === 'key-or-session').map((route) => `${route.host} ${route.path}`),
-        ),
-      ).toEqual(
-        new Set([
-          'base /api/billing/focus-export',
-          'base /api/billing/focus-metadata',
-          'app /api/billing/focus-export',
-          'app /api/billing/focus-metadata',
-        ]),
-      );
-    },
-  );
+        ['webhook-secret', 'gateway', 'public', 'key-or-session', 'session-or-service', 'published-server'],
+        route.path,
+      ).toContain(route.auth);
+    // A published server takes only its own umcp_ credential: test/integration/published-servers.test.ts.
+    expect(others.filter((route) => route.auth === 'published-server').map((route) => route.path)).toEqual([
+      '/mcp/s/{slug}',
+    ]);
+    // The relay refuses workspace keys and takes sessions or the service token:
+    // test/integration/webhook-relay.test.ts.
+    expect(others.filter((route) => route.auth === 'session-or-service').map((route) => route.path)).toEqual([
+      '/api/webhook-relay',
+    ]);
+    expect(others.filter((route) => route.auth === 'webhook-secret').map((route) => route.path)).toEqual([
+      '/webhook/trigger',
+    ]);
+    // The gateway checks workspace keys and OAuth tokens itself: test/integration/gateway.test.ts.
+    expect(others.filter((route) => route.auth === 'gateway').map((route) => route.path)).toEqual(['/api/mcp']);
+    // The FOCUS billing routes take a key or a member's session, on both hosts:
+    // test/integration/focus-routes.test.ts.
+    expect(
+      new Set(others.filter((route) => route.auth === 'key-or-session').map((route) => `${route.host} ${route.path}`)),
+    ).toEqual(
+      new Set([
+        'base /api/billing/focus-export',
+        'base /api/billing/focus-metadata',
+        'app /api/billing/focus-export',
+        'app /api/billing/focus-metadata',
+      ]),
+    );
+  });
 
   describe.each(keyRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))('%s', (_name, route) => {
     it.each(badCredentials)('answers 401 with %s', async (_label, headers) => {
@@ -129,23 +120,16 @@ describe('route authentication', () => {
     },
   );
 
-  it(
-    'lets a key with only the route ' +
-      'scope past ' +
-      'authorization (then ' +
-      'validation answers 400 for an ' +
-      'empty body)',
-    async () => {
-      // Prepare
-      const created = await call('POST', '/api/mcp/api-keys/create', {
-        key: ownerKey,
-        body: { name: 'writer', scopes: ['write:canvas'] },
-      });
-      // Act
-      const response = await call('POST', '/api/mcp/canvas/node/add', { key: created.body.key, body: {} });
-      // Assess
-      expect(response.status).toBe(400);
-      expect(response.body.error).toMatch(/canvasId/);
-    },
-  );
+  it('lets a key with only the route scope past authorization (then validation answers 400 for an empty body)', async () => {
+    // Prepare
+    const created = await call('POST', '/api/mcp/api-keys/create', {
+      key: ownerKey,
+      body: { name: 'writer', scopes: ['write:canvas'] },
+    });
+    // Act
+    const response = await call('POST', '/api/mcp/canvas/node/add', { key: created.body.key, body: {} });
+    // Assess
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatch(/canvasId/);
+  });
 });

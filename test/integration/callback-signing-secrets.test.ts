@@ -110,69 +110,58 @@ function receiverAccepts(whsec: string, hit: Pick<Hit, 'body' | 'headers'>, at?:
 const reveal = (apiKey: string) => rotate(apiKey, { action: 'reveal' });
 
 describe("a workspace's own callback signing secret", () => {
-  it(
-    "signs that workspace's callbacks: " +
-      'they verify with its ' +
-      'secret, not with another ' +
-      "workspace's nor the " +
-      "deployment's",
-    async () => {
-      // Prepare
-      const a = await seedWorkspace('A');
-      const b = await seedWorkspace('B');
-      const rotatedA = await rotate(a.apiKey);
-      const rotatedB = await rotate(b.apiKey);
-      expect(rotatedA.status, JSON.stringify(rotatedA.body)).toBe(200);
-      const secretA: string = rotatedA.body.secret;
-      const secretB: string = rotatedB.body.secret;
-      expect(secretA).toMatch(/^cbsec_[A-Za-z0-9_-]{43}$/);
-      expect(secretB).not.toBe(secretA);
-      expect(rotatedA.body).toMatchObject({
-        workspaceId: a.workspaceId,
-        signedWith: 'workspace',
-        current: { hint: `cbsec_…${secretA.slice(-4)}`, derived: false },
-        // Its default secret keeps signing, as a second signature, for the default overlap.
-        previous: { derived: true },
-        standardWebhooksSecret: standardWebhooksSecret(secretA),
-      });
+  it("signs that workspace's callbacks: they verify with its secret, not with another workspace's nor the deployment's", async () => {
+    // Prepare
+    const a = await seedWorkspace('A');
+    const b = await seedWorkspace('B');
+    const rotatedA = await rotate(a.apiKey);
+    const rotatedB = await rotate(b.apiKey);
+    expect(rotatedA.status, JSON.stringify(rotatedA.body)).toBe(200);
+    const secretA: string = rotatedA.body.secret;
+    const secretB: string = rotatedB.body.secret;
+    expect(secretA).toMatch(/^cbsec_[A-Za-z0-9_-]{43}$/);
+    expect(secretB).not.toBe(secretA);
+    expect(rotatedA.body).toMatchObject({
+      workspaceId: a.workspaceId,
+      signedWith: 'workspace',
+      current: { hint: `cbsec_…${secretA.slice(-4)}`, derived: false },
+      // Its default secret keeps signing, as a second signature, for the default overlap.
+      previous: { derived: true },
+      standardWebhooksSecret: standardWebhooksSecret(secretA),
+    });
 
-      // Act
-      const toA = await deliver(a.workspaceId);
-      const toB = await deliver(b.workspaceId);
+    // Act
+    const toA = await deliver(a.workspaceId);
+    const toB = await deliver(b.workspaceId);
 
-      // Assess
-      expect(JSON.parse(toA.body).workspaceId).toBe(a.workspaceId);
-      expect(verifies(secretA, toA)).toBe(true);
-      expect(verifies(secretB, toA)).toBe(false);
-      expect(verifies(DEPLOYMENT_SECRET, toA)).toBe(false);
-      expect(verifies(secretB, toB)).toBe(true);
-      expect(verifies(secretA, toB)).toBe(false);
-      expect(receiverAccepts(rotatedA.body.standardWebhooksSecret, toA)).toBe(true);
-      expect(receiverAccepts(rotatedB.body.standardWebhooksSecret, toA)).toBe(false);
-      // The drawn secret alone in the older headers, from the first rotate on (as before).
-      expect(toA.headers['x-service-signature-v2']).toMatch(/^sha256=[0-9a-f]{64}$/);
-    },
-  );
+    // Assess
+    expect(JSON.parse(toA.body).workspaceId).toBe(a.workspaceId);
+    expect(verifies(secretA, toA)).toBe(true);
+    expect(verifies(secretB, toA)).toBe(false);
+    expect(verifies(DEPLOYMENT_SECRET, toA)).toBe(false);
+    expect(verifies(secretB, toB)).toBe(true);
+    expect(verifies(secretA, toB)).toBe(false);
+    expect(receiverAccepts(rotatedA.body.standardWebhooksSecret, toA)).toBe(true);
+    expect(receiverAccepts(rotatedB.body.standardWebhooksSecret, toA)).toBe(false);
+    // The drawn secret alone in the older headers, from the first rotate on (as before).
+    expect(toA.headers['x-service-signature-v2']).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
 
-  it(
-    "without a drawn secret the X-Service-Signature headers keep the deployment's secret alone (receivers " +
-      'that verify them today keep working); clear returns to it',
-    async () => {
-      const c = await seedWorkspace('C');
-      const before = await deliver(c.workspaceId);
-      expect(verifies(DEPLOYMENT_SECRET, before)).toBe(true);
-      // Byte for byte what such a receiver compared: one v1 and one v2 signature, nothing else in them.
-      expect(before.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
-      expect(before.headers['x-service-signature-v2']).toMatch(/^sha256=[0-9a-f]{64}$/);
-      const { secret } = (await rotate(c.apiKey)).body;
-      expect(verifies(DEPLOYMENT_SECRET, await deliver(c.workspaceId))).toBe(false);
-      const cleared = await rotate(c.apiKey, { action: 'clear' });
-      expect(cleared.body).toMatchObject({ signedWith: 'deployment', current: { derived: true }, previous: null });
-      const after = await deliver(c.workspaceId);
-      expect(verifies(DEPLOYMENT_SECRET, after)).toBe(true);
-      expect(verifies(secret, after)).toBe(false);
-    },
-  );
+  it("without a drawn secret the X-Service-Signature headers keep the deployment's secret alone (receivers that verify them today keep working); clear returns to it", async () => {
+    const c = await seedWorkspace('C');
+    const before = await deliver(c.workspaceId);
+    expect(verifies(DEPLOYMENT_SECRET, before)).toBe(true);
+    // Byte for byte what such a receiver compared: one v1 and one v2 signature, nothing else in them.
+    expect(before.headers['x-service-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(before.headers['x-service-signature-v2']).toMatch(/^sha256=[0-9a-f]{64}$/);
+    const { secret } = (await rotate(c.apiKey)).body;
+    expect(verifies(DEPLOYMENT_SECRET, await deliver(c.workspaceId))).toBe(false);
+    const cleared = await rotate(c.apiKey, { action: 'clear' });
+    expect(cleared.body).toMatchObject({ signedWith: 'deployment', current: { derived: true }, previous: null });
+    const after = await deliver(c.workspaceId);
+    expect(verifies(DEPLOYMENT_SECRET, after)).toBe(true);
+    expect(verifies(secret, after)).toBe(false);
+  });
 
   it('is shown once: show answers hints only, and the table holds no plaintext', async () => {
     const d = await seedWorkspace('D');

@@ -125,26 +125,19 @@ describe('falProvider against the queue protocol', () => {
     expect(String((failure as Error).message)).toMatch(/refused the credential/);
   });
 
-  it(
-    'keeps polling through a ' +
-      'transient 5xx ' +
-      'on status (an error, ' +
-      'not a failed job) and cancels a ' +
-      'queued job',
-    async () => {
-      const { providerJobId } = await provider().submit(prepared(), credential);
-      const job = { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId };
-      fake.faults.inject({ action: 'status', status: 502 });
-      await expect(provider().poll(job, credential)).rejects.toBeInstanceOf(UpstreamError);
-      expect(await provider().poll(job, credential)).toMatchObject({ state: 'pending' });
-      await provider().cancel(job, credential);
-      expect(fake.jobs.get(providerJobId)!.cancelled).toBe(true);
-      expect(fake.calls.at(-1)).toMatchObject({
-        method: 'PUT',
-        path: `/fal-ai/kling-video/requests/${providerJobId}/cancel`,
-      });
-    },
-  );
+  it('keeps polling through a transient 5xx on status (an error, not a failed job) and cancels a queued job', async () => {
+    const { providerJobId } = await provider().submit(prepared(), credential);
+    const job = { model: 'fal-ai/kling-video/v3/pro/image-to-video', providerJobId };
+    fake.faults.inject({ action: 'status', status: 502 });
+    await expect(provider().poll(job, credential)).rejects.toBeInstanceOf(UpstreamError);
+    expect(await provider().poll(job, credential)).toMatchObject({ state: 'pending' });
+    await provider().cancel(job, credential);
+    expect(fake.jobs.get(providerJobId)!.cancelled).toBe(true);
+    expect(fake.calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      path: `/fal-ai/kling-video/requests/${providerJobId}/cancel`,
+    });
+  });
 
   it('reports an unknown job as failed', async () => {
     expect(

@@ -125,42 +125,35 @@ describe('GET /api/billing/focus-export', () => {
       ]);
   });
 
-  it(
-    'refuses a missing key ' +
-      '(401), a key ' +
-      'without read:billing ' +
-      '(403 naming it) and another ' +
-      'workspace (403)',
-    async () => {
-      // Prepare
-      const { createKey } = await import('#core/keys/use-cases');
-      const { apiKeys } = await import('#adapters/composition/stores');
-      const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
-      const reader = await createKey(
-        principal,
-        { name: 'no billing', scopes: ['read:canvases'] },
-        { apiKeys, clock: systemClock },
-      );
-      // Act
-      const none = await get('/api/billing/focus-export', { query: MAY });
-      const unscoped = await get('/api/billing/focus-export', { key: reader.key, query: MAY });
-      const foreign = await get('/api/billing/focus-export', {
-        key: owner.apiKey,
-        query: { ...MAY, workspaceId: other.workspaceId },
-      });
-      const own = await get('/api/billing/focus-export', {
-        key: owner.apiKey,
-        query: { ...MAY, workspaceId: owner.workspaceId },
-      });
-      // Assess
-      expect(none.status).toBe(401);
-      expect(none.headers['www-authenticate']).toBe('Bearer');
-      expect(unscoped.status).toBe(403);
-      expect(JSON.parse(unscoped.body).error).toContain('read:billing');
-      expect(foreign.status).toBe(403);
-      expect(own.status).toBe(200);
-    },
-  );
+  it('refuses a missing key (401), a key without read:billing (403 naming it) and another workspace (403)', async () => {
+    // Prepare
+    const { createKey } = await import('#core/keys/use-cases');
+    const { apiKeys } = await import('#adapters/composition/stores');
+    const principal = { workspaceId: owner.workspaceId, keyId: owner.keyId, scopes: owner.scopes };
+    const reader = await createKey(
+      principal,
+      { name: 'no billing', scopes: ['read:canvases'] },
+      { apiKeys, clock: systemClock },
+    );
+    // Act
+    const none = await get('/api/billing/focus-export', { query: MAY });
+    const unscoped = await get('/api/billing/focus-export', { key: reader.key, query: MAY });
+    const foreign = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: { ...MAY, workspaceId: other.workspaceId },
+    });
+    const own = await get('/api/billing/focus-export', {
+      key: owner.apiKey,
+      query: { ...MAY, workspaceId: owner.workspaceId },
+    });
+    // Assess
+    expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toBe('Bearer');
+    expect(unscoped.status).toBe(403);
+    expect(JSON.parse(unscoped.body).error).toContain('read:billing');
+    expect(foreign.status).toBe(403);
+    expect(own.status).toBe(200);
+  });
 
   it('answers a large export with 303 to a presigned link serving the same file name and type', async () => {
     // Prepare: answer inline only up to 1 KB

@@ -114,11 +114,7 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
   // "No internal error" holds too: the SDK alone answers a request whose params fail the method's schema
   // with -32603 (`{"jsonrpc":"2.0","method":"initialize","id":"a"}`); our gateway's server answers
   // -32602 Invalid params (functions/gateway/params-server.ts).
-  it('never a 5xx or an internal error; ' +
-    'refusals are { error } or ' +
-    'JSON-RPC errors; answers are ' +
-    'well-formed ' +
-    'JSON-RPC', async () => {
+  it('never a 5xx or an internal error; refusals are { error } or JSON-RPC errors; answers are well-formed JSON-RPC', async () => {
     const requests = fc
       .record({
         body: bodies,
@@ -158,28 +154,21 @@ describe('generated JSON-RPC envelopes at the gateway', () => {
 });
 
 describe('the case the fuzzing found', () => {
-  it(
-    'answers initialize without ' +
-      'params, and ' +
-      'tools/call with params ' +
-      'of the wrong shape, -32602 ' +
-      'Invalid params',
-    async () => {
-      const headers = { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json', accept: ACCEPT };
-      for (const body of [
-        '{"jsonrpc":"2.0","method":"initialize","id":"a"}',
-        '{"jsonrpc":"2.0","method":"tools/call","id":2,"params":{"name":5}}',
-      ]) {
-        const request = gateway(body, headers);
-        const answer = await send(stack.local.appUrl, request);
-        expect(answer.status, context(request, answer)).toBe(200);
-        expect(answer.json, context(request, answer)).toMatchObject({
-          jsonrpc: '2.0',
-          error: { code: -32602, message: expect.stringMatching(/Invalid/) },
-        });
-      }
-    },
-  );
+  it('answers initialize without params, and tools/call with params of the wrong shape, -32602 Invalid params', async () => {
+    const headers = { authorization: `Bearer ${stack.key}`, 'content-type': 'application/json', accept: ACCEPT };
+    for (const body of [
+      '{"jsonrpc":"2.0","method":"initialize","id":"a"}',
+      '{"jsonrpc":"2.0","method":"tools/call","id":2,"params":{"name":5}}',
+    ]) {
+      const request = gateway(body, headers);
+      const answer = await send(stack.local.appUrl, request);
+      expect(answer.status, context(request, answer)).toBe(200);
+      expect(answer.json, context(request, answer)).toMatchObject({
+        jsonrpc: '2.0',
+        error: { code: -32602, message: expect.stringMatching(/Invalid/) },
+      });
+    }
+  });
 });
 
 describe('tools/call with generated arguments', () => {
@@ -203,8 +192,7 @@ describe('tools/call with generated arguments', () => {
       await fc.assert(
         fc.asyncProperty(argumentTexts, async (args) => {
           const request = gateway(
-            `{"jsonrpc":"2.0","id":7,"method":"tools/call",` +
-              `"params":{"name":${JSON.stringify(operation.name)},"arguments":${args}}}`,
+            `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":${JSON.stringify(operation.name)},"arguments":${args}}}`,
             headers,
           );
           const answer = await send(stack.local.appUrl, request);

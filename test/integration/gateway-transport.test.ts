@@ -138,29 +138,25 @@ describe('MCP gateway: HTTP rules', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/Authorization/);
   });
 
-  it(
-    'takes requests without Origin or from the app origin, refuses ' +
-      'other origins with 403, and sends CORS headers on every answer',
-    async () => {
-      const withoutOrigin = await post({ authorization: `Bearer ${stack.key}` });
-      expect(withoutOrigin.status).toBe(200);
-      expect(withoutOrigin.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
+  it('takes requests without Origin or from the app origin, refuses other origins with 403, and sends CORS headers on every answer', async () => {
+    const withoutOrigin = await post({ authorization: `Bearer ${stack.key}` });
+    expect(withoutOrigin.status).toBe(200);
+    expect(withoutOrigin.headers.get('access-control-expose-headers')).toMatch(/WWW-Authenticate/);
 
-      const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
-      expect(fromApp.status).toBe(200);
-      expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-      expect(((await fromApp.json()) as any).result.serverInfo.name).toBe('workspace-automation');
+    const fromApp = await post({ authorization: `Bearer ${stack.key}`, origin: stack.local.appUrl });
+    expect(fromApp.status).toBe(200);
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+    expect(((await fromApp.json()) as any).result.serverInfo.name).toBe('workspace-automation');
 
-      const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
-      expect(foreign.status).toBe(403);
-      expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
-      expect(foreign.headers.get('vary')).toBe('Origin');
+    const foreign = await post({ authorization: `Bearer ${stack.key}`, origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreign.headers.get('vary')).toBe('Origin');
 
-      const unauthenticatedFromApp = await post({ origin: stack.local.appUrl });
-      expect(unauthenticatedFromApp.status).toBe(401);
-      expect(unauthenticatedFromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
-    },
-  );
+    const unauthenticatedFromApp = await post({ origin: stack.local.appUrl });
+    expect(unauthenticatedFromApp.status).toBe(401);
+    expect(unauthenticatedFromApp.headers.get('access-control-allow-origin')).toBe(stack.local.appUrl);
+  });
 
   it(
     'answers 401 with the protected-resource metadata ' + 'pointer for a missing, unknown or foreign-family credential',

@@ -16,33 +16,29 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 describe('MCP gateway: tools', () => {
-  it(
-    'lists every catalogued tool with ?toolsets=all, in ' +
-      'catalogue order, with schemas, titles and all four annotations',
-    async () => {
-      // Prepare
-      const client = await connect(gatewayUrl, stack.key, 'all');
-      // Act
-      const { tools } = await client.listTools();
-      // Assess
-      expect(tools.map((tool) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
-      for (const tool of tools) {
-        expect(tool.inputSchema.type).toBe('object');
-        expect(tool.outputSchema?.type).toBe('object');
-        expect(tool.title).toBeTruthy();
-        expect(Object.keys(tool.annotations ?? {}).sort()).toEqual([
-          'destructiveHint',
-          'idempotentHint',
-          'openWorldHint',
-          'readOnlyHint',
-          'title',
-        ]);
-      }
-      expect(client.getServerVersion()?.name).toBe('workspace-automation');
-      expect(client.getInstructions()).toMatch(/run_workflow/);
-      await client.close();
-    },
-  );
+  it('lists every catalogued tool with ?toolsets=all, in catalogue order, with schemas, titles and all four annotations', async () => {
+    // Prepare
+    const client = await connect(gatewayUrl, stack.key, 'all');
+    // Act
+    const { tools } = await client.listTools();
+    // Assess
+    expect(tools.map((tool) => tool.name)).toEqual(OPERATIONS.map((operation) => operation.name));
+    for (const tool of tools) {
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.outputSchema?.type).toBe('object');
+      expect(tool.title).toBeTruthy();
+      expect(Object.keys(tool.annotations ?? {}).sort()).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+        'title',
+      ]);
+    }
+    expect(client.getServerVersion()?.name).toBe('workspace-automation');
+    expect(client.getInstructions()).toMatch(/run_workflow/);
+    await client.close();
+  });
 
   it('authors a canvas, runs it to its result and reads the run, all through tools', async () => {
     const client = await connect(gatewayUrl, stack.key);
@@ -269,54 +265,50 @@ describe('MCP gateway: tools', () => {
     },
   );
 
-  it(
-    'opens a scope-pair tool to either scope: an assets-only ' +
-      'key uploads to the library through tools, but cannot trash',
-    async () => {
-      // Prepare
-      const admin = await connect(gatewayUrl, stack.key);
-      const curator = await call(admin, 'create_api_key', { name: 'curator', scopes: ['read:assets', 'write:assets'] });
-      const client = await connect(gatewayUrl, curator.key, 'all');
-      const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
-      // Act
-      const names = (await client.listTools()).tools.map((tool) => tool.name);
-      const reserved = await call(client, 'reserve_asset_upload', {
-        name: 'dot.gif',
-        contentType: 'image/gif',
-        size: bytes.length,
-        folder: '/icons',
-      });
-      const { 'Content-Length': _length, ...headers } = reserved.upload.headers;
-      expect((await fetch(reserved.upload.url, { method: 'PUT', headers, body: bytes })).status).toBe(200);
-      const asset = await call(client, 'finalize_asset_upload', { uploadId: reserved.uploadId });
-      const listed = await call(client, 'list_assets', { folder: '/icons' });
-      // Assess
-      expect(names).toEqual(
-        expect.arrayContaining([
-          'list_assets',
-          'get_asset',
-          'get_asset_usages',
-          'reserve_asset_upload',
-          'rename_asset',
-          'restore_asset',
-        ]),
-      );
-      for (const name of [
-        'place_asset',
-        'trash_asset',
-        'purge_asset',
-        'list_canvases',
-        'reserve_canvas_upload',
-        'list_canvas_assets',
-      ])
-        expect(names).not.toContain(name);
-      expect(listed.items.map((item: { id: string }) => item.id)).toEqual([asset.id]);
-      expect(await failure(client, 'trash_asset', { assetId: asset.id })).toMatch(
-        /Missing scope: delete:assets or write:canvas/,
-      );
-      // The other scope of the pair opens the same tool.
-      expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
-      await Promise.all([admin.close(), client.close()]);
-    },
-  );
+  it('opens a scope-pair tool to either scope: an assets-only key uploads to the library through tools, but cannot trash', async () => {
+    // Prepare
+    const admin = await connect(gatewayUrl, stack.key);
+    const curator = await call(admin, 'create_api_key', { name: 'curator', scopes: ['read:assets', 'write:assets'] });
+    const client = await connect(gatewayUrl, curator.key, 'all');
+    const bytes = new TextEncoder().encode('GIF89a-not-really-but-bytes');
+    // Act
+    const names = (await client.listTools()).tools.map((tool) => tool.name);
+    const reserved = await call(client, 'reserve_asset_upload', {
+      name: 'dot.gif',
+      contentType: 'image/gif',
+      size: bytes.length,
+      folder: '/icons',
+    });
+    const { 'Content-Length': _length, ...headers } = reserved.upload.headers;
+    expect((await fetch(reserved.upload.url, { method: 'PUT', headers, body: bytes })).status).toBe(200);
+    const asset = await call(client, 'finalize_asset_upload', { uploadId: reserved.uploadId });
+    const listed = await call(client, 'list_assets', { folder: '/icons' });
+    // Assess
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'list_assets',
+        'get_asset',
+        'get_asset_usages',
+        'reserve_asset_upload',
+        'rename_asset',
+        'restore_asset',
+      ]),
+    );
+    for (const name of [
+      'place_asset',
+      'trash_asset',
+      'purge_asset',
+      'list_canvases',
+      'reserve_canvas_upload',
+      'list_canvas_assets',
+    ])
+      expect(names).not.toContain(name);
+    expect(listed.items.map((item: { id: string }) => item.id)).toEqual([asset.id]);
+    expect(await failure(client, 'trash_asset', { assetId: asset.id })).toMatch(
+      /Missing scope: delete:assets or write:canvas/,
+    );
+    // The other scope of the pair opens the same tool.
+    expect((await call(admin, 'trash_asset', { assetId: asset.id })).trashedAt).toEqual(expect.any(String));
+    await Promise.all([admin.close(), client.close()]);
+  });
 });

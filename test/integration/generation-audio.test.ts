@@ -49,49 +49,40 @@ const balance = async () => (await client.request('GET', '/api/mcp/credits/balan
 const entriesOf = (operationId: string) => creditEntriesOf(client, operationId, '100');
 
 describe('POST /api/generate-audio', () => {
-  it(
-    'speaks text: the MP3 is a durable asset ' +
-      'on the canvas, charged ' +
-      'once per 1000 characters, ' +
-      'clamped values ' +
-      'sent clamped',
-    async () => {
-      // Act
-      const answer = await generate(
-        { mode: 'tts', text: 'Hello from the board', stability: 3, speed: 9, seed: -4 },
-        { 'idempotency-key': 'tts-1' },
-      );
+  it('speaks text: the MP3 is a durable asset on the canvas, charged once per 1000 characters, clamped values sent clamped', async () => {
+    // Act
+    const answer = await generate(
+      { mode: 'tts', text: 'Hello from the board', stability: 3, speed: 9, seed: -4 },
+      { 'idempotency-key': 'tts-1' },
+    );
 
-      // Assess
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-      expect(answer.body).toMatchObject({
-        status: 'succeeded',
-        mode: 'tts',
-        model: 'multilingual_v2',
-        voice: 'EXAVITQu4vr4xnSDxMaL',
-        asset: { kind: 'audio', contentType: 'audio/mpeg' },
-      });
-      expect(answer.body.adjusted).toEqual(['stability 3 → 1', 'speed 9 → 1.2', 'seed -4 → 0']);
-      const call = fake.calls.at(-1)!;
-      expect(call).toMatchObject({
-        action: 'tts',
-        voice: 'EXAVITQu4vr4xnSDxMaL',
-        query: '?output_format=mp3_44100_128',
-      });
-      expect(call.body).toEqual({
-        text: 'Hello from the board',
-        model_id: 'eleven_multilingual_v2',
-        voice_settings: { stability: 1, speed: 1.2 },
-        seed: 0,
-      });
-      const bytes = await storedBytes(durableKeyOf(stack.workspaceId, answer.body.asset.assetId));
-      expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
-      expect(bytes.length).toBe(answer.body.asset.size);
-      expect(await entriesOf(answer.body.operationId)).toEqual([
-        expect.objectContaining({ type: 'usage', credits: -6 }),
-      ]);
-    },
-  );
+    // Assess
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+    expect(answer.body).toMatchObject({
+      status: 'succeeded',
+      mode: 'tts',
+      model: 'multilingual_v2',
+      voice: 'EXAVITQu4vr4xnSDxMaL',
+      asset: { kind: 'audio', contentType: 'audio/mpeg' },
+    });
+    expect(answer.body.adjusted).toEqual(['stability 3 → 1', 'speed 9 → 1.2', 'seed -4 → 0']);
+    const call = fake.calls.at(-1)!;
+    expect(call).toMatchObject({
+      action: 'tts',
+      voice: 'EXAVITQu4vr4xnSDxMaL',
+      query: '?output_format=mp3_44100_128',
+    });
+    expect(call.body).toEqual({
+      text: 'Hello from the board',
+      model_id: 'eleven_multilingual_v2',
+      voice_settings: { stability: 1, speed: 1.2 },
+      seed: 0,
+    });
+    const bytes = await storedBytes(durableKeyOf(stack.workspaceId, answer.body.asset.assetId));
+    expect(bytes.subarray(0, 3).toString('latin1')).toBe('ID3');
+    expect(bytes.length).toBe(answer.body.asset.size);
+    expect(await entriesOf(answer.body.operationId)).toEqual([expect.objectContaining({ type: 'usage', credits: -6 })]);
+  });
 
   it('answers a retry with the same Idempotency-Key from the record: one provider call, one charge', async () => {
     const calls = fake.calls.length;
@@ -218,47 +209,40 @@ describe('the rate limit', () => {
 });
 
 describe('the audio nodes', () => {
-  it(
-    'speak and then re-voice ' +
-      'through the ' +
-      'state machine: text → ' +
-      'audio-generation → ' +
-      'speech-to-speech → out',
-    async () => {
-      // Prepare
-      const board = await client.createCanvas('Voice run');
-      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Welcome aboard' } });
-      await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
-      await client.addNode(board, {
-        id: 'revoice',
-        type: 'speech-to-speech',
-        data: { voice: 'pNInz6obpgDQGcFmaJgB', removeBackgroundNoise: true },
-      });
-      await client.addNode(board, { id: 'out', type: 'output' });
-      await connect(
-        client,
-        board,
-        ['prompt.prompt-out', 'speak.text-in'],
-        ['speak.audio-out', 'revoice.audio-in'],
-        ['revoice.audio-out', 'out.value-in'],
-      );
+  it('speak and then re-voice through the state machine: text → audio-generation → speech-to-speech → out', async () => {
+    // Prepare
+    const board = await client.createCanvas('Voice run');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Welcome aboard' } });
+    await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
+    await client.addNode(board, {
+      id: 'revoice',
+      type: 'speech-to-speech',
+      data: { voice: 'pNInz6obpgDQGcFmaJgB', removeBackgroundNoise: true },
+    });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await connect(
+      client,
+      board,
+      ['prompt.prompt-out', 'speak.text-in'],
+      ['speak.audio-out', 'revoice.audio-in'],
+      ['revoice.audio-out', 'out.value-in'],
+    );
 
-      // Act
-      const { accepted, done } = await runToEnd(client, board, 30_000);
+    // Act
+    const { accepted, done } = await runToEnd(client, board, 30_000);
 
-      // Assess
-      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      const spoken = done.outputs.speak['audio-out'];
-      const revoiced = done.outputs.revoice['audio-out'];
-      expect(spoken).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
-      expect(revoiced).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
-      const sts = fake.calls.filter((call) => call.action === 'sts').at(-1)!;
-      expect(sts.body.audioBytes).toBe(spoken.size);
-      expect(sts.body.remove_background_noise).toBe('true');
-      expect(await entriesOf(`run:${accepted.body.executionId}:speak:1`)).toHaveLength(1);
-      expect(await entriesOf(`run:${accepted.body.executionId}:revoice:1`)).toHaveLength(1);
-    },
-  );
+    // Assess
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const spoken = done.outputs.speak['audio-out'];
+    const revoiced = done.outputs.revoice['audio-out'];
+    expect(spoken).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
+    expect(revoiced).toMatchObject({ kind: 'audio', contentType: 'audio/mpeg' });
+    const sts = fake.calls.filter((call) => call.action === 'sts').at(-1)!;
+    expect(sts.body.audioBytes).toBe(spoken.size);
+    expect(sts.body.remove_background_noise).toBe('true');
+    expect(await entriesOf(`run:${accepted.body.executionId}:speak:1`)).toHaveLength(1);
+    expect(await entriesOf(`run:${accepted.body.executionId}:revoice:1`)).toHaveLength(1);
+  });
 
   it('re-voice an uploaded recording: audio-asset (the upload placed on it) → speech-to-speech → out', async () => {
     // Prepare: a recording uploaded onto the source node; the trigger only starts the run

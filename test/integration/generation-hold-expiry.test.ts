@@ -149,146 +149,121 @@ const canvasAssets = async (apiKey: string, canvasId: string) =>
   (await call('GET', '/api/mcp/canvas/assets', { key: apiKey, query: { canvasId } })).body.items as { id: string }[];
 
 describe('a video job and an expiring hold', () => {
-  it(
-    'does not deliver a job polled after ' +
-      'its hold expired and ' +
-      'the sweeper released it: ' +
-      'failed, nothing ' +
-      'charged, nothing visible',
-    async () => {
-      // Prepare: the provider finished long ago; nobody polled for 26 hours; the sweeper ran
-      const { workspaceId, canvasId, apiKey, deps, submit } = await board(1000);
-      const job = await submit('polled a day late');
-      clock.advance(26 * HOUR_MS);
-      const swept = await sweep(workspaceId);
+  it('does not deliver a job polled after its hold expired and the sweeper released it: failed, nothing charged, nothing visible', async () => {
+    // Prepare: the provider finished long ago; nobody polled for 26 hours; the sweeper ran
+    const { workspaceId, canvasId, apiKey, deps, submit } = await board(1000);
+    const job = await submit('polled a day late');
+    clock.advance(26 * HOUR_MS);
+    const swept = await sweep(workspaceId);
 
-      // Act
-      const polled = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
-      const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    // Act
+    const polled = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
-      // Assess
-      expect(swept.released).toBe(1);
-      await expectPaidExactlyForWhatWasDelivered(workspaceId, [
-        { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
-      ]);
-      expect(polled).toMatchObject({
-        job: { status: 'failed', error: expect.stringMatching(/not delivered within 24 hours/) },
-      });
-      expect(again).toMatchObject({ job: { status: 'failed' } });
-      expect(await canvasAssets(apiKey, canvasId)).toEqual([]);
-      expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 1000, held: 0, available: 1000 });
-    },
-  );
+    // Assess
+    expect(swept.released).toBe(1);
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
+    expect(polled).toMatchObject({
+      job: { status: 'failed', error: expect.stringMatching(/not delivered within 24 hours/) },
+    });
+    expect(again).toMatchObject({ job: { status: 'failed' } });
+    expect(await canvasAssets(apiKey, canvasId)).toEqual([]);
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 1000, held: 0, available: 1000 });
+  });
 
-  it(
-    'keeps the hold of a copy ' +
-      'claimed just ' +
-      'before the deadline ' +
-      'through a sweep, and charges it ' +
-      'from the hold',
-    async () => {
-      // Prepare: polled a minute before the deadline; the copy takes 40 minutes, and the sweeper runs meanwhile
-      const { workspaceId, deps, submit } = await board(1000);
-      const job = await submit('copied at the deadline');
-      // A minute before the job's deadline (VIDEO_JOB_DEADLINE_SECONDS: a day after its submit).
-      clock.set(new Date(Date.parse(job.createdAt) + 24 * HOUR_MS - 60_000));
-      let swept: { released: number } | undefined;
-      hooks.duringCopy = async () => {
-        clock.advance(40 * 60_000);
-        swept = await sweep(workspaceId);
-      };
+  it('keeps the hold of a copy claimed just before the deadline through a sweep, and charges it from the hold', async () => {
+    // Prepare: polled a minute before the deadline; the copy takes 40 minutes, and the sweeper runs meanwhile
+    const { workspaceId, deps, submit } = await board(1000);
+    const job = await submit('copied at the deadline');
+    // A minute before the job's deadline (VIDEO_JOB_DEADLINE_SECONDS: a day after its submit).
+    clock.set(new Date(Date.parse(job.createdAt) + 24 * HOUR_MS - 60_000));
+    let swept: { released: number } | undefined;
+    hooks.duringCopy = async () => {
+      clock.advance(40 * 60_000);
+      swept = await sweep(workspaceId);
+    };
 
-      // Act
-      const done = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    // Act
+    const done = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
-      // Assess
-      await expectPaidExactlyForWhatWasDelivered(workspaceId, [
-        { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
-      ]);
-      expect(swept?.released).toBe(0);
-      expect(done).toMatchObject({ job: { status: 'succeeded' }, asset: { kind: 'video' } });
-      expect(await ledger.getHold(workspaceId, job.operationId)).toMatchObject({
-        status: 'settled',
-        chargedCredits: 50,
-      });
-      expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 950, held: 0 });
-    },
-  );
+    // Assess
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
+    expect(swept?.released).toBe(0);
+    expect(done).toMatchObject({ job: { status: 'succeeded' }, asset: { kind: 'video' } });
+    expect(await ledger.getHold(workspaceId, job.operationId)).toMatchObject({
+      status: 'settled',
+      chargedCredits: 50,
+    });
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 950, held: 0 });
+  });
 
-  it(
-    'charges once from the available ' +
-      'credits when the sweeper ' +
-      'releases the hold between the ' +
-      'charge read and ' +
-      'its write',
-    async () => {
-      // Prepare: the sweeper runs (its clock past the hold's expiry) right after the charge read the hold as held
-      const { workspaceId, deps, submit } = await board(1000);
-      const job = await submit('raced by the sweeper');
-      let swept: { released: number } | undefined;
-      hooks.beforeSettleWrite = async (_operationId, expiresAt) => {
-        clock.set(new Date(Date.parse(expiresAt) + 1000));
-        swept = await sweep(workspaceId);
-      };
+  it('charges once from the available credits when the sweeper releases the hold between the charge read and its write', async () => {
+    // Prepare: the sweeper runs (its clock past the hold's expiry) right after the charge read the hold as held
+    const { workspaceId, deps, submit } = await board(1000);
+    const job = await submit('raced by the sweeper');
+    let swept: { released: number } | undefined;
+    hooks.beforeSettleWrite = async (_operationId, expiresAt) => {
+      clock.set(new Date(Date.parse(expiresAt) + 1000));
+      swept = await sweep(workspaceId);
+    };
 
-      // Act
-      const done = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
-      const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    // Act
+    const done = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
-      // Assess
-      await expectPaidExactlyForWhatWasDelivered(workspaceId, [
-        { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
-      ]);
-      expect(swept?.released).toBe(1);
-      expect(done).toMatchObject({ job: { status: 'succeeded' }, asset: { kind: 'video' } });
-      expect(again).toMatchObject({ job: { status: 'succeeded' } });
-      expect(await ledger.getHold(workspaceId, job.operationId)).toMatchObject({ status: 'released' });
-      const usage = (await entriesOf(workspaceId)).filter((entry) => entry.operationId === job.operationId);
-      expect(usage).toEqual([
-        expect.objectContaining({
-          type: 'usage',
-          credits: -50,
-          resource: expect.objectContaining({ canvasId: job.canvasId, providerJobId: job.providerJobId }),
-        }),
-      ]);
-      expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 950, held: 0, available: 950 });
-    },
-  );
+    // Assess
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
+    expect(swept?.released).toBe(1);
+    expect(done).toMatchObject({ job: { status: 'succeeded' }, asset: { kind: 'video' } });
+    expect(again).toMatchObject({ job: { status: 'succeeded' } });
+    expect(await ledger.getHold(workspaceId, job.operationId)).toMatchObject({ status: 'released' });
+    const usage = (await entriesOf(workspaceId)).filter((entry) => entry.operationId === job.operationId);
+    expect(usage).toEqual([
+      expect.objectContaining({
+        type: 'usage',
+        credits: -50,
+        resource: expect.objectContaining({ canvasId: job.canvasId, providerJobId: job.providerJobId }),
+      }),
+    ]);
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 950, held: 0, available: 950 });
+  });
 
-  it(
-    'fails the job without delivering it when the sweeper released the hold and the credits were spent before ' +
-      'the charge',
-    async () => {
-      // Prepare: as above, and another operation spends every available credit after the release
-      const { workspaceId, canvasId, apiKey, deps, submit } = await board(100);
-      const job = await submit('raced and broke');
-      hooks.beforeSettleWrite = async (_operationId, expiresAt) => {
-        clock.set(new Date(Date.parse(expiresAt) + 1000));
-        await sweep(workspaceId);
-        await debit(
-          { workspaceId, operationId: 'spent-meanwhile', sku: 'video.generate', model: 'standard', quantity: 10 },
-          credits,
-        );
-      };
+  it('fails the job without delivering it when the sweeper released the hold and the credits were spent before the charge', async () => {
+    // Prepare: as above, and another operation spends every available credit after the release
+    const { workspaceId, canvasId, apiKey, deps, submit } = await board(100);
+    const job = await submit('raced and broke');
+    hooks.beforeSettleWrite = async (_operationId, expiresAt) => {
+      clock.set(new Date(Date.parse(expiresAt) + 1000));
+      await sweep(workspaceId);
+      await debit(
+        { workspaceId, operationId: 'spent-meanwhile', sku: 'video.generate', model: 'standard', quantity: 10 },
+        credits,
+      );
+    };
 
-      // Act
-      const polled = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
-      const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    // Act
+    const polled = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
+    const again = await pollVideoJob(workspaceId, job.id, deps).catch((error: unknown) => error);
 
-      // Assess
-      await expectPaidExactlyForWhatWasDelivered(workspaceId, [
-        { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
-      ]);
-      expect(polled).toMatchObject({
-        job: { status: 'failed', error: expect.stringMatching(/could not be charged, so it was not delivered/) },
-      });
-      expect(polled).not.toHaveProperty('asset');
-      expect(again).toMatchObject({ job: { status: 'failed' } });
-      expect(await canvasAssets(apiKey, canvasId)).toEqual([]);
-      expect((await entriesOf(workspaceId)).filter((entry) => entry.operationId === job.operationId)).toEqual([]);
-      expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 0, held: 0, available: 0 });
-    },
-  );
+    // Assess
+    await expectPaidExactlyForWhatWasDelivered(workspaceId, [
+      { operationId: job.operationId, assetId: (await deps.jobs.get(workspaceId, job.id))!.assetId },
+    ]);
+    expect(polled).toMatchObject({
+      job: { status: 'failed', error: expect.stringMatching(/could not be charged, so it was not delivered/) },
+    });
+    expect(polled).not.toHaveProperty('asset');
+    expect(again).toMatchObject({ job: { status: 'failed' } });
+    expect(await canvasAssets(apiKey, canvasId)).toEqual([]);
+    expect((await entriesOf(workspaceId)).filter((entry) => entry.operationId === job.operationId)).toEqual([]);
+    expect(await ledger.getBalance(workspaceId)).toMatchObject({ balance: 0, held: 0, available: 0 });
+  });
 });
 
 describe('a speech call that outlives its hold', () => {

@@ -54,79 +54,68 @@ afterAll(async () => {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 describe('usage a run causes', () => {
-  it(
-    'names its execution: ' +
-      'resource.executionId on each entry, ' +
-      'x_ExecutionId beside the node ' +
-      'ResourceId in ' +
-      'FOCUS',
-    async () => {
-      // Prepare: prompt → video → out, and prompt → audio-generation → speech-to-speech → out
-      const board = await client.createCanvas('Run usage');
-      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
-      await client.addNode(board, {
-        id: 'video',
-        type: 'video-generation',
-        data: { provider: 'provider-two', endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } },
+  it('names its execution: resource.executionId on each entry, x_ExecutionId beside the node ResourceId in FOCUS', async () => {
+    // Prepare: prompt → video → out, and prompt → audio-generation → speech-to-speech → out
+    const board = await client.createCanvas('Run usage');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
+    await client.addNode(board, {
+      id: 'video',
+      type: 'video-generation',
+      data: { provider: 'provider-two', endpointId: 'fal-ai/wan/v2.7/text-to-video', modelParams: { duration: 5 } },
+    });
+    await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
+    await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await connect(
+      client,
+      board,
+      ['prompt.prompt-out', 'video.prompt-in'],
+      ['prompt.prompt-out', 'speak.text-in'],
+      ['speak.audio-out', 'revoice.audio-in'],
+      ['video.video-out', 'out.value-in'],
+      ['revoice.audio-out', 'out.value-in'],
+    );
+
+    // Act
+    const { accepted, done } = await runToEnd(client, board, 45_000);
+    const executionId = accepted.body.executionId as string;
+    const transactions = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } })).body
+      .items;
+    const now = Date.now();
+    const focusUrl = new URL('/api/billing/focus-export', stack.baseUrl);
+    focusUrl.search = new URLSearchParams({ from: day(now - 86_400_000), to: day(now + 86_400_000) }).toString();
+    const focus = await fetch(focusUrl, { headers: { authorization: `Bearer ${stack.key}` } });
+    const jsonl = await focus.text();
+
+    // Assess: three charges, one per generating node, each naming the run and its node
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const charges = transactions.filter((entry: { operationId: string }) =>
+      entry.operationId.startsWith(`run:${executionId}:`),
+    );
+    expect(charges.map((entry: { resource: { nodeId: string } }) => entry.resource.nodeId).sort()).toEqual([
+      'revoice',
+      'speak',
+      'video',
+    ]);
+    for (const entry of charges) {
+      expect(entry).toMatchObject({
+        type: 'usage',
+        resource: { canvasId: board, executionId, nodeId: expect.any(String) },
       });
-      await client.addNode(board, { id: 'speak', type: 'audio-generation', data: {} });
-      await client.addNode(board, { id: 'revoice', type: 'speech-to-speech', data: { voice: 'pNInz6obpgDQGcFmaJgB' } });
-      await client.addNode(board, { id: 'out', type: 'output' });
-      await connect(
-        client,
-        board,
-        ['prompt.prompt-out', 'video.prompt-in'],
-        ['prompt.prompt-out', 'speak.text-in'],
-        ['speak.audio-out', 'revoice.audio-in'],
-        ['video.video-out', 'out.value-in'],
-        ['revoice.audio-out', 'out.value-in'],
-      );
-
-      // Act
-      const { accepted, done } = await runToEnd(client, board, 45_000);
-      const executionId = accepted.body.executionId as string;
-      const transactions = (await client.request('GET', '/api/mcp/credits/transactions', { query: { limit: '50' } }))
-        .body.items;
-      const now = Date.now();
-      const focusUrl = new URL('/api/billing/focus-export', stack.baseUrl);
-      focusUrl.search = new URLSearchParams({ from: day(now - 86_400_000), to: day(now + 86_400_000) }).toString();
-      const focus = await fetch(focusUrl, { headers: { authorization: `Bearer ${stack.key}` } });
-      const jsonl = await focus.text();
-
-      // Assess: three charges, one per generating node, each naming the run and its node
-      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      const charges = transactions.filter((entry: { operationId: string }) =>
-        entry.operationId.startsWith(`run:${executionId}:`),
-      );
-      expect(charges.map((entry: { resource: { nodeId: string } }) => entry.resource.nodeId).sort()).toEqual([
-        'revoice',
-        'speak',
-        'video',
-      ]);
-      for (const entry of charges) {
-        expect(entry).toMatchObject({
-          type: 'usage',
-          resource: { canvasId: board, executionId, nodeId: expect.any(String) },
-        });
-      }
-      expect(focus.status, jsonl).toBe(200);
-      const rows = jsonl
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as Record<string, unknown>);
-      const ofRun = rows.filter((row) => row.x_ExecutionId === executionId);
-      expect(ofRun.map((row) => row.ResourceId).sort()).toEqual([
-        `${board}/revoice`,
-        `${board}/speak`,
-        `${board}/video`,
-      ]);
-      for (const row of ofRun)
-        expect(row).toMatchObject({
-          ChargeCategory: 'Usage',
-          ResourceType: 'Canvas Node',
-          x_CanvasId: board,
-          x_CreditEntryCount: 1,
-        });
-    },
-  );
+    }
+    expect(focus.status, jsonl).toBe(200);
+    const rows = jsonl
+      .split('\n')
+      .filter((line) => line.trim() !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const ofRun = rows.filter((row) => row.x_ExecutionId === executionId);
+    expect(ofRun.map((row) => row.ResourceId).sort()).toEqual([`${board}/revoice`, `${board}/speak`, `${board}/video`]);
+    for (const row of ofRun)
+      expect(row).toMatchObject({
+        ChargeCategory: 'Usage',
+        ResourceType: 'Canvas Node',
+        x_CanvasId: board,
+        x_CreditEntryCount: 1,
+      });
+  });
 });

@@ -60,61 +60,54 @@ const operationFor = (prompt: string) =>
   [...fake.operations.values()].find((operation) => operation.body.instances[0]!.prompt === prompt)!;
 
 describe('POST and GET /api/generate-video', () => {
-  it(
-    'holds credits for the ' +
-      'seconds asked, ' +
-      'then downloads the ' +
-      'finished video into S3 once and ' +
-      'charges once',
-    async () => {
-      const before = await balance();
-      const submitted = await submit({
-        prompt: 'Veo text',
-        model: 'veo-3.1-fast-generate-preview',
-        modelParams: { duration: 6, seed: 3 },
-      });
-      const held = await balance();
-      const first = await status(submitted.body.jobId, submitted.body.statusToken);
-      const done = await status(submitted.body.jobId, submitted.body.statusToken);
-      const again = await status(submitted.body.jobId, submitted.body.statusToken);
+  it('holds credits for the seconds asked, then downloads the finished video into S3 once and charges once', async () => {
+    const before = await balance();
+    const submitted = await submit({
+      prompt: 'Veo text',
+      model: 'veo-3.1-fast-generate-preview',
+      modelParams: { duration: 6, seed: 3 },
+    });
+    const held = await balance();
+    const first = await status(submitted.body.jobId, submitted.body.statusToken);
+    const done = await status(submitted.body.jobId, submitted.body.statusToken);
+    const again = await status(submitted.body.jobId, submitted.body.statusToken);
 
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
-      // Fast is priced 8 credits a second: 6 s hold 48.
-      expect(submitted.body).toMatchObject({
-        status: 'running',
-        provider: 'provider-one',
-        model: 'veo-3.1-fast-generate-preview',
-        mode: 'text-to-video',
-        heldSeconds: 6,
-        pollAfterSeconds: 10,
-        dropped: ['modelParams.seed'],
-      });
-      expect(held).toMatchObject({ balance: before.balance, held: before.held + 48 });
-      expect(first.body).toMatchObject({ status: 'running' });
-      expect(done.status, JSON.stringify(done.body)).toBe(200);
-      expect(done.body).toMatchObject({
-        status: 'succeeded',
-        asset: { kind: 'video', contentType: 'video/mp4' },
-        pollAfterSeconds: 0,
-      });
-      expect(again.body.asset).toEqual(done.body.asset);
-      const operation = operationFor('Veo text');
-      expect(operation.body.parameters).toEqual({
-        sampleCount: 1,
-        durationSeconds: 6,
-        aspectRatio: '16:9',
-        resolution: '720p',
-      });
-      expect(await storedBytes(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
-        syntheticMp4(operation.fileId, 6),
-      );
-      // The video came through Google's download (with the key) and its redirect to storage, once.
-      expect(
-        fake.calls.filter((call) => call.path.startsWith(`/v1beta/files/${operation.fileId}:download`)),
-      ).toHaveLength(1);
-      expect(await balance()).toMatchObject({ balance: before.balance - 48, held: before.held });
-    },
-  );
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    // Fast is priced 8 credits a second: 6 s hold 48.
+    expect(submitted.body).toMatchObject({
+      status: 'running',
+      provider: 'provider-one',
+      model: 'veo-3.1-fast-generate-preview',
+      mode: 'text-to-video',
+      heldSeconds: 6,
+      pollAfterSeconds: 10,
+      dropped: ['modelParams.seed'],
+    });
+    expect(held).toMatchObject({ balance: before.balance, held: before.held + 48 });
+    expect(first.body).toMatchObject({ status: 'running' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({
+      status: 'succeeded',
+      asset: { kind: 'video', contentType: 'video/mp4' },
+      pollAfterSeconds: 0,
+    });
+    expect(again.body.asset).toEqual(done.body.asset);
+    const operation = operationFor('Veo text');
+    expect(operation.body.parameters).toEqual({
+      sampleCount: 1,
+      durationSeconds: 6,
+      aspectRatio: '16:9',
+      resolution: '720p',
+    });
+    expect(await storedBytes(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
+      syntheticMp4(operation.fileId, 6),
+    );
+    // The video came through Google's download (with the key) and its redirect to storage, once.
+    expect(
+      fake.calls.filter((call) => call.path.startsWith(`/v1beta/files/${operation.fileId}:download`)),
+    ).toHaveLength(1);
+    expect(await balance()).toMatchObject({ balance: before.balance - 48, held: before.held });
+  });
 
   it('sends an inline first and last frame as Gemini image bytes', async () => {
     const submitted = await submit({
@@ -161,49 +154,42 @@ describe('POST and GET /api/generate-video', () => {
     expect(await balance()).toMatchObject({ balance: before.balance, held: before.held });
   });
 
-  it(
-    "uses the workspace's own key once it " +
-      'has one, and refuses ' +
-      'what its policy does not allow ' +
-      '(403) before ' +
-      'anything is held',
-    async () => {
-      const stored = await client.request('POST', '/api/integrations/connections', {
-        body: { provider: 'provider-one', credential: { apiKey: OWN_KEY } },
-      });
-      expect(stored.status, JSON.stringify(stored.body)).toBe(201);
-      try {
-        const submitted = await submit({ prompt: 'Veo on our own key' });
-        expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
-        const submitCall = fake.calls.find(
-          (call) =>
-            call.method === 'POST' &&
-            (call.body as { instances?: { prompt?: string }[] }).instances?.[0]?.prompt === 'Veo on our own key',
-        )!;
-        expect(submitCall.key).toBe(OWN_KEY);
-        const polled = await status(submitted.body.jobId, submitted.body.statusToken);
-        expect(
-          fake.calls
-            .filter((call) => call.path === `/v1beta/${operationFor('Veo on our own key').name}`)
-            .map((call) => call.key),
-        ).toEqual([OWN_KEY]);
-        expect(polled.status).toBe(200);
+  it("uses the workspace's own key once it has one, and refuses what its policy does not allow (403) before anything is held", async () => {
+    const stored = await client.request('POST', '/api/integrations/connections', {
+      body: { provider: 'provider-one', credential: { apiKey: OWN_KEY } },
+    });
+    expect(stored.status, JSON.stringify(stored.body)).toBe(201);
+    try {
+      const submitted = await submit({ prompt: 'Veo on our own key' });
+      expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+      const submitCall = fake.calls.find(
+        (call) =>
+          call.method === 'POST' &&
+          (call.body as { instances?: { prompt?: string }[] }).instances?.[0]?.prompt === 'Veo on our own key',
+      )!;
+      expect(submitCall.key).toBe(OWN_KEY);
+      const polled = await status(submitted.body.jobId, submitted.body.statusToken);
+      expect(
+        fake.calls
+          .filter((call) => call.path === `/v1beta/${operationFor('Veo on our own key').name}`)
+          .map((call) => call.key),
+      ).toEqual([OWN_KEY]);
+      expect(polled.status).toBe(200);
 
-        const set = await client.request('POST', '/api/integrations/policies', {
-          body: { allowedModels: ['veo-3.1-fast-generate-preview'] },
-        });
-        expect(set.status, JSON.stringify(set.body)).toBe(200);
-        const before = await balance();
-        const refused = await submit({ prompt: 'Veo not allowed' });
-        expect(refused.status).toBe(403);
-        expect(refused.body.error).toMatch(/veo-3\.1-generate-preview/);
-        expect(await balance()).toEqual(before);
-      } finally {
-        await client.request('POST', '/api/integrations/policies', { body: { allowedModels: null } });
-        await client.request('POST', '/api/integrations/connections/revoke', { body: { provider: 'provider-one' } });
-      }
-    },
-  );
+      const set = await client.request('POST', '/api/integrations/policies', {
+        body: { allowedModels: ['veo-3.1-fast-generate-preview'] },
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      const before = await balance();
+      const refused = await submit({ prompt: 'Veo not allowed' });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/veo-3\.1-generate-preview/);
+      expect(await balance()).toEqual(before);
+    } finally {
+      await client.request('POST', '/api/integrations/policies', { body: { allowedModels: null } });
+      await client.request('POST', '/api/integrations/connections/revoke', { body: { provider: 'provider-one' } });
+    }
+  });
 
   it("opens nothing on provider two's status route with a provider-one job and its token", async () => {
     const submitted = await submit({ prompt: 'Veo token' });
@@ -304,40 +290,31 @@ describe('the video-generation node on provider one', () => {
     expect(instance.lastFrame).toEqual({ bytesBase64Encoded: lastPng.toString('base64'), mimeType: 'image/png' });
   });
 
-  it(
-    'fails the run at the source ' +
-      'node when ' +
-      'its image was trashed ' +
-      'after it was placed, ' +
-      'submitting nothing',
-    async () => {
-      const board = await client.createCanvas('Veo trashed source');
-      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo never submitted' } });
-      await client.addNode(board, { id: 'first', type: 'image-asset' });
-      await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one' } });
-      await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['first.image-out', 'video.image-in']);
-      const assetId = await client.uploadOnto(board, 'first', {
-        name: 'gone.png',
-        contentType: 'image/png',
-        bytes: PNG,
-      });
-      expect((await client.request('POST', '/api/mcp/workspace/assets/trash', { body: { assetId } })).status).toBe(200);
-      const before = await balance();
+  it('fails the run at the source node when its image was trashed after it was placed, submitting nothing', async () => {
+    const board = await client.createCanvas('Veo trashed source');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Veo never submitted' } });
+    await client.addNode(board, { id: 'first', type: 'image-asset' });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { provider: 'provider-one' } });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['first.image-out', 'video.image-in']);
+    const assetId = await client.uploadOnto(board, 'first', {
+      name: 'gone.png',
+      contentType: 'image/png',
+      bytes: PNG,
+    });
+    expect((await client.request('POST', '/api/mcp/workspace/assets/trash', { body: { assetId } })).status).toBe(200);
+    const before = await balance();
 
-      const { done } = await runToEnd(client, board, 60_000);
+    const { done } = await runToEnd(client, board, 60_000);
 
-      expect(done.status).toBe('failed');
-      expect(done.error).toEqual({
-        nodeId: 'first',
-        message: `Asset ${assetId} on the image-asset node is in the trash; restore it or place another`,
-      });
-      expect(done.nodes.video.status).toBe('pending');
-      expect(
-        [...fake.operations.values()].some(
-          (operation) => operation.body.instances[0]!.prompt === 'Veo never submitted',
-        ),
-      ).toBe(false);
-      expect(await balance()).toEqual(before);
-    },
-  );
+    expect(done.status).toBe('failed');
+    expect(done.error).toEqual({
+      nodeId: 'first',
+      message: `Asset ${assetId} on the image-asset node is in the trash; restore it or place another`,
+    });
+    expect(done.nodes.video.status).toBe('pending');
+    expect(
+      [...fake.operations.values()].some((operation) => operation.body.instances[0]!.prompt === 'Veo never submitted'),
+    ).toBe(false);
+    expect(await balance()).toEqual(before);
+  });
 });

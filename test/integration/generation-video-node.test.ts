@@ -22,50 +22,43 @@ beforeAll(async () => {
 afterAll(async () => stopVideoStack(videoStack ?? {}));
 
 describe('the video-generation node', () => {
-  it(
-    'runs through the state machine: submit, ' +
-      'Wait, poll, and a ' +
-      'durable video on video-out, ' +
-      'charged once for ' +
-      'its run attempt',
-    async () => {
-      // Prepare: prompt → video (Wan 2.7, 5 s) → out
-      const board = await client.createCanvas('Video run');
-      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
-      await client.addNode(board, {
-        id: 'video',
-        type: 'video-generation',
-        data: {
-          provider: 'provider-two',
-          endpointId: 'fal-ai/wan/v2.7/text-to-video',
-          modelParams: { duration: 5, not_a_param: true },
-        },
-      });
-      await client.addNode(board, { id: 'out', type: 'output' });
-      await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['video.video-out', 'out.value-in']);
-      const before = await balance(videoStack);
+  it('runs through the state machine: submit, Wait, poll, and a durable video on video-out, charged once for its run attempt', async () => {
+    // Prepare: prompt → video (Wan 2.7, 5 s) → out
+    const board = await client.createCanvas('Video run');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Waves on a pier' } });
+    await client.addNode(board, {
+      id: 'video',
+      type: 'video-generation',
+      data: {
+        provider: 'provider-two',
+        endpointId: 'fal-ai/wan/v2.7/text-to-video',
+        modelParams: { duration: 5, not_a_param: true },
+      },
+    });
+    await client.addNode(board, { id: 'out', type: 'output' });
+    await connect(client, board, ['prompt.prompt-out', 'video.prompt-in'], ['video.video-out', 'out.value-in']);
+    const before = await balance(videoStack);
 
-      // Act
-      const { accepted, done } = await runToEnd(client, board, 45_000);
+    // Act
+    const { accepted, done } = await runToEnd(client, board, 45_000);
 
-      // Assess
-      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      const video = done.outputs.video['video-out'];
-      expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
-      const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
-      expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
-      expect(await storedBytes(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
-      const charges = await creditEntriesOf(client, `run:${accepted.body.executionId}:video:1`);
-      expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
-      expect((await balance(videoStack)).balance).toBe(before.balance - 50);
-      const timeline = (
-        await client.request('GET', '/api/mcp/executions/timeline', {
-          query: { executionId: accepted.body.executionId },
-        })
-      ).body;
-      expect(JSON.stringify(timeline)).toContain('modelParams.not_a_param is not supported');
-    },
-  );
+    // Assess
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const video = done.outputs.video['video-out'];
+    expect(video).toMatchObject({ assetId: expect.stringMatching(/^ast_/), kind: 'video', contentType: 'video/mp4' });
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Waves on a pier')!;
+    expect(job.endpointId).toBe('fal-ai/wan/v2.7/text-to-video');
+    expect(await storedBytes(durableKeyOf(stack.workspaceId, video.assetId))).toEqual(syntheticMp4(job.requestId, 5));
+    const charges = await creditEntriesOf(client, `run:${accepted.body.executionId}:video:1`);
+    expect(charges).toEqual([expect.objectContaining({ type: 'usage', credits: -50 })]);
+    expect((await balance(videoStack)).balance).toBe(before.balance - 50);
+    const timeline = (
+      await client.request('GET', '/api/mcp/executions/timeline', {
+        query: { executionId: accepted.body.executionId },
+      })
+    ).body;
+    expect(JSON.stringify(timeline)).toContain('modelParams.not_a_param is not supported');
+  });
 
   it('fails the node with the provider message and releases the hold when the job fails', async () => {
     fake.scriptOutcomes('fail');
@@ -105,49 +98,42 @@ describe('the video-generation node on the default endpoint (reference-to-video)
 });
 
 describe('the video-generation node with stored references from source nodes', () => {
-  it(
-    'sends image, video and audio assets to a ' +
-      'reference-to-video ' +
-      'endpoint: images inline, video ' +
-      'and audio as ' +
-      'presigned GETs of our bucket',
-    async () => {
-      // Prepare: one source node per kind, each holding an upload, all feeding the default endpoint
-      const board = await client.createCanvas('References from sources');
-      await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Dance like the clip' } });
-      await client.addNode(board, { id: 'still', type: 'image-asset' });
-      await client.addNode(board, { id: 'clip', type: 'video-asset' });
-      await client.addNode(board, { id: 'beat', type: 'audio-asset' });
-      await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
-      await connect(
-        client,
-        board,
-        ['prompt.prompt-out', 'video.prompt-in'],
-        ['still.image-out', 'video.image-in'],
-        ['clip.video-out', 'video.reference-video-in'],
-        ['beat.audio-out', 'video.reference-audio-in'],
-      );
-      const clipBytes = syntheticMp4('reference-clip', 2);
-      const beatBytes = Buffer.alloc(4096, 9);
-      await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
-      await client.uploadOnto(board, 'clip', { name: 'moves.mp4', contentType: 'video/mp4', bytes: clipBytes });
-      await client.uploadOnto(board, 'beat', { name: 'beat.mp3', contentType: 'audio/mpeg', bytes: beatBytes });
+  it('sends image, video and audio assets to a reference-to-video endpoint: images inline, video and audio as presigned GETs of our bucket', async () => {
+    // Prepare: one source node per kind, each holding an upload, all feeding the default endpoint
+    const board = await client.createCanvas('References from sources');
+    await client.addNode(board, { id: 'prompt', type: 'prompt', data: { prompt: 'Dance like the clip' } });
+    await client.addNode(board, { id: 'still', type: 'image-asset' });
+    await client.addNode(board, { id: 'clip', type: 'video-asset' });
+    await client.addNode(board, { id: 'beat', type: 'audio-asset' });
+    await client.addNode(board, { id: 'video', type: 'video-generation', data: { modelParams: { duration: 4 } } });
+    await connect(
+      client,
+      board,
+      ['prompt.prompt-out', 'video.prompt-in'],
+      ['still.image-out', 'video.image-in'],
+      ['clip.video-out', 'video.reference-video-in'],
+      ['beat.audio-out', 'video.reference-audio-in'],
+    );
+    const clipBytes = syntheticMp4('reference-clip', 2);
+    const beatBytes = Buffer.alloc(4096, 9);
+    await client.uploadOnto(board, 'still', { name: 'dancer.png', contentType: 'image/png', bytes: PNG });
+    await client.uploadOnto(board, 'clip', { name: 'moves.mp4', contentType: 'video/mp4', bytes: clipBytes });
+    await client.uploadOnto(board, 'beat', { name: 'beat.mp3', contentType: 'audio/mpeg', bytes: beatBytes });
 
-      // Act
-      const { done } = await runToEnd(client, board, 45_000);
+    // Act
+    const { done } = await runToEnd(client, board, 45_000);
 
-      // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
-      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Dance like the clip')!;
-      expect(job.endpointId).toBe('bytedance/seedance-2.0/reference-to-video');
-      expect(job.input.image_urls).toEqual([`data:image/png;base64,${PNG.toString('base64')}`]);
-      const [videoUrl] = job.input.video_urls as string[];
-      const [audioUrl] = job.input.audio_urls as string[];
-      expect(new URL(videoUrl!).searchParams.get('X-Amz-Expires')).toBe('3600');
-      expect(Buffer.from(await (await fetch(videoUrl!)).arrayBuffer())).toEqual(clipBytes);
-      expect(Buffer.from(await (await fetch(audioUrl!)).arrayBuffer())).toEqual(beatBytes);
-    },
-  );
+    // Assess: each reference under Seedance's own field; the URLs serve the very bytes uploaded
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'Dance like the clip')!;
+    expect(job.endpointId).toBe('bytedance/seedance-2.0/reference-to-video');
+    expect(job.input.image_urls).toEqual([`data:image/png;base64,${PNG.toString('base64')}`]);
+    const [videoUrl] = job.input.video_urls as string[];
+    const [audioUrl] = job.input.audio_urls as string[];
+    expect(new URL(videoUrl!).searchParams.get('X-Amz-Expires')).toBe('3600');
+    expect(Buffer.from(await (await fetch(videoUrl!)).arrayBuffer())).toEqual(clipBytes);
+    expect(Buffer.from(await (await fetch(audioUrl!)).arrayBuffer())).toEqual(beatBytes);
+  });
 
   it('fails the node, submitting nothing, when the endpoint takes no reference videos', async () => {
     const board = await client.createCanvas('Kling with a clip');

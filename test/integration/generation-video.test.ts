@@ -37,59 +37,52 @@ beforeAll(async () => {
 afterAll(async () => stopVideoStack(videoStack ?? {}));
 
 describe('POST and GET /api/fal/generate-video', () => {
-  it(
-    'holds credits at submit, then copies the ' +
-      'finished video into ' +
-      'S3 once and charges once, ' +
-      'however often it ' +
-      'is polled',
-    async () => {
-      // Prepare
-      const before = await balance(videoStack);
+  it('holds credits at submit, then copies the finished video into S3 once and charges once, however often it is polled', async () => {
+    // Prepare
+    const before = await balance(videoStack);
 
-      // Act: submit, then poll until done, then poll again (twice, at once)
-      const submitted = await submit(videoStack, {});
-      const held = await balance(videoStack);
-      const first = await status(videoStack, submitted.body.jobId, submitted.body.statusToken);
-      const done = await status(videoStack, submitted.body.jobId, submitted.body.statusToken);
-      const again = await Promise.all([
-        status(videoStack, submitted.body.jobId, submitted.body.statusToken),
-        status(videoStack, submitted.body.jobId, submitted.body.statusToken),
-      ]);
+    // Act: submit, then poll until done, then poll again (twice, at once)
+    const submitted = await submit(videoStack, {});
+    const held = await balance(videoStack);
+    const first = await status(videoStack, submitted.body.jobId, submitted.body.statusToken);
+    const done = await status(videoStack, submitted.body.jobId, submitted.body.statusToken);
+    const again = await Promise.all([
+      status(videoStack, submitted.body.jobId, submitted.body.statusToken),
+      status(videoStack, submitted.body.jobId, submitted.body.statusToken),
+    ]);
 
-      // Assess
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
-      expect(submitted.body).toMatchObject({
-        jobId: expect.stringMatching(/^vjb_/),
-        status: 'running',
-        provider: 'provider-two',
-        model: KLING,
-        mode: 'image-to-video',
-        heldSeconds: 5,
-        pollAfterSeconds: 5,
-      });
-      expect(held).toMatchObject({ balance: before.balance, held: 175 });
-      expect(first.body).toMatchObject({ status: 'running' });
-      expect(done.status, JSON.stringify(done.body)).toBe(200);
-      expect(done.body).toMatchObject({
-        status: 'succeeded',
-        asset: { kind: 'video', contentType: 'video/mp4' },
-        pollAfterSeconds: 0,
-      });
-      for (const answer of again) expect(answer.body.asset).toEqual(done.body.asset);
-      const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'A lighthouse at dusk')!;
-      expect(await storedBytes(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
-        syntheticMp4(job.requestId, 5),
-      );
-      expect(await balance(videoStack)).toMatchObject({ balance: before.balance - 175, held: 0 });
-      const usage = await creditEntriesOf(client, `video:${submitted.body.jobId}`);
-      expect(usage).toHaveLength(1);
-      expect(usage[0]).toMatchObject({ type: 'usage', credits: -175 });
-      const canvasAssets = await client.request('GET', '/api/mcp/canvas/assets', { query: { canvasId } });
-      expect(canvasAssets.body.items.map((asset: { id: string }) => asset.id)).toContain(done.body.asset.assetId);
-      expect(job.resultReads).toBe(1);
-    },
-  );
+    // Assess
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(202);
+    expect(submitted.body).toMatchObject({
+      jobId: expect.stringMatching(/^vjb_/),
+      status: 'running',
+      provider: 'provider-two',
+      model: KLING,
+      mode: 'image-to-video',
+      heldSeconds: 5,
+      pollAfterSeconds: 5,
+    });
+    expect(held).toMatchObject({ balance: before.balance, held: 175 });
+    expect(first.body).toMatchObject({ status: 'running' });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({
+      status: 'succeeded',
+      asset: { kind: 'video', contentType: 'video/mp4' },
+      pollAfterSeconds: 0,
+    });
+    for (const answer of again) expect(answer.body.asset).toEqual(done.body.asset);
+    const job = [...fake.jobs.values()].find((candidate) => candidate.input.prompt === 'A lighthouse at dusk')!;
+    expect(await storedBytes(durableKeyOf(stack.workspaceId, done.body.asset.assetId))).toEqual(
+      syntheticMp4(job.requestId, 5),
+    );
+    expect(await balance(videoStack)).toMatchObject({ balance: before.balance - 175, held: 0 });
+    const usage = await creditEntriesOf(client, `video:${submitted.body.jobId}`);
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ type: 'usage', credits: -175 });
+    const canvasAssets = await client.request('GET', '/api/mcp/canvas/assets', { query: { canvasId } });
+    expect(canvasAssets.body.items.map((asset: { id: string }) => asset.id)).toContain(done.body.asset.assetId);
+    expect(job.resultReads).toBe(1);
+  });
 
   it('makes a retried submit with the same Idempotency-Key the same job: one provider POST, one hold', async () => {
     const before = submits(videoStack);

@@ -121,25 +121,18 @@ const notAllowed = (origin: string) =>
   new RegExp(`may not be sent to ${origin.replaceAll('.', '\\.')}: .*allowedOrigins`);
 
 describe('a connection secret reaches only the origins its manager allowed', () => {
-  it(
-    'refuses an editor who adds a node ' +
-      'sending the secret to its ' +
-      'own host: the host never sees ' +
-      'it, the node ' +
-      'fails saying why',
-    async () => {
-      // Prepare
-      const canvasId = await httpCanvas(editor, { url: `${elsewhereOrigin}/collect`, headers: SECRET_HEADERS });
+  it('refuses an editor who adds a node sending the secret to its own host: the host never sees it, the node fails saying why', async () => {
+    // Prepare
+    const canvasId = await httpCanvas(editor, { url: `${elsewhereOrigin}/collect`, headers: SECRET_HEADERS });
 
-      // Act
-      const done = await run(editor, canvasId);
+    // Act
+    const done = await run(editor, canvasId);
 
-      // Assess
-      expect(stolen).toEqual([]);
-      expect(done.status).toBe('failed');
-      expect(done.error.message).toMatch(notAllowed(elsewhereOrigin));
-    },
-  );
+    // Assess
+    expect(stolen).toEqual([]);
+    expect(done.status).toBe('failed');
+    expect(done.error.message).toMatch(notAllowed(elsewhereOrigin));
+  });
 
   it('refuses an editor who changes only the URL of an owner-made node that works', async () => {
     // Prepare: the owner's node sends the secret where it is allowed to go.
@@ -167,50 +160,43 @@ describe('a connection secret reaches only the origins its manager allowed', () 
     expect(stolen).toEqual([]);
   });
 
-  it(
-    'redacts the secret an ' +
-      'allowed origin ' +
-      'echoes, in a header, as ' +
-      'JSON and as bytes, before the ' +
-      'run stores it',
-    async () => {
-      // Prepare
-      const headers = { ...SECRET_HEADERS, 'x-quoted': '{{connections.http.QUOTED_TOKEN}}' };
-      const json = await httpCanvas(editor, { url: `${allowedOrigin}/echo`, headers });
-      const bytes = await httpCanvas(editor, { url: `${allowedOrigin}/bytes`, headers });
-      const broken = await httpCanvas(editor, { url: `${allowedOrigin}/broken`, headers, failOnErrorStatus: false });
+  it('redacts the secret an allowed origin echoes, in a header, as JSON and as bytes, before the run stores it', async () => {
+    // Prepare
+    const headers = { ...SECRET_HEADERS, 'x-quoted': '{{connections.http.QUOTED_TOKEN}}' };
+    const json = await httpCanvas(editor, { url: `${allowedOrigin}/echo`, headers });
+    const bytes = await httpCanvas(editor, { url: `${allowedOrigin}/bytes`, headers });
+    const broken = await httpCanvas(editor, { url: `${allowedOrigin}/broken`, headers, failOnErrorStatus: false });
 
-      // Act
-      const runs = [await run(editor, json), await run(editor, bytes), await run(editor, broken)];
+    // Act
+    const runs = [await run(editor, json), await run(editor, bytes), await run(editor, broken)];
 
-      // Assess
-      for (const done of runs) expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      const [echoed, binary, error] = runs.map((done) => done.outputs.call);
-      expect(echoed['headers-out']['x-echo']).toBe(`Bearer ${REDACTED}`);
-      expect(JSON.parse(echoed['body-out'])).toEqual({
-        authorization: `Bearer ${REDACTED}`,
-        quoted: '[redacted:connections.http.QUOTED_TOKEN]',
-      });
-      expect(Buffer.from(binary['body-out'], 'base64').toString('utf8')).toBe(`\u0000Bearer ${REDACTED}\u0000`);
-      expect(error['body-out']).toBe(`bad token Bearer ${REDACTED}`);
-      const stored = [
-        ...(await Promise.all(
-          runs.map((done, at) => owner.everythingStoredAbout(done.executionId, [json, bytes, broken][at]!)),
-        )),
-        await wholeTable(stack.local.dynamodb.endpoint),
-        logged.join('\n'),
-      ].join('\n');
-      for (const secret of [
-        CRM_TOKEN,
-        QUOTED_TOKEN,
-        JSON.stringify(QUOTED_TOKEN).slice(1, -1),
-        Buffer.from(`Bearer ${CRM_TOKEN}`).toString('base64'),
-      ]) {
-        expect(stored).not.toContain(secret);
-      }
-      expect(stored).not.toContain(CRM_TOKEN.slice(4));
-    },
-  );
+    // Assess
+    for (const done of runs) expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    const [echoed, binary, error] = runs.map((done) => done.outputs.call);
+    expect(echoed['headers-out']['x-echo']).toBe(`Bearer ${REDACTED}`);
+    expect(JSON.parse(echoed['body-out'])).toEqual({
+      authorization: `Bearer ${REDACTED}`,
+      quoted: '[redacted:connections.http.QUOTED_TOKEN]',
+    });
+    expect(Buffer.from(binary['body-out'], 'base64').toString('utf8')).toBe(`\u0000Bearer ${REDACTED}\u0000`);
+    expect(error['body-out']).toBe(`bad token Bearer ${REDACTED}`);
+    const stored = [
+      ...(await Promise.all(
+        runs.map((done, at) => owner.everythingStoredAbout(done.executionId, [json, bytes, broken][at]!)),
+      )),
+      await wholeTable(stack.local.dynamodb.endpoint),
+      logged.join('\n'),
+    ].join('\n');
+    for (const secret of [
+      CRM_TOKEN,
+      QUOTED_TOKEN,
+      JSON.stringify(QUOTED_TOKEN).slice(1, -1),
+      Buffer.from(`Bearer ${CRM_TOKEN}`).toString('base64'),
+    ]) {
+      expect(stored).not.toContain(secret);
+    }
+    expect(stored).not.toContain(CRM_TOKEN.slice(4));
+  });
 
   it('refuses a connection no manager has given allowed origins, and only a manager can give them', async () => {
     // Prepare: a second workspace-wide secret set the old way (no allowedOrigins).

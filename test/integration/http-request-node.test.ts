@@ -97,41 +97,34 @@ async function run(canvasId: string, inputs: Record<string, unknown>) {
 }
 
 describe('the http-request node', () => {
-  it(
-    'calls the API with rendered URL, body ' +
-      'and the secret header, ' +
-      'and puts status, headers and ' +
-      'body on its ' +
-      'ports',
-    async () => {
-      // Prepare
-      const canvasId = await httpCanvas({
-        method: 'POST',
-        url: `${origin}/orders/{{inputs.orderId}}`,
-        headers: { authorization: 'Bearer {{connections.http.CRM_TOKEN}}', 'content-type': 'application/json' },
-        body: '{"note":"{{input}}"}',
-      });
+  it('calls the API with rendered URL, body and the secret header, and puts status, headers and body on its ports', async () => {
+    // Prepare
+    const canvasId = await httpCanvas({
+      method: 'POST',
+      url: `${origin}/orders/{{inputs.orderId}}`,
+      headers: { authorization: 'Bearer {{connections.http.CRM_TOKEN}}', 'content-type': 'application/json' },
+      body: '{"note":"{{input}}"}',
+    });
 
-      // Act
-      const done = await run(canvasId, { orderId: 'o-42', prompt: 'rush it' });
+    // Act
+    const done = await run(canvasId, { orderId: 'o-42', prompt: 'rush it' });
 
-      // Assess
-      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      expect(seen.at(-1)).toEqual({
-        method: 'POST',
-        url: '/orders/o-42',
-        authorization: `Bearer ${CRM_TOKEN}`,
-        body: '{"note":"rush it"}',
-      });
-      expect(done.outputs.call).toMatchObject({ 'status-out': 201, 'headers-out': { 'x-request-id': 'req-7' } });
-      expect(JSON.parse(done.outputs.call['body-out'])).toEqual({ created: '/orders/o-42', got: '{"note":"rush it"}' });
+    // Assess
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(seen.at(-1)).toEqual({
+      method: 'POST',
+      url: '/orders/o-42',
+      authorization: `Bearer ${CRM_TOKEN}`,
+      body: '{"note":"rush it"}',
+    });
+    expect(done.outputs.call).toMatchObject({ 'status-out': 201, 'headers-out': { 'x-request-id': 'req-7' } });
+    expect(JSON.parse(done.outputs.call['body-out'])).toEqual({ created: '/orders/o-42', got: '{"note":"rush it"}' });
 
-      const everything = await client.everythingStoredAbout(done.executionId, canvasId);
-      expect(everything).toContain('{{connections.http.CRM_TOKEN}}');
-      expect(everything).not.toContain(CRM_TOKEN);
-      expect(await wholeTable(stack.local.dynamodb.endpoint)).not.toContain(CRM_TOKEN);
-    },
-  );
+    const everything = await client.everythingStoredAbout(done.executionId, canvasId);
+    expect(everything).toContain('{{connections.http.CRM_TOKEN}}');
+    expect(everything).not.toContain(CRM_TOKEN);
+    expect(await wholeTable(stack.local.dynamodb.endpoint)).not.toContain(CRM_TOKEN);
+  });
 
   it('fails the node on a 5xx answer by default, naming method, host and path but no secret', async () => {
     const canvasId = await httpCanvas({

@@ -199,53 +199,46 @@ describe('integrations: connections and policies', () => {
     );
   });
 
-  it(
-    'keeps the allowed origins a ' +
-      'manager ' +
-      'sets, as origins, and ' +
-      'changes them without resending ' +
-      'the secret',
-    async () => {
-      // Prepare
-      const fresh = await seedWorkspace();
-      const upsert = (body: Record<string, unknown>) =>
-        call('POST', '/api/integrations/connections', { key: fresh.apiKey, body: { provider: 'http', ...body } });
+  it('keeps the allowed origins a manager sets, as origins, and changes them without resending the secret', async () => {
+    // Prepare
+    const fresh = await seedWorkspace();
+    const upsert = (body: Record<string, unknown>) =>
+      call('POST', '/api/integrations/connections', { key: fresh.apiKey, body: { provider: 'http', ...body } });
 
-      // Act
-      const withoutSecret = await upsert({ allowedOrigins: ['https://api.example.com'] });
-      const stored = await upsert({
-        credential: { CRM_TOKEN: 'crm-PLAINTEXT-token' },
-        allowedOrigins: ['https://API.example.com:443/', 'https://api.example.com', 'http://127.0.0.1:4010'],
-      });
-      const badOrigins = await Promise.all(
-        ['https://api.example.com/v1', 'http://api.example.com', 'https://*.example.com'].map((origin) =>
-          upsert({ allowedOrigins: [origin] }),
-        ),
-      );
-      const moved = await upsert({ allowedOrigins: ['https://crm.example.com'] });
-      const listed = await call('GET', '/api/integrations/connections', { key: fresh.apiKey });
+    // Act
+    const withoutSecret = await upsert({ allowedOrigins: ['https://api.example.com'] });
+    const stored = await upsert({
+      credential: { CRM_TOKEN: 'crm-PLAINTEXT-token' },
+      allowedOrigins: ['https://API.example.com:443/', 'https://api.example.com', 'http://127.0.0.1:4010'],
+    });
+    const badOrigins = await Promise.all(
+      ['https://api.example.com/v1', 'http://api.example.com', 'https://*.example.com'].map((origin) =>
+        upsert({ allowedOrigins: [origin] }),
+      ),
+    );
+    const moved = await upsert({ allowedOrigins: ['https://crm.example.com'] });
+    const listed = await call('GET', '/api/integrations/connections', { key: fresh.apiKey });
 
-      // Assess
-      expect(withoutSecret.status).toBe(400);
-      expect(withoutSecret.body.error).toContain('credential is required');
-      expect(stored.body.allowedOrigins).toEqual(['https://api.example.com', 'http://127.0.0.1:4010']);
-      for (const bad of badOrigins)
-        expect([bad.status, bad.body.error]).toEqual([400, expect.stringContaining('must be an origin')]);
-      expect(moved.status).toBe(200);
-      expect(moved.body).toMatchObject({
-        allowedOrigins: ['https://crm.example.com'],
-        masked: stored.body.masked,
-        created: false,
-      });
-      expect(listed.body.items).toEqual([
-        expect.objectContaining({ provider: 'http', allowedOrigins: ['https://crm.example.com'] }),
-      ]);
-      const record = await connections.get(fresh.workspaceId, 'http');
-      expect(
-        record && (await credentialCipher.open(record.sealed!, { workspaceId: fresh.workspaceId, provider: 'http' })),
-      ).toBe('{"CRM_TOKEN":"crm-PLAINTEXT-token"}');
-    },
-  );
+    // Assess
+    expect(withoutSecret.status).toBe(400);
+    expect(withoutSecret.body.error).toContain('credential is required');
+    expect(stored.body.allowedOrigins).toEqual(['https://api.example.com', 'http://127.0.0.1:4010']);
+    for (const bad of badOrigins)
+      expect([bad.status, bad.body.error]).toEqual([400, expect.stringContaining('must be an origin')]);
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({
+      allowedOrigins: ['https://crm.example.com'],
+      masked: stored.body.masked,
+      created: false,
+    });
+    expect(listed.body.items).toEqual([
+      expect.objectContaining({ provider: 'http', allowedOrigins: ['https://crm.example.com'] }),
+    ]);
+    const record = await connections.get(fresh.workspaceId, 'http');
+    expect(
+      record && (await credentialCipher.open(record.sealed!, { workspaceId: fresh.workspaceId, provider: 'http' })),
+    ).toBe('{"CRM_TOKEN":"crm-PLAINTEXT-token"}');
+  });
 
   it('needs manage:integrations', async () => {
     const narrow = await call('POST', '/api/mcp/api-keys/create', {

@@ -36,65 +36,51 @@ const waitForLine = (pattern: RegExp) =>
   waitUntil(() => lines.some((line) => pattern.test(line)), { what: `a line matching ${pattern}`, timeoutMs: 20_000 });
 
 describe('the local activity log', () => {
-  it(
-    'prints one line per ' +
-      'request: host, ' +
-      'method, path (no query), ' +
-      'status, ms and the request id ' +
-      'the client got',
-    async () => {
-      // Act
-      const answer = await fetch(`${stack.baseUrl}/api/verify-key?token=${QUERY_SECRET}`, {
-        headers: { authorization: `Bearer ${stack.key}` },
-      });
-      const missing = await fetch(`${stack.baseUrl}/api/nothing-here`);
-      await answer.text();
-      await missing.text();
-      const requestId = answer.headers.get('x-amzn-requestid')!;
-      await waitForLine(new RegExp(`req=${missing.headers.get('x-amzn-requestid')}`));
+  it('prints one line per request: host, method, path (no query), status, ms and the request id the client got', async () => {
+    // Act
+    const answer = await fetch(`${stack.baseUrl}/api/verify-key?token=${QUERY_SECRET}`, {
+      headers: { authorization: `Bearer ${stack.key}` },
+    });
+    const missing = await fetch(`${stack.baseUrl}/api/nothing-here`);
+    await answer.text();
+    await missing.text();
+    const requestId = answer.headers.get('x-amzn-requestid')!;
+    await waitForLine(new RegExp(`req=${missing.headers.get('x-amzn-requestid')}`));
 
-      // Assess
-      expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(lines).toContainEqual(
-        expect.stringMatching(
-          new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[base\\] GET /api/verify-key 200 \\d+ ms req=${requestId}$`),
-        ),
-      );
-      expect(lines).toContainEqual(expect.stringMatching(/\[base\] GET \/api\/nothing-here 404 \d+ ms req=/));
-    },
-  );
+    // Assess
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} \\[base\\] GET /api/verify-key 200 \\d+ ms req=${requestId}$`),
+      ),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/\[base\] GET \/api\/nothing-here 404 \d+ ms req=/));
+  });
 
-  it(
-    'prints the state changes of ' +
-      'a run ' +
-      'and its delivered ' +
-      'callback, naming the callback by ' +
-      'its origin only',
-    async () => {
-      // Act
-      const callbackUrl = `${receiver.origin}/ok/${CALLBACK_TOKEN}?sig=${CALLBACK_TOKEN}`;
-      const accepted = await client.run({
-        canvasId,
-        triggerNodeId: 'prompt',
-        inputs: { prompt: 'log me' },
-        callbackUrl,
-      });
-      const { executionId } = accepted.body;
-      // An instant run's callback goes out through the run outbox: sweep now rather than wait for local mode's sweeper.
-      const { sweep } = await import('../../functions/workers/sweep-runs.ts');
-      await sweep(0, 0);
-      await waitForLine(new RegExp(`callback ${executionId} delivered`));
+  it('prints the state changes of a run and its delivered callback, naming the callback by its origin only', async () => {
+    // Act
+    const callbackUrl = `${receiver.origin}/ok/${CALLBACK_TOKEN}?sig=${CALLBACK_TOKEN}`;
+    const accepted = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'log me' },
+      callbackUrl,
+    });
+    const { executionId } = accepted.body;
+    // An instant run's callback goes out through the run outbox: sweep now rather than wait for local mode's sweeper.
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    await sweep(0, 0);
+    await waitForLine(new RegExp(`callback ${executionId} delivered`));
 
-      // Assess: in order, each once
-      expect(linesFor(executionId).map((line) => line.replace(/^\S+ /, '').replace(/ \d+ ms req=\S+$/, ''))).toEqual([
-        `run ${executionId} queued`,
-        `run ${executionId} started`,
-        `run ${executionId} succeeded`,
-        `callback ${executionId} delivered to ${receiver.origin} (HTTP 200)`,
-      ]);
-      expect(lines).toContainEqual(expect.stringMatching(/\[base\] POST \/api\/run 202 \d+ ms req=/));
-    },
-  );
+    // Assess: in order, each once
+    expect(linesFor(executionId).map((line) => line.replace(/^\S+ /, '').replace(/ \d+ ms req=\S+$/, ''))).toEqual([
+      `run ${executionId} queued`,
+      `run ${executionId} started`,
+      `run ${executionId} succeeded`,
+      `callback ${executionId} delivered to ${receiver.origin} (HTTP 200)`,
+    ]);
+    expect(lines).toContainEqual(expect.stringMatching(/\[base\] POST \/api\/run 202 \d+ ms req=/));
+  });
 
   it('prints a failed callback', async () => {
     // Prepare: a run whose callback answers 500

@@ -106,66 +106,55 @@ function send(
 const json = (reply: Reply): unknown => JSON.parse(reply.body.toString('utf8'));
 
 describe('local HTTP front', () => {
-  it(
-    'builds the REST API proxy event: ' +
-      'method, path, resource, ' +
-      'headers as sent, query lists, ' +
-      'text body, ' +
-      'request context',
-    async () => {
-      // Act
-      const reply = await send('POST', '/echo?a=1&a=2&b=x%20y', {
-        headers: { 'Content-Type': 'application/json', 'X-Dup': ['1', '2'], 'User-Agent': 'front-test' },
-        body: '{"hello":"world"}',
-      });
-      // Assess
-      expect(reply.status).toBe(200);
-      const event = events[0]!;
-      expect(event).toMatchObject({
-        httpMethod: 'POST',
-        path: '/echo',
-        resource: '/echo',
-        queryStringParameters: { a: '2', b: 'x y' },
-        multiValueQueryStringParameters: { a: ['1', '2'], b: ['x y'] },
-        pathParameters: null,
-        stageVariables: null,
-        body: '{"hello":"world"}',
-        isBase64Encoded: false,
-      });
-      expect(event.headers['Content-Type']).toBe('application/json');
-      expect(event.headers['X-Dup']).toBe('2');
-      expect(event.multiValueHeaders['X-Dup']).toEqual(['1', '2']);
-      expect(event.requestContext).toMatchObject({
-        stage: 'local',
-        httpMethod: 'POST',
-        resourcePath: '/echo',
-        domainName: front.url.replace('http://', ''),
-        identity: { sourceIp: '127.0.0.1', userAgent: 'front-test' },
-      });
-      expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(event.requestContext.requestTimeEpoch).toEqual(expect.any(Number));
-    },
-  );
+  it('builds the REST API proxy event: method, path, resource, headers as sent, query lists, text body, request context', async () => {
+    // Act
+    const reply = await send('POST', '/echo?a=1&a=2&b=x%20y', {
+      headers: { 'Content-Type': 'application/json', 'X-Dup': ['1', '2'], 'User-Agent': 'front-test' },
+      body: '{"hello":"world"}',
+    });
+    // Assess
+    expect(reply.status).toBe(200);
+    const event = events[0]!;
+    expect(event).toMatchObject({
+      httpMethod: 'POST',
+      path: '/echo',
+      resource: '/echo',
+      queryStringParameters: { a: '2', b: 'x y' },
+      multiValueQueryStringParameters: { a: ['1', '2'], b: ['x y'] },
+      pathParameters: null,
+      stageVariables: null,
+      body: '{"hello":"world"}',
+      isBase64Encoded: false,
+    });
+    expect(event.headers['Content-Type']).toBe('application/json');
+    expect(event.headers['X-Dup']).toBe('2');
+    expect(event.multiValueHeaders['X-Dup']).toEqual(['1', '2']);
+    expect(event.requestContext).toMatchObject({
+      stage: 'local',
+      httpMethod: 'POST',
+      resourcePath: '/echo',
+      domainName: front.url.replace('http://', ''),
+      identity: { sourceIp: '127.0.0.1', userAgent: 'front-test' },
+    });
+    expect(event.requestContext.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(event.requestContext.requestTimeEpoch).toEqual(expect.any(Number));
+  });
 
-  it(
-    'passes query and header names that are Object.prototype members as plain names (found by the route fuzz: ' +
-      'was 500)',
-    async () => {
-      // Act
-      const reply = await send('GET', '/echo?toString=1&__proto__=x&constructor=0&hasOwnProperty=y', {
-        headers: { constructor: 'c' },
-      });
-      // Assess
-      expect(reply.status).toBe(200);
-      const event = events[0]!;
-      // JSON.parse makes "__proto__" an own key, as API Gateway's JSON event does (a literal would not).
-      expect({ ...event.queryStringParameters }).toEqual(
-        JSON.parse('{"toString":"1","__proto__":"x","constructor":"0","hasOwnProperty":"y"}'),
-      );
-      expect(event.multiValueQueryStringParameters!.constructor).toEqual(['0']);
-      expect(event.headers.constructor).toBe('c');
-    },
-  );
+  it('passes query and header names that are Object.prototype members as plain names (found by the route fuzz: was 500)', async () => {
+    // Act
+    const reply = await send('GET', '/echo?toString=1&__proto__=x&constructor=0&hasOwnProperty=y', {
+      headers: { constructor: 'c' },
+    });
+    // Assess
+    expect(reply.status).toBe(200);
+    const event = events[0]!;
+    // JSON.parse makes "__proto__" an own key, as API Gateway's JSON event does (a literal would not).
+    expect({ ...event.queryStringParameters }).toEqual(
+      JSON.parse('{"toString":"1","__proto__":"x","constructor":"0","hasOwnProperty":"y"}'),
+    );
+    expect(event.multiValueQueryStringParameters!.constructor).toEqual(['0']);
+    expect(event.headers.constructor).toBe('c');
+  });
 
   it('answers a path with a malformed %-escape with 400 JSON (found by the OAuth fuzz: was 500)', async () => {
     const reply = await send('GET', '/items/%E0%A4%A');
@@ -176,41 +165,34 @@ describe('local HTTP front', () => {
     });
   });
 
-  it(
-    'answers a request Node cannot parse (a ' +
-      'raw "…" from a pasted ' +
-      'exec_… placeholder) with 400 ' +
-      'JSON, not a ' +
-      'bodiless 400',
-    async () => {
-      // Prepare: what curl sends for "$BASE/api/executions?executionId=exec_…" (the raw UTF-8 bytes)
-      const { connect } = await import('node:net');
-      const socket = connect(front.port, '127.0.0.1');
-      await new Promise((resolve) => socket.once('connect', resolve));
-      const received: Buffer[] = [];
-      socket.on('data', (chunk: Buffer) => received.push(chunk));
-      const closed = new Promise((resolve) => socket.once('close', resolve));
+  it('answers a request Node cannot parse (a raw "…" from a pasted exec_… placeholder) with 400 JSON, not a bodiless 400', async () => {
+    // Prepare: what curl sends for "$BASE/api/executions?executionId=exec_…" (the raw UTF-8 bytes)
+    const { connect } = await import('node:net');
+    const socket = connect(front.port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    const closed = new Promise((resolve) => socket.once('close', resolve));
 
-      // Act
-      socket.write(
-        Buffer.concat([
-          Buffer.from('GET /items/1?executionId=exec_'),
-          Buffer.from('…', 'utf8'),
-          Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
-        ]),
-      );
-      await closed;
+    // Act
+    socket.write(
+      Buffer.concat([
+        Buffer.from('GET /items/1?executionId=exec_'),
+        Buffer.from('…', 'utf8'),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
+    );
+    await closed;
 
-      // Assess
-      const [head, body] = Buffer.concat(received).toString('utf8').split('\r\n\r\n');
-      expect(head).toMatch(/^HTTP\/1\.1 400 /);
-      expect(head).toMatch(/content-type: application\/json/i);
-      expect(JSON.parse(body!)).toEqual({
-        error: expect.stringMatching(/Malformed request: .*placeholder like exec_…/),
-        code: 'validation_failed',
-      });
-    },
-  );
+    // Assess
+    const [head, body] = Buffer.concat(received).toString('utf8').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(body!)).toEqual({
+      error: expect.stringMatching(/Malformed request: .*placeholder like exec_…/),
+      code: 'validation_failed',
+    });
+  });
 
   it('sends null query parameters and a null body when there are none, as API Gateway does', async () => {
     // Act

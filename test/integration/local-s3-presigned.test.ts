@@ -89,52 +89,38 @@ describe('local S3: presigned PUTs are checked as S3 checks them', () => {
     expect(code(answer.text)).toBe('SignatureDoesNotMatch');
   });
 
-  it(
-    'refuses a body of the signed length ' +
-      'whose SHA-256 differs ' +
-      'from the signed checksum with ' +
-      '400 BadDigest, ' +
-      'storing nothing',
-    async () => {
-      // Prepare
-      const { key, url, headers } = await presigned();
-      const tampered = Buffer.from(bytes);
-      tampered[0] = tampered[0]! ^ 0xff;
+  it('refuses a body of the signed length whose SHA-256 differs from the signed checksum with 400 BadDigest, storing nothing', async () => {
+    // Prepare
+    const { key, url, headers } = await presigned();
+    const tampered = Buffer.from(bytes);
+    tampered[0] = tampered[0]! ^ 0xff;
 
-      // Act
-      const answer = await put(url, headers, tampered);
+    // Act
+    const answer = await put(url, headers, tampered);
 
-      // Assess
-      expect(answer.status).toBe(400);
-      expect(code(answer.text)).toBe('BadDigest');
-      expect(await storage.head(key)).toBeUndefined();
-    },
-  );
+    // Assess
+    expect(answer.status).toBe(400);
+    expect(code(answer.text)).toBe('BadDigest');
+    expect(await storage.head(key)).toBeUndefined();
+  });
 
-  it(
-    'checks a Content-MD5 the client adds ' +
-      '(unsigned, as S3 ' +
-      'allows): 400 BadDigest when ' +
-      'wrong, stored when ' +
-      'right',
-    async () => {
-      // Prepare: a URL that signs no checksum
-      const wrong = await presigned({ sha256: false });
-      const right = await presigned({ sha256: false });
-      const md5 = (data: Buffer | string) => createHash('md5').update(data).digest('base64');
+  it('checks a Content-MD5 the client adds (unsigned, as S3 allows): 400 BadDigest when wrong, stored when right', async () => {
+    // Prepare: a URL that signs no checksum
+    const wrong = await presigned({ sha256: false });
+    const right = await presigned({ sha256: false });
+    const md5 = (data: Buffer | string) => createHash('md5').update(data).digest('base64');
 
-      // Act
-      const refused = await put(wrong.url, { ...wrong.headers, 'Content-MD5': md5('other') }, bytes);
-      const stored = await put(right.url, { ...right.headers, 'Content-MD5': md5(bytes) }, bytes);
+    // Act
+    const refused = await put(wrong.url, { ...wrong.headers, 'Content-MD5': md5('other') }, bytes);
+    const stored = await put(right.url, { ...right.headers, 'Content-MD5': md5(bytes) }, bytes);
 
-      // Assess
-      expect(refused.status).toBe(400);
-      expect(code(refused.text)).toBe('BadDigest');
-      expect(await storage.head(wrong.key)).toBeUndefined();
-      expect(stored.status, stored.text).toBe(200);
-      expect(await storage.head(right.key)).toMatchObject({ size: bytes.length });
-    },
-  );
+    // Assess
+    expect(refused.status).toBe(400);
+    expect(code(refused.text)).toBe('BadDigest');
+    expect(await storage.head(wrong.key)).toBeUndefined();
+    expect(stored.status, stored.text).toBe(200);
+    expect(await storage.head(right.key)).toMatchObject({ size: bytes.length });
+  });
 
   it('lets a web page read a refusal: the error answer carries the CORS header, as S3’s does', async () => {
     // Prepare

@@ -115,36 +115,29 @@ describe('local Step Functions journal', () => {
     expect(second.calls).toEqual({ Double: 0, Gate: 1 });
   });
 
-  it(
-    'remembers closed ' +
-      'executions: their ' +
-      'names stay taken and a ' +
-      'failed one can be redriven ' +
-      'after a restart',
-    async () => {
-      // Prepare: one execution fails at Gate
-      const dir = dataDir();
-      const first = await endpoint(dir, 'fail');
-      const input = JSON.stringify({ value: 1, mode: 'pass', key: 'b' });
-      const { executionArn } = await first.client.send(
-        new StartExecutionCommand({ stateMachineArn: first.arn, name: 'crash-2', input }),
-      );
-      expect((await closed(first.client, executionArn!)).status).toBe('FAILED');
+  it('remembers closed executions: their names stay taken and a failed one can be redriven after a restart', async () => {
+    // Prepare: one execution fails at Gate
+    const dir = dataDir();
+    const first = await endpoint(dir, 'fail');
+    const input = JSON.stringify({ value: 1, mode: 'pass', key: 'b' });
+    const { executionArn } = await first.client.send(
+      new StartExecutionCommand({ stateMachineArn: first.arn, name: 'crash-2', input }),
+    );
+    expect((await closed(first.client, executionArn!)).status).toBe('FAILED');
 
-      // Act: restart, then reuse the name and redrive
-      const second = await endpoint(dir, 'pass');
-      const reuse = second.client.send(
-        new StartExecutionCommand({ stateMachineArn: second.arn, name: 'crash-2', input }),
-      );
-      await expect(reuse).rejects.toBeInstanceOf(ExecutionAlreadyExists);
-      await second.client.send(new RedriveExecutionCommand({ executionArn }));
-      const described = await closed(second.client, executionArn!);
+    // Act: restart, then reuse the name and redrive
+    const second = await endpoint(dir, 'pass');
+    const reuse = second.client.send(
+      new StartExecutionCommand({ stateMachineArn: second.arn, name: 'crash-2', input }),
+    );
+    await expect(reuse).rejects.toBeInstanceOf(ExecutionAlreadyExists);
+    await second.client.send(new RedriveExecutionCommand({ executionArn }));
+    const described = await closed(second.client, executionArn!);
 
-      // Assess
-      expect(described).toMatchObject({ status: 'SUCCEEDED', redriveCount: 1 });
-      expect(second.calls).toEqual({ Double: 0, Gate: 1 });
-    },
-  );
+    // Assess
+    expect(described).toMatchObject({ status: 'SUCCEEDED', redriveCount: 1 });
+    expect(second.calls).toEqual({ Double: 0, Gate: 1 });
+  });
 
   it('does not close what a graceful stop interrupts: the next start resumes it', async () => {
     // Prepare

@@ -177,29 +177,22 @@ describe('local Step Functions endpoint', () => {
     held.get(key)!();
   });
 
-  it(
-    'answers the next N ' +
-      'StartExecution calls with ' +
-      'ThrottlingException (HTTP ' +
-      '400) when a ' +
-      'fault is injected',
-    async () => {
-      // Prepare
-      const key = uniqueKey();
-      const input = { value: 2, mode: 'pass', key } as const;
-      sfn.injectFault({ action: 'StartExecution', count: 2 });
-      // Act
-      const first = start(input);
-      await expect(first).rejects.toMatchObject({ name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } });
-      const second = start(input);
-      await expect(second).rejects.toMatchObject({ name: 'ThrottlingException' });
-      const third = await start(input);
-      // Assess
-      const result = await describeUntil(third.executionArn!, closed);
-      expect(result.status).toBe('SUCCEEDED');
-      expect(doubleCalls.get(key)).toBe(1);
-    },
-  );
+  it('answers the next N StartExecution calls with ThrottlingException (HTTP 400) when a fault is injected', async () => {
+    // Prepare
+    const key = uniqueKey();
+    const input = { value: 2, mode: 'pass', key } as const;
+    sfn.injectFault({ action: 'StartExecution', count: 2 });
+    // Act
+    const first = start(input);
+    await expect(first).rejects.toMatchObject({ name: 'ThrottlingException', $metadata: { httpStatusCode: 400 } });
+    const second = start(input);
+    await expect(second).rejects.toMatchObject({ name: 'ThrottlingException' });
+    const third = await start(input);
+    // Assess
+    const result = await describeUntil(third.executionArn!, closed);
+    expect(result.status).toBe('SUCCEEDED');
+    expect(doubleCalls.get(key)).toBe(1);
+  });
 
   it('lets the SDK default retry policy ride through one injected throttle', async () => {
     // Prepare
@@ -269,44 +262,37 @@ describe('local Step Functions endpoint', () => {
     expect(executions!.every((execution) => execution.status === 'FAILED')).toBe(true);
   });
 
-  it(
-    'is wired into process.env ' +
-      'by the ' +
-      'startLocalWorkflow test ' +
-      'helper (SFN_ENDPOINT, ' +
-      'RUN_STATE_MACHINE_ARN)',
-    async () => {
-      // Prepare
-      const workflow = await startLocalWorkflow({
-        name: 'helper-wired',
-        definition: {
-          StartAt: 'Echo',
-          States: {
-            Echo: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:123456789012:function:echo', End: true },
-          },
+  it('is wired into process.env by the startLocalWorkflow test helper (SFN_ENDPOINT, RUN_STATE_MACHINE_ARN)', async () => {
+    // Prepare
+    const workflow = await startLocalWorkflow({
+      name: 'helper-wired',
+      definition: {
+        StartAt: 'Echo',
+        States: {
+          Echo: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:123456789012:function:echo', End: true },
         },
-        tasks: { Echo: async (event: unknown) => ({ echoed: event }) },
-      });
-      const fromEnv = new SFNClient({
-        endpoint: process.env.SFN_ENDPOINT,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
-      });
-      try {
-        // Act
-        const { executionArn } = await fromEnv.send(
-          new StartExecutionCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN, input: '{"n":1}' }),
-        );
-        let result = await fromEnv.send(new DescribeExecutionCommand({ executionArn }));
-        while (result.status === 'RUNNING') result = await fromEnv.send(new DescribeExecutionCommand({ executionArn }));
-        // Assess
-        expect(result.status).toBe('SUCCEEDED');
-        expect(JSON.parse(result.output!)).toEqual({ echoed: { n: 1 } });
-      } finally {
-        fromEnv.destroy();
-        await workflow.stop();
-      }
-      expect(process.env.SFN_ENDPOINT).toBeUndefined();
-    },
-  );
+      },
+      tasks: { Echo: async (event: unknown) => ({ echoed: event }) },
+    });
+    const fromEnv = new SFNClient({
+      endpoint: process.env.SFN_ENDPOINT,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+    });
+    try {
+      // Act
+      const { executionArn } = await fromEnv.send(
+        new StartExecutionCommand({ stateMachineArn: process.env.RUN_STATE_MACHINE_ARN, input: '{"n":1}' }),
+      );
+      let result = await fromEnv.send(new DescribeExecutionCommand({ executionArn }));
+      while (result.status === 'RUNNING') result = await fromEnv.send(new DescribeExecutionCommand({ executionArn }));
+      // Assess
+      expect(result.status).toBe('SUCCEEDED');
+      expect(JSON.parse(result.output!)).toEqual({ echoed: { n: 1 } });
+    } finally {
+      fromEnv.destroy();
+      await workflow.stop();
+    }
+    expect(process.env.SFN_ENDPOINT).toBeUndefined();
+  });
 });

@@ -46,38 +46,31 @@ describe('POST /api/run replayed with sync: true', () => {
 });
 
 describe('POST /api/mcp/canvas/r2-upload/verify', () => {
-  it(
-    'takes the canvasId of the ' +
-      'reservation, ' +
-      'and refuses another ' +
-      'canvas with a 400 naming the ' +
-      'reserved one',
-    async () => {
-      // Prepare
-      const canvasId = await client.createCanvas('Uploads');
-      const other = await client.createCanvas('Other');
-      const reserved = await client.post('/api/mcp/canvas/r2-upload/reserve', {
-        canvasId,
-        name: 'a.png',
-        contentType: 'image/png',
-        size: 70,
-      });
-      expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
-      const { uploadId } = reserved.body;
+  it('takes the canvasId of the reservation, and refuses another canvas with a 400 naming the reserved one', async () => {
+    // Prepare
+    const canvasId = await client.createCanvas('Uploads');
+    const other = await client.createCanvas('Other');
+    const reserved = await client.post('/api/mcp/canvas/r2-upload/reserve', {
+      canvasId,
+      name: 'a.png',
+      contentType: 'image/png',
+      size: 70,
+    });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
+    const { uploadId } = reserved.body;
 
-      // Act
-      const same = await client.post('/api/mcp/canvas/r2-upload/verify', { uploadId, canvasId });
-      const wrong = await client.post('/api/mcp/canvas/r2-upload/verify', { uploadId, canvasId: other });
-      const without = await client.post('/api/mcp/canvas/r2-upload/verify', { uploadId });
+    // Act
+    const same = await client.post('/api/mcp/canvas/r2-upload/verify', { uploadId, canvasId });
+    const wrong = await client.post('/api/mcp/canvas/r2-upload/verify', { uploadId, canvasId: other });
+    const without = await client.post('/api/mcp/canvas/r2-upload/verify', { uploadId });
 
-      // Assess: nothing was PUT yet, so the check answers not ready, with or without the canvasId
-      expect(same.status, JSON.stringify(same.body)).toBe(200);
-      expect(same.body).toMatchObject({ uploadId, ready: false, received: false });
-      expect(without.body).toEqual(same.body);
-      expect(wrong.status).toBe(400);
-      expect(wrong.body.error).toContain(`reserved for canvas ${canvasId}`);
-    },
-  );
+    // Assess: nothing was PUT yet, so the check answers not ready, with or without the canvasId
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body).toMatchObject({ uploadId, ready: false, received: false });
+    expect(without.body).toEqual(same.body);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error).toContain(`reserved for canvas ${canvasId}`);
+  });
 });
 
 describe('a REST path on the app host', () => {

@@ -72,11 +72,7 @@ async function gatewayStatus(accessToken: string): Promise<{ status: number; cha
 }
 
 describe('OAuth through a headless browser', () => {
-  it('connects a client with no key: ' +
-    'discovery, DCR, sign-in, ' +
-    'consent, tokens, tools; refresh, revoke; ' +
-    'demotion and removal apply on ' +
-    'the next call', {
+  it('connects a client with no key: discovery, DCR, sign-in, consent, tokens, tools; refresh, revoke; demotion and removal apply on the next call', {
     timeout: 120_000,
   }, async () => {
     // Prepare: a workspace (owned by its key) and a user who is its admin.

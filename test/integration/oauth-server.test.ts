@@ -219,33 +219,26 @@ describe('invite page', () => {
 });
 
 describe('gateway credentials', () => {
-  it(
-    'answers umcp_ credentials, ' +
-      'webhook ' +
-      'secrets and unknown OAuth ' +
-      'tokens with 401 and the ' +
-      'metadata pointer',
-    async () => {
-      for (const token of [
-        `umcp_${'x'.repeat(40)}`,
-        `whsec_${'x'.repeat(40)}`,
-        `oat_${'x'.repeat(43)}`,
-        `ort_${'x'.repeat(43)}`,
-      ]) {
-        const response = await fetch(`${front.url}/api/mcp`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${token}`,
-            'Content-Type': 'application/json',
-            Accept: 'application/json, text/event-stream',
-          },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-        });
-        expect(response.status).toBe(401);
-        expect(response.headers.get('www-authenticate')).toBe(
-          `Bearer resource_metadata="${front.url}/.well-known/oauth-protected-resource/api/mcp"`,
-        );
-      }
-    },
-  );
+  it('answers umcp_ credentials, webhook secrets and unknown OAuth tokens with 401 and the metadata pointer', async () => {
+    for (const token of [
+      `umcp_${'x'.repeat(40)}`,
+      `whsec_${'x'.repeat(40)}`,
+      `oat_${'x'.repeat(43)}`,
+      `ort_${'x'.repeat(43)}`,
+    ]) {
+      const response = await fetch(`${front.url}/api/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe(
+        `Bearer resource_metadata="${front.url}/.well-known/oauth-protected-resource/api/mcp"`,
+      );
+    }
+  });
 });

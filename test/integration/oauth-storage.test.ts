@@ -103,11 +103,7 @@ async function signedInMember() {
 }
 
 describe('what a table read yields', () => {
-  it('holds no credential of a full sign-in, ' +
-    'refresh included; ' +
-    'the tokens still work, rotate, ' +
-    'and reuse ' +
-    'revokes the grant', {
+  it('holds no credential of a full sign-in, refresh included; the tokens still work, rotate, and reuse revokes the grant', {
     timeout: 60_000,
   }, async () => {
     // Prepare: record every id oidc-provider asks the adapter to persist (the client id is public).

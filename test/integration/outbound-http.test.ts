@@ -37,46 +37,32 @@ const resolverReturning =
 const get = (http: SafeOutboundHttp, url: string) => http.send({ method: 'GET', url, headers: {}, timeoutMs: 2000 });
 
 describe('SafeOutboundHttp', () => {
-  it(
-    'refuses a name that ' +
-      'resolves to a ' +
-      'private address, or to a ' +
-      'mix of public and private, and ' +
-      'sends nothing',
-    async () => {
-      const before = hits;
-      for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.1.2.3'], ['::1'], ['169.254.169.254']]) {
-        const answer = await get(
-          new SafeOutboundHttp({ allowHosts: [], lookup: resolverReturning(...addresses) }),
-          `https://rebinding.example:${port}/`,
-        );
-        expect(answer, addresses.join(',')).toMatchObject({
-          ok: false,
-          refused: true,
-          error: 'url host resolves to a non-public address',
-        });
-      }
-      expect(hits).toBe(before);
-    },
-  );
-
-  it(
-    'connects to the checked ' +
-      'address (the ' +
-      'allow-listed loopback ' +
-      'here) and verifies TLS against ' +
-      'the extra CA',
-    async () => {
-      const http = new SafeOutboundHttp({
-        allowHosts: [`localhost:${port}`],
-        extraCa: [CA],
-        lookup: resolverReturning('127.0.0.1'),
+  it('refuses a name that resolves to a private address, or to a mix of public and private, and sends nothing', async () => {
+    const before = hits;
+    for (const addresses of [['127.0.0.1'], ['93.184.216.34', '10.1.2.3'], ['::1'], ['169.254.169.254']]) {
+      const answer = await get(
+        new SafeOutboundHttp({ allowHosts: [], lookup: resolverReturning(...addresses) }),
+        `https://rebinding.example:${port}/`,
+      );
+      expect(answer, addresses.join(',')).toMatchObject({
+        ok: false,
+        refused: true,
+        error: 'url host resolves to a non-public address',
       });
-      const answer = await get(http, `https://localhost:${port}/`);
-      expect(answer).toMatchObject({ ok: true, status: 200 });
-      expect(Buffer.from((answer as { body: Uint8Array }).body).toString()).toBe('hello');
-    },
-  );
+    }
+    expect(hits).toBe(before);
+  });
+
+  it('connects to the checked address (the allow-listed loopback here) and verifies TLS against the extra CA', async () => {
+    const http = new SafeOutboundHttp({
+      allowHosts: [`localhost:${port}`],
+      extraCa: [CA],
+      lookup: resolverReturning('127.0.0.1'),
+    });
+    const answer = await get(http, `https://localhost:${port}/`);
+    expect(answer).toMatchObject({ ok: true, status: 200 });
+    expect(Buffer.from((answer as { body: Uint8Array }).body).toString()).toBe('hello');
+  });
 
   it('refuses a certificate it does not trust: the extra CA is what lets the test server in', async () => {
     const http = new SafeOutboundHttp({

@@ -111,71 +111,57 @@ describe('payment webhooks', () => {
     });
   });
 
-  it(
-    'counts completed and ' +
-      'async_payment_succeeded of ' +
-      'one session ' +
-      'once; an unpaid completion ' +
-      'adds nothing',
-    async () => {
-      const { workspaceId } = await seedWorkspace();
-      const unpaid = checkoutEvent(workspaceId, '100', { payment_status: 'unpaid' });
-      const answer = await call('POST', '/api/payments/webhooks', signed(JSON.stringify(unpaid)));
-      expect(answer.body).toMatchObject({ applied: false, reason: 'checkout session is unpaid' });
-      const succeeded = {
-        ...unpaid,
-        id: `evt_${randomUUID()}`,
-        type: 'checkout.session.async_payment_succeeded',
-        data: { object: { ...unpaid.data.object, payment_status: 'paid' } },
-      };
-      expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(succeeded)))).body).toMatchObject({
-        applied: true,
-        credits: 100,
-      });
-      const completedPaid = { ...succeeded, id: `evt_${randomUUID()}`, type: 'checkout.session.completed' };
-      expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(completedPaid)))).body).toMatchObject({
-        duplicate: true,
-      });
-      expect((await ledger.getBalance(workspaceId)).balance).toBe(100);
-    },
-  );
+  it('counts completed and async_payment_succeeded of one session once; an unpaid completion adds nothing', async () => {
+    const { workspaceId } = await seedWorkspace();
+    const unpaid = checkoutEvent(workspaceId, '100', { payment_status: 'unpaid' });
+    const answer = await call('POST', '/api/payments/webhooks', signed(JSON.stringify(unpaid)));
+    expect(answer.body).toMatchObject({ applied: false, reason: 'checkout session is unpaid' });
+    const succeeded = {
+      ...unpaid,
+      id: `evt_${randomUUID()}`,
+      type: 'checkout.session.async_payment_succeeded',
+      data: { object: { ...unpaid.data.object, payment_status: 'paid' } },
+    };
+    expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(succeeded)))).body).toMatchObject({
+      applied: true,
+      credits: 100,
+    });
+    const completedPaid = { ...succeeded, id: `evt_${randomUUID()}`, type: 'checkout.session.completed' };
+    expect((await call('POST', '/api/payments/webhooks', signed(JSON.stringify(completedPaid)))).body).toMatchObject({
+      duplicate: true,
+    });
+    expect((await ledger.getBalance(workspaceId)).balance).toBe(100);
+  });
 
-  it(
-    'refuses a stale, a ' +
-      'tampered, a ' +
-      'foreign-secret and an ' +
-      'unsigned delivery with 400 and ' +
-      'applies nothing',
-    async () => {
-      // Prepare
-      const { workspaceId } = await seedWorkspace();
-      const payload = JSON.stringify(checkoutEvent(workspaceId, '50'));
-      const stale = signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
-      const tampered = { ...signed(payload), rawBody: payload.replace('"50"', '"5000"') };
-      const foreign = signed(payload, { secret: 'whsec_someoneelse' });
-      // Act
-      const answers = await Promise.all([
-        call('POST', '/api/payments/webhooks', stale),
-        call('POST', '/api/payments/webhooks', tampered),
-        call('POST', '/api/payments/webhooks', foreign),
-        call('POST', '/api/payments/webhooks', { rawBody: payload, headers: { 'Content-Type': 'application/json' } }),
-        call('POST', '/api/payments/webhooks', { rawBody: payload, headers: { 'Stripe-Signature': 't=abc,v1=zz' } }),
-      ]);
-      // Assess
-      for (const answer of answers) {
-        expect(answer.status).toBe(400);
-        expect(answer.body.error).toMatch(/signature/i);
-      }
-      expect((await ledger.getBalance(workspaceId)).updatedAt).toBeNull();
-      // Within the tolerance it is accepted.
-      const fresh = await call(
-        'POST',
-        '/api/payments/webhooks',
-        signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 240 }),
-      );
-      expect(fresh.body).toMatchObject({ applied: true, credits: 50 });
-    },
-  );
+  it('refuses a stale, a tampered, a foreign-secret and an unsigned delivery with 400 and applies nothing', async () => {
+    // Prepare
+    const { workspaceId } = await seedWorkspace();
+    const payload = JSON.stringify(checkoutEvent(workspaceId, '50'));
+    const stale = signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const tampered = { ...signed(payload), rawBody: payload.replace('"50"', '"5000"') };
+    const foreign = signed(payload, { secret: 'whsec_someoneelse' });
+    // Act
+    const answers = await Promise.all([
+      call('POST', '/api/payments/webhooks', stale),
+      call('POST', '/api/payments/webhooks', tampered),
+      call('POST', '/api/payments/webhooks', foreign),
+      call('POST', '/api/payments/webhooks', { rawBody: payload, headers: { 'Content-Type': 'application/json' } }),
+      call('POST', '/api/payments/webhooks', { rawBody: payload, headers: { 'Stripe-Signature': 't=abc,v1=zz' } }),
+    ]);
+    // Assess
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatch(/signature/i);
+    }
+    expect((await ledger.getBalance(workspaceId)).updatedAt).toBeNull();
+    // Within the tolerance it is accepted.
+    const fresh = await call(
+      'POST',
+      '/api/payments/webhooks',
+      signed(payload, { timestamp: Math.floor(Date.now() / 1000) - 240 }),
+    );
+    expect(fresh.body).toMatchObject({ applied: true, credits: 50 });
+  });
 
   it('answers 200 with nothing applied for an unknown workspace, bad metadata or another event type', async () => {
     const cases = [

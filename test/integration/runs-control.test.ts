@@ -117,66 +117,59 @@ describe('result callbacks', () => {
 });
 
 describe('sync timeout and cancel', () => {
-  it(
-    'answers a sync run that cannot finish ' +
-      'in time with the ' +
-      'pending payload; cancel ends it ' +
-      'and calls back ' +
-      'once',
-    async () => {
-      // Prepare: StartExecution throttled for longer than the route and the sweeper try, so the run stays
-      // queued (its start deferred) while the sync request waits.
-      stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
-      let executionId: string;
-      try {
-        // Act: sync with the shortest timeout
-        const pending = await client.run({
-          canvasId,
-          triggerNodeId: 'prompt',
-          inputs: { held: true },
-          sync: true,
-          timeoutSeconds: 1,
-          callbackUrl: `${receiver.origin}/ok/cancelled`,
-        });
+  it('answers a sync run that cannot finish in time with the pending payload; cancel ends it and calls back once', async () => {
+    // Prepare: StartExecution throttled for longer than the route and the sweeper try, so the run stays
+    // queued (its start deferred) while the sync request waits.
+    stack.local.sfn.injectFault({ action: 'StartExecution', count: 50 });
+    let executionId: string;
+    try {
+      // Act: sync with the shortest timeout
+      const pending = await client.run({
+        canvasId,
+        triggerNodeId: 'prompt',
+        inputs: { held: true },
+        sync: true,
+        timeoutSeconds: 1,
+        callbackUrl: `${receiver.origin}/ok/cancelled`,
+      });
 
-        // Assess: the pending payload
-        expect(pending.status).toBe(200);
-        expect(pending.body).toEqual({
-          ok: true,
-          pending: true,
-          executionId: expect.stringMatching(/^exec_/),
-          status: 'queued',
-          message: expect.any(String),
-        });
-        executionId = pending.body.executionId;
-        expect((await client.execution(executionId)).body.status).toBe('queued');
+      // Assess: the pending payload
+      expect(pending.status).toBe(200);
+      expect(pending.body).toEqual({
+        ok: true,
+        pending: true,
+        executionId: expect.stringMatching(/^exec_/),
+        status: 'queued',
+        message: expect.any(String),
+      });
+      executionId = pending.body.executionId;
+      expect((await client.execution(executionId)).body.status).toBe('queued');
 
-        // Act: cancel it
-        const cancelled = await client.post('/api/mcp/executions/cancel', { executionId });
+      // Act: cancel it
+      const cancelled = await client.post('/api/mcp/executions/cancel', { executionId });
 
-        // Assess
-        expect(cancelled.status).toBe(200);
-        expect(cancelled.body).toMatchObject({ executionId, status: 'cancelled', finishedAt: expect.any(String) });
-        expect(cancelled.body.callback).toMatchObject({ attempt: 1, delivered: true, statusCode: 200 });
-      } finally {
-        stack.local.sfn.clearFaults();
-      }
-      const callbacks = receiver.for(executionId);
-      expect(callbacks).toHaveLength(1);
-      assertSigned(callbacks[0]!);
-      expect(callbacks[0]!.body).toMatchObject({ executionId, status: 'cancelled', attempt: 1 });
-      const snapshot = (await client.execution(executionId)).body;
-      expect(snapshot.status).toBe('cancelled');
-      expect(Object.values(snapshot.nodes).every((node: any) => node.status === 'pending')).toBe(true);
+      // Assess
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body).toMatchObject({ executionId, status: 'cancelled', finishedAt: expect.any(String) });
+      expect(cancelled.body.callback).toMatchObject({ attempt: 1, delivered: true, statusCode: 200 });
+    } finally {
+      stack.local.sfn.clearFaults();
+    }
+    const callbacks = receiver.for(executionId);
+    expect(callbacks).toHaveLength(1);
+    assertSigned(callbacks[0]!);
+    expect(callbacks[0]!.body).toMatchObject({ executionId, status: 'cancelled', attempt: 1 });
+    const snapshot = (await client.execution(executionId)).body;
+    expect(snapshot.status).toBe('cancelled');
+    expect(Object.values(snapshot.nodes).every((node: any) => node.status === 'pending')).toBe(true);
 
-      // Act + Assess: a finished run cannot be cancelled or redriven
-      const again = await client.post('/api/mcp/executions/cancel', { executionId });
-      expect(again.status).toBe(409);
-      expect(again.body).toEqual({ error: expect.any(String), code: 'conflict' });
-      expect((await client.post('/api/mcp/executions/redrive', { executionId })).status).toBe(409);
-      expect(receiver.for(executionId)).toHaveLength(1);
-    },
-  );
+    // Act + Assess: a finished run cannot be cancelled or redriven
+    const again = await client.post('/api/mcp/executions/cancel', { executionId });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: expect.any(String), code: 'conflict' });
+    expect((await client.post('/api/mcp/executions/redrive', { executionId })).status).toBe(409);
+    expect(receiver.for(executionId)).toHaveLength(1);
+  });
 
   it('answers 409 to cancelling a run that has succeeded', async () => {
     const answer = await client.post('/api/mcp/executions/cancel', { executionId: succeededId });

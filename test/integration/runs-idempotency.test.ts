@@ -118,111 +118,97 @@ describe('idempotency', () => {
     expect(await client.listExecutions(derived)).toHaveLength(2);
   });
 
-  it(
-    'runs an edited canvas again: ' +
-      'the canvas ' +
-      'version is part of ' +
-      'the derived key (a caller key ' +
-      'still replays)',
-    async () => {
-      // Prepare: one run without a key and one with a key, then an edit of the canvas
-      const edited = await client.linearCanvas('Before: {{input}}');
-      const body = { canvasId: edited, triggerNodeId: 'prompt', inputs: { topic: 'edit' } };
-      const key = `edit-${Date.now()}-${Math.random()}`;
-      const first = await client.run(body);
-      const keyed = await client.run({ ...body, inputs: { topic: 'keyed' } }, { 'Idempotency-Key': key });
-      await client.waitForStatus(first.body.executionId, 'succeeded');
-      const updated = await client.post('/api/mcp/canvas/node/update', {
-        canvasId: edited,
-        nodeId: 'tpl',
-        data: { template: 'After: {{input}}' },
-      });
-      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+  it('runs an edited canvas again: the canvas version is part of the derived key (a caller key still replays)', async () => {
+    // Prepare: one run without a key and one with a key, then an edit of the canvas
+    const edited = await client.linearCanvas('Before: {{input}}');
+    const body = { canvasId: edited, triggerNodeId: 'prompt', inputs: { topic: 'edit' } };
+    const key = `edit-${Date.now()}-${Math.random()}`;
+    const first = await client.run(body);
+    const keyed = await client.run({ ...body, inputs: { topic: 'keyed' } }, { 'Idempotency-Key': key });
+    await client.waitForStatus(first.body.executionId, 'succeeded');
+    const updated = await client.post('/api/mcp/canvas/node/update', {
+      canvasId: edited,
+      nodeId: 'tpl',
+      data: { template: 'After: {{input}}' },
+    });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
 
-      // Act: the same requests again, and the unkeyed one once more
-      const again = await client.run(body);
-      const keyedAgain = await client.run({ ...body, inputs: { topic: 'keyed' } }, { 'Idempotency-Key': key });
-      const retried = await client.run(body);
+    // Act: the same requests again, and the unkeyed one once more
+    const again = await client.run(body);
+    const keyedAgain = await client.run({ ...body, inputs: { topic: 'keyed' } }, { 'Idempotency-Key': key });
+    const retried = await client.run(body);
 
-      // Assess: a new run of the edited canvas; the caller's key still names its run; a retry at the new version
-      // replays
-      expect(again.status).toBe(202);
-      expect(again.body.executionId).not.toBe(first.body.executionId);
-      expect(again.body.replayed).toBeUndefined();
-      expect(again.headers.get('x-idempotent-replay')).toBeNull();
-      const done = await client.waitForStatus(again.body.executionId, 'succeeded');
-      expect(done.result).toEqual({ out: 'After: hello' });
-      expect(keyedAgain.body).toMatchObject({ executionId: keyed.body.executionId, replayed: true });
-      expect(retried.body).toMatchObject({ executionId: again.body.executionId, replayed: true });
-    },
-  );
+    // Assess: a new run of the edited canvas; the caller's key still names its run; a retry at the new version
+    // replays
+    expect(again.status).toBe(202);
+    expect(again.body.executionId).not.toBe(first.body.executionId);
+    expect(again.body.replayed).toBeUndefined();
+    expect(again.headers.get('x-idempotent-replay')).toBeNull();
+    const done = await client.waitForStatus(again.body.executionId, 'succeeded');
+    expect(done.result).toEqual({ out: 'After: hello' });
+    expect(keyedAgain.body).toMatchObject({ executionId: keyed.body.executionId, replayed: true });
+    expect(retried.body).toMatchObject({ executionId: again.body.executionId, replayed: true });
+  });
 
-  it(
-    'keeps a derived key for a short ' +
-      'window only ' +
-      '(DERIVED_RUN_KEY_WINDOW_SECONDS), ' +
-      'a ' +
-      'caller key for 24 h',
-    async () => {
-      // Prepare: the use case over the real repository (DynamoDB Local) with a clock the test moves
-      const [
-        { acceptRun },
-        { DynamoRunRepository },
-        { S3BlobStore },
-        { DERIVED_RUN_KEY_WINDOW_SECONDS, RUN_IDEMPOTENCY_TTL_SECONDS },
-      ] = await Promise.all([
-        import('../../functions/core/runs/use-cases.ts'),
-        import('../../functions/adapters/dynamodb/run-repository.ts'),
-        import('../../functions/adapters/s3/blob-store.ts'),
-        import('../../functions/core/runs/idempotency.ts'),
-      ]);
-      expect(DERIVED_RUN_KEY_WINDOW_SECONDS).toBeGreaterThanOrEqual(60);
-      expect(DERIVED_RUN_KEY_WINDOW_SECONDS).toBeLessThanOrEqual(600);
-      let now = Date.now();
-      const started: string[] = [];
-      const deps = {
-        runs: new DynamoRunRepository(),
-        engine: {
-          start: async ({ executionId }: { executionId: string }) => {
-            started.push(executionId);
-            return 'started' as const;
-          },
-          stop: async () => {},
-          redrive: async () => 'redriven' as const,
+  it('keeps a derived key for a short window only (DERIVED_RUN_KEY_WINDOW_SECONDS), a caller key for 24 h', async () => {
+    // Prepare: the use case over the real repository (DynamoDB Local) with a clock the test moves
+    const [
+      { acceptRun },
+      { DynamoRunRepository },
+      { S3BlobStore },
+      { DERIVED_RUN_KEY_WINDOW_SECONDS, RUN_IDEMPOTENCY_TTL_SECONDS },
+    ] = await Promise.all([
+      import('../../functions/core/runs/use-cases.ts'),
+      import('../../functions/adapters/dynamodb/run-repository.ts'),
+      import('../../functions/adapters/s3/blob-store.ts'),
+      import('../../functions/core/runs/idempotency.ts'),
+    ]);
+    expect(DERIVED_RUN_KEY_WINDOW_SECONDS).toBeGreaterThanOrEqual(60);
+    expect(DERIVED_RUN_KEY_WINDOW_SECONDS).toBeLessThanOrEqual(600);
+    let now = Date.now();
+    const started: string[] = [];
+    const deps = {
+      runs: new DynamoRunRepository(),
+      engine: {
+        start: async ({ executionId }: { executionId: string }) => {
+          started.push(executionId);
+          return 'started' as const;
         },
-        clock: { now: () => new Date(now) },
-        blobs: new S3BlobStore(),
-      };
-      const windowed = await client.linearCanvas();
-      const request = { canvasId: windowed, triggerNodeId: 'prompt', inputs: { topic: 'window' } };
-      const accept = (idempotencyKey?: string) =>
-        acceptRun({ workspaceId: stack.workspaceId }, { ...request, idempotencyKey }, { kind: 'api' }, deps);
-      const callerKey = `window-${now}-${Math.random()}`;
-      const first = await accept();
-      const keyed = await accept(callerKey);
+        stop: async () => {},
+        redrive: async () => 'redriven' as const,
+      },
+      clock: { now: () => new Date(now) },
+      blobs: new S3BlobStore(),
+    };
+    const windowed = await client.linearCanvas();
+    const request = { canvasId: windowed, triggerNodeId: 'prompt', inputs: { topic: 'window' } };
+    const accept = (idempotencyKey?: string) =>
+      acceptRun({ workspaceId: stack.workspaceId }, { ...request, idempotencyKey }, { kind: 'api' }, deps);
+    const callerKey = `window-${now}-${Math.random()}`;
+    const first = await accept();
+    const keyed = await accept(callerKey);
 
-      // Act: just inside the window, just past it, and a caller key after an hour
-      now += (DERIVED_RUN_KEY_WINDOW_SECONDS - 5) * 1000;
-      const inside = await accept();
-      now += 10_000;
-      const past = await accept();
-      now += 3600_000;
-      const keyedLater = await accept(callerKey);
+    // Act: just inside the window, just past it, and a caller key after an hour
+    now += (DERIVED_RUN_KEY_WINDOW_SECONDS - 5) * 1000;
+    const inside = await accept();
+    now += 10_000;
+    const past = await accept();
+    now += 3600_000;
+    const keyedLater = await accept(callerKey);
 
-      // Assess
-      expect(inside).toMatchObject({
-        executionId: first.executionId,
-        replayed: true,
-        replayMessage: expect.any(String),
-      });
-      expect(past.replayed).toBe(false);
-      expect(past.executionId).not.toBe(first.executionId);
-      expect(keyedLater).toMatchObject({ executionId: keyed.executionId, replayed: true });
-      expect(RUN_IDEMPOTENCY_TTL_SECONDS).toBe(24 * 60 * 60);
-      // (a replay of a run still queued restarts it, idempotently: the fake engine never ran them)
-      expect(new Set(started)).toEqual(new Set([first.executionId, keyed.executionId, past.executionId]));
-    },
-  );
+    // Assess
+    expect(inside).toMatchObject({
+      executionId: first.executionId,
+      replayed: true,
+      replayMessage: expect.any(String),
+    });
+    expect(past.replayed).toBe(false);
+    expect(past.executionId).not.toBe(first.executionId);
+    expect(keyedLater).toMatchObject({ executionId: keyed.executionId, replayed: true });
+    expect(RUN_IDEMPOTENCY_TTL_SECONDS).toBe(24 * 60 * 60);
+    // (a replay of a run still queued restarts it, idempotently: the fake engine never ran them)
+    expect(new Set(started)).toEqual(new Set([first.executionId, keyed.executionId, past.executionId]));
+  });
 
   it('makes exactly one execution of ten concurrent identical requests (with and without a key)', async () => {
     // Prepare

@@ -114,8 +114,7 @@ describe('an accepted instant run', () => {
     );
     const before = await previousLayoutUnits(workspaceId, accepted.ran!, canvas);
     console.info(
-      `accept of the 3-node canvas: ${wcu} WCU, ${rcu} RCU; the same run in the previous layout ` +
-        `(transaction of record + queued execution + graph, then the finished save): ${before} WCU`,
+      `accept of the 3-node canvas: ${wcu} WCU, ${rcu} RCU; the same run in the previous layout (transaction of record + queued execution + graph, then the finished save): ${before} WCU`,
     );
     expect(engine.calls).toEqual([]);
     expect(accepted.ran).toMatchObject({ status: 'succeeded', result: { o2: 'hello' } });
@@ -144,41 +143,34 @@ describe('an accepted instant run', () => {
     expect(listed.items).toHaveLength(2);
   });
 
-  it(
-    'is recorded under the key’s ' +
-      'executionId ' +
-      'by a retry after the ' +
-      'lease when its process died ' +
-      'after the claim',
-    async () => {
-      const { workspaceId, accept, later } = harness();
-      const canvas = await seedCanvas(workspaceId, 'one write');
-      const key = randomUUID();
-      // The dead process got as far as its claim.
-      const executionId = `exec_${'0'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
-      await runs.claimKey(workspaceId, {
-        keyHash: idempotencyKeyHash(`run:${key}`),
-        record: {
-          fingerprint: runFingerprint({ canvasId: canvas.id, triggerNodeId: 'p0', inputs: {} }),
-          executionId,
-          createdAt: new Date().toISOString(),
-        },
-        expiresAtEpochSeconds: Math.floor(Date.now() / 1000) + 3600,
-      });
+  it('is recorded under the key’s executionId by a retry after the lease when its process died after the claim', async () => {
+    const { workspaceId, accept, later } = harness();
+    const canvas = await seedCanvas(workspaceId, 'one write');
+    const key = randomUUID();
+    // The dead process got as far as its claim.
+    const executionId = `exec_${'0'.repeat(10)}${randomUUID().replaceAll('-', '').slice(0, 16).toUpperCase()}`;
+    await runs.claimKey(workspaceId, {
+      keyHash: idempotencyKeyHash(`run:${key}`),
+      record: {
+        fingerprint: runFingerprint({ canvasId: canvas.id, triggerNodeId: 'p0', inputs: {} }),
+        executionId,
+        createdAt: new Date().toISOString(),
+      },
+      expiresAtEpochSeconds: Math.floor(Date.now() / 1000) + 3600,
+    });
 
-      await expect(accept(canvas.id, { key })).rejects.toBeInstanceOf(ConflictError);
-      later(CLAIM_LEASE_MS + 1_000);
-      const retried = await accept(canvas.id, { key });
-      const again = await accept(canvas.id, { key });
+    await expect(accept(canvas.id, { key })).rejects.toBeInstanceOf(ConflictError);
+    later(CLAIM_LEASE_MS + 1_000);
+    const retried = await accept(canvas.id, { key });
+    const again = await accept(canvas.id, { key });
 
-      expect(retried).toMatchObject({ executionId, replayed: false, ran: { status: 'succeeded' } });
-      expect(again).toMatchObject({ executionId, replayed: true });
-      // The dead process's own write, had it come late, finds the id taken.
-      expect(await runs.create({ execution: retried.ran!, graph: { nodes: [], edges: [] } })).toEqual({
-        created: false,
-      });
-    },
-  );
+    expect(retried).toMatchObject({ executionId, replayed: false, ran: { status: 'succeeded' } });
+    expect(again).toMatchObject({ executionId, replayed: true });
+    // The dead process's own write, had it come late, finds the id taken.
+    expect(await runs.create({ execution: retried.ran!, graph: { nodes: [], edges: [] } })).toEqual({
+      created: false,
+    });
+  });
 
   it('cannot be cancelled mid-run: its executionId is answered once it has finished', async () => {
     const { workspaceId, principal, deps, callbacks, accept } = harness();

@@ -122,54 +122,44 @@ describe('the run outbox', () => {
     expect(await client.waitForStatus(executionId, 'succeeded')).toMatchObject({ status: 'succeeded' });
   });
 
-  it(
-    'records a queued run whose execution ' +
-      'closed without ever ' +
-      'taking it as failed (nothing ' +
-      'else would move ' +
-      'it)',
-    async () => {
-      // Prepare: the run is recorded; an execution under its name ran with an input that names no run and closed
-      void modules.useCases.acceptRun(
-        { workspaceId: stack.workspaceId },
-        { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'gone' }, idempotencyKey: `g-${Date.now()}` },
-        { kind: 'api' },
-        deps(),
-      );
-      let executionId = '';
-      await flushUntil(async () => {
-        executionId =
-          (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
-        return executionId !== '';
-      });
-      const sfn = new SFNClient({
-        endpoint: stack.local.sfn.endpoint,
-        region: LOCAL_REGION,
-        credentials: LOCAL_CREDENTIALS,
-      });
-      const { executionArn } = await sfn.send(
-        new StartExecutionCommand({
-          stateMachineArn: process.env.RUN_STATE_MACHINE_ARN!,
-          name: executionId,
-          input: '{}',
-        }),
-      );
-      await flushUntil(
-        async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING',
-      );
-      sfn.destroy();
+  it('records a queued run whose execution closed without ever taking it as failed (nothing else would move it)', async () => {
+    // Prepare: the run is recorded; an execution under its name ran with an input that names no run and closed
+    void modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      { canvasId, triggerNodeId: 'prompt', inputs: { prompt: 'gone' }, idempotencyKey: `g-${Date.now()}` },
+      { kind: 'api' },
+      deps(),
+    );
+    let executionId = '';
+    await flushUntil(async () => {
+      executionId = (await client.listExecutions(canvasId)).find((item) => item.status === 'queued')?.executionId ?? '';
+      return executionId !== '';
+    });
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const { executionArn } = await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: process.env.RUN_STATE_MACHINE_ARN!,
+        name: executionId,
+        input: '{}',
+      }),
+    );
+    await flushUntil(async () => (await sfn.send(new DescribeExecutionCommand({ executionArn }))).status !== 'RUNNING');
+    sfn.destroy();
 
-      // Act
-      const report = await modules.sweep(0);
+    // Act
+    const report = await modules.sweep(0);
 
-      // Assess
-      expect(report.failed).toBeGreaterThanOrEqual(1);
-      expect((await client.execution(executionId)).body).toMatchObject({
-        status: 'failed',
-        error: { nodeId: null, message: expect.stringMatching(/redrive/) },
-      });
-    },
-  );
+    // Assess
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    expect((await client.execution(executionId)).body).toMatchObject({
+      status: 'failed',
+      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+    });
+  });
 
   it('redrives a run whose redrive was recorded but never reached Step Functions', async () => {
     // Prepare: a real node failure (a 200 KB prompt × 8 exceeds the 1 MiB port limit)
@@ -216,145 +206,131 @@ describe('the run outbox', () => {
     sfn.destroy();
   });
 
-  it(
-    'leaves only the claimed key of a run ' +
-      'whose process died ' +
-      'running it inline; a retry ' +
-      'after the lease ' +
-      'records it once',
-    async () => {
-      // Prepare: inline runs on; the process dies before its one write (it never returns)
-      const dyingCreate: RunRepository = Object.assign(Object.create(modules.repository), {
-        create: () => new Promise<never>(() => {}),
-      });
-      const sfnStarts: string[] = [];
-      const recording: WorkflowEngine = {
-        ...dying,
-        start: async (run) => {
-          sfnStarts.push(run.executionId);
-          return 'started' as const;
-        },
-      };
-      const inputs = { prompt: `inline-orphan-${Date.now()}` };
-      const request = { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` };
-      let offsetMs = 0;
-      const clock = { now: () => new Date(Date.now() + offsetMs) };
-      void modules.useCases.acceptRun(
-        { workspaceId: stack.workspaceId },
-        request,
-        { kind: 'api' },
-        {
-          ...deps(),
-          runs: dyingCreate,
-          engine: recording,
-          clock,
-          inlineRuns: () => true,
-        },
-      );
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const before = await client.listExecutions(canvasId);
+  it('leaves only the claimed key of a run whose process died running it inline; a retry after the lease records it once', async () => {
+    // Prepare: inline runs on; the process dies before its one write (it never returns)
+    const dyingCreate: RunRepository = Object.assign(Object.create(modules.repository), {
+      create: () => new Promise<never>(() => {}),
+    });
+    const sfnStarts: string[] = [];
+    const recording: WorkflowEngine = {
+      ...dying,
+      start: async (run) => {
+        sfnStarts.push(run.executionId);
+        return 'started' as const;
+      },
+    };
+    const inputs = { prompt: `inline-orphan-${Date.now()}` };
+    const request = { canvasId, triggerNodeId: 'prompt', inputs, idempotencyKey: `i-${Date.now()}` };
+    let offsetMs = 0;
+    const clock = { now: () => new Date(Date.now() + offsetMs) };
+    void modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      request,
+      { kind: 'api' },
+      {
+        ...deps(),
+        runs: dyingCreate,
+        engine: recording,
+        clock,
+        inlineRuns: () => true,
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const before = await client.listExecutions(canvasId);
 
-      // Act: a sweep (nothing of this run is in the outbox), then the caller's retry after the claim's lease
-      await modules.sweep(0);
-      offsetMs = modules.useCases.CLAIM_LEASE_MS + 1_000;
-      const retried = await modules.useCases.acceptRun(
-        { workspaceId: stack.workspaceId },
-        request,
-        { kind: 'api' },
-        {
-          ...deps(),
-          engine: recording,
-          clock,
-          inlineRuns: () => true,
-        },
-      );
+    // Act: a sweep (nothing of this run is in the outbox), then the caller's retry after the claim's lease
+    await modules.sweep(0);
+    offsetMs = modules.useCases.CLAIM_LEASE_MS + 1_000;
+    const retried = await modules.useCases.acceptRun(
+      { workspaceId: stack.workspaceId },
+      request,
+      { kind: 'api' },
+      {
+        ...deps(),
+        engine: recording,
+        clock,
+        inlineRuns: () => true,
+      },
+    );
 
-      // Assess: one run, finished, recorded by the retry; no state machine execution
-      expect(before.filter((item) => item.executionId === retried.executionId)).toEqual([]);
-      expect(retried).toMatchObject({ replayed: false, ran: { status: 'succeeded' } });
-      expect(await client.waitForStatus(retried.executionId, 'succeeded')).toMatchObject({
-        result: { out: `You said: ${inputs.prompt}` },
-      });
-      expect(sfnStarts).toEqual([]);
-    },
-  );
+    // Assess: one run, finished, recorded by the retry; no state machine execution
+    expect(before.filter((item) => item.executionId === retried.executionId)).toEqual([]);
+    expect(retried).toMatchObject({ replayed: false, ran: { status: 'succeeded' } });
+    expect(await client.waitForStatus(retried.executionId, 'succeeded')).toMatchObject({
+      result: { out: `You said: ${inputs.prompt}` },
+    });
+    expect(sfnStarts).toEqual([]);
+  });
 
-  it(
-    'runs a run of instant nodes inline over ' +
-      'HTTP: no execution, ' +
-      'out of the outbox, and a redrive ' +
-      'of it runs ' +
-      'inline too',
-    async () => {
-      // Prepare: a canvas that fails at `double` (200 KB × 8 > the 1 MiB port limit) unless the prompt is short
-      const failing = await createFailsAtDouble(client, 'Inline fails at double');
+  it('runs a run of instant nodes inline over HTTP: no execution, out of the outbox, and a redrive of it runs inline too', async () => {
+    // Prepare: a canvas that fails at `double` (200 KB × 8 > the 1 MiB port limit) unless the prompt is short
+    const failing = await createFailsAtDouble(client, 'Inline fails at double');
 
-      // Act: a sync run and an async one
-      const synced = await client.run({
-        canvasId,
-        triggerNodeId: 'prompt',
-        inputs: { prompt: 'inline sync' },
-        sync: true,
-      });
-      const accepted = await client.run({
-        canvasId: failing,
-        triggerNodeId: 'prompt',
-        inputs: { prompt: 'f'.repeat(200 * 1024) },
-      });
+    // Act: a sync run and an async one
+    const synced = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'inline sync' },
+      sync: true,
+    });
+    const accepted = await client.run({
+      canvasId: failing,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: 'f'.repeat(200 * 1024) },
+    });
 
-      // Assess: both finished before their answers; neither has a state machine execution
-      expect(synced.status).toBe(200);
-      expect(synced.body).toMatchObject({ status: 'succeeded', result: { out: 'You said: inline sync' } });
-      expect(accepted.status).toBe(202);
-      const executionId = accepted.body.executionId as string;
-      const failed = (await client.execution(executionId)).body;
-      expect(failed).toMatchObject({ status: 'failed', attempt: 1, error: { nodeId: 'double' } });
-      const sfn = new SFNClient({
-        endpoint: stack.local.sfn.endpoint,
-        region: LOCAL_REGION,
-        credentials: LOCAL_CREDENTIALS,
-      });
-      const arnOf = (id: string) =>
-        `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${id}`;
-      for (const id of [synced.body.executionId, executionId]) {
-        await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(id) }))).rejects.toMatchObject({
-          name: 'ExecutionDoesNotExist',
-        });
-      }
-      const timeline = (
-        await client.get('/api/mcp/executions/timeline', { executionId: synced.body.executionId })
-      ).body.events.map((event: { type: string }) => event.type);
-      expect(timeline).toEqual([
-        'execution.queued',
-        'execution.started',
-        'node.started',
-        'node.succeeded',
-        'node.started',
-        'node.succeeded',
-        'node.started',
-        'node.succeeded',
-        'execution.succeeded',
-      ]);
-      await flushUntil(async () => !(await indexed(synced.body.executionId)));
-      expect(await indexed(synced.body.executionId)).toBe(false);
-
-      // Act: redrive the failed one (same input, so the same failure: attempt 2 runs `double` again)
-      const redriven = await client.post('/api/mcp/executions/redrive', { executionId });
-
-      // Assess: run inline, answered finished, still no execution
-      expect(redriven.status).toBe(202);
-      expect(redriven.body).toMatchObject({ executionId, status: 'failed', attempt: 2, error: { nodeId: 'double' } });
-      expect(redriven.body.nodes.prompt).toMatchObject({
-        status: 'succeeded',
-        attempts: 1,
-        startedAt: failed.nodes.prompt.startedAt,
-      });
-      expect(redriven.body.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
-      await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(executionId) }))).rejects.toMatchObject({
+    // Assess: both finished before their answers; neither has a state machine execution
+    expect(synced.status).toBe(200);
+    expect(synced.body).toMatchObject({ status: 'succeeded', result: { out: 'You said: inline sync' } });
+    expect(accepted.status).toBe(202);
+    const executionId = accepted.body.executionId as string;
+    const failed = (await client.execution(executionId)).body;
+    expect(failed).toMatchObject({ status: 'failed', attempt: 1, error: { nodeId: 'double' } });
+    const sfn = new SFNClient({
+      endpoint: stack.local.sfn.endpoint,
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    const arnOf = (id: string) =>
+      `${process.env.RUN_STATE_MACHINE_ARN!.replace(':stateMachine:', ':execution:')}:${id}`;
+    for (const id of [synced.body.executionId, executionId]) {
+      await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(id) }))).rejects.toMatchObject({
         name: 'ExecutionDoesNotExist',
       });
-      sfn.destroy();
-      expect((await client.post('/api/mcp/executions/cancel', { executionId })).status).toBe(409);
-    },
-  );
+    }
+    const timeline = (
+      await client.get('/api/mcp/executions/timeline', { executionId: synced.body.executionId })
+    ).body.events.map((event: { type: string }) => event.type);
+    expect(timeline).toEqual([
+      'execution.queued',
+      'execution.started',
+      'node.started',
+      'node.succeeded',
+      'node.started',
+      'node.succeeded',
+      'node.started',
+      'node.succeeded',
+      'execution.succeeded',
+    ]);
+    await flushUntil(async () => !(await indexed(synced.body.executionId)));
+    expect(await indexed(synced.body.executionId)).toBe(false);
+
+    // Act: redrive the failed one (same input, so the same failure: attempt 2 runs `double` again)
+    const redriven = await client.post('/api/mcp/executions/redrive', { executionId });
+
+    // Assess: run inline, answered finished, still no execution
+    expect(redriven.status).toBe(202);
+    expect(redriven.body).toMatchObject({ executionId, status: 'failed', attempt: 2, error: { nodeId: 'double' } });
+    expect(redriven.body.nodes.prompt).toMatchObject({
+      status: 'succeeded',
+      attempts: 1,
+      startedAt: failed.nodes.prompt.startedAt,
+    });
+    expect(redriven.body.nodes.double).toMatchObject({ status: 'failed', attempts: 2 });
+    await expect(sfn.send(new DescribeExecutionCommand({ executionArn: arnOf(executionId) }))).rejects.toMatchObject({
+      name: 'ExecutionDoesNotExist',
+    });
+    sfn.destroy();
+    expect((await client.post('/api/mcp/executions/cancel', { executionId })).status).toBe(409);
+  });
 });

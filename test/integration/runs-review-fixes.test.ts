@@ -156,54 +156,47 @@ describe('cancel when StopExecution fails', () => {
 });
 
 describe('replay with an Idempotency-Key', () => {
-  it(
-    'answers a retried replay with the run ' +
-      'the first one started, ' +
-      'and refuses the key for another ' +
-      'execution ' +
-      '(409)',
-    async () => {
-      // Prepare
-      const canvasId = await client.linearCanvas();
-      const original = await client.run({
-        canvasId,
-        triggerNodeId: 'prompt',
-        inputs: { prompt: `replay-${Date.now()}` },
-      });
-      const other = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: `other-${Date.now()}` } });
-      await client.waitForStatus(original.body.executionId, 'succeeded');
-      const key = `replay-key-${Date.now()}`;
+  it('answers a retried replay with the run the first one started, and refuses the key for another execution (409)', async () => {
+    // Prepare
+    const canvasId = await client.linearCanvas();
+    const original = await client.run({
+      canvasId,
+      triggerNodeId: 'prompt',
+      inputs: { prompt: `replay-${Date.now()}` },
+    });
+    const other = await client.run({ canvasId, triggerNodeId: 'prompt', inputs: { prompt: `other-${Date.now()}` } });
+    await client.waitForStatus(original.body.executionId, 'succeeded');
+    const key = `replay-key-${Date.now()}`;
 
-      // Act
-      const first = await client.post(
-        '/api/mcp/executions/replay',
-        { executionId: original.body.executionId },
-        { 'Idempotency-Key': key },
-      );
-      const retried = await client.post(
-        '/api/mcp/executions/replay',
-        { executionId: original.body.executionId },
-        { 'Idempotency-Key': key },
-      );
-      const misused = await client.post(
-        '/api/mcp/executions/replay',
-        { executionId: other.body.executionId },
-        { 'Idempotency-Key': key },
-      );
-      const unkeyed = await client.post('/api/mcp/executions/replay', { executionId: original.body.executionId });
+    // Act
+    const first = await client.post(
+      '/api/mcp/executions/replay',
+      { executionId: original.body.executionId },
+      { 'Idempotency-Key': key },
+    );
+    const retried = await client.post(
+      '/api/mcp/executions/replay',
+      { executionId: original.body.executionId },
+      { 'Idempotency-Key': key },
+    );
+    const misused = await client.post(
+      '/api/mcp/executions/replay',
+      { executionId: other.body.executionId },
+      { 'Idempotency-Key': key },
+    );
+    const unkeyed = await client.post('/api/mcp/executions/replay', { executionId: original.body.executionId });
 
-      // Assess
-      expect(first.status).toBe(202);
-      expect(retried.status).toBe(202);
-      expect(retried.headers.get('x-idempotent-replay')).toBe('true');
-      expect(retried.body.executionId).toBe(first.body.executionId);
-      expect(retried.body).toMatchObject({ replayed: true, replayOf: original.body.executionId });
-      expect(first.body.replayed).toBeUndefined();
-      expect(misused.status).toBe(409);
-      expect(unkeyed.status).toBe(202);
-      expect(unkeyed.body.executionId).not.toBe(first.body.executionId);
-      const replayed = await client.waitForStatus(first.body.executionId, 'succeeded');
-      expect(replayed.trigger).toEqual({ kind: 'replay', replayOf: original.body.executionId });
-    },
-  );
+    // Assess
+    expect(first.status).toBe(202);
+    expect(retried.status).toBe(202);
+    expect(retried.headers.get('x-idempotent-replay')).toBe('true');
+    expect(retried.body.executionId).toBe(first.body.executionId);
+    expect(retried.body).toMatchObject({ replayed: true, replayOf: original.body.executionId });
+    expect(first.body.replayed).toBeUndefined();
+    expect(misused.status).toBe(409);
+    expect(unkeyed.status).toBe(202);
+    expect(unkeyed.body.executionId).not.toBe(first.body.executionId);
+    const replayed = await client.waitForStatus(first.body.executionId, 'succeeded');
+    expect(replayed.trigger).toEqual({ kind: 'replay', replayOf: original.body.executionId });
+  });
 });

@@ -239,67 +239,56 @@ describe('our client', () => {
     ]);
   });
 
-  it(
-    'maps provider errors: a bad key, ' +
-      'throttling with ' +
-      'Retry-After, a refused input, and a ' +
-      'submit with no ' +
-      'answer',
-    async () => {
-      const provider = ours();
-      const job = provider.prepare({ prompt: 'p' });
-      await expect(provider.submit(job, { apiKey: 'AIzaWrong' })).rejects.toThrow(UpstreamError);
-      await expect(provider.submit(job, { apiKey: 'AIzaWrong' })).rejects.toThrow(/refused the credential/);
-      fake.faults.inject({
-        action: 'submit',
-        status: 429,
-        headers: { 'retry-after': '42' },
-        body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } },
-      });
-      await expect(provider.submit(job, { apiKey: KEY })).rejects.toMatchObject({
-        constructor: RateLimitedError,
-        retryAfterSeconds: 42,
-      });
-      fake.faults.inject({
-        action: 'submit',
-        status: 400,
-        body: { error: { code: 400, message: 'Unsupported resolution for this model.', status: 'INVALID_ARGUMENT' } },
-      });
-      await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(
-        new ValidationError('Provider one refused the input: Unsupported resolution for this model.'),
-      );
-      fake.faults.inject({ action: 'submit', status: 200, body: {} });
-      await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(SubmitOutcomeUnknownError);
-      const before = fake.calls.length;
-      await expect(
-        veoProvider({ baseUrl: 'http://127.0.0.1:9', media: mediaSource }).submit(job, { apiKey: KEY }),
-      ).rejects.toThrow(SubmitOutcomeUnknownError);
-      expect(fake.calls.length).toBe(before);
-    },
-  );
+  it('maps provider errors: a bad key, throttling with Retry-After, a refused input, and a submit with no answer', async () => {
+    const provider = ours();
+    const job = provider.prepare({ prompt: 'p' });
+    await expect(provider.submit(job, { apiKey: 'AIzaWrong' })).rejects.toThrow(UpstreamError);
+    await expect(provider.submit(job, { apiKey: 'AIzaWrong' })).rejects.toThrow(/refused the credential/);
+    fake.faults.inject({
+      action: 'submit',
+      status: 429,
+      headers: { 'retry-after': '42' },
+      body: { error: { code: 429, message: 'Resource has been exhausted', status: 'RESOURCE_EXHAUSTED' } },
+    });
+    await expect(provider.submit(job, { apiKey: KEY })).rejects.toMatchObject({
+      constructor: RateLimitedError,
+      retryAfterSeconds: 42,
+    });
+    fake.faults.inject({
+      action: 'submit',
+      status: 400,
+      body: { error: { code: 400, message: 'Unsupported resolution for this model.', status: 'INVALID_ARGUMENT' } },
+    });
+    await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(
+      new ValidationError('Provider one refused the input: Unsupported resolution for this model.'),
+    );
+    fake.faults.inject({ action: 'submit', status: 200, body: {} });
+    await expect(provider.submit(job, { apiKey: KEY })).rejects.toThrow(SubmitOutcomeUnknownError);
+    const before = fake.calls.length;
+    await expect(
+      veoProvider({ baseUrl: 'http://127.0.0.1:9', media: mediaSource }).submit(job, { apiKey: KEY }),
+    ).rejects.toThrow(SubmitOutcomeUnknownError);
+    expect(fake.calls.length).toBe(before);
+  });
 
-  it(
-    'fetches URL references under the outbound rules and inlines them; a reference that is not an image fails ' +
-      'before the submit',
-    async () => {
-      const provider = ours();
-      await provider.submit(provider.prepare({ prompt: 'From a URL', image: { url: `${imagesUrl}/frame.png` } }), {
+  it('fetches URL references under the outbound rules and inlines them; a reference that is not an image fails before the submit', async () => {
+    const provider = ours();
+    await provider.submit(provider.prepare({ prompt: 'From a URL', image: { url: `${imagesUrl}/frame.png` } }), {
+      apiKey: KEY,
+    });
+    expect((lastSubmit().body as { instances: { image: unknown }[] }).instances[0]!.image).toEqual({
+      bytesBase64Encoded: PNG.toString('base64'),
+      mimeType: 'image/png',
+    });
+    const submits = fake.calls.filter((call) => call.method === 'POST').length;
+    await expect(
+      provider.submit(provider.prepare({ prompt: 'p', image: { url: `${imagesUrl}/page.html` } }), { apiKey: KEY }),
+    ).rejects.toThrow('imageUrl: provider one takes PNG, JPEG or WebP images, not text/html');
+    await expect(
+      provider.submit(provider.prepare({ prompt: 'p', referenceImages: [{ url: `${imagesUrl}/missing.png` }] }), {
         apiKey: KEY,
-      });
-      expect((lastSubmit().body as { instances: { image: unknown }[] }).instances[0]!.image).toEqual({
-        bytesBase64Encoded: PNG.toString('base64'),
-        mimeType: 'image/png',
-      });
-      const submits = fake.calls.filter((call) => call.method === 'POST').length;
-      await expect(
-        provider.submit(provider.prepare({ prompt: 'p', image: { url: `${imagesUrl}/page.html` } }), { apiKey: KEY }),
-      ).rejects.toThrow('imageUrl: provider one takes PNG, JPEG or WebP images, not text/html');
-      await expect(
-        provider.submit(provider.prepare({ prompt: 'p', referenceImages: [{ url: `${imagesUrl}/missing.png` }] }), {
-          apiKey: KEY,
-        }),
-      ).rejects.toThrow(/^referenceImageUrls\[0\]: the image could not be fetched/);
-      expect(fake.calls.filter((call) => call.method === 'POST').length).toBe(submits);
-    },
-  );
+      }),
+    ).rejects.toThrow(/^referenceImageUrls\[0\]: the image could not be fetched/);
+    expect(fake.calls.filter((call) => call.method === 'POST').length).toBe(submits);
+  });
 });

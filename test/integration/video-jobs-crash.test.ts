@@ -132,31 +132,24 @@ describe('the video job core under crashes', () => {
     expect(await usageOf(job.operationId)).toMatchObject({ type: 'usage', credits: -50 });
   });
 
-  it(
-    'shows nothing when the process died ' +
-      'between the stored bytes ' +
-      'and the charge, and the ' +
-      'takeover charges ' +
-      'once',
-    async () => {
-      const job = await submitted('killed before charge');
-      faults.settle = 1;
-      await expect(pollVideoJob(workspaceId, job.id, deps)).rejects.toThrow(/killed before the charge/);
-      const stored = (await videoJobs.get(workspaceId, job.id))!;
-      expect(stored.status).toBe('copying');
-      // Not charged, so not visible: the record comes after the charge.
-      expect(await assets.get(workspaceId, stored.assetId!)).toBeUndefined();
-      expect(await usageOf(job.operationId)).toBeUndefined();
+  it('shows nothing when the process died between the stored bytes and the charge, and the takeover charges once', async () => {
+    const job = await submitted('killed before charge');
+    faults.settle = 1;
+    await expect(pollVideoJob(workspaceId, job.id, deps)).rejects.toThrow(/killed before the charge/);
+    const stored = (await videoJobs.get(workspaceId, job.id))!;
+    expect(stored.status).toBe('copying');
+    // Not charged, so not visible: the record comes after the charge.
+    expect(await assets.get(workspaceId, stored.assetId!)).toBeUndefined();
+    expect(await usageOf(job.operationId)).toBeUndefined();
 
-      clock.advance(COPY_DEADLINE_SECONDS * 1000 + 1000);
-      const done = await pollVideoJob(workspaceId, job.id, deps);
+    clock.advance(COPY_DEADLINE_SECONDS * 1000 + 1000);
+    const done = await pollVideoJob(workspaceId, job.id, deps);
 
-      expect(done.job.status).toBe('succeeded');
-      expect(done.asset?.id).toBe(stored.assetId);
-      expect(await usageOf(job.operationId)).toMatchObject({ credits: -50 });
-      expect((await ledger.getHold(workspaceId, job.operationId))?.status).toBe('settled');
-    },
-  );
+    expect(done.job.status).toBe('succeeded');
+    expect(done.asset?.id).toBe(stored.assetId);
+    expect(await usageOf(job.operationId)).toMatchObject({ credits: -50 });
+    expect((await ledger.getHold(workspaceId, job.operationId))?.status).toBe('settled');
+  });
 
   it('charges once when the process died between the charge and the asset record', async () => {
     const job = await submitted('killed before record');
@@ -181,64 +174,57 @@ describe('the video job core under crashes', () => {
     });
   });
 
-  it(
-    'fails a submit that died ' +
-      'before the ' +
-      'provider answered, ' +
-      'releases its hold, and never ' +
-      'submits it again',
-    async () => {
-      // Prepare: what a process killed right after recording the job and holding its credits leaves
-      const jobId = videoJobId(clock.now());
-      const operationId = `video:${jobId}`;
-      const at = clock.now().toISOString();
-      const stranded: VideoJob = {
-        id: jobId,
-        workspaceId,
-        canvasId,
-        nodeId: null,
-        operationId,
-        provider: 'provider-two',
-        model: 'fal-ai/wan/v2.7/text-to-video',
-        mode: 'text-to-video',
-        status: 'submitting',
-        providerJobId: null,
-        requestedSeconds: 5,
-        producedSeconds: null,
-        priceModel: 'standard',
-        credential: 'shared',
-        dropped: [],
-        assetId: null,
-        copyClaimedAt: null,
-        error: null,
-        pollAfterSeconds: 0,
-        createdAt: at,
-        updatedAt: at,
-        version: 1,
-      };
-      await videoJobs.create(stranded);
-      await holdCredits(
-        { workspaceId, operationId, sku: 'video.generate', model: 'standard', quantity: 5 },
-        deps.credits,
-      );
-      const posts = fake.calls.filter((entry) => entry.method === 'POST').length;
+  it('fails a submit that died before the provider answered, releases its hold, and never submits it again', async () => {
+    // Prepare: what a process killed right after recording the job and holding its credits leaves
+    const jobId = videoJobId(clock.now());
+    const operationId = `video:${jobId}`;
+    const at = clock.now().toISOString();
+    const stranded: VideoJob = {
+      id: jobId,
+      workspaceId,
+      canvasId,
+      nodeId: null,
+      operationId,
+      provider: 'provider-two',
+      model: 'fal-ai/wan/v2.7/text-to-video',
+      mode: 'text-to-video',
+      status: 'submitting',
+      providerJobId: null,
+      requestedSeconds: 5,
+      producedSeconds: null,
+      priceModel: 'standard',
+      credential: 'shared',
+      dropped: [],
+      assetId: null,
+      copyClaimedAt: null,
+      error: null,
+      pollAfterSeconds: 0,
+      createdAt: at,
+      updatedAt: at,
+      version: 1,
+    };
+    await videoJobs.create(stranded);
+    await holdCredits(
+      { workspaceId, operationId, sku: 'video.generate', model: 'standard', quantity: 5 },
+      deps.credits,
+    );
+    const posts = fake.calls.filter((entry) => entry.method === 'POST').length;
 
-      // Act
-      const early = await pollVideoJob(workspaceId, jobId, deps);
-      clock.advance(SUBMIT_DEADLINE_SECONDS * 1000 + 1000);
-      const late = await pollVideoJob(workspaceId, jobId, deps);
-      const retried = await submitVideoJob(
-        { provider: 'provider-two', workspaceId, canvasId, prompt: 'again', model: 'fal-ai/wan/v2.7/text-to-video' },
-        { jobId, operationId },
-        deps,
-      );
+    // Act
+    const early = await pollVideoJob(workspaceId, jobId, deps);
+    clock.advance(SUBMIT_DEADLINE_SECONDS * 1000 + 1000);
+    const late = await pollVideoJob(workspaceId, jobId, deps);
+    const retried = await submitVideoJob(
+      { provider: 'provider-two', workspaceId, canvasId, prompt: 'again', model: 'fal-ai/wan/v2.7/text-to-video' },
+      { jobId, operationId },
+      deps,
+    );
 
-      // Assess
-      expect(early.job.status).toBe('submitting');
-      expect(late.job).toMatchObject({ status: 'failed', error: expect.stringMatching(/not resubmitted/) });
-      expect(retried).toMatchObject({ replayed: true, job: { status: 'failed' } });
-      expect(await ledger.getHold(workspaceId, operationId)).toMatchObject({ status: 'released' });
-      expect(fake.calls.filter((entry) => entry.method === 'POST').length).toBe(posts);
-    },
-  );
+    // Assess
+    expect(early.job.status).toBe('submitting');
+    expect(late.job).toMatchObject({ status: 'failed', error: expect.stringMatching(/not resubmitted/) });
+    expect(retried).toMatchObject({ replayed: true, job: { status: 'failed' } });
+    expect(await ledger.getHold(workspaceId, operationId)).toMatchObject({ status: 'released' });
+    expect(fake.calls.filter((entry) => entry.method === 'POST').length).toBe(posts);
+  });
 });

@@ -90,31 +90,24 @@ async function sessionToken(workspaceId: string, userId: string, scope = 'run:wo
 }
 
 describe('who may relay', () => {
-  it(
-    'the service token: forwards method, ' +
-      'headers and body over ' +
-      'HTTPS and answers the target ' +
-      'status, headers ' +
-      'and body',
-    async () => {
-      // Act
-      const answer = await relay({
-        method: 'PUT',
-        url: `${targetOrigin}/orders?id=7`,
-        headers: { 'content-type': 'application/json', 'x-trace': 't-1' },
-        body: '{"n":1}',
-      });
+  it('the service token: forwards method, headers and body over HTTPS and answers the target status, headers and body', async () => {
+    // Act
+    const answer = await relay({
+      method: 'PUT',
+      url: `${targetOrigin}/orders?id=7`,
+      headers: { 'content-type': 'application/json', 'x-trace': 't-1' },
+      body: '{"n":1}',
+    });
 
-      // Assess
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      expect(answer.body).toMatchObject({ status: 201, bodyEncoding: 'utf8', headers: { 'x-target': 'yes' } });
-      expect(JSON.parse(answer.body.body)).toEqual({ method: 'PUT', body: '{"n":1}' });
-      const received = seen.at(-1)!;
-      expect(received).toMatchObject({ method: 'PUT', url: '/orders?id=7', body: '{"n":1}' });
-      expect(received.headers).toMatchObject({ 'x-trace': 't-1', 'user-agent': 'workspace-automation-outbound/1' });
-      expect(received.headers.authorization).toBeUndefined();
-    },
-  );
+    // Assess
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ status: 201, bodyEncoding: 'utf8', headers: { 'x-target': 'yes' } });
+    expect(JSON.parse(answer.body.body)).toEqual({ method: 'PUT', body: '{"n":1}' });
+    const received = seen.at(-1)!;
+    expect(received).toMatchObject({ method: 'PUT', url: '/orders?id=7', body: '{"n":1}' });
+    expect(received.headers).toMatchObject({ 'x-trace': 't-1', 'user-agent': 'workspace-automation-outbound/1' });
+    expect(received.headers.authorization).toBeUndefined();
+  });
 
   it("a member's signed-in session with run:workflows", async () => {
     const { seedWorkspace } = await import('./support/invoke.ts');

@@ -35,39 +35,32 @@ const NOT_CONFIGURED = {
 };
 
 describe('register', () => {
-  it(
-    'creates a webhook (201): URL on the ' +
-      'base host ending ' +
-      '/webhook/trigger, secret, ready ' +
-      'Bearer header, ' +
-      'created: true',
-    async () => {
-      // Prepare
-      const canvasId = await client.webhookCanvas();
+  it('creates a webhook (201): URL on the base host ending /webhook/trigger, secret, ready Bearer header, created: true', async () => {
+    // Prepare
+    const canvasId = await client.webhookCanvas();
 
-      // Act
-      const answer = await client.register(canvasId);
+    // Act
+    const answer = await client.register(canvasId);
 
-      // Assess
-      expect(answer.status).toBe(201);
-      expect(answer.body).toMatchObject({
-        webhookUrl: `${stack.baseUrl}/webhook/trigger`,
-        webhookSecret: expect.stringMatching(/^\S{32,}$/),
-        triggerNodeId: 'hook',
-        created: true,
-      });
-      expect(answer.body.webhookUrl.endsWith('/webhook/trigger')).toBe(true);
-      expect(answer.body.webhookAuthorizationHeader).toBe(`Bearer ${answer.body.webhookSecret}`);
+    // Assess
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({
+      webhookUrl: `${stack.baseUrl}/webhook/trigger`,
+      webhookSecret: expect.stringMatching(/^\S{32,}$/),
+      triggerNodeId: 'hook',
+      created: true,
+    });
+    expect(answer.body.webhookUrl.endsWith('/webhook/trigger')).toBe(true);
+    expect(answer.body.webhookAuthorizationHeader).toBe(`Bearer ${answer.body.webhookSecret}`);
 
-      // Assess: the URL and header work as given
-      const called = await fetch(answer.body.webhookUrl, {
-        method: 'POST',
-        headers: { authorization: answer.body.webhookAuthorizationHeader, 'content-type': 'application/json' },
-        body: '{"hello":"world"}',
-      });
-      expect(called.status).toBe(202);
-    },
-  );
+    // Assess: the URL and header work as given
+    const called = await fetch(answer.body.webhookUrl, {
+      method: 'POST',
+      headers: { authorization: answer.body.webhookAuthorizationHeader, 'content-type': 'application/json' },
+      body: '{"hello":"world"}',
+    });
+    expect(called.status).toBe(202);
+  });
 
   it('retrieves the existing webhook on a repeat (created: false, same secret)', async () => {
     // Prepare
@@ -162,37 +155,30 @@ describe('register', () => {
 });
 
 describe('revoke', () => {
-  it(
-    'invalidates the secret at once, ' +
-      'returns the node to Not ' +
-      'configured, and a new registration ' +
-      'gets a fresh ' +
-      'secret',
-    async () => {
-      // Prepare
-      const { canvasId, registration } = await client.registeredCanvas();
-      expect(
-        (await client.callWebhook({ secret: registration.webhookSecret, body: { before: 'revoke' } })).status,
-      ).toBe(202);
+  it('invalidates the secret at once, returns the node to Not configured, and a new registration gets a fresh secret', async () => {
+    // Prepare
+    const { canvasId, registration } = await client.registeredCanvas();
+    expect((await client.callWebhook({ secret: registration.webhookSecret, body: { before: 'revoke' } })).status).toBe(
+      202,
+    );
 
-      // Act
-      const revoked = await client.revoke(canvasId);
-      const afterRevoke = await client.callWebhook({ secret: registration.webhookSecret, body: { after: 'revoke' } });
-      const row = await client.statusRow(canvasId);
-      const again = await client.register(canvasId);
+    // Act
+    const revoked = await client.revoke(canvasId);
+    const afterRevoke = await client.callWebhook({ secret: registration.webhookSecret, body: { after: 'revoke' } });
+    const row = await client.statusRow(canvasId);
+    const again = await client.register(canvasId);
 
-      // Assess
-      expect(revoked.status).toBe(200);
-      expect(afterRevoke.status).toBe(404);
-      expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret', code: 'not_found' });
-      expect(row).toEqual(NOT_CONFIGURED);
-      expect(again.status).toBe(201);
-      expect(again.body.created).toBe(true);
-      expect(again.body.webhookSecret).not.toBe(registration.webhookSecret);
-      expect((await client.callWebhook({ secret: again.body.webhookSecret, body: { fresh: true } })).status).toBe(202);
-      expect((await client.callWebhook({ secret: registration.webhookSecret, body: { old: true } })).status).toBe(404);
-    },
-  );
+    // Assess
+    expect(revoked.status).toBe(200);
+    expect(afterRevoke.status).toBe(404);
+    expect(afterRevoke.body).toEqual({ error: 'Unknown webhook secret', code: 'not_found' });
+    expect(row).toEqual(NOT_CONFIGURED);
+    expect(again.status).toBe(201);
+    expect(again.body.created).toBe(true);
+    expect(again.body.webhookSecret).not.toBe(registration.webhookSecret);
+    expect((await client.callWebhook({ secret: again.body.webhookSecret, body: { fresh: true } })).status).toBe(202);
+    expect((await client.callWebhook({ secret: registration.webhookSecret, body: { old: true } })).status).toBe(404);
+  });
 
   it('is harmless twice, like revoking a key: a node without a webhook answers 200 wasRegistered false', async () => {
     // Prepare

@@ -31,40 +31,33 @@ async function awayFromWindowEdge(): Promise<void> {
 }
 
 describe('rate limit', () => {
-  it(
-    `answers the call after ` +
-      `${LIMIT} in a ` +
-      `minute with 429 and a ` +
-      `numeric Retry-After, and starts ` +
-      `no run for it`,
-    async () => {
-      // Prepare
-      const { canvasId, registration } = await client.registeredCanvas();
-      await awayFromWindowEdge();
+  it(`answers the call after ${LIMIT} in a minute with 429 and a numeric Retry-After, and starts no run for it`, async () => {
+    // Prepare
+    const { canvasId, registration } = await client.registeredCanvas();
+    await awayFromWindowEdge();
 
-      // Act
-      const answers = [];
-      for (let n = 1; n <= LIMIT + 1; n++)
-        answers.push(await client.callWebhook({ secret: registration.webhookSecret, body: { n } }));
+    // Act
+    const answers = [];
+    for (let n = 1; n <= LIMIT + 1; n++)
+      answers.push(await client.callWebhook({ secret: registration.webhookSecret, body: { n } }));
 
-      // Assess
-      expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
-      const limited = answers[LIMIT]!;
-      expect(limited.status).toBe(429);
-      expect(limited.body).toEqual({ error: expect.any(String), code: 'rate_limited' });
-      const retryAfter = limited.headers.get('retry-after');
-      expect(retryAfter).toMatch(/^\d+$/);
-      expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
-      expect(Number(retryAfter)).toBeLessThanOrEqual(60);
-      const executions = await client.listExecutions(canvasId);
-      expect(executions.map((item) => item.executionId).sort()).toEqual(
-        answers
-          .slice(0, LIMIT)
-          .map((answer) => answer.body.executionId)
-          .sort(),
-      );
-    },
-  );
+    // Assess
+    expect(answers.slice(0, LIMIT).map((answer) => answer.status)).toEqual(Array(LIMIT).fill(202));
+    const limited = answers[LIMIT]!;
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({ error: expect.any(String), code: 'rate_limited' });
+    const retryAfter = limited.headers.get('retry-after');
+    expect(retryAfter).toMatch(/^\d+$/);
+    expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
+    expect(Number(retryAfter)).toBeLessThanOrEqual(60);
+    const executions = await client.listExecutions(canvasId);
+    expect(executions.map((item) => item.executionId).sort()).toEqual(
+      answers
+        .slice(0, LIMIT)
+        .map((answer) => answer.body.executionId)
+        .sort(),
+    );
+  });
 
   it('never answers a replay (a provider retrying an accepted delivery) with 429', async () => {
     // Prepare: one accepted delivery, then the window filled up to the limit with other deliveries

@@ -112,51 +112,37 @@ const send = (url: string, headers: Record<string, string>, body: string) =>
 const runCount = async () => (await client.listExecutions(canvasId)).length;
 
 describe('registration', () => {
-  it(
-    'returns one signed URL per scheme on ' +
-      'the base host, naming ' +
-      'the trigger by its id, and the ' +
-      'Standard ' +
-      'Webhooks spelling of the secret',
-    () => {
-      expect(Object.keys(hook.signedUrls).sort()).toEqual(['github', 'shopify', 'standard-webhooks', 'stripe']);
-      for (const [scheme, url] of Object.entries(hook.signedUrls)) {
-        expect(url).toMatch(new RegExp(`^${stack.baseUrl}/webhook/trigger\\?verify=${scheme}&hook=[0-9a-f]{64}$`));
-        expect(url).not.toContain(hook.webhookSecret);
-      }
-      expect(hook.standardWebhooksSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-      expect(Buffer.from(hook.standardWebhooksSecret.slice(6), 'base64')).toEqual(
-        Buffer.from(hook.webhookSecret.slice(6), 'base64url'),
-      );
-    },
-  );
+  it('returns one signed URL per scheme on the base host, naming the trigger by its id, and the Standard Webhooks spelling of the secret', () => {
+    expect(Object.keys(hook.signedUrls).sort()).toEqual(['github', 'shopify', 'standard-webhooks', 'stripe']);
+    for (const [scheme, url] of Object.entries(hook.signedUrls)) {
+      expect(url).toMatch(new RegExp(`^${stack.baseUrl}/webhook/trigger\\?verify=${scheme}&hook=[0-9a-f]{64}$`));
+      expect(url).not.toContain(hook.webhookSecret);
+    }
+    expect(hook.standardWebhooksSecret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(Buffer.from(hook.standardWebhooksSecret.slice(6), 'base64')).toEqual(
+      Buffer.from(hook.webhookSecret.slice(6), 'base64url'),
+    );
+  });
 });
 
 describe.each(schemes)('$scheme', ({ scheme, provider, sign, signatureHeaders, staleOffsets }) => {
-  it(
-    'accepts a delivery signed with the ' +
-      'trigger secret: 202, a ' +
-      'run with the body as inputs, ' +
-      'the provider ' +
-      'delivery id as event id',
-    async () => {
-      // Prepare
-      const id = unique(scheme);
-      const body = deliveryBody(id);
+  it('accepts a delivery signed with the trigger secret: 202, a run with the body as inputs, the provider delivery id as event id', async () => {
+    // Prepare
+    const id = unique(scheme);
+    const body = deliveryBody(id);
 
-      // Act
-      const accepted = await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds()), body);
+    // Act
+    const accepted = await send(hook.signedUrls[scheme], await sign(body, id, nowSeconds()), body);
 
-      // Assess
-      expect(accepted.status, accepted.text).toBe(202);
-      expect(accepted.body).toMatchObject({ ok: true, provider, eventId: id });
-      const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
-      expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
-      expect(done.inputs).toEqual(JSON.parse(body));
-      expect(done.outputs.hook['raw-body-out']).toBe(body);
-      expect(done.outputs.hook['url-out']).toBe(hook.signedUrls[scheme]);
-    },
-  );
+    // Assess
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.body).toMatchObject({ ok: true, provider, eventId: id });
+    const done = await client.waitForStatus(accepted.body.executionId, 'succeeded', 'failed', 'cancelled');
+    expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
+    expect(done.inputs).toEqual(JSON.parse(body));
+    expect(done.outputs.hook['raw-body-out']).toBe(body);
+    expect(done.outputs.hook['url-out']).toBe(hook.signedUrls[scheme]);
+  });
 
   it('answers 401 to a tampered body (signature of another body) and starts no run', async () => {
     // Prepare

@@ -78,35 +78,28 @@ const shopifyDelivery = (secret: string) => {
 };
 
 describe('a stored Stripe endpoint secret', () => {
-  it(
-    'is accepted, answered only as a masked ' +
-      'hint, and from then ' +
-      'on verifies the Stripe URL ' +
-      'instead of the ' +
-      'trigger secret',
-    async () => {
-      // Act
-      const stored = await setSecret('stripe', STRIPE_ENDPOINT_SECRET);
+  it('is accepted, answered only as a masked hint, and from then on verifies the Stripe URL instead of the trigger secret', async () => {
+    // Act
+    const stored = await setSecret('stripe', STRIPE_ENDPOINT_SECRET);
 
-      // Assess: the answer names the source per scheme and never the secret
-      expect(stored.status, JSON.stringify(stored.body)).toBe(200);
-      expect(stored.body.signingSecrets.stripe).toMatchObject({
-        source: 'provider',
-        hint: `whsec_…${STRIPE_ENDPOINT_SECRET.slice(-4)}`,
-      });
-      expect(stored.body.signingSecrets.github).toEqual({ source: 'trigger' });
-      expect(JSON.stringify(stored.body)).not.toContain(STRIPE_ENDPOINT_SECRET.slice(6));
+    // Assess: the answer names the source per scheme and never the secret
+    expect(stored.status, JSON.stringify(stored.body)).toBe(200);
+    expect(stored.body.signingSecrets.stripe).toMatchObject({
+      source: 'provider',
+      hint: `whsec_…${STRIPE_ENDPOINT_SECRET.slice(-4)}`,
+    });
+    expect(stored.body.signingSecrets.github).toEqual({ source: 'trigger' });
+    expect(JSON.stringify(stored.body)).not.toContain(STRIPE_ENDPOINT_SECRET.slice(6));
 
-      const signedByStripe = await stripeDelivery(STRIPE_ENDPOINT_SECRET);
-      expect(signedByStripe.status, signedByStripe.text).toBe(202);
-      expect(signedByStripe.body).toMatchObject({ provider: 'stripe' });
-      const done = await client.waitForStatus(signedByStripe.body.executionId, 'succeeded', 'failed', 'cancelled');
-      expect(done.status).toBe('succeeded');
+    const signedByStripe = await stripeDelivery(STRIPE_ENDPOINT_SECRET);
+    expect(signedByStripe.status, signedByStripe.text).toBe(202);
+    expect(signedByStripe.body).toMatchObject({ provider: 'stripe' });
+    const done = await client.waitForStatus(signedByStripe.body.executionId, 'succeeded', 'failed', 'cancelled');
+    expect(done.status).toBe('succeeded');
 
-      const signedWithTriggerSecret = await stripeDelivery(hook.webhookSecret);
-      expect(signedWithTriggerSecret.status, signedWithTriggerSecret.text).toBe(401);
-    },
-  );
+    const signedWithTriggerSecret = await stripeDelivery(hook.webhookSecret);
+    expect(signedWithTriggerSecret.status, signedWithTriggerSecret.text).toBe(401);
+  });
 
   it('is stored sealed: no item of the table holds the plaintext', async () => {
     const everything = await wholeTable(stack.local.dynamodb.endpoint);

@@ -80,28 +80,24 @@ describe('bodies', () => {
     expect(JSON.parse(await download.text())).toBe(body);
   });
 
-  it(
-    'runs a 500 KiB JSON body through hook → text → output to success (values live in the blob store, not the ' +
-      'item)',
-    async () => {
-      // Prepare
-      const raw = JSON.stringify({ pad: 'p'.repeat(500 * 1024 - 10) });
+  it('runs a 500 KiB JSON body through hook → text → output to success (values live in the blob store, not the item)', async () => {
+    // Prepare
+    const raw = JSON.stringify({ pad: 'p'.repeat(500 * 1024 - 10) });
 
-      // Act
-      const accepted = await client.callWebhook({
-        secret: hook.webhookSecret,
-        headers: { 'content-type': 'application/json' },
-        body: raw,
-      });
+    // Act
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      headers: { 'content-type': 'application/json' },
+      body: raw,
+    });
 
-      // Assess
-      expect(accepted.status, accepted.text).toBe(202);
-      const done = await client.settled(accepted.body.executionId, 10_000);
-      expect(done.error).toBeNull();
-      expect(done.status).toBe('succeeded');
-      expect(done.outputs.hook['body-out'].blob.bytes).toBeGreaterThan(500 * 1024);
-    },
-  );
+    // Assess
+    expect(accepted.status, accepted.text).toBe(202);
+    const done = await client.settled(accepted.body.executionId, 10_000);
+    expect(done.error).toBeNull();
+    expect(done.status).toBe('succeeded');
+    expect(done.outputs.hook['body-out'].blob.bytes).toBeGreaterThan(500 * 1024);
+  });
 
   it('runs a 60 KiB JSON body (under the 64 KiB port limit) through hook → text → output to success', async () => {
     // Prepare

@@ -44,45 +44,38 @@ describe('callbackUrl', () => {
     expect(await runCount(client, canvasId)).toBe(before);
   });
 
-  it(
-    'strips callbackUrl from the ' +
-      'inputs and ' +
-      'body-out and sends ' +
-      'the allowed receiver exactly ' +
-      'one callback',
-    async () => {
-      // Prepare
-      const callbackUrl = `${receiver.origin}/ok/webhook`;
+  it('strips callbackUrl from the inputs and body-out and sends the allowed receiver exactly one callback', async () => {
+    // Prepare
+    const callbackUrl = `${receiver.origin}/ok/webhook`;
 
-      // Act
-      const accepted = await client.callWebhook({
-        secret: hook.webhookSecret,
-        body: { event: 'order.paid', callbackUrl },
-      });
-      expect(accepted.status, accepted.text).toBe(202);
-      const { executionId } = accepted.body;
-      // An instant run's callback goes out through the run outbox (docs/runs.md): sweep now, with no hold,
-      // rather than wait for local mode's sweeper (every 10 s, 30 s hold).
-      const { sweep } = await import('../../functions/workers/sweep-runs.ts');
-      await sweep(0, 0);
-      const done = await client.waitFor(
-        executionId,
-        (s) => s.callback?.delivered !== null && s.callback?.delivered !== undefined,
-        'callback recorded',
-      );
+    // Act
+    const accepted = await client.callWebhook({
+      secret: hook.webhookSecret,
+      body: { event: 'order.paid', callbackUrl },
+    });
+    expect(accepted.status, accepted.text).toBe(202);
+    const { executionId } = accepted.body;
+    // An instant run's callback goes out through the run outbox (docs/runs.md): sweep now, with no hold,
+    // rather than wait for local mode's sweeper (every 10 s, 30 s hold).
+    const { sweep } = await import('../../functions/workers/sweep-runs.ts');
+    await sweep(0, 0);
+    const done = await client.waitFor(
+      executionId,
+      (s) => s.callback?.delivered !== null && s.callback?.delivered !== undefined,
+      'callback recorded',
+    );
 
-      // Assess
-      expect(done.status).toBe('succeeded');
-      expect(done.inputs).toEqual({ event: 'order.paid' });
-      expect(JSON.parse(done.outputs.hook['body-out'])).toEqual({ event: 'order.paid' });
-      expect(done.callback).toMatchObject({ url: callbackUrl, delivered: true, statusCode: 200 });
-      const received = receiver.for(executionId);
-      expect(received).toHaveLength(1);
-      expect(received[0]!.path).toBe('/ok/webhook');
-      expect(received[0]!.body).toMatchObject({ executionId, canvasId, status: 'succeeded' });
-      expect(received[0]!.rawBody).not.toContain(hook.webhookSecret);
-    },
-  );
+    // Assess
+    expect(done.status).toBe('succeeded');
+    expect(done.inputs).toEqual({ event: 'order.paid' });
+    expect(JSON.parse(done.outputs.hook['body-out'])).toEqual({ event: 'order.paid' });
+    expect(done.callback).toMatchObject({ url: callbackUrl, delivered: true, statusCode: 200 });
+    const received = receiver.for(executionId);
+    expect(received).toHaveLength(1);
+    expect(received[0]!.path).toBe('/ok/webhook');
+    expect(received[0]!.body).toMatchObject({ executionId, canvasId, status: 'succeeded' });
+    expect(received[0]!.rawBody).not.toContain(hook.webhookSecret);
+  });
 });
 
 describe('idempotency', () => {

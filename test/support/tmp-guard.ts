@@ -49,8 +49,7 @@ export default function setup(): () => void {
     rmSync(guard.folder, { recursive: true, force: true });
     if (leftovers.length > 0) {
       throw new Error(
-        `Tests left ${leftovers.length} item(s) in the temp folder: ${leftovers.sort().join(', ')}. ` +
-          'A test removes what it creates (test/support/temp-folders.ts; a CDK App needs an explicit outdir).',
+        `Tests left ${leftovers.length} item(s) in the temp folder: ${leftovers.sort().join(', ')}. A test removes what it creates (test/support/temp-folders.ts; a CDK App needs an explicit outdir).`,
       );
     }
   };

@@ -22,11 +22,7 @@ export const defaultProvider = (init?: Parameters<typeof fromEnv>[0]): ReturnTyp
     fromEnvironment(properties).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(
-        `${reason} Lambda bundles read AWS ` +
-          `credentials from the ` +
-          `environment only ` +
-          `(LAMBDA_ALIASES in ` +
-          `lib/constructs/bundling.ts).`,
+        `${reason} Lambda bundles read AWS credentials from the environment only (LAMBDA_ALIASES in lib/constructs/bundling.ts).`,
         { cause: error },
       );
     });

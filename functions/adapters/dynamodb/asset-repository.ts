@@ -82,8 +82,7 @@ export class DynamoAssetRepository implements AssetRepository {
       ],
       () =>
         new ConflictError(
-          `Upload ${uploadId} was finalized or cancelled meanwhile, or its canvas changed; ` +
-            'read them again before retrying',
+          `Upload ${uploadId} was finalized or cancelled meanwhile, or its canvas changed; read them again before retrying`,
         ),
     );
   }

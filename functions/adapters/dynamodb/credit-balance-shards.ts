@@ -113,8 +113,7 @@ export const addToShard = (workspaceId: string, shard: number, credits: number, 
   update(
     workspaceId,
     shard,
-    'SET balance = if_not_exists(balance, :zero) + :c, available = if_not_exists(available, :zero) + :c, ' +
-      'held = if_not_exists(held, :zero), workspaceId = :ws, entity = :entity',
+    'SET balance = if_not_exists(balance, :zero) + :c, available = if_not_exists(available, :zero) + :c, held = if_not_exists(held, :zero), workspaceId = :ws, entity = :entity',
     { ':zero': 0, ':c': credits, ':now': now, ':ws': workspaceId, ':entity': 'CreditBalance' },
   );
 

@@ -19,8 +19,7 @@ export class DynamoConnectionRepository implements ConnectionRepository {
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.workspacePartition(workspaceId), ':prefix': keys.connectionPrefix },
       ProjectionExpression:
-        '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, ' +
-        'version, workspaceId',
+        '#provider, #label, #status, masked, createdAt, updatedAt, revokedAt, updatedBy, allowedOrigins, version, workspaceId',
       ExpressionAttributeNames: { '#provider': 'provider', '#label': 'label', '#status': 'status' },
     });
     return toEntities<ConnectionRecord>(items);

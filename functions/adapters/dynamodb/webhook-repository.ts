@@ -114,8 +114,7 @@ export class DynamoWebhookRepository implements WebhookRepository {
           UpdateExpression: 'SET signingSecrets = :secrets, signingSecretsVersion = :next',
           // The same registration (revoked and registered again is another trigger), unchanged since read.
           ConditionExpression:
-            'secretHash = :hash AND (signingSecretsVersion = :expected OR ' +
-            '(attribute_not_exists(signingSecretsVersion) AND :expected = :zero))',
+            'secretHash = :hash AND (signingSecretsVersion = :expected OR (attribute_not_exists(signingSecretsVersion) AND :expected = :zero))',
           ExpressionAttributeValues: {
             ':secrets': secrets,
             ':next': expectedVersion + 1,

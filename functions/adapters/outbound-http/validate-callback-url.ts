@@ -42,10 +42,7 @@ function allowHostsHint(raw: string, error: ValidationError): string | undefined
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return (
-    'In local mode, allow it for development by starting npm start with ' +
-    `${OUTBOUND_ALLOW_HOSTS_ENV}=${url.hostname}:${port} (ignored in AWS)`
-  );
+  return `In local mode, allow it for development by starting npm start with ${OUTBOUND_ALLOW_HOSTS_ENV}=${url.hostname}:${port} (ignored in AWS)`;
 }
 
 async function checkCallbackUrl(

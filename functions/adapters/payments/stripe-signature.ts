@@ -53,8 +53,7 @@ function secretsOf(value: string | undefined): string[] {
   const secrets = (value ?? '').split(/[\s,]+/).filter((secret) => secret.length > 0);
   if (secrets.length === 0)
     throw new NotConfiguredError(
-      'Payment webhooks are not configured: no signing secret is set ' +
-        `(${ENV.paymentsWebhookSecret} in local mode, the PaymentsWebhookSecret secret in AWS)`,
+      `Payment webhooks are not configured: no signing secret is set (${ENV.paymentsWebhookSecret} in local mode, the PaymentsWebhookSecret secret in AWS)`,
     );
   return secrets;
 }

@@ -90,11 +90,7 @@ async function errorOf(response: Response): Promise<Error> {
   const status = (detail as { status?: unknown } | undefined)?.status;
   if (response.status === 401 || status === 'invalid_api_key')
     return new UpstreamError(
-      'The speech provider refused the ' +
-        'credential: check the ' +
-        "workspace's speech " +
-        'connection or the ' +
-        "deployment's ELEVENLABS_API_KEY",
+      "The speech provider refused the credential: check the workspace's speech connection or the deployment's ELEVENLABS_API_KEY",
     );
   if (response.status === 429)
     return new RateLimitedError(

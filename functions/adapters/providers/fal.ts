@@ -84,9 +84,7 @@ export function falProvider(options: FalOptions = {}): VideoProvider {
       if (!result.response.ok)
         return {
           state: 'failed',
-          message:
-            `Provider two could not generate the video: ` +
-            `${detailOf(result.body) ?? `HTTP ${result.response.status}`}`,
+          message: `Provider two could not generate the video: ${detailOf(result.body) ?? `HTTP ${result.response.status}`}`,
         };
       const video = (
         result.body as { video?: { url?: unknown; content_type?: unknown; duration?: unknown } } | undefined

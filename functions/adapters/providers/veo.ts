@@ -188,11 +188,7 @@ function failure(what: 'submit' | 'status', response: Response, body: unknown): 
   const reasons = (error?.details ?? []).map((detail) => detail.reason);
   if (response.status === 401 || response.status === 403 || reasons.includes('API_KEY_INVALID')) {
     return new UpstreamError(
-      `Provider one refused the credential ` +
-        `(${message}): check the ` +
-        `workspace's provider-one connection or ` +
-        `the deployment's ` +
-        `${ENV.providerOneApiKey}`,
+      `Provider one refused the credential (${message}): check the workspace's provider-one connection or the deployment's ${ENV.providerOneApiKey}`,
     );
   }
   if (response.status === 429)

@@ -88,8 +88,7 @@ async function liveReservation(
     reservation && reservation.target === target && Date.parse(reservation.expiresAt) > deps.clock.now().getTime();
   if (!live)
     throw new NotFoundError(
-      `Upload ${uploadId} not found (finalized, cancelled, expired, or reserved through the ` +
-        `${target === 'canvas' ? 'library' : 'canvas'} routes)`,
+      `Upload ${uploadId} not found (finalized, cancelled, expired, or reserved through the ${target === 'canvas' ? 'library' : 'canvas'} routes)`,
     );
   return reservation;
 }

@@ -93,8 +93,7 @@ async function freezeCall(node: CanvasNode, path: readonly string[], origin: str
   if (callee.archived) return problem(`canvas ${canvasId} is archived: restore it, or call another canvas`);
   if (data.version !== undefined && callee.version !== data.version)
     return problem(
-      `canvas ${canvasId} is at version ${callee.version}, not the pinned ${data.version}: ` +
-        'set version to it after checking the change, or remove version to call the latest',
+      `canvas ${canvasId} is at version ${callee.version}, not the pinned ${data.version}: set version to it after checking the change, or remove version to call the latest`,
     );
   const trigger = callee.nodes.find((candidate) => candidate.id === data.triggerNodeId);
   if (trigger?.type !== 'prompt')

@@ -24,11 +24,7 @@ export const CALL_NODE_TYPES = {
   'call-canvas': failable({
     label: 'Call canvas',
     category: 'flow',
-    description:
-      'Runs another canvas of the workspace (from its prompt trigger) as one step, with run inputs built ' +
-      "from this node's input, and puts its result — its output nodes' values by node id — on result-out. " +
-      `The called canvas must be instant (no generation, wait or retries); calls nest ${CALL_MAX_DEPTH} deep at ` +
-      'most and may not form a cycle.',
+    description: `Runs another canvas of the workspace (from its prompt trigger) as one step, with run inputs built from this node's input, and puts its result — its output nodes' values by node id — on result-out. The called canvas must be instant (no generation, wait or retries); calls nest ${CALL_MAX_DEPTH} deep at most and may not form a cycle.`,
     inputs: [{ name: 'value-in', type: 'any', label: 'Value', multiple: true, optional: true }],
     outputs: [{ name: 'result-out', type: 'json', label: 'Result' }],
     data: z.strictObject({

@@ -161,8 +161,7 @@ export function applyEdit(canvas: Canvas, op: CanvasEdit, now: string): CanvasEd
         const broken = edgesBrokenByTypeChange(canvas, node.id, type);
         if (broken.length > 0) {
           throw new ValidationError(
-            `Changing ${node.id} to ${type} would break edges ${broken.map((edge) => edge.id).join(', ')}; ` +
-              `delete them first`,
+            `Changing ${node.id} to ${type} would break edges ${broken.map((edge) => edge.id).join(', ')}; delete them first`,
           );
         }
       }

@@ -22,8 +22,7 @@ export const FLOW_NODE_TYPES = {
     label: 'If',
     category: 'flow',
     description:
-      'Sends its input on true-out when the condition (a JSONata expression that must give true or false) ' +
-      'holds, else on false-out; the nodes behind the other port are skipped.',
+      'Sends its input on true-out when the condition (a JSONata expression that must give true or false) holds, else on false-out; the nodes behind the other port are skipped.',
     inputs: [valueIn],
     outputs: [
       { name: 'true-out', type: 'any', label: 'True' },
@@ -37,10 +36,7 @@ export const FLOW_NODE_TYPES = {
   switch: failable({
     label: 'Switch',
     category: 'flow',
-    description:
-      `Sends its input on the port of the first case whose condition holds (case-1-out … case-` +
-      `${SWITCH_MAX_CASES}-out, in case order), or on default-out when none does; every other port's ` +
-      'nodes are skipped (with default-out unconnected, nothing runs behind it).',
+    description: `Sends its input on the port of the first case whose condition holds (case-1-out … case-${SWITCH_MAX_CASES}-out, in case order), or on default-out when none does; every other port's nodes are skipped (with default-out unconnected, nothing runs behind it).`,
     inputs: [valueIn],
     outputs: [
       ...Array.from({ length: SWITCH_MAX_CASES }, (_, index) => ({
@@ -68,8 +64,7 @@ export const FLOW_NODE_TYPES = {
     label: 'Merge',
     category: 'flow',
     description:
-      'Waits for every connected input that was not skipped and combines them: a list in edge order ' +
-      '(mode list, the default) or an object keyed by source node id (mode object). Skipped when all are.',
+      'Waits for every connected input that was not skipped and combines them: a list in edge order (mode list, the default) or an object keyed by source node id (mode object). Skipped when all are.',
     inputs: [{ name: 'value-in', type: 'any', label: 'Values', multiple: true }],
     outputs: [{ name: 'merged-out', type: 'json', label: 'Merged' }],
     data: z.strictObject({ ...common, mode: z.optional(z.enum(['list', 'object'])) }),
@@ -78,8 +73,7 @@ export const FLOW_NODE_TYPES = {
     label: 'Transform',
     category: 'flow',
     description:
-      'Builds a JSON value from its inputs with a JSONata expression (edit fields, reshape, compute); ' +
-      'the text template stays for text.',
+      'Builds a JSON value from its inputs with a JSONata expression (edit fields, reshape, compute); the text template stays for text.',
     inputs: [{ name: 'value-in', type: 'any', label: 'Values', multiple: true }],
     outputs: [{ name: 'json-out', type: 'json', label: 'Result' }],
     data: z.strictObject({

@@ -40,8 +40,7 @@ export function assertEdgeFits(canvas: Pick<Canvas, 'nodes' | 'edges'>, edge: Ed
   }
   if (!portTypesFit(output.type, input.type)) {
     throw new ValidationError(
-      `Port types do not fit: ${source.id}.${output.name} is ${output.type}, ${target.id}.${input.name} ` +
-        `accepts ${input.type}`,
+      `Port types do not fit: ${source.id}.${output.name} is ${output.type}, ${target.id}.${input.name} accepts ${input.type}`,
     );
   }
   const duplicate = canvas.edges.find(

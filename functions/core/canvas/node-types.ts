@@ -50,9 +50,7 @@ function assetSource<Kind extends 'image' | 'audio' | 'video'>(kind: Kind, label
   return {
     label,
     category: 'source',
-    description:
-      `${what} from the workspace's assets: place one on it (place_asset, or an upload finalized onto it) and ` +
-      `a run puts it on ${kind}-out — ${use}.`,
+    description: `${what} from the workspace's assets: place one on it (place_asset, or an upload finalized onto it) and a run puts it on ${kind}-out — ${use}.`,
     inputs: [],
     outputs: [{ name: `${kind}-out`, type: kind, label }],
     data: z.strictObject({ ...common }),
@@ -96,10 +94,7 @@ export const NODE_TYPES = {
     label: 'HTTP request',
     category: 'transform',
     description:
-      'Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB ' +
-      'responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values ' +
-      "may use the workspace's secrets as {{connections.http.NAME}}, sent only to the origins the " +
-      'connection allows (allowedOrigins).',
+      "Calls an HTTPS API under the outbound rules (public hosts only, no redirects, timeouts, 1 MiB responses). URL, header values and body are templates ({{input}}, {{inputs.name}}); header values may use the workspace's secrets as {{connections.http.NAME}}, sent only to the origins the connection allows (allowedOrigins).",
     inputs: [{ name: 'text-in', type: 'text', label: 'Text', multiple: true, optional: true }],
     outputs: [
       { name: 'status-out', type: 'json', label: 'Status' },

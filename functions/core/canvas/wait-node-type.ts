@@ -17,9 +17,7 @@ export const WAIT_NODE_TYPES = {
   wait: failable({
     label: 'Wait',
     category: 'flow',
-    description:
-      `Pauses the run for seconds (at most ${WAIT_MAX_SECONDS}, 7 days), or until a time: until (ISO 8601) or ` +
-      'untilExpression (JSONata giving one); passes its input on. Set one of the three.',
+    description: `Pauses the run for seconds (at most ${WAIT_MAX_SECONDS}, 7 days), or until a time: until (ISO 8601) or untilExpression (JSONata giving one); passes its input on. Set one of the three.`,
     inputs: [{ name: 'value-in', type: 'any', label: 'Value', multiple: true, optional: true }],
     outputs: [{ name: 'value-out', type: 'any', label: 'Value' }],
     data: z.strictObject({

@@ -48,9 +48,7 @@ export function canvasWarnings(canvas: Pick<Canvas, 'nodes' | 'edges'>): CanvasW
       warnings.push({
         nodeId: node.id,
         code: 'source-empty',
-        message:
-          `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or ` +
-          `a run that includes it fails there`,
+        message: `Node ${node.id} (${node.type}) has no asset: place one of the workspace's ${kind} assets on it, or a run that includes it fails there`,
       });
     }
     const waitProblem = node.type === 'wait' ? waitSettingProblem(node.data) : undefined;

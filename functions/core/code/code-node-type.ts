@@ -23,8 +23,5 @@ export const CODE_NODE_OUTPUTS = [
 ] as const;
 
 export const CODE_NODE_DESCRIPTION =
-  'Runs JavaScript in a sandbox (QuickJS in WebAssembly: no network, no file system, no host objects). ' +
-  'The source is the body of function (input, inputs, run): input is the first value on value-in, inputs ' +
-  'all of them in edge order, run.inputs the run inputs. What it returns must be JSON and goes on ' +
-  `result-out; console.log lines go on logs-out. Limits: ${CODE_LIMITS.defaultTimeoutMs} ms of CPU ` +
+  `Runs JavaScript in a sandbox (QuickJS in WebAssembly: no network, no file system, no host objects). The source is the body of function (input, inputs, run): input is the first value on value-in, inputs all of them in edge order, run.inputs the run inputs. What it returns must be JSON and goes on result-out; console.log lines go on logs-out. Limits: ${CODE_LIMITS.defaultTimeoutMs} ms of CPU ` +
   `(timeoutMs, at most ${CODE_LIMITS.maxTimeoutMs}), ${CODE_LIMITS.memoryBytes / 1024 / 1024} MiB of memory.`;

@@ -29,9 +29,7 @@ export function codeExecutor(sandbox: CodeSandbox): InstantExecutor {
 /** The failure message of a code node: what happened, what to do, and the console's last lines. */
 function failureText(outcome: Extract<CodeOutcome, { ok: false }>, timeoutMs: number): string {
   const what = {
-    timeout:
-      `The code ran past its ${timeoutMs} ms limit and was stopped: look for a loop that never ends, or raise ` +
-      `timeoutMs (at most ${CODE_LIMITS.maxTimeoutMs})`,
+    timeout: `The code ran past its ${timeoutMs} ms limit and was stopped: look for a loop that never ends, or raise timeoutMs (at most ${CODE_LIMITS.maxTimeoutMs})`,
     memory: `The code used more than its ${CODE_LIMITS.memoryBytes / 1024 / 1024} MiB of memory and was stopped`,
     stack: `The code overflowed its stack (${outcome.message}): recursion too deep, or values nested too deeply`,
     syntax: `The code does not compile: ${outcome.message}`,

@@ -41,8 +41,7 @@ async function linkedInstallation(
   const record = await deps.records.getInstallation(installationId);
   if (!record || record.workspaceId !== principal.workspaceId) {
     throw new NotFoundError(
-      `Installation ${installationId} is not linked to this workspace; link it with POST ` +
-        `/api/mcp/codehost/repositories/sync`,
+      `Installation ${installationId} is not linked to this workspace; link it with POST /api/mcp/codehost/repositories/sync`,
     );
   }
   if (record.suspended) throw new ConflictError(`Installation ${installationId} is suspended on the code host`);
@@ -214,9 +213,7 @@ export async function prepareDraftExport(
     baseBranch: input.baseBranch ?? repository.defaultBranch,
     branch: `canvas-export/${canvas.id}-${randomBytes(3).toString('hex')}`,
     title: input.title ?? `Canvas export: ${canvas.name}`,
-    body:
-      `Documents of canvas "${canvas.name}" (${canvas.id}, version ${canvas.version}), exported as a draft ` +
-      `for review.`,
+    body: `Documents of canvas "${canvas.name}" (${canvas.id}, version ${canvas.version}), exported as a draft for review.`,
     files,
     status: 'prepared',
     createdAt: deps.clock.now().toISOString(),

@@ -6,11 +6,7 @@ import { type ErrorCode, ForbiddenError, PaymentRequiredError } from '../errors.
  * of `npm start` most of all, whose workspace starts at zero) learns the way out from the answer itself.
  */
 export const HOW_TO_GET_CREDITS =
-  'Add credits: buy a credit pack or a plan through the payment provider (docs/billing.md, "Payments"), or ' +
-  'have an operator grant some with ' +
-  '`npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text>` (add --local ' +
-  'for the stack `npm start` runs; ' +
-  'GET /api/verify-key names your workspaceId)';
+  'Add credits: buy a credit pack or a plan through the payment provider (docs/billing.md, "Payments"), or have an operator grant some with `npm run admin -- grant-credits --workspace <workspaceId> --credits <n> --reason <text>` (add --local for the stack `npm start` runs; GET /api/verify-key names your workspaceId)';
 
 /** The workspace has fewer credits available than the operation needs; nothing was charged (402). */
 export class InsufficientCreditsError extends PaymentRequiredError {
@@ -23,8 +19,7 @@ export class InsufficientCreditsError extends PaymentRequiredError {
     super(
       available === undefined
         ? `Not enough credits: this operation needs ${required} credits. ${HOW_TO_GET_CREDITS}`
-        : `Not enough credits: this operation needs ${required} credits and ${available} are available. ` +
-            `${HOW_TO_GET_CREDITS}`,
+        : `Not enough credits: this operation needs ${required} credits and ${available} are available. ${HOW_TO_GET_CREDITS}`,
     );
   }
 }
@@ -38,8 +33,7 @@ export class MonthlyCapReachedError extends ForbiddenError {
 
   constructor(readonly cap: number) {
     super(
-      `This workspace has reached its monthly cap of ${cap} credits (generation this UTC month, counting ` +
-        'what operations in flight may cost); an owner can raise it in the integration policy',
+      `This workspace has reached its monthly cap of ${cap} credits (generation this UTC month, counting what operations in flight may cost); an owner can raise it in the integration policy`,
     );
   }
 }

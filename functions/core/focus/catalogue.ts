@@ -72,8 +72,7 @@ const CATALOGUE: Record<string, Def> = {
   BilledCost: m(
     'Decimal',
     false,
-    'Amount invoiced for the charge, in BillingCurrency. Prepaid credit usage is 0: the money was billed on ' +
-      'the purchase.',
+    'Amount invoiced for the charge, in BillingCurrency. Prepaid credit usage is 0: the money was billed on the purchase.',
   ),
   BillingAccountId: m('String', false, 'The workspace id: the account charges are billed to.', { stringMaxLength: 64 }),
   BillingAccountName: m('String', true, 'The workspace name at export time.', { stringMaxLength: 200 }),

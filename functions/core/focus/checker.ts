@@ -78,8 +78,7 @@ export class FocusChecker {
     // Errata #9/#10: PricingCurrency and PricingCurrencyEffectiveCost are never null when present.
     rule(
       'values.column-format',
-      'Each value matches its column: type and format, nullability, allowed values, ISO 4217 ' +
-        'BillingCurrency, KeyValue/JsonObject JSON',
+      'Each value matches its column: type and format, nullability, allowed values, ISO 4217 BillingCurrency, KeyValue/JsonObject JSON',
     );
     this.rowRules = ROW_RULES.filter((def) => def.columns.every((name) => present.has(name)));
     for (const def of this.rowRules) rule(def.id, def.description);

@@ -11,8 +11,7 @@ const CUSTOM: readonly FocusColumn[] = [
     level: 'Custom',
     nullable: true,
     description:
-      'The ledger entry of a single-entry row (purchase, grant, refund, adjustment, expiry); null on hourly ' +
-      'usage aggregates.',
+      'The ledger entry of a single-entry row (purchase, grant, refund, adjustment, expiry); null on hourly usage aggregates.',
     stringMaxLength: 40,
   },
   {
@@ -68,8 +67,7 @@ const CUSTOM: readonly FocusColumn[] = [
     level: 'Custom',
     nullable: true,
     description:
-      'The published server (psv_…) whose tool call started the run that caused the usage ' +
-      '(docs/published-servers.md); null for every other usage.',
+      'The published server (psv_…) whose tool call started the run that caused the usage (docs/published-servers.md); null for every other usage.',
     stringMaxLength: 64,
   },
   {

@@ -70,8 +70,7 @@ export function parseRange(input: { from?: string; to?: string }): FocusRange {
     );
   if (to.getTime() - from.getTime() > MAX_EXPORT_DAYS * DAY_MS) {
     throw new ValidationError(
-      `The range may span at most ${MAX_EXPORT_DAYS} days; ${from.toISOString()} to ${to.toISOString()} is ` +
-        `longer: split it`,
+      `The range may span at most ${MAX_EXPORT_DAYS} days; ${from.toISOString()} to ${to.toISOString()} is longer: split it`,
     );
   }
   return { from, to };

@@ -74,8 +74,7 @@ export const ROW_RULES: readonly RuleDef[] = [
   // Conditional nullability chains (§6).
   nullWhen(
     'null.sku-price-id-null',
-    'Without a SkuPriceId, unit prices, PricingQuantity, PricingCategory, ConsumedQuantity and ' +
-      'CommitmentDiscountQuantity are null',
+    'Without a SkuPriceId, unit prices, PricingQuantity, PricingCategory, ConsumedQuantity and CommitmentDiscountQuantity are null',
     (row) => row.SkuPriceId === null,
     [
       'ListUnitPrice',
@@ -99,8 +98,7 @@ export const ROW_RULES: readonly RuleDef[] = [
   {
     id: 'not-null.priced-usage-purchase',
     description:
-      'Usage and Purchase rows that are not corrections carry SkuId, SkuPriceId, unit prices, ' +
-      'PricingQuantity, PricingUnit and PricingCategory',
+      'Usage and Purchase rows that are not corrections carry SkuId, SkuPriceId, unit prices, PricingQuantity, PricingUnit and PricingCategory',
     columns: ['ChargeCategory', 'ChargeClass'],
     check: (row, fail) => {
       if ((category(row) !== 'Usage' && category(row) !== 'Purchase') || isCorrection(row)) return;

@@ -147,8 +147,7 @@ function prepareOutsideContract(endpointId: string, input: VideoSubmitInput): Pr
     input.referenceAudios?.length
   ) {
     throw new ValidationError(
-      `endpointId ${endpointId} is outside the model contract: it takes imageUrl as its only reference ` +
-        `(sent as image_url)`,
+      `endpointId ${endpointId} is outside the model contract: it takes imageUrl as its only reference (sent as image_url)`,
     );
   }
   const payload: Record<string, unknown> = { prompt: input.prompt };

@@ -82,8 +82,7 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
   if (!model.modes.includes(mode)) {
     throw new ValidationError(
       mode === 'reference-to-video'
-        ? `referenceImageUrls: ${where} takes no reference images ` +
-            `(${modelsWith((known) => known.maxReferenceImages > 0)} do)`
+        ? `referenceImageUrls: ${where} takes no reference images (${modelsWith((known) => known.maxReferenceImages > 0)} do)`
         : `${where} does not do ${mode}`,
     );
   }
@@ -93,8 +92,7 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
     );
   if (references.length > 0 && (input.image || input.lastFrame)) {
     throw new ValidationError(
-      `${input.image ? 'imageUrl' : 'lastFrameUrl'}: ${where} takes reference images or a first and last ` +
-        `frame, not both in one request`,
+      `${input.image ? 'imageUrl' : 'lastFrameUrl'}: ${where} takes reference images or a first and last frame, not both in one request`,
     );
   }
   if (input.lastFrame && !input.image)
@@ -136,8 +134,7 @@ export function prepareVeoJob(input: VideoSubmitInput): PreparedVideoJob {
   resolution ??= VEO_DEFAULT_RESOLUTION;
   if (resolution !== VEO_DEFAULT_RESOLUTION && seconds !== model.highResolutionSeconds) {
     throw new ValidationError(
-      `modelParams.resolution: ${where} makes ${resolution} only at ${model.highResolutionSeconds} seconds ` +
-        `(asked for ${seconds})`,
+      `modelParams.resolution: ${where} makes ${resolution} only at ${model.highResolutionSeconds} seconds (asked for ${seconds})`,
     );
   }
 

@@ -187,9 +187,7 @@ async function lapse(job: VideoJob, deps: VideoJobDeps): Promise<VideoJob> {
     job,
     {
       status: 'failed',
-      error:
-        `The video was not delivered within ${VIDEO_JOB_DEADLINE_SECONDS / 3600} hours of its submit; nothing ` +
-        `was charged`,
+      error: `The video was not delivered within ${VIDEO_JOB_DEADLINE_SECONDS / 3600} hours of its submit; nothing was charged`,
       pollAfterSeconds: 0,
     },
     deps,

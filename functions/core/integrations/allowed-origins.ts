@@ -39,15 +39,13 @@ export const AllowedOrigin = z
     z.maxLength(300),
     z.refine((value) => parsedOrigin(value) !== undefined, {
       message:
-        'must be an origin, https://host or https://host:port: no path, query, credentials or wildcard ' +
-        '(http only for localhost, 127.x.x.x or [::1])',
+        'must be an origin, https://host or https://host:port: no path, query, credentials or wildcard (http only for localhost, 127.x.x.x or [::1])',
     }),
     z.overwrite((value) => parsedOrigin(value)?.origin ?? value),
   )
   .check(
     z.describe(
-      'An origin allowed to receive the connection values, e.g. https://api.example.com or ' +
-        'https://api.example.com:8443',
+      'An origin allowed to receive the connection values, e.g. https://api.example.com or https://api.example.com:8443',
     ),
   );
 
@@ -55,9 +53,7 @@ export const AllowedOrigins = z.array(AllowedOrigin).check(
   z.maxLength(MAX_ALLOWED_ORIGINS),
   z.overwrite((origins) => [...new Set(origins)]),
   z.describe(
-    `Origins (scheme://host[:port], at most ${MAX_ALLOWED_ORIGINS}) an http-request node may send this ` +
-      `connection's values to; any other destination fails the node. Omitted: kept as stored (none for a new ` +
-      `connection, so its values are sent nowhere). [] removes them all.`,
+    `Origins (scheme://host[:port], at most ${MAX_ALLOWED_ORIGINS}) an http-request node may send this connection's values to; any other destination fails the node. Omitted: kept as stored (none for a new connection, so its values are sent nowhere). [] removes them all.`,
   ),
 );
 
@@ -79,17 +75,12 @@ export function refusalToSend(
   allowedOrigins: readonly string[] | undefined,
   origin: string | undefined,
 ): string | undefined {
-  const howToAllow =
-    `someone with manage:integrations can allow it with POST /api/integrations/connections { "provider": ` +
-    `"${provider}", "allowedOrigins": [...] }`;
+  const howToAllow = `someone with manage:integrations can allow it with POST /api/integrations/connections { "provider": "${provider}", "allowedOrigins": [...] }`;
   if (!allowedOrigins || allowedOrigins.length === 0) {
     return `The ${provider} connection has no allowed origins yet, so its values are sent nowhere: ${howToAllow}`;
   }
   if (origin === undefined || origin === 'null')
     return `The ${provider} connection's values are sent to an absolute https URL only`;
   if (allowedOrigins.includes(origin)) return undefined;
-  return (
-    `The ${provider} connection's values may not be sent to ${origin}: ` +
-    `its allowedOrigins are ${allowedOrigins.join(', ')}; ${howToAllow}`
-  );
+  return `The ${provider} connection's values may not be sent to ${origin}: its allowedOrigins are ${allowedOrigins.join(', ')}; ${howToAllow}`;
 }

@@ -66,8 +66,7 @@ export const SetCallbackSigningSecretInput = z.strictObject({
     .enum(['rotate', 'reveal', 'clear', 'show'])
     .check(
       z.describe(
-        'rotate: draw a new secret (shown once in this answer) that signs from now on; reveal: the default ' +
-          'secret, shown once; clear: the default secret signs again; show: which secrets sign now',
+        'rotate: draw a new secret (shown once in this answer) that signs from now on; reveal: the default secret, shown once; clear: the default secret signs again; show: which secrets sign now',
       ),
     ),
   overlapSeconds: z.optional(
@@ -78,8 +77,7 @@ export const SetCallbackSigningSecretInput = z.strictObject({
         z.minimum(0),
         z.maximum(MAX_OVERLAP_SECONDS),
         z.describe(
-          `rotate only: how long the replaced secret keeps signing as a second signature, in seconds (0 to ` +
-            `${MAX_OVERLAP_SECONDS}; default ${DEFAULT_OVERLAP_SECONDS})`,
+          `rotate only: how long the replaced secret keeps signing as a second signature, in seconds (0 to ${MAX_OVERLAP_SECONDS}; default ${DEFAULT_OVERLAP_SECONDS})`,
         ),
       ),
   ),
@@ -220,8 +218,7 @@ export async function setCallbackSigningSecret(
       );
     if (record.defaultShownAt !== undefined)
       throw new ConflictError(
-        `The default callback secret was shown at ${record.defaultShownAt} and is never shown again; ` +
-          'rotate to draw a new one',
+        `The default callback secret was shown at ${record.defaultShownAt} and is never shown again; rotate to draw a new one`,
       );
     const revealed = { ...record, ...next, defaultShownAt: now.toISOString() };
     await write(deps, revealed, expectedVersion);

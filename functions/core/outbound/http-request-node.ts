@@ -137,8 +137,7 @@ class SecretsOf {
   private async secret(provider: string, field: string): Promise<string> {
     if (!(CREDENTIAL_PROVIDERS as readonly string[]).includes(provider)) {
       throw new NodeFailedError(
-        `{{connections.${provider}.${field}}}: there is no connection type "${provider}" (one of ` +
-          `${CREDENTIAL_PROVIDERS.join(', ')})`,
+        `{{connections.${provider}.${field}}}: there is no connection type "${provider}" (one of ${CREDENTIAL_PROVIDERS.join(', ')})`,
       );
     }
     if (!this.opened.has(provider)) this.opened.set(provider, this.open(provider as CredentialProvider));

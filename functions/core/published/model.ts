@@ -145,8 +145,7 @@ export const ExposedTriggerInput = z.strictObject({
       .boolean()
       .check(
         z.describe(
-          "A prompt trigger's stored prompt is its argument's default: true keeps its text out of tools/list " +
-            '(default false: shown, up to 200 characters)',
+          "A prompt trigger's stored prompt is its argument's default: true keeps its text out of tools/list (default false: shown, up to 200 characters)",
         ),
       ),
   ),

@@ -154,8 +154,7 @@ export function getRunResultTool(graph: Graph): PublishedToolDefinition {
     name: GET_RUN_RESULT_TOOL,
     title: 'Get run result',
     description:
-      'Reads a run a tool call of this server started and did not finish in time: its status, and its ' +
-      'result once finished.',
+      'Reads a run a tool call of this server started and did not finish in time: its status, and its result once finished.',
     inputSchema: {
       type: 'object',
       properties: { runId: { type: 'string', description: 'runId of the earlier call' } },

@@ -41,8 +41,7 @@ export function callCanvasExecutor(registry: () => ExecutorRegistry): InstantExe
       const frozen = frozenCallOf(node);
       if (!frozen)
         throw new NodeFailedError(
-          `Node ${node.id} (call-canvas) has no called canvas frozen at the run's start (${FROZEN_CALL}): ` +
-            'start a new run',
+          `Node ${node.id} (call-canvas) has no called canvas frozen at the run's start (${FROZEN_CALL}): start a new run`,
         );
       const child = newExecution({
         workspaceId: context.run.workspaceId,
@@ -74,8 +73,7 @@ export function callCanvasExecutor(registry: () => ExecutorRegistry): InstantExe
           context.warn?.(`canvas ${frozen.canvasId} node ${event.nodeId}: ${event.message ?? ''}`);
       if (outcome.status === 'waiting')
         throw new NodeFailedError(
-          `Node ${node.id} (call-canvas): canvas ${frozen.canvasId} waits; ` +
-            'a called canvas must be instant in this version',
+          `Node ${node.id} (call-canvas): canvas ${frozen.canvasId} waits; a called canvas must be instant in this version`,
         );
       if (outcome.status === 'failed')
         throw new NodeFailedError(

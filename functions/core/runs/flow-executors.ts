@@ -59,8 +59,7 @@ async function holds(context: FlowContext, field: string, source: unknown): Prom
   if (typeof value === 'boolean') return value;
   const gave = value === undefined ? 'nothing' : `${Array.isArray(value) ? 'a list' : `a ${typeof value}`}`;
   throw new NodeFailedError(
-    `Node ${context.node.id} (${context.node.type}) ${field} gave ${gave}, not true or false ` +
-      '(compare explicitly, e.g. $exists(x) or x = "yes")',
+    `Node ${context.node.id} (${context.node.type}) ${field} gave ${gave}, not true or false (compare explicitly, e.g. $exists(x) or x = "yes")`,
   );
 }
 

@@ -93,17 +93,8 @@ export function namesRun(
 /** What a replay's body says, on top of the original answer, so a client need not read headers. */
 export function replayMessage(derived: boolean, ageSeconds: number): string {
   return derived
-    ? `Same request as one accepted ` +
-        `${ageSeconds} s ago and the ` +
-        `canvas is unchanged, so this is that run ` +
-        `(without an Idempotency-Key, a repeat within ` +
-        `${DERIVED_RUN_KEY_WINDOW_SECONDS} s counts as a retry). ` +
-        `To run again now, send a new Idempotency-Key.`
-    : 'Replay: this idempotency key was used ' +
-        'before with the same ' +
-        'request, so this is the run it ' +
-        'started; ' +
-        'send a new key for a new run';
+    ? `Same request as one accepted ${ageSeconds} s ago and the canvas is unchanged, so this is that run (without an Idempotency-Key, a repeat within ${DERIVED_RUN_KEY_WINDOW_SECONDS} s counts as a retry). To run again now, send a new Idempotency-Key.`
+    : 'Replay: this idempotency key was used before with the same request, so this is the run it started; send a new key for a new run';
 }
 
 const SENDERS: Record<string, string> = { github: 'GitHub', stripe: 'Stripe', shopify: 'Shopify' };
@@ -113,8 +104,5 @@ const SENDERS: Record<string, string> = { github: 'GitHub', stripe: 'Stripe', sh
  * sender redelivered an event, which it does until it sees a 2xx, and it cannot "send a new key".
  */
 export function providerReplayMessage(provider: string, eventId: string): string {
-  return (
-    `${SENDERS[provider] ?? 'The sender'} delivered event ${eventId} before, so this is a redelivery: ` +
-    'it answers with the run the first delivery started and starts nothing new (a new event starts a new run)'
-  );
+  return `${SENDERS[provider] ?? 'The sender'} delivered event ${eventId} before, so this is a redelivery: it answers with the run the first delivery started and starts nothing new (a new event starts a new run)`;
 }

@@ -113,8 +113,7 @@ export function instantiate(
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     throw new ConflictError(
-      `Template ${target.templateId} no longer makes a valid canvas: ${error.message}; republish it from a ` +
-        `canvas that does`,
+      `Template ${target.templateId} no longer makes a valid canvas: ${error.message}; republish it from a canvas that does`,
       {
         cause: error,
       },

@@ -17,8 +17,7 @@ import { authenticateKeyOrOAuth, type CredentialMessages } from './key-or-oauth.
 
 const BILLING_CREDENTIAL_MESSAGES: CredentialMessages = {
   missing:
-    'Missing credential: send Authorization: Bearer workspace_… ' +
-    '(a signed-in session sends its access token and workspaceId)',
+    'Missing credential: send Authorization: Bearer workspace_… (a signed-in session sends its access token and workspaceId)',
   invalid: "Invalid credential: billing routes take a workspace_ key or a signed-in session's access token",
 };
 

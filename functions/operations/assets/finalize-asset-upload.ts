@@ -11,11 +11,7 @@ export const operation = defineOperation({
   name: 'finalize_asset_upload',
   title: 'Finalize a library upload',
   description:
-    'Records an uploaded file in the ' +
-    'workspace library after ' +
-    'checking size, type and checksum. Refused ' +
-    '(conflict) while the bytes are ' +
-    'missing or differ.',
+    'Records an uploaded file in the workspace library after checking size, type and checksum. Refused (conflict) while the bytes are missing or differ.',
   example: {
     input: { uploadId: UPLOAD },
     status: 201,

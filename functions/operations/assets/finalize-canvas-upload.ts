@@ -13,12 +13,7 @@ export const operation = defineOperation({
   name: 'finalize_canvas_upload',
   title: 'Finalize a canvas upload',
   description:
-    'Records an uploaded file as an asset of ' +
-    'its canvas, after ' +
-    'checking size, type and checksum; with ' +
-    'nodeId, the node shows it (data.assetId) in the same ' +
-    'transaction. Refused (conflict) while the bytes ' +
-    'are missing or differ.',
+    'Records an uploaded file as an asset of its canvas, after checking size, type and checksum; with nodeId, the node shows it (data.assetId) in the same transaction. Refused (conflict) while the bytes are missing or differ.',
   example: {
     input: { uploadId: UPLOAD, canvasId: CANVAS, nodeId: 'tpl' },
     status: 201,

@@ -10,9 +10,7 @@ export const operation = defineOperation({
   name: 'get_asset_usages',
   title: 'Get asset usages',
   description:
-    'Lists the canvases that use an asset (the nodes that show it, and whether it was uploaded or generated ' +
-    'for that canvas) and the templates whose frozen nodes name it. purge_asset refuses an asset with ' +
-    'usages unless forced.',
+    'Lists the canvases that use an asset (the nodes that show it, and whether it was uploaded or generated for that canvas) and the templates whose frozen nodes name it. purge_asset refuses an asset with usages unless forced.',
   example: {
     input: { assetId: ASSET },
     status: 200,

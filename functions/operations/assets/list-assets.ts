@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'list_assets',
   title: 'List library assets',
   description:
-    'Lists the workspace asset library, ' +
-    'oldest first, optionally ' +
-    'only one kind, one folder or ' +
-    'one tag; ' +
-    'trashed=true lists the trash instead.',
+    'Lists the workspace asset library, oldest first, optionally only one kind, one folder or one tag; trashed=true lists the trash instead.',
   example: {
     input: { limit: 50, folder: '/brand', kind: 'video' },
     status: 200,

@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'list_canvas_assets',
   title: 'List canvas assets',
   description:
-    'Lists the assets of a canvas: ' +
-    'those uploaded or ' +
-    'generated for it and those its ' +
-    'nodes show ' +
-    '(data.assetId), oldest first.',
+    'Lists the assets of a canvas: those uploaded or generated for it and those its nodes show (data.assetId), oldest first.',
   example: {
     input: { canvasId: CANVAS, limit: 50 },
     status: 200,

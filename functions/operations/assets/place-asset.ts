@@ -12,11 +12,7 @@ export const operation = defineOperation({
   name: 'place_asset',
   title: 'Place asset on a node',
   description:
-    'Shows an asset on a canvas ' +
-    'node (sets ' +
-    'its data.assetId), ' +
-    'replacing any asset the node showed. ' +
-    'get_asset_usages then lists the node.',
+    'Shows an asset on a canvas node (sets its data.assetId), replacing any asset the node showed. get_asset_usages then lists the node.',
   example: {
     input: { assetId: ASSET, canvasId: CANVAS, nodeId: 'tpl' },
     status: 200,

@@ -10,11 +10,7 @@ export const operation = defineOperation({
   name: 'promote_canvas_asset',
   title: 'Add a canvas asset to the library',
   description:
-    'Puts a canvas asset into the ' +
-    'workspace library ' +
-    '(optionally into a folder, with tags), where ' +
-    'list_assets finds it. It stays ' +
-    'attached to its canvas.',
+    'Puts a canvas asset into the workspace library (optionally into a folder, with tags), where list_assets finds it. It stays attached to its canvas.',
   example: {
     input: { assetId: ASSET, folder: '/brand', tags: ['intro'] },
     status: 200,

@@ -10,11 +10,7 @@ export const operation = defineOperation({
   name: 'purge_asset',
   title: 'Purge asset',
   description:
-    'Deletes an asset for good: its bytes and its record. ' +
-    'Refused (conflict) while a canvas uses it ' +
-    '(get_asset_usages) unless force is ' +
-    'true, which leaves ' +
-    'those nodes naming a missing asset.',
+    'Deletes an asset for good: its bytes and its record. Refused (conflict) while a canvas uses it (get_asset_usages) unless force is true, which leaves those nodes naming a missing asset.',
   example: {
     input: { assetId: ASSET, force: false },
     status: 200,

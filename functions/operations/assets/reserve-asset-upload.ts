@@ -11,12 +11,7 @@ export const operation = defineOperation({
   name: 'reserve_asset_upload',
   title: 'Reserve a library upload',
   description:
-    'Starts uploading an image, video or audio file to the ' +
-    'workspace library: answers a presigned S3 URL ' +
-    'bound to exactly this size, type and ' +
-    '(if given) SHA-256, ' +
-    'valid 15 minutes. PUT the bytes there, then ' +
-    'call finalize_asset_upload.',
+    'Starts uploading an image, video or audio file to the workspace library: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there, then call finalize_asset_upload.',
   example: {
     input: {
       name: 'intro.mp4',

@@ -12,9 +12,7 @@ export const operation = defineOperation({
   name: 'reserve_canvas_upload',
   title: 'Reserve a canvas upload',
   description:
-    'Starts uploading an image, video or audio file for a canvas: answers a presigned S3 URL bound to ' +
-    'exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there with the headers ' +
-    'given, then call finalize_canvas_upload (verify_canvas_upload checks first without recording).',
+    'Starts uploading an image, video or audio file for a canvas: answers a presigned S3 URL bound to exactly this size, type and (if given) SHA-256, valid 15 minutes. PUT the bytes there with the headers given, then call finalize_canvas_upload (verify_canvas_upload checks first without recording).',
   example: {
     input: { canvasId: CANVAS, name: 'intro.mp4', contentType: 'video/mp4', size: 5242880, sha256: ASSET_SHA256 },
     status: 201,

@@ -12,11 +12,7 @@ export const operation = assetEditOperation({
   name: 'trash_asset',
   title: 'Trash asset',
   description:
-    'Moves an asset to the trash: it leaves ' +
-    'the library list ' +
-    '(list_assets with trashed=true shows it) and ' +
-    'cannot be placed; restore_asset brings it back, ' +
-    'purge_asset deletes it for good.',
+    'Moves an asset to the trash: it leaves the library list (list_assets with trashed=true shows it) and cannot be placed; restore_asset brings it back, purge_asset deletes it for good.',
   fields: {},
   audit: 'asset.trash',
   annotations: UPDATES,

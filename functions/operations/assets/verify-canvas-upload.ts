@@ -10,11 +10,7 @@ export const operation = defineOperation({
   name: 'verify_canvas_upload',
   title: 'Verify a canvas upload',
   description:
-    'Checks that the bytes of a reserved ' +
-    'canvas upload arrived ' +
-    'with the declared size, type and checksum; ' +
-    'records nothing. `ready: true` means ' +
-    'finalize_canvas_upload will succeed.',
+    'Checks that the bytes of a reserved canvas upload arrived with the declared size, type and checksum; records nothing. `ready: true` means finalize_canvas_upload will succeed.',
   example: {
     input: { uploadId: UPLOAD },
     status: 200,

@@ -17,9 +17,7 @@ export const operation = canvasEditOperation({
   name: 'add_edge',
   title: 'Connect nodes',
   description:
-    'Connects an output port of one node to an input port of another. Refused, saying why, when a port does ' +
-    'not exist, the port types do not fit, the input is taken or the edge would close a cycle; check first ' +
-    'with validate_edge if unsure.',
+    'Connects an output port of one node to an input port of another. Refused, saying why, when a port does not exist, the port types do not fit, the input is taken or the edge would close a cycle; check first with validate_edge if unsure.',
   output: EdgeEditView,
   annotations: CREATES,
   creates: true,

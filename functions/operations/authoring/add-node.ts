@@ -23,11 +23,7 @@ export const operation = canvasEditOperation({
   name: 'add_node',
   title: 'Add node',
   description:
-    'Adds a node to a canvas. Types and ' +
-    'their ports are listed ' +
-    'by get_port_manifest; connect nodes with ' +
-    'add_edge. Returns the node and the ' +
-    'new canvas version.',
+    'Adds a node to a canvas. Types and their ports are listed by get_port_manifest; connect nodes with add_edge. Returns the node and the new canvas version.',
   output: NodeEditView,
   annotations: CREATES,
   creates: true,

@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'archive_canvas',
   title: 'Archive canvas',
   description:
-    'Archives a canvas: it leaves ' +
-    'list_canvases (unless ' +
-    'includeArchived) and refuses ' +
-    'edits until ' +
-    'restore_canvas. Nothing is deleted.',
+    'Archives a canvas: it leaves list_canvases (unless includeArchived) and refuses edits until restore_canvas. Nothing is deleted.',
   example: { input: { canvasId: CANVAS }, status: 200, output: { ...summary, archived: true, version: 4 } },
   route: 'canvas-archive',
   http: writeRoute('/api/mcp/canvas/archive', 'write:canvas', 'canvas'),

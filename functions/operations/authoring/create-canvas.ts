@@ -14,11 +14,7 @@ export const operation = defineOperation({
   name: 'create_canvas',
   title: 'Create canvas',
   description:
-    'Creates an empty canvas. Add ' +
-    'nodes with ' +
-    'add_node (or several ' +
-    'edits at once with patch_canvas), then ' +
-    'run it with run_workflow.',
+    'Creates an empty canvas. Add nodes with add_node (or several edits at once with patch_canvas), then run it with run_workflow.',
   example: {
     input: { name: 'Hello flow' },
     status: 201,

@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'delete_canvas',
   title: 'Delete canvas',
   description:
-    'Deletes a canvas for good, with its ' +
-    'nodes, edges and ' +
-    'webhook endpoints (past executions stay ' +
-    'readable). To hide it instead, use ' +
-    'archive_canvas.',
+    'Deletes a canvas for good, with its nodes, edges and webhook endpoints (past executions stay readable). To hide it instead, use archive_canvas.',
   example: { input: { canvasId: CANVAS }, status: 200, output: { deleted: true, id: CANVAS } },
   route: 'canvas-delete',
   http: writeRoute('/api/mcp/canvas/delete', 'delete:canvas', 'canvas'),

@@ -14,8 +14,7 @@ export const operation = defineOperation({
   name: 'patch_canvas',
   title: 'Edit canvas (several changes at once)',
   description:
-    'Applies up to 500 edits to one canvas atomically (all or none). Each is { op, …the fields of the ' +
-    'single-edit tool of that op without canvasId }. Returns every result and the whole canvas.',
+    'Applies up to 500 edits to one canvas atomically (all or none). Each is { op, …the fields of the single-edit tool of that op without canvasId }. Returns every result and the whole canvas.',
   example: {
     input: {
       canvasId: CANVAS,

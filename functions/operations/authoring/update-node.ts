@@ -17,11 +17,7 @@ export const operation = canvasEditOperation({
   name: 'update_node',
   title: 'Update node',
   description:
-    "Changes a node's settings " +
-    '(data, merged ' +
-    'by default) or its ' +
-    'type. A type change that would break ' +
-    'connected edges is refused, naming them.',
+    "Changes a node's settings (data, merged by default) or its type. A type change that would break connected edges is refused, naming them.",
   output: NodeEditView,
   // Replaces settings (or, with merge false, all of them): what was there before is gone.
   annotations: { ...UPDATES, destructiveHint: true },

@@ -15,8 +15,7 @@ export const operation = defineOperation({
   name: 'estimate_canvas_cost',
   title: 'Estimate what a run costs',
   description:
-    'Estimates the credits each generation node is charged per run, from the price list and its model settings; ' +
-    'a node priced by its run-time input says so instead of a number.',
+    'Estimates the credits each generation node is charged per run, from the price list and its model settings; a node priced by its run-time input says so instead of a number.',
   example: {
     input: { canvasId: CANVAS },
     status: 200,

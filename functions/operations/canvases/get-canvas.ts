@@ -17,8 +17,7 @@ export const operation = defineOperation({
   name: 'get_canvas',
   title: 'Get canvas',
   description:
-    'Reads a whole canvas: nodes (data, documents; webhook triggers with their status), edges, viewport, version, ' +
-    'and per-node `warnings` for what will matter when it runs.',
+    'Reads a whole canvas: nodes (data, documents; webhook triggers with their status), edges, viewport, version, and per-node `warnings` for what will matter when it runs.',
   example: {
     input: { canvasId: CANVAS },
     status: 200,
@@ -29,11 +28,7 @@ export const operation = defineOperation({
           nodeId: 'tpl',
           code: 'template-variable',
           message:
-            'Node tpl (text): {{ name }} is not a ' +
-            'template variable ' +
-            '(use {{input}} or ' +
-            '{{inputs.name}}), so ' +
-            'it stays as written',
+            'Node tpl (text): {{ name }} is not a template variable (use {{input}} or {{inputs.name}}), so it stays as written',
         },
       ],
     },

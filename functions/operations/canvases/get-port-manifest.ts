@@ -11,11 +11,7 @@ export const operation = defineOperation({
   name: 'get_port_manifest',
   title: 'Node types and ports',
   description:
-    'Lists every node type: its category, ' +
-    'input and output ' +
-    'ports with their value types, and the JSON ' +
-    'Schema of its data; plus which port types may feed ' +
-    'which. Read it before building a canvas.',
+    'Lists every node type: its category, input and output ports with their value types, and the JSON Schema of its data; plus which port types may feed which. Read it before building a canvas.',
   example: {
     input: {},
     status: 200,
@@ -33,11 +29,7 @@ export const operation = defineOperation({
           type: 'audio-generation',
           available: false,
           unavailableReason:
-            'Audio generation cannot run yet: no ' +
-            'speech provider is ' +
-            'connected in this deployment, ' +
-            'so a run ' +
-            'that reaches this node is refused',
+            'Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
           inputs: [{ id: 'text-in', type: 'text' }],
           outputs: [{ id: 'audio-out', type: 'audio' }],
         },

@@ -14,11 +14,7 @@ export const operation = defineOperation({
   name: 'validate_edge',
   title: 'Check an edge',
   description:
-    'Checks whether an edge could be added ' +
-    '(ports exist, types ' +
-    'fit, input free, no cycle) ' +
-    'without changing ' +
-    'the canvas; fails saying why not.',
+    'Checks whether an edge could be added (ports exist, types fit, input free, no cycle) without changing the canvas; fails saying why not.',
   example: {
     input: { canvasId: CANVAS, source: 'prompt', sourceHandle: 'prompt-out', target: 'tpl', targetHandle: 'text-in' },
     status: 200,
@@ -29,11 +25,7 @@ export const operation = defineOperation({
           nodeId: 'voice',
           code: 'node-unavailable',
           message:
-            'Node voice (audio-generation): ' +
-            'Audio generation ' +
-            'cannot run yet: no speech provider is ' +
-            'connected in this deployment, so a run that ' +
-            'reaches this node is refused',
+            'Node voice (audio-generation): Audio generation cannot run yet: no speech provider is connected in this deployment, so a run that reaches this node is refused',
         },
       ],
     },

@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'attach_source_link',
   title: 'Link a node to a repository file',
   description:
-    'Links a canvas node to a file of a ' +
-    'repository at a commit (a ' +
-    'branch name, or the default branch, is ' +
-    'resolved to its current commit, so the link never ' +
-    'moves). The file must exist there.',
+    'Links a canvas node to a file of a repository at a commit (a branch name, or the default branch, is resolved to its current commit, so the link never moves). The file must exist there.',
   example: {
     input: {
       canvasId: draftExport.canvasId,

@@ -11,11 +11,7 @@ export const operation = defineOperation({
   name: 'get_codehost_sync_target',
   title: 'Get the repository sync target',
   description:
-    'Reads the repository the workspace ' +
-    'syncs from: branch, the ' +
-    'commit last synced, the head last pushed ' +
-    "(from GitHub's push webhooks) and whether a sync " +
-    'is due. null when none is set.',
+    "Reads the repository the workspace syncs from: branch, the commit last synced, the head last pushed (from GitHub's push webhooks) and whether a sync is due. null when none is set.",
   example: { input: {}, status: 200, output: { syncTarget } },
   route: 'codehost-sync-target',
   http: readRoute('/api/mcp/codehost/repositories/sync-target', 'manage:integrations', 'codehost'),

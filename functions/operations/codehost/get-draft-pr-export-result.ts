@@ -11,9 +11,7 @@ export const operation = defineOperation({
   name: 'get_draft_pr_export_result',
   title: 'Open the draft pull request of an export',
   description:
-    'Commits a prepared export on a new branch and opens it as a draft pull request, then answers the ' +
-    'result (commit, pull request number and URL). Calling it again answers the same result without pushing ' +
-    'again.',
+    'Commits a prepared export on a new branch and opens it as a draft pull request, then answers the result (commit, pull request number and URL). Calling it again answers the same result without pushing again.',
   example: {
     input: { exportId: draftExport.exportId },
     status: 200,

@@ -12,11 +12,7 @@ export const operation = defineOperation({
   name: 'list_codehost_installations',
   title: 'List code-host installations',
   description:
-    'Lists the GitHub App installations ' +
-    'linked to this workspace ' +
-    '(an installation is linked by ' +
-    'the first ' +
-    'repository sync through it).',
+    'Lists the GitHub App installations linked to this workspace (an installation is linked by the first repository sync through it).',
   example: { input: {}, status: 200, output: { items: [installation], nextCursor: null } },
   route: 'codehost-installations',
   http: readRoute('/api/mcp/codehost/installations', 'read:canvases', 'codehost'),

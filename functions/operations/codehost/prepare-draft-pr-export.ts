@@ -14,12 +14,7 @@ export const operation = defineOperation({
   name: 'prepare_draft_pr_export',
   title: 'Prepare a draft pull request export',
   description:
-    "Collects a canvas's node documents as files " +
-    '(<directory>/<nodeId>.md|txt|json) and stores them as an ' +
-    'export; nothing is pushed yet. Review ' +
-    'the file list, then ' +
-    'call get_draft_pr_export_result to open the ' +
-    'draft pull request.',
+    "Collects a canvas's node documents as files (<directory>/<nodeId>.md|txt|json) and stores them as an export; nothing is pushed yet. Review the file list, then call get_draft_pr_export_result to open the draft pull request.",
   example: {
     input: { canvasId: draftExport.canvasId, installationId: 4242, directory: 'canvas-docs' },
     status: 201,

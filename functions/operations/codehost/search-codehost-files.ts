@@ -12,11 +12,7 @@ export const operation = defineOperation({
   name: 'search_codehost_files',
   title: 'Search files in a repository',
   description:
-    "Searches a repository's default branch " +
-    "with the code host's " +
-    'code search (files under 384 KB; GitHub ' +
-    'allows about 10 searches a minute). Answers paths ' +
-    'and blob shas to link nodes to.',
+    "Searches a repository's default branch with the code host's code search (files under 384 KB; GitHub allows about 10 searches a minute). Answers paths and blob shas to link nodes to.",
   example: {
     input: { installationId: 4242, repository: 'acme/docs', query: 'onboarding', limit: 10 },
     status: 200,

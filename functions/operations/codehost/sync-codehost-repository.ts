@@ -12,9 +12,7 @@ export const operation = defineOperation({
   name: 'sync_codehost_repository',
   title: 'Sync a repository',
   description:
-    "Makes a repository the workspace's sync target and reads its branch head and file count. The first " +
-    'sync through an installation links that installation to this workspace (an installation belongs to one ' +
-    'workspace).',
+    "Makes a repository the workspace's sync target and reads its branch head and file count. The first sync through an installation links that installation to this workspace (an installation belongs to one workspace).",
   example: {
     input: { installationId: 4242, repository: 'acme/docs', branch: 'main' },
     status: 200,

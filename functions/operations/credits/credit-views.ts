@@ -52,8 +52,7 @@ export const TransactionView = z.looseObject({
       .record(z.string(), z.string())
       .check(
         z.describe(
-          'Usage: what it was for (canvasId, executionId, nodeId, provider, providerJobId; publishedServerId ' +
-            'when a published server started the run)',
+          'Usage: what it was for (canvasId, executionId, nodeId, provider, providerJobId; publishedServerId when a published server started the run)',
         ),
       ),
   ),

@@ -11,11 +11,7 @@ export const operation = defineOperation({
   name: 'list_credit_transactions',
   title: 'Credit transactions',
   description:
-    'Lists the workspace credit ' +
-    'transactions ' +
-    '(grants, purchases, ' +
-    'usage, refunds, adjustments, expiries), ' +
-    'newest first, with cursor paging.',
+    'Lists the workspace credit transactions (grants, purchases, usage, refunds, adjustments, expiries), newest first, with cursor paging.',
   example: {
     input: { limit: 2 },
     status: 200,

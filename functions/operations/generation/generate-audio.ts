@@ -22,10 +22,7 @@ export const operation = defineOperation({
   name: 'generate_audio',
   title: 'Generate speech audio',
   description:
-    'Text to speech (mode tts: text or prompt) or speech to speech (mode sts: audioBase64 or a public HTTPS ' +
-    'audioUrl) with the speech provider, bound to a canvas; the MP3 becomes an asset attached there. Voice ' +
-    'settings out of range are corrected (listed in adjusted), never refused. Charged once per operation: ' +
-    'an Idempotency-Key header makes a retry answer the same audio.',
+    'Text to speech (mode tts: text or prompt) or speech to speech (mode sts: audioBase64 or a public HTTPS audioUrl) with the speech provider, bound to a canvas; the MP3 becomes an asset attached there. Voice settings out of range are corrected (listed in adjusted), never refused. Charged once per operation: an Idempotency-Key header makes a retry answer the same audio.',
   example: {
     input: {
       canvasId: CANVAS,

@@ -9,12 +9,7 @@ export const operation = defineOperation({
   name: 'generate_video_provider_one',
   title: 'Generate a video (provider one)',
   description:
-    'Submits a video job to provider one (Google Veo 3.1 on the Gemini API) bound to a canvas: text only, a ' +
-    'primary image as the first frame (optionally with a last frame), or up to 3 reference images. Credits ' +
-    'for the requested duration (4, 6 or 8 s) are held now and charged once it finishes. Answers a jobId, a ' +
-    'signed statusToken and pollAfterSeconds: poll get_video_job_provider_one with them until status is ' +
-    'succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An ' +
-    'Idempotency-Key header makes a retry return the same job.',
+    'Submits a video job to provider one (Google Veo 3.1 on the Gemini API) bound to a canvas: text only, a primary image as the first frame (optionally with a last frame), or up to 3 reference images. Credits for the requested duration (4, 6 or 8 s) are held now and charged once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll get_video_job_provider_one with them until status is succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An Idempotency-Key header makes a retry return the same job.',
   example: {
     input: {
       canvasId: CANVAS,

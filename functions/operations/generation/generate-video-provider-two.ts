@@ -8,15 +8,7 @@ export const operation = defineOperation({
   name: 'generate_video_provider_two',
   title: 'Generate a video (provider two)',
   description:
-    "Submits a video job to provider two (fal's queue: Kling 3, " +
-    'Seedance 2.0, Veo 3.1 on fal, Wan 2.7 and ' +
-    'other fal endpoints) bound to a canvas; credits for the requested duration are held now and charged ' +
-    'once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll ' +
-    'get_video_job_provider_two with them until status is ' +
-    'succeeded (the video is then a durable asset on ' +
-    'the canvas) or failed (the credits are released). An ' +
-    'Idempotency-Key header makes a retry return the ' +
-    'same job.',
+    "Submits a video job to provider two (fal's queue: Kling 3, Seedance 2.0, Veo 3.1 on fal, Wan 2.7 and other fal endpoints) bound to a canvas; credits for the requested duration are held now and charged once it finishes. Answers a jobId, a signed statusToken and pollAfterSeconds: poll get_video_job_provider_two with them until status is succeeded (the video is then a durable asset on the canvas) or failed (the credits are released). An Idempotency-Key header makes a retry return the same job.",
   example: {
     input: {
       canvasId: CANVAS,

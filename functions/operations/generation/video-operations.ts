@@ -82,11 +82,7 @@ export const ProviderTwoVideoBody = z.strictObject({
       .record(z.string().check(z.maxLength(100)), z.unknown())
       .check(
         z.describe(
-          'duration, resolution, generate_audio, ' +
-            'negative_prompt, ' +
-            'cfg_scale, seed and other ' +
-            'endpoint keys; ' +
-            'unsupported keys are dropped',
+          'duration, resolution, generate_audio, negative_prompt, cfg_scale, seed and other endpoint keys; unsupported keys are dropped',
         ),
       ),
   ),
@@ -129,11 +125,7 @@ export const ProviderOneVideoBody = z.strictObject({
       .record(z.string().check(z.maxLength(100)), z.unknown())
       .check(
         z.describe(
-          'duration (4, 6, 8), resolution (720p, ' +
-            '1080p, 4k — above ' +
-            '720p only at 8 s), negative_prompt, ' +
-            'person_generation; unsupported ' +
-            'keys are dropped',
+          'duration (4, 6, 8), resolution (720p, 1080p, 4k — above 720p only at 8 s), negative_prompt, person_generation; unsupported keys are dropped',
         ),
       ),
   ),
@@ -270,13 +262,7 @@ export function videoStatusOperation(
 ) {
   return defineOperation({
     ...meta,
-    description:
-      `Polls a ${provider} video job with the jobId and ` +
-      `statusToken its submit answered: re-checks the ` +
-      `workspace policy, asks the provider once, and when the video ` +
-      `is ready copies it into durable storage ` +
-      `(once) and answers it as an asset. Wait ` +
-      `pollAfterSeconds between polls.`,
+    description: `Polls a ${provider} video job with the jobId and statusToken its submit answered: re-checks the workspace policy, asks the provider once, and when the video is ready copies it into durable storage (once) and answers it as an asset. Wait pollAfterSeconds between polls.`,
     input: VideoStatusQuery,
     output: VideoJobView,
     // Safe in HTTP's sense: the poll changes nothing the caller asks for. The copy into S3 and the charge

@@ -11,11 +11,7 @@ export const operation = defineOperation({
   name: 'get_integration_policy',
   title: 'Get the integration policy',
   description:
-    "Reads the workspace's integration " +
-    'policy: allowed providers, ' +
-    'models and voices (null = all), whether ' +
-    "the deployment's shared credentials may be used, and " +
-    'the optional monthly credit cap.',
+    "Reads the workspace's integration policy: allowed providers, models and voices (null = all), whether the deployment's shared credentials may be used, and the optional monthly credit cap.",
   example: { input: {}, status: 200, output: policy },
   route: 'integrations-policies-get',
   http: readRoute('/api/integrations/policies', 'manage:integrations', 'integrations'),

@@ -12,12 +12,7 @@ export const operation = defineOperation({
   name: 'get_service_status',
   title: 'Get service status',
   description:
-    'Reports whether each provider can be used in this ' +
-    'deployment (shared credential configured, ' +
-    'bring-your-own only, or unavailable) ' +
-    'and an overall ' +
-    'ok/degraded status. Makes no calls to the ' +
-    'providers.',
+    'Reports whether each provider can be used in this deployment (shared credential configured, bring-your-own only, or unavailable) and an overall ok/degraded status. Makes no calls to the providers.',
   example: { input: {}, status: 200, output: { status: 'ok', checkedAt: AT, providers: providerStatus } },
   route: 'integrations-service-status',
   http: readRoute('/api/integrations/service-status', null, 'integrations'),

@@ -13,12 +13,7 @@ export const operation = defineOperation({
   name: 'get_workspace_suite_connection',
   title: 'Get the workspace suite connection',
   description:
-    'Reports whether the workspace can reach its productivity ' +
-    "suite: connected (with the workspace's own " +
-    "credential or the deployment's shared " +
-    'one), not-connected, ' +
-    'revoked or unavailable, with the masked ' +
-    'connection metadata. Never returns a credential.',
+    "Reports whether the workspace can reach its productivity suite: connected (with the workspace's own credential or the deployment's shared one), not-connected, revoked or unavailable, with the masked connection metadata. Never returns a credential.",
   example: {
     input: {},
     status: 200,

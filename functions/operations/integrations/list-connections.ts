@@ -12,8 +12,7 @@ export const operation = defineOperation({
   name: 'list_connections',
   title: 'List provider connections',
   description:
-    "Lists the workspace's bring-your-own provider credentials as masked metadata (provider, label, status, " +
-    'which fields are set with their last four characters). The secrets themselves are never returned.',
+    "Lists the workspace's bring-your-own provider credentials as masked metadata (provider, label, status, which fields are set with their last four characters). The secrets themselves are never returned.",
   example: { input: {}, status: 200, output: { items: [connection], nextCursor: null } },
   route: 'integrations-connections-list',
   http: readRoute('/api/integrations/connections', 'manage:integrations', 'integrations'),

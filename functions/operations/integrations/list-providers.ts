@@ -10,9 +10,7 @@ export const operation = defineOperation({
   name: 'list_providers',
   title: 'List providers',
   description:
-    'Lists the external providers this deployment knows (two video providers, the speech provider, the code ' +
-    'host, the workspace suite): capabilities, models, defaults, whether shared credentials are configured ' +
-    'and whether a workspace may bring its own.',
+    'Lists the external providers this deployment knows (two video providers, the speech provider, the code host, the workspace suite): capabilities, models, defaults, whether shared credentials are configured and whether a workspace may bring its own.',
   example: {
     input: {},
     status: 200,

@@ -12,12 +12,7 @@ export const operation = defineOperation({
   name: 'revoke_connection',
   title: 'Revoke a provider credential',
   description:
-    "Revokes the workspace's stored credential " +
-    'for a provider: the ' +
-    'encrypted secret is deleted at once and ' +
-    'generation falls back to the shared credential, if the ' +
-    'policy allows it. Revoking again changes ' +
-    'nothing.',
+    "Revokes the workspace's stored credential for a provider: the encrypted secret is deleted at once and generation falls back to the shared credential, if the policy allows it. Revoking again changes nothing.",
   example: {
     input: { provider: 'provider-two' },
     status: 200,

@@ -13,12 +13,7 @@ export const operation = defineOperation({
   name: 'update_integration_policy',
   title: 'Update the integration policy',
   description:
-    "Sets the workspace's integration policy. Fields given " +
-    'replace the stored value (null = no ' +
-    'restriction); fields left out are kept. ' +
-    'Voices restrict the ' +
-    'shared speech credential only: with its ' +
-    'own key a workspace may use any voice of its account.',
+    "Sets the workspace's integration policy. Fields given replace the stored value (null = no restriction); fields left out are kept. Voices restrict the shared speech credential only: with its own key a workspace may use any voice of its account.",
   example: {
     input: { allowedProviders: ['provider-two', 'speech'], monthlyCreditCap: 5000 },
     status: 200,

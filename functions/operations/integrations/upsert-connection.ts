@@ -14,12 +14,7 @@ export const operation = defineOperation({
   name: 'upsert_connection',
   title: 'Store a provider credential',
   description:
-    "Stores (or replaces) the workspace's own credential for a provider: provider-one {apiKey} (Gemini API " +
-    'key), provider-two {apiKey} (fal key_id:key_secret), speech {apiKey} (ElevenLabs), workspace-suite ' +
-    '{clientId, refreshToken}, http {NAME: secret, …} (named secrets for http-request nodes). It is ' +
-    'encrypted at rest and never shown again; the answer is masked metadata. allowedOrigins names where ' +
-    'http-request nodes may send its values (none: nowhere); without credential, the call changes the label ' +
-    'or allowed origins of the stored connection and keeps its secret.',
+    "Stores (or replaces) the workspace's own credential for a provider: provider-one {apiKey} (Gemini API key), provider-two {apiKey} (fal key_id:key_secret), speech {apiKey} (ElevenLabs), workspace-suite {clientId, refreshToken}, http {NAME: secret, …} (named secrets for http-request nodes). It is encrypted at rest and never shown again; the answer is masked metadata. allowedOrigins names where http-request nodes may send its values (none: nowhere); without credential, the call changes the label or allowed origins of the stored connection and keeps its secret.",
   example: {
     input: {
       provider: 'provider-two',

@@ -12,8 +12,7 @@ export const operation = defineOperation({
   name: 'create_mcp_server_credential',
   title: 'Create a published-server credential',
   description:
-    'Mints a umcp_ credential that opens one published server (and nothing else). The full credential is in this ' +
-    'answer only: hand it over now. Send it as Authorization: Bearer umcp_….',
+    'Mints a umcp_ credential that opens one published server (and nothing else). The full credential is in this answer only: hand it over now. Send it as Authorization: Bearer umcp_….',
   route: 'published-servers-credentials-create',
   http: route('POST', 'credentials/create', 'manage:integrations'),
   input: CreateCredentialInput,

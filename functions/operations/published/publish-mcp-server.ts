@@ -11,9 +11,7 @@ export const operation = defineOperation({
   name: 'publish_mcp_server',
   title: 'Publish a canvas as an MCP server',
   description:
-    'Publishes a canvas as an MCP server of its own at /mcp/s/<slug> on the app host: each exposed prompt or ' +
-    'webhook-trigger node becomes a tool that runs the canvas, billed to this workspace. protected servers need a ' +
-    'umcp_ credential (create_mcp_server_credential); public ones need none and have lower limits.',
+    'Publishes a canvas as an MCP server of its own at /mcp/s/<slug> on the app host: each exposed prompt or webhook-trigger node becomes a tool that runs the canvas, billed to this workspace. protected servers need a umcp_ credential (create_mcp_server_credential); public ones need none and have lower limits.',
   route: 'published-servers-publish',
   http: route('POST', 'publish', 'manage:integrations'),
   input: PublishInput,

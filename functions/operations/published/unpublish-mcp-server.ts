@@ -9,8 +9,7 @@ export const operation = defineOperation({
   name: 'unpublish_mcp_server',
   title: 'Unpublish an MCP server',
   description:
-    'Takes a published server down: its URL answers 404 and its umcp_ credentials stop working at once. The canvas ' +
-    'is untouched.',
+    'Takes a published server down: its URL answers 404 and its umcp_ credentials stop working at once. The canvas is untouched.',
   route: 'published-servers-unpublish',
   http: route('POST', 'unpublish', 'manage:integrations'),
   input: ServerIdInput,

@@ -10,8 +10,7 @@ export const operation = defineOperation({
   name: 'update_mcp_server',
   title: 'Update a published MCP server',
   description:
-    'Changes a published server: name, description, visibility, exposed tools, limits, or the version it serves ' +
-    '(pinned pins the canvas as it is now; latest follows the canvas). Its URL and credentials stay.',
+    'Changes a published server: name, description, visibility, exposed tools, limits, or the version it serves (pinned pins the canvas as it is now; latest follows the canvas). Its URL and credentials stay.',
   route: 'published-servers-update',
   http: route('POST', 'update', 'manage:integrations'),
   input: UpdateInput,

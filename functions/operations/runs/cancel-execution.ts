@@ -14,8 +14,7 @@ export const operation = defineOperation({
   name: 'cancel_execution',
   title: 'Cancel execution',
   description:
-    'Stops a queued or running execution; it ends cancelled and its callback (if any) is sent. Cancelling a ' +
-    'finished execution changes nothing.',
+    'Stops a queued or running execution; it ends cancelled and its callback (if any) is sent. Cancelling a finished execution changes nothing.',
   example: {
     input: { executionId: EXECUTION },
     status: 200,

@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'get_execution_timeline',
   title: 'Execution timeline',
   description:
-    'Reads the events of an execution in ' +
-    'order (started, each ' +
-    'node started/succeeded/failed, finished, ' +
-    'callback sent), to see where time ' +
-    'went or what failed.',
+    'Reads the events of an execution in order (started, each node started/succeeded/failed, finished, callback sent), to see where time went or what failed.',
   example: {
     input: { executionId: EXECUTION },
     status: 200,

@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'get_execution',
   title: 'Get execution',
   description:
-    'Reads one execution: status (queued, ' +
-    'running, succeeded, ' +
-    'failed, cancelled), per-node states (skipped: a branch not taken), outputs ' +
-    'and the result once it has finished. Poll ' +
-    'it after run_workflow.',
+    'Reads one execution: status (queued, running, succeeded, failed, cancelled), per-node states (skipped: a branch not taken), outputs and the result once it has finished. Poll it after run_workflow.',
   example: { input: { executionId: EXECUTION }, status: 200, output: runSnapshot },
   route: 'executions-get',
   http: readRoute('/api/executions', 'run:workflows', 'runs', READS_MEDIA),

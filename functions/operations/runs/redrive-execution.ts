@@ -13,11 +13,7 @@ export const operation = defineOperation({
   name: 'redrive_execution',
   title: 'Resume failed execution',
   description:
-    'Resumes a failed execution from the ' +
-    'step that failed, ' +
-    'keeping what succeeded (same execution id). To ' +
-    'start over with the same inputs, use ' +
-    'replay_execution.',
+    'Resumes a failed execution from the step that failed, keeping what succeeded (same execution id). To start over with the same inputs, use replay_execution.',
   example: {
     input: { executionId: EXECUTION },
     status: 202,

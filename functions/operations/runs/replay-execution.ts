@@ -15,11 +15,7 @@ export const operation = defineOperation({
   name: 'replay_execution',
   title: 'Run again',
   description:
-    'Starts a new execution of the same ' +
-    'canvas version with the ' +
-    'same trigger and inputs as an earlier one. ' +
-    'Returns the new executionId; poll it ' +
-    'with get_execution.',
+    'Starts a new execution of the same canvas version with the same trigger and inputs as an earlier one. Returns the new executionId; poll it with get_execution.',
   example: {
     input: { executionId: EXECUTION, idempotencyKey: 'replay-2026-11-23-1' },
     status: 202,

@@ -30,11 +30,7 @@ const Input = z.strictObject({
     ._default(z.int().check(z.minimum(1), z.maximum(55)), 30)
     .check(
       z.describe(
-        'With sync: seconds to wait, 1–55 ' +
-          '(default 30; a tool call ' +
-          'waits at most about 25); a ' +
-          'run still ' +
-          'going answers pending',
+        'With sync: seconds to wait, 1–55 (default 30; a tool call waits at most about 25); a run still going answers pending',
       ),
     ),
   callbackUrl: z.optional(
@@ -45,8 +41,7 @@ const Input = z.strictObject({
       .string()
       .check(
         z.describe(
-          'Retrying with the same key and body answers with the first run instead of starting another (also ' +
-            'the Idempotency-Key header)',
+          'Retrying with the same key and body answers with the first run instead of starting another (also the Idempotency-Key header)',
         ),
       ),
   ),
@@ -61,12 +56,7 @@ export const operation = defineOperation({
   name: 'run_workflow',
   title: 'Run workflow',
   description:
-    'Runs a canvas from a trigger node. By default it answers at ' +
-    'once with an executionId to poll with ' +
-    'get_execution; with sync true it waits ' +
-    '(bounded) and answers ' +
-    'with the finished execution, or pending ' +
-    'if it is still running.',
+    'Runs a canvas from a trigger node. By default it answers at once with an executionId to poll with get_execution; with sync true it waits (bounded) and answers with the finished execution, or pending if it is still running.',
   example: {
     input: { canvasId: CANVAS, triggerNodeId: 'prompt', inputs: { prompt: 'hi' } },
     status: 202,

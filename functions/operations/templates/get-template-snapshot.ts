@@ -11,11 +11,7 @@ export const operation = defineOperation({
   name: 'get_template_snapshot',
   title: 'Get template snapshot',
   description:
-    'Reads a template with its frozen ' +
-    'snapshot: the nodes (data ' +
-    'and documents), edges and viewport of the ' +
-    'canvas as it was when published. Later edits of ' +
-    'that canvas do not show here.',
+    'Reads a template with its frozen snapshot: the nodes (data and documents), edges and viewport of the canvas as it was when published. Later edits of that canvas do not show here.',
   example: {
     input: { templateId: TEMPLATE },
     status: 200,

@@ -12,12 +12,7 @@ export const operation = defineOperation({
   name: 'list_templates',
   title: 'List templates',
   description:
-    'Lists the templates of the workspace ' +
-    '(name, description, ' +
-    'revision, node and edge counts), oldest ' +
-    'first, a page at a time. Read one with ' +
-    'get_template_snapshot; start a canvas from one with ' +
-    'use_template.',
+    'Lists the templates of the workspace (name, description, revision, node and edge counts), oldest first, a page at a time. Read one with get_template_snapshot; start a canvas from one with use_template.',
   example: { input: { limit: 20 }, status: 200, output: { items: [template], nextCursor: null } },
   route: 'templates-list',
   http: readRoute('/api/mcp/templates/list', 'read:canvases', 'templates'),

@@ -14,10 +14,7 @@ export const operation = defineOperation({
   name: 'publish_template',
   title: 'Publish canvas as template',
   description:
-    'Freezes a canvas of the workspace as a template (a copy: later edits of the canvas do not change it). ' +
-    'Without templateId a new template is made (201); with templateId that template is republished from the ' +
-    'canvas (200): its snapshot is replaced, its revision goes up by one, and the previous snapshot is not ' +
-    'kept.',
+    'Freezes a canvas of the workspace as a template (a copy: later edits of the canvas do not change it). Without templateId a new template is made (201); with templateId that template is republished from the canvas (200): its snapshot is replaced, its revision goes up by one, and the previous snapshot is not kept.',
   example: {
     input: {
       canvasId: CANVAS,

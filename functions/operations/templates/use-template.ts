@@ -13,12 +13,7 @@ export const operation = defineOperation({
   name: 'use_template',
   title: 'New canvas from template',
   description:
-    "Creates a new canvas from a template's current revision: " +
-    'same nodes, data, documents, edges and ' +
-    'viewport under fresh node and edge ids (nodeIds maps ' +
-    'template node ids to the new ones). ' +
-    'Webhook-trigger nodes start unregistered: call ' +
-    'register_webhook for a new URL and secret.',
+    "Creates a new canvas from a template's current revision: same nodes, data, documents, edges and viewport under fresh node and edge ids (nodeIds maps template node ids to the new ones). Webhook-trigger nodes start unregistered: call register_webhook for a new URL and secret.",
   example: {
     input: { templateId: TEMPLATE, name: 'Hello flow (copy)' },
     status: 201,

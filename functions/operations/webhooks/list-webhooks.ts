@@ -11,10 +11,7 @@ export const operation = defineOperation({
   name: 'list_webhooks',
   title: 'List webhook triggers',
   description:
-    "Lists the workspace's webhook-trigger nodes across canvases, a page of canvases at a time: whether " +
-    'each is registered, its URL and signed URLs, when it was last called, and per signature scheme whether ' +
-    "a provider signing secret is stored (never the secret). The trigger's own secret is not listed: " +
-    'register_webhook returns it.',
+    "Lists the workspace's webhook-trigger nodes across canvases, a page of canvases at a time: whether each is registered, its URL and signed URLs, when it was last called, and per signature scheme whether a provider signing secret is stored (never the secret). The trigger's own secret is not listed: register_webhook returns it.",
   example: {
     input: { limit: 25 },
     status: 200,
@@ -60,11 +57,7 @@ export const operation = defineOperation({
   route: null,
   scope: 'read:canvases',
   withoutRoute:
-    'The interface names no HTTP route for ' +
-    'listing webhooks (its ' +
-    'webhook routes are register, revoke and ' +
-    'signing-secret); the studio and agents list ' +
-    'them through the gateway.',
+    'The interface names no HTTP route for listing webhooks (its webhook routes are register, revoke and signing-secret); the studio and agents list them through the gateway.',
   input: z.strictObject({
     // Each canvas on a page is read whole (its nodes), so pages are smaller than list_canvases'.
     limit: z

@@ -12,11 +12,7 @@ export const operation = defineOperation({
   name: 'register_webhook',
   title: 'Create webhook endpoint',
   description:
-    'Creates (or, when it exists, returns) ' +
-    'the endpoint of a ' +
-    'webhook-trigger node: the URL other systems ' +
-    'call and its secret. A call with the secret ' +
-    'starts a run from that node.',
+    'Creates (or, when it exists, returns) the endpoint of a webhook-trigger node: the URL other systems call and its secret. A call with the secret starts a run from that node.',
   example: {
     input: { canvasId: CANVAS, triggerNodeId: 'hook' },
     status: 201,

@@ -12,8 +12,7 @@ export const operation = defineOperation({
   name: 'revoke_webhook',
   title: 'Revoke webhook endpoint',
   description:
-    "Removes a webhook-trigger node's endpoint and secret: calls get 404 from now on. A new endpoint gets a " +
-    'fresh secret. Revoking again is harmless (wasRegistered false); an unknown canvas or node is 404.',
+    "Removes a webhook-trigger node's endpoint and secret: calls get 404 from now on. A new endpoint gets a fresh secret. Revoking again is harmless (wasRegistered false); an unknown canvas or node is 404.",
   example: {
     input: { canvasId: CANVAS, triggerNodeId: 'hook' },
     status: 200,

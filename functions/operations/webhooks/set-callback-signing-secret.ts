@@ -44,10 +44,7 @@ const CallbackSecretsView = z.looseObject({
 export const operation = defineOperation({
   name: 'set_callback_signing_secret',
   title: 'Rotate the callback signing secret',
-  description:
-    "Signs run callbacks with this workspace's own secret (a default one until rotate). reveal: the default " +
-    'secret (shown once). rotate: a new secret (shown once) signs from now on, the old one also for ' +
-    `overlapSeconds (default 1 day, max ${MAX_OVERLAP_SECONDS}). clear: the default signs again. show: masked.`,
+  description: `Signs run callbacks with this workspace's own secret (a default one until rotate). reveal: the default secret (shown once). rotate: a new secret (shown once) signs from now on, the old one also for overlapSeconds (default 1 day, max ${MAX_OVERLAP_SECONDS}). clear: the default signs again. show: masked.`,
   example: {
     input: { action: 'rotate', overlapSeconds: 86400 },
     status: 200,

@@ -13,10 +13,7 @@ export const operation = defineOperation({
   name: 'set_webhook_signing_secret',
   title: 'Set a provider signing secret',
   description:
-    "Stores the signing secret a provider chose (Stripe's endpoint whsec_…, Shopify's app or store key) for " +
-    "one signature scheme of a webhook-trigger node: that scheme's signed URL then verifies deliveries with " +
-    "it instead of the trigger's own secret. secret null removes it. The secret is encrypted at rest and " +
-    'never shown again; the answer says per scheme which secret verifies.',
+    "Stores the signing secret a provider chose (Stripe's endpoint whsec_…, Shopify's app or store key) for one signature scheme of a webhook-trigger node: that scheme's signed URL then verifies deliveries with it instead of the trigger's own secret. secret null removes it. The secret is encrypted at rest and never shown again; the answer says per scheme which secret verifies.",
   example: {
     input: {
       canvasId: CANVAS,

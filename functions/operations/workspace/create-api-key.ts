@@ -16,11 +16,7 @@ export const operation = defineOperation({
   name: 'create_api_key',
   title: 'Create API key',
   description:
-    'Mints a workspace API key with the ' +
-    'given scopes (at most ' +
-    'those of the calling credential). The full ' +
-    'key is in this answer only: hand it over now, ' +
-    'it cannot be shown again.',
+    'Mints a workspace API key with the given scopes (at most those of the calling credential). The full key is in this answer only: hand it over now, it cannot be shown again.',
   example: {
     input: { name: 'ci', scopes: ['read:canvases'], expiresInDays: 30 },
     status: 201,

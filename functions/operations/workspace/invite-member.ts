@@ -15,12 +15,7 @@ export const operation = defineOperation({
   name: 'invite_member',
   title: 'Invite a member',
   description:
-    'Invites a person by email with a role (owner, admin, editor ' +
-    'or viewer). Returns an invite link, valid ' +
-    '7 days and shown only now: send it to ' +
-    'them; they sign in (or ' +
-    'choose a password) and accept. Only an ' +
-    'owner can invite owners.',
+    'Invites a person by email with a role (owner, admin, editor or viewer). Returns an invite link, valid 7 days and shown only now: send it to them; they sign in (or choose a password) and accept. Only an owner can invite owners.',
   example: {
     input: { email: 'dana@acme.example', role: 'editor' },
     status: 201,

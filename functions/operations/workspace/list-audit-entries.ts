@@ -37,8 +37,7 @@ export const AuditEntryView = z.looseObject({
     ])
     .check(
       z.describe(
-        'Who: key (keyId), user (userId, grantId of the OAuth client consent), published-server (serverId), ' +
-          'webhook (canvasId, nodeId), service',
+        'Who: key (keyId), user (userId, grantId of the OAuth client consent), published-server (serverId), webhook (canvasId, nodeId), service',
       ),
     ),
   written: z
@@ -60,8 +59,7 @@ export const operation = defineOperation({
   name: 'list_audit_entries',
   title: 'List audit entries',
   description:
-    'The workspace’s audit log, newest first: who created, changed, ran, published, revoked or exported ' +
-    'what, kept 90 days. Filter by a time range [from, to), an action or a resource kind. Never holds secrets.',
+    'The workspace’s audit log, newest first: who created, changed, ran, published, revoked or exported what, kept 90 days. Filter by a time range [from, to), an action or a resource kind. Never holds secrets.',
   example: { input: { limit: 50, resource: 'canvas' }, status: 200, output: { items: [example], nextCursor: null } },
   route: 'audit-list',
   http: readRoute('/api/mcp/audit/list', 'manage:integrations', 'workspace'),

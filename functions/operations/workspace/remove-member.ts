@@ -10,11 +10,7 @@ export const operation = defineOperation({
   name: 'remove_member',
   title: 'Remove a member',
   description:
-    'Removes a person from the workspace by user id (see ' +
-    'list_workspace_members). Their OAuth access ends ' +
-    'on their very next call. The last owner ' +
-    'cannot be removed, ' +
-    'and only an owner can remove an owner.',
+    'Removes a person from the workspace by user id (see list_workspace_members). Their OAuth access ends on their very next call. The last owner cannot be removed, and only an owner can remove an owner.',
   example: {
     input: { userId: 'usr_01jd8x9h1k3m5p7r9t1v3x5z7b' },
     status: 200,

@@ -10,11 +10,7 @@ export const operation = defineOperation({
   name: 'revoke_invite',
   title: 'Revoke an invite',
   description:
-    'Revokes an open invite by its id: its ' +
-    'link stops working at ' +
-    'once. Members who already ' +
-    'accepted stay ' +
-    'members (use remove_member).',
+    'Revokes an open invite by its id: its link stops working at once. Members who already accepted stay members (use remove_member).',
   example: {
     input: { id: 'invite_01jd8x8g0j2l4n6q8s0u2w4y6a' },
     status: 200,

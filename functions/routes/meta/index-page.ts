@@ -3,12 +3,8 @@
 import type { Host, RouteDefinition } from '#route-table/manifest';
 
 const WHAT_RUNS: Record<Host, string> = {
-  base:
-    'The base host: the REST API (keys, canvases, runs, webhooks) called with workspace keys, and the webhook ' +
-    'trigger.',
-  app:
-    'The app host: the MCP gateway (POST /api/mcp, every operation as a tool) and its OAuth 2.1 authorization ' +
-    'server.',
+  base: 'The base host: the REST API (keys, canvases, runs, webhooks) called with workspace keys, and the webhook trigger.',
+  app: 'The app host: the MCP gateway (POST /api/mcp, every operation as a tool) and its OAuth 2.1 authorization server.',
 };
 
 const DOCS = [

@@ -69,9 +69,7 @@ async function answerOf(server: PublishedServer, execution: Execution): Promise<
   const runId = execution.executionId;
   if (!isTerminal(execution.status)) {
     const structured = { runId, status: execution.status };
-    const text =
-      `Run ${runId} is still ${execution.status}. ` +
-      `Call ${GET_RUN_RESULT_TOOL} with runId "${runId}" for its result.`;
+    const text = `Run ${runId} is still ${execution.status}. Call ${GET_RUN_RESULT_TOOL} with runId "${runId}" for its result.`;
     return { content: [{ type: 'text', text }], structuredContent: structured };
   }
   if (execution.status !== 'succeeded') {

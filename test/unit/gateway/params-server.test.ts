@@ -46,27 +46,23 @@ describe('ParamsCheckingServer', () => {
     expect((await send({ id: 1, method: 'initialize' })).error.code).toBe(-32603);
   });
 
-  it(
-    "answers -32602 Invalid params, naming the method and the issue, for bad params of the SDK's initialize " +
-      'and of a method registered later',
-    async () => {
-      const send = await connect(withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } })));
-      const cases = [
-        { id: 1, method: 'initialize' },
-        { id: 2, method: 'initialize', params: { protocolVersion: 7 } },
-        { id: 4, method: 'tools/list', params: { cursor: 5 } },
-      ];
-      for (const request of cases) {
-        const answer = await send(request);
-        expect(answer, JSON.stringify(request)).toMatchObject({
-          jsonrpc: '2.0',
-          id: request.id,
-          error: { code: -32602, message: expect.stringContaining(`Invalid params for ${request.method}`) },
-        });
-        expect(answer.error.message).toMatch(/params/);
-      }
-    },
-  );
+  it("answers -32602 Invalid params, naming the method and the issue, for bad params of the SDK's initialize and of a method registered later", async () => {
+    const send = await connect(withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } })));
+    const cases = [
+      { id: 1, method: 'initialize' },
+      { id: 2, method: 'initialize', params: { protocolVersion: 7 } },
+      { id: 4, method: 'tools/list', params: { cursor: 5 } },
+    ];
+    for (const request of cases) {
+      const answer = await send(request);
+      expect(answer, JSON.stringify(request)).toMatchObject({
+        jsonrpc: '2.0',
+        id: request.id,
+        error: { code: -32602, message: expect.stringContaining(`Invalid params for ${request.method}`) },
+      });
+      expect(answer.error.message).toMatch(/params/);
+    }
+  });
 
   it('answers valid requests as the SDK does', async () => {
     const send = await connect(withTools(new ParamsCheckingServer(INFO, { capabilities: { tools: {} } })));

@@ -103,46 +103,42 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it(
-    'gives every route an example for each request body, query parameter set and success body, valid against ' +
-      'the published schema',
-    () => {
-      // Prepare
-      const ajv = new Ajv2020({ strict: false, allErrors: true });
-      const validate = (schema: unknown, value: unknown, where: string) => {
-        const check = ajv.compile(resolve(schema as object));
-        expect(check(value), `${where}: ${ajv.errorsText(check.errors)}`).toBe(true);
-      };
-      const media = (content: Record<string, MediaType>, where: string) => {
-        for (const [type, { schema, example }] of Object.entries(content)) {
-          expect(example, `${where} ${type} has no example`).toBeDefined();
-          validate(schema, example, `${where} ${type}`);
-        }
-      };
-      expect(operations.length).toBeGreaterThan(OPERATIONS.length);
-      for (const { path, method, operation } of operations) {
-        const where = `${method.toUpperCase()} ${path}`;
-        let examples = 0;
-        if (operation.requestBody) {
-          media(operation.requestBody.content, `${where} request`);
-          examples++;
-        }
-        for (const parameter of operation.parameters ?? []) {
-          if (parameter.required) expect(parameter.example, `${where} ?${parameter.name}`).toBeDefined();
-          if (parameter.example !== undefined)
-            validate(parameter.schema, parameter.example, `${where} ?${parameter.name}`);
-        }
-        for (const [status, response] of Object.entries(operation.responses)) {
-          const content = resolve(response).content;
-          if (!content) continue;
-          media(content, `${where} ${status}`);
-          if (status.startsWith('2')) examples++;
-        }
-        // Every route shows one call and what it gets back (a redirect-only OAuth endpoint: its request).
-        expect(examples + (operation.parameters?.length ? 1 : 0), `${where} has no example`).toBeGreaterThan(0);
+  it('gives every route an example for each request body, query parameter set and success body, valid against the published schema', () => {
+    // Prepare
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const validate = (schema: unknown, value: unknown, where: string) => {
+      const check = ajv.compile(resolve(schema as object));
+      expect(check(value), `${where}: ${ajv.errorsText(check.errors)}`).toBe(true);
+    };
+    const media = (content: Record<string, MediaType>, where: string) => {
+      for (const [type, { schema, example }] of Object.entries(content)) {
+        expect(example, `${where} ${type} has no example`).toBeDefined();
+        validate(schema, example, `${where} ${type}`);
       }
-    },
-  );
+    };
+    expect(operations.length).toBeGreaterThan(OPERATIONS.length);
+    for (const { path, method, operation } of operations) {
+      const where = `${method.toUpperCase()} ${path}`;
+      let examples = 0;
+      if (operation.requestBody) {
+        media(operation.requestBody.content, `${where} request`);
+        examples++;
+      }
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.required) expect(parameter.example, `${where} ?${parameter.name}`).toBeDefined();
+        if (parameter.example !== undefined)
+          validate(parameter.schema, parameter.example, `${where} ?${parameter.name}`);
+      }
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const content = resolve(response).content;
+        if (!content) continue;
+        media(content, `${where} ${status}`);
+        if (status.startsWith('2')) examples++;
+      }
+      // Every route shows one call and what it gets back (a redirect-only OAuth endpoint: its request).
+      expect(examples + (operation.parameters?.length ? 1 : 0), `${where} has no example`).toBeGreaterThan(0);
+    }
+  });
 
   it('puts the app-host paths on the app server and the shared meta paths on both', () => {
     expect(document.servers.map((server) => server.url)).toEqual(['http://127.0.0.1:3001']);

@@ -56,13 +56,7 @@ export function ConnectPanel(props: { node: CanvasNode; disabled: boolean }): JS
                 type="button"
                 disabled={props.disabled}
                 onClick={() => actions.deleteElements([], [edge.id])}
-                aria-label={
-                  `Remove connection ` +
-                  `${edge.source} ` +
-                  `${edge.sourceHandle} to ` +
-                  `${edge.target} ` +
-                  `${edge.targetHandle}`
-                }
+                aria-label={`Remove connection ${edge.source} ${edge.sourceHandle} to ${edge.target} ${edge.targetHandle}`}
               >
                 Remove
               </button>

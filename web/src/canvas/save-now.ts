@@ -13,11 +13,7 @@ export async function saveEditorNow(
     const state = editor.store.getState().session.saveState;
     if (state === 'failed' || state === 'offline')
       throw new Error(
-        'The canvas has unsaved changes that ' +
-          'could not be saved yet; ' +
-          'the run would not include ' +
-          'them. Retry ' +
-          'saving first.',
+        'The canvas has unsaved changes that could not be saved yet; the run would not include them. Retry saving first.',
       );
     if (Date.now() > deadline) throw new Error('Saving the canvas took too long; try again.');
     await editor.actions.flush();

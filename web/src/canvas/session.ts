@@ -218,9 +218,7 @@ export class CanvasSession {
         saveState: this.pending.length > 0 ? 'pending' : 'saved',
         notice: {
           kind: 'error',
-          text:
-            `Not saved: ${sent.map(describeOperation).join(', ')}: ${messageOf(error)}. The canvas shows what ` +
-            `was saved.`,
+          text: `Not saved: ${sent.map(describeOperation).join(', ')}: ${messageOf(error)}. The canvas shows what was saved.`,
         },
       });
       return;
@@ -236,12 +234,7 @@ export class CanvasSession {
       saveState: 'offline',
       notice: {
         kind: 'offline',
-        text:
-          `Not saved yet ` +
-          `(${messageOf(error)}); your ` +
-          `edits ` +
-          `are kept and saving retries in ` +
-          `${Math.round(delay / 1000)} s.`,
+        text: `Not saved yet (${messageOf(error)}); your edits are kept and saving retries in ${Math.round(delay / 1000)} s.`,
       },
     });
     this.schedule(delay);

@@ -229,10 +229,7 @@ export function createEditor(canvasId: string, tools: ToolClient) {
       if (ok)
         store.setState({
           status:
-            `Connected ` +
-            `${connection.source} ` +
-            `${connection.sourceHandle} to ` +
-            `${connection.target} ` +
+            `Connected ${connection.source} ${connection.sourceHandle} to ${connection.target} ` +
             `${connection.targetHandle}`,
         });
       return ok;

@@ -103,8 +103,7 @@ export class AnswerValidator {
     const result = validate(answer);
     if (!result.valid) {
       throw new ToolError(
-        `The service answered ${name} in a shape this studio does not know (${result.errorMessage}). ` +
-          'Reload the page; if it persists, the studio and the service are from different versions.',
+        `The service answered ${name} in a shape this studio does not know (${result.errorMessage}). Reload the page; if it persists, the studio and the service are from different versions.`,
         { code: CONTRACT_MISMATCH, details: { tool: name, answer } },
       );
     }
@@ -127,8 +126,7 @@ function toToolError(error: unknown, name: string): Error {
     if (error.code === 401) return new SignInError('Your session ended. Sign in again.');
     if (error.code === 403) {
       return new ToolError(
-        'The service refused this page’s origin (403). The app must be opened at the address the service is ' +
-          'configured for (PUBLIC_APP_URL).',
+        'The service refused this page’s origin (403). The app must be opened at the address the service is configured for (PUBLIC_APP_URL).',
         { status: 403 },
       );
     }

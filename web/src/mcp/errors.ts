@@ -41,10 +41,7 @@ function sentence(text: string): string {
 export function wordingOf(failure: ToolFailure): string {
   switch (failure.code) {
     case 'missing_scope':
-      return (
-        `You do not have permission for this (it needs the ${failure.scope ?? 'missing'} scope, ` +
-        'which your role or sign-in does not include).'
-      );
+      return `You do not have permission for this (it needs the ${failure.scope ?? 'missing'} scope, which your role or sign-in does not include).`;
     case 'forbidden':
       return `You do not have permission for this: ${sentence(failure.error)}`;
     case 'version_conflict':

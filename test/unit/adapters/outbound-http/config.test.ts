@@ -40,23 +40,19 @@ describe('outboundConfig', () => {
     },
   );
 
-  it(
-    'keeps PROVIDER_ALLOW_HOSTS apart from the general allow-list (callbacks and http-request nodes never get ' +
-      'it), and ignores it in Lambda',
-    () => {
-      // Prepare
-      const env = { [PROVIDER_ALLOW_HOSTS_ENV]: '127.0.0.1:4020', [OUTBOUND_ALLOW_HOSTS_ENV]: '127.0.0.1:4010' };
+  it('keeps PROVIDER_ALLOW_HOSTS apart from the general allow-list (callbacks and http-request nodes never get it), and ignores it in Lambda', () => {
+    // Prepare
+    const env = { [PROVIDER_ALLOW_HOSTS_ENV]: '127.0.0.1:4020', [OUTBOUND_ALLOW_HOSTS_ENV]: '127.0.0.1:4010' };
 
-      // Act
-      const config = outboundConfig(env);
-      const deployed = outboundConfig({ ...env, AWS_LAMBDA_FUNCTION_NAME: 'advance' });
+    // Act
+    const config = outboundConfig(env);
+    const deployed = outboundConfig({ ...env, AWS_LAMBDA_FUNCTION_NAME: 'advance' });
 
-      // Assess
-      expect(config.providerAllowHosts).toEqual(['127.0.0.1:4020']);
-      expect(config.allowHosts).toEqual(['127.0.0.1:4010']);
-      expect(() => parseCallbackUrl('http://127.0.0.1:4020/hook', config)).toThrow();
-      expect(deployed.providerAllowHosts).toEqual([]);
-      expect(() => outboundConfig({ [PROVIDER_ALLOW_HOSTS_ENV]: 'nope' })).toThrow(PROVIDER_ALLOW_HOSTS_ENV);
-    },
-  );
+    // Assess
+    expect(config.providerAllowHosts).toEqual(['127.0.0.1:4020']);
+    expect(config.allowHosts).toEqual(['127.0.0.1:4010']);
+    expect(() => parseCallbackUrl('http://127.0.0.1:4020/hook', config)).toThrow();
+    expect(deployed.providerAllowHosts).toEqual([]);
+    expect(() => outboundConfig({ [PROVIDER_ALLOW_HOSTS_ENV]: 'nope' })).toThrow(PROVIDER_ALLOW_HOSTS_ENV);
+  });
 });

@@ -94,8 +94,7 @@ describe('QuickJsRunner', { timeout: 30_000 }, () => {
   it('gives the code nothing of the host: no require, process, fetch, timers, std or os', async () => {
     // Act
     const globals = await run(
-      'return ["require", "process", "fetch", "setTimeout", "std", "os", "Buffer", "WebAssembly"]' +
-        '.filter((name) => typeof globalThis[name] !== "undefined")',
+      'return ["require", "process", "fetch", "setTimeout", "std", "os", "Buffer", "WebAssembly"].filter((name) => typeof globalThis[name] !== "undefined")',
     );
     const required = await run('return require("fs")');
     const fetched = await run('return globalThis.fetch("https://example.com")');

@@ -67,8 +67,7 @@ describe('QuickJsSandbox', { timeout: 60_000 }, () => {
   it('keeps the host out of reach and untouched', async () => {
     // Act
     const globals = await run(
-      'Object.prototype.polluted = 1; return ["require", "process", "fetch", "Worker", "postMessage", "std", "os"]' +
-        '.filter((name) => typeof globalThis[name] !== "undefined")',
+      'Object.prototype.polluted = 1; return ["require", "process", "fetch", "Worker", "postMessage", "std", "os"].filter((name) => typeof globalThis[name] !== "undefined")',
     );
 
     // Assess

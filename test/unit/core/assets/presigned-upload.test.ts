@@ -73,33 +73,26 @@ describe('presigned upload URL', () => {
     expect(upload.headers).toEqual({ 'Content-Type': 'image/png', 'Content-Length': '1234' });
   });
 
-  it(
-    'gives a different signature ' +
-      'for a ' +
-      'different size, type or ' +
-      'checksum (each is part of what ' +
-      'is signed)',
-    async () => {
-      // Prepare
-      const base = {
-        key: 'uploads/pending/ws_a/upl_3',
-        contentType: 'audio/mpeg',
-        size: 1000,
-        sha256: SHA256,
-        expiresInSeconds: 300,
-        now: NOW,
-      };
-      const signatureOf = async (input: typeof base) =>
-        new URL((await storage.presignUpload(input)).url).searchParams.get('X-Amz-Signature');
-      // Act
-      const [original, bigger, otherType, otherSum] = await Promise.all([
-        signatureOf(base),
-        signatureOf({ ...base, size: 1001 }),
-        signatureOf({ ...base, contentType: 'audio/wav' }),
-        signatureOf({ ...base, sha256: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
-      ]);
-      // Assess
-      expect(new Set([original, bigger, otherType, otherSum]).size).toBe(4);
-    },
-  );
+  it('gives a different signature for a different size, type or checksum (each is part of what is signed)', async () => {
+    // Prepare
+    const base = {
+      key: 'uploads/pending/ws_a/upl_3',
+      contentType: 'audio/mpeg',
+      size: 1000,
+      sha256: SHA256,
+      expiresInSeconds: 300,
+      now: NOW,
+    };
+    const signatureOf = async (input: typeof base) =>
+      new URL((await storage.presignUpload(input)).url).searchParams.get('X-Amz-Signature');
+    // Act
+    const [original, bigger, otherType, otherSum] = await Promise.all([
+      signatureOf(base),
+      signatureOf({ ...base, size: 1001 }),
+      signatureOf({ ...base, contentType: 'audio/wav' }),
+      signatureOf({ ...base, sha256: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' }),
+    ]);
+    // Assess
+    expect(new Set([original, bigger, otherType, otherSum]).size).toBe(4);
+  });
 });

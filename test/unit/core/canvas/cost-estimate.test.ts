@@ -76,38 +76,34 @@ async function heldAndCharged(prepared: { priceModel: string; durationSeconds: n
 }
 
 describe('estimateCanvasCost', () => {
-  it(
-    'prices a video node by its endpoint, duration and price class: the credits the run holds and, making ' +
-      'that length, is charged',
-    async () => {
-      const data = {
-        provider: 'provider-two',
-        endpointId: 'bytedance/seedance-2.0/fast/text-to-video',
-        modelParams: { duration: '5' },
-      };
-      const estimate = only([node('video', 'video-generation', { data })]);
-      expect(estimate).toMatchObject({
-        nodeId: 'video',
-        credits: 40,
-        sku: 'video.generate',
-        priceModel: 'fast',
-        unit: 'Seconds',
-        unitPrice: 8,
-        quantity: 5,
-      });
+  it('prices a video node by its endpoint, duration and price class: the credits the run holds and, making that length, is charged', async () => {
+    const data = {
+      provider: 'provider-two',
+      endpointId: 'bytedance/seedance-2.0/fast/text-to-video',
+      modelParams: { duration: '5' },
+    };
+    const estimate = only([node('video', 'video-generation', { data })]);
+    expect(estimate).toMatchObject({
+      nodeId: 'video',
+      credits: 40,
+      sku: 'video.generate',
+      priceModel: 'fast',
+      unit: 'Seconds',
+      unitPrice: 8,
+      quantity: 5,
+    });
 
-      const prepared = prepareFalJob({
-        prompt: 'A lighthouse at dusk',
-        model: data.endpointId,
-        params: data.modelParams,
-      });
-      const { held, charged } = await heldAndCharged(prepared, 5);
-      expect(held).toBe(estimate.credits);
-      expect(charged).toBe(estimate.credits);
-      // A shorter video is charged less: the estimate is the most a run costs.
-      expect((await heldAndCharged(prepared, 3)).charged).toBeLessThan(estimate.credits!);
-    },
-  );
+    const prepared = prepareFalJob({
+      prompt: 'A lighthouse at dusk',
+      model: data.endpointId,
+      params: data.modelParams,
+    });
+    const { held, charged } = await heldAndCharged(prepared, 5);
+    expect(held).toBe(estimate.credits);
+    expect(charged).toBe(estimate.credits);
+    // A shorter video is charged less: the estimate is the most a run costs.
+    expect((await heldAndCharged(prepared, 3)).charged).toBeLessThan(estimate.credits!);
+  });
 
   it("uses the endpoint's default duration when the node names none", () => {
     const estimate = only([

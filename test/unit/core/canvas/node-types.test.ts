@@ -276,8 +276,7 @@ describe('canvasWarnings', () => {
         nodeId: 'still',
         code: 'source-empty',
         message:
-          "Node still (image-asset) has no asset: place one of the workspace's image assets on it, or a run " +
-          'that includes it fails there',
+          "Node still (image-asset) has no asset: place one of the workspace's image assets on it, or a run that includes it fails there",
       },
     ]);
   });

@@ -22,8 +22,7 @@ describe('evaluateExpression: scope', () => {
   it('reads the input as the context value and $inputs, $run and $nodes as variables', async () => {
     // Act
     const outcome = await evaluateExpression(
-      '{"big": amount > $run.inputs.threshold, "n": $count($inputs.`value-in`.tags), ' +
-        '"status": $nodes.fetch.`status-out`, "run": $run.executionId}',
+      '{"big": amount > $run.inputs.threshold, "n": $count($inputs.`value-in`.tags), "status": $nodes.fetch.`status-out`, "run": $run.executionId}',
       scope(),
     );
 

@@ -63,27 +63,23 @@ describe('focusRows', () => {
     expect(third).toMatchObject({ ChargePeriodStart: '2026-05-01T11:00:00Z', PricingQuantity: '3' });
   });
 
-  it(
-    "names each usage row's execution in x_ExecutionId: two runs of one node in one hour are two rows; usage " +
-      'outside runs has none',
-    async () => {
-      // Prepare
-      const entries = [
-        usage('2026-05-01T10:05:00.000Z', { executionId: 'exe_a', quantity: 1 }),
-        usage('2026-05-01T10:06:00.000Z', { executionId: 'exe_b', quantity: 2 }),
-        usage('2026-05-01T10:07:00.000Z', { executionId: 'exe_a', quantity: 3 }),
-        usage('2026-05-01T10:08:00.000Z', { executionId: null, quantity: 4 }),
-      ];
-      // Act
-      const rows = await collect(focusRows(stream(entries), scope()));
-      // Assess
-      expect(rows.map((row) => [row.ResourceId, row.x_ExecutionId, row.PricingQuantity])).toEqual([
-        ['cnv_1/video1', 'exe_a', '4'],
-        ['cnv_1/video1', 'exe_b', '2'],
-        ['cnv_1/video1', null, '4'],
-      ]);
-    },
-  );
+  it("names each usage row's execution in x_ExecutionId: two runs of one node in one hour are two rows; usage outside runs has none", async () => {
+    // Prepare
+    const entries = [
+      usage('2026-05-01T10:05:00.000Z', { executionId: 'exe_a', quantity: 1 }),
+      usage('2026-05-01T10:06:00.000Z', { executionId: 'exe_b', quantity: 2 }),
+      usage('2026-05-01T10:07:00.000Z', { executionId: 'exe_a', quantity: 3 }),
+      usage('2026-05-01T10:08:00.000Z', { executionId: null, quantity: 4 }),
+    ];
+    // Act
+    const rows = await collect(focusRows(stream(entries), scope()));
+    // Assess
+    expect(rows.map((row) => [row.ResourceId, row.x_ExecutionId, row.PricingQuantity])).toEqual([
+      ['cnv_1/video1', 'exe_a', '4'],
+      ['cnv_1/video1', 'exe_b', '2'],
+      ['cnv_1/video1', null, '4'],
+    ]);
+  });
 
   it('clips charge periods to the requested range, in whole seconds', async () => {
     // Act

@@ -212,35 +212,31 @@ describe('references', () => {
 });
 
 describe('an endpoint outside the contract', () => {
-  it(
-    'is accepted as given: image as image_url, parameters passed through except reserved ones, aspect ratio ' +
-      'as asked',
-    () => {
-      const job = prepareFalJob({
-        prompt: 'p',
-        model: 'fal-ai/sora-2/image-to-video',
-        image: image(),
-        aspectRatio: '16:9',
-        params: { duration: 12, resolution: '720p', fal_webhook: 'https://evil.example' },
-      });
-      expect(job.payload).toEqual({
-        prompt: 'p',
-        image_url: image().url,
-        aspect_ratio: '16:9',
-        duration: 12,
-        resolution: '720p',
-      });
-      expect(job).toMatchObject({
-        model: 'fal-ai/sora-2/image-to-video',
-        mode: 'image-to-video',
-        durationSeconds: 12,
-        priceModel: '*',
-      });
-      expect(prepareFalJob({ prompt: 'p', model: 'fal-ai/some/new-model' }).durationSeconds).toBe(
-        UNKNOWN_ENDPOINT_SECONDS,
-      );
-    },
-  );
+  it('is accepted as given: image as image_url, parameters passed through except reserved ones, aspect ratio as asked', () => {
+    const job = prepareFalJob({
+      prompt: 'p',
+      model: 'fal-ai/sora-2/image-to-video',
+      image: image(),
+      aspectRatio: '16:9',
+      params: { duration: 12, resolution: '720p', fal_webhook: 'https://evil.example' },
+    });
+    expect(job.payload).toEqual({
+      prompt: 'p',
+      image_url: image().url,
+      aspect_ratio: '16:9',
+      duration: 12,
+      resolution: '720p',
+    });
+    expect(job).toMatchObject({
+      model: 'fal-ai/sora-2/image-to-video',
+      mode: 'image-to-video',
+      durationSeconds: 12,
+      priceModel: '*',
+    });
+    expect(prepareFalJob({ prompt: 'p', model: 'fal-ai/some/new-model' }).durationSeconds).toBe(
+      UNKNOWN_ENDPOINT_SECONDS,
+    );
+  });
 
   it('takes only imageUrl as a reference, and only ids that are endpoint ids', () => {
     expect(refusal({ prompt: 'p', model: 'fal-ai/some/new-model', referenceImages: [image()] })).toMatch(

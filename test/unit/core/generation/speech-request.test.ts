@@ -5,26 +5,22 @@ import { ValidationError } from '#core/errors';
 import { prepareSpeech, SPEECH_DEFAULTS, SpeechRequestBody } from '#core/generation/speech-request';
 
 describe('prepareSpeech', () => {
-  it(
-    "applies the defaults: the spec's voice, multilingual_v2 for tts and multilingual_sts_v2 for sts, the " +
-      "vendor's eleven_ ids",
-    () => {
-      expect(prepareSpeech({ mode: 'tts', text: ' Hello ' })).toMatchObject({
-        voice: SPEECH_DEFAULTS.voice,
-        model: 'multilingual_v2',
-        vendorModel: 'eleven_multilingual_v2',
-        text: 'Hello',
-        voiceSettings: {},
-        adjusted: [],
-      });
-      expect(prepareSpeech({ mode: 'sts' })).toMatchObject({
-        model: 'multilingual_sts_v2',
-        vendorModel: 'eleven_multilingual_sts_v2',
-        removeBackgroundNoise: false,
-      });
-      expect(prepareSpeech({ mode: 'tts', prompt: 'From prompt' }).text).toBe('From prompt');
-    },
-  );
+  it("applies the defaults: the spec's voice, multilingual_v2 for tts and multilingual_sts_v2 for sts, the vendor's eleven_ ids", () => {
+    expect(prepareSpeech({ mode: 'tts', text: ' Hello ' })).toMatchObject({
+      voice: SPEECH_DEFAULTS.voice,
+      model: 'multilingual_v2',
+      vendorModel: 'eleven_multilingual_v2',
+      text: 'Hello',
+      voiceSettings: {},
+      adjusted: [],
+    });
+    expect(prepareSpeech({ mode: 'sts' })).toMatchObject({
+      model: 'multilingual_sts_v2',
+      vendorModel: 'eleven_multilingual_sts_v2',
+      removeBackgroundNoise: false,
+    });
+    expect(prepareSpeech({ mode: 'tts', prompt: 'From prompt' }).text).toBe('From prompt');
+  });
 
   it.each([
     ['stability', { stability: 1.5 }, 'stability', 1, 'stability 1.5 → 1'],

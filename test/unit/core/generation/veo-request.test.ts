@@ -157,20 +157,16 @@ describe('parameters', () => {
     expect(refusal({ prompt: 'p', params: { negative_prompt: 'x'.repeat(2501) } })).toMatch(/at most 2500 characters/);
   });
 
-  it(
-    'strips reserved keys silently and drops (and reports) what the Gemini API does not take, seed and audio ' +
-      'included',
-    () => {
-      const prepared = prepareVeoJob({
-        prompt: 'p',
-        params: { seed: 7, generate_audio: true, cfg_scale: 0.5, sampleCount: 4, aspect_ratio: '1:1', prompt: 'other' },
-      });
-      expect(prepared.dropped).toEqual(['modelParams.seed', 'modelParams.generate_audio', 'modelParams.cfg_scale']);
-      expect(prepared.payload).toEqual({
-        instances: [{ prompt: 'p' }],
-        parameters: { sampleCount: 1, durationSeconds: 8, aspectRatio: '16:9', resolution: '720p' },
-      });
-      for (const key of ['sampleCount', 'aspect_ratio', 'prompt']) expect(VEO_RESERVED_PARAM_KEYS.has(key)).toBe(true);
-    },
-  );
+  it('strips reserved keys silently and drops (and reports) what the Gemini API does not take, seed and audio included', () => {
+    const prepared = prepareVeoJob({
+      prompt: 'p',
+      params: { seed: 7, generate_audio: true, cfg_scale: 0.5, sampleCount: 4, aspect_ratio: '1:1', prompt: 'other' },
+    });
+    expect(prepared.dropped).toEqual(['modelParams.seed', 'modelParams.generate_audio', 'modelParams.cfg_scale']);
+    expect(prepared.payload).toEqual({
+      instances: [{ prompt: 'p' }],
+      parameters: { sampleCount: 1, durationSeconds: 8, aspectRatio: '16:9', resolution: '720p' },
+    });
+    for (const key of ['sampleCount', 'aspect_ratio', 'prompt']) expect(VEO_RESERVED_PARAM_KEYS.has(key)).toBe(true);
+  });
 });

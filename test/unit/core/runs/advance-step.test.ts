@@ -129,29 +129,23 @@ describe('advanceRun: tenant failures are answered, engine faults are thrown', (
     });
   });
 
-  it(
-    'throws RunFailed for a node that failed on our fault (a bug), after recording the run failed and sending ' +
-      'the callback',
-    async () => {
-      // Prepare
-      const counts = countedMetrics();
-      const { frozen, executors } = failingWith(
-        () => new TypeError("Cannot read properties of undefined (reading 'x')"),
-      );
-      const { runs, sent, deps, run } = harness(frozen, executors);
-      // Act
-      const attempt = advanceRun(run, deps);
-      // Assess
-      await expect(attempt).rejects.toBeInstanceOf(RunFailedError);
-      expect(runs.current()).toMatchObject({
-        status: 'failed',
-        error: { nodeId: 'tpl', message: 'The node failed unexpectedly' },
-      });
-      expect(sent).toHaveLength(1);
-      expect(counts).toContainEqual({ metric: 'NodeFailed', dimensions: { reason: 'fault' } });
-      expect(counts.map((count) => count.metric)).not.toContain('RunsHalted');
-    },
-  );
+  it('throws RunFailed for a node that failed on our fault (a bug), after recording the run failed and sending the callback', async () => {
+    // Prepare
+    const counts = countedMetrics();
+    const { frozen, executors } = failingWith(() => new TypeError("Cannot read properties of undefined (reading 'x')"));
+    const { runs, sent, deps, run } = harness(frozen, executors);
+    // Act
+    const attempt = advanceRun(run, deps);
+    // Assess
+    await expect(attempt).rejects.toBeInstanceOf(RunFailedError);
+    expect(runs.current()).toMatchObject({
+      status: 'failed',
+      error: { nodeId: 'tpl', message: 'The node failed unexpectedly' },
+    });
+    expect(sent).toHaveLength(1);
+    expect(counts).toContainEqual({ metric: 'NodeFailed', dimensions: { reason: 'fault' } });
+    expect(counts.map((count) => count.metric)).not.toContain('RunsHalted');
+  });
 
   it('throws when the store is down (an infrastructure fault), so the step is a Lambda error', async () => {
     // Prepare

@@ -187,8 +187,7 @@ describe('transform', () => {
       node('shape', 'transform', {
         data: {
           expression:
-            '{"doubled": amount * 2, "viaInputs": $inputs.`value-in`.country, ' +
-            '"prompt": $nodes.prompt.`prompt-out`, "canvas": $run.canvasId}',
+            '{"doubled": amount * 2, "viaInputs": $inputs.`value-in`.country, "prompt": $nodes.prompt.`prompt-out`, "canvas": $run.canvasId}',
         },
       }),
     ];

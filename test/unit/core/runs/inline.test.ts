@@ -74,36 +74,32 @@ describe('acceptRun with inline runs', () => {
     expect(runs.creates).toBe(1);
   });
 
-  it(
-    'runs a run with a callback URL inline too; the sweeper sends its callback once, after the hold, never ' +
-      'before the request has ended',
-    async () => {
-      const { runs, engine, callbacks, sweepDeps, accept, later } = harness();
+  it('runs a run with a callback URL inline too; the sweeper sends its callback once, after the hold, never before the request has ended', async () => {
+    const { runs, engine, callbacks, sweepDeps, accept, later } = harness();
 
-      const accepted = await accept({ callbackUrl: 'https://example.com/cb' });
+    const accepted = await accept({ callbackUrl: 'https://example.com/cb' });
 
-      expect(engine.calls).toEqual([]);
-      expect(runs.only()).toMatchObject({ status: 'succeeded', callback: { attempt: null, delivered: null } });
-      const early = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
-      expect(early.callbacks).toBe(0);
-      expect(callbacks.sent).toEqual([]);
+    expect(engine.calls).toEqual([]);
+    expect(runs.only()).toMatchObject({ status: 'succeeded', callback: { attempt: null, delivered: null } });
+    const early = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+    expect(early.callbacks).toBe(0);
+    expect(callbacks.sent).toEqual([]);
 
-      later(CALLBACK_HOLD_SECONDS * 1000 + 1);
-      const due = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
-      runs.refresh();
-      const again = await sweepStalledRuns(sweepDeps, { graceMs: 0 });
+    later(CALLBACK_HOLD_SECONDS * 1000 + 1);
+    const due = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+    runs.refresh();
+    const again = await sweepStalledRuns(sweepDeps, { graceMs: 0 });
 
-      expect(due).toMatchObject({ found: 1, callbacks: 1 });
-      expect(again.found).toBe(0);
-      expect(callbacks.sent).toEqual([
-        {
-          url: 'https://example.com/cb',
-          payload: expect.objectContaining({ executionId: accepted.executionId, status: 'succeeded', attempt: 1 }),
-        },
-      ]);
-      expect(runs.only()).toMatchObject({ callback: { attempt: 1, delivered: true, statusCode: 200 } });
-    },
-  );
+    expect(due).toMatchObject({ found: 1, callbacks: 1 });
+    expect(again.found).toBe(0);
+    expect(callbacks.sent).toEqual([
+      {
+        url: 'https://example.com/cb',
+        payload: expect.objectContaining({ executionId: accepted.executionId, status: 'succeeded', attempt: 1 }),
+      },
+    ]);
+    expect(runs.only()).toMatchObject({ callback: { attempt: 1, delivered: true, statusCode: 200 } });
+  });
 
   it('starts the state machine when inline runs are off', async () => {
     const off = harness({ inline: false });
@@ -123,31 +119,27 @@ describe('acceptRun with inline runs', () => {
     });
   });
 
-  it(
-    'crash window: a process that dies before its one write leaves only its key; a retry is told to retry ' +
-      'during the lease, then records the run under the same executionId, once',
-    async () => {
-      // Prepare: the write never happens (the Lambda died or timed out mid-step)
-      const { runs, accept, later } = harness();
-      runs.beforeCreate = () => new Promise(() => {});
-      void accept();
-      await flush();
-      expect(runs.executions.size).toBe(0);
-      const [claimed] = [...runs.keys.values()];
-      runs.beforeCreate = undefined;
+  it('crash window: a process that dies before its one write leaves only its key; a retry is told to retry during the lease, then records the run under the same executionId, once', async () => {
+    // Prepare: the write never happens (the Lambda died or timed out mid-step)
+    const { runs, accept, later } = harness();
+    runs.beforeCreate = () => new Promise(() => {});
+    void accept();
+    await flush();
+    expect(runs.executions.size).toBe(0);
+    const [claimed] = [...runs.keys.values()];
+    runs.beforeCreate = undefined;
 
-      // Act: a retry within the lease, then one after it, then one more
-      await expect(accept()).rejects.toBeInstanceOf(ConflictError);
-      later(CLAIM_LEASE_MS + 1);
-      const retried = await accept();
-      const replayed = await accept();
+    // Act: a retry within the lease, then one after it, then one more
+    await expect(accept()).rejects.toBeInstanceOf(ConflictError);
+    later(CLAIM_LEASE_MS + 1);
+    const retried = await accept();
+    const replayed = await accept();
 
-      // Assess: one run, under the id the key named
-      expect(retried).toMatchObject({ executionId: claimed!.executionId, replayed: false });
-      expect(runs.only()).toMatchObject({ executionId: claimed!.executionId, status: 'succeeded' });
-      expect(replayed).toMatchObject({ executionId: claimed!.executionId, replayed: true });
-    },
-  );
+    // Assess: one run, under the id the key named
+    expect(retried).toMatchObject({ executionId: claimed!.executionId, replayed: false });
+    expect(runs.only()).toMatchObject({ executionId: claimed!.executionId, status: 'succeeded' });
+    expect(replayed).toMatchObject({ executionId: claimed!.executionId, replayed: true });
+  });
 
   it('fails a request whose run could not be written and gives its key back, so a retry starts clean', async () => {
     const { runs, engine, accept } = harness();
@@ -173,32 +165,25 @@ describe('acceptRun with inline runs', () => {
 });
 
 describe('redrive of a run that ran inline', () => {
-  it(
-    'runs the redriven attempt ' +
-      'inline (there ' +
-      'is no state machine ' +
-      'execution), resuming at the ' +
-      'failed node',
-    async () => {
-      // Prepare: attempt 1 failed at tpl, inline; then tpl is fixed (a transient failure)
-      const executors: ExecutorRegistry = { ...failingText };
-      const { runs, engine, deps, accept } = harness({ executors });
-      const { executionId } = await accept();
-      const failed = runs.only();
-      expect(failed.status).toBe('failed');
-      executors.text = EXECUTORS.text;
+  it('runs the redriven attempt inline (there is no state machine execution), resuming at the failed node', async () => {
+    // Prepare: attempt 1 failed at tpl, inline; then tpl is fixed (a transient failure)
+    const executors: ExecutorRegistry = { ...failingText };
+    const { runs, engine, deps, accept } = harness({ executors });
+    const { executionId } = await accept();
+    const failed = runs.only();
+    expect(failed.status).toBe('failed');
+    executors.text = EXECUTORS.text;
 
-      // Act
-      const redriven = await redriveRun(PRINCIPAL, executionId, deps);
+    // Act
+    const redriven = await redriveRun(PRINCIPAL, executionId, deps);
 
-      // Assess
-      expect(engine.calls).toEqual([`redrive ${executionId}`]);
-      expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2, error: null, result: { out: 'Say: inline' } });
-      expect(redriven.nodes.prompt).toMatchObject({ attempts: 1, startedAt: failed.nodes.prompt!.startedAt });
-      expect(redriven.nodes.tpl).toMatchObject({ status: 'succeeded', attempts: 2 });
-      expect(runs.only().timeline.filter((event) => event.type === 'execution.redriven')).toHaveLength(1);
-    },
-  );
+    // Assess
+    expect(engine.calls).toEqual([`redrive ${executionId}`]);
+    expect(redriven).toMatchObject({ status: 'succeeded', attempt: 2, error: null, result: { out: 'Say: inline' } });
+    expect(redriven.nodes.prompt).toMatchObject({ attempts: 1, startedAt: failed.nodes.prompt!.startedAt });
+    expect(redriven.nodes.tpl).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(runs.only().timeline.filter((event) => event.type === 'execution.redriven')).toHaveLength(1);
+  });
 
   it('uses Step Functions redrive when the run has an execution (the sweeper once started it)', async () => {
     const engine = new RecordingEngine({ redrive: 'redriven' });
@@ -209,33 +194,29 @@ describe('redrive of a run that ran inline', () => {
     expect(runs.only().status).toBe('queued');
   });
 
-  it(
-    'crash window: a redrive whose inline step died is recorded failed by the sweeper (redrive again), never ' +
-      'stuck',
-    async () => {
-      const engine = new RecordingEngine({ resume: 'gone' });
-      const { runs, deps, sweepDeps, accept, later } = harness({ engine, executors: failingText });
-      const { executionId } = await accept();
-      runs.beforeSave = async (execution) => {
-        if (execution.status !== 'queued') await new Promise(() => {});
-      };
-      void redriveRun(PRINCIPAL, executionId, deps);
-      await flush();
-      await flush();
-      expect(runs.only()).toMatchObject({ status: 'queued', attempt: 2 });
-      runs.beforeSave = undefined;
+  it('crash window: a redrive whose inline step died is recorded failed by the sweeper (redrive again), never stuck', async () => {
+    const engine = new RecordingEngine({ resume: 'gone' });
+    const { runs, deps, sweepDeps, accept, later } = harness({ engine, executors: failingText });
+    const { executionId } = await accept();
+    runs.beforeSave = async (execution) => {
+      if (execution.status !== 'queued') await new Promise(() => {});
+    };
+    void redriveRun(PRINCIPAL, executionId, deps);
+    await flush();
+    await flush();
+    expect(runs.only()).toMatchObject({ status: 'queued', attempt: 2 });
+    runs.beforeSave = undefined;
 
-      later(GRACE_MS + 1);
-      const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
+    later(GRACE_MS + 1);
+    const report = await sweepStalledRuns(sweepDeps, { graceMs: GRACE_MS });
 
-      expect(report).toMatchObject({ found: 1, failed: 1 });
-      expect(runs.only()).toMatchObject({
-        status: 'failed',
-        attempt: 2,
-        error: { nodeId: null, message: expect.stringMatching(/redrive/) },
-      });
-    },
-  );
+    expect(report).toMatchObject({ found: 1, failed: 1 });
+    expect(runs.only()).toMatchObject({
+      status: 'failed',
+      attempt: 2,
+      error: { nodeId: null, message: expect.stringMatching(/redrive/) },
+    });
+  });
 });
 
 describe('a start Step Functions deferred (throttled)', () => {

@@ -63,27 +63,23 @@ describe('webhookIdempotency', () => {
   });
   const github = { 'x-github-delivery': 'd-1' };
 
-  it(
-    'takes Idempotency-Key first, then x-idempotency-key, then the body idempotencyKey (which must agree with ' +
-      'a header key), then the provider id',
-    () => {
-      // Act
-      const all = webhookIdempotency({ 'idempotency-key': 'h1', 'x-idempotency-key': 'h2', ...github }, body({}, 'h1'));
-      const noStandard = webhookIdempotency({ 'x-idempotency-key': 'h2', ...github }, body({}, 'h2'));
-      const bodyOnly = webhookIdempotency(github, body({}, 'b1'));
-      const providerOnly = webhookIdempotency(github, body());
+  it('takes Idempotency-Key first, then x-idempotency-key, then the body idempotencyKey (which must agree with a header key), then the provider id', () => {
+    // Act
+    const all = webhookIdempotency({ 'idempotency-key': 'h1', 'x-idempotency-key': 'h2', ...github }, body({}, 'h1'));
+    const noStandard = webhookIdempotency({ 'x-idempotency-key': 'h2', ...github }, body({}, 'h2'));
+    const bodyOnly = webhookIdempotency(github, body({}, 'b1'));
+    const providerOnly = webhookIdempotency(github, body());
 
-      // Assess
-      expect(all).toEqual({ key: 'key:h1', ttlSeconds: CALLER_KEY_TTL_SECONDS });
-      expect(noStandard).toEqual({ key: 'key:h2', ttlSeconds: CALLER_KEY_TTL_SECONDS });
-      expect(bodyOnly).toEqual({ key: 'key:b1', ttlSeconds: CALLER_KEY_TTL_SECONDS });
-      expect(providerOnly).toEqual({
-        key: 'github:d-1',
-        ttlSeconds: PROVIDER_KEY_TTL_SECONDS,
-        provider: { provider: 'github', eventId: 'd-1', eventType: undefined },
-      });
-    },
-  );
+    // Assess
+    expect(all).toEqual({ key: 'key:h1', ttlSeconds: CALLER_KEY_TTL_SECONDS });
+    expect(noStandard).toEqual({ key: 'key:h2', ttlSeconds: CALLER_KEY_TTL_SECONDS });
+    expect(bodyOnly).toEqual({ key: 'key:b1', ttlSeconds: CALLER_KEY_TTL_SECONDS });
+    expect(providerOnly).toEqual({
+      key: 'github:d-1',
+      ttlSeconds: PROVIDER_KEY_TTL_SECONDS,
+      provider: { provider: 'github', eventId: 'd-1', eventType: undefined },
+    });
+  });
 
   it('keeps caller keys 24 hours and provider keys 7 days', () => {
     expect(CALLER_KEY_TTL_SECONDS).toBe(24 * 60 * 60);

@@ -44,31 +44,24 @@ describe('fetchWarnings', () => {
     expect(warnings!.has('o')).toBe(false);
   });
 
-  it(
-    'falls back to validate_edge ' +
-      'with the ' +
-      'probe when get_canvas ' +
-      'answers no warnings field (an ' +
-      'older gateway)',
-    async () => {
-      const calls: unknown[] = [];
-      const tools: ToolClient = {
-        async call<T>(name: string, args: Record<string, unknown>) {
-          calls.push({ name, args });
-          if (name === 'get_canvas') return { id: 'cnv_1', nodes: doc.nodes, edges: [] } as T;
-          return { valid: true, warnings: answered } as T;
-        },
-      };
-      const warnings = await fetchWarnings(tools, 'cnv_1', index, doc);
-      expect(calls).toEqual([
-        { name: 'get_canvas', args: { canvasId: 'cnv_1' } },
-        {
-          name: 'validate_edge',
-          args: { canvasId: 'cnv_1', source: 'a', sourceHandle: 'image-out', target: 'o', targetHandle: 'value-in' },
-        },
-      ]);
-      expect(warnings!.get('a')!.map((warning) => warning.code)).toEqual(['source-empty', 'x']);
-      expect(warnings!.has('o')).toBe(false);
-    },
-  );
+  it('falls back to validate_edge with the probe when get_canvas answers no warnings field (an older gateway)', async () => {
+    const calls: unknown[] = [];
+    const tools: ToolClient = {
+      async call<T>(name: string, args: Record<string, unknown>) {
+        calls.push({ name, args });
+        if (name === 'get_canvas') return { id: 'cnv_1', nodes: doc.nodes, edges: [] } as T;
+        return { valid: true, warnings: answered } as T;
+      },
+    };
+    const warnings = await fetchWarnings(tools, 'cnv_1', index, doc);
+    expect(calls).toEqual([
+      { name: 'get_canvas', args: { canvasId: 'cnv_1' } },
+      {
+        name: 'validate_edge',
+        args: { canvasId: 'cnv_1', source: 'a', sourceHandle: 'image-out', target: 'o', targetHandle: 'value-in' },
+      },
+    ]);
+    expect(warnings!.get('a')!.map((warning) => warning.code)).toEqual(['source-empty', 'x']);
+    expect(warnings!.has('o')).toBe(false);
+  });
 });

@@ -21,8 +21,7 @@ describe('toolErrorOf', () => {
 
     // Assess
     expect(error.message).toBe(
-      'You do not have permission for this (it needs the write:canvas scope, ' +
-        'which your role or sign-in does not include).',
+      'You do not have permission for this (it needs the write:canvas scope, which your role or sign-in does not include).',
     );
     expect(error).toMatchObject({ status: 403, code: 'missing_scope' });
   });

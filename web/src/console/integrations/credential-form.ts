@@ -83,12 +83,7 @@ function credentialOf(draft: ConnectionDraft): { credential: Record<string, stri
       const name = row.name.trim();
       if (!SECRET_NAME.test(name))
         return {
-          problem:
-            `The secret name “${name}” is not ` +
-            `valid: use letters, ` +
-            `digits and _ (like CRM_TOKEN), ` +
-            `starting ` +
-            `with a letter or _.`,
+          problem: `The secret name “${name}” is not valid: use letters, digits and _ (like CRM_TOKEN), starting with a letter or _.`,
         };
       if (row.value === '') return { problem: `Enter a value for ${name}.` };
       if (name in credential) return { problem: `${name} is named twice.` };

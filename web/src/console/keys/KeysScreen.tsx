@@ -43,8 +43,7 @@ export function KeysScreen(): JSX.Element {
           label="Your new API key"
           value={created.key}
           warning={
-            'Copy the key and store it somewhere safe now. It is not stored in readable form and cannot be shown ' +
-            'again; if you lose it, revoke it and create another.'
+            'Copy the key and store it somewhere safe now. It is not stored in readable form and cannot be shown again; if you lose it, revoke it and create another.'
           }
           onDone={() => setCreated(undefined)}
         />

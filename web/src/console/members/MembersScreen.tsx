@@ -38,8 +38,7 @@ export function MembersScreen(): JSX.Element {
           label="Invite link"
           value={invite.inviteUrl}
           warning={
-            `Send this link to ${invite.email} yourself: it is not stored and cannot be shown again. It works ` +
-            `once, until ` +
+            `Send this link to ${invite.email} yourself: it is not stored and cannot be shown again. It works once, until ` +
             `${new Date(invite.expiresAt).toLocaleString(undefined, { dateStyle: 'long', timeStyle: 'short' })}, ` +
             `and makes them ${/^[aeiou]/.test(invite.role) ? 'an' : 'a'} ${invite.role}.`
           }

@@ -18,11 +18,7 @@ export const ROLE_HELP: Readonly<Record<Role, string>> = {
 };
 
 export const LAST_OWNER_REASON =
-  'A workspace must always have an owner, ' +
-  'so its only owner ' +
-  'cannot be removed or demoted. ' +
-  'Make another ' +
-  'member an owner first.';
+  'A workspace must always have an owner, so its only owner cannot be removed or demoted. Make another member an owner first.';
 
 /** The members who are the workspace's only owner (none, or exactly one). */
 export function protectedOwners(members: readonly { userId: string; role: Role }[]): Set<string> {

@@ -74,8 +74,7 @@ export function describeSnapshot(snapshot: SnapshotShape): {
   const connections = snapshot.edges.map((edge) => ({
     id: edge.id,
     text:
-      `${titles.get(edge.source) ?? edge.source} ` +
-      `(${edge.sourceHandle}) → ` +
+      `${titles.get(edge.source) ?? edge.source} (${edge.sourceHandle}) → ` +
       `${titles.get(edge.target) ?? edge.target} ` +
       `(${edge.targetHandle})`,
   }));

@@ -18,11 +18,7 @@ export function UsagePanel(props: { range: DayRange; aggregate: UsageAggregate; 
         {formatCredits(aggregate.totalCredits)} credits used from {span}.
         {props.complete
           ? ''
-          : ' Only the newest part of this ' +
-            'range was ' +
-            'read (it has very ' +
-            'many transactions): choose a shorter ' +
-            'range to see all of it.'}
+          : ' Only the newest part of this range was read (it has very many transactions): choose a shorter range to see all of it.'}
       </p>
       {aggregate.series.length === 0 ? (
         <p className="empty">No usage in this range.</p>

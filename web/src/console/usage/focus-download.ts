@@ -23,12 +23,7 @@ export async function focusFetch(url: string, accessToken: string): Promise<Resp
     response = await fetch(url, { headers: { authorization: `Bearer ${accessToken}` }, cache: 'no-store' });
   } catch {
     throw new FocusRequestError(
-      'The download could not be fetched: the service did not ' +
-        'answer, or the export was large enough to be ' +
-        'served from storage at an address this ' +
-        'page may not reach. ' +
-        'Check your connection, or try a shorter ' +
-        'range.',
+      'The download could not be fetched: the service did not answer, or the export was large enough to be served from storage at an address this page may not reach. Check your connection, or try a shorter range.',
       0,
     );
   }

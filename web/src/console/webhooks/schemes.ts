@@ -30,8 +30,7 @@ export function secretProblem(scheme: Scheme, secret: string): string | undefine
           : /^whsec_[A-Za-z0-9+/_-]{32,}={0,2}$/.test(secret);
   return ok
     ? undefined
-    : `That does not look like a ` +
-        `${schemeLabel(scheme)} signing secret: use ` +
+    : `That does not look like a ${schemeLabel(scheme)} signing secret: use ` +
         `${SCHEMES.find((entry) => entry.id === scheme)!.where}.`;
 }
 

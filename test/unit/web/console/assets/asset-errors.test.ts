@@ -48,8 +48,7 @@ describe('describeAssetError', () => {
       'trash_asset',
     );
     expect(describeAssetError(scope)).toBe(
-      'You do not have permission for this (it needs the delete:assets or write:canvas scope, ' +
-        'which your role or sign-in does not include).',
+      'You do not have permission for this (it needs the delete:assets or write:canvas scope, which your role or sign-in does not include).',
     );
     expect(scope).toMatchObject({ status: 403, code: 'missing_scope' });
     expect(describeAssetError(new ToolError('Lost connection to the service.', { code: 'offline' }))).toBe(

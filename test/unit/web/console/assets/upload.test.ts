@@ -132,11 +132,9 @@ describe('headersToSend', () => {
 describe('storageRefusal', () => {
   it('says what S3’s error code means here', () => {
     const xml =
-      '<?xml version="1.0"?><Error><Code>BadDigest</Code><Message>The sha256 you specified did not match ' +
-      'the calculated checksum.</Message></Error>';
+      '<?xml version="1.0"?><Error><Code>BadDigest</Code><Message>The sha256 you specified did not match the calculated checksum.</Message></Error>';
     expect(storageRefusal(400, xml)).toBe(
-      'Storage refused the file: 400 BadDigest (the bytes received do not match the file’s checksum). The ' +
-        'sha256 you specified did not match the calculated checksum. Try again.',
+      'Storage refused the file: 400 BadDigest (the bytes received do not match the file’s checksum). The sha256 you specified did not match the calculated checksum. Try again.',
     );
     expect(storageRefusal(503, '')).toBe('Storage refused the file: 503. Try again.');
   });

@@ -24,8 +24,7 @@ describe('parseOrigins', () => {
 
   it('names each line that is not an origin, and keeps the good ones', () => {
     const parsed = parseOrigins(
-      'https://ok.example.com\nhttps://x.example.com/path\nhttps://*.example.com\nnot a ' +
-        'url\nhttps://user@x.example.com',
+      'https://ok.example.com\nhttps://x.example.com/path\nhttps://*.example.com\nnot a url\nhttps://user@x.example.com',
     );
     expect(parsed.origins).toEqual(['https://ok.example.com']);
     expect(parsed.problems).toHaveLength(4);

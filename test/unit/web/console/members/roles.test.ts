@@ -23,8 +23,7 @@ describe('member roles', () => {
       code: 'last_owner',
     });
     expect(describeMemberError(refusal)).toBe(
-      'Refused: A workspace must always have an owner, so its only owner cannot be removed or demoted. Make ' +
-        'another member an owner first.',
+      'Refused: A workspace must always have an owner, so its only owner cannot be removed or demoted. Make another member an owner first.',
     );
     expect(
       describeMemberError(new ToolError('Only an owner can grant the owner role', { status: 403, code: 'owner_only' })),
