@@ -21,6 +21,7 @@ import {
 } from '@xyflow/react';
 import type { ToolClient } from '../mcp/tools.ts';
 import { nodeTypes } from './CanvasNodeView.tsx';
+import { edgeTypes } from './BranchEdge.tsx';
 import { EditorContext, useEditor, useEditorActions } from './editor-context.ts';
 import type { FlowNode } from './flow-mapping.ts';
 import { FALLBACK_SIZE } from './layout.ts';
@@ -222,6 +223,7 @@ function Flow(props: { pane: RefObject<HTMLDivElement | null> }): JSX.Element {
       nodes={nodes}
       edges={edges}
       nodeTypes={nodeTypes}
+      edgeTypes={edgeTypes}
       onNodesChange={actions.onNodesChange}
       onEdgesChange={actions.onEdgesChange}
       onConnect={onConnect}

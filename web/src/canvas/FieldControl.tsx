@@ -72,11 +72,13 @@ export function FieldControl(props: {
         ))}
       </select>
     );
-  } else if (field.kind === 'textarea' || field.kind === 'json') {
+  } else if (field.kind === 'textarea' || field.kind === 'json' || field.kind === 'code') {
     control = (
       <textarea
         {...common}
-        rows={field.kind === 'json' ? 4 : 6}
+        rows={field.kind === 'textarea' ? 6 : 4}
+        // Code is not prose: no spelling marks, no autocorrected quotes.
+        {...(field.kind === 'code' ? { spellCheck: false, autoCapitalize: 'off', autoCorrect: 'off' } : {})}
         value={String(draft)}
         onChange={(event) => setDraft(event.target.value)}
         onBlur={() => commit(draft)}

@@ -32,7 +32,7 @@ function NodeForm({ node }: { node: CanvasNode }): JSX.Element {
   const info = useEditor((state) => state.index?.types.get(node.type));
   const readOnly = useEditor((state) => state.session.readOnly);
   const warnings = useEditor((state) => state.warnings.get(node.id));
-  const fields = useMemo(() => formFields(info?.dataSchema), [info]);
+  const fields = useMemo(() => formFields(info?.dataSchema, node.type), [info, node.type]);
   return (
     <div>
       <h2>{info?.label ?? node.type}</h2>

@@ -32,12 +32,37 @@ export function toFlowNodes(doc: Doc, previous: readonly FlowNode[]): FlowNode[]
   });
 }
 
+const LABEL_MAX = 24;
+
+/**
+ * The word on an edge leaving a branch port, so a person sees which way each edge goes: true, false, a
+ * switch case's name (its data's `cases[N-1].name`, else "case N"), default or error. Null for any
+ * other port.
+ */
+export function branchLabel(sourceHandle: string, source: CanvasNode | undefined): string | null {
+  if (sourceHandle === 'true-out') return 'true';
+  if (sourceHandle === 'false-out') return 'false';
+  if (sourceHandle === 'default-out') return 'default';
+  if (sourceHandle === 'error-out') return 'error';
+  const switchCase = /^case-(\d+)-out$/.exec(sourceHandle);
+  if (!switchCase) return null;
+  const number = Number(switchCase[1]);
+  const cases = source?.data.cases;
+  const named = Array.isArray(cases) ? (cases[number - 1] as { name?: unknown } | undefined)?.name : undefined;
+  if (typeof named !== 'string' || named.trim() === '') return `case ${number}`;
+  // A case's name may be long: the edge keeps a short word, the inspector has the rest.
+  return named.length > LABEL_MAX ? `${named.slice(0, LABEL_MAX - 1)}…` : named;
+}
+
 export function toFlowEdges(doc: Doc, previous: readonly Edge[]): Edge[] {
   const byId = new Map(previous.map((edge) => [edge.id, edge]));
+  const nodes = new Map(doc.nodes.map((node) => [node.id, node]));
   return doc.edges.map((edge) => {
     const before = byId.get(edge.id);
+    const label = branchLabel(edge.sourceHandle, nodes.get(edge.source));
     if (
       before &&
+      (before.label ?? null) === label &&
       before.source === edge.source &&
       before.target === edge.target &&
       before.sourceHandle === edge.sourceHandle &&
@@ -51,7 +76,10 @@ export function toFlowEdges(doc: Doc, previous: readonly Edge[]): Edge[] {
       target: edge.target,
       sourceHandle: edge.sourceHandle,
       targetHandle: edge.targetHandle,
-      ariaLabel: `Connection from ${edge.source} ${edge.sourceHandle} to ${edge.target} ${edge.targetHandle}`,
+      ariaLabel: `Connection from ${edge.source} ${edge.sourceHandle} to ${edge.target} ${edge.targetHandle}${
+        label ? ` (${label})` : ''
+      }`,
+      ...(label ? { label, type: 'branch', className: 'branch-edge' } : {}),
     };
   });
 }

@@ -2,7 +2,7 @@
 // field per property, its control chosen by the property's type.
 import type { JsonSchema } from './types.ts';
 
-export type FieldKind = 'text' | 'textarea' | 'number' | 'integer' | 'select' | 'checkbox' | 'json';
+export type FieldKind = 'text' | 'textarea' | 'code' | 'number' | 'integer' | 'select' | 'checkbox' | 'json';
 
 export interface FormField {
   name: string;
@@ -13,6 +13,18 @@ export interface FormField {
   minimum?: number;
   maximum?: number;
   description?: string;
+  /** For a `code` field: the language its text is written in, named in its label. */
+  language?: string;
+}
+
+/** String fields that hold an expression of the workflow language (docs/language.md), by name. */
+const JSONATA_FIELDS = new Set(['condition', 'expression', 'untilExpression', 'inputs']);
+
+/** The language a field's text is code in (a monospace box with the language in its label), if any. */
+function codeLanguage(name: string, nodeType: string | undefined): string | undefined {
+  if (JSONATA_FIELDS.has(name)) return 'JSONata';
+  if (name === 'source' && nodeType === 'code') return 'JavaScript';
+  return undefined;
 }
 
 /** Longer strings than this get a multi-line box (prompts, templates, bodies). */
@@ -20,14 +32,23 @@ const TEXTAREA_FROM = 5000;
 /** Set by the editor or other tools, not typed by a person. */
 const HIDDEN = new Set(['color', 'assetId']);
 
-export function formFields(schema: JsonSchema | undefined): FormField[] {
+export function formFields(schema: JsonSchema | undefined, nodeType?: string): FormField[] {
   const fields: FormField[] = [];
   for (const [name, property] of Object.entries(schema?.properties ?? {})) {
     if (HIDDEN.has(name)) continue;
     const prop = unwrap(property);
     const base = { name, label: humanize(name), ...(prop.description ? { description: prop.description } : {}) };
     if (Array.isArray(prop.enum)) fields.push({ ...base, kind: 'select', options: prop.enum.map(String) });
-    else if (prop.type === 'string') {
+    else if (prop.type === 'string' && codeLanguage(name, nodeType)) {
+      const language = codeLanguage(name, nodeType)!;
+      fields.push({
+        ...base,
+        label: `${base.label} (${language})`,
+        kind: 'code',
+        language,
+        ...(prop.maxLength ? { maxLength: prop.maxLength } : {}),
+      });
+    } else if (prop.type === 'string') {
       fields.push({
         ...base,
         kind: (prop.maxLength ?? Infinity) > TEXTAREA_FROM ? 'textarea' : 'text',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toFlowEdges, toFlowNodes } from '../../../../web/src/canvas/flow-mapping.ts';
+import { branchLabel, toFlowEdges, toFlowNodes } from '../../../../web/src/canvas/flow-mapping.ts';
 import { applyOperation } from '../../../../web/src/canvas/operations.ts';
 import { reconcile } from '../../../../web/src/canvas/rebase.ts';
 import { edge, node } from './fixtures.ts';
@@ -28,6 +28,43 @@ describe('toFlowNodes', () => {
     const first = toFlowEdges(doc, []);
     expect(first[0]).toMatchObject({ id: 'e', sourceHandle: 'prompt-out', targetHandle: 'text-in' });
     expect(toFlowEdges(doc, first)[0]).toBe(first[0]);
+  });
+});
+
+describe('branch edge labels', () => {
+  it('labels the edges leaving an if, a switch (by case name, else number) and an error port', () => {
+    const branching = {
+      nodes: [
+        node('if1', 'if'),
+        node('sw', 'switch', 0, 200, { data: { cases: [{ name: 'short', condition: '$length($) < 3' }, {}] } }),
+        node('t', 'transform', 300, 0),
+      ],
+      edges: [
+        edge('yes', 'if1', 'true-out', 't', 'value-in'),
+        edge('no', 'if1', 'false-out', 't', 'value-in'),
+        edge('c1', 'sw', 'case-1-out', 't', 'value-in'),
+        edge('c2', 'sw', 'case-2-out', 't', 'value-in'),
+        edge('d', 'sw', 'default-out', 't', 'value-in'),
+      ],
+    };
+    const labels = toFlowEdges(branching, []).map((flowEdge) => flowEdge.label ?? null);
+    expect(labels).toEqual(['true', 'false', 'short', 'case 2', 'default']);
+    expect(branchLabel('error-out', undefined)).toBe('error');
+    const long = node('sw', 'switch', 0, 0, {
+      data: { cases: [{ name: 'a name far longer than a word on an edge' }] },
+    });
+    expect(branchLabel('case-1-out', long)).toBe('a name far longer than …');
+    expect(toFlowEdges(doc, [])[0]!.label).toBeUndefined();
+  });
+
+  it('relabels an edge when its switch case is renamed', () => {
+    const before = {
+      nodes: [node('sw', 'switch', 0, 0, { data: { cases: [{ name: 'old' }] } }), node('t', 'transform')],
+      edges: [edge('c1', 'sw', 'case-1-out', 't', 'value-in')],
+    };
+    const first = toFlowEdges(before, []);
+    const renamed = applyOperation(before, { op: 'node/update', nodeId: 'sw', data: { cases: [{ name: 'new' }] } });
+    expect(toFlowEdges(renamed, first)[0]!.label).toBe('new');
   });
 });
 

@@ -25,6 +25,17 @@ describe('formFields', () => {
     expect(byName.has('assetId')).toBe(false);
   });
 
+  it("gives the language's expressions and the code node's source a code box named by its language", () => {
+    const condition = formFields(schemaOf('if'), 'if').find((field) => field.name === 'condition');
+    expect(condition).toMatchObject({ kind: 'code', language: 'JSONata', label: 'Condition (JSONata)' });
+    const expression = formFields(schemaOf('transform'), 'transform').find((field) => field.name === 'expression');
+    expect(expression).toMatchObject({ kind: 'code', language: 'JSONata' });
+    const source = formFields(schemaOf('code'), 'code').find((field) => field.name === 'source');
+    expect(source).toMatchObject({ kind: 'code', language: 'JavaScript', label: 'Source (JavaScript)' });
+    const url = formFields(schemaOf('http-request'), 'http-request').find((field) => field.name === 'url');
+    expect(url).toMatchObject({ kind: 'text' });
+  });
+
   it('gives every catalogue type a form with a label field', () => {
     for (const type of manifest.nodeTypes)
       expect(formFields(type.dataSchema).map((field) => field.name)).toContain('label');
