@@ -46,12 +46,14 @@ async function addNode(page: Page, label: string, fields: Record<string, string>
   await inspector(page).getByRole('heading', { name: label }).waitFor();
   const id = (await inspector(page).locator('.inspector-id').textContent())!.replace(/^Id /, '');
   await flowNode(page, id).waitFor();
-  for (const [field, value] of Object.entries(fields)) {
-    const box = inspector(page).getByLabel(field, { exact: true });
-    await box.fill(value);
-    await box.blur();
-  }
+  for (const [field, value] of Object.entries(fields)) await setField(page, field, value);
   return id;
+}
+
+async function setField(page: Page, label: string, value: string): Promise<void> {
+  const box = inspector(page).getByLabel(label, { exact: true });
+  await box.fill(value);
+  await box.blur();
 }
 
 /** Connects through the inspector's keyboard list: the focused node's output named by `choice`. */
@@ -74,7 +76,13 @@ describe('branches in the studio', () => {
     await openNewCanvas(page, 'Long or short');
 
     const prompt = await addNode(page, 'Prompt', { Prompt: 'hi' });
-    const check = await addNode(page, 'If', { Label: 'Is it long?', 'Condition (JSONata)': '$length($) > 3' });
+    // An if without its condition is warned of on the node (expression-invalid), until it has one.
+    const check = await addNode(page, 'If', { Label: 'Is it long?' });
+    const missing = flowNode(page, check).locator('[data-warning-code="expression-invalid"]');
+    await missing.waitFor();
+    expect(await missing.textContent()).toMatch(/condition/);
+    await setField(page, 'Condition (JSONata)', '$length($) > 3');
+    await missing.waitFor({ state: 'detached' });
     // The expression box is a monospace text area named by its language.
     const condition = inspector(page).getByLabel('Condition (JSONata)', { exact: true });
     expect(await condition.evaluate((element: { tagName: string }) => element.tagName)).toBe('TEXTAREA');
@@ -123,6 +131,9 @@ describe('branches in the studio', () => {
     expect(await flowNode(page, output).getByTestId('node-output').textContent()).toContain('long: hello there');
     expect(await flowNode(page, merge).getByTestId('node-output').textContent()).toBe('long: hello there');
     await runPanel(page).getByText('long: hello there').first().waitFor();
+    expect(await runPanel(page).locator('.run-skipped').textContent()).toBe(
+      `Skipped (branch not taken) Short (${short})`,
+    );
     await look(page, stack.shots, 'branches-1-true-taken');
     // Closer, as a person would lean in to read the labels and the skipped node.
     await page.getByRole('button', { name: 'Zoom In' }).click();

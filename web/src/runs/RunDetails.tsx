@@ -1,5 +1,5 @@
 // The run shown on the canvas: its status in words, cancel / run again / resume from the failed node,
-// what each node produced, and its timeline.
+// the nodes a branch skipped, what each node produced, and its timeline.
 import type { JSX } from 'react';
 import type { CanvasNode } from '../canvas/types.ts';
 import { OutputValue } from './OutputValue.tsx';
@@ -23,6 +23,10 @@ export function RunDetails(props: {
     const node = byId.get(nodeId);
     return node ? titleOf(node, props.typeLabels?.get(node.type)) : nodeId;
   };
+  // Branches not taken, named in words here too: on a large canvas their nodes may be out of view.
+  const skipped = Object.entries(current.nodes ?? {})
+    .filter(([, state]) => state?.status === 'skipped')
+    .map(([nodeId]) => nameOf(nodeId));
   const produced = Object.entries(current.outputs ?? {}).filter(([, ports]) => ports && Object.keys(ports).length > 0);
   return (
     <section
@@ -58,6 +62,11 @@ export function RunDetails(props: {
           {failedAt ? `Resume from ${nameOf(failedAt)}` : 'Resume from the failed node'}
         </button>
       </div>
+      {skipped.length > 0 ? (
+        <p className="run-skipped">
+          <span className="run-badge tone-skip">Skipped (branch not taken)</span> {skipped.join(', ')}
+        </p>
+      ) : null}
       {produced.length > 0 ? (
         <div className="run-outputs">
           <h4>Outputs</h4>
