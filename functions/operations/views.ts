@@ -72,6 +72,15 @@ export const PatchView = z.looseObject({
   results: z.array(z.record(z.string(), z.unknown())).check(z.describe('One result per operation, in order')),
   canvas: CanvasView,
 });
+/** A port as the catalogue defines it (functions/core/canvas/node-types.ts PortDefinition). */
+const PortView = z.looseObject({
+  name: text('The handle an edge names'),
+  type: z.string(),
+  label: z.string(),
+  multiple: z.optional(z.boolean()),
+  optional: z.optional(z.boolean()),
+  mimeType: z.optional(z.string()),
+});
 export const PortManifestView = z.looseObject({
   portTypes: z.array(z.string()).check(z.describe('Port value types')),
   compatibility: z
@@ -89,8 +98,13 @@ export const PortManifestView = z.looseObject({
             ),
           ),
         unavailableReason: z.optional(text('Why the node type cannot run yet (only when available is false)')),
-        inputs: z.array(z.unknown()),
-        outputs: z.array(z.unknown()),
+        label: z.string(),
+        category: z.string(),
+        description: z.string(),
+        trigger: z.boolean(),
+        inputs: z.array(PortView),
+        outputs: z.array(PortView),
+        dataSchema: z.record(z.string(), z.unknown()),
       }),
     )
     .check(z.describe('Every node type with its ports and the JSON Schema of its data')),

@@ -141,8 +141,8 @@ export function createEditor(canvasId: string, tools: ToolClient) {
       store.setState({ phase: 'loading', loadError: null });
       try {
         const [answer] = await Promise.all([tools.call('get_port_manifest', {}), session.load()]);
-        // Validated against get_port_manifest's schema, which names less than it sends (label, category,
-        // dataSchema…: kept out to hold tools/list's budget); PortManifest (types.ts) reads the rest.
+        // Validated against get_port_manifest's schema, which types each dataSchema only as an object (to
+        // hold tools/list's budget); the inspector reads it as the JSON Schema z.toJSONSchema made it.
         const manifest = answer as PortManifest;
         store.setState({ manifest, index: indexManifest(manifest), phase: 'ready' });
         void refreshWarnings();

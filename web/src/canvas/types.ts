@@ -1,5 +1,7 @@
-// The shapes the canvas tools answer (get_canvas, get_port_manifest, patch_canvas, validate_edge),
-// narrowed to what the editor reads. Outputs are loose objects, so extra fields are kept, not typed.
+// The shapes the canvas tools answer (get_canvas, get_port_manifest, patch_canvas, validate_edge), derived
+// from the generated contract; the editor's own shapes (operations, positions, the document it edits, the
+// inspector's JSON Schema) are written here. Outputs are loose objects, so extra fields are kept, not typed.
+import type { ToolOutput } from '../mcp/tools.ts';
 
 export interface Position {
   x: number;
@@ -16,43 +18,20 @@ export interface NodeDocument {
   updatedAt?: string;
 }
 
-export interface CanvasNode {
-  id: string;
-  type: string;
-  position: Position;
+type CanvasAnswer = ToolOutput<'get_canvas'>;
+
+/**
+ * A node of get_canvas's answer. Its schema keeps a node to id, type, position and data (tools/list's
+ * budget); the size and document the server also sends, when set, are read here.
+ */
+export type CanvasNode = CanvasAnswer['nodes'][number] & {
   size?: Size;
-  data: Record<string, unknown>;
   document?: NodeDocument;
   [extra: string]: unknown;
-}
-
-export interface CanvasEdge {
-  id: string;
-  source: string;
-  sourceHandle: string;
-  target: string;
-  targetHandle: string;
-  [extra: string]: unknown;
-}
-
-export interface Canvas {
-  id: string;
-  name: string;
-  version: number;
-  archived: boolean;
-  nodes: CanvasNode[];
-  edges: CanvasEdge[];
-  [extra: string]: unknown;
-}
-
-export interface PortDefinition {
-  name: string;
-  type: string;
-  label: string;
-  multiple?: boolean;
-  optional?: boolean;
-  mimeType?: string;
-}
+};
+export type Canvas = Omit<CanvasAnswer, 'nodes'> & { nodes: CanvasNode[] };
+export type CanvasEdge = Canvas['edges'][number];
+export type CanvasWarning = NonNullable<Canvas['warnings']>[number];
 
 /** A JSON Schema as z.toJSONSchema renders a node type's data (only the parts the inspector reads). */
 export interface JsonSchema {
@@ -67,31 +46,16 @@ export interface JsonSchema {
   [extra: string]: unknown;
 }
 
-export interface NodeTypeInfo {
-  type: string;
-  label: string;
-  category: string;
-  description: string;
-  trigger: boolean;
-  available: boolean;
-  unavailableReason?: string;
-  inputs: PortDefinition[];
-  outputs: PortDefinition[];
-  dataSchema: JsonSchema;
-}
+type ManifestAnswer = ToolOutput<'get_port_manifest'>;
 
-export interface PortManifest {
-  portTypes: string[];
-  /** For each input port type, the output port types that may feed it. */
-  compatibility: Record<string, string[]>;
-  nodeTypes: NodeTypeInfo[];
-}
-
-export interface CanvasWarning {
-  nodeId: string;
-  code: string;
-  message: string;
-}
+/**
+ * A node type as the palette, the inspector and the port checks read it. get_port_manifest's schema types
+ * dataSchema as any object (its JSON Schema would cost tools/list's byte budget); the store reads it as the
+ * JsonSchema above, once, on load (store.ts).
+ */
+export type NodeTypeInfo = Omit<ManifestAnswer['nodeTypes'][number], 'dataSchema'> & { dataSchema: JsonSchema };
+export type PortDefinition = NodeTypeInfo['inputs'][number];
+export type PortManifest = Omit<ManifestAnswer, 'nodeTypes'> & { nodeTypes: NodeTypeInfo[] };
 
 /** One edit as patch_canvas takes it (functions/core/canvas/edits.ts). */
 export type CanvasOperation =
@@ -103,9 +67,3 @@ export type CanvasOperation =
   | { op: 'node/delete'; nodeId: string }
   | { op: 'edge/add'; id: string; source: string; sourceHandle: string; target: string; targetHandle: string }
   | { op: 'edge/delete'; edgeId: string };
-
-export interface PatchResult {
-  canvasId: string;
-  canvasVersion: number;
-  canvas: Canvas;
-}

@@ -1295,8 +1295,29 @@ export type GetPortManifestOutput = {
     available: boolean;
     /** Why the node type cannot run yet (only when available is false) */
     unavailableReason?: string;
-    inputs: unknown[];
-    outputs: unknown[];
+    label: string;
+    category: string;
+    description: string;
+    trigger: boolean;
+    inputs: {
+      /** The handle an edge names */
+      name: string;
+      type: string;
+      label: string;
+      multiple?: boolean;
+      optional?: boolean;
+      mimeType?: string;
+    }[];
+    outputs: {
+      /** The handle an edge names */
+      name: string;
+      type: string;
+      label: string;
+      multiple?: boolean;
+      optional?: boolean;
+      mimeType?: string;
+    }[];
+    dataSchema: Record<string, unknown>;
   }[];
 };
 
@@ -4017,7 +4038,7 @@ export const OUTPUT_SCHEMAS: Readonly<Record<ToolName, object>> = {
   get_execution_timeline: {"type":"object","properties":{"executionId":{"type":"string"},"status":{"type":"string","enum":["queued","running","succeeded","failed","cancelled"]},"events":{"type":"array","items":{"type":"object","properties":{"at":{"type":"string"},"type":{"type":"string"},"nodeId":{"type":"string"}},"required":["at","type"],"additionalProperties":{}}}},"required":["executionId","status","events"],"additionalProperties":{}},
   get_integration_policy: {"type":"object","properties":{"workspaceId":{"type":"string"},"allowedProviders":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}]},"allowedModels":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}]},"allowedVoices":{"anyOf":[{"type":"array","items":{"type":"string"}},{"type":"null"}]},"allowSharedCredentials":{"type":"boolean"},"monthlyCreditCap":{"type":["number","null"]},"updatedAt":{"type":["string","null"]}},"required":["workspaceId","allowedProviders","allowedModels","allowedVoices","allowSharedCredentials","monthlyCreditCap","updatedAt"],"additionalProperties":{}},
   get_mcp_server: {"type":"object","properties":{"id":{"type":"string"},"slug":{"type":"string"},"path":{"type":"string"},"url":{"type":["string","null"]},"name":{"type":"string"},"description":{"type":"string"},"canvasId":{"type":"string"},"visibility":{"type":"string","enum":["protected","public"]},"version":{"type":"string","enum":["latest","pinned"]},"pinnedCanvasVersion":{"type":["number","null"]},"tools":{"type":"array","items":{"type":"object","properties":{"triggerNodeId":{"type":"string"},"toolName":{"type":"string"},"description":{"type":"string"}},"required":["triggerNodeId","toolName","description"],"additionalProperties":{}}},"limits":{"type":"object","properties":{"callsPerMinute":{"type":"number"},"creditsPerDay":{"type":"number"}},"required":["callsPerMinute","creditsPerDay"],"additionalProperties":{}},"createdAt":{"type":"string"},"updatedAt":{"type":"string"}},"required":["id","slug","path","url","name","description","canvasId","visibility","version","pinnedCanvasVersion","tools","limits","createdAt","updatedAt"],"additionalProperties":{}},
-  get_port_manifest: {"type":"object","properties":{"portTypes":{"type":"array","items":{"type":"string"}},"compatibility":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"type":"array","items":{"type":"string"}}},"nodeTypes":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string"},"available":{"type":"boolean"},"unavailableReason":{"type":"string"},"inputs":{"type":"array","items":{}},"outputs":{"type":"array","items":{}}},"required":["type","available","inputs","outputs"],"additionalProperties":{}}}},"required":["portTypes","compatibility","nodeTypes"],"additionalProperties":{}},
+  get_port_manifest: {"type":"object","properties":{"portTypes":{"type":"array","items":{"type":"string"}},"compatibility":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{"type":"array","items":{"type":"string"}}},"nodeTypes":{"type":"array","items":{"type":"object","properties":{"type":{"type":"string"},"available":{"type":"boolean"},"unavailableReason":{"type":"string"},"label":{"type":"string"},"category":{"type":"string"},"description":{"type":"string"},"trigger":{"type":"boolean"},"inputs":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"type":{"type":"string"},"label":{"type":"string"},"multiple":{"type":"boolean"},"optional":{"type":"boolean"},"mimeType":{"type":"string"}},"required":["name","type","label"],"additionalProperties":{}}},"outputs":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"type":{"type":"string"},"label":{"type":"string"},"multiple":{"type":"boolean"},"optional":{"type":"boolean"},"mimeType":{"type":"string"}},"required":["name","type","label"],"additionalProperties":{}}},"dataSchema":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["type","available","label","category","description","trigger","inputs","outputs","dataSchema"],"additionalProperties":{}}}},"required":["portTypes","compatibility","nodeTypes"],"additionalProperties":{}},
   get_service_status: {"type":"object","properties":{"status":{"type":"string","enum":["ok","degraded"]},"checkedAt":{"type":"string"},"providers":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"label":{"type":"string"},"sharedCredentials":{"type":"boolean"},"status":{"type":"string","enum":["available","bring-your-own","unavailable"]}},"required":["id","label","sharedCredentials","status"],"additionalProperties":{}}}},"required":["status","checkedAt","providers"],"additionalProperties":{}},
   get_template_snapshot: {"type":"object","properties":{"id":{"type":"string"},"workspaceId":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"versionNotes":{"type":"string"},"revision":{"type":"number"},"sourceCanvasId":{"type":"string"},"sourceCanvasVersion":{"type":"number"},"nodeCount":{"type":"number"},"edgeCount":{"type":"number"},"snapshotBytes":{"type":"number"},"createdAt":{"type":"string"},"publishedAt":{"type":"string"},"viewport":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"},"zoom":{"type":"number"}},"required":["x","y","zoom"],"additionalProperties":{}},"nodes":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"type":{"type":"string"},"position":{"type":"object","properties":{"x":{"type":"number"},"y":{"type":"number"}},"required":["x","y"],"additionalProperties":{}},"data":{"type":"object","propertyNames":{"type":"string"},"additionalProperties":{}}},"required":["id","type","position","data"],"additionalProperties":{}}},"edges":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string"},"source":{"type":"string"},"sourceHandle":{"type":"string"},"target":{"type":"string"},"targetHandle":{"type":"string"}},"required":["id","source","sourceHandle","target","targetHandle"],"additionalProperties":{}}}},"required":["id","workspaceId","name","description","versionNotes","revision","sourceCanvasId","sourceCanvasVersion","nodeCount","edgeCount","snapshotBytes","createdAt","publishedAt","viewport","nodes","edges"],"additionalProperties":{}},
   get_video_job_provider_one: {"type":"object","properties":{"jobId":{"type":"string"},"status":{"type":"string","enum":["submitting","running","copying","succeeded","failed","cancelled"]},"provider":{"type":"string"},"model":{"type":"string"},"mode":{"type":"string"},"canvasId":{"type":"string"},"pollAfterSeconds":{"type":"number"},"dropped":{"type":"array","items":{"type":"string"}},"heldSeconds":{"type":"number"},"error":{"type":["string","null"]},"asset":{"type":"object","properties":{"assetId":{"type":"string"},"kind":{"type":"string"},"contentType":{"type":"string"},"size":{"type":"number"},"name":{"type":"string"}},"required":["assetId","kind","contentType","size","name"],"additionalProperties":{}}},"required":["jobId","status","provider","model","mode","canvasId","pollAfterSeconds","dropped","heldSeconds","error"],"additionalProperties":{}},

@@ -2,6 +2,7 @@
 // list_canvas_executions, list_credit_transactions, register_webhook): server views from the generated
 // contract; the few screen-side readings are marked.
 import type { ItemOf } from '../mcp/pages.ts';
+import type { ToolOutput } from '../mcp/tools.ts';
 
 export type ExecutionSummary = ItemOf<'list_canvas_executions'>;
 export type ExecutionStatus = ExecutionSummary['status'];
@@ -50,10 +51,4 @@ export interface CreditTransaction {
   usage?: { sku: string; unit: string; quantity: number; unitPrice: number };
 }
 
-export interface WebhookRegistration {
-  webhookUrl: string;
-  webhookSecret: string;
-  webhookAuthorizationHeader: string;
-  signedUrls: Record<string, string>;
-  standardWebhooksSecret: string;
-}
+export type WebhookRegistration = ToolOutput<'register_webhook'>;

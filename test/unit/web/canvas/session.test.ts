@@ -58,8 +58,12 @@ function fakeServer(initial: Canvas) {
 const base: Canvas = {
   id: 'cnv_1',
   name: 'c',
+  workspaceId: 'ws_1',
   version: 3,
   archived: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  viewport: { x: 0, y: 0, zoom: 1 },
   nodes: [node('a', 'text'), node('b', 'text', 300)],
   edges: [],
 };

@@ -29,8 +29,12 @@ function fakeTools(initial: Canvas) {
 const base: Canvas = {
   id: 'cnv_1',
   name: 'c',
+  workspaceId: 'ws_1',
   version: 1,
   archived: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  viewport: { x: 0, y: 0, zoom: 1 },
   nodes: [node('p', 'prompt'), node('t', 'text', 300), node('s', 'speech-to-speech', 600)],
   edges: [edge('e1', 'p', 'prompt-out', 't', 'text-in')],
 };

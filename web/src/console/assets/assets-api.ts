@@ -1,44 +1,12 @@
 // The asset tools the screen calls, typed by their output schemas (functions/operations/assets/asset-fields.ts).
-import type { ToolClient } from '../../mcp/tools.ts';
-import type { AssetKind } from './kinds.ts';
+import type { ItemOf } from '../../mcp/pages.ts';
+import type { ToolClient, ToolOutput } from '../../mcp/tools.ts';
 import type { ListArgs } from './filters.ts';
 
-export interface Asset {
-  id: string;
-  kind: AssetKind;
-  name: string;
-  contentType: string;
-  size: number;
-  sha256: string | null;
-  canvasId: string | null;
-  library: boolean;
-  folder: string;
-  tags: string[];
-  trashedAt: string | null;
-  source: { type: 'upload' | 'generated' };
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface AssetDetail extends Asset {
-  downloadUrl: string;
-  downloadUrlExpiresAt: string;
-}
-
-export interface Reservation {
-  uploadId: string;
-  assetId: string;
-  kind: AssetKind;
-  upload: { url: string; method: 'PUT'; headers: Record<string, string>; expiresAt: string };
-  reservationExpiresAt: string;
-}
-
-export interface AssetUsages {
-  assetId: string;
-  usages: { canvasId: string; canvasName: string; nodeIds: string[]; attached: boolean }[];
-  templates: { templateId: string; templateName: string; nodeIds: string[] }[];
-}
+export type Asset = ItemOf<'list_assets'>;
+export type AssetDetail = ToolOutput<'get_asset'>;
+export type Reservation = ToolOutput<'reserve_asset_upload'>;
+export type AssetUsages = ToolOutput<'get_asset_usages'>;
 
 export const listAssets = (tools: ToolClient, args: ListArgs, cursor?: string | null) =>
   tools.call('list_assets', { ...args, ...(cursor ? { cursor } : {}) });
@@ -69,11 +37,7 @@ export const trashAsset = (tools: ToolClient, assetId: string) => tools.call('tr
 export const restoreAsset = (tools: ToolClient, assetId: string) => tools.call('restore_asset', { assetId });
 export const purgeAsset = (tools: ToolClient, assetId: string) => tools.call('purge_asset', { assetId });
 
-export interface CanvasNodeSummary {
-  id: string;
-  type: string;
-  data: { label?: string; assetId?: string } & Record<string, unknown>;
-}
+export type CanvasNodeSummary = ToolOutput<'get_canvas'>['nodes'][number];
 
 export const canvasNodes = async (tools: ToolClient, canvasId: string) =>
   (await tools.call('get_canvas', { canvasId })).nodes;
