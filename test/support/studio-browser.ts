@@ -57,12 +57,13 @@ export async function startStudioStack(options: {
   if (!workspaceId || !ready.apiKey)
     throw new Error(`local mode printed no bootstrap workspace and key:\n${local.output()}`);
   // Chromium's audio client (PulseAudio) makes a pulse-* folder in TMPDIR when XDG_RUNTIME_DIR is unset,
-  // as on CI, whenever a page touches media; a runtime folder of our own, removed in stop(), holds it instead.
+  // as on CI, whenever a page touches media, and Chromium its own .org.chromium.Chromium.* folders (left
+  // behind when a browser process dies under load); a runtime folder of ours, removed in stop(), holds both.
   const runtimeDir = mkdtempSync(join(tmpdir(), 'chromium-runtime-'));
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    env: { ...process.env, XDG_RUNTIME_DIR: runtimeDir },
+    env: { ...process.env, XDG_RUNTIME_DIR: runtimeDir, TMPDIR: runtimeDir },
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -12,8 +12,9 @@ export async function launchBrowser(): Promise<{ context: BrowserContext; close(
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    // PulseAudio's runtime files in the profile, removed with it, not a pulse-* folder in TMPDIR.
-    env: { ...process.env, XDG_RUNTIME_DIR: profile },
+    // PulseAudio's runtime files and Chromium's own temporary files (the profile's singleton socket in a
+    // .org.chromium.Chromium.* folder) in the profile, removed with it, not in the run's TMPDIR.
+    env: { ...process.env, XDG_RUNTIME_DIR: profile, TMPDIR: profile },
     args: [
       '--no-sandbox',
       '--disable-gpu',
